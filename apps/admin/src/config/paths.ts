@@ -1,0 +1,49 @@
+/**
+ * Every route of the admin app, relative to its base /admin/ (the router's basename adds it):
+ * `path` for the router, `getHref` for links. Screens of later issues are listed so they share the
+ * constants; the router only mounts what exists.
+ */
+const enc = encodeURIComponent;
+
+/** Steps of the location wizard (spec 02 §2). */
+export type NewLocationStep =
+  | 'informasjon-om-lokalet'
+  | 'tilganger'
+  | 'innstillinger'
+  | 'apningstider'
+  | 'stengte-datoer'
+  | 'legg-til-rom'
+  | 'om-lan-og-leie';
+
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  authCallback: { path: '/auth/callback', getHref: () => '/auth/callback' },
+  notFound: { path: '/404', getHref: () => '/404' },
+  /** A location's applications; filters, sort and page live in the query (see features/requests/list-url-state). */
+  locationRequests: {
+    path: '/lokaler/:locationId/soknader',
+    getHref: (locationId: number, search = '') => `/lokaler/${locationId}/soknader${search}`,
+  },
+  /** The week calendar of a location's rooms; ?uke=YYYY-MM-DD (any day of the week). */
+  locationCalendar: {
+    path: '/lokaler/:locationId/kalender',
+    getHref: (locationId: number, week?: string) => `/lokaler/${locationId}/kalender${week ? `?uke=${week}` : ''}`,
+  },
+  booking: { path: '/soknader/:bookingId', getHref: (bookingId: number) => `/soknader/${bookingId}` },
+  approveBooking: { path: '/soknader/:bookingId/godkjenn', getHref: (bookingId: number) => `/soknader/${bookingId}/godkjenn` },
+  /** Spec 02 §3: the administrator adds times to a booking. */
+  addBookingTimes: { path: '/soknader/:bookingId/legg-til-tider', getHref: (bookingId: number) => `/soknader/${bookingId}/legg-til-tider` },
+  /** Spec 02 §6: the administrator books a location's room (on behalf of someone, internal, unavailable). */
+  newAdminBooking: { path: '/lokaler/:locationId/ny-booking', getHref: (locationId: number) => `/lokaler/${locationId}/ny-booking` },
+  newLocation: {
+    path: '/nytt-lokale/:linkId/:step?',
+    getHref: (linkId: string, step?: NewLocationStep) => `/nytt-lokale/${enc(linkId)}${step ? `/${step}` : ''}`,
+  },
+  openingHoursSettings: {
+    path: '/innstillinger/lokalet/apningstider/:tab',
+    getHref: (tab: string) => `/innstillinger/lokalet/apningstider/${enc(tab)}`,
+  },
+} as const;
+
+/** The admin app's main page as a full URL path (error pages link here with a full page load). */
+export const adminHomeHref = '/admin/';

@@ -1,0 +1,156 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { resetApiClient } from '@lokaler/api-client/api-fetch';
+import { buildAdminBooking } from '../../testing/admin-booking';
+import { buildRooms } from '../../testing/admin-rooms';
+import { renderAdmin, siri } from '../../testing/render-admin';
+import { installBrowserPolyfills, jsonResponse, stubApi } from '../../testing/stub-api';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const time = { date: '2026-04-08', startTime: '18:00:00', endTime: '19:00:00', duration: 'PT1H', initialRepetitionDate: null, available: true, reason: null, message: null };
+
+function stub(overrides: Record<string, unknown> = {}) {
+  return stubApi({
+    '/api/currentuser/adminlocations': [{ id: 7, name: 'Bjølsen skole' }],
+    '/api/location/7/bookableassets': buildRooms([{ id: 3, name: 'Gymsal' }]),
+    'PUT /api/admin/booking/availability': { probablyAvailable: [{ bookableAssetId: 3, datesAndTimes: [time], violations: [] }], unavailable: [], errors: [] },
+    'POST /api/booking': () => jsonResponse(201, { bookingId: 9, caseNumber: 'LOK-2026-00009' }),
+    'GET /api/booking/9': buildAdminBooking({ bookingId: 9, caseNumber: 'LOK-2026-00009', status: 'APPROVED' }),
+    '/api/booking-log/9/changes': [],
+    '/api/booking-log/9/email-reminders': [],
+    'GET /api/booking/9/comment': { comment: '' },
+    ...overrides,
+  });
+}
+
+beforeEach(() => {
+  resetApiClient();
+  installBrowserPolyfills();
+  vi.stubGlobal('scrollTo', vi.fn());
+});
+afterEach(() => vi.unstubAllGlobals());
+
+async function openForm() {
+  const user = userEvent.setup();
+  const view = renderAdmin('/admin/lokaler/7/ny-booking', { user: siri });
+  expect(await screen.findByRole('heading', { level: 1, name: 'Ny booking' })).toBeInTheDocument();
+  await screen.findByRole('option', { name: 'Gymsal' });
+  return { user, ...view };
+}
+
+async function fillTime(user: ReturnType<typeof userEvent.setup>) {
+  await user.selectOptions(screen.getByLabelText('Rom'), 'Gymsal');
+  await user.clear(screen.getByLabelText('Dato'));
+  await user.type(screen.getByLabelText('Dato'), '2026-04-08');
+  await user.type(screen.getByLabelText('Starttid'), '18:00');
+}
+
+describe('a new booking by the administrator', { timeout: 30_000 }, () => {
+  it('is reached from the week calendar', async () => {
+    const user = userEvent.setup();
+    stub();
+    const { router } = renderAdmin('/admin/lokaler/7/kalender?uke=2026-04-06', { user: siri });
+    await user.click(await screen.findByRole('link', { name: 'Ny booking' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/lokaler/7/ny-booking'));
+  });
+
+  it('books on behalf of a citizen and opens the new booking', async () => {
+    const api = stub();
+    const { user, router } = await openForm();
+    await user.type(screen.getByLabelText('Navn på den du booker for'), 'Kari Nordmann');
+    await user.type(screen.getByLabelText('E-postadresse til den du booker for'), 'kari@example.no');
+    await fillTime(user);
+    await user.click(screen.getByRole('checkbox', { name: 'Ta med blokkerte tider' }));
+    await user.click(screen.getByRole('button', { name: 'Opprett booking' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/soknader/9'));
+    expect(api.callsTo('PUT', '/api/admin/booking/availability')[0]?.body).toEqual({
+      bookingCreationDtos: [{ bookableAssetId: 3, datesAndTimes: [{ date: '2026-04-08', startTime: '18:00:00', duration: 'PT1H' }], repetition: null }],
+      includeBlockedSlots: true,
+      includeClosedDates: false,
+    });
+    expect(api.callsTo('POST', '/api/booking')[0]?.body).toEqual({
+      availabilityData: { probablyAvailable: [{ bookableAssetId: 3, datesAndTimes: [{ date: '2026-04-08', startTime: '18:00:00', duration: 'PT1H', initialRepetitionDate: null }] }] },
+      isRepeating: false,
+      includeBlockedSlots: true,
+      includeClosedDates: false,
+      bookingPortalClient: 'ADMIN',
+      bookingPurpose: 'ADMINUSER_ON_BEHALF_OF_PUBLICUSER_LOAN',
+      formAnswers: {},
+      onBehalfOfName: 'Kari Nordmann',
+      onBehalfOfEmail: 'kari@example.no',
+    });
+  });
+
+  it('requires name and a valid e-mail for a citizen, and a title for an internal activity, before sending anything', async () => {
+    const api = stub();
+    const { user } = await openForm();
+    await fillTime(user);
+    await user.type(screen.getByLabelText('E-postadresse til den du booker for'), 'kari@');
+    await user.click(screen.getByRole('button', { name: 'Opprett booking' }));
+    expect(await screen.findByText('Skriv inn navnet til den du booker for')).toBeInTheDocument();
+    expect(screen.getByText('Skriv inn en gyldig e-postadresse til den du booker for')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: 'Intern aktivitet' }));
+    expect(screen.queryByLabelText('Navn på den du booker for')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Opprett booking' }));
+    expect(await screen.findByText('Skriv inn en tittel på aktiviteten')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/admin/booking/availability')).toHaveLength(0);
+    expect(api.callsTo('POST', '/api/booking')).toHaveLength(0);
+  });
+
+  it('books an internal weekly activity with its title, without the citizen fields', async () => {
+    const api = stub({
+      'PUT /api/admin/booking/availability': {
+        probablyAvailable: [{ bookableAssetId: 3, datesAndTimes: [{ ...time, initialRepetitionDate: '2026-04-08' }, { ...time, date: '2026-04-15', initialRepetitionDate: '2026-04-08' }], violations: [] }],
+        unavailable: [], errors: [],
+      },
+    });
+    const { user } = await openForm();
+    await user.click(screen.getByRole('radio', { name: 'Intern aktivitet' }));
+    await user.type(screen.getByLabelText('Tittel på aktiviteten'), 'Foreldremøte');
+    await fillTime(user);
+    await user.click(screen.getByRole('checkbox', { name: 'Gjenta hver uke' }));
+    await user.type(screen.getByLabelText('Gjenta til og med'), '2026-04-15');
+    await user.click(screen.getByRole('checkbox', { name: 'Gjør stengte datoer tilgjengelig for denne bookingen' }));
+    await user.click(screen.getByRole('button', { name: 'Opprett booking' }));
+
+    await waitFor(() => expect(api.callsTo('POST', '/api/booking')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/api/admin/booking/availability')[0]?.body).toMatchObject({ bookingCreationDtos: [{ repetition: { lastDate: '2026-04-15', pattern: 'WEEKLY' } }], includeClosedDates: true });
+    expect(api.callsTo('POST', '/api/booking')[0]?.body).toEqual({
+      availabilityData: { probablyAvailable: [{ bookableAssetId: 3, datesAndTimes: [
+        { date: '2026-04-08', startTime: '18:00:00', duration: 'PT1H', initialRepetitionDate: '2026-04-08' },
+        { date: '2026-04-15', startTime: '18:00:00', duration: 'PT1H', initialRepetitionDate: '2026-04-08' },
+      ] }] },
+      isRepeating: true,
+      includeBlockedSlots: false,
+      includeClosedDates: true,
+      bookingPortalClient: 'ADMIN',
+      bookingPurpose: 'ADMINUSER_INTERNAL_ACTIVITY',
+      formAnswers: {},
+      internalEventTitle: 'Foreldremøte',
+    });
+  });
+
+  it('makes time unavailable without a title, and shows the taken times of a 409', async () => {
+    const api = stub({
+      'POST /api/booking': () => jsonResponse(409, {
+        msg: 'conflict', code: 'BOOKING_CONFLICT', userMsg: 'Tidspunktet er ikke lenger ledig. Ingenting er lagret.',
+        conflicts: [{ bookableAssetId: 3, date: '2026-04-08', startTime: '18:00:00', endTime: '19:00:00' }],
+      }),
+    });
+    const { user, router } = await openForm();
+    await user.click(screen.getByRole('radio', { name: 'Gjør tiden utilgjengelig' }));
+    await fillTime(user);
+    await user.click(screen.getByRole('button', { name: 'Opprett booking' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Tidspunktet er ikke lenger ledig. Ingenting er lagret.');
+    expect(within(alert).getByText('08.04.2026 kl. 18:00–19:00')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/booking')[0]?.body).toMatchObject({ bookingPurpose: 'ADMINUSER_MAKE_TIME_UNAVAILABLE' });
+    expect(api.callsTo('POST', '/api/booking')[0]?.body).not.toHaveProperty('internalEventTitle');
+    expect(router.state.location.pathname).toBe('/admin/lokaler/7/ny-booking');
+  });
+});

@@ -1,0 +1,137 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { resetApiClient } from '@lokaler/api-client/api-fetch';
+import { buildAdminBooking } from '../../testing/admin-booking';
+import { renderAdmin, siri } from '../../testing/render-admin';
+import { installBrowserPolyfills, jsonResponse, stubApi } from '../../testing/stub-api';
+
+const choices = [
+  { key: 'OPPTATT', title: 'Lokalet er opptatt', text: 'Lokalet er dessverre allerede booket på tidspunktet du søkte om.' },
+  { key: 'FORMAL', title: 'Aktiviteten passer ikke', text: 'Aktiviteten passer ikke i dette lokalet.' },
+];
+
+function stubBooking(overrides: Record<string, unknown> = {}) {
+  return stubApi({
+    '/api/currentuser/adminlocations': [{ id: 7, name: 'Bjølsen skole' }],
+    'GET /api/booking/5': buildAdminBooking(),
+    '/api/booking-log/5/changes': [
+      { id: 1, type: 'ReservationAddition', label: 'Lagt til', loggedUtc: '2026-03-02T09:30:00.000Z', reservationTimes: [{ assetDescription: 'Gymsal', times: ['17.03.2026 18:00–20:00'] }], newReservationTimes: null, user: 'Ola Nordmann', comment: null },
+    ],
+    '/api/booking-log/5/email-reminders': [
+      { id: 3, kind: 'BookingReceived', subject: 'Vi har mottatt søknaden din', recipient: 'ola.nordmann@example.no', createdTimeUtc: '2026-03-02T09:31:00.000Z', sentTimeUtc: '2026-03-02T09:31:05.000Z', status: 'SENT' },
+    ],
+    'GET /api/booking/5/comment': { comment: '' },
+    'PUT /api/booking/5/comment': ({ body }: { body: { comment: string } }) => body,
+    '/api/rejection-choices': choices,
+    'PUT /api/booking/5/reject': { bookingId: 5, status: 'REJECTED', contractRequired: false, vedtakStored: false, contractStored: false },
+    ...overrides,
+  });
+}
+
+// The whole app renders per test; on a busy machine the default 1 s for findBy/waitFor is too tight.
+configure({ asyncUtilTimeout: 5000 });
+
+beforeEach(() => {
+  resetApiClient();
+  installBrowserPolyfills();
+  vi.stubGlobal('scrollTo', vi.fn());
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('booking in the admin view', () => {
+  it('shows the applicant, the form answers, the times merged, the change log and the e-mails sent', async () => {
+    stubBooking();
+    renderAdmin('/admin/soknader/5', { user: siri });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Søknad LOK-2026-00005' })).toBeInTheDocument();
+    expect(screen.getByText('Ola Nordmann')).toBeInTheDocument();
+    expect(screen.getByText('Bordtennistrening')).toBeInTheDocument();
+    expect(screen.getByText('92 34 56 78')).toBeInTheDocument();
+    // 18:00–19:00 and 19:00–20:00 are one interval (spec 02 §9).
+    const times = screen.getByRole('table', { name: 'Tider i Gymsal' });
+    expect(within(times).getAllByRole('row')).toHaveLength(2);
+    expect(within(times).getByText('18:00–20:00')).toBeInTheDocument();
+    expect(await screen.findByText('Gymsal: 17.03.2026 18:00–20:00')).toBeInTheDocument();
+    expect(await screen.findByRole('cell', { name: 'Vi har mottatt søknaden din' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Godkjenn søknaden' })).toHaveAttribute('href', '/admin/soknader/5/godkjenn');
+  });
+
+  it('saves the internal comment (with the personal-data warning) and guards unsaved text', async () => {
+    const user = userEvent.setup();
+    const api = stubBooking();
+    const { router } = renderAdmin('/admin/soknader/5', { user: siri });
+    const note = await screen.findByRole('textbox', { name: 'Internnotat' });
+    expect(screen.getByText(/Ikke skriv personopplysninger i internnotatet\./)).toBeInTheDocument();
+    await user.type(note, 'Nøkkel hentes hos vaktmester');
+
+    await user.click(screen.getByRole('link', { name: 'Søknader for Bjølsen skole' }));
+    const guard = await screen.findByRole('dialog');
+    expect(guard).toHaveTextContent('Du bør lagre endringer før du går ut');
+    await user.click(within(guard).getByRole('button', { name: 'Bli på siden' }));
+    expect(router.state.location.pathname).toBe('/admin/soknader/5');
+
+    await user.click(screen.getByRole('button', { name: 'Lagre notat' }));
+    expect(await screen.findByText('Endringene ble lagret')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/booking/5/comment')[0]?.body).toEqual({ comment: 'Nøkkel hentes hos vaktmester' });
+  });
+
+  it('rejects with a prepared reason, and sends a changed text with it', async () => {
+    const user = userEvent.setup();
+    const api = stubBooking();
+    renderAdmin('/admin/soknader/5', { user: siri });
+    await user.click(await screen.findByRole('button', { name: 'Avslå søknaden' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Avslå søknaden' }));
+    expect(within(dialog).getByText('Velg en begrunnelse eller skriv en selv')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/booking/5/reject')).toEqual([]);
+
+    await user.click(within(dialog).getByRole('radio', { name: 'Lokalet er opptatt' }));
+    const text = within(dialog).getByRole('textbox', { name: 'Tekst til søkeren' });
+    expect(text).toHaveValue(choices[0]!.text);
+    await user.type(text, ' Prøv gjerne en annen dag.');
+    await user.click(within(dialog).getByRole('button', { name: 'Avslå søknaden' }));
+    expect(await screen.findByText('Søknaden er avslått')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/booking/5/reject')[0]?.body).toEqual({
+      rejectionChoiceKey: 'OPPTATT',
+      rejectionText: `${choices[0]!.text} Prøv gjerne en annen dag.`,
+    });
+  });
+
+  it('rejects with a written reason only', async () => {
+    const user = userEvent.setup();
+    const api = stubBooking();
+    renderAdmin('/admin/soknader/5', { user: siri });
+    await user.click(await screen.findByRole('button', { name: 'Avslå søknaden' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('radio', { name: 'Skriv en egen begrunnelse' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Tekst til søkeren' }), 'Gymsalen pusses opp i mars.');
+    await user.click(within(dialog).getByRole('button', { name: 'Avslå søknaden' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/api/booking/5/reject')[0]?.body).toEqual({ rejectionText: 'Gymsalen pusses opp i mars.' }));
+  });
+
+  it('shows the taken times when a changed time conflicts (409)', async () => {
+    const user = userEvent.setup();
+    const single = buildAdminBooking({ reservations: [buildAdminBooking().reservations[0]!] });
+    const api = stubBooking({
+      'GET /api/booking/5': single,
+      'PUT /api/reservation/51': jsonResponse(409, {
+        msg: 'overlap', code: 'BOOKING_CONFLICT', userMsg: 'Tidspunktet er ikke lenger ledig.',
+        conflicts: [{ bookableAssetId: 3, date: '2026-03-18', startTime: '18:00:00', endTime: '19:00:00' }],
+      }),
+    });
+    renderAdmin('/admin/soknader/5', { user: siri });
+    await user.click(await screen.findByRole('button', { name: /Endre tid/ }));
+    const dialog = await screen.findByRole('dialog');
+    const date = within(dialog).getByLabelText('Ny dato');
+    await user.clear(date);
+    await user.type(date, '2026-03-18');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Kommentar til søkeren' }), 'Flyttet en dag');
+    await user.click(within(dialog).getByRole('button', { name: 'Lagre endringen' }));
+    expect(await within(dialog).findByText('Tidspunktet er ikke lenger ledig.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Gymsal 18.03.2026 kl. 18:00–19:00')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/reservation/51')[0]?.body).toEqual({
+      updateReservations: [{ newDate: '2026-03-18', newStartTime: '18:00:00', newDuration: 'PT1H' }],
+      comment: 'Flyttet en dag',
+    });
+  });
+});

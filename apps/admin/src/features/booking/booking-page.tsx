@@ -1,0 +1,94 @@
+import { Alert, Heading, Link, Paragraph } from '@digdir/designsystemet-react';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink, useParams } from 'react-router';
+import { adminBookingQuery } from '@lokaler/api-client/admin-bookings';
+import { isApiClientError } from '@lokaler/api-client/api-client-error';
+import { loadFailureMessage } from '@lokaler/api-client/user-message';
+import type { AdminBookingView } from '@lokaler/domain/admin-booking-view';
+import { BookingStatusBadge } from '@lokaler/ui/booking-status-badge';
+import { bookingPurposeLabels } from '@lokaler/ui/booking-purpose';
+import { useFlashToast } from '@lokaler/ui/flash-toast';
+import { Loading } from '@lokaler/ui/loading';
+import { NotFoundPage } from '@lokaler/ui/not-found-page';
+import { usePageTitle } from '@lokaler/ui/page-title';
+import { useUnsavedChangesGuard } from '@lokaler/ui/unsaved-changes-guard';
+import { paths } from '../../config/paths';
+import { formatInstant } from '../../lib/format';
+import { ApplicantSection } from './applicant-section';
+import { ApprovalSummary } from './approval-summary';
+import { BookingActions } from './booking-actions';
+import { ChangeLogSection } from './change-log-section';
+import { DocumentsSection } from './documents-section';
+import { EmailRemindersSection } from './email-reminders-section';
+import { InternalCommentEditor } from './internal-comment-editor';
+import { InternalTitleEditor } from './internal-title-editor';
+import { ReservationsSection } from './reservations-section';
+import './booking.css';
+
+/** '/soknader/:bookingId': one application with everything the administrator needs to decide on it. */
+export function BookingPage() {
+  const bookingId = Number(useParams().bookingId);
+  if (!Number.isSafeInteger(bookingId) || bookingId <= 0) return <NotFoundPage />;
+  return <Booking bookingId={bookingId} />;
+}
+
+function Booking({ bookingId }: { bookingId: number }) {
+  useFlashToast();
+  const { data: booking, error, isPending } = useQuery(adminBookingQuery(bookingId));
+  usePageTitle(booking ? `Søknad ${booking.caseNumber}` : 'Søknad');
+
+  if (isPending) return <Loading label="Henter søknaden" />;
+  if (error) {
+    if (isApiClientError(error) && error.status === 404) return <NotFoundPage />;
+    const { title, detail } = loadFailureMessage(error);
+    return (
+      <Alert data-color="danger">
+        <Paragraph>{title}</Paragraph>
+        <Paragraph>{detail}</Paragraph>
+      </Alert>
+    );
+  }
+  return <BookingView booking={booking} />;
+}
+
+function BookingView({ booking }: { booking: AdminBookingView }) {
+  const internal = booking.bookingPurpose === 'ADMINUSER_INTERNAL_ACTIVITY';
+  // One guard for the page (a router allows one blocker): unsaved note or title.
+  const [commentDirty, setCommentDirty] = useState(false);
+  const [titleDirty, setTitleDirty] = useState(false);
+  const guard = useUnsavedChangesGuard(commentDirty || titleDirty);
+  return (
+    <div className="lk-stack lk-booking">
+      {guard.dialog}
+      <Paragraph data-size="sm">
+        <Link asChild>
+          <RouterLink to={paths.locationRequests.getHref(booking.locationId)}>Søknader for {booking.locationName}</RouterLink>
+        </Link>
+      </Paragraph>
+      <div className="lk-booking__heading">
+        <Heading level={1} data-size="lg">
+          {internal && booking.internalEventTitle ? booking.internalEventTitle : `Søknad ${booking.caseNumber}`}
+        </Heading>
+        <BookingStatusBadge status={booking.status} />
+      </div>
+      <Paragraph className="lk-subtle">
+        {[booking.locationName, bookingPurposeLabels[booking.bookingPurpose], `Saksnummer ${booking.caseNumber}`, `Mottatt ${formatInstant(booking.createdTimeUtc)}`].join(' · ')}
+      </Paragraph>
+      <BookingActions booking={booking} />
+      {booking.approval && <ApprovalSummary approval={booking.approval} />}
+      <ApplicantSection booking={booking} />
+      <ReservationsSection booking={booking} />
+      <DocumentsSection booking={booking} />
+      <section aria-labelledby="lk-internal" className="lk-section">
+        <Heading level={2} data-size="sm" id="lk-internal">
+          Internt
+        </Heading>
+        {internal && <InternalTitleEditor bookingId={booking.bookingId} title={booking.internalEventTitle ?? ''} onDirtyChange={setTitleDirty} />}
+        <InternalCommentEditor bookingId={booking.bookingId} onDirtyChange={setCommentDirty} />
+      </section>
+      <ChangeLogSection bookingId={booking.bookingId} />
+      <EmailRemindersSection bookingId={booking.bookingId} />
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Button, Textfield } from '@digdir/designsystemet-react';
+import { useQuery } from '@tanstack/react-query';
+import { internalCommentQuery, saveInternalComment } from '@lokaler/api-client/admin-bookings';
+import { userMessageOf } from '@lokaler/api-client/user-message';
+import { INTERNAL_COMMENT_MAX, internalCommentWarning } from '@lokaler/domain/admin-booking-view';
+import { Loading } from '@lokaler/ui/loading';
+import { LoadAlert } from './load-alert';
+import { useBookingChange } from './use-booking-change';
+
+/** Spec 02 §5: internal notes must not hold personal data; said where the note is written. */
+export const INTERNAL_COMMENT_HELP = `${internalCommentWarning} Notatet er bare for administratorene av lokalet. Skriv om saken, ikke om personer: ikke navn, fødselsnummer, telefonnummer, adresse eller helseopplysninger.`;
+
+/** The internal comment (plain text), saved with 'Lagre notat'; reports unsaved text to the page's guard. */
+export function InternalCommentEditor({ bookingId, onDirtyChange }: { bookingId: number; onDirtyChange: (dirty: boolean) => void }) {
+  const { data, error, isPending } = useQuery(internalCommentQuery(bookingId));
+  if (isPending) return <Loading label="Henter internnotatet" />;
+  if (error) return <LoadAlert error={error} />;
+  // Keyed by the stored text: after a save (or someone else's) the field starts from what is stored.
+  return <CommentForm key={data} bookingId={bookingId} stored={data} onDirtyChange={onDirtyChange} />;
+}
+
+function CommentForm({ bookingId, stored, onDirtyChange }: { bookingId: number; stored: string; onDirtyChange: (dirty: boolean) => void }) {
+  const [text, setText] = useState(stored);
+  const save = useBookingChange((comment: string) => saveInternalComment(bookingId, comment));
+  const dirty = text !== stored;
+  const tooLong = text.length > INTERNAL_COMMENT_MAX;
+
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!tooLong) save.mutate(text.trim());
+  };
+  return (
+    <form onSubmit={submit} className="lk-stack lk-narrow">
+      <Textfield
+        label="Internnotat"
+        description={INTERNAL_COMMENT_HELP}
+        multiline
+        rows={4}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        counter={{ limit: INTERNAL_COMMENT_MAX, over: '%d tegn for mye', under: '%d tegn igjen' }}
+        error={save.error ? userMessageOf(save.error) : undefined}
+      />
+      <div>
+        <Button type="submit" variant="secondary" disabled={!dirty || tooLong || save.isPending} loading={save.isPending}>
+          Lagre notat
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,84 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { resetApiClient } from '@lokaler/api-client/api-fetch';
+import type { AdminBookingListItem } from '@lokaler/domain/admin-booking-list';
+import { renderAdmin, siri } from '../../testing/render-admin';
+import { stubApi } from '../../testing/stub-api';
+
+const item = (bookingId: number, change: Partial<AdminBookingListItem> = {}): AdminBookingListItem => ({
+  bookingId, caseNumber: `LOK-2026-0000${bookingId}`, status: 'UNPROCESSED', createdTimeUtc: '2026-03-02T09:30:00.000Z', bookingPurpose: 'PUBLICUSER_LOAN',
+  bookingDurationType: 'SINGLE_BOOKING', applicantName: 'Ola Nordmann', userEmail: 'ola@example.no', displayOrgName: null, internalEventTitle: null, costCategory: null,
+  activity: 'Bordtennis', firstDate: '2026-03-17', lastDate: '2026-03-17', reservationCount: 1, rooms: [{ bookableAssetId: 3, name: 'Gymsal' }], hasPendingRequirements: false, ...change,
+});
+const counts = { UNPROCESSED: 2, APPROVED: 5, REJECTED: 1, CANCELLED: 0, AUTOREJECTED: 0 };
+
+function stubList() {
+  return stubApi({
+    '/api/currentuser/adminlocations': [{ id: 7, name: 'Bjølsen skole' }],
+    '/api/location/7/bookableassets': [{ id: 3, name: 'Gymsal', displayName: 'Gymsal' }, { id: 4, name: 'Aula', displayName: 'Aula' }].map((r) => ({
+      ...r, externalAssetNumber: null, locationId: 7, locationName: 'Bjølsen skole', bookingFlowId: null, bookingFlow: null, capacity: null, squareMeters: null, purposes: [], facilities: [], uu: [], filters: [],
+      assetTypeId: null, latLng: null, hasOslonokkelen: false, assetInfoMessage: null, allowRepeatedBookingsForPublicUser: true, allowSingleBookingsForPublicUser: true, maxOneTimeslotPerBookingForPublicUser: false,
+    })),
+    '/api/booking': ({ url }: { url: URL }) => ({
+      items: url.searchParams.get('status') === 'APPROVED' ? [item(9, { status: 'APPROVED', applicantName: 'Amina Hassan' })] : [item(5), item(6, { displayOrgName: 'Sagene Sjakklubb' })],
+      total: url.searchParams.get('status') === 'APPROVED' ? 5 : 2, page: Number(url.searchParams.get('page')), pageSize: 25, countsByStatus: counts,
+    }),
+  });
+}
+const listQueries = (api: ReturnType<typeof stubList>) => api.callsTo('GET', '/api/booking').map((c) => Object.fromEntries(c.url.searchParams));
+
+// The whole app renders per test; on a busy machine the default 1 s for findBy/waitFor is too tight.
+configure({ asyncUtilTimeout: 5000 });
+
+beforeEach(() => {
+  resetApiClient();
+  vi.stubGlobal('scrollTo', vi.fn());
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('request list', () => {
+  it('opens on the unprocessed applications of the location, with counts per status', async () => {
+    const api = stubList();
+    renderAdmin('/admin/lokaler/7/soknader', { user: siri });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bjølsen skole' })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: /Venter på behandling/ });
+    expect(within(table).getAllByRole('link').map((l) => l.textContent)).toEqual(['LOK-2026-00005', 'LOK-2026-00006']);
+    expect(within(table).getByText('Sagene Sjakklubb · Bordtennis')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Venter på behandling (2)' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Alle (8)' })).not.toBeChecked();
+    expect(listQueries(api)).toEqual([{ locationId: '7', status: 'UNPROCESSED', sort: '-created', page: '0', pageSize: '25' }]);
+  });
+
+  it('reads its filters from the URL and writes every change back to it, starting on page 1', async () => {
+    const user = userEvent.setup();
+    const api = stubList();
+    const { router } = renderAdmin('/admin/lokaler/7/soknader?text=kor&page=2', { user: siri });
+    expect(await screen.findByRole('searchbox', { name: 'Søk i søknadene' })).toHaveValue('kor');
+    await waitFor(() => expect(listQueries(api).at(-1)).toMatchObject({ text: 'kor', page: '1' }));
+
+    await user.click(screen.getByRole('radio', { name: 'Godkjent (5)' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?status=APPROVED&text=kor'));
+    expect(await screen.findByRole('link', { name: 'LOK-2026-00009' })).toBeInTheDocument();
+    expect(listQueries(api).at(-1)).toMatchObject({ status: 'APPROVED', text: 'kor', page: '0' });
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Rom' }), 'Aula');
+    await waitFor(() => expect(router.state.location.search).toBe('?status=APPROVED&bookableAssetId=4&text=kor'));
+    expect(listQueries(api).at(-1)).toMatchObject({ bookableAssetId: '4' });
+
+    await user.click(screen.getByRole('button', { name: 'Nullstill filtre' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?status=APPROVED'));
+
+    await user.type(screen.getByRole('searchbox', { name: 'Søk i søknadene' }), 'sjakk{Enter}');
+    await waitFor(() => expect(router.state.location.search).toBe('?status=APPROVED&text=sjakk'));
+  });
+
+  it('opens the booking when a row is clicked', async () => {
+    const user = userEvent.setup();
+    stubList();
+    const { router } = renderAdmin('/admin/lokaler/7/soknader', { user: siri });
+    const row = (await screen.findByRole('link', { name: 'LOK-2026-00006' })).closest('tr')!;
+    await user.click(within(row).getByText('Gymsal'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/soknader/6'));
+  });
+});

@@ -1,0 +1,66 @@
+import { Alert, Button, Heading, Link, List, Paragraph } from '@digdir/designsystemet-react';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { useAdminLocations } from '@lokaler/api-client/current-user';
+import { useAuth } from '@lokaler/api-client/react/auth-provider';
+import { loadFailureMessage } from '@lokaler/api-client/user-message';
+import { Loading } from '@lokaler/ui/loading';
+import { usePageTitle } from '@lokaler/ui/page-title';
+import { paths } from '../../config/paths';
+
+/** '/': the landing page with 'Logg inn', or after login the locations the administrator manages. */
+export function StartPage() {
+  const { user } = useAuth();
+  return user ? <AdminLocations sub={user.sub} /> : <Landing />;
+}
+
+function Landing() {
+  const { login } = useAuth();
+  const location = useLocation();
+  usePageTitle(undefined);
+  return (
+    <div className="lk-stack">
+      <Heading level={1} data-size="lg">
+        Lokaler administrasjon
+      </Heading>
+      <Paragraph>Her behandler du søknader om lån og leie av lokalene du administrerer.</Paragraph>
+      <div>
+        <Button onClick={() => void login(`${location.pathname}${location.search}`)}>Logg inn</Button>
+      </div>
+    </div>
+  );
+}
+
+function AdminLocations({ sub }: { sub: string }) {
+  usePageTitle('Mine lokaler');
+  const { data, error, isPending } = useAdminLocations(sub);
+  return (
+    <div className="lk-stack">
+      <Heading level={1} data-size="lg">
+        Mine lokaler
+      </Heading>
+      {isPending && <Loading label="Henter lokalene dine" />}
+      {error && (
+        <Alert data-color="danger">
+          <Paragraph>{loadFailureMessage(error).title}</Paragraph>
+          <Paragraph>{loadFailureMessage(error).detail}</Paragraph>
+        </Alert>
+      )}
+      {data &&
+        (data.length === 0 ? (
+          <Paragraph>Du administrerer ingen lokaler ennå.</Paragraph>
+        ) : (
+          <List.Unordered aria-label="Lokaler du administrerer">
+            {[...data]
+              .sort((a, b) => a.name.localeCompare(b.name, 'nb'))
+              .map((location) => (
+                <List.Item key={location.id}>
+                  <Link asChild>
+                    <RouterLink to={paths.locationRequests.getHref(location.id)}>{location.name}</RouterLink>
+                  </Link>
+                </List.Item>
+              ))}
+          </List.Unordered>
+        ))}
+    </div>
+  );
+}

@@ -1,0 +1,204 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { CreateBookingRequest } from '@lokaler/domain/booking-create';
+import type { AvailabilityResponse } from '@lokaler/domain/booking-request';
+import { resetApiClient } from '@lokaler/api-client/api-fetch';
+import { BOOKING_DRAFT_KEY, readBookingDraft, writeBookingDraft } from '@lokaler/ui/booking-draft';
+import { kari, renderPortal, stubApi } from '../../testing/render-portal';
+import { buildRoom } from '../../testing/room-factories';
+import { APPLICATION_KEY } from './application-store';
+
+/** What the fake API hands an answer function. */
+type StubRequest = { url: URL; init: RequestInit | undefined };
+
+const gym = buildRoom({ id: 11, displayName: 'Gymsal (G1)', theme: 'school' });
+const hall = buildRoom({ id: 21, displayName: 'Seremonirommet', theme: 'wedding', locationName: 'Oslo rådhus' });
+const t = (date: string, initialRepetitionDate: string | null) => ({ date, startTime: '18:00:00', endTime: '19:00:00', duration: 'PT1H', initialRepetitionDate, available: true, reason: null, message: null });
+const availability = (roomId: number): AvailabilityResponse => ({
+  probablyAvailable: [{ bookableAssetId: roomId, datesAndTimes: [t('2030-03-04', '2030-03-04'), t('2030-03-11', '2030-03-04')], violations: [] }],
+  unavailable: [],
+  errors: [],
+});
+const draftFor = (roomId: number) =>
+  writeBookingDraft({
+    repetition: { pattern: 'WEEKLY', lastDate: '2030-03-11' },
+    checked: [],
+    reservations: [{ bookableAssetId: roomId, datesAndTimes: [{ date: '2030-03-04', startTime: '18:00:00', duration: 'PT1H' }], repetition: { pattern: 'WEEKLY', lastDate: '2030-03-11' } }],
+    availability: availability(roomId),
+  });
+
+let posted: CreateBookingRequest[];
+function stub(postAnswer: () => Response = () => Response.json({ bookingId: 5, caseNumber: 'LOK-2030-00005' }, { status: 201 })) {
+  posted = [];
+  stubApi({
+    '/api/bookableasset': ({ url }: StubRequest) => Response.json([gym, hall].filter((r) => url.searchParams.getAll('ids').includes(String(r.id)))),
+    '/api/currentuser/roles': { userId: 1, name: 'Kari Nordmann', email: 'kari@example.no', portal: 'PUBLIC', roles: ['PUBLIC'] },
+    '/api/booking': ({ init }: StubRequest) => {
+      posted.push(JSON.parse(String(init?.body)) as CreateBookingRequest);
+      return postAnswer();
+    },
+  });
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  resetApiClient();
+  vi.stubGlobal('scrollTo', vi.fn());
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const SEND = '/send?purpose=PUBLICUSER_LOAN&activityType=school';
+
+async function fillSchoolForm(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(await screen.findByRole('textbox', { name: 'Aktivitet' }), 'Innebandy');
+  await user.type(screen.getByRole('textbox', { name: 'Hvem er aktiviteten for, og hva er formålet?' }), 'Barn 10–12 år i nabolaget');
+  await user.type(screen.getByRole('textbox', { name: 'Forventet antall deltakere' }), '18');
+  const email = screen.getByRole('textbox', { name: 'E-post' });
+  await user.clear(email);
+  await user.type(email, ' kari@example.no ');
+  await user.type(screen.getByRole('textbox', { name: 'Telefon' }), '912 34 567');
+}
+
+describe('/send: the application form', () => {
+  it("says 'Send søknad (logg inn)' when logged out; pressing it keeps the answers and logs in ('Logger deg inn')", async () => {
+    stub();
+    draftFor(11);
+    const user = userEvent.setup();
+    const { auth } = renderPortal(SEND);
+    expect(await screen.findByRole('heading', { level: 3, name: 'Gymsal (G1), Tøyen skole' })).toBeInTheDocument();
+    await fillSchoolForm(user);
+    await user.click(screen.getByRole('button', { name: 'Send søknad (logg inn)' }));
+    expect(await screen.findByRole('heading', { name: 'Logger deg inn' })).toBeInTheDocument();
+    expect(auth.loginCalls).toEqual([SEND]);
+    expect(JSON.parse(sessionStorage.getItem(APPLICATION_KEY)!).values).toMatchObject({ activity: 'Innebandy', participants: '18', contactPhone: '912 34 567' });
+    expect(posted).toEqual([]);
+  });
+
+  it("comes back from login with every answer in place and the label 'Send søknad'", async () => {
+    stub();
+    draftFor(11);
+    sessionStorage.setItem(APPLICATION_KEY, JSON.stringify({ submissionId: 'a', values: { activity: 'Innebandy', purpose: 'Barn', participants: '18', contactEmail: 'kari@example.no', contactPhone: '91234567' } }));
+    renderPortal(SEND, { user: kari });
+    expect(await screen.findByRole('textbox', { name: 'Aktivitet' })).toHaveValue('Innebandy');
+    expect(screen.getByRole('textbox', { name: 'Forventet antall deltakere' })).toHaveValue('18');
+    expect(screen.getByRole('button', { name: 'Send søknad' })).toBeInTheDocument();
+  });
+
+  it('validates with the server’s schema and messages before anything is sent', async () => {
+    stub();
+    draftFor(11);
+    const user = userEvent.setup();
+    const { auth, router } = renderPortal(SEND);
+    await user.type(await screen.findByRole('textbox', { name: 'Forventet antall deltakere' }), '0');
+    await user.type(screen.getByRole('textbox', { name: 'E-post' }), 'kari@');
+    await user.click(screen.getByRole('button', { name: 'Send søknad (logg inn)' }));
+    // Activity, purpose and phone are missing; participants and e-mail are wrong.
+    expect(await screen.findAllByText('Feltet er påkrevd')).toHaveLength(3);
+    expect(screen.getByText('Skriv inn et helt tall fra 1 og oppover')).toBeInTheDocument();
+    expect(screen.getByText('Vennligst skriv inn en gyldig e-postadresse')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Aktivitet' })).toHaveFocus();
+    expect(auth.loginCalls).toEqual([]);
+    expect(router.state.location.pathname).toBe('/send');
+  });
+
+  it('asks what the wedding flow needs, with its labels', async () => {
+    stub();
+    draftFor(21);
+    renderPortal('/send?purpose=PUBLICUSER_LOAN&activityType=wedding&nextLink=%2Fny-booking%2Fvielse', { user: kari });
+    expect(await screen.findByRole('textbox', { name: 'Antall gjester' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Melding til vielseskontoret (valgfritt)' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Aktivitet' })).not.toBeInTheDocument();
+    // The e-mail of the logged-in person is filled in.
+    expect(screen.getByRole('textbox', { name: 'E-post' })).toHaveValue('kari@example.no');
+  });
+
+  it('tells the person to choose times first when there are none', async () => {
+    stub();
+    renderPortal(SEND);
+    expect(await screen.findByText('Du har ikke valgt noen ledige tider ennå.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Send søknad/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('/send/registrering: the booking registration page', () => {
+  it("posts the booking once, clears the choices and lands on the booking", async () => {
+    stub();
+    draftFor(11);
+    const user = userEvent.setup();
+    const { router } = renderPortal(SEND, { user: kari });
+    await fillSchoolForm(user);
+    await user.click(screen.getByRole('button', { name: 'Send søknad' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/bookinger/5'));
+    expect(posted).toEqual([
+      {
+        availabilityData: { probablyAvailable: [{ bookableAssetId: 11, datesAndTimes: [
+          { date: '2030-03-04', startTime: '18:00:00', duration: 'PT1H', initialRepetitionDate: '2030-03-04' },
+          { date: '2030-03-11', startTime: '18:00:00', duration: 'PT1H', initialRepetitionDate: '2030-03-04' },
+        ] }] },
+        isRepeating: true,
+        bookingPortalClient: 'PUBLIC',
+        bookingPurpose: 'PUBLICUSER_LOAN',
+        formAnswers: { activity: 'Innebandy', purpose: 'Barn 10–12 år i nabolaget', participants: 18, contactEmail: 'kari@example.no', contactPhone: '912 34 567' },
+      },
+    ]);
+    expect(localStorage.getItem(BOOKING_DRAFT_KEY)).toBeNull();
+    expect(sessionStorage.getItem(APPLICATION_KEY)).toBeNull();
+  });
+
+  it("shows 'Registrerer din booking' while posting, then follows an in-app nextLink with bookingId and activityType", async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    stub();
+    draftFor(21);
+    sessionStorage.setItem(APPLICATION_KEY, JSON.stringify({ submissionId: 'w1', values: { participants: '12', contactEmail: 'kari@example.no', contactPhone: '91234567' } }));
+    const fetchMock = stubApi({
+      '/api/bookableasset': [hall],
+      '/api/booking': async () => {
+        await gate;
+        return Response.json({ bookingId: 8, caseNumber: 'LOK-2030-00008' }, { status: 201 });
+      },
+    });
+    const { router } = renderPortal('/send/registrering?nextLink=%2Fny-booking%2Fvielse&bookingPortalClient=PUBLIC&purpose=PUBLICUSER_LOAN&activityType=wedding', { user: kari });
+    // Every address the router goes to (the wedding form belongs to another screen and may move on).
+    const visited: string[] = [];
+    router.subscribe((state) => visited.push(`${state.location.pathname}${state.location.search}`));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Registrerer din booking' })).toBeInTheDocument();
+    release();
+    await waitFor(() => expect(visited[0]).toBe('/ny-booking/vielse?bookingId=8&activityType=wedding'));
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/booking')).length).toBe(1);
+  });
+
+  it('names the taken times of a 409 and leads back to the calendar with the other choices kept', async () => {
+    stub(() =>
+      Response.json(
+        { msg: 'conflict', code: 'BOOKING_CONFLICT', userMsg: 'Tidspunktet er ikke lenger ledig: 11.03.2030 kl. 18:00–19:00. Ingenting er lagret. Velg andre tidspunkter og prøv igjen.', conflicts: [{ bookableAssetId: 11, date: '2030-03-11', startTime: '18:00:00', endTime: '19:00:00' }] },
+        { status: 409 },
+      ),
+    );
+    draftFor(11);
+    sessionStorage.setItem(APPLICATION_KEY, JSON.stringify({ submissionId: 'c1', values: { activity: 'Innebandy', purpose: 'Barn', participants: '18', contactEmail: 'kari@example.no', contactPhone: '91234567' } }));
+    const user = userEvent.setup();
+    const { router } = renderPortal('/send/registrering?bookingPortalClient=PUBLIC&purpose=PUBLICUSER_LOAN&activityType=school', { user: kari });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Det oppsto en feil ved registrering av din booking' })).toBeInTheDocument();
+    expect(screen.getByText(/Ingenting er lagret/)).toBeInTheDocument();
+    const taken = screen.getByRole('heading', { name: 'Disse tidene er ikke lenger ledige' }).nextElementSibling as HTMLElement;
+    expect(within(taken).getByRole('listitem')).toHaveTextContent('Gymsal (G1): mandag 11. mars 2030 kl. 18:00–19:00');
+
+    await user.click(screen.getByRole('button', { name: 'Tilbake til kalenderen' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/ressurs'));
+    expect(router.state.location.search).toBe('?ressurs=11');
+    expect(readBookingDraft().reservations).toHaveLength(1);
+    expect(readBookingDraft().availability).toBeNull();
+    expect(sessionStorage.getItem(APPLICATION_KEY)).not.toBeNull();
+  });
+
+  it('sends a logged-out visitor to the form and its login gate instead of posting', async () => {
+    stub();
+    draftFor(11);
+    const { router } = renderPortal('/send/registrering?purpose=PUBLICUSER_LOAN');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/send'));
+    expect(posted).toEqual([]);
+  });
+});

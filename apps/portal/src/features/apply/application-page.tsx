@@ -1,0 +1,149 @@
+import { useState } from 'react';
+import { Alert, Details, Heading, Link, Paragraph } from '@digdir/designsystemet-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import type { BookableAsset } from '@lokaler/domain/bookable-asset';
+import type { AvailabilityResponse } from '@lokaler/domain/booking-request';
+import type { BookingFlowTheme } from '@lokaler/domain/booking-flow';
+import { bookableAssetsQuery } from '@lokaler/api-client/bookable-assets';
+import { useCurrentUserRoles } from '@lokaler/api-client/current-user';
+import { useAuth } from '@lokaler/api-client/react/auth-provider';
+import { loadFailureMessage } from '@lokaler/api-client/user-message';
+import { useBookingDraft } from '@lokaler/ui/booking-draft';
+import { formatClock, formatLongDate } from '@lokaler/ui/formatters';
+import { Loading } from '@lokaler/ui/loading';
+import { usePageTitle } from '@lokaler/ui/page-title';
+import { sendButtonLabel } from '@lokaler/ui/send-button-label';
+import { paths } from '../../config/paths';
+import { ApplicationForm } from './application-form';
+import { loadApplication, saveApplication, type ApplicationValues } from './application-store';
+import { roomIdsOf } from './booking-request';
+import { LoggingIn } from './logging-in';
+
+/**
+ * /send?purpose=…&activityType=…&nextLink=…: the application form for the times chosen in the
+ * calendar (spec 01 §2). Sending needs login: logged out, the button says '(logg inn)' and pressing
+ * it keeps the answers, logs in ('Logger deg inn') and comes back here with everything in place.
+ */
+export function ApplicationPage() {
+  usePageTitle('Søknad');
+  const [draft] = useBookingDraft();
+  const roomIds = roomIdsOf(draft.availability, draft.reservations);
+  const rooms = useQuery(bookableAssetsQuery(roomIds));
+  const hasTimes = (draft.availability?.probablyAvailable ?? []).some((a) => a.datesAndTimes.length > 0);
+
+  return (
+    <div className="lk-stack lk-application-page">
+      <Heading level={1} data-size="lg">
+        Søknad om lån av lokale
+      </Heading>
+      {!hasTimes && (
+        <Alert data-color="info">
+          <Paragraph>Du har ikke valgt noen ledige tider ennå.</Paragraph>
+          <Paragraph>
+            <Link asChild>
+              <RouterLink to={roomIds.length ? paths.asset.getHref(roomIds) : paths.venues.getHref()}>{roomIds.length ? 'Velg tider i kalenderen' : 'Finn et lokale'}</RouterLink>
+            </Link>
+          </Paragraph>
+        </Alert>
+      )}
+      {hasTimes && rooms.isPending && <Loading label="Henter rommene" />}
+      {hasTimes && rooms.error && (
+        <Alert data-color="danger">
+          <Paragraph>{loadFailureMessage(rooms.error).title}</Paragraph>
+          <Paragraph>{loadFailureMessage(rooms.error).detail}</Paragraph>
+        </Alert>
+      )}
+      {hasTimes && rooms.data && <Application rooms={rooms.data} availability={draft.availability!} roomIds={roomIds} />}
+    </div>
+  );
+}
+
+function Application({ rooms, availability, roomIds }: { rooms: readonly BookableAsset[]; availability: AvailabilityResponse; roomIds: readonly number[] }) {
+  const { user, isLoggedIn, login } = useAuth();
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const roles = useCurrentUserRoles(user?.sub);
+  const [loggingIn, setLoggingIn] = useState(false);
+  // What the person wrote before logging in (or before a conflict sent them back) comes back as it was.
+  const [stored] = useState(() => loadApplication());
+  const themes: BookingFlowTheme[] = rooms.map((r) => r.bookingFlow?.theme ?? 'default');
+
+  if (loggingIn) return <LoggingIn />;
+  if (isLoggedIn && roles.isPending && !stored) return <Loading label="Henter opplysningene dine" />;
+
+  const defaults: ApplicationValues = stored?.values ?? (roles.data?.email ? { contactEmail: roles.data.email } : {});
+
+  const onSubmit = (values: ApplicationValues) => {
+    saveApplication(values);
+    if (!isLoggedIn) {
+      setLoggingIn(true);
+      void login(`${paths.send.path}${search}`);
+      return;
+    }
+    const query = new URLSearchParams(search);
+    void navigate(
+      paths.bookingRegistration.getHref({
+        nextLink: query.get('nextLink') ?? undefined,
+        bookingPortalClient: 'PUBLIC',
+        purpose: query.get('purpose') ?? undefined,
+        activityType: query.get('activityType') ?? undefined,
+      }),
+    );
+  };
+
+  return (
+    <>
+      <ChosenTimesSummary rooms={rooms} availability={availability} />
+      <Paragraph>
+        <Link asChild>
+          <RouterLink to={paths.asset.getHref(roomIds)}>Endre tidspunkter</RouterLink>
+        </Link>
+      </Paragraph>
+      <Heading level={2} data-size="sm">
+        Om aktiviteten
+      </Heading>
+      <ApplicationForm themes={themes} defaultValues={defaults} submitLabel={sendButtonLabel('NEW_BOOKING', { isAuthenticated: isLoggedIn })} onSubmit={onSubmit} />
+      {!isLoggedIn && <Paragraph data-size="sm">Du må logge inn med ID-porten for å sende søknaden. Svarene dine blir tatt vare på mens du logger inn.</Paragraph>}
+    </>
+  );
+}
+
+/** The times the application is for, per room. A weekly series can be long: the list folds. */
+function ChosenTimesSummary({ rooms, availability }: { rooms: readonly BookableAsset[]; availability: AvailabilityResponse }) {
+  return (
+    <section aria-labelledby="lk-application-times" className="lk-stack">
+      <Heading level={2} data-size="sm" id="lk-application-times">
+        Tider du søker om
+      </Heading>
+      {rooms.map((room) => {
+        const times = availability.probablyAvailable.filter((a) => a.bookableAssetId === room.id).flatMap((a) => a.datesAndTimes);
+        if (times.length === 0) return null;
+        const list = (
+          <ul>
+            {times.map((t) => (
+              <li key={`${t.date}${t.startTime}`}>
+                {formatLongDate(t.date)} kl. {formatClock(t.startTime)}–{formatClock(t.endTime ?? t.startTime)}
+              </li>
+            ))}
+          </ul>
+        );
+        return (
+          <div key={room.id}>
+            <Heading level={3} data-size="xs">
+              {room.displayName}, {room.locationName}
+            </Heading>
+            {times.length <= 5 ? (
+              list
+            ) : (
+              <Details>
+                <Details.Summary>{`${times.length} tider, fra ${formatLongDate(times[0]!.date)} til ${formatLongDate(times[times.length - 1]!.date)}`}</Details.Summary>
+                <Details.Content>{list}</Details.Content>
+              </Details>
+            )}
+          </div>
+        );
+      })}
+    </section>
+  );
+}

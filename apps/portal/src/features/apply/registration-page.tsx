@@ -1,0 +1,170 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Button, Heading, Link, Paragraph } from '@digdir/designsystemet-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink, Navigate, useLocation, useNavigate } from 'react-router';
+import type { BookableAsset } from '@lokaler/domain/bookable-asset';
+import { applicationFormSchema } from '@lokaler/domain/booking-create-form';
+import type { CreateBookingResponse } from '@lokaler/domain/booking-create';
+import { isApiClientError } from '@lokaler/api-client/api-client-error';
+import { bookableAssetsQuery } from '@lokaler/api-client/bookable-assets';
+import { createBooking } from '@lokaler/api-client/bookings';
+import { useAuth } from '@lokaler/api-client/react/auth-provider';
+import { userMessageOf } from '@lokaler/api-client/user-message';
+import { clearBookingDraft, readBookingDraft, useBookingDraft } from '@lokaler/ui/booking-draft';
+import { formatInterval } from '@lokaler/ui/formatters';
+import { leavePage } from '@lokaler/ui/leave-page';
+import { Loading } from '@lokaler/ui/loading';
+import { usePageTitle } from '@lokaler/ui/page-title';
+import { paths } from '../../config/paths';
+import { clearApplication, loadApplication } from './application-store';
+import { createBookingRequest, portalOf, purposeOf, roomIdsOf } from './booking-request';
+import { registrationTarget } from './next-link';
+
+export const registrationTexts = {
+  registering: 'Registrerer din booking',
+  failed: 'Det oppsto en feil ved registrering av din booking',
+  nothingToRegister: 'Fant ingen tider å registrere. Velg tidene i kalenderen på nytt.',
+} as const;
+
+/**
+ * One POST per submission, whatever happens to the page: React's StrictMode runs effects twice,
+ * and a second request would be a second booking (or a conflict with the first).
+ */
+const submissions = new Map<string, Promise<CreateBookingResponse>>();
+
+type Failure = { error: unknown } | { nothing: true };
+
+/**
+ * The booking registration page (spec 01 §2): reads nextLink, bookingPortalClient and purpose, shows
+ * 'Registrerer din booking', posts the booking, clears the calendar's choices, and goes on per the
+ * nextLink rules. On failure: 'Det oppsto en feil ved registrering av din booking' and the messages;
+ * a conflict names the taken times and leads back to the calendar with the other choices kept.
+ */
+export function RegistrationPage() {
+  usePageTitle(registrationTexts.registering);
+  const { isLoggedIn } = useAuth();
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  // What to send, as it was when the page opened: clearing the draft after success must not change it.
+  const [snapshot] = useState(() => ({ stored: loadApplication(), draft: readBookingDraft() }));
+  const roomIds = roomIdsOf(snapshot.draft.availability, snapshot.draft.reservations);
+  const rooms = useQuery(bookableAssetsQuery(roomIds));
+  const [error, setError] = useState<{ error: unknown } | null>(null);
+  const roomsSettled = roomIds.length === 0 || !rooms.isPending;
+
+  const request = useMemo(() => {
+    if (!roomsSettled || !snapshot.stored) return null;
+    const answers = applicationFormSchema((rooms.data ?? []).map((r) => r.bookingFlow?.theme ?? 'default')).safeParse(snapshot.stored.values);
+    if (!answers.success) return null;
+    const query = new URLSearchParams(search);
+    return createBookingRequest({ availability: snapshot.draft.availability, answers: answers.data, purpose: purposeOf(query.get('purpose')), portal: portalOf(query.get('bookingPortalClient')) });
+  }, [roomsSettled, rooms.data, snapshot, search]);
+
+  useEffect(() => {
+    if (!isLoggedIn || !request || !snapshot.stored) return;
+    const { submissionId } = snapshot.stored;
+    const query = new URLSearchParams(search);
+    const roomList = rooms.data ?? [];
+    let active = true;
+    const pending = submissions.get(submissionId) ?? createBooking(request);
+    submissions.set(submissionId, pending);
+    pending.then(
+      ({ bookingId }) => {
+        if (!active) return;
+        // Spec 01 §4: the choices are cleared when the booking is posted.
+        clearBookingDraft();
+        clearApplication();
+        const target = registrationTarget({
+          nextLink: query.get('nextLink'),
+          bookingId,
+          activityType: query.get('activityType'),
+          trustedExternalLinks: roomList.flatMap((r) => (r.bookingFlow?.publicFormLink ? [r.bookingFlow.publicFormLink] : [])),
+        });
+        if (target.kind === 'external') leavePage(target.url);
+        else void navigate(target.to, { replace: true });
+      },
+      (failure: unknown) => {
+        // The next press of the send button is a new submission.
+        submissions.delete(submissionId);
+        if (active) setError({ error: failure });
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [isLoggedIn, request, snapshot, rooms.data, search, navigate]);
+
+  // Only a logged-in person can send; the form at /send has the login gate.
+  if (!isLoggedIn) return <Navigate to={`${paths.send.path}${search}`} replace />;
+  if (error) return <RegistrationFailed failure={error} rooms={rooms.data ?? []} roomIds={roomIds} />;
+  if (roomsSettled && !request) return <RegistrationFailed failure={{ nothing: true }} rooms={rooms.data ?? []} roomIds={roomIds} />;
+  return (
+    <section className="lk-stack" aria-labelledby="lk-registering">
+      <Heading level={1} data-size="lg" id="lk-registering">
+        {registrationTexts.registering}
+      </Heading>
+      <Loading label={registrationTexts.registering} delayMs={0} />
+    </section>
+  );
+}
+
+function RegistrationFailed({ failure, rooms, roomIds }: { failure: Failure; rooms: readonly BookableAsset[]; roomIds: readonly number[] }) {
+  usePageTitle(registrationTexts.failed);
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const [, updateDraft] = useBookingDraft();
+  const error = 'error' in failure ? failure.error : null;
+  const conflicts = isApiClientError(error) ? (error.conflicts ?? []) : [];
+  const fields = isApiClientError(error) ? (error.fields ?? []) : [];
+  const roomName = (id: number) => rooms.find((r) => r.id === id)?.displayName ?? `Rom ${id}`;
+
+  const backToCalendar = () => {
+    // The calendar checks the saved times again and shows which are taken; the answers stay for /send.
+    updateDraft((d) => ({ ...d, availability: null }));
+    void navigate(paths.asset.getHref(roomIds));
+  };
+
+  return (
+    <section className="lk-stack" aria-labelledby="lk-registration-failed">
+      <Heading level={1} data-size="lg" id="lk-registration-failed">
+        {registrationTexts.failed}
+      </Heading>
+      <Alert data-color="danger">
+        <Paragraph>{error ? userMessageOf(error) : registrationTexts.nothingToRegister}</Paragraph>
+        {fields.length > 0 && (
+          <ul>
+            {fields.map((f) => (
+              <li key={f.path}>{f.message}</li>
+            ))}
+          </ul>
+        )}
+      </Alert>
+      {conflicts.length > 0 && (
+        <>
+          <Heading level={2} data-size="xs">
+            Disse tidene er ikke lenger ledige
+          </Heading>
+          <ul>
+            {conflicts.map((c) => (
+              <li key={`${c.bookableAssetId}${c.date}${c.startTime}`}>
+                {roomName(c.bookableAssetId)}: {formatInterval(c.date, c.startTime, c.endTime)}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <div className="lk-button-row">
+        {roomIds.length > 0 && (
+          <Button variant={conflicts.length > 0 ? 'primary' : 'secondary'} onClick={backToCalendar}>
+            Tilbake til kalenderen
+          </Button>
+        )}
+        {conflicts.length === 0 && 'error' in failure && (
+          <Link asChild>
+            <RouterLink to={`${paths.send.path}${search}`}>Tilbake til søknaden</RouterLink>
+          </Link>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import { Heading, Link, Paragraph, Tag } from '@digdir/designsystemet-react';
+import type { UserBooking } from '@lokaler/domain/user-booking';
+import { contractMustBeSigned, contractMustBeSignedLabel } from '@lokaler/domain/user-booking-rules';
+import { BookingStatusBadge } from '@lokaler/ui/booking-status-badge';
+import { statusInfoText } from './status-info';
+
+function addressOf(location: UserBooking['location']): string {
+  const place = [location.postCode, location.city].filter(Boolean).join(' ');
+  return [location.streetAddress, place].filter(Boolean).join(', ');
+}
+
+/**
+ * The top of the booking page (spec 02 §2): 'Din booking hos {location}', the status badge (and
+ * 'Kontrakten må signeres'), the status text, address (not for weddings), date or period, case
+ * number and the contact line.
+ */
+export function BookingSummary({ booking }: { booking: UserBooking }) {
+  const { location } = booking;
+  const isWedding = booking.sourceForm === 'wedding';
+  const address = isWedding ? '' : addressOf(location);
+  const severalDates = booking.periodDescription.includes('–');
+
+  return (
+    <div className="lk-stack">
+      <Heading level={1} data-size="lg">
+        Din booking hos {location.name}
+      </Heading>
+      <div className="lk-badges">
+        <BookingStatusBadge status={booking.status} />
+        {contractMustBeSigned(booking) && (
+          <Tag data-color="warning" className="lk-status-badge">
+            {contractMustBeSignedLabel}
+          </Tag>
+        )}
+      </div>
+      <Paragraph>{statusInfoText(booking.status, booking.sourceForm)}</Paragraph>
+      <dl className="lk-booking-facts">
+        {address && (
+          <>
+            <dt>Adresse</dt>
+            <dd>{address}</dd>
+          </>
+        )}
+        {booking.periodDescription && (
+          <>
+            <dt>{severalDates ? 'Periode' : 'Dato'}</dt>
+            <dd>{booking.periodDescription}</dd>
+          </>
+        )}
+        <dt>Saksnummer</dt>
+        <dd>{booking.caseNumber}</dd>
+        {booking.displayOrgName && (
+          <>
+            <dt>Organisasjon</dt>
+            <dd>{booking.displayOrgName}</dd>
+          </>
+        )}
+      </dl>
+      {location.contactEmail && (
+        <Paragraph>
+          Spørsmål om bookingen? Kontakt {isWedding ? 'vielseskontoret' : location.name} på{' '}
+          <Link href={`mailto:${location.contactEmail}`}>{location.contactEmail}</Link>.
+        </Paragraph>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { onlyPdfMessage, tooLargeMessage, uploadFailedMessage, uploadSucceededMessage } from '@lokaler/domain/wedding-certificate';
+import { kari, renderPortal, stubApi } from '../../../testing/render-portal';
+import { buildReservation, buildUserBooking } from '../testing/booking-factories';
+import { callsOf, json, kariRoles, resetBrowserState } from '../testing/setup';
+
+beforeEach(resetBrowserState);
+afterEach(() => vi.unstubAllGlobals());
+
+const emptyForm = { bookingId: 42, proevingsattestFile: null, proevingsattestFileAddedTimeUtc: null };
+const wedding = () => buildUserBooking({ sourceForm: 'wedding', location: { ...buildUserBooking().location, name: 'Oslo rådhus' } });
+
+function stubBooking(booking = buildUserBooking(), extra: Record<string, unknown> = {}) {
+  return stubApi({
+    '/api/currentuser/roles': kariRoles,
+    [`/api/user/booking/${booking.bookingId}`]: booking,
+    [`/api/user/retroactive-contract/${booking.bookingId}`]: { text: '' },
+    [`/api/user/booking/${booking.bookingId}/infoforleietaker`]: { heading: '', description: '', links: [] },
+    ...extra,
+  });
+}
+
+const pdfFile = (size?: number) => {
+  const file = new File(['%PDF-1.4\n%%EOF\n'], 'attest.pdf', { type: 'application/pdf' });
+  if (size !== undefined) Object.defineProperty(file, 'size', { value: size });
+  return file;
+};
+const choose = (file: File) => fireEvent.change(screen.getByLabelText('Last opp prøvingsattest (PDF)'), { target: { files: [file] } });
+
+describe('the prøvingsattest section', () => {
+  it('is on a wedding booking only, with the rules and the file already sent', async () => {
+    stubBooking(wedding(), { '/api/user/form/wedding/42': { ...emptyForm, proevingsattestFile: { filename: 'min-attest.pdf', contentType: 'application/pdf', size: 1000 }, proevingsattestFileAddedTimeUtc: '2030-02-03T20:14:00Z' } });
+    renderPortal('/bookinger/42', { user: kari });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Prøvingsattest' })).toBeInTheDocument();
+    expect(screen.getByText(/gyldig i 4 måneder og tar 5–6 uker å få\. Den må sendes inn senest 4 uker før vielsen/)).toBeInTheDocument();
+    expect(await screen.findByText('Lastet opp: min-attest.pdf (03.02.2030 21:14)')).toBeInTheDocument();
+    expect(screen.getByLabelText('Last opp ny prøvingsattest (PDF)')).toHaveAttribute('accept', '.pdf,application/pdf');
+  });
+
+  it('is not on another booking, which never asks for the wedding form', async () => {
+    const fetchMock = stubBooking();
+    renderPortal('/bookinger/42', { user: kari });
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('heading', { name: 'Prøvingsattest' })).not.toBeInTheDocument();
+    expect(callsOf(fetchMock).some((c) => c.includes('/form/wedding'))).toBe(false);
+  });
+
+  it('refuses a non-PDF and a file over 10 MB without sending anything', async () => {
+    const fetchMock = stubBooking(wedding(), { '/api/user/form/wedding/42': emptyForm });
+    renderPortal('/bookinger/42', { user: kari });
+    await screen.findByRole('heading', { name: 'Prøvingsattest' });
+    choose(new File(['hei'], 'bilde.png', { type: 'image/png' }));
+    expect(await screen.findByText(onlyPdfMessage)).toBeInTheDocument();
+    choose(pdfFile(10_485_761));
+    expect(await screen.findByText(tooLargeMessage)).toBeInTheDocument();
+    expect(callsOf(fetchMock).some((c) => c.startsWith('PUT'))).toBe(false);
+  });
+
+  it('uploads a PDF as base64, shows it and says so', async () => {
+    const uploaded = { ...emptyForm, proevingsattestFile: { filename: 'attest.pdf', contentType: 'application/pdf', size: 15 }, proevingsattestFileAddedTimeUtc: '2030-02-03T20:14:00Z' };
+    let sent: unknown;
+    stubBooking(wedding(), {
+      '/api/user/form/wedding/42': emptyForm,
+      '/api/user/form/wedding/42/proevingsattest': ({ init }: { init: RequestInit }) => {
+        sent = JSON.parse(String(init.body));
+        return json(uploaded);
+      },
+    });
+    renderPortal('/bookinger/42', { user: kari });
+    await screen.findByRole('heading', { name: 'Prøvingsattest' });
+    choose(pdfFile());
+    expect(await screen.findByText(uploadSucceededMessage)).toBeInTheDocument();
+    expect(screen.getByText('Lastet opp: attest.pdf (03.02.2030 21:14)')).toBeInTheDocument();
+    expect(sent).toEqual({ proevingsattestFile: { bytes: btoa('%PDF-1.4\n%%EOF\n'), contentType: 'application/pdf', filename: 'attest.pdf', size: 15 } });
+  });
+
+  it('says when the upload failed', async () => {
+    stubBooking(wedding(), {
+      '/api/user/form/wedding/42': emptyForm,
+      '/api/user/form/wedding/42/proevingsattest': () => json({ msg: 'Kun PDF-filer er tillatt', userMsg: onlyPdfMessage, code: 'BAD_REQUEST' }, 400),
+    });
+    renderPortal('/bookinger/42', { user: kari });
+    await screen.findByRole('heading', { name: 'Prøvingsattest' });
+    choose(pdfFile());
+    expect(await screen.findByText(uploadFailedMessage)).toBeInTheDocument();
+    expect(screen.queryByText(/Lastet opp:/)).not.toBeInTheDocument();
+  });
+});
+
+describe('the fire-procedure block', () => {
+  it('links one of the ten schools to the form with the property code, the period and the rooms', async () => {
+    stubBooking(buildUserBooking({
+      locationId: 16,
+      reservations: [
+        buildReservation({ date: '2030-03-19', displayName: 'Gymsal' }),
+        buildReservation({ date: '2030-03-12', displayName: 'Aula' }),
+        buildReservation({ date: '2030-03-26', displayName: 'Gymsal', status: 'CANCELLED' }),
+      ],
+    }));
+    renderPortal('/bookinger/42', { user: kari });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Brannvernrutiner' })).toBeInTheDocument();
+    const href = new URL(screen.getByRole('link', { name: /Gå til skjema for brannvernrutiner/ }).getAttribute('href')!);
+    expect(href.searchParams.get('eiendom')).toBe('UDE-0401');
+    expect([href.searchParams.get('fra'), href.searchParams.get('til'), href.searchParams.get('dato')]).toEqual(['2030-03-12', '2030-03-19', null]);
+    expect(href.searchParams.getAll('rom')).toEqual(['Gymsal', 'Aula']);
+  });
+
+  it('passes a single date as dato', async () => {
+    stubBooking(buildUserBooking({ locationId: 2, reservations: [buildReservation({ date: '2030-03-12', displayName: 'Gymsal' })] }));
+    renderPortal('/bookinger/42', { user: kari });
+    const link = await screen.findByRole('link', { name: /Gå til skjema for brannvernrutiner/ });
+    const href = new URL(link.getAttribute('href')!);
+    expect(href.searchParams.get('dato')).toBe('2030-03-12');
+    expect(href.searchParams.get('fra')).toBeNull();
+  });
+
+  it('is not shown for any other location, nor for a rejected booking', async () => {
+    stubBooking(buildUserBooking({ locationId: 7 }));
+    const { unmount } = renderPortal('/bookinger/42', { user: kari });
+    await screen.findByRole('heading', { level: 1 });
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Rom og tider' })).toBeInTheDocument());
+    expect(screen.queryByRole('heading', { name: 'Brannvernrutiner' })).not.toBeInTheDocument();
+    unmount();
+    stubBooking(buildUserBooking({ locationId: 16, status: 'REJECTED' }));
+    renderPortal('/bookinger/42', { user: kari });
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('heading', { name: 'Brannvernrutiner' })).not.toBeInTheDocument();
+  });
+});

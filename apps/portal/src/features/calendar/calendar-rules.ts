@@ -1,0 +1,62 @@
+import type { BookableAsset } from '@lokaler/domain/bookable-asset';
+import { formTheme } from '@lokaler/domain/booking-create-form';
+import type { BookingFlowTheme } from '@lokaler/domain/booking-flow';
+import type { Location } from '@lokaler/domain/location';
+import type { RepeatPattern } from '@lokaler/domain/scheduling/expand-repetition';
+import { allowedRepeatPatterns, effectivePublicRules } from '@lokaler/domain/scheduling/public-booking-rules';
+import { publicCaller } from '@lokaler/domain/scheduling/scheduling-caller';
+
+/** The repeat choice's labels (spec 01 §2: one time, every week, every other week). */
+export const repeatLabels: Record<RepeatPattern, string> = {
+  SINGLE_DAY: 'Én gang',
+  WEEKLY: 'Hver uke',
+  BIWEEKLY: 'Annenhver uke',
+};
+
+export interface CalendarRules {
+  /** The repeat modes every chosen room allows, the default first (weekly when single is not allowed). */
+  patterns: RepeatPattern[];
+  /** Rooms where the public may choose one timeslot per booking. */
+  oneTimeslotRooms: ReadonlySet<number>;
+}
+
+/**
+ * The public booking rules of the chosen rooms, from the domain (spec 01 §5). The rooms' allow flags
+ * already combine the location's and the room's; the minimum duration is the location's.
+ */
+export function calendarRules(rooms: readonly BookableAsset[], location: Pick<Location, 'minBookingDurationMinutes'> | undefined): CalendarRules {
+  const all: RepeatPattern[] = ['SINGLE_DAY', 'WEEKLY', 'BIWEEKLY'];
+  let patterns = all;
+  const oneTimeslotRooms = new Set<number>();
+  for (const room of rooms) {
+    const rules = effectivePublicRules({ ...room, minBookingDurationMinutes: location?.minBookingDurationMinutes ?? null });
+    const allowed = allowedRepeatPatterns(rules, publicCaller);
+    patterns = patterns.filter((p) => allowed.includes(p));
+    if (rules.maxOneTimeslot) oneTimeslotRooms.add(room.id);
+  }
+  return { patterns, oneTimeslotRooms };
+}
+
+/** The repetition in force: the stored one when allowed, else the first allowed (spec 01 §4: weekly is forced). */
+export function effectivePattern(stored: RepeatPattern, allowed: readonly RepeatPattern[]): RepeatPattern | null {
+  return allowed.includes(stored) ? stored : (allowed[0] ?? null);
+}
+
+const themeOf = (room: BookableAsset): BookingFlowTheme => room.bookingFlow?.theme ?? 'default';
+
+/** The application form's theme for the rooms (passed on as activityType). */
+export function activityTypeOf(rooms: readonly BookableAsset[]): BookingFlowTheme {
+  return formTheme(rooms.map(themeOf));
+}
+
+/**
+ * Where the registration page goes after the booking: the rooms' booking flow's follow-up form
+ * (e.g. the wedding form). A flow whose link is the bookings list sends no nextLink: without one the
+ * citizen lands on the new booking itself, which says more than the list.
+ */
+export function nextLinkOf(rooms: readonly BookableAsset[], bookingsListPath: string): string | undefined {
+  const links = new Set(rooms.map((r) => r.bookingFlow?.publicFormLink ?? null));
+  if (links.size !== 1) return undefined;
+  const [link] = [...links];
+  return link && link !== bookingsListPath ? link : undefined;
+}

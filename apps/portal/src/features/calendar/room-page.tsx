@@ -1,0 +1,79 @@
+import { useEffect, useMemo } from 'react';
+import { Alert, Heading, Link, Paragraph } from '@digdir/designsystemet-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { bookableAssetsQuery } from '@lokaler/api-client/bookable-assets';
+import { locationQuery } from '@lokaler/api-client/locations';
+import { bookableDateBoundsQuery } from '@lokaler/api-client/schedule';
+import { loadFailureMessage } from '@lokaler/api-client/user-message';
+import { keepOnlyRooms, useBookingDraft } from '@lokaler/ui/booking-draft';
+import { Loading } from '@lokaler/ui/loading';
+import { usePageTitle } from '@lokaler/ui/page-title';
+import { paths } from '../../config/paths';
+import { RoomCalendar } from './room-calendar';
+import './calendar.css';
+
+/** The chosen rooms from the repeated query parameter ressurs; anything that is not an id is ignored. */
+export function parseRoomIds(search: string): number[] {
+  const ids = new URLSearchParams(search).getAll('ressurs').map((v) => (/^\d{1,9}$/.test(v.trim()) ? Number(v) : NaN));
+  return [...new Set(ids.filter((id) => id > 0))];
+}
+
+function Failure({ error }: { error: unknown }) {
+  const message = loadFailureMessage(error);
+  return (
+    <Alert data-color="danger">
+      <Paragraph>{message.title}</Paragraph>
+      <Paragraph>{message.detail}</Paragraph>
+    </Alert>
+  );
+}
+
+/** /ressurs?ressurs=…: the calendar of the chosen rooms (spec 01 §2 "Room page: calendar"). */
+export function RoomPage() {
+  usePageTitle('Velg tidspunkt');
+  const { search } = useLocation();
+  const ids = useMemo(() => parseRoomIds(search), [search]);
+  const rooms = useQuery(bookableAssetsQuery(ids));
+  const firstRoom = rooms.data?.[0];
+  const location = useQuery({ ...locationQuery(firstRoom?.locationId ?? 0), enabled: firstRoom !== undefined });
+  const bounds = useQuery(bookableDateBoundsQuery(ids));
+  const [, updateDraft] = useBookingDraft();
+
+  // The draft belongs to these rooms: choices kept for other rooms (another venue, an earlier visit) go.
+  const idsKey = ids.join(',');
+  useEffect(() => {
+    if (idsKey) updateDraft((draft) => keepOnlyRooms(draft, idsKey.split(',').map(Number)));
+  }, [idsKey, updateDraft]);
+
+  const venueHref = firstRoom ? `${paths.venue.getHref(firstRoom.locationId)}${search}` : paths.venues.getHref();
+
+  return (
+    <div className="lk-stack lk-room-page">
+      <Link asChild>
+        <RouterLink to={venueHref}>{firstRoom ? `Tilbake til ${firstRoom.locationName}` : 'Tilbake'}</RouterLink>
+      </Link>
+      <Heading level={1} data-size="lg">
+        Velg tidspunkt
+      </Heading>
+      {ids.length === 0 && (
+        <Paragraph>
+          Ingen rom valgt. <RouterLink to={paths.venues.getHref()}>Finn et lokale</RouterLink> og velg rommene du vil låne.
+        </Paragraph>
+      )}
+      {ids.length > 0 && (rooms.isPending || bounds.isPending || location.isPending) && !rooms.error && !bounds.error && !location.error && <Loading label="Henter kalenderen" />}
+      {rooms.error && <Failure error={rooms.error} />}
+      {bounds.error && <Failure error={bounds.error} />}
+      {location.error && <Failure error={location.error} />}
+      {rooms.data && rooms.data.length === 0 && <Paragraph>Informasjon om rommet er ikke tilgjengelig</Paragraph>}
+      {rooms.data && rooms.data.length > 0 && bounds.data && location.data && (
+        <>
+          <Paragraph>
+            {location.data.name}: {rooms.data.map((r) => r.displayName).join(', ')}
+          </Paragraph>
+          <RoomCalendar rooms={rooms.data} location={location.data} bounds={bounds.data} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { resetApiClient } from '@lokaler/api-client/api-fetch';
+import { kari, renderPortal, stubApi } from '../../testing/render-portal';
+
+const token = 'abcdefghijklmnopqrstuvwxyz012345';
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  resetApiClient();
+  vi.stubGlobal('scrollTo', vi.fn());
+  // Designsystemet's spinner syncs its animation through document.getAnimations, which jsdom lacks.
+  document.getAnimations ??= () => [];
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('/claim/:token', () => {
+  it("says 'Henter din booking', then opens the booking the link is for", async () => {
+    let answer: (value: Response) => void = () => {};
+    stubApi({
+      [`/api/verifiedbookingaccess/${token}`]: () => new Promise<Response>((resolve) => (answer = resolve)),
+      '/api/user/booking/42': () => new Promise<Response>(() => {}),
+    });
+    const { router } = renderPortal(`/claim/${token}`, { user: kari });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Henter din booking' })).toBeInTheDocument();
+    answer(new Response(JSON.stringify({ bookingId: 42 }), { status: 200 }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/bookinger/42'));
+  });
+
+  it('shows an error state when the link is not valid', async () => {
+    stubApi({ [`/api/verifiedbookingaccess/${token}`]: () => new Response(JSON.stringify({ msg: 'gone', code: 'NOT_FOUND' }), { status: 404 }) });
+    const { router } = renderPortal(`/claim/${token}`, { user: kari });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Vi kunne ikke hente bookingen' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('Lenken er ikke gyldig, eller den er allerede brukt.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/claim/${token}`);
+  });
+
+  it('asks for login first and comes back to the link', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubApi({});
+    const { auth } = renderPortal(`/claim/${token}`);
+    await user.click(await screen.findByRole('button', { name: 'Logg inn' }, { timeout: 5000 }));
+    expect(auth.loginCalls).toEqual([`/claim/${token}`]);
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('verifiedbookingaccess'))).toBe(false);
+  });
+});

@@ -1,0 +1,167 @@
+import { useEffect, useState } from 'react';
+import { Alert, Field, Heading, Label, Link, Paragraph, Select } from '@digdir/designsystemet-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink, Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { isApiClientError } from '@lokaler/api-client/api-client-error';
+import { locationAssetsQuery } from '@lokaler/api-client/bookable-assets';
+import { locationQuery } from '@lokaler/api-client/locations';
+import { loadFailureMessage } from '@lokaler/api-client/user-message';
+import { compareNorwegian } from '@lokaler/domain/norwegian-order';
+import { Loading } from '@lokaler/ui/loading';
+import { usePageTitle } from '@lokaler/ui/page-title';
+import { paths } from '../../config/paths';
+import { RoomCard } from './room-card';
+import { RoomSummary } from './room-summary';
+import { useRoomSelection } from './use-room-selection';
+import { VenueContact } from './venue-contact';
+import { VenueInfo } from './venue-info';
+import './venues.css';
+
+const roomsFailed = 'Ups, vi klarte ikke å laste inn rommene! Du kan prøve å laste inn siden på nytt, eller prøve igjen senere.';
+
+function parseId(value: string | undefined): number | null {
+  return value && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null;
+}
+
+/** /sted/:locationId — a venue and its rooms; the chosen rooms lead on to their calendar (spec 01 §2). */
+export function VenuePage() {
+  const id = parseId(useParams().locationId);
+  if (id === null) return <Navigate to={paths.notFound.getHref()} replace />;
+  return <Venue id={id} />;
+}
+
+function Venue({ id }: { id: number }) {
+  const location = useQuery(locationQuery(id));
+  usePageTitle(location.data?.name);
+  const gone = (isApiClientError(location.error) && location.error.status === 404) || (location.data && location.data.status !== 'PUBLISHED');
+  if (gone) return <Navigate to={paths.notFound.getHref()} replace />;
+
+  return (
+    <div className="lk-venue-page">
+      {/* Spec 01 §2: the venue page is not for search engines. React puts this in <head>. */}
+      <meta name="robots" content="noindex" />
+      <BackLink />
+      {location.isPending && <Loading label="Henter lokalet" />}
+      {location.error && <LoadFailure error={location.error} />}
+      {location.data && (
+        <>
+          <Heading level={1} data-size="lg">
+            {location.data.name}
+          </Heading>
+          {location.data.geographicAreaName && <Paragraph>Bydel {location.data.geographicAreaName}</Paragraph>}
+          <VenueInfo location={location.data} />
+          <VenueContact location={location.data} />
+          <Rooms locationId={id} />
+        </>
+      )}
+    </div>
+  );
+}
+
+/** 'Tilbake': back where the person came from (keeping the list's filters), else to the list. */
+function BackLink() {
+  const { key } = useLocation();
+  const navigate = useNavigate();
+  const hasHistory = key !== 'default';
+  return (
+    <Link asChild>
+      <RouterLink
+        to={paths.venues.getHref()}
+        onClick={(event) => {
+          if (!hasHistory) return;
+          event.preventDefault();
+          void navigate(-1);
+        }}
+      >
+        Tilbake
+      </RouterLink>
+    </Link>
+  );
+}
+
+function LoadFailure({ error }: { error: unknown }) {
+  const message = loadFailureMessage(error);
+  return (
+    <Alert data-color="danger">
+      <Paragraph>{message.title}</Paragraph>
+      <Paragraph>{message.detail}</Paragraph>
+    </Alert>
+  );
+}
+
+function Rooms({ locationId }: { locationId: number }) {
+  const rooms = useQuery(locationAssetsQuery(locationId));
+  const { selected, toggle } = useRoomSelection();
+  const [purpose, setPurpose] = useState('');
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  useScrollToParameter(Boolean(rooms.data));
+
+  if (rooms.isPending) return <Loading label="Henter rommene" />;
+  if (rooms.error) return <Alert data-color="danger">{roomsFailed}</Alert>;
+
+  const purposes = [...new Set(rooms.data.flatMap((r) => r.purposes))].sort(compareNorwegian);
+  const shown = purpose ? rooms.data.filter((r) => r.purposes.includes(purpose)) : rooms.data;
+  const chosen = selected.flatMap((sid) => rooms.data.filter((r) => r.id === sid));
+
+  const showTimes = () => {
+    // The same query (the chosen rooms and whatever else it carries), without the one-off scrollTo.
+    const params = new URLSearchParams(search);
+    params.delete('scrollTo');
+    params.delete('ressurs');
+    for (const room of chosen) params.append('ressurs', String(room.id));
+    void navigate(`${paths.asset.path}?${params.toString()}`);
+  };
+
+  return (
+    <div className="lk-venue-page__body">
+      <section aria-labelledby="lk-rooms-title" className="lk-stack">
+        <Heading level={2} data-size="md" id="lk-rooms-title">
+          Rom
+        </Heading>
+        <Field>
+          <Label>Hva ønsker du å bruke lokalet til?</Label>
+          <Select value={purpose} onChange={(event) => setPurpose(event.target.value)}>
+            <Select.Option value="">Se alle</Select.Option>
+            {purposes.map((p) => (
+              <Select.Option key={p} value={p}>
+                {p}
+              </Select.Option>
+            ))}
+          </Select>
+        </Field>
+        {shown.length === 0 ? (
+          <Paragraph>Vi finner dessverre ingen rom som passer søket ditt.</Paragraph>
+        ) : (
+          <ul className="lk-room-list" aria-labelledby="lk-rooms-title">
+            {shown.map((room) => (
+              <RoomCard key={room.id} room={room} selected={selected.includes(room.id)} onToggle={() => toggle(room.id)} />
+            ))}
+          </ul>
+        )}
+      </section>
+      <RoomSummary rooms={chosen} onRemove={toggle} onShowTimes={showTimes} />
+    </div>
+  );
+}
+
+/**
+ * Spec 01 §2: the one-off scrollTo parameter (a room id from a search result) scrolls to that room
+ * once the rooms are shown, and is then taken out of the URL.
+ */
+function useScrollToParameter(ready: boolean) {
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!ready) return;
+    const params = new URLSearchParams(search);
+    const target = params.get('scrollTo');
+    if (!target) return;
+    const element = document.getElementById(`rom-${target}`) ?? document.getElementById(target);
+    element?.scrollIntoView?.({ block: 'start' });
+    element?.focus({ preventScroll: true });
+    params.delete('scrollTo');
+    const qs = params.toString();
+    void navigate({ pathname, search: qs ? `?${qs}` : '' }, { replace: true });
+  }, [ready, search, pathname, navigate]);
+}

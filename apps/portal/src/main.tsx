@@ -1,0 +1,21 @@
+import '@lokaler/ui/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { configureApiClient } from '@lokaler/api-client/api-fetch';
+import { installGlobalErrorReporting } from '@lokaler/api-client/frontend-error-log';
+import { setAppName } from '@lokaler/ui/page-title';
+import { App } from './app/app';
+import { env } from './config/env';
+
+configureApiClient({ frontendVersion: env.VERSION });
+installGlobalErrorReporting();
+setAppName('Lokaler');
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,22 @@
+// Bundles the server into dist/main.js. Workspace packages (@lokaler/*) are TypeScript source and
+// are bundled in; every other package stays a runtime import from node_modules (PGlite needs its
+// own files beside it, and oidc-provider is large).
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: ['src/main.ts'],
+  outfile: 'dist/main.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  logLevel: 'warning',
+  absWorkingDir: new URL('.', import.meta.url).pathname,
+  plugins: [{
+    name: 'external-packages',
+    setup(b) {
+      b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@lokaler/') ? undefined : { path: args.path, external: true }));
+    },
+  }],
+});

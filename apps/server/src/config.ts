@@ -1,0 +1,77 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Public origin the browser uses, e.g. https://lokaler.oslo.kommune.no. Defaults to http://localhost:PORT. */
+  PUBLIC_URL: z.url().optional(),
+  /** PostgreSQL connection string. When unset, the embedded PGlite in DATA_DIR is used. */
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** Run the local OIDC provider under /idp (default when no external issuer is configured). */
+  OIDC_ISSUER: z.url().optional(),
+  ADMIN_OIDC_ISSUER: z.url().optional(),
+  /** Lifetime of the local provider's access tokens; tests shorten it to see expiry. */
+  OIDC_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(600),
+  /** Secret for signing cookies (impersonation). Required in production. */
+  COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO_DATA: bool.default(true),
+  MAIL_ADAPTER: z.enum(['local']).default('local'),
+  KEY_SERVICE_ADAPTER: z.enum(['local']).default('local'),
+  ORG_REGISTRY_ADAPTER: z.enum(['local']).default('local'),
+});
+
+export type Config = ReturnType<typeof buildConfig>;
+
+function buildConfig(env: z.infer<typeof envSchema>) {
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl,
+    logLevel: env.LOG_LEVEL,
+    database: env.DATABASE_URL
+      ? ({ engine: 'postgres', url: env.DATABASE_URL } as const)
+      : ({ engine: 'pglite', dataDir: path.resolve(env.DATA_DIR) } as const),
+    seedDemoData: env.SEED_DEMO_DATA,
+    oidc: {
+      /** When true, this process runs the local provider at {publicUrl}/idp. */
+      local: !env.OIDC_ISSUER,
+      issuer: env.OIDC_ISSUER ?? `${publicUrl}/idp`,
+      adminIssuer: env.ADMIN_OIDC_ISSUER ?? env.OIDC_ISSUER ?? `${publicUrl}/idp`,
+      /** The API's resource indicator: the audience of access tokens. */
+      audience: `${publicUrl}/api`,
+      portalClientId: 'lokaler-portal',
+      adminClientId: 'lokaler-admin',
+      accessTokenTtlSeconds: env.OIDC_ACCESS_TOKEN_TTL_SECONDS,
+    },
+    cookieSecret: env.COOKIE_SECRET ?? 'local-development-cookie-secret-not-for-production',
+    adapters: { mail: env.MAIL_ADAPTER, keyService: env.KEY_SERVICE_ADAPTER, orgRegistry: env.ORG_REGISTRY_ADAPTER },
+  };
+}
+
+/** Reads the environment; throws a message that names every invalid variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  if (parsed.data.NODE_ENV === 'production') {
+    const missing = [
+      !parsed.data.COOKIE_SECRET && '  COOKIE_SECRET: required when NODE_ENV=production',
+      // The local identity provider logs anyone in as a test person: never in production.
+      !parsed.data.OIDC_ISSUER && '  OIDC_ISSUER: required when NODE_ENV=production (the local test identity provider only runs outside production)',
+    ].filter(Boolean);
+    if (missing.length) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);
+  }
+  return buildConfig(parsed.data);
+}
+
+export class ConfigError extends Error {}

@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import {
+  check, date, index, integer, pgTable, serial, smallint, text, time, timestamp, unique,
+} from 'drizzle-orm/pg-core';
+import { bookableAssets } from './assets';
+import { osloPeriod, tstzrange } from './columns';
+import { locations } from './locations';
+
+/**
+ * Weekly opening hours (weekday 1 = Monday … 7 = Sunday, ISO). A row with bookable_asset_id overrides
+ * the location's hours for that room; a weekday without a row is closed.
+ */
+export const openingHours = pgTable('opening_hours', {
+  id: serial('id').primaryKey(),
+  locationId: integer('location_id').notNull().references(() => locations.id, { onDelete: 'cascade' }),
+  bookableAssetId: integer('bookable_asset_id').references(() => bookableAssets.id, { onDelete: 'cascade' }),
+  weekday: smallint('weekday').notNull(),
+  opens: time('opens').notNull(),
+  closes: time('closes').notNull(),
+}, (t) => [
+  unique('opening_hours_one_per_day').on(t.locationId, t.bookableAssetId, t.weekday).nullsNotDistinct(),
+  check('opening_hours_weekday', sql`${t.weekday} between 1 and 7`),
+  check('opening_hours_order', sql`${t.closes} > ${t.opens}`),
+]);
+
+/** Dates a location is closed (holidays etc.), with an optional reason for the admin. */
+export const closedDates = pgTable('closed_dates', {
+  id: serial('id').primaryKey(),
+  locationId: integer('location_id').notNull().references(() => locations.id, { onDelete: 'cascade' }),
+  date: date('date', { mode: 'string' }).notNull(),
+  reason: text('reason'),
+}, (t) => [unique('closed_dates_one_per_day').on(t.locationId, t.date)]);
+
+/**
+ * Times an admin has blocked for the public in one room. `period` is derived by the database from
+ * the wall-clock fields (see osloPeriod), so availability checks compare instants.
+ */
+export const blockedTimes = pgTable('blocked_times', {
+  id: serial('id').primaryKey(),
+  bookableAssetId: integer('bookable_asset_id').notNull().references(() => bookableAssets.id, { onDelete: 'cascade' }),
+  date: date('date', { mode: 'string' }).notNull(),
+  startTime: time('start_time').notNull(),
+  durationMinutes: integer('duration_minutes').notNull(),
+  period: tstzrange('period').notNull().generatedAlwaysAs(osloPeriod('date', 'start_time', 'duration_minutes')),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('blocked_times_asset_date').on(t.bookableAssetId, t.date),
+  check('blocked_times_duration_positive', sql`${t.durationMinutes} > 0`),
+]);

@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../client';
+import { users } from '../schema/identity';
+import { settings } from '../schema/settings';
+import { todayInOslo } from './dates';
+import { insertBookings } from './insert-bookings';
+import { insertWorld } from './insert-world';
+import { seedSelvkostDemoPrices } from '../../modules/admin-selvkost/demo-prices';
+import { citizenUsers, demoUsers } from './people';
+import { planBackgroundBookings, planWeddings } from './plan-background-bookings';
+import { planCitizenBookings } from './plan-citizen-bookings';
+import { createRandom } from './prng';
+
+export interface SeedOptions {
+  /** The Oslo date the demo is built around (YYYY-MM-DD); defaults to today, so bookings stay in the future. */
+  today?: string;
+  /** Seed of the PRNG; the same seed and today give the same data. */
+  seed?: number;
+}
+
+/**
+ * Loads the demo data when the database has no locations yet, in one transaction. Returns whether
+ * it did. An advisory lock makes two processes starting at once on one PostgreSQL seed only once.
+ */
+export async function seedDemoDataIfEmpty(db: Db, options: SeedOptions = {}): Promise<boolean> {
+  const today = options.today ?? todayInOslo();
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('lokaler:demo-seed'))`);
+    const [existing] = await queryRows<{ found: boolean }>(tx, sql`select exists(select 1 from locations) as found`);
+    if (existing?.found) return false;
+
+    const random = createRandom(options.seed ?? 20_240_611);
+    const world = await insertWorld(tx, random, today);
+    await seedSelvkostDemoPrices(tx);
+
+    // Users are upserted: a test citizen may have logged in before the demo data was loaded.
+    const people = [...citizenUsers, ...demoUsers];
+    const userRows = await tx.insert(users).values(people)
+      .onConflictDoUpdate({ target: users.sub, set: { name: sql`excluded.name` } })
+      .returning({ id: users.id, sub: users.sub });
+    const userIdBySub = new Map(userRows.map((u) => [u.sub, u.id]));
+
+    const ctx = { today, random, ...world };
+    const plans = [
+      ...planCitizenBookings(ctx),
+      ...planWeddings(ctx, world.bookableRooms, 10),
+      ...planBackgroundBookings(ctx, world.bookableRooms, 220),
+    ];
+    await insertBookings(tx, plans, userIdBySub);
+
+    await tx.insert(settings).values([
+      { name: 'CONTACT_US', value: 'ENABLED' },
+      { name: 'PORTAL_2_BETA', value: 'ENABLED' },
+    ]).onConflictDoNothing();
+    return true;
+  });
+}

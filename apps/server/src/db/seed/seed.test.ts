@@ -1,0 +1,128 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingStatuses } from '@lokaler/domain/booking';
+import { publicLocationTypes } from '@lokaler/domain/location';
+import { reservationStatuses } from '@lokaler/domain/reservation';
+import { testAdmins, testCitizens } from '../../idp/test-users';
+import { createTestDatabase, truncateAll } from '../../../test/test-db';
+import { queryRows, type Database } from '../client';
+import { districts } from './districts';
+import { seedDemoDataIfEmpty } from './index';
+
+const today = '2031-03-20';
+const count = async (database: Database, query: ReturnType<typeof sql>) => (await queryRows<{ n: number }>(database.db, query))[0]!.n;
+
+describe('demo data', () => {
+  let database: Database;
+  let seconds: number;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const started = performance.now();
+    expect(await seedDemoDataIfEmpty(database.db, { today })).toBe(true);
+    seconds = (performance.now() - started) / 1000;
+  });
+  afterAll(() => database.close());
+
+  it('loads in a few seconds and only once', async () => {
+    expect(seconds).toBeLessThan(8);
+    expect(await seedDemoDataIfEmpty(database.db, { today })).toBe(false);
+    expect(await count(database, sql`select count(*)::int as n from locations where name = 'Oslo rådhus'`)).toBe(1);
+  });
+
+  it('has every district with published locations of every type, and the town hall in Sentrum', async () => {
+    const perDistrict = await queryRows<{ id: string; n: number }>(database.db, sql`
+      select g.id, count(l.id)::int as n from geographic_areas g
+      left join locations l on l.geographic_area_id = g.id and l.status = 'PUBLISHED' and l.display_in_portal
+      where g.id <> 'unknown' group by g.id`);
+    expect(perDistrict.map((d) => d.id).sort()).toEqual(districts.map((d) => d.id).sort());
+    expect(perDistrict.filter((d) => d.n === 0)).toEqual([]);
+    expect(await count(database, sql`select count(*)::int as n from locations where status = 'PUBLISHED' and display_in_portal`)).toBeGreaterThanOrEqual(60);
+    const types = await queryRows<{ t: string }>(database.db, sql`select distinct public_location_type::text as t from locations where status = 'PUBLISHED'`);
+    expect(types.map((r) => r.t).sort()).toEqual([...publicLocationTypes].sort());
+    const [townHall] = await queryRows<{ area: string; type: string; status: string }>(database.db, sql`
+      select geographic_area_id as area, public_location_type::text as type, status::text as status from locations where name = 'Oslo rådhus'`);
+    expect(townHall).toEqual({ area: 'sentrum', type: 'WEDDINGS', status: 'PUBLISHED' });
+    for (const status of ['UNPUBLISHED', 'DELETED']) {
+      expect(await count(database, sql`select count(*)::int as n from locations where status = ${status}`)).toBeGreaterThan(0);
+    }
+  });
+
+  it('has at least 300 rooms, each with a type, a flow, a capacity, purposes and accessibility tags', async () => {
+    expect(await count(database, sql`select count(*)::int as n from bookable_assets`)).toBeGreaterThanOrEqual(300);
+    expect(await count(database, sql`select count(*)::int as n from bookable_assets where asset_type_id is null or booking_flow_id is null or capacity is null`)).toBe(0);
+    for (const type of ['purpose', 'uu']) {
+      expect(await count(database, sql`select count(*)::int as n from bookable_assets a where not exists (
+        select 1 from asset_tags at join tags t on t.id = at.tag_id where at.bookable_asset_id = a.id and t.tag_type = ${type})`)).toBe(0);
+    }
+    const themes = await queryRows<{ theme: string }>(database.db, sql`select distinct f.theme::text as theme from bookable_assets a join booking_flows f on f.id = a.booking_flow_id`);
+    expect(themes.map((t) => t.theme).sort()).toEqual(['bicycle', 'default', 'school', 'wedding']);
+    expect(await count(database, sql`select count(*)::int as n from locations l where status = 'PUBLISHED' and not exists (select 1 from opening_hours o where o.location_id = l.id)`)).toBe(0);
+    expect(await count(database, sql`select count(*)::int as n from opening_hours where bookable_asset_id is not null`)).toBeGreaterThan(0);
+    expect(await count(database, sql`select count(*)::int as n from closed_dates`)).toBeGreaterThan(0);
+    expect(await count(database, sql`select count(*)::int as n from blocked_times`)).toBeGreaterThan(0);
+  });
+
+  it('sets the booking rules of spec 01 §3 on some locations', async () => {
+    const [rules] = await queryRows<Record<string, number>>(database.db, sql`select
+      count(*) filter (where behandlingstid > 0)::int as behandlingstid,
+      count(*) filter (where min_booking_duration_minutes is not null)::int as min_duration,
+      count(*) filter (where max_one_timeslot_per_booking_for_public_user)::int as max_one,
+      count(*) filter (where require_contract)::int as contract,
+      count(*) filter (where enable_vedtak)::int as vedtak,
+      count(*) filter (where external_url is not null)::int as external
+      from locations where status = 'PUBLISHED'`);
+    for (const value of Object.values(rules!)) expect(value).toBeGreaterThan(0);
+  });
+
+  it('has bookings in every booking status and reservations in every reservation status, all in the future for active ones', async () => {
+    const statuses = await queryRows<{ s: string }>(database.db, sql`select distinct status::text as s from bookings`);
+    expect(statuses.map((r) => r.s).sort()).toEqual([...bookingStatuses].sort());
+    const reservationStates = await queryRows<{ s: string }>(database.db, sql`select distinct status::text as s from reservations`);
+    expect(reservationStates.map((r) => r.s).sort()).toEqual([...reservationStatuses].sort());
+    expect(await count(database, sql`select count(*)::int as n from reservations where status in ('UNPROCESSED','APPROVED') and date <= ${today}::date`)).toBe(0);
+    expect(await count(database, sql`select count(*)::int as n from bookings b where not exists (select 1 from reservations r where r.booking_id = b.id)`)).toBe(0);
+    expect(await count(database, sql`select count(*)::int as n from bookings b where not exists (select 1 from change_log c where c.booking_id = b.id)`)).toBe(0);
+  });
+
+  it('gives Kari an unprocessed, an approved-with-unsigned-contract, a rejected-with-message and a cancelled booking', async () => {
+    const kari = testCitizens[0]!;
+    const rows = await queryRows<{ status: string; unsigned: boolean; messages: number }>(database.db, sql`
+      select b.status::text as status,
+        exists(select 1 from requirements q where q.booking_id = b.id and q.type = 'CONTRACT' and not q.is_fulfilled) as unsigned,
+        (select count(*)::int from decision_messages m where m.booking_id = b.id) as messages
+      from bookings b join users u on u.id = b.user_id where u.sub = ${kari.sub}`);
+    expect(rows.some((r) => r.status === 'UNPROCESSED')).toBe(true);
+    expect(rows.some((r) => r.status === 'APPROVED' && r.unsigned)).toBe(true);
+    expect(rows.some((r) => r.status === 'REJECTED' && r.messages > 0)).toBe(true);
+    expect(rows.some((r) => r.status === 'CANCELLED')).toBe(true);
+    for (const citizen of testCitizens) {
+      expect(await count(database, sql`select count(*)::int as n from users where sub = ${citizen.sub} and email = ${citizen.email}`)).toBe(1);
+    }
+  });
+
+  it('makes every test admin administer locations, Vigdis the town hall', async () => {
+    for (const admin of testAdmins) {
+      expect(await count(database, sql`select count(*)::int as n from location_admins where email = ${admin.email.toLowerCase()}`)).toBeGreaterThan(0);
+    }
+    expect(await count(database, sql`select count(*)::int as n from location_admins a join locations l on l.id = a.location_id
+      where l.name = 'Oslo rådhus' and a.email = ${testAdmins[2]!.email.toLowerCase()}`)).toBe(1);
+  });
+
+  it('enables CONTACT_US and PORTAL_2_BETA', async () => {
+    const rows = await queryRows<{ name: string; value: string }>(database.db, sql`select name, value from settings order by name`);
+    expect(rows).toEqual([{ name: 'CONTACT_US', value: 'ENABLED' }, { name: 'PORTAL_2_BETA', value: 'ENABLED' }]);
+  });
+
+  it('is deterministic: the same day gives the same data', async () => {
+    const digest = async () => (await queryRows<{ d: string }>(database.db, sql`select md5(
+      (select string_agg(concat_ws('|', id, name, street_address, phone_number, status), ',' order by id) from locations) ||
+      (select string_agg(concat_ws('|', id, location_id, name, capacity), ',' order by id) from bookable_assets) ||
+      (select string_agg(concat_ws('|', booking_id, bookable_asset_id, date, start_time, duration_minutes, status), ',' order by id) from reservations)
+    ) as d`))[0]!.d;
+    const first = await digest();
+    await truncateAll(database);
+    expect(await seedDemoDataIfEmpty(database.db, { today })).toBe(true);
+    expect(await digest()).toBe(first);
+  });
+});

@@ -1,0 +1,50 @@
+import type { ApiError } from '@lokaler/domain/api-error';
+import { messages } from '@lokaler/domain/api-error';
+
+const statusByCode = {
+  BAD_REQUEST: 400,
+  VALIDATION: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  BOOKING_CONFLICT: 409,
+  /** The booking breaks a booking rule (window, behandlingstid, one timeslot, repetition…): nothing was written. */
+  BOOKING_NOT_ALLOWED: 422,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+} as const;
+export type AppErrorCode = keyof typeof statusByCode;
+
+/** The one error type of the server: a code decides the HTTP status, userMsg is Norwegian. */
+export class AppError extends Error {
+  readonly code: AppErrorCode;
+  readonly userMsg: string | undefined;
+  readonly extra: Partial<Pick<ApiError, 'fields' | 'conflicts'>>;
+
+  constructor(code: AppErrorCode, msg: string, userMsg?: string, extra: AppError['extra'] = {}) {
+    super(msg);
+    this.code = code;
+    this.userMsg = userMsg;
+    this.extra = extra;
+  }
+
+  get status(): number {
+    return statusByCode[this.code];
+  }
+
+  toJSON(): ApiError {
+    return { msg: this.message, code: this.code, ...(this.userMsg ? { userMsg: this.userMsg } : {}), ...this.extra };
+  }
+
+  static notFound(what: string): AppError {
+    return new AppError('NOT_FOUND', `${what} not found`, messages.notFound);
+  }
+  static forbidden(msg = 'Forbidden'): AppError {
+    return new AppError('FORBIDDEN', msg, messages.forbidden);
+  }
+  static unauthenticated(msg = 'Authentication required'): AppError {
+    return new AppError('UNAUTHENTICATED', msg, messages.unauthorized);
+  }
+}

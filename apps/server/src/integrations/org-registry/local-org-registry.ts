@@ -1,0 +1,55 @@
+import { KOMMUNALE_TJENESTER_ROLE } from '@lokaler/domain/impersonation';
+import { compareNorwegian } from '@lokaler/domain/norwegian-order';
+import { testCitizens } from '../../idp/test-users';
+import type { OrganizationRole, OrgRegistry } from './org-registry';
+
+/**
+ * The local organisation register: a fixed set of voluntary organisations (synthetic numbers with
+ * valid mod-11 control digits) and the roles the local identity provider's test citizens have in
+ * them. Only 'KOMAB' (Kommunale tjenester) roles let a person act for an organisation; the other
+ * role is here so that the filter is exercised.
+ */
+export const localOrganizations = {
+  sageneSjakklubb: { orgnr: '998877660', orgNavn: 'Sagene Sjakklubb' },
+  toyenSportsklubb: { orgnr: '997766555', orgNavn: 'Tøyen Sportsklubb' },
+  frognerDamekor: { orgnr: '996655431', orgNavn: 'Frogner Damekor' },
+  holmliaKulturforening: { orgnr: '995544334', orgNavn: 'Holmlia Kulturforening' },
+  grorudHistorielag: { orgnr: '994433229', orgNavn: 'Grorud Historielag' },
+  stovnerSkolekorps: { orgnr: '993322113', orgNavn: 'Stovner Skolekorps' },
+  snekkerservice: { orgnr: '921857462', orgNavn: 'Nordmann Snekkerservice AS' },
+} as const;
+
+const [kari, ola, amina, per] = testCitizens;
+const o = localOrganizations;
+const DAGLIG_LEDER = 'DAGL';
+
+/** sub → roles. Kari and Per both represent Sagene Sjakklubb, so its bookings show for both. */
+const rolesBySub = new Map<string, readonly (readonly [{ orgnr: string; orgNavn: string }, string])[]>([
+  [kari!.sub, [[o.sageneSjakklubb, KOMMUNALE_TJENESTER_ROLE], [o.frognerDamekor, KOMMUNALE_TJENESTER_ROLE]]],
+  [ola!.sub, [[o.toyenSportsklubb, KOMMUNALE_TJENESTER_ROLE], [o.snekkerservice, DAGLIG_LEDER]]],
+  [amina!.sub, [[o.holmliaKulturforening, KOMMUNALE_TJENESTER_ROLE]]],
+  [per!.sub, [[o.sageneSjakklubb, KOMMUNALE_TJENESTER_ROLE], [o.grorudHistorielag, KOMMUNALE_TJENESTER_ROLE], [o.stovnerSkolekorps, KOMMUNALE_TJENESTER_ROLE]]],
+]);
+
+export class LocalOrgRegistry implements OrgRegistry {
+  /** Tests change who represents what (a role withdrawn while a person acts for the organisation). */
+  private readonly overrides = new Map<string, OrganizationRole[]>();
+
+  async organizationsFor(person: { sub: string }): Promise<OrganizationRole[]> {
+    const roles = this.overrides.get(person.sub)
+      ?? (rolesBySub.get(person.sub) ?? []).map(([org, rolleKode]) => ({ ...org, rolleKode }));
+    return roles
+      .filter((r) => r.rolleKode === KOMMUNALE_TJENESTER_ROLE)
+      .sort((a, b) => compareNorwegian(a.orgNavn, b.orgNavn));
+  }
+
+  /** Replaces a person's roles (tests only). */
+  setRoles(sub: string, roles: OrganizationRole[]): void {
+    this.overrides.set(sub, roles);
+  }
+
+  /** Back to the fixed register (tests only). */
+  resetRoles(): void {
+    this.overrides.clear();
+  }
+}

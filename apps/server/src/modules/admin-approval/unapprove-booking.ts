@@ -1,0 +1,34 @@
+import { approvalMessages, type DecisionResponse } from '@lokaler/domain/admin-approval';
+import { eq } from 'drizzle-orm';
+import type { AuthenticatedUser } from '../../auth/authenticated-user';
+import type { Db } from '../../db/client';
+import { locations } from '../../db/schema/locations';
+import { notifyApplicant } from '../admin-booking-core/applicant-mail';
+import { conflict, lockBookingForAdmin, touchBooking } from '../admin-booking-core/booking-access';
+import { writeChangeLog } from '../admin-booking-core/change-log-writer';
+import { describeTimes, isActive, loadReservationRows } from '../admin-booking-core/reservation-rows';
+import { unapprovalNotice } from './approval-mails';
+import { deleteApproval, deleteContractRequirements, revokeDocuments, setReservationStatus } from './repository';
+
+/**
+ * PUT /api/booking/{id}/unapprove ('Angre godkjenning'): back to UNPROCESSED in one transaction.
+ * The approved times become UNPROCESSED again (they keep holding their time), the terms are removed,
+ * the vedtak and contract are revoked (kept on record, no longer shown), the CONTRACT requirement
+ * goes; one BookingSetToUnprocessed entry and the applicant's e-mail.
+ */
+export async function unapproveBooking({ db, user, bookingId, publicUrl }: { db: Db; user: AuthenticatedUser; bookingId: number; publicUrl: string }): Promise<DecisionResponse> {
+  return db.transaction(async (tx) => {
+    const booking = await lockBookingForAdmin(tx, bookingId, user);
+    if (booking.status !== 'APPROVED') throw conflict(`Booking ${bookingId} is ${booking.status}, not APPROVED`, approvalMessages.notApproved);
+    const active = (await loadReservationRows(tx, [bookingId])).filter(isActive);
+    await touchBooking(tx, bookingId, { status: 'UNPROCESSED', costCategory: null, marketPriceOre: null });
+    await setReservationStatus(tx, bookingId, 'APPROVED', 'UNPROCESSED');
+    await deleteApproval(tx, bookingId);
+    await revokeDocuments(tx, bookingId);
+    await deleteContractRequirements(tx, bookingId);
+    await writeChangeLog(tx, { bookingId, type: 'BookingSetToUnprocessed', user, reservationTimes: describeTimes(active) });
+    const [location] = await tx.select({ name: locations.name }).from(locations).where(eq(locations.id, booking.locationId));
+    await notifyApplicant(tx, booking, unapprovalNotice(location?.name ?? 'lokalet'), publicUrl);
+    return { bookingId, status: 'UNPROCESSED', contractRequired: false, vedtakStored: false, contractStored: false };
+  });
+}

@@ -1,0 +1,20 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { bookings } from '../../db/schema/bookings';
+
+export type NewAdminBooking = Omit<typeof bookings.$inferInsert, 'id' | 'caseNumber'>;
+
+/**
+ * Inserts an administrator's booking with the next free case number 'LOK-<year>-<five digits or
+ * more>' from the same sequence as citizens' bookings (db/schema/case-numbers.ts); a number that
+ * exists already (demo data) is skipped by trying the next. One statement per attempt.
+ */
+export async function insertAdminBooking(tx: Tx, year: string, booking: NewAdminBooking) {
+  const nextNumber = sql`(select 'LOK-' || ${year}::text || '-' || lpad(v::text, greatest(5, length(v::text)), '0') from (select nextval('booking_case_number_seq') as v) n)`;
+  for (let attempt = 0; attempt < 1000; attempt++) {
+    const [row] = await tx.insert(bookings).values({ ...booking, caseNumber: nextNumber })
+      .onConflictDoNothing({ target: bookings.caseNumber }).returning();
+    if (row) return row;
+  }
+  throw new Error('No free case number after 1000 attempts');
+}

@@ -1,0 +1,15 @@
+import type { ReservationsChangedResponse } from '@lokaler/domain/admin-reservation-change';
+import type { AuthenticatedUser } from '../../auth/authenticated-user';
+import type { Db } from '../../db/client';
+import { lockBookingForAdmin } from '../admin-booking-core/booking-access';
+import { toAdminReservation } from '../admin-booking-core/reservation-rows';
+import { takeBackTimes } from '../admin-booking-core/take-back-times';
+
+/** PUT /api/booking/{id}/rejectasset/{assetId}: every active time of one room taken out (AssetRejection). */
+export async function rejectAsset({ db, user, bookingId, assetId, comment, publicUrl }: { db: Db; user: AuthenticatedUser; bookingId: number; assetId: number; comment?: string | undefined; publicUrl: string }): Promise<ReservationsChangedResponse> {
+  return db.transaction(async (tx) => {
+    const booking = await lockBookingForAdmin(tx, bookingId, user);
+    const rows = await takeBackTimes({ tx, booking, user, select: (r) => r.bookableAssetId === assetId, type: 'AssetRejection', comment, publicUrl });
+    return { bookingId, reservations: rows.map(toAdminReservation) };
+  });
+}

@@ -1,0 +1,73 @@
+import { messages } from '@lokaler/domain/api-error';
+import { approvalMessages, type DecisionResponse } from '@lokaler/domain/admin-approval';
+import { rejectionMessages, type RejectBookingBody } from '@lokaler/domain/admin-rejection';
+import { osloClock } from '@lokaler/domain/scheduling/oslo-clock';
+import type { AuthenticatedUser } from '../../auth/authenticated-user';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { notifyApplicant } from '../admin-booking-core/applicant-mail';
+import { conflict, lockBookingForAdmin, touchBooking } from '../admin-booking-core/booking-access';
+import { addDecisionMessage, writeChangeLog } from '../admin-booking-core/change-log-writer';
+import { describeTimes } from '../admin-booking-core/reservation-rows';
+import { loadDocumentData } from '../admin-approval/documents/document-data';
+import { sha256Hex } from '../admin-approval/documents/html';
+import { renderVedtak } from '../admin-approval/documents/render-vedtak';
+import { deleteApproval, deleteContractRequirements, revokeDocuments, storeDocument } from '../admin-approval/repository';
+import { findRejectionChoice, setStatusOf } from './repository';
+
+const rejectable = new Set(['UNPROCESSED', 'APPROVED']);
+
+/**
+ * PUT /api/booking/{id}/reject, in one transaction: REJECTED on the booking and its active times
+ * (which frees them), the reason as a decision message, a rejection vedtak when the location
+ * writes vedtak (checked against the previewed hash when one is sent), one BookingRejection entry
+ * and the applicant's e-mail. An approved booking can be withdrawn this way too (spec 02 §4); its
+ * approval terms, documents and contract requirement go with it.
+ */
+export async function rejectBooking({ db, user, bookingId, body, publicUrl, now = new Date() }: { db: Db; user: AuthenticatedUser; bookingId: number; body: RejectBookingBody; publicUrl: string; now?: Date }): Promise<DecisionResponse> {
+  return db.transaction(async (tx) => {
+    const booking = await lockBookingForAdmin(tx, bookingId, user);
+    if (!rejectable.has(booking.status)) throw conflict(`Booking ${bookingId} is ${booking.status}`, rejectionMessages.notRejectable);
+    const choice = body.rejectionChoiceKey ? await findRejectionChoice(tx, body.rejectionChoiceKey) : null;
+    if (body.rejectionChoiceKey && !choice) {
+      throw new AppError('VALIDATION', `Unknown rejection choice ${body.rejectionChoiceKey}`, messages.invalidInput, { fields: [{ path: 'body.rejectionChoiceKey', message: rejectionMessages.unknownChoice }] });
+    }
+    const reason = body.rejectionText || choice?.text || '';
+    const data = await loadDocumentData(tx, booking);
+
+    let vedtakStored = false;
+    if (data.location.enableVedtak) {
+      const html = renderVedtak({ data, type: 'REJECTION', terms: noTerms, rejectionText: reason, today: osloClock(now).today });
+      const hash = sha256Hex(html);
+      if (body.vedtakHash && body.vedtakHash !== hash) {
+        throw conflict(`The rejection vedtak changed since the preview (hash ${hash} ≠ ${body.vedtakHash})`, approvalMessages.documentChanged, { fields: [{ path: 'body.vedtakHash', message: approvalMessages.documentChanged }] });
+      }
+      await revokeDocuments(tx, bookingId);
+      await storeDocument(tx, { bookingId, kind: 'VEDTAK', html, hash, userId: user.userId });
+      vedtakStored = true;
+    } else if (booking.status === 'APPROVED') {
+      await revokeDocuments(tx, bookingId);
+    }
+    if (booking.status === 'APPROVED') {
+      await deleteApproval(tx, bookingId);
+      await deleteContractRequirements(tx, bookingId);
+    }
+
+    await touchBooking(tx, bookingId, { status: 'REJECTED' });
+    await setStatusOf(tx, bookingId, data.reservations.map((r) => r.id), 'REJECTED');
+    await addDecisionMessage(tx, bookingId, reason);
+    await writeChangeLog(tx, { bookingId, type: 'BookingRejection', user, reservationTimes: describeTimes(data.reservations), comment: reason });
+    await notifyApplicant(tx, booking, {
+      kind: 'BookingRejection',
+      subject: 'Søknaden din er avslått',
+      paragraphs: [
+        `Søknaden din om å låne ${data.location.name} er dessverre avslått.`,
+        `Begrunnelse: ${reason}`,
+        ...(vedtakStored ? ['Vedtaket, med informasjon om hvordan du kan klage, finner du på bookingsiden.'] : []),
+      ],
+    }, publicUrl);
+    return { bookingId, status: 'REJECTED', contractRequired: false, vedtakStored, contractStored: false };
+  });
+}
+
+const noTerms = { costCategory: null, marketPriceOre: null, costBasedPrices: null, retroactiveContract: false, hasTilsynsvakt: false, tilsynsvaktWeekdays: [] };

@@ -1,0 +1,67 @@
+import { eq } from 'drizzle-orm';
+import { reservationChangeMessages, type ChangeReservationBody, type ReservationsChangedResponse } from '@lokaler/domain/admin-reservation-change';
+import { daysBetween } from '@lokaler/domain/scheduling/calendar-date';
+import type { AuthenticatedUser } from '../../auth/authenticated-user';
+import type { Db } from '../../db/client';
+import { reservations } from '../../db/schema/bookings';
+import { locations } from '../../db/schema/locations';
+import { AppError } from '../../errors';
+import { notifyApplicant } from '../admin-booking-core/applicant-mail';
+import { conflict, lockBookingForAdmin, touchBooking } from '../admin-booking-core/booking-access';
+import { writeChangeLog } from '../admin-booking-core/change-log-writer';
+import { describeTimes, isActive, loadReservationRows, toAdminReservation } from '../admin-booking-core/reservation-rows';
+import { checkAdminTimes, insertAcceptedTimes } from './check-admin-times';
+
+export interface ChangeReservationOptions {
+  db: Db;
+  user: AuthenticatedUser;
+  reservationId: number;
+  body: ChangeReservationBody;
+  publicUrl: string;
+  now?: Date;
+}
+
+/**
+ * PUT /api/reservation/{id}: one time replaced by the new ones (same room), in one transaction.
+ * The old row is kept as REPLACED (the applicant's page and the change log show what it was) and the
+ * new rows take its status; the new times are checked with the old one ignored, so a time can be
+ * shortened or moved within itself. One ReservationChange entry with before and after, and the
+ * applicant's e-mail.
+ */
+export async function changeReservation({ db, user, reservationId, body, publicUrl, now }: ChangeReservationOptions): Promise<ReservationsChangedResponse> {
+  return db.transaction(async (tx) => {
+    const [found] = await tx.select({ bookingId: reservations.bookingId }).from(reservations).where(eq(reservations.id, reservationId));
+    if (!found) throw AppError.notFound(`Reservation ${reservationId}`);
+    const booking = await lockBookingForAdmin(tx, found.bookingId, user);
+    if (booking.status !== 'UNPROCESSED' && booking.status !== 'APPROVED') throw conflict(`Booking ${booking.id} is ${booking.status}`, reservationChangeMessages.bookingClosed);
+    const old = (await loadReservationRows(tx, [booking.id])).find((r) => r.id === reservationId)!;
+    if (!isActive(old)) throw conflict(`Reservation ${reservationId} is ${old.status}`, reservationChangeMessages.notActive);
+
+    // A new time stays part of the series when it is on the series' weekday.
+    const series = (date: string) => (old.initialRepetitionDate && daysBetween(old.initialRepetitionDate, date) >= 0 && daysBetween(old.initialRepetitionDate, date) % 7 === 0 ? old.initialRepetitionDate : null);
+    const accepted = await checkAdminTimes({
+      tx, user, locationId: booking.locationId, isRepeating: false, reservationIdsToIgnore: [old.id], ...(now ? { now } : {}),
+      entries: [{ bookableAssetId: old.bookableAssetId, datesAndTimes: body.updateReservations.map((u) => ({ date: u.newDate, startTime: u.newStartTime, duration: u.newDuration, initialRepetitionDate: null })) }],
+    });
+    await tx.update(reservations).set({ status: 'REPLACED', updatedAt: new Date() }).where(eq(reservations.id, old.id));
+    const status = old.status === 'APPROVED' ? 'APPROVED' : 'UNPROCESSED';
+    await insertAcceptedTimes(tx, booking.id, accepted.map((t) => ({ ...t, initialRepetitionDate: series(t.date) })), status);
+    await touchBooking(tx, booking.id);
+
+    const before = describeTimes([old]);
+    const after = describeTimes(accepted);
+    await writeChangeLog(tx, { bookingId: booking.id, type: 'ReservationChange', user, reservationTimes: before, newReservationTimes: after, comment: body.comment || null });
+    const [location] = await tx.select({ name: locations.name }).from(locations).where(eq(locations.id, booking.locationId));
+    await notifyApplicant(tx, booking, {
+      kind: 'ReservationChange',
+      subject: 'En tid i bookingen din er endret',
+      paragraphs: [
+        `${location?.name ?? 'Lokalet'} har endret en tid i bookingen din.`,
+        `Før: ${before.map((r) => `${r.assetDescription} ${r.times.join(', ')}`).join('; ')}`,
+        `Nå: ${after.map((r) => `${r.assetDescription} ${r.times.join(', ')}`).join('; ')}`,
+        ...(body.comment ? [`Melding fra lokalet: ${body.comment}`] : []),
+      ],
+    }, publicUrl);
+    return { bookingId: booking.id, reservations: (await loadReservationRows(tx, [booking.id])).map(toAdminReservation) };
+  });
+}

@@ -1,0 +1,29 @@
+import { inArray } from 'drizzle-orm';
+import { reservationChangeMessages, type ReservationsChangedResponse } from '@lokaler/domain/admin-reservation-change';
+import type { AuthenticatedUser } from '../../auth/authenticated-user';
+import type { Db } from '../../db/client';
+import { reservations } from '../../db/schema/bookings';
+import { AppError } from '../../errors';
+import { conflict, lockBookingForAdmin } from '../admin-booking-core/booking-access';
+import { isActive, loadReservationRows, toAdminReservation } from '../admin-booking-core/reservation-rows';
+import { takeBackTimes } from '../admin-booking-core/take-back-times';
+
+/**
+ * DELETE /api/reservation?id=…&id=…: single times taken out of one booking (ReservationRejection),
+ * all or none: every id must be an active time of the same booking.
+ */
+export async function deleteReservations({ db, user, ids, comment, publicUrl }: { db: Db; user: AuthenticatedUser; ids: readonly number[]; comment?: string | undefined; publicUrl: string }): Promise<ReservationsChangedResponse> {
+  const wanted = new Set(ids);
+  return db.transaction(async (tx) => {
+    const found = await tx.select({ id: reservations.id, bookingId: reservations.bookingId }).from(reservations).where(inArray(reservations.id, [...wanted]));
+    if (found.length !== wanted.size) throw AppError.notFound(`Reservation ${[...wanted].filter((id) => !found.some((f) => f.id === id)).join(', ')}`);
+    const bookingIds = new Set(found.map((f) => f.bookingId));
+    if (bookingIds.size > 1) throw new AppError('VALIDATION', 'The reservations belong to several bookings', reservationChangeMessages.oneBooking, { fields: [{ path: 'querystring.id', message: reservationChangeMessages.oneBooking }] });
+    const booking = await lockBookingForAdmin(tx, [...bookingIds][0]!, user);
+    const inactive = (await loadReservationRows(tx, [booking.id])).filter((r) => wanted.has(r.id) && !isActive(r));
+    if (inactive.length > 0) throw conflict(`Reservation(s) ${inactive.map((r) => r.id).join(', ')} not active`, reservationChangeMessages.notActive);
+    const rows = await takeBackTimes({ tx, booking, user, select: (r) => wanted.has(r.id), type: 'ReservationRejection', comment, publicUrl });
+    return { bookingId: booking.id, reservations: rows.map(toAdminReservation) };
+  });
+}
+

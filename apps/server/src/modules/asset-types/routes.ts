@@ -1,0 +1,9 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { assetTypes } from '@lokaler/domain/asset-type';
+import { listAssetTypes } from './service';
+
+export const assetTypeRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/preferences/options/assettypes', {
+    schema: { tags: ['lokaler'], summary: 'The kinds of rooms', response: { 200: assetTypes } },
+  }, async () => listAssetTypes({ db: app.database.db }));
+};

@@ -1,0 +1,61 @@
+import type { ChangeLogReservationTimes } from '@lokaler/domain/booking';
+import { formatTimeRange } from '@lokaler/domain/booking-create';
+import { formatDateNorwegian } from '@lokaler/domain/scheduling/format-date';
+import { formatTimeShort, parseTime } from '@lokaler/domain/scheduling/time-of-day';
+import type { OutboxMail } from '../../integrations/mail/outbox';
+
+export interface BookedRoomTimes {
+  roomName: string;
+  times: ReadonlyArray<{ date: string; startTime: string; endTime: string }>;
+}
+
+/** The change log's times, as the demo data writes them: '12.03.2026 18:00–19:00' per room. */
+export function changeLogTimes(rooms: readonly BookedRoomTimes[]): ChangeLogReservationTimes {
+  const clock = (t: string) => formatTimeShort(parseTime(t, { allowEndOfDay: true }) ?? 0);
+  return rooms.map((r) => ({
+    assetDescription: r.roomName,
+    times: r.times.map((t) => `${formatDateNorwegian(t.date)} ${clock(t.startTime)}–${clock(t.endTime)}`),
+  }));
+}
+
+const LISTED_TIMES = 20;
+
+/**
+ * The receipt to the applicant, queued in the booking's transaction (sent only if it commits).
+ * The topic carries no personal data.
+ */
+export function bookingReceipt(input: {
+  to: string;
+  bookingId: number;
+  caseNumber: string;
+  locationName: string;
+  rooms: readonly BookedRoomTimes[];
+  publicUrl: string;
+}): OutboxMail {
+  const lines: string[] = [];
+  for (const room of input.rooms) {
+    lines.push(`${room.roomName}:`);
+    for (const t of room.times.slice(0, LISTED_TIMES)) lines.push(`  ${formatTimeRange(t.date, t.startTime, t.endTime)}`);
+    if (room.times.length > LISTED_TIMES) lines.push(`  … og ${room.times.length - LISTED_TIMES} tidspunkter til`);
+  }
+  const text = [
+    'Hei!',
+    '',
+    `Vi har mottatt søknaden din om å låne ${input.locationName}. Saksnummeret er ${input.caseNumber}.`,
+    '',
+    'Du har søkt om:',
+    ...lines,
+    '',
+    'Søknaden venter på behandling. Du får en e-post når lokalet har behandlet den, normalt innen tre uker.',
+    `Du kan følge søknaden og avbestille den her: ${input.publicUrl}/bookinger/${input.bookingId}`,
+    '',
+    'Med vennlig hilsen',
+    'Oslo kommune',
+  ].join('\n');
+  return {
+    to: input.to,
+    subject: `Vi har mottatt søknaden din (${input.caseNumber})`,
+    text,
+    topic: { kind: 'booking-received', bookingId: input.bookingId },
+  };
+}

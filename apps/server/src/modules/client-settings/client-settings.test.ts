@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientSettings } from '@lokaler/domain/client-settings';
+import { createTestApp, type TestContext } from '../../../test/test-app';
+
+describe('GET /api/client-settings/*.json', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  it('tells the portal to log in at the local provider with PKCE, for the API, at substantial level', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/client-settings/idporten.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      authority: 'http://localhost:3000/idp',
+      clientId: 'lokaler-portal',
+      scope: 'openid profile email',
+      resource: 'http://localhost:3000/api',
+      acrValues: 'idporten-loa-substantial',
+      redirectUri: 'http://localhost:3000/auth/callback',
+      postLogoutRedirectUri: 'http://localhost:3000/',
+    });
+  });
+
+  it('gives the admin app its own client and callback under /admin/', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/client-settings/admin.json' });
+    expect(res.statusCode).toBe(200);
+    expect(clientSettings.parse(res.json())).toMatchObject({
+      authority: 'http://localhost:3000/idp',
+      clientId: 'lokaler-admin',
+      resource: 'http://localhost:3000/api',
+      redirectUri: 'http://localhost:3000/admin/auth/callback',
+      postLogoutRedirectUri: 'http://localhost:3000/admin/',
+    });
+  });
+
+  it('points at a provider that really is there: its discovery names the same issuer', async () => {
+    const { authority } = (await ctx.app.inject({ method: 'GET', url: '/api/client-settings/idporten.json' })).json<{ authority: string }>();
+    const discovery = await ctx.app.inject({ method: 'GET', url: `${new URL(authority).pathname}/.well-known/openid-configuration` });
+    expect(discovery.statusCode).toBe(200);
+    expect(discovery.json()).toMatchObject({ issuer: authority });
+  });
+});
+
+describe('client settings with an external ID-porten', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ OIDC_ISSUER: 'https://test.idporten.no', PUBLIC_URL: 'https://lokaler.example.no' });
+  });
+  afterAll(() => ctx.close());
+
+  it('sends the portal to that issuer and runs no local provider', async () => {
+    const settings = (await ctx.app.inject({ method: 'GET', url: '/api/client-settings/idporten.json' })).json();
+    expect(settings).toMatchObject({ authority: 'https://test.idporten.no', redirectUri: 'https://lokaler.example.no/auth/callback', resource: 'https://lokaler.example.no/api' });
+    const idp = await ctx.app.inject({ method: 'GET', url: '/idp/.well-known/openid-configuration' });
+    expect(idp.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,85 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { contractMessages, type ContractResponse } from '@lokaler/domain/contract';
+import { formatOsloDateTime } from '@lokaler/domain/user-booking-rules';
+import type { Db, DbOrTx } from '../../db/client';
+import { bookings, changeLog } from '../../db/schema/bookings';
+import { AppError } from '../../errors';
+import { enqueueMail } from '../../integrations/mail/outbox';
+import type { EffectiveIdentity } from '../impersonation/effective-identity';
+import { syncKeyAccess } from '../oslonokkelen/sync-key-access';
+import { findVisibleBooking, type BookingRow } from '../user-bookings/booking-access';
+import { loadLocation } from '../user-bookings/repository';
+import { contractHtmlFor } from './contract-document';
+import {
+  contractRequirements, findSignedContract, fulfilContractRequirement, insertSignedContract, roomLocationIds,
+} from './repository';
+
+const noContract = () => new AppError('NOT_FOUND', 'The booking has no contract', contractMessages.noContract);
+const conflict = (msg: string, userMsg: string) => new AppError('CONFLICT', msg, userMsg);
+
+/** GET /user/contract/{id}: the contract of a booking the caller sees, signed or waiting for the signature. */
+export async function getContract(db: DbOrTx, booking: BookingRow): Promise<ContractResponse> {
+  const signed = await findSignedContract(db, booking.id);
+  if (signed) {
+    return { bookingId: booking.id, contractHtml: signed.html, isSigned: true, signedByName: signed.signedByName, signedTimeUtc: signed.signedAt.toISOString() };
+  }
+  const [requirement] = await contractRequirements(db, booking.id);
+  if (!requirement) throw noContract();
+  return {
+    bookingId: booking.id,
+    contractHtml: await contractHtmlFor(db, booking),
+    isSigned: requirement.isFulfilled,
+    signedByName: requirement.fulfilledByName,
+    signedTimeUtc: requirement.fulfillmentTime?.toISOString() ?? null,
+  };
+}
+
+/**
+ * POST /user/contract/confirm/{id}: the applicant signs. In one transaction: the booking is locked,
+ * only its creator may sign (401 with the spec's text), it must have exactly one CONTRACT
+ * requirement and one location, be approved and not signed yet (409). Then the requirement is
+ * fulfilled, the contract as read is stored with its hash, the CONTRACT change-log entry written,
+ * key access brought up to date and a receipt queued — all or nothing.
+ */
+export async function signContract({ db, identity, bookingId, now }: { db: Db; identity: EffectiveIdentity; bookingId: number; now: Date }): Promise<ContractResponse> {
+  return db.transaction(async (tx) => {
+    const booking = await findVisibleBooking(tx, identity, bookingId, { lock: true });
+    const signer = identity.user;
+    if (booking.userId !== signer.userId) {
+      throw new AppError('UNAUTHENTICATED', `User ${signer.userId} did not create booking ${booking.id}`, contractMessages.notCreator);
+    }
+    const contracts = await contractRequirements(tx, booking.id, { lock: true });
+    if (contracts.length === 0) throw noContract();
+    if (contracts.length > 1) throw conflict(`Booking ${booking.id} has ${contracts.length} CONTRACT requirements`, contractMessages.invalidContract);
+    const locationIds = await roomLocationIds(tx, booking.id);
+    if (locationIds.some((id) => id !== booking.locationId)) throw conflict(`Booking ${booking.id} spans several locations`, contractMessages.invalidContract);
+    const requirement = contracts[0]!;
+    if (requirement.isFulfilled) throw conflict('The contract is signed already', contractMessages.alreadySigned);
+    if (booking.status !== 'APPROVED') throw conflict(`Booking ${booking.id} is ${booking.status}`, contractMessages.notApproved);
+
+    const html = await contractHtmlFor(tx, booking);
+    if (!(await fulfilContractRequirement(tx, requirement.id, signer, now))) throw conflict('The contract is signed already', contractMessages.alreadySigned);
+    await insertSignedContract(tx, {
+      bookingId: booking.id, html, sha256: createHash('sha256').update(html).digest('hex'), signedByUserId: signer.userId, signedByName: signer.name, signedAt: now,
+    });
+    await tx.insert(changeLog).values({ bookingId: booking.id, type: 'CONTRACT', loggedAt: now, userId: signer.userId, userName: signer.name });
+    await tx.update(bookings).set({ updatedAt: now }).where(eq(bookings.id, booking.id));
+    await syncKeyAccess(tx, booking.id);
+    const location = await loadLocation(tx, booking.locationId);
+    if (signer.email) {
+      await enqueueMail(tx, {
+        to: signer.email,
+        subject: `Kontrakten er signert – ${location.name} (${booking.caseNumber})`,
+        text: [
+          `Hei ${signer.name},`, '',
+          `Du signerte kontrakten for bookingen hos ${location.name} ${formatOsloDateTime(now)}.`,
+          'Du finner kontrakten på bookingen din i Lokaler.', '',
+          'Vennlig hilsen', location.name, 'Oslo kommune',
+        ].join('\n'),
+        topic: { kind: 'CONTRACT', bookingId: booking.id },
+      });
+    }
+    return { bookingId: booking.id, contractHtml: html, isSigned: true, signedByName: signer.name, signedTimeUtc: now.toISOString() };
+  });
+}

@@ -1,0 +1,20 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiError } from '@lokaler/domain/api-error';
+import { adminLocations, currentUserRoles } from '@lokaler/domain/current-user';
+import { currentUser, requireAdmin, requireUser } from '../../auth/index';
+import { listAdminLocations, rolesOf } from './service';
+
+const errors = { 401: apiError, 403: apiError };
+
+/** What the server knows about the caller (spec 02 §7: GET /currentuser/roles, /currentuser/adminlocations). */
+export const currentUserRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/currentuser/roles', {
+    preHandler: requireUser,
+    schema: { tags: ['innlogging'], summary: 'Name, portal and roles of the logged-in user', security: [{ bearer: [] }], response: { 200: currentUserRoles, ...errors } },
+  }, async (request) => rolesOf(currentUser(request)));
+
+  app.get('/currentuser/adminlocations', {
+    preHandler: requireAdmin,
+    schema: { tags: ['innlogging'], summary: 'The locations the logged-in administrator administers', security: [{ bearer: [] }], response: { 200: adminLocations, ...errors } },
+  }, async (request) => listAdminLocations({ db: app.database.db, user: currentUser(request) }));
+};

@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiError } from '@lokaler/domain/api-error';
+import { effectiveUser, impersonationOrganizations, impersonationRequest } from '@lokaler/domain/impersonation';
+import { requireUser } from '../../auth/guards';
+import { clearImpersonationCookie } from './impersonation-cookie';
+import { currentEffectiveUser, listValidOrganizations, switchIdentity } from './service';
+
+const errors = { 400: apiError, 401: apiError, 403: apiError };
+
+/** Acting for an organisation (spec 01 §6, §7; 02 §7). The API exists whether or not the portal's orgLogin switch is on. */
+export const impersonationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/user/impersonation/organizations/valid', {
+    preHandler: requireUser,
+    schema: {
+      tags: ['representasjon'], summary: 'Organisations the caller may act for (role kommunale tjenester)', security: [{ bearer: [] }],
+      response: { 200: impersonationOrganizations, ...errors },
+    },
+  }, async (request) => listValidOrganizations(request));
+
+  app.post('/user/impersonation', {
+    preHandler: requireUser,
+    schema: {
+      tags: ['representasjon'],
+      summary: 'Act for an organisation, or (orgNo "" and orgName NO_IMPERSONATION) as a private person',
+      description: 'Sets or clears the signed, httpOnly impersonation cookie; answers the new effective user. 403 when the register does not let the caller act for the organisation.',
+      security: [{ bearer: [] }],
+      body: impersonationRequest,
+      response: { 200: effectiveUser, ...errors },
+    },
+  }, async (request, reply) => switchIdentity(request, reply, request.body));
+
+  app.get('/user/impersonation/effectiveuser', {
+    preHandler: requireUser,
+    schema: {
+      tags: ['representasjon'], summary: 'Who the caller acts as: name, id, impersonationId (organisation number or null), email', security: [{ bearer: [] }],
+      response: { 200: effectiveUser, ...errors },
+    },
+  }, async (request, reply) => currentEffectiveUser(request, reply));
+
+  app.post('/user/logout', {
+    schema: {
+      tags: ['representasjon'],
+      summary: 'Clears the impersonation cookie; the portal calls it before it ends the login session',
+      description: 'No token needed (it may have expired): it only clears a cookie. 204.',
+      response: { 204: z.null() },
+    },
+  }, async (_request, reply) => {
+    clearImpersonationCookie(reply);
+    return reply.status(204).send(null);
+  });
+};

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isoWeekday } from '@lokaler/domain/scheduling/calendar-date';
+import type { Db } from '../../db/client';
+import { createTestApp, type TestContext } from '../../../test/test-app';
+import { createAsset, createLocation, createUser } from '../../../test/factories/places';
+import { addBlockedTime, addClosedDate, addReservation, inDays, setOpeningHours } from '../../../test/factories/calendar';
+import { findOwnReservationIds, loadRoomCalendars } from './repository';
+
+/** A Db that counts the statements started through it, to catch N+1. */
+function countingDb(db: Db): { db: Db; count: () => number } {
+  let n = 0;
+  const proxy = new Proxy(db, {
+    get(target, property, receiver) {
+      if (['select', 'selectDistinct', 'execute', 'insert', 'update', 'delete'].includes(String(property))) n++;
+      return Reflect.get(target, property, receiver);
+    },
+  });
+  return { db: proxy, count: () => n };
+}
+
+describe('room calendars repository', () => {
+  let ctx: TestContext;
+  let locationId: number;
+  let rooms: number[];
+  let userId: number;
+  let lateReservation: number;
+  let longLoan: number;
+  const day = inDays(10);
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    const db = ctx.database.db;
+    locationId = (await createLocation(db)).id;
+    await setOpeningHours(db, locationId, '16:00', '22:00');
+    rooms = [];
+    for (let i = 0; i < 10; i++) rooms.push((await createAsset(db, locationId)).id);
+    // Room 0 has its own hours on the weekday of `day` only.
+    await setOpeningHours(db, locationId, '08:00', '23:00', { bookableAssetId: rooms[0]!, weekdays: [isoWeekday(day)] });
+    await addClosedDate(db, locationId, day);
+    await addClosedDate(db, locationId, inDays(40));
+    await addBlockedTime(db, rooms[1]!, day, '18:00', 60);
+    userId = (await createUser(db)).id;
+    // 23:00 the day before, for three hours: it takes the first two hours of `day`.
+    lateReservation = (await addReservation(db, { locationId, userId, bookableAssetId: rooms[0]!, date: inDays(9), startTime: '23:00', durationMinutes: 180 })).reservationId;
+    await addReservation(db, { locationId, userId, bookableAssetId: rooms[0]!, date: day, startTime: '16:00', durationMinutes: 60, status: 'REJECTED' });
+    // A loan of three days that began three days before still holds `day`; one that ended days before does not.
+    longLoan = (await addReservation(db, { locationId, userId, bookableAssetId: rooms[3]!, date: inDays(7), startTime: '12:00', durationMinutes: 3 * 1440 })).reservationId;
+    await addReservation(db, { locationId, userId, bookableAssetId: rooms[3]!, date: inDays(6), startTime: '10:00', durationMinutes: 60 });
+    await addReservation(db, { locationId, userId, bookableAssetId: rooms[2]!, date: inDays(30), startTime: '16:00', durationMinutes: 60 });
+  });
+  afterAll(() => ctx.close());
+
+  it('loads one room or ten in the same five queries', async () => {
+    const one = countingDb(ctx.database.db);
+    await loadRoomCalendars(one.db, rooms.slice(0, 1), { fromInclusive: day, toInclusive: day });
+    const ten = countingDb(ctx.database.db);
+    const loaded = await loadRoomCalendars(ten.db, rooms, { fromInclusive: day, toInclusive: day });
+    expect(loaded.size).toBe(10);
+    expect(one.count()).toBe(ten.count());
+    expect(ten.count()).toBeLessThanOrEqual(6);
+  });
+
+  it('builds each room\'s calendar: own hours per weekday, closed dates, blocked times and active reservations of the range', async () => {
+    const loaded = await loadRoomCalendars(ctx.database.db, [rooms[0]!, rooms[1]!, rooms[2]!, rooms[3]!, 999_999], { fromInclusive: day, toInclusive: day });
+    expect(loaded.has(999_999)).toBe(false);
+    const first = loaded.get(rooms[0]!)!.calendar;
+    const weekday = isoWeekday(day);
+    expect(first.openingHours.filter((h) => h.weekday === weekday)).toEqual([{ weekday, opens: '08:00:00', closes: '23:00:00' }]);
+    expect(first.openingHours.filter((h) => h.weekday !== weekday)).toHaveLength(6);
+    expect(first.closedDates).toEqual([day]);
+    // The rejected one is not active; the one from the evening before runs into the range.
+    expect(first.reservations).toEqual([{ id: lateReservation, date: inDays(9), startTime: '23:00:00', duration: 'PT3H' }]);
+    expect(loaded.get(rooms[1]!)!.calendar.blockedTimes).toEqual([{ date: day, startTime: '18:00:00', duration: 'PT1H' }]);
+    expect(loaded.get(rooms[2]!)!.calendar.reservations).toEqual([]);
+    expect(loaded.get(rooms[3]!)!.calendar.reservations).toEqual([{ id: longLoan, date: inDays(7), startTime: '12:00:00', duration: 'PT72H' }]);
+    expect(loaded.get(rooms[1]!)!.row).toMatchObject({ locationId, status: 'PUBLISHED', bookingFlowTheme: null, location: { behandlingstid: 0, status: 'PUBLISHED' } });
+  });
+
+  it('finds only the reservations of the person\'s own bookings', async () => {
+    const stranger = (await createUser(ctx.database.db)).id;
+    expect(await findOwnReservationIds(ctx.database.db, userId, [lateReservation, 999_999])).toEqual([lateReservation]);
+    expect(await findOwnReservationIds(ctx.database.db, stranger, [lateReservation])).toEqual([]);
+  });
+});

@@ -1,0 +1,37 @@
+import type { ScheduleQuery, ScheduleResponse } from '@lokaler/domain/scheduling/schedule-query';
+import { buildSchedule } from '@lokaler/domain/scheduling/build-schedule';
+import { osloClock } from '@lokaler/domain/scheduling/oslo-clock';
+import { prepareRoom } from '@lokaler/domain/scheduling/room-calendar';
+import type { AuthenticatedUser } from '../../auth/authenticated-user';
+import type { DbOrTx } from '../../db/client';
+import { findOwnReservationIds, loadRoomCalendars } from '../room-calendars/repository';
+import { assertRoomsAccessible, schedulingCallerFor, type RoomAccess } from '../room-calendars/rooms-for-caller';
+
+export interface GetScheduleOptions {
+  db: DbOrTx;
+  query: ScheduleQuery;
+  access: RoomAccess;
+  /** The logged-in citizen on the public route (may ignore only their own reservations); null when anonymous. */
+  citizen?: AuthenticatedUser | null;
+  now?: Date;
+}
+
+/**
+ * GET /api/schedule and GET /api/admin/schedule: the 15-minute slots of each asked room, in the order
+ * asked. Six queries whatever the number of rooms (five for the calendars, one for own reservations).
+ */
+export async function getSchedule({ db, query, access, citizen = null, now = new Date() }: GetScheduleOptions): Promise<ScheduleResponse> {
+  const { today, time } = osloClock(now);
+  const ids = [...new Set(query.bookableAssetIds)];
+  const rooms = await loadRoomCalendars(db, ids, { fromInclusive: query.fromInclusive, toInclusive: query.toInclusive });
+  assertRoomsAccessible(ids, new Map([...rooms].map(([id, r]) => [id, r.row])), access);
+  const asked = query.reservationIdsToIgnore ?? [];
+  // An administrator may look at their rooms as if any of their reservations were gone (changing a
+  // booking); a citizen only as if their own were.
+  const reservationIdsToIgnore = access.kind === 'admin' ? asked : citizen ? await findOwnReservationIds(db, citizen.userId, asked) : [];
+  return ids.map((id) => {
+    const { row, calendar } = rooms.get(id)!;
+    const room = prepareRoom(calendar, { today, now: time, caller: schedulingCallerFor(row, access), reservationIdsToIgnore });
+    return { bookableAssetId: id, timeslotsByDate: buildSchedule({ room, fromInclusive: query.fromInclusive, toInclusive: query.toInclusive }) };
+  });
+}

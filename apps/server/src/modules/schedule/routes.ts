@@ -1,0 +1,63 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiError } from '@lokaler/domain/api-error';
+import { bounds, firstAndLastBookableDateQuery, scheduleQuery, scheduleResponse } from '@lokaler/domain/scheduling/schedule-query';
+import { currentUser, optionalUser, requireAdmin } from '../../auth/index';
+import { getBookableDateBounds } from './get-bookable-date-bounds';
+import { getSchedule } from './get-schedule';
+
+const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
+
+/** The room calendar's data (spec 01 §7): schedules and the first/last bookable date, public and admin. */
+export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+
+  app.get('/schedule', {
+    schema: {
+      tags: ['kalender'],
+      summary: 'The 15-minute slots of the rooms (at most 20 rooms, 93 days); reservationIdsToIgnore needs the owner\'s token',
+      querystring: scheduleQuery,
+      response: { 200: scheduleResponse, ...errors },
+    },
+  }, async (request, reply) => {
+    // Only a citizen's own reservations may be ignored, so the token matters only then: a stale
+    // token never breaks the anonymous calendar.
+    if (request.query.reservationIdsToIgnore?.length) await optionalUser(request, reply);
+    const citizen = request.user?.portal === 'PUBLIC' ? request.user : null;
+    return getSchedule({ db, query: request.query, access: { kind: 'public' }, citizen });
+  });
+
+  app.get('/admin/schedule', {
+    preHandler: requireAdmin,
+    schema: {
+      tags: ['kalender'],
+      summary: 'The slots as an administrator of the rooms\' locations sees them (allowedToBookBlockedSlots, any reservationIdsToIgnore)',
+      security: [{ bearer: [] }],
+      querystring: scheduleQuery,
+      response: { 200: scheduleResponse, ...errors },
+    },
+  }, async (request) => getSchedule({
+    db,
+    query: request.query,
+    access: { kind: 'admin', user: currentUser(request), allowedToBookBlockedSlots: request.query.allowedToBookBlockedSlots ?? false },
+  }));
+
+  app.get('/bookableasset/firstandlastbookabledate', {
+    schema: {
+      tags: ['kalender'],
+      summary: 'Earliest first and latest last bookable date over the rooms, for the public',
+      querystring: firstAndLastBookableDateQuery,
+      response: { 200: bounds, ...errors },
+    },
+  }, async (request) => getBookableDateBounds({ db, assetIds: request.query.bookableAssetIds, access: { kind: 'public' } }));
+
+  app.get('/admin/bookableasset/firstandlastbookabledate', {
+    preHandler: requireAdmin,
+    schema: {
+      tags: ['kalender'],
+      summary: 'Earliest first and latest last bookable date over the rooms, for their administrator',
+      security: [{ bearer: [] }],
+      querystring: firstAndLastBookableDateQuery,
+      response: { 200: bounds, ...errors },
+    },
+  }, async (request) => getBookableDateBounds({ db, assetIds: request.query.bookableAssetIds, access: { kind: 'admin', user: currentUser(request) } }));
+};

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/test-app';
+import { createAsset, createLocation, createUser } from '../../../test/factories/places';
+import { addBlockedTime, addReservation } from '../../../test/factories/calendar';
+import { findBusyTimes, findCrowdedBusyTimes, type BusyRow } from './busy-times-repository';
+
+/**
+ * The database side of the city-wide search's pre-filter: a room's date comes back (with all its
+ * busy rows) exactly when the slots its pieces touch plus a duration per piece exceed the budget.
+ */
+describe('busy times repository', () => {
+  let ctx: TestContext;
+  let room: number;
+  let quiet: number;
+  const date = '2031-06-11';
+  const slots = 4;
+  const budgetOn = (budget: number | null) => [null, null, budget, null, null, null, null];
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    const db = ctx.database.db;
+    const location = await createLocation(db);
+    const userId = (await createUser(db)).id;
+    room = (await createAsset(db, location.id)).id;
+    quiet = (await createAsset(db, location.id)).id;
+    const reserve = (startTime: string, durationMinutes: number, status: 'APPROVED' | 'REJECTED' = 'APPROVED', on = date) =>
+      addReservation(db, { locationId: location.id, userId, bookableAssetId: room, date: on, startTime, durationMinutes, status });
+    // A Wednesday. 16:00–17:00 touches 4 slots, 17:10–19:00 touches 8 (17:00–19:00).
+    await reserve('16:00', 60);
+    await reserve('17:10', 110);
+    // Not active: counts for nothing.
+    await reserve('19:00', 180, 'REJECTED');
+    // The evening before runs into the night: it is found from the earlier date too.
+    await reserve('23:30', 60, 'APPROVED', '2031-06-10');
+    await addBlockedTime(db, quiet, '2031-06-12', '10:00', 60);
+    // A loan of three days from the 20th: still running on the 22nd.
+    await addReservation(db, { locationId: location.id, userId, bookableAssetId: quiet, date: '2031-06-20', startTime: '12:00', durationMinutes: 3 * 1440 });
+    await addBlockedTime(db, quiet, '2031-06-19', '08:00', 4 * 1440);
+  });
+  afterAll(() => ctx.close());
+
+  const ids = (rows: BusyRow[]) => rows.map((r) => `${r.kind}:${r.date} ${r.startTime.slice(0, 5)} ${r.durationMinutes}`).sort();
+  const crowded = (budget: number | null, special: string[] = []) =>
+    findCrowdedBusyTimes(ctx.database.db, { dates: [date], specialDates: new Set(special), rooms: [{ room, budgets: budgetOn(budget) }], durationSlots: slots });
+
+  it('keeps a date whose pieces exceed the budget, with every active row that touches it', async () => {
+    // 12 + 2·4 = 20, plus the evening before: it counts its whole hour (4 slots) + 4 = 28.
+    expect(await crowded(28)).toEqual([]);
+    expect(ids(await crowded(27))).toEqual(['r:2031-06-10 23:30 60', 'r:2031-06-11 16:00 60', 'r:2031-06-11 17:10 110']);
+  });
+
+  it('keeps a special date whatever the budget, and never a weekday where nothing fits', async () => {
+    expect(ids(await crowded(1000, [date]))).toHaveLength(3);
+    expect(await crowded(null, [date])).toEqual([]);
+    expect(await crowded(null)).toEqual([]);
+  });
+
+  it('counts blocked times and reads them from the date of the earliest piece', async () => {
+    const rows = await findCrowdedBusyTimes(ctx.database.db, { dates: ['2031-06-12'], specialDates: new Set(), rooms: [{ room: quiet, budgets: [null, null, null, 0, null, null, null] }], durationSlots: slots });
+    expect(ids(rows)).toEqual(['b:2031-06-12 10:00 60']);
+  });
+
+  it('reads every busy row of a few rooms in a period, active reservations and blocked times', async () => {
+    expect(ids(await findBusyTimes(ctx.database.db, [room, quiet], '2031-06-11', '2031-06-12'))).toEqual([
+      'b:2031-06-12 10:00 60', 'r:2031-06-10 23:30 60', 'r:2031-06-11 16:00 60', 'r:2031-06-11 17:10 110',
+    ]);
+    expect(await findBusyTimes(ctx.database.db, [quiet], '2031-06-13', '2031-06-18')).toEqual([]);
+    // Rows that started days before the period and still run in it.
+    expect(ids(await findBusyTimes(ctx.database.db, [quiet], '2031-06-22', '2031-06-25'))).toEqual(['b:2031-06-19 08:00 5760', 'r:2031-06-20 12:00 4320']);
+    expect(ids(await findBusyTimes(ctx.database.db, [quiet], '2031-06-24', '2031-06-25'))).toEqual([]);
+  });
+});

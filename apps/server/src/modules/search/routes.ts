@@ -1,0 +1,78 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiError } from '@lokaler/domain/api-error';
+import { osloClock } from '@lokaler/domain/scheduling/oslo-clock';
+import { availableTimeResponse, availableTimeSeriesResponse } from '@lokaler/domain/scheduling/search-query';
+import {
+  availableTimeParams, availableTimeSeriesParams, checkRecurringSearch, checkSingleDateSearch, searchAssetsParams,
+  searchAssetsRepeatingParams, searchAssetsResponse, searchLocationParams,
+} from '@lokaler/domain/search-request';
+import { getAvailableTime, getAvailableTimeSeries } from './available-time';
+import { searchAssets } from './search-assets';
+import { acceptedOrBadRequest } from './search-validation';
+
+const errors = { 400: apiError, 404: apiError };
+
+/**
+ * Sends the answer with plain JSON.stringify instead of the zod response encoding: for six thousand
+ * rooms the encoding took longer than the search itself. The answer's type is the schema's (checked
+ * by TypeScript), and the tests parse every answer with the schema.
+ */
+function fastJson<T>(reply: FastifyReply, body: T): T {
+  reply.serializer(JSON.stringify);
+  return body;
+}
+const single = 'tagIds (repeated; all required, \'alle\' ignored), date, duration (ISO, e.g. PT1H)';
+const recurring = 'tagIds, from, to, duration, repetition (WEEKLYONWEEKDAY, BIWEEKLYONWEEKDAY, MONTHLYONWEEKDAY), daysOfWeek (repeated)';
+
+/** The new portal's search (spec 01 §7), for anyone: no login, the public's rules. */
+export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+  const today = () => osloClock(new Date()).today;
+
+  app.get('/search/assets', {
+    schema: { tags: ['søk'], summary: `Every published room on one date: ${single}`, querystring: searchAssetsParams, response: { 200: searchAssetsResponse, ...errors } },
+  }, async (request, reply) => fastJson(reply, await searchAssets({
+    db, tagIds: request.query.tagIds, search: { kind: 'single', ...acceptedOrBadRequest(checkSingleDateSearch(request.query, today())) },
+  })));
+
+  app.get('/search/assets/repeating', {
+    schema: { tags: ['søk'], summary: `Every published room over a recurring pattern: ${recurring}`, querystring: searchAssetsRepeatingParams, response: { 200: searchAssetsResponse, ...errors } },
+  }, async (request, reply) => fastJson(reply, await searchAssets({
+    db, tagIds: request.query.tagIds, search: { kind: 'recurring', ...acceptedOrBadRequest(checkRecurringSearch(request.query, today())) },
+  })));
+
+  app.get('/search/assets/:locationId', {
+    schema: {
+      tags: ['søk'], summary: `The rooms of one published location on one date: ${single}`,
+      params: searchLocationParams, querystring: searchAssetsParams, response: { 200: searchAssetsResponse, ...errors },
+    },
+  }, async (request, reply) => fastJson(reply, await searchAssets({
+    db, locationId: request.params.locationId, tagIds: request.query.tagIds,
+    search: { kind: 'single', ...acceptedOrBadRequest(checkSingleDateSearch(request.query, today())) },
+  })));
+
+  app.get('/search/assets/:locationId/repeating', {
+    schema: {
+      tags: ['søk'], summary: `The rooms of one published location over a recurring pattern: ${recurring}`,
+      params: searchLocationParams, querystring: searchAssetsRepeatingParams, response: { 200: searchAssetsResponse, ...errors },
+    },
+  }, async (request, reply) => fastJson(reply, await searchAssets({
+    db, locationId: request.params.locationId, tagIds: request.query.tagIds,
+    search: { kind: 'recurring', ...acceptedOrBadRequest(checkRecurringSearch(request.query, today())) },
+  })));
+
+  app.get('/bookableasset/availabletime', {
+    schema: {
+      tags: ['søk'], summary: 'The start times where the duration fits in one room on a date: bookableAssetId, date, duration',
+      querystring: availableTimeParams, response: { 200: availableTimeResponse, ...errors },
+    },
+  }, async (request) => getAvailableTime({ db, query: request.query }));
+
+  app.get('/bookableasset/availabletimeseries', {
+    schema: {
+      tags: ['søk'], summary: 'The times free on the pattern\'s dates in one room, by weekday: bookableAssetId, from, to, duration, repetition, daysOfWeek',
+      querystring: availableTimeSeriesParams, response: { 200: availableTimeSeriesResponse, ...errors },
+    },
+  }, async (request) => getAvailableTimeSeries({ db, query: request.query }));
+};

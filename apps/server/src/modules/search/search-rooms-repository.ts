@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type DbOrTx } from '../../db/client';
+import { pgArray } from './pg-array';
+
+/**
+ * The rooms a search looks at and their calendars' fixed parts. Three queries whatever the number of
+ * rooms: the rooms (with location, area and tag ids), the opening hours, the closed dates.
+ */
+
+export interface SearchRoomRow extends Record<string, unknown> {
+  id: number;
+  name: string;
+  externalAssetNumber: string | null;
+  capacity: number | null;
+  assetTypeId: number | null;
+  lat: number | null;
+  lng: number | null;
+  locationId: number;
+  locationName: string;
+  locationLat: number | null;
+  locationLng: number | null;
+  geographicAreaId: string;
+  geographicAreaName: string;
+  behandlingstid: number;
+  minBookingDurationMinutes: number | null;
+  roomAllowSingle: boolean;
+  roomAllowRepeated: boolean;
+  roomMaxOneTimeslot: boolean;
+  locationAllowSingle: boolean;
+  locationAllowRepeated: boolean;
+  locationMaxOneTimeslot: boolean;
+  /** Comma-separated, ascending ('' for none): one text column is cheaper than an array per row. */
+  tagIds: string;
+}
+
+export interface SearchScope {
+  /** Only this location's rooms; undefined: every location shown in the portal. */
+  locationId?: number;
+  /** Only this room (of any location, listed in the portal or not). */
+  roomId?: number;
+  /** The room must have every one of these tags. */
+  tagIds: readonly number[];
+}
+
+/**
+ * Published rooms of published locations (the city-wide search: also shown in the portal) that have
+ * every asked tag; or one such room. One query.
+ */
+export function findSearchRooms(db: DbOrTx, scope: SearchScope): Promise<SearchRoomRow[]> {
+  const cityWide = scope.locationId === undefined && scope.roomId === undefined;
+  const where = scope.roomId !== undefined ? sql`a.id = ${scope.roomId}` : scope.locationId !== undefined ? sql`l.id = ${scope.locationId}` : sql`l.display_in_portal`;
+  // City-wide, one pass over all tags beats a lookup per room (half the query's time); for one
+  // location's few rooms the lookups are cheaper.
+  const tagIds = cityWide ? sql`t.tag_ids` : sql`(select string_agg(t.tag_id::text, ',' order by t.tag_id) from asset_tags t where t.bookable_asset_id = a.id)`;
+  const tagJoin = cityWide
+    ? sql`left join (select bookable_asset_id, string_agg(tag_id::text, ',' order by tag_id) as tag_ids from asset_tags group by bookable_asset_id) t on t.bookable_asset_id = a.id`
+    : sql``;
+  const tags = scope.tagIds.length === 0 ? sql`` : sql`
+    and not exists (select 1 from unnest(${pgArray(scope.tagIds)}::int[]) as wanted(tag_id)
+      where not exists (select 1 from asset_tags t where t.bookable_asset_id = a.id and t.tag_id = wanted.tag_id))`;
+  return queryRows<SearchRoomRow>(db, sql`
+    select a.id, a.name, a.external_asset_number as "externalAssetNumber", a.capacity, a.asset_type_id as "assetTypeId",
+      a.lat, a.lng, l.id as "locationId", l.name as "locationName", l.lat as "locationLat", l.lng as "locationLng",
+      g.id as "geographicAreaId", g.name as "geographicAreaName", l.behandlingstid,
+      l.min_booking_duration_minutes as "minBookingDurationMinutes",
+      a.allow_single_bookings_for_public_user as "roomAllowSingle", a.allow_repeated_bookings_for_public_user as "roomAllowRepeated",
+      a.max_one_timeslot_per_booking_for_public_user as "roomMaxOneTimeslot",
+      l.allow_single_bookings_for_public_user as "locationAllowSingle", l.allow_repeated_bookings_for_public_user as "locationAllowRepeated",
+      l.max_one_timeslot_per_booking_for_public_user as "locationMaxOneTimeslot",
+      coalesce(${tagIds}, '') as "tagIds"
+    from bookable_assets a
+    join locations l on l.id = a.location_id
+    join geographic_areas g on g.id = l.geographic_area_id
+    ${tagJoin}
+    where a.status = 'PUBLISHED' and l.status = 'PUBLISHED' and ${where} ${tags}`);
+}
+
+/** Whether the location exists and is published (else the location's search is a 404). One query. */
+export async function isPublishedLocation(db: DbOrTx, locationId: number): Promise<boolean> {
+  const rows = await queryRows<{ found: number }>(db, sql`select 1 as found from locations where id = ${locationId} and status = 'PUBLISHED'`);
+  return rows.length > 0;
+}
+
+export interface OpeningHoursRow extends Record<string, unknown> {
+  locationId: number;
+  bookableAssetId: number | null;
+  weekday: number;
+  opens: string;
+  closes: string;
+}
+
+/** The opening hours of these locations (the location's and its rooms' own). One query. */
+export function findOpeningHours(db: DbOrTx, locationIds: readonly number[]): Promise<OpeningHoursRow[]> {
+  if (locationIds.length === 0) return Promise.resolve([]);
+  return queryRows<OpeningHoursRow>(db, sql`
+    select location_id as "locationId", bookable_asset_id as "bookableAssetId", weekday, opens::text as opens, closes::text as closes
+    from opening_hours where location_id = any(${pgArray(locationIds)}::int[])`);
+}
+
+/** Each location's closed dates in the period, comma-separated and ascending. One query. */
+export async function findClosedDates(db: DbOrTx, locationIds: readonly number[], from: string, to: string): Promise<Map<number, string[]>> {
+  if (locationIds.length === 0) return new Map();
+  const rows = await queryRows<{ locationId: number; dates: string }>(db, sql`
+    select location_id as "locationId", string_agg(date::text, ',' order by date) as dates
+    from closed_dates
+    where location_id = any(${pgArray(locationIds)}::int[]) and date between ${from}::date and ${to}::date
+    group by location_id`);
+  return new Map(rows.map((r) => [r.locationId, r.dates.split(',')]));
+}

@@ -1,0 +1,110 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { ReservationStatus } from '@lokaler/domain/reservation';
+import { queryRows, type DbOrTx } from '../../db/client';
+import { bookingDocuments } from '../../db/schema/admin-decisions';
+import { bookableAssets } from '../../db/schema/assets';
+import { bookings, changeLog, decisionMessages, requirements, reservations } from '../../db/schema/bookings';
+import { users } from '../../db/schema/identity';
+import { locations } from '../../db/schema/locations';
+import type { EffectiveIdentity } from '../impersonation/effective-identity';
+import { visibleTo, type BookingRow } from './booking-access';
+
+/** Every query of the applicant's booking pages. A list runs a fixed number of queries, whatever its length. */
+
+export async function listVisibleBookings(db: DbOrTx, identity: EffectiveIdentity): Promise<(BookingRow & { locationName: string })[]> {
+  const rows = await db.select({ booking: bookings, locationName: locations.name })
+    .from(bookings)
+    .innerJoin(locations, eq(locations.id, bookings.locationId))
+    .where(visibleTo(identity))
+    .orderBy(desc(bookings.createdAt), desc(bookings.id));
+  return rows.map((r) => ({ ...r.booking, locationName: r.locationName }));
+}
+
+export interface ReservationWithRoom {
+  id: number;
+  bookingId: number;
+  bookableAssetId: number;
+  roomName: string;
+  roomNumber: string | null;
+  roomLocationId: number;
+  hasOslonokkelen: boolean;
+  date: string;
+  startTime: string;
+  durationMinutes: number;
+  initialRepetitionDate: string | null;
+  status: ReservationStatus;
+}
+
+/** The reservations of these bookings with their rooms, in date and time order. One query. */
+export async function loadReservations(db: DbOrTx, bookingIds: readonly number[]): Promise<ReservationWithRoom[]> {
+  if (bookingIds.length === 0) return [];
+  return db.select({
+    id: reservations.id,
+    bookingId: reservations.bookingId,
+    bookableAssetId: reservations.bookableAssetId,
+    roomName: bookableAssets.name,
+    roomNumber: bookableAssets.externalAssetNumber,
+    roomLocationId: bookableAssets.locationId,
+    hasOslonokkelen: bookableAssets.hasOslonokkelen,
+    date: reservations.date,
+    startTime: reservations.startTime,
+    durationMinutes: reservations.durationMinutes,
+    initialRepetitionDate: reservations.initialRepetitionDate,
+    status: reservations.status,
+  }).from(reservations)
+    .innerJoin(bookableAssets, eq(bookableAssets.id, reservations.bookableAssetId))
+    .where(inArray(reservations.bookingId, [...bookingIds]))
+    .orderBy(asc(reservations.date), asc(reservations.startTime), asc(reservations.id));
+}
+
+export type RequirementRow = typeof requirements.$inferSelect;
+
+export async function loadRequirements(db: DbOrTx, bookingIds: readonly number[]): Promise<RequirementRow[]> {
+  if (bookingIds.length === 0) return [];
+  return db.select().from(requirements).where(inArray(requirements.bookingId, [...bookingIds])).orderBy(asc(requirements.id));
+}
+
+export async function loadDecisionMessages(db: DbOrTx, bookingId: number) {
+  return db.select({ message: decisionMessages.message, createdAt: decisionMessages.createdAt })
+    .from(decisionMessages).where(eq(decisionMessages.bookingId, bookingId)).orderBy(asc(decisionMessages.createdAt), asc(decisionMessages.id));
+}
+
+export type LocationRow = typeof locations.$inferSelect;
+
+export async function loadLocation(db: DbOrTx, locationId: number): Promise<LocationRow> {
+  const [row] = await db.select().from(locations).where(eq(locations.id, locationId));
+  if (!row) throw new Error(`Location ${locationId} of a booking is missing`);
+  return row;
+}
+
+export async function loadUser(db: DbOrTx, userId: number | null): Promise<{ name: string; email: string | null } | null> {
+  if (userId === null) return null;
+  const [row] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
+  return row ?? null;
+}
+
+export async function loadChangeLog(db: DbOrTx, bookingId: number) {
+  return db.select().from(changeLog).where(eq(changeLog.bookingId, bookingId)).orderBy(asc(changeLog.loggedAt), asc(changeLog.id));
+}
+
+/** The administrator's current (not revoked) documents of the booking: which kinds exist. */
+export async function currentDocumentKinds(db: DbOrTx, bookingId: number): Promise<Set<'CONTRACT' | 'VEDTAK'>> {
+  const rows = await db.select({ kind: bookingDocuments.kind }).from(bookingDocuments)
+    .where(and(eq(bookingDocuments.bookingId, bookingId), isNull(bookingDocuments.revokedAt)));
+  return new Set(rows.map((r) => r.kind));
+}
+
+/** The current document of a kind (its HTML as the administrator approved it), if any. */
+export async function currentDocument(db: DbOrTx, bookingId: number, kind: 'CONTRACT' | 'VEDTAK'): Promise<{ html: string; hash: string } | undefined> {
+  const [row] = await db.select({ html: bookingDocuments.html, hash: bookingDocuments.hash }).from(bookingDocuments)
+    .where(and(eq(bookingDocuments.bookingId, bookingId), eq(bookingDocuments.kind, kind), isNull(bookingDocuments.revokedAt)));
+  return row;
+}
+
+/** When the first active (UNPROCESSED/APPROVED) time of the booking starts, as an instant; null without one. */
+export async function firstActiveStart(db: DbOrTx, bookingId: number): Promise<Date | null> {
+  const [row] = await queryRows<{ start: string | Date | null }>(db, sql`
+    select min(lower(period)) as start from reservations
+    where booking_id = ${bookingId} and status in ('UNPROCESSED', 'APPROVED')`);
+  return row?.start ? new Date(row.start) : null;
+}

@@ -1,0 +1,54 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiError } from '@lokaler/domain/api-error';
+import { changeLogEntries } from '@lokaler/domain/change-log';
+import { idParams } from '@lokaler/domain/id-param';
+import { userBooking, userBookingSummaries } from '@lokaler/domain/user-booking';
+import { infoForLeietaker } from '@lokaler/domain/user-booking-documents';
+import { requireUser } from '../../auth/guards';
+import { effectiveIdentity } from '../impersonation/effective-identity';
+import { bookingHasKeyRoom } from '../oslonokkelen/repository';
+import { applicantBooking } from './booking-access';
+import { infoForLeietaker as buildInfo } from './info-for-leietaker';
+import { loadLocation } from './repository';
+import { getUserBooking, getUserBookingChanges, listUserBookings } from './service';
+
+const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
+const security = [{ bearer: [] }];
+
+/**
+ * The applicant's bookings (spec 02 §7). Every route answers only about bookings of the identity the
+ * caller acts as; another's booking is a 404, the same as one that does not exist.
+ */
+export const userBookingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+
+  app.get('/user/booking', {
+    preHandler: requireUser,
+    schema: { tags: ['mine bookinger'], summary: 'The bookings of the identity the caller acts as, newest first', security, response: { 200: userBookingSummaries, ...errors } },
+  }, async (request, reply) => listUserBookings({ db, identity: await effectiveIdentity(request, reply) }));
+
+  app.get('/user/booking/:id', {
+    preHandler: requireUser,
+    schema: { tags: ['mine bookinger'], summary: 'One booking with its times, requirements, messages, documents, key and cancellation state', security, params: idParams, response: { 200: userBooking, ...errors } },
+  }, async (request, reply) => {
+    const { booking } = await applicantBooking(request, reply, request.params.id);
+    return getUserBooking({ db, booking, now: new Date() });
+  });
+
+  app.get('/user/booking/:id/changes', {
+    preHandler: requireUser,
+    schema: { tags: ['mine bookinger'], summary: 'The change timeline of a booking, oldest first', security, params: idParams, response: { 200: changeLogEntries, ...errors } },
+  }, async (request, reply) => {
+    const { booking } = await applicantBooking(request, reply, request.params.id);
+    return getUserBookingChanges({ db, booking });
+  });
+
+  app.get('/user/booking/:id/infoforleietaker', {
+    preHandler: requireUser,
+    schema: { tags: ['mine bookinger'], summary: 'Practical information about the venue: heading, description, links', security, params: idParams, response: { 200: infoForLeietaker, ...errors } },
+  }, async (request, reply) => {
+    const { booking } = await applicantBooking(request, reply, request.params.id);
+    const location = await loadLocation(db, booking.locationId);
+    return buildInfo(location, { hasOslonokkelen: await bookingHasKeyRoom(db, booking.id), wedding: booking.sourceForm === 'wedding' });
+  });
+};

@@ -1,0 +1,129 @@
+import { assetDisplayName } from '@lokaler/domain/bookable-asset';
+import type { ChangeLogReservationTimes } from '@lokaler/domain/booking';
+import type { OslonokkelenPermission, OslonokkelenRequestStatus } from '@lokaler/domain/oslonokkelen';
+import { overallKeyStatus } from '@lokaler/domain/oslonokkelen';
+import type { UserBooking, UserBookingSummary, UserReservation } from '@lokaler/domain/user-booking';
+import {
+  describeReservationTime, isCancellable, periodDescription, reservationDuration, reservationEndTime, reservationTimesDescription,
+} from '@lokaler/domain/user-booking-rules';
+import type { BookingRow } from './booking-access';
+import type { LocationRow, RequirementRow, ReservationWithRoom } from './repository';
+
+export function toUserReservation(r: ReservationWithRoom): UserReservation {
+  return {
+    id: r.id,
+    bookableAssetId: r.bookableAssetId,
+    bookableAssetName: r.roomName,
+    bookableAssetNumber: r.roomNumber,
+    displayName: assetDisplayName(r.roomName, r.roomNumber),
+    date: r.date,
+    startTime: r.startTime,
+    endTime: reservationEndTime(r.startTime, r.durationMinutes),
+    duration: reservationDuration(r.durationMinutes),
+    initialRepetitionDate: r.initialRepetitionDate,
+    status: r.status,
+  };
+}
+
+export function toSummary(booking: BookingRow & { locationName: string }, reservations: readonly ReservationWithRoom[], requirements: readonly RequirementRow[]): UserBookingSummary {
+  return {
+    bookingId: booking.id,
+    status: booking.status,
+    createdTimeUtc: booking.createdAt.toISOString(),
+    locationId: booking.locationId,
+    locationName: booking.locationName,
+    periodDescription: periodDescription(reservations),
+    caseNumber: booking.caseNumber,
+    sourceForm: booking.sourceForm,
+    displayOrgName: booking.organizationName,
+    hasPendingRequirements: requirements.some((q) => !q.isFulfilled),
+  };
+}
+
+/**
+ * Until when the applicant may cancel: the booking's deadline, or — an approved booking without
+ * one — the start of its first active time (nobody cancels a time that has begun here).
+ */
+export function effectiveCancellationDeadline(booking: Pick<BookingRow, 'status' | 'cancellationDeadline'>, firstActiveStart: Date | null): Date | null {
+  if (booking.status !== 'APPROVED') return booking.cancellationDeadline;
+  return booking.cancellationDeadline ?? firstActiveStart;
+}
+
+/** 'Gymsal (G1): 12.03.2025 18:00–19:30 → 12.03.2025 20:30–22:00', one line per moved room. */
+export function modificationDescriptions(entries: readonly { type: string; reservationTimes: ChangeLogReservationTimes | null; newReservationTimes: ChangeLogReservationTimes | null }[]): string[] {
+  return entries.filter((e) => e.type === 'ReservationChange').flatMap((e) => (e.reservationTimes ?? []).map((before) => {
+    const after = e.newReservationTimes?.find((n) => n.assetDescription === before.assetDescription);
+    return `${before.assetDescription}: ${before.times.join(', ')} → ${after ? after.times.join(', ') : ''}`.trimEnd();
+  }));
+}
+
+export interface UserBookingParts {
+  booking: BookingRow;
+  location: LocationRow;
+  creator: { name: string; email: string | null } | null;
+  reservations: readonly ReservationWithRoom[];
+  requirements: readonly RequirementRow[];
+  decisionMessages: readonly { message: string; createdAt: Date }[];
+  changeLog: readonly { type: string; reservationTimes: ChangeLogReservationTimes | null; newReservationTimes: ChangeLogReservationTimes | null }[];
+  documentKinds: ReadonlySet<'CONTRACT' | 'VEDTAK'>;
+  permissions: readonly OslonokkelenPermission[];
+  firstActiveStart: Date | null;
+  now: Date;
+}
+
+export function toUserBooking(p: UserBookingParts): UserBooking {
+  const { booking, location } = p;
+  const reservations = p.reservations.map(toUserReservation);
+  const deadline = effectiveCancellationDeadline(booking, p.firstActiveStart);
+  return {
+    bookingId: booking.id,
+    status: booking.status,
+    locationId: booking.locationId,
+    location: {
+      id: location.id,
+      name: location.name,
+      publicLocationType: location.publicLocationType,
+      streetAddress: location.streetAddress,
+      postCode: location.postCode,
+      city: location.city,
+      contactEmail: location.contactEmail,
+      phoneNumber: location.phoneNumber,
+    },
+    userId: booking.userId,
+    userName: p.creator?.name ?? null,
+    userEmail: p.creator?.email ?? null,
+    createdTimeUtc: booking.createdAt.toISOString(),
+    sourceForm: booking.sourceForm,
+    formDetailsSubRoute: booking.sourceForm === 'wedding' ? 'vielse' : null,
+    reservations,
+    requirements: p.requirements.map((q) => ({
+      type: q.type,
+      isFulfilled: q.isFulfilled,
+      userName: q.fulfilledByName,
+      fulfillmentTimeUtc: q.fulfillmentTime?.toISOString() ?? null,
+    })),
+    comments: booking.formAnswers.message ? [booking.formAnswers.message] : [],
+    formAnswers: booking.formAnswers,
+    reservationModificationDescriptions: modificationDescriptions(p.changeLog),
+    reservationTimesDescription: reservationTimesDescription(reservations),
+    timeDescriptionsByReservationId: Object.fromEntries(reservations.map((r) => [String(r.id), describeReservationTime(r)])),
+    bookingPurpose: booking.purpose,
+    periodDescription: periodDescription(reservations),
+    caseNumber: booking.caseNumber,
+    decisionMessages: p.decisionMessages.map((m) => ({ message: m.message, createdTimeUtc: m.createdAt.toISOString() })),
+    vedtakExists: p.documentKinds.has('VEDTAK'),
+    contractExists: p.documentKinds.has('CONTRACT') || p.requirements.some((q) => q.type === 'CONTRACT'),
+    hasPendingRequirements: p.requirements.some((q) => !q.isFulfilled),
+    isCancellable: isCancellable({ status: booking.status, cancellationDeadline: deadline }, p.now),
+    cancellationDeadline: deadline?.toISOString() ?? null,
+    hasOslonokkelen: p.reservations.some((r) => r.hasOslonokkelen),
+    oslonokkelenStatus: overallKeyStatus(p.permissions.map((x) => x.oslonokkelenRequestStatus as OslonokkelenRequestStatus)),
+    oslonokkelenPermissions: [...p.permissions],
+    bookingDurationType: booking.durationType,
+    displayOrgName: booking.organizationName,
+    onBehalfOfName: booking.onBehalfOfName,
+    onBehalfOfEmail: booking.onBehalfOfEmail,
+    costCategory: booking.costCategory,
+    internalEventTitle: booking.internalEventTitle,
+  };
+}

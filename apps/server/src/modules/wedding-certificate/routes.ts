@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiError } from '@lokaler/domain/api-error';
+import { idParams } from '@lokaler/domain/id-param';
+import { proevingsattestUpload, weddingFormResponse } from '@lokaler/domain/wedding-certificate';
+import { requireUser } from '../../auth/guards';
+import { effectiveIdentity } from '../impersonation/effective-identity';
+import { getWeddingForm, uploadProevingsattest } from './service';
+
+const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
+const security = [{ bearer: [] }];
+
+/** The wedding form read model and the prøvingsattest upload (spec 02 §3, §5, §7). */
+export const weddingCertificateRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+
+  app.get('/user/form/wedding/:id', {
+    preHandler: requireUser,
+    schema: { tags: ['mine bookinger'], summary: 'The wedding form of a booking: the uploaded prøvingsattest (name, type, size; no bytes)', security, params: idParams, response: { 200: weddingFormResponse, ...errors } },
+  }, async (request, reply) => getWeddingForm(db, await effectiveIdentity(request, reply), request.params.id));
+
+  app.put('/user/form/wedding/:id/proevingsattest', {
+    preHandler: requireUser,
+    schema: {
+      tags: ['mine bookinger'],
+      summary: 'Upload the prøvingsattest (PDF, at most 10 MB) as a data URL or {bytes (base64), contentType, filename, size}',
+      description: 'Fulfils the WEDDING_CERTIFICATE requirement. 404 for a booking the caller does not see and for a booking that is not a wedding.',
+      security, params: idParams, body: proevingsattestUpload, response: { 200: weddingFormResponse, ...errors },
+    },
+  }, async (request, reply) => uploadProevingsattest({
+    db, identity: await effectiveIdentity(request, reply), bookingId: request.params.id, upload: request.body, now: new Date(),
+  }));
+};

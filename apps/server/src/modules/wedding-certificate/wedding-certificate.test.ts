@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PROEVINGSATTEST_MAX_BYTES, invalidDataUrlMessage, onlyPdfMessage, tooLargeMessage, type WeddingFormResponse } from '@lokaler/domain/wedding-certificate';
+import { queryRows } from '../../db/client';
+import { testCitizens } from '../../idp/test-users';
+import { createTestApp, type TestContext } from '../../../test/test-app';
+import { inDays } from '../../../test/factories/calendar';
+import { createAsset, createLocation } from '../../../test/factories/places';
+import { applicantBooking, citizenSession, type CitizenSession } from '../../../test/factories/applicant';
+
+const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+describe('the prøvingsattest: GET /api/user/form/wedding/{id}, PUT /api/user/form/wedding/{id}/proevingsattest', () => {
+  let ctx: TestContext;
+  let kari: CitizenSession;
+  let per: CitizenSession;
+  let locationId: number;
+  let hall: number;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    const db = ctx.database.db;
+    locationId = (await createLocation(db, { name: 'Oslo rådhus' })).id;
+    hall = (await createAsset(db, locationId, { name: 'Vigselsrommet' })).id;
+    kari = await citizenSession(ctx.app, testCitizens[0]!);
+    per = await citizenSession(ctx.app, testCitizens[3]!);
+  });
+  afterAll(() => ctx.close());
+  beforeEach(async () => {
+    await ctx.database.db.execute(sql`truncate bookings, reservations, requirements, change_log, wedding_forms restart identity cascade`);
+  });
+
+  const booking = (sourceForm: 'wedding' | 'default' = 'wedding') => applicantBooking(ctx.database.db, {
+    locationId, userId: kari.userId, sourceForm, requirements: sourceForm === 'wedding' ? [{ type: 'WEDDING_CERTIFICATE' }] : [],
+    times: [{ bookableAssetId: hall, date: inDays(40), startTime: '12:00:00', durationMinutes: 30 }],
+  });
+  const upload = (id: number, file: unknown, who = kari) => who.request({ method: 'PUT', url: `/api/user/form/wedding/${id}/proevingsattest`, payload: { proevingsattestFile: file } });
+  const read = (id: number, who = kari) => who.request({ method: 'GET', url: `/api/user/form/wedding/${id}` });
+  const asFile = (bytes: Buffer, contentType = 'application/pdf', filename = 'attest.pdf') => ({ bytes: bytes.toString('base64'), contentType, filename, size: bytes.length });
+  const state = async () => (await queryRows<{ files: string | null; requirements: string | null; log: string | null }>(ctx.database.db, sql`select
+    (select string_agg(booking_id || ':' || proevingsattest_filename || ':' || proevingsattest_size, ',') from wedding_forms) as files,
+    (select string_agg(type || ':' || is_fulfilled || ':' || coalesce(fulfilled_by_name, '-'), ',' order by id) from requirements) as requirements,
+    (select string_agg(type::text, ',' order by id) from change_log) as log`))[0]!;
+
+  it('the owner uploads a PDF: the read model names it, the requirement is fulfilled and the change is logged', async () => {
+    const b = await booking();
+    expect((await read(b.id)).json<WeddingFormResponse>()).toEqual({ bookingId: b.id, proevingsattestFile: null, proevingsattestFileAddedTimeUtc: null });
+
+    const res = await upload(b.id, asFile(pdf));
+    expect(res.statusCode).toBe(200);
+    const body = res.json<WeddingFormResponse>();
+    expect(body.proevingsattestFile).toEqual({ filename: 'attest.pdf', contentType: 'application/pdf', size: pdf.length });
+    expect(Date.parse(body.proevingsattestFileAddedTimeUtc!)).toBeGreaterThan(Date.now() - 60_000);
+    expect((await read(b.id)).json()).toEqual(body);
+    expect(await state()).toEqual({ files: `${b.id}:attest.pdf:${pdf.length}`, requirements: 'WEDDING_CERTIFICATE:true:Kari Nordmann', log: 'Comment,WEDDING_CERTIFICATE' });
+    const [stored] = await queryRows<{ bytes: Buffer | Uint8Array }>(ctx.database.db, sql`select proevingsattest_bytes as bytes from wedding_forms`);
+    expect(Buffer.from(stored!.bytes).equals(pdf)).toBe(true);
+  });
+
+  it('accepts the data URL form of spec §5 and replaces an earlier file', async () => {
+    const b = await booking();
+    await upload(b.id, asFile(pdf, 'application/pdf', 'first.pdf'));
+    const res = await upload(b.id, `data:application/pdf;name=file;base64,${pdf.toString('base64')}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<WeddingFormResponse>().proevingsattestFile).toEqual({ filename: 'provingsattest.pdf', contentType: 'application/pdf', size: pdf.length });
+    expect((await state()).files).toBe(`${b.id}:provingsattest.pdf:${pdf.length}`);
+  });
+
+  it('another citizen gets the same 404 as a missing booking, and changes nothing', async () => {
+    const b = await booking();
+    const missing = await upload(999_999, asFile(pdf), per);
+    const foreign = await upload(b.id, asFile(pdf), per);
+    expect(missing.statusCode).toBe(404);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual(missing.json());
+    expect((await read(b.id, per)).statusCode).toBe(404);
+    expect(await state()).toEqual({ files: null, requirements: 'WEDDING_CERTIFICATE:false:-', log: 'Comment' });
+  });
+
+  it('refuses a non-PDF, a file that only claims to be a PDF, a too large file and a bad data URL with the spec messages — changing nothing', async () => {
+    const b = await booking();
+    const cases: [unknown, string][] = [
+      [asFile(Buffer.from('hello'), 'text/plain', 'notes.txt'), onlyPdfMessage],
+      [asFile(Buffer.from('GIF89a not a pdf'), 'application/pdf', 'fake.pdf'), onlyPdfMessage],
+      [`data:image/png;name=file;base64,${pdf.toString('base64')}`, onlyPdfMessage],
+      [asFile(Buffer.concat([pdf, Buffer.alloc(PROEVINGSATTEST_MAX_BYTES)])), tooLargeMessage],
+      ['data:application/pdf;base64,%%%not-base64', invalidDataUrlMessage],
+      ['not a data url', invalidDataUrlMessage],
+    ];
+    for (const [file, message] of cases) {
+      const res = await upload(b.id, file);
+      expect(res.statusCode, message).toBe(400);
+      expect(res.json<{ userMsg: string }>().userMsg).toBe(message);
+    }
+    expect(await state()).toEqual({ files: null, requirements: 'WEDDING_CERTIFICATE:false:-', log: 'Comment' });
+  });
+
+  it('a file of exactly 10 MB is accepted', async () => {
+    const b = await booking();
+    const big = Buffer.concat([pdf, Buffer.alloc(PROEVINGSATTEST_MAX_BYTES - pdf.length)]);
+    const res = await upload(b.id, asFile(big));
+    expect(res.statusCode).toBe(200);
+    expect(res.json<WeddingFormResponse>().proevingsattestFile?.size).toBe(PROEVINGSATTEST_MAX_BYTES);
+  });
+
+  it('refuses a booking that is not a wedding', async () => {
+    const b = await booking('default');
+    expect((await upload(b.id, asFile(pdf))).statusCode).toBe(404);
+    expect((await read(b.id)).statusCode).toBe(404);
+    expect(await state()).toEqual({ files: null, requirements: null, log: 'Comment' });
+  });
+});

@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { openDatabase, queryRows, type Database } from '../src/db/client';
+
+/**
+ * A migrated database for one test file: an in-memory PGlite, or (TEST_ENGINE=postgres) a fresh
+ * PostgreSQL database created on TEST_DATABASE_URL's server and dropped again by close().
+ */
+export async function createTestDatabase(): Promise<Database> {
+  if (process.env.TEST_ENGINE !== 'postgres') {
+    const database = await openDatabase({ engine: 'pglite' });
+    await database.migrate();
+    return database;
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_ENGINE=postgres needs TEST_DATABASE_URL');
+  const name = `lokaler_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ engine: 'postgres', url: target.toString(), maxConnections: 30 });
+  await database.migrate();
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** Empties every application table (keeps the migrations' bookkeeping). */
+export async function truncateAll(database: Database): Promise<void> {
+  const rows = await queryRows<{ tablename: string }>(
+    database.db,
+    sql`select tablename from pg_tables where schemaname = 'public'`,
+  );
+  const tables = rows.map((r) => `"${r.tablename}"`);
+  if (tables.length) await database.db.execute(sql.raw(`truncate ${tables.join(', ')} restart identity cascade`));
+}

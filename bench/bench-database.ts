@@ -1,0 +1,47 @@
+import pg from 'pg';
+
+/**
+ * Where the benchmark's data lives: its own database on the local PostgreSQL, never the
+ * application's or a test's. BENCH_DATABASE_URL overrides it (the database name is the last path part).
+ */
+export const benchDatabaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/lokaler_bench';
+
+export function benchDatabaseName(): string {
+  const name = new URL(benchDatabaseUrl).pathname.replace(/^\//, '');
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Unexpected benchmark database name '${name}'`);
+  return name;
+}
+
+/** The same server, database 'postgres': for CREATE and DROP DATABASE. */
+export function maintenanceUrl(): string {
+  const url = new URL(benchDatabaseUrl);
+  url.pathname = '/postgres';
+  return url.toString();
+}
+
+/** Drops and creates the benchmark database (only that one). */
+export async function recreateBenchDatabase(): Promise<void> {
+  const name = benchDatabaseName();
+  const admin = new pg.Client({ connectionString: maintenanceUrl() });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** The shape generate-city.ts recorded on the database, or null when there is no such database. */
+export async function readCityShape(): Promise<Record<string, unknown> | null> {
+  const admin = new pg.Client({ connectionString: maintenanceUrl() });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ shape: string | null }>(
+      `select shobj_description(oid, 'pg_database') as shape from pg_database where datname = $1`, [benchDatabaseName()]);
+    const shape = rows[0]?.shape;
+    return shape ? (JSON.parse(shape) as Record<string, unknown>) : null;
+  } finally {
+    await admin.end();
+  }
+}

@@ -1,0 +1,69 @@
+import pg from 'pg';
+import { openDatabase } from '../apps/server/src/db/client';
+import { todayInOslo } from '@lokaler/domain/scheduling/oslo-clock';
+import { benchDatabaseName, benchDatabaseUrl, recreateBenchDatabase } from './bench-database';
+import { bookingsSql } from './city/bookings-sql';
+import { cityShape } from './city/city-shape';
+import { placesSql } from './city/places-sql';
+import { literal } from './city/sql-literal';
+
+/**
+ * Builds the city-scale data set in its own PostgreSQL database (BENCH_DATABASE_URL, default
+ * lokaler_bench on the local server): the app's migrations, then set-based SQL (generate_series and
+ * hashes, no row-by-row inserts from Node). Deterministic for a given first Monday: pass
+ * --today=YYYY-MM-DD to rebuild the same rows on another day.
+ *
+ *   npx tsx bench/generate-city.ts [--today=2026-01-05] [--rooms=6000] [--locations=1000] [--reservations=1000000]
+ */
+
+function option(name: string): string | undefined {
+  return process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+}
+
+function positive(name: string, fallback: number): number {
+  const value = Number(option(name) ?? fallback);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} must be a positive integer`);
+  return value;
+}
+
+async function main(): Promise<void> {
+  const today = option('today') ?? todayInOslo(new Date());
+  const shape = cityShape(today, { locations: positive('locations', 1000), rooms: positive('rooms', 6000), reservations: positive('reservations', 1_000_000) });
+  const started = performance.now();
+  console.log(`Building ${benchDatabaseName()}: ${JSON.stringify(shape)}`);
+
+  await recreateBenchDatabase();
+  const database = await openDatabase({ engine: 'postgres', url: benchDatabaseUrl, maxConnections: 1 });
+  await database.migrate();
+  await database.close();
+
+  const client = new pg.Client({ connectionString: benchDatabaseUrl });
+  await client.connect();
+  try {
+    // Bulk load: more memory for sorts and index maintenance, no fsync wait per statement.
+    await client.query(`set maintenance_work_mem = '512MB'; set work_mem = '256MB'; set synchronous_commit = off`);
+    for (const step of [...placesSql(shape), ...bookingsSql(shape)]) {
+      const t = performance.now();
+      await client.query(step.sql);
+      console.log(`  ${step.label}: ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    }
+    const t = performance.now();
+    await client.query('vacuum (analyze)');
+    console.log(`  vacuum analyze: ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    const { rows } = await client.query<Record<string, string>>(`select
+      (select count(*) from locations) as locations, (select count(*) from bookable_assets) as rooms,
+      (select count(*) from bookings) as bookings, (select count(*) from reservations) as reservations,
+      (select count(*) from reservations where status in ('UNPROCESSED', 'APPROVED')) as active_reservations,
+      (select min(date) || ' – ' || max(date) from reservations) as span,
+      (select count(*) from blocked_times) as blocked_times, (select count(*) from closed_dates) as closed_dates,
+      pg_size_pretty(pg_database_size(current_database())) as size`);
+    console.log(rows[0]);
+    // Marks what the database holds, so run-bench.ts knows whether it fits today.
+    await client.query(`comment on database ${benchDatabaseName()} is ${literal(JSON.stringify(shape))}`);
+  } finally {
+    await client.end();
+  }
+  console.log(`Done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+}
+
+await main();

@@ -1,0 +1,40 @@
+import autocannon from 'autocannon';
+
+/** One load run: latencies of every 2xx response (exact percentiles, not a histogram's buckets). */
+export interface LoadResult {
+  requests: number;
+  requestsPerSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  /** Responses that were not 2xx, errors and timeouts: a valid run has none. */
+  failures: number;
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+export function runLoad(url: string, connections: number, seconds: number): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const latencies: number[] = [];
+    let failed = 0;
+    const instance = autocannon({ url, connections, duration: seconds, timeout: 30 }, (error, result) => {
+      if (error) return reject(error);
+      latencies.sort((a, b) => a - b);
+      resolve({
+        requests: latencies.length,
+        requestsPerSecond: latencies.length / seconds,
+        p50: percentile(latencies, 50),
+        p95: percentile(latencies, 95),
+        p99: percentile(latencies, 99),
+        failures: failed + result.errors + result.timeouts,
+      });
+    });
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
+      else failed++;
+    });
+  });
+}

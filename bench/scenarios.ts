@@ -1,0 +1,55 @@
+import pg from 'pg';
+import { addDays, isoWeekday } from '@lokaler/domain/scheduling/calendar-date';
+import { SEARCH_DAYS_AHEAD } from '@lokaler/domain/scheduling/booking-window';
+
+/**
+ * What the benchmark asks (issue 4): the searches over every room, one room's series and week, and
+ * the location list. Dates are relative to today, like a person's searches; the room is the one with
+ * the most reservations in the coming year among those that lend series to the public.
+ */
+
+export interface Scenario {
+  name: string;
+  title: string;
+  path: string;
+  /** Concurrent connections of each load run (several runs, e.g. one connection and ten). */
+  connections: number[];
+}
+
+const weekdays = 'daysOfWeek=MONDAY&daysOfWeek=TUESDAY&daysOfWeek=WEDNESDAY&daysOfWeek=THURSDAY&daysOfWeek=FRIDAY';
+
+export async function buildScenarios(databaseUrl: string, today: string): Promise<Scenario[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  let room: number;
+  try {
+    const { rows } = await client.query<{ id: number }>(`
+      select r.bookable_asset_id as id from reservations r
+      join bookable_assets a on a.id = r.bookable_asset_id join locations l on l.id = a.location_id
+      where a.status = 'PUBLISHED' and l.status = 'PUBLISHED' and a.allow_repeated_bookings_for_public_user
+        and l.allow_repeated_bookings_for_public_user and l.behandlingstid = 0
+        and r.status in ('UNPROCESSED', 'APPROVED') and r.date between $1::date and $1::date + 365
+      group by 1 order by count(*) desc, 1 limit 1`, [today]);
+    if (!rows[0]) throw new Error('No published room with reservations: generate the data set first');
+    room = rows[0].id;
+  } finally {
+    await client.end();
+  }
+  const tomorrow = addDays(today, 1);
+  const yearLater = addDays(tomorrow, 364);
+  const weekAhead = addDays(today, 7);
+  const monday = addDays(weekAhead, 1 - isoWeekday(weekAhead));
+  const recurring = `from=${tomorrow}&to=${yearLater}&duration=PT1H&repetition=WEEKLYONWEEKDAY&daysOfWeek=TUESDAY&daysOfWeek=THURSDAY`;
+  return [
+    { name: 'search-single', title: 'Search, one date, all rooms', path: `/api/search/assets?date=${weekAhead}&duration=PT1H`, connections: [1, 10] },
+    { name: 'search-recurring', title: 'Search, weekly Tue+Thu for a year, all rooms', path: `/api/search/assets/repeating?${recurring}`, connections: [1, 10] },
+    {
+      name: 'search-worst', title: 'Search, Mon–Fri for 1.5 years, all rooms',
+      path: `/api/search/assets/repeating?from=${tomorrow}&to=${addDays(today, SEARCH_DAYS_AHEAD)}&duration=PT1H&repetition=WEEKLYONWEEKDAY&${weekdays}`,
+      connections: [1, 10],
+    },
+    { name: 'timeseries', title: `availabletimeseries, one room (${room}), Tue+Thu for a year`, path: `/api/bookableasset/availabletimeseries?bookableAssetId=${room}&${recurring}`, connections: [10] },
+    { name: 'schedule', title: `GET /api/schedule, one room-week (${room})`, path: `/api/schedule?bookableAssetIds=${room}&fromInclusive=${monday}&toInclusive=${addDays(monday, 6)}`, connections: [50] },
+    { name: 'locations', title: 'GET /api/location', path: '/api/location', connections: [50] },
+  ];
+}

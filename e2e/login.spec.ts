@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { testCitizens } from '../apps/server/src/idp/test-users';
+import { expectNoAxeViolations, launchBrowser, newPage } from './support/browser';
+
+describe('a citizen logs in through the local ID-porten and out again', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('sees the login button, logs in as a test citizen, sees the user menu, logs out', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/');
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Finn lokaler til lån og leie' }).isVisible()).toBe(true);
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('button', { name: 'Mine bookinger' }).click();
+    await page.waitForURL(/\/idp\//);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain('Logg inn');
+    await expectNoAxeViolations(page);
+    // The identity number never appears in a URL, at any point of the flow.
+    const urls: string[] = [];
+    page.on('framenavigated', (frame) => urls.push(frame.url()));
+
+    await page.getByRole('button', { name: 'Logg inn som Kari Nordmann' }).click();
+    const userMenu = page.getByRole('button', { name: /Kari Nordmann/ });
+    await userMenu.waitFor({ state: 'visible', timeout: 30_000 });
+    expect(new URL(page.url()).pathname).toBe('/');
+    await expectNoAxeViolations(page);
+    // (A random code or state may hold eleven digits in a row: look for the person's own number.)
+    expect(urls.join(' ')).not.toContain(testCitizens[0]!.pid);
+
+    await userMenu.click();
+    await expect.poll(() => page.getByRole('menuitem', { name: 'Logg ut' }).or(page.getByRole('button', { name: 'Logg ut' })).or(page.getByRole('link', { name: 'Logg ut' })).first().isVisible()).toBe(true);
+    await expectNoAxeViolations(page);
+    await page.getByRole('menuitem', { name: 'Logg ut' }).or(page.getByRole('button', { name: 'Logg ut' })).or(page.getByRole('link', { name: 'Logg ut' })).first().click();
+
+    await page.getByRole('button', { name: 'Mine bookinger' }).waitFor({ state: 'visible', timeout: 30_000 });
+    expect(new URL(page.url()).pathname).toBe('/');
+    await context.close();
+  });
+});

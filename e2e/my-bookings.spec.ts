@@ -1,0 +1,222 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { APIRequestContext, Browser, Locator, Page } from 'playwright-core';
+import { expectNoAxeViolations, launchBrowser, newPage } from './support/browser';
+
+/**
+ * Issue 5: the applicant after the application — my bookings, signing a contract, the digital key,
+ * cancelling, and acting for an organisation.
+ *
+ * Data this spec owns: Kari Nordmann's approved semester loan at Sagene samfunnshus whose contract
+ * waits for her signature (demo data; its Storsalen opens with the digital key), the phone number
+ * 91 23 45 67 on it, and an application Amina Hassan sends herself (through the API with her own
+ * login) for a weekday evening ~5 months ahead at Grünerløkka bydelshus, which she then cancels.
+ * Switching to an organisation only reads: Kari represents Sagene Sjakklubb, whose demo bookings Per
+ * Hansen made.
+ */
+
+const WAIT = 30_000;
+const osloToday = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Oslo' }).format(new Date());
+const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+async function visible(locator: Locator, timeout = WAIT): Promise<Locator> {
+  await locator.first().waitFor({ state: 'visible', timeout });
+  return locator.first();
+}
+
+/**
+ * Opens /bookinger logged out, gets the login gate, logs in through the local ID-porten and comes
+ * back to /bookinger. Returns the bearer token the portal sends from then on.
+ */
+async function logInAtMyBookings(page: Page, name: string, path = '/bookinger'): Promise<() => string | undefined> {
+  let token: string | undefined;
+  page.on('request', (request) => {
+    const auth = request.headers()['authorization'];
+    if (auth?.startsWith('Bearer ') && request.url().includes('/api/')) token = auth;
+  });
+  await page.goto(path);
+  await visible(page.getByRole('heading', { level: 1, name: 'Logg inn for å se bookingene dine' }));
+  await expectNoAxeViolations(page);
+  await page.getByRole('main').getByRole('button', { name: 'Logg inn' }).click();
+  await page.waitForURL(/\/idp\//);
+  await page.getByRole('button', { name: `Logg inn som ${name}` }).click();
+  await visible(page.getByRole('heading', { level: 1, name: 'Mine bookinger' }));
+  expect(new URL(page.url()).pathname).toBe(new URL(path, 'http://x').pathname);
+  return () => token;
+}
+
+/** The booking links of the table, as /bookinger/{id}. */
+async function bookingHrefs(page: Page): Promise<string[]> {
+  const table = await visible(page.getByRole('table', { name: 'Mine bookinger' }));
+  return table.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+}
+
+/** Amina applies for one evening (from 18:00, as long as the venue's minimum) at Grünerløkka bydelshus, on the first free weekday ~5 months ahead. */
+async function applyAsAmina(api: APIRequestContext, token: string) {
+  const locations = (await (await api.get('/api/location')).json()) as { id: number; name: string; minBookingDurationMinutes: number | null }[];
+  const venue = locations.find((l) => l.name === 'Grünerløkka bydelshus');
+  if (!venue) throw new Error('Grünerløkka bydelshus is not in the demo data');
+  const rooms = (await (await api.get(`/api/location/${venue.id}/bookableassets`)).json()) as { id: number; name: string }[];
+  // Ola's party is in Selskapslokalet; another room keeps this spec out of everyone's way.
+  const room = rooms.find((r) => r.name !== 'Selskapslokalet') ?? rooms[0];
+  if (!room) throw new Error('Grünerløkka bydelshus has no rooms');
+  const minutes = Math.max(60, Math.ceil((venue.minBookingDurationMinutes ?? 0) / 15) * 15);
+  const slots = minutes / 15;
+  for (let offset = 150; offset < 200; offset++) {
+    const date = addDays(osloToday(), offset);
+    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+    if (weekday === 0 || weekday === 6) continue;
+    const time = { date, startTime: '18:00:00', duration: `PT${minutes}M` };
+    const check = await api.put('/api/booking/availability', { data: { bookingCreationDtos: [{ bookableAssetId: room.id, datesAndTimes: [time], repetition: null }] } });
+    const answer = (await check.json()) as { probablyAvailable: { datesAndTimes: unknown[] }[] };
+    if (!check.ok() || !answer.probablyAvailable.some((a) => a.datesAndTimes.length > 0)) continue;
+    const created = await api.post('/api/booking', {
+      headers: { Authorization: token },
+      data: {
+        availabilityData: { probablyAvailable: [{ bookableAssetId: room.id, datesAndTimes: [{ ...time, initialRepetitionDate: null }] }] },
+        isRepeating: false,
+        bookingPortalClient: 'PUBLIC',
+        bookingPurpose: 'PUBLICUSER_LOAN',
+        formAnswers: { activity: 'Bokklubb', purpose: 'Lesesirkel for naboer', participants: 8, contactEmail: 'amina.hassan@example.no', contactPhone: '98765432' },
+      },
+    });
+    if (created.status() === 409) continue;
+    expect(created.status(), await created.text()).toBe(201);
+    const { bookingId } = (await created.json()) as { bookingId: number };
+    return { bookingId, roomId: room.id, date, slots };
+  }
+  throw new Error('no free evening at Grünerløkka bydelshus 5–6 months ahead');
+}
+
+/** Whether any of the first `count` 15-minute slots from 18:00 on the date is booked, as the public calendar sees it. */
+async function eveningBooked(api: APIRequestContext, roomId: number, date: string, count: number): Promise<boolean> {
+  const response = await api.get(`/api/schedule?bookableAssetIds=${roomId}&fromInclusive=${date}&toInclusive=${date}`);
+  expect(response.ok(), await response.text()).toBe(true);
+  const [schedule] = (await response.json()) as { timeslotsByDate: Record<string, { startTime: string; booked: boolean }[]> }[];
+  const slots = (schedule?.timeslotsByDate[date] ?? []).filter((s) => s.startTime >= '18:00:00').sort((a, b) => a.startTime.localeCompare(b.startTime)).slice(0, count);
+  expect(slots).toHaveLength(count);
+  return slots.some((s) => s.booked);
+}
+
+describe('the applicant after the application', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('Kari opens her booking that needs a contract, reads it to the end, signs it and shares the digital key', async () => {
+    const { context, page } = await newPage(browser);
+    await logInAtMyBookings(page, 'Kari Nordmann');
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('link', { name: /hos Sagene samfunnshus$/ }).click();
+    await visible(page.getByRole('heading', { level: 1, name: 'Din booking hos Sagene samfunnshus' }));
+    await visible(page.getByText('Kontrakten må signeres'));
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('link', { name: 'Kontrakt', exact: true }).click();
+    await visible(page.getByRole('heading', { level: 1, name: 'Kontrakt for bookingen hos Sagene samfunnshus' }));
+    const sign = await visible(page.getByRole('button', { name: 'Signer kontrakten' }));
+    await visible(page.getByRole('region', { name: 'Kontrakten' }));
+    expect(await sign.isDisabled()).toBe(true);
+    await expectNoAxeViolations(page);
+
+    // Read to the end, then confirm: only both open the signing.
+    await page.mouse.wheel(0, 100_000);
+    await expect.poll(() => page.getByText('Du må se gjennom hele kontrakten før du kan signere').count()).toBe(0);
+    expect(await sign.isDisabled()).toBe(true);
+    await page.getByRole('checkbox', { name: /Jeg bekrefter at jeg har lest og forstått alle vilkårene/ }).check();
+    expect(await sign.isDisabled()).toBe(false);
+    await sign.click();
+
+    await visible(page.getByText(/^Digitalt signert av Kari Nordmann \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/));
+    expect(await page.getByRole('button', { name: 'Signer kontrakten' }).count()).toBe(0);
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('link', { name: 'Tilbake til bookingen' }).click();
+    await visible(page.getByRole('heading', { level: 1, name: 'Din booking hos Sagene samfunnshus' }));
+    await visible(page.getByRole('heading', { name: 'Digital nøkkel' }));
+    expect(await page.getByText('Kontrakten må signeres').count()).toBe(0);
+
+    const phone = page.getByRole('textbox', { name: 'Telefonnummer' });
+    await phone.fill('9123 456');
+    await phone.press('Enter');
+    await visible(page.getByText('Vennligst skriv inn et gyldig telefonnummer på 8 tegn'));
+    await phone.fill('9123 4567');
+    await phone.press('Enter');
+    await visible(page.getByText('Telefonnummer lagt til.'));
+
+    const row = page.getByRole('list', { name: 'Telefonnumre med digital nøkkel' }).getByRole('listitem').filter({ hasText: '91 23 45 67' });
+    await visible(row);
+    const firstStatus = (await row.textContent()) ?? '';
+    await expectNoAxeViolations(page);
+    // The local key service delivers within seconds; the page asks again every 10 s.
+    await visible(row.getByText('Tilgang sendt'), 45_000);
+    expect(firstStatus).not.toContain('Tilgang sendt');
+    expect(firstStatus).toMatch(/Venter på godkjenning|Venter på Oslonøkkelen/);
+    await expectNoAxeViolations(page);
+    await context.close();
+  });
+
+  it('Amina cancels an unprocessed application, and its time is free in the calendar at once', async () => {
+    const { context, page } = await newPage(browser);
+    const token = await logInAtMyBookings(page, 'Amina Hassan');
+    await expect.poll(token, { timeout: 15_000 }).toBeTruthy();
+    const { bookingId, roomId, date, slots } = await applyAsAmina(context.request, token()!);
+    expect(await eveningBooked(context.request, roomId, date, slots)).toBe(true);
+
+    await page.reload();
+    await page.locator(`a[href="/bookinger/${bookingId}"]`).click();
+    await visible(page.getByRole('heading', { level: 1, name: 'Din booking hos Grünerløkka bydelshus' }));
+    await visible(page.getByText('Venter på behandling'));
+    await page.getByRole('link', { name: 'Kanseller bookingen' }).click();
+
+    await visible(page.getByRole('heading', { level: 1, name: 'Kanseller booking' }));
+    await visible(page.getByText(/Er du sikker på at du vil kansellere bookingen\?/));
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Ja, kanseller bookingen' }).click();
+
+    await page.waitForURL(new RegExp(`/bookinger/${bookingId}$`), { timeout: WAIT });
+    await visible(page.getByText('Kansellert', { exact: true }));
+    expect(await page.getByRole('link', { name: 'Kanseller bookingen' }).count()).toBe(0);
+    await expectNoAxeViolations(page);
+    expect(await eveningBooked(context.request, roomId, date, slots)).toBe(false);
+    await context.close();
+  });
+
+  it('Kari switches to an organisation she represents and sees only its bookings', async () => {
+    const { context, page } = await newPage(browser);
+    await logInAtMyBookings(page, 'Kari Nordmann');
+    const own = await bookingHrefs(page);
+    expect(own.length).toBeGreaterThan(0);
+
+    // orgLogin is off by default: turn it on in the hidden feature-switch panel.
+    await page.goto('/bookinger?featureSwitches');
+    await page.getByRole('switch', { name: 'Innlogging som organisasjon (orgLogin)' }).check();
+    const panel = await visible(page.getByRole('complementary', { name: 'Logg inn som' }));
+    await visible(panel.getByText(/Du er logget inn som privatperson/));
+    await expectNoAxeViolations(page);
+
+    await panel.getByRole('link', { name: 'Logg inn som organisasjon' }).click();
+    const dialog = await visible(page.getByRole('dialog', { name: 'Hvem vil du logge på som?' }));
+    await dialog.getByRole('radio', { name: /Sagene Sjakklubb/ }).check();
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Logg inn' }).click();
+
+    await visible(page.getByText(/Du er logget inn på vegne av Sagene Sjakklubb/));
+    expect(new URL(page.url()).pathname).toBe('/bookinger');
+    const organisations = await bookingHrefs(page);
+    expect(organisations.length).toBeGreaterThan(0);
+    expect(organisations.filter((href) => own.includes(href))).toEqual([]);
+    await visible(page.getByRole('table', { name: 'Mine bookinger' }).getByText('Lilleborg skole'));
+    await expectNoAxeViolations(page);
+
+    // And back: her own bookings again.
+    await page.getByRole('button', { name: 'Logg inn som privatperson' }).click();
+    await visible(page.getByText(/Du er logget inn som privatperson/));
+    expect((await bookingHrefs(page)).sort()).toEqual([...own].sort());
+    await context.close();
+  });
+});

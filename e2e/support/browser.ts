@@ -1,0 +1,36 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, inject } from 'vitest';
+import { findChromium } from '../../scripts/chromium.mjs';
+
+/**
+ * Debian's Chromium, started as STACK.md says works here (root, no network). Playwright gives every
+ * launch a fresh, empty profile of its own (it refuses --user-data-dir in args).
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error('Chromium not found: apt-get install -y chromium, or set CHROMIUM_PATH');
+  return chromium.launch({
+    executablePath,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** A fresh context (AxeBuilder needs pages from a context) with Norwegian locale and Oslo time. */
+export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: inject('baseUrl'), locale: 'nb-NO', timezoneId: 'Europe/Oslo' });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Fails the test with a readable list when axe finds any violation on the page as it is now. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  // Judge the page as a person sees it once it has settled: a popover fading in has, for a moment,
+  // half-transparent text that axe would measure as low contrast.
+  // Endless animations (a loading spinner) never settle and are not what fades in: they are left out.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+}

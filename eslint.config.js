@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+/** Feature folders of an SPA never import each other (STYLE.md, bulletproof-react). */
+function featureZones(app) {
+  const dir = `./apps/${app}/src/features`;
+  if (!fs.existsSync(dir)) return [];
+  const features = fs.readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  return features.map((f) => ({ target: `${dir}/${f}`, from: dir, except: [`./${f}`], message: 'A feature does not use a sibling feature\'s internals: move what both need to packages/ui or packages/domain.' }));
+}
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/data/**', 'apps/server/src/db/migrations/**', 'bench/.data/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } } },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', {
+        zones: [
+          { target: './packages', from: './apps', message: 'Packages never import from an app.' },
+          { target: './apps/portal', from: './apps/admin', message: 'No app imports another app.' },
+          { target: './apps/admin', from: './apps/portal', message: 'No app imports another app.' },
+          { target: './apps/server', from: ['./apps/portal', './apps/admin', './packages/ui', './packages/api-client'], message: 'The server depends on packages/domain only.' },
+          ...featureZones('portal'),
+          ...featureZones('admin'),
+        ],
+      }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    files: ['packages/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['node:*', 'fs', 'pg', 'drizzle-orm*', 'react*', '@lokaler/*'], message: 'packages/domain is pure TypeScript with no I/O and no dependencies on other workspaces.' },
+      ] }],
+    },
+  },
+  {
+    files: ['packages/ui/**/*.{ts,tsx}', 'packages/api-client/**/*.{ts,tsx}', 'apps/portal/**/*.{ts,tsx}', 'apps/admin/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: ['scripts/**', 'bench/**', 'e2e/**', '**/build.mjs', 'apps/server/src/main.ts'],
+    rules: { 'no-console': 'off' },
+  },
+);

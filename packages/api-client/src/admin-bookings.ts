@@ -1,0 +1,47 @@
+import { queryOptions } from '@tanstack/react-query';
+import { adminBookingView, changeLogEntries, emailReminders, internalComment } from '@lokaler/domain/admin-booking-view';
+import { apiFetch } from './api-fetch';
+
+/** Every admin booking query sits below this key, so a change to a booking refreshes lists, calendar and detail. */
+export const adminBookingsKey = ['admin', 'bookings'] as const;
+
+/** The key of one booking and everything about it (log, e-mails, comment). */
+export const adminBookingKey = (bookingId: number) => [...adminBookingsKey, 'detail', bookingId] as const;
+
+/** GET /api/booking/{id} in the admin's view. */
+export const adminBookingQuery = (bookingId: number) =>
+  queryOptions({
+    queryKey: adminBookingKey(bookingId),
+    queryFn: ({ signal }) => apiFetch(`/api/booking/${bookingId}`, { schema: adminBookingView, signal }),
+  });
+
+/** GET /api/booking-log/{id}/changes */
+export const bookingChangesQuery = (bookingId: number) =>
+  queryOptions({
+    queryKey: [...adminBookingKey(bookingId), 'changes'],
+    queryFn: ({ signal }) => apiFetch(`/api/booking-log/${bookingId}/changes`, { schema: changeLogEntries, signal }),
+  });
+
+/** GET /api/booking-log/{id}/email-reminders: the e-mails sent (or waiting) to the applicant. */
+export const emailRemindersQuery = (bookingId: number) =>
+  queryOptions({
+    queryKey: [...adminBookingKey(bookingId), 'email-reminders'],
+    queryFn: ({ signal }) => apiFetch(`/api/booking-log/${bookingId}/email-reminders`, { schema: emailReminders, signal }),
+  });
+
+/** GET /api/booking/{id}/comment: the internal comment (plain text, '' when none). */
+export const internalCommentQuery = (bookingId: number) =>
+  queryOptions({
+    queryKey: [...adminBookingKey(bookingId), 'comment'],
+    queryFn: async ({ signal }) => (await apiFetch(`/api/booking/${bookingId}/comment`, { schema: internalComment, signal })).comment,
+  });
+
+/** PUT /api/booking/{id}/comment */
+export function saveInternalComment(bookingId: number, comment: string): Promise<unknown> {
+  return apiFetch(`/api/booking/${bookingId}/comment`, { method: 'PUT', body: { comment } });
+}
+
+/** PATCH /api/booking/{id} with the internal event's title ('' clears it). */
+export function saveInternalTitle(bookingId: number, title: string): Promise<unknown> {
+  return apiFetch(`/api/booking/${bookingId}`, { method: 'PATCH', body: { title } });
+}

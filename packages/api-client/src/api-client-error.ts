@@ -1,0 +1,40 @@
+import type { ApiError } from '@lokaler/domain/api-error';
+
+/** What went wrong with a call: the server said no, the network failed, or the answer was not what the contract says. */
+export type ApiFailureKind = 'http' | 'network' | 'invalid-response';
+
+/**
+ * Every failed API call rejects with this error, so screens handle one type.
+ * For 'http' failures it carries the server's error JSON ({ msg, userMsg?, code, fields?, conflicts? }).
+ */
+export class ApiClientError extends Error {
+  readonly kind: ApiFailureKind;
+  /** HTTP status of the answer; undefined when no answer arrived. */
+  readonly status: number | undefined;
+  readonly code: string | undefined;
+  /** Norwegian text the server meant for the user, when it sent one. */
+  readonly userMsg: string | undefined;
+  readonly fields: ApiError['fields'];
+  readonly conflicts: ApiError['conflicts'];
+
+  constructor(options: {
+    kind: ApiFailureKind;
+    message: string;
+    status?: number;
+    body?: Partial<ApiError>;
+    cause?: unknown;
+  }) {
+    super(options.message, { cause: options.cause });
+    this.name = 'ApiClientError';
+    this.kind = options.kind;
+    this.status = options.status;
+    this.code = options.body?.code;
+    this.userMsg = options.body?.userMsg;
+    this.fields = options.body?.fields;
+    this.conflicts = options.body?.conflicts;
+  }
+}
+
+export function isApiClientError(error: unknown): error is ApiClientError {
+  return error instanceof ApiClientError;
+}

@@ -1,0 +1,19 @@
+import { queryOptions } from '@tanstack/react-query';
+import { contractMessages, contractResponse } from '@lokaler/domain/contract';
+import { apiFetch } from './api-fetch';
+import { userBookingKey } from './user-bookings';
+
+/** GET /api/user/contract/{id}: the contract document and whether it is signed. */
+export const contractQuery = (sub: string, bookingId: number) =>
+  queryOptions({
+    queryKey: [...userBookingKey(sub, bookingId), 'contract'],
+    queryFn: ({ signal }) => apiFetch(`/api/user/contract/${bookingId}`, { schema: contractResponse, signal }),
+  });
+
+/**
+ * POST /api/user/contract/confirm/{id}: sign. A 401 here means the booking was made by someone else
+ * (spec 02 §8): the session-ended message says so instead of the generic one.
+ */
+export async function signContract(bookingId: number): Promise<void> {
+  await apiFetch(`/api/user/contract/confirm/${bookingId}`, { method: 'POST', unauthorizedMessage: contractMessages.notCreator });
+}

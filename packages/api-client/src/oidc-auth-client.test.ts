@@ -1,0 +1,135 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { OidcClient, User, UserManager } from 'oidc-client-ts';
+import type { ClientSettings } from '@lokaler/domain/client-settings';
+import { createOidcAuthClient, oidcSettings } from './oidc-auth-client';
+
+const settings: ClientSettings = {
+  authority: 'http://localhost:3000/idp',
+  clientId: 'lokaler-portal',
+  scope: 'openid profile offline_access',
+  resource: 'http://localhost:3000/api',
+  acrValues: 'idporten-loa-substantial',
+  redirectUri: 'http://localhost:3000/auth/callback',
+  postLogoutRedirectUri: 'http://localhost:3000/',
+};
+
+const discovery = {
+  issuer: settings.authority,
+  authorization_endpoint: `${settings.authority}/auth`,
+  token_endpoint: `${settings.authority}/token`,
+  end_session_endpoint: `${settings.authority}/session/end`,
+  jwks_uri: `${settings.authority}/jwks`,
+};
+
+const fetchMock = vi.fn<typeof fetch>();
+const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+
+beforeEach(() => {
+  sessionStorage.clear();
+  localStorage.clear();
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (input) => {
+    const url = String(input instanceof Request ? input.url : input);
+    if (url.endsWith('/.well-known/openid-configuration')) return json(discovery);
+    if (url === discovery.token_endpoint) {
+      return json({ access_token: 'renewed-token', token_type: 'Bearer', expires_in: 600, refresh_token: 'refresh-2', scope: settings.scope });
+    }
+    return new Response('not found', { status: 404 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function storedUser(expiresInSeconds: number): User {
+  return new User({
+    access_token: 'old-token',
+    token_type: 'Bearer',
+    refresh_token: 'refresh-1',
+    scope: settings.scope,
+    profile: { sub: 'kari', iss: settings.authority, aud: settings.clientId, exp: 0, iat: 0, given_name: 'Kari', family_name: 'Nordmann' },
+    expires_at: Math.floor(Date.now() / 1000) + expiresInSeconds,
+  });
+}
+
+describe('oidcSettings', () => {
+  it('uses the authorisation code flow, the refresh threshold of 30 s and sessionStorage only', () => {
+    const s = oidcSettings(settings);
+    expect(s).toMatchObject({
+      authority: settings.authority,
+      client_id: 'lokaler-portal',
+      redirect_uri: 'http://localhost:3000/auth/callback',
+      post_logout_redirect_uri: 'http://localhost:3000/',
+      response_type: 'code',
+      automaticSilentRenew: true,
+      accessTokenExpiringNotificationTimeInSeconds: 30,
+      disablePKCE: false,
+    });
+  });
+
+  it('sends PKCE S256, resource and acr_values on the authorisation request and keeps its state out of localStorage', async () => {
+    const request = await new OidcClient(oidcSettings(settings)).createSigninRequest({ state: { returnTo: '/oversikt' } });
+    const url = new URL(request.url);
+    expect(url.origin + url.pathname).toBe(discovery.authorization_endpoint);
+    expect(url.searchParams.get('response_type')).toBe('code');
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(url.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+    expect(url.searchParams.get('resource')).toBe(settings.resource);
+    expect(url.searchParams.get('acr_values')).toBe('idporten-loa-substantial');
+    expect(url.searchParams.get('redirect_uri')).toBe(settings.redirectUri);
+    expect(Object.keys(sessionStorage).some((k) => k.startsWith('oidc.'))).toBe(true);
+    expect(localStorage.length).toBe(0);
+  });
+});
+
+describe('createOidcAuthClient', () => {
+  it('reads the user with the name from the ID token', async () => {
+    const manager = new UserManager(oidcSettings(settings));
+    await manager.storeUser(storedUser(300));
+    const client = createOidcAuthClient(settings, manager);
+    await expect(client.getUser()).resolves.toEqual({ sub: 'kari', name: 'Kari Nordmann' });
+    expect(localStorage.length).toBe(0);
+  });
+
+  it('returns the token as it is while it has 30 s or more left', async () => {
+    const manager = new UserManager(oidcSettings(settings));
+    await manager.storeUser(storedUser(120));
+    await expect(createOidcAuthClient(settings, manager).getAccessToken()).resolves.toBe('old-token');
+    expect(fetchMock.mock.calls.some(([url]) => String(url) === discovery.token_endpoint)).toBe(false);
+  });
+
+  it('refreshes the token with the refresh token when it has less than 30 s left', async () => {
+    const manager = new UserManager(oidcSettings(settings));
+    await manager.storeUser(storedUser(20));
+    await expect(createOidcAuthClient(settings, manager).getAccessToken()).resolves.toBe('renewed-token');
+    const tokenCall = fetchMock.mock.calls.find(([url]) => String(url) === discovery.token_endpoint);
+    const body = new URLSearchParams(String(tokenCall?.[1]?.body));
+    expect(body.get('grant_type')).toBe('refresh_token');
+    expect(body.get('refresh_token')).toBe('refresh-1');
+  });
+
+  it('ends the session when the token has expired and cannot be refreshed', async () => {
+    fetchMock.mockImplementation(async (input) =>
+      String(input).endsWith('/.well-known/openid-configuration') ? json(discovery) : new Response('{"error":"invalid_grant"}', { status: 400 }),
+    );
+    const manager = new UserManager(oidcSettings(settings));
+    await manager.storeUser(storedUser(-5));
+    const client = createOidcAuthClient(settings, manager);
+    await expect(client.getAccessToken()).resolves.toBeNull();
+    await expect(client.getUser()).resolves.toBeNull();
+  });
+
+  it('returns no token when nobody is logged in', async () => {
+    await expect(createOidcAuthClient(settings, new UserManager(oidcSettings(settings))).getAccessToken()).resolves.toBeNull();
+  });
+});
+
+describe('admin client settings', () => {
+  it('asks for no acr level when the settings give none', async () => {
+    const admin = { ...settings, clientId: 'lokaler-admin', acrValues: '', redirectUri: 'http://localhost:3000/admin/auth/callback' };
+    const request = await new OidcClient(oidcSettings(admin)).createSigninRequest({ state: {} });
+    const url = new URL(request.url);
+    expect(url.searchParams.has('acr_values')).toBe(false);
+    expect(url.searchParams.get('client_id')).toBe('lokaler-admin');
+    expect(url.searchParams.get('redirect_uri')).toBe('http://localhost:3000/admin/auth/callback');
+  });
+});

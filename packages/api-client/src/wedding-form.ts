@@ -1,0 +1,16 @@
+import { queryOptions } from '@tanstack/react-query';
+import { weddingFormResponse, type WeddingFormResponse } from '@lokaler/domain/wedding-certificate';
+import { apiFetch } from './api-fetch';
+import { userBookingKey } from './user-bookings';
+
+/** GET /api/user/form/wedding/{id}: the wedding form of a booking (the uploaded prøvingsattest). */
+export const weddingFormQuery = (sub: string, bookingId: number) =>
+  queryOptions({
+    queryKey: [...userBookingKey(sub, bookingId), 'wedding-form'],
+    queryFn: ({ signal }) => apiFetch(`/api/user/form/wedding/${bookingId}`, { schema: weddingFormResponse, signal }),
+  });
+
+/** PUT /api/user/form/wedding/{id}/proevingsattest with the PDF as base64; answers the form afterwards. */
+export function uploadProevingsattest(bookingId: number, file: { bytes: string; contentType: string; filename: string; size: number }): Promise<WeddingFormResponse> {
+  return apiFetch(`/api/user/form/wedding/${bookingId}/proevingsattest`, { method: 'PUT', body: { proevingsattestFile: file }, schema: weddingFormResponse });
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { createBookingRequest } from './booking-create';
+
+/**
+ * POST /api/booking from the admin app (spec 02 §6, §7: "Booking on behalf of others or internal:
+ * POST /booking with availabilityData, isRepeating, bookingPortalClient, bookingPurpose"). The
+ * citizen's request (booking-create.ts) plus what an administrator adds; one body schema serves the
+ * route, the server takes the administrator's branch for an admin token.
+ */
+
+export const adminBookingPurposes = ['ADMINUSER_ON_BEHALF_OF_PUBLICUSER_LOAN', 'ADMINUSER_INTERNAL_ACTIVITY', 'ADMINUSER_MAKE_TIME_UNAVAILABLE'] as const;
+export type AdminBookingPurpose = (typeof adminBookingPurposes)[number];
+
+export const adminBookingMessages = {
+  purpose: 'Velg hva bookingen gjelder',
+  onBehalfOfName: 'Skriv inn navnet til den du booker for',
+  onBehalfOfEmail: 'Skriv inn en gyldig e-postadresse til den du booker for',
+  internalTitle: 'Tittelen kan ha høyst 200 tegn',
+} as const;
+
+/** Fields only an administrator's booking uses (a citizen's are ignored). */
+export const adminBookingFields = {
+  /** ADMINUSER_ON_BEHALF_OF_PUBLICUSER_LOAN: the person booked for (gets the confirmation). */
+  onBehalfOfName: z.string().trim().max(200).optional(),
+  onBehalfOfEmail: z.string().trim().max(320).optional(),
+  /** ADMINUSER_INTERNAL_ACTIVITY / MAKE_TIME_UNAVAILABLE: the title in lists and the calendar. */
+  internalEventTitle: z.string().trim().max(200, adminBookingMessages.internalTitle).optional(),
+};
+
+export const createBookingRequestWithAdmin = createBookingRequest.extend(adminBookingFields);
+export type CreateBookingRequestWithAdmin = z.infer<typeof createBookingRequestWithAdmin>;
+
+/** The administrator's part of the request, checked once the server knows the caller is one. */
+export const adminBookingRequest = z.object({
+  bookingPortalClient: z.literal('ADMIN', { error: 'Administratorer booker fra administrasjonsløsningen' }),
+  bookingPurpose: z.enum(adminBookingPurposes, { error: adminBookingMessages.purpose }),
+  onBehalfOfName: z.string().optional(),
+  onBehalfOfEmail: z.string().optional(),
+  internalEventTitle: z.string().optional(),
+}).superRefine((b, ctx) => {
+  if (b.bookingPurpose !== 'ADMINUSER_ON_BEHALF_OF_PUBLICUSER_LOAN') return;
+  if (!b.onBehalfOfName) ctx.addIssue({ code: 'custom', path: ['onBehalfOfName'], message: adminBookingMessages.onBehalfOfName });
+  if (!b.onBehalfOfEmail || !z.email().safeParse(b.onBehalfOfEmail).success) ctx.addIssue({ code: 'custom', path: ['onBehalfOfEmail'], message: adminBookingMessages.onBehalfOfEmail });
+});
+
+/** The title an administrator's booking shows when none was given. */
+export const defaultAdminTitles: Record<AdminBookingPurpose, string | null> = {
+  ADMINUSER_ON_BEHALF_OF_PUBLICUSER_LOAN: null,
+  ADMINUSER_INTERNAL_ACTIVITY: 'Intern aktivitet',
+  ADMINUSER_MAKE_TIME_UNAVAILABLE: 'Utilgjengelig',
+};

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/**
+ * A location's booking rules (spec 02 §3 "Booking rules map: REQUIRE_CONTRACT, ENABLE_VEDTAK,
+ * ADMIN_CAN_BOOK_PAST_DATES") and its administrators (POST/DELETE/GET /api/location/{id}/admins).
+ */
+
+export const bookingRuleNames = ['REQUIRE_CONTRACT', 'ENABLE_VEDTAK', 'ADMIN_CAN_BOOK_PAST_DATES'] as const;
+export type BookingRuleName = (typeof bookingRuleNames)[number];
+
+export const bookingRuleLabels: Record<BookingRuleName, string> = {
+  REQUIRE_CONTRACT: 'Krev kontrakt',
+  ENABLE_VEDTAK: 'Lag vedtak',
+  ADMIN_CAN_BOOK_PAST_DATES: 'Administratorer kan booke tilbake i tid',
+};
+
+/** GET /api/location/{id}/bookingrules: every rule with its value. */
+export const bookingRules = z.object({
+  REQUIRE_CONTRACT: z.boolean(),
+  ENABLE_VEDTAK: z.boolean(),
+  ADMIN_CAN_BOOK_PAST_DATES: z.boolean(),
+});
+export type BookingRules = z.infer<typeof bookingRules>;
+
+/** PUT /api/location/{id}/bookingrules: the rules to change (others keep their value). */
+export const putBookingRulesBody = z.object({ rules: bookingRules.partial().strict() })
+  .or(bookingRules.partial().strict().transform((rules) => ({ rules })));
+export type PutBookingRulesBody = z.infer<typeof putBookingRulesBody>;
+
+export const locationAdmin = z.object({ email: z.string() });
+export const locationAdminsResponse = z.array(locationAdmin);
+
+export const adminMessages = {
+  invalidEmail: 'Skriv inn en gyldig e-postadresse',
+  lastAdmin: 'Lokalet må ha minst én administrator.',
+  notSelf: 'Du kan ikke fjerne deg selv som administrator.',
+} as const;
+
+/** POST /api/location/{id}/admins */
+export const addLocationAdminBody = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email({ message: adminMessages.invalidEmail }).max(320)),
+});
+
+/** DELETE /api/location/{id}/admins?emails=a&emails=b */
+export const removeLocationAdminsQuery = z.object({
+  emails: z.preprocess((v) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : [v]),
+    z.array(z.string().trim().toLowerCase()).min(1, 'Velg minst én administrator').max(50)),
+});

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+/** Spec 02 §4 Reservation status. */
+export const reservationStatuses = ['UNPROCESSED', 'APPROVED', 'REJECTED', 'REPLACED', 'UNAVAILABLE', 'CANCELLED', 'AUTOREJECTED'] as const;
+export const reservationStatus = z.enum(reservationStatuses);
+export type ReservationStatus = z.infer<typeof reservationStatus>;
+
+/**
+ * Reservations that hold their time: only these take part in the no-double-booking constraint
+ * (the migration's WHERE clause lists the same two values).
+ */
+export const activeReservationStatuses = ['UNPROCESSED', 'APPROVED'] as const satisfies readonly ReservationStatus[];

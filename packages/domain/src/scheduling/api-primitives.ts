@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { isValidDate } from './calendar-date';
+import { isIsoDuration, parseDuration } from './iso-duration';
+import { parseTime } from './time-of-day';
+
+/**
+ * The zod building blocks of the scheduling payloads: dates, times and durations in the exact forms
+ * of spec 01 §3, and query-string helpers (a repeated parameter arrives as one string or a list).
+ */
+
+export const isoDate = z.string().refine(isValidDate, { message: 'Ugyldig dato, bruk formatet ÅÅÅÅ-MM-DD' });
+
+/** 'HH:mm:ss' on the minute (the slot grid is checked by the rules, with their own message). */
+export const wallClockTime = z.string().regex(/^\d{2}:\d{2}:\d{2}$/).refine((v) => parseTime(v) !== null, { message: 'Ugyldig klokkeslett, bruk formatet TT:mm:ss' });
+
+/** ISO time duration, PT{n}H{n}M. */
+export const isoDurationString = z.string().refine(isIsoDuration, { message: 'Ugyldig varighet, bruk for eksempel PT1H30M' });
+
+/** Spec 01 §3: "duration as ISO duration or hours". */
+export const durationOrHours = z.union([
+  isoDurationString,
+  z.number().positive().refine((h) => parseDuration(h) !== null, { message: 'Varigheten må være hele minutter' }),
+]);
+
+export const positiveId = z.coerce.number().int().positive();
+
+/** A repeated query parameter (`?id=1&id=2`, or just `?id=1`) as a list. */
+export function repeatedParam<T extends z.ZodType>(item: T) {
+  return z.preprocess((v) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : [v]), z.array(item));
+}
+
+/** A query-string boolean: 'true' / 'false' (and real booleans from JSON). */
+export const queryBoolean = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean());

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** The server settings the SPAs read; ENABLED means on, anything else (or null) off. */
+export const settingNames = ['CONTACT_US', 'PORTAL_2_BETA'] as const;
+export type SettingName = (typeof settingNames)[number];
+export const SETTING_ENABLED = 'ENABLED';
+
+/** GET /api/settings?setting=NAME. Names are upper-case words with underscores. */
+export const settingQuery = z.object({
+  setting: z.string().regex(/^[A-Z][A-Z0-9_]{0,63}$/, { message: 'Ugyldig navn på innstilling' }),
+});
+
+/**
+ * The answer: the setting's value, or null when the server has no such setting (which the SPAs
+ * read as off, like any value but ENABLED). An unknown name is not an error: a newer SPA may ask
+ * an older server for a setting it does not have yet.
+ */
+export const settingResponse = z.object({
+  name: z.string(),
+  value: z.string().nullable(),
+});
+export type SettingResponse = z.infer<typeof settingResponse>;
+
+export function isSettingEnabled(setting: SettingResponse | undefined): boolean {
+  return setting?.value === SETTING_ENABLED;
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { formatClock, formatInterval, formatPhoneNumber, phoneHref } from './formatters';
+
+describe('formatPhoneNumber (spec 01 §5: groups of two digits)', () => {
+  it.each([
+    ['23456789', '23 45 67 89'],
+    ['234 56 789', '23 45 67 89'],
+    ['+4723456789', '+47 23 45 67 89'],
+    ['004723456789', '+47 23 45 67 89'],
+    ['2345678', '23 45 67 8'],
+  ])('%s → %s', (input, output) => expect(formatPhoneNumber(input)).toBe(output));
+
+  it('shows what is not a number as written', () => {
+    expect(formatPhoneNumber(' ring resepsjonen ')).toBe('ring resepsjonen');
+  });
+
+  it('links with digits only', () => {
+    expect(phoneHref('+47 23 45 67 89')).toBe('tel:+4723456789');
+  });
+});
+
+describe('time formats', () => {
+  it('shows HH:mm, and midnight at the end of a day as 00:00', () => {
+    expect(formatClock('18:15:00')).toBe('18:15');
+    expect(formatClock('24:00:00')).toBe('00:00');
+  });
+
+  it('writes an interval with the Norwegian weekday and month', () => {
+    expect(formatInterval('2026-03-03', '18:00:00', '20:00:00')).toBe('tirsdag 3. mars 2026 kl. 18:00–20:00');
+  });
+});

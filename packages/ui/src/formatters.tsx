@@ -1,0 +1,41 @@
+import { formatDate } from '@lokaler/domain/scheduling/format-date';
+import { formatTimeShort, parseTime } from '@lokaler/domain/scheduling/time-of-day';
+
+/**
+ * Display formats shared by both SPAs (spec 01 §5, §9). Plain functions; the file is .tsx only
+ * because the package exports its files as such.
+ */
+
+/**
+ * Spec 01 §5: phone numbers are shown in groups of two digits ('23 45 67 89'). A country code
+ * (+47 or 0047) stays in front as '+47'. Anything that is not a phone number is shown as written.
+ */
+export function formatPhoneNumber(value: string): string {
+  const compact = value.replace(/[\s-]/g, '');
+  const match = /^(?:(\+|00)(\d{2}))?(\d+)$/.exec(compact);
+  if (!match) return value.trim();
+  const [, plus, country, digits = ''] = match;
+  const groups = digits.match(/\d{1,2}/g) ?? [];
+  return [plus ? `+${country}` : null, ...groups].filter(Boolean).join(' ');
+}
+
+/** The href of a tel: link: digits and a leading +. */
+export function phoneHref(value: string): string {
+  return `tel:${value.replace(/[^\d+]/g, '')}`;
+}
+
+/** 'HH:mm' of 'HH:mm:ss'; '24:00:00' (an interval ending at midnight) shows as '00:00'. */
+export function formatClock(time: string): string {
+  const minutes = parseTime(time, { allowEndOfDay: true });
+  return minutes === null ? time : formatTimeShort(minutes);
+}
+
+/** 'tirsdag 3. mars 2026' */
+export function formatLongDate(date: string): string {
+  return formatDate(date, 'EEEE d. MMMM yyyy');
+}
+
+/** 'tirsdag 3. mars 2026 kl. 18:00–20:00' */
+export function formatInterval(date: string, startTime: string, endTime: string): string {
+  return `${formatLongDate(date)} kl. ${formatClock(startTime)}–${formatClock(endTime)}`;
+}

@@ -1,0 +1,74 @@
+// `npm test`: every suite the project has, with one closing line "N passed, N failed".
+//   typecheck (tsc 7, strict) and lint (ESLint) count as one check each;
+//   Vitest projects: domain (Europe/Oslo and UTC), web (jsdom), server on PGlite,
+//   server-pg on PostgreSQL when TEST_DATABASE_URL is set, and e2e in Chromium.
+// Options: --no-static (skip typecheck and lint), --no-e2e, --projects=a,b (Vitest projects).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { findChromium } from './chromium.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const args = process.argv.slice(2);
+const flag = (name) => args.includes(name);
+const option = (name) => args.find((a) => a.startsWith(`${name}=`))?.slice(name.length + 1);
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const run = (cmd, cmdArgs, env = {}) =>
+  spawnSync(cmd, cmdArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status === 0;
+const check = (name, ok) => {
+  totals[ok ? 'passed' : 'failed']++;
+  console.log(`${ok ? '✓' : '✗'} ${name}`);
+};
+
+if (!flag('--no-static')) {
+  check('typecheck', run(process.execPath, ['scripts/typecheck.mjs']));
+  check('lint', run(process.execPath, ['node_modules/eslint/bin/eslint.js', '--max-warnings=0', '.']));
+}
+
+let projects = option('--projects')?.split(',') ?? ['domain', 'domain-utc', 'web', 'server', 'server-pg', 'e2e'];
+if (!process.env.TEST_DATABASE_URL) {
+  if (projects.includes('server-pg')) console.log('TEST_DATABASE_URL is not set: the server suites run on PGlite only.');
+  projects = projects.filter((p) => p !== 'server-pg');
+}
+if (flag('--no-e2e')) projects = projects.filter((p) => p !== 'e2e');
+if (projects.includes('e2e')) {
+  const chromium = findChromium();
+  if (!chromium) {
+    console.error([
+      'The e2e suite needs Chromium, and none was found.',
+      '  Debian/Ubuntu: apt-get update && apt-get install -y chromium',
+      '  or point CHROMIUM_PATH at a Chromium or Chrome binary.',
+      '  (npm test -- --no-e2e runs everything else.)',
+    ].join('\n'));
+    check('e2e: Chromium available', false);
+    projects = projects.filter((p) => p !== 'e2e');
+  } else if (!run(process.execPath, ['scripts/build.mjs'])) {
+    check('build for e2e', false);
+    projects = projects.filter((p) => p !== 'e2e');
+  }
+}
+
+if (projects.length) {
+  const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lokaler-test-')), 'vitest.json');
+  run(process.execPath, [
+    'node_modules/vitest/vitest.mjs', 'run', '--passWithNoTests',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,
+  ], { TZ: process.env.TZ ?? 'Europe/Oslo' });
+  if (fs.existsSync(report)) {
+    const r = JSON.parse(fs.readFileSync(report, 'utf8'));
+    totals.passed += r.numPassedTests;
+    totals.failed += r.numFailedTests;
+    totals.skipped += r.numPendingTests + r.numTodoTests;
+    // A file that fails to load has no tests to count: count it as a failure.
+    totals.failed += r.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
+  } else {
+    check('vitest run', false);
+  }
+}
+
+console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(totals.failed ? 1 : 0);

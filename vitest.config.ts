@@ -1,0 +1,44 @@
+import { defineConfig } from 'vitest/config';
+
+// Every suite of `npm test` (scripts/test.mjs decides which projects run).
+// Server suites run once on PGlite and, when TEST_DATABASE_URL is set, again on PostgreSQL.
+const serverFiles = ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'];
+
+export default defineConfig({
+  test: {
+    globals: false,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node', env: { TZ: 'Europe/Oslo' } },
+      },
+      {
+        extends: true,
+        test: { name: 'domain-utc', include: ['packages/domain/src/**/*.test.ts'], environment: 'node', env: { TZ: 'UTC' } },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          include: ['packages/ui/src/**/*.test.{ts,tsx}', 'packages/api-client/src/**/*.test.{ts,tsx}', 'apps/portal/src/**/*.test.{ts,tsx}', 'apps/admin/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          env: { TZ: 'Europe/Oslo' },
+          setupFiles: ['./scripts/vitest-web-setup.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'server', include: serverFiles, environment: 'node', env: { TZ: 'Europe/Oslo', TEST_ENGINE: 'pglite' }, testTimeout: 30_000, hookTimeout: 60_000 },
+      },
+      {
+        extends: true,
+        test: { name: 'server-pg', include: serverFiles, environment: 'node', env: { TZ: 'Europe/Oslo', TEST_ENGINE: 'postgres' }, testTimeout: 60_000, hookTimeout: 60_000 },
+      },
+      {
+        extends: true,
+        test: { name: 'e2e', include: ['e2e/**/*.spec.ts'], globalSetup: ['./e2e/support/global-setup.ts'], environment: 'node', fileParallelism: false, testTimeout: 90_000, hookTimeout: 180_000, env: { TZ: 'Europe/Oslo' } },
+      },
+    ],
+  },
+});
