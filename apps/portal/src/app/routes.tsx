@@ -9,6 +9,7 @@ import { applyRoutes } from '../features/apply/routes';
 import { calendarRoutes } from '../features/calendar/routes';
 import { contactRoutes } from '../features/contact/routes';
 import { HomePage } from '../features/home/home-page';
+import { portalRoutes } from '../features/portal-search/routes';
 import { venueRoutes } from '../features/venues/routes';
 import { AuthCallbackRoute } from './auth-callback-route';
 import { LeaveForAdmin } from './leave-for-admin';
@@ -36,6 +37,7 @@ export function createRoutes(): RouteObject[] {
           children: [
             { path: paths.home.path, element: <HomePage /> },
             ...venueRoutes,
+            ...portalRoutes,
             ...calendarRoutes,
             ...applyRoutes,
             ...contactRoutes,

@@ -47,6 +47,12 @@ describe('room calendars repository', () => {
     longLoan = (await addReservation(db, { locationId, userId, bookableAssetId: rooms[3]!, date: inDays(7), startTime: '12:00', durationMinutes: 3 * 1440 })).reservationId;
     await addReservation(db, { locationId, userId, bookableAssetId: rooms[3]!, date: inDays(6), startTime: '10:00', durationMinutes: 60 });
     await addReservation(db, { locationId, userId, bookableAssetId: rooms[2]!, date: inDays(30), startTime: '16:00', durationMinutes: 60 });
+    // The evening before, over before midnight: not in the range.
+    await addReservation(db, { locationId, userId, bookableAssetId: rooms[2]!, date: inDays(9), startTime: '20:00', durationMinutes: 60 });
+    // A blocked time from the evening before that runs past midnight, and one of two days from two days before.
+    await addBlockedTime(db, rooms[4]!, inDays(9), '23:00', 120);
+    await addBlockedTime(db, rooms[5]!, inDays(8), '12:00', 2 * 1440);
+    await addBlockedTime(db, rooms[5]!, inDays(7), '12:00', 60);
   });
   afterAll(() => ctx.close());
 
@@ -61,7 +67,7 @@ describe('room calendars repository', () => {
   });
 
   it('builds each room\'s calendar: own hours per weekday, closed dates, blocked times and active reservations of the range', async () => {
-    const loaded = await loadRoomCalendars(ctx.database.db, [rooms[0]!, rooms[1]!, rooms[2]!, rooms[3]!, 999_999], { fromInclusive: day, toInclusive: day });
+    const loaded = await loadRoomCalendars(ctx.database.db, [rooms[0]!, rooms[1]!, rooms[2]!, rooms[3]!, rooms[4]!, rooms[5]!, 999_999], { fromInclusive: day, toInclusive: day });
     expect(loaded.has(999_999)).toBe(false);
     const first = loaded.get(rooms[0]!)!.calendar;
     const weekday = isoWeekday(day);
@@ -73,6 +79,8 @@ describe('room calendars repository', () => {
     expect(loaded.get(rooms[1]!)!.calendar.blockedTimes).toEqual([{ date: day, startTime: '18:00:00', duration: 'PT1H' }]);
     expect(loaded.get(rooms[2]!)!.calendar.reservations).toEqual([]);
     expect(loaded.get(rooms[3]!)!.calendar.reservations).toEqual([{ id: longLoan, date: inDays(7), startTime: '12:00:00', duration: 'PT72H' }]);
+    expect(loaded.get(rooms[4]!)!.calendar.blockedTimes).toEqual([{ date: inDays(9), startTime: '23:00:00', duration: 'PT2H' }]);
+    expect(loaded.get(rooms[5]!)!.calendar.blockedTimes).toEqual([{ date: inDays(8), startTime: '12:00:00', duration: 'PT48H' }]);
     expect(loaded.get(rooms[1]!)!.row).toMatchObject({ locationId, status: 'PUBLISHED', bookingFlowTheme: null, location: { behandlingstid: 0, status: 'PUBLISHED' } });
   });
 

@@ -1,13 +1,14 @@
-import { and, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { activeReservationStatuses } from '@lokaler/domain/reservation';
 import type { IsoWeekday } from '@lokaler/domain/scheduling/calendar-date';
 import { formatDuration } from '@lokaler/domain/scheduling/iso-duration';
 import type { OpeningHoursEntry, RoomCalendar } from '@lokaler/domain/scheduling/room-calendar';
-import type { DbOrTx } from '../../db/client';
+import { queryRows, type DbOrTx } from '../../db/client';
 import { bookableAssets, bookingFlows } from '../../db/schema/assets';
 import { bookings, reservations } from '../../db/schema/bookings';
 import { locations } from '../../db/schema/locations';
-import { blockedTimes, closedDates, openingHours } from '../../db/schema/schedule';
+import { closedDates, openingHours } from '../../db/schema/schedule';
+import { pgArray } from '../search/pg-array';
 
 /**
  * What the scheduling rules need about rooms, for any number of rooms in a fixed number of queries:
@@ -104,12 +105,28 @@ export async function loadRoomCalendars(db: DbOrTx, assetIds: readonly number[],
 
 export type BusyTimes = Pick<RoomCalendar, 'blockedTimes' | 'reservations'>;
 
+interface BusyTimeRow extends Record<string, unknown> {
+  /** 'r' reservation, 'b' blocked time. */
+  kind: 'r' | 'b';
+  room: number;
+  id: number;
+  date: string;
+  startTime: string;
+  durationMinutes: number;
+}
+
 /**
  * The blocked times and active reservations of the rooms that overlap the range, by room: what
- * other writers change. Two queries whatever the number of rooms; booking creation reads them again
+ * other writers change. One query whatever the number of rooms; booking creation reads them again
  * under the rooms' locks. Overlap is by instants (the generated `period`, as the exclusion
  * constraint compares them), so a time that starts days before the range and runs into it (a loan
  * of several days) is seen too; the rules spread it over the dates it covers.
+ *
+ * Rows starting from the day before the range are read through (bookable_asset_id, date) with the
+ * overlap spelled out; a row starting earlier and still running has the range's first instant
+ * inside it, which the GiST index of (period, bookable_asset_id) finds by itself. Asking that index
+ * for the whole range instead (`period && range`) reads every room's rows of the range: 3–6 ms for
+ * one room-week at city scale against 0.2 ms.
  */
 export async function loadBusyTimes(db: DbOrTx, assetIds: readonly number[], range: CalendarRange): Promise<Map<number, BusyTimes>> {
   const ids = [...new Set(assetIds)];
@@ -117,22 +134,33 @@ export async function loadBusyTimes(db: DbOrTx, assetIds: readonly number[], ran
     ids.map((id) => [id, { blockedTimes: [], reservations: [] }]),
   );
   if (ids.length === 0) return result;
+  const rooms = sql`${pgArray(ids)}::int[]`;
+  const from = sql`${range.fromInclusive}::date`;
+  const to = sql`${range.toInclusive}::date`;
   // Midnight to midnight, Oslo time; the range's end is the start of the day after toInclusive.
-  const span = sql`tstzrange((${range.fromInclusive}::date)::timestamp at time zone 'Europe/Oslo', (${range.toInclusive}::date + 1)::timestamp at time zone 'Europe/Oslo', '[)')`;
-  const blocked = await db.select({
-    bookableAssetId: blockedTimes.bookableAssetId, date: blockedTimes.date, startTime: blockedTimes.startTime, durationMinutes: blockedTimes.durationMinutes,
-  }).from(blockedTimes)
-    .where(and(inArray(blockedTimes.bookableAssetId, ids), sql`${blockedTimes.period} && ${span}`));
-  const reserved = await db.select({
-    id: reservations.id, bookableAssetId: reservations.bookableAssetId, date: reservations.date, startTime: reservations.startTime, durationMinutes: reservations.durationMinutes,
-  }).from(reservations)
-    .where(and(
-      inArray(reservations.bookableAssetId, ids),
-      inArray(reservations.status, [...activeReservationStatuses]),
-      sql`${reservations.period} && ${span}`,
-    ));
-  for (const b of blocked) result.get(b.bookableAssetId)?.blockedTimes.push({ date: b.date, startTime: b.startTime, duration: formatDuration(b.durationMinutes) });
-  for (const r of reserved) result.get(r.bookableAssetId)?.reservations.push({ id: r.id, date: r.date, startTime: r.startTime, duration: formatDuration(r.durationMinutes) });
+  const starts = sql`(${from}::timestamp at time zone 'Europe/Oslo')`;
+  const ends = sql`((${to} + 1)::timestamp at time zone 'Europe/Oslo')`;
+  const near = (alias: SQL) => sql`${alias}.bookable_asset_id = any(${rooms}) and ${alias}.date between ${from} - 1 and ${to}
+    and upper(${alias}.period) > ${starts} and lower(${alias}.period) < ${ends}`;
+  const earlier = (alias: SQL) => sql`${alias}.period @> ${starts} and ${alias}.bookable_asset_id = any(${rooms}) and ${alias}.date < ${from} - 1`;
+  const columns = (alias: SQL, kind: string) =>
+    sql`${kind}::text as kind, ${alias}.bookable_asset_id as room, ${alias}.id, ${alias}.date::text as date, ${alias}.start_time::text as "startTime", ${alias}.duration_minutes as "durationMinutes"`;
+  const active = sql`r.status in (${sql.raw(activeReservationStatuses.map((s) => `'${s}'`).join(', '))})`;
+  const rows = await queryRows<BusyTimeRow>(db, sql`
+    select ${columns(sql`r`, 'r')} from reservations r where ${near(sql`r`)} and ${active}
+    union all
+    select ${columns(sql`r`, 'r')} from reservations r where ${earlier(sql`r`)} and ${active}
+    union all
+    select ${columns(sql`b`, 'b')} from blocked_times b where ${near(sql`b`)}
+    union all
+    select ${columns(sql`b`, 'b')} from blocked_times b where ${earlier(sql`b`)}
+    order by kind, room, date, "startTime", id`);
+  for (const row of rows) {
+    const busy = result.get(row.room);
+    if (!busy) continue;
+    if (row.kind === 'r') busy.reservations.push({ id: row.id, date: row.date, startTime: row.startTime, duration: formatDuration(row.durationMinutes) });
+    else busy.blockedTimes.push({ date: row.date, startTime: row.startTime, duration: formatDuration(row.durationMinutes) });
+  }
   return result;
 }
 

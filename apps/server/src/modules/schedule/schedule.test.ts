@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addYears } from '@lokaler/domain/scheduling/calendar-date';
-import type { ScheduleResponse } from '@lokaler/domain/scheduling/schedule-query';
+import { scheduleResponse, type ScheduleResponse } from '@lokaler/domain/scheduling/schedule-query';
 import { testAdmins, testCitizens } from '../../idp/test-users';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { bearer, loginAs } from '../../../test/login';
@@ -61,6 +61,8 @@ describe('GET /api/schedule, /api/admin/schedule, /api/bookableasset/firstandlas
     const res = await get(`/api/schedule?${query([gym, hall], osloToday(), inDays(6))}`);
     expect(res.statusCode).toBe(200);
     const body = res.json<ScheduleResponse>();
+    // Exactly the schema's shape (parsing drops unknown keys): the route sends it without zod's encoding.
+    expect(scheduleResponse.parse(body)).toEqual(body);
     expect(body.map((s) => s.bookableAssetId)).toEqual([gym, hall]);
     expect(Object.keys(body[0]!.timeslotsByDate)).toHaveLength(7);
     const slots = slotsOf(body, gym, day);
@@ -86,6 +88,7 @@ describe('GET /api/schedule, /api/admin/schedule, /api/bookableasset/firstandlas
     const res = await get(`/api/admin/schedule?${query([gym], inDays(1), day, '&allowedToBookBlockedSlots=true')}`, siri);
     expect(res.statusCode).toBe(200);
     const body = res.json<ScheduleResponse>();
+    expect(scheduleResponse.parse(body)).toEqual(body);
     expect(slotAt(slotsOf(body, gym, day), '16:30:00')).toMatchObject({ blocked: true, bookingAllowed: true, displayAsBlockedButAllowed: true });
     expect(slotAt(slotsOf(body, gym, day), '17:00:00')).toMatchObject({ booked: true, displayAsBlockedButAllowed: false });
     expect(slotsOf(body, gym, inDays(1)).every((s) => s.bookingAllowed)).toBe(true);
