@@ -27,7 +27,7 @@ describe('HTTP 401 (spec 01/02 §8), handled in one place', () => {
     });
     renderPortal('/bookinger?showImpersonationDialog=true', { user: kari });
 
-    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(generic);
     expect(await screen.findByRole('heading', { level: 1, name: 'Logg inn for å se bookingene dine' })).toBeInTheDocument();
     expect(within(screen.getByRole('banner')).getByRole('button', { name: 'Mine bookinger' })).toBeInTheDocument();
@@ -46,7 +46,7 @@ describe('HTTP 401 (spec 01/02 §8), handled in one place', () => {
       },
     });
     const { auth } = renderPortal('/', { user: kari });
-    const trigger = await within(await screen.findByRole('banner')).findByRole('button', { name: 'Kari Nordmann' }, { timeout: 5000 });
+    const trigger = await within(await screen.findByRole('banner')).findByRole('button', { name: 'Kari Nordmann' });
     await user.click(trigger);
     const menu = document.getElementById(trigger.getAttribute('popovertarget') ?? '')!;
     const logout = within(menu).getByRole('button', { name: 'Logg ut', hidden: true });
@@ -63,7 +63,7 @@ describe('HTTP 401 (spec 01/02 §8), handled in one place', () => {
     const user = userEvent.setup();
     stubApi({ '/api/location': [], '/api/user/logout': () => new Response('{}', { status: 500 }) });
     const { auth } = renderPortal('/', { user: kari });
-    const trigger = await within(await screen.findByRole('banner')).findByRole('button', { name: 'Kari Nordmann' }, { timeout: 5000 });
+    const trigger = await within(await screen.findByRole('banner')).findByRole('button', { name: 'Kari Nordmann' });
     await user.click(trigger);
     const menu = document.getElementById(trigger.getAttribute('popovertarget') ?? '')!;
     await user.click(within(menu).getByRole('button', { name: 'Logg ut', hidden: true }));

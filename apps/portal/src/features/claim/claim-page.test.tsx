@@ -32,7 +32,7 @@ describe('/claim/:token', () => {
   it('shows an error state when the link is not valid', async () => {
     stubApi({ [`/api/verifiedbookingaccess/${token}`]: () => new Response(JSON.stringify({ msg: 'gone', code: 'NOT_FOUND' }), { status: 404 }) });
     const { router } = renderPortal(`/claim/${token}`, { user: kari });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Vi kunne ikke hente bookingen' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Vi kunne ikke hente bookingen' })).toBeInTheDocument();
     expect(screen.getByText('Lenken er ikke gyldig, eller den er allerede brukt.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`/claim/${token}`);
   });
@@ -41,7 +41,7 @@ describe('/claim/:token', () => {
     const user = userEvent.setup();
     const fetchMock = stubApi({});
     const { auth } = renderPortal(`/claim/${token}`);
-    await user.click(await screen.findByRole('button', { name: 'Logg inn' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Logg inn' }));
     expect(auth.loginCalls).toEqual([`/claim/${token}`]);
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('verifiedbookingaccess'))).toBe(false);
   });
