@@ -1,50 +1,15 @@
-import { asc, eq, inArray } from 'drizzle-orm';
 import type { AdminReservation } from '@lokaler/domain/admin-booking-view';
 import { assetDisplayName } from '@lokaler/domain/bookable-asset';
 import type { ChangeLogReservationTimes } from '@lokaler/domain/booking';
-import { activeReservationStatuses, type ReservationStatus } from '@lokaler/domain/reservation';
+import { activeReservationStatuses } from '@lokaler/domain/reservation';
 import { formatDateNorwegian } from '@lokaler/domain/scheduling/format-date';
 import { formatDuration } from '@lokaler/domain/scheduling/iso-duration';
 import { formatTimeShort, MINUTES_PER_DAY, minutesToTime, timeToMinutes } from '@lokaler/domain/scheduling/time-of-day';
-import type { DbOrTx } from '../../db/client';
-import { bookableAssets } from '../../db/schema/assets';
-import { reservations } from '../../db/schema/bookings';
+import { loadReservationsWithRooms, type ReservationWithRoom } from '../../db/reservation-repository';
 
-/** A reservation with its room, as the admin services work with it. */
-export interface ReservationRow {
-  id: number;
-  bookingId: number;
-  bookableAssetId: number;
-  roomName: string;
-  roomNumber: string | null;
-  squareMeters: number | null;
-  date: string;
-  startTime: string;
-  durationMinutes: number;
-  initialRepetitionDate: string | null;
-  status: ReservationStatus;
-}
-
-/** Every reservation of these bookings with its room, in date and time order. One query. */
-export async function loadReservationRows(db: DbOrTx, bookingIds: readonly number[]): Promise<ReservationRow[]> {
-  if (bookingIds.length === 0) return [];
-  return db.select({
-    id: reservations.id,
-    bookingId: reservations.bookingId,
-    bookableAssetId: reservations.bookableAssetId,
-    roomName: bookableAssets.name,
-    roomNumber: bookableAssets.externalAssetNumber,
-    squareMeters: bookableAssets.squareMeters,
-    date: reservations.date,
-    startTime: reservations.startTime,
-    durationMinutes: reservations.durationMinutes,
-    initialRepetitionDate: reservations.initialRepetitionDate,
-    status: reservations.status,
-  }).from(reservations)
-    .innerJoin(bookableAssets, eq(bookableAssets.id, reservations.bookableAssetId))
-    .where(inArray(reservations.bookingId, [...bookingIds]))
-    .orderBy(asc(reservations.date), asc(reservations.startTime), asc(reservations.id));
-}
+/** A reservation with its room, as the admin services work with it (the same query as the applicant's pages). */
+export type ReservationRow = ReservationWithRoom;
+export { loadReservationsWithRooms as loadReservationRows };
 
 export function isActive(r: Pick<ReservationRow, 'status'>): boolean {
   return (activeReservationStatuses as readonly string[]).includes(r.status);

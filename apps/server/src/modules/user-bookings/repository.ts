@@ -1,9 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { ReservationStatus } from '@lokaler/domain/reservation';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { bookingDocuments } from '../../db/schema/admin-decisions';
-import { bookableAssets } from '../../db/schema/assets';
-import { bookings, changeLog, decisionMessages, requirements, reservations } from '../../db/schema/bookings';
+import { bookings, changeLog, decisionMessages, requirements } from '../../db/schema/bookings';
 import { users } from '../../db/schema/identity';
 import { locations } from '../../db/schema/locations';
 import type { EffectiveIdentity } from '../impersonation/effective-identity';
@@ -20,42 +18,8 @@ export async function listVisibleBookings(db: DbOrTx, identity: EffectiveIdentit
   return rows.map((r) => ({ ...r.booking, locationName: r.locationName }));
 }
 
-export interface ReservationWithRoom {
-  id: number;
-  bookingId: number;
-  bookableAssetId: number;
-  roomName: string;
-  roomNumber: string | null;
-  roomLocationId: number;
-  hasOslonokkelen: boolean;
-  date: string;
-  startTime: string;
-  durationMinutes: number;
-  initialRepetitionDate: string | null;
-  status: ReservationStatus;
-}
-
-/** The reservations of these bookings with their rooms, in date and time order. One query. */
-export async function loadReservations(db: DbOrTx, bookingIds: readonly number[]): Promise<ReservationWithRoom[]> {
-  if (bookingIds.length === 0) return [];
-  return db.select({
-    id: reservations.id,
-    bookingId: reservations.bookingId,
-    bookableAssetId: reservations.bookableAssetId,
-    roomName: bookableAssets.name,
-    roomNumber: bookableAssets.externalAssetNumber,
-    roomLocationId: bookableAssets.locationId,
-    hasOslonokkelen: bookableAssets.hasOslonokkelen,
-    date: reservations.date,
-    startTime: reservations.startTime,
-    durationMinutes: reservations.durationMinutes,
-    initialRepetitionDate: reservations.initialRepetitionDate,
-    status: reservations.status,
-  }).from(reservations)
-    .innerJoin(bookableAssets, eq(bookableAssets.id, reservations.bookableAssetId))
-    .where(inArray(reservations.bookingId, [...bookingIds]))
-    .orderBy(asc(reservations.date), asc(reservations.startTime), asc(reservations.id));
-}
+export type { ReservationWithRoom } from '../../db/reservation-repository';
+export { loadReservationsWithRooms as loadReservations } from '../../db/reservation-repository';
 
 export type RequirementRow = typeof requirements.$inferSelect;
 
