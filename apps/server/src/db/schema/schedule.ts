@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  check, date, index, integer, pgTable, serial, smallint, text, time, timestamp, unique,
+  check, date, index, integer, pgTable, primaryKey, serial, smallint, text, time, timestamp, unique,
 } from 'drizzle-orm/pg-core';
 import { bookableAssets } from './assets';
 import { osloPeriod, tstzrange } from './columns';
@@ -47,3 +47,20 @@ export const blockedTimes = pgTable('blocked_times', {
   index('blocked_times_asset_date').on(t.bookableAssetId, t.date),
   check('blocked_times_duration_positive', sql`${t.durationMinutes} > 0`),
 ]);
+
+/**
+ * Per room and date, the busy pieces (active reservations and blocked times) whose `period` overlaps
+ * the date's day widened by two hours on each side (the search's day window): how many pieces, the
+ * 15-minute slots they touch over their whole length, and the earliest start among them. Kept by
+ * the database in the writing transaction — triggers on reservations and blocked_times (migration
+ * 0011), so every writer is covered — for the city-wide search's pre-filter, which reads one row
+ * per busy room-date instead of every piece. `earliest` only ever moves back (a removed piece
+ * leaves it), which only widens what the search reads. Derived data: never written by the app.
+ */
+export const roomDayBusy = pgTable('room_day_busy', {
+  bookableAssetId: integer('bookable_asset_id').notNull(),
+  date: date('date', { mode: 'string' }).notNull(),
+  pieces: integer('pieces').notNull(),
+  slots: integer('slots').notNull(),
+  earliest: timestamp('earliest', { withTimezone: true }).notNull(),
+}, (t) => [primaryKey({ name: 'room_day_busy_pkey', columns: [t.date, t.bookableAssetId] })]);

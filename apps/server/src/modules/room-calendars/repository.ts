@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { activeReservationStatuses } from '@lokaler/domain/reservation';
 import type { IsoWeekday } from '@lokaler/domain/scheduling/calendar-date';
 import { formatDuration } from '@lokaler/domain/scheduling/iso-duration';
@@ -7,14 +7,13 @@ import { queryRows, type DbOrTx } from '../../db/client';
 import { bookableAssets, bookingFlows } from '../../db/schema/assets';
 import { bookings, reservations } from '../../db/schema/bookings';
 import { locations } from '../../db/schema/locations';
-import { closedDates, openingHours } from '../../db/schema/schedule';
 import { pgArray } from '../search/pg-array';
 
 /**
- * What the scheduling rules need about rooms, for any number of rooms in a fixed number of queries:
- * the rooms with their location's rules (1), opening hours (2), closed dates (3), blocked times (4)
- * and active reservations (5) of the date range. Used by the schedule, the availability check and,
- * inside its transaction, booking creation.
+ * What the scheduling rules need about rooms, for any number of rooms in one statement: the rooms
+ * with their location's rules, opening hours, closed dates, blocked times and active reservations of
+ * the date range. Used by the schedule, the availability check and, inside its transaction, booking
+ * creation.
  */
 
 function selectRooms(db: DbOrTx, assetIds: readonly number[]) {
@@ -66,33 +65,70 @@ export interface CalendarRange {
 }
 
 /**
- * The rooms with their calendars, by room id, in five queries whatever the number of rooms (and the
- * subquery of their locations).
+ * selectRooms' row as JSON built by the database, key for key, for the one-statement loader below.
+ * The room-calendars tests compare both.
+ */
+const roomJson = sql`json_build_object(
+  'id', a.id, 'name', a.name, 'externalAssetNumber', a.external_asset_number, 'status', a.status, 'locationId', a.location_id,
+  'bookingFlowTheme', f.theme,
+  'room', json_build_object(
+    'allowRepeatedBookingsForPublicUser', a.allow_repeated_bookings_for_public_user,
+    'allowSingleBookingsForPublicUser', a.allow_single_bookings_for_public_user,
+    'maxOneTimeslotPerBookingForPublicUser', a.max_one_timeslot_per_booking_for_public_user),
+  'location', json_build_object(
+    'name', l.name, 'status', l.status, 'contactEmail', l.contact_email, 'behandlingstid', l.behandlingstid,
+    'minBookingDurationMinutes', l.min_booking_duration_minutes, 'adminCanBookPastDates', l.admin_can_book_past_dates,
+    'allowRepeatedBookingsForPublicUser', l.allow_repeated_bookings_for_public_user,
+    'allowSingleBookingsForPublicUser', l.allow_single_bookings_for_public_user,
+    'maxOneTimeslotPerBookingForPublicUser', l.max_one_timeslot_per_booking_for_public_user))`;
+
+/** [location, room or null, weekday, opens, closes] */
+type HoursTuple = [number, number | null, number, string, string];
+/** [location, date] */
+type ClosedTuple = [number, string];
+/** ['r' reservation or 'b' blocked time, room, id, date, start time, minutes] */
+type BusyTuple = ['r' | 'b', number, number, string, string, number];
+
+interface CalendarsRow extends Record<string, unknown> {
+  rooms: RoomRow[];
+  hours: HoursTuple[];
+  closed: ClosedTuple[];
+  busy: BusyTuple[];
+}
+
+/**
+ * The rooms with their calendars, by room id: the rooms with their location's rules, opening hours,
+ * closed dates, blocked times and active reservations of the range, in one statement whatever the
+ * number of rooms (each part a JSON array built by the database: one round trip, one plan, no
+ * per-row work in the drivers).
  */
 export async function loadRoomCalendars(db: DbOrTx, assetIds: readonly number[], range: CalendarRange): Promise<Map<number, RoomWithCalendar>> {
   const result = new Map<number, RoomWithCalendar>();
   if (assetIds.length === 0) return result;
   const ids = [...new Set(assetIds)];
-  const { fromInclusive: from, toInclusive: to } = range;
-  const locationIds = db.select({ id: bookableAssets.locationId }).from(bookableAssets).where(inArray(bookableAssets.id, ids));
-  // Sequential on purpose: inside a transaction the statements share one connection anyway.
-  const rooms = await selectRooms(db, ids);
-  const hours = await db.select({
-    locationId: openingHours.locationId, bookableAssetId: openingHours.bookableAssetId, weekday: openingHours.weekday,
-    opens: openingHours.opens, closes: openingHours.closes,
-  }).from(openingHours)
-    .where(and(inArray(openingHours.locationId, locationIds), or(isNull(openingHours.bookableAssetId), inArray(openingHours.bookableAssetId, ids))));
-  const closed = await db.select({ locationId: closedDates.locationId, date: closedDates.date }).from(closedDates)
-    .where(and(inArray(closedDates.locationId, locationIds), gte(closedDates.date, from), lte(closedDates.date, to)));
-  const busy = await loadBusyTimes(db, ids, range);
+  const rooms = sql`${pgArray(ids)}::int[]`;
+  const locationIds = sql`(select location_id from bookable_assets where id = any(${rooms}))`;
+  const [data] = await queryRows<CalendarsRow>(db, sql`select
+    (select coalesce(json_agg(${roomJson}), '[]') from bookable_assets a
+      join locations l on l.id = a.location_id left join booking_flows f on f.id = a.booking_flow_id
+      where a.id = any(${rooms})) as rooms,
+    (select coalesce(json_agg(json_build_array(h.location_id, h.bookable_asset_id, h.weekday, h.opens, h.closes) order by h.weekday, h.opens), '[]')
+      from opening_hours h
+      where h.location_id in ${locationIds} and (h.bookable_asset_id is null or h.bookable_asset_id = any(${rooms}))) as hours,
+    (select coalesce(json_agg(json_build_array(c.location_id, c.date) order by c.date), '[]') from closed_dates c
+      where c.location_id in ${locationIds} and c.date between ${range.fromInclusive}::date and ${range.toInclusive}::date) as closed,
+    (select coalesce(json_agg(json_build_array(x.kind, x.room, x.id, x.date, x."startTime", x."durationMinutes")
+      order by x.kind, x.room, x.date, x."startTime", x.id), '[]') from (${busyTimesSql(ids, range)}) x) as busy`);
+  const hours = data!.hours.map(([locationId, bookableAssetId, weekday, opens, closes]) => ({ locationId, bookableAssetId, weekday, opens, closes }));
+  const busy = groupBusyTimes(ids, data!.busy.map(([kind, room, id, date, startTime, durationMinutes]) => ({ kind, room, id, date, startTime, durationMinutes })));
 
-  for (const row of rooms) {
+  for (const row of data!.rooms) {
     result.set(row.id, {
       row,
       calendar: {
         bookableAssetId: row.id,
         openingHours: roomOpeningHours(hours, row.id, row.locationId),
-        closedDates: closed.filter((c) => c.locationId === row.locationId).map((c) => c.date),
+        closedDates: data!.closed.filter(([locationId]) => locationId === row.locationId).map(([, date]) => date),
         ...(busy.get(row.id) ?? { blockedTimes: [], reservations: [] }),
         lastBookableDate: null,
         behandlingstid: row.location.behandlingstid,
@@ -116,11 +152,10 @@ interface BusyTimeRow extends Record<string, unknown> {
 }
 
 /**
- * The blocked times and active reservations of the rooms that overlap the range, by room: what
- * other writers change. One query whatever the number of rooms; booking creation reads them again
- * under the rooms' locks. Overlap is by instants (the generated `period`, as the exclusion
- * constraint compares them), so a time that starts days before the range and runs into it (a loan
- * of several days) is seen too; the rules spread it over the dates it covers.
+ * The blocked times and active reservations of the rooms that overlap the range (the columns of
+ * BusyTimeRow). Overlap is by instants (the generated `period`, as the exclusion constraint compares
+ * them), so a time that starts days before the range and runs into it (a loan of several days) is
+ * seen too; the rules spread it over the dates it covers.
  *
  * Rows starting from the day before the range are read through (bookable_asset_id, date) with the
  * overlap spelled out; a row starting earlier and still running has the range's first instant
@@ -128,12 +163,7 @@ interface BusyTimeRow extends Record<string, unknown> {
  * for the whole range instead (`period && range`) reads every room's rows of the range: 3–6 ms for
  * one room-week at city scale against 0.2 ms.
  */
-export async function loadBusyTimes(db: DbOrTx, assetIds: readonly number[], range: CalendarRange): Promise<Map<number, BusyTimes>> {
-  const ids = [...new Set(assetIds)];
-  const result = new Map<number, { blockedTimes: BusyTimes['blockedTimes'][number][]; reservations: BusyTimes['reservations'][number][] }>(
-    ids.map((id) => [id, { blockedTimes: [], reservations: [] }]),
-  );
-  if (ids.length === 0) return result;
+function busyTimesSql(ids: readonly number[], range: CalendarRange): SQL {
   const rooms = sql`${pgArray(ids)}::int[]`;
   const from = sql`${range.fromInclusive}::date`;
   const to = sql`${range.toInclusive}::date`;
@@ -146,15 +176,20 @@ export async function loadBusyTimes(db: DbOrTx, assetIds: readonly number[], ran
   const columns = (alias: SQL, kind: string) =>
     sql`${kind}::text as kind, ${alias}.bookable_asset_id as room, ${alias}.id, ${alias}.date::text as date, ${alias}.start_time::text as "startTime", ${alias}.duration_minutes as "durationMinutes"`;
   const active = sql`r.status in (${sql.raw(activeReservationStatuses.map((s) => `'${s}'`).join(', '))})`;
-  const rows = await queryRows<BusyTimeRow>(db, sql`
+  return sql`
     select ${columns(sql`r`, 'r')} from reservations r where ${near(sql`r`)} and ${active}
     union all
     select ${columns(sql`r`, 'r')} from reservations r where ${earlier(sql`r`)} and ${active}
     union all
     select ${columns(sql`b`, 'b')} from blocked_times b where ${near(sql`b`)}
     union all
-    select ${columns(sql`b`, 'b')} from blocked_times b where ${earlier(sql`b`)}
-    order by kind, room, date, "startTime", id`);
+    select ${columns(sql`b`, 'b')} from blocked_times b where ${earlier(sql`b`)}`;
+}
+
+function groupBusyTimes(ids: readonly number[], rows: readonly BusyTimeRow[]): Map<number, BusyTimes> {
+  const result = new Map<number, { blockedTimes: BusyTimes['blockedTimes'][number][]; reservations: BusyTimes['reservations'][number][] }>(
+    ids.map((id) => [id, { blockedTimes: [], reservations: [] }]),
+  );
   for (const row of rows) {
     const busy = result.get(row.room);
     if (!busy) continue;
@@ -162,6 +197,18 @@ export async function loadBusyTimes(db: DbOrTx, assetIds: readonly number[], ran
     else busy.blockedTimes.push({ date: row.date, startTime: row.startTime, duration: formatDuration(row.durationMinutes) });
   }
   return result;
+}
+
+/**
+ * The blocked times and active reservations of the rooms that overlap the range, by room (see
+ * busyTimesSql): what other writers change. One query whatever the number of rooms; booking
+ * creation reads them again under the rooms' locks.
+ */
+export async function loadBusyTimes(db: DbOrTx, assetIds: readonly number[], range: CalendarRange): Promise<Map<number, BusyTimes>> {
+  const ids = [...new Set(assetIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<BusyTimeRow>(db, sql`${busyTimesSql(ids, range)} order by kind, room, date, "startTime", id`);
+  return groupBusyTimes(ids, rows);
 }
 
 interface HoursRow {

@@ -18,7 +18,8 @@ export interface GetScheduleOptions {
 
 /**
  * GET /api/schedule and GET /api/admin/schedule: the 15-minute slots of each asked room, in the order
- * asked. Six queries whatever the number of rooms (five for the calendars, one for own reservations).
+ * asked. One statement whatever the number of rooms (the calendars), two when a citizen asks to
+ * ignore reservations (their own ones).
  */
 export async function getSchedule({ db, query, access, citizen = null, now = new Date() }: GetScheduleOptions): Promise<ScheduleResponse> {
   const { today, time } = osloClock(now);

@@ -92,11 +92,12 @@ function budgetTables(rooms: readonly RoomBudgets[], weekdays: ReadonlySet<numbe
 }
 
 /**
- * The city-wide search's busy rows, only where they can matter. For each date the database sums
- * every room's busy pieces read from the GiST indexes of `period` (the exclusion constraint's, period
- * first; index-only, no table rows), and keeps a room's date only when the pieces exceed the room's
- * budget for that weekday (then the duration might not fit). Only those room-dates' rows are read,
- * through the (bookable_asset_id, date) indexes, from the date of the earliest piece found.
+ * The city-wide search's busy rows, only where they can matter. For each date the database reads
+ * every busy room's sums from room_day_busy (pieces, slots touched and earliest start of the pieces
+ * overlapping the date's window, kept by triggers in the writing transaction: one index-only row per
+ * busy room-date instead of every piece), and keeps a room's date only when the pieces exceed the
+ * room's budget for that weekday (then the duration might not fit). Only those room-dates' rows are
+ * read, through the (bookable_asset_id, date) indexes, from the date of the earliest piece.
  * On the other dates the duration provably fits, and the rules treat them as ordinary dates.
  *
  * A piece counts every slot it touches over its whole length, also outside the day: never fewer
@@ -116,12 +117,8 @@ const PARALLEL_FROM_DATES = 60;
 
 function crowdedBusyTimes(db: DbOrTx, query: CrowdedDaysQuery): Promise<BusyRow[]> {
   const { firstRoom, tables } = budgetTables(query.rooms, new Set(query.dates.map(isoWeekday)));
-  const position = sql`p.room - ${firstRoom}::int + 1`;
+  const position = sql`s.bookable_asset_id - ${firstRoom}::int + 1`;
   const budget = sql`(case d.weekday ${sql.join(tables.map((t, i) => sql`when ${i + 1} then (${t}::int[])[${position}]`), sql` `)} end)`;
-  // The 15-minute slots the piece touches: from the slot edge before its start (instants and Oslo
-  // wall clocks share their quarter hours) over its whole length — exact for a piece inside one day.
-  const pieceSlots = (alias: SQL) =>
-    sql`ceil(((date_part('epoch', lower(${alias}.period))::bigint % 900) + date_part('epoch', upper(${alias}.period) - lower(${alias}.period))) / 900)::int`;
   // JIT compilation costs more than this query takes (PostgreSQL turns it on by the cost estimate).
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local jit = off`);
@@ -130,19 +127,10 @@ function crowdedBusyTimes(db: DbOrTx, query: CrowdedDaysQuery): Promise<BusyRow[
       select t.d as date, t.special, extract(isodow from t.d)::int as weekday, ${dayWindow(sql`t.d`)} as win
       from unnest(${pgArray(query.dates)}::date[], ${pgArray(query.dates.map((d) => query.specialDates.has(d)))}::bool[]) as t(d, special)
     ), crowded as materialized (
-      select d.date, d.win, x.room, x.earliest
-      from days d cross join lateral (
-        select g.room, g.earliest from (
-          select p.room, min(p.starts) as earliest, sum(p.slots) as slots, count(*) as pieces, ${budget} as budget from (
-            select r.bookable_asset_id as room, lower(r.period) as starts, ${pieceSlots(sql`r`)} as slots
-            from reservations r where r.period && d.win and r.${active}
-            union all
-            select b.bookable_asset_id, lower(b.period), ${pieceSlots(sql`b`)} from blocked_times b where b.period && d.win
-          ) p
-          group by p.room
-        ) g
-        where g.budget > ${NO_FIT} and (d.special or g.slots + ${query.durationSlots}::int * g.pieces > g.budget)
-      ) x
+      select d.date, d.win, s.bookable_asset_id as room, s.earliest
+      from days d join room_day_busy s on s.date = d.date
+      where s.pieces > 0 and ${budget} > ${NO_FIT}
+        and (d.special or s.slots + ${query.durationSlots}::int * s.pieces > ${budget})
     )
     select 'r' as kind, r.bookable_asset_id as room, r.id, r.date::text as date, r.start_time::text as "startTime", r.duration_minutes as "durationMinutes"
     from crowded c join reservations r on r.bookable_asset_id = c.room

@@ -67,6 +67,13 @@ export function calendarGroups(rooms: readonly SearchRoomRow[], hours: readonly 
 
 /** The busy rows by room, each row once (a row can be found for two dates it spans). */
 export function busyRowsByRoom(rows: readonly BusyRow[]): Map<number, Pick<RoomCalendar, 'reservations' | 'blockedTimes'>> {
+  // Tens of thousands of rows share a few lengths: format each once.
+  const durations = new Map<number, string>();
+  const duration = (minutes: number) => {
+    let text = durations.get(minutes);
+    if (text === undefined) durations.set(minutes, (text = formatDuration(minutes)));
+    return text;
+  };
   const seen = new Set<number>();
   const byRoom = new Map<number, { reservations: RoomCalendar['reservations'][number][]; blockedTimes: RoomCalendar['blockedTimes'][number][] }>();
   for (const row of rows) {
@@ -75,9 +82,8 @@ export function busyRowsByRoom(rows: readonly BusyRow[]): Map<number, Pick<RoomC
     seen.add(key);
     let entry = byRoom.get(row.room);
     if (!entry) byRoom.set(row.room, (entry = { reservations: [], blockedTimes: [] }));
-    const time = { date: row.date, startTime: row.startTime, duration: formatDuration(row.durationMinutes) };
-    if (row.kind === 'r') entry.reservations.push({ ...time, id: row.id });
-    else entry.blockedTimes.push(time);
+    if (row.kind === 'r') entry.reservations.push({ date: row.date, startTime: row.startTime, duration: duration(row.durationMinutes), id: row.id });
+    else entry.blockedTimes.push({ date: row.date, startTime: row.startTime, duration: duration(row.durationMinutes) });
   }
   return byRoom;
 }
