@@ -46,7 +46,8 @@ export async function startServer(): Promise<RunningServer> {
   const baseUrl = `http://localhost:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', main], {
     cwd: repoRoot,
-    env: serverEnv({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test' }),
+    // No internet here: tiles from a port nobody answers show the map as it is without its background.
+    env: serverEnv({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test', MAP_TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png' }),
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));

@@ -13,8 +13,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/lokaler' }).database).toEqual({ engine: 'postgres', url: 'postgres://u@db:5432/lokaler' });
   });
 
+  it("takes the map's tiles from MAP_TILE_URL: OpenStreetMap by default, none when empty", () => {
+    expect(loadConfig({}).map).toEqual({ tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', tileAttribution: '© OpenStreetMap-bidragsytere' });
+    expect(loadConfig({ MAP_TILE_URL: '', MAP_TILE_ATTRIBUTION: '' }).map).toEqual({ tileUrl: null, tileAttribution: '' });
+    expect(loadConfig({ MAP_TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png' }).map.tileUrl).toBe('http://127.0.0.1:9/{z}/{x}/{y}.png');
+  });
+
   it.each([
     [{ PORT: 'abc' }, 'PORT'],
+    [{ MAP_TILE_URL: 'https://tile.example.no/tiles.png' }, 'MAP_TILE_URL'],
+    [{ MAP_TILE_URL: 'ftp://tile.example.no/{z}/{x}/{y}.png' }, 'MAP_TILE_URL'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],

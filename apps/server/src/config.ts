@@ -3,6 +3,14 @@ import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
+/** OpenStreetMap's standard tiles (their tile usage policy allows light use with attribution). */
+const OSM_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+/** Empty (no map background), or an http(s) URL template with Leaflet's {z}, {x} and {y}. */
+const tileUrl = z.string().trim().refine(
+  (url) => url === '' || (/^https?:\/\/[^\s]+$/.test(url) && ['{z}', '{x}', '{y}'].every((part) => url.includes(part))),
+  'must be empty or an http(s) URL with {z}, {x} and {y}',
+);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -24,6 +32,9 @@ const envSchema = z.object({
   MAIL_ADAPTER: z.enum(['local']).default('local'),
   KEY_SERVICE_ADAPTER: z.enum(['local']).default('local'),
   ORG_REGISTRY_ADAPTER: z.enum(['local']).default('local'),
+  /** The new portal's map background; empty means no tiles at all (markers on a plain background). */
+  MAP_TILE_URL: tileUrl.default(OSM_TILE_URL),
+  MAP_TILE_ATTRIBUTION: z.string().default('© OpenStreetMap-bidragsytere'),
 });
 
 export type Config = ReturnType<typeof buildConfig>;
@@ -52,6 +63,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
       accessTokenTtlSeconds: env.OIDC_ACCESS_TOKEN_TTL_SECONDS,
     },
     cookieSecret: env.COOKIE_SECRET ?? 'local-development-cookie-secret-not-for-production',
+    map: { tileUrl: env.MAP_TILE_URL === '' ? null : env.MAP_TILE_URL, tileAttribution: env.MAP_TILE_ATTRIBUTION },
     adapters: { mail: env.MAIL_ADAPTER, keyService: env.KEY_SERVICE_ADAPTER, orgRegistry: env.ORG_REGISTRY_ADAPTER },
   };
 }

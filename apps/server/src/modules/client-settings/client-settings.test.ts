@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientSettings } from '@lokaler/domain/client-settings';
+import { mapSettings } from '@lokaler/domain/map-settings';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 
 describe('GET /api/client-settings/*.json', () => {
@@ -41,8 +42,30 @@ describe('GET /api/client-settings/*.json', () => {
     expect(discovery.statusCode).toBe(200);
     expect(discovery.json()).toMatchObject({ issuer: authority });
   });
+
+  it("gives the portal's map OpenStreetMap's standard tiles with a Norwegian attribution by default, without a token", async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/client-settings/map.json' });
+    expect(res.statusCode).toBe(200);
+    expect(mapSettings.parse(res.json())).toEqual({
+      tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      tileAttribution: '© OpenStreetMap-bidragsytere',
+    });
+  });
 });
 
+describe('map settings with MAP_TILE_URL empty', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ MAP_TILE_URL: '', MAP_TILE_ATTRIBUTION: '© Kartverket' });
+  });
+  afterAll(() => ctx.close());
+
+  it('tells the portal to draw no tiles at all, and passes the configured attribution', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/client-settings/map.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ tileUrl: null, tileAttribution: '© Kartverket' });
+  });
+});
 describe('client settings with an external ID-porten', () => {
   let ctx: TestContext;
   beforeAll(async () => {

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientSettings, type ClientSettings } from '@lokaler/domain/client-settings';
+import { mapSettings, type MapSettings } from '@lokaler/domain/map-settings';
 import type { Config } from '../../config';
 
 /** What the SPAs ask for: openid + the profile and e-mail claims of the ID token. */
 const SCOPE = 'openid profile email';
 
-/** Where each SPA logs in (spec 01 §7: GET /client-settings/idporten.json). Public, no token. */
+/** Where each SPA logs in (spec 01 §7: GET /client-settings/idporten.json) and where the portal's map takes its tiles. Public, no token. */
 export const clientSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const settings = clientSettingsFor(app.config);
 
@@ -16,7 +17,17 @@ export const clientSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/client-settings/admin.json', {
     schema: { tags: ['innlogging'], summary: "The admin app's login configuration", response: { 200: clientSettings } },
   }, async () => settings.admin);
+
+  const map = mapSettingsFor(app.config);
+  app.get('/client-settings/map.json', {
+    schema: { tags: ['innstillinger'], summary: "The new portal's map background (MAP_TILE_URL, MAP_TILE_ATTRIBUTION)", response: { 200: mapSettings } },
+  }, async () => map);
 };
+
+/** The tiles the portal's map draws under its markers (issue #4); null tileUrl: none. */
+export function mapSettingsFor(config: Config): MapSettings {
+  return { tileUrl: config.map.tileUrl, tileAttribution: config.map.tileAttribution };
+}
 
 export function clientSettingsFor(config: Config): { portal: ClientSettings; admin: ClientSettings } {
   const { publicUrl, oidc } = config;
