@@ -28,7 +28,7 @@ async function publicRoom(db: DbOrTx, id: number, from: string, to: string): Pro
   if (!row) throw AppError.notFound(`Bookable asset ${id}`);
   const [hours, closed, busy] = await Promise.all([
     findOpeningHours(db, [row.locationId]),
-    findClosedDates(db, [row.locationId], from, to),
+    findClosedDates(db, [row.locationId], { from, to }),
     findBusyTimes(db, [id], from, to),
   ]);
   const { calendar } = calendarGroups([row], hours, closed).get(id)!;

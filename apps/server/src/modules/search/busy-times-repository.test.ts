@@ -41,7 +41,7 @@ describe('busy times repository', () => {
 
   const ids = (rows: BusyRow[]) => rows.map((r) => `${r.kind}:${r.date} ${r.startTime.slice(0, 5)} ${r.durationMinutes}`).sort();
   const crowded = (budget: number | null, special: string[] = []) =>
-    findCrowdedBusyTimes(ctx.database.db, { dates: [date], specialDates: new Set(special), rooms: [{ room, budgets: budgetOn(budget) }], durationSlots: slots });
+    findCrowdedBusyTimes(ctx.database.db, { dates: [date], specialDates: new Set(special), rooms: [{ room, budgets: budgetOn(budget) }], durationSlots: slots }).then((r) => r.rows);
 
   it('keeps a date whose pieces exceed the budget, with every active row that touches it', async () => {
     // 12 + 2·4 = 20, plus the evening before: it counts its whole hour (4 slots) + 4 = 28.
@@ -56,7 +56,7 @@ describe('busy times repository', () => {
   });
 
   it('counts blocked times and reads them from the date of the earliest piece', async () => {
-    const rows = await findCrowdedBusyTimes(ctx.database.db, { dates: ['2031-06-12'], specialDates: new Set(), rooms: [{ room: quiet, budgets: [null, null, null, 0, null, null, null] }], durationSlots: slots });
+    const { rows } = await findCrowdedBusyTimes(ctx.database.db, { dates: ['2031-06-12'], specialDates: new Set(), rooms: [{ room: quiet, budgets: [null, null, null, 0, null, null, null] }], durationSlots: slots });
     expect(ids(rows)).toEqual(['b:2031-06-12 10:00 60']);
   });
 

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { isoWeekday } from '@lokaler/domain/scheduling/calendar-date';
 import { pgArray } from './pg-array';
+import { searchRoomsVersionColumn } from './search-rooms-version';
 
 /**
  * Reservations (active: UNPROCESSED, APPROVED) and blocked times the search needs, as stored: date,
@@ -103,26 +104,33 @@ function budgetTables(rooms: readonly RoomBudgets[], weekdays: ReadonlySet<numbe
  * A piece counts every slot it touches over its whole length, also outside the day: never fewer
  * than it takes on the day, as busyBudget requires. One query (two for a long pattern).
  */
-export async function findCrowdedBusyTimes(db: DbOrTx, query: CrowdedDaysQuery): Promise<BusyRow[]> {
-  if (query.rooms.length === 0 || query.dates.length === 0) return [];
+export async function findCrowdedBusyTimes(db: DbOrTx, query: CrowdedDaysQuery): Promise<CrowdedBusyTimes> {
+  if (query.rooms.length === 0 || query.dates.length === 0) return { rows: [], versions: [] };
   // A long pattern is read in two halves on two connections: PostgreSQL runs one statement on one
   // core, and a search should not wait on one core while another is idle.
   if (query.dates.length < PARALLEL_FROM_DATES) return crowdedBusyTimes(db, query);
   const half = Math.ceil(query.dates.length / 2);
   const parts = await Promise.all([query.dates.slice(0, half), query.dates.slice(half)].map((dates) => crowdedBusyTimes(db, { ...query, dates })));
-  return parts.flat();
+  return { rows: parts.flatMap((p) => p.rows), versions: parts.flatMap((p) => p.versions) };
+}
+
+export interface CrowdedBusyTimes {
+  rows: BusyRow[];
+  /** search_rooms_version as each statement saw it (migration 0012), read in the same round trip. */
+  versions: (string | null)[];
 }
 
 const PARALLEL_FROM_DATES = 60;
 
-function crowdedBusyTimes(db: DbOrTx, query: CrowdedDaysQuery): Promise<BusyRow[]> {
+function crowdedBusyTimes(db: DbOrTx, query: CrowdedDaysQuery): Promise<CrowdedBusyTimes> {
   const { firstRoom, tables } = budgetTables(query.rooms, new Set(query.dates.map(isoWeekday)));
   const position = sql`s.bookable_asset_id - ${firstRoom}::int + 1`;
   const budget = sql`(case d.weekday ${sql.join(tables.map((t, i) => sql`when ${i + 1} then (${t}::int[])[${position}]`), sql` `)} end)`;
   // JIT compilation costs more than this query takes (PostgreSQL turns it on by the cost estimate).
+  // The statement that turns it off also reads the rooms' version for the search's cached rooms.
   return db.transaction(async (tx) => {
-    await tx.execute(sql`set local jit = off`);
-    return queryRows<BusyRow>(tx, sql`
+    const [setting] = await queryRows<{ version: string | null }>(tx, sql`select set_config('jit', 'off', true) as jit, ${searchRoomsVersionColumn}`);
+    const rows = await queryRows<BusyRow>(tx, sql`
     with days as (
       select t.d as date, t.special, extract(isodow from t.d)::int as weekday, ${dayWindow(sql`t.d`)} as win
       from unnest(${pgArray(query.dates)}::date[], ${pgArray(query.dates.map((d) => query.specialDates.has(d)))}::bool[]) as t(d, special)
@@ -142,5 +150,6 @@ function crowdedBusyTimes(db: DbOrTx, query: CrowdedDaysQuery): Promise<BusyRow[
     select 'b', b.bookable_asset_id, b.id, b.date::text, b.start_time::text, b.duration_minutes
     from crowded c join blocked_times b on b.bookable_asset_id = c.room
       and b.date between (c.earliest at time zone 'Europe/Oslo')::date and c.date + 1 and b.period && c.win`);
+    return { rows, versions: [setting?.version ?? null] };
   });
 }

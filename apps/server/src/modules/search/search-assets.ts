@@ -1,17 +1,19 @@
 import { expandWeekdayPattern } from '@lokaler/domain/scheduling/expand-weekday-pattern';
 import { osloClock } from '@lokaler/domain/scheduling/oslo-clock';
 import type { IsoWeekday } from '@lokaler/domain/scheduling/calendar-date';
-import { prepareRoom } from '@lokaler/domain/scheduling/room-calendar';
 import { publicCaller } from '@lokaler/domain/scheduling/scheduling-caller';
 import { SLOT_MINUTES } from '@lokaler/domain/scheduling/time-of-day';
-import { busyBudget, indexSearchDates, unavailableSearchDates } from '@lokaler/domain/search-room-dates';
-import type { RecurringSearch, SearchAssetHit, SearchAssetsResponse, SingleDateSearch } from '@lokaler/domain/search-request';
+import type { PreparedRoom, SchedulingContext } from '@lokaler/domain/scheduling/room-calendar';
+import { busyBudget, indexSearchDates, unavailableSearchDates, type SearchDates } from '@lokaler/domain/search-room-dates';
+import type { RecurringSearch, SearchAssetsResponse, SingleDateSearch } from '@lokaler/domain/search-request';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
 import { findBusyTimes, findCrowdedBusyTimes, type BusyRow } from './busy-times-repository';
-import { busyRowsByRoom, calendarGroups, publicRulesOfRow, withBusyTimes } from './search-calendars';
+import { busyRowsByRoom, withBusyTimes } from './search-calendars';
+import { closedDatesWithin, prepareCalendar, reloadSearchRoomsCache, searchRoomsCache, toSearchRooms, type SearchCalendar, type SearchRoom, type SearchRooms } from './search-rooms-cache';
 import { findClosedDates, findOpeningHours, findSearchRooms, isPublishedLocation } from './search-rooms-repository';
-import { toSearchHit, toSearchResponse } from './to-search-hit';
+import { readSearchRoomsVersion } from './search-rooms-version';
+import { inSearchOrder, toSearchHit } from './to-search-hit';
 
 /**
  * GET /api/search/assets[/{locationId}][/repeating]: every published room (of the location) with
@@ -19,9 +21,12 @@ import { toSearchHit, toSearchResponse } from './to-search-hit';
  * opening hours, outside reservations, blocked times and closed dates, inside the public's window
  * (behandlingstid), by the same rules as the calendar and the availability check.
  *
- * Five queries whatever the number of rooms and dates. Up to EXACT_ROOM_LIMIT rooms every busy row
- * of the period is read; above it (the city-wide search) the database first keeps only the
- * room-dates whose busy time could stop the duration from fitting (see findCrowdedBusyTimes).
+ * The city-wide search keeps the rooms and their calendars' fixed parts between searches
+ * (search-rooms-cache.ts, ADR 007) and reads only the busy rows: one statement (two for a long
+ * pattern), which also reads the version the kept rooms are checked against. A location's search
+ * reads its rooms each time (four queries). Up to EXACT_ROOM_LIMIT rooms every busy row of the
+ * period is read; above it the database first keeps only the room-dates whose busy time could stop
+ * the duration from fitting (see findCrowdedBusyTimes).
  */
 
 export const EXACT_ROOM_LIMIT = 100;
@@ -39,60 +44,152 @@ export interface SearchAssetsOptions {
   exactRoomLimit?: number;
 }
 
-export async function searchAssets({ db, search, tagIds, locationId, now = new Date(), exactRoomLimit = EXACT_ROOM_LIMIT }: SearchAssetsOptions): Promise<SearchAssetsResponse> {
+/** The answer as objects (the location's search and tests). */
+export async function searchAssets(options: SearchAssetsOptions): Promise<SearchAssetsResponse> {
+  const { datesCount, available, unavailable } = await runSearch(options);
+  const hit = (a: RoomAnswer) => toSearchHit(a.room.row, datesCount, a.unavailable);
+  return { available: available.map(hit), unavailable: unavailable.map(hit) };
+}
+
+/**
+ * The answer as JSON text, exactly JSON.stringify(searchAssets(…)): each room's fixed fields are
+ * kept as text with the room (search-rooms-cache.ts), and a dates list shared by the rooms of one
+ * calendar is written once.
+ */
+export async function searchAssetsJson(options: SearchAssetsOptions): Promise<string> {
+  const { datesCount, available, unavailable } = await runSearch(options);
+  const texts = new Map<readonly string[], string>();
+  const line = ({ room, unavailable: dates }: RoomAnswer) => {
+    let text = texts.get(dates);
+    if (text === undefined) texts.set(dates, (text = JSON.stringify(dates)));
+    return `${room.jsonHead}${datesCount},"unavailableDates":${text}${room.jsonTail}`;
+  };
+  return `{"available":[${available.map(line).join(',')}],"unavailable":[${unavailable.map(line).join(',')}]}`;
+}
+
+interface RoomAnswer {
+  room: SearchRoom;
+  unavailable: string[];
+}
+
+interface SearchAnswer {
+  datesCount: number;
+  /** Spec 01 §5's order (inSearchOrder). */
+  available: RoomAnswer[];
+  unavailable: RoomAnswer[];
+}
+
+async function runSearch({ db, search, tagIds, locationId, now = new Date(), exactRoomLimit = EXACT_ROOM_LIMIT }: SearchAssetsOptions): Promise<SearchAnswer> {
   const { today, time } = osloClock(now);
-  if (locationId !== undefined && !(await isPublishedLocation(db, locationId))) throw AppError.notFound(`Location ${locationId}`);
   const dates = indexSearchDates(search.kind === 'single' ? [search.date] : expandWeekdayPattern(search));
   const first = dates.dates[0];
   const last = dates.dates.at(-1);
+  const question: Question = { db, search, dates, today, context: { today, now: time, caller: publicCaller }, exactRoomLimit };
+
+  if (locationId !== undefined) {
+    if (!(await isPublishedLocation(db, locationId))) throw AppError.notFound(`Location ${locationId}`);
+    const rows = await findSearchRooms(db, { locationId, tagIds });
+    const locationIds = [...new Set(rows.map((r) => r.locationId))];
+    const [hours, closed] = await Promise.all([
+      findOpeningHours(db, locationIds),
+      first && last ? findClosedDates(db, locationIds, { from: first, to: last }) : Promise.resolve(new Map<number, string[]>()),
+    ]);
+    return (await answer(question, toSearchRooms(rows, hours, closed), false)).answer;
+  }
+
+  // City-wide: the kept rooms, checked against the version the first query reads. A copy older than
+  // this search is read again and the search repeated once; a change during the search may show or not.
+  let copy = await searchRoomsCache(db);
+  for (let attempt = 0; ; attempt++) {
+    const rooms = tagIds.length === 0 ? copy : { ...copy, rooms: copy.rooms.filter((r) => tagIds.every((t) => r.tagIds.includes(t))) };
+    const result = await answer(question, rooms, true);
+    if (attempt > 0 || result.versions.every((v) => v === copy.version)) return result.answer;
+    copy = await reloadSearchRoomsCache(db, copy);
+  }
+}
+
+interface Question {
+  db: DbOrTx;
+  search: SearchKind;
+  dates: SearchDates;
+  today: string;
+  context: SchedulingContext;
+  exactRoomLimit: number;
+}
+
+/** Per calendar and search: prepared for the caller without busy rows, with its budgets and answer. */
+interface CalendarState {
+  base: PreparedRoom;
+  budgets: (number | null)[];
+  unavailable?: string[];
+}
+
+async function answer({ db, search, dates, today, context, exactRoomLimit }: Question, { rooms, calendars }: SearchRooms, readVersion: boolean): Promise<{ answer: SearchAnswer; versions: (string | null)[] }> {
+  const first = dates.dates[0];
+  const last = dates.dates.at(-1);
   const minutes = search.minutes;
-
-  const rows = await findSearchRooms(db, { locationId, tagIds });
-  const locationIds = [...new Set(rows.map((r) => r.locationId))];
-  const [hours, closed] = await Promise.all([
-    findOpeningHours(db, locationIds),
-    first && last ? findClosedDates(db, locationIds, first, last) : Promise.resolve(new Map<number, string[]>()),
-  ]);
-  const groups = calendarGroups(rows, hours, closed);
-  const context = { today, now: time, caller: publicCaller };
   const searchedWeekdays = new Set(dates.weekdayAt);
-
-  const rooms = rows.map((row) => {
-    const rules = publicRulesOfRow(row);
-    // A room that does not lend this kind of loan to the public is free on none of the dates.
-    const lends = search.kind === 'single' ? rules.allowSingle : rules.allowRepeated;
-    const group = lends ? groups.get(row.id) : undefined;
-    if (group && !group.base) {
-      group.base = prepareRoom(group.calendar, context);
-      group.budgets = isoWeekdays.map((w) => (searchedWeekdays.has(w) ? busyBudget(group.base!, w, minutes) : null));
+  // Calendars of one shape with the same closed dates in the period share one state.
+  const states = new Array<CalendarState | undefined>(calendars.length);
+  const byShape = new Map<string, CalendarState>();
+  const stateOfCalendar = (calendar: SearchCalendar): CalendarState => {
+    let state = states[calendar.index];
+    if (state) return state;
+    const closed = first && last ? closedDatesWithin(calendar, first, last) : [];
+    const key = closed.length === 0 ? calendar.shape : `${calendar.shape}|${closed.join(',')}`;
+    state = byShape.get(key);
+    if (!state) {
+      const base = prepareCalendar(calendar, context, closed);
+      state = { base, budgets: isoWeekdays.map((w) => (searchedWeekdays.has(w) ? busyBudget(base, w, minutes) : null)) };
+      byShape.set(key, state);
     }
-    return { row, group };
+    return (states[calendar.index] = state);
+  };
+  const lending: { room: SearchRoom; state: CalendarState }[] = [];
+  const stateOf = rooms.map((room) => {
+    // A room that does not lend this kind of loan to the public is free on none of the dates.
+    if (!(search.kind === 'single' ? room.rules.allowSingle : room.rules.allowRepeated)) return undefined;
+    const state = stateOfCalendar(room.calendar);
+    lending.push({ room, state });
+    return state;
   });
 
   let busy: BusyRow[] = [];
-  const lending = rooms.filter((r) => r.group !== undefined);
+  let versions: (string | null)[] = [];
   if (first && last && lending.length > 0) {
-    busy = lending.length <= exactRoomLimit
-      ? await findBusyTimes(db, lending.map((r) => r.row.id), first, last)
-      : await findCrowdedBusyTimes(db, {
-          dates: dates.dates,
-          specialDates: new Set([today, ...dates.irregular.map((i) => dates.dates[i] ?? today)]),
-          rooms: lending.map((r) => ({ room: r.row.id, budgets: r.group!.budgets! })),
-          // Off the grid nothing fits (every budget is null); rounding keeps the parameter an integer.
-          durationSlots: Math.ceil(minutes / SLOT_MINUTES),
-        });
+    if (lending.length <= exactRoomLimit) {
+      const [rows, version] = await Promise.all([
+        findBusyTimes(db, lending.map((r) => r.room.row.id), first, last),
+        readVersion ? readSearchRoomsVersion(db) : Promise.resolve(null),
+      ]);
+      busy = rows;
+      versions = [version];
+    } else {
+      ({ rows: busy, versions } = await findCrowdedBusyTimes(db, {
+        dates: dates.dates,
+        specialDates: new Set([today, ...dates.irregular.map((i) => dates.dates[i] ?? today)]),
+        rooms: lending.map((r) => ({ room: r.room.row.id, budgets: r.state.budgets })),
+        // Off the grid nothing fits (every budget is null); rounding keeps the parameter an integer.
+        durationSlots: Math.ceil(minutes / SLOT_MINUTES),
+      }));
+    }
   }
+  if (readVersion && versions.length === 0) versions = [await readSearchRoomsVersion(db)];
   const busyByRoom = busyRowsByRoom(busy);
 
-  const hits: SearchAssetHit[] = rooms.map(({ row, group }) => {
+  const allDates = [...dates.dates];
+  const ranked = rooms.map((room, i) => {
+    const state = stateOf[i];
     let unavailable: string[];
-    if (!group?.base) unavailable = [...dates.dates];
+    if (!state) unavailable = allDates;
     else {
-      const own = busyByRoom.get(row.id);
-      if (own) unavailable = unavailableSearchDates(withBusyTimes(group.base, own, context), dates, minutes);
-      else unavailable = group.unavailable ??= unavailableSearchDates(group.base, dates, minutes);
+      const own = busyByRoom.get(room.row.id);
+      if (own) unavailable = unavailableSearchDates(withBusyTimes(state.base, own, context), dates, minutes);
+      else unavailable = state.unavailable ??= unavailableSearchDates(state.base, dates, minutes);
     }
-    return toSearchHit(row, dates.dates.length, unavailable);
+    const share = allDates.length === 0 ? 0 : (allDates.length - unavailable.length) / allDates.length;
+    return { room, unavailable, share, nameRank: room.nameRank, locationRank: room.locationRank, id: room.row.id };
   });
-  return toSearchResponse(hits);
+  const { available, unavailable } = inSearchOrder(ranked);
+  return { answer: { datesCount: allDates.length, available, unavailable }, versions };
 }

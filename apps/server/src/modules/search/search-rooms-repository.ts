@@ -97,13 +97,14 @@ export function findOpeningHours(db: DbOrTx, locationIds: readonly number[]): Pr
     from opening_hours where location_id = any(${pgArray(locationIds)}::int[])`);
 }
 
-/** Each location's closed dates in the period, comma-separated and ascending. One query. */
-export async function findClosedDates(db: DbOrTx, locationIds: readonly number[], from: string, to: string): Promise<Map<number, string[]>> {
+/** Each location's closed dates in the period (without one: all of them), ascending. One query. */
+export async function findClosedDates(db: DbOrTx, locationIds: readonly number[], period?: { from: string; to: string }): Promise<Map<number, string[]>> {
   if (locationIds.length === 0) return new Map();
+  const within = period ? sql`and date between ${period.from}::date and ${period.to}::date` : sql``;
   const rows = await queryRows<{ locationId: number; dates: string }>(db, sql`
     select location_id as "locationId", string_agg(date::text, ',' order by date) as dates
     from closed_dates
-    where location_id = any(${pgArray(locationIds)}::int[]) and date between ${from}::date and ${to}::date
+    where location_id = any(${pgArray(locationIds)}::int[]) ${within}
     group by location_id`);
   return new Map(rows.map((r) => [r.locationId, r.dates.split(',')]));
 }

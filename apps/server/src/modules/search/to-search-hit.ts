@@ -1,6 +1,6 @@
 import { assetDisplayName } from '@lokaler/domain/bookable-asset';
 import { compareNorwegian } from '@lokaler/domain/norwegian-order';
-import type { SearchAssetHit, SearchAssetsResponse } from '@lokaler/domain/search-request';
+import type { SearchAssetHit } from '@lokaler/domain/search-request';
 import type { SearchRoomRow } from './search-rooms-repository';
 
 /** One room's line in the answer (spec 01 §3 Bookable asset, the fields the lists and the map show). */
@@ -28,19 +28,22 @@ export function toSearchHit(row: SearchRoomRow, datesCount: number, unavailableD
 
 /**
  * Positions of names in Norwegian order (compareNorwegian, the collation compareByShareThenName
- * uses), so sorting thousands of rooms compares numbers, not strings through Intl. Remembered for
- * the last list of names: the rooms of a city rarely change between two searches.
+ * uses), so sorting thousands of rooms compares numbers, not strings through Intl. Equal names get
+ * equal positions; positions among all rooms keep their order among any of them.
  */
-let lastNames = '';
-let lastRanks = new Map<string, number>();
-function norwegianRanks(names: readonly string[]): Map<string, number> {
-  const key = names.join('\u0000');
-  if (key !== lastNames) {
-    const unique = [...new Set(names)].sort(compareNorwegian);
-    lastRanks = new Map(unique.map((name, i) => [name, i]));
-    lastNames = key;
-  }
-  return lastRanks;
+export function norwegianRanks(names: Iterable<string>): Map<string, number> {
+  const unique = [...new Set(names)].sort(compareNorwegian);
+  return new Map(unique.map((name, i) => [name, i]));
+}
+
+/** A room's answer as the order sees it. */
+export interface SearchOrderKey {
+  /** Share of the search's dates the room is free on (0 when there are no dates). */
+  share: number;
+  /** norwegianRanks of the display name and of the location's name. */
+  nameRank: number;
+  locationRank: number;
+  id: number;
 }
 
 /**
@@ -48,17 +51,10 @@ function norwegianRanks(names: readonly string[]): Map<string, number> {
  * order of compareByShareThenName; rooms of the same name by location, then id, so the order never
  * changes between two identical searches. A room is available when its share is above zero.
  */
-export function toSearchResponse(hits: readonly SearchAssetHit[]): SearchAssetsResponse {
-  const ranks = norwegianRanks(hits.flatMap((h) => [h.displayName, h.locationName]));
-  const ranked = hits.map((hit) => ({
-    hit,
-    share: hit.datesCount === 0 ? 0 : (hit.datesCount - hit.unavailableDates.length) / hit.datesCount,
-    name: ranks.get(hit.displayName) ?? 0,
-    location: ranks.get(hit.locationName) ?? 0,
-  }));
-  ranked.sort((a, b) => b.share - a.share || a.name - b.name || a.location - b.location || a.hit.bookableAssetId - b.hit.bookableAssetId);
-  const available: SearchAssetHit[] = [];
-  const unavailable: SearchAssetHit[] = [];
-  for (const r of ranked) (r.share > 0 ? available : unavailable).push(r.hit);
+export function inSearchOrder<T extends SearchOrderKey>(entries: T[]): { available: T[]; unavailable: T[] } {
+  entries.sort((a, b) => b.share - a.share || a.nameRank - b.nameRank || a.locationRank - b.locationRank || a.id - b.id);
+  const available: T[] = [];
+  const unavailable: T[] = [];
+  for (const e of entries) (e.share > 0 ? available : unavailable).push(e);
   return { available, unavailable };
 }
