@@ -5,23 +5,35 @@ import { bounds, firstAndLastBookableDateQuery, scheduleQuery, scheduleResponse 
 import { currentUser, optionalUser, requireAdmin } from '../../auth/index';
 import { getBookableDateBounds } from './get-bookable-date-bounds';
 import { getSchedule } from './get-schedule';
+import { publicScheduleBody, ScheduleCache, scheduleVersionReader } from './schedule-cache';
 
+const JSON_TYPE = 'application/json; charset=utf-8';
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
 
 /**
  * Sends the schedule with plain JSON.stringify instead of the zod response encoding, which walked
  * every slot of every date (a room-week is ~700 slot objects) for more time than the rules took.
  * The answer's type is the schema's (checked by TypeScript), the slots are built with exactly its
- * fields, and the tests parse every answer with the schema.
+ * fields, and the tests parse every answer with the schema. Fastify sets no content type when a
+ * reply has its own serializer, so it is set here (before, these answers had none).
  */
 function fastJson<T>(reply: FastifyReply, body: T): T {
-  reply.serializer(JSON.stringify);
+  reply.serializer(JSON.stringify).type(JSON_TYPE);
   return body;
+}
+
+/** A kept answer as is: the same bytes and content type as fastJson's (tested). */
+function sendBytes(reply: FastifyReply, body: Buffer): FastifyReply {
+  return reply.type(JSON_TYPE).send(body);
 }
 
 /** The room calendar's data (spec 01 §7): schedules and the first/last bookable date, public and admin. */
 export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
+  // The public answers kept per app (ADR 008): checked against versions kept by triggers, so every
+  // process sees every writer's change in its next request.
+  const cache = new ScheduleCache();
+  const readVersions = scheduleVersionReader(app.database);
 
   app.get('/schedule', {
     schema: {
@@ -33,9 +45,12 @@ export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request, reply) => {
     // Only a citizen's own reservations may be ignored, so the token matters only then: a stale
     // token never breaks the anonymous calendar.
-    if (request.query.reservationIdsToIgnore?.length) await optionalUser(request, reply);
-    const citizen = request.user?.portal === 'PUBLIC' ? request.user : null;
-    return fastJson(reply, await getSchedule({ db, query: request.query, access: { kind: 'public' }, citizen }));
+    if (request.query.reservationIdsToIgnore?.length) {
+      await optionalUser(request, reply);
+      const citizen = request.user?.portal === 'PUBLIC' ? request.user : null;
+      return fastJson(reply, await getSchedule({ db, query: request.query, access: { kind: 'public' }, citizen }));
+    }
+    return sendBytes(reply, await publicScheduleBody({ db, cache, query: request.query, readVersions }));
   });
 
   app.get('/admin/schedule', {

@@ -1,0 +1,160 @@
+import { sql } from 'drizzle-orm';
+import { osloClock, type OsloClock } from '@lokaler/domain/scheduling/oslo-clock';
+import { SLOT_MINUTES } from '@lokaler/domain/scheduling/time-of-day';
+import type { ScheduleQuery } from '@lokaler/domain/scheduling/schedule-query';
+import type pg from 'pg';
+import { queryRows, type Database, type DbOrTx } from '../../db/client';
+import { pgArray } from '../search/pg-array';
+import { getSchedule } from './get-schedule';
+
+/**
+ * The public GET /api/schedule's answers kept as the bytes sent (ADR 008), one per asked query (rooms
+ * in the order asked, from, to), each with the key of everything it was computed from:
+ *
+ * - the rooms' fixed data: search_rooms_version (migration 0012; rooms, locations, areas, tags,
+ *   opening hours, closed dates — with the rooms' reservations and blocked times, all the
+ *   schedule reads that its answer shows);
+ * - each room's reservations and blocked times: schedule_room_versions (migration 0013), and its row
+ *   0, moved by a TRUNCATE;
+ * - the clock: today in Oslo (the booking window, behandlingstid, past dates) and, when today is one of
+ *   the asked dates, how many slots of today have started (past times of today are not bookable).
+ *
+ * Both versions are read in one query before the answer is computed, so a kept answer is at least as
+ * new as its key; a change committed before a request starts is in its answer.
+ */
+
+export interface ScheduleCacheLimits {
+  /** Kept answers at most (least recently used go first). */
+  maxEntries: number;
+  /** Bytes of kept answers at most. */
+  maxBytes: number;
+  /** Larger answers (many rooms over many days) are not kept. */
+  maxEntryBytes: number;
+}
+
+const defaultLimits: ScheduleCacheLimits = { maxEntries: 2000, maxBytes: 64 * 1024 * 1024, maxEntryBytes: 2 * 1024 * 1024 };
+
+interface Entry {
+  version: string;
+  body: Buffer;
+}
+
+/** A bounded map, least recently used first out, of query → (version key, answer bytes). */
+export class ScheduleCache {
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+  hits = 0;
+  misses = 0;
+
+  constructor(private readonly limits: ScheduleCacheLimits = defaultLimits) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get(query: string, version: string): Buffer | undefined {
+    const entry = this.entries.get(query);
+    if (!entry || entry.version !== version) return undefined;
+    // Most recently used last.
+    this.entries.delete(query);
+    this.entries.set(query, entry);
+    return entry.body;
+  }
+
+  set(query: string, version: string, body: Buffer): void {
+    this.remove(query);
+    if (body.length > this.limits.maxEntryBytes) return;
+    this.entries.set(query, { version, body });
+    this.bytes += body.length;
+    for (const [oldest] of this.entries) {
+      if (this.entries.size <= this.limits.maxEntries && this.bytes <= this.limits.maxBytes) break;
+      this.remove(oldest);
+    }
+  }
+
+  private remove(query: string): void {
+    const entry = this.entries.get(query);
+    if (!entry) return;
+    this.entries.delete(query);
+    this.bytes -= entry.body.length;
+  }
+}
+
+/** osloClock, remembered for the last second asked (Intl's formatting costs µs a call). */
+let lastClock: { second: number; clock: OsloClock } | null = null;
+function osloClockOfSecond(now: Date): OsloClock {
+  const second = Math.floor(now.getTime() / 1000);
+  if (lastClock?.second !== second) lastClock = { second, clock: osloClock(now) };
+  return lastClock.clock;
+}
+
+/**
+ * What of the clock the public answer depends on: today, and — only when today is asked — the number
+ * of started 15-minute slots of today. Slots lie on the 15-minute grid from midnight (opening hours
+ * are shrunk to it), and a slot is past once now is after its start (prepareRoom's cutoff: 14:00:00
+ * leaves the 14:00 slot bookable, 14:00:01 does not).
+ */
+export function clockKey(query: Pick<ScheduleQuery, 'fromInclusive' | 'toInclusive'>, now: Date): string {
+  const { today, time } = osloClockOfSecond(now);
+  if (today < query.fromInclusive || today > query.toInclusive) return today;
+  const [h, m, s] = time.split(':').map(Number) as [number, number, number];
+  const cutoff = h * 60 + m + (s > 0 ? 1 : 0);
+  return `${today}T${Math.ceil(cutoff / SLOT_MINUTES)}`;
+}
+
+const versionsSql = `select
+  coalesce((select version::text from search_rooms_version where id = 1), '') || '/' ||
+  coalesce((select string_agg(bookable_asset_id || ':' || version, ',' order by bookable_asset_id)
+    from schedule_room_versions where bookable_asset_id = any($1::int[])), '') as v`;
+
+/** Reads the versions of these rooms' data (and row 0's): 'fixed/0:v,id:v,…' (rooms never written have no row). */
+export type ScheduleVersionReader = (ids: readonly number[]) => Promise<string>;
+
+const [versionsBefore, versionsAfter] = versionsSql.split('$1') as [string, string];
+
+/** The versions in one query through Drizzle, on either engine. */
+export async function readScheduleVersions(db: DbOrTx, ids: readonly number[]): Promise<string> {
+  const [row] = await queryRows<{ v: string }>(db, sql`${sql.raw(versionsBefore)}${pgArray([0, ...ids])}${sql.raw(versionsAfter)}`);
+  return row!.v;
+}
+
+/**
+ * The reader for this database: on PostgreSQL a named prepared statement on the pool (parsed and
+ * planned once per connection: at thousands of requests a second the planning of an unnamed
+ * statement was a noticeable share of the database's CPU), else through Drizzle.
+ */
+export function scheduleVersionReader(database: Pick<Database, 'db' | 'engine'>): ScheduleVersionReader {
+  if (database.engine !== 'postgres') return (ids) => readScheduleVersions(database.db, ids);
+  const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+  return async (ids) => {
+    const result = await pool.query<{ v: string }>({ name: 'schedule_versions', text: versionsSql, values: [pgArray([0, ...ids])] });
+    return result.rows[0]!.v;
+  };
+}
+
+/**
+ * The public schedule (no reservations to ignore: the answer is the same for every caller) as the
+ * JSON bytes to send, from the cache when its key still holds. Errors (a hidden room: 404) are
+ * thrown by getSchedule and never kept.
+ */
+export async function publicScheduleBody({ db, cache, query, now = new Date(), readVersions = (ids) => readScheduleVersions(db, ids) }: {
+  db: DbOrTx;
+  cache: ScheduleCache;
+  query: ScheduleQuery;
+  now?: Date;
+  readVersions?: ScheduleVersionReader;
+}): Promise<Buffer> {
+  const ids = [...new Set(query.bookableAssetIds)];
+  const asked = `${ids.join(',')}|${query.fromInclusive}|${query.toInclusive}`;
+  const version = `${await readVersions(ids)}|${clockKey(query, now)}`;
+  const kept = cache.get(asked, version);
+  if (kept) {
+    cache.hits += 1;
+    return kept;
+  }
+  cache.misses += 1;
+  const answer = await getSchedule({ db, query: { bookableAssetIds: ids, fromInclusive: query.fromInclusive, toInclusive: query.toInclusive }, access: { kind: 'public' }, now });
+  const body = Buffer.from(JSON.stringify(answer));
+  cache.set(asked, version, body);
+  return body;
+}
