@@ -1,6 +1,97 @@
-import { Heading } from '@digdir/designsystemet-react';
+import { useMemo } from 'react';
+import { Alert, Heading, Link, Paragraph } from '@digdir/designsystemet-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink, Navigate, useParams, useSearchParams } from 'react-router';
+import type { Location } from '@lokaler/domain/location';
+import { ENTRY_PAGE_MIN_DURATION_MINUTES, normalizeSearchDuration, type SearchFormValues } from '@lokaler/domain/search-form';
+import { isApiClientError } from '@lokaler/api-client/api-client-error';
+import { locationAboutQuery } from '@lokaler/api-client/location-about';
+import { locationQuery } from '@lokaler/api-client/locations';
+import { loadFailureMessage } from '@lokaler/api-client/user-message';
+import { LocationAboutSections, LocationContact } from '@lokaler/ui/location-details';
+import { Loading } from '@lokaler/ui/loading';
+import { usePageTitle } from '@lokaler/ui/page-title';
+import { paths } from '../../../config/paths';
+import { SearchForm } from '../search-form';
+import { portalSearchHref, readSearchValues, toPortalSearch, writeSearchValues } from '../search-url';
+import { LocationRooms } from './location-rooms';
+import './location.css';
 
-/** /lokale/:locationId — the new portal's location page (being built). */
+export const SEARCH_TITLE = 'Finn rom til lån eller leie';
+
+/** Spec 01 §8: the location's processing time. */
+export const processingTimeText = (days: number) => `Lokalet krever at søknader sendes inn minst ${days} dager før ønsket dato.`;
+
+function parseId(value: string | undefined): number | null {
+  return value && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null;
+}
+
+/** /lokale/:locationId — the new portal's location page (spec 01 §2 "New-portal search", issue #4). */
 export function PortalLocationPage() {
-  return <Heading level={1}>Finn rom til lån eller leie</Heading>;
+  const id = parseId(useParams().locationId);
+  if (id === null) return <Navigate to={paths.notFound.getHref()} replace />;
+  return <LocationView id={id} />;
+}
+
+function LocationView({ id }: { id: number }) {
+  const location = useQuery(locationQuery(id));
+  const about = useQuery(locationAboutQuery(id));
+  usePageTitle(location.data?.name);
+  const [params] = useSearchParams();
+  const gone = (isApiClientError(location.error) && location.error.status === 404) || (location.data && location.data.status !== 'PUBLISHED');
+  if (gone) return <Navigate to={paths.notFound.getHref()} replace />;
+
+  return (
+    <div className="lk-location-page">
+      {/* Like the venue page, the location page is not for search engines. */}
+      <meta name="robots" content="noindex" />
+      <Link asChild>
+        <RouterLink to={portalSearchHref('list', params)}>Tilbake til søket</RouterLink>
+      </Link>
+      {location.isPending && <Loading label="Henter lokalet" />}
+      {location.error && (
+        <Alert data-color="danger">
+          <Paragraph>{loadFailureMessage(location.error).title}</Paragraph>
+          <Paragraph>{loadFailureMessage(location.error).detail}</Paragraph>
+        </Alert>
+      )}
+      {location.data && (
+        <>
+          <div className="lk-stack">
+            <Heading level={1} data-size="lg">
+              {location.data.name}
+            </Heading>
+            {location.data.geographicAreaName && <Paragraph>Bydel {location.data.geographicAreaName}</Paragraph>}
+          </div>
+          <LocationAboutSections informationMessage={location.data.informationMessage} about={about.data} />
+          <LocationContact location={location.data} />
+          <LocationSearch location={location.data} />
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The search form 'Finn rom til lån eller leie' and, once the search is complete, the rooms. */
+function LocationSearch({ location }: { location: Location }) {
+  const [params, setParams] = useSearchParams();
+  const minMinutes = location.minBookingDurationMinutes ?? ENTRY_PAGE_MIN_DURATION_MINUTES;
+  const values = useMemo((): SearchFormValues => {
+    const read = readSearchValues(params);
+    // A duration below the location's minimum is raised as the form raises it, so the form and the rooms agree.
+    return read.duration ? { ...read, duration: normalizeSearchDuration(read.duration, minMinutes) } : read;
+  }, [params, minMinutes]);
+  const search = useMemo(() => toPortalSearch(values), [values]);
+
+  return (
+    <>
+      <SearchForm values={values} onSearch={(next) => setParams(writeSearchValues(next, params))} minDurationMinutes={minMinutes} title={SEARCH_TITLE} />
+      {location.behandlingstid > 0 && <Alert data-color="info">{processingTimeText(location.behandlingstid)}</Alert>}
+      {search ? (
+        <LocationRooms locationId={location.id} search={search} />
+      ) : (
+        <Paragraph>Fyll ut søket, så viser vi rommene som er ledige.</Paragraph>
+      )}
+    </>
+  );
 }
