@@ -1,36 +1,9 @@
-import { useEffect, useState } from 'react';
 import { Textfield } from '@digdir/designsystemet-react';
+import { useDebouncedText } from '@lokaler/ui/use-debounced-text';
 
-/** Spec 01 §5: the free-text filter is debounced by 250 ms. */
-export const FILTER_DEBOUNCE_MS = 250;
-
-/**
- * The free-text filter: the text is the input's own state while typing and reaches the URL (and so
- * the list) after a pause. When the URL's text changes from elsewhere (Back, 'Nullstill filtre') the
- * field shows it.
- */
+/** The free-text filter of the search results: reaches the URL (and so the list) 250 ms after typing stops. */
 export function FilterTextField({ value, onChange }: { value: string; onChange: (text: string) => void }) {
-  const [text, setText] = useState(value);
-  // The last text sent, and the URL's text as last seen: an echo of our own change is not news.
-  const [sent, setSent] = useState(value);
-  const [seen, setSeen] = useState(value);
-  if (value !== seen) {
-    setSeen(value);
-    if (value !== sent.trim()) {
-      setText(value);
-      setSent(value);
-    }
-  }
-
-  useEffect(() => {
-    if (text === sent) return;
-    const timer = setTimeout(() => {
-      setSent(text);
-      onChange(text);
-    }, FILTER_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, sent, onChange]);
-
+  const [text, setText] = useDebouncedText(value, onChange);
   return (
     <Textfield
       label="Søk i resultatene"
