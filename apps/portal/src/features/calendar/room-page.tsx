@@ -9,15 +9,10 @@ import { loadFailureMessage } from '@lokaler/api-client/user-message';
 import { keepOnlyRooms, useBookingDraft } from '@lokaler/ui/booking-draft';
 import { Loading } from '@lokaler/ui/loading';
 import { usePageTitle } from '@lokaler/ui/page-title';
+import { parseRoomIds } from '@lokaler/ui/room-selection-url';
 import { paths } from '../../config/paths';
 import { RoomCalendar } from './room-calendar';
 import './calendar.css';
-
-/** The chosen rooms from the repeated query parameter ressurs; anything that is not an id is ignored. */
-export function parseRoomIds(search: string): number[] {
-  const ids = new URLSearchParams(search).getAll('ressurs').map((v) => (/^\d{1,9}$/.test(v.trim()) ? Number(v) : NaN));
-  return [...new Set(ids.filter((id) => id > 0))];
-}
 
 function Failure({ error }: { error: unknown }) {
   const message = loadFailureMessage(error);
@@ -33,7 +28,7 @@ function Failure({ error }: { error: unknown }) {
 export function RoomPage() {
   usePageTitle('Velg tidspunkt');
   const { search } = useLocation();
-  const ids = useMemo(() => parseRoomIds(search), [search]);
+  const ids = useMemo(() => parseRoomIds(new URLSearchParams(search)), [search]);
   const rooms = useQuery(bookableAssetsQuery(ids));
   const firstRoom = rooms.data?.[0];
   const location = useQuery({ ...locationQuery(firstRoom?.locationId ?? 0), enabled: firstRoom !== undefined });

@@ -1,34 +1,14 @@
-import { useCallback, useMemo } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useCallback } from 'react';
 import { keepOnlyRooms, useBookingDraft } from '@lokaler/ui/booking-draft';
-
-/** The chosen rooms, from the repeated query parameter ressurs (spec 01 §2); unknown values are ignored. */
-export function parseRoomIds(params: URLSearchParams): number[] {
-  const ids = params.getAll('ressurs').map((v) => (/^\d+$/.test(v.trim()) ? Number(v) : NaN));
-  return [...new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0))];
-}
+import { useRoomIdsInUrl } from '@lokaler/ui/room-selection-url';
 
 /**
  * The room selection of the venue page, kept in the URL. Deselecting a room also clears the times
  * chosen for it in the calendar (spec 01 §4).
  */
 export function useRoomSelection() {
-  const { pathname, search } = useLocation();
-  const navigate = useNavigate();
+  const { selected, setSelected } = useRoomIdsInUrl();
   const [, updateDraft] = useBookingDraft();
-  const selected = useMemo(() => parseRoomIds(new URLSearchParams(search)), [search]);
-
-  const setSelected = useCallback(
-    (ids: readonly number[]) => {
-      const params = new URLSearchParams(search);
-      params.delete('ressurs');
-      for (const id of ids) params.append('ressurs', String(id));
-      const qs = params.toString();
-      void navigate({ pathname, search: qs ? `?${qs}` : '' }, { replace: true });
-    },
-    [navigate, pathname, search],
-  );
-
   const toggle = useCallback(
     (id: number) => {
       if (selected.includes(id)) {
@@ -39,6 +19,5 @@ export function useRoomSelection() {
     },
     [selected, setSelected, updateDraft],
   );
-
   return { selected, toggle };
 }

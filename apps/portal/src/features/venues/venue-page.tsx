@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Field, Heading, Label, Link, Paragraph, Select } from '@digdir/designsystemet-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, Navigate, useLocation, useNavigate, useParams } from 'react-router';
@@ -9,6 +9,7 @@ import { loadFailureMessage } from '@lokaler/api-client/user-message';
 import { compareNorwegian } from '@lokaler/domain/norwegian-order';
 import { Loading } from '@lokaler/ui/loading';
 import { usePageTitle } from '@lokaler/ui/page-title';
+import { useScrollToParameter } from '@lokaler/ui/room-selection-url';
 import { paths } from '../../config/paths';
 import { RoomCard } from './room-card';
 import { RoomSummary } from './room-summary';
@@ -143,25 +144,4 @@ function Rooms({ locationId }: { locationId: number }) {
       <RoomSummary rooms={chosen} onRemove={toggle} onShowTimes={showTimes} />
     </div>
   );
-}
-
-/**
- * Spec 01 §2: the one-off scrollTo parameter (a room id from a search result) scrolls to that room
- * once the rooms are shown, and is then taken out of the URL.
- */
-function useScrollToParameter(ready: boolean) {
-  const { pathname, search } = useLocation();
-  const navigate = useNavigate();
-  useEffect(() => {
-    if (!ready) return;
-    const params = new URLSearchParams(search);
-    const target = params.get('scrollTo');
-    if (!target) return;
-    const element = document.getElementById(`rom-${target}`) ?? document.getElementById(target);
-    element?.scrollIntoView?.({ block: 'start' });
-    element?.focus({ preventScroll: true });
-    params.delete('scrollTo');
-    const qs = params.toString();
-    void navigate({ pathname, search: qs ? `?${qs}` : '' }, { replace: true });
-  }, [ready, search, pathname, navigate]);
 }
