@@ -6,6 +6,7 @@ import { todayInOslo } from './dates';
 import { insertBookings } from './insert-bookings';
 import { insertWorld } from './insert-world';
 import { seedSelvkostDemoPrices } from '../../modules/admin-selvkost/demo-prices';
+import { storeDemoContracts } from '../../modules/documents/store-demo-contracts';
 import { citizenUsers, demoUsers } from './people';
 import { planBackgroundBookings, planWeddings } from './plan-background-bookings';
 import { planCitizenBookings } from './plan-citizen-bookings';
@@ -47,6 +48,7 @@ export async function seedDemoDataIfEmpty(db: Db, options: SeedOptions = {}): Pr
       ...planBackgroundBookings(ctx, world.bookableRooms, 220),
     ];
     await insertBookings(tx, plans, userIdBySub);
+    await storeDemoContracts(tx);
 
     await tx.insert(settings).values([
       { name: 'CONTACT_US', value: 'ENABLED' },
