@@ -8,6 +8,7 @@ import { testAdmins, testCitizens } from '../../idp/test-users';
 import { createTestDatabase, truncateAll } from '../../../test/test-db';
 import { queryRows, type Database } from '../client';
 import { districts } from './districts';
+import { storeDemoContracts } from '../../modules/documents/store-demo-contracts';
 import { seedDemoDataIfEmpty } from './index';
 
 const today = '2031-03-20';
@@ -20,7 +21,7 @@ describe('demo data', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     const started = performance.now();
-    expect(await seedDemoDataIfEmpty(database.db, { today })).toBe(true);
+    expect(await seedDemoDataIfEmpty(database.db, { today, storeApprovedDocuments: storeDemoContracts })).toBe(true);
     seconds = (performance.now() - started) / 1000;
   });
   afterAll(() => database.close());
