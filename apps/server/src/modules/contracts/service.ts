@@ -48,8 +48,9 @@ export async function getContract(db: DbOrTx, booking: BookingRow): Promise<Cont
  * POST /user/contract/confirm/{id}: the applicant signs. In one transaction: the booking is locked,
  * only its creator may sign (401 with the spec's text), it must have exactly one CONTRACT
  * requirement and one location, be approved and not signed yet, and have an approved contract
- * document (409). Then the requirement is fulfilled, the approved contract is stored with its hash, the CONTRACT change-log entry written,
- * key access brought up to date and a receipt queued — all or nothing.
+ * document (409). Then the requirement is fulfilled, the approved contract is stored with its hash,
+ * the CONTRACT change-log entry written, key access brought up to date and a receipt queued — all
+ * or nothing.
  */
 export async function signContract({ db, identity, bookingId, now }: { db: Db; identity: EffectiveIdentity; bookingId: number; now: Date }): Promise<ContractResponse> {
   return db.transaction(async (tx) => {
