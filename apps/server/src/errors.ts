@@ -9,6 +9,8 @@ const statusByCode = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   BOOKING_CONFLICT: 409,
+  /** The applicant asks for a contract no administrator has approved yet (decision 004): nothing to show or sign. */
+  DOCUMENT_NOT_APPROVED: 409,
   /** The booking breaks a booking rule (window, behandlingstid, one timeslot, repetition…): nothing was written. */
   BOOKING_NOT_ALLOWED: 422,
   PAYLOAD_TOO_LARGE: 413,

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoDataIfEmpty } from './db/seed/index';
+import { storeDemoContracts } from './modules/documents/store-demo-contracts';
 
 async function main(): Promise<void> {
   let config;
@@ -17,7 +18,7 @@ async function main(): Promise<void> {
 
   const database = await openDatabase(config.database);
   await database.migrate();
-  const seeded = config.seedDemoData ? await seedDemoDataIfEmpty(database.db) : false;
+  const seeded = config.seedDemoData ? await seedDemoDataIfEmpty(database.db, { storeApprovedDocuments: storeDemoContracts }) : false;
 
   const app = await buildApp({ config, database, serveSpas: true });
   const shutdown = async (signal: string) => {

@@ -31,7 +31,15 @@ export const contractMessages = {
   notApproved: 'Kontrakten kan bare signeres når søknaden er godkjent.',
   invalidContract: 'Kontrakten kan ikke signeres. Ta kontakt med utleiestedet.',
   noContract: 'Denne bookingen har ingen kontrakt.',
+  /** The booking needs a contract, but no administrator has approved its text (DOCUMENT_NOT_APPROVED). */
+  notApprovedYet: 'Kontrakten er ikke klar ennå. Utleiestedet må godkjenne kontrakten før du kan lese og signere den.',
 } as const;
+
+/**
+ * The error code (409) of a contract the booking needs but no administrator has approved: the
+ * applicant only ever gets the approved document, so there is nothing to show or sign yet.
+ */
+export const DOCUMENT_NOT_APPROVED = 'DOCUMENT_NOT_APPROVED';
 
 /** The signed state line: 'Digitalt signert av Kari Nordmann 03.03.2025 21:14' (the time already formatted). */
 export function signedByText(name: string, formattedTime: string): string {

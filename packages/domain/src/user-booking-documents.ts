@@ -2,9 +2,14 @@ import { z } from 'zod';
 
 /** The documents section of the booking page (spec 02 §2, §3, §7). */
 
-/** GET /user/vedtak/{id}: the decision letter (HTML built by the server from the decision). */
+/** GET /user/vedtak/{id}: the decision letter, exactly as the administrator approved it (decision 004). */
 export const vedtakResponse = z.object({ vedtakHtml: z.string() });
 export type VedtakResponse = z.infer<typeof vedtakResponse>;
+
+export const vedtakMessages = {
+  /** The 404 of GET /user/vedtak/{id}: the booking has no (current) vedtak. */
+  noVedtak: 'Det finnes ikke noe vedtak for denne bookingen.',
+} as const;
 
 /** GET /user/retroactive-contract/{bookingId}: the retroactive-booking note, '' when there is none (cached 5 minutes). */
 export const retroactiveContractResponse = z.object({ text: z.string() });

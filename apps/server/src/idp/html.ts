@@ -1,14 +1,5 @@
+import { escapeHtml } from '@lokaler/domain/escape-html';
 import { IDP_PATH } from './clients';
-
-/** Escapes text for HTML content and attribute values. */
-export function escapeHtml(value: unknown): string {
-  return String(value)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 export const STYLESHEET_PATH = `${IDP_PATH}/assets/idp.css`;
 export const LOGOUT_SCRIPT_PATH = `${IDP_PATH}/assets/logout.js`;

@@ -1,6 +1,7 @@
+import { escapeHtml } from '@lokaler/domain/escape-html';
 import { displayName } from './accounts';
 import { IDP_PATH } from './clients';
-import { escapeHtml, htmlPage } from './html';
+import { htmlPage } from './html';
 import { testAdmins, testCitizens } from './test-users';
 
 export const loginTexts = {
@@ -69,7 +70,7 @@ function testIdForm(action: string, options: LoginPageOptions): string {
 <form method="post" action="${action}/login" novalidate>
 <label for="pid">${loginTexts.pidLabel}</label>
 <p class="hint" id="pid-hint">11 siffer</p>
-${invalid ? `<p class="error" id="pid-error">${escapeHtml(options.pidError)}</p>` : ''}
+${invalid ? `<p class="error" id="pid-error">${escapeHtml(options.pidError ?? '')}</p>` : ''}
 <input type="text" id="pid" name="pid" inputmode="numeric" autocomplete="off" maxlength="11" aria-describedby="${describedBy}"${invalid ? ' aria-invalid="true"' : ''} value="${escapeHtml(options.pidValue ?? '')}">
 <button class="primary" type="submit">${loginTexts.submit}</button>
 </form>

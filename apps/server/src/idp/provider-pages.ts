@@ -1,5 +1,6 @@
 import type { ErrorOut, KoaContextWithOIDC } from 'oidc-provider';
-import { escapeHtml, htmlPage, LOGOUT_SCRIPT_PATH } from './html';
+import { escapeHtml } from '@lokaler/domain/escape-html';
+import { htmlPage, LOGOUT_SCRIPT_PATH } from './html';
 
 const BRAND = 'Lokaler – innlogging';
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../client';
+import { queryRows, type Db, type Tx } from '../client';
 import { users } from '../schema/identity';
 import { settings } from '../schema/settings';
 import { todayInOslo } from './dates';
@@ -16,6 +16,13 @@ export interface SeedOptions {
   today?: string;
   /** Seed of the PRNG; the same seed and today give the same data. */
   seed?: number;
+  /**
+   * Stores the documents the demo's approved bookings carry (their approved contracts), in the same
+   * transaction once the bookings exist. The renderer is a module above the database layer, so the
+   * caller hands it in (main.ts: modules/documents/store-demo-contracts); without it the demo's
+   * contracts read as not approved yet.
+   */
+  storeApprovedDocuments?: (tx: Tx) => Promise<unknown>;
 }
 
 /**
@@ -47,6 +54,7 @@ export async function seedDemoDataIfEmpty(db: Db, options: SeedOptions = {}): Pr
       ...planBackgroundBookings(ctx, world.bookableRooms, 220),
     ];
     await insertBookings(tx, plans, userIdBySub);
+    await options.storeApprovedDocuments?.(tx);
 
     await tx.insert(settings).values([
       { name: 'CONTACT_US', value: 'ENABLED' },

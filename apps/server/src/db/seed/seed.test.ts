@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingStatuses } from '@lokaler/domain/booking';
@@ -7,6 +8,7 @@ import { testAdmins, testCitizens } from '../../idp/test-users';
 import { createTestDatabase, truncateAll } from '../../../test/test-db';
 import { queryRows, type Database } from '../client';
 import { districts } from './districts';
+import { storeDemoContracts } from '../../modules/documents/store-demo-contracts';
 import { seedDemoDataIfEmpty } from './index';
 
 const today = '2031-03-20';
@@ -19,7 +21,7 @@ describe('demo data', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     const started = performance.now();
-    expect(await seedDemoDataIfEmpty(database.db, { today })).toBe(true);
+    expect(await seedDemoDataIfEmpty(database.db, { today, storeApprovedDocuments: storeDemoContracts })).toBe(true);
     seconds = (performance.now() - started) / 1000;
   });
   afterAll(() => database.close());
@@ -98,6 +100,18 @@ describe('demo data', () => {
     expect(rows.some((r) => r.status === 'CANCELLED')).toBe(true);
     for (const citizen of testCitizens) {
       expect(await count(database, sql`select count(*)::int as n from users where sub = ${citizen.sub} and email = ${citizen.email}`)).toBe(1);
+    }
+  });
+
+  it('gives every approved booking that needs a contract the contract an administrator approved (what the applicant reads)', async () => {
+    const rows = await queryRows<{ case_number: string; html: string | null; hash: string | null }>(database.db, sql`
+      select b.case_number, d.html, d.hash from bookings b
+      left join booking_documents d on d.booking_id = b.id and d.kind = 'CONTRACT' and d.revoked_at is null
+      where b.status = 'APPROVED' and exists (select 1 from requirements q where q.booking_id = b.id and q.type = 'CONTRACT')`);
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    for (const row of rows) {
+      expect(row.html).toContain(`<h1>Kontrakt for lån og leie av lokale</h1><p>Saksnummer: ${row.case_number}</p>`);
+      expect(row.hash).toBe(createHash('sha256').update(row.html!).digest('hex'));
     }
   });
 

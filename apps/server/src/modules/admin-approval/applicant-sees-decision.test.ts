@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentPreview } from '@lokaler/domain/admin-approval';
+import { contractMessages, type ContractResponse } from '@lokaler/domain/contract';
+import { vedtakMessages } from '@lokaler/domain/user-booking-documents';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { loginAs } from '../../../test/login';
 import { createAsset, createLocation } from '../../../test/factories/places';
@@ -33,6 +36,7 @@ describe('the applicant sees the administrator\'s decision', () => {
   });
   afterAll(() => ctx.close());
 
+  const sha256 = (html: string) => createHash('sha256').update(html, 'utf8').digest('hex');
   const application = (startTime: string) => bookingWithTimes(ctx.database.db, locationId, kariId, [{ bookableAssetId: hall, date: inDays(20), startTime, durationMinutes: 60 }]);
 
   it('approved: \'Godkjent\' status, the vedtak and the contract exactly as previewed, the contract to sign', async () => {
@@ -51,19 +55,49 @@ describe('the applicant sees the administrator\'s decision', () => {
       requirements: [expect.objectContaining({ type: 'CONTRACT', isFulfilled: false })],
       decisionMessages: [expect.objectContaining({ message: 'Velkommen!' })],
     });
-    expect((await call(ctx.app, kari, 'GET', `/api/user/vedtak/${bookingId}`)).json()).toEqual({ vedtakHtml: vedtak.html });
-    expect((await call(ctx.app, kari, 'GET', `/api/user/contract/${bookingId}`)).json()).toMatchObject({ contractHtml: contract.html, isSigned: false });
+    // Byte for byte what the administrator previewed and approved: the same SHA-256.
+    const vedtakHtml = (await call(ctx.app, kari, 'GET', `/api/user/vedtak/${bookingId}`)).json<{ vedtakHtml: string }>().vedtakHtml;
+    expect(vedtakHtml).toBe(vedtak.html);
+    expect(sha256(vedtakHtml)).toBe(vedtak.hash);
+    const shown = (await call(ctx.app, kari, 'GET', `/api/user/contract/${bookingId}`)).json<ContractResponse>();
+    expect(shown).toMatchObject({ contractHtml: contract.html, isSigned: false });
+    expect(sha256(shown.contractHtml)).toBe(contract.hash);
     const changes = (await call(ctx.app, kari, 'GET', `/api/user/booking/${bookingId}/changes`)).json<{ type: string }[]>();
     expect(changes.map((c) => c.type)).toEqual(['BookingApproval']);
+    // What she signs is that same document.
+    const signed = (await call(ctx.app, kari, 'POST', `/api/user/contract/confirm/${bookingId}`)).json<ContractResponse>();
+    expect(signed).toMatchObject({ isSigned: true, contractHtml: contract.html });
+    expect(sha256(signed.contractHtml)).toBe(contract.hash);
   });
 
-  it('rejected: \'Avslått\' status and the reason', async () => {
+  it('before the decision and after \'Angre godkjenning\': no vedtak and no contract, with clear Norwegian texts', async () => {
+    const { bookingId } = await application('16:00');
+    const none = async () => [
+      (await call(ctx.app, kari, 'GET', `/api/user/vedtak/${bookingId}`)),
+      (await call(ctx.app, kari, 'GET', `/api/user/contract/${bookingId}`)),
+    ].map((res) => [res.statusCode, res.json<{ userMsg: string }>().userMsg]);
+    expect(await none()).toEqual([[404, vedtakMessages.noVedtak], [404, contractMessages.noContract]]);
+
+    const vedtak = (await call(ctx.app, siri, 'GET', `/api/vedtak-preview/${bookingId}?costCategory=FREE`)).json<DocumentPreview>();
+    const contract = (await call(ctx.app, siri, 'GET', `/api/contract-preview/${bookingId}?costCategory=FREE`)).json<DocumentPreview>();
+    expect((await call(ctx.app, siri, 'PUT', `/api/booking/${bookingId}/approve`, {
+      costCategory: 'FREE', vedtakApproved: true, vedtakHash: vedtak.hash, contractApproved: true, contractHash: contract.hash,
+    })).statusCode).toBe(200);
+    expect((await call(ctx.app, siri, 'PUT', `/api/booking/${bookingId}/unapprove`)).statusCode).toBe(200);
+    expect(await none()).toEqual([[404, vedtakMessages.noVedtak], [404, contractMessages.noContract]]);
+  });
+
+  it('rejected: \'Avslått\' status, the reason and the rejection vedtak exactly as previewed', async () => {
     const { bookingId } = await application('20:00');
-    const rejected = await call(ctx.app, siri, 'PUT', `/api/booking/${bookingId}/reject`, { rejectionText: 'Storsalen er opptatt av bydelens eget arrangement.' });
+    const reason = 'Storsalen er opptatt av bydelens eget arrangement.';
+    const preview = (await call(ctx.app, siri, 'GET', `/api/vedtak-preview/${bookingId}?vedtakType=REJECTION&rejectionText=${encodeURIComponent(reason)}`)).json<DocumentPreview>();
+    const rejected = await call(ctx.app, siri, 'PUT', `/api/booking/${bookingId}/reject`, { rejectionText: reason, vedtakHash: preview.hash });
     expect(rejected.statusCode).toBe(200);
     const booking = await call(ctx.app, kari, 'GET', `/api/user/booking/${bookingId}`);
     expect(booking.json()).toMatchObject({ status: 'REJECTED', decisionMessages: [expect.objectContaining({ message: 'Storsalen er opptatt av bydelens eget arrangement.' })] });
     const vedtak = (await call(ctx.app, kari, 'GET', `/api/user/vedtak/${bookingId}`)).json<{ vedtakHtml: string }>();
     expect(vedtak.vedtakHtml).toContain('Storsalen er opptatt av bydelens eget arrangement.');
+    expect(vedtak.vedtakHtml).toBe(preview.html);
+    expect(sha256(vedtak.vedtakHtml)).toBe(preview.hash);
   });
 });

@@ -1,5 +1,5 @@
 import type { ApplicantNotice } from '../admin-booking-core/applicant-mail';
-import type { DocumentData } from './documents/document-data';
+import type { DocumentData } from '../documents/document-data';
 
 /** The applicant's e-mail when the application is approved. */
 export function approvalNotice({ data, comment, contractToSign, vedtak }: { data: DocumentData; comment?: string | undefined; contractToSign: boolean; vedtak: boolean }): ApplicantNotice {

@@ -12,12 +12,12 @@ import { addDecisionMessage, writeChangeLog } from '../admin-booking-core/change
 import { describeTimes, endTimeOf } from '../admin-booking-core/reservation-rows';
 import { lockRooms } from '../room-calendars/lock-rooms';
 import { approvalNotice } from './approval-mails';
-import { loadDocumentData, type DocumentData } from './documents/document-data';
-import { termsFromApproval, type DocumentTerms } from './documents/document-terms';
-import { sha256Hex } from './documents/html';
-import { selvkostOf } from './documents/render-parts';
-import { renderContract } from './documents/render-contract';
-import { renderVedtak } from './documents/render-vedtak';
+import { loadDocumentData, type DocumentData } from '../documents/document-data';
+import { termsFromApproval, type DocumentTerms } from '../documents/document-terms';
+import { sha256Hex } from '../documents/html';
+import { selvkostOf } from '../documents/render-parts';
+import { renderContract } from '../documents/render-contract';
+import { renderVedtak } from '../documents/render-vedtak';
 import { ensureContractRequirement, findBlockedOrTaken, saveApproval, setReservationStatus, storeDocument } from './repository';
 
 export interface ApproveOptions {

@@ -3,11 +3,11 @@ import { osloClock } from '@lokaler/domain/scheduling/oslo-clock';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { DbOrTx } from '../../db/client';
 import { findBookingForAdmin } from '../admin-booking-core/booking-access';
-import { loadDocumentData } from './documents/document-data';
-import { termsFromPreview } from './documents/document-terms';
-import { sha256Hex } from './documents/html';
-import { renderContract } from './documents/render-contract';
-import { renderVedtak } from './documents/render-vedtak';
+import { loadDocumentData } from '../documents/document-data';
+import { termsFromPreview } from '../documents/document-terms';
+import { sha256Hex } from '../documents/html';
+import { renderContract } from '../documents/render-contract';
+import { renderVedtak } from '../documents/render-vedtak';
 
 interface PreviewOptions<Q> {
   db: DbOrTx;

@@ -9,9 +9,9 @@ import { notifyApplicant } from '../admin-booking-core/applicant-mail';
 import { conflict, lockBookingForAdmin, touchBooking } from '../admin-booking-core/booking-access';
 import { addDecisionMessage, writeChangeLog } from '../admin-booking-core/change-log-writer';
 import { describeTimes } from '../admin-booking-core/reservation-rows';
-import { loadDocumentData } from '../admin-approval/documents/document-data';
-import { sha256Hex } from '../admin-approval/documents/html';
-import { renderVedtak } from '../admin-approval/documents/render-vedtak';
+import { loadDocumentData } from '../documents/document-data';
+import { sha256Hex } from '../documents/html';
+import { renderVedtak } from '../documents/render-vedtak';
 import { deleteApproval, deleteContractRequirements, revokeDocuments, storeDocument } from '../admin-approval/repository';
 import { findRejectionChoice, setStatusOf } from './repository';
 

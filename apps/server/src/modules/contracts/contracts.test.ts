@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { contractMessages, type ContractResponse } from '@lokaler/domain/contract';
+import { contractMessages, DOCUMENT_NOT_APPROVED, type ContractResponse } from '@lokaler/domain/contract';
 import { queryRows } from '../../db/client';
 import { testCitizens } from '../../idp/test-users';
 import { localOrganizations } from '../../integrations/org-registry/local-org-registry';
@@ -9,6 +9,7 @@ import { createTestApp, type TestContext } from '../../../test/test-app';
 import { inDays } from '../../../test/factories/calendar';
 import { createAsset, createLocation } from '../../../test/factories/places';
 import { applicantBooking, citizenSession, type CitizenSession } from '../../../test/factories/applicant';
+import { storeApprovedContract } from '../../../test/factories/documents';
 import { contractAllowedTags } from '@lokaler/domain/contract';
 
 describe('the contract: GET /api/user/contract/{id}, POST /api/user/contract/confirm/{id}', () => {
@@ -32,14 +33,20 @@ describe('the contract: GET /api/user/contract/{id}, POST /api/user/contract/con
   });
   afterAll(() => ctx.close());
   beforeEach(async () => {
-    await ctx.database.db.execute(sql`truncate bookings, reservations, requirements, change_log, mail_outbox, signed_contracts restart identity cascade`);
+    await ctx.database.db.execute(sql`truncate bookings, reservations, requirements, change_log, mail_outbox, signed_contracts, booking_documents restart identity cascade`);
   });
 
-  const approved = (fields: Partial<Parameters<typeof applicantBooking>[1]> = {}) => applicantBooking(ctx.database.db, {
-    locationId, userId: kari.userId, status: 'APPROVED', requirements: [{ type: 'CONTRACT' }],
-    times: [{ bookableAssetId: hall, date: inDays(20), startTime: '17:00:00', durationMinutes: 120 }, { bookableAssetId: hall, date: inDays(27), startTime: '17:00:00', durationMinutes: 120 }],
-    ...fields,
-  });
+  /** An approved booking; unless told otherwise, with the contract its administrator approved stored as the approval stores it. */
+  const approved = async (fields: Partial<Parameters<typeof applicantBooking>[1]> = {}, { withContract = true } = {}) => {
+    const booking = await applicantBooking(ctx.database.db, {
+      locationId, userId: kari.userId, status: 'APPROVED', requirements: [{ type: 'CONTRACT' }],
+      times: [{ bookableAssetId: hall, date: inDays(20), startTime: '17:00:00', durationMinutes: 120 }, { bookableAssetId: hall, date: inDays(27), startTime: '17:00:00', durationMinutes: 120 }],
+      ...fields,
+    });
+    const contract = withContract ? await storeApprovedContract(ctx.database.db, booking.id) : null;
+    return { ...booking, contract };
+  };
+  const sha256 = (html: string) => createHash('sha256').update(html, 'utf8').digest('hex');
   const sign = (id: number, who = kari) => who.request({ method: 'POST', url: `/api/user/contract/confirm/${id}` });
   const contract = (id: number, who = kari) => who.request({ method: 'GET', url: `/api/user/contract/${id}` });
   const state = async () => (await queryRows(ctx.database.db, sql`select
@@ -48,12 +55,14 @@ describe('the contract: GET /api/user/contract/{id}, POST /api/user/contract/con
     (select count(*)::int from signed_contracts) as signed_contracts,
     (select count(*)::int from mail_outbox) as mails`))[0];
 
-  it('shows the unsigned contract built from the booking, with only the tags printing allows', async () => {
+  it('shows the unsigned contract exactly as the administrator approved it (byte for byte, the approved hash), with only the tags printing allows', async () => {
     const booking = await approved();
     const res = await contract(booking.id);
     expect(res.statusCode).toBe(200);
     const body = res.json<ContractResponse>();
     expect(body).toMatchObject({ bookingId: booking.id, isSigned: false, signedByName: null, signedTimeUtc: null });
+    expect(body.contractHtml).toBe(booking.contract!.html);
+    expect(sha256(body.contractHtml)).toBe(booking.contract!.hash);
     expect(body.contractHtml).toContain('Sagene samfunnshus');
     expect(body.contractHtml).toContain('Storsalen');
     expect(body.contractHtml).toContain('Kari Nordmann');
@@ -72,6 +81,7 @@ describe('the contract: GET /api/user/contract/{id}, POST /api/user/contract/con
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<ContractResponse>();
     expect(body).toMatchObject({ bookingId: booking.id, isSigned: true, signedByName: 'Kari Nordmann', contractHtml: shown });
+    expect(shown).toBe(booking.contract!.html);
 
     const [requirement] = await queryRows<{ is_fulfilled: boolean; fulfilled_by_user_id: number; fulfilled_by_name: string; fulfillment_time: string | Date }>(ctx.database.db, sql`select * from requirements where booking_id = ${booking.id}`);
     expect(requirement).toMatchObject({ is_fulfilled: true, fulfilled_by_user_id: kari.userId, fulfilled_by_name: 'Kari Nordmann' });
@@ -81,7 +91,7 @@ describe('the contract: GET /api/user/contract/{id}, POST /api/user/contract/con
     expect(new Date(entry!.logged_at).toISOString()).toBe(body.signedTimeUtc);
     const [stored] = await queryRows<{ html: string; sha256: string }>(ctx.database.db, sql`select html, sha256 from signed_contracts where booking_id = ${booking.id}`);
     expect(stored!.html).toBe(shown);
-    expect(stored!.sha256).toBe(createHash('sha256').update(shown).digest('hex'));
+    expect(stored!.sha256).toBe(booking.contract!.hash);
     const mails = await queryRows<{ recipient: string; topic: { kind: string } }>(ctx.database.db, sql`select recipient, topic from mail_outbox`);
     expect(mails).toEqual([{ recipient: testCitizens[0]!.email, topic: { kind: 'CONTRACT', bookingId: booking.id } }]);
 
@@ -130,7 +140,7 @@ describe('the contract: GET /api/user/contract/{id}, POST /api/user/contract/con
     const two = await approved({ requirements: [{ type: 'CONTRACT' }, { type: 'CONTRACT' }] });
     const mixed = await approved({ times: [{ bookableAssetId: hall, date: inDays(20), startTime: '12:00:00', durationMinutes: 60 }, { bookableAssetId: otherRoom, date: inDays(20), startTime: '12:00:00', durationMinutes: 60 }] });
     const waiting = await approved({ status: 'UNPROCESSED', times: [{ bookableAssetId: hall, date: inDays(21), startTime: '12:00:00', durationMinutes: 60 }] });
-    const none = await approved({ requirements: [], times: [{ bookableAssetId: hall, date: inDays(22), startTime: '12:00:00', durationMinutes: 60 }] });
+    const none = await approved({ requirements: [], times: [{ bookableAssetId: hall, date: inDays(22), startTime: '12:00:00', durationMinutes: 60 }] }, { withContract: false });
     const before = await state();
     for (const [id, status, userMsg] of [
       [two.id, 409, contractMessages.invalidContract],
@@ -145,14 +155,32 @@ describe('the contract: GET /api/user/contract/{id}, POST /api/user/contract/con
     expect(await state()).toEqual(before);
   });
 
-  it('shows and stores the contract the administrator approved, when there is one', async () => {
-    const booking = await approved();
+  it('shows and stores the stored document as it is, whatever the renderer would say today', async () => {
+    const booking = await approved({}, { withContract: false });
     const html = '<article><h1>Kontrakt</h1><p>Godkjent av utleier.</p></article>';
-    await ctx.database.db.execute(sql`insert into booking_documents (booking_id, kind, html, hash) values (${booking.id}, 'CONTRACT', ${html}, ${createHash('sha256').update(html).digest('hex')})`);
+    await ctx.database.db.execute(sql`insert into booking_documents (booking_id, kind, html, hash) values (${booking.id}, 'CONTRACT', ${html}, ${sha256(html)})`);
     expect((await contract(booking.id)).json<ContractResponse>().contractHtml).toBe(html);
     expect((await sign(booking.id)).json<ContractResponse>().contractHtml).toBe(html);
-    const [stored] = await queryRows<{ html: string }>(ctx.database.db, sql`select html from signed_contracts where booking_id = ${booking.id}`);
-    expect(stored!.html).toBe(html);
+    const [stored] = await queryRows<{ html: string; sha256: string }>(ctx.database.db, sql`select html, sha256 from signed_contracts where booking_id = ${booking.id}`);
+    expect(stored).toEqual({ html, sha256: sha256(html) });
+  });
+
+  it('without an approved contract (none, or revoked): a clear 409 for reading and signing, never a contract built on the spot, and nothing changes', async () => {
+    const never = await approved({}, { withContract: false });
+    const revoked = await approved({ times: [{ bookableAssetId: hall, date: inDays(23), startTime: '12:00:00', durationMinutes: 60 }] });
+    await ctx.database.db.execute(sql`update booking_documents set revoked_at = now() where booking_id = ${revoked.id}`);
+    const before = await state();
+    for (const id of [never.id, revoked.id]) {
+      for (const res of [await contract(id), await sign(id)]) {
+        expect(res.statusCode).toBe(409);
+        expect(res.json()).toMatchObject({ code: DOCUMENT_NOT_APPROVED, userMsg: contractMessages.notApprovedYet });
+        expect(res.body).not.toContain('Kontrakt for lån');
+      }
+    }
+    expect(await state()).toEqual(before);
+    // The booking page still lists the contract, so the applicant can open it and read this state.
+    const detail = (await kari.request({ method: 'GET', url: `/api/user/booking/${never.id}` })).json<{ contractExists: boolean }>();
+    expect(detail.contractExists).toBe(true);
   });
 
   it('writes nothing when a later step of the signature fails (one transaction)', async () => {

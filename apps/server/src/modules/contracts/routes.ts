@@ -18,7 +18,12 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/user/contract/:id', {
     preHandler: requireUser,
-    schema: { tags: ['mine bookinger'], summary: 'The contract of a booking (HTML) and whether, by whom and when it was signed', security, params: idParams, response: { 200: contractResponse, ...errors } },
+    schema: {
+      tags: ['mine bookinger'],
+      summary: 'The contract of a booking (HTML) and whether, by whom and when it was signed',
+      description: 'The contract exactly as the administrator approved it (or as signed). 404 when the booking has no contract; 409 DOCUMENT_NOT_APPROVED when it needs one that no administrator has approved yet.',
+      security, params: idParams, response: { 200: contractResponse, ...errors },
+    },
   }, async (request, reply) => {
     const { booking } = await applicantBooking(request, reply, request.params.id);
     return getContract(db, booking);
@@ -29,7 +34,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['mine bookinger'],
       summary: 'Sign the contract (only the person who sent the application)',
-      description: '401 with the spec\'s userMsg when the caller did not create the booking; 409 when already signed, not approved, or the booking has more than one contract requirement or location.',
+      description: '401 with the spec\'s userMsg when the caller did not create the booking; 409 when already signed, not approved, the booking has more than one contract requirement or location, or no approved contract (DOCUMENT_NOT_APPROVED).',
       security, params: idParams, response: { 200: contractResponse, ...errors },
     },
   }, async (request, reply) => signContract({ db, identity: await effectiveIdentity(request, reply), bookingId: request.params.id, now: new Date() }));

@@ -1,22 +1,31 @@
-import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { contractMessages, type ContractResponse } from '@lokaler/domain/contract';
 import { formatOsloDateTime } from '@lokaler/domain/user-booking-rules';
 import type { Db, DbOrTx } from '../../db/client';
-import { bookings, changeLog } from '../../db/schema/bookings';
 import { AppError } from '../../errors';
 import { enqueueMail } from '../../integrations/mail/outbox';
+import { sha256Hex } from '../documents/html';
+import { findApprovedDocument } from '../documents/repository';
 import type { EffectiveIdentity } from '../impersonation/effective-identity';
 import { syncKeyAccess } from '../oslonokkelen/sync-key-access';
 import { findVisibleBooking, type BookingRow } from '../user-bookings/booking-access';
 import { loadLocation } from '../user-bookings/repository';
-import { contractHtmlFor } from './contract-document';
 import {
-  contractRequirements, findSignedContract, fulfilContractRequirement, insertSignedContract, roomLocationIds,
+  contractRequirements, findSignedContract, fulfilContractRequirement, insertSignedContract, logSignature, roomLocationIds,
 } from './repository';
 
 const noContract = () => new AppError('NOT_FOUND', 'The booking has no contract', contractMessages.noContract);
 const conflict = (msg: string, userMsg: string) => new AppError('CONFLICT', msg, userMsg);
+
+/**
+ * The contract exactly as the administrator approved it (by its hash, decision 004). The applicant
+ * is never shown wording no administrator previewed: without an approved document the answer is
+ * 409 DOCUMENT_NOT_APPROVED, not a contract built on the spot.
+ */
+async function approvedContractHtml(db: DbOrTx, bookingId: number): Promise<string> {
+  const approved = await findApprovedDocument(db, bookingId, 'CONTRACT');
+  if (!approved) throw new AppError('DOCUMENT_NOT_APPROVED', `Booking ${bookingId} has no approved contract document`, contractMessages.notApprovedYet);
+  return approved.html;
+}
 
 /** GET /user/contract/{id}: the contract of a booking the caller sees, signed or waiting for the signature. */
 export async function getContract(db: DbOrTx, booking: BookingRow): Promise<ContractResponse> {
@@ -28,7 +37,7 @@ export async function getContract(db: DbOrTx, booking: BookingRow): Promise<Cont
   if (!requirement) throw noContract();
   return {
     bookingId: booking.id,
-    contractHtml: await contractHtmlFor(db, booking),
+    contractHtml: await approvedContractHtml(db, booking.id),
     isSigned: requirement.isFulfilled,
     signedByName: requirement.fulfilledByName,
     signedTimeUtc: requirement.fulfillmentTime?.toISOString() ?? null,
@@ -38,9 +47,10 @@ export async function getContract(db: DbOrTx, booking: BookingRow): Promise<Cont
 /**
  * POST /user/contract/confirm/{id}: the applicant signs. In one transaction: the booking is locked,
  * only its creator may sign (401 with the spec's text), it must have exactly one CONTRACT
- * requirement and one location, be approved and not signed yet (409). Then the requirement is
- * fulfilled, the contract as read is stored with its hash, the CONTRACT change-log entry written,
- * key access brought up to date and a receipt queued — all or nothing.
+ * requirement and one location, be approved and not signed yet, and have an approved contract
+ * document (409). Then the requirement is fulfilled, the approved contract is stored with its hash,
+ * the CONTRACT change-log entry written, key access brought up to date and a receipt queued — all
+ * or nothing.
  */
 export async function signContract({ db, identity, bookingId, now }: { db: Db; identity: EffectiveIdentity; bookingId: number; now: Date }): Promise<ContractResponse> {
   return db.transaction(async (tx) => {
@@ -58,13 +68,12 @@ export async function signContract({ db, identity, bookingId, now }: { db: Db; i
     if (requirement.isFulfilled) throw conflict('The contract is signed already', contractMessages.alreadySigned);
     if (booking.status !== 'APPROVED') throw conflict(`Booking ${booking.id} is ${booking.status}`, contractMessages.notApproved);
 
-    const html = await contractHtmlFor(tx, booking);
+    const html = await approvedContractHtml(tx, booking.id);
     if (!(await fulfilContractRequirement(tx, requirement.id, signer, now))) throw conflict('The contract is signed already', contractMessages.alreadySigned);
     await insertSignedContract(tx, {
-      bookingId: booking.id, html, sha256: createHash('sha256').update(html).digest('hex'), signedByUserId: signer.userId, signedByName: signer.name, signedAt: now,
+      bookingId: booking.id, html, sha256: sha256Hex(html), signedByUserId: signer.userId, signedByName: signer.name, signedAt: now,
     });
-    await tx.insert(changeLog).values({ bookingId: booking.id, type: 'CONTRACT', loggedAt: now, userId: signer.userId, userName: signer.name });
-    await tx.update(bookings).set({ updatedAt: now }).where(eq(bookings.id, booking.id));
+    await logSignature(tx, booking.id, signer, now);
     await syncKeyAccess(tx, booking.id);
     const location = await loadLocation(tx, booking.locationId);
     if (signer.email) {

@@ -9,6 +9,7 @@ import { createTestApp, type TestContext } from '../../../test/test-app';
 import { inDays } from '../../../test/factories/calendar';
 import { createAsset, createLocation } from '../../../test/factories/places';
 import { applicantBooking, citizenSession, type CitizenSession } from '../../../test/factories/applicant';
+import { storeApprovedContract } from '../../../test/factories/documents';
 import { MAX_PUSH_ATTEMPTS, runKeyJobs } from './key-jobs';
 import { syncKeyAccess } from './sync-key-access';
 
@@ -109,6 +110,8 @@ describe('the digital key: /api/oslonokkelen/{bookingId}', () => {
     expect((await info(unsigned.id)).contractRequirement).toEqual({ isFulfilled: false });
     expect(await grants()).toEqual([]);
 
+    // The applicant signs the contract her administrator approved (only a stored one can be signed).
+    await storeApprovedContract(ctx.database.db, unsigned.id);
     expect((await kari.request({ method: 'POST', url: `/api/user/contract/confirm/${unsigned.id}` })).statusCode).toBe(200);
     await ctx.app.runKeyJobs();
     expect(await statuses(unsigned.id)).toEqual({ 41234567: 'PUSHED_BUT_STATUS_UNKNOWN' });

@@ -58,13 +58,6 @@ export async function currentDocumentKinds(db: DbOrTx, bookingId: number): Promi
   return new Set(rows.map((r) => r.kind));
 }
 
-/** The current document of a kind (its HTML as the administrator approved it), if any. */
-export async function currentDocument(db: DbOrTx, bookingId: number, kind: 'CONTRACT' | 'VEDTAK'): Promise<{ html: string; hash: string } | undefined> {
-  const [row] = await db.select({ html: bookingDocuments.html, hash: bookingDocuments.hash }).from(bookingDocuments)
-    .where(and(eq(bookingDocuments.bookingId, bookingId), eq(bookingDocuments.kind, kind), isNull(bookingDocuments.revokedAt)));
-  return row;
-}
-
 /** When the first active (UNPROCESSED/APPROVED) time of the booking starts, as an instant; null without one. */
 export async function firstActiveStart(db: DbOrTx, bookingId: number): Promise<Date | null> {
   const [row] = await queryRows<{ start: string | Date | null }>(db, sql`

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { messages } from '@lokaler/domain/api-error';
 import { kari, renderPortal, stubApi } from '../../../testing/render-portal';
 import { buildContract, buildUserBooking } from '../testing/booking-factories';
 import { callsOf, json, kariRoles, resetBrowserState } from '../testing/setup';
@@ -152,6 +153,15 @@ describe('/bookinger/:bookingId/kontrakt', () => {
 
     await user.click(screen.getByRole('button', { name: 'Skriv ut' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Utskrift støttes ikke eller ble blokkert av nettleseren.');
+  });
+
+  it('says so, without an error and without signing, while the venue has not approved the contract yet', async () => {
+    stubContract({ '/api/user/contract/42': () => json({ msg: 'No approved contract', code: 'DOCUMENT_NOT_APPROVED', userMsg: 'x' }, 409) });
+    renderPortal('/bookinger/42/kontrakt', { user: kari });
+    expect(await screen.findByText('Kontrakten er ikke klar ennå. Utleiestedet må godkjenne kontrakten før du kan lese og signere den.')).toBeInTheDocument();
+    expect(screen.queryByText(messages.loadFailed)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Signer kontrakten' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Skriv ut' })).not.toBeInTheDocument();
   });
 
   it('shows a signed contract with its signature and no dialog', async () => {

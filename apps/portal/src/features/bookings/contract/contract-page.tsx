@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Alert, Button, Heading, Paragraph } from '@digdir/designsystemet-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { contractMessages, signedByText } from '@lokaler/domain/contract';
+import { contractMessages, DOCUMENT_NOT_APPROVED, signedByText } from '@lokaler/domain/contract';
 import type { UserBooking } from '@lokaler/domain/user-booking';
 import { isApiClientError } from '@lokaler/api-client/api-client-error';
 import { contractQuery, signContract } from '@lokaler/api-client/contracts';
@@ -55,6 +55,8 @@ function ContractView({ sub, booking }: { sub: string; booking: UserBooking }) {
   });
 
   const notFound = isApiClientError(contract.error) && contract.error.status === 404;
+  // The booking needs a contract, but the venue has not approved its text yet: a state, not a failure.
+  const notApprovedYet = isApiClientError(contract.error) && contract.error.code === DOCUMENT_NOT_APPROVED;
   // Only the person who sent the application may sign (spec 02 §6); others are told so up front.
   const someoneElses = Boolean(roles.data && booking.userId !== null && roles.data.userId !== booking.userId);
 
@@ -66,7 +68,8 @@ function ContractView({ sub, booking }: { sub: string; booking: UserBooking }) {
       </Heading>
       {contract.isPending && <Loading label="Henter kontrakten" />}
       {notFound && <Paragraph>{contractMessages.noContract}</Paragraph>}
-      {contract.error && !notFound && (
+      {notApprovedYet && <Paragraph>{contractMessages.notApprovedYet}</Paragraph>}
+      {contract.error && !notFound && !notApprovedYet && (
         <Alert data-color="danger">
           <Paragraph>{loadFailureMessage(contract.error).title}</Paragraph>
           <Paragraph>{loadFailureMessage(contract.error).detail}</Paragraph>

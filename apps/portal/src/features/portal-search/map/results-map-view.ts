@@ -1,4 +1,5 @@
 import * as L from 'leaflet';
+import { escapeHtml } from '@lokaler/domain/escape-html';
 import type { MapSettings } from '@lokaler/domain/map-settings';
 import { freeRoomsText, markerLabel, markersSignature, type LocationMarker } from './map-markers';
 
@@ -175,10 +176,4 @@ export class ResultsMapView {
     });
     return root;
   }
-}
-
-function escapeHtml(text: string): string {
-  const span = document.createElement('span');
-  span.textContent = text;
-  return span.innerHTML;
 }

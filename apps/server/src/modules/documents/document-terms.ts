@@ -4,7 +4,7 @@ import { costBasedPriceFields, type CostBasedPrices } from '@lokaler/domain/admi
 import type { CostCategory } from '@lokaler/domain/booking';
 import type { DayOfWeek } from '@lokaler/domain/scheduling/day-of-week';
 import { messages } from '@lokaler/domain/api-error';
-import { AppError } from '../../../errors';
+import { AppError } from '../../errors';
 
 /** The terms a vedtak or contract states: what the approval wizard chose. */
 export interface DocumentTerms {

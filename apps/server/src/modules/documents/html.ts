@@ -1,14 +1,11 @@
 import { createHash } from 'node:crypto';
+import { escapeHtml } from '@lokaler/domain/escape-html';
 
 /**
  * Building blocks of the vedtak and contract HTML. Only the elements the applicant's print view
  * allows are used (headings, paragraphs, lists, tables, div, section, article, br; spec 02 §5),
  * and every value from the database is escaped.
  */
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]!));
-}
 
 /** A paragraph of text; line breaks in the text become <br>. */
 export function p(text: string): string {
