@@ -1,6 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expectNoAxeViolations, launchBrowser, newPage } from './support/browser';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { expectNoAxeViolations, newPage, useBrowser } from './support/browser';
+import { applyThroughApi, demoLocation } from './support/demo-api';
+import { chooseTestPerson, loginToPortal } from './support/portal-login';
+import { visible } from './support/visible';
 
 /**
  * Issue 6: Siri Saksbehandler handles applications in the admin app, and the applicant sees the
@@ -13,105 +16,56 @@ import { expectNoAxeViolations, launchBrowser, newPage } from './support/browser
  * Rosenhoff skole ('Bordtennistrening'), which no other spec touches.
  */
 
-const osloToday = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Oslo' }).format(new Date());
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
-/** Logs in to the portal through the local ID-porten and returns the bearer token the portal then sends. */
-async function loginToPortal(page: Page, name: string): Promise<string> {
-  let token: string | undefined;
-  page.on('request', (request) => {
-    const auth = request.headers()['authorization'];
-    if (auth?.startsWith('Bearer ') && request.url().includes('/api/')) token = auth;
-  });
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Mine bookinger' }).click();
-  await page.waitForURL(/\/idp\//);
-  await page.getByRole('button', { name: `Logg inn som ${name}` }).click();
-  await page.getByRole('button', { name: new RegExp(name) }).waitFor({ state: 'visible', timeout: 30_000 });
-  // The list of one's bookings is always fetched with the token.
-  await page.goto('/bookinger');
-  await expect.poll(() => token, { timeout: 15_000 }).toBeTruthy();
-  return token!;
-}
-
 /** Ola applies for one evening hour in a room of Bjølsen skole, on the first free weekday ~11 weeks ahead. */
 async function applyAtBjolsen(context: BrowserContext, token: string): Promise<{ bookingId: number; caseNumber: string; date: string }> {
   const api = context.request;
-  const locations = (await (await api.get('/api/location')).json()) as { id: number; name: string }[];
-  const bjolsen = locations.find((l) => l.name === 'Bjølsen skole');
-  if (!bjolsen) throw new Error('Bjølsen skole is not in the demo data');
-  const rooms = (await (await api.get(`/api/location/${bjolsen.id}/bookableassets`)).json()) as { id: number; name: string }[];
-  // Kari's weekly volleyball is in the gym; another room keeps this spec out of her way.
-  const room = rooms.find((r) => r.name !== 'Gymsal') ?? rooms[0];
-  if (!room) throw new Error('Bjølsen skole has no rooms');
-
-  for (let offset = 77; offset < 120; offset++) {
-    const date = addDays(osloToday(), offset);
-    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
-    if (weekday === 0 || weekday === 6) continue;
-    const time = { date, startTime: '20:00:00', duration: 'PT1H' };
-    const check = await api.put('/api/booking/availability', { data: { bookingCreationDtos: [{ bookableAssetId: room.id, datesAndTimes: [time], repetition: null }] } });
-    const answer = (await check.json()) as { probablyAvailable: { datesAndTimes: unknown[] }[] };
-    if (!check.ok() || !answer.probablyAvailable.some((a) => a.datesAndTimes.length > 0)) continue;
-    const created = await api.post('/api/booking', {
-      headers: { Authorization: token },
-      data: {
-        availabilityData: { probablyAvailable: [{ bookableAssetId: room.id, datesAndTimes: [{ ...time, initialRepetitionDate: null }] }] },
-        isRepeating: false,
-        bookingPortalClient: 'PUBLIC',
-        bookingPurpose: 'PUBLICUSER_LOAN',
-        formAnswers: { activity: 'Foreldremøte for 4. trinn', purpose: 'Foreldre på trinnet', participants: 30, contactEmail: 'ola.nordmann@example.no', contactPhone: '92345678' },
-      },
-    });
-    if (created.status() === 409) continue;
-    expect(created.status(), await created.text()).toBe(201);
-    return { ...((await created.json()) as { bookingId: number; caseNumber: string }), date };
-  }
-  throw new Error('no free evening at Bjølsen skole in weeks 11–17');
-}
-
-async function expectVisible(page: Page, locator: ReturnType<Page['getByRole']>) {
-  await locator.first().waitFor({ state: 'visible', timeout: 30_000 });
+  return applyThroughApi(api, {
+    token,
+    location: await demoLocation(api, 'Bjølsen skole'),
+    // Kari's weekly volleyball is in the gym; another room keeps this spec out of her way.
+    avoidRoom: 'Gymsal',
+    firstDaysAhead: 77,
+    lastDaysAhead: 120,
+    startTime: '20:00:00',
+    minutes: 60,
+    formAnswers: { activity: 'Foreldremøte for 4. trinn', purpose: 'Foreldre på trinnet', participants: 30, contactEmail: 'ola.nordmann@example.no', contactPhone: '92345678' },
+  });
 }
 
 describe('an administrator handles applications, and the applicant sees the decisions', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let admin: { context: BrowserContext; page: Page };
   let approved: { bookingId: number; caseNumber: string; date: string };
   let rejectedId: number;
   let rejectionText: string;
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
   afterAll(async () => {
     await admin?.context.close();
-    await browser?.close();
   });
 
   it('Ola applies for a time at Bjølsen skole', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     const token = await loginToPortal(page, 'Ola Nordmann');
     approved = await applyAtBjolsen(context, token);
     await context.close();
   });
 
   it("Siri logs in, filters Bjølsen skole's unprocessed list and opens the application", async () => {
-    admin = await newPage(browser);
+    admin = await newPage(browser());
     const { page } = admin;
     await page.goto('/admin/');
-    await expectVisible(page, page.getByRole('heading', { level: 1, name: 'Lokaler administrasjon' }));
+    await visible(page.getByRole('heading', { level: 1, name: 'Lokaler administrasjon' }));
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Logg inn' }).click();
     await page.waitForURL(/\/idp\//);
     await expectNoAxeViolations(page);
-    await page.getByRole('button', { name: 'Logg inn som Siri Saksbehandler' }).click();
-    await expectVisible(page, page.getByRole('heading', { level: 1, name: 'Mine lokaler' }));
+    await chooseTestPerson(page, 'Siri Saksbehandler');
+    await visible(page.getByRole('heading', { level: 1, name: 'Mine lokaler' }));
     await expectNoAxeViolations(page);
 
     await page.getByRole('list', { name: 'Lokaler du administrerer' }).getByRole('link', { name: 'Bjølsen skole' }).click();
-    await expectVisible(page, page.getByRole('heading', { level: 1, name: 'Bjølsen skole' }));
-    await expectVisible(page, page.getByRole('table'));
+    await visible(page.getByRole('heading', { level: 1, name: 'Bjølsen skole' }));
+    await visible(page.getByRole('table'));
     expect(await page.getByRole('radio', { name: /^Venter på behandling \(\d+\)$/ }).isChecked()).toBe(true);
     await expectNoAxeViolations(page);
 
@@ -122,20 +76,20 @@ describe('an administrator handles applications, and the applicant sees the deci
     await expectNoAxeViolations(page);
     await page.getByRole('link', { name: approved.caseNumber }).click();
 
-    await expectVisible(page, page.getByRole('heading', { level: 1, name: `Søknad ${approved.caseNumber}` }));
-    await expectVisible(page, page.getByText('Foreldremøte for 4. trinn'));
-    await expectVisible(page, page.getByRole('heading', { name: 'Endringslogg' }));
+    await visible(page.getByRole('heading', { level: 1, name: `Søknad ${approved.caseNumber}` }));
+    await visible(page.getByText('Foreldremøte for 4. trinn'));
+    await visible(page.getByRole('heading', { name: 'Endringslogg' }));
     await expectNoAxeViolations(page);
   });
 
   it('Siri approves it with cost-based prices after seeing the vedtak and the contract', async () => {
     const { page } = admin;
     await page.getByRole('link', { name: 'Godkjenn søknaden' }).click();
-    await expectVisible(page, page.getByRole('heading', { level: 1, name: `Godkjenn søknad ${approved.caseNumber}` }));
+    await visible(page.getByRole('heading', { level: 1, name: `Godkjenn søknad ${approved.caseNumber}` }));
     await expectNoAxeViolations(page);
 
     await page.getByRole('button', { name: 'Godkjenn søknaden' }).click();
-    await expectVisible(page, page.getByText('Vennligst velg et alternativ'));
+    await visible(page.getByText('Vennligst velg et alternativ'));
 
     await page.getByRole('radio', { name: 'Selvkost' }).check();
     const firstPrice = page.getByRole('textbox', { name: /Lokalkategori 1/ });
@@ -157,23 +111,23 @@ describe('an administrator handles applications, and the applicant sees the deci
 
     await page.getByRole('button', { name: 'Godkjenn søknaden' }).click();
     const dialog = page.getByRole('dialog');
-    await expectVisible(page, dialog.getByText('Er du sikker på at du vil godkjenne denne søknaden?'));
+    await visible(dialog.getByText('Er du sikker på at du vil godkjenne denne søknaden?'));
     await expectNoAxeViolations(page);
     await dialog.getByRole('button', { name: 'Ja, godkjenn' }).click();
 
     await page.waitForURL(new RegExp(`/admin/soknader/${approved.bookingId}$`));
-    await expectVisible(page, page.getByRole('button', { name: 'Angre godkjenning' }));
-    await expectVisible(page, page.getByText('Søknaden er godkjent'));
-    await expectVisible(page, page.getByText('Godkjent', { exact: true }));
+    await visible(page.getByRole('button', { name: 'Angre godkjenning' }));
+    await visible(page.getByText('Søknaden er godkjent'));
+    await visible(page.getByText('Godkjent', { exact: true }));
     await expectNoAxeViolations(page);
 
     // The week calendar of the location shows the approved time in its room.
     await page.getByRole('link', { name: 'Søknader for Bjølsen skole' }).click();
     await page.getByRole('navigation', { name: 'Visning' }).getByRole('link', { name: 'Kalender' }).click();
-    await expectVisible(page, page.getByRole('button', { name: 'Neste uke' }));
+    await visible(page.getByRole('button', { name: 'Neste uke' }));
     await page.goto(`/admin/lokaler/${new URL(page.url()).pathname.split('/')[3]}/kalender?uke=${approved.date}`);
     const time = page.getByRole('link', { name: /^20:00–21:00 .*Godkjent$/ });
-    await expectVisible(page, time);
+    await visible(time);
     await expectNoAxeViolations(page);
     await time.first().click();
     await page.waitForURL(new RegExp(`/admin/soknader/${approved.bookingId}$`));
@@ -183,16 +137,16 @@ describe('an administrator handles applications, and the applicant sees the deci
     const { page } = admin;
     await page.goto('/admin/');
     await page.getByRole('link', { name: 'Rosenhoff skole' }).click();
-    await expectVisible(page, page.getByRole('heading', { level: 1, name: 'Rosenhoff skole' }));
+    await visible(page.getByRole('heading', { level: 1, name: 'Rosenhoff skole' }));
     await page.getByRole('searchbox', { name: 'Søk i søknadene' }).fill('Bordtennistrening');
     await page.keyboard.press('Enter');
     await page.waitForURL(/text=Bordtennistrening/);
     const row = page.getByRole('row').filter({ hasText: 'Ola Nordmann' });
-    await expectVisible(page, row);
+    await visible(row);
     await row.first().getByRole('link').click();
     await page.waitForURL(/\/admin\/soknader\/\d+$/);
     rejectedId = Number(new URL(page.url()).pathname.split('/').at(-1));
-    await expectVisible(page, page.getByText('Bordtennistrening'));
+    await visible(page.getByText('Bordtennistrening'));
 
     await page.getByRole('button', { name: 'Avslå søknaden' }).click();
     const dialog = page.getByRole('dialog');
@@ -202,28 +156,28 @@ describe('an administrator handles applications, and the applicant sees the deci
     await expectNoAxeViolations(page);
     await dialog.getByRole('button', { name: 'Avslå søknaden' }).click();
 
-    await expectVisible(page, page.getByText('Søknaden er avslått'));
-    await expectVisible(page, page.getByText('Avslått', { exact: true }));
+    await visible(page.getByText('Søknaden er avslått'));
+    await visible(page.getByText('Avslått', { exact: true }));
     await expectNoAxeViolations(page);
   });
 
   it("Ola sees 'Godkjent', the vedtak and 'Kontrakten må signeres', and the rejection with its reason", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await loginToPortal(page, 'Ola Nordmann');
 
     await page.goto(`/bookinger/${approved.bookingId}`);
-    await expectVisible(page, page.getByRole('heading', { level: 1, name: 'Din booking hos Bjølsen skole' }));
-    await expectVisible(page, page.getByText('Godkjent', { exact: true }));
-    await expectVisible(page, page.getByText('Kontrakten må signeres'));
+    await visible(page.getByRole('heading', { level: 1, name: 'Din booking hos Bjølsen skole' }));
+    await visible(page.getByText('Godkjent', { exact: true }));
+    await visible(page.getByText('Kontrakten må signeres'));
     await expectNoAxeViolations(page);
     await page.getByRole('link', { name: 'Vedtak' }).click();
-    await expectVisible(page, page.getByRole('heading', { level: 1, name: 'Vedtak for bookingen hos Bjølsen skole' }));
+    await visible(page.getByRole('heading', { level: 1, name: 'Vedtak for bookingen hos Bjølsen skole' }));
     await expectNoAxeViolations(page);
 
     await page.goto(`/bookinger/${rejectedId}`);
-    await expectVisible(page, page.getByRole('heading', { level: 1, name: 'Din booking hos Rosenhoff skole' }));
-    await expectVisible(page, page.getByText('Avslått', { exact: true }));
-    await expectVisible(page, page.getByText(rejectionText.trim().slice(0, 60)));
+    await visible(page.getByRole('heading', { level: 1, name: 'Din booking hos Rosenhoff skole' }));
+    await visible(page.getByText('Avslått', { exact: true }));
+    await visible(page.getByText(rejectionText.trim().slice(0, 60)));
     await expectNoAxeViolations(page);
     await context.close();
   });

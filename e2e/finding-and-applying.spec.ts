@@ -1,6 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { expectNoAxeViolations, launchBrowser, newPage } from './support/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expectNoAxeViolations, newPage, useBrowser } from './support/browser';
+import { addDays, isFixedHoliday, isoWeekday, osloToday } from './support/dates';
+import { chooseTestPerson } from './support/portal-login';
+import { fillApplication, heldBookingPost, passLoginGateIfShown, registeredBooking } from './support/send-application';
 
 /**
  * Issue 3: a citizen finds premises and applies (spec 01 §2). Data this spec owns: Korsvoll skole
@@ -8,18 +11,13 @@ import { expectNoAxeViolations, launchBrowser, newPage } from './support/browser
  * about 34–35 weeks ahead — past every demo booking (they reach ~18 weeks) and no other spec's.
  */
 
-const osloToday = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Oslo' }).format(new Date());
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-const weekday = (date: string) => ((new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
-/** Fixed-date holidays the demo closes on. */
-const holiday = (date: string) => ['01-01', '05-01', '05-17', '12-24', '12-25', '12-26', '12-31'].includes(date.slice(5));
 const longDay = (date: string) => new Intl.DateTimeFormat('nb-NO', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
 const monthName = (date: string) => new Intl.DateTimeFormat('nb-NO', { month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
 
-/** The first date on `isoWeekday` from `days` ahead whose series of three weeks has no holiday. */
-function freeDay(days: number, isoWeekday: number): string {
+/** The first date on `weekday` (1 = Monday) from `days` ahead whose series of three weeks has no holiday. */
+function freeDay(days: number, weekday: number): string {
   let date = addDays(osloToday(), days);
-  while (weekday(date) !== isoWeekday || [0, 7, 14].some((d) => holiday(addDays(date, d)))) date = addDays(date, 1);
+  while (isoWeekday(date) !== weekday || [0, 7, 14].some((d) => isFixedHoliday(addDays(date, d)))) date = addDays(date, 1);
   return date;
 }
 
@@ -46,32 +44,11 @@ async function firstDateShown(page: Page): Promise<string> {
   return `${year}-${String(months.indexOf(match![2]!) + 1).padStart(2, '0')}-${match![1]!.padStart(2, '0')}`;
 }
 
-/**
- * Holds POST /api/booking until released, so the registration page can be looked at (and checked
- * with axe) before it moves on; returns the answer once it comes.
- */
-async function heldBookingPost(page: Page) {
-  let release: () => void = () => {};
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/booking', async (route) => {
-    if (route.request().method() === 'POST') await gate;
-    await route.continue();
-  });
-  const response = page.waitForResponse((r) => r.url().endsWith('/api/booking') && r.request().method() === 'POST', { timeout: 30_000 });
-  // A test that fails before sending must not leave a rejected promise behind.
-  response.catch(() => undefined);
-  return { release, response };
-}
-
 describe('a citizen finds premises and applies', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let page: Page;
   beforeAll(async () => {
-    browser = await launchBrowser();
-    ({ page } = await newPage(browser));
-  });
-  afterAll(async () => {
-    await browser?.close();
+    ({ page } = await newPage(browser()));
   });
 
   it('goes from / to a school, chooses two rooms and weekly times, logs in, sends, and lands on the booking', async () => {
@@ -122,16 +99,12 @@ describe('a citizen finds premises and applies', () => {
     await added.getByRole('button', { name: 'Gå til søknad' }).click();
 
     await page.getByRole('heading', { level: 1, name: 'Søknad om lån av lokale' }).waitFor();
-    await page.getByRole('textbox', { name: 'Aktivitet', exact: true }).fill('Innebandy for 5. klasse');
-    await page.getByRole('textbox', { name: 'Hvem er aktiviteten for, og hva er formålet?', exact: true }).fill('Barn i nabolaget, trening hver tirsdag');
-    await page.getByRole('textbox', { name: 'Forventet antall deltakere', exact: true }).fill('18');
-    await page.getByRole('textbox', { name: 'E-post', exact: true }).fill('kari@example.no');
-    await page.getByRole('textbox', { name: 'Telefon', exact: true }).fill('912 34 567');
+    await fillApplication(page, { activity: 'Innebandy for 5. klasse', purpose: 'Barn i nabolaget, trening hver tirsdag', participants: '18', email: 'kari@example.no', phone: '912 34 567' });
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Send søknad (logg inn)' }).click();
     await page.waitForURL(/\/idp\//, { timeout: 30_000 });
     await expectNoAxeViolations(page);
-    await page.getByRole('button', { name: 'Logg inn som Kari Nordmann' }).click();
+    await chooseTestPerson(page, 'Kari Nordmann');
 
     // Back on /send, logged in, with nothing lost.
     await page.getByRole('button', { name: 'Send søknad', exact: true }).waitFor({ timeout: 30_000 });
@@ -145,12 +118,7 @@ describe('a citizen finds premises and applies', () => {
     await expectNoAxeViolations(page);
     posted.release();
 
-    const answer = await posted.response;
-    expect(answer.status()).toBe(201);
-    const { bookingId } = (await answer.json()) as { bookingId: number };
-    const booking = page.waitForResponse((r) => r.url().endsWith(`/api/user/booking/${bookingId}`), { timeout: 30_000 });
-    await page.waitForURL(new RegExp(`/bookinger/${bookingId}$`), { timeout: 30_000 });
-    const stored = (await (await booking).json()) as { status: string; location: { name: string }; reservations: unknown[]; formAnswers: Record<string, unknown> };
+    const { stored } = await registeredBooking<{ status: string; location: { name: string }; reservations: unknown[]; formAnswers: Record<string, unknown> }>(page, posted.response);
     expect(stored).toMatchObject({ status: 'UNPROCESSED', location: { name: 'Korsvoll skole' }, formAnswers: { activity: 'Innebandy for 5. klasse', participants: 18 } });
     expect(stored.reservations).toHaveLength(6);
     // The choices are gone once the booking is posted.
@@ -180,26 +148,13 @@ describe('a citizen finds premises and applies', () => {
     await page.getByRole('region', { name: 'Tider i søknaden' }).getByText('Tiden er ledig.').waitFor({ timeout: 15_000 });
     await page.getByRole('button', { name: 'Gå til søknad' }).click();
 
-    await page.getByRole('textbox', { name: 'Aktivitet', exact: true }).fill('Styremøte i borettslaget');
-    await page.getByRole('textbox', { name: 'Forventet antall deltakere', exact: true }).fill('6');
-    await page.getByRole('textbox', { name: 'E-post', exact: true }).fill('kari@example.no');
-    await page.getByRole('textbox', { name: 'Telefon', exact: true }).fill('91234567');
-    // Logged in by the first test, the form sends at once; on its own, the login gate comes first.
-    const gate = page.getByRole('button', { name: 'Send søknad (logg inn)' });
-    if (await gate.isVisible()) {
-      await gate.click();
-      await page.getByRole('button', { name: 'Logg inn som Kari Nordmann' }).click();
-    }
+    await fillApplication(page, { activity: 'Styremøte i borettslaget', participants: '6', email: 'kari@example.no', phone: '91234567' });
+    await passLoginGateIfShown(page, 'Kari Nordmann');
     const posted = await heldBookingPost(page);
     await page.getByRole('button', { name: 'Send søknad', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Registrerer din booking' }).waitFor();
     posted.release();
-    const answer = await posted.response;
-    expect(answer.status()).toBe(201);
-    const { bookingId } = (await answer.json()) as { bookingId: number };
-    const booking = page.waitForResponse((r) => r.url().endsWith(`/api/user/booking/${bookingId}`), { timeout: 30_000 });
-    await page.waitForURL(new RegExp(`/bookinger/${bookingId}$`), { timeout: 30_000 });
-    const stored = (await (await booking).json()) as { location: { name: string }; reservations: { startTime?: string }[] };
+    const { stored } = await registeredBooking<{ location: { name: string }; reservations: { startTime?: string }[] }>(page, posted.response);
     expect(stored.location.name).toBe('Deichman Nydalen');
     expect(stored.reservations).toHaveLength(1);
     await expectNoAxeViolations(page);

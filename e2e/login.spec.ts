@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { testCitizens } from '../apps/server/src/idp/test-users';
-import { expectNoAxeViolations, launchBrowser, newPage } from './support/browser';
+import { expectNoAxeViolations, newPage, useBrowser } from './support/browser';
 
 describe('a citizen logs in through the local ID-porten and out again', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('sees the login button, logs in as a test citizen, sees the user menu, logs out', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto('/');
     await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Finn lokaler til lån og leie' }).isVisible()).toBe(true);
     await expectNoAxeViolations(page);

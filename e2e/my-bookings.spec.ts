@@ -1,6 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { APIRequestContext, Browser, Locator, Page } from 'playwright-core';
-import { expectNoAxeViolations, launchBrowser, newPage } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import type { APIRequestContext, Page } from 'playwright-core';
+import { expectNoAxeViolations, newPage, useBrowser } from './support/browser';
+import { applyThroughApi, demoLocation } from './support/demo-api';
+import { logInAtMyBookings } from './support/portal-login';
+import { visible } from './support/visible';
 
 /**
  * Issue 5: the applicant after the application — my bookings, signing a contract, the digital key,
@@ -15,34 +18,6 @@ import { expectNoAxeViolations, launchBrowser, newPage } from './support/browser
  */
 
 const WAIT = 30_000;
-const osloToday = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Oslo' }).format(new Date());
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
-async function visible(locator: Locator, timeout = WAIT): Promise<Locator> {
-  await locator.first().waitFor({ state: 'visible', timeout });
-  return locator.first();
-}
-
-/**
- * Opens /bookinger logged out, gets the login gate, logs in through the local ID-porten and comes
- * back to /bookinger. Returns the bearer token the portal sends from then on.
- */
-async function logInAtMyBookings(page: Page, name: string, path = '/bookinger'): Promise<() => string | undefined> {
-  let token: string | undefined;
-  page.on('request', (request) => {
-    const auth = request.headers()['authorization'];
-    if (auth?.startsWith('Bearer ') && request.url().includes('/api/')) token = auth;
-  });
-  await page.goto(path);
-  await visible(page.getByRole('heading', { level: 1, name: 'Logg inn for å se bookingene dine' }));
-  await expectNoAxeViolations(page);
-  await page.getByRole('main').getByRole('button', { name: 'Logg inn' }).click();
-  await page.waitForURL(/\/idp\//);
-  await page.getByRole('button', { name: `Logg inn som ${name}` }).click();
-  await visible(page.getByRole('heading', { level: 1, name: 'Mine bookinger' }));
-  expect(new URL(page.url()).pathname).toBe(new URL(path, 'http://x').pathname);
-  return () => token;
-}
 
 /** The booking links of the table, as /bookinger/{id}. */
 async function bookingHrefs(page: Page): Promise<string[]> {
@@ -52,39 +27,20 @@ async function bookingHrefs(page: Page): Promise<string[]> {
 
 /** Amina applies for one evening (from 18:00, as long as the venue's minimum) at Grünerløkka bydelshus, on the first free weekday ~5 months ahead. */
 async function applyAsAmina(api: APIRequestContext, token: string) {
-  const locations = (await (await api.get('/api/location')).json()) as { id: number; name: string; minBookingDurationMinutes: number | null }[];
-  const venue = locations.find((l) => l.name === 'Grünerløkka bydelshus');
-  if (!venue) throw new Error('Grünerløkka bydelshus is not in the demo data');
-  const rooms = (await (await api.get(`/api/location/${venue.id}/bookableassets`)).json()) as { id: number; name: string }[];
-  // Ola's party is in Selskapslokalet; another room keeps this spec out of everyone's way.
-  const room = rooms.find((r) => r.name !== 'Selskapslokalet') ?? rooms[0];
-  if (!room) throw new Error('Grünerløkka bydelshus has no rooms');
+  const venue = await demoLocation(api, 'Grünerløkka bydelshus');
   const minutes = Math.max(60, Math.ceil((venue.minBookingDurationMinutes ?? 0) / 15) * 15);
-  const slots = minutes / 15;
-  for (let offset = 150; offset < 200; offset++) {
-    const date = addDays(osloToday(), offset);
-    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
-    if (weekday === 0 || weekday === 6) continue;
-    const time = { date, startTime: '18:00:00', duration: `PT${minutes}M` };
-    const check = await api.put('/api/booking/availability', { data: { bookingCreationDtos: [{ bookableAssetId: room.id, datesAndTimes: [time], repetition: null }] } });
-    const answer = (await check.json()) as { probablyAvailable: { datesAndTimes: unknown[] }[] };
-    if (!check.ok() || !answer.probablyAvailable.some((a) => a.datesAndTimes.length > 0)) continue;
-    const created = await api.post('/api/booking', {
-      headers: { Authorization: token },
-      data: {
-        availabilityData: { probablyAvailable: [{ bookableAssetId: room.id, datesAndTimes: [{ ...time, initialRepetitionDate: null }] }] },
-        isRepeating: false,
-        bookingPortalClient: 'PUBLIC',
-        bookingPurpose: 'PUBLICUSER_LOAN',
-        formAnswers: { activity: 'Bokklubb', purpose: 'Lesesirkel for naboer', participants: 8, contactEmail: 'amina.hassan@example.no', contactPhone: '98765432' },
-      },
-    });
-    if (created.status() === 409) continue;
-    expect(created.status(), await created.text()).toBe(201);
-    const { bookingId } = (await created.json()) as { bookingId: number };
-    return { bookingId, roomId: room.id, date, slots };
-  }
-  throw new Error('no free evening at Grünerløkka bydelshus 5–6 months ahead');
+  const { bookingId, roomId, date } = await applyThroughApi(api, {
+    token,
+    location: venue,
+    // Ola's party is in Selskapslokalet; another room keeps this spec out of everyone's way.
+    avoidRoom: 'Selskapslokalet',
+    firstDaysAhead: 150,
+    lastDaysAhead: 200,
+    startTime: '18:00:00',
+    minutes,
+    formAnswers: { activity: 'Bokklubb', purpose: 'Lesesirkel for naboer', participants: 8, contactEmail: 'amina.hassan@example.no', contactPhone: '98765432' },
+  });
+  return { bookingId, roomId, date, slots: minutes / 15 };
 }
 
 /** Whether any of the first `count` 15-minute slots from 18:00 on the date is booked, as the public calendar sees it. */
@@ -98,16 +54,10 @@ async function eveningBooked(api: APIRequestContext, roomId: number, date: strin
 }
 
 describe('the applicant after the application', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('Kari opens her booking that needs a contract, reads it to the end, signs it and shares the digital key', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await logInAtMyBookings(page, 'Kari Nordmann');
     await expectNoAxeViolations(page);
 
@@ -161,7 +111,7 @@ describe('the applicant after the application', () => {
   });
 
   it('Amina cancels an unprocessed application, and its time is free in the calendar at once', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     const token = await logInAtMyBookings(page, 'Amina Hassan');
     await expect.poll(token, { timeout: 15_000 }).toBeTruthy();
     const { bookingId, roomId, date, slots } = await applyAsAmina(context.request, token()!);
@@ -187,7 +137,7 @@ describe('the applicant after the application', () => {
   });
 
   it('Kari switches to an organisation she represents and sees only its bookings', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await logInAtMyBookings(page, 'Kari Nordmann');
     const own = await bookingHrefs(page);
     expect(own.length).toBeGreaterThan(0);

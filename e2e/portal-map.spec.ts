@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { expectNoAxeViolations, launchBrowser, newPage } from './support/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { expectNoAxeViolations, newPage, useBrowser } from './support/browser';
+import { weekdayAhead } from './support/dates';
 
 /**
  * Issue 4, acceptance point 2 (the map part): the map view of the new portal with its tiles out of
@@ -8,19 +9,6 @@ import { expectNoAxeViolations, launchBrowser, newPage } from './support/browser
  * when the tile server is down or the machine has no internet. Markers, popups and the room list
  * must still work, without errors. Reads only; books nothing.
  */
-
-const osloToday = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Oslo' }).format(new Date());
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-const weekday = (date: string) => ((new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
-/** Fixed-date holidays the demo closes on. */
-const holiday = (date: string) => ['01-01', '05-01', '05-17', '12-24', '12-25', '12-26', '12-31'].includes(date.slice(5));
-
-/** A Tuesday–Thursday about ten days ahead: past most locations' behandlingstid, inside every bookable window. */
-function weekdayAhead(days: number): string {
-  let date = addDays(osloToday(), days);
-  while (![2, 3, 4].includes(weekday(date)) || holiday(date)) date = addDays(date, 1);
-  return date;
-}
 
 interface Hit {
   locationId: number;
@@ -42,7 +30,7 @@ async function clickableMarker(markers: Locator): Promise<Locator> {
 }
 
 describe('the map view of the new portal without map tiles', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let context: BrowserContext;
   let page: Page;
   const pageErrors: string[] = [];
@@ -50,8 +38,7 @@ describe('the map view of the new portal without map tiles', () => {
   const failedTiles: string[] = [];
 
   beforeAll(async () => {
-    browser = await launchBrowser();
-    ({ context, page } = await newPage(browser));
+    ({ context, page } = await newPage(browser()));
     page.on('pageerror', (error) => pageErrors.push(error.message));
     page.on('console', (message) => {
       // The browser's own line for each tile it could not fetch is the situation under test, not an error of ours.
@@ -60,9 +47,6 @@ describe('the map view of the new portal without map tiles', () => {
     page.on('requestfailed', (request) => {
       if (request.url().startsWith('http://127.0.0.1:9/')) failedTiles.push(request.url());
     });
-  });
-  afterAll(async () => {
-    await browser?.close();
   });
 
   it('shows the free rooms as named markers with popups linking to the location page, the room list, and no errors', async () => {

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { expectNoAxeViolations, launchBrowser, newPage } from './support/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expectNoAxeViolations, newPage, useBrowser } from './support/browser';
+import { addDays, osloToday, weekdayAhead } from './support/dates';
 
 /**
  * Issue 4, acceptance points 1 and 2 (the search and the list view): a single-date and a recurring
@@ -8,32 +9,15 @@ import { expectNoAxeViolations, launchBrowser, newPage } from './support/browser
  * form's text for a date in the past. Reads only; books nothing.
  */
 
-const osloToday = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Oslo' }).format(new Date());
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-const weekday = (date: string) => ((new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
-/** Fixed-date holidays the demo closes on. */
-const holiday = (date: string) => ['01-01', '05-01', '05-17', '12-24', '12-25', '12-26', '12-31'].includes(date.slice(5));
-
-/** A Tuesday–Thursday about `days` ahead: past most locations' behandlingstid, inside every bookable window. */
-function weekdayAhead(days: number): string {
-  let date = addDays(osloToday(), days);
-  while (![2, 3, 4].includes(weekday(date)) || holiday(date)) date = addDays(date, 1);
-  return date;
-}
-
 const cardTitles = (page: Page) => page.getByRole('list', { name: 'Ledige rom', exact: true }).getByRole('article').getByRole('heading').allTextContents();
 
 describe('the new portal search', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let page: Page;
   const pageErrors: string[] = [];
   beforeAll(async () => {
-    browser = await launchBrowser();
-    ({ page } = await newPage(browser));
+    ({ page } = await newPage(browser()));
     page.on('pageerror', (error) => pageErrors.push(error.message));
-  });
-  afterAll(async () => {
-    await browser?.close();
   });
 
   it('searches one date from the entry page, shows the free rooms in the list view, and the link shows the same', async () => {

@@ -1,6 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { findChromium } from '../../scripts/chromium.mjs';
 
 /**
@@ -15,6 +15,25 @@ export async function launchBrowser(): Promise<Browser> {
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+}
+
+/**
+ * One browser for the describe block this is called in: launched before its first test, closed
+ * (with every context still open) after its last. Returns a getter, since the browser exists only
+ * once the hook has run.
+ */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('useBrowser: the browser is there only inside a test or a later hook');
+    return browser;
+  };
 }
 
 /** A fresh context (AxeBuilder needs pages from a context) with Norwegian locale and Oslo time. */

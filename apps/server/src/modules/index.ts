@@ -31,37 +31,41 @@ import { claimRoutes } from './claim/routes';
 import { searchRoutes } from './search/routes';
 import { weddingCertificateRoutes } from './wedding-certificate/routes';
 
-/** Every module's routes, each under /api. Add one line per module. */
+/** Every module's routes, in the order they are registered, each under /api. Add one line per module. */
+const moduleRoutes = [
+  healthRoutes,
+  settingsRoutes,
+  frontendErrorRoutes,
+  geographicAreaRoutes,
+  tagRoutes,
+  assetTypeRoutes,
+  locationRoutes,
+  bookableAssetRoutes,
+  aboutRoutes,
+  clientSettingsRoutes,
+  currentUserRoutes,
+  adminBookingRoutes,
+  adminApprovalRoutes,
+  adminSelvkostRoutes,
+  adminRejectionRoutes,
+  adminReservationRoutes,
+  adminBlockedTimeRoutes,
+  adminLocationRuleRoutes,
+  scheduleRoutes,
+  availabilityRoutes,
+  bookingCreateRoutes,
+  supportRoutes,
+  userBookingRoutes,
+  contractRoutes,
+  vedtakRoutes,
+  cancellationRoutes,
+  oslonokkelenRoutes,
+  impersonationRoutes,
+  claimRoutes,
+  searchRoutes,
+  weddingCertificateRoutes,
+];
+
 export async function registerModules(app: FastifyInstance): Promise<void> {
-  await app.register(healthRoutes, { prefix: '/api' });
-  await app.register(settingsRoutes, { prefix: '/api' });
-  await app.register(frontendErrorRoutes, { prefix: '/api' });
-  await app.register(geographicAreaRoutes, { prefix: '/api' });
-  await app.register(tagRoutes, { prefix: '/api' });
-  await app.register(assetTypeRoutes, { prefix: '/api' });
-  await app.register(locationRoutes, { prefix: '/api' });
-  await app.register(bookableAssetRoutes, { prefix: '/api' });
-  await app.register(aboutRoutes, { prefix: '/api' });
-  await app.register(clientSettingsRoutes, { prefix: '/api' });
-  await app.register(currentUserRoutes, { prefix: '/api' });
-  await app.register(adminBookingRoutes, { prefix: '/api' });
-  await app.register(adminApprovalRoutes, { prefix: '/api' });
-  await app.register(adminSelvkostRoutes, { prefix: '/api' });
-  await app.register(adminRejectionRoutes, { prefix: '/api' });
-  await app.register(adminReservationRoutes, { prefix: '/api' });
-  await app.register(adminBlockedTimeRoutes, { prefix: '/api' });
-  await app.register(adminLocationRuleRoutes, { prefix: '/api' });
-  await app.register(scheduleRoutes, { prefix: '/api' });
-  await app.register(availabilityRoutes, { prefix: '/api' });
-  await app.register(bookingCreateRoutes, { prefix: '/api' });
-  await app.register(supportRoutes, { prefix: '/api' });
-  await app.register(userBookingRoutes, { prefix: '/api' });
-  await app.register(contractRoutes, { prefix: '/api' });
-  await app.register(vedtakRoutes, { prefix: '/api' });
-  await app.register(cancellationRoutes, { prefix: '/api' });
-  await app.register(oslonokkelenRoutes, { prefix: '/api' });
-  await app.register(impersonationRoutes, { prefix: '/api' });
-  await app.register(claimRoutes, { prefix: '/api' });
-  await app.register(searchRoutes, { prefix: '/api' });
-  await app.register(weddingCertificateRoutes, { prefix: '/api' });
+  for (const routes of moduleRoutes) await app.register(routes, { prefix: '/api' });
 }

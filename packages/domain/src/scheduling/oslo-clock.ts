@@ -1,9 +1,10 @@
-import { addDays, fromDayNumber, isoWeekday, toDayNumber } from './calendar-date';
+import { toDayNumber } from './calendar-date';
 
 /**
  * "Now" in Europe/Oslo, computed from an instant without looking at the process time zone, and the
- * daylight-saving changes of the Oslo wall clock. Every rule takes `today` as a parameter; only the
- * edges (a route handler, a SPA hook) call these with `new Date()`.
+ * daylight-saving changes of the Oslo wall clock, both from the platform's time-zone data (Intl).
+ * Every rule takes `today` as a parameter; only the edges (a route handler, a SPA hook) call these
+ * with `new Date()`.
  */
 
 const osloParts = new Intl.DateTimeFormat('en-GB', {
@@ -40,33 +41,66 @@ export function todayInOslo(now: Date): string {
   return osloClock(now).today;
 }
 
-/** Last Sunday of a month (1–12): the EU's daylight-saving change days (since 1996). */
-function lastSundayOf(year: number, month: number): string {
-  // Asked for every date the rules look at (nonexistentMinutes): remembered per year and month.
-  const key = year * 100 + month;
-  let sunday = lastSundays.get(key);
-  if (sunday === undefined) {
-    const firstOfNext = fromDayNumber(Date.UTC(year, month, 1) / 86_400_000);
-    const lastDay = addDays(firstOfNext, -1);
-    sunday = addDays(lastDay, -(isoWeekday(lastDay) % 7));
-    lastSundays.set(key, sunday);
+/** A change of the Oslo wall clock: the minutes [start, end) of `date` skipped or lived twice. */
+export interface OsloClockChange {
+  date: string;
+  kind: 'skipped' | 'repeated';
+  start: number;
+  end: number;
+}
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+
+/** Oslo's UTC offset in minutes at an instant (whole seconds), read from the platform's zone data. */
+function offsetMinutes(instantMs: number): number {
+  const parts: Record<string, string> = {};
+  for (const part of osloParts.formatToParts(instantMs)) parts[part.type] = part.value;
+  const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour) % 24, Number(parts.minute), Number(parts.second));
+  return Math.round((wall - instantMs) / MINUTE_MS);
+}
+
+/**
+ * The clock changes whose wall-clock date falls in this year, from the platform's time-zone data
+ * (so a change of the EU's rule, or its end, arrives with the next tzdata, not a code change). The
+ * offset is sampled at each month's start, since Oslo's changes are months apart, and a month whose
+ * ends differ is halved down to the minute of its change.
+ */
+export function osloClockChanges(year: number): readonly OsloClockChange[] {
+  let changes = changesByYear.get(year);
+  if (changes === undefined) {
+    changes = [];
+    // From the month before to the month after: a change near New Year may fall on the other side of it in UTC.
+    for (let month = -1; month <= 12; month++) {
+      let before = Date.UTC(year, month, 1);
+      let after = Date.UTC(year, month + 1, 1);
+      const from = offsetMinutes(before);
+      const to = offsetMinutes(after);
+      if (from === to) continue;
+      while (after - before > MINUTE_MS) {
+        const middle = before + Math.floor((after - before) / 2 / MINUTE_MS) * MINUTE_MS;
+        if (offsetMinutes(middle) === from) before = middle;
+        else after = middle;
+      }
+      // `after` is the first instant of the new offset. Forward, the wall-clock times
+      // [after+from, after+to) never happen; back, [after+to, after+from) happen twice.
+      const wall = after + Math.min(from, to) * MINUTE_MS;
+      const date = new Date(wall).toISOString().slice(0, 10);
+      if (!date.startsWith(String(year))) continue;
+      const start = Math.round((((wall % DAY_MS) + DAY_MS) % DAY_MS) / MINUTE_MS);
+      changes.push({ date, kind: to > from ? 'skipped' : 'repeated', start, end: start + Math.abs(to - from) });
+    }
+    changesByYear.set(year, changes);
   }
-  return sunday;
+  return changes;
 }
-const lastSundays = new Map<number, string>();
+// Asked for every date the rules look at (nonexistentMinutes): read once per year.
+const changesByYear = new Map<number, OsloClockChange[]>();
 
-/** The Sunday clocks go from 02:00 to 03:00 (last Sunday of March). */
-export function summerTimeStart(year: number): string {
-  return lastSundayOf(year, 3);
+function changeOn(date: string, kind: OsloClockChange['kind']): { start: number; end: number } | null {
+  const change = osloClockChanges(Number(date.slice(0, 4))).find((c) => c.date === date && c.kind === kind);
+  return change ? { start: change.start, end: change.end } : null;
 }
-
-/** The Sunday clocks go from 03:00 back to 02:00 (last Sunday of October). */
-export function summerTimeEnd(year: number): string {
-  return lastSundayOf(year, 10);
-}
-
-/** The wall-clock hour that changes on a DST day: 02:00–03:00, as minutes [start, end). */
-const CHANGING_HOUR = { start: 120, end: 180 } as const;
 
 /**
  * Wall-clock minutes that do not exist on this date ([02:00, 03:00) on the last Sunday of March),
@@ -74,8 +108,7 @@ const CHANGING_HOUR = { start: 120, end: 180 } as const;
  * instant to be stored at.
  */
 export function nonexistentMinutes(date: string): { start: number; end: number } | null {
-  const year = Number(date.slice(0, 4));
-  return date === summerTimeStart(year) ? CHANGING_HOUR : null;
+  return changeOn(date, 'skipped');
 }
 
 /**
@@ -83,15 +116,16 @@ export function nonexistentMinutes(date: string): { start: number; end: number }
  * or null. The grid shows them once; a reservation's wall-clock interval is what the user chose.
  */
 export function repeatedMinutes(date: string): { start: number; end: number } | null {
-  const year = Number(date.slice(0, 4));
-  return date === summerTimeEnd(year) ? CHANGING_HOUR : null;
+  return changeOn(date, 'repeated');
 }
 
 /** Length of the Oslo day in hours: 23 on the spring change, 25 on the autumn change, else 24. */
 export function osloDayLengthHours(date: string): number {
-  if (nonexistentMinutes(date)) return 23;
-  if (repeatedMinutes(date)) return 25;
   // toDayNumber validates the date even when no change applies.
   toDayNumber(date);
-  return 24;
+  let minutes = 24 * 60;
+  for (const change of osloClockChanges(Number(date.slice(0, 4)))) {
+    if (change.date === date) minutes += (change.kind === 'skipped' ? -1 : 1) * (change.end - change.start);
+  }
+  return minutes / 60;
 }

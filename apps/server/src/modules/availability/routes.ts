@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiError } from '@lokaler/domain/api-error';
 import { adminAvailabilityRequest, availabilityQuery, availabilityRequest, availabilityResponse } from '@lokaler/domain/booking-request';
-import { currentUser, requireAdmin } from '../../auth/index';
+import { currentUser } from '../../auth/index';
+import { adminOnly, errorAnswers } from '../../http/route-schema';
 import { checkAvailability } from './check-availability';
 
-const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
+const errors = errorAnswers(400, 401, 403, 404);
+// The public check and the administrator's answer the same shape.
+const checkSchema = { tags: ['booking'], response: { 200: availabilityResponse, ...errors } };
 
 /** The availability check before sending a booking (spec 01 §7 PUT booking/availability). */
 export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -12,24 +14,18 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put('/booking/availability', {
     schema: {
-      tags: ['booking'],
+      ...checkSchema,
       summary: 'Which of the chosen times (repetition expanded) are probably available, unavailable or break a rule',
       body: availabilityRequest,
-      response: { 200: availabilityResponse, ...errors },
     },
   }, async (request) => checkAvailability({ db, dtos: request.body.bookingCreationDtos, access: { kind: 'public' } }));
 
-  app.put('/admin/booking/availability', {
-    preHandler: requireAdmin,
-    schema: {
-      tags: ['booking'],
-      summary: 'The availability check for an administrator of the rooms (includeBlockedSlots, includeClosedDates, reservationIdsToIgnore)',
-      security: [{ bearer: [] }],
-      querystring: availabilityQuery,
-      body: adminAvailabilityRequest,
-      response: { 200: availabilityResponse, ...errors },
-    },
-  }, async (request) => checkAvailability({
+  app.put('/admin/booking/availability', adminOnly({
+    ...checkSchema,
+    summary: 'The availability check for an administrator of the rooms (includeBlockedSlots, includeClosedDates, reservationIdsToIgnore)',
+    querystring: availabilityQuery,
+    body: adminAvailabilityRequest,
+  }), async (request) => checkAvailability({
     db,
     dtos: request.body.bookingCreationDtos,
     access: {

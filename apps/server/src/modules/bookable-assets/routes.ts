@@ -1,44 +1,34 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiError } from '@lokaler/domain/api-error';
+import type { z } from 'zod';
 import { bookableAsset, bookableAssetIdsQuery, bookableAssets } from '@lokaler/domain/bookable-asset';
 import { bookingFlow } from '@lokaler/domain/booking-flow';
 import { idParams } from '@lokaler/domain/id-param';
+import { errorAnswers } from '../../http/route-schema';
 import { getAsset, getBookingFlow, listAssets, listAssetsOfLocation } from './service';
 
+const tags = ['lokaler'];
+
+/** A public read by the id in the path: 404 when there is no such (published) thing. */
+function byId<T extends z.ZodType>(summary: string, answer: T) {
+  return { schema: { tags, summary, params: idParams, response: { 200: answer, ...errorAnswers(400, 404) } } };
+}
+
 export const bookableAssetRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/location/:id/bookableassets', {
-    schema: {
-      tags: ['lokaler'],
-      summary: 'The published rooms of a location',
-      params: idParams,
-      response: { 200: bookableAssets, 400: apiError, 404: apiError },
-    },
-  }, async (request) => listAssetsOfLocation({ db: app.database.db, locationId: request.params.id }));
+  const { db } = app.database;
+
+  app.get('/location/:id/bookableassets', byId('The published rooms of a location', bookableAssets),
+    async (request) => listAssetsOfLocation({ db, locationId: request.params.id }));
 
   app.get('/bookableasset', {
     schema: {
-      tags: ['lokaler'],
+      tags,
       summary: 'Rooms by id (?ids=1&ids=2); unknown or unpublished ids are left out',
       querystring: bookableAssetIdsQuery,
-      response: { 200: bookableAssets, 400: apiError },
+      response: { 200: bookableAssets, ...errorAnswers(400) },
     },
-  }, async (request) => listAssets({ db: app.database.db, ids: request.query.ids }));
+  }, async (request) => listAssets({ db, ids: request.query.ids }));
 
-  app.get('/bookableasset/:id', {
-    schema: {
-      tags: ['lokaler'],
-      summary: 'One published room',
-      params: idParams,
-      response: { 200: bookableAsset, 400: apiError, 404: apiError },
-    },
-  }, async (request) => getAsset({ db: app.database.db, id: request.params.id }));
+  app.get('/bookableasset/:id', byId('One published room', bookableAsset), async (request) => getAsset({ db, id: request.params.id }));
 
-  app.get('/bookingflow/:id', {
-    schema: {
-      tags: ['lokaler'],
-      summary: 'A booking flow (form theme and links)',
-      params: idParams,
-      response: { 200: bookingFlow, 400: apiError, 404: apiError },
-    },
-  }, async (request) => getBookingFlow({ db: app.database.db, id: request.params.id }));
+  app.get('/bookingflow/:id', byId('A booking flow (form theme and links)', bookingFlow), async (request) => getBookingFlow({ db, id: request.params.id }));
 };

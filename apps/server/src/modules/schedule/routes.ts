@@ -1,14 +1,18 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiError } from '@lokaler/domain/api-error';
 import { bounds, firstAndLastBookableDateQuery, scheduleQuery, scheduleResponse } from '@lokaler/domain/scheduling/schedule-query';
-import { currentUser, optionalUser, requireAdmin } from '../../auth/index';
+import { currentUser, optionalUser } from '../../auth/index';
+import { adminOnly, errorAnswers } from '../../http/route-schema';
 import { getBookableDateBounds } from './get-bookable-date-bounds';
 import { getSchedule } from './get-schedule';
 import { publicScheduleBody, ScheduleCache, scheduleVersionReader } from './schedule-cache';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
-const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
+const errors = errorAnswers(400, 401, 403, 404);
+
+// Each public route has an administrator's twin that takes the same query and answers the same shape.
+const scheduleSchema = { tags: ['kalender'], querystring: scheduleQuery, response: { 200: scheduleResponse, ...errors } };
+const boundsSchema = { tags: ['kalender'], querystring: firstAndLastBookableDateQuery, response: { 200: bounds, ...errors } };
 
 /**
  * Sends the schedule with plain JSON.stringify instead of the zod response encoding, which walked
@@ -36,12 +40,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
   const readVersions = scheduleVersionReader(app.database);
 
   app.get('/schedule', {
-    schema: {
-      tags: ['kalender'],
-      summary: 'The 15-minute slots of the rooms (at most 20 rooms, 93 days); reservationIdsToIgnore needs the owner\'s token',
-      querystring: scheduleQuery,
-      response: { 200: scheduleResponse, ...errors },
-    },
+    schema: { ...scheduleSchema, summary: 'The 15-minute slots of the rooms (at most 20 rooms, 93 days); reservationIdsToIgnore needs the owner\'s token' },
   }, async (request, reply) => {
     // Only a citizen's own reservations may be ignored, so the token matters only then: a stale
     // token never breaks the anonymous calendar.
@@ -53,38 +52,21 @@ export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
     return sendBytes(reply, await publicScheduleBody({ db, cache, query: request.query, readVersions }));
   });
 
-  app.get('/admin/schedule', {
-    preHandler: requireAdmin,
-    schema: {
-      tags: ['kalender'],
-      summary: 'The slots as an administrator of the rooms\' locations sees them (allowedToBookBlockedSlots, any reservationIdsToIgnore)',
-      security: [{ bearer: [] }],
-      querystring: scheduleQuery,
-      response: { 200: scheduleResponse, ...errors },
-    },
-  }, async (request, reply) => fastJson(reply, await getSchedule({
+  app.get('/admin/schedule', adminOnly({
+    ...scheduleSchema,
+    summary: 'The slots as an administrator of the rooms\' locations sees them (allowedToBookBlockedSlots, any reservationIdsToIgnore)',
+  }), async (request, reply) => fastJson(reply, await getSchedule({
     db,
     query: request.query,
     access: { kind: 'admin', user: currentUser(request), allowedToBookBlockedSlots: request.query.allowedToBookBlockedSlots ?? false },
   })));
 
   app.get('/bookableasset/firstandlastbookabledate', {
-    schema: {
-      tags: ['kalender'],
-      summary: 'Earliest first and latest last bookable date over the rooms, for the public',
-      querystring: firstAndLastBookableDateQuery,
-      response: { 200: bounds, ...errors },
-    },
+    schema: { ...boundsSchema, summary: 'Earliest first and latest last bookable date over the rooms, for the public' },
   }, async (request) => getBookableDateBounds({ db, assetIds: request.query.bookableAssetIds, access: { kind: 'public' } }));
 
-  app.get('/admin/bookableasset/firstandlastbookabledate', {
-    preHandler: requireAdmin,
-    schema: {
-      tags: ['kalender'],
-      summary: 'Earliest first and latest last bookable date over the rooms, for their administrator',
-      security: [{ bearer: [] }],
-      querystring: firstAndLastBookableDateQuery,
-      response: { 200: bounds, ...errors },
-    },
-  }, async (request) => getBookableDateBounds({ db, assetIds: request.query.bookableAssetIds, access: { kind: 'admin', user: currentUser(request) } }));
+  app.get('/admin/bookableasset/firstandlastbookabledate', adminOnly({
+    ...boundsSchema,
+    summary: 'Earliest first and latest last bookable date over the rooms, for their administrator',
+  }), async (request) => getBookableDateBounds({ db, assetIds: request.query.bookableAssetIds, access: { kind: 'admin', user: currentUser(request) } }));
 };

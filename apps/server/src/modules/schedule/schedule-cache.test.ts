@@ -195,4 +195,20 @@ describe('GET /api/schedule kept between requests', () => {
     // Another version of the same query is not this answer.
     expect(cache.get('c', '2')).toBeUndefined();
   });
+
+  it('counts the bytes of its answers, and drops an answer replaced by one too large to keep', () => {
+    const cache = new ScheduleCache({ maxEntries: 100, maxBytes: 10, maxEntryBytes: 6 });
+    cache.set('a', '1', Buffer.from('aaaa'));
+    cache.set('b', '1', Buffer.from('bbbb'));
+    cache.set('c', '1', Buffer.from('cccc'));
+    // 12 bytes over 10 with room for 100 entries: the oldest goes.
+    expect([cache.get('a', '1'), cache.get('b', '1')?.toString(), cache.get('c', '1')?.toString()]).toEqual([undefined, 'bbbb', 'cccc']);
+    // A new version of 'b' too large to keep: the old version is not served any more.
+    cache.set('b', '2', Buffer.from('bbbbbbbb'));
+    expect([cache.size, cache.get('b', '1'), cache.get('b', '2')]).toEqual([1, undefined, undefined]);
+    // Multi-byte characters count as their UTF-8 bytes: 'øøø' is 6 bytes, kept; 'øøøø' (8) is not.
+    cache.set('d', '1', Buffer.from('øøø'));
+    cache.set('e', '1', Buffer.from('øøøø'));
+    expect([cache.get('d', '1')?.toString(), cache.get('e', '1')]).toEqual(['øøø', undefined]);
+  });
 });

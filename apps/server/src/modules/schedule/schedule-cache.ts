@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { osloClock, type OsloClock } from '@lokaler/domain/scheduling/oslo-clock';
 import { SLOT_MINUTES } from '@lokaler/domain/scheduling/time-of-day';
 import type { ScheduleQuery } from '@lokaler/domain/scheduling/schedule-query';
@@ -41,12 +42,20 @@ interface Entry {
 
 /** A bounded map, least recently used first out, of query → (version key, answer bytes). */
 export class ScheduleCache {
-  private readonly entries = new Map<string, Entry>();
-  private bytes = 0;
+  private readonly entries: LRUCache<string, Entry>;
   hits = 0;
   misses = 0;
 
-  constructor(private readonly limits: ScheduleCacheLimits = defaultLimits) {}
+  constructor(limits: ScheduleCacheLimits = defaultLimits) {
+    this.entries = new LRUCache<string, Entry>({
+      max: limits.maxEntries,
+      maxSize: limits.maxBytes,
+      // A larger answer is not kept, and its query's older answer goes with it.
+      maxEntrySize: limits.maxEntryBytes,
+      // lru-cache takes only positive sizes; an answer is never empty JSON, but a size of 0 would throw.
+      sizeCalculation: (entry) => Math.max(1, entry.body.length),
+    });
+  }
 
   get size(): number {
     return this.entries.size;
@@ -54,29 +63,11 @@ export class ScheduleCache {
 
   get(query: string, version: string): Buffer | undefined {
     const entry = this.entries.get(query);
-    if (!entry || entry.version !== version) return undefined;
-    // Most recently used last.
-    this.entries.delete(query);
-    this.entries.set(query, entry);
-    return entry.body;
+    return entry?.version === version ? entry.body : undefined;
   }
 
   set(query: string, version: string, body: Buffer): void {
-    this.remove(query);
-    if (body.length > this.limits.maxEntryBytes) return;
     this.entries.set(query, { version, body });
-    this.bytes += body.length;
-    for (const [oldest] of this.entries) {
-      if (this.entries.size <= this.limits.maxEntries && this.bytes <= this.limits.maxBytes) break;
-      this.remove(oldest);
-    }
-  }
-
-  private remove(query: string): void {
-    const entry = this.entries.get(query);
-    if (!entry) return;
-    this.entries.delete(query);
-    this.bytes -= entry.body.length;
   }
 }
 

@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Card, Heading, Paragraph, ValidationMessage } from '@digdir/designsystemet-react';
+import { Alert, Button, Heading, Paragraph, ValidationMessage } from '@digdir/designsystemet-react';
 import { useQuery } from '@tanstack/react-query';
 import { dayOfWeekLabels } from '@lokaler/domain/scheduling/day-of-week';
 import { roomsMissingTime, searchFormMessages } from '@lokaler/domain/search-form';
 import { searchAssetsQuery, type PortalSearch } from '@lokaler/api-client/search';
 import { Loading } from '@lokaler/ui/loading';
+import { ChosenRoomsPanel } from '../../../components/chosen-rooms-panel';
 import { LocationRoomCard } from './location-room-card';
 import { intervalText } from './room-times';
 import { chosenTimeCount, keepRooms, toggleTime, type ChoiceKey, type ChosenTime, type RoomTimes, type TimeChoices } from './time-choices';
@@ -100,49 +101,29 @@ export function LocationRooms({ locationId, search }: { locationId: number; sear
           </ul>
         )}
       </section>
-      <aside aria-labelledby="lk-location-summary-title" className="lk-location-summary">
-        <Card data-color="neutral" variant="tinted">
-          <Heading level={2} data-size="xs" id="lk-location-summary-title">
-            Valgte rom
-          </Heading>
-          {chosenRooms.length === 0 ? (
-            <Paragraph>Ingen rom valgt</Paragraph>
-          ) : (
-            <ul aria-labelledby="lk-location-summary-title">
-              {chosenRooms.map((hit) => {
-                const times = describeTimes(choices[hit.bookableAssetId] ?? {}, search);
-                return (
-                  <li key={hit.bookableAssetId}>
-                    <span>
-                      <strong>{hit.displayName}</strong>
-                      <br />
-                      {times.length > 0 ? times.join(', ') : 'Ingen tid valgt'}
-                    </span>
-                    <Button variant="tertiary" data-size="sm" onClick={() => toggleRoom(hit.bookableAssetId)} aria-label={`Fjern ${hit.displayName}`}>
-                      Fjern
-                    </Button>
-                  </li>
-                );
-              })}
+      <ChosenRoomsPanel
+        rooms={chosenRooms.map((hit) => {
+          const times = describeTimes(choices[hit.bookableAssetId] ?? {}, search);
+          return { id: hit.bookableAssetId, name: hit.displayName, details: times.length > 0 ? times.join(', ') : 'Ingen tid valgt' };
+        })}
+        onRemove={toggleRoom}
+      >
+        {missing.length > 0 && <ValidationMessage>{searchFormMessages.chooseTimeForAll}</ValidationMessage>}
+        {problems.length > 0 && (
+          <Alert data-color="danger" data-size="sm">
+            <Paragraph>Vi kunne ikke gå videre til søknaden:</Paragraph>
+            <ul>
+              {problems.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
             </ul>
-          )}
-          {missing.length > 0 && <ValidationMessage>{searchFormMessages.chooseTimeForAll}</ValidationMessage>}
-          {problems.length > 0 && (
-            <Alert data-color="danger" data-size="sm">
-              <Paragraph>Vi kunne ikke gå videre til søknaden:</Paragraph>
-              <ul>
-                {problems.map((p) => (
-                  <li key={p}>{p}</li>
-                ))}
-              </ul>
-            </Alert>
-          )}
-          {pending && <Loading label="Sjekker om tidene er ledige" />}
-          <Button onClick={goToApplication} disabled={chosenRooms.length === 0 || pending}>
-            {CONTINUE_LABEL}
-          </Button>
-        </Card>
-      </aside>
+          </Alert>
+        )}
+        {pending && <Loading label="Sjekker om tidene er ledige" />}
+        <Button onClick={goToApplication} disabled={chosenRooms.length === 0 || pending}>
+          {CONTINUE_LABEL}
+        </Button>
+      </ChosenRoomsPanel>
     </div>
   );
 }

@@ -1,0 +1,22 @@
+import type { FastifySchema } from 'fastify';
+import { apiError } from '@lokaler/domain/api-error';
+import { requireAdmin } from '../auth/index';
+
+/** The OpenAPI security of a route that takes a bearer token (the scheme is declared in openapi.ts). */
+export const bearerSecurity = [{ bearer: [] }];
+
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 422;
+
+/** The error answers a route documents, each in the one error shape of every non-2xx answer. */
+export function errorAnswers<const S extends ErrorStatus>(...statuses: S[]): Record<S, typeof apiError> {
+  return Object.fromEntries(statuses.map((status) => [status, apiError])) as Record<S, typeof apiError>;
+}
+
+/**
+ * The options of a route only an administrator may call: requireAdmin before the handler, and the
+ * bearer scheme in the docs. Admin routes take them from here, so where and how the check runs is
+ * decided in one place.
+ */
+export function adminOnly<S extends FastifySchema>(schema: S): { preHandler: typeof requireAdmin; schema: S & { security: typeof bearerSecurity } } {
+  return { preHandler: requireAdmin, schema: { ...schema, security: bearerSecurity } };
+}
