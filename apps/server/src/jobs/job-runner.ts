@@ -64,7 +64,6 @@ export class JobRunner {
   private timer: unknown;
   private started = false;
   private stopped = false;
-  private scheduled = false;
 
   constructor(private readonly options: JobRunnerOptions) {
     this.clock = options.clock ?? systemClock;
@@ -132,10 +131,8 @@ export class JobRunner {
   private async runDueJobs(): Promise<TickResult> {
     const names = [...this.jobs.keys()];
     const now = this.clock.now();
-    if (!this.scheduled) {
-      await insertMissingJobs(this.options.db, names, now);
-      this.scheduled = true;
-    }
+    // Every tick, not once: a cheap no-op for rows that exist, and a deleted row (a reset) comes back.
+    await insertMissingJobs(this.options.db, names, now);
     const leaseUntil = new Date(now.getTime() + (this.options.leaseMs ?? 300_000));
     const claimed = await claimDueJobs(this.options.db, { names, now, owner: this.owner, leaseUntil });
     const outcomes = await Promise.all(claimed.map(async (row) => ({ name: row.name, ok: await this.runClaimed(this.job(row.name), row.attempts) })));
@@ -165,7 +162,7 @@ export class JobRunner {
   }
 
   /** 1st failure: firstDelayMs, then doubled each time, never more than maxDelayMs. */
-  retryDelayMs(attempts: number): number {
+  private retryDelayMs(attempts: number): number {
     const { firstDelayMs, maxDelayMs } = this.options.retry ?? { firstDelayMs: 1000, maxDelayMs: 300_000 };
     return Math.min(firstDelayMs * 2 ** Math.max(0, attempts - 1), maxDelayMs);
   }

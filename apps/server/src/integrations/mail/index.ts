@@ -1,12 +1,12 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { deliverDueMail } from './outbox';
+import { deliverAllDueMail } from './outbox';
 import { LocalMailer, type Mailer } from './mailer';
 
 declare module 'fastify' {
   interface FastifyInstance {
     mailer: Mailer;
-    /** Sends what is due in the outbox now (the job runner does it every few seconds; tests call it). */
+    /** Sends everything due in the outbox now (the job runner does it every 5 s; tests call it). */
     flushMail(): Promise<{ sent: number; failed: number }>;
   }
 }
@@ -23,6 +23,6 @@ export function registerMail(app: FastifyInstance, options: MailOptions = {}): v
   const dataDir = app.config.database.engine === 'pglite' ? app.config.database.dataDir : undefined;
   const mailer = options.mailer ?? new LocalMailer(dataDir ? path.join(dataDir, 'mail') : undefined);
   app.decorate('mailer', mailer);
-  app.jobs.register({ name: DELIVER_MAIL_JOB, intervalMs: 5000, run: () => deliverDueMail(app.database.db, mailer) });
+  app.jobs.register({ name: DELIVER_MAIL_JOB, intervalMs: 5000, run: ({ signal }) => deliverAllDueMail(app.database.db, mailer, signal) });
   app.decorate('flushMail', () => app.jobs.runNow<{ sent: number; failed: number }>(DELIVER_MAIL_JOB));
 }

@@ -42,3 +42,18 @@ export async function deliverDueMail(db: Db, mailer: Mailer, limit = 20): Promis
   });
   return { sent, failed };
 }
+
+/**
+ * Sends batches until nothing due is left (or the runner stops): a burst of messages does not wait
+ * one job interval per batch of `limit`.
+ */
+export async function deliverAllDueMail(db: Db, mailer: Mailer, signal?: AbortSignal, limit = 20): Promise<{ sent: number; failed: number }> {
+  const total = { sent: 0, failed: 0 };
+  for (;;) {
+    const batch = await deliverDueMail(db, mailer, limit);
+    total.sent += batch.sent;
+    total.failed += batch.failed;
+    // A message that failed is put off, so every full batch moved the queue on.
+    if (batch.sent + batch.failed < limit || signal?.aborted) return total;
+  }
+}
