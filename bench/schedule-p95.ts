@@ -77,7 +77,7 @@ async function run(engine: 'pglite' | 'postgres'): Promise<void> {
     const today = todayInOslo(new Date());
     await seedDemoDataIfEmpty(database.db, { today });
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', ...(url ? { DATABASE_URL: url } : {}) });
-    const app = await buildApp({ config, database, logger: false, mailPollMs: 0 });
+    const app = await buildApp({ config, database, logger: false, jobs: { run: false } });
     await app.ready();
     try {
       // Next week (a whole week ahead, as the calendar's second page), at the venue with five or more

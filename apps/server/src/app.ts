@@ -16,6 +16,7 @@ import { registerAuthentication } from './auth/index';
 import { registerMail } from './integrations/mail/index';
 import { registerOrgRegistry } from './integrations/org-registry/index';
 import { registerKeyAccess } from './modules/oslonokkelen/register-key-access';
+import { registerJobs, type JobsOptions } from './jobs/register-jobs';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,10 +31,11 @@ export interface BuildAppOptions {
   /** Serve the built SPAs (off in server tests). */
   serveSpas?: boolean;
   logger?: FastifyServerOptions['logger'];
-  /** Outbox poll interval; 0 (tests) leaves delivery to app.flushMail(). Default 5 s. */
-  mailPollMs?: number;
-  /** Key-service job interval (pushes and follows digital keys); 0 (tests) leaves it to app.runKeyJobs(). Default 2 s. */
-  keyJobPollMs?: number;
+  /**
+   * The background jobs (mail delivery, key pushes …). `{ run: false }` (server tests) leaves them to
+   * app.flushMail(), app.runKeyJobs() and app.jobs.tick(); `clock` lets a test drive them with a fake clock.
+   */
+  jobs?: JobsOptions;
 }
 
 export type App = FastifyInstance;
@@ -67,9 +69,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await registerOpenApi(app);
   const localIdentityProvider = await registerIdentityProvider(app);
   registerAuthentication(app, { localJwks: localIdentityProvider?.publicJwks });
-  registerMail(app, { pollMs: options.mailPollMs ?? 5000 });
+  registerJobs(app, options.jobs);
+  registerMail(app);
   registerOrgRegistry(app);
-  registerKeyAccess(app, { pollMs: options.keyJobPollMs ?? 2000 });
+  registerKeyAccess(app);
   await registerModules(app);
   if (options.serveSpas) await registerStatic(app);
   return app;

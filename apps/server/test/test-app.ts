@@ -13,7 +13,7 @@ export interface TestContext {
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
   const database = await createTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '3000', ...env });
-  const app = await buildApp({ config, database, logger: false, mailPollMs: 0, keyJobPollMs: 0 });
+  const app = await buildApp({ config, database, logger: false, jobs: { run: false } });
   await app.ready();
   return {
     app,

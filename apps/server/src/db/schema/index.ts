@@ -11,3 +11,4 @@ export * from './case-numbers';
 export * from './admin-decisions';
 export * from './after-application';
 export * from './wedding-forms';
+export * from './jobs';

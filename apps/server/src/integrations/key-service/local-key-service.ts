@@ -1,7 +1,6 @@
-import { inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { localKeyServiceGrants } from '../../db/schema/after-application';
 import type { KeyGrant, KeyGrantState, KeyServiceClient } from './key-service-client';
+import { findLocalGrants, insertLocalGrant, revokeLocalGrant } from './local-key-service-repository';
 
 /**
  * A stand-in for Oslonøkkelen that behaves like it: a pushed grant is PENDING for `processingMs`
@@ -33,18 +32,12 @@ export class LocalKeyService implements KeyServiceClient {
 
   async putGrant(grantId: string, grant: KeyGrant): Promise<void> {
     // Idempotent: a repeated PUT of the same id (a retry) keeps the first one's reception time.
-    await this.db.insert(localKeyServiceGrants).values({
-      grantId,
-      phoneNumber: grant.phoneNumber,
-      doors: grant.doors,
-      periods: grant.periods,
-      receivedAt: this.now(),
-    }).onConflictDoNothing();
+    await insertLocalGrant(this.db, { grantId, phoneNumber: grant.phoneNumber, doors: grant.doors, periods: grant.periods, receivedAt: this.now() });
   }
 
   async grantStates(grantIds: readonly string[]): Promise<Map<string, KeyGrantState>> {
     if (grantIds.length === 0) return new Map();
-    const rows = await this.db.select().from(localKeyServiceGrants).where(inArray(localKeyServiceGrants.grantId, [...grantIds]));
+    const rows = await findLocalGrants(this.db, grantIds);
     const now = this.now().getTime();
     return new Map(rows.map((row) => [row.grantId, row.revokedAt
       ? 'REVOKED'
@@ -52,9 +45,7 @@ export class LocalKeyService implements KeyServiceClient {
   }
 
   async revokeGrant(grantId: string): Promise<void> {
-    await this.db.update(localKeyServiceGrants)
-      .set({ revokedAt: this.now() })
-      .where(sql`${localKeyServiceGrants.grantId} = ${grantId} and ${localKeyServiceGrants.revokedAt} is null`);
+    await revokeLocalGrant(this.db, grantId, this.now());
   }
 }
 

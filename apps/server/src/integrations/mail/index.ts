@@ -1,38 +1,28 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { deliverDueMail } from './outbox';
+import { deliverAllDueMail } from './outbox';
 import { LocalMailer, type Mailer } from './mailer';
 
 declare module 'fastify' {
   interface FastifyInstance {
     mailer: Mailer;
-    /** Sends what is due in the outbox now (the background loop calls it; tests may too). */
+    /** Sends everything due in the outbox now (the job runner does it every 5 s; tests call it). */
     flushMail(): Promise<{ sent: number; failed: number }>;
   }
 }
 
 export interface MailOptions {
-  /** Poll the outbox every N ms; 0 turns the background loop off (tests flush by hand). */
-  pollMs: number;
   mailer?: Mailer;
 }
 
-/** Chooses the mail adapter by config and runs the outbox delivery loop. */
-export function registerMail(app: FastifyInstance, options: MailOptions): void {
+/** The outbox's delivery job in the job runner. */
+export const DELIVER_MAIL_JOB = 'deliver-mail';
+
+/** Chooses the mail adapter by config and registers outbox delivery as a job (every 5 s). */
+export function registerMail(app: FastifyInstance, options: MailOptions = {}): void {
   const dataDir = app.config.database.engine === 'pglite' ? app.config.database.dataDir : undefined;
   const mailer = options.mailer ?? new LocalMailer(dataDir ? path.join(dataDir, 'mail') : undefined);
   app.decorate('mailer', mailer);
-  app.decorate('flushMail', () => deliverDueMail(app.database.db, mailer));
-  if (options.pollMs > 0) {
-    let running = false;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      app.flushMail()
-        .catch((error: unknown) => app.log.error({ err: error }, 'mail delivery failed'))
-        .finally(() => { running = false; });
-    }, options.pollMs);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
+  app.jobs.register({ name: DELIVER_MAIL_JOB, intervalMs: 5000, run: ({ signal }) => deliverAllDueMail(app.database.db, mailer, signal) });
+  app.decorate('flushMail', () => app.jobs.runNow<{ sent: number; failed: number }>(DELIVER_MAIL_JOB));
 }

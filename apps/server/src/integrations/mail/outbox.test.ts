@@ -3,7 +3,7 @@ import { createTestDatabase, truncateAll } from '../../../test/test-db';
 import type { Database } from '../../db/client';
 import { mailOutbox } from '../../db/schema/outbox';
 import { LocalMailer } from './mailer';
-import { deliverDueMail, enqueueMail } from './outbox';
+import { deliverAllDueMail, deliverDueMail, enqueueMail } from './outbox';
 
 describe('mail outbox', () => {
   let database: Database;
@@ -42,5 +42,14 @@ describe('mail outbox', () => {
     expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
     // Not due yet: the next run leaves it alone.
     expect(await deliverDueMail(database.db, mailer)).toEqual({ sent: 0, failed: 0 });
+  });
+
+  it('sends a burst in batches until nothing due is left, putting off what the service refused', async () => {
+    const mailer = new LocalMailer();
+    const recipients = Array.from({ length: 44 }, (_, i) => `person${i}@example.no`);
+    await enqueueMail(database.db, [...recipients.slice(0, 20).map(mail), mail('not-an-address'), ...recipients.slice(20).map(mail)]);
+    expect(await deliverAllDueMail(database.db, mailer, undefined, 20)).toEqual({ sent: 44, failed: 1 });
+    expect(mailer.sent.map((m) => m.to)).toEqual(recipients);
+    expect(await deliverAllDueMail(database.db, mailer)).toEqual({ sent: 0, failed: 0 });
   });
 });

@@ -1,7 +1,6 @@
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { mailOutbox } from '../../db/schema/outbox';
 import type { Mailer, MailMessage } from './mailer';
+import { insertOutboxRows, lockDueMail, markMailSent, postponeMail } from './outbox-repository';
 
 export interface OutboxMail extends MailMessage {
   topic: { kind: string; bookingId?: number; inquiryId?: number };
@@ -10,8 +9,7 @@ export interface OutboxMail extends MailMessage {
 /** Queues e-mails in the caller's transaction; they are sent only if it commits. */
 export async function enqueueMail(tx: DbOrTx, mails: OutboxMail | readonly OutboxMail[]): Promise<void> {
   const list = Array.isArray(mails) ? mails : [mails as OutboxMail];
-  if (list.length === 0) return;
-  await tx.insert(mailOutbox).values(list.map((m) => ({ recipient: m.to, subject: m.subject, body: m.text, topic: m.topic })));
+  await insertOutboxRows(tx, list.map((m) => ({ recipient: m.to, subject: m.subject, body: m.text, topic: m.topic })));
 }
 
 /**
@@ -23,9 +21,7 @@ export async function deliverDueMail(db: Db, mailer: Mailer, limit = 20): Promis
   let sent = 0;
   let failed = 0;
   await db.transaction(async (tx) => {
-    const due = await tx.select().from(mailOutbox)
-      .where(and(isNull(mailOutbox.sentAt), lte(mailOutbox.nextAttemptAt, sql`now()`)))
-      .orderBy(asc(mailOutbox.id)).limit(limit).for('update', { skipLocked: true });
+    const due = await lockDueMail(tx, limit);
     const delivered: number[] = [];
     for (const row of due) {
       try {
@@ -34,15 +30,30 @@ export async function deliverDueMail(db: Db, mailer: Mailer, limit = 20): Promis
         sent++;
       } catch (error) {
         failed++;
-        const delayMinutes = Math.min(2 ** row.attempts, 360);
-        await tx.update(mailOutbox).set({
+        await postponeMail(tx, {
+          id: row.id,
           attempts: row.attempts + 1,
           lastError: error instanceof Error ? error.message.slice(0, 500) : 'send failed',
-          nextAttemptAt: sql`now() + ${delayMinutes} * interval '1 minute'`,
-        }).where(eq(mailOutbox.id, row.id));
+          delayMinutes: Math.min(2 ** row.attempts, 360),
+        });
       }
     }
-    if (delivered.length) await tx.update(mailOutbox).set({ sentAt: sql`now()` }).where(inArray(mailOutbox.id, delivered));
+    await markMailSent(tx, delivered);
   });
   return { sent, failed };
+}
+
+/**
+ * Sends batches until nothing due is left (or the runner stops): a burst of messages does not wait
+ * one job interval per batch of `limit`.
+ */
+export async function deliverAllDueMail(db: Db, mailer: Mailer, signal?: AbortSignal, limit = 20): Promise<{ sent: number; failed: number }> {
+  const total = { sent: 0, failed: 0 };
+  for (;;) {
+    const batch = await deliverDueMail(db, mailer, limit);
+    total.sent += batch.sent;
+    total.failed += batch.failed;
+    // A message that failed is put off, so every full batch moved the queue on.
+    if (batch.sent + batch.failed < limit || signal?.aborted) return total;
+  }
 }

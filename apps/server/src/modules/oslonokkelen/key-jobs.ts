@@ -1,8 +1,7 @@
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { keyAccessDecision, type KeyAccessDecision } from '@lokaler/domain/oslonokkelen';
 import type { Db, Tx } from '../../db/client';
-import { oslonokkelenPermissions, oslonokkelenRevocations } from '../../db/schema/after-application';
 import { doorIdOf, type KeyGrant, type KeyServiceClient } from '../../integrations/key-service/key-service-client';
+import { leaseRevocations, listDuePushedGrants, lockDuePushes, lockDueRevocations, lockPermission, settlePushedPermission, updateRevocation } from './key-job-repository';
 import { grantIdFor, keyTimesHash, planPermission } from './plan-permission';
 import { loadKeyBookingStates, loadKeyTimes, queueRevocation, updatePermission, type PermissionRow } from './repository';
 import { applyPlan } from './sync-key-access';
@@ -43,18 +42,14 @@ const later = (ms: number) => new Date(Date.now() + ms);
 
 async function withdrawQueuedGrants(db: Db, keyService: KeyServiceClient): Promise<number> {
   const due = await db.transaction(async (tx) => {
-    const rows = await tx.select().from(oslonokkelenRevocations)
-      .where(and(isNull(oslonokkelenRevocations.doneAt), lte(oslonokkelenRevocations.nextAttemptAt, sql`now()`)))
-      .orderBy(asc(oslonokkelenRevocations.createdAt)).limit(50).for('update', { skipLocked: true });
-    if (rows.length) await tx.update(oslonokkelenRevocations).set({ nextAttemptAt: later(LEASE_MS) }).where(inArray(oslonokkelenRevocations.grantId, rows.map((r) => r.grantId)));
+    const rows = await lockDueRevocations(tx, 50);
+    await leaseRevocations(tx, rows.map((r) => r.grantId), later(LEASE_MS));
     return rows;
   });
   const outcomes = await Promise.all(due.map(async (row) => ({ row, ok: await keyService.revokeGrant(row.grantId).then(() => true, () => false) })));
   await db.transaction(async (tx) => {
     for (const { row, ok } of outcomes) {
-      await tx.update(oslonokkelenRevocations)
-        .set(ok ? { doneAt: new Date() } : { attempts: row.attempts + 1, nextAttemptAt: later(backoffMs(row.attempts + 1)) })
-        .where(eq(oslonokkelenRevocations.grantId, row.grantId));
+      await updateRevocation(tx, row.grantId, ok ? { doneAt: new Date() } : { attempts: row.attempts + 1, nextAttemptAt: later(backoffMs(row.attempts + 1)) });
     }
   });
   return outcomes.filter((o) => o.ok).length;
@@ -82,9 +77,7 @@ async function decisionsFor(tx: Tx, permissions: readonly PermissionRow[]) {
 
 async function pushDueGrants(db: Db, keyService: KeyServiceClient): Promise<number> {
   const plans = await db.transaction(async (tx) => {
-    const due = await tx.select().from(oslonokkelenPermissions)
-      .where(and(eq(oslonokkelenPermissions.status, 'NOT_REQUESTED'), lte(oslonokkelenPermissions.nextAttemptAt, sql`now()`)))
-      .orderBy(asc(oslonokkelenPermissions.nextAttemptAt)).limit(25).for('update', { skipLocked: true });
+    const due = await lockDuePushes(tx, 25);
     const decide = await decisionsFor(tx, due);
     const toPush: PushPlan[] = [];
     for (const permission of due) {
@@ -113,7 +106,7 @@ async function pushDueGrants(db: Db, keyService: KeyServiceClient): Promise<numb
 
 /** Records one push; a number that changed meanwhile (removed, withdrawn) gets the fresh grant withdrawn. */
 async function recordPush(tx: Tx, plan: PushPlan, ok: boolean): Promise<boolean> {
-  const [now] = await tx.select().from(oslonokkelenPermissions).where(eq(oslonokkelenPermissions.id, plan.permission.id)).for('update');
+  const now = await lockPermission(tx, plan.permission.id);
   const unchanged = now && now.status === 'NOT_REQUESTED' && now.grantGeneration === plan.permission.grantGeneration && now.grantId === null;
   if (!unchanged) {
     if (ok) await queueRevocation(tx, plan.grantId);
@@ -139,9 +132,7 @@ async function recordPush(tx: Tx, plan: PushPlan, ok: boolean): Promise<boolean>
 }
 
 async function followPushedGrants(db: Db, keyService: KeyServiceClient): Promise<number> {
-  const pushed = await db.select().from(oslonokkelenPermissions)
-    .where(and(eq(oslonokkelenPermissions.status, 'PUSHED_BUT_STATUS_UNKNOWN'), lte(oslonokkelenPermissions.nextAttemptAt, sql`now()`)))
-    .orderBy(asc(oslonokkelenPermissions.nextAttemptAt)).limit(100);
+  const pushed = await listDuePushedGrants(db, 100);
   const withGrant = pushed.filter((p): p is PermissionRow & { grantId: string } => p.grantId !== null);
   if (withGrant.length === 0) return 0;
   const answers = await keyService.grantStates(withGrant.map((p) => p.grantId));
@@ -150,15 +141,12 @@ async function followPushedGrants(db: Db, keyService: KeyServiceClient): Promise
     for (const permission of withGrant) {
       const state = answers.get(permission.grantId);
       if (state === 'PENDING') continue;
-      // Only if the number still waits for this very grant (a change in between wins).
-      const stillWaiting = and(eq(oslonokkelenPermissions.id, permission.id), eq(oslonokkelenPermissions.status, 'PUSHED_BUT_STATUS_UNKNOWN'), eq(oslonokkelenPermissions.grantId, permission.grantId));
       const fields = state === undefined
         // The service does not know the grant (lost on its side): push it again under a new id.
         ? { status: 'NOT_REQUESTED' as const, grantId: null, grantedTimesHash: null, grantGeneration: permission.grantGeneration + 1, nextAttemptAt: new Date() }
         // REVOKED here means someone withdrew it at the service, not us: the number has no key.
         : { status: state === 'REVOKED' ? 'FAILED' as const : state };
-      const updated = await tx.update(oslonokkelenPermissions).set({ ...fields, updatedAt: new Date() }).where(stillWaiting).returning({ id: oslonokkelenPermissions.id });
-      if (updated.length && state !== undefined) settled++;
+      if (await settlePushedPermission(tx, permission, fields) && state !== undefined) settled++;
     }
   });
   return settled;

@@ -8,8 +8,9 @@ import { createTestDatabase } from '../../../test/test-db';
 import { inDays } from '../../../test/factories/calendar';
 import { createAsset, createLocation } from '../../../test/factories/places';
 import { applicantBooking, citizenSession } from '../../../test/factories/applicant';
+import { KEY_JOB } from './register-key-access';
 
-/** With the background loop on (as in production), a shared number gets its key with nobody asking. */
+/** With the job runner on (as in production), a shared number gets its key with nobody asking. */
 describe('the key job in the background', () => {
   let app: App;
   let database: Database;
@@ -17,7 +18,7 @@ describe('the key job in the background', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '3000' });
-    app = await buildApp({ config, database, logger: false, mailPollMs: 0, keyJobPollMs: 200 });
+    app = await buildApp({ config, database, logger: false, jobs: { pollMs: 50, intervalsMs: { [KEY_JOB]: 200 } } });
     await app.ready();
   });
   afterAll(async () => {

@@ -6,31 +6,22 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The key service (Oslonøkkelen) chosen by config.adapters.keyService. */
     keyService: KeyServiceClient;
-    /** One run of the key job now (the background loop calls it; tests may too). */
+    /** One run of the key job now (the job runner does it every 2 s; tests call it). */
     runKeyJobs(): Promise<KeyJobResult>;
   }
 }
 
 export interface KeyAccessOptions {
-  /** Run the key job every N ms; 0 turns the loop off (server tests run it by hand). */
-  pollMs: number;
   keyService?: KeyServiceClient;
 }
 
-/** Chooses the key service and runs the key job in the background, like the mail outbox. */
-export function registerKeyAccess(app: FastifyInstance, options: KeyAccessOptions): void {
+/** The key job in the job runner. */
+export const KEY_JOB = 'oslonokkelen-keys';
+
+/** Chooses the key service and registers the key job (withdraw, push, follow grants) every 2 s. */
+export function registerKeyAccess(app: FastifyInstance, options: KeyAccessOptions = {}): void {
   const keyService = options.keyService ?? createKeyService(app.config.adapters.keyService, app.database.db);
   app.decorate('keyService', keyService);
-  app.decorate('runKeyJobs', () => runKeyJobs(app.database.db, keyService));
-  if (options.pollMs <= 0) return;
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    app.runKeyJobs()
-      .catch((error: unknown) => app.log.error({ err: error }, 'key job failed'))
-      .finally(() => { running = false; });
-  }, options.pollMs);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.jobs.register({ name: KEY_JOB, intervalMs: 2000, run: () => runKeyJobs(app.database.db, keyService) });
+  app.decorate('runKeyJobs', () => app.jobs.runNow<KeyJobResult>(KEY_JOB));
 }
