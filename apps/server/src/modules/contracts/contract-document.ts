@@ -1,5 +1,6 @@
 import { assetDisplayName } from '@lokaler/domain/bookable-asset';
-import { reservationEndTime, reservationsInOverview } from '@lokaler/domain/user-booking-rules';
+import { reservationEndTime } from '@lokaler/domain/booking-reservation';
+import { reservationsInOverview } from '@lokaler/domain/user-booking-rules';
 import type { DbOrTx } from '../../db/client';
 import type { BookingRow } from '../user-bookings/booking-access';
 import { currentDocument, loadLocation, loadReservations, loadUser } from '../user-bookings/repository';

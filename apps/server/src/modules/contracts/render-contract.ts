@@ -1,6 +1,7 @@
 import type { BookingDurationType, CostCategory } from '@lokaler/domain/booking';
 import { formatKroner } from '@lokaler/domain/admin-selvkost';
 import { formatDate } from '@lokaler/domain/scheduling/format-date';
+import { formatClock } from '@lokaler/domain/scheduling/time-of-day';
 
 /**
  * The rental contract as HTML, built from the booking, its location, its times and the cost terms.
@@ -54,7 +55,7 @@ function priceText(cost: ContractInput['cost']): string {
 }
 
 function timesTable(times: ContractInput['times']): string {
-  const rows = times.map((t) => `<tr><td>${escapeHtml(t.room)}</td><td>${escapeHtml(formatDate(t.date, 'EEEE dd.MM.yyyy'))}</td><td>${escapeHtml(`${t.startTime.slice(0, 5)}–${t.endTime.slice(0, 5)}`)}</td></tr>`);
+  const rows = times.map((t) => `<tr><td>${escapeHtml(t.room)}</td><td>${escapeHtml(formatDate(t.date, 'EEEE dd.MM.yyyy'))}</td><td>${escapeHtml(`${formatClock(t.startTime)}–${formatClock(t.endTime)}`)}</td></tr>`);
   return `<table><thead><tr><th>Rom</th><th>Dato</th><th>Tid</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
