@@ -29,7 +29,7 @@ export interface BookingConflict {
   date: string;
   /** 'HH:mm:ss' */
   startTime: string;
-  /** 'HH:mm:ss'; '24:00:00' at midnight. */
+  /** 'HH:mm:ss'; '00:00:00' at midnight, as a reservation's end (booking-reservation.ts). */
   endTime: string;
 }
 
