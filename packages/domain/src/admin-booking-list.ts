@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { bookingDurationType, bookingPurpose, bookingStatus, bookingStatuses, costCategory } from './booking';
+import { bookingReservation } from './booking-reservation';
 import { idParam } from './id-param';
-import { reservationStatus } from './reservation';
 import { isoDate, repeatedParam } from './scheduling/api-primitives';
 import { daysBetween } from './scheduling/calendar-date';
 
@@ -91,14 +91,9 @@ export const calendarDataQuery = z.object({
   .refine((q) => q.from > q.to || daysBetween(q.from, q.to) < MAX_CALENDAR_DAYS, { path: ['to'], message: `Kalenderen kan vise høyst ${MAX_CALENDAR_DAYS} dager` });
 export type CalendarDataQuery = z.infer<typeof calendarDataQuery>;
 
-export const calendarReservation = z.object({
-  reservationId: z.number().int(),
-  bookableAssetId: z.number().int(),
-  date: z.string(),
-  startTime: z.string(),
-  endTime: z.string(),
-  duration: z.string(),
-  status: reservationStatus,
+/** The calendar's part of a booking's reservation (booking-reservation.ts, '00:00:00' at midnight). */
+export const calendarReservation = bookingReservation.pick({
+  reservationId: true, bookableAssetId: true, date: true, startTime: true, endTime: true, duration: true, status: true,
 });
 
 /** One booking with its active reservations in the range; bookings without any are left out. */

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { costBasedPrices } from './admin-selvkost';
 import {
-  bookingDurationType, bookingFormAnswers, bookingPurpose, bookingStatus, costCategory, requirementType, sourceForm,
+  bookingDurationType, bookingFormAnswers, bookingPurpose, bookingStatus, costCategory, sourceForm,
 } from './booking';
+import { bookingRequirement, bookingReservation } from './booking-reservation';
 import { changeLogEntry as applicantChangeLogEntry } from './change-log';
-import { reservationStatus } from './reservation';
 import { daysOfWeek } from './scheduling/day-of-week';
 
 /**
@@ -12,30 +12,6 @@ import { daysOfWeek } from './scheduling/day-of-week';
  * log (GET /api/booking-log/{id}/changes), the e-mails sent about it (…/email-reminders), the
  * internal comment (GET/PUT /api/booking/{id}/comment).
  */
-
-export const adminReservation = z.object({
-  reservationId: z.number().int(),
-  bookableAssetId: z.number().int(),
-  bookableAssetName: z.string(),
-  bookableAssetNumber: z.string().nullable(),
-  date: z.string(),
-  /** 'HH:mm:ss' */
-  startTime: z.string(),
-  /** 'HH:mm:ss'; '24:00:00' when it ends at midnight. */
-  endTime: z.string(),
-  /** ISO duration, PT{h}H{m}M. */
-  duration: z.string(),
-  initialRepetitionDate: z.string().nullable(),
-  status: reservationStatus,
-});
-export type AdminReservation = z.infer<typeof adminReservation>;
-
-export const adminRequirement = z.object({
-  type: requirementType,
-  isFulfilled: z.boolean(),
-  userName: z.string().nullable(),
-  fulfillmentTimeUtc: z.string().nullable(),
-});
 
 export const approvalTerms = z.object({
   costCategory,
@@ -77,8 +53,8 @@ export const adminBookingView = z.object({
   formAnswers: bookingFormAnswers,
   cancellationDeadline: z.string().nullable(),
   /** Every reservation, in date order (the admin sees replaced and rejected ones too). */
-  reservations: z.array(adminReservation),
-  requirements: z.array(adminRequirement),
+  reservations: z.array(bookingReservation),
+  requirements: z.array(bookingRequirement),
   decisionMessages: z.array(z.object({ message: z.string(), createdTimeUtc: z.string() })),
   hasPendingRequirements: z.boolean(),
   vedtakExists: z.boolean(),

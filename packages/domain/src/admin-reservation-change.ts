@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adminReservation } from './admin-booking-view';
+import { bookingReservation } from './booking-reservation';
 import { assetTimesToBook } from './booking-request';
 import { idParam } from './id-param';
 import { durationOrHours, isoDate, repeatedParam, wallClockTime } from './scheduling/api-primitives';
@@ -62,6 +62,6 @@ export type AddReservationsBody = z.infer<typeof addReservationsBody>;
 /** The answer of every reservation change: the booking's reservations after it. */
 export const reservationsChangedResponse = z.object({
   bookingId: z.number().int(),
-  reservations: z.array(adminReservation),
+  reservations: z.array(bookingReservation),
 });
 export type ReservationsChangedResponse = z.infer<typeof reservationsChangedResponse>;

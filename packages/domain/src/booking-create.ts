@@ -4,7 +4,7 @@ import { applicationAnswersInput } from './booking-create-form';
 import { isValidDate, toDayNumber } from './scheduling/calendar-date';
 import { formatDateNorwegian } from './scheduling/format-date';
 import { parseDuration } from './scheduling/iso-duration';
-import { formatTimeShort, parseTime } from './scheduling/time-of-day';
+import { formatClock, parseTime } from './scheduling/time-of-day';
 
 /**
  * POST /api/booking: the times (booking-request.ts createBookingBody) plus the application form's
@@ -29,7 +29,7 @@ export interface BookingConflict {
   date: string;
   /** 'HH:mm:ss' */
   startTime: string;
-  /** 'HH:mm:ss'; '24:00:00' at midnight. */
+  /** 'HH:mm:ss'; '00:00:00' at midnight, as a reservation's end (booking-reservation.ts). */
   endTime: string;
 }
 
@@ -44,10 +44,7 @@ export const bookingCreateMessages = {
 
 /** '12.03.2026 kl. 18:00–19:00' (midnight as 00:00). */
 export function formatTimeRange(date: string, startTime: string, endTime: string): string {
-  const start = parseTime(startTime);
-  const end = parseTime(endTime, { allowEndOfDay: true });
-  const clock = (m: number | null, raw: string) => (m === null ? raw : formatTimeShort(m));
-  return `${formatDateNorwegian(date)} kl. ${clock(start, startTime)}–${clock(end, endTime)}`;
+  return `${formatDateNorwegian(date)} kl. ${formatClock(startTime)}–${formatClock(endTime)}`;
 }
 
 const LISTED_CONFLICTS = 5;

@@ -61,7 +61,7 @@ export const availabilityQuery = z.object({
 export const timeWithAvailability = z.object({
   date: z.string(),
   startTime: z.string(),
-  /** 'HH:mm:ss', null when the request itself was invalid. */
+  /** 'HH:mm:ss', '00:00:00' at midnight as a reservation's end; null when the request itself was invalid. */
   endTime: z.string().nullable(),
   /** Canonical ISO duration when the request was valid, else as sent. */
   duration: z.union([z.string(), z.number()]),

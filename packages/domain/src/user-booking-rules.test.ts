@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isValidOrganizationNumber } from './impersonation';
 import {
   cancellationRefusedMessage, contractMustBeSigned, describeReservationTime, formatOsloDateTime, isCancellable, periodDescription,
-  reservationEndTime, reservationsInOverview, reservationTimesDescription,
+  reservationsInOverview, reservationTimesDescription,
 } from './user-booking-rules';
 
 describe('the applicant\'s booking rules', () => {
@@ -32,10 +32,10 @@ describe('the applicant\'s booking rules', () => {
     expect(periodDescription([])).toBe('');
   });
 
-  it('ends a time at midnight as 00:00 and names the weekday', () => {
-    expect(reservationEndTime('15:00:00', 540)).toBe('00:00:00');
-    expect(reservationEndTime('22:00:00', 180)).toBe('01:00:00');
+  it('shows a time ending at midnight as 00:00 and names the weekday', () => {
     expect(describeReservationTime({ date: '2025-09-02', startTime: '18:00:00', endTime: '20:00:00' })).toBe('tirsdag 02.09.2025 kl. 18:00–20:00');
+    expect(describeReservationTime({ date: '2025-09-02', startTime: '22:00:00', endTime: '00:00:00' })).toBe('tirsdag 02.09.2025 kl. 22:00–00:00');
+    expect(reservationTimesDescription([{ date: '2025-09-02', startTime: '15:00:00', endTime: '00:00:00', status: 'APPROVED' }])).toBe('02.09.2025 kl. 15:00–00:00');
   });
 
   it('writes an instant on the Oslo wall clock, across daylight saving time', () => {

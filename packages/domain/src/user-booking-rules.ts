@@ -1,9 +1,8 @@
 import type { BookingStatus, SourceForm } from './booking';
 import type { ReservationStatus } from './reservation';
 import { formatDate } from './scheduling/format-date';
-import { formatDuration } from './scheduling/iso-duration';
 import { osloClock } from './scheduling/oslo-clock';
-import { minutesToTime, timeToMinutes, MINUTES_PER_DAY } from './scheduling/time-of-day';
+import { formatClock } from './scheduling/time-of-day';
 
 /** Rules of the applicant's booking page that the server and the portal share (spec 02 §2, §4). */
 
@@ -12,26 +11,15 @@ export function reservationsInOverview<T extends { status: ReservationStatus }>(
   return reservations.filter((r) => r.status === 'APPROVED' || r.status === 'UNPROCESSED');
 }
 
-/** Wall-clock end of a time: start + duration, '00:00:00' when it ends at (or runs past) midnight. */
-export function reservationEndTime(startTime: string, durationMinutes: number): string {
-  return minutesToTime((timeToMinutes(startTime) + durationMinutes) % MINUTES_PER_DAY);
-}
-
-export function reservationDuration(durationMinutes: number): string {
-  return formatDuration(durationMinutes);
-}
-
 interface TimeLike {
   date: string;
   startTime: string;
   endTime: string;
 }
 
-const short = (time: string) => time.slice(0, 5);
-
 /** 'tirsdag 12.03.2025 kl. 18:00–20:00'. */
 export function describeReservationTime(r: TimeLike): string {
-  return `${formatDate(r.date, 'EEEE dd.MM.yyyy')} kl. ${short(r.startTime)}–${short(r.endTime)}`;
+  return `${formatDate(r.date, 'EEEE dd.MM.yyyy')} kl. ${formatClock(r.startTime)}–${formatClock(r.endTime)}`;
 }
 
 /**
@@ -53,7 +41,7 @@ export function reservationTimesDescription(reservations: readonly (TimeLike & {
   if (counted.length === 0) return '';
   if (counted.length === 1) {
     const only = counted[0]!;
-    return `${formatDate(only.date, 'dd.MM.yyyy')} kl. ${short(only.startTime)}–${short(only.endTime)}`;
+    return `${formatDate(only.date, 'dd.MM.yyyy')} kl. ${formatClock(only.startTime)}–${formatClock(only.endTime)}`;
   }
   return `${counted.length} tider, ${periodDescription(counted)}`;
 }

@@ -1,44 +1,16 @@
 import { z } from 'zod';
 import {
-  bookingDurationType, bookingFormAnswers, bookingPurpose, bookingStatus, costCategory, requirementType, sourceForm,
+  bookingDurationType, bookingFormAnswers, bookingPurpose, bookingStatus, costCategory, sourceForm,
 } from './booking';
+import { bookingRequirement, bookingReservation } from './booking-reservation';
 import { publicLocationType } from './location';
 import { oslonokkelenPermission, oslonokkelenRequestStatus } from './oslonokkelen';
-import { reservationStatus } from './reservation';
 
 /**
  * The applicant's view of their bookings (spec 02 §3 Booking, §7 GET /user/booking and
  * GET /user/booking/{id}). Instants are ISO 8601 strings; dates 'YYYY-MM-DD' and times 'HH:mm:ss'
  * are Europe/Oslo wall clock.
  */
-
-export const userReservation = z.object({
-  id: z.number().int(),
-  bookableAssetId: z.number().int(),
-  bookableAssetName: z.string(),
-  /** The room number (externalAssetNumber), null when the room has none. */
-  bookableAssetNumber: z.string().nullable(),
-  /** 'Name (number)', as lists show a room. */
-  displayName: z.string(),
-  date: z.string(),
-  startTime: z.string(),
-  /** Wall-clock end; '00:00:00' when the time ends at midnight. */
-  endTime: z.string(),
-  /** ISO duration, e.g. PT1H30M. */
-  duration: z.string(),
-  initialRepetitionDate: z.string().nullable(),
-  status: reservationStatus,
-});
-export type UserReservation = z.infer<typeof userReservation>;
-
-export const userRequirement = z.object({
-  type: requirementType,
-  isFulfilled: z.boolean(),
-  /** Who fulfilled it (signed the contract). */
-  userName: z.string().nullable(),
-  fulfillmentTimeUtc: z.string().nullable(),
-});
-export type UserRequirement = z.infer<typeof userRequirement>;
 
 export const userDecisionMessage = z.object({ message: z.string(), createdTimeUtc: z.string() });
 
@@ -87,8 +59,8 @@ export const userBooking = z.object({
   /** Sub-route of the form the application came from (the wedding form), else null. */
   formDetailsSubRoute: z.string().nullable(),
   /** Every time of the booking, in date order; the overview counts only APPROVED and UNPROCESSED. */
-  reservations: z.array(userReservation),
-  requirements: z.array(userRequirement),
+  reservations: z.array(bookingReservation),
+  requirements: z.array(bookingRequirement),
   /** What the applicant wrote to the location with the application. */
   comments: z.array(z.string()),
   formAnswers: bookingFormAnswers,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock, formatInterval, formatPhoneNumber, phoneHref } from './formatters';
+import { formatInterval, formatPhoneNumber, phoneHref } from './formatters';
 
 describe('formatPhoneNumber (spec 01 §5: groups of two digits)', () => {
   it.each([
@@ -20,12 +20,9 @@ describe('formatPhoneNumber (spec 01 §5: groups of two digits)', () => {
 });
 
 describe('time formats', () => {
-  it('shows HH:mm, and midnight at the end of a day as 00:00', () => {
-    expect(formatClock('18:15:00')).toBe('18:15');
-    expect(formatClock('24:00:00')).toBe('00:00');
-  });
-
-  it('writes an interval with the Norwegian weekday and month', () => {
+  it('writes an interval with the Norwegian weekday and month, an end at midnight as 00:00', () => {
     expect(formatInterval('2026-03-03', '18:00:00', '20:00:00')).toBe('tirsdag 3. mars 2026 kl. 18:00–20:00');
+    expect(formatInterval('2026-03-03', '22:00:00', '00:00:00')).toBe('tirsdag 3. mars 2026 kl. 22:00–00:00');
+    expect(formatInterval('2026-03-03', '22:00:00', '24:00:00')).toBe('tirsdag 3. mars 2026 kl. 22:00–00:00');
   });
 });

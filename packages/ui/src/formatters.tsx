@@ -1,5 +1,5 @@
 import { formatDate } from '@lokaler/domain/scheduling/format-date';
-import { formatTimeShort, parseTime } from '@lokaler/domain/scheduling/time-of-day';
+import { formatClock } from '@lokaler/domain/scheduling/time-of-day';
 
 /**
  * Display formats shared by both SPAs (spec 01 §5, §9). Plain functions; the file is .tsx only
@@ -22,12 +22,6 @@ export function formatPhoneNumber(value: string): string {
 /** The href of a tel: link: digits and a leading +. */
 export function phoneHref(value: string): string {
   return `tel:${value.replace(/[^\d+]/g, '')}`;
-}
-
-/** 'HH:mm' of 'HH:mm:ss'; '24:00:00' (an interval ending at midnight) shows as '00:00'. */
-export function formatClock(time: string): string {
-  const minutes = parseTime(time, { allowEndOfDay: true });
-  return minutes === null ? time : formatTimeShort(minutes);
 }
 
 /** 'tirsdag 3. mars 2026' */

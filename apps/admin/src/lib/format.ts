@@ -1,22 +1,15 @@
 import { isValidDate } from '@lokaler/domain/scheduling/calendar-date';
 import { formatDateNorwegian } from '@lokaler/domain/scheduling/format-date';
 import { osloClock } from '@lokaler/domain/scheduling/oslo-clock';
-import { formatTimeShort, parseTime } from '@lokaler/domain/scheduling/time-of-day';
 
 /**
- * Spec 02 §9: dates dd.MM.yyyy, times HH:mm. Instants from the API (…Utc) are shown on the Oslo wall
+ * Spec 02 §9: dates dd.MM.yyyy, times HH:mm (formatClock in @lokaler/domain/scheduling/time-of-day). Instants from the API (…Utc) are shown on the Oslo wall
  * clock whatever time zone the administrator's browser is in.
  */
 
 /** 'dd.MM.yyyy' of a 'YYYY-MM-DD' date; spec 02 §5: an invalid date is shown empty. */
 export function formatDay(date: string | null | undefined): string {
   return isValidDate(date) ? formatDateNorwegian(date) : '';
-}
-
-/** 'HH:mm' of 'HH:mm:ss' ('24:00:00' as '00:00'); anything else as it came. */
-export function formatClock(time: string): string {
-  const minutes = parseTime(time, { allowEndOfDay: true });
-  return minutes === null ? time : formatTimeShort(minutes);
 }
 
 function osloInstant(utc: string | null | undefined) {

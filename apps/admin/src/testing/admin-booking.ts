@@ -27,8 +27,8 @@ export function buildAdminBooking(change: Partial<AdminBookingView> = {}): Admin
     formAnswers: { activity: 'Bordtennistrening', participants: 12, contactPhone: '92345678' },
     cancellationDeadline: null,
     reservations: [
-      { reservationId: 51, bookableAssetId: 3, bookableAssetName: 'Gymsal', bookableAssetNumber: null, date: '2026-03-17', startTime: '18:00:00', endTime: '19:00:00', duration: 'PT1H', initialRepetitionDate: null, status: 'UNPROCESSED' },
-      { reservationId: 52, bookableAssetId: 3, bookableAssetName: 'Gymsal', bookableAssetNumber: null, date: '2026-03-17', startTime: '19:00:00', endTime: '20:00:00', duration: 'PT1H', initialRepetitionDate: null, status: 'UNPROCESSED' },
+      { reservationId: 51, bookableAssetId: 3, bookableAssetName: 'Gymsal', bookableAssetNumber: null, displayName: 'Gymsal', date: '2026-03-17', startTime: '18:00:00', endTime: '19:00:00', duration: 'PT1H', initialRepetitionDate: null, status: 'UNPROCESSED' },
+      { reservationId: 52, bookableAssetId: 3, bookableAssetName: 'Gymsal', bookableAssetNumber: null, displayName: 'Gymsal', date: '2026-03-17', startTime: '19:00:00', endTime: '20:00:00', duration: 'PT1H', initialRepetitionDate: null, status: 'UNPROCESSED' },
     ],
     requirements: [],
     decisionMessages: [],

@@ -20,6 +20,11 @@ describe('checkRequestedTimes', () => {
     expect(check([request('15:00:00', 1)])[0]).toMatchObject({ available: true, endTime: '16:00:00' });
   });
 
+  it('ends a time at midnight at 00:00:00, as a reservation does, and gives no end past midnight', () => {
+    const room = testRoom({ openingHours: allDayEveryDay });
+    expect(check([request('22:00:00', 'PT2H'), request('23:00:00', 'PT2H')], room).map((c) => [c.endTime, c.reason])).toEqual([['00:00:00', null], [null, 'OUTSIDE_OPENING_HOURS']]);
+  });
+
   it('refuses invalid requests and times off the 15-minute grid', () => {
     expect(reasonOf([request('08:00:00', 'PT0M'), request('8:00', 'PT1H'), request('08:00:00', 'PT1H', '2025-02-30'), request('08:00:00', 'P1D')]))
       .toEqual(['INVALID_REQUEST', 'INVALID_REQUEST', 'INVALID_REQUEST', 'INVALID_REQUEST']);

@@ -1,9 +1,10 @@
+import { reservationEndTime } from '../booking-reservation';
 import { isValidDate } from './calendar-date';
 import type { DateAndTime } from './date-and-time';
 import { parseDuration } from './iso-duration';
 import { asPrepared, type PreparedRoom, type RoomCalendar, type SchedulingContext } from './room-calendar';
 import { intervalProblem, roomDay, type RoomDay } from './room-day';
-import { isOnSlotGrid, minutesToTime, parseTime } from './time-of-day';
+import { isOnSlotGrid, MINUTES_PER_DAY, parseTime } from './time-of-day';
 import { unavailabilityMessage, type UnavailabilityReason } from './unavailability-reason';
 
 /**
@@ -14,7 +15,7 @@ import { unavailabilityMessage, type UnavailabilityReason } from './unavailabili
  */
 
 export interface TimeCheck<D = string | number> extends DateAndTime<D> {
-  /** 'HH:mm:ss' end, null when the request itself is invalid. */
+  /** 'HH:mm:ss' end as a reservation's ('00:00:00' at midnight); null when the request is invalid or runs past midnight. */
   endTime: string | null;
   available: boolean;
   reason: UnavailabilityReason | null;
@@ -46,7 +47,7 @@ function checkOne<D extends string | number>(room: PreparedRoom, request: DateAn
     return verdict(room, request, null, 'INVALID_REQUEST');
   }
   const end = start + minutes;
-  const endTime = end <= 1440 ? minutesToTime(end) : null;
+  const endTime = end <= MINUTES_PER_DAY ? reservationEndTime(request.startTime, minutes) : null;
   if (!isOnSlotGrid(start) || !isOnSlotGrid(minutes)) return verdict(room, request, endTime, 'NOT_ON_SLOT_GRID');
   if (minutes < room.minBookingDurationMinutes) return verdict(room, request, endTime, 'TOO_SHORT');
   // A time past midnight is outside the day's opening hours: the interval check refuses it.

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatTimeShort, isOnSlotGrid, minutesToTime, parseTime, roundDownToGrid, roundUpToGrid, timeToMinutes } from './time-of-day';
+import { formatClock, formatTimeShort, isOnSlotGrid, minutesToTime, parseTime, roundDownToGrid, roundUpToGrid, timeToMinutes } from './time-of-day';
 
 describe('times of day', () => {
   it('reads HH:mm:ss and HH:mm as minutes since midnight', () => {
@@ -21,6 +21,13 @@ describe('times of day', () => {
     expect(formatTimeShort(1440)).toBe('00:00');
     expect(formatTimeShort(900)).toBe('15:00');
     expect(() => minutesToTime(1441)).toThrow(RangeError);
+  });
+
+  it('shows a clock as HH:mm, an end at midnight as 00:00 in either form, and anything else as it came', () => {
+    expect(formatClock('18:15:00')).toBe('18:15');
+    expect(formatClock('00:00:00')).toBe('00:00');
+    expect(formatClock('24:00:00')).toBe('00:00');
+    expect(formatClock('kl. 8')).toBe('kl. 8');
   });
 
   it('knows the 15-minute grid', () => {

@@ -47,6 +47,16 @@ export function formatTimeShort(minutes: number): string {
   return minutesToTime(wrapped).slice(0, 5);
 }
 
+/**
+ * 'HH:mm' of an 'HH:mm:ss' time for display, in the SPAs, the documents and the e-mails alike. An
+ * end at midnight shows as '00:00' (spec 01 §9 "15:00-00:00"), whether it came as a reservation's
+ * '00:00:00' or an interval's '24:00:00'; anything that is not a time shows as it came.
+ */
+export function formatClock(time: string): string {
+  const minutes = parseTime(time, { allowEndOfDay: true });
+  return minutes === null ? time : formatTimeShort(minutes);
+}
+
 /** True when the minute lies on the 15-minute slot grid (00, 15, 30, 45). */
 export function isOnSlotGrid(minutes: number): boolean {
   return Number.isInteger(minutes) && minutes % SLOT_MINUTES === 0;

@@ -1,21 +1,21 @@
 import { useId } from 'react';
 import { Checkbox, Fieldset, ValidationMessage } from '@digdir/designsystemet-react';
 import { useController, useWatch, type UseFormReturn } from 'react-hook-form';
-import type { AdminReservation } from '@lokaler/domain/admin-booking-view';
+import type { BookingReservation } from '@lokaler/domain/booking-reservation';
 import { activeReservationStatuses, type ReservationStatus } from '@lokaler/domain/reservation';
 import { isoWeekday } from '@lokaler/domain/scheduling/calendar-date';
 import { dayOfWeekLabels, daysOfWeek, type DayOfWeek } from '@lokaler/domain/scheduling/day-of-week';
 import type { ApprovalFormValues } from './approval-form';
 
 /** The weekdays the booking has active times on: the likely days a tilsynsvakt is needed. */
-export function bookingWeekdays(reservations: readonly AdminReservation[]): DayOfWeek[] {
+export function bookingWeekdays(reservations: readonly BookingReservation[]): DayOfWeek[] {
   const active = reservations.filter((r) => (activeReservationStatuses as readonly ReservationStatus[]).includes(r.status));
   const isoDays = new Set(active.map((r) => isoWeekday(r.date)));
   return daysOfWeek.filter((_, i) => isoDays.has((i + 1) as 1 | 2 | 3 | 4 | 5 | 6 | 7));
 }
 
 /** Retroactive contract, and tilsynsvakt with the weekdays it is needed. */
-export function TilsynsvaktFields({ form, reservations }: { form: UseFormReturn<ApprovalFormValues>; reservations: readonly AdminReservation[] }) {
+export function TilsynsvaktFields({ form, reservations }: { form: UseFormReturn<ApprovalFormValues>; reservations: readonly BookingReservation[] }) {
   const errorId = useId();
   const weekdays = useController({ control: form.control, name: 'tilsynsvaktWeekdays' });
   const hasTilsynsvakt = useWatch({ control: form.control, name: 'hasTilsynsvakt' });

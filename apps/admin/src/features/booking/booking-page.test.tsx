@@ -56,6 +56,19 @@ describe('booking in the admin view', () => {
     expect(screen.getByRole('link', { name: 'Godkjenn søknaden' })).toHaveAttribute('href', '/admin/soknader/5/godkjenn');
   });
 
+  it('shows a time ending at midnight as 00:00, in the active times and among the changed ones', async () => {
+    const late = { bookableAssetId: 4, bookableAssetName: 'Aula', bookableAssetNumber: 'A1', displayName: 'Aula (A1)', date: '2026-03-20', startTime: '22:00:00', endTime: '00:00:00', duration: 'PT2H', initialRepetitionDate: null };
+    stubBooking({ 'GET /api/booking/5': buildAdminBooking({ reservations: [
+      { ...late, reservationId: 61, status: 'APPROVED' },
+      { ...late, reservationId: 60, date: '2026-03-19', startTime: '21:00:00', duration: 'PT3H', status: 'REPLACED' },
+    ] }) });
+    renderAdmin('/admin/soknader/5', { user: siri });
+    const active = await screen.findByRole('table', { name: 'Tider i Aula (A1)' });
+    expect(within(active).getByText('22:00–00:00')).toBeInTheDocument();
+    expect(within(screen.getByRole('table', { name: 'Endrede og slettede tider i Aula (A1)' })).getByText('21:00–00:00')).toBeInTheDocument();
+    expect(screen.queryByText(/24:00/)).not.toBeInTheDocument();
+  });
+
   it('saves the internal comment (with the personal-data warning) and guards unsaved text', async () => {
     const user = userEvent.setup();
     const api = stubBooking();

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button, Dialog, Field, Heading, Label, Paragraph, Select, Textfield } from '@digdir/designsystemet-react';
 import { changeReservation } from '@lokaler/api-client/admin-reservations';
-import type { AdminReservation } from '@lokaler/domain/admin-booking-view';
+import type { BookingReservation } from '@lokaler/domain/booking-reservation';
 import { isValidDate } from '@lokaler/domain/scheduling/calendar-date';
 import { formatDuration, parseDuration } from '@lokaler/domain/scheduling/iso-duration';
 import { parseTime, SLOT_MINUTES } from '@lokaler/domain/scheduling/time-of-day';
@@ -33,7 +33,7 @@ export const changeTimeMessages = {
  * Moves one time: new date, start and duration, with a comment to the applicant. The server checks
  * the new time against the no-double-booking rule; taken times are listed here.
  */
-export function ChangeTimeDialog({ reservation, roomName, onClose }: { reservation: AdminReservation; roomName: string; onClose: () => void }) {
+export function ChangeTimeDialog({ reservation, roomName, onClose }: { reservation: BookingReservation; roomName: string; onClose: () => void }) {
   const titleId = useId();
   const currentMinutes = parseDuration(reservation.duration) ?? 60;
   const [date, setDate] = useState(reservation.date);

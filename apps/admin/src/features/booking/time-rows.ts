@@ -1,9 +1,9 @@
-import type { AdminReservation } from '@lokaler/domain/admin-booking-view';
+import type { BookingReservation } from '@lokaler/domain/booking-reservation';
 import { activeReservationStatuses, type ReservationStatus } from '@lokaler/domain/reservation';
 import { mergeSlots } from '@lokaler/domain/scheduling/merge-slots';
 import { formatDate } from '@lokaler/domain/scheduling/format-date';
-import { parseTime } from '@lokaler/domain/scheduling/time-of-day';
-import { formatClock, formatDay } from '../../lib/format';
+import { formatClock, parseTime } from '@lokaler/domain/scheduling/time-of-day';
+import { formatDay } from '../../lib/format';
 
 /** Norwegian names of the reservation statuses (spec 02 §4), as the admin's time list shows them. */
 export const reservationStatusLabels: Record<ReservationStatus, string> = {
@@ -22,7 +22,7 @@ export interface TimeRow {
   startTime: string;
   endTime: string;
   status: ReservationStatus;
-  reservations: AdminReservation[];
+  reservations: BookingReservation[];
 }
 
 export interface RoomTimes {
@@ -37,12 +37,11 @@ export interface RoomTimes {
 const isActive = (status: ReservationStatus) => (activeReservationStatuses as readonly ReservationStatus[]).includes(status);
 
 /** The booking's times per room, rooms in the order they first appear. */
-export function roomTimesOf(reservations: readonly AdminReservation[]): RoomTimes[] {
+export function roomTimesOf(reservations: readonly BookingReservation[]): RoomTimes[] {
   const rooms = new Map<number, RoomTimes>();
   for (const r of reservations) {
     if (!rooms.has(r.bookableAssetId)) {
-      const name = r.bookableAssetNumber ? `${r.bookableAssetName} (${r.bookableAssetNumber})` : r.bookableAssetName;
-      rooms.set(r.bookableAssetId, { bookableAssetId: r.bookableAssetId, name, active: [], inactive: [] });
+      rooms.set(r.bookableAssetId, { bookableAssetId: r.bookableAssetId, name: r.displayName, active: [], inactive: [] });
     }
   }
   for (const room of rooms.values()) {
@@ -56,7 +55,7 @@ export function roomTimesOf(reservations: readonly AdminReservation[]): RoomTime
   return [...rooms.values()];
 }
 
-function mergedRows(reservations: AdminReservation[], status: ReservationStatus): TimeRow[] {
+function mergedRows(reservations: BookingReservation[], status: ReservationStatus): TimeRow[] {
   let intervals;
   try {
     intervals = mergeSlots(reservations);

@@ -3,7 +3,10 @@ import type {
   CostCategory, RequirementType, SourceForm,
 } from '@lokaler/domain/booking';
 import { assetDisplayName } from '@lokaler/domain/bookable-asset';
+import { reservationEndTime } from '@lokaler/domain/booking-reservation';
 import type { ReservationStatus } from '@lokaler/domain/reservation';
+import { formatDateNorwegian } from '@lokaler/domain/scheduling/format-date';
+import { formatClock } from '@lokaler/domain/scheduling/time-of-day';
 import { addDays } from './dates';
 import type { Occupancy } from './occupancy';
 
@@ -63,18 +66,11 @@ export function displayName(room: PlannedRoom): string {
   return assetDisplayName(room.name, room.externalAssetNumber);
 }
 
-function endTime(startTime: string, minutes: number): string {
-  const [h, m] = startTime.split(':').map(Number);
-  const total = h! * 60 + m! + minutes;
-  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
-}
-
 /** The change log's description of times, 'dd.MM.yyyy HH:mm–HH:mm' per reservation, grouped by room. */
 export function describeTimes(reservations: readonly PlannedReservation[]): ChangeLogReservationTimes {
   const byRoom = new Map<string, string[]>();
   for (const r of reservations) {
-    const [y, mo, d] = r.date.split('-');
-    const line = `${d}.${mo}.${y} ${r.startTime.slice(0, 5)}–${endTime(r.startTime, r.durationMinutes)}`;
+    const line = `${formatDateNorwegian(r.date)} ${formatClock(r.startTime)}–${formatClock(reservationEndTime(r.startTime, r.durationMinutes))}`;
     const key = displayName(r.room);
     byRoom.set(key, [...(byRoom.get(key) ?? []), line]);
   }

@@ -3,13 +3,14 @@ import { conflictUserMessage } from '@lokaler/domain/booking-create';
 import { messages } from '@lokaler/domain/api-error';
 import { assetDisplayName } from '@lokaler/domain/bookable-asset';
 import { osloClock } from '@lokaler/domain/scheduling/oslo-clock';
+import { reservationEndTime } from '@lokaler/domain/booking-reservation';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { notifyApplicant } from '../admin-booking-core/applicant-mail';
 import { conflict, lockBookingForAdmin, touchBooking } from '../admin-booking-core/booking-access';
 import { addDecisionMessage, writeChangeLog } from '../admin-booking-core/change-log-writer';
-import { describeTimes, endTimeOf } from '../admin-booking-core/reservation-rows';
+import { describeTimes } from '../admin-booking-core/reservation-rows';
 import { lockRooms } from '../room-calendars/lock-rooms';
 import { approvalNotice } from './approval-mails';
 import { loadDocumentData, type DocumentData } from '../documents/document-data';
@@ -51,7 +52,7 @@ export async function approveBooking({ db, user, bookingId, body, publicUrl, now
     await lockRooms(tx, data.reservations.map((r) => r.bookableAssetId));
     const taken = await findBlockedOrTaken(tx, data.reservations.map((r) => r.id));
     if (taken.length > 0) {
-      const conflicts = taken.map((t) => ({ bookableAssetId: t.bookable_asset_id, date: t.date, startTime: t.start_time, endTime: endTimeOf(t.start_time, t.duration_minutes) }));
+      const conflicts = taken.map((t) => ({ bookableAssetId: t.bookable_asset_id, date: t.date, startTime: t.start_time, endTime: reservationEndTime(t.start_time, t.duration_minutes) }));
       const names = new Map(data.reservations.map((r) => [r.bookableAssetId, assetDisplayName(r.roomName, r.roomNumber)]));
       throw new AppError('BOOKING_CONFLICT', `${taken.length} time(s) of booking ${bookingId} are blocked or taken`,
         `${approvalMessages.timesBlocked} ${conflictUserMessage(conflicts, (id) => names.get(id))}`, { conflicts });

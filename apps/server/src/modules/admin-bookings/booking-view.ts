@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { AdminBookingView, ApprovalTerms } from '@lokaler/domain/admin-booking-view';
+import { toBookingRequirement, toBookingReservation } from '@lokaler/domain/booking-reservation';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { DbOrTx } from '../../db/client';
 import { bookingApprovals, bookingDocuments } from '../../db/schema/admin-decisions';
@@ -7,7 +8,7 @@ import { decisionMessages, requirements } from '../../db/schema/bookings';
 import { users } from '../../db/schema/identity';
 import { locations } from '../../db/schema/locations';
 import { findBookingForAdmin } from '../admin-booking-core/booking-access';
-import { loadReservationRows, toAdminReservation } from '../admin-booking-core/reservation-rows';
+import { loadReservationRows } from '../admin-booking-core/reservation-rows';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -48,8 +49,8 @@ export async function getAdminBookingView({ db, user, bookingId }: { db: DbOrTx;
     internalEventTitle: booking.internalEventTitle,
     formAnswers: booking.formAnswers,
     cancellationDeadline: iso(booking.cancellationDeadline),
-    reservations: reservationRows.map(toAdminReservation),
-    requirements: requirementRows.map((q) => ({ type: q.type, isFulfilled: q.isFulfilled, userName: q.fulfilledByName, fulfillmentTimeUtc: iso(q.fulfillmentTime) })),
+    reservations: reservationRows.map(toBookingReservation),
+    requirements: requirementRows.map(toBookingRequirement),
     decisionMessages: messages.map((m) => ({ message: m.message, createdTimeUtc: m.createdAt.toISOString() })),
     hasPendingRequirements: requirementRows.some((q) => !q.isFulfilled),
     vedtakExists: documents.some((d) => d.kind === 'VEDTAK'),

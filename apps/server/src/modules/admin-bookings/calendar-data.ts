@@ -3,10 +3,10 @@ import type { CalendarDataQuery, CalendarDataResponse } from '@lokaler/domain/ad
 import type { BookingPurpose, BookingStatus } from '@lokaler/domain/booking';
 import type { ReservationStatus } from '@lokaler/domain/reservation';
 import { formatDuration } from '@lokaler/domain/scheduling/iso-duration';
+import { reservationEndTime } from '@lokaler/domain/booking-reservation';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import { assertAdministers } from '../../auth/guards';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { endTimeOf } from '../admin-booking-core/reservation-rows';
 import { whereClause } from './list-repository';
 
 interface CalendarRow extends Record<string, unknown> {
@@ -63,7 +63,7 @@ export async function calendarData({ db, user, query }: { db: DbOrTx; user: Auth
       bookableAssetId: r.bookable_asset_id,
       date: r.date,
       startTime: r.start_time,
-      endTime: endTimeOf(r.start_time, r.duration_minutes),
+      endTime: reservationEndTime(r.start_time, r.duration_minutes),
       duration: formatDuration(r.duration_minutes),
       status: r.reservation_status,
     });

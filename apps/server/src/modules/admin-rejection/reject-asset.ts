@@ -1,8 +1,8 @@
 import type { ReservationsChangedResponse } from '@lokaler/domain/admin-reservation-change';
+import { toBookingReservation } from '@lokaler/domain/booking-reservation';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Db } from '../../db/client';
 import { lockBookingForAdmin } from '../admin-booking-core/booking-access';
-import { toAdminReservation } from '../admin-booking-core/reservation-rows';
 import { takeBackTimes } from '../admin-booking-core/take-back-times';
 
 /** PUT /api/booking/{id}/rejectasset/{assetId}: every active time of one room taken out (AssetRejection). */
@@ -10,6 +10,6 @@ export async function rejectAsset({ db, user, bookingId, assetId, comment, publi
   return db.transaction(async (tx) => {
     const booking = await lockBookingForAdmin(tx, bookingId, user);
     const rows = await takeBackTimes({ tx, booking, user, select: (r) => r.bookableAssetId === assetId, type: 'AssetRejection', comment, publicUrl });
-    return { bookingId, reservations: rows.map(toAdminReservation) };
+    return { bookingId, reservations: rows.map(toBookingReservation) };
   });
 }

@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { reservationChangeMessages, type AddReservationsBody, type ReservationsChangedResponse } from '@lokaler/domain/admin-reservation-change';
+import { toBookingReservation } from '@lokaler/domain/booking-reservation';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Db } from '../../db/client';
 import { locations } from '../../db/schema/locations';
 import { notifyApplicant } from '../admin-booking-core/applicant-mail';
 import { conflict, lockBookingForAdmin, touchBooking } from '../admin-booking-core/booking-access';
 import { writeChangeLog } from '../admin-booking-core/change-log-writer';
-import { describeTimes, loadReservationRows, toAdminReservation } from '../admin-booking-core/reservation-rows';
+import { describeTimes, loadReservationRows } from '../admin-booking-core/reservation-rows';
 import { checkAdminTimes, insertAcceptedTimes } from './check-admin-times';
 
 /**
@@ -36,6 +37,6 @@ export async function addReservations({ db, user, bookingId, body, publicUrl, no
         ...(body.comment ? [`Melding fra lokalet: ${body.comment}`] : []),
       ],
     }, publicUrl);
-    return { bookingId, reservations: (await loadReservationRows(tx, [bookingId])).map(toAdminReservation) };
+    return { bookingId, reservations: (await loadReservationRows(tx, [bookingId])).map(toBookingReservation) };
   });
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { reservationChangeMessages, type ChangeReservationBody, type ReservationsChangedResponse } from '@lokaler/domain/admin-reservation-change';
 import { daysBetween } from '@lokaler/domain/scheduling/calendar-date';
+import { toBookingReservation } from '@lokaler/domain/booking-reservation';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Db } from '../../db/client';
 import { reservations } from '../../db/schema/bookings';
@@ -9,7 +10,7 @@ import { AppError } from '../../errors';
 import { notifyApplicant } from '../admin-booking-core/applicant-mail';
 import { conflict, lockBookingForAdmin, touchBooking } from '../admin-booking-core/booking-access';
 import { writeChangeLog } from '../admin-booking-core/change-log-writer';
-import { describeTimes, isActive, loadReservationRows, toAdminReservation } from '../admin-booking-core/reservation-rows';
+import { describeTimes, isActive, loadReservationRows } from '../admin-booking-core/reservation-rows';
 import { checkAdminTimes, insertAcceptedTimes } from './check-admin-times';
 
 export interface ChangeReservationOptions {
@@ -62,6 +63,6 @@ export async function changeReservation({ db, user, reservationId, body, publicU
         ...(body.comment ? [`Melding fra lokalet: ${body.comment}`] : []),
       ],
     }, publicUrl);
-    return { bookingId: booking.id, reservations: (await loadReservationRows(tx, [booking.id])).map(toAdminReservation) };
+    return { bookingId: booking.id, reservations: (await loadReservationRows(tx, [booking.id])).map(toBookingReservation) };
   });
 }

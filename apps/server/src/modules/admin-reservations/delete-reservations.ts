@@ -1,11 +1,12 @@
 import { inArray } from 'drizzle-orm';
 import { reservationChangeMessages, type ReservationsChangedResponse } from '@lokaler/domain/admin-reservation-change';
+import { toBookingReservation } from '@lokaler/domain/booking-reservation';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Db } from '../../db/client';
 import { reservations } from '../../db/schema/bookings';
 import { AppError } from '../../errors';
 import { conflict, lockBookingForAdmin } from '../admin-booking-core/booking-access';
-import { isActive, loadReservationRows, toAdminReservation } from '../admin-booking-core/reservation-rows';
+import { isActive, loadReservationRows } from '../admin-booking-core/reservation-rows';
 import { takeBackTimes } from '../admin-booking-core/take-back-times';
 
 /**
@@ -23,7 +24,7 @@ export async function deleteReservations({ db, user, ids, comment, publicUrl }: 
     const inactive = (await loadReservationRows(tx, [booking.id])).filter((r) => wanted.has(r.id) && !isActive(r));
     if (inactive.length > 0) throw conflict(`Reservation(s) ${inactive.map((r) => r.id).join(', ')} not active`, reservationChangeMessages.notActive);
     const rows = await takeBackTimes({ tx, booking, user, select: (r) => wanted.has(r.id), type: 'ReservationRejection', comment, publicUrl });
-    return { bookingId: booking.id, reservations: rows.map(toAdminReservation) };
+    return { bookingId: booking.id, reservations: rows.map(toBookingReservation) };
   });
 }
 

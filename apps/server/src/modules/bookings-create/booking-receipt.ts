@@ -1,7 +1,7 @@
 import type { ChangeLogReservationTimes } from '@lokaler/domain/booking';
 import { formatTimeRange } from '@lokaler/domain/booking-create';
 import { formatDateNorwegian } from '@lokaler/domain/scheduling/format-date';
-import { formatTimeShort, parseTime } from '@lokaler/domain/scheduling/time-of-day';
+import { formatClock } from '@lokaler/domain/scheduling/time-of-day';
 import type { OutboxMail } from '../../integrations/mail/outbox';
 
 export interface BookedRoomTimes {
@@ -11,10 +11,9 @@ export interface BookedRoomTimes {
 
 /** The change log's times, as the demo data writes them: '12.03.2026 18:00–19:00' per room. */
 export function changeLogTimes(rooms: readonly BookedRoomTimes[]): ChangeLogReservationTimes {
-  const clock = (t: string) => formatTimeShort(parseTime(t, { allowEndOfDay: true }) ?? 0);
   return rooms.map((r) => ({
     assetDescription: r.roomName,
-    times: r.times.map((t) => `${formatDateNorwegian(t.date)} ${clock(t.startTime)}–${clock(t.endTime)}`),
+    times: r.times.map((t) => `${formatDateNorwegian(t.date)} ${formatClock(t.startTime)}–${formatClock(t.endTime)}`),
   }));
 }
 

@@ -1,29 +1,13 @@
-import { assetDisplayName } from '@lokaler/domain/bookable-asset';
 import type { ChangeLogReservationTimes } from '@lokaler/domain/booking';
+import { toBookingRequirement, toBookingReservation } from '@lokaler/domain/booking-reservation';
 import type { OslonokkelenPermission, OslonokkelenRequestStatus } from '@lokaler/domain/oslonokkelen';
 import { overallKeyStatus } from '@lokaler/domain/oslonokkelen';
-import type { UserBooking, UserBookingSummary, UserReservation } from '@lokaler/domain/user-booking';
+import type { UserBooking, UserBookingSummary } from '@lokaler/domain/user-booking';
 import {
-  describeReservationTime, isCancellable, periodDescription, reservationDuration, reservationEndTime, reservationTimesDescription,
+  describeReservationTime, isCancellable, periodDescription, reservationTimesDescription,
 } from '@lokaler/domain/user-booking-rules';
 import type { BookingRow } from './booking-access';
 import type { LocationRow, RequirementRow, ReservationWithRoom } from './repository';
-
-export function toUserReservation(r: ReservationWithRoom): UserReservation {
-  return {
-    id: r.id,
-    bookableAssetId: r.bookableAssetId,
-    bookableAssetName: r.roomName,
-    bookableAssetNumber: r.roomNumber,
-    displayName: assetDisplayName(r.roomName, r.roomNumber),
-    date: r.date,
-    startTime: r.startTime,
-    endTime: reservationEndTime(r.startTime, r.durationMinutes),
-    duration: reservationDuration(r.durationMinutes),
-    initialRepetitionDate: r.initialRepetitionDate,
-    status: r.status,
-  };
-}
 
 export function toSummary(booking: BookingRow & { locationName: string }, reservations: readonly ReservationWithRoom[], requirements: readonly RequirementRow[]): UserBookingSummary {
   return {
@@ -73,7 +57,7 @@ export interface UserBookingParts {
 
 export function toUserBooking(p: UserBookingParts): UserBooking {
   const { booking, location } = p;
-  const reservations = p.reservations.map(toUserReservation);
+  const reservations = p.reservations.map(toBookingReservation);
   const deadline = effectiveCancellationDeadline(booking, p.firstActiveStart);
   return {
     bookingId: booking.id,
@@ -96,17 +80,12 @@ export function toUserBooking(p: UserBookingParts): UserBooking {
     sourceForm: booking.sourceForm,
     formDetailsSubRoute: booking.sourceForm === 'wedding' ? 'vielse' : null,
     reservations,
-    requirements: p.requirements.map((q) => ({
-      type: q.type,
-      isFulfilled: q.isFulfilled,
-      userName: q.fulfilledByName,
-      fulfillmentTimeUtc: q.fulfillmentTime?.toISOString() ?? null,
-    })),
+    requirements: p.requirements.map(toBookingRequirement),
     comments: booking.formAnswers.message ? [booking.formAnswers.message] : [],
     formAnswers: booking.formAnswers,
     reservationModificationDescriptions: modificationDescriptions(p.changeLog),
     reservationTimesDescription: reservationTimesDescription(reservations),
-    timeDescriptionsByReservationId: Object.fromEntries(reservations.map((r) => [String(r.id), describeReservationTime(r)])),
+    timeDescriptionsByReservationId: Object.fromEntries(reservations.map((r) => [String(r.reservationId), describeReservationTime(r)])),
     bookingPurpose: booking.purpose,
     periodDescription: periodDescription(reservations),
     caseNumber: booking.caseNumber,

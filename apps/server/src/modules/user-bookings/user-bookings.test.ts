@@ -66,7 +66,7 @@ describe('GET /api/user/booking…', () => {
     expect(booking.reservations.length).toBeGreaterThan(1);
     const first = booking.reservations[0]!;
     expect(first).toMatchObject({ bookableAssetName: 'Storsalen', startTime: '17:00:00', endTime: '19:00:00', duration: 'PT2H', status: 'APPROVED' });
-    expect(booking.timeDescriptionsByReservationId[String(first.id)]).toMatch(/^[a-zæøå]+dag \d{2}\.\d{2}\.\d{4} kl\. 17:00–19:00$/);
+    expect(booking.timeDescriptionsByReservationId[String(first.reservationId)]).toMatch(/^[a-zæøå]+dag \d{2}\.\d{2}\.\d{4} kl\. 17:00–19:00$/);
     expect(booking.reservationTimesDescription).toBe(`${booking.reservations.length} tider, ${booking.periodDescription}`);
   });
 

@@ -57,7 +57,7 @@ describe('/bookinger/:bookingId', () => {
     expect(screen.queryByText('Kontrakten må signeres')).not.toBeInTheDocument();
   });
 
-  it('counts only approved and unprocessed times, per room, with adjacent times of a day merged', async () => {
+  it('counts only approved and unprocessed times, per room, with adjacent times of a day merged and an end at midnight as 00:00', async () => {
     stubBooking(buildUserBooking({
       reservations: [
         buildReservation({ date: '2030-03-12', startTime: '17:00:00', endTime: '18:00:00', duration: 'PT1H' }),

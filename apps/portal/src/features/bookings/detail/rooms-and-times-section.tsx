@@ -1,7 +1,7 @@
 import { Heading, Paragraph } from '@digdir/designsystemet-react';
 import { formatDate } from '@lokaler/domain/scheduling/format-date';
+import { formatClock } from '@lokaler/domain/scheduling/time-of-day';
 import type { UserBooking } from '@lokaler/domain/user-booking';
-import { formatClock } from '@lokaler/ui/formatters';
 import { roomsAndTimes } from './rooms-and-times';
 
 /** Spec 02 §2: rooms and times (hidden for a rejected booking), then the location's changes to them. */

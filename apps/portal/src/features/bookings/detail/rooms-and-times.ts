@@ -1,5 +1,5 @@
 import { isMergeable, mergeSlots, type MergedInterval } from '@lokaler/domain/scheduling/merge-slots';
-import type { UserReservation } from '@lokaler/domain/user-booking';
+import type { BookingReservation } from '@lokaler/domain/booking-reservation';
 import { reservationsInOverview } from '@lokaler/domain/user-booking-rules';
 
 export interface RoomTimes {
@@ -13,8 +13,8 @@ export interface RoomTimes {
  * Spec 02 §2 "rooms and times overview": only Approved and Unprocessed reservations count; per room
  * (in the order rooms first appear), adjacent slots of the same day merged.
  */
-export function roomsAndTimes(reservations: readonly UserReservation[]): RoomTimes[] {
-  const byRoom = new Map<number, { roomName: string; times: UserReservation[] }>();
+export function roomsAndTimes(reservations: readonly BookingReservation[]): RoomTimes[] {
+  const byRoom = new Map<number, { roomName: string; times: BookingReservation[] }>();
   for (const reservation of reservationsInOverview(reservations)) {
     const room = byRoom.get(reservation.bookableAssetId) ?? { roomName: reservation.displayName, times: [] };
     room.times.push(reservation);

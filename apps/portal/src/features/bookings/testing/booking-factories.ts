@@ -1,15 +1,16 @@
+import type { BookingReservation } from '@lokaler/domain/booking-reservation';
 import type { ChangeLogEntry } from '@lokaler/domain/change-log';
 import type { ContractResponse } from '@lokaler/domain/contract';
 import type { OslonokkelenInfo } from '@lokaler/domain/oslonokkelen';
-import type { UserBooking, UserBookingSummary, UserReservation } from '@lokaler/domain/user-booking';
+import type { UserBooking, UserBookingSummary } from '@lokaler/domain/user-booking';
 
 /** Answers of the applicant endpoints as the server sends them; override what a test is about. */
 
 let nextReservationId = 1;
 
-export function buildReservation(overrides: Partial<UserReservation> = {}): UserReservation {
+export function buildReservation(overrides: Partial<BookingReservation> = {}): BookingReservation {
   return {
-    id: nextReservationId++,
+    reservationId: nextReservationId++,
     bookableAssetId: 11,
     bookableAssetName: 'Storsalen',
     bookableAssetNumber: null,

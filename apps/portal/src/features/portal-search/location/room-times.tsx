@@ -4,9 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import type { DayOfWeek } from '@lokaler/domain/scheduling/day-of-week';
 import { dayOfWeekLabels } from '@lokaler/domain/scheduling/day-of-week';
 import { partialAvailability } from '@lokaler/domain/scheduling/availability-summary';
+import { formatClock } from '@lokaler/domain/scheduling/time-of-day';
 import { availableTimeQuery, availableTimeSeriesQuery, type PortalSearch } from '@lokaler/api-client/search';
 import { loadFailureMessage } from '@lokaler/api-client/user-message';
-import { formatClock } from '@lokaler/ui/formatters';
 import { Loading } from '@lokaler/ui/loading';
 import type { ChoiceKey, ChosenTime, RoomTimes } from './time-choices';
 
