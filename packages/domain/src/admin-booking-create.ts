@@ -30,6 +30,16 @@ export const adminBookingFields = {
 export const createBookingRequestWithAdmin = createBookingRequest.extend(adminBookingFields);
 export type CreateBookingRequestWithAdmin = z.infer<typeof createBookingRequestWithAdmin>;
 
+/**
+ * A citizen booked for needs a name and a valid e-mail (they get the confirmation); the other
+ * purposes need nothing, and a missing title gets the purpose's default (defaultAdminTitles).
+ */
+function requireCitizenContact(b: { bookingPurpose: AdminBookingPurpose; onBehalfOfName?: string | undefined; onBehalfOfEmail?: string | undefined }, ctx: z.RefinementCtx) {
+  if (b.bookingPurpose !== 'ADMINUSER_ON_BEHALF_OF_PUBLICUSER_LOAN') return;
+  if (!b.onBehalfOfName) ctx.addIssue({ code: 'custom', path: ['onBehalfOfName'], message: adminBookingMessages.onBehalfOfName });
+  if (!b.onBehalfOfEmail || !z.email().safeParse(b.onBehalfOfEmail).success) ctx.addIssue({ code: 'custom', path: ['onBehalfOfEmail'], message: adminBookingMessages.onBehalfOfEmail });
+}
+
 /** The administrator's part of the request, checked once the server knows the caller is one. */
 export const adminBookingRequest = z.object({
   bookingPortalClient: z.literal('ADMIN', { error: 'Administratorer booker fra administrasjonsløsningen' }),
@@ -37,11 +47,17 @@ export const adminBookingRequest = z.object({
   onBehalfOfName: z.string().optional(),
   onBehalfOfEmail: z.string().optional(),
   internalEventTitle: z.string().optional(),
-}).superRefine((b, ctx) => {
-  if (b.bookingPurpose !== 'ADMINUSER_ON_BEHALF_OF_PUBLICUSER_LOAN') return;
-  if (!b.onBehalfOfName) ctx.addIssue({ code: 'custom', path: ['onBehalfOfName'], message: adminBookingMessages.onBehalfOfName });
-  if (!b.onBehalfOfEmail || !z.email().safeParse(b.onBehalfOfEmail).success) ctx.addIssue({ code: 'custom', path: ['onBehalfOfEmail'], message: adminBookingMessages.onBehalfOfEmail });
-});
+}).superRefine(requireCitizenContact);
+
+/**
+ * The admin app's purpose fields, judged as the server judges them: the body's fields (trimmed, with
+ * their lengths) and then adminBookingRequest's rule. The form and POST /api/booking cannot disagree.
+ */
+export const adminBookingPurposeChoice = z.object({
+  bookingPurpose: z.enum(adminBookingPurposes, { error: adminBookingMessages.purpose }),
+  ...adminBookingFields,
+}).superRefine(requireCitizenContact);
+export type AdminBookingPurposeChoice = z.infer<typeof adminBookingPurposeChoice>;
 
 /** The title an administrator's booking shows when none was given. */
 export const defaultAdminTitles: Record<AdminBookingPurpose, string | null> = {
