@@ -15,14 +15,15 @@ export const adminBookingMessages = {
   purpose: 'Velg hva bookingen gjelder',
   onBehalfOfName: 'Skriv inn navnet til den du booker for',
   onBehalfOfEmail: 'Skriv inn en gyldig e-postadresse til den du booker for',
+  onBehalfOfNameTooLong: 'Navnet kan ha høyst 200 tegn',
   internalTitle: 'Tittelen kan ha høyst 200 tegn',
 } as const;
 
 /** Fields only an administrator's booking uses (a citizen's are ignored). */
 export const adminBookingFields = {
   /** ADMINUSER_ON_BEHALF_OF_PUBLICUSER_LOAN: the person booked for (gets the confirmation). */
-  onBehalfOfName: z.string().trim().max(200).optional(),
-  onBehalfOfEmail: z.string().trim().max(320).optional(),
+  onBehalfOfName: z.string().trim().max(200, adminBookingMessages.onBehalfOfNameTooLong).optional(),
+  onBehalfOfEmail: z.string().trim().max(320, adminBookingMessages.onBehalfOfEmail).optional(),
   /** ADMINUSER_INTERNAL_ACTIVITY / MAKE_TIME_UNAVAILABLE: the title in lists and the calendar. */
   internalEventTitle: z.string().trim().max(200, adminBookingMessages.internalTitle).optional(),
 };

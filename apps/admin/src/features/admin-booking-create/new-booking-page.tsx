@@ -3,7 +3,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import type { z } from 'zod';
 import { createAdminBookingMutation } from '@lokaler/api-client/admin-booking-create';
 import { locationAssetsQuery } from '@lokaler/api-client/bookable-assets';
 import { useAdminLocations } from '@lokaler/api-client/current-user';
@@ -16,15 +15,12 @@ import { NotFoundPage } from '@lokaler/ui/not-found-page';
 import { usePageTitle } from '@lokaler/ui/page-title';
 import { useToasts } from '@lokaler/ui/toasts';
 import { paths } from '../../config/paths';
-import { adminBookingBody, newBookingSchema, purposeLabels } from './purpose-choice';
+import { adminBookingBody, newBookingSchema, purposeLabels, type NewBooking, type NewBookingValues } from './purpose-choice';
 import { SaveFailure } from './save-failure';
 import { emptyTimeChoice } from './time-choice';
 import { TimeFields } from './time-fields';
 import { useCheckedSave } from './use-checked-save';
 import './admin-booking-create.css';
-
-type NewBookingValues = z.input<typeof newBookingSchema>;
-type NewBooking = z.output<typeof newBookingSchema>;
 
 /** '/lokaler/:locationId/ny-booking': the administrator books a room of the location (spec 02 §6). */
 export function NewBookingPage() {
