@@ -11,6 +11,7 @@ import { formatDate } from '@lokaler/domain/scheduling/format-date';
 import { todayInOslo } from '@lokaler/domain/scheduling/oslo-clock';
 import { Loading } from '@lokaler/ui/loading';
 import { NotFoundPage } from '@lokaler/ui/not-found-page';
+import { LoadFailureAlert } from '@lokaler/ui/query-loader';
 import { paths } from '../../config/paths';
 import { formatClock } from '../../lib/format';
 import { calendarItemsByCell, cellKey, type CalendarItem } from './calendar-items';
@@ -73,7 +74,7 @@ function LocationCalendar({ locationId }: { locationId: number }) {
         </Button>
       </div>
       {(calendar.isPending || rooms.isPending) && <Loading label="Henter kalenderen" />}
-      {calendar.error && <CalendarFailure error={calendar.error} />}
+      {calendar.error && <LoadFailureAlert failure={loadFailureMessage(calendar.error)} />}
       {rooms.error && (
         <Alert data-color="danger">
           <Paragraph>{ROOMS_FAILED}</Paragraph>
@@ -130,15 +131,5 @@ function LocationCalendar({ locationId }: { locationId: number }) {
         Blå: venter på behandling. Grønn: godkjent. Velg en tid for å åpne søknaden.
       </Paragraph>
     </div>
-  );
-}
-
-function CalendarFailure({ error }: { error: unknown }) {
-  const { title, detail } = loadFailureMessage(error);
-  return (
-    <Alert data-color="danger">
-      <Paragraph>{title}</Paragraph>
-      <Paragraph>{detail}</Paragraph>
-    </Alert>
   );
 }
