@@ -17,7 +17,7 @@ import { visible } from './support/visible';
  */
 
 /** Ola applies for one evening hour in a room of Bjølsen skole, on the first free weekday ~11 weeks ahead. */
-async function applyAtBjolsen(context: BrowserContext, token: string): Promise<{ bookingId: number; caseNumber: string; date: string }> {
+async function applyAtBjolsen(context: BrowserContext, token: string): Promise<{ bookingId: number; caseNumber: string; date: string; roomId: number }> {
   const api = context.request;
   return applyThroughApi(api, {
     token,
@@ -35,7 +35,7 @@ async function applyAtBjolsen(context: BrowserContext, token: string): Promise<{
 describe('an administrator handles applications, and the applicant sees the decisions', () => {
   const browser = useBrowser();
   let admin: { context: BrowserContext; page: Page };
-  let approved: { bookingId: number; caseNumber: string; date: string };
+  let approved: { bookingId: number; caseNumber: string; date: string; roomId: number };
   let rejectedId: number;
   let rejectionText: string;
 
@@ -131,6 +131,34 @@ describe('an administrator handles applications, and the applicant sees the deci
     await expectNoAxeViolations(page);
     await time.first().click();
     await page.waitForURL(new RegExp(`/admin/soknader/${approved.bookingId}$`));
+  });
+
+  it('Siri\'s new booking is judged by the server\'s schema: an e-mail it refuses is refused, an internal activity needs no title', async () => {
+    const { page } = admin;
+    await page.goto(`/admin/soknader/${approved.bookingId}`);
+    await page.getByRole('link', { name: 'Søknader for Bjølsen skole' }).click();
+    await page.waitForURL(/\/admin\/lokaler\/\d+\//);
+    await page.goto(`/admin/lokaler/${new URL(page.url()).pathname.split('/')[3]}/kalender?uke=${approved.date}`);
+    await page.getByRole('link', { name: 'Ny booking' }).click();
+    await visible(page.getByRole('heading', { level: 1, name: 'Ny booking' }));
+    await page.locator(`option[value="${approved.roomId}"]`).waitFor({ state: 'attached' });
+    await page.getByLabel('Rom', { exact: true }).selectOption(String(approved.roomId));
+    await page.getByLabel('Dato', { exact: true }).fill(approved.date);
+    await page.getByLabel('Starttid', { exact: true }).fill('20:00');
+
+    await page.getByLabel('Navn på den du booker for').fill('Kari Nordmann');
+    const email = page.getByLabel('E-postadresse til den du booker for');
+    await email.fill('kari..nordmann@example.no');
+    await page.getByRole('button', { name: 'Opprett booking' }).click();
+    await visible(page.getByText('Skriv inn en gyldig e-postadresse til den du booker for'));
+    await expect.poll(() => email.evaluate((input) => input === document.activeElement)).toBe(true);
+    await expectNoAxeViolations(page);
+
+    // Without a title the form goes on to the check, which finds Ola's approved hour taken; nothing is saved.
+    await page.getByRole('radio', { name: 'Intern aktivitet' }).check();
+    await page.getByRole('button', { name: 'Opprett booking' }).click();
+    await visible(page.getByText('Noen av tidene er ikke ledige. Ingenting er lagret.'));
+    expect(new URL(page.url()).pathname).toMatch(/\/ny-booking$/);
   });
 
   it("Siri rejects Ola's application at Rosenhoff skole with a prepared reason", async () => {

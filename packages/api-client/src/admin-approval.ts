@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import {
   contractPreviewQuery as contractPreviewParams,
   decisionResponse,
@@ -11,6 +11,7 @@ import {
 import { SELVKOST_NOT_FOUND, selvkostCalculationResponse, selvkostPricesResponse } from '@lokaler/domain/admin-selvkost';
 import type { DayOfWeek } from '@lokaler/domain/scheduling/day-of-week';
 import { isApiClientError } from './api-client-error';
+import { adminBookingKey, refreshAdminBookings } from './admin-bookings';
 import { apiFetch } from './api-fetch';
 
 /** Spec 02 §7: an answer 'Could not find selvkost prices' means the location has no prices: no data, not a failure. */
@@ -63,3 +64,17 @@ export function approveBooking(bookingId: number, body: ApproveBookingInput) {
 export function undoApproval(bookingId: number) {
   return apiFetch(`/api/booking/${bookingId}/unapprove`, { method: 'PUT', schema: decisionResponse });
 }
+
+export const approveBookingMutation = (bookingId: number) =>
+  mutationOptions({
+    mutationKey: [...adminBookingKey(bookingId), 'approve'],
+    mutationFn: (body: ApproveBookingInput) => approveBooking(bookingId, body),
+    onSuccess: refreshAdminBookings,
+  });
+
+export const undoApprovalMutation = (bookingId: number) =>
+  mutationOptions({
+    mutationKey: [...adminBookingKey(bookingId), 'unapprove'],
+    mutationFn: () => undoApproval(bookingId),
+    onSuccess: refreshAdminBookings,
+  });

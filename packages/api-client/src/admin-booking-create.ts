@@ -1,8 +1,10 @@
+import { mutationOptions } from '@tanstack/react-query';
 import type { AddReservationsBody } from '@lokaler/domain/admin-reservation-change';
 import { reservationsChangedResponse } from '@lokaler/domain/admin-reservation-change';
 import type { CreateBookingRequestWithAdmin } from '@lokaler/domain/admin-booking-create';
 import { createBookingResponse, type CreateBookingResponse } from '@lokaler/domain/booking-create';
 import { availabilityResponse, type AdminAvailabilityRequest, type AvailabilityResponse } from '@lokaler/domain/booking-request';
+import { adminBookingKey, adminBookingsKey, refreshAdminBookings } from './admin-bookings';
 import { apiFetch } from './api-fetch';
 
 /**
@@ -22,3 +24,17 @@ export function addReservations(bookingId: number, body: AddReservationsBody) {
 export function createAdminBooking(body: CreateBookingRequestWithAdmin): Promise<CreateBookingResponse> {
   return apiFetch('/api/booking', { method: 'POST', body, schema: createBookingResponse });
 }
+
+export const addReservationsMutation = (bookingId: number) =>
+  mutationOptions({
+    mutationKey: [...adminBookingKey(bookingId), 'add-reservations'],
+    mutationFn: (body: AddReservationsBody) => addReservations(bookingId, body),
+    onSuccess: refreshAdminBookings,
+  });
+
+export const createAdminBookingMutation = () =>
+  mutationOptions({
+    mutationKey: [...adminBookingsKey, 'create'],
+    mutationFn: createAdminBooking,
+    onSuccess: refreshAdminBookings,
+  });

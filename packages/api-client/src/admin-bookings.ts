@@ -1,9 +1,16 @@
-import { queryOptions } from '@tanstack/react-query';
+import { mutationOptions, queryOptions, type MutationFunctionContext } from '@tanstack/react-query';
 import { adminBookingView, changeLogEntries, emailReminders, internalComment } from '@lokaler/domain/admin-booking-view';
 import { apiFetch } from './api-fetch';
 
 /** Every admin booking query sits below this key, so a change to a booking refreshes lists, calendar and detail. */
 export const adminBookingsKey = ['admin', 'bookings'] as const;
+
+/**
+ * The onSuccess of every admin write: each view of bookings (this one, the lists, the calendar) is
+ * fetched again, so what the screen shows is what was stored.
+ */
+export const refreshAdminBookings = (_data: unknown, _variables: unknown, _onMutateResult: unknown, { client }: MutationFunctionContext) =>
+  client.invalidateQueries({ queryKey: adminBookingsKey });
 
 /** The key of one booking and everything about it (log, e-mails, comment). */
 export const adminBookingKey = (bookingId: number) => [...adminBookingsKey, 'detail', bookingId] as const;
@@ -45,3 +52,17 @@ export function saveInternalComment(bookingId: number, comment: string): Promise
 export function saveInternalTitle(bookingId: number, title: string): Promise<unknown> {
   return apiFetch(`/api/booking/${bookingId}`, { method: 'PATCH', body: { title } });
 }
+
+export const saveInternalCommentMutation = (bookingId: number) =>
+  mutationOptions({
+    mutationKey: [...adminBookingKey(bookingId), 'save-comment'],
+    mutationFn: (comment: string) => saveInternalComment(bookingId, comment),
+    onSuccess: refreshAdminBookings,
+  });
+
+export const saveInternalTitleMutation = (bookingId: number) =>
+  mutationOptions({
+    mutationKey: [...adminBookingKey(bookingId), 'save-title'],
+    mutationFn: (title: string) => saveInternalTitle(bookingId, title),
+    onSuccess: refreshAdminBookings,
+  });

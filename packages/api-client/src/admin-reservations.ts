@@ -1,4 +1,6 @@
+import { mutationOptions } from '@tanstack/react-query';
 import { reservationsChangedResponse, type ChangeReservationBody } from '@lokaler/domain/admin-reservation-change';
+import { adminBookingsKey, refreshAdminBookings } from './admin-bookings';
 import { apiFetch } from './api-fetch';
 
 /**
@@ -13,3 +15,17 @@ export function changeReservation(reservationId: number, body: ChangeReservation
 export function deleteReservations(reservationIds: readonly number[], comment?: string) {
   return apiFetch('/api/reservation', { method: 'DELETE', query: { id: reservationIds, comment }, schema: reservationsChangedResponse });
 }
+
+export const changeReservationMutation = (reservationId: number) =>
+  mutationOptions({
+    mutationKey: [...adminBookingsKey, 'reservation', reservationId, 'change'],
+    mutationFn: (body: ChangeReservationBody) => changeReservation(reservationId, body),
+    onSuccess: refreshAdminBookings,
+  });
+
+export const deleteReservationsMutation = () =>
+  mutationOptions({
+    mutationKey: [...adminBookingsKey, 'reservations', 'delete'],
+    mutationFn: ({ reservationIds, comment }: { reservationIds: readonly number[]; comment?: string | undefined }) => deleteReservations(reservationIds, comment),
+    onSuccess: refreshAdminBookings,
+  });

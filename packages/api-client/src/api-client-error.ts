@@ -38,3 +38,8 @@ export class ApiClientError extends Error {
 export function isApiClientError(error: unknown): error is ApiClientError {
   return error instanceof ApiClientError;
 }
+
+/** The server answered 404: the thing asked for does not exist (or is not the caller's to see). */
+export function isNotFoundError(error: unknown): boolean {
+  return isApiClientError(error) && error.kind === 'http' && error.status === 404;
+}

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { contractMessages, contractResponse } from '@lokaler/domain/contract';
 import { apiFetch } from './api-fetch';
 import { userBookingKey } from './user-bookings';
@@ -17,3 +17,11 @@ export const contractQuery = (sub: string, bookingId: number) =>
 export async function signContract(bookingId: number): Promise<void> {
   await apiFetch(`/api/user/contract/confirm/${bookingId}`, { method: 'POST', unauthorizedMessage: contractMessages.notCreator });
 }
+
+/** The booking (badge, key status) and the contract (signed line) both change: fetched again. */
+export const signContractMutation = (sub: string, bookingId: number) =>
+  mutationOptions({
+    mutationKey: [...userBookingKey(sub, bookingId), 'sign-contract'],
+    mutationFn: () => signContract(bookingId),
+    onSuccess: (_data, _variables, _onMutateResult, { client }) => client.invalidateQueries({ queryKey: userBookingKey(sub, bookingId) }),
+  });

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { effectiveUser, impersonationOrganizations, type ImpersonationRequest } from '@lokaler/domain/impersonation';
 import { apiFetch } from './api-fetch';
 
@@ -26,6 +26,13 @@ export const effectiveUserQuery = (sub: string) =>
 export async function impersonate(request: ImpersonationRequest): Promise<void> {
   await apiFetch('/api/user/impersonation', { method: 'POST', body: request });
 }
+
+/** Nothing to invalidate: the page is loaded again after a switch, which drops every cached answer. */
+export const impersonateMutation = () =>
+  mutationOptions({
+    mutationKey: ['user', 'impersonation', 'switch'],
+    mutationFn: impersonate,
+  });
 
 /**
  * POST /api/user/logout: clears the impersonation cookie (spec 02 §6), before the login session ends.

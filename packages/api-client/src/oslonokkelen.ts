@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { oslonokkelenInfo, type OslonokkelenInfo } from '@lokaler/domain/oslonokkelen';
 import { apiFetch } from './api-fetch';
 import { userBookingKey } from './user-bookings';
@@ -21,3 +21,18 @@ export function addKeyPhoneNumber(bookingId: number, phoneNumber: string): Promi
 export function removeKeyPhoneNumber(bookingId: number, phoneNumber: string): Promise<OslonokkelenInfo> {
   return apiFetch(`/api/oslonokkelen/${bookingId}`, { method: 'DELETE', query: { phoneNumber }, schema: oslonokkelenInfo });
 }
+
+/** Both answers are the key info as it is afterwards: it replaces the cached one. */
+export const addKeyPhoneNumberMutation = (sub: string, bookingId: number) =>
+  mutationOptions({
+    mutationKey: [...oslonokkelenInfoQuery(sub, bookingId).queryKey, 'add'],
+    mutationFn: (phoneNumber: string) => addKeyPhoneNumber(bookingId, phoneNumber),
+    onSuccess: (next, _variables, _onMutateResult, { client }) => client.setQueryData(oslonokkelenInfoQuery(sub, bookingId).queryKey, next),
+  });
+
+export const removeKeyPhoneNumberMutation = (sub: string, bookingId: number) =>
+  mutationOptions({
+    mutationKey: [...oslonokkelenInfoQuery(sub, bookingId).queryKey, 'remove'],
+    mutationFn: (phoneNumber: string) => removeKeyPhoneNumber(bookingId, phoneNumber),
+    onSuccess: (next, _variables, _onMutateResult, { client }) => client.setQueryData(oslonokkelenInfoQuery(sub, bookingId).queryKey, next),
+  });

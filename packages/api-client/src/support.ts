@@ -1,3 +1,4 @@
+import { mutationOptions } from '@tanstack/react-query';
 import { supportResponse, type SupportRequest, type SupportResponse } from '@lokaler/domain/support-request';
 import { apiFetch } from './api-fetch';
 
@@ -5,3 +6,10 @@ import { apiFetch } from './api-fetch';
 export function sendSupportInquiry(request: SupportRequest): Promise<SupportResponse> {
   return apiFetch('/api/support', { method: 'POST', body: request, schema: supportResponse });
 }
+
+/** Nothing cached depends on a sent inquiry, so there is nothing to invalidate. */
+export const sendSupportInquiryMutation = () =>
+  mutationOptions({
+    mutationKey: ['support', 'send'],
+    mutationFn: sendSupportInquiry,
+  });

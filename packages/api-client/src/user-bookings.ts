@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { changeLogEntries } from '@lokaler/domain/change-log';
 import { verifiedBookingAccess, type VerifiedBookingAccess } from '@lokaler/domain/user-booking-documents';
 import { userBooking, userBookingSummaries } from '@lokaler/domain/user-booking';
@@ -37,6 +37,14 @@ export const userBookingChangesQuery = (sub: string, bookingId: number) =>
 export async function cancelUserBooking(bookingId: number): Promise<void> {
   await apiFetch(`/api/booking/${bookingId}`, { method: 'PATCH', body: { status: 'cancelled' } });
 }
+
+/** The booking and the list show Kansellert once fetched again. */
+export const cancelUserBookingMutation = (sub: string, bookingId: number) =>
+  mutationOptions({
+    mutationKey: [...userBookingKey(sub, bookingId), 'cancel'],
+    mutationFn: () => cancelUserBooking(bookingId),
+    onSuccess: (_data, _variables, _onMutateResult, { client }) => client.invalidateQueries({ queryKey: userBookingsKey(sub) }),
+  });
 
 /** GET /api/verifiedbookingaccess/{token}: the booking a claim link gives the logged-in person. */
 export function claimBooking(token: string, signal?: AbortSignal): Promise<VerifiedBookingAccess> {

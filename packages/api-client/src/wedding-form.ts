@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { weddingFormResponse, type WeddingFormResponse } from '@lokaler/domain/wedding-certificate';
 import { apiFetch } from './api-fetch';
 import { userBookingKey } from './user-bookings';
@@ -11,6 +11,21 @@ export const weddingFormQuery = (sub: string, bookingId: number) =>
   });
 
 /** PUT /api/user/form/wedding/{id}/proevingsattest with the PDF as base64; answers the form afterwards. */
-export function uploadProevingsattest(bookingId: number, file: { bytes: string; contentType: string; filename: string; size: number }): Promise<WeddingFormResponse> {
+export interface ProevingsattestFile {
+  bytes: string;
+  contentType: string;
+  filename: string;
+  size: number;
+}
+
+export function uploadProevingsattest(bookingId: number, file: ProevingsattestFile): Promise<WeddingFormResponse> {
   return apiFetch(`/api/user/form/wedding/${bookingId}/proevingsattest`, { method: 'PUT', body: { proevingsattestFile: file }, schema: weddingFormResponse });
 }
+
+/** The answer is the form as it is afterwards: it replaces the cached one. */
+export const uploadProevingsattestMutation = (sub: string, bookingId: number) =>
+  mutationOptions({
+    mutationKey: [...weddingFormQuery(sub, bookingId).queryKey, 'upload'],
+    mutationFn: (file: ProevingsattestFile) => uploadProevingsattest(bookingId, file),
+    onSuccess: (next, _variables, _onMutateResult, { client }) => client.setQueryData(weddingFormQuery(sub, bookingId).queryKey, next),
+  });

@@ -15,20 +15,31 @@ export const adminBookingMessages = {
   purpose: 'Velg hva bookingen gjelder',
   onBehalfOfName: 'Skriv inn navnet til den du booker for',
   onBehalfOfEmail: 'Skriv inn en gyldig e-postadresse til den du booker for',
+  onBehalfOfNameTooLong: 'Navnet kan ha høyst 200 tegn',
   internalTitle: 'Tittelen kan ha høyst 200 tegn',
 } as const;
 
 /** Fields only an administrator's booking uses (a citizen's are ignored). */
 export const adminBookingFields = {
   /** ADMINUSER_ON_BEHALF_OF_PUBLICUSER_LOAN: the person booked for (gets the confirmation). */
-  onBehalfOfName: z.string().trim().max(200).optional(),
-  onBehalfOfEmail: z.string().trim().max(320).optional(),
+  onBehalfOfName: z.string().trim().max(200, adminBookingMessages.onBehalfOfNameTooLong).optional(),
+  onBehalfOfEmail: z.string().trim().max(320, adminBookingMessages.onBehalfOfEmail).optional(),
   /** ADMINUSER_INTERNAL_ACTIVITY / MAKE_TIME_UNAVAILABLE: the title in lists and the calendar. */
   internalEventTitle: z.string().trim().max(200, adminBookingMessages.internalTitle).optional(),
 };
 
 export const createBookingRequestWithAdmin = createBookingRequest.extend(adminBookingFields);
 export type CreateBookingRequestWithAdmin = z.infer<typeof createBookingRequestWithAdmin>;
+
+/**
+ * A citizen booked for needs a name and a valid e-mail (they get the confirmation); the other
+ * purposes need nothing, and a missing title gets the purpose's default (defaultAdminTitles).
+ */
+function requireCitizenContact(b: { bookingPurpose: AdminBookingPurpose; onBehalfOfName?: string | undefined; onBehalfOfEmail?: string | undefined }, ctx: z.RefinementCtx) {
+  if (b.bookingPurpose !== 'ADMINUSER_ON_BEHALF_OF_PUBLICUSER_LOAN') return;
+  if (!b.onBehalfOfName) ctx.addIssue({ code: 'custom', path: ['onBehalfOfName'], message: adminBookingMessages.onBehalfOfName });
+  if (!b.onBehalfOfEmail || !z.email().safeParse(b.onBehalfOfEmail).success) ctx.addIssue({ code: 'custom', path: ['onBehalfOfEmail'], message: adminBookingMessages.onBehalfOfEmail });
+}
 
 /** The administrator's part of the request, checked once the server knows the caller is one. */
 export const adminBookingRequest = z.object({
@@ -37,11 +48,17 @@ export const adminBookingRequest = z.object({
   onBehalfOfName: z.string().optional(),
   onBehalfOfEmail: z.string().optional(),
   internalEventTitle: z.string().optional(),
-}).superRefine((b, ctx) => {
-  if (b.bookingPurpose !== 'ADMINUSER_ON_BEHALF_OF_PUBLICUSER_LOAN') return;
-  if (!b.onBehalfOfName) ctx.addIssue({ code: 'custom', path: ['onBehalfOfName'], message: adminBookingMessages.onBehalfOfName });
-  if (!b.onBehalfOfEmail || !z.email().safeParse(b.onBehalfOfEmail).success) ctx.addIssue({ code: 'custom', path: ['onBehalfOfEmail'], message: adminBookingMessages.onBehalfOfEmail });
-});
+}).superRefine(requireCitizenContact);
+
+/**
+ * The admin app's purpose fields, judged as the server judges them: the body's fields (trimmed, with
+ * their lengths) and then adminBookingRequest's rule. The form and POST /api/booking cannot disagree.
+ */
+export const adminBookingPurposeChoice = z.object({
+  bookingPurpose: z.enum(adminBookingPurposes, { error: adminBookingMessages.purpose }),
+  ...adminBookingFields,
+}).superRefine(requireCitizenContact);
+export type AdminBookingPurposeChoice = z.infer<typeof adminBookingPurposeChoice>;
 
 /** The title an administrator's booking shows when none was given. */
 export const defaultAdminTitles: Record<AdminBookingPurpose, string | null> = {

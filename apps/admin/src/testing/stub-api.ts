@@ -13,7 +13,7 @@ export const jsonResponse = (status: number, body: unknown) => new Response(JSON
 /**
  * The fake API of admin tests. Keys are 'METHOD /path' or '/path' (any method), with the query when it
  * matters ('/api/booking?locationId=7'); a function answer gets the request and returns a Response or
- * a JSON value. Unknown calls answer 404, so a test sees what it forgot to stub.
+ * a JSON value (or a promise of one, to hold an answer back). Unknown calls answer 404, so a test sees what it forgot to stub.
  */
 export function stubApi(answers: Record<string, Answer>) {
   const calls: StubRequest[] = [];
@@ -26,7 +26,7 @@ export function stubApi(answers: Record<string, Answer>) {
     const path = url.pathname;
     const answer = answers[`${method} ${path}${url.search}`] ?? answers[`${method} ${path}`] ?? answers[`${path}${url.search}`] ?? answers[path];
     if (answer === undefined) return jsonResponse(404, { msg: `no stub for ${method} ${path}`, code: 'NOT_FOUND' });
-    const value = typeof answer === 'function' ? (answer as (r: StubRequest) => unknown)(request) : answer;
+    const value: unknown = typeof answer === 'function' ? await (answer as (r: StubRequest) => unknown)(request) : answer;
     return value instanceof Response ? value : jsonResponse(200, value);
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -1,3 +1,4 @@
+import { StrictMode } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -31,14 +32,16 @@ export function stubApi(answers: Record<string, Answer>) {
 }
 
 /** The whole portal (providers, layout, routes) at a URL, with a fake login instead of ID-porten. */
-export function renderPortal(url: string, options: { user?: AuthUser | null; loadAuthClient?: () => Promise<AuthClient> } = {}) {
+/** `strict` renders in React's StrictMode, as main.tsx does: effects run twice on mount. */
+export function renderPortal(url: string, options: { user?: AuthUser | null; loadAuthClient?: () => Promise<AuthClient>; strict?: boolean } = {}) {
   const auth = createFakeAuthClient(options.user ?? null, { returnTo: '/oversikt' });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(createRoutes(), { initialEntries: [url] });
-  const view = render(
+  const app = (
     <AppProvider loadAuthClient={options.loadAuthClient ?? (async () => auth)} queryClient={queryClient}>
       <RouterProvider router={router} />
-    </AppProvider>,
+    </AppProvider>
   );
+  const view = render(options.strict ? <StrictMode>{app}</StrictMode> : app);
   return { ...view, auth, router };
 }

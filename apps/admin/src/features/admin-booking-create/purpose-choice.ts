@@ -1,15 +1,7 @@
-import type { AdminBookingPurpose, CreateBookingRequestWithAdmin } from '@lokaler/domain/admin-booking-create';
+import { z } from 'zod';
+import { adminBookingPurposeChoice, type AdminBookingPurpose, type AdminBookingPurposeChoice, type CreateBookingRequestWithAdmin } from '@lokaler/domain/admin-booking-create';
 import type { AssetTimesToBook } from '@lokaler/domain/booking-request';
-
-/** Who or what the administrator books for (spec 02 §6). */
-export interface PurposeChoice {
-  purpose: AdminBookingPurpose;
-  name: string;
-  email: string;
-  title: string;
-}
-
-export type PurposeErrors = Partial<Record<'name' | 'email' | 'title', string>>;
+import { requireLastDate, timeChoiceFields, type TimeChoice } from './time-choice';
 
 export const purposeLabels: Record<AdminBookingPurpose, string> = {
   ADMINUSER_ON_BEHALF_OF_PUBLICUSER_LOAN: 'På vegne av en innbygger',
@@ -17,36 +9,38 @@ export const purposeLabels: Record<AdminBookingPurpose, string> = {
   ADMINUSER_MAKE_TIME_UNAVAILABLE: 'Gjør tiden utilgjengelig',
 };
 
-export const purposeMessages = {
-  name: 'Skriv inn navnet til den du booker for',
-  email: 'Skriv inn en gyldig e-postadresse til den du booker for',
-  title: 'Skriv inn en tittel på aktiviteten',
-} as const;
+const newBookingFields = adminBookingPurposeChoice.safeExtend(timeChoiceFields).superRefine(requireLastDate);
+export type NewBookingValues = z.input<typeof newBookingFields>;
+export type NewBooking = z.output<typeof newBookingFields>;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** Name and e-mail for a citizen, a title for an internal activity; nothing more for unavailable time. */
-export function validatePurpose(choice: PurposeChoice): PurposeErrors {
-  const errors: PurposeErrors = {};
-  if (choice.purpose === 'ADMINUSER_ON_BEHALF_OF_PUBLICUSER_LOAN') {
-    if (!choice.name.trim()) errors.name = purposeMessages.name;
-    if (!EMAIL.test(choice.email.trim())) errors.email = purposeMessages.email;
-  }
-  if (choice.purpose === 'ADMINUSER_INTERNAL_ACTIVITY' && !choice.title.trim()) errors.title = purposeMessages.title;
-  return errors;
+/** Only the chosen purpose's fields are sent (adminBookingBody), so only they are judged. */
+function chosenPurposeFields(values: unknown): unknown {
+  if (typeof values !== 'object' || values === null) return values;
+  const { onBehalfOfName, onBehalfOfEmail, internalEventTitle, ...rest } = values as Record<string, unknown>;
+  return rest.bookingPurpose === 'ADMINUSER_ON_BEHALF_OF_PUBLICUSER_LOAN' ? { ...rest, onBehalfOfName, onBehalfOfEmail } : { ...rest, internalEventTitle };
 }
 
+/**
+ * The new-booking form: who or what the administrator books for, judged by the schema POST
+ * /api/booking judges it with (adminBookingPurposeChoice: name and e-mail for a citizen, no title
+ * required, since the server gives a missing one the purpose's default), and the time fields. A
+ * preprocess takes any input, so the form's value type is stated here for react-hook-form.
+ */
+export const newBookingSchema = z.preprocess(chosenPurposeFields, newBookingFields) as unknown as z.ZodType<NewBooking, NewBookingValues>;
+
 /** POST /api/booking's body; only the chosen purpose's fields are sent. */
-export function adminBookingBody(choice: PurposeChoice, times: AssetTimesToBook[], flags: { isRepeating: boolean; includeBlockedSlots: boolean; includeClosedDates: boolean }): CreateBookingRequestWithAdmin {
-  const onBehalf = choice.purpose === 'ADMINUSER_ON_BEHALF_OF_PUBLICUSER_LOAN';
-  const title = choice.title.trim();
+export function adminBookingBody(choice: AdminBookingPurposeChoice, times: AssetTimesToBook[], chosen: Pick<TimeChoice, 'repeatWeekly' | 'includeBlockedSlots' | 'includeClosedDates'>): CreateBookingRequestWithAdmin {
+  const onBehalf = choice.bookingPurpose === 'ADMINUSER_ON_BEHALF_OF_PUBLICUSER_LOAN';
+  const title = choice.internalEventTitle ?? '';
   return {
     availabilityData: { probablyAvailable: times },
-    ...flags,
+    isRepeating: chosen.repeatWeekly,
+    includeBlockedSlots: chosen.includeBlockedSlots,
+    includeClosedDates: chosen.includeClosedDates,
     bookingPortalClient: 'ADMIN',
-    bookingPurpose: choice.purpose,
+    bookingPurpose: choice.bookingPurpose,
     formAnswers: {},
-    ...(onBehalf ? { onBehalfOfName: choice.name.trim(), onBehalfOfEmail: choice.email.trim() } : {}),
+    ...(onBehalf ? { onBehalfOfName: choice.onBehalfOfName, onBehalfOfEmail: choice.onBehalfOfEmail } : {}),
     ...(!onBehalf && title ? { internalEventTitle: title } : {}),
   };
 }

@@ -1,54 +1,53 @@
+import { z } from 'zod';
 import type { AdminAvailabilityRequest, AssetTimesToBook, AvailabilityResponse } from '@lokaler/domain/booking-request';
 import { isValidDate } from '@lokaler/domain/scheduling/calendar-date';
 import { formatDateNorwegian } from '@lokaler/domain/scheduling/format-date';
 import { formatDuration } from '@lokaler/domain/scheduling/iso-duration';
-import { parseTime, SLOT_MINUTES } from '@lokaler/domain/scheduling/time-of-day';
-
-/** What the administrator chose in the time fields (both pages share them). */
-export interface TimeChoice {
-  roomId: number | null;
-  date: string;
-  /** 'HH:mm' as the time input gives it. */
-  startTime: string;
-  minutes: number;
-  repeatWeekly: boolean;
-  lastDate: string;
-  includeBlockedSlots: boolean;
-  includeClosedDates: boolean;
-}
-
-export type TimeChoiceErrors = Partial<Record<'roomId' | 'date' | 'startTime' | 'lastDate', string>>;
+import { dateInput, minutesInput, slotStartInput, timeInputMessages } from '../../lib/time-inputs';
 
 export const timeChoiceMessages = {
   roomId: 'Velg et rom',
-  date: 'Velg en gyldig dato',
-  startTime: 'Velg et starttidspunkt på hele kvarter (for eksempel 18:15)',
+  ...timeInputMessages,
   lastDate: 'Velg en sluttdato som er samme dag som eller etter startdatoen',
   unavailable: 'Noen av tidene er ikke ledige. Ingenting er lagret.',
 } as const;
 
-export const emptyTimeChoice = (date: string): TimeChoice => ({
-  roomId: null, date, startTime: '', minutes: 60, repeatWeekly: false, lastDate: '', includeBlockedSlots: false, includeClosedDates: false,
-});
+/**
+ * The time fields as the form holds them (the inputs' strings) and what they become: the dates and
+ * times the admin availability check (adminAvailabilityRequest) takes, judged by the same rules
+ * (isValidDate of isoDate, the slot grid) before anything is sent.
+ */
+export const timeChoiceFields = {
+  roomId: z.string().regex(/^\d+$/, timeChoiceMessages.roomId).transform(Number),
+  date: dateInput,
+  startTime: slotStartInput,
+  minutes: minutesInput,
+  repeatWeekly: z.boolean(),
+  lastDate: z.string(),
+  includeBlockedSlots: z.boolean(),
+  includeClosedDates: z.boolean(),
+};
 
-/** The field errors of a choice; empty when it can be checked. */
-export function validateTimeChoice(choice: TimeChoice): TimeChoiceErrors {
-  const errors: TimeChoiceErrors = {};
-  if (choice.roomId === null) errors.roomId = timeChoiceMessages.roomId;
-  if (!isValidDate(choice.date)) errors.date = timeChoiceMessages.date;
-  const start = parseTime(`${choice.startTime}:00`);
-  if (start === null || start % SLOT_MINUTES !== 0) errors.startTime = timeChoiceMessages.startTime;
+/** A weekly series needs its last date, on or after the first (the check's END_DATE rule). */
+export function requireLastDate(choice: { repeatWeekly: boolean; date: string; lastDate: string }, ctx: z.RefinementCtx): void {
   if (choice.repeatWeekly && (!isValidDate(choice.lastDate) || (isValidDate(choice.date) && choice.lastDate < choice.date))) {
-    errors.lastDate = timeChoiceMessages.lastDate;
+    ctx.addIssue({ code: 'custom', path: ['lastDate'], message: timeChoiceMessages.lastDate });
   }
-  return errors;
 }
+
+export const timeChoiceSchema = z.object(timeChoiceFields).superRefine(requireLastDate);
+export type TimeChoiceValues = z.input<typeof timeChoiceSchema>;
+export type TimeChoice = z.output<typeof timeChoiceSchema>;
+
+export const emptyTimeChoice = (date: string, roomId: number | null = null): TimeChoiceValues => ({
+  roomId: roomId === null ? '' : String(roomId), date, startTime: '', minutes: '60', repeatWeekly: false, lastDate: '', includeBlockedSlots: false, includeClosedDates: false,
+});
 
 /** The admin availability check's body for a valid choice. */
 export function toAvailabilityRequest(choice: TimeChoice): AdminAvailabilityRequest {
   return {
     bookingCreationDtos: [{
-      bookableAssetId: choice.roomId ?? 0,
+      bookableAssetId: choice.roomId,
       datesAndTimes: [{ date: choice.date, startTime: `${choice.startTime}:00`, duration: formatDuration(choice.minutes) }],
       repetition: choice.repeatWeekly ? { lastDate: choice.lastDate, pattern: 'WEEKLY' } : null,
     }],

@@ -2,11 +2,12 @@ import { Alert, Button, Heading, Link, Paragraph } from '@digdir/designsystemet-
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router';
 import { adminBookingQuery } from '@lokaler/api-client/admin-bookings';
-import { isApiClientError } from '@lokaler/api-client/api-client-error';
+import { isNotFoundError } from '@lokaler/api-client/api-client-error';
 import { loadFailureMessage } from '@lokaler/api-client/user-message';
-import { Loading } from '@lokaler/ui/loading';
+import type { AdminBookingView } from '@lokaler/domain/admin-booking-view';
 import { NotFoundPage } from '@lokaler/ui/not-found-page';
 import { usePageTitle } from '@lokaler/ui/page-title';
+import { QueryLoader } from '@lokaler/ui/query-loader';
 import { paths } from '../../config/paths';
 import { ApprovalWizard } from './approval-wizard';
 import './approval.css';
@@ -19,20 +20,17 @@ export function ApprovalPage() {
 }
 
 function Approval({ bookingId }: { bookingId: number }) {
-  const { data: booking, error, isPending } = useQuery(adminBookingQuery(bookingId));
-  usePageTitle(booking ? `Godkjenn søknad ${booking.caseNumber}` : 'Godkjenn søknad');
+  const query = useQuery(adminBookingQuery(bookingId));
+  usePageTitle(query.data ? `Godkjenn søknad ${query.data.caseNumber}` : 'Godkjenn søknad');
+  return (
+    <QueryLoader query={query} loadingLabel="Henter søknaden" describeFailure={loadFailureMessage} isNotFound={isNotFoundError} notFound={<NotFoundPage />}>
+      {(booking) => <ApprovalView booking={booking} />}
+    </QueryLoader>
+  );
+}
 
-  if (isPending) return <Loading label="Henter søknaden" />;
-  if (error) {
-    if (isApiClientError(error) && error.status === 404) return <NotFoundPage />;
-    const { title, detail } = loadFailureMessage(error);
-    return (
-      <Alert data-color="danger">
-        <Paragraph>{title}</Paragraph>
-        <Paragraph>{detail}</Paragraph>
-      </Alert>
-    );
-  }
+function ApprovalView({ booking }: { booking: AdminBookingView }) {
+  const { bookingId } = booking;
   const back = (
     <Paragraph data-size="sm">
       <Link asChild>

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Heading, Paragraph, Textfield } from '@digdir/designsystemet-react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { approveBooking, contractPreviewQuery, selvkostCalculationQuery, selvkostPricesQuery, vedtakPreviewQuery } from '@lokaler/api-client/admin-approval';
-import { adminBookingsKey } from '@lokaler/api-client/admin-bookings';
+import { approveBookingMutation, contractPreviewQuery, selvkostCalculationQuery, selvkostPricesQuery, vedtakPreviewQuery } from '@lokaler/api-client/admin-approval';
+import { useGuardedMutation } from '@lokaler/api-client/react/use-guarded-mutation';
 import { userMessageOf } from '@lokaler/api-client/user-message';
 import { approvalMessages } from '@lokaler/domain/admin-approval';
 import type { AdminBookingView } from '@lokaler/domain/admin-booking-view';
@@ -34,7 +34,6 @@ const PREVIEW_DELAY_MS = 400;
 export function ApprovalWizard({ booking }: { booking: AdminBookingView }) {
   const { bookingId, locationId } = booking;
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const form = useForm<ApprovalFormValues>({ resolver: zodResolver(approvalFormSchema), defaultValues: defaultApprovalValues });
   // useWatch re-renders on every change, so the previews follow what is typed.
   const values = useWatch({ control: form.control }) as ApprovalFormValues;
@@ -65,13 +64,11 @@ export function ApprovalWizard({ booking }: { booking: AdminBookingView }) {
   const contract = useQuery({ ...contractPreviewQuery(bookingId, terms ?? {}), enabled: booking.requireContract && terms !== null });
   const previewsReady = !stale && terms !== null && (!booking.enableVedtak || vedtak.isSuccess) && (!booking.requireContract || contract.isSuccess) && !vedtak.isFetching && !contract.isFetching;
 
-  const approve = useMutation({
-    mutationFn: () => approveBooking(bookingId, toApproveBody(getValues(), {
-      vedtakHash: booking.enableVedtak ? vedtak.data?.hash : undefined,
-      contractHash: booking.requireContract ? contract.data?.hash : undefined,
-    })),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: adminBookingsKey });
+  const approveOptions = approveBookingMutation(bookingId);
+  const approve = useGuardedMutation({
+    ...approveOptions,
+    onSuccess: async (...succeeded) => {
+      await approveOptions.onSuccess?.(...succeeded);
       guard.allowNavigation();
       void navigate(paths.booking.getHref(bookingId), { state: flashToast('Søknaden er godkjent') });
     },
@@ -134,7 +131,10 @@ export function ApprovalWizard({ booking }: { booking: AdminBookingView }) {
         title="Godkjenne søknaden?"
         confirmLabel="Ja, godkjenn"
         busy={approve.isPending}
-        onConfirm={() => approve.mutate()}
+        onConfirm={() => approve.mutate(toApproveBody(getValues(), {
+          vedtakHash: booking.enableVedtak ? vedtak.data?.hash : undefined,
+          contractHash: booking.requireContract ? contract.data?.hash : undefined,
+        }))}
         onCancel={() => setConfirming(false)}
       >
         {approvalMessages.confirm}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Paragraph } from '@digdir/designsystemet-react';
 import { Link as RouterLink } from 'react-router';
-import { undoApproval } from '@lokaler/api-client/admin-approval';
+import { undoApprovalMutation } from '@lokaler/api-client/admin-approval';
 import { userMessageOf } from '@lokaler/api-client/user-message';
 import type { AdminBookingView } from '@lokaler/domain/admin-booking-view';
 import { ConfirmDialog } from '@lokaler/ui/confirm-dialog';
@@ -13,7 +13,7 @@ import { useBookingChange } from './use-booking-change';
 export function BookingActions({ booking }: { booking: AdminBookingView }) {
   const [dialog, setDialog] = useState<'reject' | 'undo' | null>(null);
   const close = () => setDialog(null);
-  const undo = useBookingChange(() => undoApproval(booking.bookingId), { successMessage: 'Godkjenningen er angret', onSuccess: close });
+  const undo = useBookingChange(undoApprovalMutation(booking.bookingId), { successMessage: 'Godkjenningen er angret', onSuccess: close });
 
   if (booking.status !== 'UNPROCESSED' && booking.status !== 'APPROVED') {
     return <Paragraph>Søknaden er avsluttet og kan ikke behandles videre.</Paragraph>;
@@ -43,7 +43,7 @@ export function BookingActions({ booking }: { booking: AdminBookingView }) {
         confirmLabel="Angre godkjenning"
         busy={undo.isPending}
         error={undo.error ? userMessageOf(undo.error) : null}
-        onConfirm={() => undo.mutate(undefined)}
+        onConfirm={() => undo.mutate()}
         onCancel={() => {
           undo.reset();
           close();

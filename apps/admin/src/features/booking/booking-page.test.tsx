@@ -122,6 +122,43 @@ describe('booking in the admin view', () => {
     await waitFor(() => expect(api.callsTo('PUT', '/api/booking/5/reject')[0]?.body).toEqual({ rejectionText: 'Gymsalen pusses opp i mars.' }));
   });
 
+  it('checks a changed time before sending (focus on the error), then sends a double-clicked change once', async () => {
+    const user = userEvent.setup();
+    const single = buildAdminBooking({ reservations: [buildAdminBooking().reservations[0]!] });
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const api = stubBooking({
+      'GET /api/booking/5': single,
+      'PUT /api/reservation/51': async () => {
+        await gate;
+        return { bookingId: 5, reservations: single.reservations };
+      },
+    });
+    renderAdmin('/admin/soknader/5', { user: siri });
+    await user.click(await screen.findByRole('button', { name: /Endre tid/ }));
+    const dialog = await screen.findByRole('dialog');
+    const start = within(dialog).getByLabelText('Ny starttid');
+    await user.clear(start);
+    await user.type(start, '18:10');
+    await user.click(within(dialog).getByRole('button', { name: 'Lagre endringen' }));
+    expect(await within(dialog).findByText('Velg et starttidspunkt på hele kvarter (for eksempel 18:15)')).toBeInTheDocument();
+    expect(start).toHaveFocus();
+    expect(start).toHaveAccessibleDescription('Velg et starttidspunkt på hele kvarter (for eksempel 18:15)');
+    expect(api.callsTo('PUT', '/api/reservation/51')).toHaveLength(0);
+
+    await user.clear(start);
+    await user.type(start, '18:15');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Kommentar til søkeren' }), '  Flyttet et kvarter  ');
+    await user.dblClick(within(dialog).getByRole('button', { name: 'Lagre endringen' }));
+    release();
+    expect(await screen.findByText('Endringene ble lagret')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/reservation/51')).toHaveLength(1);
+    expect(api.callsTo('PUT', '/api/reservation/51')[0]?.body).toEqual({
+      updateReservations: [{ newDate: single.reservations[0]!.date, newStartTime: '18:15:00', newDuration: 'PT1H' }],
+      comment: 'Flyttet et kvarter',
+    });
+  });
+
   it('shows the taken times when a changed time conflicts (409)', async () => {
     const user = userEvent.setup();
     const single = buildAdminBooking({ reservations: [buildAdminBooking().reservations[0]!] });

@@ -1,17 +1,17 @@
-import { Alert, Heading, Link, Paragraph } from '@digdir/designsystemet-react';
+import { Heading, Link, Paragraph } from '@digdir/designsystemet-react';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router';
 import { adminBookingQuery } from '@lokaler/api-client/admin-bookings';
-import { isApiClientError } from '@lokaler/api-client/api-client-error';
+import { isNotFoundError } from '@lokaler/api-client/api-client-error';
 import { loadFailureMessage } from '@lokaler/api-client/user-message';
 import type { AdminBookingView } from '@lokaler/domain/admin-booking-view';
 import { BookingStatusBadge } from '@lokaler/ui/booking-status-badge';
 import { bookingPurposeLabels } from '@lokaler/ui/booking-purpose';
 import { useFlashToast } from '@lokaler/ui/flash-toast';
-import { Loading } from '@lokaler/ui/loading';
 import { NotFoundPage } from '@lokaler/ui/not-found-page';
 import { usePageTitle } from '@lokaler/ui/page-title';
+import { QueryLoader } from '@lokaler/ui/query-loader';
 import { useUnsavedChangesGuard } from '@lokaler/ui/unsaved-changes-guard';
 import { paths } from '../../config/paths';
 import { formatInstant } from '../../lib/format';
@@ -35,21 +35,13 @@ export function BookingPage() {
 
 function Booking({ bookingId }: { bookingId: number }) {
   useFlashToast();
-  const { data: booking, error, isPending } = useQuery(adminBookingQuery(bookingId));
-  usePageTitle(booking ? `Søknad ${booking.caseNumber}` : 'Søknad');
-
-  if (isPending) return <Loading label="Henter søknaden" />;
-  if (error) {
-    if (isApiClientError(error) && error.status === 404) return <NotFoundPage />;
-    const { title, detail } = loadFailureMessage(error);
-    return (
-      <Alert data-color="danger">
-        <Paragraph>{title}</Paragraph>
-        <Paragraph>{detail}</Paragraph>
-      </Alert>
-    );
-  }
-  return <BookingView booking={booking} />;
+  const query = useQuery(adminBookingQuery(bookingId));
+  usePageTitle(query.data ? `Søknad ${query.data.caseNumber}` : 'Søknad');
+  return (
+    <QueryLoader query={query} loadingLabel="Henter søknaden" describeFailure={loadFailureMessage} isNotFound={isNotFoundError} notFound={<NotFoundPage />}>
+      {(booking) => <BookingView booking={booking} />}
+    </QueryLoader>
+  );
 }
 
 function BookingView({ booking }: { booking: AdminBookingView }) {

@@ -1,11 +1,12 @@
 import { Heading, Paragraph } from '@digdir/designsystemet-react';
 import { useQuery } from '@tanstack/react-query';
 import { bookingChangesQuery } from '@lokaler/api-client/admin-bookings';
+import { loadFailureMessage } from '@lokaler/api-client/user-message';
 import type { ChangeLogEntry } from '@lokaler/domain/admin-booking-view';
 import type { ChangeLogReservationTimes } from '@lokaler/domain/booking';
 import { Loading } from '@lokaler/ui/loading';
 import { formatInstant } from '../../lib/format';
-import { LoadAlert } from './load-alert';
+import { LoadFailureAlert } from '@lokaler/ui/query-loader';
 
 /** What happened to the booking, newest first (GET /api/booking-log/{id}/changes). */
 export function ChangeLogSection({ bookingId }: { bookingId: number }) {
@@ -17,7 +18,7 @@ export function ChangeLogSection({ bookingId }: { bookingId: number }) {
         Endringslogg
       </Heading>
       {isPending && <Loading label="Henter endringsloggen" />}
-      {error && <LoadAlert error={error} />}
+      {error && <LoadFailureAlert failure={loadFailureMessage(error)} />}
       {data && entries.length === 0 && <Paragraph>Ingen endringer er logget.</Paragraph>}
       {entries.length > 0 && (
         <ol className="lk-timeline">

@@ -1,10 +1,14 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { Button, Dialog, Field, Heading, Label, Paragraph, Select, Textfield } from '@digdir/designsystemet-react';
-import { changeReservation } from '@lokaler/api-client/admin-reservations';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { changeReservationMutation } from '@lokaler/api-client/admin-reservations';
 import type { BookingReservation } from '@lokaler/domain/booking-reservation';
-import { isValidDate } from '@lokaler/domain/scheduling/calendar-date';
+import { changeReservationBody, type ChangeReservationBody } from '@lokaler/domain/admin-reservation-change';
 import { formatDuration, parseDuration } from '@lokaler/domain/scheduling/iso-duration';
-import { parseTime, SLOT_MINUTES } from '@lokaler/domain/scheduling/time-of-day';
+import { SLOT_MINUTES } from '@lokaler/domain/scheduling/time-of-day';
+import { dateInput, minutesInput, slotStartInput } from '../../lib/time-inputs';
 import { ChangeFailure } from './change-failure';
 import { describeRow } from './time-rows';
 import { useBookingChange } from './use-booking-change';
@@ -24,10 +28,16 @@ function durationOptions(current: number): number[] {
   return current > MAX_OFFERED_MINUTES ? [...options, current] : options;
 }
 
-export const changeTimeMessages = {
-  date: 'Velg en gyldig dato',
-  startTime: 'Velg et starttidspunkt på hele kvarter (for eksempel 18:15)',
-} as const;
+/**
+ * The dialog's fields, made into the body PUT /api/reservation/{id} takes (changeReservationBody:
+ * the comment is its field, trimmed and with its length).
+ */
+const changeTimeSchema = z
+  .object({ newDate: dateInput, newStartTime: slotStartInput, minutes: minutesInput, comment: changeReservationBody.shape.comment })
+  .transform(({ newDate, newStartTime, minutes, comment }): ChangeReservationBody => ({
+    updateReservations: [{ newDate, newStartTime: `${newStartTime}:00`, newDuration: formatDuration(minutes) }],
+    ...(comment ? { comment } : {}),
+  }));
 
 /**
  * Moves one time: new date, start and duration, with a comment to the applicant. The server checks
@@ -36,30 +46,16 @@ export const changeTimeMessages = {
 export function ChangeTimeDialog({ reservation, roomName, onClose }: { reservation: BookingReservation; roomName: string; onClose: () => void }) {
   const titleId = useId();
   const currentMinutes = parseDuration(reservation.duration) ?? 60;
-  const [date, setDate] = useState(reservation.date);
-  const [startTime, setStartTime] = useState(reservation.startTime.slice(0, 5));
-  const [minutes, setMinutes] = useState(currentMinutes);
-  const [comment, setComment] = useState('');
-  const [errors, setErrors] = useState<{ date?: string; startTime?: string }>({});
-  const change = useBookingChange(() => changeReservation(reservation.reservationId, {
-    updateReservations: [{ newDate: date, newStartTime: `${startTime}:00`, newDuration: formatDuration(minutes) }],
-    ...(comment.trim() ? { comment: comment.trim() } : {}),
-  }), { onSuccess: onClose });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const start = parseTime(`${startTime}:00`);
-    const found = {
-      ...(isValidDate(date) ? {} : { date: changeTimeMessages.date }),
-      ...(start !== null && start % SLOT_MINUTES === 0 ? {} : { startTime: changeTimeMessages.startTime }),
-    };
-    setErrors(found);
-    if (Object.keys(found).length === 0) change.mutate(undefined);
-  };
+  const { register, handleSubmit, formState: { errors } } = useForm<z.input<typeof changeTimeSchema>, unknown, ChangeReservationBody>({
+    resolver: zodResolver(changeTimeSchema),
+    defaultValues: { newDate: reservation.date, newStartTime: reservation.startTime.slice(0, 5), minutes: String(currentMinutes), comment: '' },
+  });
+  const change = useBookingChange(changeReservationMutation(reservation.reservationId), { onSuccess: onClose });
+  const submit = handleSubmit((body) => change.mutate(body));
 
   return (
     <Dialog open onClose={() => !change.isPending && onClose()} aria-labelledby={titleId} closeButton="Lukk">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(event) => void submit(event)} noValidate>
         <Dialog.Block className="lk-stack">
           <Heading level={2} data-size="sm" id={titleId}>
             Endre tid
@@ -67,19 +63,19 @@ export function ChangeTimeDialog({ reservation, roomName, onClose }: { reservati
           <Paragraph>
             {roomName}, {describeRow(reservation)}
           </Paragraph>
-          <Textfield label="Ny dato" type="date" value={date} onChange={(e) => setDate(e.target.value)} error={errors.date} required />
-          <Textfield label="Ny starttid" type="time" step={SLOT_MINUTES * 60} value={startTime} onChange={(e) => setStartTime(e.target.value)} error={errors.startTime} required />
+          <Textfield label="Ny dato" type="date" {...register('newDate')} error={errors.newDate?.message} required />
+          <Textfield label="Ny starttid" type="time" step={SLOT_MINUTES * 60} {...register('newStartTime')} error={errors.newStartTime?.message} required />
           <Field>
             <Label htmlFor={`${titleId}-duration`}>Varighet</Label>
-            <Select id={`${titleId}-duration`} value={minutes} onChange={(e) => setMinutes(Number(e.target.value))}>
+            <Select id={`${titleId}-duration`} {...register('minutes')}>
               {durationOptions(currentMinutes).map((m) => (
-                <Select.Option key={m} value={m}>
+                <Select.Option key={m} value={String(m)}>
                   {durationLabel(m)}
                 </Select.Option>
               ))}
             </Select>
           </Field>
-          <Textfield label="Kommentar til søkeren" description="Sendes til søkeren sammen med endringen." multiline rows={3} value={comment} onChange={(e) => setComment(e.target.value)} />
+          <Textfield label="Kommentar til søkeren" description="Sendes til søkeren sammen med endringen." multiline rows={3} {...register('comment')} error={errors.comment?.message} />
           {change.error && <ChangeFailure error={change.error} roomName={(id) => (id === reservation.bookableAssetId ? roomName : undefined)} />}
         </Dialog.Block>
         <Dialog.Block className="lk-dialog-actions">

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Paragraph, Textfield } from '@digdir/designsystemet-react';
-import { deleteReservations } from '@lokaler/api-client/admin-reservations';
+import { deleteReservationsMutation } from '@lokaler/api-client/admin-reservations';
 import { userMessageOf } from '@lokaler/api-client/user-message';
 import { ConfirmDialog } from '@lokaler/ui/confirm-dialog';
 import { describeRow, type TimeRow } from './time-rows';
@@ -9,7 +9,7 @@ import { useBookingChange } from './use-booking-change';
 /** Deletes the reservations of one row (a merged interval may hold several), with a comment to the applicant. */
 export function DeleteTimesDialog({ row, roomName, onClose }: { row: TimeRow; roomName: string; onClose: () => void }) {
   const [comment, setComment] = useState('');
-  const remove = useBookingChange(() => deleteReservations(row.reservations.map((r) => r.reservationId), comment.trim() || undefined), { onSuccess: onClose });
+  const remove = useBookingChange(deleteReservationsMutation(), { onSuccess: onClose });
   return (
     <ConfirmDialog
       open
@@ -18,7 +18,7 @@ export function DeleteTimesDialog({ row, roomName, onClose }: { row: TimeRow; ro
       tone="danger"
       busy={remove.isPending}
       error={remove.error ? userMessageOf(remove.error) : null}
-      onConfirm={() => remove.mutate(undefined)}
+      onConfirm={() => remove.mutate({ reservationIds: row.reservations.map((r) => r.reservationId), comment: comment.trim() || undefined })}
       onCancel={onClose}
     >
       <Paragraph>

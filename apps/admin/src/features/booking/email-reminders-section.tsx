@@ -1,10 +1,11 @@
 import { Heading, Paragraph, Table } from '@digdir/designsystemet-react';
 import { useQuery } from '@tanstack/react-query';
 import { emailRemindersQuery } from '@lokaler/api-client/admin-bookings';
+import { loadFailureMessage } from '@lokaler/api-client/user-message';
 import type { EmailReminder } from '@lokaler/domain/admin-booking-view';
 import { Loading } from '@lokaler/ui/loading';
 import { formatInstant } from '../../lib/format';
-import { LoadAlert } from './load-alert';
+import { LoadFailureAlert } from '@lokaler/ui/query-loader';
 
 const statusLabels: Record<EmailReminder['status'], string> = {
   SENT: 'Sendt',
@@ -21,7 +22,7 @@ export function EmailRemindersSection({ bookingId }: { bookingId: number }) {
         E-post til søkeren
       </Heading>
       {isPending && <Loading label="Henter e-postene" />}
-      {error && <LoadAlert error={error} />}
+      {error && <LoadFailureAlert failure={loadFailureMessage(error)} />}
       {data && data.length === 0 && <Paragraph>Søkeren har ikke fått e-post om denne søknaden.</Paragraph>}
       {data && data.length > 0 && (
         <div className="lk-table-scroll">

@@ -1,11 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Textfield } from '@digdir/designsystemet-react';
 import { useQuery } from '@tanstack/react-query';
-import { internalCommentQuery, saveInternalComment } from '@lokaler/api-client/admin-bookings';
-import { userMessageOf } from '@lokaler/api-client/user-message';
+import { internalCommentQuery, saveInternalCommentMutation } from '@lokaler/api-client/admin-bookings';
+import { loadFailureMessage, userMessageOf } from '@lokaler/api-client/user-message';
 import { INTERNAL_COMMENT_MAX, internalCommentWarning } from '@lokaler/domain/admin-booking-view';
-import { Loading } from '@lokaler/ui/loading';
-import { LoadAlert } from './load-alert';
+import { QueryLoader } from '@lokaler/ui/query-loader';
 import { useBookingChange } from './use-booking-change';
 
 /** Spec 02 §5: internal notes must not hold personal data; said where the note is written. */
@@ -13,16 +12,17 @@ export const INTERNAL_COMMENT_HELP = `${internalCommentWarning} Notatet er bare 
 
 /** The internal comment (plain text), saved with 'Lagre notat'; reports unsaved text to the page's guard. */
 export function InternalCommentEditor({ bookingId, onDirtyChange }: { bookingId: number; onDirtyChange: (dirty: boolean) => void }) {
-  const { data, error, isPending } = useQuery(internalCommentQuery(bookingId));
-  if (isPending) return <Loading label="Henter internnotatet" />;
-  if (error) return <LoadAlert error={error} />;
   // Keyed by the stored text: after a save (or someone else's) the field starts from what is stored.
-  return <CommentForm key={data} bookingId={bookingId} stored={data} onDirtyChange={onDirtyChange} />;
+  return (
+    <QueryLoader query={useQuery(internalCommentQuery(bookingId))} loadingLabel="Henter internnotatet" describeFailure={loadFailureMessage}>
+      {(stored) => <CommentForm key={stored} bookingId={bookingId} stored={stored} onDirtyChange={onDirtyChange} />}
+    </QueryLoader>
+  );
 }
 
 function CommentForm({ bookingId, stored, onDirtyChange }: { bookingId: number; stored: string; onDirtyChange: (dirty: boolean) => void }) {
   const [text, setText] = useState(stored);
-  const save = useBookingChange((comment: string) => saveInternalComment(bookingId, comment));
+  const save = useBookingChange(saveInternalCommentMutation(bookingId));
   const dirty = text !== stored;
   const tooLong = text.length > INTERNAL_COMMENT_MAX;
 

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Textfield } from '@digdir/designsystemet-react';
-import { saveInternalTitle } from '@lokaler/api-client/admin-bookings';
+import { saveInternalTitleMutation } from '@lokaler/api-client/admin-bookings';
 import { userMessageOf } from '@lokaler/api-client/user-message';
 import { INTERNAL_TITLE_MAX } from '@lokaler/domain/admin-booking-view';
 import { useBookingChange } from './use-booking-change';
@@ -12,7 +12,7 @@ export function InternalTitleEditor({ bookingId, title, onDirtyChange }: { booki
 
 function TitleForm({ bookingId, stored, onDirtyChange }: { bookingId: number; stored: string; onDirtyChange: (dirty: boolean) => void }) {
   const [text, setText] = useState(stored);
-  const save = useBookingChange((title: string) => saveInternalTitle(bookingId, title));
+  const save = useBookingChange(saveInternalTitleMutation(bookingId));
   const dirty = text !== stored;
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
 

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Alert, Button, Dialog, Fieldset, Heading, Paragraph, Radio, Textfield } from '@digdir/designsystemet-react';
 import { useQuery } from '@tanstack/react-query';
-import { rejectBooking, rejectionChoicesQuery } from '@lokaler/api-client/admin-rejection';
+import { rejectBookingMutation, rejectionChoicesQuery } from '@lokaler/api-client/admin-rejection';
 import { loadFailureMessage } from '@lokaler/api-client/user-message';
 import type { AdminBookingView } from '@lokaler/domain/admin-booking-view';
 import { rejectionMessages, type RejectBookingBody, type RejectionChoice } from '@lokaler/domain/admin-rejection';
@@ -29,7 +29,7 @@ export function RejectDialog({ booking, onClose }: { booking: AdminBookingView; 
   const [text, setText] = useState('');
   const [missing, setMissing] = useState(false);
   const choice = choices.data?.find((c) => c.key === choiceKey);
-  const reject = useBookingChange((body: RejectBookingBody) => rejectBooking(booking.bookingId, body), { successMessage: 'Søknaden er avslått', onSuccess: onClose });
+  const reject = useBookingChange(rejectBookingMutation(booking.bookingId), { successMessage: 'Søknaden er avslått', onSuccess: onClose });
 
   const choose = (key: string) => {
     setChoiceKey(key);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Paragraph, Textfield } from '@digdir/designsystemet-react';
-import { rejectAsset } from '@lokaler/api-client/admin-rejection';
+import { rejectAssetMutation } from '@lokaler/api-client/admin-rejection';
 import { userMessageOf } from '@lokaler/api-client/user-message';
 import { ConfirmDialog } from '@lokaler/ui/confirm-dialog';
 import type { RoomTimes } from './time-rows';
@@ -9,7 +9,7 @@ import { useBookingChange } from './use-booking-change';
 /** Rejects every time of one room; the rest of the booking stays as it is. */
 export function RejectRoomDialog({ bookingId, room, onClose }: { bookingId: number; room: RoomTimes; onClose: () => void }) {
   const [comment, setComment] = useState('');
-  const reject = useBookingChange(() => rejectAsset(bookingId, room.bookableAssetId, comment.trim() || undefined), { onSuccess: onClose });
+  const reject = useBookingChange(rejectAssetMutation(bookingId), { onSuccess: onClose });
   const count = room.active.reduce((sum, row) => sum + row.reservations.length, 0);
   return (
     <ConfirmDialog
@@ -19,7 +19,7 @@ export function RejectRoomDialog({ bookingId, room, onClose }: { bookingId: numb
       tone="danger"
       busy={reject.isPending}
       error={reject.error ? userMessageOf(reject.error) : null}
-      onConfirm={() => reject.mutate(undefined)}
+      onConfirm={() => reject.mutate({ bookableAssetId: room.bookableAssetId, comment: comment.trim() || undefined })}
       onCancel={onClose}
     >
       <Paragraph>

@@ -12,6 +12,7 @@ import { todayInOslo } from '@lokaler/domain/scheduling/oslo-clock';
 import { formatClock } from '@lokaler/domain/scheduling/time-of-day';
 import { Loading } from '@lokaler/ui/loading';
 import { NotFoundPage } from '@lokaler/ui/not-found-page';
+import { LoadFailureAlert } from '@lokaler/ui/query-loader';
 import { paths } from '../../config/paths';
 import { calendarItemsByCell, cellKey, type CalendarItem } from './calendar-items';
 import { LocationHeader } from './location-header';
@@ -73,7 +74,7 @@ function LocationCalendar({ locationId }: { locationId: number }) {
         </Button>
       </div>
       {(calendar.isPending || rooms.isPending) && <Loading label="Henter kalenderen" />}
-      {calendar.error && <CalendarFailure error={calendar.error} />}
+      {calendar.error && <LoadFailureAlert failure={loadFailureMessage(calendar.error)} />}
       {rooms.error && (
         <Alert data-color="danger">
           <Paragraph>{ROOMS_FAILED}</Paragraph>
@@ -130,15 +131,5 @@ function LocationCalendar({ locationId }: { locationId: number }) {
         Blå: venter på behandling. Grønn: godkjent. Velg en tid for å åpne søknaden.
       </Paragraph>
     </div>
-  );
-}
-
-function CalendarFailure({ error }: { error: unknown }) {
-  const { title, detail } = loadFailureMessage(error);
-  return (
-    <Alert data-color="danger">
-      <Paragraph>{title}</Paragraph>
-      <Paragraph>{detail}</Paragraph>
-    </Alert>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Paragraph } from '@digdir/designsystemet-react';
+import { Paragraph } from '@digdir/designsystemet-react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { bookingStatusLabels } from '@lokaler/domain/booking';
@@ -7,6 +7,7 @@ import { locationAssetsQuery } from '@lokaler/api-client/bookable-assets';
 import { loadFailureMessage } from '@lokaler/api-client/user-message';
 import { Loading } from '@lokaler/ui/loading';
 import { NotFoundPage } from '@lokaler/ui/not-found-page';
+import { LoadFailureAlert } from '@lokaler/ui/query-loader';
 import { listQueryOf, PAGE_SIZE } from './list-url-state';
 import { ListPagination } from './list-pagination';
 import { LocationHeader } from './location-header';
@@ -37,7 +38,7 @@ function RequestList({ locationId }: { locationId: number }) {
       <StatusFilter value={state.status} counts={data?.countsByStatus} onChange={(status) => changeFilters({ status })} />
       <RequestFilters state={state} rooms={rooms.data} onChange={changeFilters} onReset={reset} />
       {list.isPending && <Loading label="Henter søknadene" />}
-      {list.error && <LoadFailure error={list.error} />}
+      {list.error && <LoadFailureAlert failure={loadFailureMessage(list.error)} />}
       {data && (
         <section aria-labelledby="lk-request-count" aria-busy={list.isFetching} className="lk-stack">
           <Paragraph id="lk-request-count" role="status">
@@ -48,15 +49,5 @@ function RequestList({ locationId }: { locationId: number }) {
         </section>
       )}
     </div>
-  );
-}
-
-function LoadFailure({ error }: { error: unknown }) {
-  const { title, detail } = loadFailureMessage(error);
-  return (
-    <Alert data-color="danger">
-      <Paragraph>{title}</Paragraph>
-      <Paragraph>{detail}</Paragraph>
-    </Alert>
   );
 }

@@ -1,10 +1,10 @@
-import { Alert, Button, Heading, Link, List, Paragraph } from '@digdir/designsystemet-react';
+import { Button, Heading, Link, List, Paragraph } from '@digdir/designsystemet-react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useAdminLocations } from '@lokaler/api-client/current-user';
 import { useAuth } from '@lokaler/api-client/react/auth-provider';
 import { loadFailureMessage } from '@lokaler/api-client/user-message';
-import { Loading } from '@lokaler/ui/loading';
 import { usePageTitle } from '@lokaler/ui/page-title';
+import { QueryLoader } from '@lokaler/ui/query-loader';
 import { paths } from '../../config/paths';
 
 /** '/': the landing page with 'Logg inn', or after login the locations the administrator manages. */
@@ -32,35 +32,31 @@ function Landing() {
 
 function AdminLocations({ sub }: { sub: string }) {
   usePageTitle('Mine lokaler');
-  const { data, error, isPending } = useAdminLocations(sub);
+  const locations = useAdminLocations(sub);
   return (
     <div className="lk-stack">
       <Heading level={1} data-size="lg">
         Mine lokaler
       </Heading>
-      {isPending && <Loading label="Henter lokalene dine" />}
-      {error && (
-        <Alert data-color="danger">
-          <Paragraph>{loadFailureMessage(error).title}</Paragraph>
-          <Paragraph>{loadFailureMessage(error).detail}</Paragraph>
-        </Alert>
-      )}
-      {data &&
-        (data.length === 0 ? (
-          <Paragraph>Du administrerer ingen lokaler ennå.</Paragraph>
-        ) : (
-          <List.Unordered aria-label="Lokaler du administrerer">
-            {[...data]
-              .sort((a, b) => a.name.localeCompare(b.name, 'nb'))
-              .map((location) => (
-                <List.Item key={location.id}>
-                  <Link asChild>
-                    <RouterLink to={paths.locationRequests.getHref(location.id)}>{location.name}</RouterLink>
-                  </Link>
-                </List.Item>
-              ))}
-          </List.Unordered>
-        ))}
+      <QueryLoader query={locations} loadingLabel="Henter lokalene dine" describeFailure={loadFailureMessage}>
+        {(data) =>
+          data.length === 0 ? (
+            <Paragraph>Du administrerer ingen lokaler ennå.</Paragraph>
+          ) : (
+            <List.Unordered aria-label="Lokaler du administrerer">
+              {[...data]
+                .sort((a, b) => a.name.localeCompare(b.name, 'nb'))
+                .map((location) => (
+                  <List.Item key={location.id}>
+                    <Link asChild>
+                      <RouterLink to={paths.locationRequests.getHref(location.id)}>{location.name}</RouterLink>
+                    </Link>
+                  </List.Item>
+                ))}
+            </List.Unordered>
+          )
+        }
+      </QueryLoader>
     </div>
   );
 }

@@ -170,6 +170,17 @@ describe('/send/registrering: the booking registration page', () => {
     expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/booking')).length).toBe(1);
   });
 
+  it('posts once in StrictMode, whose effects run twice, and once for a double click on the send button', async () => {
+    stub();
+    draftFor(11);
+    const user = userEvent.setup();
+    const { router } = renderPortal(SEND, { user: kari, strict: true });
+    await fillSchoolForm(user);
+    await user.dblClick(screen.getByRole('button', { name: 'Send søknad' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/bookinger/5'));
+    expect(posted).toHaveLength(1);
+  });
+
   it('names the taken times of a 409 and leads back to the calendar with the other choices kept', async () => {
     stub(() =>
       Response.json(

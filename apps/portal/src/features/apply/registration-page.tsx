@@ -1,14 +1,14 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Heading, Link, Paragraph } from '@digdir/designsystemet-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, Navigate, useLocation, useNavigate } from 'react-router';
 import type { BookableAsset } from '@lokaler/domain/bookable-asset';
 import { applicationFormSchema } from '@lokaler/domain/booking-create-form';
-import type { CreateBookingResponse } from '@lokaler/domain/booking-create';
 import { isApiClientError } from '@lokaler/api-client/api-client-error';
 import { bookableAssetsQuery } from '@lokaler/api-client/bookable-assets';
-import { createBooking } from '@lokaler/api-client/bookings';
+import { createBookingMutation } from '@lokaler/api-client/bookings';
 import { useAuth } from '@lokaler/api-client/react/auth-provider';
+import { useGuardedMutation } from '@lokaler/api-client/react/use-guarded-mutation';
 import { userMessageOf } from '@lokaler/api-client/user-message';
 import { clearBookingDraft, readBookingDraft, useBookingDraft } from '@lokaler/ui/booking-draft';
 import { formatInterval } from '@lokaler/ui/formatters';
@@ -26,12 +26,6 @@ export const registrationTexts = {
   nothingToRegister: 'Fant ingen tider å registrere. Velg tidene i kalenderen på nytt.',
 } as const;
 
-/**
- * One POST per submission, whatever happens to the page: React's StrictMode runs effects twice,
- * and a second request would be a second booking (or a conflict with the first).
- */
-const submissions = new Map<string, Promise<CreateBookingResponse>>();
-
 type Failure = { error: unknown } | { nothing: true };
 
 /**
@@ -42,14 +36,20 @@ type Failure = { error: unknown } | { nothing: true };
  */
 export function RegistrationPage() {
   usePageTitle(registrationTexts.registering);
-  const { isLoggedIn } = useAuth();
+  const { isLoggedIn, user } = useAuth();
   const { search } = useLocation();
   const navigate = useNavigate();
   // What to send, as it was when the page opened: clearing the draft after success must not change it.
   const [snapshot] = useState(() => ({ stored: loadApplication(), draft: readBookingDraft() }));
   const roomIds = roomIdsOf(snapshot.draft.availability, snapshot.draft.reservations);
   const rooms = useQuery(bookableAssetsQuery(roomIds));
-  const [error, setError] = useState<{ error: unknown } | null>(null);
+  const send = useGuardedMutation(createBookingMutation(user?.sub ?? ''));
+  // One POST per submission, whatever happens to the page: React's StrictMode runs effects twice and
+  // the effect runs again when its inputs change; a second request would be a second booking (or a
+  // conflict with the first). The guarded mutation drops a call while one is on its way, this ref
+  // one after it.
+  const sentFor = useRef<string | null>(null);
+  const { mutate: sendBooking } = send;
   const roomsSettled = roomIds.length === 0 || !rooms.isPending;
 
   const request = useMemo(() => {
@@ -65,12 +65,10 @@ export function RegistrationPage() {
     const { submissionId } = snapshot.stored;
     const query = new URLSearchParams(search);
     const roomList = rooms.data ?? [];
-    let active = true;
-    const pending = submissions.get(submissionId) ?? createBooking(request);
-    submissions.set(submissionId, pending);
-    pending.then(
-      ({ bookingId }) => {
-        if (!active) return;
+    if (sentFor.current === submissionId) return;
+    sentFor.current = submissionId;
+    sendBooking(request, {
+      onSuccess: ({ bookingId }) => {
         // Spec 01 §4: the choices are cleared when the booking is posted.
         clearBookingDraft();
         clearApplication();
@@ -83,20 +81,12 @@ export function RegistrationPage() {
         if (target.kind === 'external') leavePage(target.url);
         else void navigate(target.to, { replace: true });
       },
-      (failure: unknown) => {
-        // The next press of the send button is a new submission.
-        submissions.delete(submissionId);
-        if (active) setError({ error: failure });
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [isLoggedIn, request, snapshot, rooms.data, search, navigate]);
+    });
+  }, [isLoggedIn, request, snapshot, rooms.data, search, navigate, sendBooking]);
 
   // Only a logged-in person can send; the form at /send has the login gate.
   if (!isLoggedIn) return <Navigate to={`${paths.send.path}${search}`} replace />;
-  if (error) return <RegistrationFailed failure={error} rooms={rooms.data ?? []} roomIds={roomIds} />;
+  if (send.isError) return <RegistrationFailed failure={{ error: send.error }} rooms={rooms.data ?? []} roomIds={roomIds} />;
   if (roomsSettled && !request) return <RegistrationFailed failure={{ nothing: true }} rooms={rooms.data ?? []} roomIds={roomIds} />;
   return (
     <section className="lk-stack" aria-labelledby="lk-registering">

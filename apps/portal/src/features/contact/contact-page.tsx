@@ -6,7 +6,8 @@ import type { SupportRequest } from '@lokaler/domain/support-request';
 import { categoriesWithLocation } from '@lokaler/domain/support-request';
 import { locationsQuery } from '@lokaler/api-client/locations';
 import { settingQuery } from '@lokaler/api-client/settings';
-import { sendSupportInquiry } from '@lokaler/api-client/support';
+import { useGuardedMutation } from '@lokaler/api-client/react/use-guarded-mutation';
+import { sendSupportInquiryMutation } from '@lokaler/api-client/support';
 import { loadFailureMessage } from '@lokaler/api-client/user-message';
 import { Loading } from '@lokaler/ui/loading';
 import { usePageTitle } from '@lokaler/ui/page-title';
@@ -29,6 +30,7 @@ function Contact() {
   const referringPage = new URLSearchParams(search).get('referringPage');
   const locations = useQuery(locationsQuery());
   const [sent, setSent] = useState<SupportRequest | null>(null);
+  const send = useGuardedMutation(sendSupportInquiryMutation());
 
   if (sent) {
     if (categoriesWithLocation.has(sent.category)) {
@@ -58,7 +60,7 @@ function Contact() {
           locations={locations.data}
           referringPage={referringPage}
           send={async (request) => {
-            await sendSupportInquiry(request);
+            await send.mutateAsync(request);
             setSent(request);
           }}
         />

@@ -1,9 +1,9 @@
 import { Alert, Button, Heading, Paragraph } from '@digdir/designsystemet-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { UserBooking } from '@lokaler/domain/user-booking';
 import { cancellationRefusedMessage, reservationsInOverview } from '@lokaler/domain/user-booking-rules';
-import { cancelUserBooking, userBookingsKey } from '@lokaler/api-client/user-bookings';
+import { useGuardedMutation } from '@lokaler/api-client/react/use-guarded-mutation';
+import { cancelUserBookingMutation } from '@lokaler/api-client/user-bookings';
 import { userMessageOf } from '@lokaler/api-client/user-message';
 import { usePageTitle } from '@lokaler/ui/page-title';
 import { paths } from '../../../config/paths';
@@ -26,19 +26,12 @@ function roomNames(booking: UserBooking): string[] {
 
 function CancelView({ sub, booking }: { sub: string; booking: UserBooking }) {
   usePageTitle('Kanseller booking');
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const bookingHref = paths.booking.getHref(booking.bookingId);
 
-  const cancel = useMutation({
-    mutationFn: () => cancelUserBooking(booking.bookingId),
-    // Success goes back to the booking, loaded again (its badge and text then say Kansellert);
-    // a failure leaves the person here with the reason.
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: userBookingsKey(sub) });
-      await navigate(bookingHref);
-    },
-  });
+  // Success goes back to the booking, loaded again (its badge and text then say Kansellert);
+  // a failure leaves the person here with the reason.
+  const cancel = useGuardedMutation(cancelUserBookingMutation(sub, booking.bookingId), { onSuccess: () => navigate(bookingHref) });
 
   const rooms = roomNames(booking);
 

@@ -1,12 +1,12 @@
 import { useRef, useState } from 'react';
 import { Alert, Button, Heading, Paragraph } from '@digdir/designsystemet-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { contractMessages, DOCUMENT_NOT_APPROVED, signedByText } from '@lokaler/domain/contract';
 import type { UserBooking } from '@lokaler/domain/user-booking';
 import { isApiClientError } from '@lokaler/api-client/api-client-error';
-import { contractQuery, signContract } from '@lokaler/api-client/contracts';
+import { contractQuery, signContractMutation } from '@lokaler/api-client/contracts';
 import { useCurrentUserRoles } from '@lokaler/api-client/current-user';
-import { userBookingKey } from '@lokaler/api-client/user-bookings';
+import { useGuardedMutation } from '@lokaler/api-client/react/use-guarded-mutation';
 import { loadFailureMessage, userMessageOf } from '@lokaler/api-client/user-message';
 import { Loading } from '@lokaler/ui/loading';
 import { usePageTitle } from '@lokaler/ui/page-title';
@@ -37,7 +37,6 @@ function signFailureText(error: unknown): string {
 function ContractView({ sub, booking }: { sub: string; booking: UserBooking }) {
   const title = `Kontrakt for bookingen hos ${booking.location.name}`;
   usePageTitle(title);
-  const queryClient = useQueryClient();
   const { showToast } = useToasts();
   const contract = useQuery(contractQuery(sub, booking.bookingId));
   const roles = useCurrentUserRoles(sub);
@@ -45,14 +44,7 @@ function ContractView({ sub, booking }: { sub: string; booking: UserBooking }) {
   const readToEnd = useReadToEnd(documentRef, Boolean(contract.data));
   const [printFailed, setPrintFailed] = useState(false);
 
-  const sign = useMutation({
-    mutationFn: () => signContract(booking.bookingId),
-    // The booking (badge, key status) and the contract (signed line) both change: load them again.
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: userBookingKey(sub, booking.bookingId) });
-      showToast({ type: 'success', msg: 'Kontrakten er signert.' });
-    },
-  });
+  const sign = useGuardedMutation(signContractMutation(sub, booking.bookingId), { onSuccess: () => showToast({ type: 'success', msg: 'Kontrakten er signert.' }) });
 
   const notFound = isApiClientError(contract.error) && contract.error.status === 404;
   // The booking needs a contract, but the venue has not approved its text yet: a state, not a failure.

@@ -1,7 +1,8 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { Heading, Label, Paragraph, ValidationMessage } from '@digdir/designsystemet-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { uploadProevingsattest, weddingFormQuery } from '@lokaler/api-client/wedding-form';
+import { useQuery } from '@tanstack/react-query';
+import { useGuardedMutation } from '@lokaler/api-client/react/use-guarded-mutation';
+import { uploadProevingsattestMutation, weddingFormQuery } from '@lokaler/api-client/wedding-form';
 import type { UserBooking } from '@lokaler/domain/user-booking';
 import { PROEVINGSATTEST_CONTENT_TYPE, checkCertificateFile, uploadFailedMessage, uploadSucceededMessage } from '@lokaler/domain/wedding-certificate';
 import { useToasts } from '@lokaler/ui/toasts';
@@ -22,20 +23,13 @@ export function ProevingsattestSection({ sub, booking }: { sub: string; booking:
 function ProevingsattestUpload({ sub, bookingId }: { sub: string; bookingId: number }) {
   const inputId = useId();
   const errorId = useId();
-  const queryClient = useQueryClient();
   const { showToast } = useToasts();
   const query = weddingFormQuery(sub, bookingId);
   const { data: form } = useQuery(query);
   const [problem, setProblem] = useState<string | null>(null);
 
-  const upload = useMutation({
-    mutationFn: async (file: File) => uploadProevingsattest(bookingId, {
-      bytes: await readFileBase64(file), contentType: file.type || PROEVINGSATTEST_CONTENT_TYPE, filename: file.name, size: file.size,
-    }),
-    onSuccess: (next) => {
-      queryClient.setQueryData(query.queryKey, next);
-      showToast({ type: 'success', msg: uploadSucceededMessage, timeToLive: SUCCESS_TOAST_MS });
-    },
+  const upload = useGuardedMutation(uploadProevingsattestMutation(sub, bookingId), {
+    onSuccess: () => showToast({ type: 'success', msg: uploadSucceededMessage, timeToLive: SUCCESS_TOAST_MS }),
     onError: () => showToast({ type: 'danger', msg: uploadFailedMessage }),
   });
 
@@ -45,7 +39,11 @@ function ProevingsattestUpload({ sub, bookingId }: { sub: string; bookingId: num
     if (!file) return;
     const check = checkCertificateFile(file);
     setProblem(check.ok ? null : check.message);
-    if (check.ok) upload.mutate(file);
+    if (!check.ok) return;
+    readFileBase64(file).then(
+      (bytes) => upload.mutate({ bytes, contentType: file.type || PROEVINGSATTEST_CONTENT_TYPE, filename: file.name, size: file.size }),
+      () => showToast({ type: 'danger', msg: uploadFailedMessage }),
+    );
   };
 
   return (

@@ -1,6 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
-import type { ImpersonationRequest } from '@lokaler/domain/impersonation';
-import { impersonate } from '@lokaler/api-client/impersonation';
+import { impersonateMutation } from '@lokaler/api-client/impersonation';
+import { useGuardedMutation } from '@lokaler/api-client/react/use-guarded-mutation';
 import { userMessageOf } from '@lokaler/api-client/user-message';
 import { leavePage } from '@lokaler/ui/leave-page';
 import { paths } from '../../../config/paths';
@@ -10,9 +9,6 @@ import { paths } from '../../../config/paths';
  * belonged to the previous identity, and a full load drops them all.
  */
 export function useSwitchIdentity() {
-  const mutation = useMutation({
-    mutationFn: (request: ImpersonationRequest) => impersonate(request),
-    onSuccess: () => leavePage(paths.bookings.getHref()),
-  });
+  const mutation = useGuardedMutation(impersonateMutation(), { onSuccess: () => leavePage(paths.bookings.getHref()) });
   return { ...mutation, errorText: mutation.error ? userMessageOf(mutation.error) : undefined };
 }

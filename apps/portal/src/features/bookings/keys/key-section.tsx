@@ -1,10 +1,11 @@
 import { Alert, Button, Heading, Paragraph } from '@digdir/designsystemet-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
-  isKeySectionVisible, KEY_STATUS_POLL_MS, oslonokkelenMessages, shouldPollKeyStatus, type OslonokkelenInfo,
+  isKeySectionVisible, KEY_STATUS_POLL_MS, oslonokkelenMessages, shouldPollKeyStatus,
 } from '@lokaler/domain/oslonokkelen';
 import { isApiClientError } from '@lokaler/api-client/api-client-error';
-import { addKeyPhoneNumber, oslonokkelenInfoQuery, removeKeyPhoneNumber } from '@lokaler/api-client/oslonokkelen';
+import { addKeyPhoneNumberMutation, oslonokkelenInfoQuery, removeKeyPhoneNumberMutation } from '@lokaler/api-client/oslonokkelen';
+import { useGuardedMutation } from '@lokaler/api-client/react/use-guarded-mutation';
 import { useToasts } from '@lokaler/ui/toasts';
 import { AddPhoneNumberForm } from './add-phone-number-form';
 import { KeyStatusTag } from './key-status-tag';
@@ -20,29 +21,19 @@ function failureText(error: unknown, fallback: string): string {
  * rooms, with each number's status, polled every 10 s while access is on its way.
  */
 export function KeySection({ sub, bookingId }: { sub: string; bookingId: number }) {
-  const queryClient = useQueryClient();
   const { showToast } = useToasts();
   const query = oslonokkelenInfoQuery(sub, bookingId);
   const { data: info, error, refetch, isFetching } = useQuery({
     ...query,
     refetchInterval: (q) => (q.state.data && shouldPollKeyStatus(q.state.data) ? KEY_STATUS_POLL_MS : false),
   });
-  const store = (next: OslonokkelenInfo) => queryClient.setQueryData(query.queryKey, next);
 
-  const add = useMutation({
-    mutationFn: (phoneNumber: string) => addKeyPhoneNumber(bookingId, phoneNumber),
-    onSuccess: (next) => {
-      store(next);
-      showToast({ type: 'success', msg: oslonokkelenMessages.added });
-    },
+  const add = useGuardedMutation(addKeyPhoneNumberMutation(sub, bookingId), {
+    onSuccess: () => showToast({ type: 'success', msg: oslonokkelenMessages.added }),
     onError: (err) => showToast({ type: 'danger', msg: failureText(err, oslonokkelenMessages.addFailed) }),
   });
-  const remove = useMutation({
-    mutationFn: (phoneNumber: string) => removeKeyPhoneNumber(bookingId, phoneNumber),
-    onSuccess: (next) => {
-      store(next);
-      showToast({ type: 'success', msg: oslonokkelenMessages.removed });
-    },
+  const remove = useGuardedMutation(removeKeyPhoneNumberMutation(sub, bookingId), {
+    onSuccess: () => showToast({ type: 'success', msg: oslonokkelenMessages.removed }),
     onError: (err) => showToast({ type: 'danger', msg: failureText(err, oslonokkelenMessages.removeFailed) }),
   });
 

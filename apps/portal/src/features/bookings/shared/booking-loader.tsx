@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, Heading, Link, Paragraph } from '@digdir/designsystemet-react';
+import { Heading, Link, Paragraph } from '@digdir/designsystemet-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import type { UserBooking } from '@lokaler/domain/user-booking';
@@ -7,8 +7,8 @@ import { bookingNotFoundMessage } from '@lokaler/domain/user-booking-rules';
 import { isApiClientError } from '@lokaler/api-client/api-client-error';
 import { userBookingQuery } from '@lokaler/api-client/user-bookings';
 import { loadFailureMessage } from '@lokaler/api-client/user-message';
-import { Loading } from '@lokaler/ui/loading';
 import { usePageTitle } from '@lokaler/ui/page-title';
+import { QueryLoader } from '@lokaler/ui/query-loader';
 import { paths } from '../../../config/paths';
 
 /** The server answers 404 for a booking that does not exist and 403 for one of someone else. */
@@ -34,19 +34,13 @@ export function BookingNotFound() {
   );
 }
 
-/** Loads the booking of a page; shows the waiting, not-found and failed states itself. */
+/** Loads the booking of a page; the waiting, not-found and failed states are the shared QueryLoader's. */
 export function BookingLoader({ sub, bookingId, children }: { sub: string; bookingId: number | null; children: (booking: UserBooking) => ReactNode }) {
-  const { data, error, isPending } = useQuery({ ...userBookingQuery(sub, bookingId ?? 0), enabled: bookingId !== null });
-  if (bookingId === null || isNotFound(error)) return <BookingNotFound />;
-  if (data) return children(data);
-  if (error) {
-    const failure = loadFailureMessage(error);
-    return (
-      <Alert data-color="danger">
-        <Paragraph>{failure.title}</Paragraph>
-        <Paragraph>{failure.detail}</Paragraph>
-      </Alert>
-    );
-  }
-  return isPending ? <Loading label="Henter bookingen" /> : null;
+  const query = useQuery({ ...userBookingQuery(sub, bookingId ?? 0), enabled: bookingId !== null });
+  if (bookingId === null) return <BookingNotFound />;
+  return (
+    <QueryLoader query={query} loadingLabel="Henter bookingen" describeFailure={loadFailureMessage} isNotFound={isNotFound} notFound={<BookingNotFound />}>
+      {children}
+    </QueryLoader>
+  );
 }
