@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Db } from '../../db/client';
 import { locations } from '../../db/schema/locations';
-import { notifyApplicant } from '../admin-booking-core/applicant-mail';
-import { conflict, lockBookingForAdmin, touchBooking } from '../admin-booking-core/booking-access';
-import { writeChangeLog } from '../admin-booking-core/change-log-writer';
-import { describeTimes, isActive, loadReservationRows } from '../admin-booking-core/reservation-rows';
+import { notifyApplicant } from '../admin-booking-shared/applicant-mail';
+import { conflict, lockBookingForAdmin, touchBooking } from '../admin-booking-shared/booking-access';
+import { writeChangeLog } from '../admin-booking-shared/change-log-writer';
+import { describeTimes, isActive, loadReservationRows } from '../admin-booking-shared/reservation-rows';
 import { unapprovalNotice } from './approval-mails';
 import { deleteApproval, deleteContractRequirements, revokeDocuments, setReservationStatus } from './repository';
 

@@ -3,7 +3,7 @@ import { apiError } from '@lokaler/domain/api-error';
 import { blockedTimesQuery, blockedTimesSchedule as scheduleSchema, putBlockedTimesBody } from '@lokaler/domain/admin-blocked-times';
 import { idParams } from '@lokaler/domain/id-param';
 import { currentUser, requireAdmin } from '../../auth/index';
-import { blockedTimesSchedule, putBlockedTimes } from './service';
+import { blockedTimesSchedule, putBlockedTimes } from './put-blocked-times';
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
 const security = [{ bearer: [] }];

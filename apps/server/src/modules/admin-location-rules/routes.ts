@@ -3,7 +3,7 @@ import { apiError } from '@lokaler/domain/api-error';
 import { addLocationAdminBody, bookingRules, locationAdminsResponse, putBookingRulesBody, removeLocationAdminsQuery } from '@lokaler/domain/admin-location-rules';
 import { idParams } from '@lokaler/domain/id-param';
 import { currentUser, requireAdmin } from '../../auth/index';
-import { addLocationAdmin, getBookingRules, listLocationAdmins, putBookingRules, removeLocationAdmins } from './service';
+import { addLocationAdmin, getBookingRules, listLocationAdmins, putBookingRules, removeLocationAdmins } from './get-booking-rules';
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError };
 const security = [{ bearer: [] }];

@@ -1,9 +1,9 @@
 import type { ReservationsChangedResponse } from '@lokaler/domain/admin-reservation-change';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Db } from '../../db/client';
-import { lockBookingForAdmin } from '../admin-booking-core/booking-access';
-import { toAdminReservation } from '../admin-booking-core/reservation-rows';
-import { takeBackTimes } from '../admin-booking-core/take-back-times';
+import { lockBookingForAdmin } from '../admin-booking-shared/booking-access';
+import { toAdminReservation } from '../admin-booking-shared/reservation-rows';
+import { takeBackTimes } from '../admin-booking-shared/take-back-times';
 
 /** PUT /api/booking/{id}/rejectasset/{assetId}: every active time of one room taken out (AssetRejection). */
 export async function rejectAsset({ db, user, bookingId, assetId, comment, publicUrl }: { db: Db; user: AuthenticatedUser; bookingId: number; assetId: number; comment?: string | undefined; publicUrl: string }): Promise<ReservationsChangedResponse> {

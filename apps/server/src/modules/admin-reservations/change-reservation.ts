@@ -6,10 +6,10 @@ import type { Db } from '../../db/client';
 import { reservations } from '../../db/schema/bookings';
 import { locations } from '../../db/schema/locations';
 import { AppError } from '../../errors';
-import { notifyApplicant } from '../admin-booking-core/applicant-mail';
-import { conflict, lockBookingForAdmin, touchBooking } from '../admin-booking-core/booking-access';
-import { writeChangeLog } from '../admin-booking-core/change-log-writer';
-import { describeTimes, isActive, loadReservationRows, toAdminReservation } from '../admin-booking-core/reservation-rows';
+import { notifyApplicant } from '../admin-booking-shared/applicant-mail';
+import { conflict, lockBookingForAdmin, touchBooking } from '../admin-booking-shared/booking-access';
+import { writeChangeLog } from '../admin-booking-shared/change-log-writer';
+import { describeTimes, isActive, loadReservationRows, toAdminReservation } from '../admin-booking-shared/reservation-rows';
 import { checkAdminTimes, insertAcceptedTimes } from './check-admin-times';
 
 export interface ChangeReservationOptions {

@@ -4,9 +4,9 @@ import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Db } from '../../db/client';
 import { reservations } from '../../db/schema/bookings';
 import { AppError } from '../../errors';
-import { conflict, lockBookingForAdmin } from '../admin-booking-core/booking-access';
-import { isActive, loadReservationRows, toAdminReservation } from '../admin-booking-core/reservation-rows';
-import { takeBackTimes } from '../admin-booking-core/take-back-times';
+import { conflict, lockBookingForAdmin } from '../admin-booking-shared/booking-access';
+import { isActive, loadReservationRows, toAdminReservation } from '../admin-booking-shared/reservation-rows';
+import { takeBackTimes } from '../admin-booking-shared/take-back-times';
 
 /**
  * DELETE /api/reservation?id=…&id=…: single times taken out of one booking (ReservationRejection),

@@ -3,7 +3,7 @@ import { apiError } from '@lokaler/domain/api-error';
 import { bookableAsset, bookableAssetIdsQuery, bookableAssets } from '@lokaler/domain/bookable-asset';
 import { bookingFlow } from '@lokaler/domain/booking-flow';
 import { idParams } from '@lokaler/domain/id-param';
-import { getAsset, getBookingFlow, listAssets, listAssetsOfLocation } from './service';
+import { getAsset, getBookingFlow, listAssets, listAssetsOfLocation } from './list-assets';
 
 export const bookableAssetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/location/:id/bookableassets', {

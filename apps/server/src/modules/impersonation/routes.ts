@@ -4,7 +4,7 @@ import { apiError } from '@lokaler/domain/api-error';
 import { effectiveUser, impersonationOrganizations, impersonationRequest } from '@lokaler/domain/impersonation';
 import { requireUser } from '../../auth/guards';
 import { clearImpersonationCookie } from './impersonation-cookie';
-import { currentEffectiveUser, listValidOrganizations, switchIdentity } from './service';
+import { currentEffectiveUser, listValidOrganizations, switchIdentity } from './switch-identity';
 
 const errors = { 400: apiError, 401: apiError, 403: apiError };
 

@@ -7,7 +7,7 @@ import { AppError } from '../../errors';
 import { requireUser } from '../../auth/guards';
 import { effectiveIdentity } from '../impersonation/effective-identity';
 import { applicantBooking } from '../user-bookings/booking-access';
-import { addKeyNumber, keyInfo, removeKeyNumber } from './service';
+import { addKeyNumber, keyInfo, removeKeyNumber } from './add-key-number';
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError };
 

@@ -10,7 +10,7 @@ import { bookingHasKeyRoom } from '../oslonokkelen/repository';
 import { applicantBooking } from './booking-access';
 import { infoForLeietaker as buildInfo } from './info-for-leietaker';
 import { loadLocation } from './repository';
-import { getUserBooking, getUserBookingChanges, listUserBookings } from './service';
+import { getUserBooking, getUserBookingChanges, listUserBookings } from './get-user-booking';
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
 const security = [{ bearer: [] }];

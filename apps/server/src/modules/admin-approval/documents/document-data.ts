@@ -4,8 +4,8 @@ import type { BookingDurationType, BookingFormAnswers } from '@lokaler/domain/bo
 import type { DbOrTx } from '../../../db/client';
 import { users } from '../../../db/schema/identity';
 import { locations } from '../../../db/schema/locations';
-import type { BookingRow } from '../../admin-booking-core/booking-access';
-import { isActive, loadReservationRows, type ReservationRow } from '../../admin-booking-core/reservation-rows';
+import type { BookingRow } from '../../admin-booking-shared/booking-access';
+import { isActive, loadReservationRows, type ReservationRow } from '../../admin-booking-shared/reservation-rows';
 import { findSelvkostPrices } from '../../admin-selvkost/repository';
 
 /** Everything the vedtak and the contract say about a booking, read in one place. */

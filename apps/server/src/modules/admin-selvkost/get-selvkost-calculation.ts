@@ -4,8 +4,8 @@ import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import { assertAdministers } from '../../auth/guards';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
-import { findBookingForAdmin } from '../admin-booking-core/booking-access';
-import { isActive, loadReservationRows } from '../admin-booking-core/reservation-rows';
+import { findBookingForAdmin } from '../admin-booking-shared/booking-access';
+import { isActive, loadReservationRows } from '../admin-booking-shared/reservation-rows';
 import { findSelvkostPrices } from './repository';
 
 /** 404 whose msg the admin app recognises as "no data" (spec 02 §7). */

@@ -4,7 +4,7 @@ import { bookingStatuses } from '@lokaler/domain/booking';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import { assertAdministers } from '../../auth/guards';
 import type { DbOrTx } from '../../db/client';
-import { countByStatus, listPage, roomsOfBookings, type BookingFilters } from './list-repository';
+import { countByStatus, listPage, roomsOfBookings, type BookingFilters } from './repository';
 
 /**
  * GET /api/booking: one page of a location's bookings with the filters, sorted on the server, with

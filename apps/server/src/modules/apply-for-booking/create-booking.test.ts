@@ -154,7 +154,7 @@ describe('POST /api/booking', () => {
     const anonymous = await post(ok, null);
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
-    // An administrator's token takes the admin path (admin-bookings-create): a citizen's booking body is not one.
+    // An administrator's token takes the admin path (admin-create-booking): a citizen's booking body is not one.
     expect((await post(ok, siri)).statusCode).toBe(400);
     expect((await post({ ...ok, bookingPurpose: 'ADMINUSER_INTERNAL_ACTIVITY' })).json()).toMatchObject({ code: 'FORBIDDEN' });
     const bad = await post(body([{ bookableAssetId: gym, datesAndTimes: [time('2026-13-01', '18:00:00')] }]));

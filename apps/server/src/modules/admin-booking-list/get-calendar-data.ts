@@ -6,8 +6,8 @@ import { formatDuration } from '@lokaler/domain/scheduling/iso-duration';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import { assertAdministers } from '../../auth/guards';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { endTimeOf } from '../admin-booking-core/reservation-rows';
-import { whereClause } from './list-repository';
+import { endTimeOf } from '../admin-booking-shared/reservation-rows';
+import { whereClause } from './repository';
 
 interface CalendarRow extends Record<string, unknown> {
   booking_id: number;
@@ -28,7 +28,7 @@ interface CalendarRow extends Record<string, unknown> {
  * rooms in a date range, grouped by booking, with the list's filters; bookings without any
  * reservation in the range are left out. One query.
  */
-export async function calendarData({ db, user, query }: { db: DbOrTx; user: AuthenticatedUser; query: CalendarDataQuery }): Promise<CalendarDataResponse> {
+export async function getCalendarData({ db, user, query }: { db: DbOrTx; user: AuthenticatedUser; query: CalendarDataQuery }): Promise<CalendarDataResponse> {
   assertAdministers(user, query.locationId);
   const filters = whereClause({
     locationId: query.locationId,

@@ -7,7 +7,7 @@ import { createAsset, createLocation, createUser } from '../../../test/factories
 import { addLocationAdmin, inDays } from '../../../test/factories/calendar';
 import { decisionMessages, requirements } from '../../db/schema/bookings';
 import { testAdmins } from '../../idp/test-users';
-import { bookingWithTimes, call, trailOf } from '../admin-booking-core/admin-test-support';
+import { bookingWithTimes, call, trailOf } from '../admin-booking-shared/admin-test-support';
 
 describe('the administrator\'s lists and booking view', () => {
   let ctx: TestContext;

@@ -8,7 +8,7 @@ import { queryRows } from '../../db/client';
 import { seedDemoDataIfEmpty } from '../../db/seed/index';
 import { locationAdmins, locations } from '../../db/schema/locations';
 import { testAdmins, testCitizens } from '../../idp/test-users';
-import { call, trailOf } from '../admin-booking-core/admin-test-support';
+import { call, trailOf } from './admin-test-support';
 import { inDays } from '../../../test/factories/calendar';
 
 interface Target {

@@ -4,11 +4,11 @@ import { createBookingResponse } from '@lokaler/domain/booking-create';
 import { createBookingRequestWithAdmin } from '@lokaler/domain/admin-booking-create';
 import { currentUser, requireUser } from '../../auth/index';
 import { createBooking } from './create-booking';
-import { createAdminBooking } from '../admin-bookings-create/create-admin-booking';
+import { createAdminBooking } from '../admin-create-booking/create-admin-booking';
 import { effectiveIdentity } from '../impersonation/effective-identity';
 
 /** Sending an application (spec 01 §7 POST /booking). */
-export const bookingCreateRoutes: FastifyPluginAsyncZod = async (app) => {
+export const applyForBookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/booking', {
     preHandler: requireUser,
     schema: {
@@ -23,7 +23,7 @@ export const bookingCreateRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request, reply) => {
     const user = currentUser(request);
     const common = { db: app.database.db, user, body: request.body, publicUrl: app.config.publicUrl };
-    // An admin token books on behalf of someone or for internal use (admin-bookings-create, issue 6).
+    // An admin token books on behalf of someone or for internal use (admin-create-booking, issue 6).
     if (user.portal === 'ADMIN') return reply.status(201).send(await createAdminBooking(common));
     // A citizen acting for an organisation books in its name: every representative then sees it.
     const identity = await effectiveIdentity(request, reply);

@@ -1,6 +1,6 @@
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Db, DbOrTx } from '../../db/client';
-import { findBookingForAdmin, lockBookingForAdmin, touchBooking } from '../admin-booking-core/booking-access';
+import { findBookingForAdmin, lockBookingForAdmin, touchBooking } from '../admin-booking-shared/booking-access';
 
 /**
  * The administrators' internal comment on a booking. It is never shown to the applicant, so it writes

@@ -5,7 +5,7 @@ import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { DbOrTx } from '../../db/client';
 import { changeLog } from '../../db/schema/bookings';
 import { mailOutbox } from '../../db/schema/outbox';
-import { findBookingForAdmin } from '../admin-booking-core/booking-access';
+import { findBookingForAdmin } from '../admin-booking-shared/booking-access';
 
 /** GET /api/booking-log/{id}/changes: the booking's timeline, oldest first. */
 export async function listChanges({ db, user, bookingId }: { db: DbOrTx; user: AuthenticatedUser; bookingId: number }): Promise<ChangeLogEntry[]> {

@@ -1,42 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError } from '@lokaler/domain/api-error';
-import { adminBookingListQuery, adminBookingListResponse, calendarDataQuery, calendarDataResponse } from '@lokaler/domain/admin-booking-list';
 import { adminBookingView, changeLogEntries, emailReminders, internalComment, internalCommentBody } from '@lokaler/domain/admin-booking-view';
 import { idParams } from '@lokaler/domain/id-param';
 import { currentUser, requireAdmin, requireUser } from '../../auth/index';
 import { AppError } from '../../errors';
-import { getAdminBookingView } from './booking-view';
-import { listChanges, listEmailReminders } from './booking-log';
-import { calendarData } from './calendar-data';
+import { getAdminBookingView } from './get-admin-booking-view';
 import { getInternalComment, setInternalComment } from './internal-notes';
-import { listAdminBookings } from './list-bookings';
+import { listChanges, listEmailReminders } from './list-booking-log';
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
 const security = [{ bearer: [] }];
 
 /**
- * The administrator's view of applications (spec 02 §7 admin side): lists, calendar, one booking,
- * its change log and e-mails, and the internal comment. Every call checks that the caller
- * administers the booking's (or the asked) location: 403 otherwise.
+ * The administrator's view of one application (spec 02 §7 admin side): the booking, its change log
+ * and e-mails, and the internal comment (the lists and the calendar are in admin-booking-list).
+ * Every call checks that the caller administers the booking's location: 403 otherwise.
  */
-export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
+export const adminBookingViewRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
-
-  app.get('/booking', {
-    preHandler: requireAdmin,
-    schema: {
-      tags: ['admin'], summary: 'A location\'s bookings: filtered, sorted and paged, with counts per status', security,
-      querystring: adminBookingListQuery, response: { 200: adminBookingListResponse, ...errors },
-    },
-  }, async (request) => listAdminBookings({ db, user: currentUser(request), query: request.query }));
-
-  app.get('/booking/calendardata', {
-    preHandler: requireAdmin,
-    schema: {
-      tags: ['admin'], summary: 'Active reservations of a location\'s rooms in a date range, by booking', security,
-      querystring: calendarDataQuery, response: { 200: calendarDataResponse, ...errors },
-    },
-  }, async (request) => calendarData({ db, user: currentUser(request), query: request.query }));
 
   // GET /booking/{id} is also an applicant call (the wedding page, spec 02 §7); the applicant branch
   // belongs to that feature and is added here when it exists. Until then a citizen gets 403.

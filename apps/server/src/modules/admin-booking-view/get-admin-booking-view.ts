@@ -6,8 +6,8 @@ import { bookingApprovals, bookingDocuments } from '../../db/schema/admin-decisi
 import { decisionMessages, requirements } from '../../db/schema/bookings';
 import { users } from '../../db/schema/identity';
 import { locations } from '../../db/schema/locations';
-import { findBookingForAdmin } from '../admin-booking-core/booking-access';
-import { loadReservationRows, toAdminReservation } from '../admin-booking-core/reservation-rows';
+import { findBookingForAdmin } from '../admin-booking-shared/booking-access';
+import { loadReservationRows, toAdminReservation } from '../admin-booking-shared/reservation-rows';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 

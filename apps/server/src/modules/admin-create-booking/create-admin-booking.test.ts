@@ -10,7 +10,7 @@ import { queryRows } from '../../db/client';
 import { bookings } from '../../db/schema/bookings';
 import { blockedTimes } from '../../db/schema/schedule';
 import { testAdmins } from '../../idp/test-users';
-import { call, trailOf } from '../admin-booking-core/admin-test-support';
+import { call, trailOf } from '../admin-booking-shared/admin-test-support';
 
 describe('POST /api/booking with an admin token (on behalf of a citizen, internal activity)', () => {
   let ctx: TestContext;
