@@ -10,7 +10,7 @@ import { notifyApplicant } from '../admin-booking-shared/applicant-mail';
 import { conflict, lockBookingForAdmin, touchBooking } from '../admin-booking-shared/booking-access';
 import { addDecisionMessage, writeChangeLog } from '../admin-booking-shared/change-log-writer';
 import { describeTimes, endTimeOf } from '../admin-booking-shared/reservation-rows';
-import { lockRooms } from '../room-calendars/lock-rooms';
+import { lockRooms } from '../../db/lock-rooms';
 import { approvalNotice } from './approval-mails';
 import { loadDocumentData, type DocumentData } from './documents/document-data';
 import { termsFromApproval, type DocumentTerms } from './documents/document-terms';

@@ -8,7 +8,7 @@ import { minutesToTime } from '@lokaler/domain/scheduling/time-of-day';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
-import { lockRooms } from '../room-calendars/lock-rooms';
+import { lockRooms } from '../../db/lock-rooms';
 import { findRooms, loadRoomCalendars } from '../room-calendars/repository';
 import { assertRoomsAccessible, schedulingCallerFor, type RoomAccess } from '../room-calendars/rooms-for-caller';
 import { blockedIntervalsByDate, replaceBlockedTimes } from './repository';

@@ -13,7 +13,7 @@ import { sqlState } from '../../http/error-handler';
 import { conflictError, conflictsOf, ruleViolationError, type CheckedRoom } from '../apply-for-booking/booking-problems';
 import { findTakenTimes } from '../apply-for-booking/repository';
 import { rejectOverlappingTimes } from '../apply-for-booking/validate-booking-request';
-import { lockRooms } from '../room-calendars/lock-rooms';
+import { lockRooms } from '../../db/lock-rooms';
 import { loadRoomCalendars } from '../room-calendars/repository';
 import { assertRoomsAccessible, calendarRange, displayNameOf, publicRulesOf, schedulingCallerFor, type RoomAccess } from '../room-calendars/rooms-for-caller';
 

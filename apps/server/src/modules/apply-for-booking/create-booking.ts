@@ -10,7 +10,7 @@ import type { Db, Tx } from '../../db/client';
 import { insertReservations, type NewReservation } from '../../db/reservation-repository';
 import { sqlState } from '../../http/error-handler';
 import { enqueueMail } from '../../integrations/mail/outbox';
-import { lockRooms } from '../room-calendars/lock-rooms';
+import { lockRooms } from '../../db/lock-rooms';
 import { loadBusyTimes, loadRoomCalendars, type RoomRow, type RoomWithCalendar } from '../room-calendars/repository';
 import { assertRoomsAccessible, calendarRange, displayNameOf, publicRulesOf, schedulingCallerFor, type RoomAccess } from '../room-calendars/rooms-for-caller';
 import { conflictError, conflictsOf, ruleViolationError, type CheckedRoom } from './booking-problems';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import type { Tx } from './client';
 
 /**
  * Namespace of the rooms' advisory locks (pg_advisory_xact_lock(int, int): this key, room id), so
