@@ -1,16 +1,13 @@
 import { applyBlockedTimeChanges, BlockedTimeError, type BlockedTimesSchedule, type PutBlockedTimesBody } from '@lokaler/domain/admin-blocked-times';
-import { buildSchedule } from '@lokaler/domain/scheduling/build-schedule';
 import { formatDuration } from '@lokaler/domain/scheduling/iso-duration';
 import type { MinuteInterval } from '@lokaler/domain/scheduling/minute-intervals';
-import { osloClock } from '@lokaler/domain/scheduling/oslo-clock';
-import { prepareRoom } from '@lokaler/domain/scheduling/room-calendar';
 import { minutesToTime } from '@lokaler/domain/scheduling/time-of-day';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { lockRooms } from '../../db/lock-rooms';
-import { findRooms, loadRoomCalendars } from '../room-calendars/repository';
-import { assertRoomsAccessible, schedulingCallerFor, type RoomAccess } from '../room-calendars/rooms-for-caller';
+import { findRooms } from '../room-calendars/repository';
+import { assertRoomsAccessible, type RoomAccess } from '../room-calendars/rooms-for-caller';
 import { blockedIntervalsByDate, replaceBlockedTimes } from './repository';
 
 /**
@@ -47,18 +44,3 @@ export async function putBlockedTimes({ db, user, assetId, body }: { db: Db; use
     return { bookableAssetId: assetId, timeslotsByDate };
   });
 }
-
-/**
- * GET /api/bookableasset/{id}/blockedtimes/schedule: the room's 15-minute slots in opening hours
- * with `blocked` and `booked`, as the administrator's blocking calendar shows them.
- */
-export async function blockedTimesSchedule({ db, user, assetId, fromInclusive, toInclusive, now = new Date() }: { db: DbOrTx; user: AuthenticatedUser; assetId: number; fromInclusive: string; toInclusive: string; now?: Date }): Promise<BlockedTimesSchedule> {
-  const access: RoomAccess = { kind: 'admin', user, allowedToBookBlockedSlots: true };
-  const rooms = await loadRoomCalendars(db, [assetId], { fromInclusive, toInclusive });
-  assertRoomsAccessible([assetId], new Map([...rooms].map(([id, r]) => [id, r.row])), access);
-  const { row, calendar } = rooms.get(assetId)!;
-  const { today, time } = osloClock(now);
-  const room = prepareRoom(calendar, { today, now: time, caller: schedulingCallerFor(row, access) });
-  return { bookableAssetId: assetId, timeslotsByDate: buildSchedule({ room, fromInclusive, toInclusive }) };
-}
-

@@ -3,7 +3,8 @@ import { apiError } from '@lokaler/domain/api-error';
 import { blockedTimesQuery, blockedTimesSchedule as scheduleSchema, putBlockedTimesBody } from '@lokaler/domain/admin-blocked-times';
 import { idParams } from '@lokaler/domain/id-param';
 import { currentUser, requireAdmin } from '../../auth/index';
-import { blockedTimesSchedule, putBlockedTimes } from './put-blocked-times';
+import { getBlockedTimesSchedule } from './get-blocked-times-schedule';
+import { putBlockedTimes } from './put-blocked-times';
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
 const security = [{ bearer: [] }];
@@ -24,5 +25,5 @@ export const adminBlockedTimeRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['admin'], summary: 'The room\'s slots with blocked and booked flags (at most 93 days)', security,
       params: idParams, querystring: blockedTimesQuery, response: { 200: scheduleSchema, ...errors },
     },
-  }, async (request) => blockedTimesSchedule({ db: app.database.db, user: currentUser(request), assetId: request.params.id, ...request.query }));
+  }, async (request) => getBlockedTimesSchedule({ db: app.database.db, user: currentUser(request), assetId: request.params.id, ...request.query }));
 };

@@ -1,27 +1,10 @@
-import { sql } from 'drizzle-orm';
 import type { CalendarDataQuery, CalendarDataResponse } from '@lokaler/domain/admin-booking-list';
-import type { BookingPurpose, BookingStatus } from '@lokaler/domain/booking';
-import type { ReservationStatus } from '@lokaler/domain/reservation';
 import { formatDuration } from '@lokaler/domain/scheduling/iso-duration';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import { assertAdministers } from '../../auth/guards';
-import { queryRows, type DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { endTimeOf } from '../admin-booking-shared/reservation-rows';
-import { whereClause } from './repository';
-
-interface CalendarRow extends Record<string, unknown> {
-  booking_id: number;
-  case_number: string;
-  booking_status: BookingStatus;
-  purpose: BookingPurpose;
-  title: string | null;
-  reservation_id: number;
-  bookable_asset_id: number;
-  date: string;
-  start_time: string;
-  duration_minutes: number;
-  reservation_status: ReservationStatus;
-}
+import { listCalendarRows } from './repository';
 
 /**
  * GET /api/booking/calendardata: the active reservations (UNPROCESSED, APPROVED) of a location's
@@ -30,26 +13,14 @@ interface CalendarRow extends Record<string, unknown> {
  */
 export async function getCalendarData({ db, user, query }: { db: DbOrTx; user: AuthenticatedUser; query: CalendarDataQuery }): Promise<CalendarDataResponse> {
   assertAdministers(user, query.locationId);
-  const filters = whereClause({
+  const filters = {
     locationId: query.locationId,
     statuses: query.status,
     bookableAssetId: query.bookableAssetId,
     purpose: query.purpose,
     text: query.text || undefined,
-  }, true);
-  const rows = await queryRows<CalendarRow>(db, sql`
-    select b.id as booking_id, b.case_number, b.status as booking_status, b.purpose,
-      coalesce(b.internal_event_title, b.on_behalf_of_name, b.organization_name, u.name) as title,
-      r.id as reservation_id, r.bookable_asset_id, to_char(r.date, 'YYYY-MM-DD') as date,
-      to_char(r.start_time, 'HH24:MI:SS') as start_time, r.duration_minutes, r.status as reservation_status
-    from bookings b
-    left join users u on u.id = b.user_id
-    join reservations r on r.booking_id = b.id
-    where ${filters}
-      and r.status in ('UNPROCESSED', 'APPROVED')
-      and r.date between ${query.from}::date and ${query.to}::date
-      ${query.bookableAssetId ? sql`and r.bookable_asset_id = ${query.bookableAssetId}` : sql``}
-    order by r.date, r.start_time, r.id`);
+  };
+  const rows = await listCalendarRows(db, filters, query.from, query.to);
 
   const byBooking = new Map<number, CalendarDataResponse['bookings'][number]>();
   for (const r of rows) {

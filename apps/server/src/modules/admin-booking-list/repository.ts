@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AdminBookingSort } from '@lokaler/domain/admin-booking-list';
 import type { BookingDurationType, BookingPurpose, BookingStatus, CostCategory } from '@lokaler/domain/booking';
+import type { ReservationStatus } from '@lokaler/domain/reservation';
 import { queryRows, type DbOrTx } from '../../db/client';
 
 /**
@@ -126,4 +127,38 @@ export async function roomsOfBookings(db: DbOrTx, bookingIds: readonly number[])
     from reservations r join bookable_assets a on a.id = r.bookable_asset_id
     where r.booking_id in (${sql.join(bookingIds.map((id) => sql`${id}`), sql`, `)}) and r.status <> 'REPLACED'
     order by r.booking_id, a.name, r.bookable_asset_id`);
+}
+
+export interface CalendarRow extends Record<string, unknown> {
+  booking_id: number;
+  case_number: string;
+  booking_status: BookingStatus;
+  purpose: BookingPurpose;
+  title: string | null;
+  reservation_id: number;
+  bookable_asset_id: number;
+  date: string;
+  start_time: string;
+  duration_minutes: number;
+  reservation_status: ReservationStatus;
+}
+
+/**
+ * The active reservations (UNPROCESSED, APPROVED) of the filtered bookings in a date range, in time
+ * order, each with its booking. One query.
+ */
+export async function listCalendarRows(db: DbOrTx, f: BookingFilters, from: string, to: string): Promise<CalendarRow[]> {
+  return queryRows<CalendarRow>(db, sql`
+    select b.id as booking_id, b.case_number, b.status as booking_status, b.purpose,
+      coalesce(b.internal_event_title, b.on_behalf_of_name, b.organization_name, u.name) as title,
+      r.id as reservation_id, r.bookable_asset_id, to_char(r.date, 'YYYY-MM-DD') as date,
+      to_char(r.start_time, 'HH24:MI:SS') as start_time, r.duration_minutes, r.status as reservation_status
+    from bookings b
+    left join users u on u.id = b.user_id
+    join reservations r on r.booking_id = b.id
+    where ${whereClause(f, true)}
+      and r.status in ('UNPROCESSED', 'APPROVED')
+      and r.date between ${from}::date and ${to}::date
+      ${f.bookableAssetId ? sql`and r.bookable_asset_id = ${f.bookableAssetId}` : sql``}
+    order by r.date, r.start_time, r.id`);
 }

@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { BookingFormAnswers } from '@lokaler/domain/booking';
 import type { Tx } from '../../db/client';
-import { users } from '../../db/schema/identity';
-import { locations } from '../../db/schema/locations';
 import { enqueueMail } from '../../integrations/mail/outbox';
+import { findLocationContact, findUserEmail } from './repository';
 
 export interface MailTarget {
   id: number;
@@ -28,9 +26,9 @@ export interface ApplicantNotice {
  * the login's e-mail. Internal bookings have none, and nobody is mailed. Returns whether one was queued.
  */
 export async function notifyApplicant(tx: Tx, booking: MailTarget, notice: ApplicantNotice, publicUrl: string): Promise<boolean> {
-  const [location] = await tx.select({ name: locations.name, contactEmail: locations.contactEmail }).from(locations).where(eq(locations.id, booking.locationId));
-  const [user] = booking.userId === null ? [] : await tx.select({ email: users.email }).from(users).where(eq(users.id, booking.userId));
-  const to = booking.onBehalfOfEmail ?? booking.formAnswers.contactEmail ?? user?.email ?? null;
+  const location = await findLocationContact(tx, booking.locationId);
+  const userEmail = booking.userId === null ? null : await findUserEmail(tx, booking.userId);
+  const to = booking.onBehalfOfEmail ?? booking.formAnswers.contactEmail ?? userEmail;
   if (!to) return false;
   const locationName = location?.name ?? 'lokalet';
   const text = [

@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import { assertAdministers } from '../../auth/guards';
 import type { DbOrTx, Tx } from '../../db/client';
-import { bookings } from '../../db/schema/bookings';
 import { AppError } from '../../errors';
+import { selectBooking, selectBookingForUpdate, updateBooking, type BookingRow, type BookingUpdate } from './repository';
 
-export type BookingRow = typeof bookings.$inferSelect;
+export type { BookingRow };
 
 /**
  * The booking an administrator acts on, locked for the rest of the transaction (SELECT … FOR
@@ -14,7 +13,7 @@ export type BookingRow = typeof bookings.$inferSelect;
  * caller does not administer. Lock order everywhere: the booking first, then its rooms.
  */
 export async function lockBookingForAdmin(tx: Tx, bookingId: number, user: AuthenticatedUser): Promise<BookingRow> {
-  const [row] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
+  const row = await selectBookingForUpdate(tx, bookingId);
   if (!row) throw AppError.notFound(`Booking ${bookingId}`);
   assertAdministers(user, row.locationId);
   return row;
@@ -22,15 +21,15 @@ export async function lockBookingForAdmin(tx: Tx, bookingId: number, user: Authe
 
 /** The same check for reading: 404 / 403 as above, no lock. */
 export async function findBookingForAdmin(db: DbOrTx, bookingId: number, user: AuthenticatedUser): Promise<BookingRow> {
-  const [row] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+  const row = await selectBooking(db, bookingId);
   if (!row) throw AppError.notFound(`Booking ${bookingId}`);
   assertAdministers(user, row.locationId);
   return row;
 }
 
 /** Marks the booking as changed now (the lists sort and show by it). */
-export async function touchBooking(tx: Tx, bookingId: number, fields: Partial<typeof bookings.$inferInsert> = {}): Promise<void> {
-  await tx.update(bookings).set({ ...fields, updatedAt: new Date() }).where(eq(bookings.id, bookingId));
+export async function touchBooking(tx: Tx, bookingId: number, fields: BookingUpdate = {}): Promise<void> {
+  await updateBooking(tx, bookingId, fields);
 }
 
 /** 409 with a message the admin UI shows as is. */

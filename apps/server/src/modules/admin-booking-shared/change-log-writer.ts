@@ -1,8 +1,8 @@
 import type { ChangeLogReservationTimes, ChangeLogType } from '@lokaler/domain/booking';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Tx } from '../../db/client';
-import { changeLog, decisionMessages } from '../../db/schema/bookings';
 import { syncKeyAccess } from '../oslonokkelen/sync-key-access';
+import { insertChangeLogEntry, insertDecisionMessage } from './repository';
 
 export interface ChangeLogInput {
   bookingId: number;
@@ -20,7 +20,7 @@ export interface ChangeLogInput {
  * them: no admin change (approve, undo, reject, a removed, moved or added time) can forget it.
  */
 export async function writeChangeLog(tx: Tx, entry: ChangeLogInput): Promise<void> {
-  await tx.insert(changeLog).values({
+  await insertChangeLogEntry(tx, {
     bookingId: entry.bookingId,
     type: entry.type,
     userId: entry.user.userId,
@@ -36,6 +36,6 @@ export async function writeChangeLog(tx: Tx, entry: ChangeLogInput): Promise<voi
 export async function addDecisionMessage(tx: Tx, bookingId: number, message: string | null | undefined): Promise<boolean> {
   const text = message?.trim();
   if (!text) return false;
-  await tx.insert(decisionMessages).values({ bookingId, message: text });
+  await insertDecisionMessage(tx, bookingId, text);
   return true;
 }

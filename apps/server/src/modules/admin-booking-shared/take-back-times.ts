@@ -1,14 +1,12 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import { reservationChangeMessages } from '@lokaler/domain/admin-reservation-change';
 import { rejectionMessages } from '@lokaler/domain/admin-rejection';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Tx } from '../../db/client';
-import { reservations } from '../../db/schema/bookings';
-import { locations } from '../../db/schema/locations';
 import { notifyApplicant } from './applicant-mail';
 import { conflict, touchBooking, type BookingRow } from './booking-access';
 import { addDecisionMessage, writeChangeLog } from './change-log-writer';
 import { describeTimes, isActive, loadReservationRows, type ReservationRow } from './reservation-rows';
+import { findLocationContact, setReservationsStatus } from './repository';
 
 export interface TakeBackOptions {
   tx: Tx;
@@ -40,13 +38,12 @@ export async function takeBackTimes({ tx, booking, user, select, type, comment, 
     throw conflict(`That would take every time of booking ${booking.id}`, type === 'AssetRejection' ? rejectionMessages.onlyRoom : reservationChangeMessages.allTimes);
   }
   const status = booking.status === 'APPROVED' ? 'UNAVAILABLE' : 'REJECTED';
-  await tx.update(reservations).set({ status, updatedAt: new Date() })
-    .where(and(eq(reservations.bookingId, booking.id), inArray(reservations.id, taken.map((r) => r.id))));
+  await setReservationsStatus(tx, booking.id, taken.map((r) => r.id), status);
   await touchBooking(tx, booking.id);
   await addDecisionMessage(tx, booking.id, comment);
   const times = describeTimes(taken);
   await writeChangeLog(tx, { bookingId: booking.id, type, user, reservationTimes: times, comment: comment || null });
-  const [location] = await tx.select({ name: locations.name }).from(locations).where(eq(locations.id, booking.locationId));
+  const location = await findLocationContact(tx, booking.locationId);
   await notifyApplicant(tx, booking, {
     kind: type,
     subject: 'Tider i bookingen din er slettet',

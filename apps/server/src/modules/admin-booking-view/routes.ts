@@ -5,8 +5,10 @@ import { idParams } from '@lokaler/domain/id-param';
 import { currentUser, requireAdmin, requireUser } from '../../auth/index';
 import { AppError } from '../../errors';
 import { getAdminBookingView } from './get-admin-booking-view';
-import { getInternalComment, setInternalComment } from './internal-notes';
-import { listChanges, listEmailReminders } from './list-booking-log';
+import { getInternalComment } from './get-internal-comment';
+import { listChanges } from './list-booking-changes';
+import { listEmailReminders } from './list-email-reminders';
+import { setInternalComment } from './set-internal-comment';
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
 const security = [{ bearer: [] }];

@@ -1,12 +1,11 @@
-import { inArray } from 'drizzle-orm';
 import { reservationChangeMessages, type ReservationsChangedResponse } from '@lokaler/domain/admin-reservation-change';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Db } from '../../db/client';
-import { reservations } from '../../db/schema/bookings';
 import { AppError } from '../../errors';
 import { conflict, lockBookingForAdmin } from '../admin-booking-shared/booking-access';
 import { isActive, loadReservationRows, toAdminReservation } from '../admin-booking-shared/reservation-rows';
 import { takeBackTimes } from '../admin-booking-shared/take-back-times';
+import { findReservationBookings } from './repository';
 
 /**
  * DELETE /api/reservation?id=…&id=…: single times taken out of one booking (ReservationRejection),
@@ -15,7 +14,7 @@ import { takeBackTimes } from '../admin-booking-shared/take-back-times';
 export async function deleteReservations({ db, user, ids, comment, publicUrl }: { db: Db; user: AuthenticatedUser; ids: readonly number[]; comment?: string | undefined; publicUrl: string }): Promise<ReservationsChangedResponse> {
   const wanted = new Set(ids);
   return db.transaction(async (tx) => {
-    const found = await tx.select({ id: reservations.id, bookingId: reservations.bookingId }).from(reservations).where(inArray(reservations.id, [...wanted]));
+    const found = await findReservationBookings(tx, [...wanted]);
     if (found.length !== wanted.size) throw AppError.notFound(`Reservation ${[...wanted].filter((id) => !found.some((f) => f.id === id)).join(', ')}`);
     const bookingIds = new Set(found.map((f) => f.bookingId));
     if (bookingIds.size > 1) throw new AppError('VALIDATION', 'The reservations belong to several bookings', reservationChangeMessages.oneBooking, { fields: [{ path: 'querystring.id', message: reservationChangeMessages.oneBooking }] });

@@ -1,4 +1,4 @@
-import { SELVKOST_NOT_FOUND, calculateSelvkost, type SelvkostCalculationResponse, type SelvkostPricesResponse } from '@lokaler/domain/admin-selvkost';
+import { calculateSelvkost, type SelvkostCalculationResponse } from '@lokaler/domain/admin-selvkost';
 import type { DayOfWeek } from '@lokaler/domain/scheduling/day-of-week';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import { assertAdministers } from '../../auth/guards';
@@ -7,19 +7,7 @@ import { AppError } from '../../errors';
 import { findBookingForAdmin } from '../admin-booking-shared/booking-access';
 import { isActive, loadReservationRows } from '../admin-booking-shared/reservation-rows';
 import { findSelvkostPrices } from './repository';
-
-/** 404 whose msg the admin app recognises as "no data" (spec 02 §7). */
-function noPrices(locationId: number): AppError {
-  return new AppError('NOT_FOUND', SELVKOST_NOT_FOUND, `Lokalet (${locationId}) har ingen selvkostpriser.`);
-}
-
-/** GET /api/selvkost/prices/{locationId}. */
-export async function getSelvkostPrices({ db, user, locationId }: { db: DbOrTx; user: AuthenticatedUser; locationId: number }): Promise<SelvkostPricesResponse> {
-  assertAdministers(user, locationId);
-  const prices = await findSelvkostPrices(db, locationId);
-  if (!prices) throw noPrices(locationId);
-  return { locationId, ...prices };
-}
+import { noPrices } from './get-selvkost-prices';
 
 export interface CalculationOptions {
   db: DbOrTx;

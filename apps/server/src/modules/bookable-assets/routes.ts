@@ -3,7 +3,10 @@ import { apiError } from '@lokaler/domain/api-error';
 import { bookableAsset, bookableAssetIdsQuery, bookableAssets } from '@lokaler/domain/bookable-asset';
 import { bookingFlow } from '@lokaler/domain/booking-flow';
 import { idParams } from '@lokaler/domain/id-param';
-import { getAsset, getBookingFlow, listAssets, listAssetsOfLocation } from './list-assets';
+import { getAsset } from './get-asset';
+import { getBookingFlow } from './get-booking-flow';
+import { listAssets } from './list-assets';
+import { listAssetsOfLocation } from './list-assets-of-location';
 
 export const bookableAssetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/location/:id/bookableassets', {

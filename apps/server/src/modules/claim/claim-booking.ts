@@ -1,12 +1,10 @@
-import { and, eq } from 'drizzle-orm';
 import type { VerifiedBookingAccess } from '@lokaler/domain/user-booking-documents';
 import type { Db } from '../../db/client';
-import { claimTokens } from '../../db/schema/after-application';
-import { bookings } from '../../db/schema/bookings';
 import { AppError } from '../../errors';
 import type { EffectiveIdentity } from '../impersonation/effective-identity';
-import { visibleTo } from '../user-bookings/booking-access';
+import { selectVisibleBooking } from '../user-bookings/repository';
 import { hashClaimToken } from './claim-tokens';
+import { assignBookingToClaimer, lockBookingOwner, lockClaimToken } from './repository';
 
 const invalidLink = () => new AppError('NOT_FOUND', 'Unknown, expired or used claim token', 'Lenken er ugyldig eller utløpt.');
 
@@ -18,21 +16,19 @@ const invalidLink = () => new AppError('NOT_FOUND', 'Unknown, expired or used cl
  */
 export async function claimBooking({ db, identity, token, now }: { db: Db; identity: EffectiveIdentity; token: string; now: Date }): Promise<VerifiedBookingAccess> {
   return db.transaction(async (tx) => {
-    const [claim] = await tx.select().from(claimTokens).where(eq(claimTokens.tokenHash, hashClaimToken(token))).for('update');
+    const claim = await lockClaimToken(tx, hashClaimToken(token));
     if (!claim || claim.expiresAt.getTime() <= now.getTime()) throw invalidLink();
-    const [booking] = await tx.select().from(bookings).where(eq(bookings.id, claim.bookingId)).for('update');
+    const booking = await lockBookingOwner(tx, claim.bookingId);
     if (!booking) throw invalidLink();
     if (booking.userId === null) {
-      await tx.update(bookings).set({
+      await assignBookingToClaimer(tx, claim, {
         userId: identity.user.userId,
         organizationNumber: identity.kind === 'ORGANIZATION' ? identity.organization.number : null,
         organizationName: identity.kind === 'ORGANIZATION' ? identity.organization.name : null,
-        updatedAt: now,
-      }).where(eq(bookings.id, booking.id));
-      await tx.update(claimTokens).set({ claimedAt: now, claimedByUserId: identity.user.userId }).where(eq(claimTokens.tokenHash, claim.tokenHash));
+      }, now);
       return { bookingId: booking.id };
     }
-    const [visible] = await tx.select({ id: bookings.id }).from(bookings).where(and(eq(bookings.id, booking.id), visibleTo(identity)));
+    const visible = await selectVisibleBooking(tx, identity, booking.id);
     if (!visible) throw invalidLink();
     return { bookingId: booking.id };
   });

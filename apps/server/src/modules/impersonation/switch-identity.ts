@@ -1,49 +1,31 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import {
-  impersonationMessages, type EffectiveUser, type ImpersonationOrganization, type ImpersonationRequest,
-} from '@lokaler/domain/impersonation';
-import { currentUser } from '../../auth/guards';
+import { impersonationMessages, type EffectiveUser, type ImpersonationRequest } from '@lokaler/domain/impersonation';
+import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import { AppError } from '../../errors';
-import { effectiveIdentity, type EffectiveIdentity } from './effective-identity';
-import { clearImpersonationCookie, setImpersonationCookie } from './impersonation-cookie';
+import type { OrgRegistry } from '../../integrations/org-registry/org-registry';
+import type { ImpersonationCookie } from './impersonation-cookie';
+import { toEffectiveUser } from './to-effective-user';
 
-/** The organisations the caller may act for (role 'kommunale tjenester'), in Norwegian name order. */
-export async function listValidOrganizations(request: FastifyRequest): Promise<ImpersonationOrganization[]> {
-  const user = currentUser(request);
-  if (user.portal !== 'PUBLIC') return [];
-  const organizations = await request.server.orgRegistry.organizationsFor(user);
-  return organizations.map((o) => ({ orgnr: o.orgnr, orgNavn: o.orgNavn, rolleKode: o.rolleKode, impersonationId: o.orgnr }));
+export interface SwitchedIdentity {
+  effectiveUser: EffectiveUser;
+  /** What the impersonation cookie must say from now on; null: clear it (the private person). */
+  cookie: ImpersonationCookie | null;
 }
 
 /**
  * Switches the identity: an empty orgNo (with orgName NO_IMPERSONATION) makes the caller a private
  * person again; an organisation number must be one the register lets the caller act for (403 else,
- * and the current choice stays). The name is taken from the register, not from the request.
+ * and the current choice stays). The name is taken from the register, not from the request. The
+ * route writes the answer's cookie.
  */
-export async function switchIdentity(request: FastifyRequest, reply: FastifyReply, body: ImpersonationRequest): Promise<EffectiveUser> {
-  const user = currentUser(request);
-  if (body.orgNo === '') {
-    clearImpersonationCookie(reply);
-    return toEffectiveUser({ kind: 'PERSON', user });
-  }
+export async function switchIdentity({ user, orgRegistry, body }: { user: AuthenticatedUser; orgRegistry: OrgRegistry; body: ImpersonationRequest }): Promise<SwitchedIdentity> {
+  if (body.orgNo === '') return { effectiveUser: toEffectiveUser({ kind: 'PERSON', user }), cookie: null };
   if (user.portal !== 'PUBLIC') throw AppError.forbidden('Only portal logins act for organisations');
-  const organization = (await request.server.orgRegistry.organizationsFor(user)).find((o) => o.orgnr === body.orgNo);
+  const organization = (await orgRegistry.organizationsFor(user)).find((o) => o.orgnr === body.orgNo);
   if (!organization) {
     throw new AppError('FORBIDDEN', `User ${user.userId} may not act for organisation ${body.orgNo}`, impersonationMessages.notRepresentative);
   }
-  setImpersonationCookie(reply, { userId: user.userId, orgnr: organization.orgnr });
-  return toEffectiveUser({ kind: 'ORGANIZATION', user, organization: { number: organization.orgnr, name: organization.orgNavn } });
+  return {
+    effectiveUser: toEffectiveUser({ kind: 'ORGANIZATION', user, organization: { number: organization.orgnr, name: organization.orgNavn } }),
+    cookie: { userId: user.userId, orgnr: organization.orgnr },
+  };
 }
-
-/** Who the caller acts as now. A stale organisation choice falls back to the private person here. */
-export async function currentEffectiveUser(request: FastifyRequest, reply: FastifyReply): Promise<EffectiveUser> {
-  return toEffectiveUser(await effectiveIdentity(request, reply, { onStale: 'person' }));
-}
-
-export function toEffectiveUser(identity: EffectiveIdentity): EffectiveUser {
-  if (identity.kind === 'ORGANIZATION') {
-    return { name: identity.organization.name, id: identity.organization.number, impersonationId: identity.organization.number, email: identity.user.email };
-  }
-  return { name: identity.user.name, id: String(identity.user.userId), impersonationId: null, email: identity.user.email };
-}
-

@@ -1,20 +1,9 @@
 import type { Location } from '@lokaler/domain/location';
 import { sortByNorwegianName } from '@lokaler/domain/norwegian-order';
 import type { DbOrTx } from '../../db/client';
-import { AppError } from '../../errors';
-import { findLocation, listPortalLocations } from './repository';
+import { listPortalLocations } from './repository';
 
 /** Published locations shown in the portal, in Norwegian name order (the town hall among them). */
 export async function listLocations({ db }: { db: DbOrTx }): Promise<Location[]> {
   return sortByNorwegianName(await listPortalLocations(db));
-}
-
-/**
- * One location with its status. UNPUBLISHED and DELETED ones are answered too, so the portal can
- * tell "gone" from "never existed" and send both to /404.
- */
-export async function getLocation({ db, id }: { db: DbOrTx; id: number }): Promise<Location> {
-  const location = await findLocation(db, id);
-  if (!location) throw AppError.notFound(`Location ${id}`);
-  return location;
 }

@@ -5,7 +5,8 @@ import { bounds, firstAndLastBookableDateQuery, scheduleQuery, scheduleResponse 
 import { currentUser, optionalUser, requireAdmin } from '../../auth/index';
 import { getBookableDateBounds } from './get-bookable-date-bounds';
 import { getSchedule } from './get-schedule';
-import { publicScheduleBody, ScheduleCache, scheduleVersionReader } from './schedule-cache';
+import { publicScheduleBody, ScheduleCache } from './schedule-cache';
+import { scheduleVersionReader } from './schedule-versions-repository';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
