@@ -48,6 +48,28 @@ export default tseslint.config(
     },
   },
   {
+    // SQL lives in repositories only (STYLE.md 4): services and routes call named, typed functions.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/**/*repository.ts',
+      'apps/server/src/db/**',
+      'apps/server/src/**/*.test.ts',
+      'apps/server/src/**/*-test-support.ts',
+    ],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        {
+          group: ['drizzle-orm', 'drizzle-orm/*'],
+          message: 'SQL lives in repositories only: put the query in the module\'s *repository.ts (or apps/server/src/db/ for cross-cutting infrastructure) as a named, typed function and call that.',
+        },
+        {
+          group: ['**/db/schema', '**/db/schema/*'],
+          message: 'Tables are queried in repositories only: put the query in the module\'s *repository.ts (or apps/server/src/db/) and export the row type from there.',
+        },
+      ] }],
+    },
+  },
+  {
     files: ['packages/ui/**/*.{ts,tsx}', 'packages/api-client/**/*.{ts,tsx}', 'apps/portal/**/*.{ts,tsx}', 'apps/admin/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },

@@ -9,7 +9,7 @@ import type { UserBooking } from '@lokaler/domain/user-booking';
 import type { VedtakResponse } from '@lokaler/domain/user-booking-documents';
 import { queryRows } from '../src/db/client';
 import { testAdmins, testCitizens } from '../src/idp/test-users';
-import { call } from '../src/modules/admin-booking-core/admin-test-support';
+import { call } from '../src/modules/admin-booking-shared/admin-test-support';
 import { applicantBooking, citizenSession, type CitizenSession } from './factories/applicant';
 import { addLocationAdmin, inDays } from './factories/calendar';
 import { createAsset, createLocation } from './factories/places';

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, truncateAll } from '../../test/test-db';
 import type { Database } from '../db/client';
 import { oidcPayloads } from '../db/schema/index';
-import { createOidcAdapter, deleteExpiredOidcPayloads } from './adapter';
+import { createOidcAdapter } from './adapter';
+import { deleteExpiredOidcPayloads } from './oidc-payload-repository';
 
 describe('the oidc-provider database adapter', () => {
   let database: Database;

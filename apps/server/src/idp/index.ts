@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { JSONWebKeySet } from 'jose';
-import { deleteExpiredOidcPayloads } from './adapter';
+import { deleteExpiredOidcPayloads } from './oidc-payload-repository';
 import { interactionRoutes } from './interaction-routes';
 import { providerRoutes } from './mount';
 import { createProvider } from './provider';

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { Db } from '../db/client';
-import { oidcPayloads } from '../db/schema/index';
+import { findOidcPayload, insertOidcPayloadIfAbsent } from './oidc-payload-repository';
 
 /**
  * The local provider's signing keys and cookie keys. They live in oidc_payloads (model ServerKeys,
@@ -26,10 +25,7 @@ export async function loadOrCreateServerKeys(db: Db): Promise<ServerKeys> {
   const fresh = await generateServerKeys();
   // Several processes may start on an empty database at once: the first insert wins and
   // everybody then reads the winner's keys.
-  await db
-    .insert(oidcPayloads)
-    .values({ model: MODEL, id: ID, payload: fresh })
-    .onConflictDoNothing();
+  await insertOidcPayloadIfAbsent(db, MODEL, ID, fresh);
   const stored = await readKeys(db);
   if (!stored) throw new Error('server keys could not be stored');
   return stored;
@@ -47,11 +43,7 @@ export function publicJwks(keys: ServerKeys): { keys: JWK[] } {
 }
 
 async function readKeys(db: Db): Promise<ServerKeys | undefined> {
-  const rows = await db
-    .select({ payload: oidcPayloads.payload })
-    .from(oidcPayloads)
-    .where(and(eq(oidcPayloads.model, MODEL), eq(oidcPayloads.id, ID)));
-  const payload = rows[0]?.payload as ServerKeys | undefined;
+  const payload = (await findOidcPayload(db, MODEL, ID)) as ServerKeys | undefined;
   return payload?.signingKeys?.length && payload.cookieKeys?.length ? payload : undefined;
 }
 

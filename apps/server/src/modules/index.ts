@@ -10,7 +10,8 @@ import { bookableAssetRoutes } from './bookable-assets/routes';
 import { aboutRoutes } from './about/routes';
 import { clientSettingsRoutes } from './client-settings/routes';
 import { currentUserRoutes } from './current-user/routes';
-import { adminBookingRoutes } from './admin-bookings/routes';
+import { adminBookingListRoutes } from './admin-booking-list/routes';
+import { adminBookingViewRoutes } from './admin-booking-view/routes';
 import { adminApprovalRoutes } from './admin-approval/routes';
 import { adminSelvkostRoutes } from './admin-selvkost/routes';
 import { adminRejectionRoutes } from './admin-rejection/routes';
@@ -19,7 +20,7 @@ import { adminBlockedTimeRoutes } from './admin-blocked-times/routes';
 import { adminLocationRuleRoutes } from './admin-location-rules/routes';
 import { scheduleRoutes } from './schedule/routes';
 import { availabilityRoutes } from './availability/routes';
-import { bookingCreateRoutes } from './bookings-create/routes';
+import { applyForBookingRoutes } from './apply-for-booking/routes';
 import { supportRoutes } from './support/routes';
 import { userBookingRoutes } from './user-bookings/routes';
 import { contractRoutes } from './contracts/routes';
@@ -44,7 +45,8 @@ const moduleRoutes = [
   aboutRoutes,
   clientSettingsRoutes,
   currentUserRoutes,
-  adminBookingRoutes,
+  adminBookingListRoutes,
+  adminBookingViewRoutes,
   adminApprovalRoutes,
   adminSelvkostRoutes,
   adminRejectionRoutes,
@@ -53,7 +55,7 @@ const moduleRoutes = [
   adminLocationRuleRoutes,
   scheduleRoutes,
   availabilityRoutes,
-  bookingCreateRoutes,
+  applyForBookingRoutes,
   supportRoutes,
   userBookingRoutes,
   contractRoutes,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { apiError } from '@lokaler/domain/api-error';
 import { idParam } from '@lokaler/domain/id-param';
 import { locationAbout } from '@lokaler/domain/location';
-import { getLocationAbout } from './service';
+import { getLocationAbout } from './get-location-about';
 
 export const aboutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/about/:locationId', {

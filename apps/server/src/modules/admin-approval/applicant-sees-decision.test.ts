@@ -8,7 +8,7 @@ import { loginAs } from '../../../test/login';
 import { createAsset, createLocation } from '../../../test/factories/places';
 import { addLocationAdmin, inDays, setOpeningHours } from '../../../test/factories/calendar';
 import { testAdmins, testCitizens } from '../../idp/test-users';
-import { bookingWithTimes, call } from '../admin-booking-core/admin-test-support';
+import { bookingWithTimes, call } from '../admin-booking-shared/admin-test-support';
 
 /**
  * The administrator's decisions as the applicant sees them at once, through the applicant's own

@@ -1,4 +1,4 @@
-import type { ApplicantNotice } from '../admin-booking-core/applicant-mail';
+import type { ApplicantNotice } from '../admin-booking-shared/applicant-mail';
 import type { DocumentData } from '../documents/document-data';
 
 /** The applicant's e-mail when the application is approved. */

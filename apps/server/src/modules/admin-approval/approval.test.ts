@@ -10,7 +10,7 @@ import { bookingApprovals, bookingDocuments } from '../../db/schema/admin-decisi
 import { bookings, decisionMessages, requirements, reservations } from '../../db/schema/bookings';
 import { blockedTimes } from '../../db/schema/schedule';
 import { testAdmins } from '../../idp/test-users';
-import { bookingWithTimes, call, trailOf } from '../admin-booking-core/admin-test-support';
+import { bookingWithTimes, call, trailOf } from '../admin-booking-shared/admin-test-support';
 
 describe('approving an application (PUT /api/booking/{id}/approve)', () => {
   let ctx: TestContext;

@@ -2,7 +2,7 @@ import type { ContractPreviewQuery, DocumentPreview, VedtakPreviewQuery } from '
 import { osloClock } from '@lokaler/domain/scheduling/oslo-clock';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { DbOrTx } from '../../db/client';
-import { findBookingForAdmin } from '../admin-booking-core/booking-access';
+import { findBookingForAdmin } from '../admin-booking-shared/booking-access';
 import { loadDocumentData } from '../documents/document-data';
 import { termsFromPreview } from '../documents/document-terms';
 import { sha256Hex } from '../documents/html';

@@ -1,12 +1,11 @@
 import { approvalMessages, type DecisionResponse } from '@lokaler/domain/admin-approval';
-import { eq } from 'drizzle-orm';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Db } from '../../db/client';
-import { locations } from '../../db/schema/locations';
-import { notifyApplicant } from '../admin-booking-core/applicant-mail';
-import { conflict, lockBookingForAdmin, touchBooking } from '../admin-booking-core/booking-access';
-import { writeChangeLog } from '../admin-booking-core/change-log-writer';
-import { describeTimes, isActive, loadReservationRows } from '../admin-booking-core/reservation-rows';
+import { notifyApplicant } from '../admin-booking-shared/applicant-mail';
+import { conflict, lockBookingForAdmin, touchBooking } from '../admin-booking-shared/booking-access';
+import { writeChangeLog } from '../admin-booking-shared/change-log-writer';
+import { describeTimes, isActive, loadReservationRows } from '../admin-booking-shared/reservation-rows';
+import { findLocationContact } from '../admin-booking-shared/repository';
 import { unapprovalNotice } from './approval-mails';
 import { deleteApproval, deleteContractRequirements, revokeDocuments, setReservationStatus } from './repository';
 
@@ -27,7 +26,7 @@ export async function unapproveBooking({ db, user, bookingId, publicUrl }: { db:
     await revokeDocuments(tx, bookingId);
     await deleteContractRequirements(tx, bookingId);
     await writeChangeLog(tx, { bookingId, type: 'BookingSetToUnprocessed', user, reservationTimes: describeTimes(active) });
-    const [location] = await tx.select({ name: locations.name }).from(locations).where(eq(locations.id, booking.locationId));
+    const location = await findLocationContact(tx, booking.locationId);
     await notifyApplicant(tx, booking, unapprovalNotice(location?.name ?? 'lokalet'), publicUrl);
     return { bookingId, status: 'UNPROCESSED', contractRequired: false, vedtakStored: false, contractStored: false };
   });

@@ -7,7 +7,7 @@ import { createAsset, createLocation, createUser } from '../../../test/factories
 import { addLocationAdmin, inDays, setOpeningHours } from '../../../test/factories/calendar';
 import { blockedTimes } from '../../db/schema/schedule';
 import { testAdmins } from '../../idp/test-users';
-import { bookingWithTimes, call } from '../admin-booking-core/admin-test-support';
+import { bookingWithTimes, call } from '../admin-booking-shared/admin-test-support';
 
 describe('blocking times (PUT /api/bookableasset/{id}/blockedtimes, GET …/blockedtimes/schedule)', () => {
   let ctx: TestContext;

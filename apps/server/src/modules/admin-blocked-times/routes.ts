@@ -3,7 +3,8 @@ import { blockedTimesQuery, blockedTimesSchedule as scheduleSchema, putBlockedTi
 import { idParams } from '@lokaler/domain/id-param';
 import { currentUser } from '../../auth/index';
 import { adminOnly, errorAnswers } from '../../http/route-schema';
-import { blockedTimesSchedule, putBlockedTimes } from './service';
+import { getBlockedTimesSchedule } from './get-blocked-times-schedule';
+import { putBlockedTimes } from './put-blocked-times';
 
 const errors = errorAnswers(400, 401, 403, 404);
 
@@ -17,5 +18,5 @@ export const adminBlockedTimeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/bookableasset/:id/blockedtimes/schedule', adminOnly({
     tags: ['admin'], summary: 'The room\'s slots with blocked and booked flags (at most 93 days)',
     params: idParams, querystring: blockedTimesQuery, response: { 200: scheduleSchema, ...errors },
-  }), async (request) => blockedTimesSchedule({ db: app.database.db, user: currentUser(request), assetId: request.params.id, ...request.query }));
+  }), async (request) => getBlockedTimesSchedule({ db: app.database.db, user: currentUser(request), assetId: request.params.id, ...request.query }));
 };

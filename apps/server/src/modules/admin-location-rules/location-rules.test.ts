@@ -5,7 +5,7 @@ import { loginAs } from '../../../test/login';
 import { createLocation } from '../../../test/factories/places';
 import { addLocationAdmin } from '../../../test/factories/calendar';
 import { testAdmins } from '../../idp/test-users';
-import { call } from '../admin-booking-core/admin-test-support';
+import { call } from '../admin-booking-shared/admin-test-support';
 
 describe('booking rules and administrators of a location', () => {
   let ctx: TestContext;

@@ -3,7 +3,11 @@ import { apiError } from '@lokaler/domain/api-error';
 import { addLocationAdminBody, bookingRules, locationAdminsResponse, putBookingRulesBody, removeLocationAdminsQuery } from '@lokaler/domain/admin-location-rules';
 import { idParams } from '@lokaler/domain/id-param';
 import { currentUser, requireAdmin } from '../../auth/index';
-import { addLocationAdmin, getBookingRules, listLocationAdmins, putBookingRules, removeLocationAdmins } from './service';
+import { addLocationAdmin } from './add-location-admin';
+import { getBookingRules } from './get-booking-rules';
+import { listLocationAdmins } from './list-location-admins';
+import { putBookingRules } from './put-booking-rules';
+import { removeLocationAdmins } from './remove-location-admins';
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError };
 const security = [{ bearer: [] }];

@@ -2,8 +2,8 @@ import type { ReservationsChangedResponse } from '@lokaler/domain/admin-reservat
 import { toBookingReservation } from '@lokaler/domain/booking-reservation';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Db } from '../../db/client';
-import { lockBookingForAdmin } from '../admin-booking-core/booking-access';
-import { takeBackTimes } from '../admin-booking-core/take-back-times';
+import { lockBookingForAdmin } from '../admin-booking-shared/booking-access';
+import { takeBackTimes } from '../admin-booking-shared/take-back-times';
 
 /** PUT /api/booking/{id}/rejectasset/{assetId}: every active time of one room taken out (AssetRejection). */
 export async function rejectAsset({ db, user, bookingId, assetId, comment, publicUrl }: { db: Db; user: AuthenticatedUser; bookingId: number; assetId: number; comment?: string | undefined; publicUrl: string }): Promise<ReservationsChangedResponse> {

@@ -10,7 +10,7 @@ import { addLocationAdmin, inDays, setOpeningHours } from '../../../test/factori
 import { bookingDocuments } from '../../db/schema/admin-decisions';
 import { bookings, decisionMessages } from '../../db/schema/bookings';
 import { testAdmins } from '../../idp/test-users';
-import { bookingWithTimes, call, trailOf } from '../admin-booking-core/admin-test-support';
+import { bookingWithTimes, call, trailOf } from '../admin-booking-shared/admin-test-support';
 
 describe('rejecting (PUT /api/booking/{id}/reject, /rejectasset/{assetId})', () => {
   let ctx: TestContext;

@@ -1,13 +1,12 @@
-import { eq } from 'drizzle-orm';
 import { reservationChangeMessages, type AddReservationsBody, type ReservationsChangedResponse } from '@lokaler/domain/admin-reservation-change';
 import { toBookingReservation } from '@lokaler/domain/booking-reservation';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Db } from '../../db/client';
-import { locations } from '../../db/schema/locations';
-import { notifyApplicant } from '../admin-booking-core/applicant-mail';
-import { conflict, lockBookingForAdmin, touchBooking } from '../admin-booking-core/booking-access';
-import { writeChangeLog } from '../admin-booking-core/change-log-writer';
-import { describeTimes, loadReservationRows } from '../admin-booking-core/reservation-rows';
+import { notifyApplicant } from '../admin-booking-shared/applicant-mail';
+import { conflict, lockBookingForAdmin, touchBooking } from '../admin-booking-shared/booking-access';
+import { writeChangeLog } from '../admin-booking-shared/change-log-writer';
+import { describeTimes, loadReservationRows } from '../admin-booking-shared/reservation-rows';
+import { findLocationContact } from '../admin-booking-shared/repository';
 import { checkAdminTimes, insertAcceptedTimes } from './check-admin-times';
 
 /**
@@ -27,7 +26,7 @@ export async function addReservations({ db, user, bookingId, body, publicUrl, no
     await touchBooking(tx, bookingId);
     const added = describeTimes(accepted);
     await writeChangeLog(tx, { bookingId, type: 'ReservationAddition', user, reservationTimes: added, comment: body.comment || null });
-    const [location] = await tx.select({ name: locations.name }).from(locations).where(eq(locations.id, booking.locationId));
+    const location = await findLocationContact(tx, booking.locationId);
     await notifyApplicant(tx, booking, {
       kind: 'ReservationAddition',
       subject: 'Nye tider i bookingen din',

@@ -1,17 +1,16 @@
-import { eq } from 'drizzle-orm';
 import { reservationChangeMessages, type ChangeReservationBody, type ReservationsChangedResponse } from '@lokaler/domain/admin-reservation-change';
 import { daysBetween } from '@lokaler/domain/scheduling/calendar-date';
 import { toBookingReservation } from '@lokaler/domain/booking-reservation';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Db } from '../../db/client';
-import { reservations } from '../../db/schema/bookings';
-import { locations } from '../../db/schema/locations';
 import { AppError } from '../../errors';
-import { notifyApplicant } from '../admin-booking-core/applicant-mail';
-import { conflict, lockBookingForAdmin, touchBooking } from '../admin-booking-core/booking-access';
-import { writeChangeLog } from '../admin-booking-core/change-log-writer';
-import { describeTimes, isActive, loadReservationRows } from '../admin-booking-core/reservation-rows';
+import { notifyApplicant } from '../admin-booking-shared/applicant-mail';
+import { conflict, lockBookingForAdmin, touchBooking } from '../admin-booking-shared/booking-access';
+import { writeChangeLog } from '../admin-booking-shared/change-log-writer';
+import { describeTimes, isActive, loadReservationRows } from '../admin-booking-shared/reservation-rows';
+import { findLocationContact, setReservationsStatus } from '../admin-booking-shared/repository';
 import { checkAdminTimes, insertAcceptedTimes } from './check-admin-times';
+import { findReservationBookings } from './repository';
 
 export interface ChangeReservationOptions {
   db: Db;
@@ -31,7 +30,7 @@ export interface ChangeReservationOptions {
  */
 export async function changeReservation({ db, user, reservationId, body, publicUrl, now }: ChangeReservationOptions): Promise<ReservationsChangedResponse> {
   return db.transaction(async (tx) => {
-    const [found] = await tx.select({ bookingId: reservations.bookingId }).from(reservations).where(eq(reservations.id, reservationId));
+    const [found] = await findReservationBookings(tx, [reservationId]);
     if (!found) throw AppError.notFound(`Reservation ${reservationId}`);
     const booking = await lockBookingForAdmin(tx, found.bookingId, user);
     if (booking.status !== 'UNPROCESSED' && booking.status !== 'APPROVED') throw conflict(`Booking ${booking.id} is ${booking.status}`, reservationChangeMessages.bookingClosed);
@@ -44,7 +43,7 @@ export async function changeReservation({ db, user, reservationId, body, publicU
       tx, user, locationId: booking.locationId, isRepeating: false, reservationIdsToIgnore: [old.id], ...(now ? { now } : {}),
       entries: [{ bookableAssetId: old.bookableAssetId, datesAndTimes: body.updateReservations.map((u) => ({ date: u.newDate, startTime: u.newStartTime, duration: u.newDuration, initialRepetitionDate: null })) }],
     });
-    await tx.update(reservations).set({ status: 'REPLACED', updatedAt: new Date() }).where(eq(reservations.id, old.id));
+    await setReservationsStatus(tx, booking.id, [old.id], 'REPLACED');
     const status = old.status === 'APPROVED' ? 'APPROVED' : 'UNPROCESSED';
     await insertAcceptedTimes(tx, booking.id, accepted.map((t) => ({ ...t, initialRepetitionDate: series(t.date) })), status);
     await touchBooking(tx, booking.id);
@@ -52,7 +51,7 @@ export async function changeReservation({ db, user, reservationId, body, publicU
     const before = describeTimes([old]);
     const after = describeTimes(accepted);
     await writeChangeLog(tx, { bookingId: booking.id, type: 'ReservationChange', user, reservationTimes: before, newReservationTimes: after, comment: body.comment || null });
-    const [location] = await tx.select({ name: locations.name }).from(locations).where(eq(locations.id, booking.locationId));
+    const location = await findLocationContact(tx, booking.locationId);
     await notifyApplicant(tx, booking, {
       kind: 'ReservationChange',
       subject: 'En tid i bookingen din er endret',

@@ -10,10 +10,10 @@ import type { Tx } from '../../db/client';
 import { insertReservations, type NewReservation } from '../../db/reservation-repository';
 import { AppError } from '../../errors';
 import { sqlState } from '../../http/error-handler';
-import { conflictError, conflictsOf, ruleViolationError, type CheckedRoom } from '../bookings-create/booking-problems';
-import { findTakenTimes } from '../bookings-create/repository';
-import { rejectOverlappingTimes } from '../bookings-create/validate-booking-request';
-import { lockRooms } from '../room-calendars/lock-rooms';
+import { conflictError, conflictsOf, ruleViolationError, type CheckedRoom } from '../apply-for-booking/booking-problems';
+import { findTakenTimes } from '../apply-for-booking/repository';
+import { rejectOverlappingTimes } from '../apply-for-booking/validate-booking-request';
+import { lockRooms } from '../../db/lock-rooms';
 import { loadRoomCalendars } from '../room-calendars/repository';
 import { assertRoomsAccessible, calendarRange, displayNameOf, publicRulesOf, schedulingCallerFor, type RoomAccess } from '../room-calendars/rooms-for-caller';
 

@@ -1,13 +1,12 @@
-import { inArray } from 'drizzle-orm';
 import { reservationChangeMessages, type ReservationsChangedResponse } from '@lokaler/domain/admin-reservation-change';
 import { toBookingReservation } from '@lokaler/domain/booking-reservation';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Db } from '../../db/client';
-import { reservations } from '../../db/schema/bookings';
 import { AppError } from '../../errors';
-import { conflict, lockBookingForAdmin } from '../admin-booking-core/booking-access';
-import { isActive, loadReservationRows } from '../admin-booking-core/reservation-rows';
-import { takeBackTimes } from '../admin-booking-core/take-back-times';
+import { conflict, lockBookingForAdmin } from '../admin-booking-shared/booking-access';
+import { isActive, loadReservationRows } from '../admin-booking-shared/reservation-rows';
+import { takeBackTimes } from '../admin-booking-shared/take-back-times';
+import { findReservationBookings } from './repository';
 
 /**
  * DELETE /api/reservation?id=…&id=…: single times taken out of one booking (ReservationRejection),
@@ -16,7 +15,7 @@ import { takeBackTimes } from '../admin-booking-core/take-back-times';
 export async function deleteReservations({ db, user, ids, comment, publicUrl }: { db: Db; user: AuthenticatedUser; ids: readonly number[]; comment?: string | undefined; publicUrl: string }): Promise<ReservationsChangedResponse> {
   const wanted = new Set(ids);
   return db.transaction(async (tx) => {
-    const found = await tx.select({ id: reservations.id, bookingId: reservations.bookingId }).from(reservations).where(inArray(reservations.id, [...wanted]));
+    const found = await findReservationBookings(tx, [...wanted]);
     if (found.length !== wanted.size) throw AppError.notFound(`Reservation ${[...wanted].filter((id) => !found.some((f) => f.id === id)).join(', ')}`);
     const bookingIds = new Set(found.map((f) => f.bookingId));
     if (bookingIds.size > 1) throw new AppError('VALIDATION', 'The reservations belong to several bookings', reservationChangeMessages.oneBooking, { fields: [{ path: 'querystring.id', message: reservationChangeMessages.oneBooking }] });

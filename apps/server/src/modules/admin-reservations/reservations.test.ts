@@ -9,7 +9,7 @@ import { addBlockedTime, addLocationAdmin, inDays, setOpeningHours } from '../..
 import { bookings, reservations } from '../../db/schema/bookings';
 import { blockedTimes } from '../../db/schema/schedule';
 import { testAdmins } from '../../idp/test-users';
-import { bookingWithTimes, call, trailOf } from '../admin-booking-core/admin-test-support';
+import { bookingWithTimes, call, trailOf } from '../admin-booking-shared/admin-test-support';
 
 describe('changing single times (PUT /api/reservation/{id}, DELETE /api/reservation, POST /api/booking/{id}/reservations)', () => {
   let ctx: TestContext;

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { CostBasedPrices } from '@lokaler/domain/admin-selvkost';
 import type { Tx } from '../../db/client';
+import { insertPricesOfLocationTypes } from './repository';
 
 /**
  * The demo's cost-based price lists: every school and district venue rents at cost, libraries,
@@ -19,11 +19,5 @@ export const demoSelvkostPrices: CostBasedPrices = {
 
 /** One statement for all such locations; called by the demo seed after the locations exist. */
 export async function seedSelvkostDemoPrices(tx: Tx): Promise<void> {
-  const p = demoSelvkostPrices;
-  await tx.execute(sql`
-    insert into selvkost_prices (location_id, lokalkategori1_ore, lokalkategori2_ore, lokalkategori3_ore, etablering_semesterlan_ore,
-      etablering_engangsutleie_ore, time_tilsynsvakt_ore, time_ekstra_renhold_ore)
-    select id, ${p.lokalkategori1}, ${p.lokalkategori2}, ${p.lokalkategori3}, ${p.etableringSemesterlan}, ${p.etableringEngangsutleie}, ${p.timeTilsynsvakt}, ${p.timeEkstraRenhold}
-    from locations where public_location_type in ('SCHOOLS', 'DISTRICT_VENUES')
-    on conflict (location_id) do nothing`);
+  await insertPricesOfLocationTypes(tx, ['SCHOOLS', 'DISTRICT_VENUES'], demoSelvkostPrices);
 }

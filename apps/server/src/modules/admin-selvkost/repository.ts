@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { CostBasedPrices } from '@lokaler/domain/admin-selvkost';
+import type { PublicLocationType } from '@lokaler/domain/location';
 import type { DbOrTx } from '../../db/client';
 import { selvkostPrices } from '../../db/schema/admin-decisions';
 
@@ -31,4 +32,15 @@ export async function upsertSelvkostPrices(db: DbOrTx, locationId: number, price
     updatedAt: new Date(),
   };
   await db.insert(selvkostPrices).values({ locationId, ...values }).onConflictDoUpdate({ target: selvkostPrices.locationId, set: values });
+}
+
+/** The same prices for every location of these types that has none yet. One statement. */
+export async function insertPricesOfLocationTypes(db: DbOrTx, types: readonly PublicLocationType[], p: CostBasedPrices): Promise<void> {
+  if (types.length === 0) return;
+  await db.execute(sql`
+    insert into selvkost_prices (location_id, lokalkategori1_ore, lokalkategori2_ore, lokalkategori3_ore, etablering_semesterlan_ore,
+      etablering_engangsutleie_ore, time_tilsynsvakt_ore, time_ekstra_renhold_ore)
+    select id, ${p.lokalkategori1}, ${p.lokalkategori2}, ${p.lokalkategori3}, ${p.etableringSemesterlan}, ${p.etableringEngangsutleie}, ${p.timeTilsynsvakt}, ${p.timeEkstraRenhold}
+    from locations where public_location_type in (${sql.join(types.map((t) => sql`${t}::public_location_type`), sql`, `)})
+    on conflict (location_id) do nothing`);
 }

@@ -6,7 +6,8 @@ import { idParam } from '@lokaler/domain/id-param';
 import { queryBoolean, repeatedParam } from '@lokaler/domain/scheduling/api-primitives';
 import { daysOfWeek } from '@lokaler/domain/scheduling/day-of-week';
 import { currentUser, requireAdmin } from '../../auth/index';
-import { getSelvkostCalculation, getSelvkostPrices } from './service';
+import { getSelvkostCalculation } from './get-selvkost-calculation';
+import { getSelvkostPrices } from './get-selvkost-prices';
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
 

@@ -11,7 +11,7 @@ import { addLocationAdmin, inDays, setOpeningHours } from '../../../test/factori
 import { bookingApprovals } from '../../db/schema/admin-decisions';
 import { bookings } from '../../db/schema/bookings';
 import { testAdmins } from '../../idp/test-users';
-import { bookingWithTimes, call } from '../admin-booking-core/admin-test-support';
+import { bookingWithTimes, call } from '../admin-booking-shared/admin-test-support';
 import { upsertSelvkostPrices } from './repository';
 
 const prices = {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { assetTypes } from '@lokaler/domain/asset-type';
-import { listAssetTypes } from './service';
+import { listAssetTypes } from './list-asset-types';
 
 export const assetTypeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/preferences/options/assettypes', {

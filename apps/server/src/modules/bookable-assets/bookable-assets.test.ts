@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { assetTags, assetTypes, bookingFlows, tags } from '../../db/schema/assets';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { createAsset, createLocation } from '../../../test/factories/places';
-import { listAssetsOfLocation } from './service';
+import { listAssetsOfLocation } from './list-assets-of-location';
 
 type Room = Record<string, unknown> & { id: number; displayName: string };
 

@@ -4,7 +4,10 @@ import { bookableAsset, bookableAssetIdsQuery, bookableAssets } from '@lokaler/d
 import { bookingFlow } from '@lokaler/domain/booking-flow';
 import { idParams } from '@lokaler/domain/id-param';
 import { errorAnswers } from '../../http/route-schema';
-import { getAsset, getBookingFlow, listAssets, listAssetsOfLocation } from './service';
+import { getAsset } from './get-asset';
+import { getBookingFlow } from './get-booking-flow';
+import { listAssets } from './list-assets';
+import { listAssetsOfLocation } from './list-assets-of-location';
 
 const tags = ['lokaler'];
 

@@ -4,7 +4,8 @@ import { idParams } from '@lokaler/domain/id-param';
 import { bookingStatusResponse, patchBookingBody } from '@lokaler/domain/user-booking';
 import { currentUser, requireUser } from '../../auth/guards';
 import { effectiveIdentity } from '../impersonation/effective-identity';
-import { autorejectBooking, cancelBooking } from './service';
+import { autorejectBooking } from './autoreject-booking';
+import { cancelBooking } from './cancel-booking';
 import { setInternalTitle } from './set-title';
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError };

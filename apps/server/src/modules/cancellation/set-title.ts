@@ -2,7 +2,7 @@ import type { BookingStatusResponse } from '@lokaler/domain/user-booking';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { lockBookingForAdmin, touchBooking } from '../admin-booking-core/booking-access';
+import { lockBookingForAdmin, touchBooking } from '../admin-booking-shared/booking-access';
 
 /**
  * PATCH /booking/{id} { title }: an administrator names an internal activity (spec 02 §7 admin

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { DbOrTx } from '../../db/client';
-import { claimTokens } from '../../db/schema/after-application';
+import { insertClaimToken } from './repository';
 
 /** How long a claim link works: long enough for a booking made weeks or months ahead. */
 export const CLAIM_TOKEN_TTL_DAYS = 180;
@@ -17,7 +17,7 @@ export function hashClaimToken(token: string): string {
  */
 export async function createClaimToken(tx: DbOrTx, bookingId: number, now = new Date()): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await tx.insert(claimTokens).values({
+  await insertClaimToken(tx, {
     tokenHash: hashClaimToken(token),
     bookingId,
     createdAt: now,

@@ -3,7 +3,7 @@ import { apiError } from '@lokaler/domain/api-error';
 import { claimTokenParams, verifiedBookingAccess } from '@lokaler/domain/user-booking-documents';
 import { requireUser } from '../../auth/guards';
 import { effectiveIdentity } from '../impersonation/effective-identity';
-import { claimBooking } from './service';
+import { claimBooking } from './claim-booking';
 
 /** Taking over a booking made for you (spec 01 §7 / 02 §7 GET /verifiedbookingaccess/{token}). */
 export const claimRoutes: FastifyPluginAsyncZod = async (app) => {

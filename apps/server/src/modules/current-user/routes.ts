@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError } from '@lokaler/domain/api-error';
 import { adminLocations, currentUserRoles } from '@lokaler/domain/current-user';
 import { currentUser, requireAdmin, requireUser } from '../../auth/index';
-import { listAdminLocations, rolesOf } from './service';
+import { listAdminLocations } from './list-admin-locations';
+import { rolesOf } from './roles-of';
 
 const errors = { 401: apiError, 403: apiError };
 

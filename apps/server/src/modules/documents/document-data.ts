@@ -1,7 +1,7 @@
 import type { CostBasedPrices } from '@lokaler/domain/admin-selvkost';
 import type { BookingDurationType, BookingFormAnswers } from '@lokaler/domain/booking';
 import type { DbOrTx } from '../../db/client';
-import { isActive, loadReservationRows, type ReservationRow } from '../admin-booking-core/reservation-rows';
+import { isActive, loadReservationRows, type ReservationRow } from '../admin-booking-shared/reservation-rows';
 import { findSelvkostPrices } from '../admin-selvkost/repository';
 import { findDocumentLocation, findUserName, type BookingRow, type DocumentLocation } from './repository';
 

@@ -2,7 +2,7 @@ import { assetDisplayName } from '@lokaler/domain/bookable-asset';
 import { calculateSelvkost, formatKroner, type SelvkostCalculation } from '@lokaler/domain/admin-selvkost';
 import { dayOfWeekLabels, daysOfWeek } from '@lokaler/domain/scheduling/day-of-week';
 import { formatDateNorwegian } from '@lokaler/domain/scheduling/format-date';
-import { describeTimes } from '../admin-booking-core/reservation-rows';
+import { describeTimes } from '../admin-booking-shared/reservation-rows';
 import type { DocumentData } from './document-data';
 import type { DocumentTerms } from './document-terms';
 import { p, section, table, h, ul } from './html';

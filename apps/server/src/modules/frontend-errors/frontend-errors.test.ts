@@ -4,7 +4,7 @@ import { frontendErrors } from '../../db/schema/settings';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { truncateAll } from '../../../test/test-db';
 import { listFrontendErrors, pruneTotal } from './repository';
-import { fingerprintOf, KEEP_PER_ERROR } from './service';
+import { fingerprintOf, KEEP_PER_ERROR } from './record-frontend-error';
 
 describe('POST /api/frontenderror', () => {
   let ctx: TestContext;

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiError } from '@lokaler/domain/api-error';
 import { frontendErrorInput } from '@lokaler/domain/frontend-error';
-import { recordFrontendError } from './service';
+import { recordFrontendError } from './record-frontend-error';
 
 export const frontendErrorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/frontenderror', {

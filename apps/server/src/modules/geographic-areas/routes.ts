@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { geographicAreas } from '@lokaler/domain/geographic-area';
-import { listGeographicAreas } from './service';
+import { listGeographicAreas } from './list-geographic-areas';
 
 export const geographicAreaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/geographicareas', {

@@ -2,9 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiError } from '@lokaler/domain/api-error';
 import { effectiveUser, impersonationOrganizations, impersonationRequest } from '@lokaler/domain/impersonation';
-import { requireUser } from '../../auth/guards';
-import { clearImpersonationCookie } from './impersonation-cookie';
-import { currentEffectiveUser, listValidOrganizations, switchIdentity } from './service';
+import { currentUser, requireUser } from '../../auth/guards';
+import { effectiveIdentity } from './effective-identity';
+import { clearImpersonationCookie, setImpersonationCookie } from './impersonation-cookie';
+import { listValidOrganizations } from './list-valid-organizations';
+import { switchIdentity } from './switch-identity';
+import { toEffectiveUser } from './to-effective-user';
 
 const errors = { 400: apiError, 401: apiError, 403: apiError };
 
@@ -16,7 +19,7 @@ export const impersonationRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['representasjon'], summary: 'Organisations the caller may act for (role kommunale tjenester)', security: [{ bearer: [] }],
       response: { 200: impersonationOrganizations, ...errors },
     },
-  }, async (request) => listValidOrganizations(request));
+  }, async (request) => listValidOrganizations({ user: currentUser(request), orgRegistry: app.orgRegistry }));
 
   app.post('/user/impersonation', {
     preHandler: requireUser,
@@ -28,7 +31,12 @@ export const impersonationRoutes: FastifyPluginAsyncZod = async (app) => {
       body: impersonationRequest,
       response: { 200: effectiveUser, ...errors },
     },
-  }, async (request, reply) => switchIdentity(request, reply, request.body));
+  }, async (request, reply) => {
+    const switched = await switchIdentity({ user: currentUser(request), orgRegistry: app.orgRegistry, body: request.body });
+    if (switched.cookie) setImpersonationCookie(reply, switched.cookie);
+    else clearImpersonationCookie(reply);
+    return switched.effectiveUser;
+  });
 
   app.get('/user/impersonation/effectiveuser', {
     preHandler: requireUser,
@@ -36,7 +44,10 @@ export const impersonationRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['representasjon'], summary: 'Who the caller acts as: name, id, impersonationId (organisation number or null), email', security: [{ bearer: [] }],
       response: { 200: effectiveUser, ...errors },
     },
-  }, async (request, reply) => currentEffectiveUser(request, reply));
+  }, async (request, reply) => {
+    // A stale organisation choice falls back to the private person here (and its cookie is cleared).
+    return toEffectiveUser(await effectiveIdentity(request, reply, { onStale: 'person' }));
+  });
 
   app.post('/user/logout', {
     schema: {

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError } from '@lokaler/domain/api-error';
 import { idParams } from '@lokaler/domain/id-param';
 import { location, locations } from '@lokaler/domain/location';
-import { getLocation, listLocations } from './service';
+import { getLocation } from './get-location';
+import { listLocations } from './list-locations';
 
 export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/location', {

@@ -98,3 +98,11 @@ export async function loadKeyBookingStates(db: DbOrTx, bookingIds: readonly numb
     return [b.id, { bookingId: b.id, status: b.status, contractSigned: own.length === 0 ? null : own.every((c) => c.isFulfilled) }];
   }));
 }
+
+/** The booking's shown (not DELETED) permission for this number, locked for the caller's transaction. */
+export async function lockShownPermission(tx: Tx, bookingId: number, phoneNumber: string): Promise<PermissionRow | undefined> {
+  const [row] = await tx.select().from(oslonokkelenPermissions)
+    .where(and(eq(oslonokkelenPermissions.bookingId, bookingId), eq(oslonokkelenPermissions.phoneNumber, phoneNumber), ne(oslonokkelenPermissions.status, 'DELETED')))
+    .for('update');
+  return row;
+}

@@ -7,7 +7,9 @@ import { AppError } from '../../errors';
 import { requireUser } from '../../auth/guards';
 import { effectiveIdentity } from '../impersonation/effective-identity';
 import { applicantBooking } from '../user-bookings/booking-access';
-import { addKeyNumber, keyInfo, removeKeyNumber } from './service';
+import { addKeyNumber } from './add-key-number';
+import { keyInfo } from './get-key-info';
+import { removeKeyNumber } from './remove-key-number';
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError };
 

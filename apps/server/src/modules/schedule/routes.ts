@@ -5,7 +5,8 @@ import { currentUser, optionalUser } from '../../auth/index';
 import { adminOnly, errorAnswers } from '../../http/route-schema';
 import { getBookableDateBounds } from './get-bookable-date-bounds';
 import { getSchedule } from './get-schedule';
-import { publicScheduleBody, ScheduleCache, scheduleVersionReader } from './schedule-cache';
+import { publicScheduleBody, ScheduleCache } from './schedule-cache';
+import { scheduleVersionReader } from './schedule-versions-repository';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const errors = errorAnswers(400, 401, 403, 404);

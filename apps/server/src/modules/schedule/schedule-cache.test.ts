@@ -7,7 +7,8 @@ import { bearer, loginAs } from '../../../test/login';
 import { createAsset, createLocation, createUser } from '../../../test/factories/places';
 import { addBlockedTime, addLocationAdmin, addReservation, inDays, setOpeningHours } from '../../../test/factories/calendar';
 import { getSchedule } from './get-schedule';
-import { publicScheduleBody, readScheduleVersions, ScheduleCache, scheduleVersionReader } from './schedule-cache';
+import { publicScheduleBody, ScheduleCache } from './schedule-cache';
+import { readScheduleVersions, scheduleVersionReader } from './schedule-versions-repository';
 
 type Slot = ScheduleResponse[number]['timeslotsByDate'][string][number];
 

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { isoWeekday } from '@lokaler/domain/scheduling/calendar-date';
 import { pgArray } from './pg-array';
-import { searchRoomsVersionColumn } from './search-rooms-version';
+import { searchRoomsVersionColumn } from './search-rooms-version-repository';
 
 /**
  * Reservations (active: UNPROCESSED, APPROVED) and blocked times the search needs, as stored: date,

@@ -12,7 +12,7 @@ import { findBusyTimes, findCrowdedBusyTimes, type BusyRow } from './busy-times-
 import { busyRowsByRoom, withBusyTimes } from './search-calendars';
 import { closedDatesWithin, prepareCalendar, reloadSearchRoomsCache, searchRoomsCache, toSearchRooms, type SearchCalendar, type SearchRoom, type SearchRooms } from './search-rooms-cache';
 import { findClosedDates, findOpeningHours, findSearchRooms, isPublishedLocation } from './search-rooms-repository';
-import { readSearchRoomsVersion } from './search-rooms-version';
+import { readSearchRoomsVersion } from './search-rooms-version-repository';
 import { inSearchOrder, toSearchHit } from './to-search-hit';
 
 /**

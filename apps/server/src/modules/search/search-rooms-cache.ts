@@ -5,7 +5,7 @@ import { publicCaller } from '@lokaler/domain/scheduling/scheduling-caller';
 import type { DbOrTx } from '../../db/client';
 import { calendarGroups, publicRulesOfRow } from './search-calendars';
 import { findClosedDates, findOpeningHours, findSearchRooms, type OpeningHoursRow, type SearchRoomRow } from './search-rooms-repository';
-import { readSearchRoomsVersion } from './search-rooms-version';
+import { readSearchRoomsVersion } from './search-rooms-version-repository';
 import { norwegianRanks, toSearchHit } from './to-search-hit';
 
 /**

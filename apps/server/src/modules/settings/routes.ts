@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError } from '@lokaler/domain/api-error';
 import { settingQuery, settingResponse } from '@lokaler/domain/settings';
-import { getSetting } from './service';
+import { getSetting } from './get-setting';
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/settings', {

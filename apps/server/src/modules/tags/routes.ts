@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { tags } from '@lokaler/domain/tag';
-import { listTags } from './service';
+import { listTags } from './list-tags';
 
 export const tagRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/tags', {

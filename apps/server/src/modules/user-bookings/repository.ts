@@ -1,13 +1,31 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { bookingDocuments } from '../../db/schema/admin-decisions';
 import { bookings, changeLog, decisionMessages, requirements } from '../../db/schema/bookings';
 import { users } from '../../db/schema/identity';
 import { locations } from '../../db/schema/locations';
 import type { EffectiveIdentity } from '../impersonation/effective-identity';
-import { visibleTo, type BookingRow } from './booking-access';
 
 /** Every query of the applicant's booking pages. A list runs a fixed number of queries, whatever its length. */
+
+export type BookingRow = typeof bookings.$inferSelect;
+
+/**
+ * The bookings an identity sees: a private person's own (sent by them, for no organisation); an
+ * organisation's, whoever of its representatives sent them.
+ */
+function visibleTo(identity: EffectiveIdentity): SQL {
+  return identity.kind === 'ORGANIZATION'
+    ? eq(bookings.organizationNumber, identity.organization.number)
+    : and(eq(bookings.userId, identity.user.userId), isNull(bookings.organizationNumber))!;
+}
+
+/** The booking if the identity sees it; `lock` takes a row lock (SELECT … FOR UPDATE). */
+export async function selectVisibleBooking(db: DbOrTx, identity: EffectiveIdentity, bookingId: number, options: { lock?: boolean } = {}): Promise<BookingRow | undefined> {
+  const query = db.select().from(bookings).where(and(eq(bookings.id, bookingId), visibleTo(identity)));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row;
+}
 
 export async function listVisibleBookings(db: DbOrTx, identity: EffectiveIdentity): Promise<(BookingRow & { locationName: string })[]> {
   const rows = await db.select({ booking: bookings, locationName: locations.name })

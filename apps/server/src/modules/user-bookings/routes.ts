@@ -10,7 +10,9 @@ import { bookingHasKeyRoom } from '../oslonokkelen/repository';
 import { applicantBooking } from './booking-access';
 import { infoForLeietaker as buildInfo } from './info-for-leietaker';
 import { loadLocation } from './repository';
-import { getUserBooking, getUserBookingChanges, listUserBookings } from './service';
+import { getUserBooking } from './get-user-booking';
+import { listUserBookingChanges } from './list-user-booking-changes';
+import { listUserBookings } from './list-user-bookings';
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
 const security = [{ bearer: [] }];
@@ -40,7 +42,7 @@ export const userBookingRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['mine bookinger'], summary: 'The change timeline of a booking, oldest first', security, params: idParams, response: { 200: changeLogEntries, ...errors } },
   }, async (request, reply) => {
     const { booking } = await applicantBooking(request, reply, request.params.id);
-    return getUserBookingChanges({ db, booking });
+    return listUserBookingChanges({ db, booking });
   });
 
   app.get('/user/booking/:id/infoforleietaker', {

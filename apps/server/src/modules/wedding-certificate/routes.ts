@@ -4,7 +4,8 @@ import { idParams } from '@lokaler/domain/id-param';
 import { proevingsattestUpload, weddingFormResponse } from '@lokaler/domain/wedding-certificate';
 import { requireUser } from '../../auth/guards';
 import { effectiveIdentity } from '../impersonation/effective-identity';
-import { getWeddingForm, uploadProevingsattest } from './service';
+import { getWeddingForm } from './get-wedding-form';
+import { uploadProevingsattest } from './upload-proevingsattest';
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
 const security = [{ bearer: [] }];

@@ -1,0 +1,46 @@
+import { applyBlockedTimeChanges, BlockedTimeError, type BlockedTimesSchedule, type PutBlockedTimesBody } from '@lokaler/domain/admin-blocked-times';
+import { formatDuration } from '@lokaler/domain/scheduling/iso-duration';
+import type { MinuteInterval } from '@lokaler/domain/scheduling/minute-intervals';
+import { minutesToTime } from '@lokaler/domain/scheduling/time-of-day';
+import type { AuthenticatedUser } from '../../auth/authenticated-user';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { lockRooms } from '../../db/lock-rooms';
+import { findRooms } from '../room-calendars/repository';
+import { assertRoomsAccessible, type RoomAccess } from '../room-calendars/rooms-for-caller';
+import { blockedIntervalsByDate, replaceBlockedTimes } from './repository';
+
+/**
+ * PUT /api/bookableasset/{id}/blockedtimes: blocks and opens times of one room for the public, per
+ * date, under the room's lock (the same lock a booking takes, so an approval's check of blocked
+ * times and a change here never interleave). Answers the room's blocked times of the changed dates.
+ */
+export async function putBlockedTimes({ db, user, assetId, body }: { db: Db; user: AuthenticatedUser; assetId: number; body: PutBlockedTimesBody }): Promise<BlockedTimesSchedule> {
+  const access: RoomAccess = { kind: 'admin', user };
+  return db.transaction(async (tx) => {
+    const rows = await findRooms(tx, [assetId]);
+    assertRoomsAccessible([assetId], new Map(rows.map((r) => [r.id, r])), access);
+    await lockRooms(tx, [assetId]);
+    const dates = Object.keys(body.timeslotsByDate).sort();
+    const existing = await blockedIntervalsByDate(tx, assetId, dates);
+    const next = new Map<string, MinuteInterval[]>();
+    for (const date of dates) {
+      try {
+        next.set(date, applyBlockedTimeChanges(existing.get(date) ?? [], body.timeslotsByDate[date] ?? []));
+      } catch (error) {
+        if (!(error instanceof BlockedTimeError)) throw error;
+        throw new AppError('VALIDATION', `${date}: ${error.message}`, error.message, { fields: [{ path: `body.timeslotsByDate.${date}`, message: error.message }] });
+      }
+    }
+    await replaceBlockedTimes(tx, assetId, next);
+    const timeslotsByDate = Object.fromEntries([...next].map(([date, intervals]) => [date, intervals.map((i) => ({
+      startTime: minutesToTime(Math.min(i.start, 1440)),
+      duration: formatDuration(i.end - i.start),
+      booked: false,
+      bookingAllowed: false,
+      displayAsBlockedButAllowed: false,
+      blocked: true,
+    }))]));
+    return { bookableAssetId: assetId, timeslotsByDate };
+  });
+}

@@ -1,0 +1,65 @@
+import type { AdminBookingListQuery, AdminBookingListResponse, CountsByStatus } from '@lokaler/domain/admin-booking-list';
+import { assetDisplayName } from '@lokaler/domain/bookable-asset';
+import { bookingStatuses } from '@lokaler/domain/booking';
+import type { AuthenticatedUser } from '../../auth/authenticated-user';
+import { assertAdministers } from '../../auth/guards';
+import type { DbOrTx } from '../../db/client';
+import { countByStatus, listPage, roomsOfBookings, type BookingFilters } from './repository';
+
+/**
+ * GET /api/booking: one page of a location's bookings with the filters, sorted on the server, with
+ * the total and the counts per status. Three queries whatever the page size.
+ */
+export async function listAdminBookings({ db, user, query }: { db: DbOrTx; user: AuthenticatedUser; query: AdminBookingListQuery }): Promise<AdminBookingListResponse> {
+  assertAdministers(user, query.locationId);
+  const filters: BookingFilters = {
+    locationId: query.locationId,
+    statuses: query.status,
+    fromDate: query.fromDate,
+    toDate: query.toDate,
+    bookableAssetId: query.bookableAssetId,
+    purpose: query.purpose,
+    text: query.text || undefined,
+  };
+  const counts = await countByStatus(db, filters);
+  const countsByStatus = Object.fromEntries(bookingStatuses.map((s) => [s, counts.get(s) ?? 0])) as CountsByStatus;
+  const selected = filters.statuses?.length ? filters.statuses : bookingStatuses;
+  const total = [...new Set(selected)].reduce((sum, s) => sum + countsByStatus[s], 0);
+
+  const rows = total > query.page * query.pageSize
+    ? await listPage(db, filters, query.sort, query.pageSize, query.page * query.pageSize)
+    : [];
+  const rooms = await roomsOfBookings(db, rows.map((r) => r.id));
+  const roomsByBooking = new Map<number, { bookableAssetId: number; name: string }[]>();
+  for (const room of rooms) {
+    const list = roomsByBooking.get(room.booking_id) ?? [];
+    list.push({ bookableAssetId: room.bookable_asset_id, name: assetDisplayName(room.name, room.external_asset_number) });
+    roomsByBooking.set(room.booking_id, list);
+  }
+
+  return {
+    items: rows.map((r) => ({
+      bookingId: r.id,
+      caseNumber: r.case_number,
+      status: r.status,
+      createdTimeUtc: r.created_utc,
+      bookingPurpose: r.purpose,
+      bookingDurationType: r.duration_type,
+      applicantName: r.on_behalf_of_name ?? r.user_name ?? r.internal_event_title ?? null,
+      userEmail: r.on_behalf_of_email ?? r.user_email ?? null,
+      displayOrgName: r.organization_name,
+      internalEventTitle: r.internal_event_title,
+      costCategory: r.cost_category,
+      activity: r.activity,
+      firstDate: r.first_date,
+      lastDate: r.last_date,
+      reservationCount: Number(r.active_count),
+      rooms: roomsByBooking.get(r.id) ?? [],
+      hasPendingRequirements: Boolean(r.pending),
+    })),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+    countsByStatus,
+  };
+}

@@ -1,0 +1,164 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AdminBookingSort } from '@lokaler/domain/admin-booking-list';
+import type { BookingDurationType, BookingPurpose, BookingStatus, CostCategory } from '@lokaler/domain/booking';
+import type { ReservationStatus } from '@lokaler/domain/reservation';
+import { queryRows, type DbOrTx } from '../../db/client';
+
+/**
+ * The SQL of the request lists. A list is three queries whatever its length: the counts per status,
+ * one page of bookings (with their dates from a lateral aggregate), and the rooms of that page.
+ */
+
+export interface BookingFilters {
+  locationId: number;
+  statuses?: readonly BookingStatus[] | undefined;
+  fromDate?: string | undefined;
+  toDate?: string | undefined;
+  bookableAssetId?: number | undefined;
+  purpose?: BookingPurpose | undefined;
+  text?: string | undefined;
+}
+
+/** ISO-8601 UTC text of a timestamptz, the same on both engines. */
+export const utcText = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** LIKE pattern of a free text: its wildcards are literal characters. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The WHERE clause of every filter; `withStatus: false` leaves the status out (for the counts). */
+export function whereClause(f: BookingFilters, withStatus: boolean): SQL {
+  const parts: SQL[] = [sql`b.location_id = ${f.locationId}`];
+  if (withStatus && f.statuses && f.statuses.length > 0) {
+    parts.push(sql`b.status in (${sql.join(f.statuses.map((s) => sql`${s}::booking_status`), sql`, `)})`);
+  }
+  if (f.purpose) parts.push(sql`b.purpose = ${f.purpose}::booking_purpose`);
+  if (f.fromDate || f.toDate || f.bookableAssetId) {
+    // Any time of the booking (also rejected ones: a rejected application is found by its dates too).
+    const inner: SQL[] = [sql`r.booking_id = b.id`, sql`r.status <> 'REPLACED'`];
+    if (f.fromDate) inner.push(sql`r.date >= ${f.fromDate}::date`);
+    if (f.toDate) inner.push(sql`r.date <= ${f.toDate}::date`);
+    if (f.bookableAssetId) inner.push(sql`r.bookable_asset_id = ${f.bookableAssetId}`);
+    parts.push(sql`exists (select 1 from reservations r where ${sql.join(inner, sql` and `)})`);
+  }
+  if (f.text) {
+    const p = likePattern(f.text);
+    parts.push(sql`(b.case_number ilike ${p} or u.name ilike ${p} or u.email ilike ${p} or b.organization_name ilike ${p}
+      or b.organization_number ilike ${p} or b.internal_event_title ilike ${p} or b.on_behalf_of_name ilike ${p}
+      or b.on_behalf_of_email ilike ${p} or b.form_answers ->> 'activity' ilike ${p} or b.form_answers ->> 'contactEmail' ilike ${p})`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+export async function countByStatus(db: DbOrTx, f: BookingFilters): Promise<Map<BookingStatus, number>> {
+  const rows = await queryRows<{ status: BookingStatus; count: number }>(db, sql`
+    select b.status, count(*)::int as count
+    from bookings b left join users u on u.id = b.user_id
+    where ${whereClause(f, false)}
+    group by b.status`);
+  return new Map(rows.map((r) => [r.status, Number(r.count)]));
+}
+
+const orderBy: Record<AdminBookingSort, SQL> = {
+  'created': sql`b.created_at asc, b.id asc`,
+  '-created': sql`b.created_at desc, b.id desc`,
+  'firstDate': sql`d.first_date asc nulls last, b.id asc`,
+  '-firstDate': sql`d.first_date desc nulls last, b.id desc`,
+  'caseNumber': sql`b.case_number asc`,
+  '-caseNumber': sql`b.case_number desc`,
+  'applicant': sql`lower(coalesce(b.on_behalf_of_name, u.name, b.internal_event_title, '')) asc, b.id asc`,
+  '-applicant': sql`lower(coalesce(b.on_behalf_of_name, u.name, b.internal_event_title, '')) desc, b.id desc`,
+};
+
+export interface ListRow extends Record<string, unknown> {
+  id: number;
+  case_number: string;
+  status: BookingStatus;
+  created_utc: string;
+  purpose: BookingPurpose;
+  duration_type: BookingDurationType;
+  user_name: string | null;
+  user_email: string | null;
+  organization_name: string | null;
+  internal_event_title: string | null;
+  on_behalf_of_name: string | null;
+  on_behalf_of_email: string | null;
+  cost_category: CostCategory | null;
+  activity: string | null;
+  first_date: string | null;
+  last_date: string | null;
+  active_count: number;
+  pending: boolean;
+}
+
+export async function listPage(db: DbOrTx, f: BookingFilters, sort: AdminBookingSort, limit: number, offset: number): Promise<ListRow[]> {
+  return queryRows<ListRow>(db, sql`
+    select b.id, b.case_number, b.status, ${utcText(sql`b.created_at`)} as created_utc, b.purpose, b.duration_type,
+      u.name as user_name, u.email as user_email, b.organization_name, b.internal_event_title,
+      b.on_behalf_of_name, b.on_behalf_of_email, b.cost_category, b.form_answers ->> 'activity' as activity,
+      to_char(d.first_date, 'YYYY-MM-DD') as first_date, to_char(d.last_date, 'YYYY-MM-DD') as last_date,
+      coalesce(d.active_count, 0)::int as active_count,
+      exists (select 1 from requirements q where q.booking_id = b.id and not q.is_fulfilled) as pending
+    from bookings b
+    left join users u on u.id = b.user_id
+    left join lateral (
+      select min(r.date) as first_date, max(r.date) as last_date,
+        count(*) filter (where r.status in ('UNPROCESSED', 'APPROVED')) as active_count
+      from reservations r where r.booking_id = b.id and r.status <> 'REPLACED'
+    ) d on true
+    where ${whereClause(f, true)}
+    order by ${orderBy[sort]}
+    limit ${limit} offset ${offset}`);
+}
+
+export interface RoomOfBooking extends Record<string, unknown> {
+  booking_id: number;
+  bookable_asset_id: number;
+  name: string;
+  external_asset_number: string | null;
+}
+
+/** The rooms applied for in these bookings (replaced times left out). */
+export async function roomsOfBookings(db: DbOrTx, bookingIds: readonly number[]): Promise<RoomOfBooking[]> {
+  if (bookingIds.length === 0) return [];
+  return queryRows<RoomOfBooking>(db, sql`
+    select distinct r.booking_id, r.bookable_asset_id, a.name, a.external_asset_number
+    from reservations r join bookable_assets a on a.id = r.bookable_asset_id
+    where r.booking_id in (${sql.join(bookingIds.map((id) => sql`${id}`), sql`, `)}) and r.status <> 'REPLACED'
+    order by r.booking_id, a.name, r.bookable_asset_id`);
+}
+
+export interface CalendarRow extends Record<string, unknown> {
+  booking_id: number;
+  case_number: string;
+  booking_status: BookingStatus;
+  purpose: BookingPurpose;
+  title: string | null;
+  reservation_id: number;
+  bookable_asset_id: number;
+  date: string;
+  start_time: string;
+  duration_minutes: number;
+  reservation_status: ReservationStatus;
+}
+
+/**
+ * The active reservations (UNPROCESSED, APPROVED) of the filtered bookings in a date range, in time
+ * order, each with its booking. One query.
+ */
+export async function listCalendarRows(db: DbOrTx, f: BookingFilters, from: string, to: string): Promise<CalendarRow[]> {
+  return queryRows<CalendarRow>(db, sql`
+    select b.id as booking_id, b.case_number, b.status as booking_status, b.purpose,
+      coalesce(b.internal_event_title, b.on_behalf_of_name, b.organization_name, u.name) as title,
+      r.id as reservation_id, r.bookable_asset_id, to_char(r.date, 'YYYY-MM-DD') as date,
+      to_char(r.start_time, 'HH24:MI:SS') as start_time, r.duration_minutes, r.status as reservation_status
+    from bookings b
+    left join users u on u.id = b.user_id
+    join reservations r on r.booking_id = b.id
+    where ${whereClause(f, true)}
+      and r.status in ('UNPROCESSED', 'APPROVED')
+      and r.date between ${from}::date and ${to}::date
+      ${f.bookableAssetId ? sql`and r.bookable_asset_id = ${f.bookableAssetId}` : sql``}
+    order by r.date, r.start_time, r.id`);
+}

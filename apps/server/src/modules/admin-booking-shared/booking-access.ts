@@ -1,0 +1,38 @@
+import type { AuthenticatedUser } from '../../auth/authenticated-user';
+import { assertAdministers } from '../../auth/guards';
+import type { DbOrTx, Tx } from '../../db/client';
+import { AppError } from '../../errors';
+import { selectBooking, selectBookingForUpdate, updateBooking, type BookingRow, type BookingUpdate } from './repository';
+
+export type { BookingRow };
+
+/**
+ * The booking an administrator acts on, locked for the rest of the transaction (SELECT … FOR
+ * UPDATE): two administrators deciding on the same booking at once are serialised here, and the
+ * second sees the first's result. 404 when it does not exist, 403 when it belongs to a location the
+ * caller does not administer. Lock order everywhere: the booking first, then its rooms.
+ */
+export async function lockBookingForAdmin(tx: Tx, bookingId: number, user: AuthenticatedUser): Promise<BookingRow> {
+  const row = await selectBookingForUpdate(tx, bookingId);
+  if (!row) throw AppError.notFound(`Booking ${bookingId}`);
+  assertAdministers(user, row.locationId);
+  return row;
+}
+
+/** The same check for reading: 404 / 403 as above, no lock. */
+export async function findBookingForAdmin(db: DbOrTx, bookingId: number, user: AuthenticatedUser): Promise<BookingRow> {
+  const row = await selectBooking(db, bookingId);
+  if (!row) throw AppError.notFound(`Booking ${bookingId}`);
+  assertAdministers(user, row.locationId);
+  return row;
+}
+
+/** Marks the booking as changed now (the lists sort and show by it). */
+export async function touchBooking(tx: Tx, bookingId: number, fields: BookingUpdate = {}): Promise<void> {
+  await updateBooking(tx, bookingId, fields);
+}
+
+/** 409 with a message the admin UI shows as is. */
+export function conflict(msg: string, userMsg: string, extra: AppError['extra'] = {}): AppError {
+  return new AppError('CONFLICT', msg, userMsg, extra);
+}

@@ -1,0 +1,68 @@
+import type { AdminBookingView, ApprovalTerms } from '@lokaler/domain/admin-booking-view';
+import { toBookingRequirement, toBookingReservation } from '@lokaler/domain/booking-reservation';
+import type { AuthenticatedUser } from '../../auth/authenticated-user';
+import type { DbOrTx } from '../../db/client';
+import { findBookingForAdmin } from '../admin-booking-shared/booking-access';
+import { loadReservationRows } from '../admin-booking-shared/reservation-rows';
+import { findApplicant, findApproval, findLocationRules, listCurrentDocumentKinds, listDecisionMessages, listRequirements, type ApprovalRow } from './repository';
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/** GET /api/booking/{id} for an administrator of the booking's location: everything the case needs. */
+export async function getAdminBookingView({ db, user, bookingId }: { db: DbOrTx; user: AuthenticatedUser; bookingId: number }): Promise<AdminBookingView> {
+  const booking = await findBookingForAdmin(db, bookingId, user);
+  const location = await findLocationRules(db, booking.locationId);
+  const applicant = booking.userId === null ? undefined : await findApplicant(db, booking.userId);
+  const reservationRows = await loadReservationRows(db, [bookingId]);
+  const requirementRows = await listRequirements(db, bookingId);
+  const messages = await listDecisionMessages(db, bookingId);
+  const approval = await findApproval(db, bookingId);
+  const documentKinds = await listCurrentDocumentKinds(db, bookingId);
+
+  return {
+    bookingId: booking.id,
+    caseNumber: booking.caseNumber,
+    status: booking.status,
+    locationId: booking.locationId,
+    locationName: location?.name ?? '',
+    requireContract: location?.requireContract ?? false,
+    enableVedtak: location?.enableVedtak ?? false,
+    userId: booking.userId,
+    userName: applicant?.name ?? null,
+    userEmail: applicant?.email ?? null,
+    displayOrgName: booking.organizationName,
+    organizationNumber: booking.organizationNumber,
+    onBehalfOfName: booking.onBehalfOfName,
+    onBehalfOfEmail: booking.onBehalfOfEmail,
+    createdTimeUtc: booking.createdAt.toISOString(),
+    bookingPurpose: booking.purpose,
+    sourceForm: booking.sourceForm,
+    bookingDurationType: booking.durationType,
+    costCategory: booking.costCategory,
+    marketPrice: booking.marketPriceOre,
+    internalEventTitle: booking.internalEventTitle,
+    formAnswers: booking.formAnswers,
+    cancellationDeadline: iso(booking.cancellationDeadline),
+    reservations: reservationRows.map(toBookingReservation),
+    requirements: requirementRows.map(toBookingRequirement),
+    decisionMessages: messages.map((m) => ({ message: m.message, createdTimeUtc: m.createdAt.toISOString() })),
+    hasPendingRequirements: requirementRows.some((q) => !q.isFulfilled),
+    vedtakExists: documentKinds.includes('VEDTAK'),
+    contractExists: documentKinds.includes('CONTRACT'),
+    approval: approval ? toApprovalTerms(approval) : null,
+  };
+}
+
+function toApprovalTerms(a: ApprovalRow): ApprovalTerms {
+  return {
+    costCategory: a.costCategory,
+    marketPrice: a.marketPriceOre,
+    costBasedPrices: a.costBasedPrices,
+    calculatedPrice: a.calculatedPriceOre,
+    retroactiveContract: a.retroactiveContract,
+    hasTilsynsvakt: a.hasTilsynsvakt,
+    tilsynsvaktWeekdays: a.tilsynsvaktWeekdays,
+    approvedBy: a.approvedByName,
+    approvedTimeUtc: a.approvedAt.toISOString(),
+  };
+}

@@ -1,0 +1,63 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiError } from '@lokaler/domain/api-error';
+import { adminBookingView, changeLogEntries, emailReminders, internalComment, internalCommentBody } from '@lokaler/domain/admin-booking-view';
+import { idParams } from '@lokaler/domain/id-param';
+import { currentUser, requireAdmin, requireUser } from '../../auth/index';
+import { AppError } from '../../errors';
+import { getAdminBookingView } from './get-admin-booking-view';
+import { getInternalComment } from './get-internal-comment';
+import { listChanges } from './list-booking-changes';
+import { listEmailReminders } from './list-email-reminders';
+import { setInternalComment } from './set-internal-comment';
+
+const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
+const security = [{ bearer: [] }];
+
+/**
+ * The administrator's view of one application (spec 02 §7 admin side): the booking, its change log
+ * and e-mails, and the internal comment (the lists and the calendar are in admin-booking-list).
+ * Every call checks that the caller administers the booking's location: 403 otherwise.
+ */
+export const adminBookingViewRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+
+  // GET /booking/{id} is also an applicant call (the wedding page, spec 02 §7); the applicant branch
+  // belongs to that feature and is added here when it exists. Until then a citizen gets 403.
+  app.get('/booking/:id', {
+    preHandler: requireUser,
+    schema: {
+      tags: ['admin'], summary: 'One booking as its location\'s administrator sees it', security,
+      params: idParams, response: { 200: adminBookingView, ...errors },
+    },
+  }, async (request) => {
+    const user = currentUser(request);
+    if (user.portal !== 'ADMIN') throw AppError.forbidden('GET /booking/{id} answers administrators; citizens use /user/booking/{id}');
+    return getAdminBookingView({ db, user, bookingId: request.params.id });
+  });
+
+  app.get('/booking-log/:id/changes', {
+    preHandler: requireAdmin,
+    schema: { tags: ['admin'], summary: 'The booking\'s change log, oldest first', security, params: idParams, response: { 200: changeLogEntries, ...errors } },
+  }, async (request) => listChanges({ db, user: currentUser(request), bookingId: request.params.id }));
+
+  app.get('/booking-log/:id/email-reminders', {
+    preHandler: requireAdmin,
+    schema: { tags: ['admin'], summary: 'The e-mails sent (or waiting) to the applicant about the booking', security, params: idParams, response: { 200: emailReminders, ...errors } },
+  }, async (request) => listEmailReminders({ db, user: currentUser(request), bookingId: request.params.id }));
+
+  app.get('/booking/:id/comment', {
+    preHandler: requireAdmin,
+    schema: { tags: ['admin'], summary: 'The internal comment (never shown to the applicant)', security, params: idParams, response: { 200: internalComment, ...errors } },
+  }, async (request) => getInternalComment({ db, user: currentUser(request), bookingId: request.params.id }));
+
+  app.put('/booking/:id/comment', {
+    preHandler: requireAdmin,
+    schema: {
+      tags: ['admin'], summary: 'Replace the internal comment: a text/plain body (or JSON { comment }); must not hold personal data', security,
+      params: idParams, body: internalCommentBody, response: { 200: internalComment, ...errors },
+    },
+  }, async (request) => {
+    const comment = typeof request.body === 'string' ? request.body : request.body.comment;
+    return setInternalComment({ db, user: currentUser(request), bookingId: request.params.id, comment });
+  });
+};

@@ -1,0 +1,41 @@
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client';
+import { locationAdmins, locations } from '../../db/schema/locations';
+
+export interface LocationRuleRow {
+  requireContract: boolean;
+  enableVedtak: boolean;
+  adminCanBookPastDates: boolean;
+}
+
+/** The rules of a location that is not deleted. */
+export async function findLocationRules(db: DbOrTx, locationId: number): Promise<LocationRuleRow | undefined> {
+  const [row] = await db.select({
+    requireContract: locations.requireContract, enableVedtak: locations.enableVedtak, adminCanBookPastDates: locations.adminCanBookPastDates,
+  }).from(locations).where(and(eq(locations.id, locationId), ne(locations.status, 'DELETED')));
+  return row;
+}
+
+export async function updateLocationRules(db: DbOrTx, locationId: number, rules: Partial<LocationRuleRow>): Promise<void> {
+  if (Object.keys(rules).length === 0) return;
+  await db.update(locations).set({ ...rules, updatedAt: new Date() }).where(eq(locations.id, locationId));
+}
+
+export async function listAdminEmails(db: DbOrTx, locationId: number): Promise<{ email: string }[]> {
+  return db.select({ email: locationAdmins.email }).from(locationAdmins).where(eq(locationAdmins.locationId, locationId)).orderBy(asc(locationAdmins.email));
+}
+
+/** Idempotent: an address that is an administrator already stays one. */
+export async function insertAdminEmail(db: DbOrTx, locationId: number, email: string): Promise<void> {
+  await db.insert(locationAdmins).values({ locationId, email }).onConflictDoNothing();
+}
+
+/** Locks the location row, so that two removals of administrators at once are serialised. */
+export async function lockLocation(tx: Tx, locationId: number): Promise<void> {
+  await tx.select({ id: locations.id }).from(locations).where(eq(locations.id, locationId)).for('update');
+}
+
+export async function deleteAdminEmails(tx: Tx, locationId: number, emails: readonly string[]): Promise<void> {
+  if (emails.length === 0) return;
+  await tx.delete(locationAdmins).where(and(eq(locationAdmins.locationId, locationId), inArray(locationAdmins.email, [...emails])));
+}

@@ -1,0 +1,166 @@
+import type { BookingFlowTheme } from '@lokaler/domain/booking-flow';
+import { timesByRoom, type CreateBookingRequest, type CreateBookingResponse } from '@lokaler/domain/booking-create';
+import { formTheme } from '@lokaler/domain/booking-create-form';
+import { checkTimesToBook } from '@lokaler/domain/scheduling/availability-for-booking';
+import { parseDuration } from '@lokaler/domain/scheduling/iso-duration';
+import { osloClock } from '@lokaler/domain/scheduling/oslo-clock';
+import { prepareRoom } from '@lokaler/domain/scheduling/room-calendar';
+import type { AuthenticatedUser } from '../../auth/authenticated-user';
+import type { Db, Tx } from '../../db/client';
+import { insertReservations, type NewReservation } from '../../db/reservation-repository';
+import { sqlState } from '../../http/error-handler';
+import { enqueueMail } from '../../integrations/mail/outbox';
+import { lockRooms } from '../../db/lock-rooms';
+import { loadBusyTimes, loadRoomCalendars, type RoomRow, type RoomWithCalendar } from '../room-calendars/repository';
+import { assertRoomsAccessible, calendarRange, displayNameOf, publicRulesOf, schedulingCallerFor, type RoomAccess } from '../room-calendars/rooms-for-caller';
+import { conflictError, conflictsOf, ruleViolationError, type CheckedRoom } from './booking-problems';
+import { bookingReceipt, changeLogTimes, type BookedRoomTimes } from './booking-receipt';
+import { limitConcurrency } from './limit-concurrency';
+import { findTakenTimes, insertBooking, insertCreatedEntry } from './repository';
+import { assertCitizenApplication, parseFormAnswers, rejectOverlappingTimes, singleLocation } from './validate-booking-request';
+
+export interface CreateBookingOptions {
+  db: Db;
+  user: AuthenticatedUser;
+  /** The organisation the person acts for (impersonation), or null for a private person. */
+  organization?: { number: string; name: string } | null;
+  body: CreateBookingRequest;
+  /** For the link in the receipt. */
+  publicUrl: string;
+  now?: Date;
+  /**
+   * Test seam: runs in the transaction after the check under the locks, just before the reservations
+   * are written. A test plays there a writer that ignores the rooms' locks: on a single-connection
+   * engine the only way to reach the path where the exclusion constraint alone sees a collision.
+   */
+  beforeReservations?: (tx: Tx) => Promise<void>;
+}
+
+const PUBLIC: RoomAccess = { kind: 'public' };
+/** Booking transactions of this process at once; well below the pool's size (20 by default). */
+const bookingTransactions = limitConcurrency(8);
+/** Rows per INSERT: 7 parameters each stays far below PostgreSQL's 65 535 parameters per statement. */
+const RESERVATION_CHUNK = 2000;
+/** Weddings are planned long ahead: the wedding office's cancellation deadline is four weeks (demo data agrees). */
+const cancellationDays = (theme: BookingFlowTheme) => (theme === 'wedding' ? 28 : 7);
+
+interface TimeToWrite extends NewReservation {
+  endTime: string;
+}
+
+/**
+ * POST /api/booking. Checks that need no calendar run first, then the rooms' calendars are read and
+ * every time checked without locks; then ONE transaction: the booking, its change-log entry and the
+ * receipt, then the rooms' advisory locks (sorted), a fresh read of their reservations and blocked
+ * times, every time checked again by the domain rules, and all the reservations. A taken time (seen
+ * by the check, or only by the exclusion constraint) is a 409 naming the taken times; a broken rule
+ * is a 422; in both cases nothing is written (a case number may be skipped).
+ */
+export async function createBooking({ db, user, organization = null, body, publicUrl, now = new Date(), beforeReservations }: CreateBookingOptions): Promise<CreateBookingResponse> {
+  assertCitizenApplication(user, body);
+  const sent = body.availabilityData.probablyAvailable;
+  const entries = timesByRoom(sent);
+  const entryIndex = (assetId: number) => sent.findIndex((e) => e.bookableAssetId === assetId);
+  rejectOverlappingTimes(entries, entryIndex);
+  const ids = entries.map((e) => e.bookableAssetId);
+  const { today, time } = osloClock(now);
+  const range = calendarRange(entries.flatMap((e) => e.datesAndTimes.map((t) => t.date)), today);
+  /** The rooms as this citizen may book them (404 otherwise), all of one location (422 otherwise). */
+  const bookable = (rooms: ReadonlyMap<number, RoomWithCalendar>) => {
+    const rows = new Map([...rooms].map(([id, r]) => [id, r.row]));
+    assertRoomsAccessible(ids, rows, PUBLIC);
+    return { rows, location: singleLocation([...rows.values()]), roomName: (id: number) => { const row = rows.get(id); return row ? displayNameOf(row) : undefined; } };
+  };
+  /** Every time by the domain rules: a 422 for a broken rule, a 409 for a taken time, else the accepted times. */
+  const check = (rooms: ReadonlyMap<number, RoomWithCalendar>, roomName: (id: number) => string | undefined) => {
+    const checked: CheckedRoom[] = entries.map((entry) => {
+      const { row, calendar } = rooms.get(entry.bookableAssetId)!;
+      const room = prepareRoom(calendar, { today, now: time, caller: schedulingCallerFor(row, PUBLIC) });
+      const result = checkTimesToBook({ room, times: entry, isRepeating: body.isRepeating, rules: publicRulesOf(row) });
+      return { entryIndex: entryIndex(entry.bookableAssetId), name: displayNameOf(row), result };
+    });
+    const ruleError = ruleViolationError(checked);
+    if (ruleError) throw ruleError;
+    const conflicts = conflictsOf(checked);
+    if (conflicts.length) throw conflictError(conflicts, roomName);
+    return checked;
+  };
+
+  // A first pass without locks answers what is refused anyway (a wrong form, a broken rule, a time
+  // someone already holds) without queueing for the rooms' locks: under a rush most losers leave here.
+  const before = await loadRoomCalendars(db, ids, range);
+  const { rows, location, roomName } = bookable(before);
+  const themes = [...rows.values()].map((r) => r.bookingFlowTheme ?? 'default');
+  const formAnswers = parseFormAnswers(body.formAnswers, themes);
+  // What will be written if the times are still free under the locks (the check there accepts the
+  // same times or refuses the request).
+  const times = timesToWrite(check(before, roomName));
+  const booked = bookedTimesByRoom(times, rows);
+  const first = times[0]!;
+  const theme = formTheme(themes);
+
+  return bookingTransactions(() => db.transaction(async (tx) => {
+    // The rows no other booking competes for come first, so the rooms' locks are held only for
+    // the re-check and the reservations (and the commit): the queue on a busy room moves faster.
+    const { bookingId, caseNumber } = await insertBooking(tx, {
+      year: today.slice(0, 4),
+      userId: user.userId,
+      organization,
+      locationId: location.id,
+      sourceForm: theme,
+      durationType: body.isRepeating || times.some((t) => t.initialRepetitionDate) ? 'SEMESTERLOAN' : 'SINGLE_BOOKING',
+      formAnswers,
+      firstDate: first.date,
+      firstStartTime: first.startTime,
+      cancellationDays: cancellationDays(theme),
+    });
+    await insertCreatedEntry(tx, { bookingId, userId: user.userId, userName: user.name, reservationTimes: changeLogTimes(booked) });
+    const to = formAnswers.contactEmail ?? user.email;
+    if (to) await enqueueMail(tx, bookingReceipt({ to, bookingId, caseNumber, locationName: location.name, rooms: booked, publicUrl }));
+
+    await lockRooms(tx, ids);
+    // Read again, under the locks, what bookings change: one that held the locks has committed, so
+    // its reservations are seen. (The room data, hours and closed dates are the first pass's.)
+    const busy = await loadBusyTimes(tx, ids, range);
+    const checked = check(new Map([...before].map(([id, r]) => [id, { row: r.row, calendar: { ...r.calendar, ...busy.get(id)! } }])), roomName);
+    await beforeReservations?.(tx);
+    await insertAllOrConflict(tx, timesToWrite(checked).map((t) => ({ ...t, bookingId })), roomName);
+    return { bookingId, caseNumber };
+  }));
+}
+
+/** The accepted times as rows, in date and time order (the first is the booking's first time). */
+function timesToWrite(checked: readonly CheckedRoom[]): TimeToWrite[] {
+  return checked.flatMap(({ result }) => result.probablyAvailable.map((t) => ({
+    bookingId: 0,
+    bookableAssetId: result.bookableAssetId,
+    date: t.date,
+    startTime: t.startTime,
+    durationMinutes: parseDuration(t.duration)!,
+    initialRepetitionDate: t.initialRepetitionDate,
+    endTime: t.endTime!,
+  }))).sort((a, b) => (a.date === b.date ? a.startTime.localeCompare(b.startTime) : a.date.localeCompare(b.date)));
+}
+
+function bookedTimesByRoom(times: readonly TimeToWrite[], rows: ReadonlyMap<number, RoomRow>): BookedRoomTimes[] {
+  const byRoom = new Map<number, TimeToWrite[]>();
+  for (const t of times) byRoom.set(t.bookableAssetId, [...(byRoom.get(t.bookableAssetId) ?? []), t]);
+  return [...byRoom].map(([id, list]) => ({ roomName: displayNameOf(rows.get(id)!), times: list }));
+}
+
+/**
+ * Inserts every reservation, or none. The locks make a collision here rare (a writer that does not
+ * take them); the exclusion constraint still has the last word. On 23P01 the savepoint is rolled
+ * back, the times taken now are read in the same transaction, and the 409 rolls back the booking.
+ */
+async function insertAllOrConflict(tx: Tx, rows: readonly TimeToWrite[], roomName: (id: number) => string | undefined): Promise<void> {
+  try {
+    await tx.transaction(async (savepoint) => {
+      for (let i = 0; i < rows.length; i += RESERVATION_CHUNK) await insertReservations(savepoint, rows.slice(i, i + RESERVATION_CHUNK));
+    });
+  } catch (error) {
+    if (sqlState(error) !== '23P01') throw error;
+    const taken = await findTakenTimes(tx, rows);
+    throw conflictError(taken.map((t) => ({ bookableAssetId: t.bookableAssetId, date: t.date, startTime: t.startTime, endTime: t.endTime })), roomName);
+  }
+}

@@ -1,0 +1,43 @@
+import type { BookingStatusResponse } from '@lokaler/domain/user-booking';
+import type { Db, Tx } from '../../db/client';
+import { AppError } from '../../errors';
+import { describeTimes } from '../admin-booking-shared/reservation-rows';
+import { insertChangeLogEntry } from '../admin-booking-shared/repository';
+import type { EffectiveIdentity } from '../impersonation/effective-identity';
+import { syncKeyAccess } from '../oslonokkelen/sync-key-access';
+import { findVisibleBooking, type BookingRow } from '../user-bookings/booking-access';
+import { closeBooking } from './close-booking';
+
+/**
+ * PUT /user/booking/{id}/autoreject: the applicant left the wedding form without sending it, so the
+ * held time is let go (AUTOREJECTED). Only for a wedding application that is still unprocessed;
+ * repeating it changes nothing.
+ */
+export async function autorejectBooking({ db, identity, bookingId, now }: { db: Db; identity: EffectiveIdentity; bookingId: number; now: Date }): Promise<BookingStatusResponse> {
+  return db.transaction(async (tx) => {
+    const booking = await findVisibleBooking(tx, identity, bookingId, { lock: true });
+    if (booking.sourceForm !== 'wedding') {
+      throw new AppError('CONFLICT', `Booking ${booking.id} is not a wedding application`, 'Bare søknader om vielse kan avbrytes på denne måten.');
+    }
+    if (booking.status === 'AUTOREJECTED') return { bookingId: booking.id, status: booking.status, internalEventTitle: booking.internalEventTitle };
+    if (booking.status !== 'UNPROCESSED') {
+      throw new AppError('CONFLICT', `Booking ${booking.id} is ${booking.status}`, 'Søknaden er allerede behandlet og kan ikke avbrytes her.');
+    }
+    await autorejectInTransaction(tx, booking, now, 'Søknadsskjemaet for vielse ble ikke fullført.');
+    return { bookingId: booking.id, status: 'AUTOREJECTED', internalEventTitle: booking.internalEventTitle };
+  });
+}
+
+/**
+ * Auto-rejects a locked, unprocessed booking in the caller's transaction: its active times and the
+ * booking become AUTOREJECTED, with a BookingRejection entry by 'System' (as the expiry of a held
+ * wedding slot does), and key access withdrawn. For the wedding hold-expiry job as well.
+ */
+export async function autorejectInTransaction(tx: Tx, booking: BookingRow, now: Date, reason: string): Promise<void> {
+  const released = await closeBooking(tx, booking, 'AUTOREJECTED', now);
+  await insertChangeLogEntry(tx, {
+    bookingId: booking.id, type: 'BookingRejection', loggedAt: now, userName: 'System', comment: reason,
+    reservationTimes: released.length ? describeTimes(released) : null,
+  });
+  await syncKeyAccess(tx, booking.id);
+}

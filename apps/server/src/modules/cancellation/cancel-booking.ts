@@ -1,0 +1,55 @@
+import type { BookingStatusResponse } from '@lokaler/domain/user-booking';
+import { cancellationRefusedMessage, isCancellable } from '@lokaler/domain/user-booking-rules';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { enqueueMail } from '../../integrations/mail/outbox';
+import { notifyApplicant } from '../admin-booking-shared/applicant-mail';
+import { describeTimes } from '../admin-booking-shared/reservation-rows';
+import { insertChangeLogEntry } from '../admin-booking-shared/repository';
+import type { EffectiveIdentity } from '../impersonation/effective-identity';
+import { syncKeyAccess } from '../oslonokkelen/sync-key-access';
+import { findVisibleBooking } from '../user-bookings/booking-access';
+import { firstActiveStart, loadLocation } from '../user-bookings/repository';
+import { effectiveCancellationDeadline } from '../user-bookings/to-user-booking';
+import { closeBooking } from './close-booking';
+
+/**
+ * PATCH /booking/{id} { status: 'cancelled' }: the applicant cancels, allowed exactly while the
+ * booking is cancellable (unprocessed; approved until the deadline), else 409 with the text that
+ * sends them to the location (the wedding office for weddings). In one transaction: the booking and
+ * its active times become CANCELLED — which frees the times at once, as the no-double-booking
+ * constraint covers only active rows — with the change-log entry, key access withdrawn, and the
+ * e-mails to the applicant and the location queued.
+ */
+export async function cancelBooking({ db, identity, bookingId, now, publicUrl }: { db: Db; identity: EffectiveIdentity; bookingId: number; now: Date; publicUrl: string }): Promise<BookingStatusResponse> {
+  return db.transaction(async (tx) => {
+    const booking = await findVisibleBooking(tx, identity, bookingId, { lock: true });
+    const deadline = effectiveCancellationDeadline(booking, await firstActiveStart(tx, booking.id));
+    const location = await loadLocation(tx, booking.locationId);
+    if (!isCancellable({ status: booking.status, cancellationDeadline: deadline }, now)) {
+      const userMsg = cancellationRefusedMessage({ status: booking.status, sourceForm: booking.sourceForm, locationName: location.name, contactEmail: location.contactEmail });
+      throw new AppError('CONFLICT', `Booking ${booking.id} (${booking.status}) cannot be cancelled by the applicant now`, userMsg);
+    }
+    const cancelled = await closeBooking(tx, booking, 'CANCELLED', now);
+    await insertChangeLogEntry(tx, {
+      bookingId: booking.id, type: 'BookingCancellation', loggedAt: now, userId: identity.user.userId, userName: identity.user.name,
+      reservationTimes: cancelled.length ? describeTimes(cancelled) : null,
+    });
+    await syncKeyAccess(tx, booking.id);
+    await notifyApplicant(tx, booking, {
+      kind: 'BookingCancellation',
+      subject: 'Bookingen er kansellert',
+      paragraphs: [`Bookingen din hos ${location.name} er kansellert. Tidene er gitt fri, og andre kan nå søke om dem.`],
+    }, publicUrl);
+    if (location.contactEmail && booking.status === 'APPROVED') {
+      const times = describeTimes(cancelled).flatMap((r) => r.times.map((t) => `${r.assetDescription}: ${t}`));
+      await enqueueMail(tx, {
+        to: location.contactEmail,
+        subject: `Godkjent booking kansellert av søker (${booking.caseNumber})`,
+        text: [`Søkeren har kansellert den godkjente bookingen ${booking.caseNumber}. Disse tidene er nå ledige:`, '', ...times].join('\n'),
+        topic: { kind: 'BookingCancellationToLocation', bookingId: booking.id },
+      });
+    }
+    return { bookingId: booking.id, status: 'CANCELLED', internalEventTitle: booking.internalEventTitle };
+  });
+}

@@ -1,0 +1,17 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { BookingStatus } from '@lokaler/domain/booking';
+import { activeReservationStatuses } from '@lokaler/domain/reservation';
+import type { Tx } from '../../db/client';
+import { bookings, reservations } from '../../db/schema/bookings';
+
+export type ClosedStatus = Extract<BookingStatus, 'CANCELLED' | 'AUTOREJECTED'>;
+
+/** The booking's active times (UNPROCESSED, APPROVED) take the closed status, which frees them. */
+export async function closeActiveReservations(tx: Tx, bookingId: number, status: ClosedStatus, now: Date): Promise<void> {
+  await tx.update(reservations).set({ status, updatedAt: now })
+    .where(and(eq(reservations.bookingId, bookingId), inArray(reservations.status, [...activeReservationStatuses])));
+}
+
+export async function setBookingStatus(tx: Tx, bookingId: number, status: ClosedStatus, now: Date): Promise<void> {
+  await tx.update(bookings).set({ status, updatedAt: now }).where(eq(bookings.id, bookingId));
+}

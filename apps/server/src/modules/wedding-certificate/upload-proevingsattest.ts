@@ -1,0 +1,25 @@
+import type { ProevingsattestUpload, WeddingFormResponse } from '@lokaler/domain/wedding-certificate';
+import type { Db } from '../../db/client';
+import type { EffectiveIdentity } from '../impersonation/effective-identity';
+import { findVisibleBooking } from '../user-bookings/booking-access';
+import { checkUpload } from './check-upload';
+import { assertWedding, readWeddingForm } from './get-wedding-form';
+import { fulfilWeddingCertificate, upsertProevingsattest } from './repository';
+
+/**
+ * PUT /user/form/wedding/{id}/proevingsattest. One transaction: the booking is locked, the file stored
+ * (replacing an earlier one), the WEDDING_CERTIFICATE requirement fulfilled (created if the booking has
+ * none) and a change-log entry written.
+ */
+export async function uploadProevingsattest(options: { db: Db; identity: EffectiveIdentity; bookingId: number; upload: ProevingsattestUpload; now: Date }): Promise<WeddingFormResponse> {
+  const { db, identity, bookingId, now } = options;
+  return db.transaction(async (tx) => {
+    const booking = await findVisibleBooking(tx, identity, bookingId, { lock: true });
+    assertWedding(booking);
+    const file = checkUpload(options.upload);
+    const user = identity.user;
+    await upsertProevingsattest(tx, booking.id, { filename: file.filename, contentType: file.contentType, bytes: file.bytes, addedAt: now, uploadedByUserId: user.userId });
+    await fulfilWeddingCertificate(tx, booking.id, user, now);
+    return readWeddingForm(tx, booking.id);
+  });
+}
