@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bookingReservation, reservationEndTime, toBookingRequirement, toBookingReservation } from './booking-reservation';
+import { bookingReservation, toBookingRequirement, toBookingReservation } from './booking-reservation';
+import { reservationEndTime } from './scheduling/time-of-day';
 
 describe('one reservation shape for the applicant and the administrator', () => {
   const stored = {

@@ -4,7 +4,7 @@ import { requirementType, type RequirementType } from './booking';
 import { reservationStatus, type ReservationStatus } from './reservation';
 import { wallClockTime } from './scheduling/api-primitives';
 import { formatDuration } from './scheduling/iso-duration';
-import { MINUTES_PER_DAY, minutesToTime, timeToMinutes } from './scheduling/time-of-day';
+import { reservationEndTime } from './scheduling/time-of-day';
 
 /**
  * One time of a booking and one requirement of it (spec 02 §3 Reservation, Requirement), the same
@@ -47,11 +47,6 @@ export const bookingRequirement = z.object({
   fulfillmentTimeUtc: z.string().nullable(),
 });
 export type BookingRequirement = z.infer<typeof bookingRequirement>;
-
-/** The wall-clock end of a time: start + duration on a 24-hour clock, '00:00:00' at midnight. */
-export function reservationEndTime(startTime: string, durationMinutes: number): string {
-  return minutesToTime((timeToMinutes(startTime) + durationMinutes) % MINUTES_PER_DAY);
-}
 
 /** A reservation as it is stored (date, start time, duration) with its room. */
 export interface StoredReservation {

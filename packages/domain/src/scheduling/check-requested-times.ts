@@ -1,4 +1,4 @@
-import { reservationEndTime } from '../booking-reservation';
+import { reservationEndTime } from './time-of-day';
 import { isValidDate } from './calendar-date';
 import type { DateAndTime } from './date-and-time';
 import { parseDuration } from './iso-duration';

@@ -73,3 +73,8 @@ export function roundDownToGrid(minutes: number, step = SLOT_MINUTES): number {
 function pad(n: number): string {
   return String(n).padStart(2, '0');
 }
+
+/** The wall-clock end of a time: start + duration on a 24-hour clock, '00:00:00' at midnight. */
+export function reservationEndTime(startTime: string, durationMinutes: number): string {
+  return minutesToTime((timeToMinutes(startTime) + durationMinutes) % MINUTES_PER_DAY);
+}

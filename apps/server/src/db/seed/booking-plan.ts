@@ -3,10 +3,9 @@ import type {
   CostCategory, RequirementType, SourceForm,
 } from '@lokaler/domain/booking';
 import { assetDisplayName } from '@lokaler/domain/bookable-asset';
-import { reservationEndTime } from '@lokaler/domain/booking-reservation';
 import type { ReservationStatus } from '@lokaler/domain/reservation';
 import { formatDateNorwegian } from '@lokaler/domain/scheduling/format-date';
-import { formatClock } from '@lokaler/domain/scheduling/time-of-day';
+import { formatClock, reservationEndTime } from '@lokaler/domain/scheduling/time-of-day';
 import { addDays } from './dates';
 import type { Occupancy } from './occupancy';
 

@@ -3,7 +3,7 @@ import { conflictUserMessage } from '@lokaler/domain/booking-create';
 import { messages } from '@lokaler/domain/api-error';
 import { assetDisplayName } from '@lokaler/domain/bookable-asset';
 import { osloClock } from '@lokaler/domain/scheduling/oslo-clock';
-import { reservationEndTime } from '@lokaler/domain/booking-reservation';
+import { reservationEndTime } from '@lokaler/domain/scheduling/time-of-day';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';

@@ -1,6 +1,6 @@
 import type { CalendarDataQuery, CalendarDataResponse } from '@lokaler/domain/admin-booking-list';
 import { formatDuration } from '@lokaler/domain/scheduling/iso-duration';
-import { reservationEndTime } from '@lokaler/domain/booking-reservation';
+import { reservationEndTime } from '@lokaler/domain/scheduling/time-of-day';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import { assertAdministers } from '../../auth/guards';
 import type { DbOrTx } from '../../db/client';

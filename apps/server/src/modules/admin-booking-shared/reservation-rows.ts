@@ -1,9 +1,8 @@
 import { assetDisplayName } from '@lokaler/domain/bookable-asset';
 import type { ChangeLogReservationTimes } from '@lokaler/domain/booking';
-import { reservationEndTime } from '@lokaler/domain/booking-reservation';
 import { activeReservationStatuses } from '@lokaler/domain/reservation';
 import { formatDateNorwegian } from '@lokaler/domain/scheduling/format-date';
-import { formatClock } from '@lokaler/domain/scheduling/time-of-day';
+import { formatClock, reservationEndTime } from '@lokaler/domain/scheduling/time-of-day';
 import { loadReservationsWithRooms, type ReservationWithRoom } from '../../db/reservation-repository';
 
 /** A reservation with its room, as the admin services work with it (the same query as the applicant's pages). */
