@@ -1,4 +1,4 @@
-import type { WeddingFormResponse } from '@lokaler/domain/wedding-certificate';
+import type { WeddingFormResponse } from '@lokaler/domain/wedding-application-answers';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { EffectiveIdentity } from '../impersonation/effective-identity';
@@ -14,6 +14,8 @@ export async function readWeddingForm(db: DbOrTx, bookingId: number): Promise<We
   const row = await findProevingsattest(db, bookingId);
   return {
     bookingId,
+    submittedAtUtc: null,
+    answers: null,
     proevingsattestFile: row ? { filename: row.filename, contentType: row.contentType, size: row.size } : null,
     proevingsattestFileAddedTimeUtc: row ? row.addedAt.toISOString() : null,
   };
