@@ -1,3 +1,5 @@
+import { bookingNotFoundMessage } from './user-booking-rules';
+
 /**
  * The wedding application's fixed vocabulary (spec 02 §5, §8): the Norwegian messages, the languages
  * of the ceremony and of contact, and the interpreter languages. Texts quoted by the spec are used as
@@ -34,8 +36,8 @@ export const weddingMessages = {
   timesTakenTitle: 'Ett eller flere tidspunkt er opptatt',
   timesTakenText: 'Det ser ut som et eller flere av tidspunktene du har valgt har blitt tatt av noen andre.',
   availabilityCheckFailed: 'Det oppstod en feil.',
-  /** Spec 02 §2/§8. */
-  bookingNotFound: 'Fant ikke bookingen',
+  /** Spec 02 §2/§8 (the one text of every applicant 404). */
+  bookingNotFound: bookingNotFoundMessage,
   notAvailable: 'Ikke tilgjengelig',
   /** Spec 02 §5 'Only one wedding time may be applied for'. */
   oneTimeOnly: 'Du kan bare søke om ett tidspunkt for vielse.',
