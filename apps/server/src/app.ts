@@ -16,6 +16,7 @@ import { registerAuthentication } from './auth/index';
 import { registerMail } from './integrations/mail/index';
 import { registerOrgRegistry } from './integrations/org-registry/index';
 import { registerKeyAccess } from './modules/oslonokkelen/register-key-access';
+import { registerWeddingHoldExpiry } from './modules/wedding-application/expire-wedding-holds';
 import { registerJobs, type JobsOptions } from './jobs/register-jobs';
 
 declare module 'fastify' {
@@ -73,6 +74,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerMail(app);
   registerOrgRegistry(app);
   registerKeyAccess(app);
+  registerWeddingHoldExpiry(app);
   await registerModules(app);
   if (options.serveSpas) await registerStatic(app);
   return app;

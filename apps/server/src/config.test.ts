@@ -19,8 +19,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ MAP_TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png' }).map.tileUrl).toBe('http://127.0.0.1:9/{z}/{x}/{y}.png');
   });
 
+  it('holds a wedding time 30 minutes unless WEDDING_HOLD_MINUTES says otherwise', () => {
+    expect(loadConfig({}).weddingHoldMinutes).toBe(30);
+    expect(loadConfig({ WEDDING_HOLD_MINUTES: '45' }).weddingHoldMinutes).toBe(45);
+  });
+
   it.each([
     [{ PORT: 'abc' }, 'PORT'],
+    [{ WEDDING_HOLD_MINUTES: '0' }, 'WEDDING_HOLD_MINUTES'],
+    [{ WEDDING_HOLD_MINUTES: '2.5' }, 'WEDDING_HOLD_MINUTES'],
+    [{ WEDDING_HOLD_MINUTES: 'soon' }, 'WEDDING_HOLD_MINUTES'],
     [{ MAP_TILE_URL: 'https://tile.example.no/tiles.png' }, 'MAP_TILE_URL'],
     [{ MAP_TILE_URL: 'ftp://tile.example.no/{z}/{x}/{y}.png' }, 'MAP_TILE_URL'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],

@@ -35,6 +35,8 @@ const envSchema = z.object({
   /** The new portal's map background; empty means no tiles at all (markers on a plain background). */
   MAP_TILE_URL: tileUrl.default(OSM_TILE_URL),
   MAP_TILE_ATTRIBUTION: z.string().default('© OpenStreetMap-bidragsytere'),
+  /** How long a wedding time taken in the calendar is held for the couple to send the form (spec 02 §9: about 30). */
+  WEDDING_HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
 });
 
 export type Config = ReturnType<typeof buildConfig>;
@@ -64,6 +66,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     },
     cookieSecret: env.COOKIE_SECRET ?? 'local-development-cookie-secret-not-for-production',
     map: { tileUrl: env.MAP_TILE_URL === '' ? null : env.MAP_TILE_URL, tileAttribution: env.MAP_TILE_ATTRIBUTION },
+    weddingHoldMinutes: env.WEDDING_HOLD_MINUTES,
     adapters: { mail: env.MAIL_ADAPTER, keyService: env.KEY_SERVICE_ADAPTER, orgRegistry: env.ORG_REGISTRY_ADAPTER },
   };
 }

@@ -11,6 +11,8 @@ const statusByCode = {
   BOOKING_CONFLICT: 409,
   /** The applicant asks for a contract no administrator has approved yet (decision 004): nothing to show or sign. */
   DOCUMENT_NOT_APPROVED: 409,
+  /** A wedding form is sent after its booking stopped holding the time (hold ran out, rejected): spec 02 §8 'Ett eller flere tidspunkt er opptatt'. */
+  TIME_NO_LONGER_HELD: 409,
   /** The booking breaks a booking rule (window, behandlingstid, one timeslot, repetition…): nothing was written. */
   BOOKING_NOT_ALLOWED: 422,
   PAYLOAD_TOO_LARGE: 413,

@@ -1,5 +1,5 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import { weddingFormResponse, type WeddingFormResponse } from '@lokaler/domain/wedding-certificate';
+import { weddingFormResponse, type WeddingFormResponse } from '@lokaler/domain/wedding-application-answers';
 import { apiFetch } from './api-fetch';
 import { userBookingKey } from './user-bookings';
 

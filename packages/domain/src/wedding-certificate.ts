@@ -55,11 +55,3 @@ export const proevingsattestFileInfo = z.object({
   contentType: z.string(),
   size: z.number().int(),
 });
-
-/** GET /user/form/wedding/{id}: the read model (no bytes). */
-export const weddingFormResponse = z.object({
-  bookingId: z.number().int(),
-  proevingsattestFile: proevingsattestFileInfo.nullable(),
-  proevingsattestFileAddedTimeUtc: z.string().nullable(),
-});
-export type WeddingFormResponse = z.infer<typeof weddingFormResponse>;

@@ -31,6 +31,7 @@ import { impersonationRoutes } from './impersonation/routes';
 import { claimRoutes } from './claim/routes';
 import { searchRoutes } from './search/routes';
 import { weddingCertificateRoutes } from './wedding-certificate/routes';
+import { weddingApplicationRoutes } from './wedding-application/routes';
 
 /** Every module's routes, in the order they are registered, each under /api. Add one line per module. */
 const moduleRoutes = [
@@ -66,6 +67,7 @@ const moduleRoutes = [
   claimRoutes,
   searchRoutes,
   weddingCertificateRoutes,
+  weddingApplicationRoutes,
 ];
 
 export async function registerModules(app: FastifyInstance): Promise<void> {

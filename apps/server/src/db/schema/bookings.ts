@@ -47,10 +47,17 @@ export const bookings = pgTable('bookings', {
   cancellationDeadline: timestamp('cancellation_deadline', { withTimezone: true }),
   onBehalfOfName: text('on_behalf_of_name'),
   onBehalfOfEmail: text('on_behalf_of_email'),
+  /**
+   * A wedding time taken in the calendar is held until this instant for the couple to send the
+   * wedding form (spec 02 §4, issue 12); null when there is no hold (sent, or not a wedding).
+   */
+  holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
 }, (t) => [
   index('bookings_user').on(t.userId, t.createdAt),
   index('bookings_location_status').on(t.locationId, t.status),
   index('bookings_org').on(t.organizationNumber),
+  // The hold-expiry job's claim reads only bookings that hold a time.
+  index('bookings_hold_expires').on(t.holdExpiresAt).where(sql`${t.holdExpiresAt} is not null`),
   check('bookings_market_price_non_negative', sql`${t.marketPriceOre} is null or ${t.marketPriceOre} >= 0`),
 ]);
 

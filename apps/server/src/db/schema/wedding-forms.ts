@@ -1,4 +1,6 @@
-import { customType, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, customType, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { WeddingApplicationAnswers } from '@lokaler/domain/wedding-application-answers';
 import { bookings } from './bookings';
 import { users } from './identity';
 
@@ -8,15 +10,27 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 /**
- * The wedding form of a booking (spec 02 §3/§5): for now the uploaded premarital test certificate.
- * One row per booking; a new upload replaces the file.
+ * The wedding form of a booking (spec 02 §3/§5): the couple's answers once sent, and the uploaded
+ * premarital test certificate (prøvingsattest), each possibly without the other (the certificate can
+ * come before or after the form). One row per booking; a new upload replaces the file.
  */
 export const weddingForms = pgTable('wedding_forms', {
   bookingId: integer('booking_id').primaryKey().references(() => bookings.id, { onDelete: 'cascade' }),
-  proevingsattestFilename: text('proevingsattest_filename').notNull(),
-  proevingsattestContentType: text('proevingsattest_content_type').notNull(),
-  proevingsattestSize: integer('proevingsattest_size').notNull(),
-  proevingsattestBytes: bytea('proevingsattest_bytes').notNull(),
-  proevingsattestAddedAt: timestamp('proevingsattest_added_at', { withTimezone: true }).notNull(),
+  proevingsattestFilename: text('proevingsattest_filename'),
+  proevingsattestContentType: text('proevingsattest_content_type'),
+  proevingsattestSize: integer('proevingsattest_size'),
+  proevingsattestBytes: bytea('proevingsattest_bytes'),
+  proevingsattestAddedAt: timestamp('proevingsattest_added_at', { withTimezone: true }),
   uploadedByUserId: integer('uploaded_by_user_id').references(() => users.id),
-});
+  /** The answers of POST /user/form/wedding (validated by the domain's schema), null until sent. */
+  answers: jsonb('answers').$type<WeddingApplicationAnswers>(),
+  /** The applicant's national identity number when given in the form; kept apart, never in a read model. */
+  applicantSsn: text('applicant_ssn'),
+  submittedAt: timestamp('submitted_at', { withTimezone: true }),
+}, (t) => [
+  check('wedding_forms_certificate_whole', sql`(${t.proevingsattestBytes} is null) = (${t.proevingsattestFilename} is null)
+    and (${t.proevingsattestBytes} is null) = (${t.proevingsattestContentType} is null)
+    and (${t.proevingsattestBytes} is null) = (${t.proevingsattestSize} is null)
+    and (${t.proevingsattestBytes} is null) = (${t.proevingsattestAddedAt} is null)`),
+  check('wedding_forms_answers_sent', sql`(${t.answers} is null) = (${t.submittedAt} is null)`),
+]);

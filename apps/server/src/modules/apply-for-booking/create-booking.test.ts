@@ -217,6 +217,7 @@ describe('POST /api/booking', () => {
       user: kariUser,
       body: createBookingRequest.parse(body([{ bookableAssetId: gym, datesAndTimes: [time(day, '17:00:00'), time(day, '18:00:00')] }])),
       publicUrl: 'http://localhost',
+      weddingHoldMinutes: 30,
       // A writer that does not take the rooms' locks puts a reservation in the gym after our check.
       beforeReservations: async (tx) => {
         await insertReservations(tx, [{ bookingId: otherBooking, bookableAssetId: gym, date: day, startTime: '18:30', durationMinutes: 60, status: 'APPROVED' }]);

@@ -18,6 +18,7 @@ import { bookingReceipt, changeLogTimes, type BookedRoomTimes } from './booking-
 import { limitConcurrency } from './limit-concurrency';
 import { findTakenTimes, insertBooking, insertCreatedEntry } from './repository';
 import { assertCitizenApplication, parseFormAnswers, rejectOverlappingTimes, singleLocation } from './validate-booking-request';
+import { assertOneWeddingTime, weddingTerms } from './wedding-hold';
 
 export interface CreateBookingOptions {
   db: Db;
@@ -27,6 +28,8 @@ export interface CreateBookingOptions {
   body: CreateBookingRequest;
   /** For the link in the receipt. */
   publicUrl: string;
+  /** How long a wedding time is held for the wedding form (config WEDDING_HOLD_MINUTES). */
+  weddingHoldMinutes: number;
   now?: Date;
   /**
    * Test seam: runs in the transaction after the check under the locks, just before the reservations
@@ -42,7 +45,7 @@ const bookingTransactions = limitConcurrency(8);
 /** Rows per INSERT: 7 parameters each stays far below PostgreSQL's 65 535 parameters per statement. */
 const RESERVATION_CHUNK = 2000;
 /** Weddings are planned long ahead: the wedding office's cancellation deadline is four weeks (demo data agrees). */
-const cancellationDays = (theme: BookingFlowTheme) => (theme === 'wedding' ? 28 : 7);
+const cancellationDays = (sourceForm: BookingFlowTheme) => (sourceForm === 'wedding' ? 28 : 7);
 
 interface TimeToWrite extends NewReservation {
   endTime: string;
@@ -56,7 +59,7 @@ interface TimeToWrite extends NewReservation {
  * by the check, or only by the exclusion constraint) is a 409 naming the taken times; a broken rule
  * is a 422; in both cases nothing is written (a case number may be skipped).
  */
-export async function createBooking({ db, user, organization = null, body, publicUrl, now = new Date(), beforeReservations }: CreateBookingOptions): Promise<CreateBookingResponse> {
+export async function createBooking({ db, user, organization = null, body, publicUrl, weddingHoldMinutes, now = new Date(), beforeReservations }: CreateBookingOptions): Promise<CreateBookingResponse> {
   assertCitizenApplication(user, body);
   const sent = body.availabilityData.probablyAvailable;
   const entries = timesByRoom(sent);
@@ -90,14 +93,18 @@ export async function createBooking({ db, user, organization = null, body, publi
   // someone already holds) without queueing for the rooms' locks: under a rush most losers leave here.
   const before = await loadRoomCalendars(db, ids, range);
   const { rows, location, roomName } = bookable(before);
+  // A wedding venue takes one time, held for the wedding form (issue 12).
+  const wedding = location.filterCategory === 'WEDDINGS' ? weddingTerms(now, weddingHoldMinutes) : null;
+  if (wedding) assertOneWeddingTime(entries, body.isRepeating);
   const themes = [...rows.values()].map((r) => r.bookingFlowTheme ?? 'default');
   const formAnswers = parseFormAnswers(body.formAnswers, themes);
   // What will be written if the times are still free under the locks (the check there accepts the
   // same times or refuses the request).
   const times = timesToWrite(check(before, roomName));
   const booked = bookedTimesByRoom(times, rows);
+  if (wedding) assertOneWeddingTime(entries, body.isRepeating, times.length);
   const first = times[0]!;
-  const theme = formTheme(themes);
+  const sourceForm = wedding ? 'wedding' : formTheme(themes);
 
   return bookingTransactions(() => db.transaction(async (tx) => {
     // The rows no other booking competes for come first, so the rooms' locks are held only for
@@ -107,12 +114,13 @@ export async function createBooking({ db, user, organization = null, body, publi
       userId: user.userId,
       organization,
       locationId: location.id,
-      sourceForm: theme,
+      sourceForm,
       durationType: body.isRepeating || times.some((t) => t.initialRepetitionDate) ? 'SEMESTERLOAN' : 'SINGLE_BOOKING',
       formAnswers,
       firstDate: first.date,
       firstStartTime: first.startTime,
-      cancellationDays: cancellationDays(theme),
+      cancellationDays: cancellationDays(sourceForm),
+      holdExpiresAt: wedding?.holdExpiresAt ?? null,
     });
     await insertCreatedEntry(tx, { bookingId, userId: user.userId, userName: user.name, reservationTimes: changeLogTimes(booked) });
     const to = formAnswers.contactEmail ?? user.email;

@@ -20,6 +20,8 @@ export interface NewBooking {
   firstStartTime: string;
   /** Days before the first date (at 23:59) until which an approved booking may be cancelled. */
   cancellationDays: number;
+  /** A wedding time's hold (issue 12), else null. */
+  holdExpiresAt: Date | null;
 }
 
 /**
@@ -48,6 +50,7 @@ export async function insertBooking(tx: DbOrTx, booking: NewBooking): Promise<{ 
       durationType: booking.durationType,
       caseNumber: nextNumber,
       formAnswers: booking.formAnswers,
+      holdExpiresAt: booking.holdExpiresAt,
       cancellationDeadline: sql`case when ${daysBefore} > now() then ${daysBefore} else ${firstStart} end`,
     }).onConflictDoNothing({ target: bookings.caseNumber }).returning({ bookingId: bookings.id, caseNumber: bookings.caseNumber });
     if (row) return row;

@@ -28,6 +28,6 @@ export const applyForBookingRoutes: FastifyPluginAsyncZod = async (app) => {
     // A citizen acting for an organisation books in its name: every representative then sees it.
     const identity = await effectiveIdentity(request, reply);
     const organization = identity.kind === 'ORGANIZATION' ? identity.organization : null;
-    return reply.status(201).send(await createBooking({ ...common, organization }));
+    return reply.status(201).send(await createBooking({ ...common, organization, weddingHoldMinutes: app.config.weddingHoldMinutes }));
   });
 };

@@ -12,6 +12,7 @@ export async function closeActiveReservations(tx: Tx, bookingId: number, status:
     .where(and(eq(reservations.bookingId, bookingId), inArray(reservations.status, [...activeReservationStatuses])));
 }
 
+/** A closed booking holds nothing: a wedding time's hold (issue 12) ends with it. */
 export async function setBookingStatus(tx: Tx, bookingId: number, status: ClosedStatus, now: Date): Promise<void> {
-  await tx.update(bookings).set({ status, updatedAt: now }).where(eq(bookings.id, bookingId));
+  await tx.update(bookings).set({ status, updatedAt: now, holdExpiresAt: null }).where(eq(bookings.id, bookingId));
 }

@@ -32,6 +32,7 @@ function selectRooms(db: DbOrTx, assetIds: readonly number[]) {
     location: {
       name: locations.name,
       status: locations.status,
+      filterCategory: locations.filterCategory,
       contactEmail: locations.contactEmail,
       behandlingstid: locations.behandlingstid,
       minBookingDurationMinutes: locations.minBookingDurationMinutes,
@@ -76,7 +77,7 @@ const roomJson = sql`json_build_object(
     'allowSingleBookingsForPublicUser', a.allow_single_bookings_for_public_user,
     'maxOneTimeslotPerBookingForPublicUser', a.max_one_timeslot_per_booking_for_public_user),
   'location', json_build_object(
-    'name', l.name, 'status', l.status, 'contactEmail', l.contact_email, 'behandlingstid', l.behandlingstid,
+    'name', l.name, 'status', l.status, 'filterCategory', l.filter_category, 'contactEmail', l.contact_email, 'behandlingstid', l.behandlingstid,
     'minBookingDurationMinutes', l.min_booking_duration_minutes, 'adminCanBookPastDates', l.admin_can_book_past_dates,
     'allowRepeatedBookingsForPublicUser', l.allow_repeated_bookings_for_public_user,
     'allowSingleBookingsForPublicUser', l.allow_single_bookings_for_public_user,

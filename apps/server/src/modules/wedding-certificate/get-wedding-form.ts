@@ -1,9 +1,9 @@
-import type { WeddingFormResponse } from '@lokaler/domain/wedding-certificate';
+import type { WeddingFormResponse } from '@lokaler/domain/wedding-application-answers';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { EffectiveIdentity } from '../impersonation/effective-identity';
 import { findVisibleBooking, type BookingRow } from '../user-bookings/booking-access';
-import { findProevingsattest } from './repository';
+import { findWeddingForm } from './repository';
 
 /** Only wedding bookings have a wedding form; for others it is as if the form did not exist. */
 export function assertWedding(booking: BookingRow): void {
@@ -11,11 +11,14 @@ export function assertWedding(booking: BookingRow): void {
 }
 
 export async function readWeddingForm(db: DbOrTx, bookingId: number): Promise<WeddingFormResponse> {
-  const row = await findProevingsattest(db, bookingId);
+  const form = await findWeddingForm(db, bookingId);
+  const file = form?.file;
   return {
     bookingId,
-    proevingsattestFile: row ? { filename: row.filename, contentType: row.contentType, size: row.size } : null,
-    proevingsattestFileAddedTimeUtc: row ? row.addedAt.toISOString() : null,
+    submittedAtUtc: form?.submittedAt?.toISOString() ?? null,
+    answers: form?.answers ?? null,
+    proevingsattestFile: file ? { filename: file.filename, contentType: file.contentType, size: file.size } : null,
+    proevingsattestFileAddedTimeUtc: file ? file.addedAt.toISOString() : null,
   };
 }
 

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { bookings, changeLog, requirements } from '../../db/schema/bookings';
 import { weddingForms } from '../../db/schema/wedding-forms';
+import type { WeddingApplicationAnswers } from '@lokaler/domain/wedding-application-answers';
 
 export interface StoredFile {
   filename: string;
@@ -10,13 +11,25 @@ export interface StoredFile {
   addedAt: Date;
 }
 
-/** The stored prøvingsattest's description (no bytes), if any. */
-export async function findProevingsattest(db: DbOrTx, bookingId: number): Promise<StoredFile | undefined> {
+export interface StoredWeddingForm {
+  /** The prøvingsattest's description (no bytes), if one was uploaded. */
+  file: StoredFile | undefined;
+  answers: WeddingApplicationAnswers | null;
+  submittedAt: Date | null;
+}
+
+/** The booking's wedding form (answers and/or certificate), if it has one. */
+export async function findWeddingForm(db: DbOrTx, bookingId: number): Promise<StoredWeddingForm | undefined> {
   const [row] = await db.select({
     filename: weddingForms.proevingsattestFilename, contentType: weddingForms.proevingsattestContentType,
     size: weddingForms.proevingsattestSize, addedAt: weddingForms.proevingsattestAddedAt,
+    answers: weddingForms.answers, submittedAt: weddingForms.submittedAt,
   }).from(weddingForms).where(eq(weddingForms.bookingId, bookingId));
-  return row;
+  if (!row) return undefined;
+  const { filename, contentType, size, addedAt } = row;
+  // The table's check keeps the four together: all set or none.
+  const file = filename !== null && contentType !== null && size !== null && addedAt !== null ? { filename, contentType, size, addedAt } : undefined;
+  return { file, answers: row.answers, submittedAt: row.submittedAt };
 }
 
 export interface NewProevingsattest {

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError } from '@lokaler/domain/api-error';
 import { idParams } from '@lokaler/domain/id-param';
-import { proevingsattestUpload, weddingFormResponse } from '@lokaler/domain/wedding-certificate';
+import { weddingFormResponse } from '@lokaler/domain/wedding-application-answers';
+import { proevingsattestUpload } from '@lokaler/domain/wedding-certificate';
 import { requireUser } from '../../auth/guards';
 import { effectiveIdentity } from '../impersonation/effective-identity';
 import { getWeddingForm } from './get-wedding-form';

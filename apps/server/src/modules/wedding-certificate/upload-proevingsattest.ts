@@ -1,4 +1,5 @@
-import type { ProevingsattestUpload, WeddingFormResponse } from '@lokaler/domain/wedding-certificate';
+import type { WeddingFormResponse } from '@lokaler/domain/wedding-application-answers';
+import type { ProevingsattestUpload } from '@lokaler/domain/wedding-certificate';
 import type { Db } from '../../db/client';
 import type { EffectiveIdentity } from '../impersonation/effective-identity';
 import { findVisibleBooking } from '../user-bookings/booking-access';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PROEVINGSATTEST_MAX_BYTES, invalidDataUrlMessage, onlyPdfMessage, tooLargeMessage, type WeddingFormResponse } from '@lokaler/domain/wedding-certificate';
+import { PROEVINGSATTEST_MAX_BYTES, invalidDataUrlMessage, onlyPdfMessage, tooLargeMessage } from '@lokaler/domain/wedding-certificate';
+import type { WeddingFormResponse } from '@lokaler/domain/wedding-application-answers';
 import { queryRows } from '../../db/client';
 import { testCitizens } from '../../idp/test-users';
 import { createTestApp, type TestContext } from '../../../test/test-app';
@@ -44,7 +45,7 @@ describe('the prøvingsattest: GET /api/user/form/wedding/{id}, PUT /api/user/fo
 
   it('the owner uploads a PDF: the read model names it, the requirement is fulfilled and the change is logged', async () => {
     const b = await booking();
-    expect((await read(b.id)).json<WeddingFormResponse>()).toEqual({ bookingId: b.id, proevingsattestFile: null, proevingsattestFileAddedTimeUtc: null });
+    expect((await read(b.id)).json<WeddingFormResponse>()).toEqual({ bookingId: b.id, submittedAtUtc: null, answers: null, proevingsattestFile: null, proevingsattestFileAddedTimeUtc: null });
 
     const res = await upload(b.id, asFile(pdf));
     expect(res.statusCode).toBe(200);

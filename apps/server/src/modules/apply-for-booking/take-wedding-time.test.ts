@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ApiError } from '@lokaler/domain/api-error';
+import { createBookingRequest } from '@lokaler/domain/booking-create';
+import { weddingMessages } from '@lokaler/domain/wedding-application-texts';
+import { queryRows } from '../../db/client';
+import { testCitizens } from '../../idp/test-users';
+import { createTestApp, type TestContext } from '../../../test/test-app';
+import { citizenSession, type CitizenSession } from '../../../test/factories/applicant';
+import { inDays, setOpeningHours } from '../../../test/factories/calendar';
+import { createAsset, createLocation } from '../../../test/factories/places';
+import { createWeddingVenue, takeWeddingTimes, weddingTime } from '../../../test/factories/wedding';
+import { createBooking } from './create-booking';
+
+describe('taking a wedding time (issue 12 point 1): POST /api/booking at a WEDDINGS location', () => {
+  let ctx: TestContext;
+  let kari: CitizenSession;
+  let amina: CitizenSession;
+  let roomId: number;
+  const day = inDays(40);
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    ({ roomId } = await createWeddingVenue(ctx.database.db));
+    kari = await citizenSession(ctx.app, testCitizens[0]!);
+    amina = await citizenSession(ctx.app, testCitizens[3]!);
+  });
+  afterAll(() => ctx.close());
+  beforeEach(async () => {
+    await ctx.database.db.execute(sql`truncate bookings, reservations, change_log, mail_outbox restart identity cascade`);
+  });
+
+  const bookingsNow = () => queryRows<{ status: string; source_form: string; hold_minutes: number | null; reservations: string }>(ctx.database.db, sql`
+    select b.status, b.source_form, round(extract(epoch from b.hold_expires_at - now()) / 60)::int as hold_minutes,
+      (select string_agg(r.status || ' ' || r.date || ' ' || r.start_time, ',') from reservations r where r.booking_id = b.id) as reservations
+    from bookings b order by b.id`);
+
+  it('one time: an UNPROCESSED wedding booking whose time is held for 30 minutes', async () => {
+    const res = await takeWeddingTimes(kari, roomId, [weddingTime(day, '11:00:00')]);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await bookingsNow()).toEqual([{ status: 'UNPROCESSED', source_form: 'wedding', hold_minutes: 30, reservations: `UNPROCESSED ${day} 11:00:00` }]);
+  });
+
+  it('refuses a second time in the same application, and a repeated one, writing nothing', async () => {
+    for (const res of [
+      await takeWeddingTimes(kari, roomId, [weddingTime(day, '11:00:00'), weddingTime(day, '12:00:00')]),
+      await takeWeddingTimes(kari, roomId, [weddingTime(day, '11:00:00')], true),
+    ]) {
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json<ApiError>()).toMatchObject({ code: 'BOOKING_NOT_ALLOWED', userMsg: weddingMessages.oneTimeOnly });
+    }
+    expect(await bookingsNow()).toEqual([]);
+  });
+
+  it('during the hold nobody else can take the time', async () => {
+    expect((await takeWeddingTimes(kari, roomId, [weddingTime(day, '11:00:00')])).statusCode).toBe(201);
+    const second = await takeWeddingTimes(amina, roomId, [weddingTime(day, '11:00:00')]);
+    expect(second.statusCode).toBe(409);
+    expect(second.json<ApiError>().code).toBe('BOOKING_CONFLICT');
+    expect((await bookingsNow()).length).toBe(1);
+  });
+
+  it('the hold is as long as WEDDING_HOLD_MINUTES says, from the moment the time is taken', async () => {
+    const now = new Date();
+    const user = { userId: kari.userId, name: kari.name, email: 'kari@example.no', portal: 'PUBLIC' } as Parameters<typeof createBooking>[0]['user'];
+    const { bookingId } = await createBooking({
+      db: ctx.database.db, user, publicUrl: 'http://localhost', weddingHoldMinutes: 45, now,
+      body: createBookingRequest.parse({
+        availabilityData: { probablyAvailable: [{ bookableAssetId: roomId, datesAndTimes: [weddingTime(day, '13:00:00')] }] },
+        isRepeating: false, bookingPortalClient: 'PUBLIC', bookingPurpose: 'PUBLICUSER_LOAN',
+        formAnswers: { participants: 20, contactEmail: 'kari@example.no', contactPhone: '41234567' },
+      }),
+    });
+    const [row] = await queryRows<{ hold: Date | string }>(ctx.database.db, sql`select hold_expires_at as hold from bookings where id = ${bookingId}`);
+    expect(new Date(row!.hold).getTime()).toBe(now.getTime() + 45 * 60_000);
+  });
+
+  it('a booking elsewhere has no hold, and a wedding flow outside a WEDDINGS location keeps its rules', async () => {
+    const db = ctx.database.db;
+    const school = await createLocation(db, { name: 'Sagene skole' });
+    await setOpeningHours(db, school.id, '10:00', '16:00');
+    const room = await createAsset(db, school.id, { name: 'Aula' });
+    const res = await kari.request({
+      method: 'POST', url: '/api/booking',
+      payload: {
+        availabilityData: { probablyAvailable: [{ bookableAssetId: room.id, datesAndTimes: [weddingTime(day, '11:00:00'), weddingTime(day, '12:00:00')] }] },
+        isRepeating: false, bookingPortalClient: 'PUBLIC', bookingPurpose: 'PUBLICUSER_LOAN',
+        formAnswers: { activity: 'Møte', purpose: 'Årsmøte', participants: 20, contactEmail: 'kari@example.no', contactPhone: '41234567' },
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await bookingsNow()).toEqual([{ status: 'UNPROCESSED', source_form: 'default', hold_minutes: null, reservations: `UNPROCESSED ${day} 11:00:00,UNPROCESSED ${day} 12:00:00` }]);
+  });
+});

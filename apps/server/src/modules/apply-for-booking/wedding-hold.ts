@@ -1,0 +1,31 @@
+import { weddingMessages } from '@lokaler/domain/wedding-application-texts';
+import type { AssetTimesToBook } from '@lokaler/domain/booking-request';
+import { AppError } from '../../errors';
+
+/**
+ * Issue 12, point 1: a citizen's booking at a wedding venue (filter category WEDDINGS) is one wedding
+ * time, held for the couple while they fill in the wedding form. The booking is UNPROCESSED with
+ * source form 'wedding' like any application; the hold (bookings.hold_expires_at) is what the
+ * submit checks and the expiry job ends.
+ */
+
+export interface WeddingTerms {
+  holdExpiresAt: Date;
+}
+
+/**
+ * Spec 02 §5 'Only one wedding time may be applied for': one date and time of one room, not repeated.
+ * Checked on what was sent (before any calendar) and on what would be written (a repetition expands).
+ */
+export function assertOneWeddingTime(entries: readonly AssetTimesToBook[], isRepeating: boolean, timesToWrite?: number): void {
+  const sent = entries.reduce((n, e) => n + e.datesAndTimes.length, 0);
+  if (sent === 1 && !isRepeating && (timesToWrite === undefined || timesToWrite === 1)) return;
+  throw new AppError('BOOKING_NOT_ALLOWED', `A wedding booking is one time; got ${timesToWrite ?? sent}${isRepeating ? ' (repeating)' : ''}`, weddingMessages.oneTimeOnly, {
+    fields: [{ path: 'body.availabilityData.probablyAvailable', message: weddingMessages.oneTimeOnly }],
+  });
+}
+
+/** The terms of a wedding booking taken now: its hold ends `holdMinutes` from now. */
+export function weddingTerms(now: Date, holdMinutes: number): WeddingTerms {
+  return { holdExpiresAt: new Date(now.getTime() + holdMinutes * 60_000) };
+}
