@@ -9,7 +9,7 @@ import { stubApi } from '../../testing/stub-api';
 const item = (bookingId: number, change: Partial<AdminBookingListItem> = {}): AdminBookingListItem => ({
   bookingId, caseNumber: `LOK-2026-0000${bookingId}`, status: 'UNPROCESSED', createdTimeUtc: '2026-03-02T09:30:00.000Z', bookingPurpose: 'PUBLICUSER_LOAN',
   bookingDurationType: 'SINGLE_BOOKING', applicantName: 'Ola Nordmann', userEmail: 'ola@example.no', displayOrgName: null, internalEventTitle: null, costCategory: null,
-  activity: 'Bordtennis', firstDate: '2026-03-17', lastDate: '2026-03-17', reservationCount: 1, rooms: [{ bookableAssetId: 3, name: 'Gymsal' }], hasPendingRequirements: false, ...change,
+  activity: 'Bordtennis', firstDate: '2026-03-17', lastDate: '2026-03-17', reservationCount: 1, rooms: [{ bookableAssetId: 3, name: 'Gymsal' }], hasPendingRequirements: false, sourceForm: 'school', weddingFormPending: false, ...change,
 });
 const counts = { UNPROCESSED: 2, APPROVED: 5, REJECTED: 1, CANCELLED: 0, AUTOREJECTED: 0 };
 
