@@ -136,6 +136,39 @@ export async function apiFetch(path: string, request: ApiRequest & { schema?: z.
   return parsed.data;
 }
 
+/**
+ * A file from the API (GET, with the bearer token), as a Blob with the name its Content-Disposition
+ * gives; failures are ApiClientErrors as with apiFetch.
+ */
+export async function apiFetchFile(path: string, request: Pick<ApiRequest, 'signal'> = {}): Promise<{ blob: Blob; filename: string | null }> {
+  const headers = new Headers({ [FRONTEND_VERSION_HEADER]: config.frontendVersion });
+  const token = await config.getAccessToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path), { headers, credentials: 'same-origin', signal: request.signal });
+  } catch (error) {
+    if (request.signal?.aborted) throw error;
+    throw new ApiClientError({ kind: 'network', message: `Network error calling ${path}`, cause: error });
+  }
+  if (!response.ok) throw await errorFromResponse(path, response, Boolean(token));
+  return { blob: await response.blob(), filename: filenameOf(response.headers.get('Content-Disposition')) };
+}
+
+/** The file name of a Content-Disposition header: filename* (UTF-8) before filename. */
+export function filenameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded);
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  return /filename="([^"]*)"/i.exec(disposition)?.[1] ?? null;
+}
+
 async function errorFromResponse(path: string, response: Response, sentToken: boolean, unauthorizedMessage?: string): Promise<ApiClientError> {
   if (response.status === 401 && sentToken) notifyUnauthorized({ message: unauthorizedMessage });
   let parsedBody: ReturnType<typeof apiError.safeParse> | undefined;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bookingDurationType, bookingPurpose, bookingStatus, bookingStatuses, costCategory } from './booking';
+import { bookingDurationType, bookingPurpose, bookingStatus, bookingStatuses, costCategory, sourceForm } from './booking';
 import { bookingReservation } from './booking-reservation';
 import { idParam } from './id-param';
 import { isoDate, repeatedParam } from './scheduling/api-primitives';
@@ -59,6 +59,10 @@ export const adminBookingListItem = z.object({
   reservationCount: z.number().int(),
   rooms: z.array(z.object({ bookableAssetId: z.number().int(), name: z.string() })),
   hasPendingRequirements: z.boolean(),
+  /** The form the application came from ('wedding' for a wedding: the list marks it 'Vielse'). */
+  sourceForm,
+  /** A wedding whose time is held while the couple fills in the form (not sent yet). */
+  weddingFormPending: z.boolean(),
 });
 export type AdminBookingListItem = z.infer<typeof adminBookingListItem>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { costBasedPrices } from './admin-selvkost';
+import { adminWeddingDetails } from './admin-wedding';
 import {
   bookingDurationType, bookingFormAnswers, bookingPurpose, bookingStatus, costCategory, sourceForm,
 } from './booking';
@@ -60,6 +61,8 @@ export const adminBookingView = z.object({
   vedtakExists: z.boolean(),
   contractExists: z.boolean(),
   approval: approvalTerms.nullable(),
+  /** A wedding's form, certificate and dates (admin-wedding.ts); null for other bookings. */
+  wedding: adminWeddingDetails.nullable(),
 });
 export type AdminBookingView = z.infer<typeof adminBookingView>;
 

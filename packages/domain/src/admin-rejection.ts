@@ -16,6 +16,46 @@ export const rejectionChoice = z.object({
 export const rejectionChoices = z.array(rejectionChoice);
 export type RejectionChoice = z.infer<typeof rejectionChoice>;
 
+/**
+ * The wedding rejection modal's choices (spec 02 §4 'Admin rejection modal: closed or wedding
+ * rejection'; decision 013). Code, not reference data in the database: they follow the wedding rules
+ * of spec 02 §9 (the certificate 4 weeks before the ceremony) and change with them. For a wedding
+ * booking these are the choices the server accepts; the text is what the couple receives (in the
+ * e-mail and the vedtak) unless the administrator edits it.
+ */
+export const weddingRejectionChoices: readonly RejectionChoice[] = [
+  {
+    key: 'VIELSE_PROEVINGSATTEST_MANGLER',
+    title: 'Prøvingsattest ikke mottatt i tide',
+    text: 'Vi har ikke mottatt prøvingsattesten innen fristen, som er senest 4 uker før vielsen. Derfor kan vi dessverre ikke gjennomføre vielsen på tidspunktet dere har søkt om. Dere er velkomne til å søke om en ny tid når dere har fått prøvingsattesten.',
+  },
+  {
+    key: 'VIELSE_PROEVINGSATTEST_UGYLDIG',
+    title: 'Prøvingsattesten er ikke gyldig',
+    text: 'Prøvingsattesten dere har sendt er ikke gyldig på vielsesdagen. En prøvingsattest gjelder i 4 måneder. Dere er velkomne til å søke om en ny tid når dere har en gyldig prøvingsattest.',
+  },
+  {
+    key: 'VIELSE_TIDSPUNKT_IKKE_LEDIG',
+    title: 'Tidspunktet er ikke lenger ledig',
+    text: 'Tidspunktet dere har søkt om er dessverre ikke lenger ledig i rådhuset. Dere er velkomne til å velge et annet ledig tidspunkt.',
+  },
+  {
+    key: 'VIELSE_MANGLER_OPPLYSNINGER',
+    title: 'Mangelfulle opplysninger',
+    text: 'Søknaden mangler opplysninger vi trenger for å forberede vielsen. Send gjerne en ny søknad med alle opplysningene om dere og seremonien.',
+  },
+  {
+    key: 'VIELSE_ANNET',
+    title: 'Annen grunn',
+    text: 'Vi kan dessverre ikke gjennomføre vielsen på tidspunktet dere har søkt om. Ta gjerne kontakt med vielseskontoret om dere har spørsmål.',
+  },
+];
+
+/** The wedding choice with this key, or null. */
+export function findWeddingRejectionChoice(key: string): RejectionChoice | null {
+  return weddingRejectionChoices.find((c) => c.key === key) ?? null;
+}
+
 export const rejectionMessages = {
   reasonRequired: 'Velg en begrunnelse eller skriv en selv',
   unknownChoice: 'Ukjent begrunnelse',

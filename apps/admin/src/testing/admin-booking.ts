@@ -36,6 +36,46 @@ export function buildAdminBooking(change: Partial<AdminBookingView> = {}): Admin
     vedtakExists: false,
     contractExists: false,
     approval: null,
+    wedding: null,
     ...change,
   };
+}
+
+/** A wedding at Oslo rådhus whose couple has sent the form and the prøvingsattest, waiting for the wedding office. */
+export function buildAdminWedding(change: Partial<AdminBookingView> = {}): AdminBookingView {
+  return buildAdminBooking({
+    bookingId: 9,
+    caseNumber: 'LOK-2026-00009',
+    locationId: 8,
+    locationName: 'Oslo rådhus',
+    requireContract: false,
+    enableVedtak: true,
+    sourceForm: 'wedding',
+    userName: 'Kari Nordmann',
+    userEmail: 'kari@example.no',
+    formAnswers: { participants: 20, contactEmail: 'kari@example.no', contactPhone: '41234567' },
+    cancellationDeadline: '2026-05-07T21:59:00.000Z',
+    reservations: [
+      { reservationId: 91, bookableAssetId: 6, bookableAssetName: 'Seremonirommet', bookableAssetNumber: null, displayName: 'Seremonirommet', date: '2026-06-05', startTime: '11:00:00', endTime: '11:30:00', duration: 'PT30M', initialRepetitionDate: null, status: 'UNPROCESSED' },
+    ],
+    requirements: [{ type: 'WEDDING_CERTIFICATE', isFulfilled: true, userName: 'Kari Nordmann', fulfillmentTimeUtc: '2026-03-02T09:40:00.000Z' }],
+    wedding: {
+      submittedAtUtc: '2026-03-02T09:45:00.000Z',
+      answers: {
+        applicantName: 'Kari Nordmann', applicantEmail: 'kari@example.no', applicantPhoneNo: '412 34 567',
+        addressStreetName: 'Storgata 1', addressPostCode: '0155', addressPostalName: 'Oslo',
+        spouseName: 'Ola Nordmann', spouseEmail: 'ola@example.no', spousePhoneNo: '+47 98765432',
+        eventLanguage: 'norsk', weddingInterpreterRequired: true, weddingInterpreterLanguage: 'somali', preferredContactLanguage: 'engelsk',
+        weddingCulturalSegmentDesired: true, weddingCulturalSegment: 'Et dikt av Ingrid Bjørnov', needsAccommodation: false, accommodationDetails: '',
+        extraInformation: 'Vi kommer med to vitner.',
+      },
+      nationalIdentityNumberGiven: true,
+      proevingsattestFile: { filename: 'provingsattest.pdf', contentType: 'application/pdf', size: 84_213 },
+      proevingsattestFileAddedTimeUtc: '2026-03-02T09:40:00.000Z',
+      ceremonyDate: '2026-06-05',
+      cancellationDaysBeforeCeremony: 28,
+      infoLetterDueDate: null,
+    },
+    ...change,
+  });
 }

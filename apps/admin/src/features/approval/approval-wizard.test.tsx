@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { resetApiClient } from '@lokaler/api-client/api-fetch';
-import { buildAdminBooking } from '../../testing/admin-booking';
+import { buildAdminBooking, buildAdminWedding } from '../../testing/admin-booking';
 import { renderAdmin, siri } from '../../testing/render-admin';
 import { installBrowserPolyfills, jsonResponse, stubApi } from '../../testing/stub-api';
 
@@ -47,6 +47,23 @@ describe('approval wizard', () => {
     expect(screen.getByRole('radio', { name: /Gratis/ })).toHaveAttribute('aria-invalid', 'true');
     expect(api.callsTo('PUT', '/api/booking/5/approve')).toEqual([]);
     expect(screen.getAllByText('Velg kostnadskategori for å se forhåndsvisningen.')).toHaveLength(2);
+  });
+
+  it('approves a wedding at a location without vedtak or contract at once: no preview to wait for', async () => {
+    const user = userEvent.setup();
+    const api = stubWizard({
+      '/api/currentuser/adminlocations': [{ id: 8, name: 'Oslo rådhus' }],
+      'GET /api/booking/9': buildAdminWedding({ enableVedtak: false, requireContract: false }),
+      'PUT /api/booking/9/approve': { bookingId: 9, status: 'APPROVED', contractRequired: false, vedtakStored: false, contractStored: false },
+    });
+    renderAdmin('/admin/soknader/9/godkjenn', { user: siri });
+    await user.click(await screen.findByRole('radio', { name: /Gratis/ }));
+    await user.click(screen.getByRole('button', { name: 'Godkjenn søknaden' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Er du sikker på at du vil godkjenne denne søknaden?')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Ja, godkjenn' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/api/booking/9/approve')[0]?.body).toEqual({ costCategory: 'FREE', retroactiveContract: false, hasTilsynsvakt: false, tilsynsvaktWeekdays: [] }));
+    expect(api.callsTo('GET', '/api/vedtak-preview/9')).toEqual([]);
   });
 
   it('approves with cost-based prices prefilled from the location, the previews shown and their hashes sent', async () => {

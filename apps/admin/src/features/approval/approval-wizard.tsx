@@ -62,7 +62,10 @@ export function ApprovalWizard({ booking }: { booking: AdminBookingView }) {
   const stale = JSON.stringify(terms) !== JSON.stringify(currentTerms);
   const vedtak = useQuery({ ...vedtakPreviewQuery(bookingId, { vedtakType: 'APPROVAL', ...terms }), enabled: booking.enableVedtak && terms !== null });
   const contract = useQuery({ ...contractPreviewQuery(bookingId, terms ?? {}), enabled: booking.requireContract && terms !== null });
-  const previewsReady = !stale && terms !== null && (!booking.enableVedtak || vedtak.isSuccess) && (!booking.requireContract || contract.isSuccess) && !vedtak.isFetching && !contract.isFetching;
+  // A location that writes neither vedtak nor contract (the town hall's weddings) has no preview to wait for.
+  const previewsReady = !booking.enableVedtak && !booking.requireContract
+    ? currentTerms !== null
+    : !stale && terms !== null && (!booking.enableVedtak || vedtak.isSuccess) && (!booking.requireContract || contract.isSuccess) && !vedtak.isFetching && !contract.isFetching;
 
   const approveOptions = approveBookingMutation(bookingId);
   const approve = useGuardedMutation({

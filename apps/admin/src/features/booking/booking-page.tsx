@@ -24,6 +24,7 @@ import { EmailRemindersSection } from './email-reminders-section';
 import { InternalCommentEditor } from './internal-comment-editor';
 import { InternalTitleEditor } from './internal-title-editor';
 import { ReservationsSection } from './reservations-section';
+import { WeddingSection } from './wedding-section';
 import './booking.css';
 
 /** '/soknader/:bookingId': one application with everything the administrator needs to decide on it. */
@@ -68,6 +69,7 @@ function BookingView({ booking }: { booking: AdminBookingView }) {
         {[booking.locationName, bookingPurposeLabels[booking.bookingPurpose], `Saksnummer ${booking.caseNumber}`, `Mottatt ${formatInstant(booking.createdTimeUtc)}`].join(' · ')}
       </Paragraph>
       <BookingActions booking={booking} />
+      {booking.wedding && <WeddingSection booking={booking} wedding={booking.wedding} />}
       {booking.approval && <ApprovalSummary approval={booking.approval} />}
       <ApplicantSection booking={booking} />
       <ReservationsSection booking={booking} />

@@ -31,13 +31,21 @@ export function ChangeLogSection({ bookingId }: { bookingId: number }) {
   );
 }
 
+/** What an entry whose label alone says little is about ('Sendt' of a reminder). */
+const aboutLabels: Partial<Record<ChangeLogEntry['type'], string>> = {
+  WeddingCertificateReminderSent: '– påminnelse om prøvingsattest',
+  WEDDING_CERTIFICATE: 'lastet opp',
+};
+
 function LogEntry({ entry }: { entry: ChangeLogEntry }) {
   // WEDDING_CERTIFICATE has no label in spec 02 §4 (null); it is shown by what it is about.
   const label = entry.label ?? 'Prøvingsattest';
+  const about = aboutLabels[entry.type];
   return (
     <li>
       <Paragraph>
-        <strong>{label}</strong> <span className="lk-subtle">{formatInstant(entry.loggedUtc)}{entry.user ? ` · ${entry.user}` : ''}</span>
+        <strong>{label}</strong>
+        {about && ` ${about}`} <span className="lk-subtle">{formatInstant(entry.loggedUtc)}{entry.user ? ` · ${entry.user}` : ''}</span>
       </Paragraph>
       <Times label={entry.newReservationTimes ? 'Før' : 'Tider'} times={entry.reservationTimes} />
       <Times label="Etter" times={entry.newReservationTimes} />

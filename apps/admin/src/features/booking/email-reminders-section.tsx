@@ -25,7 +25,8 @@ export function EmailRemindersSection({ bookingId }: { bookingId: number }) {
       {error && <LoadFailureAlert failure={loadFailureMessage(error)} />}
       {data && data.length === 0 && <Paragraph>Søkeren har ikke fått e-post om denne søknaden.</Paragraph>}
       {data && data.length > 0 && (
-        <div className="lk-table-scroll">
+        // Focusable so that a keyboard can scroll the table sideways on a narrow screen (it has nothing else to focus).
+        <div className="lk-table-scroll" tabIndex={0} role="region" aria-label="E-post til søkeren, tabell">
           <Table data-size="sm" zebra>
             <caption className="lk-visually-hidden">E-post sendt til søkeren</caption>
             <Table.Head>

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Alert, Button, Dialog, Fieldset, Heading, Paragraph, Radio, Textfield } from '@digdir/designsystemet-react';
 import { useQuery } from '@tanstack/react-query';
 import { rejectBookingMutation, rejectionChoicesQuery } from '@lokaler/api-client/admin-rejection';
+import { weddingRejectionChoicesQuery } from '@lokaler/api-client/admin-wedding';
 import { loadFailureMessage } from '@lokaler/api-client/user-message';
 import type { AdminBookingView } from '@lokaler/domain/admin-booking-view';
 import { rejectionMessages, type RejectBookingBody, type RejectionChoice } from '@lokaler/domain/admin-rejection';
@@ -21,10 +22,14 @@ export function rejectionBodyOf(choice: RejectionChoice | undefined, text: strin
   return written ? { rejectionText: written } : null;
 }
 
-/** 'Avslå søknaden': pick a prepared reason (its text can be adjusted) or write one. */
+/**
+ * 'Avslå søknaden': pick a prepared reason (its text can be adjusted) or write one. For a wedding this
+ * is the wedding rejection modal (spec 02 §4): the wedding choices, worded to the couple.
+ */
 export function RejectDialog({ booking, onClose }: { booking: AdminBookingView; onClose: () => void }) {
   const titleId = useId();
-  const choices = useQuery(rejectionChoicesQuery());
+  const wedding = booking.sourceForm === 'wedding';
+  const choices = useQuery(wedding ? weddingRejectionChoicesQuery() : rejectionChoicesQuery());
   const [choiceKey, setChoiceKey] = useState<string | null>(null);
   const [text, setText] = useState('');
   const [missing, setMissing] = useState(false);
@@ -48,10 +53,12 @@ export function RejectDialog({ booking, onClose }: { booking: AdminBookingView; 
       <form onSubmit={submit} noValidate>
         <Dialog.Block className="lk-stack">
           <Heading level={2} data-size="sm" id={titleId}>
-            Avslå søknaden
+            {wedding ? 'Avslå søknaden om vielse' : 'Avslå søknaden'}
           </Heading>
           <Paragraph>
-            Søknad {booking.caseNumber} avslås, og alle tidene frigis. Begrunnelsen sendes til søkeren.
+            {wedding
+              ? `Søknad ${booking.caseNumber} avslås, og vielsestiden frigis. Begrunnelsen sendes til paret i vedtaket og på e-post.`
+              : `Søknad ${booking.caseNumber} avslås, og alle tidene frigis. Begrunnelsen sendes til søkeren.`}
           </Paragraph>
           {choices.isPending && <Loading label="Henter begrunnelser" />}
           {choices.error && (
@@ -67,7 +74,7 @@ export function RejectDialog({ booking, onClose }: { booking: AdminBookingView; 
             <Radio name="rejection-choice" value={OWN_REASON} label="Skriv en egen begrunnelse" checked={choiceKey === OWN_REASON} onChange={() => choose(OWN_REASON)} />
           </Fieldset>
           <Textfield
-            label="Tekst til søkeren"
+            label={wedding ? 'Tekst til paret' : 'Tekst til søkeren'}
             description={choice ? 'Teksten til begrunnelsen du valgte. Du kan endre den.' : undefined}
             multiline
             rows={5}

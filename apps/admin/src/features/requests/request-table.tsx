@@ -1,6 +1,7 @@
 import { Link, Paragraph, Table } from '@digdir/designsystemet-react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { AdminBookingListItem } from '@lokaler/domain/admin-booking-list';
+import { weddingFormNotSentLabel, weddingListLabel } from '@lokaler/domain/admin-wedding';
 import { BookingStatusBadge } from '@lokaler/ui/booking-status-badge';
 import { bookingPurposeLabels } from '@lokaler/ui/booking-purpose';
 import { paths } from '../../config/paths';
@@ -60,7 +61,8 @@ export function RequestTable({ items, caption }: { items: readonly AdminBookingL
 
 function Applicant({ item }: { item: AdminBookingListItem }) {
   const name = item.internalEventTitle ?? item.applicantName ?? 'Ukjent søker';
-  const details = [item.displayOrgName, item.bookingPurpose === 'PUBLICUSER_LOAN' ? null : bookingPurposeLabels[item.bookingPurpose], item.activity].filter(Boolean);
+  const wedding = item.sourceForm === 'wedding' ? (item.weddingFormPending ? `${weddingListLabel}, ${weddingFormNotSentLabel}` : weddingListLabel) : null;
+  const details = [wedding, item.displayOrgName, item.bookingPurpose === 'PUBLICUSER_LOAN' ? null : bookingPurposeLabels[item.bookingPurpose], item.activity].filter(Boolean);
   return (
     <>
       <span>{name}</span>

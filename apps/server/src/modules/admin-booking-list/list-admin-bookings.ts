@@ -56,6 +56,8 @@ export async function listAdminBookings({ db, user, query }: { db: DbOrTx; user:
       reservationCount: Number(r.active_count),
       rooms: roomsByBooking.get(r.id) ?? [],
       hasPendingRequirements: Boolean(r.pending),
+      sourceForm: r.source_form,
+      weddingFormPending: r.source_form === 'wedding' && Boolean(r.held),
     })),
     total,
     page: query.page,

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AdminBookingSort } from '@lokaler/domain/admin-booking-list';
-import type { BookingDurationType, BookingPurpose, BookingStatus, CostCategory } from '@lokaler/domain/booking';
+import type { BookingDurationType, BookingPurpose, BookingStatus, CostCategory, SourceForm } from '@lokaler/domain/booking';
 import type { ReservationStatus } from '@lokaler/domain/reservation';
 import { queryRows, type DbOrTx } from '../../db/client';
 
@@ -90,6 +90,8 @@ export interface ListRow extends Record<string, unknown> {
   last_date: string | null;
   active_count: number;
   pending: boolean;
+  source_form: SourceForm;
+  held: boolean;
 }
 
 export async function listPage(db: DbOrTx, f: BookingFilters, sort: AdminBookingSort, limit: number, offset: number): Promise<ListRow[]> {
@@ -99,7 +101,8 @@ export async function listPage(db: DbOrTx, f: BookingFilters, sort: AdminBooking
       b.on_behalf_of_name, b.on_behalf_of_email, b.cost_category, b.form_answers ->> 'activity' as activity,
       to_char(d.first_date, 'YYYY-MM-DD') as first_date, to_char(d.last_date, 'YYYY-MM-DD') as last_date,
       coalesce(d.active_count, 0)::int as active_count,
-      exists (select 1 from requirements q where q.booking_id = b.id and not q.is_fulfilled) as pending
+      exists (select 1 from requirements q where q.booking_id = b.id and not q.is_fulfilled) as pending,
+      b.source_form, (b.hold_expires_at is not null) as held
     from bookings b
     left join users u on u.id = b.user_id
     left join lateral (

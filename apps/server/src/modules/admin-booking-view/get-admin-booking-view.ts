@@ -4,6 +4,7 @@ import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { DbOrTx } from '../../db/client';
 import { findBookingForAdmin } from '../admin-booking-shared/booking-access';
 import { loadReservationRows } from '../admin-booking-shared/reservation-rows';
+import { loadWeddingDetails } from './wedding-details';
 import { findApplicant, findApproval, findLocationRules, listCurrentDocumentKinds, listDecisionMessages, listRequirements, type ApprovalRow } from './repository';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -18,6 +19,7 @@ export async function getAdminBookingView({ db, user, bookingId }: { db: DbOrTx;
   const messages = await listDecisionMessages(db, bookingId);
   const approval = await findApproval(db, bookingId);
   const documentKinds = await listCurrentDocumentKinds(db, bookingId);
+  const wedding = await loadWeddingDetails(db, booking, reservationRows, approval);
 
   return {
     bookingId: booking.id,
@@ -50,6 +52,7 @@ export async function getAdminBookingView({ db, user, bookingId }: { db: DbOrTx;
     vedtakExists: documentKinds.includes('VEDTAK'),
     contractExists: documentKinds.includes('CONTRACT'),
     approval: approval ? toApprovalTerms(approval) : null,
+    wedding,
   };
 }
 

@@ -5,6 +5,7 @@ import { changeLog, decisionMessages, requirements } from '../../db/schema/booki
 import { users } from '../../db/schema/identity';
 import { locations } from '../../db/schema/locations';
 import { mailOutbox } from '../../db/schema/outbox';
+import { weddingForms } from '../../db/schema/wedding-forms';
 
 export type ApprovalRow = typeof bookingApprovals.$inferSelect;
 
@@ -51,4 +52,24 @@ export async function listMailsAboutBooking(db: DbOrTx, bookingId: number) {
   return db.select().from(mailOutbox)
     .where(sql`((${mailOutbox.topic} ->> 'bookingId')::integer) = ${bookingId}`)
     .orderBy(asc(mailOutbox.id));
+}
+
+/** The wedding form of a booking as the office sees it: no national identity number, only whether one was given; no bytes. */
+export async function findWeddingFormForAdmin(db: DbOrTx, bookingId: number) {
+  const [row] = await db.select({
+    answers: weddingForms.answers, submittedAt: weddingForms.submittedAt,
+    ssnGiven: sql<boolean>`${weddingForms.applicantSsn} is not null and ${weddingForms.applicantSsn} <> ''`,
+    filename: weddingForms.proevingsattestFilename, contentType: weddingForms.proevingsattestContentType,
+    size: weddingForms.proevingsattestSize, addedAt: weddingForms.proevingsattestAddedAt,
+  }).from(weddingForms).where(eq(weddingForms.bookingId, bookingId));
+  return row;
+}
+
+/** The stored prøvingsattest with its bytes, if the booking has one. */
+export async function findProevingsattestFile(db: DbOrTx, bookingId: number): Promise<{ filename: string; contentType: string; bytes: Buffer } | undefined> {
+  const [row] = await db.select({
+    filename: weddingForms.proevingsattestFilename, contentType: weddingForms.proevingsattestContentType, bytes: weddingForms.proevingsattestBytes,
+  }).from(weddingForms).where(eq(weddingForms.bookingId, bookingId));
+  if (!row || row.filename === null || row.contentType === null || row.bytes === null) return undefined;
+  return { filename: row.filename, contentType: row.contentType, bytes: row.bytes };
 }

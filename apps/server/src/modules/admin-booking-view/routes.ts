@@ -1,11 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { apiError } from '@lokaler/domain/api-error';
 import { adminBookingView, changeLogEntries, emailReminders, internalComment, internalCommentBody } from '@lokaler/domain/admin-booking-view';
 import { idParams } from '@lokaler/domain/id-param';
+import { PROEVINGSATTEST_CONTENT_TYPE } from '@lokaler/domain/wedding-certificate';
 import { currentUser, requireAdmin, requireUser } from '../../auth/index';
 import { AppError } from '../../errors';
 import { getAdminBookingView } from './get-admin-booking-view';
 import { getInternalComment } from './get-internal-comment';
+import { getProevingsattest } from './get-proevingsattest';
 import { listChanges } from './list-booking-changes';
 import { listEmailReminders } from './list-email-reminders';
 import { setInternalComment } from './set-internal-comment';
@@ -35,6 +38,23 @@ export const adminBookingViewRoutes: FastifyPluginAsyncZod = async (app) => {
     return getAdminBookingView({ db, user, bookingId: request.params.id });
   });
 
+  app.get('/admin/booking/:id/proevingsattest', {
+    preHandler: requireAdmin,
+    schema: {
+      tags: ['admin'], summary: 'Download the wedding booking\'s prøvingsattest (application/pdf, as an attachment with the uploaded name)', security,
+      description: 'For the administrators of the booking\'s location only (the couple downloads on their side). 404 when the booking is no wedding or has no certificate.',
+      params: idParams, response: { 200: z.any().describe('The PDF'), ...errors },
+    },
+  }, async (request, reply) => {
+    const file = await getProevingsattest({ db, user: currentUser(request), bookingId: request.params.id });
+    return reply
+      .header('content-type', PROEVINGSATTEST_CONTENT_TYPE)
+      .header('content-disposition', contentDisposition(file.filename))
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(file.bytes);
+  });
+
   app.get('/booking-log/:id/changes', {
     preHandler: requireAdmin,
     schema: { tags: ['admin'], summary: 'The booking\'s change log, oldest first', security, params: idParams, response: { 200: changeLogEntries, ...errors } },
@@ -61,3 +81,9 @@ export const adminBookingViewRoutes: FastifyPluginAsyncZod = async (app) => {
     return setInternalComment({ db, user: currentUser(request), bookingId: request.params.id, comment });
   });
 };
+
+/** 'attachment' with the stored name: an ASCII fallback and the UTF-8 name (RFC 6266 / 5987), so 'prøvingsattest.pdf' arrives whole. */
+function contentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}

@@ -1,6 +1,6 @@
 import { messages } from '@lokaler/domain/api-error';
 import { approvalMessages, type DecisionResponse } from '@lokaler/domain/admin-approval';
-import { rejectionMessages, type RejectBookingBody } from '@lokaler/domain/admin-rejection';
+import { findWeddingRejectionChoice, rejectionMessages, type RejectBookingBody } from '@lokaler/domain/admin-rejection';
 import { osloClock } from '@lokaler/domain/scheduling/oslo-clock';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Db } from '../../db/client';
@@ -28,7 +28,9 @@ export async function rejectBooking({ db, user, bookingId, body, publicUrl, now 
   return db.transaction(async (tx) => {
     const booking = await lockBookingForAdmin(tx, bookingId, user);
     if (!rejectable.has(booking.status)) throw conflict(`Booking ${bookingId} is ${booking.status}`, rejectionMessages.notRejectable);
-    const choice = body.rejectionChoiceKey ? await findRejectionChoice(tx, body.rejectionChoiceKey) : null;
+    // A wedding is rejected with the wedding choices (decision 013), any other booking with the prepared reasons.
+    const choice = !body.rejectionChoiceKey ? null
+      : booking.sourceForm === 'wedding' ? findWeddingRejectionChoice(body.rejectionChoiceKey) : await findRejectionChoice(tx, body.rejectionChoiceKey);
     if (body.rejectionChoiceKey && !choice) {
       throw new AppError('VALIDATION', `Unknown rejection choice ${body.rejectionChoiceKey}`, messages.invalidInput, { fields: [{ path: 'body.rejectionChoiceKey', message: rejectionMessages.unknownChoice }] });
     }

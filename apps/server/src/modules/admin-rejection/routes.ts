@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError } from '@lokaler/domain/api-error';
 import { decisionResponse } from '@lokaler/domain/admin-approval';
-import { rejectAssetBody, rejectAssetParams, rejectBookingBody, rejectionChoices } from '@lokaler/domain/admin-rejection';
+import { rejectAssetBody, rejectAssetParams, rejectBookingBody, rejectionChoices, weddingRejectionChoices } from '@lokaler/domain/admin-rejection';
 import { reservationsChangedResponse } from '@lokaler/domain/admin-reservation-change';
 import { idParams } from '@lokaler/domain/id-param';
 import { currentUser, requireAdmin } from '../../auth/index';
@@ -18,6 +18,11 @@ export const adminRejectionRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: requireAdmin,
     schema: { tags: ['admin'], summary: 'The prepared reasons for a rejection (key, title, text)', security, response: { 200: rejectionChoices, 401: apiError, 403: apiError } },
   }, async () => listRejectionChoices(app.database.db));
+
+  app.get('/rejection-choices/wedding', {
+    preHandler: requireAdmin,
+    schema: { tags: ['admin'], summary: 'The wedding rejection modal\'s reasons (key, title, text); the ones a wedding booking is rejected with', security, response: { 200: rejectionChoices, 401: apiError, 403: apiError } },
+  }, async () => [...weddingRejectionChoices]);
 
   app.put('/booking/:id/reject', {
     preHandler: requireAdmin,

@@ -1,0 +1,16 @@
+import type { AuthenticatedUser } from '../../auth/authenticated-user';
+import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../errors';
+import { findBookingForAdmin } from '../admin-booking-shared/booking-access';
+import { findProevingsattestFile } from './repository';
+
+/**
+ * GET /api/admin/booking/{id}/proevingsattest: the certificate's bytes for an administrator of the
+ * booking's location (403 for another location's, 404 when the booking is no wedding or has none).
+ */
+export async function getProevingsattest({ db, user, bookingId }: { db: DbOrTx; user: AuthenticatedUser; bookingId: number }) {
+  const booking = await findBookingForAdmin(db, bookingId, user);
+  const file = booking.sourceForm === 'wedding' ? await findProevingsattestFile(db, bookingId) : undefined;
+  if (!file) throw new AppError('NOT_FOUND', `Booking ${bookingId} has no prøvingsattest`, 'Det er ikke lastet opp noen prøvingsattest for denne bookingen.');
+  return file;
+}
