@@ -1,0 +1,58 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { autorejectBooking } from '@lokaler/api-client/wedding-application';
+
+/**
+ * Issue 12 point 5: leaving the wizard without sending lets the held time go (PUT …/autoreject), so
+ * the slot is free at once instead of after the 30-minute hold.
+ *
+ * - Leaving inside the app (a link, the header, the browser's back out of the wizard): the wizard
+ *   unmounts. Moving between its own steps does not (one route with the step as a parameter).
+ * - Closing the tab or going to another site: `pagehide`, with a keepalive request (the api client
+ *   adds the bearer token as for every call; reading it is a resolved promise, so the request starts
+ *   before the page is gone).
+ * - A reload also fires `pagehide`, and nothing in it tells a reload from closing the tab. The time
+ *   is let go then too: the reloaded wizard asks the server, which says the time is gone, and offers
+ *   only leaving. Keeping the hold on a reload would keep it on every close as well.
+ *
+ * `armed` is true while there is a held, unsent time; 'Avbryt' and a successful submit call `disarm`
+ * first, so nothing is sent twice or after the form went in.
+ */
+export function useReleaseOnLeave(bookingId: number, armed: boolean) {
+  const armedRef = useRef(armed);
+  useEffect(() => {
+    armedRef.current = armed;
+  }, [armed]);
+  const done = useRef(false);
+
+  const release = useCallback(
+    (keepalive: boolean) => {
+      if (!armedRef.current || done.current) return;
+      done.current = true;
+      // The hold runs out by itself if this fails: nothing to tell the person, who has left.
+      autorejectBooking(bookingId, { keepalive }).catch(() => undefined);
+    },
+    [bookingId],
+  );
+
+  useEffect(() => {
+    const onPageHide = () => release(true);
+    window.addEventListener('pagehide', onPageHide);
+    return () => window.removeEventListener('pagehide', onPageHide);
+  }, [release]);
+
+  // StrictMode unmounts and mounts again at once: the mount that follows cancels the release.
+  const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => {
+    clearTimeout(pending.current);
+    return () => {
+      pending.current = setTimeout(() => release(false), 0);
+    };
+  }, [release]);
+
+  /** Nothing is sent on leaving from now on (the form went in, or 'Avbryt' sends it itself). */
+  const disarm = useCallback(() => {
+    done.current = true;
+  }, []);
+
+  return { disarm };
+}
