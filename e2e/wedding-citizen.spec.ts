@@ -195,7 +195,13 @@ describe('a couple applies for a wedding', () => {
     await expect.poll(token).toBeTruthy();
     const bearer = token()!;
 
+    // The browser asks before the page goes (beforeunload); the couple goes on.
+    const asked = new Promise<string>((resolve) => page.once('dialog', (dialog) => {
+      resolve(dialog.type());
+      void dialog.accept();
+    }));
     await page.close({ runBeforeUnload: true });
+    expect(await asked).toBe('beforeunload');
     const status = async () => ((await (await context.request.get(`/api/user/booking/${bookingId}`, { headers: { Authorization: bearer } })).json()) as { status: string }).status;
     await expect.poll(status, { timeout: 10_000 }).toBe('AUTOREJECTED');
     await context.close();

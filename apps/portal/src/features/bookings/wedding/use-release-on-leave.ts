@@ -10,9 +10,11 @@ import { autorejectBooking } from '@lokaler/api-client/wedding-application';
  * - Closing the tab or going to another site: `pagehide`, with a keepalive request (the api client
  *   adds the bearer token as for every call; reading it is a resolved promise, so the request starts
  *   before the page is gone).
- * - A reload also fires `pagehide`, and nothing in it tells a reload from closing the tab. The time
- *   is let go then too: the reloaded wizard asks the server, which says the time is gone, and offers
- *   only leaving. Keeping the hold on a reload would keep it on every close as well.
+ * - A reload also fires `pagehide`, and nothing in it tells a reload from closing the tab (`persisted`
+ *   is false for both). So the browser's own "leave the page?" question comes first (beforeunload);
+ *   if the person goes on, the time is let go, and the reloaded wizard hears from the server that the
+ *   time is gone and offers only leaving. Keeping the hold on a reload would keep it on every close
+ *   as well (until the 30-minute job), which is what the issue asks to avoid.
  *
  * `armed` is true while there is a held, unsent time; 'Avbryt' and a successful submit call `disarm`
  * first, so nothing is sent twice or after the form went in.
@@ -36,8 +38,20 @@ export function useReleaseOnLeave(bookingId: number, armed: boolean) {
 
   useEffect(() => {
     const onPageHide = () => release(true);
+    // A reload or a close by mistake would lose the time: the browser asks first, as the shared
+    // unsaved-changes guard does (that guard itself cannot be used: it stops every change of path,
+    // and each step is its own path).
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (!armedRef.current || done.current) return;
+      event.preventDefault();
+      event.returnValue = '';
+    };
     window.addEventListener('pagehide', onPageHide);
-    return () => window.removeEventListener('pagehide', onPageHide);
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => {
+      window.removeEventListener('pagehide', onPageHide);
+      window.removeEventListener('beforeunload', onBeforeUnload);
+    };
   }, [release]);
 
   // StrictMode unmounts and mounts again at once: the mount that follows cancels the release.

@@ -92,6 +92,7 @@ describe('the wedding wizard', () => {
     expect(screen.getByLabelText('Navn')).toHaveValue('Kari Nordmann');
     expect(screen.getByLabelText(/^E-post \(valgfritt\)/)).toHaveValue('kari.nordmann@example.no');
     expect(screen.getByLabelText('Telefonnummer')).toHaveValue('41234567');
+    expect(screen.getByText(/Tidspunktet er holdt av til deg til 13:30/)).toBeInTheDocument();
   });
 
   it('offers only leaving when the time is no longer held', async () => {
@@ -286,7 +287,7 @@ describe('the wedding wizard', () => {
     expect(callsOf(fetchMock).filter((c) => c.includes('autoreject'))).toEqual(['PUT /api/user/booking/42/autoreject']);
   });
 
-  it('following a link out of the wizard lets the time go; closing the tab (pagehide) sends it with keepalive', async () => {
+  it('following a link out of the wizard lets the time go; closing the tab asks first, then (pagehide) sends it with keepalive', async () => {
     const fetchMock = stubWizard();
     const { router } = renderPortal(step('informasjon'), { user: kari, strict: true });
     await stepHeading(1, 'Informasjon');
@@ -296,6 +297,10 @@ describe('the wedding wizard', () => {
     fetchMock.mockClear();
     await act(() => router.navigate(step('informasjon')));
     await stepHeading(1, 'Informasjon');
+    // A reload or close asks first (the browser's own question), and then lets the time go.
+    const beforeUnload = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(beforeUnload);
+    expect(beforeUnload.defaultPrevented).toBe(true);
     window.dispatchEvent(new Event('pagehide'));
     await waitFor(() => expect(callsOf(fetchMock).filter((c) => c.includes('autoreject'))).toEqual(['PUT /api/user/booking/42/autoreject']));
     const call = fetchMock.mock.calls.find(([input]) => String(input).includes('autoreject'))!;

@@ -13,6 +13,7 @@ import { userMessageOf } from '@lokaler/api-client/user-message';
 import { autorejectBookingMutation, submitWeddingApplicationMutation } from '@lokaler/api-client/wedding-application';
 import { usePageTitle } from '@lokaler/ui/page-title';
 import { paths } from '../../../config/paths';
+import { formatInstant } from '../format';
 import { GjennomforingStep } from './gjennomforing-step';
 import { fieldId, InformasjonStep } from './informasjon-step';
 import { OppsummeringStep } from './oppsummering-step';
@@ -116,7 +117,11 @@ export function WeddingWizard({ sub, prefill }: { sub: string; prefill: WeddingP
         <Heading level={1} data-size="lg" id="vielse-title">
           Søknad om vielse
         </Heading>
-        <Paragraph data-size="sm">Tidspunktet er holdt av til deg mens du fyller ut søknaden, i inntil 30 minutter.</Paragraph>
+        <Paragraph data-size="sm">
+          {prefill.holdExpiresAtUtc
+            ? `Tidspunktet er holdt av til deg til ${formatInstant(prefill.holdExpiresAtUtc).slice(11)} mens du fyller ut søknaden. Avbryter du, blir tidspunktet ledig for andre.`
+            : 'Tidspunktet er holdt av til deg mens du fyller ut søknaden.'}
+        </Paragraph>
         <ol className="lk-wedding-steps" aria-label="Steg">
           {weddingWizardSteps.map((s, i) => (
             <li key={s} aria-current={s === step ? 'step' : undefined}>
