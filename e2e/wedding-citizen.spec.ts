@@ -52,6 +52,8 @@ describe('a couple applies for a wedding', () => {
     await fillWeddingApplication(page, kari);
     const bookingId = await sendAndOpenWizard(page);
 
+    // The time applied for, above every step.
+    await visible(page.getByText(/Vielsesrommet, Oslo rådhus: .* kl\. 11:00–11:30/));
     // Step 1: the prefill is there; Next with the rest empty shows the errors.
     expect(await page.getByRole('textbox', { name: 'Navn', exact: true }).inputValue()).toBe('Kari Nordmann');
     expect(await page.getByRole('textbox', { name: 'Telefonnummer', exact: true }).inputValue()).toBe('41234567');

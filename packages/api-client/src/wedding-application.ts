@@ -13,7 +13,9 @@ import { userBookingKey, userBookingsKey } from './user-bookings';
 /** GET /api/user/form/wedding/prefill/{bookingId}: name, e-mail, phone and whether the time is still held. */
 export const weddingPrefillQuery = (sub: string, bookingId: number) =>
   queryOptions({
-    queryKey: [...userBookingKey(sub, bookingId), 'wedding-prefill'],
+    // Not under the booking's key: writing to the booking (the submit, the autoreject) must not
+    // refetch it and turn the wizard into 'time gone' or 'already sent' under the person's feet.
+    queryKey: ['user', sub, 'wedding-prefill', bookingId],
     queryFn: ({ signal }) => apiFetch(`/api/user/form/wedding/prefill/${bookingId}`, { schema: weddingPrefillResponse, signal }),
     // The hold can run out while the wizard is open: what the server says now, not a cached answer.
     staleTime: 0,

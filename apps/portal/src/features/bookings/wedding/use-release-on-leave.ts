@@ -16,19 +16,15 @@ import { autorejectBooking } from '@lokaler/api-client/wedding-application';
  *   time is gone and offers only leaving. Keeping the hold on a reload would keep it on every close
  *   as well (until the 30-minute job), which is what the issue asks to avoid.
  *
- * `armed` is true while there is a held, unsent time; 'Avbryt' and a successful submit call `disarm`
- * first, so nothing is sent twice or after the form went in.
+ * The wizard shows only while the time is held and unsent; 'Avbryt' and a successful submit call
+ * `disarm` first, so nothing is sent twice or after the form went in.
  */
-export function useReleaseOnLeave(bookingId: number, armed: boolean) {
-  const armedRef = useRef(armed);
-  useEffect(() => {
-    armedRef.current = armed;
-  }, [armed]);
+export function useReleaseOnLeave(bookingId: number) {
   const done = useRef(false);
 
   const release = useCallback(
     (keepalive: boolean) => {
-      if (!armedRef.current || done.current) return;
+      if (done.current) return;
       done.current = true;
       // The hold runs out by itself if this fails: nothing to tell the person, who has left.
       autorejectBooking(bookingId, { keepalive }).catch(() => undefined);
@@ -42,7 +38,7 @@ export function useReleaseOnLeave(bookingId: number, armed: boolean) {
     // unsaved-changes guard does (that guard itself cannot be used: it stops every change of path,
     // and each step is its own path).
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (!armedRef.current || done.current) return;
+      if (done.current) return;
       event.preventDefault();
       event.returnValue = '';
     };

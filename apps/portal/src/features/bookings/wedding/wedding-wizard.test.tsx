@@ -27,13 +27,27 @@ const prefill = {
 const sentForm = { bookingId: 42, submittedAtUtc: '2030-01-01T12:10:00Z', answers: null, proevingsattestFile: null, proevingsattestFileAddedTimeUtc: null };
 const step = (name: string) => `/ny-booking/vielse/${name}?bookingId=42`;
 
+/** The fake server remembers what the wizard did: after a submit or an autoreject, the prefill says so (as the real one does). */
 function stubWizard(extra: Record<string, unknown> = {}) {
+  let now = { ...prefill };
+  const submit = extra['/api/user/form/wedding'] as ((r: unknown) => Response) | undefined;
   return stubApi({
     '/api/currentuser/roles': kariRoles,
-    '/api/user/form/wedding/prefill/42': prefill,
-    '/api/user/booking/42/autoreject': () => json({ bookingId: 42, status: 'AUTOREJECTED', internalEventTitle: null }),
+    '/api/user/form/wedding/prefill/42': () => json(now),
+    '/api/user/booking/42/autoreject': () => {
+      now = { ...now, timesAndAssetsNoLongerFree: true };
+      return json({ bookingId: 42, status: 'AUTOREJECTED', internalEventTitle: null });
+    },
     '/api/user/booking': [],
+    '/api/user/booking/42': buildUserBooking({ bookingId: 42, sourceForm: 'wedding' }),
     ...extra,
+    ...(submit && {
+      '/api/user/form/wedding': (request: unknown) => {
+        const answer = submit(request);
+        if (answer.status === 201) now = { ...now, submitted: true };
+        return answer;
+      },
+    }),
   });
 }
 
@@ -92,7 +106,9 @@ describe('the wedding wizard', () => {
     expect(screen.getByLabelText('Navn')).toHaveValue('Kari Nordmann');
     expect(screen.getByLabelText(/^E-post \(valgfritt\)/)).toHaveValue('kari.nordmann@example.no');
     expect(screen.getByLabelText('Telefonnummer')).toHaveValue('41234567');
-    expect(screen.getByText(/Tidspunktet er holdt av til deg til 13:30/)).toBeInTheDocument();
+    expect(screen.getByText(/Tidspunktet er holdt av til deg til kl\. 13:30/)).toBeInTheDocument();
+    const booking = buildUserBooking();
+    expect(await screen.findByText((_, el) => el?.tagName === 'P' && (el.textContent ?? '').startsWith(`Tidspunkt: ${booking.reservations[0]!.displayName}, ${booking.location.name}: `))).toBeInTheDocument();
   });
 
   it('offers only leaving when the time is no longer held', async () => {
@@ -287,15 +303,21 @@ describe('the wedding wizard', () => {
     expect(callsOf(fetchMock).filter((c) => c.includes('autoreject'))).toEqual(['PUT /api/user/booking/42/autoreject']);
   });
 
-  it('following a link out of the wizard lets the time go; closing the tab asks first, then (pagehide) sends it with keepalive', async () => {
+  it('following a link out of the wizard lets the time go', async () => {
     const fetchMock = stubWizard();
     const { router } = renderPortal(step('informasjon'), { user: kari, strict: true });
     await stepHeading(1, 'Informasjon');
     await act(() => router.navigate('/oversikt'));
     await waitFor(() => expect(callsOf(fetchMock).filter((c) => c.includes('autoreject'))).toEqual(['PUT /api/user/booking/42/autoreject']));
 
-    fetchMock.mockClear();
+    // Back in the wizard, the server says the time is gone: only leaving is offered.
     await act(() => router.navigate(step('informasjon')));
+    expect(await screen.findByText(weddingMessages.timesTakenTitle)).toBeInTheDocument();
+  });
+
+  it('closing the tab asks first (beforeunload), then lets the time go with a keepalive request on pagehide', async () => {
+    const fetchMock = stubWizard();
+    renderPortal(step('informasjon'), { user: kari, strict: true });
     await stepHeading(1, 'Informasjon');
     // A reload or close asks first (the browser's own question), and then lets the time go.
     const beforeUnload = new Event('beforeunload', { cancelable: true });

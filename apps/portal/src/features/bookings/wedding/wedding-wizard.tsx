@@ -13,8 +13,8 @@ import { userMessageOf } from '@lokaler/api-client/user-message';
 import { autorejectBookingMutation, submitWeddingApplicationMutation } from '@lokaler/api-client/wedding-application';
 import { usePageTitle } from '@lokaler/ui/page-title';
 import { paths } from '../../../config/paths';
-import { formatInstant } from '../format';
 import { GjennomforingStep } from './gjennomforing-step';
+import { HeldTime } from './held-time';
 import { fieldId, InformasjonStep } from './informasjon-step';
 import { OppsummeringStep } from './oppsummering-step';
 import { useReleaseOnLeave } from './use-release-on-leave';
@@ -44,11 +44,20 @@ export function WeddingWizard({ sub, prefill }: { sub: string; prefill: WeddingP
   const summaryRef = useRef<ComponentRef<typeof ErrorSummary>>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  const [finished, setFinished] = useState(false);
-  const { disarm } = useReleaseOnLeave(bookingId, !finished);
-  const submit = useGuardedMutation(submitWeddingApplicationMutation(sub));
+  const { disarm } = useReleaseOnLeave(bookingId);
   const sending = useRef(false);
-  const leave = useGuardedMutation(autorejectBookingMutation(sub, bookingId));
+  const toBookings = () => void navigate(paths.bookings.getHref());
+  // The navigation is the mutation's own reaction: it happens even if the wizard is gone by then.
+  const submit = useGuardedMutation(submitWeddingApplicationMutation(sub), {
+    onSuccess: () => {
+      disarm();
+      void navigate(paths.booking.getHref(bookingId), { replace: true });
+    },
+    onError: () => {
+      sending.current = false;
+    },
+  });
+  const leave = useGuardedMutation(autorejectBookingMutation(sub, bookingId), { onSuccess: toBookings, onError: toBookings });
 
   const stepHref = (to: WeddingWizardStep) => paths.newWeddingBookingStep.getHref(to, bookingId);
 
@@ -89,24 +98,13 @@ export function WeddingWizard({ sub, prefill }: { sub: string; prefill: WeddingP
     // Every step has passed its schema to get here; a failure would be the steps' own messages on Next.
     if (!request.success) return;
     sending.current = true;
-    submit.mutate(
-      request.data,
-      {
-        onError: () => {
-          sending.current = false;
-        },
-        onSuccess: () => {
-          disarm();
-          setFinished(true);
-          void navigate(paths.booking.getHref(bookingId), { replace: true });
-        },
-      },
-    );
+    submit.mutate(request.data);
   };
 
+  // 'Avbryt' sends the autoreject itself (and waits for it), so leaving the page does not send it again.
   const cancel = () => {
     disarm();
-    leave.mutate(undefined, { onSettled: () => void navigate(paths.bookings.getHref()) });
+    leave.mutate();
   };
 
   const submitError = submit.error && !isTimeGone(submit.error) ? userMessageOf(submit.error) : null;
@@ -117,11 +115,7 @@ export function WeddingWizard({ sub, prefill }: { sub: string; prefill: WeddingP
         <Heading level={1} data-size="lg" id="vielse-title">
           Søknad om vielse
         </Heading>
-        <Paragraph data-size="sm">
-          {prefill.holdExpiresAtUtc
-            ? `Tidspunktet er holdt av til deg til ${formatInstant(prefill.holdExpiresAtUtc).slice(11)} mens du fyller ut søknaden. Avbryter du, blir tidspunktet ledig for andre.`
-            : 'Tidspunktet er holdt av til deg mens du fyller ut søknaden.'}
-        </Paragraph>
+        <HeldTime sub={sub} bookingId={bookingId} holdExpiresAtUtc={prefill.holdExpiresAtUtc} />
         <ol className="lk-wedding-steps" aria-label="Steg">
           {weddingWizardSteps.map((s, i) => (
             <li key={s} aria-current={s === step ? 'step' : undefined}>
@@ -166,7 +160,7 @@ export function WeddingWizard({ sub, prefill }: { sub: string; prefill: WeddingP
           </Button>
         </div>
       </form>
-      <TimeTakenDialog open={isTimeGone(submit.error)} onLeave={() => void navigate(paths.bookings.getHref())} />
+      <TimeTakenDialog open={isTimeGone(submit.error)} onLeave={toBookings} />
     </FormProvider>
   );
 }
