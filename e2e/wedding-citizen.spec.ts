@@ -61,7 +61,10 @@ describe('a couple applies for a wedding', () => {
     await visible(page.getByText('For å gå videre må du rette opp følgende feil:'));
     await visible(page.getByRole('link', { name: 'Du må fylle inn adresse' }));
     await axeAtBothWidths(page);
-    await page.getByRole('textbox', { name: 'Adresse', exact: true }).fill('Storgata 1');
+    // The summary's link takes the keyboard to the field.
+    await page.getByRole('link', { name: 'Du må fylle inn adresse' }).press('Enter');
+    await expect.poll(() => page.getByRole('textbox', { name: 'Adresse', exact: true }).evaluate((e) => e === document.activeElement)).toBe(true);
+    await page.keyboard.type('Storgata 1');
     await page.getByRole('textbox', { name: 'Postnummer', exact: true }).fill('0155');
     await page.getByRole('textbox', { name: 'Poststed', exact: true }).fill('Oslo');
     await page.getByRole('textbox', { name: 'Navn på kommende ektefelle' }).fill('Ola Nordmann');
