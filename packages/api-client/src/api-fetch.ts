@@ -72,6 +72,8 @@ export interface ApiRequest {
   authenticated?: boolean;
   /** What a 401 to this call means for the person, when that differs from the generic message. */
   unauthorizedMessage?: string;
+  /** Lets the request outlive the page (sent from `pagehide`, when the tab closes). */
+  keepalive?: boolean;
 }
 
 export function buildUrl(path: string, query?: QueryParams): string {
@@ -110,6 +112,7 @@ export async function apiFetch(path: string, request: ApiRequest & { schema?: z.
       body,
       credentials: 'same-origin',
       signal: request.signal,
+      keepalive: request.keepalive,
     });
   } catch (error) {
     // A cancelled request is not a failure to show; TanStack Query and callers expect the AbortError itself.

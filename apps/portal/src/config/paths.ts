@@ -72,6 +72,11 @@ export const paths = {
   deprecatedDecision: { path: '/vedtak/:bookingId', getHref: (bookingId: number | string) => `/vedtak/${enc(String(bookingId))}` },
 
   newWeddingBooking: { path: '/ny-booking/vielse', getHref: (bookingId?: number | string) => withQuery('/ny-booking/vielse', { bookingId: bookingId === undefined ? undefined : String(bookingId) }) },
+  /** A step of the wedding wizard (informasjon, gjennomforing, oppsummering), each its own address. */
+  newWeddingBookingStep: {
+    path: '/ny-booking/vielse/:step',
+    getHref: (step: string, bookingId: number | string) => withQuery(`/ny-booking/vielse/${enc(step)}`, { bookingId: String(bookingId) }),
+  },
   newInternalActivity: { path: '/ny-booking/intern-aktivitet', getHref: () => '/ny-booking/intern-aktivitet' },
 
   /** New portal landing (PORTAL_2_BETA). */

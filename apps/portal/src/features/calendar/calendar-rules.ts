@@ -1,10 +1,12 @@
 import type { BookableAsset } from '@lokaler/domain/bookable-asset';
+import type { BookingCreationDto } from '@lokaler/domain/booking-request';
 import { formTheme } from '@lokaler/domain/booking-create-form';
 import type { BookingFlowTheme } from '@lokaler/domain/booking-flow';
 import type { Location } from '@lokaler/domain/location';
 import type { RepeatPattern } from '@lokaler/domain/scheduling/expand-repetition';
 import { allowedRepeatPatterns, effectivePublicRules } from '@lokaler/domain/scheduling/public-booking-rules';
 import { publicCaller } from '@lokaler/domain/scheduling/scheduling-caller';
+import { weddingMessages } from '@lokaler/domain/wedding-application-texts';
 
 /** The repeat choice's labels (spec 01 §2: one time, every week, every other week). */
 export const repeatLabels: Record<RepeatPattern, string> = {
@@ -59,4 +61,17 @@ export function nextLinkOf(rooms: readonly BookableAsset[], bookingsListPath: st
   if (links.size !== 1) return undefined;
   const [link] = [...links];
   return link && link !== bookingsListPath ? link : undefined;
+}
+
+/**
+ * Spec 02 §5 'Only one wedding time may be applied for' (issue 12 point 1), as the server refuses it
+ * (one date and time of one room, not repeated): at a wedding venue, adding a second time is refused
+ * with the server's text before anything is sent. Null when the times may be added.
+ */
+export function weddingTimeProblem(location: Pick<Location, 'filterCategory'>, existing: readonly BookingCreationDto[], added: readonly BookingCreationDto[]): string | null {
+  if (location.filterCategory !== 'WEDDINGS') return null;
+  const all = [...existing, ...added];
+  const times = all.reduce((n, r) => n + r.datesAndTimes.length, 0);
+  const repeats = all.some((r) => r.repetition !== null && r.repetition.pattern !== 'SINGLE_DAY');
+  return times > 1 || repeats ? weddingMessages.oneTimeOnly : null;
 }

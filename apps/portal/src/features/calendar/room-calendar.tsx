@@ -16,7 +16,7 @@ import { useBookingDraft } from '@lokaler/ui/booking-draft';
 import { Loading } from '@lokaler/ui/loading';
 import { WeekCalendarLegend } from '@lokaler/ui/week-calendar';
 import { paths } from '../../config/paths';
-import { activityTypeOf, calendarRules, effectivePattern, nextLinkOf } from './calendar-rules';
+import { activityTypeOf, calendarRules, effectivePattern, nextLinkOf, weddingTimeProblem } from './calendar-rules';
 import { ChosenTimes } from './chosen-times';
 import { END_DATE_FIELD_ID, RepeatChoice } from './repeat-choice';
 import { addReservations, canContinue, reservationsFromChoice, reservedSlotKeys } from './reservations';
@@ -82,7 +82,13 @@ export function RoomCalendar({ rooms, location, bounds }: RoomCalendarProps) {
       setEndDateError(null);
       repetition = { pattern, lastDate: result.lastDate };
     }
-    const reservations = addReservations(draft.reservations, reservationsFromChoice(checked, roomIds, repetition), rules.oneTimeslotRooms);
+    const added = reservationsFromChoice(checked, roomIds, repetition);
+    const weddingProblem = weddingTimeProblem(location, draft.reservations.filter((r) => roomIds.includes(r.bookableAssetId)), added);
+    if (weddingProblem) {
+      setAddError(weddingProblem);
+      return;
+    }
+    const reservations = addReservations(draft.reservations, added, rules.oneTimeslotRooms);
     updateDraft((d) => ({ ...d, checked: [], reservations, availability: null, repetition: repetition ?? d.repetition }));
     void check(reservations);
   };

@@ -6,6 +6,7 @@ import { addDays, weekStart } from '@lokaler/domain/scheduling/calendar-date';
 import { formatDate, formatDateNorwegian } from '@lokaler/domain/scheduling/format-date';
 import { todayInOslo } from '@lokaler/domain/scheduling/oslo-clock';
 import { resetApiClient } from '@lokaler/api-client/api-fetch';
+import { weddingMessages } from '@lokaler/domain/wedding-application-texts';
 import { BOOKING_DRAFT_KEY, readBookingDraft } from '@lokaler/ui/booking-draft';
 import { buildLocation } from '../../testing/factories';
 import { renderPortal, stubApi } from '../../testing/render-portal';
@@ -28,11 +29,11 @@ const time = (date: string, startTime: string, endTime: string, available = true
 });
 
 let availabilityRequests: AvailabilityRequest[];
-function stub({ rooms = [gym, classroom], bounds = { firstDate: monday, lastDate }, availability }: { rooms?: ReturnType<typeof buildRoom>[]; bounds?: { firstDate: string; lastDate: string }; availability?: (request: AvailabilityRequest) => Response } = {}) {
+function stub({ rooms = [gym, classroom], bounds = { firstDate: monday, lastDate }, availability, place = location }: { rooms?: ReturnType<typeof buildRoom>[]; bounds?: { firstDate: string; lastDate: string }; availability?: (request: AvailabilityRequest) => Response; place?: typeof location } = {}) {
   availabilityRequests = [];
   return stubApi({
     '/api/bookableasset': rooms,
-    '/api/location/1': location,
+    '/api/location/1': place,
     '/api/bookableasset/firstandlastbookabledate': bounds,
     '/api/schedule': ({ url }: StubRequest) => {
       const from = url.searchParams.get('fromInclusive')!;
@@ -272,5 +273,43 @@ describe('/ressurs: the room calendar', () => {
     await openCalendar('/ressurs?ressurs=11');
     expect(readBookingDraft().checked).toEqual([{ bookableAssetId: 11, date: monday, startTime: '18:15:00' }]);
     expect(slot(monday, '18:15')).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('at a wedding venue takes exactly one wedding time: a second time is refused in the calendar, with the server\'s text', async () => {
+    stub({ rooms: [gym], place: buildLocation({ id: 1, name: 'Oslo rådhus', filterCategory: 'WEDDINGS', publicLocationType: 'WEDDINGS' }) });
+    const user = userEvent.setup();
+    await openCalendar('/ressurs?ressurs=11');
+    // Two separate times at once: refused, nothing sent.
+    await user.click(slot(monday, '18:00'));
+    await user.click(slot(monday, '19:00'));
+    await user.click(screen.getByRole('button', { name: 'Legg til valgte tider' }));
+    expect(await screen.findByText(weddingMessages.oneTimeOnly)).toBeInTheDocument();
+    expect(availabilityRequests).toHaveLength(0);
+
+    // One time (two adjacent slots are one time) is taken.
+    await user.click(screen.getByRole('button', { name: 'Fjern valgte tider' }));
+    await user.click(slot(monday, '18:00'));
+    await user.click(slot(monday, '18:15'));
+    await user.click(screen.getByRole('button', { name: 'Legg til valgte tider' }));
+    expect(await screen.findByText('Tiden er ledig.')).toBeInTheDocument();
+    expect(screen.queryByText(weddingMessages.oneTimeOnly)).not.toBeInTheDocument();
+
+    // A second time on top of it: refused, the first kept.
+    await user.click(slot(tuesday, '18:00'));
+    await user.click(screen.getByRole('button', { name: 'Legg til valgte tider' }));
+    expect(await screen.findByText(weddingMessages.oneTimeOnly)).toBeInTheDocument();
+    expect(availabilityRequests).toHaveLength(1);
+    expect(readBookingDraft().reservations).toEqual([{ bookableAssetId: 11, datesAndTimes: [{ date: monday, startTime: '18:00:00', duration: 'PT30M' }], repetition: null }]);
+  });
+
+  it('elsewhere adds a second time as before', async () => {
+    stub({ rooms: [gym] });
+    const user = userEvent.setup();
+    await openCalendar('/ressurs?ressurs=11');
+    await user.click(slot(monday, '18:00'));
+    await user.click(slot(monday, '19:00'));
+    await user.click(screen.getByRole('button', { name: 'Legg til valgte tider' }));
+    await waitFor(() => expect(availabilityRequests).toHaveLength(1));
+    expect(screen.queryByText(weddingMessages.oneTimeOnly)).not.toBeInTheDocument();
   });
 });

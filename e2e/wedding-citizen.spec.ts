@@ -1,0 +1,214 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expectNoAxeViolations, newPage, useBrowser } from './support/browser';
+import { loginToPortal, watchBearerToken } from './support/portal-login';
+import { visible } from './support/visible';
+import { calendarCell, chooseWeddingTime, fillWeddingApplication, sendAndOpenWizard, weddingDay, weddingRoom } from './support/wedding-slot';
+
+/**
+ * Issue 12, the couple's side: taking a wedding time in the town hall's calendar, the three-step
+ * wizard, the certificate, leaving (autoreject), and two couples racing for one time.
+ *
+ * Data this spec owns: Oslo rådhus' Vielsesrommet on a Tuesday, Wednesday and Thursday about 37 weeks
+ * ahead (past every demo booking and every other spec's days).
+ */
+
+const WAIT = 30_000;
+const kari = { name: 'Kari Nordmann', email: 'kari.nordmann@example.no', phone: '41234567' };
+const ola = { name: 'Ola Nordmann', email: 'ola.nordmann@example.no', phone: '92345678' };
+const amina = { name: 'Amina Hassan', email: 'amina.hassan@example.no', phone: '98765432' };
+const per = { name: 'Per Hansen', email: 'per.hansen@example.no', phone: '47474747' };
+
+const stepHeading = (page: Page, n: number, title: string) => visible(page.getByRole('heading', { level: 2, name: `Steg ${n} av 3: ${title}` }));
+const group = (page: Page, legend: RegExp) => page.getByRole('group', { name: legend });
+
+/** axe on the step as it is (with its errors shown), narrow and wide. */
+async function axeAtBothWidths(page: Page): Promise<void> {
+  await page.setViewportSize({ width: 320, height: 800 });
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expectNoAxeViolations(page);
+}
+
+/** A tiny but real PDF (the server checks the %PDF- signature). */
+const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+describe('a couple applies for a wedding', () => {
+  const browser = useBrowser();
+
+  it('Kari takes a wedding time, fills the three steps (interpreter, cultural segment), uploads the certificate, sends, and her booking waits for processing', async () => {
+    const { context, page } = await newPage(browser());
+    const room = await weddingRoom(page.request);
+    const day = weddingDay(259, 2);
+
+    await chooseWeddingTime(page, room.id, day, '11:00');
+    // A second time is refused in the calendar.
+    await page.getByRole('grid', { name: /Vielsesrommet/ }).waitFor();
+    await calendarCell(page, day, '13:00').click();
+    await page.getByRole('button', { name: 'Legg til valgte tider' }).click();
+    await visible(page.getByText('Du kan bare søke om ett tidspunkt for vielse.'));
+    await page.getByRole('button', { name: 'Fjern valgte tider' }).click();
+
+    await fillWeddingApplication(page, kari);
+    const bookingId = await sendAndOpenWizard(page);
+
+    // The time applied for, above every step.
+    await visible(page.getByText(/Vielsesrommet, Oslo rådhus: .* kl\. 11:00–11:30/));
+    // Step 1: the prefill is there; Next with the rest empty shows the errors.
+    expect(await page.getByRole('textbox', { name: 'Navn', exact: true }).inputValue()).toBe('Kari Nordmann');
+    expect(await page.getByRole('textbox', { name: 'Telefonnummer', exact: true }).inputValue()).toBe('41234567');
+    await page.getByRole('button', { name: 'Neste' }).click();
+    await visible(page.getByText('For å gå videre må du rette opp følgende feil:'));
+    await visible(page.getByRole('link', { name: 'Du må fylle inn adresse' }));
+    await axeAtBothWidths(page);
+    // The summary's link takes the keyboard to the field.
+    await page.getByRole('link', { name: 'Du må fylle inn adresse' }).press('Enter');
+    await expect.poll(() => page.getByRole('textbox', { name: 'Adresse', exact: true }).evaluate((e) => e === document.activeElement)).toBe(true);
+    await page.keyboard.type('Storgata 1');
+    await page.getByRole('textbox', { name: 'Postnummer', exact: true }).fill('0155');
+    await page.getByRole('textbox', { name: 'Poststed', exact: true }).fill('Oslo');
+    await page.getByRole('textbox', { name: 'Navn på kommende ektefelle' }).fill('Ola Nordmann');
+    await page.getByRole('textbox', { name: 'E-post til kommende ektefelle' }).fill('ola@example.no');
+    await page.getByRole('textbox', { name: 'Telefonnummer til kommende ektefelle' }).fill('98 76 54 32');
+    await page.getByRole('button', { name: 'Neste' }).click();
+
+    // Step 2: its own address; Next empty shows its errors.
+    await stepHeading(page, 2, 'Gjennomføring');
+    expect(new URL(page.url()).pathname).toBe('/ny-booking/vielse/gjennomforing');
+    await page.getByRole('button', { name: 'Neste' }).click();
+    await visible(page.getByRole('link', { name: 'Du må velge språk for vielsen' }));
+    await axeAtBothWidths(page);
+    await group(page, /^Hvilket språk skal vielsen være på\?/).getByLabel('Norsk').check();
+    await group(page, /^Trenger dere tolk\?/).getByLabel('Ja').check();
+    await page.getByLabel('Språk for tolken').selectOption('polsk');
+    await group(page, /^Hvilket språk vil dere at vi kontakter dere på\?/).getByLabel('Norsk').check();
+    await group(page, /^Ønsker dere et kulturelt innslag/).getByLabel('Ja').check();
+    await page.getByRole('textbox', { name: 'Beskriv det kulturelle innslaget' }).fill('En venn synger én sang');
+    await group(page, /^Trenger dere tilrettelegging\?/).getByLabel('Nei').check();
+    await group(page, /^Vil du sende prøvingsattesten nå\?/).getByLabel('Ja').check();
+    await page.getByLabel('Prøvingsattest (PDF, høyst 10 MB)').setInputFiles({ name: 'provingsattest.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await visible(page.getByText('Valgt fil: provingsattest.pdf'));
+    await page.getByRole('button', { name: 'Neste' }).click();
+
+    // Step 3: every answer; sending without the declaration shows its error.
+    await stepHeading(page, 3, 'Oppsummering');
+    await visible(page.getByText('Ja, polsk'));
+    await visible(page.getByText('Ja: En venn synger én sang'));
+    await visible(page.getByText('Sendes nå: provingsattest.pdf'));
+    // The browser's back goes to step 2 with the answers kept, forward comes back.
+    await page.goBack();
+    await stepHeading(page, 2, 'Gjennomføring');
+    expect(await page.getByLabel('Språk for tolken').inputValue()).toBe('polsk');
+    await page.goForward();
+    await stepHeading(page, 3, 'Oppsummering');
+    await page.getByRole('button', { name: 'Send søknad' }).click();
+    await visible(page.getByRole('link', { name: 'Du må bekrefte erklæringen for å sende søknaden' }));
+    await axeAtBothWidths(page);
+    await page.getByLabel(/Jeg bekrefter at opplysningene er riktige/).check();
+    const submitted = page.waitForResponse((r) => r.url().endsWith('/api/user/form/wedding') && r.request().method() === 'POST', { timeout: WAIT });
+    await page.getByRole('button', { name: 'Send søknad' }).click();
+    expect((await submitted).status()).toBe(201);
+
+    await page.waitForURL(new RegExp(`/bookinger/${bookingId}$`), { timeout: WAIT });
+    await visible(page.getByText('Venter på behandling').first());
+    await visible(page.getByText(/Lastet opp: provingsattest\.pdf/));
+    await context.close();
+  });
+
+  it('Ola takes a time and leaves at step 2 with Avbryt: his booking is "Automatisk avslått" and Amina can take the same time', async () => {
+    const { context, page } = await newPage(browser());
+    const room = await weddingRoom(page.request);
+    const day = weddingDay(260, 3);
+
+    await chooseWeddingTime(page, room.id, day, '12:00');
+    await fillWeddingApplication(page, ola);
+    const bookingId = await sendAndOpenWizard(page);
+    // Keyboard only: the fields in order, Enter is Next.
+    await page.getByRole('textbox', { name: 'Adresse', exact: true }).focus();
+    await page.keyboard.type('Markveien 2');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('0554');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Oslo');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Kari Hansen');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('kari.h@example.no');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('45678901');
+    await page.keyboard.press('Enter');
+    await stepHeading(page, 2, 'Gjennomføring');
+    const autoreject = page.waitForResponse((r) => r.url().endsWith(`/api/user/booking/${bookingId}/autoreject`), { timeout: WAIT });
+    await page.getByRole('button', { name: 'Avbryt' }).click();
+    expect((await autoreject).status()).toBe(200);
+    await page.waitForURL(/\/bookinger$/, { timeout: WAIT });
+    await page.goto(`/bookinger/${bookingId}`);
+    await visible(page.getByText('Automatisk avslått').first());
+    await context.close();
+
+    // Amina takes the very same time at once.
+    const second = await newPage(browser());
+    const token = await loginToPortal(second.page, amina.name);
+    const taken = await second.page.request.post('/api/booking', {
+      headers: { Authorization: token },
+      data: {
+        availabilityData: { probablyAvailable: [{ bookableAssetId: room.id, datesAndTimes: [{ date: day, startTime: '12:00:00', duration: 'PT30M', initialRepetitionDate: null }] }] },
+        isRepeating: false,
+        bookingPortalClient: 'PUBLIC',
+        bookingPurpose: 'PUBLICUSER_LOAN',
+        formAnswers: { participants: 8, contactEmail: amina.email, contactPhone: amina.phone },
+      },
+    });
+    expect(taken.status(), await taken.text()).toBe(201);
+    const { bookingId: aminas } = (await taken.json()) as { bookingId: number };
+    await second.page.request.put(`/api/user/booking/${aminas}/autoreject`, { headers: { Authorization: token } });
+    await second.context.close();
+  });
+
+  it('two couples send for the same time at once: exactly one gets it, the other is told it is taken', async () => {
+    const day = weddingDay(261, 4);
+    const couples = await Promise.all([per, amina].map(async (person) => {
+      const { context, page } = await newPage(browser());
+      await loginToPortal(page, person.name);
+      const room = await weddingRoom(page.request);
+      await chooseWeddingTime(page, room.id, day, '10:00');
+      await fillWeddingApplication(page, person);
+      return { context, page };
+    }));
+
+    const answers = couples.map(({ page }) => page.waitForResponse((r) => r.url().endsWith('/api/booking') && r.request().method() === 'POST', { timeout: WAIT }));
+    await Promise.all(couples.map(({ page }) => page.getByRole('button', { name: 'Send søknad', exact: true }).click()));
+    const statuses = (await Promise.all(answers)).map((r) => r.status());
+    expect([...statuses].sort()).toEqual([201, 409]);
+
+    const winner = couples[statuses.indexOf(201)]!;
+    const loser = couples[statuses.indexOf(409)]!;
+    await winner.page.waitForURL(/\/ny-booking\/vielse\/informasjon\?bookingId=\d+$/, { timeout: WAIT });
+    await visible(loser.page.getByRole('heading', { level: 1, name: 'Det oppsto en feil ved registrering av din booking' }));
+    await visible(loser.page.getByText(/Tidspunktet er ikke lenger ledig/).first());
+    for (const { context } of couples) await context.close();
+  });
+
+  it('closing the tab in the wizard lets the time go at once (a keepalive request on pagehide)', async () => {
+    const { context, page } = await newPage(browser());
+    const token = watchBearerToken(page);
+    const room = await weddingRoom(page.request);
+    const day = weddingDay(259, 2);
+    await chooseWeddingTime(page, room.id, day, '14:00');
+    await fillWeddingApplication(page, amina);
+    const bookingId = await sendAndOpenWizard(page);
+    await expect.poll(token).toBeTruthy();
+    const bearer = token()!;
+
+    // The browser asks before the page goes (beforeunload); the couple goes on.
+    const asked = new Promise<string>((resolve) => page.once('dialog', (dialog) => {
+      resolve(dialog.type());
+      void dialog.accept();
+    }));
+    await page.close({ runBeforeUnload: true });
+    expect(await asked).toBe('beforeunload');
+    const status = async () => ((await (await context.request.get(`/api/user/booking/${bookingId}`, { headers: { Authorization: bearer } })).json()) as { status: string }).status;
+    await expect.poll(status, { timeout: 10_000 }).toBe('AUTOREJECTED');
+    await context.close();
+  });
+});
