@@ -16,9 +16,9 @@ import { assertRoomsAccessible, calendarRange, displayNameOf, publicRulesOf, sch
 import { conflictError, conflictsOf, ruleViolationError, type CheckedRoom } from './booking-problems';
 import { bookingReceipt, changeLogTimes, type BookedRoomTimes } from './booking-receipt';
 import { limitConcurrency } from './limit-concurrency';
-import { findTakenTimes, insertBooking, insertCreatedEntry } from './repository';
+import { findTakenTimes, insertBooking, insertCreatedEntry, lockUserAndFindHeldWedding } from './repository';
 import { assertCitizenApplication, parseFormAnswers, rejectOverlappingTimes, singleLocation } from './validate-booking-request';
-import { assertOneWeddingTime, weddingTerms } from './wedding-hold';
+import { assertNoHoldInProgress, assertOneWeddingTime, weddingTerms } from './wedding-hold';
 
 export interface CreateBookingOptions {
   db: Db;
@@ -107,6 +107,8 @@ export async function createBooking({ db, user, organization = null, body, publi
   const sourceForm = wedding ? 'wedding' : formTheme(themes);
 
   return bookingTransactions(() => db.transaction(async (tx) => {
+    // One held wedding time per person (decision 012); the user's row lock orders their own takes.
+    if (wedding) assertNoHoldInProgress(await lockUserAndFindHeldWedding(tx, user.userId, now));
     // The rows no other booking competes for come first, so the rooms' locks are held only for
     // the re-check and the reservations (and the commit): the queue on a busy room moves faster.
     const { bookingId, caseNumber } = await insertBooking(tx, {
@@ -123,8 +125,9 @@ export async function createBooking({ db, user, organization = null, body, publi
       holdExpiresAt: wedding?.holdExpiresAt ?? null,
     });
     await insertCreatedEntry(tx, { bookingId, userId: user.userId, userName: user.name, reservationTimes: changeLogTimes(booked) });
+    // A wedding time taken is not yet an application: its confirmation goes when the form is sent.
     const to = formAnswers.contactEmail ?? user.email;
-    if (to) await enqueueMail(tx, bookingReceipt({ to, bookingId, caseNumber, locationName: location.name, rooms: booked, publicUrl }));
+    if (to && !wedding) await enqueueMail(tx, bookingReceipt({ to, bookingId, caseNumber, locationName: location.name, rooms: booked, publicUrl }));
 
     await lockRooms(tx, ids);
     // Read again, under the locks, what bookings change: one that held the locks has committed, so

@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { BookingDurationType, BookingFormAnswers, ChangeLogReservationTimes, SourceForm } from '@lokaler/domain/booking';
 import { activeReservationStatuses } from '@lokaler/domain/reservation';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { bookings, changeLog } from '../../db/schema/bookings';
+import { users } from '../../db/schema/identity';
 import { osloPeriod } from '../../db/schema/columns';
 
 export interface NewBooking {
@@ -87,4 +88,19 @@ export async function findTakenTimes<T extends WantedTime>(tx: DbOrTx, times: re
     )
     order by t.i`);
   return rows.map((r) => times[Number(r.i)]!);
+}
+
+/**
+ * The user's wedding booking whose time is still held at `now`, if any. The user's row is locked first
+ * (FOR UPDATE, until the transaction ends), so two takes by one person at once run one after the other
+ * and the second sees the first's hold.
+ */
+export async function lockUserAndFindHeldWedding(tx: DbOrTx, userId: number, now: Date): Promise<number | undefined> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  const rows = await queryRows<{ id: number }>(tx, sql`
+    select id from bookings
+    where user_id = ${userId} and source_form = 'wedding' and status = 'UNPROCESSED'
+      and hold_expires_at is not null and hold_expires_at > ${now.toISOString()}::timestamptz
+    order by id limit 1`);
+  return rows[0] ? Number(rows[0].id) : undefined;
 }

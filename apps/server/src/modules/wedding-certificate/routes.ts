@@ -6,9 +6,10 @@ import { proevingsattestUpload } from '@lokaler/domain/wedding-certificate';
 import { requireUser } from '../../auth/guards';
 import { effectiveIdentity } from '../impersonation/effective-identity';
 import { getWeddingForm } from './get-wedding-form';
+import { certificateBodyOptions } from './upload-body-limit';
 import { uploadProevingsattest } from './upload-proevingsattest';
 
-const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
+const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 413: apiError };
 const security = [{ bearer: [] }];
 
 /** The wedding form read model and the prøvingsattest upload (spec 02 §3, §5, §7). */
@@ -16,16 +17,18 @@ export const weddingCertificateRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
 
   app.get('/user/form/wedding/:id', {
-    preHandler: requireUser,
+    onRequest: requireUser,
     schema: { tags: ['mine bookinger'], summary: 'The wedding form of a booking: the uploaded prøvingsattest (name, type, size; no bytes)', security, params: idParams, response: { 200: weddingFormResponse, ...errors } },
   }, async (request, reply) => getWeddingForm(db, await effectiveIdentity(request, reply), request.params.id));
 
   app.put('/user/form/wedding/:id/proevingsattest', {
-    preHandler: requireUser,
+    // onRequest: an anonymous call is 401 before its body is read; the body is bounded by the data URL of 10 MB.
+    onRequest: requireUser,
+    ...certificateBodyOptions,
     schema: {
       tags: ['mine bookinger'],
       summary: 'Upload the prøvingsattest (PDF, at most 10 MB) as a data URL or {bytes (base64), contentType, filename, size}',
-      description: 'Fulfils the WEDDING_CERTIFICATE requirement. 404 for a booking the caller does not see and for a booking that is not a wedding.',
+      description: 'Fulfils the WEDDING_CERTIFICATE requirement. 413 \'Filen kan ikke være større enn 10 MB\' for a body longer than a 10 MB file\'s data URL and its envelope. 404 for a booking the caller does not see and for a booking that is not a wedding.',
       security, params: idParams, body: proevingsattestUpload, response: { 200: weddingFormResponse, ...errors },
     },
   }, async (request, reply) => uploadProevingsattest({

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PROEVINGSATTEST_MAX_BYTES, invalidDataUrlMessage, onlyPdfMessage, tooLargeMessage } from '@lokaler/domain/wedding-certificate';
+import { PROEVINGSATTEST_MAX_BYTES, PROEVINGSATTEST_REQUEST_MAX_BYTES, invalidDataUrlMessage, onlyPdfMessage, tooLargeMessage } from '@lokaler/domain/wedding-certificate';
 import type { WeddingFormResponse } from '@lokaler/domain/wedding-application-answers';
 import { queryRows } from '../../db/client';
 import { testCitizens } from '../../idp/test-users';
@@ -85,6 +85,11 @@ describe('the prøvingsattest: GET /api/user/form/wedding/{id}, PUT /api/user/fo
       [asFile(Buffer.from('GIF89a not a pdf'), 'application/pdf', 'fake.pdf'), onlyPdfMessage],
       [`data:image/png;name=file;base64,${pdf.toString('base64')}`, onlyPdfMessage],
       [asFile(Buffer.concat([pdf, Buffer.alloc(PROEVINGSATTEST_MAX_BYTES)])), tooLargeMessage],
+      [asFile(Buffer.concat([pdf, Buffer.alloc(PROEVINGSATTEST_MAX_BYTES + 1 - pdf.length)])), tooLargeMessage],
+      [`data:application/pdf;name=file;base64,${Buffer.concat([pdf, Buffer.alloc(PROEVINGSATTEST_MAX_BYTES + 1 - pdf.length)]).toString('base64')}`, tooLargeMessage],
+      [asFile(Buffer.from('just some text'), 'application/pdf', 'notes.pdf'), onlyPdfMessage],
+      ['data:application/pdf;name=file;base64,JVBERi0x!!', invalidDataUrlMessage],
+      [{ bytes: '%%%', contentType: 'application/pdf', filename: 'a.pdf', size: 3 }, invalidDataUrlMessage],
       ['data:application/pdf;base64,%%%not-base64', invalidDataUrlMessage],
       ['not a data url', invalidDataUrlMessage],
     ];
@@ -94,6 +99,25 @@ describe('the prøvingsattest: GET /api/user/form/wedding/{id}, PUT /api/user/fo
       expect(res.json<{ userMsg: string }>().userMsg).toBe(message);
     }
     expect(await state()).toEqual({ files: null, requirements: 'WEDDING_CERTIFICATE:false:-', log: 'Comment' });
+  });
+
+  it('refuses a body longer than a 10 MB file\'s data URL from its size (413, the spec\'s words), storing nothing', async () => {
+    const b = await booking();
+    const tooLong = JSON.stringify({ proevingsattestFile: `data:application/pdf;name=file;base64,${'A'.repeat(PROEVINGSATTEST_REQUEST_MAX_BYTES)}` });
+    const res = await kari.request({ method: 'PUT', url: `/api/user/form/wedding/${b.id}/proevingsattest`, headers: { 'content-type': 'application/json' }, payload: tooLong });
+    expect(res.statusCode).toBe(413);
+    expect(res.json<{ userMsg: string }>().userMsg).toBe(tooLargeMessage);
+    expect(await state()).toEqual({ files: null, requirements: 'WEDDING_CERTIFICATE:false:-', log: 'Comment' });
+  });
+
+  it('anonymous calls get 401 before the body is read: a broken body, a body over the limit', async () => {
+    const b = await booking();
+    const bodies = ['{broken', JSON.stringify({ proevingsattestFile: 'A'.repeat(PROEVINGSATTEST_REQUEST_MAX_BYTES + 10) })];
+    for (const payload of bodies) {
+      const res = await ctx.app.inject({ method: 'PUT', url: `/api/user/form/wedding/${b.id}/proevingsattest`, headers: { 'content-type': 'application/json' }, payload });
+      expect(res.statusCode).toBe(401);
+    }
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/user/form/wedding/${b.id}` })).statusCode).toBe(401);
   });
 
   it('a file of exactly 10 MB is accepted', async () => {
