@@ -1,9 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { BookingDurationType, BookingFormAnswers, ChangeLogReservationTimes, SourceForm } from '@lokaler/domain/booking';
 import { activeReservationStatuses } from '@lokaler/domain/reservation';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { bookings, changeLog } from '../../db/schema/bookings';
-import { users } from '../../db/schema/identity';
 import { osloPeriod } from '../../db/schema/columns';
 
 export interface NewBooking {
@@ -96,11 +95,13 @@ export async function findTakenTimes<T extends WantedTime>(tx: DbOrTx, times: re
  * and the second sees the first's hold.
  */
 export async function lockUserAndFindHeldWedding(tx: DbOrTx, userId: number, now: Date): Promise<number | undefined> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-  const rows = await queryRows<{ id: number }>(tx, sql`
-    select id from bookings
-    where user_id = ${userId} and source_form = 'wedding' and status = 'UNPROCESSED'
-      and hold_expires_at is not null and hold_expires_at > ${now.toISOString()}::timestamptz
-    order by id limit 1`);
-  return rows[0] ? Number(rows[0].id) : undefined;
+  const [row] = await queryRows<{ held: number | null }>(tx, sql`
+    select (
+      select b.id from bookings b
+      where b.user_id = u.id and b.source_form = 'wedding' and b.status = 'UNPROCESSED'
+        and b.hold_expires_at is not null and b.hold_expires_at > ${now.toISOString()}::timestamptz
+      order by b.id limit 1
+    ) as held
+    from users u where u.id = ${userId} for update of u`);
+  return row?.held == null ? undefined : Number(row.held);
 }

@@ -132,6 +132,18 @@ describe('one held wedding time per person (decision 012) and no receipt at the 
     expect(await statuses()).toBe('UNPROCESSED');
   });
 
+  it('citizens who take one time at once: exactly one gets it, the others 409, never a 5xx', async () => {
+    const everyone = [kari, amina, await citizenSession(ctx.app, testCitizens[1]!), await citizenSession(ctx.app, testCitizens[2]!)];
+    for (let round = 0; round < 3; round++) {
+      const start = `1${round}:30:00`;
+      const results = await Promise.all(everyone.map((who) => takeWeddingTimes(who, roomId, [weddingTime(day, start)])));
+      expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409]);
+      const taken = await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from reservations where start_time = ${start} and status = 'UNPROCESSED'`);
+      expect(taken[0]!.n).toBe(1);
+      await ctx.database.db.execute(sql`update bookings set hold_expires_at = now() - interval '1 second' where hold_expires_at is not null`);
+    }
+  });
+
   it('allows a new time once the first is let go or its hold has run out', async () => {
     const first = (await takeWeddingTimes(kari, roomId, [weddingTime(day, '11:00:00')])).json<{ bookingId: number }>();
     expect((await kari.request({ method: 'PUT', url: `/api/user/booking/${first.bookingId}/autoreject` })).statusCode).toBe(200);
