@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PROEVINGSATTEST_MAX_BYTES, PROEVINGSATTEST_REQUEST_MAX_BYTES, invalidDataUrlMessage, onlyPdfMessage, tooLargeMessage } from '@lokaler/domain/wedding-certificate';
@@ -120,12 +121,37 @@ describe('the prøvingsattest: GET /api/user/form/wedding/{id}, PUT /api/user/fo
     expect((await ctx.app.inject({ method: 'GET', url: `/api/user/form/wedding/${b.id}` })).statusCode).toBe(401);
   });
 
+  it('decodes the data URL from the stream, whatever the pieces it arrives in, to the very bytes', async () => {
+    const file = Buffer.concat([pdf, Buffer.from(Array.from({ length: 70_001 }, (_, i) => (i * 7919) % 256))]);
+    const body = JSON.stringify({ proevingsattestFile: `data:application/pdf;name=file;base64,${file.toString('base64')}` });
+    const stored = async () => Buffer.from((await queryRows<{ bytes: Buffer | Uint8Array }>(ctx.database.db, sql`select proevingsattest_bytes as bytes from wedding_forms`))[0]!.bytes);
+    for (const size of [1, 3, 1000, 65_536]) {
+      const b = await booking();
+      const pieces = Array.from({ length: Math.ceil(body.length / size) }, (_, i) => body.slice(i * size, (i + 1) * size));
+      const res = await kari.request({ method: 'PUT', url: `/api/user/form/wedding/${b.id}/proevingsattest`, headers: { 'content-type': 'application/json' }, payload: Readable.from(pieces.map((p) => Buffer.from(p))) });
+      expect([size, res.statusCode]).toEqual([size, 200]);
+      expect((await stored()).equals(file)).toBe(true);
+      await ctx.database.db.execute(sql`truncate bookings, reservations, requirements, change_log, wedding_forms restart identity cascade`);
+    }
+    // JSON may escape the slash; a '=' before the end is not base64.
+    const b = await booking();
+    const escaped = body.replace(/\//g, '\\/');
+    expect((await kari.request({ method: 'PUT', url: `/api/user/form/wedding/${b.id}/proevingsattest`, headers: { 'content-type': 'application/json' }, payload: escaped })).statusCode).toBe(200);
+    expect((await stored()).equals(file)).toBe(true);
+    const padded = await upload(b.id, `data:application/pdf;name=file;base64,${pdf.toString('base64').slice(0, 8)}==${pdf.toString('base64').slice(8)}`);
+    expect(padded.statusCode).toBe(400);
+    expect(padded.json<{ userMsg: string }>().userMsg).toBe(invalidDataUrlMessage);
+  });
+
   it('a file of exactly 10 MB is accepted', async () => {
     const b = await booking();
     const big = Buffer.concat([pdf, Buffer.alloc(PROEVINGSATTEST_MAX_BYTES - pdf.length)]);
     const res = await upload(b.id, asFile(big));
     expect(res.statusCode).toBe(200);
     expect(res.json<WeddingFormResponse>().proevingsattestFile?.size).toBe(PROEVINGSATTEST_MAX_BYTES);
+    const asDataUrl = await upload(b.id, `data:application/pdf;name=file;base64,${big.toString('base64')}`);
+    expect(asDataUrl.statusCode).toBe(200);
+    expect(asDataUrl.json<WeddingFormResponse>().proevingsattestFile?.size).toBe(PROEVINGSATTEST_MAX_BYTES);
   });
 
   it('refuses a booking that is not a wedding', async () => {
