@@ -25,6 +25,13 @@ describe('the upload\'s streaming body parser', () => {
     }
     const { streamed } = await parse(body, 7, {});
     expect(streamed?.kind === 'file' && streamed.bytes.equals(file)).toBe(true);
+    // JSON may escape the slashes of the base64 ('\\/'), also across pieces.
+    const escaped = `{"proevingsattestFile":"data:application/pdf;name=file;base64,${file.toString('base64').replace(/\//g, '\\/')}"}`;
+    expect(escaped).toContain('\\/');
+    for (const size of [1, 999]) {
+      const result = await parse(escaped, size);
+      expect(result.streamed?.kind === 'file' && result.streamed.bytes.equals(file)).toBe(true);
+    }
   });
 
   it('marks broken base64 (a bad character, a \'=\' before the end) as invalid, a file over 10 MB as too large', async () => {

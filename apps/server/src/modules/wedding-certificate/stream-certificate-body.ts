@@ -73,7 +73,8 @@ export async function parseCertificateBody(request: FastifyRequest, payload: Asy
   /** The base64 of one piece; '=' ends it, so a quad with '=' waits for the closing quote. */
   const feedBase64 = (text: string) => {
     if (invalid) return;
-    const data = (carry + text).replace(/\\\//g, '/');
+    const joined = carry === '' ? text : carry + text;
+    const data = joined.includes('\\') ? joined.replace(/\\\//g, '/') : joined;
     const stop = data.endsWith('\\') ? data.length - 1 : data.length;
     const firstPad = data.indexOf('=');
     const decodable = Math.min(stop, firstPad === -1 ? stop : firstPad);
