@@ -91,17 +91,17 @@ export async function findTakenTimes<T extends WantedTime>(tx: DbOrTx, times: re
 
 /**
  * The user's wedding booking whose time is still held at `now`, if any. The user's row is locked first
- * (FOR UPDATE, until the transaction ends), so two takes by one person at once run one after the other
- * and the second sees the first's hold.
+ * (FOR UPDATE, until the transaction ends), so two takes by one person at once run one after the other;
+ * the bookings are read in a second statement, whose snapshot (READ COMMITTED) is taken after the lock
+ * was granted, so it sees the booking of the take that held the lock before (one statement would read
+ * them with a snapshot from before the wait).
  */
 export async function lockUserAndFindHeldWedding(tx: DbOrTx, userId: number, now: Date): Promise<number | undefined> {
-  const [row] = await queryRows<{ held: number | null }>(tx, sql`
-    select (
-      select b.id from bookings b
-      where b.user_id = u.id and b.source_form = 'wedding' and b.status = 'UNPROCESSED'
-        and b.hold_expires_at is not null and b.hold_expires_at > ${now.toISOString()}::timestamptz
-      order by b.id limit 1
-    ) as held
-    from users u where u.id = ${userId} for update of u`);
-  return row?.held == null ? undefined : Number(row.held);
+  await queryRows(tx, sql`select id from users where id = ${userId} for update`);
+  const [row] = await queryRows<{ id: number }>(tx, sql`
+    select id from bookings
+    where user_id = ${userId} and source_form = 'wedding' and status = 'UNPROCESSED'
+      and hold_expires_at is not null and hold_expires_at > ${now.toISOString()}::timestamptz
+    order by id limit 1`);
+  return row ? Number(row.id) : undefined;
 }
