@@ -17,6 +17,7 @@ import { registerMail } from './integrations/mail/index';
 import { registerOrgRegistry } from './integrations/org-registry/index';
 import { registerKeyAccess } from './modules/oslonokkelen/register-key-access';
 import { registerWeddingHoldExpiry } from './modules/wedding-application/expire-wedding-holds';
+import { registerCertificateReminders } from './modules/wedding-certificate/send-certificate-reminders';
 import { registerJobs, type JobsOptions } from './jobs/register-jobs';
 
 declare module 'fastify' {
@@ -75,6 +76,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerOrgRegistry(app);
   registerKeyAccess(app);
   registerWeddingHoldExpiry(app);
+  registerCertificateReminders(app);
   await registerModules(app);
   if (options.serveSpas) await registerStatic(app);
   return app;

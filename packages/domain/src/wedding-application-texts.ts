@@ -42,6 +42,8 @@ export const weddingMessages = {
   /** Spec 02 §5 'Only one wedding time may be applied for'. */
   oneTimeOnly: 'Du kan bare søke om ett tidspunkt for vielse.',
   alreadySubmitted: 'Søknaden om vielse er allerede sendt.',
+  /** Decision 012: one held wedding time per person at a time. */
+  holdInProgress: 'Du holder allerede av et tidspunkt for vielse. Send søknaden for det tidspunktet eller avbryt den før du velger et nytt.',
 } as const;
 
 /** Ceremony and contact language (spec 02 §5: norsk or engelsk). */

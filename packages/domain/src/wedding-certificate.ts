@@ -9,6 +9,14 @@ export const tooLargeMessage = 'Filen kan ikke være større enn 10 MB';
 export const invalidDataUrlMessage = 'Invalid data URL format';
 export const uploadSucceededMessage = 'Prøvingsattest ble lastet opp!';
 export const uploadFailedMessage = 'Prøvingsattest kunne ikke lastes opp. Prøv igjen.';
+/**
+ * The largest request body a certificate can come in: the data URL of a 10 MB file (base64, 4 characters
+ * per 3 bytes, plus its prefix) and 256 KiB for the JSON around it (the wedding form's other fields).
+ * The server refuses a longer body from its Content-Length or while reading it, never buffering more.
+ */
+export const PROEVINGSATTEST_REQUEST_MAX_BYTES = Math.ceil(PROEVINGSATTEST_MAX_BYTES / 3) * 4 + 256 * 1024;
+/** Spec 02 §9: the certificate is due at the latest 4 weeks before the ceremony; the reminder goes when that is near. */
+export const PROEVINGSATTEST_DUE_DAYS_BEFORE = 28;
 
 /** 'data:application/pdf;name=file;base64,…' (spec §5); other parameters may sit between type and base64. */
 const DATA_URL = /^data:([\w.+-]+\/[\w.+-]+)((?:;[\w.-]+=[^;,]*)*);base64,([A-Za-z0-9+/]*={0,2})$/;

@@ -19,3 +19,16 @@ export async function lockRooms(tx: Tx, assetIds: readonly number[]): Promise<vo
   // One statement per room: the order of lock acquisition within a single statement is not guaranteed.
   for (const id of sorted) await tx.execute(sql`select pg_advisory_xact_lock(${ROOM_LOCK_NAMESPACE}::int, ${id}::int)`);
 }
+
+/**
+ * The rooms' locks taken shared (pg_advisory_xact_lock_shared), for a writer of ONE reservation whose
+ * only contest with writers like itself is the overlap the exclusion constraint decides (a wedding
+ * time: decision 012). Shared holders do not wait for each other, so a rush on one room's times runs
+ * in parallel, the constraint making a second taker of a time wait for the first's commit and fail;
+ * every writer that takes the lock exclusively (lockRooms: other applications, an admin's changes and
+ * blocked times) still waits for them and they for it.
+ */
+export async function lockRoomsShared(tx: Tx, assetIds: readonly number[]): Promise<void> {
+  const sorted = [...new Set(assetIds)].sort((a, b) => a - b);
+  for (const id of sorted) await tx.execute(sql`select pg_advisory_xact_lock_shared(${ROOM_LOCK_NAMESPACE}::int, ${id}::int)`);
+}

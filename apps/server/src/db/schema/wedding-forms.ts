@@ -34,3 +34,12 @@ export const weddingForms = pgTable('wedding_forms', {
     and (${t.proevingsattestBytes} is null) = (${t.proevingsattestAddedAt} is null)`),
   check('wedding_forms_answers_sent', sql`(${t.answers} is null) = (${t.submittedAt} is null)`),
 ]);
+
+/**
+ * Issue 12 point 7: the one reminder about a missing prøvingsattest sent for a booking. The primary
+ * key is the guarantee that it goes once: a second process's insert of the same booking does nothing.
+ */
+export const weddingCertificateReminders = pgTable('wedding_certificate_reminders', {
+  bookingId: integer('booking_id').primaryKey().references(() => bookings.id, { onDelete: 'cascade' }),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+});

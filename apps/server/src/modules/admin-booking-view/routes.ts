@@ -3,9 +3,10 @@ import { z } from 'zod';
 import { apiError } from '@lokaler/domain/api-error';
 import { adminBookingView, changeLogEntries, emailReminders, internalComment, internalCommentBody } from '@lokaler/domain/admin-booking-view';
 import { idParams } from '@lokaler/domain/id-param';
+import { userBooking } from '@lokaler/domain/user-booking';
 import { PROEVINGSATTEST_CONTENT_TYPE } from '@lokaler/domain/wedding-certificate';
 import { currentUser, requireAdmin, requireUser } from '../../auth/index';
-import { AppError } from '../../errors';
+import { getCitizenBooking } from '../user-bookings/get-citizen-booking';
 import { getAdminBookingView } from './get-admin-booking-view';
 import { getInternalComment } from './get-internal-comment';
 import { getProevingsattest } from './get-proevingsattest';
@@ -24,17 +25,18 @@ const security = [{ bearer: [] }];
 export const adminBookingViewRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
 
-  // GET /booking/{id} is also an applicant call (the wedding page, spec 02 §7); the applicant branch
-  // belongs to that feature and is added here when it exists. Until then a citizen gets 403.
+  // GET /booking/{id} is also an applicant call (the wedding page, spec 02 §7): a portal token gets the
+  // citizen's body of GET /user/booking/{id} (user-bookings), an admin token the administrator's view.
   app.get('/booking/:id', {
     preHandler: requireUser,
     schema: {
-      tags: ['admin'], summary: 'One booking as its location\'s administrator sees it', security,
-      params: idParams, response: { 200: adminBookingView, ...errors },
+      tags: ['admin', 'mine bookinger'], summary: 'One booking as its location\'s administrator sees it; for a citizen, as GET /user/booking/{id}', security,
+      description: 'A citizen gets 404 \'Fant ikke bookingen\' for a booking they do not see, the same as for a missing one.',
+      params: idParams, response: { 200: z.union([adminBookingView, userBooking]), ...errors },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const user = currentUser(request);
-    if (user.portal !== 'ADMIN') throw AppError.forbidden('GET /booking/{id} answers administrators; citizens use /user/booking/{id}');
+    if (user.portal !== 'ADMIN') return getCitizenBooking(request, reply, request.params.id);
     return getAdminBookingView({ db, user, bookingId: request.params.id });
   });
 

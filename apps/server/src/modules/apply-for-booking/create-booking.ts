@@ -10,15 +10,15 @@ import type { Db, Tx } from '../../db/client';
 import { insertReservations, type NewReservation } from '../../db/reservation-repository';
 import { sqlState } from '../../http/error-handler';
 import { enqueueMail } from '../../integrations/mail/outbox';
-import { lockRooms } from '../../db/lock-rooms';
+import { lockRooms, lockRoomsShared } from '../../db/lock-rooms';
 import { loadBusyTimes, loadRoomCalendars, type RoomRow, type RoomWithCalendar } from '../room-calendars/repository';
 import { assertRoomsAccessible, calendarRange, displayNameOf, publicRulesOf, schedulingCallerFor, type RoomAccess } from '../room-calendars/rooms-for-caller';
 import { conflictError, conflictsOf, ruleViolationError, type CheckedRoom } from './booking-problems';
 import { bookingReceipt, changeLogTimes, type BookedRoomTimes } from './booking-receipt';
 import { limitConcurrency } from './limit-concurrency';
-import { findTakenTimes, insertBooking, insertCreatedEntry } from './repository';
+import { findTakenTimes, insertBooking, insertCreatedEntry, lockUserAndFindHeldWedding } from './repository';
 import { assertCitizenApplication, parseFormAnswers, rejectOverlappingTimes, singleLocation } from './validate-booking-request';
-import { assertOneWeddingTime, weddingTerms } from './wedding-hold';
+import { assertNoHoldInProgress, assertOneWeddingTime, weddingTerms } from './wedding-hold';
 
 export interface CreateBookingOptions {
   db: Db;
@@ -106,7 +106,27 @@ export async function createBooking({ db, user, organization = null, body, publi
   const first = times[0]!;
   const sourceForm = wedding ? 'wedding' : formTheme(themes);
 
+  /** Reads again, under the locks, what bookings change, and checks every time once more. */
+  const recheck = async (tx: Tx) => {
+    // One that held the locks has committed, so its reservations are seen. (The room data, hours
+    // and closed dates are the first pass's.)
+    const busy = await loadBusyTimes(tx, ids, range);
+    return check(new Map([...before].map(([id, r]) => [id, { row: r.row, calendar: { ...r.calendar, ...busy.get(id)! } }])), roomName);
+  };
+
   return bookingTransactions(() => db.transaction(async (tx) => {
+    let checked: CheckedRoom[] | undefined;
+    if (wedding) {
+      // A wedding time is one reservation: its takers hold the room's lock shared and do not queue
+      // behind each other; the exclusion constraint decides between takers of one time, and writers
+      // that lock the room exclusively (an admin's changes, blocked times) still exclude them
+      // (decision 012). So the lock costs nothing here, and a time taken meanwhile is refused
+      // before anything is written.
+      await lockRoomsShared(tx, ids);
+      checked = await recheck(tx);
+      // One held wedding time per person; the user's row lock orders their own takes.
+      assertNoHoldInProgress(await lockUserAndFindHeldWedding(tx, user.userId, now));
+    }
     // The rows no other booking competes for come first, so the rooms' locks are held only for
     // the re-check and the reservations (and the commit): the queue on a busy room moves faster.
     const { bookingId, caseNumber } = await insertBooking(tx, {
@@ -123,14 +143,14 @@ export async function createBooking({ db, user, organization = null, body, publi
       holdExpiresAt: wedding?.holdExpiresAt ?? null,
     });
     await insertCreatedEntry(tx, { bookingId, userId: user.userId, userName: user.name, reservationTimes: changeLogTimes(booked) });
+    // A wedding time taken is not yet an application: its confirmation goes when the form is sent.
     const to = formAnswers.contactEmail ?? user.email;
-    if (to) await enqueueMail(tx, bookingReceipt({ to, bookingId, caseNumber, locationName: location.name, rooms: booked, publicUrl }));
+    if (to && !wedding) await enqueueMail(tx, bookingReceipt({ to, bookingId, caseNumber, locationName: location.name, rooms: booked, publicUrl }));
 
-    await lockRooms(tx, ids);
-    // Read again, under the locks, what bookings change: one that held the locks has committed, so
-    // its reservations are seen. (The room data, hours and closed dates are the first pass's.)
-    const busy = await loadBusyTimes(tx, ids, range);
-    const checked = check(new Map([...before].map(([id, r]) => [id, { row: r.row, calendar: { ...r.calendar, ...busy.get(id)! } }])), roomName);
+    if (!checked) {
+      await lockRooms(tx, ids);
+      checked = await recheck(tx);
+    }
     await beforeReservations?.(tx);
     await insertAllOrConflict(tx, timesToWrite(checked).map((t) => ({ ...t, bookingId })), roomName);
     return { bookingId, caseNumber };

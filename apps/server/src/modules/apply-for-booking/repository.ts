@@ -88,3 +88,20 @@ export async function findTakenTimes<T extends WantedTime>(tx: DbOrTx, times: re
     order by t.i`);
   return rows.map((r) => times[Number(r.i)]!);
 }
+
+/**
+ * The user's wedding booking whose time is still held at `now`, if any. The user's row is locked first
+ * (FOR UPDATE, until the transaction ends), so two takes by one person at once run one after the other;
+ * the bookings are read in a second statement, whose snapshot (READ COMMITTED) is taken after the lock
+ * was granted, so it sees the booking of the take that held the lock before (one statement would read
+ * them with a snapshot from before the wait).
+ */
+export async function lockUserAndFindHeldWedding(tx: DbOrTx, userId: number, now: Date): Promise<number | undefined> {
+  await queryRows(tx, sql`select id from users where id = ${userId} for update`);
+  const [row] = await queryRows<{ id: number }>(tx, sql`
+    select id from bookings
+    where user_id = ${userId} and source_form = 'wedding' and status = 'UNPROCESSED'
+      and hold_expires_at is not null and hold_expires_at > ${now.toISOString()}::timestamptz
+    order by id limit 1`);
+  return row ? Number(row.id) : undefined;
+}

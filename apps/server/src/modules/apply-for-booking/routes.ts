@@ -10,7 +10,8 @@ import { effectiveIdentity } from '../impersonation/effective-identity';
 /** Sending an application (spec 01 §7 POST /booking). */
 export const applyForBookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/booking', {
-    preHandler: requireUser,
+    // onRequest: an anonymous call is 401 before its body is read (also the wedding venue's take).
+    onRequest: requireUser,
     schema: {
       tags: ['booking'],
       summary: 'Send an application: the chosen times (all or none are booked) and the form\'s answers',

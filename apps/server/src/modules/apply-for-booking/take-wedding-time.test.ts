@@ -92,3 +92,69 @@ describe('taking a wedding time (issue 12 point 1): POST /api/booking at a WEDDI
     expect(await bookingsNow()).toEqual([{ status: 'UNPROCESSED', source_form: 'default', hold_minutes: null, reservations: `UNPROCESSED ${day} 11:00:00,UNPROCESSED ${day} 12:00:00` }]);
   });
 });
+
+describe('one held wedding time per person (decision 012) and no receipt at the take', () => {
+  let ctx: TestContext;
+  let kari: CitizenSession;
+  let amina: CitizenSession;
+  let roomId: number;
+  const day = inDays(40);
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    ({ roomId } = await createWeddingVenue(ctx.database.db));
+    kari = await citizenSession(ctx.app, testCitizens[0]!);
+    amina = await citizenSession(ctx.app, testCitizens[3]!);
+  });
+  afterAll(() => ctx.close());
+  beforeEach(async () => {
+    await ctx.database.db.execute(sql`truncate bookings, reservations, change_log, mail_outbox, wedding_forms restart identity cascade`);
+  });
+
+  const statuses = async () => (await queryRows<{ s: string | null }>(ctx.database.db, sql`select string_agg(status::text, ',' order by id) as s from bookings`))[0]!.s;
+
+  it('refuses a second wedding time while the first is still held, with a clear message, writing nothing', async () => {
+    expect((await takeWeddingTimes(kari, roomId, [weddingTime(day, '11:00:00')])).statusCode).toBe(201);
+    const second = await takeWeddingTimes(kari, roomId, [weddingTime(day, '12:00:00')]);
+    expect(second.statusCode, second.body).toBe(422);
+    expect(second.json<ApiError>()).toMatchObject({ code: 'BOOKING_NOT_ALLOWED', userMsg: weddingMessages.holdInProgress });
+    expect(await statuses()).toBe('UNPROCESSED');
+    // Somebody else is not held up by Kari's hold.
+    expect((await takeWeddingTimes(amina, roomId, [weddingTime(day, '12:00:00')])).statusCode).toBe(201);
+  });
+
+  it('two takes by one person at once: one is held, the other refused', async () => {
+    const results = await Promise.all([
+      takeWeddingTimes(kari, roomId, [weddingTime(day, '11:00:00')]),
+      takeWeddingTimes(kari, roomId, [weddingTime(day, '13:00:00')]),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 422]);
+    expect(await statuses()).toBe('UNPROCESSED');
+  });
+
+  it('citizens who take one time at once: exactly one gets it, the others 409, never a 5xx', async () => {
+    const everyone = [kari, amina, await citizenSession(ctx.app, testCitizens[1]!), await citizenSession(ctx.app, testCitizens[2]!)];
+    for (let round = 0; round < 3; round++) {
+      const start = `1${round}:30:00`;
+      const results = await Promise.all(everyone.map((who) => takeWeddingTimes(who, roomId, [weddingTime(day, start)])));
+      expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409]);
+      const taken = await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from reservations where start_time = ${start} and status = 'UNPROCESSED'`);
+      expect(taken[0]!.n).toBe(1);
+      await ctx.database.db.execute(sql`update bookings set hold_expires_at = now() - interval '1 second' where hold_expires_at is not null`);
+    }
+  });
+
+  it('allows a new time once the first is let go or its hold has run out', async () => {
+    const first = (await takeWeddingTimes(kari, roomId, [weddingTime(day, '11:00:00')])).json<{ bookingId: number }>();
+    expect((await kari.request({ method: 'PUT', url: `/api/user/booking/${first.bookingId}/autoreject` })).statusCode).toBe(200);
+    expect((await takeWeddingTimes(kari, roomId, [weddingTime(day, '12:00:00')])).statusCode).toBe(201);
+    await ctx.database.db.execute(sql`update bookings set hold_expires_at = now() - interval '1 second' where hold_expires_at is not null`);
+    expect((await takeWeddingTimes(kari, roomId, [weddingTime(day, '13:00:00')])).statusCode).toBe(201);
+  });
+
+  it('sends no application receipt when the time is taken (the confirmation goes with the form)', async () => {
+    expect((await takeWeddingTimes(kari, roomId, [weddingTime(day, '11:00:00')])).statusCode).toBe(201);
+    const mails = await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from mail_outbox`);
+    expect(mails[0]!.n).toBe(0);
+  });
+});

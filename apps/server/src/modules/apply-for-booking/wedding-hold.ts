@@ -29,3 +29,15 @@ export function assertOneWeddingTime(entries: readonly AssetTimesToBook[], isRep
 export function weddingTerms(now: Date, holdMinutes: number): WeddingTerms {
   return { holdExpiresAt: new Date(now.getTime() + holdMinutes * 60_000) };
 }
+
+/**
+ * Decision 012: a person holds one wedding time at a time. While an earlier wedding booking of theirs
+ * is still held (UNPROCESSED, form not sent, hold not run out) a new one is refused with 422, until the
+ * first is sent, let go ('Avbryt', leaving the page) or has run out.
+ */
+export function assertNoHoldInProgress(heldBookingId: number | undefined): void {
+  if (heldBookingId === undefined) return;
+  throw new AppError('BOOKING_NOT_ALLOWED', `The user still holds wedding booking ${heldBookingId}`, weddingMessages.holdInProgress, {
+    fields: [{ path: 'body.availabilityData.probablyAvailable', message: weddingMessages.holdInProgress }],
+  });
+}

@@ -9,6 +9,7 @@ import { createTestApp, type TestContext } from '../../../test/test-app';
 const applicantCalls = [
   ['get', '/api/user/booking'],
   ['get', '/api/user/booking/{id}'],
+  ['get', '/api/booking/{id}'],
   ['get', '/api/user/booking/{id}/changes'],
   ['get', '/api/user/contract/{id}'],
   ['post', '/api/user/contract/confirm/{id}'],

@@ -5,11 +5,12 @@ import { weddingApplicationRequest } from '@lokaler/domain/wedding-application';
 import { weddingFormResponse, weddingPrefillResponse } from '@lokaler/domain/wedding-application-answers';
 import { requireUser } from '../../auth/guards';
 import { effectiveIdentity } from '../impersonation/effective-identity';
+import { certificateBodyOptions } from '../wedding-certificate/upload-body-limit';
 import { getWeddingPrefill } from './get-wedding-prefill';
 import { submitWeddingApplication } from './submit-wedding-application';
 
 const security = [{ bearer: [] }];
-const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError, 422: apiError };
+const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError, 413: apiError, 422: apiError };
 
 /** The wedding wizard's calls (spec 02 §7, issue 12 points 3–4). GET /user/form/wedding/{id} is the wedding-certificate module's. */
 export const weddingApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,8 +28,9 @@ export const weddingApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request, reply) => getWeddingPrefill(db, await effectiveIdentity(request, reply), request.params.bookingId, new Date()));
 
   app.post('/user/form/wedding', {
-    // onRequest: an anonymous call is 401 before its body is read.
+    // onRequest: an anonymous call is 401 before its body is read; the body is bounded by the data URL of 10 MB.
     onRequest: requireUser,
+    ...certificateBodyOptions,
     schema: {
       tags: ['mine bookinger'],
       summary: 'Send the wedding application (spec 02 §3) for a held wedding time',

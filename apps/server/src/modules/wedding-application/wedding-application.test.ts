@@ -4,7 +4,7 @@ import type { ApiError } from '@lokaler/domain/api-error';
 import type { WeddingApplicationInput } from '@lokaler/domain/wedding-application';
 import type { WeddingFormResponse, WeddingPrefillResponse } from '@lokaler/domain/wedding-application-answers';
 import { weddingMessages } from '@lokaler/domain/wedding-application-texts';
-import { PROEVINGSATTEST_MAX_BYTES, invalidDataUrlMessage, onlyPdfMessage, tooLargeMessage } from '@lokaler/domain/wedding-certificate';
+import { PROEVINGSATTEST_MAX_BYTES, PROEVINGSATTEST_REQUEST_MAX_BYTES, invalidDataUrlMessage, onlyPdfMessage, tooLargeMessage } from '@lokaler/domain/wedding-certificate';
 import { queryRows } from '../../db/client';
 import { testCitizens } from '../../idp/test-users';
 import { createTestApp, type TestContext } from '../../../test/test-app';
@@ -103,6 +103,8 @@ describe('the wedding wizard\'s calls: GET /api/user/form/wedding/prefill/{id}, 
       await ctx.app.inject({ method: 'GET', url: '/api/user/form/wedding/prefill/1' }),
       await ctx.app.inject({ method: 'POST', url: '/api/user/form/wedding', payload: { nonsense: true } }),
       await ctx.app.inject({ method: 'POST', url: '/api/user/form/wedding', headers: { 'content-type': 'application/json' }, payload: '{broken' }),
+      await ctx.app.inject({ method: 'POST', url: '/api/user/form/wedding', headers: { 'content-type': 'application/json' }, payload: `"${'A'.repeat(PROEVINGSATTEST_REQUEST_MAX_BYTES + 1)}"` }),
+      await ctx.app.inject({ method: 'POST', url: '/api/booking', headers: { 'content-type': 'application/json' }, payload: '{broken' }),
     ];
     for (const res of anonymous) expect(res.statusCode).toBe(401);
   });
@@ -196,6 +198,9 @@ describe('the wedding wizard\'s calls: GET /api/user/form/wedding/prefill/{id}, 
       expect(res.statusCode, message).toBe(400);
       expect(res.json<ApiError>().userMsg).toBe(message);
     }
+    const tooLong = await submit(application(bookingId, { submitProevingsattestNow: true, proevingsattestFile: `data:application/pdf;name=file;base64,${'A'.repeat(PROEVINGSATTEST_REQUEST_MAX_BYTES)}` }));
+    expect(tooLong.statusCode).toBe(413);
+    expect(tooLong.json<ApiError>().userMsg).toBe(tooLargeMessage);
     expect(await state()).toEqual({ forms: 0, held: 1, confirmations: 0, status: 'UNPROCESSED' });
   });
 });

@@ -3,6 +3,7 @@ import {
   tooLargeMessage, type ProevingsattestUpload,
 } from '@lokaler/domain/wedding-certificate';
 import { AppError } from '../../errors';
+import type { StreamedCertificate } from './stream-certificate-body';
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
@@ -12,9 +13,21 @@ function badRequest(message: string): AppError {
 
 export interface CheckedFile { filename: string; contentType: string; bytes: Buffer }
 
-/** Decodes and checks the upload: a data URL or {bytes, contentType, filename}; PDF (by type and magic bytes), ≤ 10 MB. */
-export function checkUpload(upload: ProevingsattestUpload): CheckedFile {
+/**
+ * Decodes and checks the upload: a data URL or {bytes, contentType, filename}; PDF (by type and magic
+ * bytes), ≤ 10 MB. `streamed` is the data URL's payload when the body parser decoded it from the
+ * stream (the upload route): the body then holds the data URL without it, and the checks are the same.
+ */
+export function checkUpload(upload: ProevingsattestUpload, streamed?: StreamedCertificate): CheckedFile {
   const file = upload.proevingsattestFile;
+  if (streamed && typeof file === 'string') {
+    const parsed = parseDataUrl(file);
+    if (!parsed || streamed.kind === 'invalid') throw badRequest(invalidDataUrlMessage);
+    if (parsed.contentType !== PROEVINGSATTEST_CONTENT_TYPE) throw badRequest(onlyPdfMessage);
+    if (streamed.kind === 'tooLarge') throw badRequest(tooLargeMessage);
+    if (!hasPdfMagic(streamed.bytes)) throw badRequest(onlyPdfMessage);
+    return { filename: 'provingsattest.pdf', contentType: parsed.contentType, bytes: streamed.bytes };
+  }
   let contentType: string;
   let base64: string;
   let filename: string;

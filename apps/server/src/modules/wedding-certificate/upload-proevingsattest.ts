@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { EffectiveIdentity } from '../impersonation/effective-identity';
 import { findVisibleBooking } from '../user-bookings/booking-access';
 import { checkUpload } from './check-upload';
+import type { StreamedCertificate } from './stream-certificate-body';
 import { assertWedding, readWeddingForm } from './get-wedding-form';
 import { fulfilWeddingCertificate, upsertProevingsattest } from './repository';
 
@@ -12,12 +13,16 @@ import { fulfilWeddingCertificate, upsertProevingsattest } from './repository';
  * (replacing an earlier one), the WEDDING_CERTIFICATE requirement fulfilled (created if the booking has
  * none) and a change-log entry written.
  */
-export async function uploadProevingsattest(options: { db: Db; identity: EffectiveIdentity; bookingId: number; upload: ProevingsattestUpload; now: Date }): Promise<WeddingFormResponse> {
+export async function uploadProevingsattest(options: {
+  db: Db; identity: EffectiveIdentity; bookingId: number; upload: ProevingsattestUpload; now: Date;
+  /** The data URL's payload as the route's body parser decoded it from the stream, if it did. */
+  streamed?: StreamedCertificate;
+}): Promise<WeddingFormResponse> {
   const { db, identity, bookingId, now } = options;
   return db.transaction(async (tx) => {
     const booking = await findVisibleBooking(tx, identity, bookingId, { lock: true });
     assertWedding(booking);
-    const file = checkUpload(options.upload);
+    const file = checkUpload(options.upload, options.streamed);
     const user = identity.user;
     await upsertProevingsattest(tx, booking.id, { filename: file.filename, contentType: file.contentType, bytes: file.bytes, addedAt: now, uploadedByUserId: user.userId });
     await fulfilWeddingCertificate(tx, booking.id, user, now);

@@ -1,6 +1,7 @@
+import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PROEVINGSATTEST_MAX_BYTES, invalidDataUrlMessage, onlyPdfMessage, tooLargeMessage } from '@lokaler/domain/wedding-certificate';
+import { PROEVINGSATTEST_MAX_BYTES, PROEVINGSATTEST_REQUEST_MAX_BYTES, invalidDataUrlMessage, onlyPdfMessage, tooLargeMessage } from '@lokaler/domain/wedding-certificate';
 import type { WeddingFormResponse } from '@lokaler/domain/wedding-application-answers';
 import { queryRows } from '../../db/client';
 import { testCitizens } from '../../idp/test-users';
@@ -85,6 +86,11 @@ describe('the prøvingsattest: GET /api/user/form/wedding/{id}, PUT /api/user/fo
       [asFile(Buffer.from('GIF89a not a pdf'), 'application/pdf', 'fake.pdf'), onlyPdfMessage],
       [`data:image/png;name=file;base64,${pdf.toString('base64')}`, onlyPdfMessage],
       [asFile(Buffer.concat([pdf, Buffer.alloc(PROEVINGSATTEST_MAX_BYTES)])), tooLargeMessage],
+      [asFile(Buffer.concat([pdf, Buffer.alloc(PROEVINGSATTEST_MAX_BYTES + 1 - pdf.length)])), tooLargeMessage],
+      [`data:application/pdf;name=file;base64,${Buffer.concat([pdf, Buffer.alloc(PROEVINGSATTEST_MAX_BYTES + 1 - pdf.length)]).toString('base64')}`, tooLargeMessage],
+      [asFile(Buffer.from('just some text'), 'application/pdf', 'notes.pdf'), onlyPdfMessage],
+      ['data:application/pdf;name=file;base64,JVBERi0x!!', invalidDataUrlMessage],
+      [{ bytes: '%%%', contentType: 'application/pdf', filename: 'a.pdf', size: 3 }, invalidDataUrlMessage],
       ['data:application/pdf;base64,%%%not-base64', invalidDataUrlMessage],
       ['not a data url', invalidDataUrlMessage],
     ];
@@ -96,12 +102,56 @@ describe('the prøvingsattest: GET /api/user/form/wedding/{id}, PUT /api/user/fo
     expect(await state()).toEqual({ files: null, requirements: 'WEDDING_CERTIFICATE:false:-', log: 'Comment' });
   });
 
+  it('refuses a body longer than a 10 MB file\'s data URL from its size (413, the spec\'s words), storing nothing', async () => {
+    const b = await booking();
+    const tooLong = JSON.stringify({ proevingsattestFile: `data:application/pdf;name=file;base64,${'A'.repeat(PROEVINGSATTEST_REQUEST_MAX_BYTES)}` });
+    const res = await kari.request({ method: 'PUT', url: `/api/user/form/wedding/${b.id}/proevingsattest`, headers: { 'content-type': 'application/json' }, payload: tooLong });
+    expect(res.statusCode).toBe(413);
+    expect(res.json<{ userMsg: string }>().userMsg).toBe(tooLargeMessage);
+    expect(await state()).toEqual({ files: null, requirements: 'WEDDING_CERTIFICATE:false:-', log: 'Comment' });
+  });
+
+  it('anonymous calls get 401 before the body is read: a broken body, a body over the limit', async () => {
+    const b = await booking();
+    const bodies = ['{broken', JSON.stringify({ proevingsattestFile: 'A'.repeat(PROEVINGSATTEST_REQUEST_MAX_BYTES + 10) })];
+    for (const payload of bodies) {
+      const res = await ctx.app.inject({ method: 'PUT', url: `/api/user/form/wedding/${b.id}/proevingsattest`, headers: { 'content-type': 'application/json' }, payload });
+      expect(res.statusCode).toBe(401);
+    }
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/user/form/wedding/${b.id}` })).statusCode).toBe(401);
+  });
+
+  it('decodes the data URL from the stream, whatever the pieces it arrives in, to the very bytes', async () => {
+    const file = Buffer.concat([pdf, Buffer.from(Array.from({ length: 70_001 }, (_, i) => (i * 7919) % 256))]);
+    const body = JSON.stringify({ proevingsattestFile: `data:application/pdf;name=file;base64,${file.toString('base64')}` });
+    const stored = async () => Buffer.from((await queryRows<{ bytes: Buffer | Uint8Array }>(ctx.database.db, sql`select proevingsattest_bytes as bytes from wedding_forms`))[0]!.bytes);
+    for (const size of [1, 3, 1000, 65_536]) {
+      const b = await booking();
+      const pieces = Array.from({ length: Math.ceil(body.length / size) }, (_, i) => body.slice(i * size, (i + 1) * size));
+      const res = await kari.request({ method: 'PUT', url: `/api/user/form/wedding/${b.id}/proevingsattest`, headers: { 'content-type': 'application/json' }, payload: Readable.from(pieces.map((p) => Buffer.from(p))) });
+      expect([size, res.statusCode]).toEqual([size, 200]);
+      expect((await stored()).equals(file)).toBe(true);
+      await ctx.database.db.execute(sql`truncate bookings, reservations, requirements, change_log, wedding_forms restart identity cascade`);
+    }
+    // JSON may escape the slash; a '=' before the end is not base64.
+    const b = await booking();
+    const escaped = body.replace(/\//g, '\\/');
+    expect((await kari.request({ method: 'PUT', url: `/api/user/form/wedding/${b.id}/proevingsattest`, headers: { 'content-type': 'application/json' }, payload: escaped })).statusCode).toBe(200);
+    expect((await stored()).equals(file)).toBe(true);
+    const padded = await upload(b.id, `data:application/pdf;name=file;base64,${pdf.toString('base64').slice(0, 8)}==${pdf.toString('base64').slice(8)}`);
+    expect(padded.statusCode).toBe(400);
+    expect(padded.json<{ userMsg: string }>().userMsg).toBe(invalidDataUrlMessage);
+  });
+
   it('a file of exactly 10 MB is accepted', async () => {
     const b = await booking();
     const big = Buffer.concat([pdf, Buffer.alloc(PROEVINGSATTEST_MAX_BYTES - pdf.length)]);
     const res = await upload(b.id, asFile(big));
     expect(res.statusCode).toBe(200);
     expect(res.json<WeddingFormResponse>().proevingsattestFile?.size).toBe(PROEVINGSATTEST_MAX_BYTES);
+    const asDataUrl = await upload(b.id, `data:application/pdf;name=file;base64,${big.toString('base64')}`);
+    expect(asDataUrl.statusCode).toBe(200);
+    expect(asDataUrl.json<WeddingFormResponse>().proevingsattestFile?.size).toBe(PROEVINGSATTEST_MAX_BYTES);
   });
 
   it('refuses a booking that is not a wedding', async () => {
