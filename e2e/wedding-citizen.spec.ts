@@ -30,6 +30,12 @@ async function axeAtBothWidths(page: Page): Promise<void> {
   await expectNoAxeViolations(page);
 }
 
+/** At 320 px the page must not scroll sideways (the footer's long e-mail address once made it 331 px wide). */
+async function expectNoSidewaysScrollAt320(page: Page): Promise<void> {
+  await page.setViewportSize({ width: 320, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+}
+
 /** A tiny but real PDF (the server checks the %PDF- signature). */
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
@@ -77,6 +83,7 @@ describe('a couple applies for a wedding', () => {
     expect(new URL(page.url()).pathname).toBe('/ny-booking/vielse/gjennomforing');
     await page.getByRole('button', { name: 'Neste' }).click();
     await visible(page.getByRole('link', { name: 'Du må velge språk for vielsen' }));
+    await expectNoSidewaysScrollAt320(page);
     await axeAtBothWidths(page);
     await group(page, /^Hvilket språk skal vielsen være på\?/).getByLabel('Norsk').check();
     await group(page, /^Trenger dere tolk\?/).getByLabel('Ja').check();
@@ -112,6 +119,14 @@ describe('a couple applies for a wedding', () => {
     await page.waitForURL(new RegExp(`/bookinger/${bookingId}$`), { timeout: WAIT });
     await visible(page.getByText('Venter på behandling').first());
     await visible(page.getByText(/Lastet opp: provingsattest\.pdf/));
+    // The couple downloads what they sent: the very bytes, under the stored name.
+    const download = page.waitForEvent('download', { timeout: WAIT });
+    await page.getByRole('link', { name: 'Last ned prøvingsattest' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('provingsattest.pdf');
+    const chunks: Buffer[] = [];
+    for await (const chunk of (await file.createReadStream())) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).equals(pdf)).toBe(true);
     await context.close();
   });
 

@@ -2,7 +2,7 @@ import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import type { WeddingApplicationInput } from '@lokaler/domain/wedding-application';
 import { weddingFormResponse, weddingPrefillResponse, type WeddingFormResponse } from '@lokaler/domain/wedding-application-answers';
 import { bookingStatusResponse, type BookingStatusResponse } from '@lokaler/domain/user-booking';
-import { apiFetch } from './api-fetch';
+import { apiFetch, apiFetchFile, buildUrl } from './api-fetch';
 import { userBookingKey, userBookingsKey } from './user-bookings';
 
 /**
@@ -49,3 +49,12 @@ export const autorejectBookingMutation = (sub: string, bookingId: number) =>
     mutationFn: () => autorejectBooking(bookingId),
     onSettled: (_data, _error, _variables, _onMutateResult, { client }) => client.invalidateQueries({ queryKey: userBookingsKey(sub) }),
   });
+
+/** GET /api/user/form/wedding/{id}/proevingsattest: the couple's own certificate (the link's href). */
+export const coupleProevingsattestPath = (bookingId: number) => `/api/user/form/wedding/${bookingId}/proevingsattest`;
+export const coupleProevingsattestUrl = (bookingId: number) => buildUrl(coupleProevingsattestPath(bookingId));
+
+/** The certificate's bytes with the citizen's token (a plain link carries none), and the stored file name. */
+export function downloadCoupleProevingsattest(bookingId: number) {
+  return apiFetchFile(coupleProevingsattestPath(bookingId));
+}

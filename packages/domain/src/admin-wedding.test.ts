@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findWeddingRejectionChoice, weddingRejectionChoices } from './admin-rejection';
-import { cancellationDaysBeforeCeremony, weddingInfoLetterDueDate, weddingOfficeTexts } from './admin-wedding';
+import { cancellationDaysBeforeCeremony, weddingCancellationDays, weddingInfoLetterDueDate, weddingOfficeTexts } from './admin-wedding';
 
 describe('the wedding office\'s dates', () => {
   it('the info letter is due 14 Oslo days after the approval, also when the approval is after midnight in Oslo but not in UTC', () => {
@@ -19,6 +19,14 @@ describe('the wedding office\'s dates', () => {
     expect(weddingOfficeTexts.cancellationDays(1)).toBe('Avbestillingsfrist: 1 dag før vielsen');
     expect(weddingOfficeTexts.cancellationDays(0)).toBe('Kan avbestilles fram til vielsen');
     expect(weddingOfficeTexts.infoLetterDue('18.03.2026')).toBe('Infobrev sendes innen 18.03.2026');
+  });
+
+  it('counts from a booking\'s deadline to its first time that still holds; null without either', () => {
+    const time = (date: string, status: 'APPROVED' | 'UNPROCESSED' | 'CANCELLED' = 'APPROVED') => ({ date, status });
+    const deadline = '2026-05-08T21:59:00Z';
+    expect(weddingCancellationDays({ cancellationDeadline: deadline, reservations: [time('2026-06-12'), time('2026-06-05', 'CANCELLED'), time('2026-06-06', 'UNPROCESSED')] })).toBe(29);
+    expect(weddingCancellationDays({ cancellationDeadline: null, reservations: [time('2026-06-05')] })).toBeNull();
+    expect(weddingCancellationDays({ cancellationDeadline: deadline, reservations: [time('2026-06-05', 'CANCELLED')] })).toBeNull();
   });
 
   it('the wedding rejection choices have unique keys, a title and a text, and are found by key', () => {

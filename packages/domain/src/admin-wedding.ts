@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { activeReservationStatuses, type ReservationStatus } from './reservation';
 import { addDays, daysBetween } from './scheduling/calendar-date';
 import { todayInOslo } from './scheduling/oslo-clock';
 import { weddingApplicationAnswers } from './wedding-application-answers';
@@ -25,6 +26,17 @@ export function weddingInfoLetterDueDate(approvedAt: Date): string {
  */
 export function cancellationDaysBeforeCeremony(cancellationDeadline: Date, ceremonyDate: string): number {
   return Math.max(0, daysBetween(todayInOslo(cancellationDeadline), ceremonyDate));
+}
+
+/**
+ * The same count for a booking as the couple's page has it: the ceremony is the first time that
+ * still holds (unprocessed or approved); null without a deadline or such a time.
+ */
+export function weddingCancellationDays(booking: { cancellationDeadline: string | null; reservations: readonly { date: string; status: ReservationStatus }[] }): number | null {
+  const active: readonly ReservationStatus[] = activeReservationStatuses;
+  const ceremony = booking.reservations.filter((r) => active.includes(r.status)).map((r) => r.date).sort()[0];
+  if (!booking.cancellationDeadline || !ceremony) return null;
+  return cancellationDaysBeforeCeremony(new Date(booking.cancellationDeadline), ceremony);
 }
 
 /** GET /api/booking/{id} (admin) `wedding`: null for a booking that is not a wedding. */

@@ -73,6 +73,23 @@ describe('the wedding application schema (spec 02 §3, §5)', () => {
     expect(parsed).toMatchObject({ weddingInterpreterLanguage: '', weddingCulturalSegment: '', accommodationDetails: '', proevingsattestFile: '' });
   });
 
+  it('gives the "if yes" errors together with the step\'s other errors, in one validation (the browser and the server)', () => {
+    const partly = { ...validWeddingApplication, eventLanguage: undefined, preferredContactLanguage: 'tysk', weddingInterpreterRequired: true, needsAccommodation: true, accommodationDetails: '  ' };
+    const expected = {
+      eventLanguage: m.eventLanguageRequired,
+      preferredContactLanguage: m.contactLanguageRequired,
+      weddingInterpreterLanguage: m.interpreterLanguageRequired,
+      accommodationDetails: m.accommodationDetailsRequired,
+    };
+    expect(errorsOf(weddingGjennomforingSchema.safeParse(partly))).toEqual(expected);
+    expect(errorsOf(weddingApplicationRequest.safeParse({ ...partly, applicantName: '' }))).toEqual({ ...expected, applicantName: m.applicantNameRequired });
+    // A question not answered has its own error and asks for no detail; a body that is no object is one error.
+    expect(errorsOf(weddingGjennomforingSchema.safeParse({ ...partly, weddingInterpreterRequired: undefined }))).toEqual({
+      ...expected, weddingInterpreterRequired: m.interpreterRequired, weddingInterpreterLanguage: undefined,
+    });
+    expect(weddingApplicationRequest.safeParse(null).error?.issues).toHaveLength(1);
+  });
+
   it('has yes, no and unsure for the cultural segment, and no answer is an error', () => {
     for (const desired of [true, false, null]) {
       expect(weddingGjennomforingSchema.safeParse({ ...validWeddingApplication, weddingCulturalSegmentDesired: desired, weddingCulturalSegment: 'Sang' }).success).toBe(true);

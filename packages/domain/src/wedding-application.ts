@@ -13,10 +13,17 @@ import { PROEVINGSATTEST_MAX_BYTES } from './wedding-certificate';
 
 const trim = (v: unknown) => (typeof v === 'string' ? v.trim() : v === null || v === undefined ? '' : v);
 
+/*
+ * No field check aborts (`abort: true`): an aborting issue would keep the step's cross-field rules from
+ * running, and one press of Next must show every error. Instead a format check lets '' pass, so an
+ * empty required field says only that it is required.
+ */
+const blankOr = (valid: (value: string) => boolean) => (value: string) => value === '' || valid(value);
+
 /** A trimmed string of at most `max` characters; `requiredMessage` makes it required. */
 function text(max: number, requiredMessage?: string) {
   const base = z.string({ error: requiredMessage ?? m.tooLong(max) }).max(max, m.tooLong(max));
-  return z.preprocess(trim, requiredMessage ? base.min(1, { error: requiredMessage, abort: true }) : base);
+  return z.preprocess(trim, requiredMessage ? base.min(1, requiredMessage) : base);
 }
 
 /** Spec §5: digits and spaces with an optional leading plus, at least 8 digits (as its message says). */
@@ -25,13 +32,14 @@ export function isWeddingPhone(value: string): boolean {
 }
 
 function phone(requiredMessage: string) {
-  return z.preprocess(trim, z.string({ error: requiredMessage }).min(1, { error: requiredMessage, abort: true })
-    .max(WEDDING_PHONE_MAX, m.phoneInvalid).refine(isWeddingPhone, m.phoneInvalid));
+  return z.preprocess(trim, z.string({ error: requiredMessage }).min(1, requiredMessage)
+    .max(WEDDING_PHONE_MAX, m.phoneInvalid).refine(blankOr(isWeddingPhone), m.phoneInvalid));
 }
 
 function email(requiredMessage?: string) {
   const valid = z.email(m.emailInvalid).max(WEDDING_EMAIL_MAX, m.tooLong(WEDDING_EMAIL_MAX));
-  if (requiredMessage) return z.preprocess(trim, z.string({ error: requiredMessage }).min(1, { error: requiredMessage, abort: true }).pipe(valid));
+  // The pipe checks the address only when the field is filled in.
+  if (requiredMessage) return z.preprocess(trim, z.string({ error: requiredMessage }).min(1, requiredMessage).pipe(valid));
   return z.preprocess(trim, z.union([z.literal(''), valid], { error: m.emailInvalid }));
 }
 
@@ -45,7 +53,7 @@ export const weddingInformasjonShape = {
   applicantPhoneNo: phone(m.phoneRequired),
   applicantSsn: z.preprocess(trim, z.union([z.literal(''), z.string().regex(/^\d{11}$/, m.ssnInvalid)], { error: m.ssnInvalid })),
   addressStreetName: text(WEDDING_ADDRESS_MAX, m.addressRequired),
-  addressPostCode: z.preprocess(trim, z.string({ error: m.postCodeRequired }).min(1, { error: m.postCodeRequired, abort: true }).max(4, m.postCodeInvalid).regex(/^\d{4}$/, m.postCodeInvalid)),
+  addressPostCode: z.preprocess(trim, z.string({ error: m.postCodeRequired }).min(1, m.postCodeRequired).max(4, m.postCodeInvalid).refine(blankOr((v) => /^\d{4}$/.test(v)), m.postCodeInvalid)),
   addressPostalName: text(WEDDING_POSTAL_NAME_MAX, m.postalNameRequired),
   spouseName: text(WEDDING_NAME_MAX, m.spouseNameRequired),
   spouseEmail: email(m.spouseEmailRequired),
@@ -76,16 +84,23 @@ export const weddingOppsummeringShape = {
 
 type Gjennomforing = z.output<z.ZodObject<typeof weddingGjennomforingShape>>;
 
-/** Spec §5's "if yes, … is required" rules, each on its field's path. */
-function gjennomforingRules(value: Gjennomforing, ctx: z.RefinementCtx): void {
+/**
+ * Spec §5's "if yes, … is required" rules, each on its field's path. They run even when other fields
+ * of the step failed (`when` below), so one press of Next shows every error at once: the value may then
+ * be partly unparsed, so each rule looks only at answers that are exactly yes and details exactly ''.
+ */
+function gjennomforingRules(value: { [K in keyof Gjennomforing]?: unknown }, ctx: z.RefinementCtx): void {
   const need = (when: boolean, field: keyof Gjennomforing, message: string) => {
     if (when && value[field] === '') ctx.addIssue({ code: 'custom', path: [field], message });
   };
-  need(value.weddingInterpreterRequired, 'weddingInterpreterLanguage', m.interpreterLanguageRequired);
+  need(value.weddingInterpreterRequired === true, 'weddingInterpreterLanguage', m.interpreterLanguageRequired);
   need(value.weddingCulturalSegmentDesired === true, 'weddingCulturalSegment', m.culturalSegmentRequired);
-  need(value.needsAccommodation, 'accommodationDetails', m.accommodationDetailsRequired);
-  need(value.submitProevingsattestNow, 'proevingsattestFile', m.certificateRequired);
+  need(value.needsAccommodation === true, 'accommodationDetails', m.accommodationDetailsRequired);
+  need(value.submitProevingsattestNow === true, 'proevingsattestFile', m.certificateRequired);
 }
+
+/** Run the rules whenever the input was an object, whatever else failed (zod skips them otherwise). */
+const alongsideFieldErrors = { when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null };
 
 /** A detail of a question answered no is not kept (the read model shows what applies). */
 function dropUnused<T extends Gjennomforing>(value: T): T {
@@ -99,7 +114,7 @@ function dropUnused<T extends Gjennomforing>(value: T): T {
 }
 
 export const weddingInformasjonSchema = z.object(weddingInformasjonShape);
-export const weddingGjennomforingSchema = z.object(weddingGjennomforingShape).superRefine(gjennomforingRules);
+export const weddingGjennomforingSchema = z.object(weddingGjennomforingShape).superRefine(gjennomforingRules, alongsideFieldErrors);
 export const weddingOppsummeringSchema = z.object(weddingOppsummeringShape);
 /** Next on a step validates that step's schema. */
 export const weddingStepSchemas = {
@@ -116,6 +131,6 @@ export const weddingApplicationRequest = z.object({
   ...weddingOppsummeringShape,
   /** Spec §3: always empty. */
   userReferenceId: z.preprocess(trim, z.literal('')).optional(),
-}).superRefine(gjennomforingRules).transform(dropUnused);
+}).superRefine(gjennomforingRules, alongsideFieldErrors).transform(dropUnused);
 export type WeddingApplicationRequest = z.output<typeof weddingApplicationRequest>;
 export type WeddingApplicationInput = z.input<typeof weddingApplicationRequest>;

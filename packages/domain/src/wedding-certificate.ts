@@ -9,6 +9,8 @@ export const tooLargeMessage = 'Filen kan ikke være større enn 10 MB';
 export const invalidDataUrlMessage = 'Invalid data URL format';
 export const uploadSucceededMessage = 'Prøvingsattest ble lastet opp!';
 export const uploadFailedMessage = 'Prøvingsattest kunne ikke lastes opp. Prøv igjen.';
+/** A download of a booking's certificate when none is on file (the couple's and the office's). */
+export const noCertificateOnFileMessage = 'Det er ikke lastet opp noen prøvingsattest for denne bookingen.';
 /**
  * The largest request body a certificate can come in: the data URL of a 10 MB file (base64, 4 characters
  * per 3 bytes, plus its prefix) and 256 KiB for the JSON around it (the wedding form's other fields).

@@ -1,8 +1,9 @@
+import { noCertificateOnFileMessage } from '@lokaler/domain/wedding-certificate';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
 import { findBookingForAdmin } from '../admin-booking-shared/booking-access';
-import { findProevingsattestFile } from './repository';
+import { findProevingsattestFile } from '../wedding-certificate/repository';
 
 /**
  * GET /api/admin/booking/{id}/proevingsattest: the certificate's bytes for an administrator of the
@@ -11,6 +12,6 @@ import { findProevingsattestFile } from './repository';
 export async function getProevingsattest({ db, user, bookingId }: { db: DbOrTx; user: AuthenticatedUser; bookingId: number }) {
   const booking = await findBookingForAdmin(db, bookingId, user);
   const file = booking.sourceForm === 'wedding' ? await findProevingsattestFile(db, bookingId) : undefined;
-  if (!file) throw new AppError('NOT_FOUND', `Booking ${bookingId} has no prøvingsattest`, 'Det er ikke lastet opp noen prøvingsattest for denne bookingen.');
+  if (!file) throw new AppError('NOT_FOUND', `Booking ${bookingId} has no prøvingsattest`, noCertificateOnFileMessage);
   return file;
 }

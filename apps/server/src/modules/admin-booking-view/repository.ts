@@ -64,12 +64,3 @@ export async function findWeddingFormForAdmin(db: DbOrTx, bookingId: number) {
   }).from(weddingForms).where(eq(weddingForms.bookingId, bookingId));
   return row;
 }
-
-/** The stored prøvingsattest with its bytes, if the booking has one. */
-export async function findProevingsattestFile(db: DbOrTx, bookingId: number): Promise<{ filename: string; contentType: string; bytes: Buffer } | undefined> {
-  const [row] = await db.select({
-    filename: weddingForms.proevingsattestFilename, contentType: weddingForms.proevingsattestContentType, bytes: weddingForms.proevingsattestBytes,
-  }).from(weddingForms).where(eq(weddingForms.bookingId, bookingId));
-  if (!row || row.filename === null || row.contentType === null || row.bytes === null) return undefined;
-  return { filename: row.filename, contentType: row.contentType, bytes: row.bytes };
-}

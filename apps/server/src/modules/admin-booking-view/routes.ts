@@ -4,9 +4,9 @@ import { apiError } from '@lokaler/domain/api-error';
 import { adminBookingView, changeLogEntries, emailReminders, internalComment, internalCommentBody } from '@lokaler/domain/admin-booking-view';
 import { idParams } from '@lokaler/domain/id-param';
 import { userBooking } from '@lokaler/domain/user-booking';
-import { PROEVINGSATTEST_CONTENT_TYPE } from '@lokaler/domain/wedding-certificate';
 import { currentUser, requireAdmin, requireUser } from '../../auth/index';
 import { getCitizenBooking } from '../user-bookings/get-citizen-booking';
+import { sendProevingsattest } from '../wedding-certificate/send-proevingsattest';
 import { getAdminBookingView } from './get-admin-booking-view';
 import { getInternalComment } from './get-internal-comment';
 import { getProevingsattest } from './get-proevingsattest';
@@ -49,12 +49,7 @@ export const adminBookingViewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request, reply) => {
     const file = await getProevingsattest({ db, user: currentUser(request), bookingId: request.params.id });
-    return reply
-      .header('content-type', PROEVINGSATTEST_CONTENT_TYPE)
-      .header('content-disposition', contentDisposition(file.filename))
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .send(file.bytes);
+    return sendProevingsattest(reply, file);
   });
 
   app.get('/booking-log/:id/changes', {
@@ -83,9 +78,3 @@ export const adminBookingViewRoutes: FastifyPluginAsyncZod = async (app) => {
     return setInternalComment({ db, user: currentUser(request), bookingId: request.params.id, comment });
   });
 };
-
-/** 'attachment' with the stored name: an ASCII fallback and the UTF-8 name (RFC 6266 / 5987), so 'prøvingsattest.pdf' arrives whole. */
-function contentDisposition(filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
-}

@@ -151,6 +151,17 @@ describe('PATCH /api/booking/{id} { status: "cancelled" } and PUT /api/user/book
       expect(entries).toEqual([{ type: 'BookingRejection', user_name: 'System' }]);
     });
 
+    it('answers an anonymous call 401 before its body is read: a broken body, a body over the limit', async () => {
+      const booking = await book({ locationId: weddingLocationId, sourceForm: 'wedding', times: [{ bookableAssetId: ceremonyRoom, date: inDays(62), startTime: '11:00:00', durationMinutes: 30 }] });
+      const before = await state();
+      for (const payload of ['{broken', JSON.stringify({ pad: 'x'.repeat(2 * 1024 * 1024) })]) {
+        const res = await ctx.app.inject({ method: 'PUT', url: `/api/user/booking/${booking.id}/autoreject`, headers: { 'content-type': 'application/json' }, payload });
+        expect(res.statusCode).toBe(401);
+        expect(res.headers['www-authenticate']).toBe('Bearer');
+      }
+      expect(await state()).toEqual(before);
+    });
+
     it('refuses other applications and processed weddings', async () => {
       const school = await book();
       const approvedWedding = await book({ locationId: weddingLocationId, sourceForm: 'wedding', status: 'APPROVED', times: [{ bookableAssetId: ceremonyRoom, date: inDays(61), startTime: '11:00:00', durationMinutes: 30 }] });

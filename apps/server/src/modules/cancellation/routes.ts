@@ -31,7 +31,8 @@ export const cancellationRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/user/booking/:id/autoreject', {
-    preHandler: requireUser,
+    // onRequest: an anonymous call is 401 before its body is read (the wizard sends it on pagehide).
+    onRequest: requireUser,
     schema: {
       tags: ['mine bookinger'], summary: 'Let go of a held wedding time when the applicant leaves the wedding form without sending it', security,
       params: idParams, response: { 200: bookingStatusResponse, ...errors },

@@ -33,6 +33,15 @@ export async function findWeddingForm(db: DbOrTx, bookingId: number): Promise<St
   return { file, answers: row.answers, submittedAt: row.submittedAt };
 }
 
+/** The stored prøvingsattest with its bytes, if the booking has one. */
+export async function findProevingsattestFile(db: DbOrTx, bookingId: number): Promise<{ filename: string; contentType: string; bytes: Buffer } | undefined> {
+  const [row] = await db.select({
+    filename: weddingForms.proevingsattestFilename, contentType: weddingForms.proevingsattestContentType, bytes: weddingForms.proevingsattestBytes,
+  }).from(weddingForms).where(eq(weddingForms.bookingId, bookingId));
+  if (!row || row.filename === null || row.contentType === null || row.bytes === null) return undefined;
+  return { filename: row.filename, contentType: row.contentType, bytes: row.bytes };
+}
+
 export interface NewProevingsattest {
   filename: string;
   contentType: string;

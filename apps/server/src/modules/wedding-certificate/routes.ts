@@ -1,11 +1,14 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { apiError } from '@lokaler/domain/api-error';
 import { idParams } from '@lokaler/domain/id-param';
 import { weddingFormResponse } from '@lokaler/domain/wedding-application-answers';
 import { proevingsattestUpload } from '@lokaler/domain/wedding-certificate';
 import { requireUser } from '../../auth/guards';
 import { effectiveIdentity } from '../impersonation/effective-identity';
+import { downloadProevingsattest } from './download-proevingsattest';
 import { getWeddingForm } from './get-wedding-form';
+import { sendProevingsattest } from './send-proevingsattest';
 import { certificateBodyOptions } from './upload-body-limit';
 import { parseCertificateBody, streamedCertificateOf } from './stream-certificate-body';
 import { uploadProevingsattest } from './upload-proevingsattest';
@@ -21,6 +24,19 @@ export const weddingCertificateRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: requireUser,
     schema: { tags: ['mine bookinger'], summary: 'The wedding form of a booking: the uploaded prøvingsattest (name, type, size; no bytes)', security, params: idParams, response: { 200: weddingFormResponse, ...errors } },
   }, async (request, reply) => getWeddingForm(db, await effectiveIdentity(request, reply), request.params.id));
+
+  app.get('/user/form/wedding/:id/proevingsattest', {
+    onRequest: requireUser,
+    schema: {
+      tags: ['mine bookinger'], summary: 'Download the couple\'s prøvingsattest (application/pdf, as an attachment with the uploaded name)', security,
+      description: '404 \'Fant ikke bookingen\' for a booking the caller does not see, the same as for a missing one; 404 when no certificate is on file. '
+        + '403 for an administrator\'s token (the office downloads through /admin/booking/{id}/proevingsattest).',
+      params: idParams, response: { 200: z.any().describe('The PDF'), ...errors },
+    },
+  }, async (request, reply) => {
+    const file = await downloadProevingsattest({ db, identity: await effectiveIdentity(request, reply), bookingId: request.params.id });
+    return sendProevingsattest(reply, file);
+  });
 
   // The upload's own scope: its JSON body parser decodes the data URL from the stream (never holding
   // the 14 MB body or its base64 string) and keeps the bodyLimit itself.

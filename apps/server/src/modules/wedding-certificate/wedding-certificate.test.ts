@@ -1,12 +1,15 @@
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PROEVINGSATTEST_MAX_BYTES, PROEVINGSATTEST_REQUEST_MAX_BYTES, invalidDataUrlMessage, onlyPdfMessage, tooLargeMessage } from '@lokaler/domain/wedding-certificate';
+import { PROEVINGSATTEST_MAX_BYTES, PROEVINGSATTEST_REQUEST_MAX_BYTES, invalidDataUrlMessage, noCertificateOnFileMessage, onlyPdfMessage, tooLargeMessage } from '@lokaler/domain/wedding-certificate';
+import type { ApiError } from '@lokaler/domain/api-error';
+import { bookingNotFoundMessage } from '@lokaler/domain/user-booking-rules';
 import type { WeddingFormResponse } from '@lokaler/domain/wedding-application-answers';
 import { queryRows } from '../../db/client';
-import { testCitizens } from '../../idp/test-users';
+import { testAdmins, testCitizens } from '../../idp/test-users';
+import { bearer, loginAs } from '../../../test/login';
 import { createTestApp, type TestContext } from '../../../test/test-app';
-import { inDays } from '../../../test/factories/calendar';
+import { addLocationAdmin, inDays } from '../../../test/factories/calendar';
 import { createAsset, createLocation } from '../../../test/factories/places';
 import { applicantBooking, citizenSession, type CitizenSession } from '../../../test/factories/applicant';
 
@@ -154,10 +157,62 @@ describe('the prøvingsattest: GET /api/user/form/wedding/{id}, PUT /api/user/fo
     expect(asDataUrl.json<WeddingFormResponse>().proevingsattestFile?.size).toBe(PROEVINGSATTEST_MAX_BYTES);
   });
 
+  describe('GET /api/user/form/wedding/{id}/proevingsattest: the couple downloads their certificate', () => {
+    const download = (id: number, who = kari) => who.request({ method: 'GET', url: `/api/user/form/wedding/${id}/proevingsattest` });
+
+    it('gives the owner the very bytes uploaded, as a PDF attachment with the stored name, never cached', async () => {
+      const b = await booking();
+      const file = Buffer.concat([pdf, Buffer.from(Array.from({ length: 5000 }, (_, i) => (i * 31) % 256))]);
+      expect((await upload(b.id, asFile(file, 'application/pdf', 'prøvingsattest "Kari".pdf'))).statusCode).toBe(200);
+      const res = await download(b.id);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="pr_vingsattest _Kari_.pdf"; filename*=UTF-8''${encodeURIComponent('prøvingsattest "Kari".pdf')}`);
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.rawPayload.equals(file)).toBe(true);
+    });
+
+    it('answers 404 with a clear message while no certificate is on file', async () => {
+      const b = await booking();
+      const res = await download(b.id);
+      expect(res.statusCode).toBe(404);
+      expect(res.json<ApiError>().userMsg).toBe(noCertificateOnFileMessage);
+    });
+
+    it('another citizen gets the same 404 \'Fant ikke bookingen\' as for an unknown booking, never the file', async () => {
+      const b = await booking();
+      await upload(b.id, asFile(pdf));
+      const foreign = await download(b.id, per);
+      const missing = await download(999_999, per);
+      for (const res of [foreign, missing]) {
+        expect(res.statusCode).toBe(404);
+        expect(res.json<ApiError>().userMsg).toBe(bookingNotFoundMessage);
+        expect(res.body).not.toContain('%PDF');
+      }
+      expect(foreign.json()).toEqual(missing.json());
+    });
+
+    it('answers anonymous 401 and an administrator\'s token (even the venue\'s) 403', async () => {
+      const b = await booking();
+      await upload(b.id, asFile(pdf));
+      const url = `/api/user/form/wedding/${b.id}/proevingsattest`;
+      const anonymous = await ctx.app.inject({ method: 'GET', url });
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.headers['www-authenticate']).toBe('Bearer');
+      await addLocationAdmin(ctx.database.db, locationId, testAdmins[2]!.email);
+      const vigdis = (await loginAs(ctx.app, testAdmins[2]!, { client: 'admin' })).accessToken;
+      const admin = await ctx.app.inject({ method: 'GET', url, headers: bearer(vigdis) });
+      expect(admin.statusCode).toBe(403);
+      expect(admin.body).not.toContain('%PDF');
+    });
+  });
+
   it('refuses a booking that is not a wedding', async () => {
     const b = await booking('default');
     expect((await upload(b.id, asFile(pdf))).statusCode).toBe(404);
     expect((await read(b.id)).statusCode).toBe(404);
+    expect((await kari.request({ method: 'GET', url: `/api/user/form/wedding/${b.id}/proevingsattest` })).statusCode).toBe(404);
     expect(await state()).toEqual({ files: null, requirements: null, log: 'Comment' });
   });
 });

@@ -95,6 +95,28 @@ describe('/bookinger/:bookingId', () => {
     expect(await screen.findByRole('link', { name: 'Kanseller bookingen' })).toHaveAttribute('href', '/bookinger/42/kanseller');
   });
 
+  it('shows a wedding\'s cancellation deadline as days before the ceremony (spec 02 §9); other bookings keep the date', async () => {
+    // 23:59 in Oslo on 12 February 2030 (winter time); the ceremony is 12 March 2030: 28 days.
+    const deadline = '2030-02-12T22:59:00Z';
+    const wedding = buildUserBooking({
+      sourceForm: 'wedding', isCancellable: true, cancellationDeadline: deadline,
+      location: { ...buildUserBooking().location, name: 'Oslo rådhus' },
+      reservations: [buildReservation({ date: '2030-03-12' }), buildReservation({ date: '2030-03-05', status: 'CANCELLED' })],
+    });
+    stubBooking(wedding);
+    const { unmount } = renderPortal('/bookinger/42', { user: kari });
+    const section = (await screen.findByRole('heading', { level: 2, name: 'Kansellering' })).closest('section')!;
+    expect(within(section).getByText('Avbestillingsfrist: 28 dager før vielsen')).toBeInTheDocument();
+    expect(within(section).getByRole('link', { name: 'Kanseller bookingen' })).toBeInTheDocument();
+    unmount();
+
+    stubBooking(buildUserBooking({ isCancellable: true, cancellationDeadline: deadline }));
+    renderPortal('/bookinger/42', { user: kari });
+    const other = (await screen.findByRole('heading', { level: 2, name: 'Kansellering' })).closest('section')!;
+    expect(within(other).getByText('Du kan kansellere bookingen her fram til 12.02.2030 23:59.')).toBeInTheDocument();
+    expect(within(other).queryByText(/Avbestillingsfrist/)).not.toBeInTheDocument();
+  });
+
   it('sends a wedding to the wedding office when it can no longer be cancelled here, and shows no address', async () => {
     stubBooking(buildUserBooking({ sourceForm: 'wedding', isCancellable: false, location: { ...buildUserBooking().location, name: 'Oslo rådhus', contactEmail: 'vielse@example.no' } }));
     renderPortal('/bookinger/42', { user: kari });

@@ -1,5 +1,6 @@
 import { Heading, Link, Paragraph } from '@digdir/designsystemet-react';
 import { Link as RouterLink } from 'react-router';
+import { weddingCancellationDays, weddingOfficeTexts } from '@lokaler/domain/admin-wedding';
 import type { UserBooking } from '@lokaler/domain/user-booking';
 import { cancellationRefusedMessage } from '@lokaler/domain/user-booking-rules';
 import { paths } from '../../../config/paths';
@@ -11,11 +12,14 @@ import { formatInstant } from '../format';
  */
 export function CancellationSection({ booking }: { booking: UserBooking }) {
   if (booking.status !== 'UNPROCESSED' && booking.status !== 'APPROVED') return null;
+  // Spec 02 §9: a wedding's deadline reads as days before the ceremony.
+  const weddingDays = booking.sourceForm === 'wedding' ? weddingCancellationDays(booking) : null;
   return (
     <section className="lk-booking-section" aria-labelledby="lk-cancel-title">
       <Heading level={2} data-size="sm" id="lk-cancel-title">
         Kansellering
       </Heading>
+      {weddingDays !== null && <Paragraph>{weddingOfficeTexts.cancellationDays(weddingDays)}</Paragraph>}
       {booking.isCancellable ? (
         <>
           <Paragraph>

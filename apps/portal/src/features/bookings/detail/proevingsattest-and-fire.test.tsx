@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { onlyPdfMessage, tooLargeMessage, uploadFailedMessage, uploadSucceededMessage } from '@lokaler/domain/wedding-certificate';
+import userEvent from '@testing-library/user-event';
+import { noCertificateOnFileMessage, onlyPdfMessage, tooLargeMessage, uploadFailedMessage, uploadSucceededMessage } from '@lokaler/domain/wedding-certificate';
 import { kari, renderPortal, stubApi } from '../../../testing/render-portal';
 import { buildReservation, buildUserBooking } from '../testing/booking-factories';
 import { callsOf, json, kariRoles, resetBrowserState } from '../testing/setup';
@@ -73,6 +74,54 @@ describe('the prøvingsattest section', () => {
     expect(await screen.findByText(uploadSucceededMessage)).toBeInTheDocument();
     expect(screen.getByText('Lastet opp: attest.pdf (03.02.2030 21:14)')).toBeInTheDocument();
     expect(sent).toEqual({ proevingsattestFile: { bytes: btoa('%PDF-1.4\n%%EOF\n'), contentType: 'application/pdf', filename: 'attest.pdf', size: 15 } });
+  });
+
+  it('downloads the stored file with the citizen\'s token under its stored name', async () => {
+    const user = userEvent.setup();
+    const bytes = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x34, 0x00, 0xff]);
+    const sent: (string | null)[] = [];
+    const fetchMock = stubBooking(wedding(), {
+      '/api/user/form/wedding/42': { ...emptyForm, proevingsattestFile: { filename: 'min-attest.pdf', contentType: 'application/pdf', size: bytes.length }, proevingsattestFileAddedTimeUtc: '2030-02-03T20:14:00Z' },
+      '/api/user/form/wedding/42/proevingsattest': ({ init }: { init: RequestInit }) => {
+        sent.push(new Headers(init.headers).get('Authorization'));
+        return new Response(bytes, { status: 200, headers: { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="pr_vingsattest.pdf"; filename*=UTF-8''${encodeURIComponent('prøvingsattest.pdf')}` } });
+      },
+    });
+    const created: Blob[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (b: Blob) => (created.push(b), 'blob:attest'), revokeObjectURL: vi.fn() }));
+    const clicked: { href: string; download: string }[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push({ href: this.href, download: this.download });
+    });
+    try {
+      renderPortal('/bookinger/42', { user: kari });
+      const link = await screen.findByRole('link', { name: 'Last ned prøvingsattest' });
+      expect(link).toHaveAttribute('href', '/api/user/form/wedding/42/proevingsattest');
+      await user.click(link);
+      await waitFor(() => expect(clicked).toEqual([{ href: 'blob:attest', download: 'prøvingsattest.pdf' }]));
+      expect(callsOf(fetchMock).filter((c) => c === 'GET /api/user/form/wedding/42/proevingsattest')).toHaveLength(1);
+      expect(sent).toEqual([expect.stringMatching(/^Bearer .+/)]);
+      expect(Array.from(new Uint8Array(await created[0]!.arrayBuffer()))).toEqual(Array.from(bytes));
+    } finally {
+      click.mockRestore();
+    }
+  });
+
+  it('offers no download before a file is sent, and says why a download failed', async () => {
+    const user = userEvent.setup();
+    stubBooking(wedding(), { '/api/user/form/wedding/42': emptyForm });
+    const { unmount } = renderPortal('/bookinger/42', { user: kari });
+    await screen.findByLabelText('Last opp prøvingsattest (PDF)');
+    expect(screen.queryByRole('link', { name: 'Last ned prøvingsattest' })).not.toBeInTheDocument();
+    unmount();
+
+    stubBooking(wedding(), {
+      '/api/user/form/wedding/42': { ...emptyForm, proevingsattestFile: { filename: 'min-attest.pdf', contentType: 'application/pdf', size: 10 }, proevingsattestFileAddedTimeUtc: '2030-02-03T20:14:00Z' },
+      '/api/user/form/wedding/42/proevingsattest': () => json({ msg: 'none', userMsg: noCertificateOnFileMessage, code: 'NOT_FOUND' }, 404),
+    });
+    renderPortal('/bookinger/42', { user: kari });
+    await user.click(await screen.findByRole('link', { name: 'Last ned prøvingsattest' }));
+    expect(await screen.findByText(noCertificateOnFileMessage)).toBeInTheDocument();
   });
 
   it('says when the upload failed', async () => {

@@ -1,7 +1,9 @@
-import { useId, useState, type ChangeEvent } from 'react';
-import { Heading, Label, Paragraph, ValidationMessage } from '@digdir/designsystemet-react';
+import { useId, useState, type ChangeEvent, type MouseEvent } from 'react';
+import { Alert, Heading, Label, Link, Paragraph, ValidationMessage } from '@digdir/designsystemet-react';
 import { useQuery } from '@tanstack/react-query';
 import { useGuardedMutation } from '@lokaler/api-client/react/use-guarded-mutation';
+import { userMessageOf } from '@lokaler/api-client/user-message';
+import { coupleProevingsattestUrl, downloadCoupleProevingsattest } from '@lokaler/api-client/wedding-application';
 import { uploadProevingsattestMutation, weddingFormQuery } from '@lokaler/api-client/wedding-form';
 import type { UserBooking } from '@lokaler/domain/user-booking';
 import { PROEVINGSATTEST_CONTENT_TYPE, checkCertificateFile, uploadFailedMessage, uploadSucceededMessage } from '@lokaler/domain/wedding-certificate';
@@ -56,9 +58,12 @@ function ProevingsattestUpload({ sub, bookingId }: { sub: string; bookingId: num
         reservasjonen.
       </Paragraph>
       {form?.proevingsattestFile && (
-        <Paragraph>
-          Lastet opp: {form.proevingsattestFile.filename} ({formatInstant(form.proevingsattestFileAddedTimeUtc)})
-        </Paragraph>
+        <>
+          <Paragraph>
+            Lastet opp: {form.proevingsattestFile.filename} ({formatInstant(form.proevingsattestFileAddedTimeUtc)})
+          </Paragraph>
+          <DownloadLink bookingId={bookingId} filename={form.proevingsattestFile.filename} />
+        </>
       )}
       <Label htmlFor={inputId}>{form?.proevingsattestFile ? 'Last opp ny prøvingsattest (PDF)' : 'Last opp prøvingsattest (PDF)'}</Label>
       <input
@@ -72,5 +77,44 @@ function ProevingsattestUpload({ sub, bookingId }: { sub: string; bookingId: num
       />
       {problem && <ValidationMessage id={errorId}>{problem}</ValidationMessage>}
     </section>
+  );
+}
+
+/**
+ * A real link to the stored file; the click fetches it with the citizen's token (a plain navigation
+ * carries none) and saves it under its stored name.
+ */
+function DownloadLink({ bookingId, filename }: { bookingId: number; filename: string }) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const download = async (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    setFailure(null);
+    try {
+      const file = await downloadCoupleProevingsattest(bookingId);
+      const url = URL.createObjectURL(file.blob);
+      const anchor = document.createElement('a');
+      anchor.href = url;
+      anchor.download = file.filename ?? filename;
+      document.body.append(anchor);
+      anchor.click();
+      anchor.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (error) {
+      setFailure(userMessageOf(error));
+    }
+  };
+  return (
+    <>
+      <Paragraph>
+        <Link href={coupleProevingsattestUrl(bookingId)} download={filename} onClick={(e) => void download(e)}>
+          Last ned prøvingsattest
+        </Link>
+      </Paragraph>
+      {failure && (
+        <Alert data-color="danger" data-size="sm">
+          <Paragraph>{failure}</Paragraph>
+        </Alert>
+      )}
+    </>
   );
 }

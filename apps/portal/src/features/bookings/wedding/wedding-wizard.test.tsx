@@ -155,7 +155,7 @@ describe('the wedding wizard', () => {
       expect(screen.getAllByText(message).length).toBeGreaterThanOrEqual(2);
     }
     const group = (legend: string | RegExp) => within(screen.getByRole('group', { name: legend }));
-    // The details a yes asks for are checked once the questions themselves are answered (the schema's superRefine).
+    // With every question answered, only the details the yeses ask for are left.
     await userEvent.click(group('Hvilket språk skal vielsen være på?').getByLabelText('Norsk'));
     await userEvent.click(group('Hvilket språk vil dere at vi kontakter dere på?').getByLabelText('Norsk'));
     await userEvent.click(group(/^Vil du sende prøvingsattesten nå\?/).getByLabelText('Nei'));
@@ -178,6 +178,29 @@ describe('the wedding wizard', () => {
     expect(within(screen.getByRole('group', { name: 'Trenger dere tolk?' })).getByLabelText('Ja')).toBeChecked();
     await userEvent.click(screen.getByRole('button', { name: 'Tilbake' }));
     await stepHeading(1, 'Informasjon');
+  });
+
+  it('one press of Next shows a question left unanswered and a detail a yes asks for, together', async () => {
+    stubWizard();
+    renderPortal(step('informasjon'), { user: kari });
+    await stepHeading(1, 'Informasjon');
+    await fillInformasjon();
+    await next();
+    await stepHeading(2, 'Gjennomføring');
+    const group = (legend: string | RegExp) => within(screen.getByRole('group', { name: legend }));
+    await userEvent.click(group('Trenger dere tolk?').getByLabelText('Ja'));
+    await userEvent.click(group(/^Trenger dere tilrettelegging\?/).getByLabelText('Ja'));
+    await next();
+    await errorSummary();
+    const summaryLinks = screen.getAllByRole('link').map((a) => a.textContent);
+    for (const message of [
+      weddingMessages.eventLanguageRequired, weddingMessages.contactLanguageRequired, weddingMessages.culturalSegmentChoiceRequired, weddingMessages.certificateChoiceRequired,
+      weddingMessages.interpreterLanguageRequired, weddingMessages.accommodationDetailsRequired,
+    ]) {
+      expect(summaryLinks, message).toContain(message);
+      expect(screen.getAllByText(message).length, message).toBeGreaterThanOrEqual(2);
+    }
+    expect(screen.getByLabelText('Språk for tolken')).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('a step\'s address opened before the steps before it are done goes to the first open step', async () => {
