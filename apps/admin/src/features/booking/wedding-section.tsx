@@ -8,6 +8,7 @@ import type { WeddingApplicationAnswers } from '@lokaler/domain/wedding-applicat
 import { formatPhoneNumber } from '@lokaler/ui/formatters';
 import { formatDay, formatInstant } from '../../lib/format';
 import { Fact } from './applicant-section';
+import { saveFile } from '@lokaler/ui/save-file';
 
 const yesNo = (value: boolean) => (value ? 'Ja' : 'Nei');
 const culturalSegment = (value: boolean | null) => (value === null ? 'Usikker' : yesNo(value));
@@ -66,14 +67,7 @@ function Certificate({ bookingId, wedding }: { bookingId: number; wedding: Admin
     setFailure(null);
     try {
       const { blob, filename } = await downloadProevingsattest(bookingId);
-      const url = URL.createObjectURL(blob);
-      const anchor = document.createElement('a');
-      anchor.href = url;
-      anchor.download = filename ?? file.filename;
-      document.body.append(anchor);
-      anchor.click();
-      anchor.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveFile(blob, filename ?? file.filename);
     } catch (error) {
       setFailure(userMessageOf(error));
     }

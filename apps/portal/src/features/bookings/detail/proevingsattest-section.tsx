@@ -10,6 +10,7 @@ import { PROEVINGSATTEST_CONTENT_TYPE, checkCertificateFile, uploadFailedMessage
 import { useToasts } from '@lokaler/ui/toasts';
 import { formatInstant } from '../format';
 import { readFileBase64 } from './read-file-base64';
+import { saveFile } from '@lokaler/ui/save-file';
 
 const SUCCESS_TOAST_MS = 5_000;
 
@@ -91,14 +92,7 @@ function DownloadLink({ bookingId, filename }: { bookingId: number; filename: st
     setFailure(null);
     try {
       const file = await downloadCoupleProevingsattest(bookingId);
-      const url = URL.createObjectURL(file.blob);
-      const anchor = document.createElement('a');
-      anchor.href = url;
-      anchor.download = file.filename ?? filename;
-      document.body.append(anchor);
-      anchor.click();
-      anchor.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveFile(file.blob, file.filename ?? filename);
     } catch (error) {
       setFailure(userMessageOf(error));
     }
