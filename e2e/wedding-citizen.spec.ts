@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectNoAxeViolations, newPage, useBrowser } from './support/browser';
-import { loginToPortal, watchBearerToken } from './support/portal-login';
+import { chooseTestPerson, loginToPortal, watchBearerToken } from './support/portal-login';
 import { visible } from './support/visible';
 import { calendarCell, chooseWeddingTime, fillWeddingApplication, sendAndOpenWizard, weddingDay, weddingRoom } from './support/wedding-slot';
 
@@ -41,6 +41,8 @@ const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 describe('a couple applies for a wedding', () => {
   const browser = useBrowser();
+  /** Kari's sent wedding application, which Vigdis approves in the next test. */
+  let karisBooking: number | undefined;
 
   it('Kari takes a wedding time, fills the three steps (interpreter, cultural segment), uploads the certificate, sends, and her booking waits for processing', async () => {
     const { context, page } = await newPage(browser());
@@ -127,6 +129,34 @@ describe('a couple applies for a wedding', () => {
     const chunks: Buffer[] = [];
     for await (const chunk of (await file.createReadStream())) chunks.push(chunk as Buffer);
     expect(Buffer.concat(chunks).equals(pdf)).toBe(true);
+    karisBooking = bookingId;
+    await context.close();
+  });
+
+  it("Vigdis approves Kari's wedding in the admin app, and Kari sees it approved", async () => {
+    expect(karisBooking, "Kari's application from the test before").toBeDefined();
+    const admin = await newPage(browser());
+    await admin.page.setViewportSize({ width: 1280, height: 800 });
+    await admin.page.goto('/admin/');
+    await admin.page.getByRole('button', { name: 'Logg inn' }).click();
+    await chooseTestPerson(admin.page, 'Vigdis Vielseskontoret');
+    await visible(admin.page.getByRole('heading', { level: 1, name: 'Mine lokaler' }));
+    await admin.page.goto(`/admin/soknader/${karisBooking}`);
+    const wedding = admin.page.getByRole('region', { name: 'Vielse' });
+    await visible(wedding.getByText('Ja, polsk'));
+    await visible(wedding.getByRole('link', { name: 'Last ned prøvingsattest' }));
+    await admin.page.getByRole('link', { name: 'Godkjenn søknaden' }).click();
+    await admin.page.getByRole('radio', { name: 'Gratis' }).check();
+    await admin.page.getByRole('button', { name: 'Godkjenn søknaden' }).click();
+    await admin.page.getByRole('dialog').getByRole('button', { name: 'Ja, godkjenn' }).click();
+    await admin.page.waitForURL(new RegExp(`/admin/soknader/${karisBooking}$`), { timeout: WAIT });
+    await visible(admin.page.getByText('Søknaden er godkjent'));
+    await admin.context.close();
+
+    const { context, page } = await newPage(browser());
+    await loginToPortal(page, 'Kari Nordmann');
+    await page.goto(`/bookinger/${karisBooking}`);
+    await visible(page.getByText('Godkjent', { exact: true }).first());
     await context.close();
   });
 
