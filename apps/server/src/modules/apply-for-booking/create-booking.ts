@@ -15,7 +15,7 @@ import { loadBusyTimes, loadRoomCalendars, type BusyTimes, type RoomRow, type Ro
 import { assertRoomsAccessible, calendarRange, displayNameOf, publicRulesOf, schedulingCallerFor, type RoomAccess } from '../room-calendars/rooms-for-caller';
 import { conflictError, conflictsOf, ruleViolationError, type CheckedRoom } from './booking-problems';
 import { bookingReceipt, changeLogTimes, type BookedRoomTimes } from './booking-receipt';
-import { limitConcurrency } from './limit-concurrency';
+import { afterRunningSameKey, limitConcurrency } from './limit-concurrency';
 import { findTakenTimes, insertBooking, insertCreatedEntry, insertWeddingTake, lockUserAndLoadBusyTimes, type NewBooking } from './repository';
 import { assertCitizenApplication, parseFormAnswers, rejectOverlappingTimes, singleLocation } from './validate-booking-request';
 import { assertNoHoldInProgress, assertOneWeddingTime, weddingTerms } from './wedding-hold';
@@ -42,6 +42,7 @@ export interface CreateBookingOptions {
 const PUBLIC: RoomAccess = { kind: 'public' };
 /** Booking transactions of this process at once; well below the pool's size (20 by default). */
 const bookingTransactions = limitConcurrency(8);
+const takesOfOneTime = afterRunningSameKey();
 /** Rows per INSERT: 7 parameters each stays far below PostgreSQL's 65 535 parameters per statement. */
 const RESERVATION_CHUNK = 2000;
 /** Weddings are planned long ahead: the wedding office's cancellation deadline is four weeks (demo data agrees). */
@@ -60,7 +61,23 @@ interface TimeToWrite extends NewReservation {
  * by the check, or only by the exclusion constraint) is a 409 naming the taken times; a broken rule
  * is a 422; in both cases nothing is written (a case number may be skipped).
  */
-export async function createBooking({ db, user, organization = null, body, publicUrl, weddingHoldMinutes, now = new Date(), beforeReservations }: CreateBookingOptions): Promise<CreateBookingResponse> {
+export function createBooking(options: CreateBookingOptions): Promise<CreateBookingResponse> {
+  return takesOfOneTime(oneTimeKey(options.body), () => book(options));
+}
+
+/**
+ * A request for one time of one room (every wedding take) waits for a take of the same time running
+ * in this process: under a rush on a time its first read then sees the winner, and it leaves with
+ * 409 before any transaction.
+ */
+function oneTimeKey(body: CreateBookingRequest): string | null {
+  const [only, ...others] = body.availabilityData.probablyAvailable;
+  if (!only || others.length > 0 || body.isRepeating || only.datesAndTimes.length !== 1) return null;
+  const [time] = only.datesAndTimes;
+  return `${only.bookableAssetId} ${time!.date} ${time!.startTime}`;
+}
+
+async function book({ db, user, organization = null, body, publicUrl, weddingHoldMinutes, now = new Date(), beforeReservations }: CreateBookingOptions): Promise<CreateBookingResponse> {
   assertCitizenApplication(user, body);
   const sent = body.availabilityData.probablyAvailable;
   const entries = timesByRoom(sent);
