@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
@@ -32,6 +33,8 @@ const PART = option('part') ?? 'both';
 const ROUNDS = Number(option('rounds') ?? 3);
 const UPLOADS = Number(option('uploads') ?? 5);
 const CITIZENS = Number(option('citizens') ?? 100);
+/** The app's pool of PostgreSQL connections (the server's default: 20). */
+const POOL = option('pool') === undefined ? undefined : Number(option('pool'));
 const TIMES = 20;
 const serverUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = 'lokaler_wedding_bench';
@@ -85,7 +88,10 @@ async function rush(app: App, database: Database, base: string, roomId: number, 
         formAnswers: { participants: 10, contactEmail: `borger${i}@example.no`, contactPhone: '41234567' },
       }),
     }));
+    const cpuBefore = { app: process.cpuUsage(), postgres: postgresCpuMs() };
     const results = await runChild<Array<{ status: number; ms: number }>>(RUSH_CLIENT, { URL: `${base}/api/booking` }, JSON.stringify(requests));
+    const appCpu = process.cpuUsage(cpuBefore.app);
+    const cpu = `CPU ${((appCpu.user + appCpu.system) / 1000).toFixed(0)} ms in the app, ${(postgresCpuMs() - cpuBefore.postgres).toFixed(0)} ms in PostgreSQL`;
     const latencies = results.map((r) => r.ms);
     const statuses = new Map<number, number>();
     for (const { status } of results) statuses.set(status, (statuses.get(status) ?? 0) + 1);
@@ -101,9 +107,33 @@ async function rush(app: App, database: Database, base: string, roomId: number, 
       group by r.date, r.start_time`);
     const exactlyOnce = taken.length === TIMES && taken.every((t) => Number(t.n) === 1);
     console.log(`[wedding rush round ${round + 1}] ${CITIZENS} citizens → ${TIMES} times at once: statuses ${JSON.stringify(Object.fromEntries(statuses))}; `
-      + `times taken ${taken.length}/${TIMES}, each exactly once: ${exactlyOnce}; p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms`);
+      + `times taken ${taken.length}/${TIMES}, each exactly once: ${exactlyOnce}; p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms; ${cpu}`);
   }
   console.log(`[wedding rush] all ${all.length} requests: p50 ${percentile(all, 50).toFixed(0)} ms, p95 ${percentile(all, 95).toFixed(0)} ms, p99 ${percentile(all, 99).toFixed(0)} ms; 5xx: ${fiveHundreds}`);
+}
+
+/**
+ * CPU time (user + system) of the PostgreSQL server's processes on this machine so far, in ms, from
+ * /proc (0 elsewhere, or when the server runs on another machine): what the rush cost the database.
+ */
+function postgresCpuMs(): number {
+  let ticks = 0;
+  try {
+    for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const close = stat.lastIndexOf(')');
+        if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
+        const fields = stat.slice(close + 2).split(' ');
+        ticks += Number(fields[11]) + Number(fields[12]);
+      } catch {
+        // The process ended meanwhile.
+      }
+    }
+  } catch {
+    return 0;
+  }
+  return (ticks * 1000) / 100;
 }
 
 /** The rush's client, in its own process (as autocannon in run-bench.ts): every request at once, each timed. */
@@ -195,7 +225,7 @@ await adminQuery(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
 await adminQuery(`CREATE DATABASE ${DB_NAME}`);
 const url = new URL(serverUrl);
 url.pathname = `/${DB_NAME}`;
-const database = await openDatabase({ engine: 'postgres', url: url.toString() });
+const database = await openDatabase({ engine: 'postgres', url: url.toString(), ...(POOL ? { maxConnections: POOL } : {}) });
 try {
   await database.migrate();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', DATABASE_URL: url.toString() });

@@ -11,12 +11,12 @@ import { insertReservations, type NewReservation } from '../../db/reservation-re
 import { sqlState } from '../../http/error-handler';
 import { enqueueMail } from '../../integrations/mail/outbox';
 import { lockRooms, lockRoomsShared } from '../../db/lock-rooms';
-import { loadBusyTimes, loadRoomCalendars, type RoomRow, type RoomWithCalendar } from '../room-calendars/repository';
+import { loadBusyTimes, loadRoomCalendars, type BusyTimes, type RoomRow, type RoomWithCalendar } from '../room-calendars/repository';
 import { assertRoomsAccessible, calendarRange, displayNameOf, publicRulesOf, schedulingCallerFor, type RoomAccess } from '../room-calendars/rooms-for-caller';
 import { conflictError, conflictsOf, ruleViolationError, type CheckedRoom } from './booking-problems';
 import { bookingReceipt, changeLogTimes, type BookedRoomTimes } from './booking-receipt';
-import { limitConcurrency } from './limit-concurrency';
-import { findTakenTimes, insertBooking, insertCreatedEntry, lockUserAndFindHeldWedding } from './repository';
+import { afterRunningSameKey, limitConcurrency } from './limit-concurrency';
+import { findTakenTimes, insertBooking, insertCreatedEntry, insertWeddingTake, lockUserAndLoadBusyTimes, type NewBooking } from './repository';
 import { assertCitizenApplication, parseFormAnswers, rejectOverlappingTimes, singleLocation } from './validate-booking-request';
 import { assertNoHoldInProgress, assertOneWeddingTime, weddingTerms } from './wedding-hold';
 
@@ -42,6 +42,7 @@ export interface CreateBookingOptions {
 const PUBLIC: RoomAccess = { kind: 'public' };
 /** Booking transactions of this process at once; well below the pool's size (20 by default). */
 const bookingTransactions = limitConcurrency(8);
+const takesOfOneTime = afterRunningSameKey();
 /** Rows per INSERT: 7 parameters each stays far below PostgreSQL's 65 535 parameters per statement. */
 const RESERVATION_CHUNK = 2000;
 /** Weddings are planned long ahead: the wedding office's cancellation deadline is four weeks (demo data agrees). */
@@ -55,11 +56,28 @@ interface TimeToWrite extends NewReservation {
  * POST /api/booking. Checks that need no calendar run first, then the rooms' calendars are read and
  * every time checked without locks; then ONE transaction: the booking, its change-log entry and the
  * receipt, then the rooms' advisory locks (sorted), a fresh read of their reservations and blocked
- * times, every time checked again by the domain rules, and all the reservations. A taken time (seen
+ * times, every time checked again by the domain rules, and all the reservations. (A wedding take's
+ * transaction is shorter: see below.) A taken time (seen
  * by the check, or only by the exclusion constraint) is a 409 naming the taken times; a broken rule
  * is a 422; in both cases nothing is written (a case number may be skipped).
  */
-export async function createBooking({ db, user, organization = null, body, publicUrl, weddingHoldMinutes, now = new Date(), beforeReservations }: CreateBookingOptions): Promise<CreateBookingResponse> {
+export function createBooking(options: CreateBookingOptions): Promise<CreateBookingResponse> {
+  return takesOfOneTime(oneTimeKey(options.body), () => book(options));
+}
+
+/**
+ * A request for one time of one room (every wedding take) waits for a take of the same time running
+ * in this process: under a rush on a time its first read then sees the winner, and it leaves with
+ * 409 before any transaction.
+ */
+function oneTimeKey(body: CreateBookingRequest): string | null {
+  const [only, ...others] = body.availabilityData.probablyAvailable;
+  if (!only || others.length > 0 || body.isRepeating || only.datesAndTimes.length !== 1) return null;
+  const [time] = only.datesAndTimes;
+  return `${only.bookableAssetId} ${time!.date} ${time!.startTime}`;
+}
+
+async function book({ db, user, organization = null, body, publicUrl, weddingHoldMinutes, now = new Date(), beforeReservations }: CreateBookingOptions): Promise<CreateBookingResponse> {
   assertCitizenApplication(user, body);
   const sent = body.availabilityData.probablyAvailable;
   const entries = timesByRoom(sent);
@@ -106,51 +124,58 @@ export async function createBooking({ db, user, organization = null, body, publi
   const first = times[0]!;
   const sourceForm = wedding ? 'wedding' : formTheme(themes);
 
-  /** Reads again, under the locks, what bookings change, and checks every time once more. */
-  const recheck = async (tx: Tx) => {
-    // One that held the locks has committed, so its reservations are seen. (The room data, hours
-    // and closed dates are the first pass's.)
-    const busy = await loadBusyTimes(tx, ids, range);
-    return check(new Map([...before].map(([id, r]) => [id, { row: r.row, calendar: { ...r.calendar, ...busy.get(id)! } }])), roomName);
+  /** Every time checked once more against busy times read again under the locks (the room data, hours and closed dates are the first pass's). */
+  const recheck = (busy: ReadonlyMap<number, BusyTimes>) =>
+    check(new Map([...before].map(([id, r]) => [id, { row: r.row, calendar: { ...r.calendar, ...busy.get(id)! } }])), roomName);
+  const booking: NewBooking = {
+    year: today.slice(0, 4),
+    userId: user.userId,
+    organization,
+    locationId: location.id,
+    sourceForm,
+    durationType: body.isRepeating || times.some((t) => t.initialRepetitionDate) ? 'SEMESTERLOAN' : 'SINGLE_BOOKING',
+    formAnswers,
+    firstDate: first.date,
+    firstStartTime: first.startTime,
+    cancellationDays: cancellationDays(sourceForm),
+    holdExpiresAt: wedding?.holdExpiresAt ?? null,
   };
+  const reservationTimes = changeLogTimes(booked);
+
+  if (wedding) {
+    // A wedding time is one reservation: its takers hold the room's lock shared and do not queue
+    // behind each other; the exclusion constraint decides between takers of one time, and writers
+    // that lock the room exclusively (an admin's changes, blocked times) still exclude them
+    // (decision 012). Four statements: the lock; the user's row lock with the busy times (a time
+    // taken meanwhile is refused before anything is written); the one-hold check with the booking,
+    // its change-log entry and the reservation; the commit.
+    return bookingTransactions(() => db.transaction(async (tx) => {
+      await lockRoomsShared(tx, ids);
+      const [time] = timesToWrite(recheck(await lockUserAndLoadBusyTimes(tx, user.userId, ids, range)));
+      await beforeReservations?.(tx);
+      let taken;
+      try {
+        taken = await insertWeddingTake(tx, { ...booking, now, userName: user.name, reservationTimes, reservation: time! });
+      } catch (error) {
+        // Only the exclusion constraint saw the collision: the one time is the taken one.
+        if (sqlState(error) === '23P01') throw conflictError([{ bookableAssetId: time!.bookableAssetId, date: time!.date, startTime: time!.startTime, endTime: time!.endTime }], roomName);
+        throw error;
+      }
+      if ('heldBookingId' in taken) assertNoHoldInProgress(taken.heldBookingId);
+      return taken as CreateBookingResponse;
+    }));
+  }
 
   return bookingTransactions(() => db.transaction(async (tx) => {
-    let checked: CheckedRoom[] | undefined;
-    if (wedding) {
-      // A wedding time is one reservation: its takers hold the room's lock shared and do not queue
-      // behind each other; the exclusion constraint decides between takers of one time, and writers
-      // that lock the room exclusively (an admin's changes, blocked times) still exclude them
-      // (decision 012). So the lock costs nothing here, and a time taken meanwhile is refused
-      // before anything is written.
-      await lockRoomsShared(tx, ids);
-      checked = await recheck(tx);
-      // One held wedding time per person; the user's row lock orders their own takes.
-      assertNoHoldInProgress(await lockUserAndFindHeldWedding(tx, user.userId, now));
-    }
     // The rows no other booking competes for come first, so the rooms' locks are held only for
     // the re-check and the reservations (and the commit): the queue on a busy room moves faster.
-    const { bookingId, caseNumber } = await insertBooking(tx, {
-      year: today.slice(0, 4),
-      userId: user.userId,
-      organization,
-      locationId: location.id,
-      sourceForm,
-      durationType: body.isRepeating || times.some((t) => t.initialRepetitionDate) ? 'SEMESTERLOAN' : 'SINGLE_BOOKING',
-      formAnswers,
-      firstDate: first.date,
-      firstStartTime: first.startTime,
-      cancellationDays: cancellationDays(sourceForm),
-      holdExpiresAt: wedding?.holdExpiresAt ?? null,
-    });
-    await insertCreatedEntry(tx, { bookingId, userId: user.userId, userName: user.name, reservationTimes: changeLogTimes(booked) });
-    // A wedding time taken is not yet an application: its confirmation goes when the form is sent.
+    const { bookingId, caseNumber } = await insertBooking(tx, booking);
+    await insertCreatedEntry(tx, { bookingId, userId: user.userId, userName: user.name, reservationTimes });
     const to = formAnswers.contactEmail ?? user.email;
-    if (to && !wedding) await enqueueMail(tx, bookingReceipt({ to, bookingId, caseNumber, locationName: location.name, rooms: booked, publicUrl }));
-
-    if (!checked) {
-      await lockRooms(tx, ids);
-      checked = await recheck(tx);
-    }
+    if (to) await enqueueMail(tx, bookingReceipt({ to, bookingId, caseNumber, locationName: location.name, rooms: booked, publicUrl }));
+    await lockRooms(tx, ids);
+    // One that held the locks has committed, so its reservations are seen.
+    const checked = recheck(await loadBusyTimes(tx, ids, range));
     await beforeReservations?.(tx);
     await insertAllOrConflict(tx, timesToWrite(checked).map((t) => ({ ...t, bookingId })), roomName);
     return { bookingId, caseNumber };

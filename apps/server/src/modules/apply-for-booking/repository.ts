@@ -1,9 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { BookingDurationType, BookingFormAnswers, ChangeLogReservationTimes, SourceForm } from '@lokaler/domain/booking';
 import { activeReservationStatuses } from '@lokaler/domain/reservation';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { bookings, changeLog } from '../../db/schema/bookings';
 import { osloPeriod } from '../../db/schema/columns';
+import { busyTimesSql, groupBusyTimes, type BusyTimeRow, type BusyTimes, type CalendarRange } from '../room-calendars/repository';
 
 export interface NewBooking {
   /** Year of the case number (Oslo). */
@@ -35,9 +36,6 @@ export interface NewBooking {
  * booking stays cancellable until it begins.
  */
 export async function insertBooking(tx: DbOrTx, booking: NewBooking): Promise<{ bookingId: number; caseNumber: string }> {
-  const daysBefore = sql`((${booking.firstDate}::date - ${booking.cancellationDays}::int) + time '23:59') at time zone 'Europe/Oslo'`;
-  const firstStart = sql`(${booking.firstDate}::date + ${booking.firstStartTime}::time) at time zone 'Europe/Oslo'`;
-  const nextNumber = sql`(select 'LOK-' || ${booking.year}::text || '-' || lpad(v::text, greatest(5, length(v::text)), '0') from (select nextval('booking_case_number_seq') as v) n)`;
   for (let attempt = 0; attempt < 1000; attempt++) {
     const [row] = await tx.insert(bookings).values({
       status: 'UNPROCESSED',
@@ -48,14 +46,28 @@ export async function insertBooking(tx: DbOrTx, booking: NewBooking): Promise<{ 
       purpose: 'PUBLICUSER_LOAN',
       sourceForm: booking.sourceForm,
       durationType: booking.durationType,
-      caseNumber: nextNumber,
+      caseNumber: nextCaseNumber(booking),
       formAnswers: booking.formAnswers,
       holdExpiresAt: booking.holdExpiresAt,
-      cancellationDeadline: sql`case when ${daysBefore} > now() then ${daysBefore} else ${firstStart} end`,
+      cancellationDeadline: cancellationDeadline(booking),
     }).onConflictDoNothing({ target: bookings.caseNumber }).returning({ bookingId: bookings.id, caseNumber: bookings.caseNumber });
     if (row) return row;
   }
-  throw new Error('No free case number after 1000 attempts');
+  throw new Error(NO_CASE_NUMBER);
+}
+
+const NO_CASE_NUMBER = 'No free case number after 1000 attempts';
+
+/** The next case number from the sequence, 'LOK-<year>-<at least five digits>'. */
+function nextCaseNumber(booking: Pick<NewBooking, 'year'>): SQL {
+  return sql`(select 'LOK-' || ${booking.year}::text || '-' || lpad(v::text, greatest(5, length(v::text)), '0') from (select nextval('booking_case_number_seq') as v) n)`;
+}
+
+/** 23:59 Oslo time `cancellationDays` before the first date, or the first time's start when that has passed. */
+function cancellationDeadline(booking: Pick<NewBooking, 'firstDate' | 'firstStartTime' | 'cancellationDays'>): SQL {
+  const daysBefore = sql`((${booking.firstDate}::date - ${booking.cancellationDays}::int) + time '23:59') at time zone 'Europe/Oslo'`;
+  const firstStart = sql`(${booking.firstDate}::date + ${booking.firstStartTime}::time) at time zone 'Europe/Oslo'`;
+  return sql`case when ${daysBefore} > now() then ${daysBefore} else ${firstStart} end`;
 }
 
 /** The booking's first change-log entry ('Comment', shown as 'Opprettet'), with its times per room. */
@@ -89,19 +101,68 @@ export async function findTakenTimes<T extends WantedTime>(tx: DbOrTx, times: re
   return rows.map((r) => times[Number(r.i)]!);
 }
 
+/** What a wedding take writes in one statement: its booking, the change log's first entry and the one reservation. */
+export interface NewWeddingTake extends NewBooking {
+  userName: string;
+  reservationTimes: ChangeLogReservationTimes;
+  reservation: WantedTime & { initialRepetitionDate?: string | null | undefined };
+  /** The hold of an earlier wedding booking counts while it ends after this instant. */
+  now: Date;
+}
+
 /**
- * The user's wedding booking whose time is still held at `now`, if any. The user's row is locked first
- * (FOR UPDATE, until the transaction ends), so two takes by one person at once run one after the other;
- * the bookings are read in a second statement, whose snapshot (READ COMMITTED) is taken after the lock
- * was granted, so it sees the booking of the take that held the lock before (one statement would read
- * them with a snapshot from before the wait).
+ * Under the room's lock (decision 012), the first statement of a wedding take: locks the user's row
+ * (FOR NO KEY UPDATE, until the transaction ends), so two takes by one person run one after the
+ * other, and reads the rooms' busy times (see loadBusyTimes) for the re-check. The row lock does not
+ * conflict with the key-share locks that inserting a booking for this user takes.
  */
-export async function lockUserAndFindHeldWedding(tx: DbOrTx, userId: number, now: Date): Promise<number | undefined> {
-  await queryRows(tx, sql`select id from users where id = ${userId} for update`);
-  const [row] = await queryRows<{ id: number }>(tx, sql`
-    select id from bookings
-    where user_id = ${userId} and source_form = 'wedding' and status = 'UNPROCESSED'
-      and hold_expires_at is not null and hold_expires_at > ${now.toISOString()}::timestamptz
-    order by id limit 1`);
-  return row ? Number(row.id) : undefined;
+export async function lockUserAndLoadBusyTimes(tx: DbOrTx, userId: number, assetIds: readonly number[], range: CalendarRange): Promise<Map<number, BusyTimes>> {
+  const ids = [...new Set(assetIds)];
+  // A left join: the user's row is read (and locked) even when the rooms have no busy time.
+  const rows = await queryRows<BusyTimeRow>(tx, sql`
+    select busy.* from (select id from users where id = ${userId} for no key update) u
+    left join (${busyTimesSql(ids, range)}) busy on true
+    order by busy.kind, busy.room, busy.date, busy."startTime", busy.id`);
+  return groupBusyTimes(ids, rows.filter((r) => r.kind !== null));
+}
+
+/**
+ * The second statement of a wedding take, after lockUserAndLoadBusyTimes: the user's wedding booking
+ * whose time is still held at `now`, if any (then nothing is written); otherwise the booking, its
+ * 'Opprettet' change-log entry and its reservation, in one statement. Its snapshot (READ COMMITTED)
+ * is taken after the user's row lock was granted, so it sees the booking of a take by the same person
+ * that held the lock before (a read in the locking statement would not). An overlap with an active
+ * reservation fails the statement with 23P01 (the exclusion constraint), nothing written.
+ */
+export async function insertWeddingTake(tx: DbOrTx, take: NewWeddingTake): Promise<{ heldBookingId: number } | { bookingId: number; caseNumber: string }> {
+  const r = take.reservation;
+  for (let attempt = 0; attempt < 1000; attempt++) {
+    const [row] = await queryRows<{ held: number | null; id: number | null; case_number: string | null }>(tx, sql`
+      with held as (
+        select id from bookings
+        where user_id = ${take.userId} and source_form = 'wedding' and status = 'UNPROCESSED'
+          and hold_expires_at is not null and hold_expires_at > ${take.now.toISOString()}::timestamptz
+        order by id limit 1
+      ), b as (
+        insert into bookings (status, user_id, organization_number, organization_name, location_id, purpose, source_form, duration_type,
+          case_number, form_answers, hold_expires_at, cancellation_deadline)
+        select 'UNPROCESSED', ${take.userId}, ${take.organization?.number ?? null}, ${take.organization?.name ?? null}, ${take.locationId},
+          'PUBLICUSER_LOAN', ${take.sourceForm}::source_form, ${take.durationType}::booking_duration_type,
+          ${nextCaseNumber(take)}, ${JSON.stringify(take.formAnswers)}::jsonb, ${take.holdExpiresAt?.toISOString() ?? null}::timestamptz,
+          ${cancellationDeadline(take)}
+        where not exists (select 1 from held)
+        on conflict (case_number) do nothing
+        returning id, case_number
+      ), entry as (
+        insert into change_log (booking_id, type, user_id, user_name, reservation_times)
+        select b.id, 'Comment', ${take.userId}, ${take.userName}, ${JSON.stringify(take.reservationTimes)}::jsonb from b
+      ), reservation as (
+        insert into reservations (booking_id, bookable_asset_id, date, start_time, duration_minutes, initial_repetition_date, status)
+        select b.id, ${r.bookableAssetId}, ${r.date}::date, ${r.startTime}::time, ${r.durationMinutes}, ${r.initialRepetitionDate ?? null}::date, 'UNPROCESSED' from b
+      )
+      select (select id from held) as held, b.id, b.case_number from (select 1) one left join b on true`);
+    if (row?.held != null) return { heldBookingId: Number(row.held) };
+    if (row?.id != null) return { bookingId: Number(row.id), caseNumber: row.case_number! };
+  }
+  throw new Error(NO_CASE_NUMBER);
 }

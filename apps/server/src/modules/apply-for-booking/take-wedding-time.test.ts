@@ -3,12 +3,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiError } from '@lokaler/domain/api-error';
 import { createBookingRequest } from '@lokaler/domain/booking-create';
 import { weddingMessages } from '@lokaler/domain/wedding-application-texts';
+import { addDays } from '@lokaler/domain/scheduling/calendar-date';
+import { formatDateNorwegian } from '@lokaler/domain/scheduling/format-date';
 import { queryRows } from '../../db/client';
+import { insertReservations } from '../../db/reservation-repository';
+import { AppError } from '../../errors';
 import { testCitizens } from '../../idp/test-users';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { citizenSession, type CitizenSession } from '../../../test/factories/applicant';
-import { inDays, setOpeningHours } from '../../../test/factories/calendar';
-import { createAsset, createLocation } from '../../../test/factories/places';
+import { inDays, osloToday, setOpeningHours } from '../../../test/factories/calendar';
+import { createAsset, createBooking as createBookingRow, createLocation } from '../../../test/factories/places';
 import { createWeddingVenue, takeWeddingTimes, weddingTime } from '../../../test/factories/wedding';
 import { createBooking } from './create-booking';
 
@@ -16,12 +20,13 @@ describe('taking a wedding time (issue 12 point 1): POST /api/booking at a WEDDI
   let ctx: TestContext;
   let kari: CitizenSession;
   let amina: CitizenSession;
+  let locationId: number;
   let roomId: number;
   const day = inDays(40);
 
   beforeAll(async () => {
     ctx = await createTestApp();
-    ({ roomId } = await createWeddingVenue(ctx.database.db));
+    ({ locationId, roomId } = await createWeddingVenue(ctx.database.db));
     kari = await citizenSession(ctx.app, testCitizens[0]!);
     amina = await citizenSession(ctx.app, testCitizens[3]!);
   });
@@ -73,6 +78,52 @@ describe('taking a wedding time (issue 12 point 1): POST /api/booking at a WEDDI
     });
     const [row] = await queryRows<{ hold: Date | string }>(ctx.database.db, sql`select hold_expires_at as hold from bookings where id = ${bookingId}`);
     expect(new Date(row!.hold).getTime()).toBe(now.getTime() + 45 * 60_000);
+  });
+
+  it('writes the booking, its change-log entry and its reservation at once, numbered past a case number that exists', async () => {
+    const db = ctx.database.db;
+    const year = osloToday().slice(0, 4);
+    await db.execute(sql`select setval('booking_case_number_seq', 41999)`);
+    await createBookingRow(db, locationId, kari.userId, { caseNumber: `LOK-${year}-42000` });
+    const res = await takeWeddingTimes(kari, roomId, [weddingTime(day, '14:00:00')]);
+    expect(res.statusCode, res.body).toBe(201);
+    const { bookingId, caseNumber } = res.json<{ bookingId: number; caseNumber: string }>();
+    expect(caseNumber).toBe(`LOK-${year}-42001`);
+    const [row] = await queryRows<{ deadline: string; entry: string; times: unknown; reservation: string }>(db, sql`
+      select to_char(b.cancellation_deadline at time zone 'Europe/Oslo', 'YYYY-MM-DD HH24:MI') as deadline,
+        (select c.type || ' ' || c.user_name from change_log c where c.booking_id = b.id) as entry,
+        (select c.reservation_times from change_log c where c.booking_id = b.id) as times,
+        (select r.status || ' ' || r.date || ' ' || r.start_time || ' ' || r.duration_minutes from reservations r where r.booking_id = b.id) as reservation
+      from bookings b where b.id = ${bookingId}`);
+    expect(row).toEqual({
+      deadline: `${addDays(day, -28)} 23:59`,
+      entry: `Comment ${kari.name}`,
+      times: [{ assetDescription: 'Vigselsrommet', times: [`${formatDateNorwegian(day)} 14:00–14:30`] }],
+      reservation: `UNPROCESSED ${day} 14:00:00 30`,
+    });
+  });
+
+  it('answers 409 naming the time, writing nothing, when only the exclusion constraint sees the collision', async () => {
+    const db = ctx.database.db;
+    const other = await createBookingRow(db, locationId, amina.userId);
+    const user = { userId: kari.userId, name: kari.name, email: 'kari@example.no', portal: 'PUBLIC' } as Parameters<typeof createBooking>[0]['user'];
+    const error = await createBooking({
+      db, user, publicUrl: 'http://localhost', weddingHoldMinutes: 30,
+      body: createBookingRequest.parse({
+        availabilityData: { probablyAvailable: [{ bookableAssetId: roomId, datesAndTimes: [weddingTime(day, '15:00:00')] }] },
+        isRepeating: false, bookingPortalClient: 'PUBLIC', bookingPurpose: 'PUBLICUSER_LOAN',
+        formAnswers: { participants: 20, contactEmail: 'kari@example.no', contactPhone: '41234567' },
+      }),
+      // A writer that does not take the room's lock puts a reservation there after the re-check.
+      beforeReservations: async (tx) => {
+        await insertReservations(tx, [{ bookingId: other.id, bookableAssetId: roomId, date: day, startTime: '15:15', durationMinutes: 30, status: 'APPROVED' }]);
+      },
+    }).then(() => null, (e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).status).toBe(409);
+    expect((error as AppError).toJSON()).toMatchObject({ code: 'BOOKING_CONFLICT', conflicts: [{ bookableAssetId: roomId, date: day, startTime: '15:00:00', endTime: '15:30:00' }] });
+    // The whole transaction was rolled back, the other writer's reservation with it.
+    expect(await bookingsNow()).toEqual([{ status: 'UNPROCESSED', source_form: 'default', hold_minutes: null, reservations: null }]);
   });
 
   it('a booking elsewhere has no hold, and a wedding flow outside a WEDDINGS location keeps its rules', async () => {
