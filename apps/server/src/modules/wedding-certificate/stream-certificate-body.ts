@@ -4,10 +4,11 @@ import { PROEVINGSATTEST_MAX_BYTES, PROEVINGSATTEST_REQUEST_MAX_BYTES } from '@l
 /**
  * The prøvingsattest of PUT …/proevingsattest as it was read: decoded from the request stream piece by
  * piece, so that the server never holds the 14 MB JSON body or its base64 string, only the decoded
- * file (issue 12 point 6: "never buffer unbounded bodies", and the upload's memory target).
+ * file (issue 12 point 6: "never buffer unbounded bodies", and the upload's memory target). The file
+ * is in pieces, in the order read: each the front of a piece of the body, decoded in place.
  */
 export type StreamedCertificate =
-  | { kind: 'file'; bytes: Buffer }
+  | { kind: 'file'; pieces: readonly Buffer[] }
   | { kind: 'tooLarge' }
   | { kind: 'invalid' };
 
@@ -37,33 +38,35 @@ function httpError(statusCode: number, message: string): Error {
 }
 
 /**
- * The base64 of the data URL, decoded from the body's bytes as they come, straight into the file's
- * buffer: no string is made of the payload. Valid is what `/^[A-Za-z0-9+/]*={0,2}$/` accepts once
- * JSON's escaped slashes ('\\/') are read as '/'; it decodes as Buffer.from(…, 'base64') does (a
- * last lone character is dropped). Past 10 MB the bytes are only counted, to answer 'too large'.
+ * The base64 of the data URL, decoded from the body's bytes as they come, with no string made of the
+ * payload. Each piece of the body is decoded into its own front (4 characters give 3 bytes, so the
+ * bytes written never overtake the ones read; the 1–2 bytes a quad begun in the piece before would
+ * write ahead wait in `held`): the file is the pieces' fronts, and no buffer of the file's size is
+ * allocated. Valid is what `/^[A-Za-z0-9+/]*={0,2}$/` accepts once JSON's escaped slashes ('\\/') are
+ * read as '/'; it decodes as Buffer.from(…, 'base64') does (a last lone character is dropped). Past
+ * 10 MB the bytes are only counted, to answer 'too large'.
  */
 class Base64Decoder {
   /** The decoded size, also past the file's limit. */
   size = 0;
   invalid = false;
-  file: Buffer;
+  readonly pieces: Buffer[] = [];
   /** The 0–3 sextets of the quad begun, and how many. */
   private bits = 0;
   private sextets = 0;
   private padding = 0;
   /** The piece ended after a backslash: the next byte is the escaped one. */
   private escaped = false;
+  /** Decoded bytes not yet written: their place in the piece is not read yet. */
+  private readonly held = new Uint8Array(8);
+  private heldCount = 0;
 
-  constructor(capacity: number) {
-    this.file = Buffer.allocUnsafe(capacity);
-  }
-
-  /** Decodes bytes[start, end), which hold no closing quote. */
+  /** Decodes bytes[start, end), which hold no closing quote, into bytes[start, …). */
   feed(bytes: Buffer, start: number, end: number): void {
     if (this.invalid) return;
-    const { file } = this;
     let { bits, sextets, padding, escaped, size } = this;
     let invalid = false;
+    let written = start;
     for (let i = start; i < end; i++) {
       const byte = bytes[i]!;
       if (escaped) {
@@ -87,16 +90,20 @@ class Base64Decoder {
       }
       bits = (bits << 6) | value;
       if (++sextets === 4) {
-        if (size + 3 <= file.length) {
-          file[size] = bits >>> 16;
-          file[size + 1] = (bits >>> 8) & 0xff;
-          file[size + 2] = bits & 0xff;
-          size += 3;
-        } else {
-          size = this.grow(size, 3, bits << 8);
+        sextets = 0;
+        size += 3;
+        if (size <= PROEVINGSATTEST_MAX_BYTES) {
+          // Bytes up to i are read: there is room for 3 once nothing is held.
+          if (this.heldCount === 0 && written + 3 <= i + 1) {
+            bytes[written] = bits >>> 16;
+            bytes[written + 1] = (bits >>> 8) & 0xff;
+            bytes[written + 2] = bits & 0xff;
+            written += 3;
+          } else {
+            written = this.place(bytes, written, i + 1, bits);
+          }
         }
         bits = 0;
-        sextets = 0;
       }
     }
     this.bits = bits;
@@ -104,34 +111,63 @@ class Base64Decoder {
     this.padding = padding;
     this.escaped = escaped;
     this.size = size;
-    this.invalid = invalid;
+    if (invalid) {
+      this.invalid = true;
+      this.pieces.length = 0;
+      return;
+    }
+    if (this.size > PROEVINGSATTEST_MAX_BYTES) {
+      this.pieces.length = 0;
+      return;
+    }
+    if (written > start) this.pieces.push(bytes.subarray(start, written));
+    this.flushHeld();
   }
 
   /** The closing quote: the last quad's 2 or 3 sextets give 1 or 2 bytes. */
   end(): void {
     if (this.escaped) this.invalid = true;
-    if (this.invalid) return;
-    if (this.sextets === 2) this.size = this.grow(this.size, 1, this.bits << 20);
-    if (this.sextets === 3) this.size = this.grow(this.size, 2, this.bits << 14);
+    if (this.invalid) {
+      this.pieces.length = 0;
+      return;
+    }
+    const count = this.sextets === 2 ? 1 : this.sextets === 3 ? 2 : 0;
+    if (count === 0) return;
+    this.size += count;
+    if (this.size > PROEVINGSATTEST_MAX_BYTES) {
+      this.pieces.length = 0;
+      return;
+    }
+    const word = this.bits << (this.sextets === 2 ? 20 : 14);
+    this.pieces.push(Buffer.from([word >>> 24, (word >>> 16) & 0xff].slice(0, count)));
   }
 
-  /** Appends `count` (1–3) bytes, the high bytes of `word`, growing the buffer up to the limit. */
-  private grow(size: number, count: number, word: number): number {
-    if (size + count > PROEVINGSATTEST_MAX_BYTES) return size + count;
-    if (size + count > this.file.length) {
-      const larger = Buffer.allocUnsafe(Math.min(PROEVINGSATTEST_MAX_BYTES, Math.max(size + count, this.file.length * 2)));
-      this.file.copy(larger, 0, 0, size);
-      this.file = larger;
-    }
-    for (let k = 0; k < count; k++) this.file[size + k] = (word >>> (24 - 8 * k)) & 0xff;
-    return size + count;
+  /** Writes the held bytes and the quad's 3 into bytes[written, readTo) as far as they fit; holds the rest. */
+  private place(bytes: Buffer, written: number, readTo: number, bits: number): number {
+    const held = this.held;
+    held[this.heldCount] = bits >>> 16;
+    held[this.heldCount + 1] = (bits >>> 8) & 0xff;
+    held[this.heldCount + 2] = bits & 0xff;
+    const total = this.heldCount + 3;
+    const fits = Math.min(total, readTo - written);
+    for (let k = 0; k < fits; k++) bytes[written + k] = held[k]!;
+    held.copyWithin(0, fits, total);
+    this.heldCount = total - fits;
+    return written + fits;
+  }
+
+  /** At a piece's end, bytes still held become a piece of their own. */
+  private flushHeld(): void {
+    if (this.heldCount === 0) return;
+    this.pieces.push(Buffer.from(this.held.subarray(0, this.heldCount)));
+    this.heldCount = 0;
   }
 }
 
 /**
  * The JSON body parser of the upload route. The body `{"proevingsattestFile":"data:…;base64,…"}` is
- * read as a stream: the base64 is decoded from each piece's bytes into one buffer of at most 10 MB
- * (past that only counted, to answer 'too large'), and the body handed on is the same JSON with the
+ * read as a stream: the base64 is decoded from each piece's bytes into that piece (past 10 MB only
+ * counted, to answer 'too large'), and the body handed on is the same JSON with the
  * data URL's payload left out (its type stays, for the checks). Any other body (the object form, a bad
  * one) is read whole and parsed as JSON, as Fastify would. The route's bodyLimit is kept here: a
  * longer Content-Length, or more bytes than it allows, is a 413 without reading further.
@@ -174,8 +210,7 @@ export async function parseCertificateBody(request: FastifyRequest, payload: Asy
       from = match[0].length - before;
       head = '';
       mode = 'base64';
-      // The file's buffer is sized from the declared length (no copies while it grows).
-      decoder = new Base64Decoder(Number.isFinite(declared) ? Math.min(PROEVINGSATTEST_MAX_BYTES, Math.ceil((declared * 3) / 4)) : 64 * 1024);
+      decoder = new Base64Decoder();
     }
     if (mode === 'base64') {
       const quote = chunk.indexOf(QUOTE, from);
@@ -195,8 +230,8 @@ export async function parseCertificateBody(request: FastifyRequest, payload: Asy
   if (mode === 'whole' || mode === 'head') return parseJson(Buffer.concat([...whole, Buffer.from(head, 'latin1')]).toString('utf8'));
   if (mode === 'base64') throw httpError(400, 'Body is not valid JSON');
   const body = parseJson(`{"proevingsattestFile":"${prefix}"${Buffer.from(tail, 'latin1').toString('utf8')}`);
-  const { invalid, size, file } = decoder!;
-  streamed.set(request, invalid ? { kind: 'invalid' } : size > PROEVINGSATTEST_MAX_BYTES ? { kind: 'tooLarge' } : { kind: 'file', bytes: file.subarray(0, size) });
+  const { invalid, size, pieces } = decoder!;
+  streamed.set(request, invalid ? { kind: 'invalid' } : size > PROEVINGSATTEST_MAX_BYTES ? { kind: 'tooLarge' } : { kind: 'file', pieces });
   return body;
 }
 
