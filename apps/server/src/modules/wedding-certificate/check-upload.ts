@@ -28,6 +28,7 @@ export function checkUpload(upload: ProevingsattestUpload, streamed?: StreamedCe
     if (!parsed || streamed.kind === 'invalid') throw badRequest(invalidDataUrlMessage);
     if (parsed.contentType !== PROEVINGSATTEST_CONTENT_TYPE) throw badRequest(onlyPdfMessage);
     if (streamed.kind === 'tooLarge') throw badRequest(tooLargeMessage);
+    // The magic's 5 bytes from the first pieces (none of them is empty).
     if (!hasPdfMagic(Buffer.concat(streamed.pieces.slice(0, 8)).subarray(0, 8))) throw badRequest(onlyPdfMessage);
     return { filename: 'provingsattest.pdf', contentType: parsed.contentType, bytes: streamed.pieces };
   }

@@ -44,7 +44,9 @@ function httpError(statusCode: number, message: string): Error {
  * write ahead wait in `held`): the file is the pieces' fronts, and no buffer of the file's size is
  * allocated. Valid is what `/^[A-Za-z0-9+/]*={0,2}$/` accepts once JSON's escaped slashes ('\\/') are
  * read as '/'; it decodes as Buffer.from(…, 'base64') does (a last lone character is dropped). Past
- * 10 MB the bytes are only counted, to answer 'too large'.
+ * 10 MB the bytes are only counted, to answer 'too large'. Writing into the pieces is safe because
+ * they are this parser's alone: Node's HTTP parser copies each piece of a body into a Buffer of its
+ * own, and the route has no other reader of the body (no preParsing hook).
  */
 class Base64Decoder {
   /** The decoded size, also past the file's limit. */
