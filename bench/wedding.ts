@@ -22,7 +22,7 @@ import { applicantBooking } from '../apps/server/test/factories/applicant';
  *          process: ≤ 1 s, and the server process's memory (sampled every millisecond and at the
  *          request's hooks) grows by no more than 3× the file.
  *
- *   node --expose-gc --import tsx bench/wedding.ts [--part=rush|upload|both] [--rounds=3] [--uploads=5]
+ *   node --expose-gc --import tsx bench/wedding.ts [--part=rush|upload|both] [--rounds=3] [--uploads=5] [--database=lokaler_wedding_bench]
  *
  * A throwaway database lokaler_wedding_bench on BENCH_POSTGRES_URL's server (default
  * postgres://postgres@127.0.0.1:5432/postgres), dropped afterwards. Figures are printed, not asserted.
@@ -37,7 +37,9 @@ const CITIZENS = Number(option('citizens') ?? 100);
 const POOL = option('pool') === undefined ? undefined : Number(option('pool'));
 const TIMES = 20;
 const serverUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DB_NAME = 'lokaler_wedding_bench';
+/** Another name (`--database=`) lets two runs on one PostgreSQL server not drop each other's database. */
+const DB_NAME = option('database') ?? 'lokaler_wedding_bench';
+if (!/^[a-z_][a-z0-9_]*$/.test(DB_NAME)) throw new Error(`--database: ${DB_NAME} is not a plain lower-case name`);
 const MB = 1024 * 1024;
 
 async function adminQuery(statement: string): Promise<void> {
@@ -178,18 +180,21 @@ function runChild<T>(code: string, env: Record<string, string>, input = ''): Pro
   });
 }
 
-interface Memory { rss: number; heapUsed: number; external: number }
+/** One sample; `heapExternal` is heapUsed + external of the same sample (not the sum of two peaks). */
+interface Memory { rss: number; heapUsed: number; external: number; heapExternal: number }
 const memory = (): Memory => {
   const m = process.memoryUsage();
-  return { rss: m.rss, heapUsed: m.heapUsed, external: m.external };
+  return { rss: m.rss, heapUsed: m.heapUsed, external: m.external, heapExternal: m.heapUsed + m.external };
 };
+/** The peaks of one upload: over the whole request, and up to preValidation (the body streamed in). */
+interface Sampler { peak: Memory | null; streamed: Memory | null }
 const gc = (globalThis as { gc?: () => void }).gc;
 
-async function upload(app: App, base: string, locationId: number, roomId: number, today: string, sampler: { peak: Memory | null }): Promise<void> {
+async function upload(app: App, base: string, locationId: number, roomId: number, today: string, sampler: Sampler): Promise<void> {
   const token = await citizenToken(app, 999_999);
   await knownCitizen(base, token);
   const [user] = await queryRows<{ id: number }>(app.database.db, sql`select id from users where sub = 'bench-citizen-999999'`);
-  const rows: Array<{ ms: number; status: number; rss: number; heap: number; external: number; rssAfter: number }> = [];
+  const rows: Array<{ ms: number; status: number; rss: number; heap: number; external: number; heapExternal: number; streamRss: number; rssAfter: number }> = [];
   for (let i = 0; i < UPLOADS; i++) {
     const booking = await applicantBooking(app.database.db, {
       locationId, userId: Number(user!.id), sourceForm: 'wedding', requirements: [{ type: 'WEDDING_CERTIFICATE' }],
@@ -199,31 +204,41 @@ async function upload(app: App, base: string, locationId: number, roomId: number
     await new Promise((r) => setTimeout(r, 50));
     const before = memory();
     sampler.peak = { ...before };
+    sampler.streamed = null;
     const timer = setInterval(() => sample(sampler), 1);
     const result = await runChild<{ status: number; ms: number; bodyBytes: number }>(UPLOAD_CLIENT, { URL: `${base}/api/user/form/wedding/${booking.id}/proevingsattest`, TOKEN: token, SIZE: String(PROEVINGSATTEST_MAX_BYTES) });
     clearInterval(timer);
     const peak = sampler.peak;
+    const streamed = sampler.streamed ?? peak;
     sampler.peak = null;
     gc?.();
     await new Promise((r) => setTimeout(r, 50));
     const after = memory();
-    rows.push({ ms: result.ms, status: result.status, rss: peak.rss - before.rss, heap: peak.heapUsed - before.heapUsed, external: peak.external - before.external, rssAfter: after.rss - before.rss });
+    rows.push({
+      ms: result.ms, status: result.status, rss: peak.rss - before.rss, heap: peak.heapUsed - before.heapUsed, external: peak.external - before.external,
+      heapExternal: peak.heapExternal - before.heapExternal, streamRss: streamed.rss - before.rss, rssAfter: after.rss - before.rss,
+    });
     if (i === 0) console.log(`[wedding upload] body ${(result.bodyBytes / MB).toFixed(2)} MiB for a file of ${(PROEVINGSATTEST_MAX_BYTES / MB).toFixed(2)} MiB; gc between runs: ${gc ? 'yes' : 'no (run with --expose-gc)'}`);
   }
   const file = PROEVINGSATTEST_MAX_BYTES;
   for (const [i, r] of rows.entries()) {
-    console.log(`[wedding upload ${i + 1}] ${r.status} in ${r.ms.toFixed(0)} ms; growth at the peak: rss +${(r.rss / MB).toFixed(1)} MiB (${(r.rss / file).toFixed(2)}× the file), `
-      + `heap +${(r.heap / MB).toFixed(1)} MiB, external +${(r.external / MB).toFixed(1)} MiB (heap+external ${((r.heap + r.external) / file).toFixed(2)}×); rss after, gc'd: +${(r.rssAfter / MB).toFixed(1)} MiB`);
+    console.log(`[wedding upload ${i + 1}] ${r.status} in ${r.ms.toFixed(0)} ms; growth at the peak: rss +${(r.rss / MB).toFixed(1)} MiB (${(r.rss / file).toFixed(2)}× the file; `
+      + `${(r.streamRss / file).toFixed(2)}× until the body was read), heap+external +${(r.heapExternal / MB).toFixed(1)} MiB (${(r.heapExternal / file).toFixed(2)}×; `
+      + `peaks apart: heap +${(r.heap / MB).toFixed(1)}, external +${(r.external / MB).toFixed(1)} MiB); rss after, gc'd: +${(r.rssAfter / MB).toFixed(1)} MiB`);
   }
   const times = rows.map((r) => r.ms);
+  const range = (values: number[]) => `${(Math.min(...values) / file).toFixed(2)}–${(Math.max(...values) / file).toFixed(2)}×`;
   console.log(`[wedding upload] ${rows.length} uploads: median ${percentile(times, 50).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms; `
-    + `peak growth max rss ${(Math.max(...rows.map((r) => r.rss)) / file).toFixed(2)}×, heap+external ${(Math.max(...rows.map((r) => r.heap + r.external)) / file).toFixed(2)}× the file`);
+    + `peak growth rss ${range(rows.map((r) => r.rss))}, heap+external ${range(rows.map((r) => r.heapExternal))} the file`);
 }
 
-function sample(sampler: { peak: Memory | null }): void {
+function sample(sampler: Sampler): void {
   if (!sampler.peak) return;
   const m = memory();
-  sampler.peak = { rss: Math.max(sampler.peak.rss, m.rss), heapUsed: Math.max(sampler.peak.heapUsed, m.heapUsed), external: Math.max(sampler.peak.external, m.external) };
+  const p = sampler.peak;
+  sampler.peak = {
+    rss: Math.max(p.rss, m.rss), heapUsed: Math.max(p.heapUsed, m.heapUsed), external: Math.max(p.external, m.external), heapExternal: Math.max(p.heapExternal, m.heapExternal),
+  };
 }
 
 await adminQuery(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
@@ -236,10 +251,13 @@ try {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', DATABASE_URL: url.toString() });
   const app = await buildApp({ config, database, logger: false, jobs: { run: false } });
   // The request's own points, where the event loop may not let the 1 ms sampler in.
-  const sampler: { peak: Memory | null } = { peak: null };
+  const sampler: Sampler = { peak: null, streamed: null };
   for (const hook of ['preValidation', 'preHandler', 'onSend', 'onResponse'] as const) {
     app.addHook(hook, async () => sample(sampler));
   }
+  app.addHook('preValidation', async () => {
+    if (sampler.peak) sampler.streamed = { ...sampler.peak };
+  });
   await app.ready();
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

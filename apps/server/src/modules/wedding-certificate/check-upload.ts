@@ -11,7 +11,10 @@ function badRequest(message: string): AppError {
   return new AppError('BAD_REQUEST', message, message);
 }
 
-export interface CheckedFile { filename: string; contentType: string; bytes: Buffer }
+/** The file's bytes: whole, or in the pieces the upload's body parser decoded them into. */
+export type FileBytes = Buffer | readonly Buffer[];
+
+export interface CheckedFile { filename: string; contentType: string; bytes: FileBytes }
 
 /**
  * Decodes and checks the upload: a data URL or {bytes, contentType, filename}; PDF (by type and magic
@@ -25,8 +28,9 @@ export function checkUpload(upload: ProevingsattestUpload, streamed?: StreamedCe
     if (!parsed || streamed.kind === 'invalid') throw badRequest(invalidDataUrlMessage);
     if (parsed.contentType !== PROEVINGSATTEST_CONTENT_TYPE) throw badRequest(onlyPdfMessage);
     if (streamed.kind === 'tooLarge') throw badRequest(tooLargeMessage);
-    if (!hasPdfMagic(streamed.bytes)) throw badRequest(onlyPdfMessage);
-    return { filename: 'provingsattest.pdf', contentType: parsed.contentType, bytes: streamed.bytes };
+    // The magic's 5 bytes from the first pieces (none of them is empty).
+    if (!hasPdfMagic(Buffer.concat(streamed.pieces.slice(0, 8)).subarray(0, 8))) throw badRequest(onlyPdfMessage);
+    return { filename: 'provingsattest.pdf', contentType: parsed.contentType, bytes: streamed.pieces };
   }
   let contentType: string;
   let base64: string;

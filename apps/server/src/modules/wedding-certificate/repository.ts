@@ -45,7 +45,8 @@ export async function findProevingsattestFile(db: DbOrTx, bookingId: number): Pr
 export interface NewProevingsattest {
   filename: string;
   contentType: string;
-  bytes: Buffer;
+  /** Whole, or in pieces (as the upload's body parser decoded them). */
+  bytes: Buffer | readonly Buffer[];
   addedAt: Date;
   uploadedByUserId: number;
 }
@@ -57,11 +58,40 @@ export interface NewProevingsattest {
  */
 const FILE_PIECE_BYTES = 2 * 1024 * 1024;
 
+/**
+ * The file in statement pieces of FILE_PIECE_BYTES: of a whole buffer its parts; of a file in pieces
+ * one buffer filled again for each statement (the caller awaits each before the next is asked for, and
+ * the driver has copied it by then), so that no buffer of the file's size is allocated.
+ */
+function* statementPieces(bytes: Buffer | readonly Buffer[]): Generator<Buffer> {
+  if (Buffer.isBuffer(bytes)) {
+    for (let at = 0; at === 0 || at < bytes.length; at += FILE_PIECE_BYTES) yield bytes.subarray(at, at + FILE_PIECE_BYTES);
+    return;
+  }
+  const size = bytes.reduce((sum, piece) => sum + piece.length, 0);
+  const buffer = Buffer.allocUnsafe(Math.min(FILE_PIECE_BYTES, size));
+  let filled = 0;
+  for (const piece of bytes) {
+    for (let at = 0; at < piece.length;) {
+      const copied = piece.copy(buffer, filled, at);
+      filled += copied;
+      at += copied;
+      if (filled === buffer.length) {
+        yield buffer;
+        filled = 0;
+      }
+    }
+  }
+  if (filled > 0 || size === 0) yield buffer.subarray(0, filled);
+}
+
 /** Stores the file, replacing an earlier one of the booking. */
 export async function upsertProevingsattest(tx: Tx, bookingId: number, file: NewProevingsattest): Promise<void> {
-  const first = file.bytes.subarray(0, FILE_PIECE_BYTES);
+  const size = Buffer.isBuffer(file.bytes) ? file.bytes.length : file.bytes.reduce((sum, piece) => sum + piece.length, 0);
+  const pieces = statementPieces(file.bytes);
+  const first = pieces.next().value!;
   const values = {
-    proevingsattestFilename: file.filename, proevingsattestContentType: file.contentType, proevingsattestSize: file.bytes.length,
+    proevingsattestFilename: file.filename, proevingsattestContentType: file.contentType, proevingsattestSize: size,
     proevingsattestBytes: first, proevingsattestAddedAt: file.addedAt, uploadedByUserId: file.uploadedByUserId,
   };
   // The update takes the row's values from `excluded`: the piece is sent to the database once, not twice.
@@ -74,8 +104,7 @@ export async function upsertProevingsattest(tx: Tx, bookingId: number, file: New
         proevingsattestAddedAt: sql`excluded.proevingsattest_added_at`, uploadedByUserId: sql`excluded.uploaded_by_user_id`,
       },
     });
-  for (let at = FILE_PIECE_BYTES; at < file.bytes.length; at += FILE_PIECE_BYTES) {
-    const piece = file.bytes.subarray(at, at + FILE_PIECE_BYTES);
+  for (const piece of pieces) {
     await tx.update(weddingForms).set({ proevingsattestBytes: sql`${weddingForms.proevingsattestBytes} || ${piece}::bytea` }).where(eq(weddingForms.bookingId, bookingId));
   }
 }
