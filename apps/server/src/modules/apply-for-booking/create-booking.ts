@@ -2,7 +2,7 @@ import type { BookingFlowTheme } from '@lokaler/domain/booking-flow';
 import { timesByRoom, type CreateBookingRequest, type CreateBookingResponse } from '@lokaler/domain/booking-create';
 import { formTheme } from '@lokaler/domain/booking-create-form';
 import { checkTimesToBook } from '@lokaler/domain/scheduling/availability-for-booking';
-import { parseDuration } from '@lokaler/domain/scheduling/iso-duration';
+import { formatDuration, parseDuration } from '@lokaler/domain/scheduling/iso-duration';
 import { osloClock } from '@lokaler/domain/scheduling/oslo-clock';
 import { prepareRoom } from '@lokaler/domain/scheduling/room-calendar';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
@@ -11,7 +11,7 @@ import { insertReservations, type NewReservation } from '../../db/reservation-re
 import { sqlState } from '../../http/error-handler';
 import { enqueueMail } from '../../integrations/mail/outbox';
 import { lockRooms, lockRoomsShared } from '../../db/lock-rooms';
-import { loadBusyTimes, loadRoomCalendars, type BusyTimes, type RoomRow, type RoomWithCalendar } from '../room-calendars/repository';
+import { loadBusyTimes, loadRoomCalendars, type BusyTimes, type CalendarRange, type RoomRow, type RoomWithCalendar } from '../room-calendars/repository';
 import { assertRoomsAccessible, calendarRange, displayNameOf, publicRulesOf, schedulingCallerFor, type RoomAccess } from '../room-calendars/rooms-for-caller';
 import { conflictError, conflictsOf, ruleViolationError, type CheckedRoom } from './booking-problems';
 import { bookingReceipt, changeLogTimes, type BookedRoomTimes } from './booking-receipt';
@@ -42,7 +42,23 @@ export interface CreateBookingOptions {
 const PUBLIC: RoomAccess = { kind: 'public' };
 /** Booking transactions of this process at once; well below the pool's size (20 by default). */
 const bookingTransactions = limitConcurrency(8);
-const takesOfOneTime = afterRunningSameKey();
+const takesOfOneTime = afterRunningSameKey<Take>();
+
+/**
+ * What a take leaves for the takes of the same time that waited for it (afterRunningSameKey): the
+ * rooms' calendars as its transaction saw them under the lock, with its own time added. A waiter
+ * reads its first, unlocked pass from them instead of the database; they are as fresh as that read
+ * would be, and like it they only refuse: a time they show free is still checked under the locks.
+ */
+interface SeenCalendars {
+  range: CalendarRange;
+  rooms: ReadonlyMap<number, RoomWithCalendar>;
+}
+
+interface Take {
+  response: CreateBookingResponse;
+  seen: SeenCalendars | null;
+}
 /** Rows per INSERT: 7 parameters each stays far below PostgreSQL's 65 535 parameters per statement. */
 const RESERVATION_CHUNK = 2000;
 /** Weddings are planned long ahead: the wedding office's cancellation deadline is four weeks (demo data agrees). */
@@ -61,14 +77,15 @@ interface TimeToWrite extends NewReservation {
  * by the check, or only by the exclusion constraint) is a 409 naming the taken times; a broken rule
  * is a 422; in both cases nothing is written (a case number may be skipped).
  */
-export function createBooking(options: CreateBookingOptions): Promise<CreateBookingResponse> {
-  return takesOfOneTime(oneTimeKey(options.body), () => book(options));
+export async function createBooking(options: CreateBookingOptions): Promise<CreateBookingResponse> {
+  const { response } = await takesOfOneTime(oneTimeKey(options.body), (earlier) => book(options, earlier?.seen ?? null));
+  return response;
 }
 
 /**
  * A request for one time of one room (every wedding take) waits for a take of the same time running
- * in this process: under a rush on a time its first read then sees the winner, and it leaves with
- * 409 before any transaction.
+ * in this process: under a rush on a time its first pass then sees the winner (from the winner's
+ * own view under the lock), and it leaves with 409 before any query or transaction.
  */
 function oneTimeKey(body: CreateBookingRequest): string | null {
   const [only, ...others] = body.availabilityData.probablyAvailable;
@@ -77,7 +94,7 @@ function oneTimeKey(body: CreateBookingRequest): string | null {
   return `${only.bookableAssetId} ${time!.date} ${time!.startTime}`;
 }
 
-async function book({ db, user, organization = null, body, publicUrl, weddingHoldMinutes, now = new Date(), beforeReservations }: CreateBookingOptions): Promise<CreateBookingResponse> {
+async function book({ db, user, organization = null, body, publicUrl, weddingHoldMinutes, now = new Date(), beforeReservations }: CreateBookingOptions, seen: SeenCalendars | null): Promise<Take> {
   assertCitizenApplication(user, body);
   const sent = body.availabilityData.probablyAvailable;
   const entries = timesByRoom(sent);
@@ -109,7 +126,7 @@ async function book({ db, user, organization = null, body, publicUrl, weddingHol
 
   // A first pass without locks answers what is refused anyway (a wrong form, a broken rule, a time
   // someone already holds) without queueing for the rooms' locks: under a rush most losers leave here.
-  const before = await loadRoomCalendars(db, ids, range);
+  const before = seen && sameRange(seen.range, range) && ids.every((id) => seen.rooms.has(id)) ? seen.rooms : await loadRoomCalendars(db, ids, range);
   const { rows, location, roomName } = bookable(before);
   // A wedding venue takes one time, held for the wedding form (issue 12).
   const wedding = location.filterCategory === 'WEDDINGS' ? weddingTerms(now, weddingHoldMinutes) : null;
@@ -151,7 +168,8 @@ async function book({ db, user, organization = null, body, publicUrl, weddingHol
     // its change-log entry and the reservation; the commit.
     return bookingTransactions(() => db.transaction(async (tx) => {
       await lockRoomsShared(tx, ids);
-      const [time] = timesToWrite(recheck(await lockUserAndLoadBusyTimes(tx, user.userId, ids, range)));
+      const busy = await lockUserAndLoadBusyTimes(tx, user.userId, ids, range);
+      const [time] = timesToWrite(recheck(busy));
       await beforeReservations?.(tx);
       let taken;
       try {
@@ -162,11 +180,12 @@ async function book({ db, user, organization = null, body, publicUrl, weddingHol
         throw error;
       }
       if ('heldBookingId' in taken) assertNoHoldInProgress(taken.heldBookingId);
-      return taken as CreateBookingResponse;
+      const response = taken as CreateBookingResponse;
+      return { response, seen: { range, rooms: withTaken(before, busy, time!, response.bookingId) } };
     }));
   }
 
-  return bookingTransactions(() => db.transaction(async (tx) => {
+  const response = await bookingTransactions(() => db.transaction(async (tx) => {
     // The rows no other booking competes for come first, so the rooms' locks are held only for
     // the re-check and the reservations (and the commit): the queue on a busy room moves faster.
     const { bookingId, caseNumber } = await insertBooking(tx, booking);
@@ -179,6 +198,20 @@ async function book({ db, user, organization = null, body, publicUrl, weddingHol
     await beforeReservations?.(tx);
     await insertAllOrConflict(tx, timesToWrite(checked).map((t) => ({ ...t, bookingId })), roomName);
     return { bookingId, caseNumber };
+  }));
+  return { response, seen: null };
+}
+
+const sameRange = (a: CalendarRange, b: CalendarRange) => a.fromInclusive === b.fromInclusive && a.toInclusive === b.toInclusive;
+
+/** The rooms' calendars with the busy times read under the lock and the time just taken (its id: minus the booking's, never a real one). */
+function withTaken(rooms: ReadonlyMap<number, RoomWithCalendar>, busy: ReadonlyMap<number, BusyTimes>, time: TimeToWrite, bookingId: number): Map<number, RoomWithCalendar> {
+  return new Map([...rooms].map(([id, r]) => {
+    const now = busy.get(id) ?? r.calendar;
+    const reservations = id === time.bookableAssetId
+      ? [...now.reservations, { id: -bookingId, date: time.date, startTime: time.startTime, duration: formatDuration(time.durationMinutes) }]
+      : now.reservations;
+    return [id, { row: r.row, calendar: { ...r.calendar, blockedTimes: now.blockedTimes, reservations } }];
   }));
 }
 

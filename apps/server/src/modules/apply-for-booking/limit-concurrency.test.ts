@@ -43,6 +43,25 @@ describe('afterRunningSameKey', () => {
     expect(log).toEqual(['first', 'other time', 'second', 'third']);
   });
 
+  it("gives the waiters the running call's value, and undefined when it failed", async () => {
+    const after = afterRunningSameKey<string>();
+    const first = deferred<string>();
+    const seen: Array<string | undefined> = [];
+    const running = after('k', async (earlier) => { seen.push(earlier); return first.promise; });
+    const waiters = [1, 2].map((n) => after('k', async (earlier) => { seen.push(earlier); return `waiter ${n}`; }));
+    await tick();
+    first.resolve('taken by the first');
+    await Promise.all([running, ...waiters]);
+    expect(seen).toEqual([undefined, 'taken by the first', 'taken by the first']);
+
+    const failing = deferred<string>();
+    const failed = after('k', async () => failing.promise);
+    const afterFailure = after('k', async (earlier) => String(earlier));
+    failing.reject(new Error('refused'));
+    await expect(failed).rejects.toThrow('refused');
+    expect(await afterFailure).toBe('undefined');
+  });
+
   it('lets the waiters go when the running call fails, and never waits for a null key', async () => {
     const after = afterRunningSameKey();
     const first = deferred<string>();

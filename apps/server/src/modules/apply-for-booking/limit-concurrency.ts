@@ -29,20 +29,20 @@ export function limitConcurrency(max: number): <T>(work: () => Promise<T>) => Pr
 
 /**
  * Calls with the same key that arrive while one of them runs wait in this process until it has
- * finished, then go on together (they do not queue behind each other); a null key never waits.
- * Nothing depends on it for correctness (the locks and the exclusion constraint decide, across
- * processes too): it only lets a rush on one time see its winner's commit in the first, unlocked
- * read, so the losers answer 409 without a transaction.
+ * finished, then go on together (they do not queue behind each other), each given the value the
+ * earlier call resolved with (undefined when it failed); a null key never waits. Nothing depends on
+ * it for correctness (the locks and the exclusion constraint decide, across processes too): it only
+ * lets a rush on one time learn its winner's outcome, so the losers answer 409 without a query.
  */
-export function afterRunningSameKey(): <T>(key: string | null, work: () => Promise<T>) => Promise<T> {
-  const running = new Map<string, Promise<unknown>>();
+export function afterRunningSameKey<T>(): (key: string | null, work: (earlier: T | undefined) => Promise<T>) => Promise<T> {
+  const running = new Map<string, Promise<T>>();
   return async (key, work) => {
-    if (key === null) return work();
+    if (key === null) return work(undefined);
     const earlier = running.get(key);
-    if (earlier) await earlier.then(() => undefined, () => undefined);
+    const outcome = earlier ? await earlier.then((value) => value, () => undefined) : undefined;
     // Another waiter of the same call went first: run alongside it.
-    if (running.has(key)) return work();
-    const current = work();
+    if (running.has(key)) return work(outcome);
+    const current = work(outcome);
     running.set(key, current);
     try {
       return await current;

@@ -189,6 +189,15 @@ describe('one held wedding time per person (decision 012) and no receipt at the 
       const start = `1${round}:30:00`;
       const results = await Promise.all(everyone.map((who) => takeWeddingTimes(who, roomId, [weddingTime(day, start)])));
       expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409]);
+      // Every loser is told which time is taken, in the same words, whether it read the calendar or
+      // learnt the winner's outcome while it waited for it.
+      const refusals = results.filter((r) => r.statusCode === 409).map((r) => r.json<{ code: string; userMsg: string; conflicts: unknown[] }>());
+      for (const refusal of refusals) {
+        expect(refusal.code).toBe('BOOKING_CONFLICT');
+        expect(refusal.conflicts).toEqual([{ bookableAssetId: roomId, date: day, startTime: start, endTime: `1${round + 1}:00:00` }]);
+        expect(refusal.userMsg).toBe(refusals[0]!.userMsg);
+        expect(refusal.userMsg).toMatch(/kl\. 1\d:30/);
+      }
       const taken = await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from reservations where start_time = ${start} and status = 'UNPROCESSED'`);
       expect(taken[0]!.n).toBe(1);
       await ctx.database.db.execute(sql`update bookings set hold_expires_at = now() - interval '1 second' where hold_expires_at is not null`);
