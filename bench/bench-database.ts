@@ -19,6 +19,20 @@ export function maintenanceUrl(): string {
   return url.toString();
 }
 
+/** The local PostgreSQL server's 'postgres' database, for the benches that make a throwaway database of their own. */
+export const benchServerUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** One statement on its own connection to benchServerUrl (CREATE / DROP DATABASE cannot run in a pool's transaction). */
+export async function onBenchServer(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: benchServerUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
 /** Drops and creates the benchmark database (only that one). */
 export async function recreateBenchDatabase(): Promise<void> {
   const name = benchDatabaseName();

@@ -1,6 +1,5 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { addDays, weekStart } from '@lokaler/domain/scheduling/calendar-date';
 import { todayInOslo } from '@lokaler/domain/scheduling/oslo-clock';
@@ -8,6 +7,7 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase, queryRows, type Database } from '../apps/server/src/db/client';
 import { seedDemoDataIfEmpty } from '../apps/server/src/db/seed/index';
+import { benchServerUrl, onBenchServer } from './bench-database';
 
 /**
  * p95 of GET /api/schedule for 5 rooms of one venue over one week (next week, the busiest venue), on the demo data
@@ -23,7 +23,6 @@ import { seedDemoDataIfEmpty } from '../apps/server/src/db/seed/index';
 const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const REQUESTS = Number(option('requests') ?? 200);
 const WARM_UP = 20;
-const serverUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = 'lokaler_schedule_bench';
 
 interface Figures { p50: number; p95: number; p99: number; max: number; mean: number }
@@ -36,27 +35,18 @@ function figures(samples: number[]): Figures {
 
 const show = (f: Figures) => `p50 ${f.p50.toFixed(1)} ms, p95 ${f.p95.toFixed(1)} ms, p99 ${f.p99.toFixed(1)} ms, max ${f.max.toFixed(1)} ms, mean ${f.mean.toFixed(1)} ms`;
 
-async function adminQuery(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 async function open(engine: 'pglite' | 'postgres'): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   if (engine === 'pglite') {
     const database = await openDatabase({ engine: 'pglite' });
     return { database, drop: async () => {} };
   }
-  await adminQuery(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
-  await adminQuery(`CREATE DATABASE ${DB_NAME}`);
-  const url = new URL(serverUrl);
+  await onBenchServer(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+  await onBenchServer(`CREATE DATABASE ${DB_NAME}`);
+  const url = new URL(benchServerUrl);
   url.pathname = `/${DB_NAME}`;
   const database = await openDatabase({ engine: 'postgres', url: url.toString() });
-  return { database, url: url.toString(), drop: () => adminQuery(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`) };
+  return { database, url: url.toString(), drop: () => onBenchServer(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`) };
 }
 
 /** GET over one keep-alive connection, as a browser's calendar would. */

@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { addDays } from '@lokaler/domain/scheduling/calendar-date';
 import { todayInOslo } from '@lokaler/domain/scheduling/oslo-clock';
@@ -12,6 +11,7 @@ import { openDatabase, queryRows, type Database } from '../apps/server/src/db/cl
 import { signAccessToken } from '../apps/server/test/access-tokens';
 import { createWeddingVenue } from '../apps/server/test/factories/wedding';
 import { applicantBooking } from '../apps/server/test/factories/applicant';
+import { benchServerUrl, onBenchServer } from './bench-database';
 
 /**
  * Issue 12's speed targets, on the real app (buildApp, every module) on PostgreSQL, over HTTP:
@@ -36,21 +36,11 @@ const CITIZENS = Number(option('citizens') ?? 100);
 /** The app's pool of PostgreSQL connections (the server's default: 20). */
 const POOL = option('pool') === undefined ? undefined : Number(option('pool'));
 const TIMES = 20;
-const serverUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** Another name (`--database=`) lets two runs on one PostgreSQL server not drop each other's database. */
 const DB_NAME = option('database') ?? 'lokaler_wedding_bench';
 if (!/^[a-z_][a-z0-9_]*$/.test(DB_NAME)) throw new Error(`--database: ${DB_NAME} is not a plain lower-case name`);
 const MB = 1024 * 1024;
 
-async function adminQuery(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 function percentile(samples: readonly number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -241,9 +231,9 @@ function sample(sampler: Sampler): void {
   };
 }
 
-await adminQuery(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
-await adminQuery(`CREATE DATABASE ${DB_NAME}`);
-const url = new URL(serverUrl);
+await onBenchServer(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+await onBenchServer(`CREATE DATABASE ${DB_NAME}`);
+const url = new URL(benchServerUrl);
 url.pathname = `/${DB_NAME}`;
 const database = await openDatabase({ engine: 'postgres', url: url.toString(), ...(POOL ? { maxConnections: POOL } : {}) });
 try {
@@ -271,5 +261,5 @@ try {
   }
 } finally {
   await database.close();
-  await adminQuery(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+  await onBenchServer(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
 }
