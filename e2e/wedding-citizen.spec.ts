@@ -231,6 +231,11 @@ describe('a couple applies for a wedding', () => {
     await winner.page.waitForURL(/\/ny-booking\/vielse\/informasjon\?bookingId=\d+$/, { timeout: WAIT });
     await visible(loser.page.getByRole('heading', { level: 1, name: 'Det oppsto en feil ved registrering av din booking' }));
     await visible(loser.page.getByText(/Tidspunktet er ikke lenger ledig/).first());
+    // Leave no time held: a held time keeps its couple from taking another (one hold per person), and
+    // Per applies again in the wedding office's spec, which may run after this one on the same server.
+    const released = winner.page.waitForResponse((r) => r.url().endsWith('/autoreject') && r.request().method() === 'PUT', { timeout: WAIT });
+    await winner.page.getByRole('button', { name: 'Avbryt' }).click();
+    expect((await released).ok()).toBe(true);
     for (const { context } of couples) await context.close();
   });
 
