@@ -9,8 +9,8 @@ export const currentUserRoles = z.object({
   name: z.string(),
   email: z.string().nullable(),
   portal: portalType,
-  /** 'PUBLIC' for citizens; 'ADMIN' when the person administers at least one location. */
-  roles: z.array(z.enum(['PUBLIC', 'ADMIN'])),
+  /** 'PUBLIC' for citizens; 'ADMIN' when the person administers at least one location; 'CITY_ADMIN' city-wide (decision 015). */
+  roles: z.array(z.enum(['PUBLIC', 'ADMIN', 'CITY_ADMIN'])),
 });
 export type CurrentUserRoles = z.infer<typeof currentUserRoles>;
 

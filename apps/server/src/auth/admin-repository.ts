@@ -1,6 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { locationAdmins, locations } from '../db/schema/index';
+import { cityAdmins, locationAdmins, locations } from '../db/schema/index';
 
 /**
  * The locations a person administers: location_admins rows with their e-mail (stored lower-case,
@@ -17,3 +17,9 @@ export async function findAdministeredLocations(db: DbOrTx, email: string): Prom
 }
 
 const norwegian = new Intl.Collator('nb');
+
+/** Whether this e-mail is a city-wide administrator's. */
+export async function isCityAdmin(db: DbOrTx, email: string): Promise<boolean> {
+  const rows = await db.select({ email: cityAdmins.email }).from(cityAdmins).where(eq(cityAdmins.email, email.trim().toLowerCase()));
+  return rows.length > 0;
+}

@@ -14,6 +14,8 @@ export interface AuthenticatedUser {
   clientId: string;
   /** Locations this person administers (only with an admin token; empty otherwise). */
   adminLocationIds: readonly number[];
+  /** A city-wide administrator (city_admins; only with an admin token): creates locations, manages every location's settings. */
+  cityAdmin: boolean;
 }
 
 export interface Authenticator {

@@ -16,18 +16,41 @@ export async function optionalUser(request: FastifyRequest, reply: FastifyReply)
   await authenticateInto(request, reply);
 }
 
-/** An administrator: logged in with the admin client and administering at least one location. */
+/** An administrator: logged in with the admin client and administering at least one location (or city-wide). */
 export async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  await requireUser(request, reply);
+  await requireAdminClient(request, reply);
   const user = request.user!;
-  if (user.portal !== 'ADMIN') throw AppError.forbidden('An admin token is required');
-  if (user.adminLocationIds.length === 0) throw AppError.forbidden('The user administers no location');
+  if (user.adminLocationIds.length === 0 && !user.cityAdmin) throw AppError.forbidden('The user administers no location');
+}
+
+/**
+ * Anyone logged in with the admin client, even one who administers nothing yet: the invited
+ * administrator of a new location claims the invitation with it (decision 015).
+ */
+export async function requireAdminClient(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  await requireUser(request, reply);
+  if (request.user!.portal !== 'ADMIN') throw AppError.forbidden('An admin token is required');
+}
+
+/** A city-wide administrator (decision 015). */
+export async function requireCityAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  await requireAdminClient(request, reply);
+  if (!request.user!.cityAdmin) throw AppError.forbidden('A city-wide administrator is required');
 }
 
 /** The authenticated caller, in a handler behind requireUser or requireAdmin. */
 export function currentUser(request: FastifyRequest): AuthenticatedUser {
   if (!request.user) throw AppError.unauthenticated('Missing bearer token');
   return request.user;
+}
+
+/**
+ * Service-level check for a location's settings (decision 015): its administrators and the city-wide
+ * administrators may change them (403 otherwise). Handling applications stays assertAdministers.
+ */
+export function assertManagesLocation(user: AuthenticatedUser, locationId: number): void {
+  if (user.portal === 'ADMIN' && user.cityAdmin) return;
+  assertAdministers(user, locationId);
 }
 
 /** Service-level check that an administrator may manage this location (403 otherwise). */

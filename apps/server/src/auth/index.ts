@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { JSONWebKeySet } from 'jose';
 import { AppError } from '../errors';
-import { findAdministeredLocations } from './admin-repository';
+import { findAdministeredLocations, isCityAdmin } from './admin-repository';
 import type { AuthenticatedUser, Authenticator } from './authenticated-user';
 import { createTokenVerifier } from './token-verifier';
 import { ensureUser } from './user-repository';
 
 export type { AuthenticatedUser, Authenticator } from './authenticated-user';
-export { assertAdministers, currentUser, optionalUser, requireAdmin, requireUser } from './guards';
+export { assertAdministers, assertManagesLocation, currentUser, optionalUser, requireAdmin, requireAdminClient, requireCityAdmin, requireUser } from './guards';
 
 /**
  * Token verification for the whole app: decorates the app with an authenticator (used by the
@@ -25,9 +25,10 @@ export function registerAuthentication(app: FastifyInstance, options: { localJwk
       if (token === undefined) return null;
       const claims = await verify(token);
       const row = await ensureUser(db, claims);
-      const adminLocationIds = claims.portal === 'ADMIN' && row.email
-        ? (await findAdministeredLocations(db, row.email)).map((l) => l.id)
-        : [];
+      const asAdmin = claims.portal === 'ADMIN' && row.email ? row.email : null;
+      const [adminLocationIds, cityAdmin] = asAdmin
+        ? await Promise.all([findAdministeredLocations(db, asAdmin).then((ls) => ls.map((l) => l.id)), isCityAdmin(db, asAdmin)])
+        : [[], false];
       return {
         userId: row.id,
         sub: claims.sub,
@@ -36,6 +37,7 @@ export function registerAuthentication(app: FastifyInstance, options: { localJwk
         portal: claims.portal,
         clientId: claims.clientId,
         adminLocationIds,
+        cityAdmin,
       } satisfies AuthenticatedUser;
     },
   } satisfies Authenticator);

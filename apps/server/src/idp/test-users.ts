@@ -30,6 +30,10 @@ export const testAdmins: readonly TestAdmin[] = [
   { sub: 'a9e3b7c1-5d2f-4e8a-b6c4-admin0000001', givenName: 'Siri', familyName: 'Saksbehandler', email: 'siri.saksbehandler@oslo.kommune.no' },
   { sub: 'a9e3b7c1-5d2f-4e8a-b6c4-admin0000002', givenName: 'Jonas', familyName: 'Driftsleder', email: 'jonas.driftsleder@oslo.kommune.no' },
   { sub: 'a9e3b7c1-5d2f-4e8a-b6c4-admin0000003', givenName: 'Vigdis', familyName: 'Vielseskontoret', email: 'vigdis.vielse@oslo.kommune.no' },
+  /** City-wide administrator (city_admins): creates locations and invites their first administrators. */
+  { sub: 'a9e3b7c1-5d2f-4e8a-b6c4-admin0000004', givenName: 'Bente', familyName: 'Byadmin', email: 'bente.byadmin@oslo.kommune.no' },
+  /** Administers nothing until invited to set up a new location (the new-location e2e test). */
+  { sub: 'a9e3b7c1-5d2f-4e8a-b6c4-admin0000005', givenName: 'Nora', familyName: 'Nyadmin', email: 'nora.nyadmin@oslo.kommune.no' },
 ];
 
 /** Adds the two mod-11 control digits of a Norwegian national identity number (fødselsnummer). */

@@ -32,6 +32,7 @@ import { claimRoutes } from './claim/routes';
 import { searchRoutes } from './search/routes';
 import { weddingCertificateRoutes } from './wedding-certificate/routes';
 import { weddingApplicationRoutes } from './wedding-application/routes';
+import { locationAuditRoutes } from './location-audit/routes';
 
 /** Every module's routes, in the order they are registered, each under /api. Add one line per module. */
 const moduleRoutes = [
@@ -68,6 +69,7 @@ const moduleRoutes = [
   searchRoutes,
   weddingCertificateRoutes,
   weddingApplicationRoutes,
+  locationAuditRoutes,
 ];
 
 export async function registerModules(app: FastifyInstance): Promise<void> {

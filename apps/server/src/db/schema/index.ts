@@ -12,3 +12,4 @@ export * from './admin-decisions';
 export * from './after-application';
 export * from './wedding-forms';
 export * from './jobs';
+export * from './location-setup';

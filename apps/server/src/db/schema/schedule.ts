@@ -4,21 +4,25 @@ import {
 } from 'drizzle-orm/pg-core';
 import { bookableAssets } from './assets';
 import { osloPeriod, tstzrange } from './columns';
+import { closedDateRanges, openingHourPeriods } from './location-setup';
 import { locations } from './locations';
 
 /**
- * Weekly opening hours (weekday 1 = Monday … 7 = Sunday, ISO). A row with bookable_asset_id overrides
- * the location's hours for that room; a weekday without a row is closed.
+ * Weekly opening hours (weekday 1 = Monday … 7 = Sunday, ISO), several intervals a weekday allowed. A
+ * row with bookable_asset_id overrides the location's hours for that room; a row with period_id belongs
+ * to a seasonal period (opening_hour_periods) whose hours replace the standard ones on its dates; a
+ * weekday without a row is closed.
  */
 export const openingHours = pgTable('opening_hours', {
   id: serial('id').primaryKey(),
   locationId: integer('location_id').notNull().references(() => locations.id, { onDelete: 'cascade' }),
   bookableAssetId: integer('bookable_asset_id').references(() => bookableAssets.id, { onDelete: 'cascade' }),
+  periodId: integer('period_id').references(() => openingHourPeriods.id, { onDelete: 'cascade' }),
   weekday: smallint('weekday').notNull(),
   opens: time('opens').notNull(),
   closes: time('closes').notNull(),
 }, (t) => [
-  unique('opening_hours_one_per_day').on(t.locationId, t.bookableAssetId, t.weekday).nullsNotDistinct(),
+  index('opening_hours_location').on(t.locationId),
   check('opening_hours_weekday', sql`${t.weekday} between 1 and 7`),
   check('opening_hours_order', sql`${t.closes} > ${t.opens}`),
 ]);
@@ -29,6 +33,8 @@ export const closedDates = pgTable('closed_dates', {
   locationId: integer('location_id').notNull().references(() => locations.id, { onDelete: 'cascade' }),
   date: date('date', { mode: 'string' }).notNull(),
   reason: text('reason'),
+  /** The range the administrator entered; null for days of the seed written before ranges existed. */
+  rangeId: integer('range_id').references(() => closedDateRanges.id, { onDelete: 'cascade' }),
 }, (t) => [unique('closed_dates_one_per_day').on(t.locationId, t.date)]);
 
 /**

@@ -1,6 +1,7 @@
 import type { Tx } from '../client';
 import { assetTags, assetTypes, bookableAssets, bookingFlows, tags } from '../schema/assets';
 import { geographicAreas } from '../schema/geography';
+import { cityAdmins } from '../schema/location-setup';
 import { locationAbout, locationAdmins, locations } from '../schema/locations';
 import { blockedTimes, closedDates, openingHours } from '../schema/schedule';
 import type { PlannedRoom } from './booking-plan';
@@ -10,7 +11,7 @@ import { assetTypeNames, bookingFlowSeeds, tagSeeds } from './catalogue';
 import { inChunks } from './chunks';
 import { districts, unknownArea } from './districts';
 import { Occupancy } from './occupancy';
-import { adminEmailsFor } from './people';
+import { adminEmailsFor, cityAdminEmails } from './people';
 import type { BackgroundRoom } from './plan-background-bookings';
 import type { Random } from './prng';
 import { roomsFor } from './rooms';
@@ -41,6 +42,7 @@ export async function insertWorld(tx: Tx, random: Random, today: string): Promis
   await tx.insert(locationAbout).values(built.map((b) => ({ locationId: idOf(b.seed.name), ...b.about })));
   const admins = built.flatMap((b) => adminEmailsFor({ name: b.seed.name, type: b.seed.type, district: b.seed.district }).map((email) => ({ locationId: idOf(b.seed.name), email })));
   await tx.insert(locationAdmins).values(admins);
+  await tx.insert(cityAdmins).values(cityAdminEmails.map((email) => ({ email })));
 
   const roomSeeds = built.flatMap((b) => roomsFor(b.seed.type, b.seed.name, random).map((room) => ({ room, location: b })));
   const roomRows = await inChunks(roomSeeds, (chunk) => tx.insert(bookableAssets).values(chunk.map(({ room, location }) => ({

@@ -30,7 +30,10 @@ export const demoOrganizations = [
   { number: '993322113', name: 'Stovner Skolekorps' },
 ] as const;
 
-const [siri, jonas, vigdis] = testAdmins;
+const [siri, jonas, vigdis, bente] = testAdmins;
+
+/** The city-wide administrators of the demo (city_admins): Bente. */
+export const cityAdminEmails = [bente!.email.toLowerCase()];
 
 /**
  * Which locations each test admin administers, by location name and type:

@@ -115,10 +115,14 @@ describe('demo data', () => {
     }
   });
 
-  it('makes every test admin administer locations, Vigdis the town hall', async () => {
-    for (const admin of testAdmins) {
+  it('makes Siri, Jonas and Vigdis administer locations (Vigdis the town hall), Bente city-wide, and leaves Nora to be invited', async () => {
+    const [siri, jonas, vigdis, bente, nora] = testAdmins;
+    for (const admin of [siri!, jonas!, vigdis!]) {
       expect(await count(database, sql`select count(*)::int as n from location_admins where email = ${admin.email.toLowerCase()}`)).toBeGreaterThan(0);
     }
+    expect(await count(database, sql`select count(*)::int as n from location_admins where email in (${bente!.email.toLowerCase()}, ${nora!.email.toLowerCase()})`)).toBe(0);
+    expect(await count(database, sql`select count(*)::int as n from city_admins where email = ${bente!.email.toLowerCase()}`)).toBe(1);
+    expect(await count(database, sql`select count(*)::int as n from city_admins`)).toBe(1);
     expect(await count(database, sql`select count(*)::int as n from location_admins a join locations l on l.id = a.location_id
       where l.name = 'Oslo rådhus' and a.email = ${testAdmins[2]!.email.toLowerCase()}`)).toBe(1);
   });

@@ -238,6 +238,6 @@ describe('POST /api/booking', () => {
   /** The caller as requireUser makes it from the token. */
   async function userOf(token: string): Promise<AuthenticatedUser> {
     const roles = (await ctx.app.inject({ method: 'GET', url: '/api/currentuser/roles', headers: bearer(token) })).json<{ userId: number; name: string; email: string }>();
-    return { userId: roles.userId, sub: testCitizens[0]!.sub, name: roles.name, email: roles.email, portal: 'PUBLIC', clientId: 'lokaler-portal', adminLocationIds: [] };
+    return { userId: roles.userId, sub: testCitizens[0]!.sub, name: roles.name, email: roles.email, portal: 'PUBLIC', clientId: 'lokaler-portal', adminLocationIds: [], cityAdmin: false };
   }
 });

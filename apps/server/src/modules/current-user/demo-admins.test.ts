@@ -15,7 +15,9 @@ describe('administrators of the demo data', () => {
   });
   afterAll(() => ctx.close());
 
-  it.each(testAdmins.map((a) => [a.givenName, a] as const))('%s sees exactly the locations the demo data gives their e-mail', async (_name, admin) => {
+  const locationAdmins = testAdmins.filter((a) => ['Siri', 'Jonas', 'Vigdis'].includes(a.givenName));
+
+  it.each(locationAdmins.map((a) => [a.givenName, a] as const))('%s sees exactly the locations the demo data gives their e-mail', async (_name, admin) => {
     const expected = await queryRows<{ id: number; name: string }>(ctx.database.db, sql`
       select l.id, l.name from location_admins la join locations l on l.id = la.location_id
       where la.email = ${admin.email.toLowerCase()} and l.status <> 'DELETED'`);
@@ -26,6 +28,17 @@ describe('administrators of the demo data', () => {
     expect(res.statusCode).toBe(200);
     const seen = res.json<{ id: number; name: string }[]>();
     expect([...seen].sort((a, b) => a.id - b.id)).toEqual([...expected].sort((a, b) => a.id - b.id));
+  });
+
+  it('gives Bente the city-wide role and no location of her own, and Nora (to be invited) nothing', async () => {
+    const roles = async (givenName: string) => {
+      const { accessToken } = await loginAs(ctx.app, testAdmins.find((a) => a.givenName === givenName)!, { client: 'admin' });
+      const [who, where] = await Promise.all(['/api/currentuser/roles', '/api/currentuser/adminlocations']
+        .map((url) => ctx.app.inject({ method: 'GET', url, headers: bearer(accessToken) })));
+      return { roles: who!.json<{ roles: string[] }>().roles, locations: where!.statusCode === 200 ? where!.json<unknown[]>() : where!.statusCode };
+    };
+    expect(await roles('Bente')).toEqual({ roles: ['CITY_ADMIN'], locations: [] });
+    expect(await roles('Nora')).toEqual({ roles: [], locations: 403 });
   });
 
   it('gives the wedding administrator the town hall', async () => {
