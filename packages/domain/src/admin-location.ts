@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { latLng, locationStatus, publicLocationType } from './location';
+import { locationStatus, publicLocationType } from './location';
 
 /**
  * The administrator's setup side of a location (issue #13, decision 015): its fields, preferences,
