@@ -4,6 +4,7 @@ import { startServer, type RunningServer } from './server';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    dataDir: string;
   }
 }
 
@@ -13,6 +14,7 @@ let server: RunningServer | undefined;
 export async function setup(project: TestProject): Promise<void> {
   server = await startServer();
   project.provide('baseUrl', server.baseUrl);
+  project.provide('dataDir', server.dataDir);
 }
 
 export async function teardown(): Promise<void> {

@@ -9,6 +9,8 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface RunningServer {
   baseUrl: string;
+  /** The server's DATA_DIR: its local mail service writes each e-mail to `mail/` there (the dev mailbox). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -67,6 +69,7 @@ export async function startServer(): Promise<RunningServer> {
 
   return {
     baseUrl,
+    dataDir,
     stop: async () => {
       child.kill('SIGTERM');
       await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
