@@ -5,14 +5,15 @@ import { AppError } from '../../errors';
 import { findLiveLocation, type LocationSettingsRow } from './location-repository';
 
 /**
- * The access check of every settings call (decision 015): the location's administrators and city
- * admins (403 otherwise), then the location itself (404 when unknown or DELETED). The check comes
- * first, so a stranger learns nothing about which ids exist.
+ * The access check of every settings call (decision 015): 404 for a location that is unknown or
+ * DELETED (also to its former administrators, whose tokens no longer list it), then 403 unless the
+ * caller administers it or is a city admin. Which ids exist is no secret: GET /api/location/{id}
+ * answers every one.
  */
 export async function managedLocation(db: DbOrTx, user: AuthenticatedUser, locationId: number, options: { lock?: boolean } = {}): Promise<LocationSettingsRow> {
-  assertManagesLocation(user, locationId);
   const location = await findLiveLocation(db, locationId, options);
   if (!location) throw AppError.notFound(`Location ${locationId}`);
+  assertManagesLocation(user, locationId);
   return location;
 }
 
