@@ -172,13 +172,15 @@ describe('a new location: invitation, wizard and publishing (decision 015)', () 
     const noRoom = await publish();
     expect(noRoom.statusCode).toBe(422);
     expect(noRoom.json().fields).toEqual([{ path: 'rooms', message: newLocationMessages.roomMissing }]);
-    await createAsset(db, locationId, { name: 'Gymsal Publiseringsskolen' });
+    const gym = (await createAsset(db, locationId, { name: 'Gymsal Publiseringsskolen' })).id;
 
     // The portal has read the search's rooms (and kept them) before the publishing.
     const day = inDays(3);
     const search = async () => searchAssetsResponse.parse((await ctx.app.inject({ method: 'GET', url: `/api/search/assets?date=${day}&duration=PT1H` })).json());
     const roomNames = (r: Awaited<ReturnType<typeof search>>) => [...r.available, ...r.unavailable].map((h) => h.name);
     expect(roomNames(await search())).not.toContain('Gymsal Publiseringsskolen');
+    const calendar = () => ctx.app.inject({ method: 'GET', url: `/api/schedule?bookableAssetIds=${gym}&fromInclusive=${day}&toInclusive=${day}` });
+    expect((await calendar()).statusCode).toBe(404);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/location' })).json<{ id: number }[]>().map((l) => l.id)).not.toContain(locationId);
 
     const res = await publish();
@@ -191,6 +193,10 @@ describe('a new location: invitation, wizard and publishing (decision 015)', () 
     const found = await search();
     expect(found.available.find((h) => h.name === 'Gymsal Publiseringsskolen')).toMatchObject({ locationId, latLng: { lat: 59.94, lng: 10.76 } });
     expect(roomNames(found)).not.toContain('Lager');
+    const schedule = await calendar();
+    expect(schedule.statusCode).toBe(200);
+    const slots = schedule.json<{ timeslotsByDate: Record<string, { startTime: string; bookingAllowed: boolean }[]> }[]>()[0]!.timeslotsByDate[day]!;
+    expect(slots[0]).toMatchObject({ startTime: '08:00:00', bookingAllowed: true });
 
     expect((await call(ctx.app, nora, 'GET', `/api/admin/new-location/${linkId}`)).json().published).toBe(true);
     const statuses = (await call(ctx.app, bente, 'GET', '/api/admin/new-locations')).json<LocationInvitation[]>();
