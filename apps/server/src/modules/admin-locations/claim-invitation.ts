@@ -2,6 +2,7 @@ import { newLocationMessages, type NewLocationWizard } from '@lokaler/domain/adm
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
+import { writeLocationAudit } from '../location-audit/write-location-audit';
 import { bindInvitation } from './invitation-repository';
 import { insertLocationAdmin } from './location-repository';
 import { liveInvitation, wizardOf } from './new-location-wizard';
@@ -25,6 +26,9 @@ export async function claimInvitation({ db, user, linkId, now = new Date() }: { 
     if (!(await bindInvitation(tx, invitation.id, user.userId))) throw gone(newLocationMessages.invitationUsed);
     // Her token is read against location_admins on every request: from the next one on she administers it.
     await insertLocationAdmin(tx, invitation.locationId, email);
+    if (invitation.usedByUserId === null) {
+      await writeLocationAudit(tx, { locationId: invitation.locationId, user, action: 'ADMIN_ADDED', before: null, after: { email: email.toLowerCase(), invitation: invitation.id } });
+    }
     return wizardOf(tx, invitation);
   });
 }

@@ -97,6 +97,9 @@ describe('a new location: invitation, wizard and publishing (decision 015)', () 
     expect((await call(ctx.app, nora, 'GET', `/api/admin/location/${locationId}`)).statusCode).toBe(200);
     const list = await call(ctx.app, bente, 'GET', '/api/admin/new-locations');
     expect(list.json<LocationInvitation[]>().find((i) => i.locationId === locationId)!.status).toBe('USED');
+    // One audit entry for the one administrator added, however often she claimed.
+    const [audit] = await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from location_audit_log where location_id = ${locationId} and action = 'ADMIN_ADDED'`);
+    expect(audit!.n).toBe(1);
 
     const unknown = await call(ctx.app, nora, 'POST', `/api/admin/new-location/${'x'.repeat(43)}/claim`);
     expect(unknown.statusCode).toBe(404);
@@ -202,7 +205,7 @@ describe('a new location: invitation, wizard and publishing (decision 015)', () 
     const statuses = (await call(ctx.app, bente, 'GET', '/api/admin/new-locations')).json<LocationInvitation[]>();
     expect(statuses.find((i) => i.locationId === locationId)!.status).toBe('PUBLISHED');
     const audit = (await call(ctx.app, nora, 'GET', `/api/location/${locationId}/auditlog`)).json<{ entries: { action: string; actorName: string }[] }>();
-    expect(audit.entries.map((e) => e.action)).toEqual(['PUBLISHED', 'LOCATION_INFO', 'LOCATION_CREATED']);
+    expect(audit.entries.map((e) => e.action)).toEqual(['PUBLISHED', 'LOCATION_INFO', 'ADMIN_ADDED', 'LOCATION_CREATED']);
     expect(audit.entries[0]!.actorName).toBe('Nora Nyadmin');
   });
 });
