@@ -24,8 +24,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ WEDDING_HOLD_MINUTES: '45' }).weddingHoldMinutes).toBe(45);
   });
 
+  it('lets an invitation to a new location be claimed for 14 days unless LOCATION_INVITATION_DAYS says otherwise; the admin app lives under /admin', () => {
+    expect(loadConfig({}).locationInvitationDays).toBe(14);
+    expect(loadConfig({ LOCATION_INVITATION_DAYS: '3' }).locationInvitationDays).toBe(3);
+    expect(loadConfig({ PUBLIC_URL: 'https://lokaler.oslo.kommune.no/' }).adminPublicUrl).toBe('https://lokaler.oslo.kommune.no/admin');
+  });
+
   it.each([
     [{ PORT: 'abc' }, 'PORT'],
+    [{ LOCATION_INVITATION_DAYS: '0' }, 'LOCATION_INVITATION_DAYS'],
+    [{ LOCATION_INVITATION_DAYS: 'two weeks' }, 'LOCATION_INVITATION_DAYS'],
     [{ WEDDING_HOLD_MINUTES: '0' }, 'WEDDING_HOLD_MINUTES'],
     [{ WEDDING_HOLD_MINUTES: '2.5' }, 'WEDDING_HOLD_MINUTES'],
     [{ WEDDING_HOLD_MINUTES: 'soon' }, 'WEDDING_HOLD_MINUTES'],

@@ -37,6 +37,8 @@ const envSchema = z.object({
   MAP_TILE_ATTRIBUTION: z.string().default('© OpenStreetMap-bidragsytere'),
   /** How long a wedding time taken in the calendar is held for the couple to send the form (spec 02 §9: about 30). */
   WEDDING_HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  /** How long the invitation link to set up a new location (/nytt-lokale/{linkId}) can be claimed (decision 015). */
+  LOCATION_INVITATION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
 });
 
 export type Config = ReturnType<typeof buildConfig>;
@@ -48,6 +50,8 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     port: env.PORT,
     host: env.HOST,
     publicUrl,
+    /** The admin app's public address: this server serves it under /admin (http/static.ts). */
+    adminPublicUrl: `${publicUrl}/admin`,
     logLevel: env.LOG_LEVEL,
     database: env.DATABASE_URL
       ? ({ engine: 'postgres', url: env.DATABASE_URL } as const)
@@ -67,6 +71,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     cookieSecret: env.COOKIE_SECRET ?? 'local-development-cookie-secret-not-for-production',
     map: { tileUrl: env.MAP_TILE_URL === '' ? null : env.MAP_TILE_URL, tileAttribution: env.MAP_TILE_ATTRIBUTION },
     weddingHoldMinutes: env.WEDDING_HOLD_MINUTES,
+    locationInvitationDays: env.LOCATION_INVITATION_DAYS,
     adapters: { mail: env.MAIL_ADAPTER, keyService: env.KEY_SERVICE_ADAPTER, orgRegistry: env.ORG_REGISTRY_ADAPTER },
   };
 }

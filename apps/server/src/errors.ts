@@ -13,6 +13,10 @@ const statusByCode = {
   DOCUMENT_NOT_APPROVED: 409,
   /** A wedding form is sent after its booking stopped holding the time (hold ran out, rejected): spec 02 §8 'Ett eller flere tidspunkt er opptatt'. */
   TIME_NO_LONGER_HELD: 409,
+  /** A link that was valid once and is no more (a used or expired invitation, decision 015). */
+  GONE: 410,
+  /** Well-formed input the server cannot act on: an unknown district, a location not ready to publish (decision 015). */
+  UNPROCESSABLE: 422,
   /** The booking breaks a booking rule (window, behandlingstid, one timeslot, repetition…): nothing was written. */
   BOOKING_NOT_ALLOWED: 422,
   PAYLOAD_TOO_LARGE: 413,

@@ -1,5 +1,8 @@
 import type { InfoForLeietaker } from '@lokaler/domain/user-booking-documents';
-import type { LocationRow } from './repository';
+import type { DbOrTx } from '../../db/client';
+import { findTenantInfo } from '../admin-locations/location-repository';
+import { bookingHasKeyRoom } from '../oslonokkelen/repository';
+import { loadLocation, type LocationRow } from './repository';
 
 /** Where the key app is explained to tenants. */
 export const OSLONOKKELEN_INFO_URL = 'https://www.oslo.kommune.no/oslonokkelen/';
@@ -28,4 +31,15 @@ export function infoForLeietaker(location: LocationRow, options: { hasOslonokkel
     options.hasOslonokkelen ? { url: OSLONOKKELEN_INFO_URL, linkText: 'Slik bruker du Oslonøkkelen' } : null,
   ].filter((l): l is { url: string; linkText: string } => l !== null);
   return { heading: `Praktisk informasjon om ${location.name}`, description: paragraphs.join('\n'), links };
+}
+
+/**
+ * GET /user/booking/{id}/infoforleietaker: the text the location wrote for its tenants (decision 015),
+ * or, when it wrote none, the text built from what it has registered.
+ */
+export async function getInfoForLeietaker({ db, booking }: { db: DbOrTx; booking: { id: number; locationId: number; sourceForm: string | null } }): Promise<InfoForLeietaker> {
+  const own = await findTenantInfo(db, booking.locationId);
+  if (own) return own;
+  const location = await loadLocation(db, booking.locationId);
+  return infoForLeietaker(location, { hasOslonokkelen: await bookingHasKeyRoom(db, booking.id), wedding: booking.sourceForm === 'wedding' });
 }

@@ -6,10 +6,8 @@ import { userBooking, userBookingSummaries } from '@lokaler/domain/user-booking'
 import { infoForLeietaker } from '@lokaler/domain/user-booking-documents';
 import { requireUser } from '../../auth/guards';
 import { effectiveIdentity } from '../impersonation/effective-identity';
-import { bookingHasKeyRoom } from '../oslonokkelen/repository';
 import { applicantBooking } from './booking-access';
-import { infoForLeietaker as buildInfo } from './info-for-leietaker';
-import { loadLocation } from './repository';
+import { getInfoForLeietaker } from './info-for-leietaker';
 import { getUserBooking } from './get-user-booking';
 import { listUserBookingChanges } from './list-user-booking-changes';
 import { listUserBookings } from './list-user-bookings';
@@ -50,7 +48,6 @@ export const userBookingRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['mine bookinger'], summary: 'Practical information about the venue: heading, description, links', security, params: idParams, response: { 200: infoForLeietaker, ...errors } },
   }, async (request, reply) => {
     const { booking } = await applicantBooking(request, reply, request.params.id);
-    const location = await loadLocation(db, booking.locationId);
-    return buildInfo(location, { hasOslonokkelen: await bookingHasKeyRoom(db, booking.id), wedding: booking.sourceForm === 'wedding' });
+    return getInfoForLeietaker({ db, booking });
   });
 };

@@ -1,0 +1,34 @@
+import { newLocationMessages, type NewLocationWizard } from '@lokaler/domain/admin-location';
+import type { AuthenticatedUser } from '../../auth/authenticated-user';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { writeLocationAudit } from '../location-audit/write-location-audit';
+import { bindInvitation } from './invitation-repository';
+import { insertLocationAdmin } from './location-repository';
+import { liveInvitation, wizardOf } from './new-location-wizard';
+
+function gone(message: string): AppError {
+  return new AppError('GONE', message === newLocationMessages.invitationUsed ? 'Invitation used by someone else' : 'Invitation expired', message);
+}
+
+/**
+ * POST /api/admin/new-location/{linkId}/claim (decision 015). The first claim binds the link to the
+ * caller and makes her an administrator of the location; the same person may claim again (another
+ * device); anyone else gets 410, and so does everyone once an unclaimed link has expired.
+ */
+export async function claimInvitation({ db, user, linkId, now = new Date() }: { db: Db; user: AuthenticatedUser; linkId: string; now?: Date }): Promise<NewLocationWizard> {
+  if (!user.email) throw AppError.forbidden('An administrator without an e-mail address cannot administer a location');
+  const email = user.email;
+  return db.transaction(async (tx) => {
+    const invitation = await liveInvitation(tx, linkId, { lock: true });
+    if (invitation.usedByUserId !== null && invitation.usedByUserId !== user.userId) throw gone(newLocationMessages.invitationUsed);
+    if (invitation.usedByUserId === null && invitation.expiresAt.getTime() <= now.getTime()) throw gone(newLocationMessages.invitationExpired);
+    if (!(await bindInvitation(tx, invitation.id, user.userId))) throw gone(newLocationMessages.invitationUsed);
+    // Her token is read against location_admins on every request: from the next one on she administers it.
+    await insertLocationAdmin(tx, invitation.locationId, email);
+    if (invitation.usedByUserId === null) {
+      await writeLocationAudit(tx, { locationId: invitation.locationId, user, action: 'ADMIN_ADDED', before: null, after: { email: email.toLowerCase(), invitation: invitation.id } });
+    }
+    return wizardOf(tx, invitation);
+  });
+}
