@@ -1,6 +1,6 @@
 import { reimbursementQuery, buildReimbursementReport, type ReimbursementReport } from '@lokaler/domain/reimbursement';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
-import { assertAdministers } from '../../auth/guards';
+import { assertManagesLocation } from '../../auth/guards';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { findLocationName, loadReimbursementFacts } from './repository';
@@ -14,11 +14,12 @@ export interface ReimbursementOptions {
 }
 
 /**
- * GET /api/location/{id}/reimbursement: the administrators of the location only (403); a bad range
+ * GET /api/location/{id}/reimbursement: the administrators of the location and the city-wide
+ * administrators (decision 015: reimbursement is a settings section, refusjon), 403 otherwise; a bad range
  * is 400 with the domain's Norwegian text. A fixed number of statements whatever the size of the report.
  */
 export async function getReimbursementReport({ db, user, locationId, query }: ReimbursementOptions): Promise<ReimbursementReport> {
-  assertAdministers(user, locationId);
+  assertManagesLocation(user, locationId);
   const parsed = reimbursementQuery.safeParse(query);
   if (!parsed.success) {
     const fields = parsed.error.issues.map((i) => ({ path: ['querystring', ...i.path.map(String)].join('.'), message: i.message }));

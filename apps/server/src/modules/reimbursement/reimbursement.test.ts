@@ -5,6 +5,7 @@ import type { CostCategory } from '@lokaler/domain/booking';
 import { reimbursementMessages, type ReimbursementReport } from '@lokaler/domain/reimbursement';
 import { queryRows } from '../../db/client';
 import { bookingApprovals } from '../../db/schema/admin-decisions';
+import { cityAdmins } from '../../db/schema/location-setup';
 import { testAdmins, testCitizens } from '../../idp/test-users';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { loginAs } from '../../../test/login';
@@ -22,6 +23,7 @@ describe('the reimbursement report (issue 13 point 9): GET /api/location/{id}/re
   let siri: string;
   let jonas: string;
   let kari: string;
+  let bente: string;
   let schoolId: number;
   let otherId: number;
   const ids: Record<string, number> = {};
@@ -64,6 +66,8 @@ describe('the reimbursement report (issue 13 point 9): GET /api/location/{id}/re
     siri = (await loginAs(ctx.app, testAdmins[0]!, { client: 'admin' })).accessToken;
     jonas = (await loginAs(ctx.app, testAdmins[1]!, { client: 'admin' })).accessToken;
     kari = (await loginAs(ctx.app, testCitizens[0]!)).accessToken;
+    await db.insert(cityAdmins).values({ email: testAdmins[3]!.email });
+    bente = (await loginAs(ctx.app, testAdmins[3]!, { client: 'admin' })).accessToken;
   });
   afterAll(() => ctx.close());
 
@@ -136,6 +140,13 @@ describe('the reimbursement report (issue 13 point 9): GET /api/location/{id}/re
       expect(stranger.body).not.toContain('HYPERLINK');
     }
     expect((await report(siri, otherId)(ctx)).statusCode).toBe(403);
+  });
+
+  it('a city-wide administrator (decision 015) reads every location\'s report, though she administers none', async () => {
+    const res = await report(bente, schoolId)(ctx);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<ReimbursementReport>().totals.bookings).toBe(4);
+    expect((await report(bente, otherId)(ctx)).statusCode).toBe(200);
   });
 
   it('a bad range is 400 with a Norwegian userMsg: missing, not a date, inverted, longer than 366 days', async () => {
