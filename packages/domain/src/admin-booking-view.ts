@@ -6,6 +6,7 @@ import {
 } from './booking';
 import { bookingRequirement, bookingReservation } from './booking-reservation';
 import { changeLogEntry as applicantChangeLogEntry } from './change-log';
+import { adminKeyAccess } from './key-access-state';
 import { daysOfWeek } from './scheduling/day-of-week';
 
 /**
@@ -63,6 +64,8 @@ export const adminBookingView = z.object({
   approval: approvalTerms.nullable(),
   /** A wedding's form, certificate and dates (admin-wedding.ts); null for other bookings. */
   wedding: adminWeddingDetails.nullable(),
+  /** The digital key per shared number, with the admin's access state (key-access-state.ts). */
+  keyAccess: adminKeyAccess,
 });
 export type AdminBookingView = z.infer<typeof adminBookingView>;
 

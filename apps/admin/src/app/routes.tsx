@@ -8,6 +8,7 @@ import { NewBookingPage } from '../features/admin-booking-create/new-booking-pag
 import { ApprovalPage } from '../features/approval/approval-page';
 import { BookingPage } from '../features/booking/booking-page';
 import { CalendarPage } from '../features/requests/calendar-page';
+import { ReimbursementPage } from '../features/reimbursement/reimbursement-page';
 import { RequestListPage } from '../features/requests/request-list-page';
 import { StartPage } from '../features/start/start-page';
 import { AuthCallbackRoute } from './auth-callback-route';
@@ -37,6 +38,7 @@ export function createRoutes(): RouteObject[] {
             { path: paths.approveBooking.path, element: <RequireLogin><ApprovalPage /></RequireLogin> },
             { path: paths.addBookingTimes.path, element: <RequireLogin><AddTimesPage /></RequireLogin> },
             { path: paths.newAdminBooking.path, element: <RequireLogin><NewBookingPage /></RequireLogin> },
+            { path: paths.reimbursement.path, element: <RequireLogin><ReimbursementPage /></RequireLogin> },
             { path: paths.notFound.path, element: <NotFoundPage /> },
             { path: '*', element: <Navigate to={paths.notFound.getHref()} replace /> },
           ],

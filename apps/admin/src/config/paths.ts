@@ -39,6 +39,7 @@ export const paths = {
     path: '/nytt-lokale/:linkId/:step?',
     getHref: (linkId: string, step?: NewLocationStep) => `/nytt-lokale/${enc(linkId)}${step ? `/${step}` : ''}`,
   },
+  reimbursement: { path: '/innstillinger/lokalet/refusjon', getHref: (locationId: number) => '/innstillinger/lokalet/refusjon?lokale=' + locationId },
   openingHoursSettings: {
     path: '/innstillinger/lokalet/apningstider/:tab',
     getHref: (tab: string) => `/innstillinger/lokalet/apningstider/${enc(tab)}`,

@@ -37,6 +37,7 @@ export function buildAdminBooking(change: Partial<AdminBookingView> = {}): Admin
     contractExists: false,
     approval: null,
     wedding: null,
+    keyAccess: { hasOslonokkelen: false, numbers: [] },
     ...change,
   };
 }

@@ -34,6 +34,8 @@ import { weddingCertificateRoutes } from './wedding-certificate/routes';
 import { weddingApplicationRoutes } from './wedding-application/routes';
 import { locationAuditRoutes } from './location-audit/routes';
 import { adminLocationRoutes } from './admin-locations/routes';
+import { adminDocumentRoutes } from './admin-documents/routes';
+import { reimbursementRoutes } from './reimbursement/routes';
 
 /** Every module's routes, in the order they are registered, each under /api. Add one line per module. */
 const moduleRoutes = [
@@ -72,6 +74,8 @@ const moduleRoutes = [
   weddingApplicationRoutes,
   locationAuditRoutes,
   adminLocationRoutes,
+  adminDocumentRoutes,
+  reimbursementRoutes,
 ];
 
 export async function registerModules(app: FastifyInstance): Promise<void> {

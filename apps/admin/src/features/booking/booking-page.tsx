@@ -23,6 +23,7 @@ import { DocumentsSection } from './documents-section';
 import { EmailRemindersSection } from './email-reminders-section';
 import { InternalCommentEditor } from './internal-comment-editor';
 import { InternalTitleEditor } from './internal-title-editor';
+import { KeyAccessSection } from './key-access-section';
 import { ReservationsSection } from './reservations-section';
 import { WeddingSection } from './wedding-section';
 import './booking.css';
@@ -74,6 +75,7 @@ function BookingView({ booking }: { booking: AdminBookingView }) {
       <ApplicantSection booking={booking} />
       <ReservationsSection booking={booking} />
       <DocumentsSection booking={booking} />
+      <KeyAccessSection booking={booking} />
       <section aria-labelledby="lk-internal" className="lk-section">
         <Heading level={2} data-size="sm" id="lk-internal">
           Internt

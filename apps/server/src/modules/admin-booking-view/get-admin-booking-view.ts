@@ -1,9 +1,11 @@
 import type { AdminBookingView, ApprovalTerms } from '@lokaler/domain/admin-booking-view';
 import { toBookingRequirement, toBookingReservation } from '@lokaler/domain/booking-reservation';
+import { adminKeyAccessStateOf } from '@lokaler/domain/key-access-state';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { DbOrTx } from '../../db/client';
 import { findBookingForAdmin } from '../admin-booking-shared/booking-access';
 import { loadReservationRows } from '../admin-booking-shared/reservation-rows';
+import { listAllPermissions } from '../oslonokkelen/repository';
 import { loadWeddingDetails } from './wedding-details';
 import { findApplicant, findApproval, findLocationRules, listCurrentDocumentKinds, listDecisionMessages, listRequirements, type ApprovalRow } from './repository';
 
@@ -20,6 +22,9 @@ export async function getAdminBookingView({ db, user, bookingId }: { db: DbOrTx;
   const approval = await findApproval(db, bookingId);
   const documentKinds = await listCurrentDocumentKinds(db, bookingId);
   const wedding = await loadWeddingDetails(db, booking, reservationRows, approval);
+  const keyNumbers = await listAllPermissions(db, bookingId);
+  const contracts = requirementRows.filter((q) => q.type === 'CONTRACT');
+  const contractSigned = contracts.length === 0 ? null : contracts.every((q) => q.isFulfilled);
 
   return {
     bookingId: booking.id,
@@ -53,6 +58,15 @@ export async function getAdminBookingView({ db, user, bookingId }: { db: DbOrTx;
     contractExists: documentKinds.includes('CONTRACT'),
     approval: approval ? toApprovalTerms(approval) : null,
     wedding,
+    keyAccess: {
+      hasOslonokkelen: reservationRows.some((r) => r.hasOslonokkelen),
+      numbers: keyNumbers.map((n) => ({
+        id: n.id,
+        phoneNumber: n.phoneNumber,
+        requestStatus: n.oslonokkelenRequestStatus,
+        state: adminKeyAccessStateOf({ requestStatus: n.oslonokkelenRequestStatus, bookingStatus: booking.status, contractSigned }),
+      })),
+    },
   };
 }
 

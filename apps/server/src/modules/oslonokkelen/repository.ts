@@ -18,6 +18,12 @@ export async function listShownPermissions(db: DbOrTx, bookingId: number): Promi
   return rows.map(toPermission);
 }
 
+/** Every number ever shared on the booking, DELETED ones too (the administrator sees them), in the order they were added. */
+export async function listAllPermissions(db: DbOrTx, bookingId: number): Promise<OslonokkelenPermission[]> {
+  const rows = await db.select().from(oslonokkelenPermissions).where(eq(oslonokkelenPermissions.bookingId, bookingId)).orderBy(asc(oslonokkelenPermissions.id));
+  return rows.map(toPermission);
+}
+
 /** The booking's numbers that are not DELETED, locked for the caller's transaction. */
 export async function lockShownPermissions(tx: Tx, bookingId: number): Promise<PermissionRow[]> {
   return tx.select().from(oslonokkelenPermissions)

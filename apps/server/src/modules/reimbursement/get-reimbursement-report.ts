@@ -1,0 +1,35 @@
+import { reimbursementQuery, buildReimbursementReport, type ReimbursementReport } from '@lokaler/domain/reimbursement';
+import type { AuthenticatedUser } from '../../auth/authenticated-user';
+import { assertManagesLocation } from '../../auth/guards';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { findLocationName, loadReimbursementFacts } from './repository';
+
+export interface ReimbursementOptions {
+  db: Db;
+  user: AuthenticatedUser;
+  locationId: number;
+  /** The query string as it came: checked here, after the access check, so a stranger learns nothing from a 400. */
+  query: { fromDateInclusive?: string | undefined; toDateExclusive?: string | undefined };
+}
+
+/**
+ * GET /api/location/{id}/reimbursement: the administrators of the location and the city-wide
+ * administrators (decision 015: reimbursement is a settings section, refusjon), 403 otherwise; a bad range
+ * is 400 with the domain's Norwegian text. A fixed number of statements whatever the size of the report.
+ */
+export async function getReimbursementReport({ db, user, locationId, query }: ReimbursementOptions): Promise<ReimbursementReport> {
+  assertManagesLocation(user, locationId);
+  const parsed = reimbursementQuery.safeParse(query);
+  if (!parsed.success) {
+    const fields = parsed.error.issues.map((i) => ({ path: ['querystring', ...i.path.map(String)].join('.'), message: i.message }));
+    throw new AppError('VALIDATION', `Invalid range: ${fields.map((f) => `${f.path} ${f.message}`).join('; ')}`, fields[0]!.message, { fields });
+  }
+  // One transaction: the name and the rows from one snapshot, and the facts' JIT setting stays local.
+  return db.transaction(async (tx) => {
+    const locationName = await findLocationName(tx, locationId);
+    if (locationName === undefined) throw AppError.notFound(`Location ${locationId}`);
+    const bookings = await loadReimbursementFacts(tx, locationId, parsed.data);
+    return buildReimbursementReport({ locationId, locationName, range: parsed.data, bookings });
+  });
+}

@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiError } from '@lokaler/domain/api-error';
+import { idParams } from '@lokaler/domain/id-param';
+import { reimbursementReport } from '@lokaler/domain/reimbursement';
+import { currentUser, requireAdmin } from '../../auth/guards';
+import { getReimbursementReport } from './get-reimbursement-report';
+import { sendReimbursementCsv } from './send-reimbursement-csv';
+
+const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
+const security = [{ bearer: [] }];
+// Checked by the service after the access check (reimbursementQuery), so only their shape is here.
+const rangeQuery = z.object({
+  fromDateInclusive: z.string().max(20).optional().describe('YYYY-MM-DD, Oslo date, inclusive'),
+  toDateExclusive: z.string().max(20).optional().describe('YYYY-MM-DD, exclusive; at most 366 days after fromDateInclusive'),
+});
+const description = 'Approved loans (applications and bookings on someone\'s behalf) with approved times on dates in [from, to). '
+  + 'The amount is the approval\'s price for the whole booking (market price, or the cost-based total) times the share of its approved hours in the range; FREE is 0. '
+  + 'For the administrators of the location and city-wide administrators (403 otherwise). 400 with a Norwegian userMsg for a missing, invalid or inverted range or one longer than 366 days.';
+
+/** The reimbursement report of a location (spec 02 §7 GET /location/{id}/reimbursement; issue 13 point 9). */
+export const reimbursementRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+
+  app.get('/location/:id/reimbursement', {
+    onRequest: requireAdmin,
+    schema: {
+      tags: ['admin'], security, params: idParams, querystring: rangeQuery, response: { 200: reimbursementReport, ...errors },
+      summary: 'Per approved booking: who, cost category, hours in the range and amount (øre); totals per organisation or person and overall',
+      description,
+    },
+  }, async (request) => getReimbursementReport({ db, user: currentUser(request), locationId: request.params.id, query: request.query }));
+
+  app.get('/location/:id/reimbursement.csv', {
+    onRequest: requireAdmin,
+    schema: {
+      tags: ['admin'], security, params: idParams, querystring: rangeQuery, response: { 200: z.any().describe('text/csv; charset=utf-8'), ...errors },
+      summary: 'The same report as CSV for a Norwegian spreadsheet (UTF-8 BOM, ";", decimal comma, CRLF), streamed as an attachment refusjon-{location}-{from}-{to}.csv',
+      description,
+    },
+  }, async (request, reply) => {
+    const report = await getReimbursementReport({ db, user: currentUser(request), locationId: request.params.id, query: request.query });
+    return sendReimbursementCsv(reply, report);
+  });
+};

@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { costCategory, type CostCategory } from './booking';
+import { compareNorwegian } from './norwegian-order';
+import { daysBetween, isValidDate } from './scheduling/calendar-date';
+
+/**
+ * The reimbursement report of a location (spec 02 §7 GET /location/{id}/reimbursement; issue 13
+ * point 9): per approved booking with approved times in a date range, who it was for, the cost
+ * category, the hours used in the range and the amount; totals per organisation (or person) and
+ * overall. Money in øre, time in minutes (hours are for display, two decimals).
+ */
+
+/** The longest range one report covers (a leap year). */
+export const REIMBURSEMENT_MAX_DAYS = 366;
+
+export const reimbursementMessages = {
+  missingDate: 'Velg både fra- og tildato.',
+  invalidDate: 'Ugyldig dato, bruk formatet ÅÅÅÅ-MM-DD',
+  inverted: 'Tildatoen må være etter fradatoen.',
+  tooLong: `Perioden kan være høyst ${REIMBURSEMENT_MAX_DAYS} dager.`,
+} as const;
+
+const dateField = z.string({ error: reimbursementMessages.missingDate })
+  .min(1, reimbursementMessages.missingDate)
+  .refine(isValidDate, reimbursementMessages.invalidDate);
+
+/**
+ * ?fromDateInclusive=YYYY-MM-DD&toDateExclusive=YYYY-MM-DD (Oslo dates): the range [from, to), at
+ * least one day and at most 366. The same schema checks the admin page's form.
+ */
+export const reimbursementQuery = z.object({ fromDateInclusive: dateField, toDateExclusive: dateField }).superRefine((q, ctx) => {
+  if (!isValidDate(q.fromDateInclusive) || !isValidDate(q.toDateExclusive)) return;
+  const days = daysBetween(q.fromDateInclusive, q.toDateExclusive);
+  if (days <= 0) ctx.addIssue({ code: 'custom', path: ['toDateExclusive'], message: reimbursementMessages.inverted });
+  else if (days > REIMBURSEMENT_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['toDateExclusive'], message: reimbursementMessages.tooLong });
+});
+export type ReimbursementQuery = z.infer<typeof reimbursementQuery>;
+
+/** Who the booking was for: the organisation it was made for, the person an administrator booked for, or the applicant. */
+export const reimbursementPayerKind = z.enum(['ORGANISATION', 'PERSON']);
+
+export const reimbursementRow = z.object({
+  bookingId: z.number().int(),
+  caseNumber: z.string(),
+  payerKind: reimbursementPayerKind,
+  payerName: z.string(),
+  organizationNumber: z.string().nullable(),
+  /** Null for a booking an administrator made for someone without an approval's terms. */
+  costCategory: costCategory.nullable(),
+  /** Approved time in the range. */
+  minutes: z.number().int(),
+  hours: z.number(),
+  amountOre: z.number().int(),
+});
+export type ReimbursementRow = z.infer<typeof reimbursementRow>;
+
+const sums = { bookings: z.number().int(), minutes: z.number().int(), hours: z.number(), amountOre: z.number().int() };
+
+export const reimbursementGroup = z.object({
+  payerKind: reimbursementPayerKind,
+  payerName: z.string(),
+  organizationNumber: z.string().nullable(),
+  ...sums,
+});
+export type ReimbursementGroup = z.infer<typeof reimbursementGroup>;
+
+export const reimbursementReport = z.object({
+  locationId: z.number().int(),
+  locationName: z.string(),
+  fromDateInclusive: z.string(),
+  toDateExclusive: z.string(),
+  rows: z.array(reimbursementRow),
+  groups: z.array(reimbursementGroup),
+  totals: z.object(sums),
+});
+export type ReimbursementReport = z.infer<typeof reimbursementReport>;
+
+export const costCategoryReportLabels: Record<CostCategory | 'NONE', string> = {
+  FREE: 'Gratis',
+  COST: 'Selvkost',
+  MARKET: 'Markedspris',
+  NONE: 'Ikke fastsatt',
+};
+
+/** What the database knows about one booking with approved time in the range. */
+export interface ReimbursementBookingFacts {
+  bookingId: number;
+  caseNumber: string;
+  organizationNumber: string | null;
+  organizationName: string | null;
+  onBehalfOfName: string | null;
+  onBehalfOfEmail: string | null;
+  userId: number | null;
+  userName: string | null;
+  costCategory: CostCategory | null;
+  /** The approval's price for the whole booking in øre: the market price, or the cost-based total; null when none. */
+  priceOre: number | null;
+  minutesInRange: number;
+  /** All the booking's approved time, in and out of the range. */
+  approvedMinutes: number;
+}
+
+/** Hours with two decimals. */
+export const hoursOf = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
+
+/**
+ * The amount of a booking in the range. A price is for the whole booking (the contract states it so),
+ * so a range holding part of its approved time gets that part of it, rounded to whole øre; a free
+ * booking, and one without a price, is 0. Ranges that split a booking add up to its price, ±1 øre.
+ */
+export function amountInRange(facts: Pick<ReimbursementBookingFacts, 'costCategory' | 'priceOre' | 'minutesInRange' | 'approvedMinutes'>): number {
+  if (facts.costCategory === null || facts.costCategory === 'FREE' || !facts.priceOre || facts.approvedMinutes <= 0) return 0;
+  return Math.round((facts.priceOre * Math.min(facts.minutesInRange, facts.approvedMinutes)) / facts.approvedMinutes);
+}
+
+function payerOf(f: ReimbursementBookingFacts): { key: string; kind: 'ORGANISATION' | 'PERSON'; name: string; organizationNumber: string | null } {
+  if (f.organizationNumber || f.organizationName) {
+    return { key: `org:${f.organizationNumber ?? f.organizationName}`, kind: 'ORGANISATION', name: f.organizationName ?? f.organizationNumber!, organizationNumber: f.organizationNumber };
+  }
+  if (f.onBehalfOfName) return { key: `behalf:${(f.onBehalfOfEmail ?? f.onBehalfOfName).toLowerCase()}`, kind: 'PERSON', name: f.onBehalfOfName, organizationNumber: null };
+  return { key: `user:${f.userId ?? `booking-${f.bookingId}`}`, kind: 'PERSON', name: f.userName ?? 'Ukjent søker', organizationNumber: null };
+}
+
+/** The report from the facts: rows by payer and case number, a group per payer, and the totals (sums of the rows). */
+export function buildReimbursementReport(input: {
+  locationId: number;
+  locationName: string;
+  range: ReimbursementQuery;
+  bookings: readonly ReimbursementBookingFacts[];
+}): ReimbursementReport {
+  const keyed = input.bookings.map((f) => {
+    const payer = payerOf(f);
+    const row: ReimbursementRow = {
+      bookingId: f.bookingId,
+      caseNumber: f.caseNumber,
+      payerKind: payer.kind,
+      payerName: payer.name,
+      organizationNumber: payer.organizationNumber,
+      costCategory: f.costCategory,
+      minutes: f.minutesInRange,
+      hours: hoursOf(f.minutesInRange),
+      amountOre: amountInRange(f),
+    };
+    return { key: payer.key, row };
+  });
+  keyed.sort((a, b) => compareNorwegian(a.row.payerName, b.row.payerName) || a.key.localeCompare(b.key) || compareNorwegian(a.row.caseNumber, b.row.caseNumber));
+
+  const groups = new Map<string, ReimbursementGroup>();
+  for (const { key, row } of keyed) {
+    const group = groups.get(key) ?? { payerKind: row.payerKind, payerName: row.payerName, organizationNumber: row.organizationNumber, bookings: 0, minutes: 0, hours: 0, amountOre: 0 };
+    group.bookings += 1;
+    group.minutes += row.minutes;
+    group.amountOre += row.amountOre;
+    group.hours = hoursOf(group.minutes);
+    groups.set(key, group);
+  }
+  const rows = keyed.map((k) => k.row);
+  const minutes = rows.reduce((sum, r) => sum + r.minutes, 0);
+  return {
+    locationId: input.locationId,
+    locationName: input.locationName,
+    fromDateInclusive: input.range.fromDateInclusive,
+    toDateExclusive: input.range.toDateExclusive,
+    rows,
+    groups: [...groups.values()],
+    totals: { bookings: rows.length, minutes, hours: hoursOf(minutes), amountOre: rows.reduce((sum, r) => sum + r.amountOre, 0) },
+  };
+}
