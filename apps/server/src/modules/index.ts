@@ -33,6 +33,7 @@ import { searchRoutes } from './search/routes';
 import { weddingCertificateRoutes } from './wedding-certificate/routes';
 import { weddingApplicationRoutes } from './wedding-application/routes';
 import { locationAuditRoutes } from './location-audit/routes';
+import { adminOpeningHoursRoutes } from './admin-opening-hours/routes';
 
 /** Every module's routes, in the order they are registered, each under /api. Add one line per module. */
 const moduleRoutes = [
@@ -70,6 +71,7 @@ const moduleRoutes = [
   weddingCertificateRoutes,
   weddingApplicationRoutes,
   locationAuditRoutes,
+  adminOpeningHoursRoutes,
 ];
 
 export async function registerModules(app: FastifyInstance): Promise<void> {
