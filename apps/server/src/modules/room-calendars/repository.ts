@@ -241,7 +241,10 @@ export function roomOpeningHours(rows: readonly HoursRow[], assetId: number, loc
   const own = rows.filter((h) => h.bookableAssetId === assetId);
   const ownDays = new Set(own.map((h) => `${h.fromDate}|${h.weekday}`));
   const inherited = rows.filter((h) => h.bookableAssetId === null && h.locationId === locationId && !ownDays.has(`${h.fromDate}|${h.weekday}`));
-  return [...own, ...inherited].map((h) => ({ weekday: h.weekday as IsoWeekday, opens: h.opens, closes: h.closes, fromDate: h.fromDate, toDate: h.toDate }));
+  return [...own, ...inherited].map((h) => ({
+    weekday: h.weekday as IsoWeekday, opens: h.opens, closes: h.closes,
+    ...(h.fromDate !== null ? { fromDate: h.fromDate, toDate: h.toDate } : {}),
+  }));
 }
 
 /** Of these reservation ids, those in bookings of this person (a citizen may ignore only their own). One query. */

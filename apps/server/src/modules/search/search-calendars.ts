@@ -43,7 +43,10 @@ export function calendarGroups(
     if (list) list.push(h);
     else map.set(key, [h]);
   }
-  const entry = (h: OpeningHoursRow): OpeningHoursEntry => ({ weekday: h.weekday as IsoWeekday, opens: h.opens, closes: h.closes, fromDate: h.fromDate, toDate: h.toDate });
+  const entry = (h: OpeningHoursRow): OpeningHoursEntry => ({
+    weekday: h.weekday as IsoWeekday, opens: h.opens, closes: h.closes,
+    ...(h.fromDate !== null ? { fromDate: h.fromDate, toDate: h.toDate } : {}),
+  });
   const dayKey = (h: OpeningHoursRow) => `${h.fromDate}|${h.weekday}`;
   const calendar = (room: SearchRoomRow, openingHours: OpeningHoursEntry[]): RoomCalendar => ({
     bookableAssetId: room.id,
