@@ -4,11 +4,13 @@ import { availableStartMinutes } from './scheduling/available-intervals';
 import { shareOfAvailableDates } from './scheduling/available-dates';
 import { addDays, datesInRange, isoWeekday, type IsoWeekday } from './scheduling/calendar-date';
 import { formatDuration } from './scheduling/iso-duration';
+import { openingWeekOn } from './scheduling/opening-on-date';
 import { prepareRoom, type RoomCalendar, type SchedulingContext } from './scheduling/room-calendar';
 import { adminCaller, publicCaller } from './scheduling/scheduling-caller';
+import { openingPeriodsWithin } from './scheduling/test-support/arbitraries';
 import { testContext, testRoom } from './scheduling/test-support/room-fixture';
 import { minutesToTime } from './scheduling/time-of-day';
-import { busyBudget, fitsOnOrdinaryDay, indexSearchDates, unavailableSearchDates } from './search-room-dates';
+import { busyBudget, fitsOnOrdinaryDay, indexSearchDates, searchBusyBudgets, unavailableSearchDates } from './search-room-dates';
 
 // Three weeks around each daylight-saving change of 2025 (spring: Sunday 30 March; autumn: 26 October).
 const spans = [datesInRange('2025-03-17', '2025-04-06'), datesInRange('2025-10-13', '2025-11-02')];
@@ -25,6 +27,8 @@ const scenario = fc.constantFrom(...spans).chain((span) => {
   const date = fc.constantFrom(...span);
   const timeOnDate = fc.record({ date, startTime: minuteOfDay.map(minutesToTime), duration: fc.integer({ min: 1, max: 120 }).map((n) => formatDuration(n * 5)) });
   return fc.record({
+    // Seasonal periods in about half the rooms, so both the fast path and the dated one are walked.
+    seasons: fc.oneof(fc.constant({ openingPeriods: [], entries: [] }), openingPeriodsWithin(span, openingEntry)),
     room: fc.record({
       bookableAssetId: fc.constant(1),
       openingHours: fc.tuple(...weekdays.map((w) => fc.array(openingEntry(w), { maxLength: 2 }))).map((lists) => lists.flat()),
@@ -47,7 +51,10 @@ const scenario = fc.constantFrom(...spans).chain((span) => {
     dates: fc.subarray(span, { minLength: 1 }),
     // Mostly the search's own options (30-minute steps), sometimes off the grid (fits nowhere).
     minutes: fc.oneof(fc.integer({ min: 1, max: 16 }).map((n) => n * 30), fc.constantFrom(15, 20, 45)),
-  });
+  }).map(({ seasons, room, ...rest }) => ({
+    ...rest,
+    room: { ...room, openingHours: [...room.openingHours, ...seasons.entries], openingPeriods: seasons.openingPeriods },
+  }));
 });
 
 describe('unavailableSearchDates', () => {
@@ -68,6 +75,21 @@ describe('unavailableSearchDates', () => {
     const search = indexSearchDates(datesInRange('2025-06-09', '2025-06-16'));
     // Monday 9 and Tuesday 10 are within behandlingstid, Wednesday 11 is closed, Sunday 15 has no hours.
     expect(unavailableSearchDates(room, search, 60)).toEqual(['2025-06-09', '2025-06-10', '2025-06-11', '2025-06-15']);
+  });
+
+  it('follows a seasonal period: its hours on its dates, a weekday without hours in it closed, the standard hours around it', () => {
+    // Summer: Monday–Thursday 10–12 only, from Wednesday 2 July to Sunday 3 August.
+    const summer = { fromDate: '2025-07-02', toDate: '2025-08-03' };
+    const hours = ([1, 2, 3, 4] as IsoWeekday[]).map((weekday) => ({ weekday, opens: '10:00:00', closes: '12:00:00', ...summer }));
+    const room = prepareRoom(testRoom({ openingHours: [...testRoom().openingHours, ...hours], openingPeriods: [summer] }), testContext('2025-06-01'));
+    const search = indexSearchDates(['2025-07-01', '2025-07-02', '2025-07-04', '2025-07-05', '2025-08-03', '2025-08-04']);
+    // Tuesday 1 July and Monday 4 August are standard (08–16); Friday 4 July and Saturday 5 July have no hours in the period.
+    expect(unavailableSearchDates(room, search, 60)).toEqual(['2025-07-04', '2025-07-05', '2025-08-03']);
+    expect(unavailableSearchDates(room, search, 180)).toEqual(['2025-07-02', '2025-07-04', '2025-07-05', '2025-08-03']);
+    // The budget of a weekday holds for every hours its dates follow: the smallest one.
+    // Monday–Wednesday: 08–16 (32 slots − 4) or 10–12 (8 − 4); Thursday is not searched; Friday and
+    // Saturday fit only under the standard hours; Sunday under none.
+    expect(searchBusyBudgets(room, search, 60)).toEqual([4, 4, 4, null, 28, 12, null]);
   });
 
   it('sees a booking that leaves no hour free, and one that leaves an hour', () => {
@@ -105,6 +127,29 @@ describe('fitsOnOrdinaryDay and busyBudget', () => {
         if (budget === null) expect(availableStartMinutes(room, ordinaryDate, minutes)).toEqual([]);
       }),
       { numRuns: 500 },
+    );
+  });
+
+  it('searchBusyBudgets guarantees a fit on every searched date where the duration fits under its hours, periods or not', () => {
+    const span = datesInRange('2025-06-02', '2025-06-15');
+    const piece = fc.tuple(fc.integer({ min: 0, max: 1439 }), fc.integer({ min: 1, max: 300 }));
+    fc.assert(
+      fc.property(
+        fc.tuple(...weekdays.map((w) => fc.array(openingEntry(w), { maxLength: 2 }))).map((lists) => lists.flat()),
+        openingPeriodsWithin(span, openingEntry), fc.constantFrom(...span), fc.array(piece, { maxLength: 6 }), fc.integer({ min: 1, max: 12 }),
+        (standard, seasons, date, pieces, slots) => {
+          const minutes = slots * 15;
+          const reservations = pieces.map(([start, length], i) => ({ id: i + 1, date, startTime: minutesToTime(Math.floor(start / 5) * 5), duration: formatDuration(Math.min(length, 1440 - start)) }));
+          const room = prepareRoom(testRoom({ openingHours: [...standard, ...seasons.entries], openingPeriods: seasons.openingPeriods, reservations }), testContext('2025-05-01'));
+          const budget = searchBusyBudgets(room, indexSearchDates(span), minutes)[isoWeekday(date) - 1] ?? null;
+          const spent = pieces.reduce((sum, [, length]) => sum + Math.floor(length / 15) + 2, 0) + slots * pieces.length;
+          // Where nothing fits under the date's own hours the search needs no rows (the date is unavailable anyway).
+          const fitsThere = fitsOnOrdinaryDay(room, isoWeekday(date), minutes, openingWeekOn(room.opening, date));
+          if (budget !== null && spent <= budget && fitsThere) expect(availableStartMinutes(room, date, minutes).length).toBeGreaterThan(0);
+          if (budget === null) expect(fitsThere).toBe(false);
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });

@@ -1,6 +1,7 @@
 import { availableStartMinutes } from './scheduling/available-intervals';
 import { isoWeekday, type IsoWeekday } from './scheduling/calendar-date';
 import { nonexistentMinutes } from './scheduling/oslo-clock';
+import type { OpeningWeek } from './scheduling/opening-on-date';
 import type { PreparedRoom } from './scheduling/room-calendar';
 import { SLOT_MINUTES } from './scheduling/time-of-day';
 
@@ -10,9 +11,10 @@ import { SLOT_MINUTES } from './scheduling/time-of-day';
  * minutes).length === 0` for each date (what shareOfAvailableDates computes), but a city has
  * thousands of rooms and a recurring search hundreds of dates, so the work is arranged around one
  * fact: on an *ordinary* date — inside the window, not closed, not today, no spring-forward hour and
- * nothing booked or blocked — the rules see only the weekday's opening hours. So each weekday is
- * evaluated once per room, and only the room's extraordinary dates one by one; both through
- * availableStartMinutes, the same function the calendar and the availability check agree with.
+ * nothing booked or blocked — the rules see only the weekday's opening hours (of the date's seasonal
+ * period, or the standard ones). So each weekday of each week of hours is evaluated once per room,
+ * and only the room's extraordinary dates one by one; both through availableStartMinutes, the same
+ * function the calendar and the availability check agree with.
  */
 
 /** The dates of one search, indexed once and shared by every room. */
@@ -41,26 +43,34 @@ export function indexSearchDates(input: readonly string[]): SearchDates {
   };
 }
 
+const isoWeekdays: readonly IsoWeekday[] = [1, 2, 3, 4, 5, 6, 7];
+
 /** A week in January (no daylight-saving change): 2001-01-01 was a Monday. */
 const ordinaryWeekMonday = '2001-01-01';
 const ordinaryDates = ['2001-01-01', '2001-01-02', '2001-01-03', '2001-01-04', '2001-01-05', '2001-01-06', '2001-01-07'] as const;
 const noBusyTimes: PreparedRoom['bookedByDate'] = new Map();
 
-const ordinaryVersions = new WeakMap<PreparedRoom, PreparedRoom>();
+const ordinaryVersions = new WeakMap<PreparedRoom, Map<OpeningWeek, PreparedRoom>>();
 
-/** The room stripped of everything date-specific, with its window moved onto the January week. */
-function ordinaryVersion(room: PreparedRoom): PreparedRoom {
-  let ordinary = ordinaryVersions.get(room);
+/**
+ * The room stripped of everything date-specific, with these weekly hours as its only ones and its
+ * window moved onto the January week.
+ */
+function ordinaryVersion(room: PreparedRoom, week: OpeningWeek): PreparedRoom {
+  let versions = ordinaryVersions.get(room);
+  if (!versions) ordinaryVersions.set(room, (versions = new Map()));
+  let ordinary = versions.get(week);
   if (!ordinary) {
     ordinary = {
       ...room,
       window: { ...room.window, today: '2000-12-31', firstDate: ordinaryWeekMonday, lastDate: ordinaryDates[6], minSelectableDate: ordinaryWeekMonday },
       pastCutoffMinutes: null,
+      opening: { standard: week, periods: [] },
       closedDates: new Set(),
       bookedByDate: noBusyTimes,
       blockedByDate: noBusyTimes,
     };
-    ordinaryVersions.set(room, ordinary);
+    versions.set(week, ordinary);
   }
   return ordinary;
 }
@@ -75,16 +85,16 @@ const fitsMemo = new Map<string, boolean>();
 const MEMO_LIMIT = 20_000;
 
 /**
- * Whether the duration fits on an ordinary date of this weekday, evaluated by the rules themselves
- * on the room without bookings, blocked times, closed dates and past times, on a date of a January
- * week that its window is moved to cover.
+ * Whether the duration fits on an ordinary date of this weekday under these weekly hours (default:
+ * the standard ones), evaluated by the rules themselves on the room without bookings, blocked times,
+ * closed dates and past times, on a date of a January week that its window is moved to cover.
  */
-export function fitsOnOrdinaryDay(room: PreparedRoom, weekday: IsoWeekday, minutes: number): boolean {
+export function fitsOnOrdinaryDay(room: PreparedRoom, weekday: IsoWeekday, minutes: number, week: OpeningWeek = room.opening.standard): boolean {
   let key = `${minutes}|${room.minBookingDurationMinutes}|`;
-  for (const o of room.openingByWeekday.get(weekday) ?? []) key += `${o.start}-${o.end},`;
+  for (const o of week[weekday - 1] ?? []) key += `${o.start}-${o.end},`;
   let fits = fitsMemo.get(key);
   if (fits === undefined) {
-    fits = availableStartMinutes(ordinaryVersion(room), ordinaryDates[weekday - 1] ?? ordinaryWeekMonday, minutes).length > 0;
+    fits = availableStartMinutes(ordinaryVersion(room, week), ordinaryDates[weekday - 1] ?? ordinaryWeekMonday, minutes).length > 0;
     if (fitsMemo.size >= MEMO_LIMIT) fitsMemo.clear();
     fitsMemo.set(key, fits);
   }
@@ -101,23 +111,76 @@ export function fitsOnOrdinaryDay(room: PreparedRoom, weekday: IsoWeekday, minut
  * most k + n free runs holding at least O − Σ slots(piece) slots; when that is ≥ D·(k + n), one run
  * holds D slots, and a run starts on the grid, which is where availableStartMinutes looks.
  */
-export function busyBudget(room: PreparedRoom, weekday: IsoWeekday, minutes: number): number | null {
-  if (!fitsOnOrdinaryDay(room, weekday, minutes)) return null;
-  const open = room.openingByWeekday.get(weekday) ?? [];
+export function busyBudget(room: PreparedRoom, weekday: IsoWeekday, minutes: number, week: OpeningWeek = room.opening.standard): number | null {
+  if (!fitsOnOrdinaryDay(room, weekday, minutes, week)) return null;
+  const open = week[weekday - 1] ?? [];
   const openSlots = open.reduce((sum, o) => sum + (o.end - o.start) / SLOT_MINUTES, 0);
   return openSlots - (minutes / SLOT_MINUTES) * open.length;
 }
 
 /**
+ * busyBudget per ISO weekday (index 0–6) for the search's dates, null for a weekday the search does
+ * not hold. With seasonal periods in the search's span, a weekday's dates may follow several weekly
+ * hours: the smallest budget among those where the duration fits holds for all of them (a smaller
+ * budget only keeps more rows for the rules to look at), and null only when it fits under none.
+ */
+export function searchBusyBudgets(room: PreparedRoom, search: SearchDates, minutes: number): (number | null)[] {
+  const first = search.dates[0] ?? '';
+  const last = search.dates.at(-1) ?? '';
+  const weeks = [room.opening.standard, ...room.opening.periods.filter((p) => p.fromDate <= last && first <= p.toDate).map((p) => p.week)];
+  return isoWeekdays.map((weekday) => {
+    if (!search.byWeekday.has(weekday)) return null;
+    let budget: number | null = null;
+    for (const week of weeks) {
+      const b = busyBudget(room, weekday, minutes, week);
+      if (b !== null && (budget === null || b < budget)) budget = b;
+    }
+    return budget;
+  });
+}
+
+/** Positions [low, high) of the sorted dates from `from` to `to` inclusive. */
+function positionsWithin(dates: readonly string[], from: string, to: string): [number, number] {
+  const bound = (date: string, inclusive: boolean) => {
+    let low = 0;
+    let high = dates.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      const d = dates[middle] ?? '';
+      if (d < date || (inclusive && d === date)) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  };
+  return [bound(from, false), bound(to, true)];
+}
+
+/**
  * The search's dates on which nothing of the duration fits in this room, sorted: the same dates as
  * evaluating availableStartMinutes on every date. A weekday where nothing fits on an ordinary date
- * is unavailable on every date (closures, bookings, past times and missing hours only take time
- * away); otherwise only the room's extraordinary dates can be unavailable, and each is evaluated.
+ * (under the date's weekly hours) is unavailable on every such date (closures, bookings, past times
+ * and missing hours only take time away); otherwise only the room's extraordinary dates can be unavailable, and each is evaluated.
  */
 export function unavailableSearchDates(room: PreparedRoom, search: SearchDates, minutes: number): string[] {
   const { dates, indexOf, weekdayAt } = search;
   const fits = new Map<IsoWeekday, boolean>();
   for (const weekday of search.byWeekday.keys()) fits.set(weekday, fitsOnOrdinaryDay(room, weekday, minutes));
+
+  // Dates inside a seasonal period follow its weeks: each period's weekdays are evaluated once too.
+  // Without periods among the dates (the common case) every date follows the standard week.
+  let periodFits: (boolean[] | undefined)[] | null = null;
+  for (const period of room.opening.periods) {
+    const [low, high] = positionsWithin(dates, period.fromDate, period.toDate);
+    if (low >= high) continue;
+    periodFits ??= new Array<boolean[] | undefined>(dates.length);
+    const byWeekday = isoWeekdays.map((weekday) => search.byWeekday.has(weekday) && fitsOnOrdinaryDay(room, weekday, minutes, period.week));
+    for (let i = low; i < high; i++) periodFits[i] = byWeekday;
+  }
+  const fitsAt = (i: number): boolean => {
+    const weekday = weekdayAt[i] ?? 1;
+    const inPeriod = periodFits?.[i];
+    return inPeriod ? inPeriod[weekday - 1] === true : fits.get(weekday) === true;
+  };
 
   const extraordinary = new Set<number>(search.irregular);
   const mark = (date: string) => {
@@ -132,10 +195,14 @@ export function unavailableSearchDates(room: PreparedRoom, search: SearchDates, 
   for (let i = dates.length - 1; i >= 0 && (dates[i] ?? '') > room.window.lastDate; i--) extraordinary.add(i);
 
   const unavailable: number[] = [];
-  for (const [weekday, positions] of search.byWeekday) if (!fits.get(weekday)) unavailable.push(...positions);
+  if (periodFits === null) {
+    for (const [weekday, positions] of search.byWeekday) if (!fits.get(weekday)) unavailable.push(...positions);
+  } else {
+    for (let i = 0; i < dates.length; i++) if (!fitsAt(i)) unavailable.push(i);
+  }
   for (const i of extraordinary) {
     const date = dates[i];
-    if (date !== undefined && fits.get(weekdayAt[i] ?? 1) && availableStartMinutes(room, date, minutes).length === 0) unavailable.push(i);
+    if (date !== undefined && fitsAt(i) && availableStartMinutes(room, date, minutes).length === 0) unavailable.push(i);
   }
   return unavailable.sort((a, b) => a - b).map((i) => dates[i] ?? '');
 }

@@ -36,6 +36,7 @@ import { locationAuditRoutes } from './location-audit/routes';
 import { adminLocationRoutes } from './admin-locations/routes';
 import { adminDocumentRoutes } from './admin-documents/routes';
 import { reimbursementRoutes } from './reimbursement/routes';
+import { adminOpeningHoursRoutes } from './admin-opening-hours/routes';
 
 /** Every module's routes, in the order they are registered, each under /api. Add one line per module. */
 const moduleRoutes = [
@@ -76,6 +77,7 @@ const moduleRoutes = [
   adminLocationRoutes,
   adminDocumentRoutes,
   reimbursementRoutes,
+  adminOpeningHoursRoutes,
 ];
 
 export async function registerModules(app: FastifyInstance): Promise<void> {

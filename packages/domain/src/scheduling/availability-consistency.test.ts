@@ -2,18 +2,20 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { availableIntervals } from './available-intervals';
 import { buildSchedule, type ScheduleSlot } from './build-schedule';
-import { addDays, datesInRange, type IsoWeekday } from './calendar-date';
+import { addDays, datesInRange, isoWeekday, type IsoWeekday } from './calendar-date';
 import { checkRequestedTimes } from './check-requested-times';
 import { formatDuration } from './iso-duration';
 import { prepareRoom, type RoomCalendar, type SchedulingContext } from './room-calendar';
 import { adminCaller, publicCaller } from './scheduling-caller';
-import { minutesToTime } from './time-of-day';
+import { openingPeriodsWithin } from './test-support/arbitraries';
+import { minutesToTime, timeToMinutes } from './time-of-day';
 
 /**
  * The promise of the scheduling rules: the calendar, the availability check and the search never
  * disagree. Random rooms (opening hours with breaks and off-grid edges, closed dates, blocked times,
- * reservations — some ignored —, behandlingstid, last date, minimum duration), random callers and
- * clocks, over two weeks that hold a daylight-saving change.
+ * reservations — some ignored —, behandlingstid, last date, minimum duration, seasonal periods whose
+ * hours replace the standard ones), random callers and clocks, over two weeks that hold a
+ * daylight-saving change.
  */
 
 const periods = [
@@ -36,6 +38,7 @@ const scenario = fc.constantFrom(...periods).chain((period) => {
   const weekdays: IsoWeekday[] = [1, 2, 3, 4, 5, 6, 7];
   return fc.record({
     period: fc.constant(period),
+    seasons: openingPeriodsWithin(dates, openingEntry),
     room: fc.record({
       bookableAssetId: fc.constant(1),
       openingHours: fc.tuple(...weekdays.map((w) => fc.array(openingEntry(w), { maxLength: 2 }))).map((lists) => lists.flat().filter((e) => e.closes === '24:00:00' || e.closes === '00:00:00' || e.closes > e.opens)),
@@ -56,8 +59,15 @@ const scenario = fc.constantFrom(...periods).chain((period) => {
       reservationIdsToIgnore: fc.subarray([1, 2, 3, 4], { maxLength: 2 }),
     }) as fc.Arbitrary<SchedulingContext>,
     duration: fc.integer({ min: 1, max: 16 }).map((n) => n * 15),
-  });
+  }).map(({ seasons, room, ...rest }) => ({
+    ...rest,
+    room: { ...room, openingHours: [...room.openingHours, ...seasons.entries.filter(validEntry)], openingPeriods: seasons.openingPeriods },
+  }));
 });
+
+function validEntry(e: { opens: string; closes: string }): boolean {
+  return e.closes === '24:00:00' || e.closes === '00:00:00' || e.closes > e.opens;
+}
 
 const gridStarts = Array.from({ length: 96 }, (_, i) => i * 15);
 const bookable = (slot: ScheduleSlot | undefined) => slot !== undefined && slot.bookingAllowed && !slot.booked;
@@ -72,6 +82,19 @@ describe('calendar, availability check and search agree', () => {
         const disagreements: string[] = [];
         for (const date of datesInRange(period.from, period.to)) {
           const slots = new Map((schedule[date] ?? []).map((s) => [s.startTime, s]));
+
+          // (0) Every slot shown lies inside an entry of the hours that apply on the date, read
+          // directly from the raw entries: the period's holding the date, else the standard ones.
+          const season = room.openingPeriods?.find((p) => p.fromDate <= date && date <= p.toDate);
+          const applying = room.openingHours.filter((e) => e.weekday === isoWeekday(date)
+            && (season ? e.fromDate === season.fromDate && e.toDate === season.toDate : e.fromDate == null));
+          for (const slot of schedule[date] ?? []) {
+            const start = timeToMinutes(slot.startTime);
+            // Minute by minute: entries that touch make one opening.
+            let inside = true;
+            for (let m = start; inside && m < start + 15; m++) inside = applying.some((e) => timeToMinutes(e.opens) <= m && m < (timeToMinutes(e.closes, { allowEndOfDay: true }) || 1440));
+            if (!inside) disagreements.push(`(0) ${date} ${slot.startTime} outside the hours of the date`);
+          }
           const fifteenOk = 15 >= prepared.minBookingDurationMinutes;
 
           // (1) A 15-minute request is accepted exactly when its slot is shown bookable and free.

@@ -3,8 +3,10 @@ import { bookingWindow, type BookingWindow } from './booking-window';
 import type { DateAndTime } from './date-and-time';
 import { parseDuration } from './iso-duration';
 import { mergeIntervals, type MinuteInterval } from './minute-intervals';
+import { openingInterval, prepareOpening, type OpeningPeriodInput, type PreparedOpening } from './opening-on-date';
 import { isAdmin, type SchedulingCaller } from './scheduling-caller';
-import { MINUTES_PER_DAY, parseTime, roundDownToGrid, roundUpToGrid } from './time-of-day';
+import { SchedulingDataError } from './scheduling-data-error';
+import { MINUTES_PER_DAY, parseTime } from './time-of-day';
 
 /**
  * What the rules need to know about one room, and its preparation into per-date indexes. The server
@@ -18,6 +20,12 @@ export interface OpeningHoursEntry {
   opens: string;
   /** 'HH:mm:ss'; '00:00:00' or '24:00:00' means open until midnight. */
   closes: string;
+  /**
+   * The seasonal period the entry belongs to ('YYYY-MM-DD', inclusive, both or neither): on the
+   * period's dates its entries replace the standard ones (entries without dates).
+   */
+  fromDate?: string | null;
+  toDate?: string | null;
 }
 
 export interface ActiveReservation extends DateAndTime {
@@ -28,6 +36,11 @@ export interface RoomCalendar {
   bookableAssetId: number;
   /** Several entries for one weekday are allowed (a break); a weekday without entries is closed. */
   openingHours: readonly OpeningHoursEntry[];
+  /**
+   * The seasonal periods of the hours, also those without entries (closed on every weekday of their
+   * dates); a period of an entry need not be listed.
+   */
+  openingPeriods?: readonly OpeningPeriodInput[];
   closedDates: readonly string[];
   blockedTimes: readonly DateAndTime[];
   reservations: readonly ActiveReservation[];
@@ -52,13 +65,7 @@ export interface SchedulingContext {
   reservationIdsToIgnore?: Iterable<number>;
 }
 
-/** Room data that breaks the rules' assumptions: an internal error (bad data), never a user's mistake. */
-export class SchedulingDataError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'SchedulingDataError';
-  }
-}
+export { SchedulingDataError };
 
 export interface PreparedRoom {
   bookableAssetId: number;
@@ -68,8 +75,8 @@ export interface PreparedRoom {
   minBookingDurationMinutes: number;
   /** Minute of today before which times are past; null when past times do not apply (or `now` was not given). */
   pastCutoffMinutes: number | null;
-  /** Per ISO weekday: opening intervals, merged and shrunk to the 15-minute grid. */
-  openingByWeekday: ReadonlyMap<number, readonly MinuteInterval[]>;
+  /** The standard and seasonal weekly hours on the grid: ask `openingOn(room.opening, date)`. */
+  opening: PreparedOpening;
   closedDates: ReadonlySet<string>;
   closedDatesAvailable: boolean;
   blockedBookable: boolean;
@@ -77,14 +84,7 @@ export interface PreparedRoom {
   blockedByDate: ReadonlyMap<string, readonly MinuteInterval[]>;
 }
 
-/** Opening hours as minutes [opens, closes); null when the entry is not a valid same-day interval. */
-export function openingInterval(opens: string, closes: string): MinuteInterval | null {
-  const start = parseTime(opens);
-  const rawEnd = parseTime(closes, { allowEndOfDay: true });
-  if (start === null || rawEnd === null) return null;
-  const end = rawEnd === 0 ? MINUTES_PER_DAY : rawEnd;
-  return end > start ? { start, end } : null;
-}
+export { openingInterval };
 
 export function prepareRoom(room: RoomCalendar, context: SchedulingContext): PreparedRoom {
   const { caller } = context;
@@ -97,7 +97,7 @@ export function prepareRoom(room: RoomCalendar, context: SchedulingContext): Pre
     window,
     minBookingDurationMinutes: admin ? 0 : Math.max(0, room.minBookingDurationMinutes ?? 0),
     pastCutoffMinutes: admin && caller.canBookPastDates ? null : nowCutoff(context.now),
-    openingByWeekday: indexOpeningHours(room.openingHours),
+    opening: prepareOpening(room.openingHours, room.openingPeriods),
     closedDates: new Set(room.closedDates),
     closedDatesAvailable: admin && caller.closedDatesAvailable,
     blockedBookable: admin && caller.allowedToBookBlockedSlots,
@@ -119,27 +119,6 @@ function nowCutoff(now: string | null | undefined): number | null {
   const match = /^(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(now);
   if (!match) throw new SchedulingDataError(`Invalid current time '${now}'`);
   return Number(match[1]) * 60 + Number(match[2]) + (Number(match[3] ?? 0) > 0 ? 1 : 0);
-}
-
-function indexOpeningHours(entries: readonly OpeningHoursEntry[]): Map<number, MinuteInterval[]> {
-  const raw = new Map<number, MinuteInterval[]>();
-  for (const entry of entries) {
-    const interval = openingInterval(entry.opens, entry.closes);
-    if (!interval || !Number.isInteger(entry.weekday) || entry.weekday < 1 || entry.weekday > 7) {
-      throw new SchedulingDataError(`Invalid opening hours ${entry.weekday} ${entry.opens}-${entry.closes}`);
-    }
-    raw.set(entry.weekday, [...(raw.get(entry.weekday) ?? []), interval]);
-  }
-  const result = new Map<number, MinuteInterval[]>();
-  for (const [weekday, intervals] of raw) {
-    // Merge first, then shrink each to whole slots: slots lie entirely inside opening hours, and
-    // two shrunk intervals never touch (so no request can span a gap in the hours).
-    const onGrid = mergeIntervals(intervals)
-      .map((i) => ({ start: roundUpToGrid(i.start), end: roundDownToGrid(i.end) }))
-      .filter((i) => i.end > i.start);
-    result.set(weekday, onGrid);
-  }
-  return result;
 }
 
 /** Busy times by date, merged; a time running past midnight continues on the next date. */

@@ -1,6 +1,6 @@
-import { isoWeekday } from './calendar-date';
 import { overlapsAny, type MinuteInterval } from './minute-intervals';
 import { nonexistentMinutes } from './oslo-clock';
+import { openingOn } from './opening-on-date';
 import type { PreparedRoom } from './room-calendar';
 import type { UnavailabilityReason } from './unavailability-reason';
 
@@ -20,7 +20,7 @@ export interface RoomDay {
   date: string;
   /** Why nothing on this date can be booked, or null. */
   closure: DayClosure | null;
-  /** Opening hours of the weekday on the slot grid (also on closed dates: shown, not bookable). */
+  /** Opening hours of the date (its period's or the standard weekday's) on the slot grid (also on closed dates: shown, not bookable). */
   open: readonly MinuteInterval[];
   /** Earlier today (when past times do not apply to the caller) and the hour skipped in spring. */
   unusable: readonly UnusableTime[];
@@ -42,7 +42,7 @@ export function roomDay(room: PreparedRoom, date: string): RoomDay {
   return {
     date,
     closure: dayClosure(room, date),
-    open: room.openingByWeekday.get(isoWeekday(date)) ?? noIntervals,
+    open: openingOn(room.opening, date),
     unusable,
     booked: room.bookedByDate.get(date) ?? noIntervals,
     blocked: room.blockedByDate.get(date) ?? noIntervals,

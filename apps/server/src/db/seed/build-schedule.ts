@@ -59,6 +59,34 @@ export function closedDatesFor(locationId: number, today: string, maintenance: b
   return rows;
 }
 
+export interface ClosedRange {
+  locationId: number;
+  fromDate: string;
+  toDate: string;
+  reason: string | null;
+  days: ClosedRow[];
+}
+
+/**
+ * The closed days as the ranges an administrator would have entered (decision 015): a location's
+ * consecutive days with the same reason make one range (the maintenance week), others one day each.
+ * The admin app lists and removes ranges, so the seed writes its days through them too.
+ */
+export function closedRangesOf(rows: readonly ClosedRow[]): ClosedRange[] {
+  const sorted = [...rows].sort((a, b) => a.locationId - b.locationId || (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  const ranges: ClosedRange[] = [];
+  for (const row of sorted) {
+    const last = ranges.at(-1);
+    if (last && last.locationId === row.locationId && last.reason === (row.reason ?? null) && addDays(last.toDate, 1) === row.date) {
+      last.toDate = row.date;
+      last.days.push(row);
+    } else {
+      ranges.push({ locationId: row.locationId, fromDate: row.date, toDate: row.date, reason: row.reason ?? null, days: [row] });
+    }
+  }
+  return ranges;
+}
+
 /** Blocks a few Saturday mornings (school events, cleaning) in a room; registers them as taken. */
 export function blockedTimesFor(bookableAssetId: number, today: string, random: Random, occupancy: Occupancy): BlockedRow[] {
   const rows: BlockedRow[] = [];

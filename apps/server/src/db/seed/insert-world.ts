@@ -1,12 +1,12 @@
 import type { Tx } from '../client';
 import { assetTags, assetTypes, bookableAssets, bookingFlows, tags } from '../schema/assets';
 import { geographicAreas } from '../schema/geography';
-import { cityAdmins } from '../schema/location-setup';
+import { cityAdmins, closedDateRanges } from '../schema/location-setup';
 import { locationAbout, locationAdmins, locations } from '../schema/locations';
 import { blockedTimes, closedDates, openingHours } from '../schema/schedule';
 import type { PlannedRoom } from './booking-plan';
 import { buildLocations } from './build-locations';
-import { blockedTimesFor, closedDatesFor, gymOverride, openingHoursFor } from './build-schedule';
+import { blockedTimesFor, closedDatesFor, closedRangesOf, gymOverride, openingHoursFor } from './build-schedule';
 import { assetTypeNames, bookingFlowSeeds, tagSeeds } from './catalogue';
 import { inChunks } from './chunks';
 import { districts, unknownArea } from './districts';
@@ -77,7 +77,11 @@ export async function insertWorld(tx: Tx, random: Random, today: string): Promis
   const closedRows = published
     .filter((b) => b.seed.type !== 'LIBRARIES')
     .flatMap((b, i) => closedDatesFor(idOf(b.seed.name), today, i % 9 === 4));
-  await inChunks(closedRows, (chunk) => tx.insert(closedDates).values(chunk).returning({ id: closedDates.id }));
+  // As ranges with their days (closed_dates.range_id), what the administrator sees and can remove.
+  const ranges = closedRangesOf(closedRows);
+  const rangeRows = await inChunks(ranges, (chunk) => tx.insert(closedDateRanges).values(chunk.map(({ days: _, ...range }) => range)).returning({ id: closedDateRanges.id }));
+  const closedWithRanges = ranges.flatMap((range, i) => range.days.map((day) => ({ ...day, rangeId: rangeRows[i]!.id })));
+  await inChunks(closedWithRanges, (chunk) => tx.insert(closedDates).values(chunk).returning({ id: closedDates.id }));
   const closed = new Set(closedRows.map((c) => `${c.locationId}|${c.date}`));
 
   const occupancy = new Occupancy();

@@ -62,6 +62,12 @@ describe('demo data', () => {
     expect(await count(database, sql`select count(*)::int as n from locations l where status = 'PUBLISHED' and not exists (select 1 from opening_hours o where o.location_id = l.id)`)).toBe(0);
     expect(await count(database, sql`select count(*)::int as n from opening_hours where bookable_asset_id is not null`)).toBeGreaterThan(0);
     expect(await count(database, sql`select count(*)::int as n from closed_dates`)).toBeGreaterThan(0);
+    // Closed days come as ranges the administrator sees (decision 015): each day inside its range, each range's days all there.
+    expect(await count(database, sql`select count(*)::int as n from closed_dates c left join closed_date_ranges r on r.id = c.range_id
+      where r.id is null or r.location_id <> c.location_id or c.date not between r.from_date and r.to_date`)).toBe(0);
+    expect(await count(database, sql`select count(*)::int as n from closed_date_ranges r
+      where (select count(*) from closed_dates c where c.range_id = r.id) <> r.to_date - r.from_date + 1`)).toBe(0);
+    expect(await count(database, sql`select count(*)::int as n from closed_date_ranges where to_date > from_date`)).toBeGreaterThan(0);
     expect(await count(database, sql`select count(*)::int as n from blocked_times`)).toBeGreaterThan(0);
   });
 

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoWeekday } from '@lokaler/domain/scheduling/calendar-date';
+import { addDays } from '@lokaler/domain/scheduling/calendar-date';
 import type { Db } from '../../db/client';
+import { openingHourPeriods } from '../../db/schema/location-setup';
+import { openingHours } from '../../db/schema/schedule';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { createAsset, createLocation, createUser } from '../../../test/factories/places';
 import { addBlockedTime, addClosedDate, addReservation, inDays, setOpeningHours } from '../../../test/factories/calendar';
@@ -82,6 +85,36 @@ describe('room calendars repository', () => {
     expect(loaded.get(rooms[4]!)!.calendar.blockedTimes).toEqual([{ date: inDays(9), startTime: '23:00:00', duration: 'PT2H' }]);
     expect(loaded.get(rooms[5]!)!.calendar.blockedTimes).toEqual([{ date: inDays(8), startTime: '12:00:00', duration: 'PT48H' }]);
     expect(loaded.get(rooms[1]!)!.row).toMatchObject({ locationId, status: 'PUBLISHED', bookingFlowTheme: null, location: { behandlingstid: 0, status: 'PUBLISHED' } });
+  });
+
+  it('loads the seasonal periods that touch the range, with their hours, in the same one statement', async () => {
+    const db = ctx.database.db;
+    const other = (await createLocation(db)).id;
+    const room = (await createAsset(db, other)).id;
+    const own = (await createAsset(db, other)).id;
+    await setOpeningHours(db, other, '08:00', '16:00');
+    await setOpeningHours(db, other, '07:00', '23:00', { bookableAssetId: own, weekdays: [isoWeekday(day)] });
+    const [summer, empty, later] = await db.insert(openingHourPeriods).values([
+      { locationId: other, name: 'Sommer', fromDate: addDays(day, -3), toDate: day },
+      { locationId: other, name: 'Stengt', fromDate: addDays(day, 1), toDate: addDays(day, 2) },
+      { locationId: other, name: 'Høst', fromDate: addDays(day, 30), toDate: addDays(day, 40) },
+    ]).returning();
+    await db.insert(openingHours).values([
+      { locationId: other, periodId: summer!.id, weekday: isoWeekday(day), opens: '10:00', closes: '12:00' },
+      { locationId: other, periodId: later!.id, weekday: isoWeekday(day), opens: '10:00', closes: '11:00' },
+    ]);
+    const counting = countingDb(db);
+    const loaded = await loadRoomCalendars(counting.db, [room, own], { fromInclusive: day, toInclusive: addDays(day, 5) });
+    expect(counting.count()).toBe(1);
+    const calendar = loaded.get(room)!.calendar;
+    // The autumn period lies outside the range: neither it nor its hours are read.
+    expect(calendar.openingPeriods).toEqual([{ fromDate: summer!.fromDate, toDate: summer!.toDate }, { fromDate: empty!.fromDate, toDate: empty!.toDate }]);
+    expect(calendar.openingHours.filter((h) => h.fromDate)).toEqual([{ weekday: isoWeekday(day), opens: '10:00:00', closes: '12:00:00', fromDate: summer!.fromDate, toDate: summer!.toDate }]);
+    expect(calendar.openingHours.filter((h) => !h.fromDate)).toHaveLength(7);
+    // A room's own standard hours replace the location's standard ones only; the period still applies to it.
+    const ownCalendar = loaded.get(own)!.calendar;
+    expect(ownCalendar.openingHours.filter((h) => !h.fromDate && h.weekday === isoWeekday(day))).toEqual([{ weekday: isoWeekday(day), opens: '07:00:00', closes: '23:00:00' }]);
+    expect(ownCalendar.openingHours.filter((h) => h.fromDate)).toHaveLength(1);
   });
 
   it('gives each room the same row as findRooms', async () => {

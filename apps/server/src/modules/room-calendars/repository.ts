@@ -83,8 +83,10 @@ const roomJson = sql`json_build_object(
     'allowSingleBookingsForPublicUser', l.allow_single_bookings_for_public_user,
     'maxOneTimeslotPerBookingForPublicUser', l.max_one_timeslot_per_booking_for_public_user))`;
 
-/** [location, room or null, weekday, opens, closes] */
-type HoursTuple = [number, number | null, number, string, string];
+/** [location, room or null, weekday, opens, closes, period's from date or null, period's to date or null] */
+type HoursTuple = [number, number | null, number, string, string, string | null, string | null];
+/** [location, from date, to date]: a seasonal period of opening hours (also one without hours). */
+type PeriodTuple = [number, string, string];
 /** [location, date] */
 type ClosedTuple = [number, string];
 /** ['r' reservation or 'b' blocked time, room, id, date, start time, minutes] */
@@ -93,6 +95,7 @@ type BusyTuple = ['r' | 'b', number, number, string, string, number];
 interface CalendarsRow extends Record<string, unknown> {
   rooms: RoomRow[];
   hours: HoursTuple[];
+  periods: PeriodTuple[];
   closed: ClosedTuple[];
   busy: BusyTuple[];
 }
@@ -113,14 +116,18 @@ export async function loadRoomCalendars(db: DbOrTx, assetIds: readonly number[],
     (select coalesce(json_agg(${roomJson}), '[]') from bookable_assets a
       join locations l on l.id = a.location_id left join booking_flows f on f.id = a.booking_flow_id
       where a.id = any(${rooms})) as rooms,
-    (select coalesce(json_agg(json_build_array(h.location_id, h.bookable_asset_id, h.weekday, h.opens, h.closes) order by h.weekday, h.opens), '[]')
-      from opening_hours h
-      where h.location_id in ${locationIds} and (h.bookable_asset_id is null or h.bookable_asset_id = any(${rooms}))) as hours,
+    (select coalesce(json_agg(json_build_array(h.location_id, h.bookable_asset_id, h.weekday, h.opens, h.closes, p.from_date, p.to_date)
+        order by p.from_date nulls first, h.weekday, h.opens), '[]')
+      from opening_hours h left join opening_hour_periods p on p.id = h.period_id
+      where h.location_id in ${locationIds} and (h.bookable_asset_id is null or h.bookable_asset_id = any(${rooms}))
+        and (h.period_id is null or (p.to_date >= ${range.fromInclusive}::date and p.from_date <= ${range.toInclusive}::date))) as hours,
+    (select coalesce(json_agg(json_build_array(p.location_id, p.from_date, p.to_date) order by p.from_date), '[]') from opening_hour_periods p
+      where p.location_id in ${locationIds} and p.to_date >= ${range.fromInclusive}::date and p.from_date <= ${range.toInclusive}::date) as periods,
     (select coalesce(json_agg(json_build_array(c.location_id, c.date) order by c.date), '[]') from closed_dates c
       where c.location_id in ${locationIds} and c.date between ${range.fromInclusive}::date and ${range.toInclusive}::date) as closed,
     (select coalesce(json_agg(json_build_array(x.kind, x.room, x.id, x.date, x."startTime", x."durationMinutes")
       order by x.kind, x.room, x.date, x."startTime", x.id), '[]') from (${busyTimesSql(ids, range)}) x) as busy`);
-  const hours = data!.hours.map(([locationId, bookableAssetId, weekday, opens, closes]) => ({ locationId, bookableAssetId, weekday, opens, closes }));
+  const hours = data!.hours.map(([locationId, bookableAssetId, weekday, opens, closes, fromDate, toDate]) => ({ locationId, bookableAssetId, weekday, opens, closes, fromDate, toDate }));
   const busy = groupBusyTimes(ids, data!.busy.map(([kind, room, id, date, startTime, durationMinutes]) => ({ kind, room, id, date, startTime, durationMinutes })));
 
   for (const row of data!.rooms) {
@@ -129,6 +136,7 @@ export async function loadRoomCalendars(db: DbOrTx, assetIds: readonly number[],
       calendar: {
         bookableAssetId: row.id,
         openingHours: roomOpeningHours(hours, row.id, row.locationId),
+        openingPeriods: data!.periods.filter(([locationId]) => locationId === row.locationId).map(([, fromDate, toDate]) => ({ fromDate, toDate })),
         closedDates: data!.closed.filter(([locationId]) => locationId === row.locationId).map(([, date]) => date),
         ...(busy.get(row.id) ?? { blockedTimes: [], reservations: [] }),
         lastBookableDate: null,
@@ -212,23 +220,31 @@ export async function loadBusyTimes(db: DbOrTx, assetIds: readonly number[], ran
   return groupBusyTimes(ids, rows);
 }
 
-interface HoursRow {
+export interface HoursRow {
   locationId: number;
   bookableAssetId: number | null;
   weekday: number;
   opens: string;
   closes: string;
+  /** The seasonal period's dates; null for the standard hours. */
+  fromDate: string | null;
+  toDate: string | null;
 }
 
 /**
- * A room's weekly hours: for each weekday the room's own rows when it has any for that day, else
- * the location's (the demo's gyms stay open longer on weekdays and keep the school's weekend hours).
+ * A room's weekly hours: within the standard hours and within each seasonal period, for each weekday
+ * the room's own rows when it has any for that day, else the location's (the demo's gyms stay open
+ * longer on weekdays and keep the school's weekend hours). A location's period replaces the standard
+ * hours on its dates for all its rooms, the room's own standard rows too.
  */
-function roomOpeningHours(rows: readonly HoursRow[], assetId: number, locationId: number): OpeningHoursEntry[] {
+export function roomOpeningHours(rows: readonly HoursRow[], assetId: number, locationId: number): OpeningHoursEntry[] {
   const own = rows.filter((h) => h.bookableAssetId === assetId);
-  const ownDays = new Set(own.map((h) => h.weekday));
-  const inherited = rows.filter((h) => h.bookableAssetId === null && h.locationId === locationId && !ownDays.has(h.weekday));
-  return [...own, ...inherited].map((h) => ({ weekday: h.weekday as IsoWeekday, opens: h.opens, closes: h.closes }));
+  const ownDays = new Set(own.map((h) => `${h.fromDate}|${h.weekday}`));
+  const inherited = rows.filter((h) => h.bookableAssetId === null && h.locationId === locationId && !ownDays.has(`${h.fromDate}|${h.weekday}`));
+  return [...own, ...inherited].map((h) => ({
+    weekday: h.weekday as IsoWeekday, opens: h.opens, closes: h.closes,
+    ...(h.fromDate !== null ? { fromDate: h.fromDate, toDate: h.toDate } : {}),
+  }));
 }
 
 /** Of these reservation ids, those in bookings of this person (a citizen may ignore only their own). One query. */

@@ -12,7 +12,7 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
 import { findBusyTimes } from './busy-times-repository';
 import { busyRowsByRoom, calendarGroups, publicRulesOfRow } from './search-calendars';
-import { findClosedDates, findOpeningHours, findSearchRooms, type SearchRoomRow } from './search-rooms-repository';
+import { findClosedDates, findOpeningHours, findOpeningPeriods, findSearchRooms, type SearchRoomRow } from './search-rooms-repository';
 import { acceptedOrBadRequest } from './search-validation';
 
 /**
@@ -26,12 +26,13 @@ import { acceptedOrBadRequest } from './search-validation';
 async function publicRoom(db: DbOrTx, id: number, from: string, to: string): Promise<{ row: SearchRoomRow; calendar: RoomCalendar }> {
   const [row] = await findSearchRooms(db, { roomId: id, tagIds: [] });
   if (!row) throw AppError.notFound(`Bookable asset ${id}`);
-  const [hours, closed, busy] = await Promise.all([
+  const [hours, closed, busy, periods] = await Promise.all([
     findOpeningHours(db, [row.locationId]),
     findClosedDates(db, [row.locationId], { from, to }),
     findBusyTimes(db, [id], from, to),
+    findOpeningPeriods(db, [row.locationId]),
   ]);
-  const { calendar } = calendarGroups([row], hours, closed).get(id)!;
+  const { calendar } = calendarGroups([row], hours, closed, periods).get(id)!;
   return { row, calendar: { ...calendar, ...busyRowsByRoom(busy).get(id) } };
 }
 

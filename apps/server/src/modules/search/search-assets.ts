@@ -1,17 +1,16 @@
 import { expandWeekdayPattern } from '@lokaler/domain/scheduling/expand-weekday-pattern';
 import { osloClock } from '@lokaler/domain/scheduling/oslo-clock';
-import type { IsoWeekday } from '@lokaler/domain/scheduling/calendar-date';
 import { publicCaller } from '@lokaler/domain/scheduling/scheduling-caller';
 import { SLOT_MINUTES } from '@lokaler/domain/scheduling/time-of-day';
 import type { PreparedRoom, SchedulingContext } from '@lokaler/domain/scheduling/room-calendar';
-import { busyBudget, indexSearchDates, unavailableSearchDates, type SearchDates } from '@lokaler/domain/search-room-dates';
+import { indexSearchDates, searchBusyBudgets, unavailableSearchDates, type SearchDates } from '@lokaler/domain/search-room-dates';
 import type { RecurringSearch, SearchAssetsResponse, SingleDateSearch } from '@lokaler/domain/search-request';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
 import { findBusyTimes, findCrowdedBusyTimes, type BusyRow } from './busy-times-repository';
 import { busyRowsByRoom, withBusyTimes } from './search-calendars';
 import { closedDatesWithin, prepareCalendar, reloadSearchRoomsCache, searchRoomsCache, toSearchRooms, type SearchCalendar, type SearchRoom, type SearchRooms } from './search-rooms-cache';
-import { findClosedDates, findOpeningHours, findSearchRooms, isPublishedLocation } from './search-rooms-repository';
+import { findClosedDates, findOpeningHours, findOpeningPeriods, findSearchRooms, isPublishedLocation } from './search-rooms-repository';
 import { readSearchRoomsVersion } from './search-rooms-version-repository';
 import { inSearchOrder, toSearchHit } from './to-search-hit';
 
@@ -30,7 +29,6 @@ import { inSearchOrder, toSearchHit } from './to-search-hit';
  */
 
 export const EXACT_ROOM_LIMIT = 100;
-const isoWeekdays: readonly IsoWeekday[] = [1, 2, 3, 4, 5, 6, 7];
 
 export type SearchKind = ({ kind: 'single' } & SingleDateSearch) | ({ kind: 'recurring' } & RecurringSearch);
 
@@ -90,11 +88,12 @@ async function runSearch({ db, search, tagIds, locationId, now = new Date(), exa
     if (!(await isPublishedLocation(db, locationId))) throw AppError.notFound(`Location ${locationId}`);
     const rows = await findSearchRooms(db, { locationId, tagIds });
     const locationIds = [...new Set(rows.map((r) => r.locationId))];
-    const [hours, closed] = await Promise.all([
+    const [hours, closed, periods] = await Promise.all([
       findOpeningHours(db, locationIds),
       first && last ? findClosedDates(db, locationIds, { from: first, to: last }) : Promise.resolve(new Map<number, string[]>()),
+      findOpeningPeriods(db, locationIds),
     ]);
-    return (await answer(question, toSearchRooms(rows, hours, closed), false)).answer;
+    return (await answer(question, toSearchRooms(rows, hours, closed, periods), false)).answer;
   }
 
   // City-wide: the kept rooms, checked against the version the first query reads. A copy older than
@@ -128,7 +127,6 @@ async function answer({ db, search, dates, today, context, exactRoomLimit }: Que
   const first = dates.dates[0];
   const last = dates.dates.at(-1);
   const minutes = search.minutes;
-  const searchedWeekdays = new Set(dates.weekdayAt);
   // Calendars of one shape with the same closed dates in the period share one state.
   const states = new Array<CalendarState | undefined>(calendars.length);
   const byShape = new Map<string, CalendarState>();
@@ -140,7 +138,7 @@ async function answer({ db, search, dates, today, context, exactRoomLimit }: Que
     state = byShape.get(key);
     if (!state) {
       const base = prepareCalendar(calendar, context, closed);
-      state = { base, budgets: isoWeekdays.map((w) => (searchedWeekdays.has(w) ? busyBudget(base, w, minutes) : null)) };
+      state = { base, budgets: searchBusyBudgets(base, dates, minutes) };
       byShape.set(key, state);
     }
     return (states[calendar.index] = state);

@@ -3,7 +3,7 @@ import type { IsoWeekday } from '@lokaler/domain/scheduling/calendar-date';
 import { prepareRoom, type OpeningHoursEntry, type PreparedRoom, type RoomCalendar, type SchedulingContext } from '@lokaler/domain/scheduling/room-calendar';
 import { effectivePublicRules, type PublicBookingRules } from '@lokaler/domain/scheduling/public-booking-rules';
 import type { BusyRow } from './busy-times-repository';
-import type { OpeningHoursRow, SearchRoomRow } from './search-rooms-repository';
+import type { OpeningHoursRow, OpeningPeriodRow, SearchRoomRow } from './search-rooms-repository';
 
 /**
  * The rooms of a search as the scheduling rules see them: RoomCalendar built from the rows, prepared
@@ -23,12 +23,18 @@ export interface CalendarGroup {
 }
 
 /**
- * Each room's calendar group. A room's weekly hours are, per weekday, its own rows when it has any
- * for that day, else its location's (the rule of room-calendars' loader, which the schedule and the
- * availability check use); closed dates, behandlingstid and the minimum duration are the location's.
+ * Each room's calendar group. A room's weekly hours are, within the standard hours and within each
+ * seasonal period, per weekday its own rows when it has any for that day, else its location's (the
+ * rule of room-calendars' loader, roomOpeningHours, which the schedule and the availability check
+ * use); the periods, closed dates, behandlingstid and the minimum duration are the location's.
  * The rules never read the room's id, so rooms of one calendar share one prepared room and answer.
  */
-export function calendarGroups(rooms: readonly SearchRoomRow[], hours: readonly OpeningHoursRow[], closed: ReadonlyMap<number, string[]>): Map<number, CalendarGroup> {
+export function calendarGroups(
+  rooms: readonly SearchRoomRow[],
+  hours: readonly OpeningHoursRow[],
+  closed: ReadonlyMap<number, string[]>,
+  periods: ReadonlyMap<number, readonly OpeningPeriodRow[]> = new Map(),
+): Map<number, CalendarGroup> {
   const ofLocation = new Map<number, OpeningHoursRow[]>();
   const ofRoom = new Map<number, OpeningHoursRow[]>();
   for (const h of hours) {
@@ -37,10 +43,15 @@ export function calendarGroups(rooms: readonly SearchRoomRow[], hours: readonly 
     if (list) list.push(h);
     else map.set(key, [h]);
   }
-  const entry = (h: OpeningHoursRow): OpeningHoursEntry => ({ weekday: h.weekday as IsoWeekday, opens: h.opens, closes: h.closes });
+  const entry = (h: OpeningHoursRow): OpeningHoursEntry => ({
+    weekday: h.weekday as IsoWeekday, opens: h.opens, closes: h.closes,
+    ...(h.fromDate !== null ? { fromDate: h.fromDate, toDate: h.toDate } : {}),
+  });
+  const dayKey = (h: OpeningHoursRow) => `${h.fromDate}|${h.weekday}`;
   const calendar = (room: SearchRoomRow, openingHours: OpeningHoursEntry[]): RoomCalendar => ({
     bookableAssetId: room.id,
     openingHours,
+    openingPeriods: periods.get(room.locationId) ?? [],
     closedDates: closed.get(room.locationId) ?? [],
     blockedTimes: [],
     reservations: [],
@@ -54,8 +65,8 @@ export function calendarGroups(rooms: readonly SearchRoomRow[], hours: readonly 
     const own = ofRoom.get(room.id);
     const inherited = ofLocation.get(room.locationId) ?? [];
     if (own) {
-      const ownDays = new Set(own.map((h) => h.weekday));
-      byRoom.set(room.id, { calendar: calendar(room, [...own, ...inherited.filter((h) => !ownDays.has(h.weekday))].map(entry)) });
+      const ownDays = new Set(own.map(dayKey));
+      byRoom.set(room.id, { calendar: calendar(room, [...own, ...inherited.filter((h) => !ownDays.has(dayKey(h)))].map(entry)) });
       continue;
     }
     let group = byLocation.get(room.locationId);
@@ -94,7 +105,7 @@ export function busyRowsByRoom(rows: readonly BusyRow[]): Map<number, Pick<RoomC
  * already prepared: the same PreparedRoom as preparing the whole calendar, without redoing the hours.
  */
 export function withBusyTimes(base: PreparedRoom, busy: Pick<RoomCalendar, 'reservations' | 'blockedTimes'>, context: SchedulingContext): PreparedRoom {
-  const indexed = prepareRoom({ bookableAssetId: base.bookableAssetId, openingHours: [], closedDates: [], lastBookableDate: null, behandlingstid: null, minBookingDurationMinutes: null, ...busy }, context);
+  const indexed = prepareRoom({ bookableAssetId: base.bookableAssetId, openingHours: [], openingPeriods: [], closedDates: [], lastBookableDate: null, behandlingstid: null, minBookingDurationMinutes: null, ...busy }, context);
   return { ...base, bookedByDate: indexed.bookedByDate, blockedByDate: indexed.blockedByDate };
 }
 

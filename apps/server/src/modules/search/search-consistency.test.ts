@@ -12,6 +12,7 @@ import { minutesToTime } from '@lokaler/domain/scheduling/time-of-day';
 import { sqlState } from '../../http/error-handler';
 import { insertReservations } from '../../db/reservation-repository';
 import { blockedTimes, closedDates, openingHours } from '../../db/schema/schedule';
+import { openingHourPeriods } from '../../db/schema/location-setup';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { truncateAll } from '../../../test/test-db';
 import { createAsset, createBooking, createLocation, createUser } from '../../../test/factories/places';
@@ -20,7 +21,8 @@ import { searchAssets, type SearchKind } from './search-assets';
 
 /**
  * Search, calendar and availability check agree: random locations and rooms (hours with odd edges,
- * rooms' own hours, closed dates, behandlingstid, minimum durations, the public allow flags),
+ * rooms' own hours, seasonal periods with their own hours, closed dates, behandlingstid, minimum
+ * durations, the public allow flags),
  * reservations (some not active) and blocked times are stored; random single and recurring searches
  * over two weeks holding the spring daylight-saving change, at 10:30 on a Monday, are answered by the
  * search service — reading every busy row and letting the database pick the crowded dates — and each
@@ -58,6 +60,9 @@ const world = fc.record({
     allowSingle: mostly(8),
     allowRepeated: mostly(8),
     week,
+    // A seasonal period inside the span (its hours replace the standard ones; a day without hours in it is closed).
+    season: fc.option(fc.tuple(fc.integer({ min: 0, max: span.length - 1 }), fc.integer({ min: 0, max: span.length - 1 }), week)
+      .map(([a, b, hours]) => ({ fromDate: span[Math.min(a, b)]!, toDate: span[Math.max(a, b)]!, week: hours })), { nil: null, freq: 2 }),
     closed: fc.subarray(span, { maxLength: 3 }),
     rooms: fc.array(fc.record({
       published: mostly(9),
@@ -97,6 +102,12 @@ describe('search agrees with the availability check', () => {
       });
       const rows = weekdays.flatMap((weekday, i) => (l.week[i] ? [{ locationId: location.id, weekday, ...l.week[i]! }] : []));
       if (rows.length) await db.insert(openingHours).values(rows);
+      const seasonRows: { weekday: IsoWeekday; opens: string; closes: string }[] = [];
+      if (l.season) {
+        const [period] = await db.insert(openingHourPeriods).values({ locationId: location.id, name: 'Sommer', fromDate: l.season.fromDate, toDate: l.season.toDate }).returning();
+        seasonRows.push(...weekdays.flatMap((weekday, i) => (l.season!.week[i] ? [{ weekday, ...l.season!.week[i]! }] : [])));
+        if (seasonRows.length) await db.insert(openingHours).values(seasonRows.map((h) => ({ ...h, locationId: location.id, periodId: period!.id })));
+      }
       if (l.closed.length) await db.insert(closedDates).values(l.closed.map((date) => ({ locationId: location.id, date })));
       const booking = await createBooking(db, location.id, userId);
       for (const r of l.rooms) {
@@ -121,7 +132,11 @@ describe('search agrees with the availability check', () => {
           lendsRepeated: l.allowRepeated,
           calendar: {
             bookableAssetId: room.id,
-            openingHours: [...own, ...rows.filter((h) => !ownDays.has(h.weekday))].map((h) => ({ weekday: h.weekday, opens: h.opens, closes: h.closes })),
+            openingHours: [
+              ...[...own, ...rows.filter((h) => !ownDays.has(h.weekday))].map((h) => ({ weekday: h.weekday, opens: h.opens, closes: h.closes })),
+              ...seasonRows.map((h) => ({ ...h, fromDate: l.season!.fromDate, toDate: l.season!.toDate })),
+            ],
+            openingPeriods: l.season ? [{ fromDate: l.season.fromDate, toDate: l.season.toDate }] : [],
             closedDates: l.closed,
             blockedTimes: r.blocked.map((t) => ({ date: t.date, startTime: minutesToTime(t.start), duration: formatDuration(t.minutes) })),
             reservations: stored,
@@ -151,7 +166,7 @@ describe('search agrees with the availability check', () => {
   it('reads busy rows where the pre-filter\'s budget does not hold: today after 10:30, the spring-forward Sunday, an evening into the night', async () => {
     const w: World = {
       locations: [{
-        behandlingstid: 0, minBookingDurationMinutes: null, allowSingle: true, allowRepeated: true, closed: [],
+        behandlingstid: 0, minBookingDurationMinutes: null, allowSingle: true, allowRepeated: true, closed: [], season: null,
         week: weekdays.map(() => ({ opens: '00:00:00', closes: '24:00:00' })).map((h, i) => (i === 0 ? { opens: '08:00:00', closes: '14:00:00' } : h)),
         rooms: [{
           published: true, allowSingle: true, ownWeek: null, blocked: [],

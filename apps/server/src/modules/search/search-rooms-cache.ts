@@ -4,7 +4,7 @@ import type { PublicBookingRules } from '@lokaler/domain/scheduling/public-booki
 import { publicCaller } from '@lokaler/domain/scheduling/scheduling-caller';
 import type { DbOrTx } from '../../db/client';
 import { calendarGroups, publicRulesOfRow } from './search-calendars';
-import { findClosedDates, findOpeningHours, findSearchRooms, type OpeningHoursRow, type SearchRoomRow } from './search-rooms-repository';
+import { findClosedDates, findOpeningHours, findOpeningPeriods, findSearchRooms, type OpeningHoursRow, type OpeningPeriodRow, type SearchRoomRow } from './search-rooms-repository';
 import { readSearchRoomsVersion } from './search-rooms-version-repository';
 import { norwegianRanks, toSearchHit } from './to-search-hit';
 
@@ -27,7 +27,8 @@ export interface SearchCalendar {
   index: number;
   /** Without busy times. */
   calendar: RoomCalendar;
-  openingByWeekday: PreparedRoom['openingByWeekday'];
+  /** The standard and seasonal hours, indexed once (the rules read them through openingOn). */
+  opening: PreparedRoom['opening'];
   /** Ascending. */
   closedDates: readonly string[];
   /**
@@ -70,8 +71,13 @@ const datesHead = '"datesCount":';
 const datesMarker = `${datesHead}0,"unavailableDates":[]`;
 
 /** The rooms with their fixed parts, from the rows the repository reads. */
-export function toSearchRooms(rows: readonly SearchRoomRow[], hours: readonly OpeningHoursRow[], closed: ReadonlyMap<number, string[]>): SearchRooms {
-  const groups = calendarGroups(rows, hours, closed);
+export function toSearchRooms(
+  rows: readonly SearchRoomRow[],
+  hours: readonly OpeningHoursRow[],
+  closed: ReadonlyMap<number, string[]>,
+  periods: ReadonlyMap<number, readonly OpeningPeriodRow[]> = new Map(),
+): SearchRooms {
+  const groups = calendarGroups(rows, hours, closed, periods);
   const calendars = new Map<RoomCalendar, SearchCalendar>();
   const ranks = norwegianRanks(rows.flatMap((row) => [assetDisplayName(row.name, row.externalAssetNumber), row.locationName]));
   const rooms = rows.map((row): SearchRoom => {
@@ -81,10 +87,9 @@ export function toSearchRooms(rows: readonly SearchRoomRow[], hours: readonly Op
     if (!calendar) {
       const indexed = prepareRoom(group.calendar, indexingContext);
       const { behandlingstid, minBookingDurationMinutes, lastBookableDate } = group.calendar;
-      const hours = [...indexed.openingByWeekday].sort((a, b) => a[0] - b[0]);
       calendar = {
-        index: calendars.size, calendar: group.calendar, openingByWeekday: indexed.openingByWeekday,
-        closedDates: [...group.calendar.closedDates].sort(), shape: JSON.stringify([hours, behandlingstid, minBookingDurationMinutes, lastBookableDate]),
+        index: calendars.size, calendar: group.calendar, opening: indexed.opening,
+        closedDates: [...group.calendar.closedDates].sort(), shape: JSON.stringify([indexed.opening, behandlingstid, minBookingDurationMinutes, lastBookableDate]),
       };
       calendars.set(group.calendar, calendar);
     }
@@ -111,8 +116,8 @@ export function toSearchRooms(rows: readonly SearchRoomRow[], hours: readonly Op
  * the calendar's closed dates of the period, as the search read them before it kept the rooms.
  */
 export function prepareCalendar(calendar: SearchCalendar, context: SchedulingContext, closedDates: readonly string[]): PreparedRoom {
-  const fresh = prepareRoom({ ...calendar.calendar, openingHours: [], closedDates }, context);
-  return { ...fresh, openingByWeekday: calendar.openingByWeekday };
+  const fresh = prepareRoom({ ...calendar.calendar, openingHours: [], openingPeriods: [], closedDates }, context);
+  return { ...fresh, opening: calendar.opening };
 }
 
 /** The calendar's closed dates from `first` to `last` (ascending ISO dates compare as text). */
@@ -130,14 +135,14 @@ export function closedDatesWithin(calendar: SearchCalendar, first: string, last:
   return within;
 }
 
-/** Every published room of the portal's locations, read now (four queries). */
+/** Every published room of the portal's locations, read now (five queries). */
 async function loadSearchRooms(db: DbOrTx): Promise<CachedSearchRooms> {
   // Read first: the rows read after it are at least as new, so a change in between only costs a rebuild.
   const version = await readSearchRoomsVersion(db);
   const rows = await findSearchRooms(db, { tagIds: [] });
   const locationIds = [...new Set(rows.map((r) => r.locationId))];
-  const [hours, closed] = await Promise.all([findOpeningHours(db, locationIds), findClosedDates(db, locationIds)]);
-  return { version, ...toSearchRooms(rows, hours, closed) };
+  const [hours, closed, periods] = await Promise.all([findOpeningHours(db, locationIds), findClosedDates(db, locationIds), findOpeningPeriods(db, locationIds)]);
+  return { version, ...toSearchRooms(rows, hours, closed, periods) };
 }
 
 const copies = new WeakMap<DbOrTx, Promise<CachedSearchRooms>>();

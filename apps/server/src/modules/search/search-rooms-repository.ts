@@ -3,8 +3,9 @@ import { queryRows, type DbOrTx } from '../../db/client';
 import { pgArray } from './pg-array';
 
 /**
- * The rooms a search looks at and their calendars' fixed parts. Three queries whatever the number of
- * rooms: the rooms (with location, area and tag ids), the opening hours, the closed dates.
+ * The rooms a search looks at and their calendars' fixed parts. Four queries whatever the number of
+ * rooms: the rooms (with location, area and tag ids), the opening hours, their seasonal periods, the
+ * closed dates.
  */
 
 export interface SearchRoomRow extends Record<string, unknown> {
@@ -87,14 +88,40 @@ export interface OpeningHoursRow extends Record<string, unknown> {
   weekday: number;
   opens: string;
   closes: string;
+  /** The seasonal period's dates; null for the standard hours. */
+  fromDate: string | null;
+  toDate: string | null;
 }
 
-/** The opening hours of these locations (the location's and its rooms' own). One query. */
+/** The opening hours of these locations (the location's and its rooms' own, standard and seasonal). One query. */
 export function findOpeningHours(db: DbOrTx, locationIds: readonly number[]): Promise<OpeningHoursRow[]> {
   if (locationIds.length === 0) return Promise.resolve([]);
   return queryRows<OpeningHoursRow>(db, sql`
-    select location_id as "locationId", bookable_asset_id as "bookableAssetId", weekday, opens::text as opens, closes::text as closes
-    from opening_hours where location_id = any(${pgArray(locationIds)}::int[])`);
+    select h.location_id as "locationId", h.bookable_asset_id as "bookableAssetId", h.weekday, h.opens::text as opens, h.closes::text as closes,
+      p.from_date::text as "fromDate", p.to_date::text as "toDate"
+    from opening_hours h left join opening_hour_periods p on p.id = h.period_id
+    where h.location_id = any(${pgArray(locationIds)}::int[])`);
+}
+
+export interface OpeningPeriodRow extends Record<string, unknown> {
+  locationId: number;
+  fromDate: string;
+  toDate: string;
+}
+
+/** Each location's seasonal periods of opening hours (also those without hours: closed all week). One query. */
+export async function findOpeningPeriods(db: DbOrTx, locationIds: readonly number[]): Promise<Map<number, OpeningPeriodRow[]>> {
+  if (locationIds.length === 0) return new Map();
+  const rows = await queryRows<OpeningPeriodRow>(db, sql`
+    select location_id as "locationId", from_date::text as "fromDate", to_date::text as "toDate"
+    from opening_hour_periods where location_id = any(${pgArray(locationIds)}::int[]) order by from_date`);
+  const byLocation = new Map<number, OpeningPeriodRow[]>();
+  for (const row of rows) {
+    const list = byLocation.get(row.locationId);
+    if (list) list.push(row);
+    else byLocation.set(row.locationId, [row]);
+  }
+  return byLocation;
 }
 
 /** Each location's closed dates in the period (without one: all of them), ascending. One query. */
