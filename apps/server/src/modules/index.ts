@@ -34,6 +34,7 @@ import { weddingCertificateRoutes } from './wedding-certificate/routes';
 import { weddingApplicationRoutes } from './wedding-application/routes';
 import { locationAuditRoutes } from './location-audit/routes';
 import { adminLocationRoutes } from './admin-locations/routes';
+import { adminRoomRoutes } from './admin-rooms/routes';
 
 /** Every module's routes, in the order they are registered, each under /api. Add one line per module. */
 const moduleRoutes = [
@@ -72,6 +73,7 @@ const moduleRoutes = [
   weddingApplicationRoutes,
   locationAuditRoutes,
   adminLocationRoutes,
+  adminRoomRoutes,
 ];
 
 export async function registerModules(app: FastifyInstance): Promise<void> {
