@@ -21,7 +21,9 @@ export async function updateRoom({ db, user, roomId, fields, now = new Date() }:
     await updateRoomRow(tx, roomId, roomColumnsOf(fields));
     await replaceRoomTags(tx, roomId, fields.tagIds);
     const after = await loadAdminRoom(tx, roomId, now);
-    await writeLocationAudit(tx, { locationId, user, action: 'ROOM_CHANGED', before: auditViewOf(before), after: auditViewOf(after) });
+    // A save that changes nothing is not a change worth an entry.
+    const [was, is] = [auditViewOf(before), auditViewOf(after)];
+    if (JSON.stringify(was) !== JSON.stringify(is)) await writeLocationAudit(tx, { locationId, user, action: 'ROOM_CHANGED', before: was, after: is });
     return after;
   });
 }
