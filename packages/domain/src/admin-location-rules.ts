@@ -34,6 +34,8 @@ export const adminMessages = {
   invalidEmail: 'Skriv inn en gyldig e-postadresse',
   lastAdmin: 'Lokalet må ha minst én administrator.',
   notSelf: 'Du kan ikke fjerne deg selv som administrator.',
+  alreadyAdmin: 'Denne e-postadressen er allerede administrator.',
+  chooseAdmin: 'Velg minst én administrator',
 } as const;
 
 /** POST /api/location/{id}/admins */
@@ -41,8 +43,19 @@ export const addLocationAdminBody = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email({ message: adminMessages.invalidEmail }).max(320)),
 });
 
-/** DELETE /api/location/{id}/admins?emails=a&emails=b */
+const adminEmails = z.array(z.string().trim().toLowerCase().max(320)).max(50);
+
+/**
+ * DELETE /api/location/{id}/admins?emails=a&emails=b, or with the body `{ emails: [...] }` (decision
+ * 015; the SPA's fetch sends a body). Both may be given; together they must name at least one
+ * (removeLocationAdminEmails).
+ */
 export const removeLocationAdminsQuery = z.object({
-  emails: z.preprocess((v) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : [v]),
-    z.array(z.string().trim().toLowerCase()).min(1, 'Velg minst én administrator').max(50)),
+  emails: z.preprocess((v) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : [v]), adminEmails),
 });
+export const removeLocationAdminsBody = z.object({ emails: adminEmails }).nullish();
+
+/** The e-mails of a removal, from the query and the body, lower-case and each once. */
+export function removeLocationAdminEmails(query: z.infer<typeof removeLocationAdminsQuery>, body: z.infer<typeof removeLocationAdminsBody>): string[] {
+  return [...new Set([...query.emails, ...(body?.emails ?? [])].filter((e) => e !== ''))];
+}

@@ -13,10 +13,11 @@ export function errorAnswers<const S extends ErrorStatus>(...statuses: S[]): Rec
 }
 
 /**
- * The options of a route only an administrator may call: requireAdmin before the handler, and the
- * bearer scheme in the docs. Admin routes take them from here, so where and how the check runs is
- * decided in one place.
+ * The options of a route only an administrator may call: requireAdmin in onRequest (an anonymous
+ * caller gets 401 before the body or query is read, so the answer tells nothing of the schema), and
+ * the bearer scheme in the docs. Admin routes take them from here, so where and how the check runs
+ * is decided in one place.
  */
-export function adminOnly<S extends FastifySchema>(schema: S): { preHandler: typeof requireAdmin; schema: S & { security: typeof bearerSecurity } } {
-  return { preHandler: requireAdmin, schema: { ...schema, security: bearerSecurity } };
+export function adminOnly<S extends FastifySchema>(schema: S): { onRequest: typeof requireAdmin; schema: S & { security: typeof bearerSecurity } } {
+  return { onRequest: requireAdmin, schema: { ...schema, security: bearerSecurity } };
 }

@@ -37,6 +37,7 @@ import { adminLocationRoutes } from './admin-locations/routes';
 import { adminDocumentRoutes } from './admin-documents/routes';
 import { reimbursementRoutes } from './reimbursement/routes';
 import { adminOpeningHoursRoutes } from './admin-opening-hours/routes';
+import { adminRoomRoutes } from './admin-rooms/routes';
 
 /** Every module's routes, in the order they are registered, each under /api. Add one line per module. */
 const moduleRoutes = [
@@ -78,6 +79,7 @@ const moduleRoutes = [
   adminDocumentRoutes,
   reimbursementRoutes,
   adminOpeningHoursRoutes,
+  adminRoomRoutes,
 ];
 
 export async function registerModules(app: FastifyInstance): Promise<void> {

@@ -1,17 +1,22 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlockedTimesSchedule } from '@lokaler/domain/admin-blocked-times';
+import { scheduleResponse } from '@lokaler/domain/scheduling/schedule-query';
+import { searchAssetsResponse } from '@lokaler/domain/search-request';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { loginAs } from '../../../test/login';
 import { createAsset, createLocation, createUser } from '../../../test/factories/places';
 import { addLocationAdmin, inDays, setOpeningHours } from '../../../test/factories/calendar';
 import { blockedTimes } from '../../db/schema/schedule';
+import { cityAdmins, locationAuditLog } from '../../db/schema/location-setup';
 import { testAdmins } from '../../idp/test-users';
 import { bookingWithTimes, call } from '../admin-booking-shared/admin-test-support';
 
 describe('blocking times (PUT /api/bookableasset/{id}/blockedtimes, GET …/blockedtimes/schedule)', () => {
   let ctx: TestContext;
   let siri: string;
+  let bente: string;
+  let jonas: string;
   let gym: number;
   let locationId: number;
   const date = inDays(20);
@@ -25,6 +30,10 @@ describe('blocking times (PUT /api/bookableasset/{id}/blockedtimes, GET …/bloc
     await addLocationAdmin(db, locationId, testAdmins[0]!.email);
     gym = (await createAsset(db, locationId, { name: 'Gymsal' })).id;
     siri = (await loginAs(ctx.app, testAdmins[0]!, { client: 'admin' })).accessToken;
+    await addLocationAdmin(db, (await createLocation(db, { name: 'Deichman Bjerke' })).id, testAdmins[1]!.email);
+    jonas = (await loginAs(ctx.app, testAdmins[1]!, { client: 'admin' })).accessToken;
+    await db.insert(cityAdmins).values({ email: testAdmins[3]!.email.toLowerCase() });
+    bente = (await loginAs(ctx.app, testAdmins[3]!, { client: 'admin' })).accessToken;
   });
   afterAll(() => ctx.close());
 
@@ -65,5 +74,67 @@ describe('blocking times (PUT /api/bookableasset/{id}/blockedtimes, GET …/bloc
     expect((await put({ '2030-02-30': [{ startTime: '16:00:00', blocked: true, duration: 'PT1H' }] })).statusCode).toBe(400);
     expect((await call(ctx.app, siri, 'PUT', '/api/bookableasset/999999/blockedtimes', { timeslotsByDate: {} })).statusCode).toBe(404);
     expect(await stored()).toEqual(before);
+  });
+
+  const audit = async () => (await ctx.database.db.select().from(locationAuditLog).where(eq(locationAuditLog.locationId, locationId)).orderBy(asc(locationAuditLog.id)))
+    .map((e) => ({ action: e.action, actorName: e.actorName, before: e.before, after: e.after }));
+
+  it('writes the dates whose blocks changed to the audit log, compactly; an unchanged PUT writes nothing', async () => {
+    const day = inDays(30);
+    const other = inDays(31);
+    await put({ [day]: [{ startTime: '16:00:00', blocked: true, duration: 'PT30M' }] });
+    const res = await put({ [day]: [{ startTime: '18:00:00', blocked: true, duration: 'PT1H' }], [other]: [] });
+    expect(res.statusCode).toBe(200);
+    expect((await audit()).at(-1)).toEqual({
+      action: 'BLOCKED_TIMES', actorName: 'Siri Saksbehandler',
+      before: { bookableAssetId: gym, name: 'Gymsal', dates: { [day]: ['16:00–16:30'] } },
+      after: { bookableAssetId: gym, name: 'Gymsal', dates: { [day]: ['16:00–16:30', '18:00–19:00'] } },
+    });
+    const entries = (await audit()).length;
+    await put({ [day]: [{ startTime: '18:00:00', blocked: true, duration: 'PT1H' }] });
+    expect(await audit()).toHaveLength(entries);
+  });
+
+  it('lets a city-wide administrator block times; an administrator of another location gets 403 and nothing changes', async () => {
+    const day = inDays(32);
+    const before = await stored();
+    const refused = await call(ctx.app, jonas, 'PUT', `/api/bookableasset/${gym}/blockedtimes`, { timeslotsByDate: { [day]: [{ startTime: '16:00:00', blocked: true, duration: 'PT1H' }] } });
+    expect(refused.statusCode).toBe(403);
+    expect((await call(ctx.app, jonas, 'GET', `/api/bookableasset/${gym}/blockedtimes/schedule?fromInclusive=${day}&toInclusive=${day}`)).statusCode).toBe(403);
+    expect(await stored()).toEqual(before);
+    const res = await call(ctx.app, bente, 'PUT', `/api/bookableasset/${gym}/blockedtimes`, { timeslotsByDate: { [day]: [{ startTime: '16:00:00', blocked: true, duration: 'PT1H' }] } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await audit()).at(-1)).toMatchObject({ action: 'BLOCKED_TIMES', actorName: 'Bente Byadmin' });
+    expect((await call(ctx.app, bente, 'GET', `/api/bookableasset/${gym}/blockedtimes/schedule?fromInclusive=${day}&toInclusive=${day}`)).statusCode).toBe(200);
+  });
+
+  it('answers an anonymous caller 401 before reading the body', async () => {
+    const res = await call(ctx.app, null, 'PUT', `/api/bookableasset/${gym}/blockedtimes`, { timeslotsByDate: 'nonsens' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().fields).toBeUndefined();
+  });
+
+  it('takes a blocked time out of the search and shows it blocked in the portal\'s calendar in the next request', async () => {
+    const day = inDays(33);
+    const search = async () => {
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/search/assets?date=${day}&duration=PT3H` });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = searchAssetsResponse.parse(res.json());
+      const has = (hits: typeof body.available) => hits.some((h) => h.bookableAssetId === gym);
+      return has(body.available) ? 'available' : has(body.unavailable) ? 'unavailable' : 'absent';
+    };
+    const blockedAt = async (time: string) => {
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/schedule?bookableAssetIds=${gym}&fromInclusive=${day}&toInclusive=${day}` });
+      expect(res.statusCode, res.body).toBe(200);
+      return scheduleResponse.parse(res.json())[0]!.timeslotsByDate[day]!.find((s) => s.startTime === time)!.blocked;
+    };
+    expect(await search()).toBe('available');
+    expect(await blockedAt('17:00:00')).toBe(false);
+    expect((await put({ [day]: [{ startTime: '17:00:00', blocked: true, duration: 'PT1H' }] })).statusCode).toBe(200);
+    expect(await search()).toBe('unavailable');
+    expect(await blockedAt('17:00:00')).toBe(true);
+    expect((await put({ [day]: [{ startTime: '17:00:00', blocked: false, duration: 'PT1H' }] })).statusCode).toBe(200);
+    expect(await search()).toBe('available');
+    expect(await blockedAt('17:00:00')).toBe(false);
   });
 });

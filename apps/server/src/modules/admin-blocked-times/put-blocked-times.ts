@@ -6,20 +6,22 @@ import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { lockRooms } from '../../db/lock-rooms';
+import { writeLocationAudit } from '../location-audit/write-location-audit';
 import { findRooms } from '../room-calendars/repository';
-import { assertRoomsAccessible, type RoomAccess } from '../room-calendars/rooms-for-caller';
+import { displayNameOf } from '../room-calendars/rooms-for-caller';
+import { assertManagesRoom } from './assert-manages-room';
+import { blockedTimesChange } from './blocked-times-audit';
 import { blockedIntervalsByDate, replaceBlockedTimes } from './repository';
 
 /**
  * PUT /api/bookableasset/{id}/blockedtimes: blocks and opens times of one room for the public, per
  * date, under the room's lock (the same lock a booking takes, so an approval's check of blocked
  * times and a change here never interleave). Answers the room's blocked times of the changed dates.
+ * The change and its audit entry (the dates whose blocks changed) are one transaction.
  */
 export async function putBlockedTimes({ db, user, assetId, body }: { db: Db; user: AuthenticatedUser; assetId: number; body: PutBlockedTimesBody }): Promise<BlockedTimesSchedule> {
-  const access: RoomAccess = { kind: 'admin', user };
   return db.transaction(async (tx) => {
-    const rows = await findRooms(tx, [assetId]);
-    assertRoomsAccessible([assetId], new Map(rows.map((r) => [r.id, r])), access);
+    const room = assertManagesRoom(user, assetId, (await findRooms(tx, [assetId]))[0]);
     await lockRooms(tx, [assetId]);
     const dates = Object.keys(body.timeslotsByDate).sort();
     const existing = await blockedIntervalsByDate(tx, assetId, dates);
@@ -33,6 +35,8 @@ export async function putBlockedTimes({ db, user, assetId, body }: { db: Db; use
       }
     }
     await replaceBlockedTimes(tx, assetId, next);
+    const change = blockedTimesChange({ bookableAssetId: assetId, name: displayNameOf(room) }, existing, next);
+    if (change) await writeLocationAudit(tx, { locationId: room.locationId, user, action: 'BLOCKED_TIMES', ...change });
     const timeslotsByDate = Object.fromEntries([...next].map(([date, intervals]) => [date, intervals.map((i) => ({
       startTime: minutesToTime(Math.min(i.start, 1440)),
       duration: formatDuration(i.end - i.start),

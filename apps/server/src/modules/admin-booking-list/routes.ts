@@ -16,7 +16,7 @@ export const adminBookingListRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
 
   app.get('/booking', {
-    preHandler: requireAdmin,
+    onRequest: requireAdmin,
     schema: {
       tags: ['admin'], summary: 'A location\'s bookings: filtered, sorted and paged, with counts per status', security,
       querystring: adminBookingListQuery, response: { 200: adminBookingListResponse, ...errors },
@@ -24,7 +24,7 @@ export const adminBookingListRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => listAdminBookings({ db, user: currentUser(request), query: request.query }));
 
   app.get('/booking/calendardata', {
-    preHandler: requireAdmin,
+    onRequest: requireAdmin,
     schema: {
       tags: ['admin'], summary: 'Active reservations of a location\'s rooms in a date range, by booking', security,
       querystring: calendarDataQuery, response: { 200: calendarDataResponse, ...errors },

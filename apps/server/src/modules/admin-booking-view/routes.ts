@@ -41,7 +41,7 @@ export const adminBookingViewRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/admin/booking/:id/proevingsattest', {
-    preHandler: requireAdmin,
+    onRequest: requireAdmin,
     schema: {
       tags: ['admin'], summary: 'Download the wedding booking\'s prøvingsattest (application/pdf, as an attachment with the uploaded name)', security,
       description: 'For the administrators of the booking\'s location only (the couple downloads on their side). 404 when the booking is no wedding or has no certificate.',
@@ -53,22 +53,22 @@ export const adminBookingViewRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/booking-log/:id/changes', {
-    preHandler: requireAdmin,
+    onRequest: requireAdmin,
     schema: { tags: ['admin'], summary: 'The booking\'s change log, oldest first', security, params: idParams, response: { 200: changeLogEntries, ...errors } },
   }, async (request) => listChanges({ db, user: currentUser(request), bookingId: request.params.id }));
 
   app.get('/booking-log/:id/email-reminders', {
-    preHandler: requireAdmin,
+    onRequest: requireAdmin,
     schema: { tags: ['admin'], summary: 'The e-mails sent (or waiting) to the applicant about the booking', security, params: idParams, response: { 200: emailReminders, ...errors } },
   }, async (request) => listEmailReminders({ db, user: currentUser(request), bookingId: request.params.id }));
 
   app.get('/booking/:id/comment', {
-    preHandler: requireAdmin,
+    onRequest: requireAdmin,
     schema: { tags: ['admin'], summary: 'The internal comment (never shown to the applicant)', security, params: idParams, response: { 200: internalComment, ...errors } },
   }, async (request) => getInternalComment({ db, user: currentUser(request), bookingId: request.params.id }));
 
   app.put('/booking/:id/comment', {
-    preHandler: requireAdmin,
+    onRequest: requireAdmin,
     schema: {
       tags: ['admin'], summary: 'Replace the internal comment: a text/plain body (or JSON { comment }); must not hold personal data', security,
       params: idParams, body: internalCommentBody, response: { 200: internalComment, ...errors },

@@ -1,18 +1,27 @@
 import type { BookingRules } from '@lokaler/domain/admin-location-rules';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
-import { assertAdministers } from '../../auth/guards';
+import { assertManagesLocation } from '../../auth/guards';
 import type { Db } from '../../db/client';
-import { findLiveLocation, getBookingRules } from './get-booking-rules';
-import { updateLocationRules } from './repository';
+import { writeLocationAudit } from '../location-audit/write-location-audit';
+import { findLiveLocation, toBookingRules } from './get-booking-rules';
+import { lockLocation, updateLocationRules } from './repository';
 
-/** Changes the rules sent; they apply to decisions from now on (approved bookings keep their documents). */
+/**
+ * Changes the rules sent; they apply to decisions from now on (approved bookings keep their documents).
+ * The change and its audit entry (the whole map before and after) are one transaction.
+ */
 export async function putBookingRules({ db, user, locationId, rules }: { db: Db; user: AuthenticatedUser; locationId: number; rules: Partial<BookingRules> }): Promise<BookingRules> {
-  assertAdministers(user, locationId);
-  await findLiveLocation(db, locationId);
-  await updateLocationRules(db, locationId, {
-    ...(rules.REQUIRE_CONTRACT !== undefined ? { requireContract: rules.REQUIRE_CONTRACT } : {}),
-    ...(rules.ENABLE_VEDTAK !== undefined ? { enableVedtak: rules.ENABLE_VEDTAK } : {}),
-    ...(rules.ADMIN_CAN_BOOK_PAST_DATES !== undefined ? { adminCanBookPastDates: rules.ADMIN_CAN_BOOK_PAST_DATES } : {}),
+  assertManagesLocation(user, locationId);
+  return db.transaction(async (tx) => {
+    await lockLocation(tx, locationId);
+    const before = toBookingRules(await findLiveLocation(tx, locationId));
+    await updateLocationRules(tx, locationId, {
+      ...(rules.REQUIRE_CONTRACT !== undefined ? { requireContract: rules.REQUIRE_CONTRACT } : {}),
+      ...(rules.ENABLE_VEDTAK !== undefined ? { enableVedtak: rules.ENABLE_VEDTAK } : {}),
+      ...(rules.ADMIN_CAN_BOOK_PAST_DATES !== undefined ? { adminCanBookPastDates: rules.ADMIN_CAN_BOOK_PAST_DATES } : {}),
+    });
+    const after = toBookingRules(await findLiveLocation(tx, locationId));
+    if (JSON.stringify(after) !== JSON.stringify(before)) await writeLocationAudit(tx, { locationId, user, action: 'BOOKING_RULES', before, after });
+    return after;
   });
-  return getBookingRules({ db, user, locationId });
 }

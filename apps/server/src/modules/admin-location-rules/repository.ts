@@ -25,9 +25,10 @@ export async function listAdminEmails(db: DbOrTx, locationId: number): Promise<{
   return db.select({ email: locationAdmins.email }).from(locationAdmins).where(eq(locationAdmins.locationId, locationId)).orderBy(asc(locationAdmins.email));
 }
 
-/** Idempotent: an address that is an administrator already stays one. */
-export async function insertAdminEmail(db: DbOrTx, locationId: number, email: string): Promise<void> {
-  await db.insert(locationAdmins).values({ locationId, email }).onConflictDoNothing();
+/** Whether the address was added (false: it is an administrator already, and nothing changed). */
+export async function insertAdminEmail(db: DbOrTx, locationId: number, email: string): Promise<boolean> {
+  const rows = await db.insert(locationAdmins).values({ locationId, email }).onConflictDoNothing().returning({ email: locationAdmins.email });
+  return rows.length > 0;
 }
 
 /** Locks the location row, so that two removals of administrators at once are serialised. */

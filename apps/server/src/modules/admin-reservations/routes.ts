@@ -14,7 +14,7 @@ const conflicts = '409 BOOKING_CONFLICT with `conflicts` (the taken times); 422 
 /** The administrator's changes to single times (spec 02 §3 "Reservation change", §7). */
 export const adminReservationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put('/reservation/:id', {
-    preHandler: requireAdmin,
+    onRequest: requireAdmin,
     schema: {
       tags: ['admin'], summary: 'Replace one time with new ones (the old one becomes REPLACED)', description: conflicts, security,
       params: idParams, body: changeReservationBody, response: { 200: reservationsChangedResponse, ...errors },
@@ -22,7 +22,7 @@ export const adminReservationRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => changeReservation({ db: app.database.db, user: currentUser(request), reservationId: request.params.id, body: request.body, publicUrl: app.config.publicUrl }));
 
   app.delete('/reservation', {
-    preHandler: requireAdmin,
+    onRequest: requireAdmin,
     schema: {
       tags: ['admin'], summary: 'Take single times of one booking out (ReservationRejection)', security,
       querystring: deleteReservationsQuery, response: { 200: reservationsChangedResponse, ...errors },
@@ -30,7 +30,7 @@ export const adminReservationRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => deleteReservations({ db: app.database.db, user: currentUser(request), ids: request.query.id, comment: request.query.comment, publicUrl: app.config.publicUrl }));
 
   app.post('/booking/:id/reservations', {
-    preHandler: requireAdmin,
+    onRequest: requireAdmin,
     schema: {
       tags: ['admin'], summary: 'Add times to a booking (ReservationAddition)', description: conflicts, security,
       params: idParams, body: addReservationsBody, response: { 200: reservationsChangedResponse, ...errors },

@@ -14,7 +14,7 @@ const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
 /** Cost-based prices ("selvkost") for the approval wizard (spec 02 §7). */
 export const adminSelvkostRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/selvkost/prices/:id', {
-    preHandler: requireAdmin,
+    onRequest: requireAdmin,
     schema: {
       tags: ['admin'], summary: 'The location\'s cost-based price list in øre; 404 "Could not find selvkost prices" when none', security: [{ bearer: [] }],
       params: z.object({ id: idParam }), response: { 200: selvkostPricesResponse, ...errors },
@@ -22,7 +22,7 @@ export const adminSelvkostRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => getSelvkostPrices({ db: app.database.db, user: currentUser(request), locationId: request.params.id }));
 
   app.get('/selvkost/calculation', {
-    preHandler: requireAdmin,
+    onRequest: requireAdmin,
     schema: {
       tags: ['admin'], summary: 'The cost-based price of a booking\'s active times (øre), line by line', security: [{ bearer: [] }],
       querystring: z.object({

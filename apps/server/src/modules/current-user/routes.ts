@@ -15,7 +15,7 @@ export const currentUserRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => rolesOf(currentUser(request)));
 
   app.get('/currentuser/adminlocations', {
-    preHandler: requireAdmin,
+    onRequest: requireAdmin,
     schema: { tags: ['innlogging'], summary: 'The locations the logged-in administrator administers', security: [{ bearer: [] }], response: { 200: adminLocations, ...errors } },
   }, async (request) => listAdminLocations({ db: app.database.db, user: currentUser(request) }));
 };
