@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState, type ComponentRef } from 'react';
-import { Alert, Button, ErrorSummary, Paragraph } from '@digdir/designsystemet-react';
+import { useEffect, useRef, useState, type ComponentProps, type ComponentRef, type ReactNode } from 'react';
+import { Alert, Button, ErrorSummary, Field, Label, Paragraph, Select, ValidationMessage } from '@digdir/designsystemet-react';
 import type { FieldErrors, FieldValues } from 'react-hook-form';
 import { userMessageOf } from '@lokaler/api-client/user-message';
 import { preferencesSavedMessage } from '@lokaler/domain/admin-location';
@@ -83,4 +83,19 @@ export function useSavedMessage() {
     </div>
   );
   return { show: () => setShown((n) => n + 1), message };
+}
+
+/** A labelled native select (Designsystemet) with its error, for react-hook-form's register. */
+export function SelectField({ id, label, description, error, children, ...select }: { id: string; label: string; description?: string; error?: string; children: ReactNode } & ComponentProps<typeof Select>) {
+  const describedBy = [description ? `${id}-description` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <Field>
+      <Label htmlFor={id}>{label}</Label>
+      {description && <Field.Description id={`${id}-description`}>{description}</Field.Description>}
+      <Select id={id} {...select} aria-invalid={error ? true : undefined} aria-describedby={describedBy}>
+        {children}
+      </Select>
+      {error && <ValidationMessage id={`${id}-error`}>{error}</ValidationMessage>}
+    </Field>
+  );
 }
