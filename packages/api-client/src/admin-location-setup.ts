@@ -9,14 +9,14 @@ import {
   type TenantInfoFields,
 } from '@lokaler/domain/admin-location';
 import { bookingRules, type BookingRules } from '@lokaler/domain/admin-location-rules';
-import { locationAbout } from '@lokaler/domain/location';
 import { apiFetch } from './api-fetch';
 
 /**
  * A location's setup as its administrators (and city-wide administrators) edit it (decision 015): the
  * location's fields, preferences, booking rules, 'Om lån og leie' texts and practical information for
  * tenants. Every key starts with ['admin', 'location-setup', id], so one invalidation after a save
- * refreshes every form of that location.
+ * refreshes every form of that location. The texts are read back with the public GET /api/about/{id}
+ * (location-about.ts).
  */
 export const locationSetupKey = (locationId: number) => ['admin', 'location-setup', locationId] as const;
 
@@ -72,13 +72,6 @@ export const bookingRulesQuery = (locationId: number) =>
 export function putBookingRules(locationId: number, rules: Partial<BookingRules>) {
   return apiFetch(`/api/location/${locationId}/bookingrules`, { method: 'PUT', body: { rules }, schema: bookingRules });
 }
-
-/** GET /api/about/{id} (public): the 'Om lån og leie' texts, read back by the administrator's form. */
-export const aboutTextsQuery = (locationId: number) =>
-  queryOptions({
-    queryKey: ['about', locationId],
-    queryFn: ({ signal }) => apiFetch(`/api/about/${locationId}`, { schema: locationAbout, signal }),
-  });
 
 /** PUT /api/admin/location/{id}/about */
 export function putAboutTexts(locationId: number, body: LocationAboutFields) {

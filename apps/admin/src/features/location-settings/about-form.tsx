@@ -3,7 +3,8 @@ import { Button, Fieldset, Heading, Paragraph, Textfield } from '@digdir/designs
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useFieldArray, useForm, type FieldErrors } from 'react-hook-form';
-import { aboutTextsQuery, saveAboutMutation, tenantInfoQuery } from '@lokaler/api-client/admin-location-setup';
+import { saveAboutMutation, tenantInfoQuery } from '@lokaler/api-client/admin-location-setup';
+import { locationAboutQuery } from '@lokaler/api-client/location-about';
 import { useGuardedMutation } from '@lokaler/api-client/react/use-guarded-mutation';
 import { loadFailureMessage } from '@lokaler/api-client/user-message';
 import type { TenantInfoFields } from '@lokaler/domain/admin-location';
@@ -21,7 +22,7 @@ const MAX_LINKS = 10;
 
 /** Step and section 'Om lån og leie': the three texts of the location page and the practical information for tenants. */
 export function AboutForm(props: SettingsFormProps) {
-  const about = useQuery(aboutTextsQuery(props.locationId));
+  const about = useQuery(locationAboutQuery(props.locationId));
   const tenantInfo = useQuery(tenantInfoQuery(props.locationId));
   const both = about.data && tenantInfo.data !== undefined ? { about: about.data, tenantInfo: tenantInfo.data } : undefined;
   return (

@@ -11,7 +11,7 @@ const linkId = 'a'.repeat(43);
 const base = `/api/admin/new-location/${linkId}`;
 const nora = { sub: 'nora', name: 'Nora Nyadmin' };
 
-function stubWizard(initial: Partial<Record<NewLocationStep, StepStatus>>, overrides: Record<string, unknown> = {}, publishRefusals: string[] = []) {
+function stubWizard(initial: Partial<Record<NewLocationStep, StepStatus>>, overrides: Record<string, unknown> = {}, publishRefusals: string[] = [], holdSteps?: Promise<void>) {
   const steps = Object.fromEntries(newLocationSteps.map((s) => [s, initial[s] ?? 'NOT_STARTED'])) as Record<NewLocationStep, StepStatus>;
   let published = false;
   const wizard = () => ({ locationId: 7, locationName: 'Testskolen', published, steps: { ...steps } });
@@ -40,6 +40,7 @@ function stubWizard(initial: Partial<Record<NewLocationStep, StepStatus>>, overr
     if (match && init?.method === 'PUT') {
       const body = JSON.parse(String(init.body)) as { status: StepStatus };
       api.calls.push({ url, method: 'PUT', body } as StubRequest);
+      await holdSteps;
       const step = match[1] as NewLocationStep;
       if (steps[step] !== 'SAVED') steps[step] = body.status;
       return jsonResponse(200, wizard());
@@ -103,6 +104,21 @@ describe('the new-location wizard', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/nytt-lokale/${linkId}/informasjon-om-lokalet`));
     // A saved step is never sent back to STARTED.
     expect(stepCalls().filter(([s, status]) => s === 'informasjon-om-lokalet' && status === 'STARTED')).toHaveLength(1);
+  });
+
+  it('marks a step opened while the previous STARTED call still runs, once that call is done', async () => {
+    const user = userEvent.setup();
+    let release = () => {};
+    const { stepCalls } = stubWizard({}, {}, [], new Promise<void>((resolve) => {
+      release = resolve;
+    }));
+    const { router } = renderAdmin(`/admin/nytt-lokale/${linkId}/informasjon-om-lokalet`, { user: nora });
+    await waitFor(() => expect(stepCalls()).toEqual([['informasjon-om-lokalet', 'STARTED']]));
+    await user.click(await screen.findByRole('link', { name: '2. Tilganger' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/nytt-lokale/${linkId}/tilganger`));
+    expect(stepCalls()).toHaveLength(1);
+    release();
+    await waitFor(() => expect(stepCalls()).toEqual([['informasjon-om-lokalet', 'STARTED'], ['tilganger', 'STARTED']]));
   });
 
   it('does not guard unsaved changes inside the wizard: it saves step by step', async () => {

@@ -30,14 +30,16 @@ export function WizardStep({ linkId, step, wizard, stepForms }: { linkId: string
   const saved = useGuardedMutation(putStepStatusMutation(queryClient, linkId));
 
   // STARTED is sent once per step and visit; a saved step is never sent back (the server refuses it too).
+  // One call at a time (a guarded mutation drops a second): a step opened while the previous step's
+  // call runs is sent when that one is done.
   const status = statusOf(wizard, step);
   const sentStarted = useRef(new Set<NewLocationStep>());
-  const { mutate: markStarted } = started;
+  const { mutate: markStarted, isPending: startedPending } = started;
   useEffect(() => {
-    if (status !== 'NOT_STARTED' || sentStarted.current.has(step)) return;
+    if (status !== 'NOT_STARTED' || startedPending || sentStarted.current.has(step)) return;
     sentStarted.current.add(step);
     markStarted({ step, status: 'STARTED' });
-  }, [status, step, markStarted]);
+  }, [status, step, markStarted, startedPending]);
 
   // A new step: its heading takes the focus (keyboard and screen reader start at the top of the step).
   const firstRender = useRef(true);
