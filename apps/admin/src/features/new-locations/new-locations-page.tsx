@@ -49,7 +49,7 @@ function CityAdminContent() {
 
 function InvitationTable({ invitations }: { invitations: readonly LocationInvitation[] }) {
   return (
-    <div className="lk-table-scroll" tabIndex={0} role="region" aria-labelledby="lk-invitations-title">
+    <div className="lk-table-scroll" tabIndex={0} role="region" aria-label="Tabell over invitasjoner">
       <Table data-size="sm" zebra>
         <Table.Head>
           <Table.Row>
