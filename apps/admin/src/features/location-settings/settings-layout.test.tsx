@@ -83,6 +83,17 @@ describe('the settings of a location', () => {
     expect(screen.getByRole('tab', { name: 'Stengte datoer' })).toHaveAttribute('aria-selected', 'true');
   });
 
+  it("opens another location's settings for a city-wide administrator by ?lokale=, named from its details", async () => {
+    stubSettings({
+      '/api/currentuser/roles': roles(['CITY_ADMIN']),
+      'GET /api/admin/location/30': buildLocationDetails({ id: 30, name: 'Testskolen' }),
+    });
+    renderAdmin('/admin/innstillinger/lokalet/informasjon?lokale=30', { user: siri });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Innstillinger for Testskolen' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Lokale' })).toHaveDisplayValue('Testskolen');
+    expect(await screen.findByRole('textbox', { name: 'Navn på lokalet' })).toHaveValue('Testskolen');
+  });
+
   it("points a city-wide administrator with no location of their own to 'Nye lokaler'", async () => {
     stubSettings({ '/api/currentuser/adminlocations': [], '/api/currentuser/roles': roles(['CITY_ADMIN']) });
     renderAdmin('/admin/innstillinger/lokalet', { user: siri });

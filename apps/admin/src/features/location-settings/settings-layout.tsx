@@ -1,5 +1,7 @@
 import { Heading, Link, Paragraph } from '@digdir/designsystemet-react';
+import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { adminLocationDetailsQuery } from '@lokaler/api-client/admin-location-setup';
 import { useAdminLocations, useCurrentUserRoles } from '@lokaler/api-client/current-user';
 import { useAuth } from '@lokaler/api-client/react/auth-provider';
 import { loadFailureMessage } from '@lokaler/api-client/user-message';
@@ -38,19 +40,26 @@ function Settings({ locations }: { locations: readonly AdminLocation[] }) {
   const asked = Number(search.get('lokale'));
   const locationId = Number.isInteger(asked) && asked > 0 ? asked : locations[0]?.id;
   if (locationId === undefined) return <NoLocations />;
-  const current = locations.find((l) => l.id === locationId);
+  return <SettingsOf locationId={locationId} locations={locations} pathname={pathname} onChoose={(id) => void navigate(`${pathname}?lokale=${id}`)} />;
+}
+
+function SettingsOf({ locationId, locations, pathname, onChoose }: { locationId: number; locations: readonly AdminLocation[]; pathname: string; onChoose: (id: string) => void }) {
+  const own = locations.find((l) => l.id === locationId);
+  // A city-wide administrator may open a location that is not theirs (?lokale=): its name comes from its details.
+  const details = useQuery({ ...adminLocationDetailsQuery(locationId), enabled: !own });
+  const name = own?.name ?? details.data?.name;
   const context: SettingsOutletContext = { locationId };
 
   return (
     <>
       <Heading level={1} data-size="lg">
-        {current ? `Innstillinger for ${current.name}` : 'Innstillinger for lokalet'}
+        {name ? `Innstillinger for ${name}` : 'Innstillinger for lokalet'}
       </Heading>
       <div className="lk-settings-layout">
         <div className="lk-stack">
-          {locations.length > 1 || !current ? (
-            <SelectField id="lk-settings-location" label="Lokale" value={String(locationId)} onChange={(e) => void navigate(`${pathname}?lokale=${e.target.value}`)}>
-              {!current && <option value={String(locationId)}>{`Lokale nr. ${locationId}`}</option>}
+          {locations.length > 1 || !own ? (
+            <SelectField id="lk-settings-location" label="Lokale" value={String(locationId)} onChange={(e) => onChoose(e.target.value)}>
+              {!own && <option value={String(locationId)}>{name ?? `Lokale nr. ${locationId}`}</option>}
               {locations.map((l) => (
                 <option key={l.id} value={String(l.id)}>
                   {l.name}
