@@ -15,6 +15,15 @@ export type NewLocationStep =
   | 'legg-til-rom'
   | 'om-lan-og-leie';
 
+/** The tabs of the opening-hours settings. */
+export type OpeningHoursTab = 'apningstider' | 'stengte-datoer';
+
+const lokale = (locationId: number | undefined) => (locationId === undefined ? '' : `?lokale=${locationId}`);
+const settingsSection = (section: string) => ({
+  path: `/innstillinger/lokalet/${section}`,
+  getHref: (locationId?: number) => `/innstillinger/lokalet/${section}${lokale(locationId)}`,
+});
+
 export const paths = {
   home: { path: '/', getHref: () => '/' },
   authCallback: { path: '/auth/callback', getHref: () => '/auth/callback' },
@@ -39,11 +48,23 @@ export const paths = {
     path: '/nytt-lokale/:linkId/:step?',
     getHref: (linkId: string, step?: NewLocationStep) => `/nytt-lokale/${enc(linkId)}${step ? `/${step}` : ''}`,
   },
-  reimbursement: { path: '/innstillinger/lokalet/refusjon', getHref: (locationId: number) => '/innstillinger/lokalet/refusjon?lokale=' + locationId },
+  /** Settings of one location (decision 015); without ?lokale= the first location the caller administers. */
+  locationSettings: { path: '/innstillinger/lokalet', getHref: (locationId?: number) => `/innstillinger/lokalet${lokale(locationId)}` },
+  locationInfoSettings: settingsSection('informasjon'),
+  /** Tabs 'apningstider' and 'stengte-datoer'. */
   openingHoursSettings: {
     path: '/innstillinger/lokalet/apningstider/:tab',
-    getHref: (tab: string) => `/innstillinger/lokalet/apningstider/${enc(tab)}`,
+    getHref: (tab: OpeningHoursTab, locationId?: number) => `/innstillinger/lokalet/apningstider/${enc(tab)}${lokale(locationId)}`,
   },
+  roomsSettings: settingsSection('rom'),
+  adminsSettings: settingsSection('tilganger'),
+  preferencesSettings: settingsSection('innstillinger'),
+  aboutSettings: settingsSection('om-lan-og-leie'),
+  blockedTimesSettings: settingsSection('blokkerte-tider'),
+  reimbursementSettings: settingsSection('refusjon'),
+  auditLogSettings: settingsSection('endringslogg'),
+  /** City-wide administrator: create a location and invite its first administrator. */
+  newLocations: { path: '/innstillinger/nye-lokaler', getHref: () => '/innstillinger/nye-lokaler' },
 } as const;
 
 /** The admin app's main page as a full URL path (error pages link here with a full page load). */

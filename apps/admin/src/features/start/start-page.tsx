@@ -1,6 +1,6 @@
 import { Button, Heading, Link, List, Paragraph } from '@digdir/designsystemet-react';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { useAdminLocations } from '@lokaler/api-client/current-user';
+import { useAdminLocations, useCurrentUserRoles } from '@lokaler/api-client/current-user';
 import { useAuth } from '@lokaler/api-client/react/auth-provider';
 import { loadFailureMessage } from '@lokaler/api-client/user-message';
 import { usePageTitle } from '@lokaler/ui/page-title';
@@ -33,6 +33,7 @@ function Landing() {
 function AdminLocations({ sub }: { sub: string }) {
   usePageTitle('Mine lokaler');
   const locations = useAdminLocations(sub);
+  const roles = useCurrentUserRoles(sub);
   return (
     <div className="lk-stack">
       <Heading level={1} data-size="lg">
@@ -57,6 +58,23 @@ function AdminLocations({ sub }: { sub: string }) {
           )
         }
       </QueryLoader>
+      {locations.data && locations.data.length > 0 && (
+        <Paragraph>
+          <Link asChild>
+            <RouterLink to={paths.locationSettings.getHref()}>Innstillinger for lokalene</RouterLink>
+          </Link>
+          {': informasjon, åpningstider, rom, tilganger og tekster.'}
+        </Paragraph>
+      )}
+      {roles.data?.roles.includes('CITY_ADMIN') && (
+        <Paragraph>
+          {'Som byadministrator oppretter du nye lokaler og inviterer administratorene deres under '}
+          <Link asChild>
+            <RouterLink to={paths.newLocations.getHref()}>Nye lokaler</RouterLink>
+          </Link>
+          .
+        </Paragraph>
+      )}
     </div>
   );
 }

@@ -1,0 +1,73 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { resetApiClient } from '@lokaler/api-client/api-fetch';
+import { testPreferences, testRules } from '../../testing/location-setup';
+import { renderForm } from '../../testing/render-form';
+import { installBrowserPolyfills, jsonResponse, stubApi } from '../../testing/stub-api';
+import { PreferencesForm } from './preferences-form';
+
+function stubPreferences(overrides: Record<string, unknown> = {}) {
+  return stubApi({
+    'GET /api/preferences/location/7': testPreferences,
+    'GET /api/location/7/bookingrules': testRules,
+    'PUT /api/preferences/location/7': ({ body }: { body: unknown }) => body,
+    'PUT /api/location/7/bookingrules': ({ body }: { body: { rules: object } }) => ({ ...testRules, ...body.rules }),
+    ...overrides,
+  });
+}
+
+beforeEach(() => {
+  resetApiClient();
+  installBrowserPolyfills();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('PreferencesForm', () => {
+  it("saves the preferences and the booking rules, then shows 'Innstillingene ble lagret' for 3 seconds", async () => {
+    const user = userEvent.setup();
+    const api = stubPreferences();
+    renderForm(<PreferencesForm locationId={7} mode="settings" />);
+    const behandlingstid = await screen.findByRole('textbox', { name: /Behandlingstid/ });
+    expect(behandlingstid).toHaveValue('14');
+    expect(screen.getByRole('checkbox', { name: 'Krev kontrakt' })).toBeChecked();
+    await user.clear(behandlingstid);
+    await user.type(behandlingstid, ' 21 ');
+    await user.type(screen.getByRole('textbox', { name: /Minste varighet/ }), '60');
+    await user.click(screen.getByRole('checkbox', { name: 'Innbyggere kan bare velge én tid per søknad' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Lag vedtak' }));
+    await user.click(screen.getByRole('button', { name: 'Lagre' }));
+
+    expect(await screen.findByText('Innstillingene ble lagret')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/preferences/location/7')[0]?.body).toEqual({ ...testPreferences, behandlingstid: 21, minBookingDurationMinutes: 60, maxOneTimeslotPerBookingForPublicUser: true });
+    expect(api.callsTo('PUT', '/api/location/7/bookingrules')[0]?.body).toEqual({ rules: { REQUIRE_CONTRACT: true, ENABLE_VEDTAK: true, ADMIN_CAN_BOOK_PAST_DATES: false } });
+    const shownAt = Date.now();
+    await waitFor(() => expect(screen.queryByText('Innstillingene ble lagret')).not.toBeInTheDocument(), { timeout: 6000 });
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(2500);
+  });
+
+  it('refuses a behandlingstid over 365 days and a minimum duration off the 15-minute grid', async () => {
+    const user = userEvent.setup();
+    const api = stubPreferences();
+    renderForm(<PreferencesForm locationId={7} mode="wizard" />);
+    const behandlingstid = await screen.findByRole('textbox', { name: /Behandlingstid/ });
+    await user.clear(behandlingstid);
+    await user.type(behandlingstid, '400');
+    await user.type(screen.getByRole('textbox', { name: /Minste varighet/ }), '50');
+    await user.click(screen.getByRole('button', { name: 'Lagre og gå videre' }));
+    expect(await screen.findByRole('link', { name: 'Behandlingstid må være et helt antall dager fra 0 til 365' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Minste varighet må være et antall minutter delelig med 15, fra 15 til 1440' })).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/preferences/location/7')).toEqual([]);
+  });
+
+  it("shows the server's message, sends no rules after refused preferences, and does not move on", async () => {
+    const user = userEvent.setup();
+    const api = stubPreferences({ 'PUT /api/preferences/location/7': jsonResponse(403, { msg: 'Forbidden', userMsg: 'Du har ikke tilgang til dette lokalet.', code: 'FORBIDDEN' }) });
+    const onSaved = vi.fn();
+    renderForm(<PreferencesForm locationId={7} mode="wizard" onSaved={onSaved} />, { url: '/nytt-lokale/abc/innstillinger' });
+    await user.click(await screen.findByRole('button', { name: 'Lagre og gå videre' }));
+    expect(await screen.findByText('Du har ikke tilgang til dette lokalet.')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/location/7/bookingrules')).toEqual([]);
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,14 @@
+import { Button, Heading } from '@digdir/designsystemet-react';
+import type { SettingsFormProps } from './settings-form-props';
+
+/** Placeholder until the real form is merged (issue #13, built in parallel): same name and props. */
+export function RoomsEditor({ mode, onSaved }: SettingsFormProps) {
+  return (
+    <div className="lk-stack">
+      <Heading level={2} data-size="md">
+        Rom
+      </Heading>
+      {mode === 'wizard' && <Button onClick={() => onSaved?.()}>Lagre og gå videre</Button>}
+    </div>
+  );
+}
