@@ -6,6 +6,8 @@ import { adminHomeHref, paths } from '../config/paths';
 import { AddTimesPage } from '../features/admin-booking-create/add-times-page';
 import { NewBookingPage } from '../features/admin-booking-create/new-booking-page';
 import { ApprovalPage } from '../features/approval/approval-page';
+import { AuditLogPage } from '../features/audit-log/audit-log-page';
+import { BlockedTimesPage } from '../features/blocked-times/blocked-times-page';
 import { BookingPage } from '../features/booking/booking-page';
 import { CalendarPage } from '../features/requests/calendar-page';
 import { RequestListPage } from '../features/requests/request-list-page';
@@ -37,6 +39,8 @@ export function createRoutes(): RouteObject[] {
             { path: paths.approveBooking.path, element: <RequireLogin><ApprovalPage /></RequireLogin> },
             { path: paths.addBookingTimes.path, element: <RequireLogin><AddTimesPage /></RequireLogin> },
             { path: paths.newAdminBooking.path, element: <RequireLogin><NewBookingPage /></RequireLogin> },
+            { path: paths.blockedTimes.path, element: <RequireLogin><BlockedTimesPage /></RequireLogin> },
+            { path: paths.auditLog.path, element: <RequireLogin><AuditLogPage /></RequireLogin> },
             { path: paths.notFound.path, element: <NotFoundPage /> },
             { path: '*', element: <Navigate to={paths.notFound.getHref()} replace /> },
           ],
