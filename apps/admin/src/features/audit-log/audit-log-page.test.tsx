@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { resetApiClient } from '@lokaler/api-client/api-fetch';
 import type { LocationAuditEntry } from '@lokaler/domain/location-audit';
+import { axeViolations } from '../../testing/axe-check';
 import { renderAdmin, siri } from '../../testing/render-admin';
 import { installBrowserPolyfills, jsonResponse, stubApi } from '../../testing/stub-api';
 
@@ -35,6 +36,7 @@ describe('audit log page', () => {
     await user.click(within(row).getByText('Vis alle data'));
     expect(within(row).getByText(/"før": \{/)).toBeInTheDocument();
     expect(screen.getByText('Åpningstider endret')).toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: 'Vis flere' }));
     expect(await screen.findByText('Lokalet ble opprettet')).toBeInTheDocument();

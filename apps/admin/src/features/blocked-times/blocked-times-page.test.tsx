@@ -6,6 +6,7 @@ import { addDays, addYears } from '@lokaler/domain/scheduling/calendar-date';
 import { formatDateNorwegian } from '@lokaler/domain/scheduling/format-date';
 import { todayInOslo } from '@lokaler/domain/scheduling/oslo-clock';
 import { buildAdminRoom } from '../../testing/admin-location-schedule';
+import { axeViolations } from '../../testing/axe-check';
 import { renderAdmin, siri } from '../../testing/render-admin';
 import { installBrowserPolyfills, jsonResponse, stubApi, type StubRequest } from '../../testing/stub-api';
 
@@ -165,5 +166,15 @@ describe('blocked times week grid', () => {
     expect(screen.getByRole('columnheader')).toHaveTextContent(/tir/);
     expect(cell('Blokker tirsdag 08.12 kl. 10:45')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Blokker mandag 07.12 kl. 10:00' })).not.toBeInTheDocument();
+  });
+});
+
+describe('blocked times accessibility', () => {
+  it('has no axe violations with a choice made', async () => {
+    stub();
+    const { user } = await open();
+    await user.click(cell('Blokker mandag 07.12 kl. 10:00'));
+    await user.click(screen.getByRole('checkbox', { name: 'Gjenta hver uke' }));
+    expect(await axeViolations()).toEqual([]);
   });
 });

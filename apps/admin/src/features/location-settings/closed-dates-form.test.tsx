@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { resetApiClient } from '@lokaler/api-client/api-fetch';
 import { closedDateMessages } from '@lokaler/domain/opening-hours';
+import { axeViolations } from '../../testing/axe-check';
 import { renderInApp } from '../../testing/render-in-app';
 import { installBrowserPolyfills, jsonResponse, stubApi } from '../../testing/stub-api';
 import { ClosedDatesForm } from './closed-dates-form';
@@ -47,6 +48,7 @@ describe('ClosedDatesForm', () => {
     await user.click(screen.getByRole('button', { name: 'Legg til' }));
     expect(await screen.findByText(closedDateMessages.order)).toBeInTheDocument();
     expect(screen.getByLabelText('Til og med dato')).toHaveAttribute('aria-invalid', 'true');
+    expect(await axeViolations()).toEqual([]);
     expect(api.callsTo('POST', path)).toHaveLength(0);
   });
 

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { resetApiClient } from '@lokaler/api-client/api-fetch';
 import { openingHoursMessages, type OpeningHoursBody } from '@lokaler/domain/opening-hours';
+import { axeViolations } from '../../testing/axe-check';
 import { renderInApp } from '../../testing/render-in-app';
 import { installBrowserPolyfills, jsonResponse, stubApi } from '../../testing/stub-api';
 import { OpeningHoursForm } from './opening-hours-form';
@@ -69,6 +70,7 @@ describe('OpeningHoursForm', () => {
     expect(within(monday).getAllByText(openingHoursMessages.overlap)).toHaveLength(2);
     expect(within(monday).getByRole('combobox', { name: 'Mandag tidsrom 1 Fra' })).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getAllByRole('link', { name: openingHoursMessages.overlap })).toHaveLength(2);
+    expect(await axeViolations()).toEqual([]);
     expect(api.callsTo('PUT', path)).toHaveLength(0);
   });
 

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { resetApiClient } from '@lokaler/api-client/api-fetch';
 import { roomMessages } from '@lokaler/domain/admin-room';
+import { axeViolations } from '../../testing/axe-check';
 import { buildAdminRoom, testAssetTypes, testTags } from '../../testing/admin-location-schedule';
 import { renderInApp } from '../../testing/render-in-app';
 import { installBrowserPolyfills, jsonResponse, stubApi, type StubRequest } from '../../testing/stub-api';
@@ -74,6 +75,7 @@ describe('RoomsEditor', () => {
     expect(await screen.findByRole('link', { name: roomMessages.nameRequired })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: roomMessages.capacity })).toBeInTheDocument();
     expect(screen.getByLabelText('Kapasitet (antall personer)')).toHaveAttribute('aria-invalid', 'true');
+    expect(await axeViolations()).toEqual([]);
     expect(api.callsTo('PUT', '/api/admin/bookableasset/3')).toHaveLength(0);
 
     await user.type(screen.getByLabelText('Navn'), 'Store gymsal');
