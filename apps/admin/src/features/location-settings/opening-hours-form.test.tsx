@@ -88,6 +88,9 @@ describe('OpeningHoursForm', () => {
     expect(await screen.findByRole('link', { name: openingHoursMessages.periodOrder })).toBeInTheDocument();
     expect(screen.getByLabelText('Til og med dato')).toHaveAttribute('aria-invalid', 'true');
     expect(api.callsTo('PUT', path)).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Fjern sesongperiode 1' }));
+    expect(screen.queryByLabelText('Navn på perioden')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Legg til sesongperiode' })).toHaveFocus();
   });
 
   it("shows the server's message when the save is refused", async () => {

@@ -39,6 +39,7 @@ function OpeningHoursEditor({ locationId, mode, onSaved, hours }: SettingsFormPr
   const periods = useFieldArray({ control, name: 'periods' });
   const guard = useUnsavedChangesGuard(mode === 'settings' && formState.isDirty);
   const summaryRef = useRef<ErrorSummaryElement>(null);
+  const addPeriodButton = useRef<HTMLButtonElement>(null);
   const messages = formState.isSubmitted ? flattenErrors(formState.errors) : [];
 
   const save = useGuardedMutation(saveOpeningHoursMutation(locationId), {
@@ -76,10 +77,14 @@ function OpeningHoursEditor({ locationId, mode, onSaved, hours }: SettingsFormPr
           </Heading>
           <Paragraph data-size="sm">I en sesongperiode (for eksempel sommer) gjelder periodens egne åpningstider i stedet for de faste.</Paragraph>
           {periods.fields.map((period, index) => (
-            <PeriodFields key={period.id} index={index} prefix={prefix} onRemove={() => periods.remove(index)} />
+            <PeriodFields key={period.id} index={index} prefix={prefix} onRemove={() => {
+                periods.remove(index);
+                // The removed period's button is gone; the add button keeps the keyboard in the section.
+                addPeriodButton.current?.focus();
+              }} />
           ))}
           <div>
-            <Button variant="secondary" onClick={() => periods.append({ name: '', fromDate: '', toDate: '', hours: [] })}>
+            <Button ref={addPeriodButton} variant="secondary" onClick={() => periods.append({ name: '', fromDate: '', toDate: '', hours: [] })}>
               Legg til sesongperiode
             </Button>
           </div>
