@@ -82,7 +82,9 @@ describe('OpeningHoursForm', () => {
     await user.type(screen.getByLabelText('Fra og med dato'), '2027-08-10');
     await user.type(screen.getByLabelText('Til og med dato'), '2027-06-20');
     await user.click(screen.getByRole('button', { name: 'Lagre' }));
-    expect(await screen.findByRole('link', { name: openingHoursMessages.periodName })).toBeInTheDocument();
+    const nameLink = await screen.findByRole('link', { name: openingHoursMessages.periodName });
+    // The summary's link leads to the field itself.
+    expect(nameLink.getAttribute('href')).toBe(`#${screen.getByLabelText('Navn på perioden').id}`);
     await user.type(screen.getByLabelText('Navn på perioden'), 'Sommer');
     await user.click(screen.getByRole('button', { name: 'Lagre' }));
     expect(await screen.findByRole('link', { name: openingHoursMessages.periodOrder })).toBeInTheDocument();
