@@ -27,7 +27,7 @@ export function AuditLogPage() {
   const locations = useAdminLocations(user?.sub);
   const locationId = positiveId(search.get('lokale')) ?? locations.data?.[0]?.id ?? null;
   return (
-    <div className="lk-stack">
+    <div className="lk-stack lk-audit-page">
       <Heading level={1} data-size="lg">
         Endringslogg
       </Heading>

@@ -35,7 +35,7 @@ export function BlockedTimesPage() {
   const locations = useAdminLocations(user?.sub);
   const locationId = positiveId(search.get('lokale')) ?? locations.data?.[0]?.id ?? null;
   return (
-    <div className="lk-stack">
+    <div className="lk-stack lk-blocked-page">
       <Heading level={1} data-size="lg">
         Blokkerte tider
       </Heading>
@@ -152,7 +152,7 @@ function RoomWeek({ locationId, roomId, roomName, onWeek }: { locationId: number
 
   const title = `Uke ${isoWeekNumber(monday)}: ${formatDate(monday, 'd. MMMM')}–${formatDate(sunday, 'd. MMMM yyyy')}`;
   return (
-    <section className="lk-stack" aria-labelledby="lk-blocked-week">
+    <section className="lk-stack lk-blocked-page" aria-labelledby="lk-blocked-week">
       <div className="lk-blocked-toolbar">
         <Heading level={2} data-size="sm" id="lk-blocked-week" aria-live="polite">
           {title}

@@ -14,6 +14,7 @@ import { QueryLoader } from '@lokaler/ui/query-loader';
 import { useToasts } from '@lokaler/ui/toasts';
 import { useUnsavedChangesGuard } from '@lokaler/ui/unsaved-changes-guard';
 import type { SettingsFormProps } from './settings-form-props';
+import './closed-dates.css';
 
 export const CLOSED_DATES_ADDED = 'Den stengte perioden ble lagt til';
 export const CLOSED_DATES_REMOVED = 'Den stengte perioden ble fjernet';
@@ -73,7 +74,7 @@ function ClosedDatesEditor({ locationId, mode, onSaved, ranges }: SettingsFormPr
 
   const sorted = [...ranges].sort((a, b) => a.fromDate.localeCompare(b.fromDate));
   return (
-    <div className="lk-stack">
+    <div className="lk-stack lk-closed-dates">
       <Heading level={2} data-size="sm">
         Stengte perioder
       </Heading>

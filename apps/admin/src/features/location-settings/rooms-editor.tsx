@@ -76,7 +76,7 @@ export function RoomsEditor({ locationId, mode, onSaved }: SettingsFormProps) {
   const list = rooms.data ?? [];
   const failed = rooms.error ?? tags.error ?? assetTypes.error;
   return (
-    <div className="lk-stack">
+    <div className="lk-stack lk-rooms">
       <Heading level={2} data-size="sm">
         Rom
       </Heading>
