@@ -6,6 +6,8 @@ import { adminHomeHref, paths } from '../config/paths';
 import { AddTimesPage } from '../features/admin-booking-create/add-times-page';
 import { NewBookingPage } from '../features/admin-booking-create/new-booking-page';
 import { ApprovalPage } from '../features/approval/approval-page';
+import { AuditLogPage } from '../features/audit-log/audit-log-page';
+import { BlockedTimesPage } from '../features/blocked-times/blocked-times-page';
 import { BookingPage } from '../features/booking/booking-page';
 import { AboutForm } from '../features/location-settings/about-form';
 import { AdminsForm } from '../features/location-settings/admins-form';
@@ -79,6 +81,8 @@ export function createRoutes(): RouteObject[] {
             // A page of its own (its heading, its location from ?lokale), reached from the settings' menu.
             { path: paths.reimbursementSettings.path, element: <RequireLogin><ReimbursementPage /></RequireLogin> },
             { path: paths.newLocations.path, element: <RequireLogin><NewLocationsPage /></RequireLogin> },
+            { path: paths.blockedTimes.path, element: <RequireLogin><BlockedTimesPage /></RequireLogin> },
+            { path: paths.auditLog.path, element: <RequireLogin><AuditLogPage /></RequireLogin> },
             { path: paths.notFound.path, element: <NotFoundPage /> },
             { path: '*', element: <Navigate to={paths.notFound.getHref()} replace /> },
           ],

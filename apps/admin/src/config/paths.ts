@@ -65,7 +65,18 @@ export const paths = {
   auditLogSettings: settingsSection('endringslogg'),
   /** City-wide administrator: create a location and invite its first administrator. */
   newLocations: { path: '/innstillinger/nye-lokaler', getHref: () => '/innstillinger/nye-lokaler' },
+  /** Blocked times of a room: ?lokale={locationId}&rom={roomId}&uke=YYYY-MM-DD (each optional). */
+  blockedTimes: { path: '/innstillinger/lokalet/blokkerte-tider', getHref: (query: { lokale?: number; rom?: number; uke?: string } = {}) => `/innstillinger/lokalet/blokkerte-tider${settingsQuery(query)}` },
+  /** The audit log of a location's settings: ?lokale={locationId}. */
+  auditLog: { path: '/innstillinger/lokalet/endringslogg', getHref: (locationId?: number) => `/innstillinger/lokalet/endringslogg${settingsQuery({ lokale: locationId })}` },
 } as const;
+
+/** '?lokale=7&rom=3' from the parts that are set. */
+function settingsQuery(query: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams(Object.entries(query).filter((e): e is [string, string | number] => e[1] !== undefined).map(([k, v]) => [k, String(v)]));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
 
 /** The admin app's main page as a full URL path (error pages link here with a full page load). */
 export const adminHomeHref = '/admin/';

@@ -18,7 +18,7 @@ export const settingsSections: readonly SettingsSection[] = [
   { label: 'Tilganger', href: paths.adminsSettings.getHref, match: paths.adminsSettings.path, enabled: true },
   { label: 'Innstillinger', href: paths.preferencesSettings.getHref, match: paths.preferencesSettings.path, enabled: true },
   { label: 'Om lån og leie', href: paths.aboutSettings.getHref, match: paths.aboutSettings.path, enabled: true },
-  { label: 'Blokkerte tider', href: paths.blockedTimesSettings.getHref, match: paths.blockedTimesSettings.path, enabled: false },
+  { label: 'Blokkerte tider', href: paths.blockedTimesSettings.getHref, match: paths.blockedTimesSettings.path, enabled: true },
   { label: 'Refusjon', href: paths.reimbursementSettings.getHref, match: paths.reimbursementSettings.path, enabled: true },
-  { label: 'Endringslogg', href: paths.auditLogSettings.getHref, match: paths.auditLogSettings.path, enabled: false },
+  { label: 'Endringslogg', href: paths.auditLogSettings.getHref, match: paths.auditLogSettings.path, enabled: true },
 ];
