@@ -30,7 +30,7 @@ export function OpeningHoursSection() {
   const navigate = useNavigate();
   if (!isTab(tab)) return <Navigate to={paths.openingHoursSettings.getHref('apningstider', locationId)} replace />;
   return (
-    <Tabs value={tab} onChange={(value) => void navigate(paths.openingHoursSettings.getHref(value as OpeningHoursTab, locationId))}>
+    <Tabs className="lk-settings-tabs" value={tab} onChange={(value) => void navigate(paths.openingHoursSettings.getHref(value as OpeningHoursTab, locationId))}>
       <Tabs.List>
         {tabs.map((t) => (
           <Tabs.Tab key={t.value} value={t.value}>
