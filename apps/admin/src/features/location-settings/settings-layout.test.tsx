@@ -43,7 +43,9 @@ describe('the settings of a location', () => {
     const nav = screen.getByRole('navigation', { name: 'Innstillinger' });
     expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual([
       'Informasjon om lokalet', 'Åpningstider og stengte datoer', 'Rom', 'Tilganger', 'Innstillinger', 'Om lån og leie',
+      'Blokkerte tider', 'Refusjon', 'Endringslogg',
     ]);
+    expect(within(nav).getByRole('link', { name: 'Refusjon' })).toHaveAttribute('href', '/admin/innstillinger/lokalet/refusjon?lokale=4');
     expect(within(nav).getByRole('link', { name: 'Informasjon om lokalet' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Tilganger' })).toHaveAttribute('href', '/admin/innstillinger/lokalet/tilganger?lokale=4');
   });
