@@ -3,44 +3,14 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { assetTags, assetTypes, bookableAssets, bookingFlows, tags } from '../../db/schema/assets';
 import { reservations } from '../../db/schema/bookings';
 import { locations } from '../../db/schema/locations';
+import { assetColumns } from '../bookable-assets/repository';
 
 /** The rooms an administrator edits: every room that is not deleted, of a location that is not deleted. */
 const editable = and(ne(bookableAssets.status, 'DELETED'), ne(locations.status, 'DELETED'));
 
-/**
- * The same columns bookable-assets' public read selects (so its toBookableAsset maps both), plus the
- * room's status. Rooms with their location and booking flow, in one query.
- */
+/** The columns of bookable-assets' public read (so its toBookableAsset maps both), plus the room's status; one query. */
 async function selectRooms(db: DbOrTx, where: SQL | undefined) {
-  return db.select({
-    id: bookableAssets.id,
-    name: bookableAssets.name,
-    externalAssetNumber: bookableAssets.externalAssetNumber,
-    status: bookableAssets.status,
-    locationId: bookableAssets.locationId,
-    locationName: locations.name,
-    capacity: bookableAssets.capacity,
-    squareMeters: bookableAssets.squareMeters,
-    assetTypeId: bookableAssets.assetTypeId,
-    lat: bookableAssets.lat,
-    lng: bookableAssets.lng,
-    hasOslonokkelen: bookableAssets.hasOslonokkelen,
-    assetInfoMessage: bookableAssets.assetInfoMessage,
-    room: {
-      allowRepeatedBookingsForPublicUser: bookableAssets.allowRepeatedBookingsForPublicUser,
-      allowSingleBookingsForPublicUser: bookableAssets.allowSingleBookingsForPublicUser,
-      maxOneTimeslotPerBookingForPublicUser: bookableAssets.maxOneTimeslotPerBookingForPublicUser,
-    },
-    location: {
-      allowRepeatedBookingsForPublicUser: locations.allowRepeatedBookingsForPublicUser,
-      allowSingleBookingsForPublicUser: locations.allowSingleBookingsForPublicUser,
-      maxOneTimeslotPerBookingForPublicUser: locations.maxOneTimeslotPerBookingForPublicUser,
-    },
-    bookingFlowId: bookableAssets.bookingFlowId,
-    bookingFlow: {
-      id: bookingFlows.id, name: bookingFlows.name, theme: bookingFlows.theme, adminFormLink: bookingFlows.adminFormLink, publicFormLink: bookingFlows.publicFormLink,
-    },
-  }).from(bookableAssets)
+  return db.select({ ...assetColumns, status: bookableAssets.status }).from(bookableAssets)
     .innerJoin(locations, eq(locations.id, bookableAssets.locationId))
     .leftJoin(bookingFlows, eq(bookingFlows.id, bookableAssets.bookingFlowId))
     .where(and(editable, where));

@@ -16,34 +16,37 @@ const flowColumns = {
 /** Rooms the public may see: published rooms of locations that are not deleted. */
 const visible = and(eq(bookableAssets.status, 'PUBLISHED'), ne(locations.status, 'DELETED'));
 
+/** The columns of a room with its location's name and rules and its booking flow (toBookableAsset maps them); admin-rooms adds the status. */
+export const assetColumns = {
+  id: bookableAssets.id,
+  name: bookableAssets.name,
+  externalAssetNumber: bookableAssets.externalAssetNumber,
+  locationId: bookableAssets.locationId,
+  locationName: locations.name,
+  capacity: bookableAssets.capacity,
+  squareMeters: bookableAssets.squareMeters,
+  assetTypeId: bookableAssets.assetTypeId,
+  lat: bookableAssets.lat,
+  lng: bookableAssets.lng,
+  hasOslonokkelen: bookableAssets.hasOslonokkelen,
+  assetInfoMessage: bookableAssets.assetInfoMessage,
+  room: {
+    allowRepeatedBookingsForPublicUser: bookableAssets.allowRepeatedBookingsForPublicUser,
+    allowSingleBookingsForPublicUser: bookableAssets.allowSingleBookingsForPublicUser,
+    maxOneTimeslotPerBookingForPublicUser: bookableAssets.maxOneTimeslotPerBookingForPublicUser,
+  },
+  location: {
+    allowRepeatedBookingsForPublicUser: locations.allowRepeatedBookingsForPublicUser,
+    allowSingleBookingsForPublicUser: locations.allowSingleBookingsForPublicUser,
+    maxOneTimeslotPerBookingForPublicUser: locations.maxOneTimeslotPerBookingForPublicUser,
+  },
+  bookingFlowId: bookableAssets.bookingFlowId,
+  bookingFlow: flowColumns,
+};
+
 /** Rooms with their location's name and rules and their booking flow, in one query. */
 async function selectAssets(db: DbOrTx, where: SQL | undefined) {
-  return db.select({
-    id: bookableAssets.id,
-    name: bookableAssets.name,
-    externalAssetNumber: bookableAssets.externalAssetNumber,
-    locationId: bookableAssets.locationId,
-    locationName: locations.name,
-    capacity: bookableAssets.capacity,
-    squareMeters: bookableAssets.squareMeters,
-    assetTypeId: bookableAssets.assetTypeId,
-    lat: bookableAssets.lat,
-    lng: bookableAssets.lng,
-    hasOslonokkelen: bookableAssets.hasOslonokkelen,
-    assetInfoMessage: bookableAssets.assetInfoMessage,
-    room: {
-      allowRepeatedBookingsForPublicUser: bookableAssets.allowRepeatedBookingsForPublicUser,
-      allowSingleBookingsForPublicUser: bookableAssets.allowSingleBookingsForPublicUser,
-      maxOneTimeslotPerBookingForPublicUser: bookableAssets.maxOneTimeslotPerBookingForPublicUser,
-    },
-    location: {
-      allowRepeatedBookingsForPublicUser: locations.allowRepeatedBookingsForPublicUser,
-      allowSingleBookingsForPublicUser: locations.allowSingleBookingsForPublicUser,
-      maxOneTimeslotPerBookingForPublicUser: locations.maxOneTimeslotPerBookingForPublicUser,
-    },
-    bookingFlowId: bookableAssets.bookingFlowId,
-    bookingFlow: flowColumns,
-  }).from(bookableAssets)
+  return db.select(assetColumns).from(bookableAssets)
     .innerJoin(locations, eq(locations.id, bookableAssets.locationId))
     .leftJoin(bookingFlows, eq(bookingFlows.id, bookableAssets.bookingFlowId))
     .where(and(visible, where));
