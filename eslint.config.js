@@ -70,6 +70,17 @@ export default tseslint.config(
     },
   },
   {
+    // Issue 14: every write transaction retries deadlocks and lost connections the same way.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/**/*-test-support.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='transaction']",
+        message: 'Run transactions through writeTransaction(db, fn) from apps/server/src/db/write-transaction.ts (retries 40001/40P01 and a lost connection; a savepoint is withSavepoint(tx, fn)).',
+      }],
+    },
+  },
+  {
     files: ['packages/ui/**/*.{ts,tsx}', 'packages/api-client/**/*.{ts,tsx}', 'apps/portal/**/*.{ts,tsx}', 'apps/admin/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },

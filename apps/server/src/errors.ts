@@ -22,6 +22,11 @@ const statusByCode = {
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  /**
+   * The database could not do the work now (connection lost, or still deadlocking after the write
+   * transaction's retries): nothing was changed, the answer carries Retry-After (issue 14).
+   */
+  SERVICE_UNAVAILABLE: 503,
 } as const;
 export type AppErrorCode = keyof typeof statusByCode;
 

@@ -53,6 +53,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   pool.on('error', (error) => {
     console.error(`database connection lost: ${error.message}`);
   });
+  // The same for a connection ended while checked out (pg_terminate_backend between two statements
+  // of a transaction): the pool listens only to idle ones, and an 'error' nobody listens to ends the
+  // process. The transaction's next statement fails instead, and writeTransaction runs it again.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      console.error(`database connection lost: ${error.message}`);
+    });
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,

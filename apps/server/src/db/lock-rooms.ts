@@ -1,5 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { activeReservationStatuses } from '@lokaler/domain/reservation';
+import { and, inArray, sql } from 'drizzle-orm';
 import type { Tx } from './client';
+import { reservations } from './schema/bookings';
 
 /**
  * Namespace of the rooms' advisory locks (pg_advisory_xact_lock(int, int): this key, room id), so
@@ -31,4 +33,18 @@ export async function lockRooms(tx: Tx, assetIds: readonly number[]): Promise<vo
 export async function lockRoomsShared(tx: Tx, assetIds: readonly number[]): Promise<void> {
   const sorted = [...new Set(assetIds)].sort((a, b) => a - b);
   for (const id of sorted) await tx.execute(sql`select pg_advisory_xact_lock_shared(${ROOM_LOCK_NAMESPACE}::int, ${id}::int)`);
+}
+
+/**
+ * The locks of every room where the bookings hold active times, and of `alsoRooms` (rooms about to
+ * get times), taken together in ascending id order: one query for the rooms, then lockRooms. For
+ * the writers of existing bookings (status changes, taking back, changing and adding times, hold
+ * expiry), called right after the bookings' row locks — the lock order everywhere is the booking's
+ * row, then its rooms, then reservation rows — so they queue with booking creation instead of
+ * meeting it in the exclusion constraint. The booking's row lock keeps the set of rooms still.
+ */
+export async function lockRoomsOfBookings(tx: Tx, bookingIds: readonly number[], alsoRooms: readonly number[] = []): Promise<void> {
+  const rows = bookingIds.length === 0 ? [] : await tx.selectDistinct({ id: reservations.bookableAssetId }).from(reservations)
+    .where(and(inArray(reservations.bookingId, [...bookingIds]), inArray(reservations.status, [...activeReservationStatuses])));
+  await lockRooms(tx, [...rows.map((r) => r.id), ...alsoRooms]);
 }

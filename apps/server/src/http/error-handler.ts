@@ -1,22 +1,25 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages, type ApiError } from '@lokaler/domain/api-error';
+import { isConnectionLost, isRetryableConflict, sqlState } from '../db/database-errors';
+import { DATABASE_RETRY_AFTER_SECONDS, databaseBusy, databaseUnavailable } from '../db/write-transaction';
 import { AppError } from '../errors';
 
-/** Database errors arrive wrapped by Drizzle: the SQLSTATE is on the error or its cause. */
-export function sqlState(error: unknown): string | undefined {
-  let e: unknown = error;
-  for (let depth = 0; e && depth < 4; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
+export { sqlState } from '../db/database-errors';
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    // A read outside a transaction whose connection broke (or a lone statement chosen as a
+    // deadlock victim) is the same 503 the write transaction gives after its retries.
+    if (!(error instanceof AppError)) {
+      if (isConnectionLost(error)) error = databaseUnavailable(error);
+      else if (isRetryableConflict(error)) error = databaseBusy(error);
+    }
     if (error instanceof AppError) {
+      if (error.status === 503) {
+        request.log.warn({ err: error.cause ?? error }, error.message);
+        void reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      }
       return reply.status(error.status).send(error.toJSON());
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

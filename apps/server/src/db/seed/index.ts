@@ -10,6 +10,7 @@ import { citizenUsers, demoUsers } from './people';
 import { planBackgroundBookings, planWeddings } from './plan-background-bookings';
 import { planCitizenBookings } from './plan-citizen-bookings';
 import { createRandom } from './prng';
+import { writeTransaction } from '../write-transaction';
 
 export interface SeedOptions {
   /** The Oslo date the demo is built around (YYYY-MM-DD); defaults to today, so bookings stay in the future. */
@@ -31,7 +32,7 @@ export interface SeedOptions {
  */
 export async function seedDemoDataIfEmpty(db: Db, options: SeedOptions = {}): Promise<boolean> {
   const today = options.today ?? todayInOslo();
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('lokaler:demo-seed'))`);
     const [existing] = await queryRows<{ found: boolean }>(tx, sql`select exists(select 1 from locations) as found`);
     if (existing?.found) return false;

@@ -1,6 +1,7 @@
 import type { Db, DbOrTx } from '../../db/client';
 import type { Mailer, MailMessage } from './mailer';
 import { insertOutboxRows, lockDueMail, markMailSent, postponeMail } from './outbox-repository';
+import { writeTransaction } from '../../db/write-transaction';
 
 export interface OutboxMail extends MailMessage {
   topic: { kind: string; bookingId?: number; inquiryId?: number };
@@ -20,7 +21,8 @@ export async function enqueueMail(tx: DbOrTx, mails: OutboxMail | readonly Outbo
 export async function deliverDueMail(db: Db, mailer: Mailer, limit = 20): Promise<{ sent: number; failed: number }> {
   let sent = 0;
   let failed = 0;
-  await db.transaction(async (tx) => {
+  // Not retried: the mailer is called inside, so a second run would send the batch again.
+  await writeTransaction(db, async (tx) => {
     const due = await lockDueMail(tx, limit);
     const delivered: number[] = [];
     for (const row of due) {
@@ -39,7 +41,7 @@ export async function deliverDueMail(db: Db, mailer: Mailer, limit = 20): Promis
       }
     }
     await markMailSent(tx, delivered);
-  });
+  }, { retry: false });
   return { sent, failed };
 }
 

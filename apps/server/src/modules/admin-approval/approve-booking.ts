@@ -11,7 +11,7 @@ import { notifyApplicant } from '../admin-booking-shared/applicant-mail';
 import { conflict, lockBookingForAdmin, touchBooking } from '../admin-booking-shared/booking-access';
 import { addDecisionMessage, writeChangeLog } from '../admin-booking-shared/change-log-writer';
 import { describeTimes } from '../admin-booking-shared/reservation-rows';
-import { lockRooms } from '../../db/lock-rooms';
+import { lockRoomsOfBookings } from '../../db/lock-rooms';
 import { approvalNotice } from './approval-mails';
 import { loadDocumentData, type DocumentData } from '../documents/document-data';
 import { termsFromApproval, type DocumentTerms } from '../documents/document-terms';
@@ -20,6 +20,7 @@ import { selvkostOf } from '../documents/render-parts';
 import { renderContract } from '../documents/render-contract';
 import { renderVedtak } from '../documents/render-vedtak';
 import { ensureContractRequirement, findBlockedOrTaken, saveApproval, setReservationStatus, storeDocument } from './repository';
+import { writeTransaction } from '../../db/write-transaction';
 
 export interface ApproveOptions {
   db: Db;
@@ -41,15 +42,15 @@ export interface ApproveOptions {
  */
 export async function approveBooking({ db, user, bookingId, body, publicUrl, now = new Date() }: ApproveOptions): Promise<DecisionResponse> {
   const { today } = osloClock(now);
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const booking = await lockBookingForAdmin(tx, bookingId, user);
+    await lockRoomsOfBookings(tx, [bookingId]);
     if (booking.status !== 'UNPROCESSED') throw conflict(`Booking ${bookingId} is ${booking.status}, already processed`, approvalMessages.alreadyProcessed);
     const data = await loadDocumentData(tx, booking);
     const { requireContract, enableVedtak } = data.location;
     assertDocumentsApproved(body, { requireContract, enableVedtak });
     if (data.reservations.length === 0) throw conflict(`Booking ${bookingId} has no active times`, approvalMessages.noTimesLeft);
 
-    await lockRooms(tx, data.reservations.map((r) => r.bookableAssetId));
     const taken = await findBlockedOrTaken(tx, data.reservations.map((r) => r.id));
     if (taken.length > 0) {
       const conflicts = taken.map((t) => ({ bookableAssetId: t.bookable_asset_id, date: t.date, startTime: t.start_time, endTime: reservationEndTime(t.start_time, t.duration_minutes) }));

@@ -8,6 +8,8 @@ import { describeTimes, isActive, loadReservationRows } from '../admin-booking-s
 import { findLocationContact } from '../admin-booking-shared/repository';
 import { unapprovalNotice } from './approval-mails';
 import { deleteApproval, deleteContractRequirements, revokeDocuments, setReservationStatus } from './repository';
+import { lockRoomsOfBookings } from '../../db/lock-rooms';
+import { writeTransaction } from '../../db/write-transaction';
 
 /**
  * PUT /api/booking/{id}/unapprove ('Angre godkjenning'): back to UNPROCESSED in one transaction.
@@ -16,8 +18,9 @@ import { deleteApproval, deleteContractRequirements, revokeDocuments, setReserva
  * goes; one BookingSetToUnprocessed entry and the applicant's e-mail.
  */
 export async function unapproveBooking({ db, user, bookingId, publicUrl }: { db: Db; user: AuthenticatedUser; bookingId: number; publicUrl: string }): Promise<DecisionResponse> {
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const booking = await lockBookingForAdmin(tx, bookingId, user);
+    await lockRoomsOfBookings(tx, [bookingId]);
     if (booking.status !== 'APPROVED') throw conflict(`Booking ${bookingId} is ${booking.status}, not APPROVED`, approvalMessages.notApproved);
     const active = (await loadReservationRows(tx, [bookingId])).filter(isActive);
     await touchBooking(tx, bookingId, { status: 'UNPROCESSED', costCategory: null, marketPriceOre: null });

@@ -12,6 +12,7 @@ import { displayNameOf } from '../room-calendars/rooms-for-caller';
 import { assertManagesRoom } from './assert-manages-room';
 import { blockedTimesChange } from './blocked-times-audit';
 import { blockedIntervalsByDate, replaceBlockedTimes } from './repository';
+import { writeTransaction } from '../../db/write-transaction';
 
 /**
  * PUT /api/bookableasset/{id}/blockedtimes: blocks and opens times of one room for the public, per
@@ -20,7 +21,7 @@ import { blockedIntervalsByDate, replaceBlockedTimes } from './repository';
  * The change and its audit entry (the dates whose blocks changed) are one transaction.
  */
 export async function putBlockedTimes({ db, user, assetId, body }: { db: Db; user: AuthenticatedUser; assetId: number; body: PutBlockedTimesBody }): Promise<BlockedTimesSchedule> {
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const room = assertManagesRoom(user, assetId, (await findRooms(tx, [assetId]))[0]);
     await lockRooms(tx, [assetId]);
     const dates = Object.keys(body.timeslotsByDate).sort();

@@ -1,11 +1,12 @@
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Db } from '../../db/client';
 import { lockBookingForAdmin, touchBooking } from '../admin-booking-shared/booking-access';
+import { writeTransaction } from '../../db/write-transaction';
 
 /** PUT /api/booking/{id}/comment: replaces the note; an empty text removes it. */
 export async function setInternalComment({ db, user, bookingId, comment }: { db: Db; user: AuthenticatedUser; bookingId: number; comment: string }): Promise<{ comment: string }> {
   const text = comment.trim();
-  await db.transaction(async (tx) => {
+  await writeTransaction(db, async (tx) => {
     await lockBookingForAdmin(tx, bookingId, user);
     await touchBooking(tx, bookingId, { internalComment: text === '' ? null : text });
   });

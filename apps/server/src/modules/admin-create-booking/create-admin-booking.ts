@@ -16,6 +16,7 @@ import { singleLocation } from '../apply-for-booking/validate-booking-request';
 import { findRooms } from '../room-calendars/repository';
 import { assertRoomsAccessible } from '../room-calendars/rooms-for-caller';
 import { insertAdminBooking } from './repository';
+import { writeTransaction } from '../../db/write-transaction';
 
 /**
  * POST /api/booking with an admin token: a booking on behalf of a citizen, an internal activity, or
@@ -40,7 +41,7 @@ export async function createAdminBooking({ db, user, body, publicUrl, now = new 
   const theme = formTheme(rows.map((r) => r.bookingFlowTheme ?? 'default'));
   const { today } = osloClock(now);
 
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const accepted = await checkAdminTimes({
       tx, user, locationId: location.id, entries: body.availabilityData.probablyAvailable, isRepeating: body.isRepeating,
       includeBlockedSlots: body.includeBlockedSlots, includeClosedDates: body.includeClosedDates, now,
@@ -75,7 +76,7 @@ export async function createAdminBooking({ db, user, body, publicUrl, now = new 
       }, publicUrl);
     }
     return { bookingId: booking.id, caseNumber: booking.caseNumber };
-  });
+  }, { lockRooms: ids });
 }
 
 /** The form's answers an administrator gave, trimmed; nothing is required of an administrator. */

@@ -6,6 +6,7 @@ import { AppError } from '../../errors';
 import { writeLocationAudit } from '../location-audit/write-location-audit';
 import { findLiveLocation } from './get-booking-rules';
 import { insertAdminEmail, listAdminEmails } from './repository';
+import { writeTransaction } from '../../db/write-transaction';
 
 /**
  * Adds a co-administrator by e-mail (lower-case). The list is read at every token check, so they see
@@ -14,7 +15,7 @@ import { insertAdminEmail, listAdminEmails } from './repository';
 export async function addLocationAdmin({ db, user, locationId, email }: { db: Db; user: AuthenticatedUser; locationId: number; email: string }): Promise<{ email: string }[]> {
   assertManagesLocation(user, locationId);
   const address = email.trim().toLowerCase();
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     await findLiveLocation(tx, locationId);
     if (!(await insertAdminEmail(tx, locationId, address))) {
       throw new AppError('CONFLICT', 'Already an administrator of the location', adminMessages.alreadyAdmin, { fields: [{ path: 'body.email', message: adminMessages.alreadyAdmin }] });

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { writeLocationAudit } from '../location-audit/write-location-audit';
 import { findLiveLocation, toBookingRules } from './get-booking-rules';
 import { lockLocation, updateLocationRules } from './repository';
+import { writeTransaction } from '../../db/write-transaction';
 
 /**
  * Changes the rules sent; they apply to decisions from now on (approved bookings keep their documents).
@@ -12,7 +13,7 @@ import { lockLocation, updateLocationRules } from './repository';
  */
 export async function putBookingRules({ db, user, locationId, rules }: { db: Db; user: AuthenticatedUser; locationId: number; rules: Partial<BookingRules> }): Promise<BookingRules> {
   assertManagesLocation(user, locationId);
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     await lockLocation(tx, locationId);
     const before = toBookingRules(await findLiveLocation(tx, locationId));
     await updateLocationRules(tx, locationId, {

@@ -6,6 +6,7 @@ import { AppError } from '../../errors';
 import { writeLocationAudit } from '../location-audit/write-location-audit';
 import { findLiveLocation } from './get-booking-rules';
 import { deleteAdminEmails, listAdminEmails, lockLocation } from './repository';
+import { writeTransaction } from '../../db/write-transaction';
 
 /**
  * Removes administrators. Not oneself (that would lock the caller out mid-session), and never the
@@ -18,7 +19,7 @@ export async function removeLocationAdmins({ db, user, locationId, emails }: { d
     throw new AppError('VALIDATION', 'No e-mails to remove', adminMessages.chooseAdmin, { fields: [{ path: 'body.emails', message: adminMessages.chooseAdmin }] });
   }
   if (user.email && wanted.includes(user.email.toLowerCase())) throw new AppError('CONFLICT', 'Cannot remove oneself', adminMessages.notSelf);
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     await lockLocation(tx, locationId);
     await findLiveLocation(tx, locationId);
     const current = await listAdminEmails(tx, locationId);

@@ -6,6 +6,7 @@ import { writeLocationAudit } from '../location-audit/write-location-audit';
 import { bindInvitation } from './invitation-repository';
 import { insertLocationAdmin } from './location-repository';
 import { liveInvitation, wizardOf } from './new-location-wizard';
+import { writeTransaction } from '../../db/write-transaction';
 
 function gone(message: string): AppError {
   return new AppError('GONE', message === newLocationMessages.invitationUsed ? 'Invitation used by someone else' : 'Invitation expired', message);
@@ -19,7 +20,7 @@ function gone(message: string): AppError {
 export async function claimInvitation({ db, user, linkId, now = new Date() }: { db: Db; user: AuthenticatedUser; linkId: string; now?: Date }): Promise<NewLocationWizard> {
   if (!user.email) throw AppError.forbidden('An administrator without an e-mail address cannot administer a location');
   const email = user.email;
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const invitation = await liveInvitation(tx, linkId, { lock: true });
     if (invitation.usedByUserId !== null && invitation.usedByUserId !== user.userId) throw gone(newLocationMessages.invitationUsed);
     if (invitation.usedByUserId === null && invitation.expiresAt.getTime() <= now.getTime()) throw gone(newLocationMessages.invitationExpired);

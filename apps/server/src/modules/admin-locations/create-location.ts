@@ -10,6 +10,7 @@ import { writeLocationAudit } from '../location-audit/write-location-audit';
 import { insertInvitation } from './invitation-repository';
 import { toInvitation } from './invitation-status';
 import { areaExists, insertLocation, insertLocationAdmin } from './location-repository';
+import { writeTransaction } from '../../db/write-transaction';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -34,7 +35,7 @@ export async function createLocation(options: {
 }) {
   const { db, user, body, now = new Date() } = options;
   if (!user.cityAdmin) throw AppError.forbidden('A city-wide administrator is required');
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     if (!(await areaExists(tx, body.geographicAreaId))) throw unknownArea();
     const locationId = await insertLocation(tx, { name: body.name, publicLocationType: body.publicLocationType, geographicAreaId: body.geographicAreaId });
     await insertLocationAdmin(tx, locationId, body.adminEmail);

@@ -8,6 +8,7 @@ import { findLocation } from '../locations/repository';
 import { listSteps } from './invitation-repository';
 import { findLiveLocation, readinessCounts, updateLocation } from './location-repository';
 import { assertMayUseWizard, invitationNotFound, liveInvitation } from './new-location-wizard';
+import { writeTransaction } from '../../db/write-transaction';
 
 /**
  * POST /api/admin/new-location/{linkId}/publish (decision 015): every step SAVED, a position, standard
@@ -19,7 +20,7 @@ export async function publishLocation({ db, user, linkId }: { db: Db; user: Auth
   const invitation = await liveInvitation(db, linkId);
   assertMayUseWizard(user, invitation);
   const { locationId } = invitation;
-  await db.transaction(async (tx) => {
+  await writeTransaction(db, async (tx) => {
     // Locked: a room or an opening hour removed at this moment cannot slip past the checks.
     const location = await findLiveLocation(tx, locationId, { lock: true });
     if (!location) throw invitationNotFound();

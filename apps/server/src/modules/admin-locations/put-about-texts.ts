@@ -6,10 +6,11 @@ import { writeLocationAudit } from '../location-audit/write-location-audit';
 import { findAboutTexts, upsertAboutTexts } from './location-repository';
 import { changedFields, managedLocation } from './managed-location';
 import { sanitizeHtml } from './sanitize-html';
+import { writeTransaction } from '../../db/write-transaction';
 
 /** PUT /api/admin/location/{id}/about: the "Om lån og leie" texts, stored sanitised (GET /api/about/{id} shows them). */
 export async function putAboutTexts({ db, user, locationId, texts }: { db: Db; user: AuthenticatedUser; locationId: number; texts: LocationAboutFields }): Promise<LocationAbout> {
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     await managedLocation(tx, user, locationId, { lock: true });
     const next: LocationAbout = {
       whoCanApply: sanitizeHtml(texts.whoCanApply),

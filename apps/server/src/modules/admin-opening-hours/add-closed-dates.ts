@@ -6,6 +6,7 @@ import { AppError } from '../../errors';
 import { writeLocationAudit } from '../location-audit/write-location-audit';
 import { assertLiveLocation } from './live-location';
 import { closedDatesOverlap, insertClosedDateRange, lockLocationStatus } from './repository';
+import { writeTransaction } from '../../db/write-transaction';
 
 /**
  * POST /api/admin/location/{id}/closeddates: the range and each of its days (what the rules read) in
@@ -14,7 +15,7 @@ import { closedDatesOverlap, insertClosedDateRange, lockLocationStatus } from '.
  */
 export async function addClosedDates({ db, user, locationId, body }: { db: Db; user: AuthenticatedUser; locationId: number; body: ClosedDateRangeBody }): Promise<ClosedDateRange> {
   assertManagesLocation(user, locationId);
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     assertLiveLocation(await lockLocationStatus(tx, locationId), locationId);
     if (await closedDatesOverlap(tx, locationId, body.fromDate, body.toDate)) {
       throw new AppError('CONFLICT', `Closed dates ${body.fromDate}–${body.toDate} overlap another range`, closedDateMessages.overlap);

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { writeLocationAudit } from '../location-audit/write-location-audit';
 import { assertLiveLocation } from './live-location';
 import { findOpeningHoursOf, lockLocationStatus, replaceOpeningHours } from './repository';
+import { writeTransaction } from '../../db/write-transaction';
 
 /**
  * PUT /api/admin/location/{id}/openinghours: replaces the standard hours and the periods in one
@@ -15,7 +16,7 @@ import { findOpeningHoursOf, lockLocationStatus, replaceOpeningHours } from './r
  */
 export async function putOpeningHours({ db, user, locationId, body }: { db: Db; user: AuthenticatedUser; locationId: number; body: OpeningHoursBody }): Promise<OpeningHoursBody> {
   assertManagesLocation(user, locationId);
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     assertLiveLocation(await lockLocationStatus(tx, locationId), locationId);
     const before = await findOpeningHoursOf(tx, locationId);
     await replaceOpeningHours(tx, locationId, body);

@@ -14,6 +14,8 @@ import { sha256Hex } from '../documents/html';
 import { renderVedtak } from '../documents/render-vedtak';
 import { deleteApproval, deleteContractRequirements, revokeDocuments, storeDocument } from '../admin-approval/repository';
 import { findRejectionChoice, setStatusOf } from './repository';
+import { lockRoomsOfBookings } from '../../db/lock-rooms';
+import { writeTransaction } from '../../db/write-transaction';
 
 const rejectable = new Set(['UNPROCESSED', 'APPROVED']);
 
@@ -25,8 +27,9 @@ const rejectable = new Set(['UNPROCESSED', 'APPROVED']);
  * approval terms, documents and contract requirement go with it.
  */
 export async function rejectBooking({ db, user, bookingId, body, publicUrl, now = new Date() }: { db: Db; user: AuthenticatedUser; bookingId: number; body: RejectBookingBody; publicUrl: string; now?: Date }): Promise<DecisionResponse> {
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const booking = await lockBookingForAdmin(tx, bookingId, user);
+    await lockRoomsOfBookings(tx, [bookingId]);
     if (!rejectable.has(booking.status)) throw conflict(`Booking ${bookingId} is ${booking.status}`, rejectionMessages.notRejectable);
     // A wedding is rejected with the wedding choices (decision 013), any other booking with the prepared reasons.
     const choice = !body.rejectionChoiceKey ? null

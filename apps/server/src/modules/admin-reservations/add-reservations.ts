@@ -8,6 +8,8 @@ import { writeChangeLog } from '../admin-booking-shared/change-log-writer';
 import { describeTimes, loadReservationRows } from '../admin-booking-shared/reservation-rows';
 import { findLocationContact } from '../admin-booking-shared/repository';
 import { checkAdminTimes, insertAcceptedTimes } from './check-admin-times';
+import { lockRoomsOfBookings } from '../../db/lock-rooms';
+import { writeTransaction } from '../../db/write-transaction';
 
 /**
  * POST /api/booking/{id}/reservations: times added to a booking by its administrator, all or none,
@@ -15,8 +17,9 @@ import { checkAdminTimes, insertAcceptedTimes } from './check-admin-times';
  * ReservationAddition entry and the applicant's e-mail.
  */
 export async function addReservations({ db, user, bookingId, body, publicUrl, now }: { db: Db; user: AuthenticatedUser; bookingId: number; body: AddReservationsBody; publicUrl: string; now?: Date }): Promise<ReservationsChangedResponse> {
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const booking = await lockBookingForAdmin(tx, bookingId, user);
+    await lockRoomsOfBookings(tx, [bookingId], body.availabilityData.probablyAvailable.map((e) => e.bookableAssetId));
     if (booking.status !== 'UNPROCESSED' && booking.status !== 'APPROVED') throw conflict(`Booking ${bookingId} is ${booking.status}`, reservationChangeMessages.bookingClosed);
     const accepted = await checkAdminTimes({
       tx, user, locationId: booking.locationId, entries: body.availabilityData.probablyAvailable, isRepeating: body.isRepeating,

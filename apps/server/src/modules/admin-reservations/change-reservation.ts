@@ -11,6 +11,8 @@ import { describeTimes, isActive, loadReservationRows } from '../admin-booking-s
 import { findLocationContact, setReservationsStatus } from '../admin-booking-shared/repository';
 import { checkAdminTimes, insertAcceptedTimes } from './check-admin-times';
 import { findReservationBookings } from './repository';
+import { lockRoomsOfBookings } from '../../db/lock-rooms';
+import { writeTransaction } from '../../db/write-transaction';
 
 export interface ChangeReservationOptions {
   db: Db;
@@ -29,10 +31,11 @@ export interface ChangeReservationOptions {
  * applicant's e-mail.
  */
 export async function changeReservation({ db, user, reservationId, body, publicUrl, now }: ChangeReservationOptions): Promise<ReservationsChangedResponse> {
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const [found] = await findReservationBookings(tx, [reservationId]);
     if (!found) throw AppError.notFound(`Reservation ${reservationId}`);
     const booking = await lockBookingForAdmin(tx, found.bookingId, user);
+    await lockRoomsOfBookings(tx, [booking.id]);
     if (booking.status !== 'UNPROCESSED' && booking.status !== 'APPROVED') throw conflict(`Booking ${booking.id} is ${booking.status}`, reservationChangeMessages.bookingClosed);
     const old = (await loadReservationRows(tx, [booking.id])).find((r) => r.id === reservationId)!;
     if (!isActive(old)) throw conflict(`Reservation ${reservationId} is ${old.status}`, reservationChangeMessages.notActive);

@@ -16,6 +16,7 @@ import { rejectOverlappingTimes } from '../apply-for-booking/validate-booking-re
 import { lockRooms } from '../../db/lock-rooms';
 import { loadRoomCalendars } from '../room-calendars/repository';
 import { assertRoomsAccessible, calendarRange, displayNameOf, publicRulesOf, schedulingCallerFor, type RoomAccess } from '../room-calendars/rooms-for-caller';
+import { withSavepoint } from '../../db/write-transaction';
 
 export interface AdminTimesInput {
   tx: Tx;
@@ -96,7 +97,7 @@ export async function checkAdminTimes(input: AdminTimesInput): Promise<AcceptedT
 export async function insertAcceptedTimes(tx: Tx, bookingId: number, times: readonly AcceptedTime[], status: 'UNPROCESSED' | 'APPROVED'): Promise<void> {
   const rows = times.map((t) => ({ bookingId, bookableAssetId: t.bookableAssetId, date: t.date, startTime: t.startTime, durationMinutes: t.durationMinutes, initialRepetitionDate: t.initialRepetitionDate ?? null, status }));
   try {
-    await tx.transaction(async (savepoint) => { await insertReservations(savepoint, rows); });
+    await withSavepoint(tx, async (savepoint) => { await insertReservations(savepoint, rows); });
   } catch (error) {
     if (sqlState(error) !== '23P01') throw error;
     const taken = await findTakenTimes(tx, times);

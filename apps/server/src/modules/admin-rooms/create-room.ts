@@ -7,6 +7,7 @@ import { writeLocationAudit } from '../location-audit/write-location-audit';
 import { findLiveLocation, insertRoom, replaceRoomTags } from './repository';
 import { assertRoomReferencesExist, loadAdminRoom, roomColumnsOf } from './room-columns';
 import { auditViewOf } from './to-admin-room';
+import { writeTransaction } from '../../db/write-transaction';
 
 /**
  * POST /api/admin/location/{id}/bookableassets: a new room at the location's position, with its tags
@@ -15,7 +16,7 @@ import { auditViewOf } from './to-admin-room';
  */
 export async function createRoom({ db, user, locationId, fields, now = new Date() }: { db: Db; user: AuthenticatedUser; locationId: number; fields: RoomFields; now?: Date }): Promise<AdminRoom> {
   assertManagesLocation(user, locationId);
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const location = await findLiveLocation(tx, locationId);
     if (!location) throw AppError.notFound(`Location ${locationId}`);
     await assertRoomReferencesExist(tx, fields);

@@ -8,6 +8,7 @@ import { writeLocationAudit } from '../location-audit/write-location-audit';
 import { findLocationIdOfRoom, updateRoom } from './repository';
 import { loadAdminRoom, roomNotFound } from './room-columns';
 import { auditViewOf } from './to-admin-room';
+import { writeTransaction } from '../../db/write-transaction';
 
 /**
  * DELETE /api/admin/bookableasset/{roomId}: status DELETED (its past reservations keep their room).
@@ -19,7 +20,7 @@ export async function deleteRoom({ db, user, roomId, now = new Date() }: { db: D
   const locationId = await findLocationIdOfRoom(db, roomId);
   if (locationId === undefined) throw roomNotFound(roomId);
   assertManagesLocation(user, locationId);
-  await db.transaction(async (tx) => {
+  await writeTransaction(db, async (tx) => {
     await lockRooms(tx, [roomId]);
     const before = await loadAdminRoom(tx, roomId, now);
     if (before.hasFutureReservations) throw new AppError('CONFLICT', `Bookable asset ${roomId} has future reservations`, roomMessages.hasFutureReservations);

@@ -6,6 +6,7 @@ import { writeLocationAudit } from '../location-audit/write-location-audit';
 import { findLocationIdOfRoom, replaceRoomTags, updateRoom as updateRoomRow } from './repository';
 import { assertRoomReferencesExist, loadAdminRoom, roomColumnsOf, roomNotFound } from './room-columns';
 import { auditViewOf } from './to-admin-room';
+import { writeTransaction } from '../../db/write-transaction';
 
 /**
  * PUT /api/admin/bookableasset/{roomId}: the room's fields and tags replaced in one transaction
@@ -15,7 +16,7 @@ export async function updateRoom({ db, user, roomId, fields, now = new Date() }:
   const locationId = await findLocationIdOfRoom(db, roomId);
   if (locationId === undefined) throw roomNotFound(roomId);
   assertManagesLocation(user, locationId);
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const before = await loadAdminRoom(tx, roomId, now);
     await assertRoomReferencesExist(tx, fields);
     await updateRoomRow(tx, roomId, roomColumnsOf(fields));

@@ -19,6 +19,7 @@ import { afterRunningSameKey, limitConcurrency } from './limit-concurrency';
 import { findTakenTimes, insertBooking, insertCreatedEntry, insertWeddingTake, lockUserAndLoadBusyTimes, type NewBooking } from './repository';
 import { assertCitizenApplication, parseFormAnswers, rejectOverlappingTimes, singleLocation } from './validate-booking-request';
 import { assertNoHoldInProgress, assertOneWeddingTime, weddingTerms } from './wedding-hold';
+import { writeTransaction, withSavepoint } from '../../db/write-transaction';
 
 export interface CreateBookingOptions {
   db: Db;
@@ -166,7 +167,7 @@ async function book({ db, user, organization = null, body, publicUrl, weddingHol
     // (decision 012). Four statements: the lock; the user's row lock with the busy times (a time
     // taken meanwhile is refused before anything is written); the one-hold check with the booking,
     // its change-log entry and the reservation; the commit.
-    return bookingTransactions(() => db.transaction(async (tx) => {
+    return bookingTransactions(() => writeTransaction(db, async (tx) => {
       await lockRoomsShared(tx, ids);
       const busy = await lockUserAndLoadBusyTimes(tx, user.userId, ids, range);
       const [time] = timesToWrite(recheck(busy));
@@ -185,7 +186,7 @@ async function book({ db, user, organization = null, body, publicUrl, weddingHol
     }));
   }
 
-  const response = await bookingTransactions(() => db.transaction(async (tx) => {
+  const response = await bookingTransactions(() => writeTransaction(db, async (tx) => {
     // The rows no other booking competes for come first, so the rooms' locks are held only for
     // the re-check and the reservations (and the commit): the queue on a busy room moves faster.
     const { bookingId, caseNumber } = await insertBooking(tx, booking);
@@ -241,7 +242,7 @@ function bookedTimesByRoom(times: readonly TimeToWrite[], rows: ReadonlyMap<numb
  */
 async function insertAllOrConflict(tx: Tx, rows: readonly TimeToWrite[], roomName: (id: number) => string | undefined): Promise<void> {
   try {
-    await tx.transaction(async (savepoint) => {
+    await withSavepoint(tx, async (savepoint) => {
       for (let i = 0; i < rows.length; i += RESERVATION_CHUNK) await insertReservations(savepoint, rows.slice(i, i + RESERVATION_CHUNK));
     });
   } catch (error) {

@@ -7,6 +7,8 @@ import type { EffectiveIdentity } from '../impersonation/effective-identity';
 import { syncKeyAccess } from '../oslonokkelen/sync-key-access';
 import { findVisibleBooking, type BookingRow } from '../user-bookings/booking-access';
 import { closeBooking } from './close-booking';
+import { lockRoomsOfBookings } from '../../db/lock-rooms';
+import { writeTransaction } from '../../db/write-transaction';
 
 /**
  * PUT /user/booking/{id}/autoreject: the applicant left the wedding form without sending it, so the
@@ -14,8 +16,9 @@ import { closeBooking } from './close-booking';
  * repeating it changes nothing.
  */
 export async function autorejectBooking({ db, identity, bookingId, now }: { db: Db; identity: EffectiveIdentity; bookingId: number; now: Date }): Promise<BookingStatusResponse> {
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const booking = await findVisibleBooking(tx, identity, bookingId, { lock: true });
+    await lockRoomsOfBookings(tx, [booking.id]);
     if (booking.sourceForm !== 'wedding') {
       throw new AppError('CONFLICT', `Booking ${booking.id} is not a wedding application`, 'Bare søknader om vielse kan avbrytes på denne måten.');
     }

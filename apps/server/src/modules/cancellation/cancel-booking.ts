@@ -12,6 +12,8 @@ import { findVisibleBooking } from '../user-bookings/booking-access';
 import { firstActiveStart, loadLocation } from '../user-bookings/repository';
 import { effectiveCancellationDeadline } from '../user-bookings/to-user-booking';
 import { closeBooking } from './close-booking';
+import { lockRoomsOfBookings } from '../../db/lock-rooms';
+import { writeTransaction } from '../../db/write-transaction';
 
 /**
  * PATCH /booking/{id} { status: 'cancelled' }: the applicant cancels, allowed exactly while the
@@ -22,8 +24,9 @@ import { closeBooking } from './close-booking';
  * e-mails to the applicant and the location queued.
  */
 export async function cancelBooking({ db, identity, bookingId, now, publicUrl }: { db: Db; identity: EffectiveIdentity; bookingId: number; now: Date; publicUrl: string }): Promise<BookingStatusResponse> {
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const booking = await findVisibleBooking(tx, identity, bookingId, { lock: true });
+    await lockRoomsOfBookings(tx, [booking.id]);
     const deadline = effectiveCancellationDeadline(booking, await firstActiveStart(tx, booking.id));
     const location = await loadLocation(tx, booking.locationId);
     if (!isCancellable({ status: booking.status, cancellationDeadline: deadline }, now)) {

@@ -5,6 +5,7 @@ import type { EffectiveIdentity } from '../impersonation/effective-identity';
 import { selectVisibleBooking } from '../user-bookings/repository';
 import { hashClaimToken } from './claim-tokens';
 import { assignBookingToClaimer, lockBookingOwner, lockClaimToken } from './repository';
+import { writeTransaction } from '../../db/write-transaction';
 
 const invalidLink = () => new AppError('NOT_FOUND', 'Unknown, expired or used claim token', 'Lenken er ugyldig eller utløpt.');
 
@@ -15,7 +16,7 @@ const invalidLink = () => new AppError('NOT_FOUND', 'Unknown, expired or used cl
  * fine for whoever claimed it; for anyone else a used link is as unknown as a wrong one (404).
  */
 export async function claimBooking({ db, identity, token, now }: { db: Db; identity: EffectiveIdentity; token: string; now: Date }): Promise<VerifiedBookingAccess> {
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const claim = await lockClaimToken(tx, hashClaimToken(token));
     if (!claim || claim.expiresAt.getTime() <= now.getTime()) throw invalidLink();
     const booking = await lockBookingOwner(tx, claim.bookingId);

@@ -12,6 +12,7 @@ import { loadLocation } from '../user-bookings/repository';
 import {
   contractRequirements, findSignedContract, fulfilContractRequirement, insertSignedContract, logSignature, roomLocationIds,
 } from './repository';
+import { writeTransaction } from '../../db/write-transaction';
 
 const noContract = () => new AppError('NOT_FOUND', 'The booking has no contract', contractMessages.noContract);
 const conflict = (msg: string, userMsg: string) => new AppError('CONFLICT', msg, userMsg);
@@ -53,7 +54,7 @@ export async function getContract(db: DbOrTx, booking: BookingRow): Promise<Cont
  * or nothing.
  */
 export async function signContract({ db, identity, bookingId, now }: { db: Db; identity: EffectiveIdentity; bookingId: number; now: Date }): Promise<ContractResponse> {
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const booking = await findVisibleBooking(tx, identity, bookingId, { lock: true });
     const signer = identity.user;
     if (booking.userId !== signer.userId) {

@@ -3,6 +3,7 @@ import type { FrontendErrorInput } from '@lokaler/domain/frontend-error';
 import type { Db } from '../../db/client';
 import { insertFrontendError, pruneFingerprint, pruneTotal } from './repository';
 import { MAX_STORED_MESSAGE, MAX_STORED_USER_AGENT, scrubPersonalData, truncate } from './scrub';
+import { writeTransaction } from '../../db/write-transaction';
 
 /**
  * How much is kept: the newest 20 reports of each distinct error (spec 01 §9 "client log history
@@ -21,7 +22,7 @@ export async function recordFrontendError({ db, report }: { db: Db; report: Fron
   const msg = truncate(scrubPersonalData(report.msg), MAX_STORED_MESSAGE);
   const level = report.level.toLowerCase();
   const fingerprint = fingerprintOf(level, msg);
-  await db.transaction(async (tx) => {
+  await writeTransaction(db, async (tx) => {
     await insertFrontendError(tx, {
       fingerprint,
       msg,

@@ -6,6 +6,7 @@ import { keyInfo } from './get-key-info';
 import { MAX_KEY_NUMBERS, sharingConflict, sharingMessages } from './key-sharing-messages';
 import { bookingHasKeyRoom, listShownPermissions, upsertPermission } from './repository';
 import { syncKeyAccess } from './sync-key-access';
+import { writeTransaction } from '../../db/write-transaction';
 
 /**
  * Shares the key with a number (already normalised to 8 digits). The number starts as
@@ -13,7 +14,7 @@ import { syncKeyAccess } from './sync-key-access';
  * key room or is closed, when the number is there already, or when there are too many.
  */
 export async function addKeyNumber({ db, identity, bookingId, phoneNumber }: { db: DbOrTx; identity: EffectiveIdentity; bookingId: number; phoneNumber: string }): Promise<OslonokkelenInfo> {
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const booking = await findVisibleBooking(tx, identity, bookingId, { lock: true });
     await assertSharingAllowed(tx, booking);
     const shown = await listShownPermissions(tx, booking.id);

@@ -5,6 +5,7 @@ import { leaseRevocations, listDuePushedGrants, lockDuePushes, lockDueRevocation
 import { grantIdFor, keyTimesHash, planPermission } from './plan-permission';
 import { loadKeyBookingStates, loadKeyTimes, queueRevocation, updatePermission, type PermissionRow } from './repository';
 import { applyPlan } from './sync-key-access';
+import { writeTransaction } from '../../db/write-transaction';
 
 /**
  * The key job: the only code that talks to the key service. Each step reads and leases its work in
@@ -41,13 +42,13 @@ const backoffMs = (attempts: number) => Math.min(2 ** attempts, 300) * 1000;
 const later = (ms: number) => new Date(Date.now() + ms);
 
 async function withdrawQueuedGrants(db: Db, keyService: KeyServiceClient): Promise<number> {
-  const due = await db.transaction(async (tx) => {
+  const due = await writeTransaction(db, async (tx) => {
     const rows = await lockDueRevocations(tx, 50);
     await leaseRevocations(tx, rows.map((r) => r.grantId), later(LEASE_MS));
     return rows;
   });
   const outcomes = await Promise.all(due.map(async (row) => ({ row, ok: await keyService.revokeGrant(row.grantId).then(() => true, () => false) })));
-  await db.transaction(async (tx) => {
+  await writeTransaction(db, async (tx) => {
     for (const { row, ok } of outcomes) {
       await updateRevocation(tx, row.grantId, ok ? { doneAt: new Date() } : { attempts: row.attempts + 1, nextAttemptAt: later(backoffMs(row.attempts + 1)) });
     }
@@ -76,7 +77,7 @@ async function decisionsFor(tx: Tx, permissions: readonly PermissionRow[]) {
 }
 
 async function pushDueGrants(db: Db, keyService: KeyServiceClient): Promise<number> {
-  const plans = await db.transaction(async (tx) => {
+  const plans = await writeTransaction(db, async (tx) => {
     const due = await lockDuePushes(tx, 25);
     const decide = await decisionsFor(tx, due);
     const toPush: PushPlan[] = [];
@@ -97,11 +98,11 @@ async function pushDueGrants(db: Db, keyService: KeyServiceClient): Promise<numb
     return toPush;
   });
   const outcomes = await Promise.all(plans.map(async (plan) => ({ plan, ok: await keyService.putGrant(plan.grantId, plan.grant).then(() => true, () => false) })));
-  let pushed = 0;
-  await db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
+    let pushed = 0;
     for (const { plan, ok } of outcomes) if (await recordPush(tx, plan, ok)) pushed++;
+    return pushed;
   });
-  return pushed;
 }
 
 /** Records one push; a number that changed meanwhile (removed, withdrawn) gets the fresh grant withdrawn. */
@@ -136,8 +137,8 @@ async function followPushedGrants(db: Db, keyService: KeyServiceClient): Promise
   const withGrant = pushed.filter((p): p is PermissionRow & { grantId: string } => p.grantId !== null);
   if (withGrant.length === 0) return 0;
   const answers = await keyService.grantStates(withGrant.map((p) => p.grantId));
-  let settled = 0;
-  await db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
+    let settled = 0;
     for (const permission of withGrant) {
       const state = answers.get(permission.grantId);
       if (state === 'PENDING') continue;
@@ -148,6 +149,6 @@ async function followPushedGrants(db: Db, keyService: KeyServiceClient): Promise
         : { status: state === 'REVOKED' ? 'FAILED' as const : state };
       if (await settlePushedPermission(tx, permission, fields) && state !== undefined) settled++;
     }
+    return settled;
   });
-  return settled;
 }

@@ -4,6 +4,7 @@ import { assertManagesLocation } from '../../auth/guards';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { findLocationName, loadReimbursementFacts } from './repository';
+import { writeTransaction } from '../../db/write-transaction';
 
 export interface ReimbursementOptions {
   db: Db;
@@ -26,7 +27,7 @@ export async function getReimbursementReport({ db, user, locationId, query }: Re
     throw new AppError('VALIDATION', `Invalid range: ${fields.map((f) => `${f.path} ${f.message}`).join('; ')}`, fields[0]!.message, { fields });
   }
   // One transaction: the name and the rows from one snapshot, and the facts' JIT setting stays local.
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const locationName = await findLocationName(tx, locationId);
     if (locationName === undefined) throw AppError.notFound(`Location ${locationId}`);
     const bookings = await loadReimbursementFacts(tx, locationId, parsed.data);

@@ -3,6 +3,7 @@ import { queryRows, type DbOrTx } from '../../db/client';
 import { isoWeekday } from '@lokaler/domain/scheduling/calendar-date';
 import { pgArray } from './pg-array';
 import { searchRoomsVersionColumn } from './search-rooms-version-repository';
+import { writeTransaction } from '../../db/write-transaction';
 
 /**
  * Reservations (active: UNPROCESSED, APPROVED) and blocked times the search needs, as stored: date,
@@ -128,7 +129,7 @@ function crowdedBusyTimes(db: DbOrTx, query: CrowdedDaysQuery): Promise<CrowdedB
   const budget = sql`(case d.weekday ${sql.join(tables.map((t, i) => sql`when ${i + 1} then (${t}::int[])[${position}]`), sql` `)} end)`;
   // JIT compilation costs more than this query takes (PostgreSQL turns it on by the cost estimate).
   // The statement that turns it off also reads the rooms' version for the search's cached rooms.
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const [setting] = await queryRows<{ version: string | null }>(tx, sql`select set_config('jit', 'off', true) as jit, ${searchRoomsVersionColumn}`);
     const rows = await queryRows<BusyRow>(tx, sql`
     with days as (

@@ -7,6 +7,7 @@ import { AppError } from '../../errors';
 import { enqueueMail } from '../../integrations/mail/outbox';
 import { findSettingValue } from '../settings/repository';
 import { findLocationContact, insertSupportInquiry } from './repository';
+import { writeTransaction } from '../../db/write-transaction';
 
 /**
  * Where inquiries go that no location answers (technical, other, or a location without an e-mail
@@ -31,7 +32,7 @@ export async function sendSupportInquiry({ db, request }: { db: Db; request: Sup
   const recipient = toLocation ? location.contactEmail! : CENTRAL_SUPPORT_ADDRESS;
   const message = supportMessageText(request);
   const label = supportCategoryLabels[request.category];
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const id = await insertSupportInquiry(tx, { category: request.category, userEmail: request.userEmail, message, locationId: location?.id ?? null });
     await enqueueMail(tx, {
       to: recipient,

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { autorejectInTransaction } from '../cancellation/autoreject-booking';
 import { claimExpiredHolds } from './repository';
+import { lockRoomsOfBookings } from '../../db/lock-rooms';
+import { writeTransaction } from '../../db/write-transaction';
 
 /** The job's name in job_schedule. */
 export const EXPIRE_WEDDING_HOLDS_JOB = 'expire-wedding-holds';
@@ -20,8 +22,9 @@ const REASON = 'Søknadsskjemaet for vielse ble ikke sendt innen fristen, så ti
 export async function expireWeddingHolds(db: Db, now: Date, signal?: AbortSignal): Promise<{ autorejected: number[] }> {
   const autorejected: number[] = [];
   for (;;) {
-    const batch = await db.transaction(async (tx) => {
+    const batch = await writeTransaction(db, async (tx) => {
       const expired = await claimExpiredHolds(tx, now, BATCH);
+      await lockRoomsOfBookings(tx, expired.map((b) => b.id));
       for (const booking of expired) await autorejectInTransaction(tx, booking, now, REASON);
       return expired.map((b) => b.id);
     });

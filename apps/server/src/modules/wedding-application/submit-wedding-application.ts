@@ -11,6 +11,7 @@ import { fulfilWeddingCertificate, upsertProevingsattest } from '../wedding-cert
 import { endHold, saveWeddingAnswers } from './repository';
 import { weddingConfirmationMail } from './wedding-confirmation-mail';
 import { loadWeddingBooking, timeStillHeld } from './wedding-booking';
+import { writeTransaction } from '../../db/write-transaction';
 
 /**
  * POST /user/form/wedding (issue 12 point 4). One transaction, the booking locked first: the held
@@ -21,7 +22,7 @@ import { loadWeddingBooking, timeStillHeld } from './wedding-booking';
  */
 export async function submitWeddingApplication(options: { db: Db; identity: EffectiveIdentity; body: WeddingApplicationRequest; now: Date; publicUrl: string }): Promise<WeddingFormResponse> {
   const { db, identity, body, now } = options;
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const wedding = await loadWeddingBooking(tx, identity, body.bookingId, { lock: true });
     const { booking } = wedding;
     if (wedding.submittedAt) throw new AppError('CONFLICT', `The wedding form of booking ${booking.id} was sent already`, weddingMessages.alreadySubmitted);

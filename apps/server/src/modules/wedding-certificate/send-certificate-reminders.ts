@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { enqueueMail } from '../../integrations/mail/outbox';
 import { certificateReminderMail } from './certificate-reminder-mail';
 import { claimDueCertificateReminders, insertReminderEntry, markCertificateReminderSent } from './repository';
+import { writeTransaction } from '../../db/write-transaction';
 
 /** The job's name in job_schedule. */
 export const WEDDING_CERTIFICATE_REMINDERS_JOB = 'wedding-certificate-reminders';
@@ -21,7 +22,7 @@ const BATCH = 50;
 export async function sendCertificateReminders(db: Db, now: Date, publicUrl: string, signal?: AbortSignal): Promise<{ reminded: number[] }> {
   const reminded: number[] = [];
   for (;;) {
-    const { claimed, sent } = await db.transaction(async (tx) => {
+    const { claimed, sent } = await writeTransaction(db, async (tx) => {
       const due = await claimDueCertificateReminders(tx, now, PROEVINGSATTEST_DUE_DAYS_BEFORE, BATCH);
       const done: number[] = [];
       for (const booking of due) {

@@ -7,6 +7,7 @@ import { checkUpload } from './check-upload';
 import type { StreamedCertificate } from './stream-certificate-body';
 import { assertWedding, readWeddingForm } from './get-wedding-form';
 import { fulfilWeddingCertificate, upsertProevingsattest } from './repository';
+import { writeTransaction } from '../../db/write-transaction';
 
 /**
  * PUT /user/form/wedding/{id}/proevingsattest. One transaction: the booking is locked, the file stored
@@ -19,7 +20,7 @@ export async function uploadProevingsattest(options: {
   streamed?: StreamedCertificate;
 }): Promise<WeddingFormResponse> {
   const { db, identity, bookingId, now } = options;
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const booking = await findVisibleBooking(tx, identity, bookingId, { lock: true });
     assertWedding(booking);
     const file = checkUpload(options.upload, options.streamed);
