@@ -40,7 +40,6 @@ describe('compressed answers and ETags (issue 14 §3)', () => {
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(zlib.gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
     expect(gzip.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
-    console.info(`GET /api/location: ${plain.rawPayload.length} B raw, ${gzip.rawPayload.length} B gzip, ${br.rawPayload.length} B brotli`);
   });
 
   it('leaves an answer under 1 KiB as it is', async () => {
