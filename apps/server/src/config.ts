@@ -47,8 +47,8 @@ const envSchema = z.object({
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
   /** An idle keep-alive connection is closed after this; keep it longer than the load balancer's idle timeout. */
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(72_000),
-  /** A socket with no traffic at all for this long is closed. */
-  HTTP_CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  /** A socket with no traffic at all for this long is closed; longer than the keep-alive timeout, which it would otherwise cut short. */
+  HTTP_CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
   /** Strict-Transport-Security: on by default when PUBLIC_URL is https, off otherwise; true/false overrides. */
   HSTS: bool.optional(),
 });
