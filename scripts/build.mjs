@@ -4,14 +4,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { compressDist } from './compress-assets.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const force = process.argv.includes('--force');
 const shared = ['packages/domain/src', 'packages/api-client/src', 'packages/ui/src'];
 
 const targets = [
-  { name: 'portal', cwd: 'apps/portal', output: 'apps/portal/dist/index.html', sources: ['apps/portal/src', 'apps/portal/index.html', 'apps/portal/vite.config.ts', 'apps/portal/public', ...shared], command: ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'] },
-  { name: 'admin', cwd: 'apps/admin', output: 'apps/admin/dist/index.html', sources: ['apps/admin/src', 'apps/admin/index.html', 'apps/admin/vite.config.ts', 'apps/admin/public', ...shared], command: ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'] },
+  { name: 'portal', cwd: 'apps/portal', compress: 'apps/portal/dist', output: 'apps/portal/dist/index.html', sources: ['apps/portal/src', 'apps/portal/index.html', 'apps/portal/vite.config.ts', 'apps/portal/public', ...shared], command: ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'] },
+  { name: 'admin', cwd: 'apps/admin', compress: 'apps/admin/dist', output: 'apps/admin/dist/index.html', sources: ['apps/admin/src', 'apps/admin/index.html', 'apps/admin/vite.config.ts', 'apps/admin/public', ...shared], command: ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'] },
   { name: 'server', cwd: 'apps/server', output: 'apps/server/dist/main.js', sources: ['apps/server/src', 'apps/server/build.mjs', 'packages/domain/src'], command: ['apps/server/build.mjs'] },
 ];
 
@@ -41,6 +42,8 @@ for (const t of targets) {
     failed = true;
     break;
   }
+  // Beside each asset its .br and .gz, served as they are (apps/server/src/http/static.ts).
+  if (t.compress) compressDist(path.join(root, t.compress));
   console.log(`built ${t.name} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 process.exit(failed ? 1 : 0);

@@ -1,6 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { findChromium } from '../../scripts/chromium.mjs';
 
 /**
@@ -17,15 +17,21 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** What the browser said about the server's Content-Security-Policy since the last test ended. */
+const cspViolations: string[] = [];
+
 /**
  * One browser for the describe block this is called in: launched before its first test, closed
  * (with every context still open) after its last. Returns a getter, since the browser exists only
- * once the hook has run.
+ * once the hook has run. A test in which any page broke the Content-Security-Policy fails.
  */
 export function useBrowser(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
     browser = await launchBrowser();
+  });
+  afterEach(() => {
+    expect(cspViolations.splice(0), 'Content-Security-Policy violations').toEqual([]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -39,6 +45,10 @@ export function useBrowser(): () => Browser {
 /** A fresh context (AxeBuilder needs pages from a context) with Norwegian locale and Oslo time. */
 export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: inject('baseUrl'), locale: 'nb-NO', timezoneId: 'Europe/Oslo' });
+  // Chromium reports every refused script, style, image, connection or form target on the console.
+  context.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) cspViolations.push(`${message.location().url}: ${message.text()}`);
+  });
   const page = await context.newPage();
   return { context, page };
 }

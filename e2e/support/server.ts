@@ -54,7 +54,8 @@ export async function startServer(): Promise<RunningServer> {
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
 
-  const deadline = Date.now() + 120_000;
+  // Generous: on a shared, busy machine the first start (migrations, demo data) can take minutes.
+  const deadline = Date.now() + 300_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode} before answering`);
     try {
@@ -63,7 +64,11 @@ export async function startServer(): Promise<RunningServer> {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('server did not answer /api/health within 120 s');
+    if (Date.now() > deadline) {
+      // Not left running: nothing would stop it once the setup has failed.
+      child.kill('SIGKILL');
+      throw new Error('server did not answer /api/health within 300 s');
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
 

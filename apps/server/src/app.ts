@@ -9,7 +9,10 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerErrorHandling } from './http/error-handler';
 import { registerOpenApi } from './http/openapi';
-import { registerStatic } from './http/static';
+import { registerStatic, type SpaFolders } from './http/static';
+import { serverLimits } from './http/server-limits';
+import { registerSecurityHeaders } from './http/security-headers';
+import { registerCompression } from './http/compression';
 import { registerModules } from './modules/index';
 import { registerIdentityProvider } from './idp/index';
 import { registerAuthentication } from './auth/index';
@@ -30,8 +33,8 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   config: Config;
   database: Database;
-  /** Serve the built SPAs (off in server tests). */
-  serveSpas?: boolean;
+  /** Serve the built SPAs (off in server tests; a test may name its own folders). */
+  serveSpas?: boolean | SpaFolders;
   logger?: FastifyServerOptions['logger'];
   /**
    * The background jobs (mail delivery, key pushes …). `{ run: false }` (server tests) leaves them to
@@ -56,7 +59,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
     trustProxy: true,
-    bodyLimit: 15 * 1024 * 1024,
+    ...serverLimits(config),
     // Rooms are chosen with repeated query parameters (?bookableAssetIds=1&bookableAssetIds=2).
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
@@ -67,6 +70,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.decorate('database', database);
 
   await app.register(cookie, { secret: config.cookieSecret });
+  await registerSecurityHeaders(app);
+  await registerCompression(app);
   registerErrorHandling(app);
   await registerOpenApi(app);
   const localIdentityProvider = await registerIdentityProvider(app);
@@ -78,6 +83,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerWeddingHoldExpiry(app);
   registerCertificateReminders(app);
   await registerModules(app);
-  if (options.serveSpas) await registerStatic(app);
+  if (options.serveSpas) await registerStatic(app, options.serveSpas === true ? undefined : options.serveSpas);
   return app;
 }

@@ -39,6 +39,18 @@ const envSchema = z.object({
   WEDDING_HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
   /** How long the invitation link to set up a new location (/nytt-lokale/{linkId}) can be claimed (decision 015). */
   LOCATION_INVITATION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+  /** Largest request body of an ordinary route; the prøvingsattest upload keeps its own, larger limit. */
+  HTTP_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(1024 * 1024),
+  /** Time for the whole request (headers and body) to arrive: a slow-loris body is cut off (408) after it. Long enough for the 14 MB upload on a slow line. */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
+  /** Time for the request's headers to arrive. */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
+  /** An idle keep-alive connection is closed after this; keep it longer than the load balancer's idle timeout. */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(72_000),
+  /** A socket with no traffic at all for this long is closed; longer than the keep-alive timeout, which it would otherwise cut short. */
+  HTTP_CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
+  /** Strict-Transport-Security: on by default when PUBLIC_URL is https, off otherwise; true/false overrides. */
+  HSTS: bool.optional(),
 });
 
 export type Config = ReturnType<typeof buildConfig>;
@@ -72,6 +84,15 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     map: { tileUrl: env.MAP_TILE_URL === '' ? null : env.MAP_TILE_URL, tileAttribution: env.MAP_TILE_ATTRIBUTION },
     weddingHoldMinutes: env.WEDDING_HOLD_MINUTES,
     locationInvitationDays: env.LOCATION_INVITATION_DAYS,
+    http: {
+      bodyLimitBytes: env.HTTP_BODY_LIMIT_BYTES,
+      requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
+      // Node refuses a headers timeout longer than the request timeout.
+      headersTimeoutMs: Math.min(env.HTTP_HEADERS_TIMEOUT_MS, env.HTTP_REQUEST_TIMEOUT_MS),
+      keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      connectionTimeoutMs: env.HTTP_CONNECTION_TIMEOUT_MS,
+      hsts: env.HSTS ?? publicUrl.startsWith('https://'),
+    },
     adapters: { mail: env.MAIL_ADAPTER, keyService: env.KEY_SERVICE_ADAPTER, orgRegistry: env.ORG_REGISTRY_ADAPTER },
   };
 }

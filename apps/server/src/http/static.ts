@@ -1,26 +1,76 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
 import { adminDist, portalDist } from '../paths';
+
+export interface SpaFolders {
+  portalDist: string;
+  adminDist: string;
+}
+
+/** Vite names every file it writes to assets/ by its content hash: such a file never changes. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+function cacheHeaders(res: SetHeadersResponse, file: string): void {
+  const hashed = file.split(path.sep).includes('assets');
+  res.setHeader('cache-control', hashed ? IMMUTABLE : 'no-cache');
+  // The same URL is sent as .br, .gz or plain by Accept-Encoding.
+  res.setHeader('vary', 'accept-encoding');
+}
+
+/** Decodes a path as many times as it is encoded (an attacker may encode twice); null if malformed. */
+function fullyDecoded(pathname: string): string | null {
+  let current = pathname;
+  for (let round = 0; round < 4; round++) {
+    let next: string;
+    try {
+      next = decodeURIComponent(current);
+    } catch {
+      return null;
+    }
+    if (next === current) return current;
+    current = next;
+  }
+  return current;
+}
+
+/**
+ * A path that may not fall back to an SPA's index.html: one that climbs (a `..` or `.` segment, in any
+ * encoding, with / or \), holds a NUL or does not decode, or names a file under assets/ that is not
+ * there (a missing script is a 404, not HTML the browser would refuse as a script).
+ */
+export function refusedFallback(url: string): boolean {
+  const pathname = url.split('?')[0] ?? '';
+  const decoded = fullyDecoded(pathname);
+  if (decoded === null || decoded.includes('\0')) return true;
+  if (decoded.split(/[\\/]/).some((segment) => segment === '..' || segment === '.')) return true;
+  return /^\/(admin\/)?assets\//.test(decoded);
+}
 
 /**
  * Serves the built SPAs: the admin app under /admin/, the portal at /. Paths that are not files get
  * the app's index.html, so client-side routes (and the portal's /404 catch-all) work on reload.
+ * Only the files found in the dist folders at start are routes (wildcard: false), so no request
+ * path reaches the file system. Each file's .br/.gz copy (scripts/compress-assets.mjs) is sent when
+ * the browser accepts it; hashed assets are cached for a year, everything else revalidated.
  */
-export async function registerStatic(app: FastifyInstance): Promise<void> {
-  for (const dir of [portalDist, adminDist]) {
+export async function registerStatic(app: FastifyInstance, folders: SpaFolders = { portalDist, adminDist }): Promise<void> {
+  for (const dir of [folders.portalDist, folders.adminDist]) {
     if (!fs.existsSync(path.join(dir, 'index.html'))) {
       throw new Error(`Missing SPA build at ${dir}: run "npm run build" (npm start does it for you).`);
     }
   }
-  await app.register(fastifyStatic, { root: adminDist, prefix: '/admin/', decorateReply: false, index: false, wildcard: false });
-  await app.register(fastifyStatic, { root: portalDist, prefix: '/', index: false, wildcard: false });
+  const common = { index: false, wildcard: false, preCompressed: true, cacheControl: false, setHeaders: cacheHeaders } as const;
+  await app.register(fastifyStatic, { ...common, root: folders.adminDist, prefix: '/admin/', decorateReply: false });
+  await app.register(fastifyStatic, { ...common, root: folders.portalDist, prefix: '/' });
 
-  const portalIndex = fs.readFileSync(path.join(portalDist, 'index.html'));
-  const adminIndex = fs.readFileSync(path.join(adminDist, 'index.html'));
-  const sendIndex = (html: Buffer) => async (_req: unknown, reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  const portalIndex = fs.readFileSync(path.join(folders.portalDist, 'index.html'));
+  const adminIndex = fs.readFileSync(path.join(folders.adminDist, 'index.html'));
+  const sendIndex = (html: Buffer) => async (request: FastifyRequest, reply: FastifyReply) => {
+    if (refusedFallback(request.url)) return reply.callNotFound();
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  };
   app.get('/admin/', sendIndex(adminIndex));
   app.get('/admin/*', sendIndex(adminIndex));
   app.get('/', sendIndex(portalIndex));

@@ -10,6 +10,28 @@ const printStyle = `
 `;
 
 /**
+ * The print window's styles as a constructed stylesheet: the server's Content-Security-Policy
+ * (style-src 'self', which the blank window inherits) refuses a <style> element but not CSSOM. Where
+ * a browser cannot construct stylesheets (jsdom), the element is the fallback.
+ */
+function addPrintStyle(printWindow: Window, doc: Document): void {
+  const Sheet = (printWindow as Window & { CSSStyleSheet?: typeof CSSStyleSheet }).CSSStyleSheet;
+  try {
+    if (Sheet && 'adoptedStyleSheets' in doc) {
+      const sheet = new Sheet();
+      sheet.replaceSync(printStyle);
+      doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
+      return;
+    }
+  } catch {
+    // No constructable stylesheets: the element below.
+  }
+  const style = doc.createElement('style');
+  style.textContent = printStyle;
+  doc.head.append(style);
+}
+
+/**
  * Prints the document alone, in a window of its own holding only the tags printing allows (spec 02
  * §5). Returns false when the browser gives no window (a pop-up blocker) or refuses to print.
  */
@@ -25,9 +47,7 @@ export function printDocument(title: string, html: string, open: typeof window.o
     const doc = printWindow.document;
     doc.title = title;
     doc.documentElement.lang = 'nb';
-    const style = doc.createElement('style');
-    style.textContent = printStyle;
-    doc.head.append(style);
+    addPrintStyle(printWindow, doc);
     doc.body.innerHTML = sanitizeDocument(html, 'print');
     printWindow.addEventListener('afterprint', () => printWindow.close());
     printWindow.focus();
