@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { UserManager } from 'oidc-client-ts';
+import { OidcClient, UserManager } from 'oidc-client-ts';
 import type { ClientSettings } from '@lokaler/domain/client-settings';
 import { createOidcAuthClient, oidcSettings } from '@lokaler/api-client/oidc-auth-client';
 import { resetBrowserState } from '../features/bookings/testing/setup';
@@ -120,5 +120,24 @@ describe('the portal login callback', () => {
     const { router } = renderCallback(client, state);
     await waitFor(() => expect(router.state.location.pathname).toBe('/bookinger'));
     expect((await manager.getUser())?.profile.sub).toBe('kari');
+  });
+
+  it('logs out at the provider\'s end_session_endpoint with the ID token as hint and the registered return address', async () => {
+    let sent = '';
+    stubProvider(() => sent);
+    const { client, manager, state, nonce } = await startLogin();
+    sent = nonce!;
+    const { router } = renderCallback(client, state);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/bookinger'));
+    const idTokenOfSession = (await manager.getUser())!.id_token;
+    const signout = vi.spyOn(OidcClient.prototype, 'createSignoutRequest');
+    // jsdom does not leave the page for the provider: the logout stays pending once it navigates.
+    void client.logout();
+    await waitFor(() => expect(signout).toHaveBeenCalled());
+    const url = new URL((await signout.mock.results[0]!.value as { url: string }).url);
+    expect(`${url.origin}${url.pathname}`).toBe(discovery.end_session_endpoint);
+    expect(url.searchParams.get('id_token_hint')).toBe(idTokenOfSession);
+    expect(url.searchParams.get('post_logout_redirect_uri')).toBe(settings.postLogoutRedirectUri);
+    await waitFor(async () => expect(await manager.getUser()).toBeNull());
   });
 });
