@@ -8,6 +8,7 @@ import cookie from '@fastify/cookie';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerErrorHandling } from './http/error-handler';
+import { loggerOptions } from './http/logger-options';
 import { registerOpenApi } from './http/openapi';
 import { registerStatic, type SpaFolders } from './http/static';
 import { serverLimits } from './http/server-limits';
@@ -49,15 +50,7 @@ export type App = FastifyInstance;
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      // Personal data never reaches a log: no headers, no bodies, no query strings.
-      serializers: {
-        req: (req) => ({ method: req.method, url: req.url.split('?')[0] }),
-        res: (res) => ({ statusCode: res.statusCode }),
-      },
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-    },
+    logger: options.logger ?? loggerOptions(config),
     trustProxy: true,
     ...serverLimits(config),
     // Rooms are chosen with repeated query parameters (?bookableAssetIds=1&bookableAssetIds=2).

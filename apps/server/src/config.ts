@@ -74,8 +74,13 @@ function buildConfig(env: z.infer<typeof envSchema>) {
       local: !env.OIDC_ISSUER,
       issuer: env.OIDC_ISSUER ?? `${publicUrl}/idp`,
       adminIssuer: env.ADMIN_OIDC_ISSUER ?? env.OIDC_ISSUER ?? `${publicUrl}/idp`,
-      /** The API's resource indicator: the audience of access tokens. */
+      /** The API's resource indicator for the portal's (citizens') access tokens: their audience. */
       audience: `${publicUrl}/api`,
+      /**
+       * The resource indicator of the admin client's access tokens. A separate audience, so a token
+       * issued to one app is never accepted as the other's (the issuer may be the same).
+       */
+      adminAudience: `${publicUrl}/api/admin`,
       portalClientId: 'lokaler-portal',
       adminClientId: 'lokaler-admin',
       accessTokenTtlSeconds: env.OIDC_ACCESS_TOKEN_TTL_SECONDS,

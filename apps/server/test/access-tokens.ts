@@ -24,11 +24,14 @@ export async function signAccessToken(app: App, options: AccessTokenOptions = {}
   if (!serverKey) throw new Error('the app runs no local identity provider');
   const citizen = testCitizens[0]!;
   const now = Math.floor(Date.now() / 1000);
+  const { oidc } = app.config;
+  // The admin client's tokens are for the admin audience, as the provider issues them.
+  const aud = options.claims?.client_id === oidc.adminClientId ? oidc.adminAudience : oidc.audience;
   const claims: Record<string, unknown> = {
-    iss: app.config.oidc.issuer,
-    aud: app.config.oidc.audience,
+    iss: oidc.issuer,
+    aud,
     sub: citizen.sub,
-    client_id: app.config.oidc.portalClientId,
+    client_id: oidc.portalClientId,
     acr: 'idporten-loa-substantial',
     scope: 'openid profile email',
     name: `${citizen.givenName} ${citizen.familyName}`,

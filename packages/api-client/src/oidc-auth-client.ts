@@ -38,6 +38,12 @@ export function toAuthUser(user: User): AuthUser {
   return { sub: profile.sub, name: profile.name ?? (fullName || 'Innlogget bruker') };
 }
 
+/** 128 random bits, base64url. */
+function randomNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+}
+
 interface ReturnState {
   returnTo: string;
 }
@@ -71,7 +77,9 @@ export function createOidcAuthClient(settings: ClientSettings, userManager = new
       return user && !user.expired ? toAuthUser(user) : null;
     },
     async login(returnTo) {
-      await userManager.signinRedirect({ state: { returnTo: safeReturnTo(returnTo) } satisfies ReturnState });
+      // oidc-client-ts sends a nonce only when given one; it keeps it with the state and refuses an
+      // ID token that does not carry it (ID-porten requires one, against replayed ID tokens).
+      await userManager.signinRedirect({ state: { returnTo: safeReturnTo(returnTo) } satisfies ReturnState, nonce: randomNonce() });
     },
     completeLogin() {
       completing ??= userManager.signinRedirectCallback().then((user) => ({

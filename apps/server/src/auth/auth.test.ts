@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@lokaler/domain/api-error';
-import { foreignKey, signAccessToken } from '../../test/access-tokens';
+import { signAccessToken } from '../../test/access-tokens';
 import { bearer, loginAs } from '../../test/login';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { queryRows } from '../db/client';
@@ -53,37 +53,9 @@ describe('access token verification', () => {
     await expectUnauthorized(bearer('not-a-jwt'), /not a JWT/);
   });
 
-  it('answers 401 to a token for another audience', async () => {
-    const token = await signAccessToken(ctx.app, { claims: { aud: 'https://other.example.no/api' } });
-    await expectUnauthorized(bearer(token), /aud/);
-  });
-
-  it('answers 401 to an expired token', async () => {
-    const now = Math.floor(Date.now() / 1000);
-    const token = await signAccessToken(ctx.app, { claims: { iat: now - 700, exp: now - 100 } });
-    await expectUnauthorized(bearer(token), /exp/);
-  });
-
-  it('answers 401 to a token signed by another key, with or without the provider key id', async () => {
-    const key = await foreignKey();
-    await expectUnauthorized(bearer(await signAccessToken(ctx.app, { key })), /signature/);
-    await expectUnauthorized(bearer(await signAccessToken(ctx.app, { key, kid: 'someone-elses-key' })));
-  });
-
-  it('answers 401 to a portal token below idporten-loa-substantial or without acr', async () => {
-    await expectUnauthorized(bearer(await signAccessToken(ctx.app, { claims: { acr: 'idporten-loa-low' } })), /level of assurance/);
-    await expectUnauthorized(bearer(await signAccessToken(ctx.app, { claims: { acr: undefined } })), /level of assurance/);
-    const high = await roles(bearer(await signAccessToken(ctx.app, { claims: { acr: 'idporten-loa-high' } })));
-    expect(high.statusCode).toBe(200);
-  });
-
-  it('answers 401 to another issuer, another client, a non-access-token typ and an unsigned token', async () => {
-    await expectUnauthorized(bearer(await signAccessToken(ctx.app, { claims: { iss: 'https://idporten.example.no' } })), /issuer/);
+  it('answers 401 to another client and a non-access-token typ (the other negatives: token-negatives.test.ts)', async () => {
     await expectUnauthorized(bearer(await signAccessToken(ctx.app, { claims: { client_id: 'someone-else' } })), /another client/);
     await expectUnauthorized(bearer(await signAccessToken(ctx.app, { typ: 'JWT' })), /typ/);
-    const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'at+jwt' })).toString('base64url');
-    const payload = (await signAccessToken(ctx.app)).split('.')[1];
-    await expectUnauthorized(bearer(`${header}.${payload}.`));
   });
 
   it('refuses the ID token as an access token', async () => {

@@ -7,9 +7,29 @@ import type { AuthenticatedUser } from './authenticated-user';
  * 403 (FORBIDDEN) means "valid token, but not allowed" — the SPAs treat the two differently.
  */
 export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  await requireAnyUser(request, reply);
+  // A citizen's route: the admin app's token (its own client and audience) is not a token for it.
+  if (request.user!.portal !== 'PUBLIC' && !ROUTES_OF_BOTH_APPS.has(`${request.method} ${request.routeOptions.url ?? ''}`)) {
+    throw challenge(reply, AppError.unauthenticated('Invalid access token: issued to the admin app, not the portal'), true);
+  }
+}
+
+/**
+ * Logged in with either app: for the few routes both SPAs call (the caller's roles, sending a
+ * booking, one booking, PATCH of a booking: the citizen cancels, the administrator names it). The
+ * handler tells the two apart by user.portal.
+ */
+export async function requireAnyUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   await authenticateInto(request, reply);
   if (!request.user) throw challenge(reply, AppError.unauthenticated('Missing bearer token'));
 }
+
+/**
+ * The routes behind requireUser that the admin SPA calls too, until they declare requireAnyUser
+ * themselves (the routes' access levels are being reworked separately): kept here so requireUser
+ * can refuse the admin app's token everywhere else.
+ */
+const ROUTES_OF_BOTH_APPS = new Set(['GET /api/currentuser/roles', 'POST /api/booking', 'GET /api/booking/:id', 'PATCH /api/booking/:id']);
 
 /** For routes that answer anonymous callers too: a missing token is fine, a bad one is still 401. */
 export async function optionalUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -28,7 +48,7 @@ export async function requireAdmin(request: FastifyRequest, reply: FastifyReply)
  * administrator of a new location claims the invitation with it (decision 015).
  */
 export async function requireAdminClient(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  await requireUser(request, reply);
+  await requireAnyUser(request, reply);
   if (request.user!.portal !== 'ADMIN') throw AppError.forbidden('An admin token is required');
 }
 

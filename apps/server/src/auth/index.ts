@@ -7,7 +7,7 @@ import { createTokenVerifier } from './token-verifier';
 import { ensureUser } from './user-repository';
 
 export type { AuthenticatedUser, Authenticator } from './authenticated-user';
-export { assertAdministers, assertManagesLocation, currentUser, optionalUser, requireAdmin, requireAdminClient, requireCityAdmin, requireUser } from './guards';
+export { assertAdministers, assertManagesLocation, currentUser, optionalUser, requireAdmin, requireAdminClient, requireAnyUser, requireCityAdmin, requireUser } from './guards';
 
 /**
  * Token verification for the whole app: decorates the app with an authenticator (used by the

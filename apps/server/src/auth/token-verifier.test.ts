@@ -30,6 +30,7 @@ describe('verifying tokens of external providers', () => {
   let entra: Awaited<ReturnType<typeof startIssuer>>;
   let verify: ReturnType<typeof createTokenVerifier>;
   const audience = 'https://lokaler.example.no/api';
+  const adminAudience = 'https://lokaler.example.no/api/admin';
 
   beforeAll(async () => {
     idporten = await startIssuer();
@@ -55,7 +56,7 @@ describe('verifying tokens of external providers', () => {
   });
 
   it('accepts an admin token of the admin issuer, with no acr required', async () => {
-    const token = await sign(entra.privateKey, { iss: entra.issuer, aud: audience, sub: 'emp', client_id: 'lokaler-admin', given_name: 'Siri', family_name: 'S', email: 'siri@oslo.kommune.no' });
+    const token = await sign(entra.privateKey, { iss: entra.issuer, aud: adminAudience, sub: 'emp', client_id: 'lokaler-admin', given_name: 'Siri', family_name: 'S', email: 'siri@oslo.kommune.no' });
     expect(await verify(token)).toMatchObject({ sub: 'emp', portal: 'ADMIN', name: 'Siri S', email: 'siri@oslo.kommune.no' });
   });
 

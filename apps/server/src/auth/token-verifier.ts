@@ -9,6 +9,7 @@ import { AppError } from '../errors';
 export interface VerifiedAccessToken {
   sub: string;
   clientId: string;
+  /** PUBLIC: issued to the portal's client for its audience; ADMIN: the admin app's. */
   portal: 'PUBLIC' | 'ADMIN';
   /** Present in the local provider's tokens; ID-porten's access tokens carry neither. */
   name: string | undefined;
@@ -20,24 +21,38 @@ export type TokenVerifier = (token: string) => Promise<VerifiedAccessToken>;
 /** ID-porten's levels of assurance that are good enough for the portal: substantial or higher. */
 const PORTAL_ACRS = new Set(['idporten-loa-substantial', 'idporten-loa-high']);
 const ALGORITHMS = ['RS256', 'PS256', 'ES256'];
+/**
+ * How far the issuer's clock may run ahead of ours: a token issued (iat) or valid from (nbf) up to
+ * 30 s "in the future" is accepted, and its lifetime may exceed the provider's by as much. Expiry
+ * gets no grace: the SPAs renew a token 30 s before it ends, so a sound client never needs it.
+ */
+export const CLOCK_SKEW_SECONDS = 30;
+
+type Portal = 'PUBLIC' | 'ADMIN';
 
 /**
  * Verifies access tokens the way ID-porten's guide asks: signature against the issuer's JWKS,
- * issuer, audience, expiry, `typ: at+jwt`, the client it was issued to and, for the portal, `acr`.
- * The local provider's keys are used in-process (no HTTP call to ourselves); an external issuer's
- * keys come from its discovery document's jwks_uri.
+ * issuer, audience, expiry, `typ: at+jwt`, the client it was issued to and, for the portal, `acr`;
+ * and that it was issued in the past and lives no longer than the provider's access tokens do
+ * (config.oidc.accessTokenTtlSeconds), so a token minted with a stolen key for a year is refused.
+ * The portal and the admin app each have their own client and their own audience: the portal of
+ * the caller comes from the client, and the token must carry that portal's audience, so neither
+ * app's token opens the other's routes. The local provider's keys are used in-process (no HTTP call
+ * to ourselves); an external issuer's keys come from its discovery document's jwks_uri.
  */
 export function createTokenVerifier(oidc: Config['oidc'], localJwks: JSONWebKeySet | undefined): TokenVerifier {
   const localIssuer = oidc.local ? oidc.issuer : undefined;
   // Which clients each issuer may have issued a token to; in the embedded default one issuer serves both.
-  const clientsByIssuer = new Map<string, Map<string, 'PUBLIC' | 'ADMIN'>>();
-  const allow = (issuer: string, clientId: string, portal: 'PUBLIC' | 'ADMIN') => {
-    const clients = clientsByIssuer.get(issuer) ?? new Map<string, 'PUBLIC' | 'ADMIN'>();
+  const clientsByIssuer = new Map<string, Map<string, Portal>>();
+  const allow = (issuer: string, clientId: string, portal: Portal) => {
+    const clients = clientsByIssuer.get(issuer) ?? new Map<string, Portal>();
     clients.set(clientId, portal);
     clientsByIssuer.set(issuer, clients);
   };
   allow(oidc.issuer, oidc.portalClientId, 'PUBLIC');
   allow(oidc.adminIssuer, oidc.adminClientId, 'ADMIN');
+  const audienceOf: Record<Portal, string> = { PUBLIC: oidc.audience, ADMIN: oidc.adminAudience };
+  const maxLifetime = oidc.accessTokenTtlSeconds + CLOCK_SKEW_SECONDS;
 
   const keySets = new Map<string, Promise<JWTVerifyGetKey>>();
   const keySetFor = (issuer: string): Promise<JWTVerifyGetKey> => {
@@ -67,19 +82,27 @@ export function createTokenVerifier(oidc: Config['oidc'], localJwks: JSONWebKeyS
     try {
       ({ payload } = await jwtVerify(token, await keySetFor(issuer), {
         issuer,
-        audience: oidc.audience,
+        audience: [oidc.audience, oidc.adminAudience],
         typ: 'at+jwt',
         algorithms: ALGORITHMS,
-        requiredClaims: ['exp', 'sub', 'client_id'],
+        requiredClaims: ['exp', 'iat', 'sub', 'client_id'],
+        clockTolerance: CLOCK_SKEW_SECONDS,
+        // With the tolerance: refuses an iat in the future, and one older than a token can live.
+        maxTokenAge: maxLifetime,
       }));
     } catch (error) {
       if (error instanceof joseErrors.JOSEError) throw invalid(error.message);
       throw error;
     }
+    // jose granted the tolerance to exp as well; expiry gets none (see CLOCK_SKEW_SECONDS).
+    if (payload.exp! <= Math.floor(Date.now() / 1000)) throw invalid('"exp" claim timestamp check failed');
+    if (payload.exp! - payload.iat! > maxLifetime) throw invalid('lifetime longer than the provider issues');
 
     const clientId = String(payload.client_id);
     const portal = clients.get(clientId);
     if (!portal) throw invalid('issued to another client');
+    const audiences = typeof payload.aud === 'string' ? [payload.aud] : payload.aud ?? [];
+    if (!audiences.includes(audienceOf[portal])) throw invalid('audience is not the one of its client');
     if (portal === 'PUBLIC' && !PORTAL_ACRS.has(String(payload.acr))) throw invalid('level of assurance too low');
     return {
       sub: String(payload.sub),

@@ -25,3 +25,8 @@ export function clientKindOf(oidc: Config['oidc'], clientId: string): 'citizen' 
   if (clientId === oidc.adminClientId) return 'admin';
   return undefined;
 }
+
+/** The audience (resource indicator) of a client's access tokens: each app its own, see config.oidc.adminAudience. */
+export function resourceOf(oidc: Config['oidc'], clientId: string | undefined): string {
+  return clientId === oidc.adminClientId ? oidc.adminAudience : oidc.audience;
+}

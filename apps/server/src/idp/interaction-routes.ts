@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Config } from '../config';
 import { acrFor, findCitizenByPid, findLocalAccount, type LocalAccount } from './accounts';
-import { clientKindOf, IDP_PATH } from './clients';
+import { clientKindOf, IDP_PATH, resourceOf } from './clients';
 import { htmlPage, LOGOUT_SCRIPT_PATH, logoutScript, STYLESHEET_PATH, stylesheet } from './html';
 import { loginTexts, renderLoginPage } from './login-page';
 import { API_SCOPES } from './provider';
@@ -90,7 +90,7 @@ export function interactionRoutes(provider: Provider, config: Config) {
   async function saveGrant(interaction: Interaction, accountId: string): Promise<string> {
     const grant = new provider.Grant({ accountId, clientId: String(interaction.params.client_id) });
     grant.addOIDCScope(String(interaction.params.scope ?? 'openid'));
-    grant.addResourceScope(config.oidc.audience, API_SCOPES);
+    grant.addResourceScope(resourceOf(config.oidc, String(interaction.params.client_id)), API_SCOPES);
     return grant.save();
   }
 

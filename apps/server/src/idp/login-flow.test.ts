@@ -74,7 +74,7 @@ describe('the local identity provider', () => {
 
   it('gives an administrator tokens of the admin client, without any pid', async () => {
     const { accessToken, idToken } = await loginAs(ctx.app, siri, { client: 'admin' });
-    expect(decodeJwt(accessToken)).toMatchObject({ sub: siri.sub, client_id: 'lokaler-admin', aud: 'http://localhost:3000/api', email: siri.email });
+    expect(decodeJwt(accessToken)).toMatchObject({ sub: siri.sub, client_id: 'lokaler-admin', aud: 'http://localhost:3000/api/admin', email: siri.email });
     const id = decodeJwt(idToken);
     expect(id).toMatchObject({ name: 'Siri Saksbehandler', email: siri.email, aud: 'lokaler-admin' });
     expect(id).not.toHaveProperty('pid');

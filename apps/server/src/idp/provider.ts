@@ -3,7 +3,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { accountClaims, acrFor, ACR_HIGH, ACR_SUBSTANTIAL, findLocalAccount } from './accounts';
 import { createOidcAdapter } from './adapter';
-import { clientKindOf, idpClients, IDP_PATH } from './clients';
+import { clientKindOf, idpClients, IDP_PATH, resourceOf } from './clients';
 import { errorPage, logoutPage, loggedOutPage } from './provider-pages';
 import type { ServerKeys } from './server-keys';
 
@@ -18,7 +18,7 @@ export const API_SCOPES = 'openid profile email';
  * (administrators): authorisation code + PKCE S256 for two public clients, JWT access tokens for the API.
  */
 export function createProvider(config: Config, keys: ServerKeys, db: Db): Provider {
-  const { audience, accessTokenTtlSeconds } = config.oidc;
+  const { accessTokenTtlSeconds } = config.oidc;
 
   const configuration: Configuration = {
     adapter: createOidcAdapter(db),
@@ -58,10 +58,12 @@ export function createProvider(config: Config, keys: ServerKeys, db: Db): Provid
       rpInitiatedLogout: { enabled: true, logoutSource: logoutPage, postLogoutSuccessSource: loggedOutPage },
       resourceIndicators: {
         enabled: true,
-        // Whatever the SPA sends, its access token is for the API, as a JWT the API verifies itself.
-        defaultResource: () => audience,
+        // Each client's access token is for its own audience (the portal's or the admin app's part of
+        // the API), as a JWT the API verifies itself; asking for the other app's resource is refused.
+        defaultResource: (_ctx, client) => resourceOf(config.oidc, client.clientId),
         useGrantedResource: () => true,
-        getResourceServerInfo: (_ctx, resource) => {
+        getResourceServerInfo: (_ctx, resource, client) => {
+          const audience = resourceOf(config.oidc, client.clientId);
           if (resource !== audience) throw new errors.InvalidTarget();
           return { scope: API_SCOPES, audience, accessTokenFormat: 'jwt', accessTokenTTL: accessTokenTtlSeconds };
         },

@@ -30,7 +30,7 @@ describe('GET /api/client-settings/*.json', () => {
     expect(clientSettings.parse(res.json())).toMatchObject({
       authority: 'http://localhost:3000/idp',
       clientId: 'lokaler-admin',
-      resource: 'http://localhost:3000/api',
+      resource: 'http://localhost:3000/api/admin',
       redirectUri: 'http://localhost:3000/admin/auth/callback',
       postLogoutRedirectUri: 'http://localhost:3000/admin/',
     });

@@ -45,7 +45,7 @@ export function clientSettingsFor(config: Config): { portal: ClientSettings; adm
       authority: oidc.adminIssuer,
       clientId: oidc.adminClientId,
       scope: SCOPE,
-      resource: oidc.audience,
+      resource: oidc.adminAudience,
       // The organisation's provider has no ID-porten levels; empty means none is asked for.
       acrValues: '',
       redirectUri: `${publicUrl}/admin/auth/callback`,
