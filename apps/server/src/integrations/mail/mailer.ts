@@ -52,6 +52,8 @@ export class LocalMailer implements Mailer {
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const { text, html } = renderMailParts(message);
     const boundary = `lokaler-${Math.random().toString(36).slice(2)}`;
+    // 8bit parts, the text first: readable in a text editor, and the dev mailbox of the e2e tests
+    // (e2e/support/mailbox.ts) finds the text right after the headers.
     const eml = [
       `From: ${message.from}`,
       `To: ${message.to}`,
@@ -63,14 +65,14 @@ export class LocalMailer implements Mailer {
       '',
       `--${boundary}`,
       'Content-Type: text/plain; charset=utf-8',
-      'Content-Transfer-Encoding: base64',
+      'Content-Transfer-Encoding: 8bit',
       '',
-      base64Lines(text),
+      text.replace(/\n/g, '\r\n'),
       `--${boundary}`,
       'Content-Type: text/html; charset=utf-8',
-      'Content-Transfer-Encoding: base64',
+      'Content-Transfer-Encoding: 8bit',
       '',
-      base64Lines(html),
+      html.replace(/\n/g, '\r\n'),
       `--${boundary}--`,
       '',
     ].join('\r\n');
@@ -78,6 +80,3 @@ export class LocalMailer implements Mailer {
   }
 }
 
-function base64Lines(content: string): string {
-  return Buffer.from(content).toString('base64').replace(/.{76}/g, '$&\r\n').replace(/\r\n$/, '');
-}
