@@ -29,7 +29,19 @@ const envSchema = z.object({
   COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO_DATA: bool.default(true),
-  MAIL_ADAPTER: z.enum(['local']).default('local'),
+  /** local: .eml files in DATA_DIR/mail; smtp: the city's mail relay (SMTP_* and MAIL_FROM below). */
+  MAIL_ADAPTER: z.enum(['local', 'smtp']).default('local'),
+  /** The sender of every message, e.g. "Lokaler <ikke-svar@lokaler.oslo.kommune.no>"; required for smtp. */
+  MAIL_FROM: z.string().trim().min(3).optional(),
+  SMTP_HOST: z.string().trim().min(1).optional(),
+  /** Defaults to 465 with SMTP_SECURE, else 587 (submission with STARTTLS). */
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** TLS from the first byte (port 465); otherwise STARTTLS. */
+  SMTP_SECURE: bool.default(false),
+  /** Refuse to send unless STARTTLS succeeds. Defaults to true when NODE_ENV=production; false must be set explicitly there. */
+  SMTP_REQUIRE_TLS: bool.optional(),
+  SMTP_USER: z.string().min(1).optional(),
+  SMTP_PASSWORD: z.string().min(1).optional(),
   KEY_SERVICE_ADAPTER: z.enum(['local']).default('local'),
   ORG_REGISTRY_ADAPTER: z.enum(['local']).default('local'),
   /** The new portal's map background; empty means no tiles at all (markers on a plain background). */
@@ -98,8 +110,37 @@ function buildConfig(env: z.infer<typeof envSchema>) {
       connectionTimeoutMs: env.HTTP_CONNECTION_TIMEOUT_MS,
       hsts: env.HSTS ?? publicUrl.startsWith('https://'),
     },
+    mail: mailSettings(env),
     adapters: { mail: env.MAIL_ADAPTER, keyService: env.KEY_SERVICE_ADAPTER, orgRegistry: env.ORG_REGISTRY_ADAPTER },
   };
+}
+
+const DEFAULT_MAIL_FROM = 'Lokaler <ikke-svar@lokaler.oslo.kommune.no>';
+
+function mailSettings(env: z.infer<typeof envSchema>) {
+  const secure = env.SMTP_SECURE;
+  return {
+    from: env.MAIL_FROM ?? DEFAULT_MAIL_FROM,
+    smtp: env.MAIL_ADAPTER === 'smtp' && env.SMTP_HOST
+      ? {
+          host: env.SMTP_HOST,
+          port: env.SMTP_PORT ?? (secure ? 465 : 587),
+          secure,
+          requireTls: secure || (env.SMTP_REQUIRE_TLS ?? env.NODE_ENV === 'production'),
+          auth: env.SMTP_USER && env.SMTP_PASSWORD ? { user: env.SMTP_USER, pass: env.SMTP_PASSWORD } : null,
+        }
+      : null,
+  };
+}
+
+/** What MAIL_ADAPTER=smtp cannot run without: named, so an operator sees every gap at once. */
+function smtpProblems(env: z.infer<typeof envSchema>): string[] {
+  if (env.MAIL_ADAPTER !== 'smtp') return [];
+  return [
+    !env.SMTP_HOST && '  SMTP_HOST: required when MAIL_ADAPTER=smtp',
+    !env.MAIL_FROM && '  MAIL_FROM: required when MAIL_ADAPTER=smtp (e.g. "Lokaler <ikke-svar@example.no>")',
+    !env.SMTP_USER !== !env.SMTP_PASSWORD && '  SMTP_USER, SMTP_PASSWORD: set both or neither',
+  ].filter((line): line is string => Boolean(line));
 }
 
 /** Reads the environment; throws a message that names every invalid variable. */
@@ -117,6 +158,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ].filter(Boolean);
     if (missing.length) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);
   }
+  const smtp = smtpProblems(parsed.data);
+  if (smtp.length) throw new ConfigError(`Invalid configuration:\n${smtp.join('\n')}`);
   return buildConfig(parsed.data);
 }
 

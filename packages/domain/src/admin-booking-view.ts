@@ -83,7 +83,7 @@ export const emailReminder = z.object({
   recipient: z.string(),
   createdTimeUtc: z.string(),
   sentTimeUtc: z.string().nullable(),
-  status: z.enum(['SENT', 'PENDING', 'RETRYING']),
+  status: z.enum(['SENT', 'PENDING', 'RETRYING', 'FAILED']),
 });
 export const emailReminders = z.array(emailReminder);
 export type EmailReminder = z.infer<typeof emailReminder>;

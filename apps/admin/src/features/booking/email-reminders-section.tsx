@@ -11,6 +11,7 @@ const statusLabels: Record<EmailReminder['status'], string> = {
   SENT: 'Sendt',
   PENDING: 'Venter på sending',
   RETRYING: 'Prøver på nytt',
+  FAILED: 'Kunne ikke sendes',
 };
 
 /** The e-mails the applicant has been sent about this booking (GET /api/booking-log/{id}/email-reminders). */

@@ -16,5 +16,7 @@ export const mailOutbox = pgTable('mail_outbox', {
   attempts: integer('attempts').notNull().default(0),
   nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
+  /** Set when the mail service refused the message for good (5xx) or it ran out of attempts: never retried. */
+  failedAt: timestamp('failed_at', { withTimezone: true }),
   lastError: text('last_error'),
 }, (t) => [index('mail_outbox_pending').on(t.sentAt, t.nextAttemptAt)]);

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { deliverAllDueMail } from './outbox';
 import { LocalMailer, type Mailer } from './mailer';
+import { SmtpMailer } from './smtp-mailer';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,11 +19,21 @@ export interface MailOptions {
 /** The outbox's delivery job in the job runner. */
 export const DELIVER_MAIL_JOB = 'deliver-mail';
 
+function configuredMailer(app: FastifyInstance): Mailer {
+  const { smtp } = app.config.mail;
+  if (app.config.adapters.mail === 'smtp' && smtp) return new SmtpMailer(smtp);
+  const dataDir = app.config.database.engine === 'pglite' ? app.config.database.dataDir : undefined;
+  return new LocalMailer(dataDir ? path.join(dataDir, 'mail') : undefined);
+}
+
 /** Chooses the mail adapter by config and registers outbox delivery as a job (every 5 s). */
 export function registerMail(app: FastifyInstance, options: MailOptions = {}): void {
-  const dataDir = app.config.database.engine === 'pglite' ? app.config.database.dataDir : undefined;
-  const mailer = options.mailer ?? new LocalMailer(dataDir ? path.join(dataDir, 'mail') : undefined);
+  const mailer = options.mailer ?? configuredMailer(app);
+  const from = app.config.mail.from;
   app.decorate('mailer', mailer);
-  app.jobs.register({ name: DELIVER_MAIL_JOB, intervalMs: 5000, run: ({ signal }) => deliverAllDueMail(app.database.db, mailer, signal) });
+  app.jobs.register({ name: DELIVER_MAIL_JOB, intervalMs: 5000, run: ({ signal }) => deliverAllDueMail(app.database.db, mailer, { from, signal }) });
   app.decorate('flushMail', () => app.jobs.runNow<{ sent: number; failed: number }>(DELIVER_MAIL_JOB));
+  app.addHook('onClose', async () => {
+    await mailer.close?.();
+  });
 }

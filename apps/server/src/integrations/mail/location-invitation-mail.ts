@@ -1,4 +1,5 @@
 import { formatDateNorwegian } from '@lokaler/domain/scheduling/format-date';
+import { letterText } from './mail-layout';
 import type { OutboxMail } from './outbox';
 
 /** The link of the invitation in the admin app (decision 015): /nytt-lokale/{linkId}. */
@@ -18,21 +19,15 @@ export function locationInvitationMail(input: {
   /** YYYY-MM-DD in Oslo: the last day the link can be used. */
   lastDay: string;
 }): OutboxMail {
-  const text = [
-    'Hei!',
-    '',
+  const text = letterText({ blocks: [
     `${input.invitedBy} har lagt til ${input.locationName} i Lokaler og invitert deg til å sette opp lokalet.`,
-    '',
-    'Åpne lenken og logg inn for å legge inn informasjon, åpningstider og rom. Du kan ta pauser underveis;',
-    'det du har lagret, blir tatt vare på. Lokalet vises i portalen når du publiserer det i siste steg.',
-    '',
+    [
+      'Åpne lenken og logg inn for å legge inn informasjon, åpningstider og rom. Du kan ta pauser underveis;',
+      'det du har lagret, blir tatt vare på. Lokalet vises i portalen når du publiserer det i siste steg.',
+    ],
     input.link,
-    '',
     `Lenken kan bare brukes av én person, og den må tas i bruk innen ${formatDateNorwegian(input.lastDay)}.`,
-    '',
-    'Med vennlig hilsen',
-    'Oslo kommune',
-  ].join('\n');
+  ] });
   return {
     to: input.to,
     subject: `Du er invitert til å sette opp ${input.locationName} i Lokaler`,

@@ -1,7 +1,8 @@
 import type { Db, DbOrTx } from '../../db/client';
-import type { Mailer, MailMessage } from './mailer';
-import { insertOutboxRows, lockDueMail, markMailSent, postponeMail } from './outbox-repository';
-import { writeTransaction } from '../../db/write-transaction';
+import { MailDeliveryError, type Mailer, type MailMessage } from './mailer';
+import {
+  claimDueMail, failExhaustedMail, insertOutboxRows, markMailFailed, markMailSent, postponeMail, releaseClaims, type OutboxRow,
+} from './outbox-repository';
 
 export interface OutboxMail extends MailMessage {
   topic: { kind: string; bookingId?: number; inquiryId?: number };
@@ -13,35 +14,68 @@ export async function enqueueMail(tx: DbOrTx, mails: OutboxMail | readonly Outbo
   await insertOutboxRows(tx, list.map((m) => ({ recipient: m.to, subject: m.subject, body: m.text, topic: m.topic })));
 }
 
+/** How long a claimed row is left alone; far above the SMTP adapter's timeouts for one message. */
+export const CLAIM_LEASE_SECONDS = 600;
+/** Attempts before a message that keeps failing (or keeps crashing its sender) is given up. */
+export const MAX_ATTEMPTS = 10;
+const DEFAULT_FROM = 'Lokaler <ikke-svar@lokaler.oslo.kommune.no>';
+
+export interface DeliveryOptions {
+  /** The sender, e.g. config.mail.from. */
+  from?: string;
+  limit?: number;
+  signal?: AbortSignal | undefined;
+}
+
 /**
- * Sends up to `limit` due messages. Rows are claimed with FOR UPDATE SKIP LOCKED, so any number of
- * processes can run this at once without sending a message twice. A failed send is retried with
- * exponential back-off (1 min, 2 min, 4 min … capped at 6 h).
+ * The row's Message-ID: the same on every attempt, so a message sent again after a crash carries
+ * the id of the first one and a relay or mail program can recognise the duplicate.
  */
-export async function deliverDueMail(db: Db, mailer: Mailer, limit = 20): Promise<{ sent: number; failed: number }> {
+export function outboxMessageId(row: Pick<OutboxRow, 'id' | 'createdAt'>, from: string): string {
+  const domain = /@([^\s>]+)/.exec(from)?.[1] ?? 'lokaler.invalid';
+  return `<outbox-${row.id}-${row.createdAt.getTime()}@${domain}>`;
+}
+
+/**
+ * Sends up to `limit` due messages. Delivery is at least once, never endlessly:
+ * - a row is claimed (attempt counted, leased for CLAIM_LEASE_SECONDS) in its own committed
+ *   statement with SKIP LOCKED, so any number of processes run this at once without sending a
+ *   message twice, and no transaction or row lock is held while talking to the mail service;
+ * - it is marked sent only after the service accepted it;
+ * - a transient failure (4xx, connection) is retried with back-off (1, 2, 4 … 256 min);
+ *   a permanent one (5xx) is recorded failed at once, and so is the MAX_ATTEMPTS-th failure;
+ * - a process that dies between "accepted" and "marked" leaves the row claimed; after the lease
+ *   it is sent again (the one duplicate at-least-once allows, with the same Message-ID), and since
+ *   every claim counts an attempt, a crash that repeats is given up after MAX_ATTEMPTS.
+ * Exactly once would need the relay to take part in our transaction, which SMTP cannot.
+ */
+export async function deliverDueMail(db: Db, mailer: Mailer, options: DeliveryOptions = {}): Promise<{ sent: number; failed: number }> {
+  const from = options.from ?? DEFAULT_FROM;
   let sent = 0;
   let failed = 0;
-  // Not retried: the mailer is called inside, so a second run would send the batch again.
-  await writeTransaction(db, async (tx) => {
-    const due = await lockDueMail(tx, limit);
-    const delivered: number[] = [];
-    for (const row of due) {
-      try {
-        await mailer.send({ to: row.recipient, subject: row.subject, text: row.body });
-        delivered.push(row.id);
-        sent++;
-      } catch (error) {
-        failed++;
-        await postponeMail(tx, {
-          id: row.id,
-          attempts: row.attempts + 1,
-          lastError: error instanceof Error ? error.message.slice(0, 500) : 'send failed',
-          delayMinutes: Math.min(2 ** row.attempts, 360),
-        });
-      }
+  await failExhaustedMail(db, MAX_ATTEMPTS);
+  const claimed = await claimDueMail(db, { limit: options.limit ?? 20, leaseSeconds: CLAIM_LEASE_SECONDS, maxAttempts: MAX_ATTEMPTS });
+  const claimedAt = Date.now();
+  for (const [index, row] of claimed.entries()) {
+    // Hand back what is left rather than let a slow relay run past the lease (another process
+    // would then send those rows too) or keep a stopping process busy.
+    if (options.signal?.aborted || Date.now() - claimedAt > (CLAIM_LEASE_SECONDS * 1000) / 2) {
+      await releaseClaims(db, claimed.slice(index).map((r) => r.id));
+      break;
     }
-    await markMailSent(tx, delivered);
-  }, { retry: false });
+    try {
+      await mailer.send({ to: row.recipient, subject: row.subject, text: row.body, from, messageId: outboxMessageId(row, from) });
+    } catch (error) {
+      failed++;
+      const lastError = (error instanceof Error ? error.message : 'send failed').slice(0, 500);
+      const permanent = error instanceof MailDeliveryError && error.permanent;
+      if (permanent || row.attempts >= MAX_ATTEMPTS) await markMailFailed(db, { id: row.id, lastError });
+      else await postponeMail(db, { id: row.id, lastError, delayMinutes: 2 ** (row.attempts - 1) });
+      continue;
+    }
+    await markMailSent(db, row.id);
+    sent++;
+  }
   return { sent, failed };
 }
 
@@ -49,13 +83,14 @@ export async function deliverDueMail(db: Db, mailer: Mailer, limit = 20): Promis
  * Sends batches until nothing due is left (or the runner stops): a burst of messages does not wait
  * one job interval per batch of `limit`.
  */
-export async function deliverAllDueMail(db: Db, mailer: Mailer, signal?: AbortSignal, limit = 20): Promise<{ sent: number; failed: number }> {
+export async function deliverAllDueMail(db: Db, mailer: Mailer, options: DeliveryOptions = {}): Promise<{ sent: number; failed: number }> {
+  const limit = options.limit ?? 20;
   const total = { sent: 0, failed: 0 };
   for (;;) {
-    const batch = await deliverDueMail(db, mailer, limit);
+    const batch = await deliverDueMail(db, mailer, { ...options, limit });
     total.sent += batch.sent;
     total.failed += batch.failed;
-    // A message that failed is put off, so every full batch moved the queue on.
-    if (batch.sent + batch.failed < limit || signal?.aborted) return total;
+    // Every claimed row was sent, put off or failed, so every full batch moved the queue on.
+    if (batch.sent + batch.failed < limit || options.signal?.aborted) return total;
   }
 }

@@ -1,6 +1,7 @@
 import type { BookingFormAnswers } from '@lokaler/domain/booking';
 import type { Tx } from '../../db/client';
-import { enqueueMail } from '../../integrations/mail/outbox';
+import { letterText } from '../../integrations/mail/mail-layout';
+import { enqueueMail, type OutboxMail } from '../../integrations/mail/outbox';
 import { findLocationContact, findUserEmail } from './repository';
 
 export interface MailTarget {
@@ -30,18 +31,27 @@ export async function notifyApplicant(tx: Tx, booking: MailTarget, notice: Appli
   const userEmail = booking.userId === null ? null : await findUserEmail(tx, booking.userId);
   const to = booking.onBehalfOfEmail ?? booking.formAnswers.contactEmail ?? userEmail;
   if (!to) return false;
-  const locationName = location?.name ?? 'lokalet';
-  const text = [
-    'Hei,',
-    '',
-    ...notice.paragraphs.flatMap((p) => [p, '']),
-    `Se bookingen din (saksnummer ${booking.caseNumber}): ${publicUrl}/bookinger/${booking.id}`,
-    '',
-    ...(location?.contactEmail ? [`Spørsmål? Kontakt ${locationName} på ${location.contactEmail}.`, ''] : []),
-    'Vennlig hilsen',
-    locationName,
-    'Oslo kommune',
-  ].join('\n');
-  await enqueueMail(tx, { to, subject: `${notice.subject} – ${locationName} (${booking.caseNumber})`, text, topic: { kind: notice.kind, bookingId: booking.id } });
+  await enqueueMail(tx, applicantNoticeMail({ to, booking, notice, locationName: location?.name ?? 'lokalet', contactEmail: location?.contactEmail ?? null, publicUrl }));
   return true;
+}
+
+/** The applicant's e-mail about a change: the notice's paragraphs in the one frame, signed by the location. */
+export function applicantNoticeMail(input: {
+  to: string;
+  booking: Pick<MailTarget, 'id' | 'caseNumber'>;
+  notice: ApplicantNotice;
+  locationName: string;
+  contactEmail: string | null;
+  publicUrl: string;
+}): OutboxMail {
+  const { booking, notice, locationName } = input;
+  const text = letterText({
+    blocks: [
+      ...notice.paragraphs,
+      `Se bookingen din (saksnummer ${booking.caseNumber}): ${input.publicUrl}/bookinger/${booking.id}`,
+      ...(input.contactEmail ? [`Spørsmål? Kontakt ${locationName} på ${input.contactEmail}.`] : []),
+    ],
+    signature: [locationName],
+  });
+  return { to: input.to, subject: `${notice.subject} – ${locationName} (${booking.caseNumber})`, text, topic: { kind: notice.kind, bookingId: booking.id } };
 }

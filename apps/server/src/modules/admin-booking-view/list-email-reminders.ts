@@ -18,6 +18,7 @@ export async function listEmailReminders({ db, user, bookingId }: { db: DbOrTx; 
     recipient: r.recipient,
     createdTimeUtc: r.createdAt.toISOString(),
     sentTimeUtc: r.sentAt ? r.sentAt.toISOString() : null,
-    status: r.sentAt ? 'SENT' : r.attempts > 0 ? 'RETRYING' : 'PENDING',
+    // A row being sent right now has its attempt counted already: only an error makes it a retry.
+    status: r.sentAt ? 'SENT' : r.failedAt ? 'FAILED' : r.lastError ? 'RETRYING' : 'PENDING',
   }));
 }

@@ -2,6 +2,7 @@ import type { ChangeLogReservationTimes } from '@lokaler/domain/booking';
 import { formatTimeRange } from '@lokaler/domain/booking-create';
 import { formatDateNorwegian } from '@lokaler/domain/scheduling/format-date';
 import { formatClock } from '@lokaler/domain/scheduling/time-of-day';
+import { letterText } from '../../integrations/mail/mail-layout';
 import type { OutboxMail } from '../../integrations/mail/outbox';
 
 export interface BookedRoomTimes {
@@ -37,20 +38,14 @@ export function bookingReceipt(input: {
     for (const t of room.times.slice(0, LISTED_TIMES)) lines.push(`  ${formatTimeRange(t.date, t.startTime, t.endTime)}`);
     if (room.times.length > LISTED_TIMES) lines.push(`  … og ${room.times.length - LISTED_TIMES} tidspunkter til`);
   }
-  const text = [
-    'Hei!',
-    '',
+  const text = letterText({ blocks: [
     `Vi har mottatt søknaden din om å låne ${input.locationName}. Saksnummeret er ${input.caseNumber}.`,
-    '',
-    'Du har søkt om:',
-    ...lines,
-    '',
-    'Søknaden venter på behandling. Du får en e-post når lokalet har behandlet den, normalt innen tre uker.',
-    `Du kan følge søknaden og avbestille den her: ${input.publicUrl}/bookinger/${input.bookingId}`,
-    '',
-    'Med vennlig hilsen',
-    'Oslo kommune',
-  ].join('\n');
+    ['Du har søkt om:', ...lines],
+    [
+      'Søknaden venter på behandling. Du får en e-post når lokalet har behandlet den, normalt innen tre uker.',
+      `Du kan følge søknaden og avbestille den her: ${input.publicUrl}/bookinger/${input.bookingId}`,
+    ],
+  ] });
   return {
     to: input.to,
     subject: `Vi har mottatt søknaden din (${input.caseNumber})`,

@@ -3,6 +3,7 @@ import { cancellationRefusedMessage, isCancellable } from '@lokaler/domain/user-
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { enqueueMail } from '../../integrations/mail/outbox';
+import { cancellationToLocationMail } from './cancellation-to-location-mail';
 import { notifyApplicant } from '../admin-booking-shared/applicant-mail';
 import { describeTimes } from '../admin-booking-shared/reservation-rows';
 import { insertChangeLogEntry } from '../admin-booking-shared/repository';
@@ -46,12 +47,7 @@ export async function cancelBooking({ db, identity, bookingId, now, publicUrl }:
     }, publicUrl);
     if (location.contactEmail && booking.status === 'APPROVED') {
       const times = describeTimes(cancelled).flatMap((r) => r.times.map((t) => `${r.assetDescription}: ${t}`));
-      await enqueueMail(tx, {
-        to: location.contactEmail,
-        subject: `Godkjent booking kansellert av søker (${booking.caseNumber})`,
-        text: [`Søkeren har kansellert den godkjente bookingen ${booking.caseNumber}. Disse tidene er nå ledige:`, '', ...times].join('\n'),
-        topic: { kind: 'BookingCancellationToLocation', bookingId: booking.id },
-      });
+      await enqueueMail(tx, cancellationToLocationMail({ to: location.contactEmail, bookingId: booking.id, caseNumber: booking.caseNumber, freedTimes: times }));
     }
     return { bookingId: booking.id, status: 'CANCELLED', internalEventTitle: booking.internalEventTitle };
   });

@@ -3,6 +3,7 @@ import { formatOsloDateTime } from '@lokaler/domain/user-booking-rules';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
 import { enqueueMail } from '../../integrations/mail/outbox';
+import { contractSignedMail } from './contract-signed-mail';
 import { sha256Hex } from '../documents/html';
 import { findApprovedDocument } from '../documents/repository';
 import type { EffectiveIdentity } from '../impersonation/effective-identity';
@@ -78,17 +79,9 @@ export async function signContract({ db, identity, bookingId, now }: { db: Db; i
     await syncKeyAccess(tx, booking.id);
     const location = await loadLocation(tx, booking.locationId);
     if (signer.email) {
-      await enqueueMail(tx, {
-        to: signer.email,
-        subject: `Kontrakten er signert – ${location.name} (${booking.caseNumber})`,
-        text: [
-          `Hei ${signer.name},`, '',
-          `Du signerte kontrakten for bookingen hos ${location.name} ${formatOsloDateTime(now)}.`,
-          'Du finner kontrakten på bookingen din i Lokaler.', '',
-          'Vennlig hilsen', location.name, 'Oslo kommune',
-        ].join('\n'),
-        topic: { kind: 'CONTRACT', bookingId: booking.id },
-      });
+      await enqueueMail(tx, contractSignedMail({
+        to: signer.email, signerName: signer.name, bookingId: booking.id, caseNumber: booking.caseNumber, locationName: location.name, signedAt: formatOsloDateTime(now),
+      }));
     }
     return { bookingId: booking.id, contractHtml: html, isSigned: true, signedByName: signer.name, signedTimeUtc: now.toISOString() };
   });

@@ -5,6 +5,7 @@ import {
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { enqueueMail } from '../../integrations/mail/outbox';
+import { supportInquiryMail } from './support-inquiry-mail';
 import { findSettingValue } from '../settings/repository';
 import { findLocationContact, insertSupportInquiry } from './repository';
 import { writeTransaction } from '../../db/write-transaction';
@@ -34,18 +35,7 @@ export async function sendSupportInquiry({ db, request }: { db: Db; request: Sup
   const label = supportCategoryLabels[request.category];
   return writeTransaction(db, async (tx) => {
     const id = await insertSupportInquiry(tx, { category: request.category, userEmail: request.userEmail, message, locationId: location?.id ?? null });
-    await enqueueMail(tx, {
-      to: recipient,
-      subject: `Henvendelse fra Lokaler: ${label}${location ? ` (${location.name})` : ''}`,
-      text: [
-        `Kategori: ${label}`,
-        ...(location ? [`Lokale: ${location.name}`] : []),
-        `Svar til: ${request.userEmail}`,
-        '',
-        message,
-      ].join('\n'),
-      topic: { kind: 'support-inquiry', inquiryId: id },
-    });
+    await enqueueMail(tx, supportInquiryMail({ to: recipient, inquiryId: id, categoryLabel: label, locationName: location?.name ?? null, replyTo: request.userEmail, message }));
     return { id };
   });
 }

@@ -1,5 +1,6 @@
 import { formatTimeRange } from '@lokaler/domain/booking-create';
 import { reservationEndTime } from '@lokaler/domain/scheduling/time-of-day';
+import { letterText } from '../../integrations/mail/mail-layout';
 import type { OutboxMail } from '../../integrations/mail/outbox';
 
 /** The topic kind of the reminder in the outbox (and so in the admin's e-mail log). */
@@ -18,19 +19,14 @@ export function certificateReminderMail(input: {
   publicUrl: string;
 }): OutboxMail {
   const when = formatTimeRange(input.time.date, input.time.startTime, reservationEndTime(input.time.startTime, input.time.durationMinutes));
-  const text = [
-    'Hei!',
-    '',
+  const text = letterText({ blocks: [
     `Vi har ennå ikke mottatt prøvingsattesten for vielsen deres i ${input.locationName}, ${when} (saksnummer ${input.caseNumber}).`,
-    '',
-    'Prøvingsattesten må sendes inn senest 4 uker før vielsen. Kommer den ikke fram i tide, kan dere miste tidspunktet.',
-    `Dere laster den opp (PDF, høyst 10 MB) på bookingen her: ${input.publicUrl}/bookinger/${input.bookingId}`,
-    '',
+    [
+      'Prøvingsattesten må sendes inn senest 4 uker før vielsen. Kommer den ikke fram i tide, kan dere miste tidspunktet.',
+      `Dere laster den opp (PDF, høyst 10 MB) på bookingen her: ${input.publicUrl}/bookinger/${input.bookingId}`,
+    ],
     'Har dere allerede sendt den på annen måte, kan dere se bort fra denne e-posten.',
-    '',
-    'Med vennlig hilsen',
-    'Oslo kommune',
-  ].join('\n');
+  ] });
   return {
     to: input.to,
     subject: `Påminnelse: prøvingsattest for vielsen (${input.caseNumber})`,
