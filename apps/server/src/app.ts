@@ -9,6 +9,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerErrorHandling } from './http/error-handler';
 import { registerOpenApi } from './http/openapi';
+import { registerRouteAccess } from './http/route-access';
 import { registerStatic } from './http/static';
 import { registerModules } from './modules/index';
 import { registerIdentityProvider } from './idp/index';
@@ -69,6 +70,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(cookie, { secret: config.cookieSecret });
   registerErrorHandling(app);
   await registerOpenApi(app);
+  // Before any route under /api: each must declare its access level, whose guard then runs first.
+  registerRouteAccess(app);
   const localIdentityProvider = await registerIdentityProvider(app);
   registerAuthentication(app, { localJwks: localIdentityProvider?.publicJwks });
   registerJobs(app, options.jobs);

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { apiError } from '@lokaler/domain/api-error';
 import { weddingApplicationRequest } from '@lokaler/domain/wedding-application';
 import { weddingFormResponse, weddingPrefillResponse } from '@lokaler/domain/wedding-application-answers';
-import { requireUser } from '../../auth/guards';
 import { effectiveIdentity } from '../impersonation/effective-identity';
 import { certificateBodyOptions } from '../wedding-certificate/upload-body-limit';
 import { getWeddingPrefill } from './get-wedding-prefill';
@@ -18,7 +17,7 @@ export const weddingApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/user/form/wedding/prefill/:bookingId', {
     // onRequest: an anonymous call is 401 before anything else is looked at.
-    onRequest: requireUser,
+    config: { access: 'user' },
     schema: {
       tags: ['mine bookinger'],
       summary: 'What the wedding wizard knows before it starts (name, e-mail, phone) and whether the held time is gone',
@@ -29,7 +28,7 @@ export const weddingApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/user/form/wedding', {
     // onRequest: an anonymous call is 401 before its body is read; the body is bounded by the data URL of 10 MB.
-    onRequest: requireUser,
+    config: { access: 'user' },
     ...certificateBodyOptions,
     schema: {
       tags: ['mine bookinger'],
