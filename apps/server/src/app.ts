@@ -10,6 +10,7 @@ import type { Database } from './db/client';
 import { registerErrorHandling } from './http/error-handler';
 import { registerOpenApi } from './http/openapi';
 import { registerRouteAccess } from './http/route-access';
+import { registerNulRefusal } from './http/refuse-nul';
 import { registerStatic } from './http/static';
 import { registerModules } from './modules/index';
 import { registerIdentityProvider } from './idp/index';
@@ -72,6 +73,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await registerOpenApi(app);
   // Before any route under /api: each must declare its access level, whose guard then runs first.
   registerRouteAccess(app);
+  registerNulRefusal(app);
   const localIdentityProvider = await registerIdentityProvider(app);
   registerAuthentication(app, { localJwks: localIdentityProvider?.publicJwks });
   registerJobs(app, options.jobs);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiError } from '@lokaler/domain/api-error';
+import { idParam } from '@lokaler/domain/id-param';
 import { weddingApplicationRequest } from '@lokaler/domain/wedding-application';
 import { weddingFormResponse, weddingPrefillResponse } from '@lokaler/domain/wedding-application-answers';
 import { effectiveIdentity } from '../impersonation/effective-identity';
@@ -22,7 +23,7 @@ export const weddingApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['mine bookinger'],
       summary: 'What the wedding wizard knows before it starts (name, e-mail, phone) and whether the held time is gone',
       description: '404 \'Fant ikke bookingen\' for a booking the caller does not see (the same as a missing one) or that is not a wedding; 422 \'Ikke tilgjengelig\' outside a wedding venue.',
-      security, params: z.object({ bookingId: z.coerce.number().int().positive() }), response: { 200: weddingPrefillResponse, ...errors },
+      security, params: z.object({ bookingId: idParam }), response: { 200: weddingPrefillResponse, ...errors },
     },
   }, async (request, reply) => getWeddingPrefill(db, await effectiveIdentity(request, reply), request.params.bookingId, new Date()));
 
