@@ -61,6 +61,7 @@ describe('the API under fuzzing: no 5xx, and a refused request writes nothing', 
     const failures: string[] = [];
     const started = Date.now();
     let requests = 0;
+    const statuses = new Map<string, number>();
     // Anonymous callers get the fixed requests only where they pass the guard (elsewhere: 401 first).
     const open = new Set(ctx.app.routeAccess.filter((r) => r.access === 'public' || r.access === 'optionalUser').map((r) => `${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`));
     for (const [index, op] of operations.entries()) {
@@ -75,6 +76,8 @@ describe('the API under fuzzing: no 5xx, and a refused request writes nothing', 
             headers: { ...headers[caller], ...(request.contentType ? { 'content-type': request.contentType } : {}) },
             ...(request.payload === undefined ? {} : { payload: request.payload }),
           });
+          const kind = `${String(res.statusCode).slice(0, 1)}xx`;
+          statuses.set(kind, (statuses.get(kind) ?? 0) + 1);
           if (res.statusCode >= 500) throw new Error(`${res.statusCode} ${res.body.slice(0, 300)}`);
           const now = await fingerprint();
           if (res.statusCode >= 400) {
@@ -90,7 +93,7 @@ describe('the API under fuzzing: no 5xx, and a refused request writes nothing', 
         }
       }
     }
-    console.warn(`fuzzing: ${requests} requests to ${operations.length} operations in ${Math.round((Date.now() - started) / 1000)} s (FUZZ_SEED=${SEED}, FUZZ_RUNS=${RUNS})`);
+    console.warn(`fuzzing: ${requests} requests to ${operations.length} operations in ${Math.round((Date.now() - started) / 1000)} s, ${[...statuses].sort().map(([k, n]) => `${n} × ${k}`).join(', ')} (FUZZ_SEED=${SEED}, FUZZ_RUNS=${RUNS})`);
     expect(failures).toEqual([]);
   });
 });
