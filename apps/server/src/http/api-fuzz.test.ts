@@ -21,6 +21,12 @@ import { classicRequests, operationsOf, requestArbitrary, type FuzzOperation, ty
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_126);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 6);
 
+/**
+ * Tables a refused request may write by design (none today). A shared rate-limit counter would be one:
+ * a 429 or a refused login counts. Every other table must be unchanged by a 4xx.
+ */
+const WRITTEN_WHEN_REFUSED: readonly string[] = [];
+
 type Caller = 'anonymous' | 'citizen' | 'administrator';
 
 describe('the API under fuzzing: no 5xx, and a refused request writes nothing', () => {
@@ -47,7 +53,7 @@ describe('the API under fuzzing: no 5xx, and a refused request writes nothing', 
     const approved = await applicantBooking(db, { locationId: location.id, userId, status: 'APPROVED', times: [{ bookableAssetId: room.id, date: inDays(31), startTime: '10:00', durationMinutes: 60 }] });
     ids = [...new Set([1, location.id, room.id, unprocessed.id, approved.id])];
     operations = operationsOf(ctx.app.swagger() as unknown as OpenApiDocument);
-  });
+  }, 180_000);
   afterAll(() => ctx?.close());
 
   it('finds the operations in the OpenAPI document', () => {
@@ -56,7 +62,7 @@ describe('the API under fuzzing: no 5xx, and a refused request writes nothing', 
   });
 
   it('answers every generated request below 500 and keeps every table as it was when it refuses one', { timeout: 600_000 }, async () => {
-    const fingerprint = await fingerprinter(ctx.database);
+    const fingerprint = await fingerprinter(ctx.database, { ignore: WRITTEN_WHEN_REFUSED });
     let baseline: Fingerprint = await fingerprint();
     const failures: string[] = [];
     const started = Date.now();

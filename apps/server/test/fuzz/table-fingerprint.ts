@@ -9,11 +9,12 @@ export type Fingerprint = Record<string, string>;
  * out) in one statement, so "a refused request wrote nothing" is checked on the data itself, not on
  * what a test thought to look at.
  */
-export async function fingerprinter(database: Database): Promise<() => Promise<Fingerprint>> {
+export async function fingerprinter(database: Database, options: { ignore?: readonly string[] } = {}): Promise<() => Promise<Fingerprint>> {
+  const ignored = new Set(options.ignore ?? []);
   const tables = (await queryRows<{ name: string }>(database.db, sql`
     select table_name as name from information_schema.tables
     where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not like '%migrations%'
-    order by table_name`)).map((t) => t.name);
+    order by table_name`)).map((t) => t.name).filter((name) => !ignored.has(name));
   const columns = tables.map((name) => {
     const quoted = `"${name.replace(/"/g, '""')}"`;
     return `(select count(*) || ':' || coalesce(md5(string_agg(md5(t::text), '' order by md5(t::text))), '') from ${quoted} t) as ${quoted}`;
