@@ -14,6 +14,8 @@ import { registerStatic, type SpaFolders } from './http/static';
 import { serverLimits } from './http/server-limits';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerCompression } from './http/compression';
+import { registerRouteAccess } from './http/route-access';
+import { registerNulRefusal } from './http/refuse-nul';
 import { registerModules } from './modules/index';
 import { registerIdentityProvider } from './idp/index';
 import { registerAuthentication } from './auth/index';
@@ -67,6 +69,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await registerCompression(app);
   registerErrorHandling(app);
   await registerOpenApi(app);
+  // Before any route under /api: each must declare its access level, whose guard then runs first.
+  registerRouteAccess(app);
+  registerNulRefusal(app);
   const localIdentityProvider = await registerIdentityProvider(app);
   registerAuthentication(app, { localJwks: localIdentityProvider?.publicJwks });
   registerJobs(app, options.jobs);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jsonId } from './id-param';
 import { bookableAsset } from './bookable-asset';
 import { locationStatus } from './location';
 
@@ -25,7 +26,7 @@ export const roomFields = z.object({
   externalAssetNumber: optionalTrimmed(40),
   capacity: z.number({ message: roomMessages.capacity }).int(roomMessages.capacity).min(0, roomMessages.capacity).max(100_000, roomMessages.capacity).nullable(),
   squareMeters: z.number({ message: roomMessages.squareMeters }).min(0, roomMessages.squareMeters).max(1_000_000, roomMessages.squareMeters).nullable(),
-  assetTypeId: z.number().int().positive().nullable(),
+  assetTypeId: jsonId.nullable(),
   /** Purposes, facilities and universal-design tags (GET /api/tags); the search's filters are these tags. */
   tagIds: z.array(z.number().int().positive()).max(200).transform((ids) => [...new Set(ids)]),
   /** Plain text shown with the room. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jsonId } from './id-param';
 import { bookingPurpose } from './booking';
 import { portalType } from './current-user';
 import { durationOrHours, isoDate, positiveId, repeatedParam, wallClockTime } from './scheduling/api-primitives';
@@ -32,7 +33,7 @@ export const repetition = z.object({
 export type RepetitionInput = z.infer<typeof repetition>;
 
 export const bookingCreationDto = z.object({
-  bookableAssetId: z.number().int().positive(),
+  bookableAssetId: jsonId,
   datesAndTimes: z.array(dateAndTime).min(1).max(MAX_TIMES_PER_ASSET),
   repetition: repetition.nullable(),
 });
@@ -115,7 +116,7 @@ export const timeToBook = dateAndTime.extend({
 export type TimeToBook = z.infer<typeof timeToBook>;
 
 export const assetTimesToBook = z.object({
-  bookableAssetId: z.number().int().positive(),
+  bookableAssetId: jsonId,
   datesAndTimes: z.array(timeToBook).min(1).max(MAX_OCCURRENCES_PER_ASSET),
 });
 export type AssetTimesToBook = z.infer<typeof assetTimesToBook>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from './id-param';
 import { isoDate } from './scheduling/api-primitives';
 import { isValidDate } from './scheduling/calendar-date';
 
@@ -107,4 +108,4 @@ export const closedDateRange = z.object({
 });
 export type ClosedDateRange = z.infer<typeof closedDateRange>;
 export const closedDateRanges = z.array(closedDateRange);
-export const closedDateRangeParams = z.object({ id: z.coerce.number().int().positive(), rangeId: z.coerce.number().int().positive() });
+export const closedDateRangeParams = z.object({ id: idParam, rangeId: idParam });

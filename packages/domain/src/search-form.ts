@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jsonId } from './id-param';
 import { addDays, isValidDate } from './scheduling/calendar-date';
 import { SEARCH_DAYS_AHEAD } from './scheduling/booking-window';
 import { daysOfWeek } from './scheduling/day-of-week';
@@ -60,7 +61,7 @@ export function dropAllTag(tagIds: readonly (string | number)[]): number[] {
 
 export const searchFormValues = z.object({
   searchType: z.enum(searchTypes).default('singleLoan'),
-  tagIds: z.array(z.number().int().positive()).default([]),
+  tagIds: z.array(jsonId).default([]),
   /** Dates may be '' while the person types: an invalid date is treated as empty. */
   date: z.string().default(''),
   from: z.string().default(''),

@@ -12,6 +12,13 @@ describe('the contact form', () => {
     expect(issues({ category: 'TECHNICAL', userEmail: 'ola@example.no', message: 'Hei' })).toBeUndefined();
   });
 
+  it('refuses a body that is no object (null, nothing, a list) as invalid, without throwing (it was a 500)', () => {
+    for (const value of [null, undefined, [], 'tekst', 0]) {
+      expect(supportRequest.safeParse(value).success).toBe(false);
+    }
+    expect(issues({ category: 'BOOKING', userEmail: 'ola@example.no', message: 'Hei', locationId: 2_147_483_648 })).toEqual([['locationId', 'Feltet er påkrevd']]);
+  });
+
   it('trims every string and takes the location from a select\'s string', () => {
     expect(supportRequest.parse({ category: 'LOCATION', userEmail: ' ola@example.no ', message: ' Hei\n ', locationId: '12', referringPage: '  ' }))
       .toEqual({ category: 'LOCATION', userEmail: 'ola@example.no', message: 'Hei', locationId: 12 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from './id-param';
 import { supportCategories, type SupportCategory } from './support-inquiry';
 
 /**
@@ -43,7 +44,7 @@ export const supportRequest = z.object({
   /** A select gives a string ('12'); the API a number. */
   locationId: z.preprocess(
     (v) => { const value = blankToUndefined(v); return typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value; },
-    z.number(missingOr(supportFormMessages.required)).int(supportFormMessages.required).positive(supportFormMessages.required).optional(),
+    z.number(missingOr(supportFormMessages.required)).int(supportFormMessages.required).positive(supportFormMessages.required).max(MAX_ID, supportFormMessages.required).optional(),
   ),
   /** The page the person came from; kept only for TECHNICAL and OTHER. */
   referringPage: z.preprocess(blankToUndefined, z.string().max(REFERRING_PAGE_MAX).optional()),
@@ -51,8 +52,8 @@ export const supportRequest = z.object({
   path: ['locationId'],
   message: supportFormMessages.required,
   // Also when other fields are wrong, so the form shows every problem at once; only the two fields
-  // the rule reads must be valid.
-  when: (payload) => payload.issues.every((issue) => issue.path?.[0] !== 'category' && issue.path?.[0] !== 'locationId'),
+  // the rule reads must be valid, and the request an object at all (a `null` body has an issue at the root).
+  when: (payload) => payload.issues.every((issue) => issue.path !== undefined && issue.path.length > 0 && issue.path[0] !== 'category' && issue.path[0] !== 'locationId'),
 });
 export type SupportRequest = z.infer<typeof supportRequest>;
 export type SupportRequestInput = z.input<typeof supportRequest>;

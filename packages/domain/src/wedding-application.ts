@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jsonId } from './id-param';
 import {
   WEDDING_ADDRESS_MAX, WEDDING_EMAIL_MAX, WEDDING_EXTRA_INFORMATION_MAX, WEDDING_NAME_MAX, WEDDING_PHONE_MAX, WEDDING_POSTAL_NAME_MAX,
   WEDDING_TEXT_MAX, interpreterLanguages, weddingLanguages, weddingMessages as m,
@@ -125,7 +126,7 @@ export const weddingStepSchemas = {
 
 /** POST /api/user/form/wedding (spec 02 §3). */
 export const weddingApplicationRequest = z.object({
-  bookingId: z.number().int().positive(),
+  bookingId: jsonId,
   ...weddingInformasjonShape,
   ...weddingGjennomforingShape,
   ...weddingOppsummeringShape,

@@ -41,7 +41,7 @@ describe('the log of a whole journey', () => {
     } });
     app = await buildApp({ config, database, logger: { ...loggerOptions(config), stream }, jobs: { run: false } });
     // An error path that quotes personal data in its message, as a database constraint error would.
-    app.get('/api/test-only/fails', async () => {
+    app.get('/api/test-only/fails', { config: { access: 'public' } }, async () => {
       throw new Error(`could not save ${SSN} for ${kariData.email} (${SPOUSE_PHONE})`);
     });
     await app.ready();

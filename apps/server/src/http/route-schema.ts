@@ -1,6 +1,5 @@
 import type { FastifySchema } from 'fastify';
 import { apiError } from '@lokaler/domain/api-error';
-import { requireAdmin } from '../auth/index';
 
 /** The OpenAPI security of a route that takes a bearer token (the scheme is declared in openapi.ts). */
 export const bearerSecurity = [{ bearer: [] }];
@@ -13,11 +12,10 @@ export function errorAnswers<const S extends ErrorStatus>(...statuses: S[]): Rec
 }
 
 /**
- * The options of a route only an administrator may call: requireAdmin in onRequest (an anonymous
- * caller gets 401 before the body or query is read, so the answer tells nothing of the schema), and
- * the bearer scheme in the docs. Admin routes take them from here, so where and how the check runs
- * is decided in one place.
+ * The options of a route only an administrator may call: access 'admin' (route-access.ts puts
+ * requireAdmin first in onRequest, so an anonymous caller gets 401 before the body or query is read
+ * and the answer tells nothing of the schema), and the bearer scheme in the docs.
  */
-export function adminOnly<S extends FastifySchema>(schema: S): { onRequest: typeof requireAdmin; schema: S & { security: typeof bearerSecurity } } {
-  return { onRequest: requireAdmin, schema: { ...schema, security: bearerSecurity } };
+export function adminOnly<S extends FastifySchema>(schema: S): { config: { access: 'admin' }; schema: S & { security: typeof bearerSecurity } } {
+  return { config: { access: 'admin' }, schema: { ...schema, security: bearerSecurity } };
 }

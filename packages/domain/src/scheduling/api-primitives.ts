@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from '../id-param';
 import { isValidDate } from './calendar-date';
 import { isIsoDuration, parseDuration } from './iso-duration';
 import { parseTime } from './time-of-day';
@@ -22,7 +23,8 @@ export const durationOrHours = z.union([
   z.number().positive().refine((h) => parseDuration(h) !== null, { message: 'Varigheten må være hele minutter' }),
 ]);
 
-export const positiveId = z.coerce.number().int().positive();
+// At most PostgreSQL's `integer`: a bigger id can exist nowhere, so it is a 400, not a 500.
+export const positiveId = z.coerce.number().int().positive().max(MAX_ID, { message: 'Ukjent id' });
 
 /** A repeated query parameter (`?id=1&id=2`, or just `?id=1`) as a list. */
 export function repeatedParam<T extends z.ZodType>(item: T) {

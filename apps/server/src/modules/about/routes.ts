@@ -7,6 +7,7 @@ import { getLocationAbout } from './get-location-about';
 
 export const aboutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/about/:locationId', {
+    config: { access: 'public' },
     schema: {
       tags: ['lokaler'],
       summary: 'The "Om lån og leie" texts of a location',

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError } from '@lokaler/domain/api-error';
 import { adminBookingListQuery, adminBookingListResponse, calendarDataQuery, calendarDataResponse } from '@lokaler/domain/admin-booking-list';
-import { currentUser, requireAdmin } from '../../auth/index';
+import { currentUser } from '../../auth/index';
 import { getCalendarData } from './get-calendar-data';
 import { listAdminBookings } from './list-admin-bookings';
 
@@ -16,7 +16,7 @@ export const adminBookingListRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
 
   app.get('/booking', {
-    onRequest: requireAdmin,
+    config: { access: 'admin' },
     schema: {
       tags: ['admin'], summary: 'A location\'s bookings: filtered, sorted and paged, with counts per status', security,
       querystring: adminBookingListQuery, response: { 200: adminBookingListResponse, ...errors },
@@ -24,7 +24,7 @@ export const adminBookingListRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => listAdminBookings({ db, user: currentUser(request), query: request.query }));
 
   app.get('/booking/calendardata', {
-    onRequest: requireAdmin,
+    config: { access: 'admin' },
     schema: {
       tags: ['admin'], summary: 'Active reservations of a location\'s rooms in a date range, by booking', security,
       querystring: calendarDataQuery, response: { 200: calendarDataResponse, ...errors },

@@ -4,7 +4,7 @@ import { apiError } from '@lokaler/domain/api-error';
 import { adminBookingView, changeLogEntries, emailReminders, internalComment, internalCommentBody } from '@lokaler/domain/admin-booking-view';
 import { idParams } from '@lokaler/domain/id-param';
 import { userBooking } from '@lokaler/domain/user-booking';
-import { currentUser, requireAdmin, requireUser } from '../../auth/index';
+import { currentUser } from '../../auth/index';
 import { getCitizenBooking } from '../user-bookings/get-citizen-booking';
 import { sendProevingsattest } from '../wedding-certificate/send-proevingsattest';
 import { getAdminBookingView } from './get-admin-booking-view';
@@ -28,7 +28,7 @@ export const adminBookingViewRoutes: FastifyPluginAsyncZod = async (app) => {
   // GET /booking/{id} is also an applicant call (the wedding page, spec 02 §7): a portal token gets the
   // citizen's body of GET /user/booking/{id} (user-bookings), an admin token the administrator's view.
   app.get('/booking/:id', {
-    preHandler: requireUser,
+    config: { access: 'anyUser' },
     schema: {
       tags: ['admin', 'mine bookinger'], summary: 'One booking as its location\'s administrator sees it; for a citizen, as GET /user/booking/{id}', security,
       description: 'A citizen gets 404 \'Fant ikke bookingen\' for a booking they do not see, the same as for a missing one.',
@@ -41,7 +41,7 @@ export const adminBookingViewRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/admin/booking/:id/proevingsattest', {
-    onRequest: requireAdmin,
+    config: { access: 'admin' },
     schema: {
       tags: ['admin'], summary: 'Download the wedding booking\'s prøvingsattest (application/pdf, as an attachment with the uploaded name)', security,
       description: 'For the administrators of the booking\'s location only (the couple downloads on their side). 404 when the booking is no wedding or has no certificate.',
@@ -53,22 +53,22 @@ export const adminBookingViewRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/booking-log/:id/changes', {
-    onRequest: requireAdmin,
+    config: { access: 'admin' },
     schema: { tags: ['admin'], summary: 'The booking\'s change log, oldest first', security, params: idParams, response: { 200: changeLogEntries, ...errors } },
   }, async (request) => listChanges({ db, user: currentUser(request), bookingId: request.params.id }));
 
   app.get('/booking-log/:id/email-reminders', {
-    onRequest: requireAdmin,
+    config: { access: 'admin' },
     schema: { tags: ['admin'], summary: 'The e-mails sent (or waiting) to the applicant about the booking', security, params: idParams, response: { 200: emailReminders, ...errors } },
   }, async (request) => listEmailReminders({ db, user: currentUser(request), bookingId: request.params.id }));
 
   app.get('/booking/:id/comment', {
-    onRequest: requireAdmin,
+    config: { access: 'admin' },
     schema: { tags: ['admin'], summary: 'The internal comment (never shown to the applicant)', security, params: idParams, response: { 200: internalComment, ...errors } },
   }, async (request) => getInternalComment({ db, user: currentUser(request), bookingId: request.params.id }));
 
   app.put('/booking/:id/comment', {
-    onRequest: requireAdmin,
+    config: { access: 'admin' },
     schema: {
       tags: ['admin'], summary: 'Replace the internal comment: a text/plain body (or JSON { comment }); must not hold personal data', security,
       params: idParams, body: internalCommentBody, response: { 200: internalComment, ...errors },

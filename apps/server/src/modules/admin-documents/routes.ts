@@ -4,7 +4,7 @@ import { apiError } from '@lokaler/domain/api-error';
 import { contractResponse } from '@lokaler/domain/contract';
 import { idParams } from '@lokaler/domain/id-param';
 import { vedtakResponse } from '@lokaler/domain/user-booking-documents';
-import { currentUser, requireAdmin } from '../../auth/guards';
+import { currentUser } from '../../auth/guards';
 import { getAdminContract } from './get-admin-contract';
 import { getAdminForm } from './get-admin-form';
 import { getAdminVedtak } from './get-admin-vedtak';
@@ -21,7 +21,7 @@ export const adminDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
 
   app.get('/vedtak/:id', {
-    onRequest: requireAdmin,
+    config: { access: 'admin' },
     schema: {
       tags: ['admin'], security, params: idParams, response: { 200: vedtakResponse, ...errors },
       summary: 'The vedtak the applicant got (id = booking id): { vedtakHtml } exactly as approved; 404 when the booking has none',
@@ -29,7 +29,7 @@ export const adminDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => getAdminVedtak({ db, user: currentUser(request), bookingId: request.params.id }));
 
   app.get('/contract/:id', {
-    onRequest: requireAdmin,
+    config: { access: 'admin' },
     schema: {
       tags: ['admin'], security, params: idParams, response: { 200: contractResponse, ...errors },
       summary: 'The booking\'s contract as the applicant has it (id = booking id): the approved or signed HTML and whether, by whom and when it was signed',
@@ -38,7 +38,7 @@ export const adminDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => getAdminContract({ db, user: currentUser(request), bookingId: request.params.id }));
 
   app.get('/schema/:sub/:formId', {
-    onRequest: requireAdmin,
+    config: { access: 'admin' },
     schema: {
       tags: ['admin'], security, params: adminFormParams, response: { 200: adminFormResponse, ...errors },
       summary: 'The form answers of a booking under its formDetailsSubRoute: /schema/vielse/{bookingId} (alias /schema/wedding/…) — the wedding form without the national identity number',

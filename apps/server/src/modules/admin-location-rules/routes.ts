@@ -5,7 +5,7 @@ import {
   removeLocationAdminsQuery,
 } from '@lokaler/domain/admin-location-rules';
 import { idParams } from '@lokaler/domain/id-param';
-import { currentUser, requireAdmin } from '../../auth/index';
+import { currentUser } from '../../auth/index';
 import { addLocationAdmin } from './add-location-admin';
 import { getBookingRules } from './get-booking-rules';
 import { listLocationAdmins } from './list-location-admins';
@@ -23,27 +23,27 @@ export const adminLocationRuleRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
 
   app.get('/location/:id/bookingrules', {
-    onRequest: requireAdmin,
+    config: { access: 'admin' },
     schema: { tags: ['admin'], summary: 'REQUIRE_CONTRACT, ENABLE_VEDTAK, ADMIN_CAN_BOOK_PAST_DATES', security, params: idParams, response: { 200: bookingRules, ...errors } },
   }, async (request) => getBookingRules({ db, user: currentUser(request), locationId: request.params.id }));
 
   app.put('/location/:id/bookingrules', {
-    onRequest: requireAdmin,
+    config: { access: 'admin' },
     schema: { tags: ['admin'], summary: 'Change booking rules: { rules: { NAME: boolean } } (or the map itself)', security, params: idParams, body: putBookingRulesBody, response: { 200: bookingRules, ...errors } },
   }, async (request) => putBookingRules({ db, user: currentUser(request), locationId: request.params.id, rules: request.body.rules }));
 
   app.get('/location/:id/admins', {
-    onRequest: requireAdmin,
+    config: { access: 'admin' },
     schema: { tags: ['admin'], summary: 'The location\'s administrators by e-mail', security, params: idParams, response: { 200: locationAdminsResponse, ...errors } },
   }, async (request) => listLocationAdmins({ db, user: currentUser(request), locationId: request.params.id }));
 
   app.post('/location/:id/admins', {
-    onRequest: requireAdmin,
+    config: { access: 'admin' },
     schema: { tags: ['admin'], summary: 'Add an administrator by e-mail; 409 when the address is one already', security, params: idParams, body: addLocationAdminBody, response: { 200: locationAdminsResponse, ...errors } },
   }, async (request) => addLocationAdmin({ db, user: currentUser(request), locationId: request.params.id, email: request.body.email }));
 
   app.delete('/location/:id/admins', {
-    onRequest: requireAdmin,
+    config: { access: 'admin' },
     schema: {
       tags: ['admin'], summary: 'Remove administrators (?emails=a&emails=b, or the body { emails: [...] }); not oneself, not the last', security,
       params: idParams, querystring: removeLocationAdminsQuery, body: removeLocationAdminsBody, response: { 200: locationAdminsResponse, ...errors },

@@ -6,7 +6,7 @@ import {
 import { apiError } from '@lokaler/domain/api-error';
 import { idParams } from '@lokaler/domain/id-param';
 import { location, locationAbout } from '@lokaler/domain/location';
-import { currentUser, requireAdmin, requireAdminClient, requireCityAdmin } from '../../auth/index';
+import { currentUser } from '../../auth/index';
 import { claimInvitation } from './claim-invitation';
 import { createLocation } from './create-location';
 import { getAdminLocation } from './get-admin-location';
@@ -35,7 +35,7 @@ export const adminLocationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
 
   app.post('/admin/new-locations', {
-    onRequest: requireCityAdmin,
+    config: { access: 'cityAdmin' },
     schema: { tags, summary: 'Create a location (UNPUBLISHED) and e-mail its first administrator the invitation (city admins)', security, body: createLocationBody, response: { 201: createLocationResponse, ...errors } },
   }, async (request, reply) => {
     const created = await createLocation({ db, user: currentUser(request), body: request.body, invitationDays: config.locationInvitationDays, adminPublicUrl: config.adminPublicUrl });
@@ -43,62 +43,62 @@ export const adminLocationRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/admin/new-locations', {
-    onRequest: requireCityAdmin,
+    config: { access: 'cityAdmin' },
     schema: { tags, summary: 'Every invitation to set up a location: SENT, USED, EXPIRED or PUBLISHED (city admins)', security, response: { 200: locationInvitations, ...errors } },
   }, async (request) => listInvitations({ db, user: currentUser(request) }));
 
   app.post('/admin/new-location/:linkId/claim', {
-    onRequest: requireAdminClient,
+    config: { access: 'adminClient' },
     schema: { tags, summary: 'Take the invitation: the caller becomes the location\'s administrator (410 when used by another or expired)', security, params: linkIdParams, response: { 200: newLocationWizard, 410: apiError, ...errors } },
   }, async (request) => claimInvitation({ db, user: currentUser(request), linkId: request.params.linkId }));
 
   app.get('/admin/new-location/:linkId', {
-    onRequest: requireAdmin,
+    config: { access: 'admin' },
     schema: { tags, summary: 'The wizard: the location and each step\'s status', security, params: linkIdParams, response: { 200: newLocationWizard, ...errors } },
   }, async (request) => getNewLocationWizard({ db, user: currentUser(request), linkId: request.params.linkId }));
 
   app.put('/admin/new-location/:linkId/steps/:step', {
-    onRequest: requireAdmin,
+    config: { access: 'admin' },
     schema: { tags, summary: 'Mark a step STARTED or SAVED (a SAVED step stays SAVED)', security, params: stepParams, body: putStepStatusBody, response: { 200: newLocationWizard, ...errors } },
   }, async (request) => putStepStatus({ db, user: currentUser(request), linkId: request.params.linkId, step: request.params.step, status: request.body.status }));
 
   app.post('/admin/new-location/:linkId/publish', {
-    onRequest: requireAdmin,
+    config: { access: 'admin' },
     schema: { tags, summary: 'Publish the location: every step saved, a position, opening hours and a visible room (422 names what is missing)', security, params: linkIdParams, response: { 200: location, ...errors } },
   }, async (request) => publishLocation({ db, user: currentUser(request), linkId: request.params.linkId }));
 
   app.get('/admin/location/:id', {
-    onRequest: requireAdmin,
+    config: { access: 'admin' },
     schema: { tags, summary: 'Every field of a location the administrator edits', security, params: idParams, response: { 200: adminLocationDetails, ...errors } },
   }, async (request) => getAdminLocation({ db, user: currentUser(request), locationId: request.params.id }));
 
   app.put('/admin/location/:id', {
-    onRequest: requireAdmin,
+    config: { access: 'admin' },
     schema: { tags, summary: 'Change a location\'s fields (the information message is sanitised)', security, params: idParams, body: locationInfoFields, response: { 200: adminLocationDetails, ...errors } },
   }, async (request) => putLocationInfo({ db, user: currentUser(request), locationId: request.params.id, fields: request.body }));
 
   app.get('/preferences/location/:id', {
-    onRequest: requireAdmin,
+    config: { access: 'admin' },
     schema: { tags, summary: 'Behandlingstid, minimum duration, and what the public may book', security, params: idParams, response: { 200: locationPreferences, ...errors } },
   }, async (request) => getPreferences({ db, user: currentUser(request), locationId: request.params.id }));
 
   app.put('/preferences/location/:id', {
-    onRequest: requireAdmin,
+    config: { access: 'admin' },
     schema: { tags, summary: 'Change the preferences (all at once)', security, params: idParams, body: locationPreferences, response: { 200: locationPreferences, ...errors } },
   }, async (request) => putPreferences({ db, user: currentUser(request), locationId: request.params.id, preferences: request.body }));
 
   app.put('/admin/location/:id/about', {
-    onRequest: requireAdmin,
+    config: { access: 'admin' },
     schema: { tags, summary: 'Change the "Om lån og leie" texts (HTML, sanitised; GET /api/about/{id} shows them)', security, params: idParams, body: locationAboutFields, response: { 200: locationAbout, ...errors } },
   }, async (request) => putAboutTexts({ db, user: currentUser(request), locationId: request.params.id, texts: request.body }));
 
   app.get('/admin/location/:id/tenant-info', {
-    onRequest: requireAdmin,
+    config: { access: 'admin' },
     schema: { tags, summary: 'The practical information for tenants, or null when the location has written none', security, params: idParams, response: { 200: tenantInfoResponse, ...errors } },
   }, async (request) => getTenantInfo({ db, user: currentUser(request), locationId: request.params.id }));
 
   app.put('/admin/location/:id/tenant-info', {
-    onRequest: requireAdmin,
+    config: { access: 'admin' },
     schema: { tags, summary: 'Change the practical information for tenants (heading, description, links)', security, params: idParams, body: tenantInfoFields, response: { 200: tenantInfoFields, ...errors } },
   }, async (request) => putTenantInfo({ db, user: currentUser(request), locationId: request.params.id, info: request.body }));
 };

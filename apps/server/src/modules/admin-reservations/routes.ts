@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError } from '@lokaler/domain/api-error';
 import { addReservationsBody, changeReservationBody, deleteReservationsQuery, reservationsChangedResponse } from '@lokaler/domain/admin-reservation-change';
 import { idParams } from '@lokaler/domain/id-param';
-import { currentUser, requireAdmin } from '../../auth/index';
+import { currentUser } from '../../auth/index';
 import { addReservations } from './add-reservations';
 import { changeReservation } from './change-reservation';
 import { deleteReservations } from './delete-reservations';
@@ -14,7 +14,7 @@ const conflicts = '409 BOOKING_CONFLICT with `conflicts` (the taken times); 422 
 /** The administrator's changes to single times (spec 02 §3 "Reservation change", §7). */
 export const adminReservationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put('/reservation/:id', {
-    onRequest: requireAdmin,
+    config: { access: 'admin' },
     schema: {
       tags: ['admin'], summary: 'Replace one time with new ones (the old one becomes REPLACED)', description: conflicts, security,
       params: idParams, body: changeReservationBody, response: { 200: reservationsChangedResponse, ...errors },
@@ -22,7 +22,7 @@ export const adminReservationRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => changeReservation({ db: app.database.db, user: currentUser(request), reservationId: request.params.id, body: request.body, publicUrl: app.config.publicUrl }));
 
   app.delete('/reservation', {
-    onRequest: requireAdmin,
+    config: { access: 'admin' },
     schema: {
       tags: ['admin'], summary: 'Take single times of one booking out (ReservationRejection)', security,
       querystring: deleteReservationsQuery, response: { 200: reservationsChangedResponse, ...errors },
@@ -30,7 +30,7 @@ export const adminReservationRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => deleteReservations({ db: app.database.db, user: currentUser(request), ids: request.query.id, comment: request.query.comment, publicUrl: app.config.publicUrl }));
 
   app.post('/booking/:id/reservations', {
-    onRequest: requireAdmin,
+    config: { access: 'admin' },
     schema: {
       tags: ['admin'], summary: 'Add times to a booking (ReservationAddition)', description: conflicts, security,
       params: idParams, body: addReservationsBody, response: { 200: reservationsChangedResponse, ...errors },

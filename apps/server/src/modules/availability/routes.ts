@@ -13,6 +13,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
 
   app.put('/booking/availability', {
+    config: { access: 'public' },
     schema: {
       ...checkSchema,
       summary: 'Which of the chosen times (repetition expanded) are probably available, unavailable or break a rule',

@@ -13,7 +13,7 @@ const tags = ['lokaler'];
 
 /** A public read by the id in the path: 404 when there is no such (published) thing. */
 function byId<T extends z.ZodType>(summary: string, answer: T) {
-  return { schema: { tags, summary, params: idParams, response: { 200: answer, ...errorAnswers(400, 404) } } };
+  return { config: { access: 'public' as const }, schema: { tags, summary, params: idParams, response: { 200: answer, ...errorAnswers(400, 404) } } };
 }
 
 export const bookableAssetRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -23,6 +23,7 @@ export const bookableAssetRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => listAssetsOfLocation({ db, locationId: request.params.id }));
 
   app.get('/bookableasset', {
+    config: { access: 'public' },
     schema: {
       tags,
       summary: 'Rooms by id (?ids=1&ids=2); unknown or unpublished ids are left out',

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError } from '@lokaler/domain/api-error';
 import { idParams } from '@lokaler/domain/id-param';
 import { bookingStatusResponse, patchBookingBody } from '@lokaler/domain/user-booking';
-import { currentUser, requireUser } from '../../auth/guards';
+import { currentUser } from '../../auth/guards';
 import { effectiveIdentity } from '../impersonation/effective-identity';
 import { autorejectBooking } from './autoreject-booking';
 import { cancelBooking } from './cancel-booking';
@@ -16,7 +16,7 @@ export const cancellationRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
 
   app.patch('/booking/:id', {
-    preHandler: requireUser,
+    config: { access: 'anyUser' },
     schema: {
       tags: ['mine bookinger'],
       summary: '{ status: "cancelled" }: the applicant cancels; { title }: an administrator names an internal activity',
@@ -32,7 +32,7 @@ export const cancellationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put('/user/booking/:id/autoreject', {
     // onRequest: an anonymous call is 401 before its body is read (the wizard sends it on pagehide).
-    onRequest: requireUser,
+    config: { access: 'citizen' },
     schema: {
       tags: ['mine bookinger'], summary: 'Let go of a held wedding time when the applicant leaves the wedding form without sending it', security,
       params: idParams, response: { 200: bookingStatusResponse, ...errors },

@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError } from '@lokaler/domain/api-error';
 import { claimTokenParams, verifiedBookingAccess } from '@lokaler/domain/user-booking-documents';
-import { requireUser } from '../../auth/guards';
 import { effectiveIdentity } from '../impersonation/effective-identity';
 import { claimBooking } from './claim-booking';
 
 /** Taking over a booking made for you (spec 01 §7 / 02 §7 GET /verifiedbookingaccess/{token}). */
 export const claimRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/verifiedbookingaccess/:token', {
-    preHandler: requireUser,
+    config: { access: 'citizen' },
     schema: {
       tags: ['mine bookinger'],
       summary: 'The booking of a claim link; a booking nobody owns yet becomes the caller\'s (the identity they act as)',

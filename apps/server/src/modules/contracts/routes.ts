@@ -3,7 +3,6 @@ import { apiError } from '@lokaler/domain/api-error';
 import { contractResponse } from '@lokaler/domain/contract';
 import { idParams } from '@lokaler/domain/id-param';
 import { RETROACTIVE_CONTRACT_CACHE_SECONDS, retroactiveContractResponse } from '@lokaler/domain/user-booking-documents';
-import { requireUser } from '../../auth/guards';
 import { effectiveIdentity } from '../impersonation/effective-identity';
 import { applicantBooking } from '../user-bookings/booking-access';
 import { retroactiveContractNote } from './retroactive-contract';
@@ -17,7 +16,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
 
   app.get('/user/contract/:id', {
-    preHandler: requireUser,
+    config: { access: 'citizen' },
     schema: {
       tags: ['mine bookinger'],
       summary: 'The contract of a booking (HTML) and whether, by whom and when it was signed',
@@ -30,7 +29,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/user/contract/confirm/:id', {
-    preHandler: requireUser,
+    config: { access: 'citizen' },
     schema: {
       tags: ['mine bookinger'],
       summary: 'Sign the contract (only the person who sent the application)',
@@ -40,7 +39,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request, reply) => signContract({ db, identity: await effectiveIdentity(request, reply), bookingId: request.params.id, now: new Date() }));
 
   app.get('/user/retroactive-contract/:id', {
-    preHandler: requireUser,
+    config: { access: 'citizen' },
     schema: { tags: ['mine bookinger'], summary: 'The retroactive-booking note: { text }, empty when there is none; cached 5 minutes', security, params: idParams, response: { 200: retroactiveContractResponse, ...errors } },
   }, async (request, reply) => {
     const { booking } = await applicantBooking(request, reply, request.params.id);

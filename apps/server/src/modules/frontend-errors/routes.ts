@@ -13,7 +13,7 @@ export const frontendErrorRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 204: z.null(), 400: apiError },
     },
     // Anonymous and cheap, but still an open write: limited per client when @fastify/rate-limit is registered.
-    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
     bodyLimit: 64 * 1024,
   }, async (request, reply) => {
     await recordFrontendError({ db: app.database.db, report: request.body });

@@ -4,6 +4,7 @@ import { listGeographicAreas } from './list-geographic-areas';
 
 export const geographicAreaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/geographicareas', {
+    config: { access: 'public' },
     schema: { tags: ['lokaler'], summary: 'The districts (bydeler), in Norwegian order', response: { 200: geographicAreas } },
   }, async () => listGeographicAreas({ db: app.database.db }));
 };

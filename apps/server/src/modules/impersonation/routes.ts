@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiError } from '@lokaler/domain/api-error';
 import { effectiveUser, impersonationOrganizations, impersonationRequest } from '@lokaler/domain/impersonation';
-import { currentUser, requireUser } from '../../auth/guards';
+import { currentUser } from '../../auth/guards';
 import { effectiveIdentity } from './effective-identity';
 import { clearImpersonationCookie, setImpersonationCookie } from './impersonation-cookie';
 import { listValidOrganizations } from './list-valid-organizations';
@@ -14,7 +14,7 @@ const errors = { 400: apiError, 401: apiError, 403: apiError };
 /** Acting for an organisation (spec 01 §6, §7; 02 §7). The API exists whether or not the portal's orgLogin switch is on. */
 export const impersonationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/user/impersonation/organizations/valid', {
-    preHandler: requireUser,
+    config: { access: 'citizen' },
     schema: {
       tags: ['representasjon'], summary: 'Organisations the caller may act for (role kommunale tjenester)', security: [{ bearer: [] }],
       response: { 200: impersonationOrganizations, ...errors },
@@ -22,7 +22,7 @@ export const impersonationRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => listValidOrganizations({ user: currentUser(request), orgRegistry: app.orgRegistry }));
 
   app.post('/user/impersonation', {
-    preHandler: requireUser,
+    config: { access: 'citizen' },
     schema: {
       tags: ['representasjon'],
       summary: 'Act for an organisation, or (orgNo "" and orgName NO_IMPERSONATION) as a private person',
@@ -39,7 +39,7 @@ export const impersonationRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/user/impersonation/effectiveuser', {
-    preHandler: requireUser,
+    config: { access: 'citizen' },
     schema: {
       tags: ['representasjon'], summary: 'Who the caller acts as: name, id, impersonationId (organisation number or null), email', security: [{ bearer: [] }],
       response: { 200: effectiveUser, ...errors },
@@ -50,6 +50,7 @@ export const impersonationRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/user/logout', {
+    config: { access: 'public' },
     schema: {
       tags: ['representasjon'],
       summary: 'Clears the impersonation cookie; the portal calls it before it ends the login session',

@@ -7,10 +7,12 @@ import { listLocations } from './list-locations';
 
 export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/location', {
+    config: { access: 'public' },
     schema: { tags: ['lokaler'], summary: 'Published locations shown in the portal, in Norwegian order', response: { 200: locations } },
   }, async () => listLocations({ db: app.database.db }));
 
   app.get('/location/:id', {
+    config: { access: 'public' },
     schema: {
       tags: ['lokaler'],
       summary: 'One location, with its status (UNPUBLISHED and DELETED included)',

@@ -4,7 +4,6 @@ import {
   bookingIdParams, invalidKeyPhoneNumberMessage, keyPhoneNumberQuery, normalizeKeyPhoneNumber, oslonokkelenInfo,
 } from '@lokaler/domain/oslonokkelen';
 import { AppError } from '../../errors';
-import { requireUser } from '../../auth/guards';
 import { effectiveIdentity } from '../impersonation/effective-identity';
 import { applicantBooking } from '../user-bookings/booking-access';
 import { addKeyNumber } from './add-key-number';
@@ -16,7 +15,7 @@ const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409
 /** The digital key of a booking (spec 02 §7: /oslonokkelen/{bookingId}…). */
 export const oslonokkelenRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/oslonokkelen/:bookingId/info', {
-    preHandler: requireUser,
+    config: { access: 'citizen' },
     schema: {
       tags: ['oslonøkkelen'], summary: 'Key info: the shared numbers with their status, whether sharing is allowed', security: [{ bearer: [] }],
       params: bookingIdParams, response: { 200: oslonokkelenInfo, ...errors },
@@ -27,7 +26,7 @@ export const oslonokkelenRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/oslonokkelen/:bookingId', {
-    preHandler: requireUser,
+    config: { access: 'citizen' },
     schema: {
       tags: ['oslonøkkelen'],
       summary: 'Share the key with ?phoneNumber= (8 digits once spaces are removed)',
@@ -39,7 +38,7 @@ export const oslonokkelenRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
 
   app.delete('/oslonokkelen/:bookingId', {
-    preHandler: requireUser,
+    config: { access: 'citizen' },
     schema: {
       tags: ['oslonøkkelen'], summary: 'Take the key away from ?phoneNumber=', security: [{ bearer: [] }],
       params: bookingIdParams, querystring: keyPhoneNumberQuery, response: { 200: oslonokkelenInfo, ...errors },

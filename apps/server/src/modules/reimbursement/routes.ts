@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { apiError } from '@lokaler/domain/api-error';
 import { idParams } from '@lokaler/domain/id-param';
 import { reimbursementReport } from '@lokaler/domain/reimbursement';
-import { currentUser, requireAdmin } from '../../auth/guards';
+import { currentUser } from '../../auth/guards';
 import { getReimbursementReport } from './get-reimbursement-report';
 import { sendReimbursementCsv } from './send-reimbursement-csv';
 
@@ -23,7 +23,7 @@ export const reimbursementRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
 
   app.get('/location/:id/reimbursement', {
-    onRequest: requireAdmin,
+    config: { access: 'admin' },
     schema: {
       tags: ['admin'], security, params: idParams, querystring: rangeQuery, response: { 200: reimbursementReport, ...errors },
       summary: 'Per approved booking: who, cost category, hours in the range and amount (øre); totals per organisation or person and overall',
@@ -32,7 +32,7 @@ export const reimbursementRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => getReimbursementReport({ db, user: currentUser(request), locationId: request.params.id, query: request.query }));
 
   app.get('/location/:id/reimbursement.csv', {
-    onRequest: requireAdmin,
+    config: { access: 'admin' },
     schema: {
       tags: ['admin'], security, params: idParams, querystring: rangeQuery, response: { 200: z.any().describe('text/csv; charset=utf-8'), ...errors },
       summary: 'The same report as CSV for a Norwegian spreadsheet (UTF-8 BOM, ";", decimal comma, CRLF), streamed as an attachment refusjon-{location}-{from}-{to}.csv',

@@ -41,6 +41,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
   const readVersions = scheduleVersionReader(app.database);
 
   app.get('/schedule', {
+    config: { access: 'public' },
     schema: { ...scheduleSchema, summary: 'The 15-minute slots of the rooms (at most 20 rooms, 93 days); reservationIdsToIgnore needs the owner\'s token' },
   }, async (request, reply) => {
     // Only a citizen's own reservations may be ignored, so the token matters only then: a stale
@@ -63,6 +64,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
   })));
 
   app.get('/bookableasset/firstandlastbookabledate', {
+    config: { access: 'public' },
     schema: { ...boundsSchema, summary: 'Earliest first and latest last bookable date over the rooms, for the public' },
   }, async (request) => getBookableDateBounds({ db, assetIds: request.query.bookableAssetIds, access: { kind: 'public' } }));
 

@@ -30,18 +30,21 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const today = () => osloClock(new Date()).today;
 
   app.get('/search/assets', {
+    config: { access: 'public' },
     schema: { tags: ['søk'], summary: `Every published room on one date: ${single}`, querystring: searchAssetsParams, response: { 200: searchAssetsResponse, ...errors } },
   }, async (request, reply) => sendJson(reply, searchAssetsJson({
     db, tagIds: request.query.tagIds, search: { kind: 'single', ...acceptedOrBadRequest(checkSingleDateSearch(request.query, today())) },
   })));
 
   app.get('/search/assets/repeating', {
+    config: { access: 'public' },
     schema: { tags: ['søk'], summary: `Every published room over a recurring pattern: ${recurring}`, querystring: searchAssetsRepeatingParams, response: { 200: searchAssetsResponse, ...errors } },
   }, async (request, reply) => sendJson(reply, searchAssetsJson({
     db, tagIds: request.query.tagIds, search: { kind: 'recurring', ...acceptedOrBadRequest(checkRecurringSearch(request.query, today())) },
   })));
 
   app.get('/search/assets/:locationId', {
+    config: { access: 'public' },
     schema: {
       tags: ['søk'], summary: `The rooms of one published location on one date: ${single}`,
       params: searchLocationParams, querystring: searchAssetsParams, response: { 200: searchAssetsResponse, ...errors },
@@ -52,6 +55,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   })));
 
   app.get('/search/assets/:locationId/repeating', {
+    config: { access: 'public' },
     schema: {
       tags: ['søk'], summary: `The rooms of one published location over a recurring pattern: ${recurring}`,
       params: searchLocationParams, querystring: searchAssetsRepeatingParams, response: { 200: searchAssetsResponse, ...errors },
@@ -62,6 +66,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   })));
 
   app.get('/bookableasset/availabletime', {
+    config: { access: 'public' },
     schema: {
       tags: ['søk'], summary: 'The start times where the duration fits in one room on a date: bookableAssetId, date, duration',
       querystring: availableTimeParams, response: { 200: availableTimeResponse, ...errors },
@@ -69,6 +74,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => getAvailableTime({ db, query: request.query }));
 
   app.get('/bookableasset/availabletimeseries', {
+    config: { access: 'public' },
     schema: {
       tags: ['søk'], summary: 'The times free on the pattern\'s dates in one room, by weekday: bookableAssetId, from, to, duration, repetition, daysOfWeek',
       querystring: availableTimeSeriesParams, response: { 200: availableTimeSeriesResponse, ...errors },

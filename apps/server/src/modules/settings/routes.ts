@@ -5,6 +5,7 @@ import { getSetting } from './get-setting';
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/settings', {
+    config: { access: 'public' },
     schema: {
       tags: ['innstillinger'],
       summary: 'A server setting (CONTACT_US, PORTAL_2_BETA); value null when the server has no such setting',

@@ -22,7 +22,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       body: supportRequest,
       response: { 201: supportResponse, 400: apiError, 404: apiError, 429: apiError },
     },
-    config: { rateLimit: { max: SUPPORT_RATE_LIMIT, timeWindow: '10 minutes' } },
+    config: { access: 'public', rateLimit: { max: SUPPORT_RATE_LIMIT, timeWindow: '10 minutes' } },
     bodyLimit: 64 * 1024,
   }, async (request, reply) => reply.status(201).send(await sendSupportInquiry({ db: app.database.db, request: request.body })));
 };

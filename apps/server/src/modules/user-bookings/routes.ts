@@ -4,7 +4,6 @@ import { changeLogEntries } from '@lokaler/domain/change-log';
 import { idParams } from '@lokaler/domain/id-param';
 import { userBooking, userBookingSummaries } from '@lokaler/domain/user-booking';
 import { infoForLeietaker } from '@lokaler/domain/user-booking-documents';
-import { requireUser } from '../../auth/guards';
 import { effectiveIdentity } from '../impersonation/effective-identity';
 import { applicantBooking } from './booking-access';
 import { getInfoForLeietaker } from './info-for-leietaker';
@@ -23,12 +22,12 @@ export const userBookingRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
 
   app.get('/user/booking', {
-    preHandler: requireUser,
+    config: { access: 'citizen' },
     schema: { tags: ['mine bookinger'], summary: 'The bookings of the identity the caller acts as, newest first', security, response: { 200: userBookingSummaries, ...errors } },
   }, async (request, reply) => listUserBookings({ db, identity: await effectiveIdentity(request, reply) }));
 
   app.get('/user/booking/:id', {
-    preHandler: requireUser,
+    config: { access: 'citizen' },
     schema: { tags: ['mine bookinger'], summary: 'One booking with its times, requirements, messages, documents, key and cancellation state', security, params: idParams, response: { 200: userBooking, ...errors } },
   }, async (request, reply) => {
     const { booking } = await applicantBooking(request, reply, request.params.id);
@@ -36,7 +35,7 @@ export const userBookingRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/user/booking/:id/changes', {
-    preHandler: requireUser,
+    config: { access: 'citizen' },
     schema: { tags: ['mine bookinger'], summary: 'The change timeline of a booking, oldest first', security, params: idParams, response: { 200: changeLogEntries, ...errors } },
   }, async (request, reply) => {
     const { booking } = await applicantBooking(request, reply, request.params.id);
@@ -44,7 +43,7 @@ export const userBookingRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/user/booking/:id/infoforleietaker', {
-    preHandler: requireUser,
+    config: { access: 'citizen' },
     schema: { tags: ['mine bookinger'], summary: 'Practical information about the venue: heading, description, links', security, params: idParams, response: { 200: infoForLeietaker, ...errors } },
   }, async (request, reply) => {
     const { booking } = await applicantBooking(request, reply, request.params.id);

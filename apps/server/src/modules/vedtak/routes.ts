@@ -2,14 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError } from '@lokaler/domain/api-error';
 import { idParams } from '@lokaler/domain/id-param';
 import { vedtakResponse } from '@lokaler/domain/user-booking-documents';
-import { requireUser } from '../../auth/guards';
 import { applicantBooking } from '../user-bookings/booking-access';
 import { getVedtak } from './service';
 
 /** The decision letter of a booking (spec 02 §7 GET /user/vedtak/{id}). */
 export const vedtakRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/user/vedtak/:id', {
-    preHandler: requireUser,
+    config: { access: 'citizen' },
     schema: {
       tags: ['mine bookinger'],
       summary: 'The vedtak (decision) as the administrator issued it: { vedtakHtml }; 404 when the booking has none',

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiError } from '@lokaler/domain/api-error';
+import { idParam } from '@lokaler/domain/id-param';
 import { weddingApplicationRequest } from '@lokaler/domain/wedding-application';
 import { weddingFormResponse, weddingPrefillResponse } from '@lokaler/domain/wedding-application-answers';
-import { requireUser } from '../../auth/guards';
 import { effectiveIdentity } from '../impersonation/effective-identity';
 import { certificateBodyOptions } from '../wedding-certificate/upload-body-limit';
 import { getWeddingPrefill } from './get-wedding-prefill';
@@ -18,18 +18,18 @@ export const weddingApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/user/form/wedding/prefill/:bookingId', {
     // onRequest: an anonymous call is 401 before anything else is looked at.
-    onRequest: requireUser,
+    config: { access: 'citizen' },
     schema: {
       tags: ['mine bookinger'],
       summary: 'What the wedding wizard knows before it starts (name, e-mail, phone) and whether the held time is gone',
       description: '404 \'Fant ikke bookingen\' for a booking the caller does not see (the same as a missing one) or that is not a wedding; 422 \'Ikke tilgjengelig\' outside a wedding venue.',
-      security, params: z.object({ bookingId: z.coerce.number().int().positive() }), response: { 200: weddingPrefillResponse, ...errors },
+      security, params: z.object({ bookingId: idParam }), response: { 200: weddingPrefillResponse, ...errors },
     },
   }, async (request, reply) => getWeddingPrefill(db, await effectiveIdentity(request, reply), request.params.bookingId, new Date()));
 
   app.post('/user/form/wedding', {
     // onRequest: an anonymous call is 401 before its body is read; the body is bounded by the data URL of 10 MB.
-    onRequest: requireUser,
+    config: { access: 'citizen' },
     ...certificateBodyOptions,
     schema: {
       tags: ['mine bookinger'],

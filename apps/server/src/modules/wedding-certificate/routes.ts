@@ -4,7 +4,6 @@ import { apiError } from '@lokaler/domain/api-error';
 import { idParams } from '@lokaler/domain/id-param';
 import { weddingFormResponse } from '@lokaler/domain/wedding-application-answers';
 import { proevingsattestUpload } from '@lokaler/domain/wedding-certificate';
-import { requireUser } from '../../auth/guards';
 import { effectiveIdentity } from '../impersonation/effective-identity';
 import { downloadProevingsattest } from './download-proevingsattest';
 import { getWeddingForm } from './get-wedding-form';
@@ -21,12 +20,12 @@ export const weddingCertificateRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
 
   app.get('/user/form/wedding/:id', {
-    onRequest: requireUser,
+    config: { access: 'citizen' },
     schema: { tags: ['mine bookinger'], summary: 'The wedding form of a booking: the uploaded prøvingsattest (name, type, size; no bytes)', security, params: idParams, response: { 200: weddingFormResponse, ...errors } },
   }, async (request, reply) => getWeddingForm(db, await effectiveIdentity(request, reply), request.params.id));
 
   app.get('/user/form/wedding/:id/proevingsattest', {
-    onRequest: requireUser,
+    config: { access: 'citizen' },
     schema: {
       tags: ['mine bookinger'], summary: 'Download the couple\'s prøvingsattest (application/pdf, as an attachment with the uploaded name)', security,
       description: '404 \'Fant ikke bookingen\' for a booking the caller does not see, the same as for a missing one; 404 when no certificate is on file. '
@@ -46,7 +45,7 @@ export const weddingCertificateRoutes: FastifyPluginAsyncZod = async (app) => {
     scope.addContentTypeParser('application/json', parseCertificateBody);
     scope.put('/user/form/wedding/:id/proevingsattest', {
       // onRequest: an anonymous call is 401 before its body is read; the body is bounded by the data URL of 10 MB.
-      onRequest: requireUser,
+      config: { access: 'citizen' },
       ...certificateBodyOptions,
       schema: {
         tags: ['mine bookinger'],
