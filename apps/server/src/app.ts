@@ -10,6 +10,7 @@ import type { Database } from './db/client';
 import { registerErrorHandling } from './http/error-handler';
 import { registerOpenApi } from './http/openapi';
 import { registerStatic } from './http/static';
+import { registerRateLimit } from './http/rate-limit';
 import { registerModules } from './modules/index';
 import { registerIdentityProvider } from './idp/index';
 import { registerAuthentication } from './auth/index';
@@ -77,6 +78,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerKeyAccess(app);
   registerWeddingHoldExpiry(app);
   registerCertificateReminders(app);
+  await registerRateLimit(app);
   await registerModules(app);
   if (options.serveSpas) await registerStatic(app);
   return app;

@@ -29,6 +29,8 @@ const envSchema = z.object({
   COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO_DATA: bool.default(true),
+  /** Serve the built SPAs from this process; false for API-only processes (the SPAs elsewhere, tests without a build). */
+  SERVE_SPAS: bool.default(true),
   MAIL_ADAPTER: z.enum(['local']).default('local'),
   KEY_SERVICE_ADAPTER: z.enum(['local']).default('local'),
   ORG_REGISTRY_ADAPTER: z.enum(['local']).default('local'),
@@ -57,6 +59,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
       ? ({ engine: 'postgres', url: env.DATABASE_URL } as const)
       : ({ engine: 'pglite', dataDir: path.resolve(env.DATA_DIR) } as const),
     seedDemoData: env.SEED_DEMO_DATA,
+    serveSpas: env.SERVE_SPAS,
     oidc: {
       /** When true, this process runs the local provider at {publicUrl}/idp. */
       local: !env.OIDC_ISSUER,
