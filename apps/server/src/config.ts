@@ -32,6 +32,10 @@ const envSchema = z.object({
   /** Serve the built SPAs from this process; false for API-only processes (the SPAs elsewhere, tests without a build). */
   SERVE_SPAS: bool.default(true),
   MAIL_ADAPTER: z.enum(['local']).default('local'),
+  /** Where the local mail adapter writes each e-mail as .eml; default DATA_DIR/mail on PGlite, nowhere on PostgreSQL. */
+  LOCAL_MAIL_DIR: z.string().min(1).optional(),
+  /** How long a process holds a claimed background job; a process that dies frees its jobs after this. */
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   KEY_SERVICE_ADAPTER: z.enum(['local']).default('local'),
   ORG_REGISTRY_ADAPTER: z.enum(['local']).default('local'),
   /** The new portal's map background; empty means no tiles at all (markers on a plain background). */
@@ -59,6 +63,8 @@ function buildConfig(env: z.infer<typeof envSchema>) {
       ? ({ engine: 'postgres', url: env.DATABASE_URL } as const)
       : ({ engine: 'pglite', dataDir: path.resolve(env.DATA_DIR) } as const),
     seedDemoData: env.SEED_DEMO_DATA,
+    localMailDir: env.LOCAL_MAIL_DIR ? path.resolve(env.LOCAL_MAIL_DIR) : env.DATABASE_URL ? undefined : path.resolve(env.DATA_DIR, 'mail'),
+    jobLeaseMs: env.JOB_LEASE_SECONDS * 1000,
     serveSpas: env.SERVE_SPAS,
     oidc: {
       /** When true, this process runs the local provider at {publicUrl}/idp. */

@@ -66,8 +66,8 @@ export interface ServerProcess {
  * and waits until /api/health/ready answers 200. `env` adds to or overrides a quiet test
  * environment: no demo data, no SPAs (no build needed), warnings only, its own DATA_DIR.
  */
-export async function startServerProcess(env: Record<string, string>, options: { startTimeoutMs?: number } = {}): Promise<ServerProcess> {
-  const port = await freePort();
+export async function startServerProcess(env: Record<string, string>, options: { startTimeoutMs?: number; port?: number } = {}): Promise<ServerProcess> {
+  const port = options.port ?? await freePort();
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lokaler-process-'));
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
   for (const name of ['DATABASE_URL', 'PUBLIC_URL', 'OIDC_ISSUER', 'ADMIN_OIDC_ISSUER']) delete childEnv[name];

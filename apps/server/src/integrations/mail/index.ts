@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { deliverAllDueMail } from './outbox';
 import { LocalMailer, type Mailer } from './mailer';
@@ -20,8 +19,7 @@ export const DELIVER_MAIL_JOB = 'deliver-mail';
 
 /** Chooses the mail adapter by config and registers outbox delivery as a job (every 5 s). */
 export function registerMail(app: FastifyInstance, options: MailOptions = {}): void {
-  const dataDir = app.config.database.engine === 'pglite' ? app.config.database.dataDir : undefined;
-  const mailer = options.mailer ?? new LocalMailer(dataDir ? path.join(dataDir, 'mail') : undefined);
+  const mailer = options.mailer ?? new LocalMailer(app.config.localMailDir);
   app.decorate('mailer', mailer);
   app.jobs.register({ name: DELIVER_MAIL_JOB, intervalMs: 5000, run: ({ signal }) => deliverAllDueMail(app.database.db, mailer, signal) });
   app.decorate('flushMail', () => app.jobs.runNow<{ sent: number; failed: number }>(DELIVER_MAIL_JOB));
