@@ -6,8 +6,8 @@ export function formatStormReport(report: StormReport): string {
   const o = report.options;
   lines.push(`storm: ${o.clients} citizens, ${o.admins} administrators, ${o.rooms} rooms, ${o.seconds} s, think ≤ ${o.thinkMs} ms, kill ${o.kill ? 'on' : 'off'}, terminate ${o.terminate ? 'on' : 'off'}`);
   lines.push('');
-  lines.push('| phase | request | answers | 2xx | 409 | other 4xx | 503 | other 5xx | no answer |');
-  lines.push('|---|---|---:|---:|---:|---:|---:|---:|---:|');
+  lines.push('| phase | request | answers | 2xx | 409 | other 4xx | 503 | other 5xx | no answer | timed out (30 s) |');
+  lines.push('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   const phases = [...new Set(report.answers.map((a) => a.phase))];
   const kinds = [...new Set(report.answers.map((a) => a.kind))];
   for (const phase of phases) {
@@ -15,7 +15,7 @@ export function formatStormReport(report: StormReport): string {
       const list = report.answers.filter((a) => a.phase === phase && a.kind === kind);
       if (!list.length) continue;
       const count = (f: (s: number) => boolean) => list.filter((a) => f(a.status)).length;
-      lines.push(`| ${phase} | ${kind} | ${list.length} | ${count((s) => s >= 200 && s < 300)} | ${count((s) => s === 409)} | ${count((s) => s >= 400 && s < 500 && s !== 409)} | ${count((s) => s === 503)} | ${count((s) => s >= 500 && s !== 503)} | ${count((s) => s === 0)} |`);
+      lines.push(`| ${phase} | ${kind} | ${list.length} | ${count((s) => s >= 200 && s < 300)} | ${count((s) => s === 409)} | ${count((s) => s >= 400 && s < 500 && s !== 409)} | ${count((s) => s === 503)} | ${count((s) => s >= 500 && s !== 503)} | ${list.filter((a) => a.status === 0 && !a.error?.includes('TimeoutError')).length} | ${list.filter((a) => a.error?.includes('TimeoutError')).length} |`);
     }
   }
   lines.push('');

@@ -22,9 +22,9 @@ function slowPost(port: number, urlPath: string, body: string, pause: Promise<vo
 describe('graceful shutdown of a server process', () => {
   let scratch: ScratchDatabase | undefined;
   let server: ServerProcess;
+  const env: Record<string, string> = {};
 
   beforeAll(async () => {
-    const env: Record<string, string> = {};
     if (process.env.TEST_ENGINE === 'postgres') {
       scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'lokaler_shutdown');
       env.DATABASE_URL = scratch.url;
@@ -56,4 +56,16 @@ describe('graceful shutdown of a server process', () => {
     expect(code).toBe(0);
     expect(Date.now() - signalledAt).toBeLessThan(SHUTDOWN_GRACE_MS);
   }, 60_000);
+
+  it(`exits (with 1) after ${SHUTDOWN_GRACE_MS / 1000} s when a request never finishes`, async () => {
+    server = await startServerProcess(env);
+    const never = slowPost(server.port, '/api/frontenderror', JSON.stringify({ msg: 'Never finished', level: 'error' }), new Promise<void>(() => {}));
+    never.catch(() => {});
+    await new Promise((r) => setTimeout(r, 500));
+    const signalledAt = Date.now();
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(1);
+    expect(Date.now() - signalledAt).toBeGreaterThanOrEqual(SHUTDOWN_GRACE_MS - 100);
+    expect(Date.now() - signalledAt).toBeLessThan(SHUTDOWN_GRACE_MS + 3000);
+  }, 180_000);
 });

@@ -22,7 +22,7 @@ describe('rate limits with two app instances on one database', () => {
       await app.ready();
       apps.push(app);
     }
-  });
+  }, 120_000);
   afterAll(async () => {
     for (const app of apps) await app.close();
     await database.close();
