@@ -12,6 +12,8 @@ export interface MailCheck {
   /** Outbox messages with no file, and files beyond their message's one (sent twice). */
   lost: number;
   duplicates: number;
+  /** Of the duplicates, files that repeat a Message-ID already seen (a resend recognisable as one). */
+  sameMessageId: number;
 }
 
 /** A header of an .eml file, RFC 2047 base64 words decoded (how the local adapter writes subjects). */
@@ -31,8 +33,13 @@ export async function checkMail(db: Db, mailDir: string): Promise<MailCheck> {
   const files = fs.existsSync(mailDir) ? fs.readdirSync(mailDir).filter((f) => f.endsWith('.eml')) : [];
   const counts = new Map<string, number>();
   for (const row of rows) counts.set(`${row.recipient}\n${row.subject}`, (counts.get(`${row.recipient}\n${row.subject}`) ?? 0) + 1);
+  const messageIds = new Set<string>();
+  let sameMessageId = 0;
   for (const file of files) {
     const eml = fs.readFileSync(path.join(mailDir, file), 'utf8');
+    const messageId = header(eml, 'Message-ID');
+    if (messageId && messageIds.has(messageId)) sameMessageId++;
+    if (messageId) messageIds.add(messageId);
     const key = `${header(eml, 'To')}\n${header(eml, 'Subject')}`;
     counts.set(key, (counts.get(key) ?? 0) - 1);
   }
@@ -42,5 +49,5 @@ export async function checkMail(db: Db, mailDir: string): Promise<MailCheck> {
     if (n > 0) lost += n;
     if (n < 0) duplicates -= n;
   }
-  return { queued: rows.length, markedSent: rows.filter((r) => r.sent).length, files: files.length, lost, duplicates };
+  return { queued: rows.length, markedSent: rows.filter((r) => r.sent).length, files: files.length, lost, duplicates, sameMessageId };
 }
