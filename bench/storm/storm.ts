@@ -20,7 +20,7 @@ export interface StormOptions {
   /** Administrators approving, rejecting and changing times at once. */
   admins: number;
   seconds: number;
-  /** SIGKILL the second process at 35 % of the time. */
+  /** SIGKILL the second process at 35 % of the time (once it holds a job lease, waiting up to 15 % more). */
   kill: boolean;
   /** pg_terminate_backend every server connection at 65 % of the time. */
   terminate: boolean;
@@ -205,7 +205,7 @@ export async function runStorm(options: StormOptions): Promise<StormReport> {
         await sleep(options.seconds * 350);
         // Killed while it holds a job's lease (for up to 5 s), so the survivor must take the job over.
         const holding = sql`select name from job_schedule where locked_until > now() and locked_by like ${`%:${b.child.pid}:%`}`;
-        for (const until = Date.now() + 5000; Date.now() < until; await sleep(10)) {
+        for (const until = Date.now() + Math.min(5000, options.seconds * 150); Date.now() < until; await sleep(10)) {
           jobsAtKill = await queryRows<{ name: string }>(db, holding);
           if (jobsAtKill.length) break;
         }
@@ -216,7 +216,8 @@ export async function runStorm(options: StormOptions): Promise<StormReport> {
         log(`${((killedAt - started) / 1000).toFixed(1)} s: SIGKILL to process B (holding ${jobsAtKill.length} job leases)`);
       }
       if (options.terminate) {
-        await sleep(Math.max(0, started + options.seconds * 650 - Date.now()));
+        // At 65 %, and never sooner than a fifth of the storm after the kill: each phase gets its answers.
+        await sleep(Math.max(0, started + options.seconds * 650 - Date.now(), killedAt + options.seconds * 200 - Date.now()));
         const [terminated] = await queryRows<{ n: number }>(db, sql`
           select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
           where datname = current_database() and pid <> pg_backend_pid() and application_name <> 'lokaler-storm'`);

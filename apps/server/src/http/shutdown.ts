@@ -24,7 +24,9 @@ export function markShuttingDown(app: FastifyInstance): void {
  */
 export async function shutDown(app: FastifyInstance, database: Database): Promise<void> {
   markShuttingDown(app);
-  await app.close();
+  // The job runner stops claiming at once and finishes its current runs while requests drain
+  // (app.close() would stop it only after the last request); what they queue, another process sends.
+  await Promise.all([app.jobs.stop(), app.close()]);
   await database.close();
 }
 
