@@ -30,7 +30,7 @@ describe('graceful shutdown of a server process', () => {
       env.DATABASE_URL = scratch.url;
     }
     server = await startServerProcess(env);
-  }, 180_000);
+  }, 240_000);
   afterAll(async () => {
     await server?.stop();
     await scratch?.drop();
@@ -67,5 +67,5 @@ describe('graceful shutdown of a server process', () => {
     expect(await server.exited).toBe(1);
     expect(Date.now() - signalledAt).toBeGreaterThanOrEqual(SHUTDOWN_GRACE_MS - 100);
     expect(Date.now() - signalledAt).toBeLessThan(SHUTDOWN_GRACE_MS + 3000);
-  }, 180_000);
+  }, 240_000);
 });

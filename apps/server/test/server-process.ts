@@ -82,7 +82,7 @@ export async function startServerProcess(env: Record<string, string>, options: {
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const baseUrl = `http://127.0.0.1:${port}`;
 
-  const deadline = Date.now() + (options.startTimeoutMs ?? 120_000);
+  const deadline = Date.now() + (options.startTimeoutMs ?? 180_000);
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output}`);
     try {
@@ -92,7 +92,7 @@ export async function startServerProcess(env: Record<string, string>, options: {
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server was not ready within ${options.startTimeoutMs ?? 120_000} ms:\n${output}`);
+      throw new Error(`server was not ready within ${options.startTimeoutMs ?? 180_000} ms:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
