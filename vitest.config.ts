@@ -36,6 +36,11 @@ export default defineConfig({
         test: { name: 'server-pg', include: serverFiles, environment: 'node', env: { TZ: 'Europe/Oslo', TEST_ENGINE: 'postgres' }, testTimeout: 60_000, hookTimeout: 60_000 },
       },
       {
+        // Issue 14's storm at CI size: two server processes on PostgreSQL (bench/storm); only with TEST_DATABASE_URL.
+        extends: true,
+        test: { name: 'storm', include: ['bench/storm/*.test.ts'], environment: 'node', env: { TZ: 'Europe/Oslo' }, testTimeout: 180_000 },
+      },
+      {
         extends: true,
         test: { name: 'e2e', include: ['e2e/**/*.spec.ts'], globalSetup: ['./e2e/support/global-setup.ts'], environment: 'node', fileParallelism: false, testTimeout: 90_000, hookTimeout: 180_000, env: { TZ: 'Europe/Oslo' } },
       },

@@ -1,7 +1,8 @@
 // `npm test`: every suite the project has, with one closing line "N passed, N failed".
 //   typecheck (tsc 7, strict) and lint (ESLint) count as one check each;
 //   Vitest projects: domain (Europe/Oslo and UTC), web (jsdom), server on PGlite,
-//   server-pg on PostgreSQL when TEST_DATABASE_URL is set, and e2e in Chromium.
+//   server-pg and storm (two server processes, bench/storm) on PostgreSQL when TEST_DATABASE_URL is set,
+//   and e2e in Chromium.
 // Options: --no-static (skip typecheck and lint), --no-e2e, --projects=a,b (Vitest projects).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -28,10 +29,10 @@ if (!flag('--no-static')) {
   check('lint', run(process.execPath, ['node_modules/eslint/bin/eslint.js', '--max-warnings=0', '.']));
 }
 
-let projects = option('--projects')?.split(',') ?? ['domain', 'domain-utc', 'web', 'server', 'server-pg', 'e2e'];
+let projects = option('--projects')?.split(',') ?? ['domain', 'domain-utc', 'web', 'server', 'server-pg', 'storm', 'e2e'];
 if (!process.env.TEST_DATABASE_URL) {
-  if (projects.includes('server-pg')) console.log('TEST_DATABASE_URL is not set: the server suites run on PGlite only.');
-  projects = projects.filter((p) => p !== 'server-pg');
+  if (projects.includes('server-pg')) console.log('TEST_DATABASE_URL is not set: the server suites run on PGlite only (no storm).');
+  projects = projects.filter((p) => p !== 'server-pg' && p !== 'storm');
 }
 if (flag('--no-e2e')) projects = projects.filter((p) => p !== 'e2e');
 if (projects.includes('e2e')) {

@@ -16,6 +16,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerCompression } from './http/compression';
 import { registerRouteAccess } from './http/route-access';
 import { registerNulRefusal } from './http/refuse-nul';
+import { registerRateLimit } from './http/rate-limit';
 import { registerModules } from './modules/index';
 import { registerIdentityProvider } from './idp/index';
 import { registerAuthentication } from './auth/index';
@@ -80,6 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerKeyAccess(app);
   registerWeddingHoldExpiry(app);
   registerCertificateReminders(app);
+  await registerRateLimit(app);
   await registerModules(app);
   if (options.serveSpas) await registerStatic(app, options.serveSpas === true ? undefined : options.serveSpas);
   return app;

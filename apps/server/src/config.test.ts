@@ -30,7 +30,19 @@ describe('loadConfig', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://lokaler.oslo.kommune.no/' }).adminPublicUrl).toBe('https://lokaler.oslo.kommune.no/admin');
   });
 
+  it('writes local mail to DATA_DIR/mail on PGlite, nowhere on PostgreSQL unless LOCAL_MAIL_DIR says; leases jobs 5 minutes unless JOB_LEASE_SECONDS says; serves the SPAs unless SERVE_SPAS=false', () => {
+    expect(loadConfig({ DATA_DIR: '/var/lokaler' }).localMailDir).toBe('/var/lokaler/mail');
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/lokaler' }).localMailDir).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/lokaler', LOCAL_MAIL_DIR: '/tmp/mail' }).localMailDir).toBe('/tmp/mail');
+    expect(loadConfig({}).jobLeaseMs).toBe(300_000);
+    expect(loadConfig({ JOB_LEASE_SECONDS: '5' }).jobLeaseMs).toBe(5000);
+    expect(loadConfig({}).serveSpas).toBe(true);
+    expect(loadConfig({ SERVE_SPAS: 'false' }).serveSpas).toBe(false);
+  });
+
   it.each([
+    [{ JOB_LEASE_SECONDS: '0' }, 'JOB_LEASE_SECONDS'],
+    [{ SERVE_SPAS: 'no' }, 'SERVE_SPAS'],
     [{ PORT: 'abc' }, 'PORT'],
     [{ LOCATION_INVITATION_DAYS: '0' }, 'LOCATION_INVITATION_DAYS'],
     [{ LOCATION_INVITATION_DAYS: 'two weeks' }, 'LOCATION_INVITATION_DAYS'],

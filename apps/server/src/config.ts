@@ -29,6 +29,8 @@ const envSchema = z.object({
   COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO_DATA: bool.default(true),
+  /** Serve the built SPAs from this process; false for API-only processes (the SPAs elsewhere, tests without a build). */
+  SERVE_SPAS: bool.default(true),
   /** local: .eml files in DATA_DIR/mail; smtp: the city's mail relay (SMTP_* and MAIL_FROM below). */
   MAIL_ADAPTER: z.enum(['local', 'smtp']).default('local'),
   /** The sender of every message, e.g. "Lokaler <ikke-svar@lokaler.oslo.kommune.no>"; required for smtp. */
@@ -42,6 +44,12 @@ const envSchema = z.object({
   SMTP_REQUIRE_TLS: bool.optional(),
   SMTP_USER: z.string().min(1).optional(),
   SMTP_PASSWORD: z.string().min(1).optional(),
+  /** Where the local mail adapter writes each e-mail as .eml; default DATA_DIR/mail on PGlite, nowhere on PostgreSQL. */
+  LOCAL_MAIL_DIR: z.string().min(1).optional(),
+  /** How long a process holds a claimed background job; a process that dies frees its jobs after this. */
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  /** How long a process holds the outbox rows it is sending; the rows of a process that died are sent by another after this. */
+  MAIL_CLAIM_LEASE_SECONDS: z.coerce.number().int().min(10).max(3600).default(600),
   KEY_SERVICE_ADAPTER: z.enum(['local']).default('local'),
   ORG_REGISTRY_ADAPTER: z.enum(['local']).default('local'),
   /** The new portal's map background; empty means no tiles at all (markers on a plain background). */
@@ -81,6 +89,10 @@ function buildConfig(env: z.infer<typeof envSchema>) {
       ? ({ engine: 'postgres', url: env.DATABASE_URL } as const)
       : ({ engine: 'pglite', dataDir: path.resolve(env.DATA_DIR) } as const),
     seedDemoData: env.SEED_DEMO_DATA,
+    localMailDir: env.LOCAL_MAIL_DIR ? path.resolve(env.LOCAL_MAIL_DIR) : env.DATABASE_URL ? undefined : path.resolve(env.DATA_DIR, 'mail'),
+    jobLeaseMs: env.JOB_LEASE_SECONDS * 1000,
+    mailClaimLeaseSeconds: env.MAIL_CLAIM_LEASE_SECONDS,
+    serveSpas: env.SERVE_SPAS,
     oidc: {
       /** When true, this process runs the local provider at {publicUrl}/idp. */
       local: !env.OIDC_ISSUER,

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoDataIfEmpty } from './db/seed/index';
 import { storeDemoContracts } from './modules/documents/store-demo-contracts';
+import { exitOnSignals } from './http/shutdown';
 
 async function main(): Promise<void> {
   let config;
@@ -20,15 +21,8 @@ async function main(): Promise<void> {
   await database.migrate();
   const seeded = config.seedDemoData ? await seedDemoDataIfEmpty(database.db, { storeApprovedDocuments: storeDemoContracts }) : false;
 
-  const app = await buildApp({ config, database, serveSpas: true });
-  const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  const app = await buildApp({ config, database, serveSpas: config.serveSpas });
+  exitOnSignals(app, database);
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(

@@ -5,3 +5,9 @@ export const healthResponse = z.object({
   engine: z.enum(['pglite', 'postgres']),
 });
 export type HealthResponse = z.infer<typeof healthResponse>;
+
+/** The readiness check: `ready` (200) or why not (503). */
+export const readinessResponse = z.object({
+  status: z.enum(['ready', 'shutting-down', 'database-unavailable']),
+});
+export type ReadinessResponse = z.infer<typeof readinessResponse>;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { Db } from '../db/client';
 import { systemClock, type Clock } from './clock';
 import { claimDueJobs, finishJob, insertMissingJobs } from './job-schedule-repository';
@@ -56,7 +57,8 @@ export interface TickResult {
  */
 export class JobRunner {
   private readonly jobs = new Map<string, JobDefinition>();
-  private readonly owner = `runner-${randomUUID()}`;
+  /** Host and process id first: who holds a lease can be told from job_schedule (support, the storm bench). */
+  private readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private readonly clock: Clock;
   private readonly timers: Timers;
   private readonly abort = new AbortController();

@@ -21,6 +21,7 @@ export interface JobsOptions extends Omit<JobRunnerOptions, 'db' | 'onError'> {
 export function registerJobs(app: FastifyInstance, options: JobsOptions = {}): void {
   const { run = true, ...runnerOptions } = options;
   const runner = new JobRunner({
+    leaseMs: app.config.jobLeaseMs,
     ...runnerOptions,
     db: app.database.db,
     onError: (error, jobName) => app.log.error({ err: error, job: jobName }, jobName ? `job ${jobName} failed` : 'job runner failed'),

@@ -14,7 +14,7 @@ import type { RouteAccess } from '../http/route-access';
 
 /** The routes anyone may call. Making a route public is a decision: it is added here on purpose. */
 const PUBLIC_ROUTES = [
-  'GET /api/health', 'GET /api/settings', 'POST /api/frontenderror', 'POST /api/support',
+  'GET /api/health', 'GET /api/health/ready', 'GET /api/settings', 'POST /api/frontenderror', 'POST /api/support',
   'GET /api/geographicareas', 'GET /api/tags', 'GET /api/preferences/options/assettypes',
   'GET /api/location', 'GET /api/location/:id', 'GET /api/location/:id/bookableassets',
   'GET /api/bookableasset', 'GET /api/bookableasset/:id', 'GET /api/bookingflow/:id', 'GET /api/about/:locationId',

@@ -13,3 +13,4 @@ export * from './after-application';
 export * from './wedding-forms';
 export * from './jobs';
 export * from './location-setup';
+export * from './rate-limits';

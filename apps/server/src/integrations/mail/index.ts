@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { deliverAllDueMail } from './outbox';
 import { LocalMailer, type Mailer } from './mailer';
@@ -22,8 +21,7 @@ export const DELIVER_MAIL_JOB = 'deliver-mail';
 function configuredMailer(app: FastifyInstance): Mailer {
   const { smtp } = app.config.mail;
   if (app.config.adapters.mail === 'smtp' && smtp) return new SmtpMailer(smtp);
-  const dataDir = app.config.database.engine === 'pglite' ? app.config.database.dataDir : undefined;
-  return new LocalMailer(dataDir ? path.join(dataDir, 'mail') : undefined);
+  return new LocalMailer(app.config.localMailDir);
 }
 
 /** Chooses the mail adapter by config and registers outbox delivery as a job (every 5 s). */
@@ -31,7 +29,7 @@ export function registerMail(app: FastifyInstance, options: MailOptions = {}): v
   const mailer = options.mailer ?? configuredMailer(app);
   const from = app.config.mail.from;
   app.decorate('mailer', mailer);
-  app.jobs.register({ name: DELIVER_MAIL_JOB, intervalMs: 5000, run: ({ signal }) => deliverAllDueMail(app.database.db, mailer, { from, signal }) });
+  app.jobs.register({ name: DELIVER_MAIL_JOB, intervalMs: 5000, run: ({ signal }) => deliverAllDueMail(app.database.db, mailer, { from, signal, leaseSeconds: app.config.mailClaimLeaseSeconds }) });
   app.decorate('flushMail', () => app.jobs.runNow<{ sent: number; failed: number }>(DELIVER_MAIL_JOB));
   app.addHook('onClose', async () => {
     await mailer.close?.();

@@ -14,7 +14,10 @@ export async function enqueueMail(tx: DbOrTx, mails: OutboxMail | readonly Outbo
   await insertOutboxRows(tx, list.map((m) => ({ recipient: m.to, subject: m.subject, body: m.text, topic: m.topic })));
 }
 
-/** How long a claimed row is left alone; far above the SMTP adapter's timeouts for one message. */
+/**
+ * How long a claimed row is left alone (default; MAIL_CLAIM_LEASE_SECONDS): far above the SMTP adapter's
+ * timeouts for one message. It is also how long the rows of a process that died wait for another one.
+ */
 export const CLAIM_LEASE_SECONDS = 600;
 /** Attempts before a message that keeps failing (or keeps crashing its sender) is given up. */
 export const MAX_ATTEMPTS = 10;
@@ -24,6 +27,8 @@ export interface DeliveryOptions {
   /** The sender, e.g. config.mail.from. */
   from?: string;
   limit?: number;
+  /** The claim's lease (config.mail.claimLeaseSeconds); CLAIM_LEASE_SECONDS when not given. */
+  leaseSeconds?: number;
   signal?: AbortSignal | undefined;
 }
 
@@ -54,12 +59,13 @@ export async function deliverDueMail(db: Db, mailer: Mailer, options: DeliveryOp
   let sent = 0;
   let failed = 0;
   await failExhaustedMail(db, MAX_ATTEMPTS);
-  const claimed = await claimDueMail(db, { limit: options.limit ?? 20, leaseSeconds: CLAIM_LEASE_SECONDS, maxAttempts: MAX_ATTEMPTS });
+  const leaseSeconds = options.leaseSeconds ?? CLAIM_LEASE_SECONDS;
+  const claimed = await claimDueMail(db, { limit: options.limit ?? 20, leaseSeconds, maxAttempts: MAX_ATTEMPTS });
   const claimedAt = Date.now();
   for (const [index, row] of claimed.entries()) {
     // Hand back what is left rather than let a slow relay run past the lease (another process
     // would then send those rows too) or keep a stopping process busy.
-    if (options.signal?.aborted || Date.now() - claimedAt > (CLAIM_LEASE_SECONDS * 1000) / 2) {
+    if (options.signal?.aborted || Date.now() - claimedAt > (leaseSeconds * 1000) / 2) {
       await releaseClaims(db, claimed.slice(index).map((r) => r.id));
       break;
     }

@@ -5,6 +5,7 @@ import { createTestApp, type TestContext } from '../../../test/test-app';
 import { truncateAll } from '../../../test/test-db';
 import { listFrontendErrors, pruneTotal } from './repository';
 import { fingerprintOf, KEEP_PER_ERROR } from './record-frontend-error';
+import { FRONTEND_ERROR_RATE_LIMIT } from './routes';
 
 describe('POST /api/frontenderror', () => {
   let ctx: TestContext;
@@ -72,5 +73,17 @@ describe('POST /api/frontenderror', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'VALIDATION', fields: expect.arrayContaining([expect.objectContaining({ path })]) });
     expect(await listFrontendErrors(ctx.database.db)).toEqual([]);
+  });
+
+  it(`limits a client address to ${FRONTEND_ERROR_RATE_LIMIT} reports a minute, others are not affected`, async () => {
+    const from = (remoteAddress: string) => ctx.app.inject({ method: 'POST', url: '/api/frontenderror', remoteAddress, payload: { msg: 'Flood', level: 'error' } });
+    for (let i = 0; i < FRONTEND_ERROR_RATE_LIMIT; i++) expect((await from('192.0.2.40')).statusCode).toBe(204);
+    const before = await listFrontendErrors(ctx.database.db);
+    const limited = await from('192.0.2.40');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED', userMsg: 'For mange forespørsler. Vent litt og prøv igjen.' });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await listFrontendErrors(ctx.database.db)).toEqual(before);
+    expect((await from('192.0.2.41')).statusCode).toBe(204);
   });
 });

@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError } from '@lokaler/domain/api-error';
 import { supportRequest, supportResponse } from '@lokaler/domain/support-request';
@@ -6,15 +5,12 @@ import { sendSupportInquiry } from './send-support-inquiry';
 
 /**
  * The contact form (spec 01 §7 POST /support). Anonymous, so it is limited per client address:
- * SUPPORT_RATE_LIMIT inquiries per 10 minutes (in memory per server process: a guard against a
- * runaway script, not against a distributed attack).
+ * SUPPORT_RATE_LIMIT inquiries per 10 minutes, counted in the database across every server process
+ * (http/rate-limit.ts).
  */
 export const SUPPORT_RATE_LIMIT = 10;
 
 export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Registered here, for this plugin's routes only, unless the app already has it.
-  if (!app.hasDecorator('rateLimit')) await app.register(rateLimit, { global: false });
-
   app.post('/support', {
     schema: {
       tags: ['kontakt'],

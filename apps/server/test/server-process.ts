@@ -1,0 +1,116 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+
+/** A free TCP port on the loopback interface. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ScratchDatabase {
+  url: string;
+  name: string;
+  drop(): Promise<void>;
+}
+
+/** An empty PostgreSQL database with a random name on `serverUrl`'s server; drop() removes it. */
+export async function createScratchDatabase(serverUrl: string, prefix = 'lokaler_scratch'): Promise<ScratchDatabase> {
+  const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(serverUrl);
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    name,
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface ServerProcess {
+  baseUrl: string;
+  port: number;
+  child: ChildProcess;
+  /** Everything the process wrote to stdout and stderr so far (its JSON log lines). */
+  output(): string;
+  /** Resolves with the exit code (null when killed by a signal). */
+  exited: Promise<number | null>;
+  /** SIGTERM, then SIGKILL after `graceMs`. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+/**
+ * Starts apps/server/src/main.ts (through tsx, no build needed) as its own process on a free port,
+ * and waits until /api/health/ready answers 200. `env` adds to or overrides a quiet test
+ * environment: no demo data, no SPAs (no build needed), warnings only, its own DATA_DIR.
+ */
+export async function startServerProcess(env: Record<string, string>, options: { startTimeoutMs?: number; port?: number } = {}): Promise<ServerProcess> {
+  const port = options.port ?? await freePort();
+  const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lokaler-process-'));
+  const childEnv: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of ['DATABASE_URL', 'PUBLIC_URL', 'OIDC_ISSUER', 'ADMIN_OIDC_ISSUER']) delete childEnv[name];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: { ...childEnv, NODE_ENV: 'test', LOG_LEVEL: 'warn', SEED_DEMO_DATA: 'false', SERVE_SPAS: 'false', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  child.stderr?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  const deadline = Date.now() + (options.startTimeoutMs ?? 180_000);
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/health/ready`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server was not ready within ${options.startTimeoutMs ?? 180_000} ms:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+
+  return {
+    baseUrl,
+    port,
+    child,
+    output: () => output,
+    exited,
+    stop: async (graceMs = 12_000) => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, graceMs))]);
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+        await exited;
+      }
+      if (!env.DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../apps/server/src/db/client';
+
+export interface MailCheck {
+  /** Rows in the outbox, and how many are marked sent. */
+  queued: number;
+  markedSent: number;
+  /** .eml files the local mail adapter wrote (every process into the same folder). */
+  files: number;
+  /** Outbox messages with no file, and files beyond their message's one (sent twice). */
+  lost: number;
+  duplicates: number;
+  /** Of the duplicates, files that repeat a Message-ID already seen (a resend recognisable as one). */
+  sameMessageId: number;
+}
+
+/** A header of an .eml file, RFC 2047 base64 words decoded (how the local adapter writes subjects). */
+function header(eml: string, name: string): string {
+  const line = eml.split(/\r?\n/).find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`)) ?? '';
+  return line.slice(name.length + 1).trim()
+    .replace(/=\?UTF-8\?B\?([^?]*)\?=/gi, (_m, b64: string) => Buffer.from(b64, 'base64').toString('utf8'));
+}
+
+/**
+ * Every outbox message was sent exactly once: the files in `mailDir` against the outbox's rows, as a
+ * multiset of (recipient, subject). A message sent twice (a process killed between writing the
+ * file and committing its sent marker) shows as a duplicate; one marked sent without a file as lost.
+ */
+export async function checkMail(db: Db, mailDir: string): Promise<MailCheck> {
+  const rows = await queryRows<{ recipient: string; subject: string; sent: boolean }>(db, sql`select recipient, subject, sent_at is not null as sent from mail_outbox`);
+  const files = fs.existsSync(mailDir) ? fs.readdirSync(mailDir).filter((f) => f.endsWith('.eml')) : [];
+  const counts = new Map<string, number>();
+  for (const row of rows) counts.set(`${row.recipient}\n${row.subject}`, (counts.get(`${row.recipient}\n${row.subject}`) ?? 0) + 1);
+  const messageIds = new Set<string>();
+  let sameMessageId = 0;
+  for (const file of files) {
+    const eml = fs.readFileSync(path.join(mailDir, file), 'utf8');
+    const messageId = header(eml, 'Message-ID');
+    if (messageId && messageIds.has(messageId)) sameMessageId++;
+    if (messageId) messageIds.add(messageId);
+    const key = `${header(eml, 'To')}\n${header(eml, 'Subject')}`;
+    counts.set(key, (counts.get(key) ?? 0) - 1);
+  }
+  let lost = 0;
+  let duplicates = 0;
+  for (const n of counts.values()) {
+    if (n > 0) lost += n;
+    if (n < 0) duplicates -= n;
+  }
+  return { queued: rows.length, markedSent: rows.filter((r) => r.sent).length, files: files.length, lost, duplicates, sameMessageId };
+}
