@@ -3,18 +3,25 @@ import { defineConfig } from 'vitest/config';
 // Every suite of `npm test` (scripts/test.mjs decides which projects run).
 // Server suites run once on PGlite and, when TEST_DATABASE_URL is set, again on PostgreSQL.
 const serverFiles = ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'];
+// Migrates one database per run; every server test file starts from a copy of it.
+const templateDatabase = './apps/server/test/template-database.ts';
+// The server's files share one module graph per worker (isolate: false): importing the app (Fastify,
+// oidc-provider, jsdom for the sanitiser, Drizzle) again for every file was most of the projects' CPU.
+// Each file still builds its own app on its own database, and these suites mock no modules.
+const serverProject = { globalSetup: [templateDatabase], environment: 'node', isolate: false } as const;
 
+// The domain's files are pure functions without module mocks: they share one module graph per worker.
 export default defineConfig({
   test: {
     globals: false,
     projects: [
       {
         extends: true,
-        test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node', env: { TZ: 'Europe/Oslo' } },
+        test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node', isolate: false, env: { TZ: 'Europe/Oslo' } },
       },
       {
         extends: true,
-        test: { name: 'domain-utc', include: ['packages/domain/src/**/*.test.ts'], environment: 'node', env: { TZ: 'UTC' } },
+        test: { name: 'domain-utc', include: ['packages/domain/src/**/*.test.ts'], environment: 'node', isolate: false, env: { TZ: 'UTC' } },
       },
       {
         extends: true,
@@ -29,11 +36,11 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'server', include: serverFiles, environment: 'node', env: { TZ: 'Europe/Oslo', TEST_ENGINE: 'pglite' }, testTimeout: 30_000, hookTimeout: 60_000 },
+        test: { name: 'server', include: serverFiles, ...serverProject, env: { TZ: 'Europe/Oslo', TEST_ENGINE: 'pglite' }, testTimeout: 30_000, hookTimeout: 60_000 },
       },
       {
         extends: true,
-        test: { name: 'server-pg', include: serverFiles, environment: 'node', env: { TZ: 'Europe/Oslo', TEST_ENGINE: 'postgres' }, testTimeout: 60_000, hookTimeout: 60_000 },
+        test: { name: 'server-pg', include: serverFiles, ...serverProject, env: { TZ: 'Europe/Oslo', TEST_ENGINE: 'postgres' }, testTimeout: 60_000, hookTimeout: 60_000 },
       },
       {
         // Issue 14's storm at CI size: two server processes on PostgreSQL (bench/storm); only with TEST_DATABASE_URL.

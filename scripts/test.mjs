@@ -4,6 +4,8 @@
 //   server-pg and storm (two server processes, bench/storm) on PostgreSQL when TEST_DATABASE_URL is set,
 //   and e2e in Chromium.
 // Options: --no-static (skip typecheck and lint), --no-e2e, --projects=a,b (Vitest projects).
+// Runs on Node 24: npm puts node_modules/.bin (the pinned `node` dev dependency) first on PATH, and
+// every child here is started with process.execPath. The first check fails on any other runtime.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,9 +26,17 @@ const check = (name, ok) => {
   console.log(`${ok ? '✓' : '✗'} ${name}`);
 };
 
+const started = Date.now();
+const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
+check(`runtime: Node ${process.versions.node} (the project's Node 24)`, Number(process.versions.node.split('.')[0]) >= 24);
+
 if (!flag('--no-static')) {
+  let since = Date.now();
   check('typecheck', run(process.execPath, ['scripts/typecheck.mjs']));
+  console.log(`typecheck took ${seconds(since)}`);
+  since = Date.now();
   check('lint', run(process.execPath, ['node_modules/eslint/bin/eslint.js', '--max-warnings=0', '.']));
+  console.log(`lint took ${seconds(since)}`);
 }
 
 let projects = option('--projects')?.split(',') ?? ['domain', 'domain-utc', 'web', 'server', 'server-pg', 'storm', 'e2e'];
@@ -52,11 +62,13 @@ if (projects.includes('e2e')) {
   }
 }
 
-if (projects.length) {
+// One Vitest run per project, in this order (the cheap ones first, so a broken build shows early),
+// each with its wall time: the CI budget is watched per project.
+for (const project of projects) {
+  const since = Date.now();
   const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lokaler-test-')), 'vitest.json');
   run(process.execPath, [
-    'node_modules/vitest/vitest.mjs', 'run', '--passWithNoTests',
-    ...projects.flatMap((p) => ['--project', p]),
+    'node_modules/vitest/vitest.mjs', 'run', '--passWithNoTests', '--project', project,
     '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,
   ], { TZ: process.env.TZ ?? 'Europe/Oslo' });
   if (fs.existsSync(report)) {
@@ -66,10 +78,12 @@ if (projects.length) {
     totals.skipped += r.numPendingTests + r.numTodoTests;
     // A file that fails to load has no tests to count: count it as a failure.
     totals.failed += r.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
+    console.log(`${project}: ${r.numPassedTests} passed, ${r.numFailedTests} failed in ${seconds(since)}`);
   } else {
-    check('vitest run', false);
+    check(`vitest run of ${project}`, false);
   }
 }
+console.log(`npm test took ${seconds(started)}`);
 
 console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exit(totals.failed ? 1 : 0);

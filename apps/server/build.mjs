@@ -9,7 +9,7 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node22',
   sourcemap: true,
   logLevel: 'warning',
   absWorkingDir: new URL('.', import.meta.url).pathname,

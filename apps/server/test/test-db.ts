@@ -1,14 +1,21 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
+import { inject } from 'vitest';
 import { openDatabase, queryRows, type Database } from '../src/db/client';
 
 /**
  * A migrated database for one test file: an in-memory PGlite, or (TEST_ENGINE=postgres) a fresh
  * PostgreSQL database created on TEST_DATABASE_URL's server and dropped again by close().
+ * Both start as a copy of the run's migrated template (test/template-database.ts) when there is one.
  */
 export async function createTestDatabase(): Promise<Database> {
   if (process.env.TEST_ENGINE !== 'postgres') {
+    const template = inject('pgliteTemplate');
+    if (template && fs.existsSync(template)) {
+      return openDatabase({ engine: 'pglite', loadDataDir: new Blob([fs.readFileSync(template)]) });
+    }
     const database = await openDatabase({ engine: 'pglite' });
     await database.migrate();
     return database;
@@ -18,12 +25,13 @@ export async function createTestDatabase(): Promise<Database> {
   const name = `lokaler_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  const template = inject('postgresTemplate');
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
   const database = await openDatabase({ engine: 'postgres', url: target.toString(), maxConnections: 30 });
-  await database.migrate();
+  if (!template) await database.migrate();
   return {
     ...database,
     close: async () => {

@@ -21,7 +21,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
 export type DatabaseTarget =
-  | { engine: 'pglite'; dataDir?: string | undefined }
+  // loadDataDir: a dumpDataDir() tarball to start from (the tests' migrated template).
+  | { engine: 'pglite'; dataDir?: string | undefined; loadDataDir?: Blob | undefined }
   | { engine: 'postgres'; url: string; maxConnections?: number };
 
 export interface Database {
@@ -37,6 +38,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     if (target.dataDir) fs.mkdirSync(target.dataDir, { recursive: true });
     const client = await PGlite.create({
       ...(target.dataDir ? { dataDir: target.dataDir } : {}),
+      ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
       extensions: { btree_gist, pg_trgm, unaccent },
     });
     const db = drizzlePglite(client, { schema }) as unknown as Db;
