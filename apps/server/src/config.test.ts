@@ -9,8 +9,10 @@ describe('loadConfig', () => {
     expect(config.oidc).toMatchObject({ local: true, issuer: 'http://localhost:3000/idp', audience: 'http://localhost:3000/api' });
   });
 
-  it('uses PostgreSQL when DATABASE_URL is set', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/lokaler' }).database).toEqual({ engine: 'postgres', url: 'postgres://u@db:5432/lokaler' });
+  it('uses PostgreSQL when DATABASE_URL is set, with 20 connections per process unless DATABASE_POOL_SIZE says otherwise', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/lokaler' }).database).toEqual({ engine: 'postgres', url: 'postgres://u@db:5432/lokaler', maxConnections: 20 });
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/lokaler', DATABASE_POOL_SIZE: '8' }).database).toMatchObject({ maxConnections: 8 });
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '1' })).toThrow(/DATABASE_POOL_SIZE/);
   });
 
   it("takes the map's tiles from MAP_TILE_URL: OpenStreetMap by default, none when empty", () => {

@@ -20,6 +20,11 @@ const envSchema = z.object({
   /** PostgreSQL connection string. When unset, the embedded PGlite in DATA_DIR is used. */
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  /**
+   * PostgreSQL connections per process. N processes need N × this below the server's max_connections
+   * (100 by default), with room for migrations, backups and an operator (decision 016).
+   */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(20),
   /** Run the local OIDC provider under /idp (default when no external issuer is configured). */
   OIDC_ISSUER: z.url().optional(),
   ADMIN_OIDC_ISSUER: z.url().optional(),
@@ -86,7 +91,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     adminPublicUrl: `${publicUrl}/admin`,
     logLevel: env.LOG_LEVEL,
     database: env.DATABASE_URL
-      ? ({ engine: 'postgres', url: env.DATABASE_URL } as const)
+      ? ({ engine: 'postgres', url: env.DATABASE_URL, maxConnections: env.DATABASE_POOL_SIZE } as const)
       : ({ engine: 'pglite', dataDir: path.resolve(env.DATA_DIR) } as const),
     seedDemoData: env.SEED_DEMO_DATA,
     localMailDir: env.LOCAL_MAIL_DIR ? path.resolve(env.LOCAL_MAIL_DIR) : env.DATABASE_URL ? undefined : path.resolve(env.DATA_DIR, 'mail'),
