@@ -193,7 +193,7 @@ describe('the prøvingsattest: GET /api/user/form/wedding/{id}, PUT /api/user/fo
       expect(foreign.json()).toEqual(missing.json());
     });
 
-    it('answers anonymous 401 and an administrator\'s token (even the venue\'s) 403', async () => {
+    it('answers anonymous 401, and an administrator\'s token (even the venue\'s) 401 too: it is not a token for the portal\'s routes', async () => {
       const b = await booking();
       await upload(b.id, asFile(pdf));
       const url = `/api/user/form/wedding/${b.id}/proevingsattest`;
@@ -203,7 +203,8 @@ describe('the prøvingsattest: GET /api/user/form/wedding/{id}, PUT /api/user/fo
       await addLocationAdmin(ctx.database.db, locationId, testAdmins[2]!.email);
       const vigdis = (await loginAs(ctx.app, testAdmins[2]!, { client: 'admin' })).accessToken;
       const admin = await ctx.app.inject({ method: 'GET', url, headers: bearer(vigdis) });
-      expect(admin.statusCode).toBe(403);
+      expect(admin.statusCode).toBe(401);
+      expect(admin.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
       expect(admin.body).not.toContain('%PDF');
     });
   });
