@@ -33,7 +33,7 @@ async function emptyTarget(scratch: string, cleanups: Array<() => Promise<void>>
   });
   const target = new URL(url);
   target.pathname = `/${name}`;
-  return { engine: 'postgres', url: target.toString() };
+  return { engine: 'postgres', url: target.toString(), maxConnections: 5 };
 }
 
 async function withDatabase<T>(target: Target, use: (database: Database) => Promise<T>): Promise<T> {
