@@ -86,6 +86,18 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // The web, server and domain suites share one module graph per worker (isolate: false, vitest.config.ts),
+    // where a module mock would leak into the next file. A test that needs one is named *.isolated.test.*.
+    files: ['**/*.test.{ts,tsx}'],
+    ignores: ['**/*.isolated.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock)$/]",
+        message: 'Module mocks leak between files in a shared module graph: name this file *.isolated.test.tsx (its own project), or pass the dependency in.',
+      }],
+    },
+  },
+  {
     files: ['scripts/**', 'bench/**', 'e2e/**', '**/build.mjs', 'apps/server/src/main.ts'],
     rules: { 'no-console': 'off' },
   },

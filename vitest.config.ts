@@ -8,6 +8,8 @@ const templateDatabase = './apps/server/test/template-database.ts';
 // The server's files share one module graph per worker (isolate: false): importing the app (Fastify,
 // oidc-provider, jsdom for the sanitiser, Drizzle) again for every file was most of the projects' CPU.
 // Each file still builds its own app on its own database, and these suites mock no modules.
+const webFiles = ['packages/ui/src/**/*.test.{ts,tsx}', 'packages/api-client/src/**/*.test.{ts,tsx}', 'apps/portal/src/**/*.test.{ts,tsx}', 'apps/admin/src/**/*.test.{ts,tsx}'];
+const webProject = { environment: 'jsdom', env: { TZ: 'Europe/Oslo' }, setupFiles: ['./scripts/vitest-web-setup.ts'], testTimeout: 30_000 } as const;
 const serverProject = { globalSetup: [templateDatabase], environment: 'node', isolate: false } as const;
 
 // The domain's files are pure functions without module mocks: they share one module graph per worker.
@@ -27,12 +29,18 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'web',
-          include: ['packages/ui/src/**/*.test.{ts,tsx}', 'packages/api-client/src/**/*.test.{ts,tsx}', 'apps/portal/src/**/*.test.{ts,tsx}', 'apps/admin/src/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          env: { TZ: 'Europe/Oslo' },
-          setupFiles: ['./scripts/vitest-web-setup.ts'],
-          testTimeout: 30_000,
+          include: webFiles,
+          // Files share one module graph and jsdom per worker: importing React, Designsystemet and the
+          // app again for every file was most of the suite's time (348 s → see docs/decisions). Each file
+          // renders its own tree and cleans up after each test; a file with module mocks is *.isolated.test.*.
+          exclude: ['**/*.isolated.test.{ts,tsx}', '**/node_modules/**'],
+          isolate: false,
+          ...webProject,
         },
+      },
+      {
+        extends: true,
+        test: { name: 'web-isolated', include: webFiles.map((glob) => glob.replace('*.test.', '*.isolated.test.')), ...webProject },
       },
       {
         extends: true,
