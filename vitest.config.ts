@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Every suite of `npm test` (scripts/test.mjs decides which projects run).
@@ -16,6 +17,9 @@ const serverProject = { globalSetup: [templateDatabase], environment: 'node', is
 export default defineConfig({
   test: {
     globals: false,
+    // Vitest's default is one worker less than the cores: one worker on CI's two. The suites wait on
+    // timers, PostgreSQL and the file system much of the time, so two workers there use both cores.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         extends: true,
