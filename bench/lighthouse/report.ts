@@ -6,6 +6,8 @@ export interface PageFigures {
   path: string;
   /** Public pages must also reach SEO ≥ 95; logged-in pages are not for search engines. */
   isPublic: boolean;
+  /** The page asks not to be indexed (`<meta name="robots" content="noindex">`) because the spec says so. */
+  noindex?: string;
   performance: number;
   accessibility: number;
   bestPractices: number;
@@ -74,7 +76,7 @@ function findingsOf(lhr: Result): string[] {
   return findings;
 }
 
-export function figuresOf(runs: Run[], page: { label: string; path: string; isPublic: boolean }): PageFigures {
+export function figuresOf(runs: Run[], page: Pick<PageFigures, 'label' | 'path' | 'isPublic' | 'noindex'>): PageFigures {
   const median = medianRun(runs);
   const lhr = median.lhr;
   return {
@@ -113,11 +115,15 @@ export function formatTable(pages: PageFigures[]): string {
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...pages.map((p) => {
       const perf = p.runScores.length ? `${p.performance} (runs ${p.runScores.join(', ')})` : String(p.performance);
-      const seo = p.isPublic ? String(p.seo) : `${p.seo} ¹`;
+      const seo = !p.isPublic ? `${p.seo} ¹` : p.noindex ? `${p.seo} ²` : String(p.seo);
       return `| ${p.label} \`${p.path}\` | ${perf} | ${p.accessibility} | ${p.bestPractices} | ${seo} | ${seconds(p.fcpMs)} | ${seconds(p.lcpMs)} | ${ms(p.tbtMs)} | ${p.cls.toFixed(3)} | ${kb(p.transferBytes)} |`;
     }),
   ];
-  if (pages.some((p) => !p.isPublic)) lines.push('', '¹ logged in: not for search engines, so no SEO goal.');
+  if (pages.some((p) => !p.isPublic)) lines.push('', '¹ logged in: not for search engines, so no SEO goal (the admin app is also `Disallow`ed in robots.txt).');
+  const noindex = pages.filter((p) => p.isPublic && p.noindex);
+  if (noindex.length) {
+    lines.push('', `² marked noindex (${noindex.map((p) => `${p.label}: ${p.noindex}`).join('; ')}). Lighthouse's "Page is blocked from indexing" costs SEO about 37 points; SEO ≥ ${goals.seo} there needs that choice undone.`);
+  }
   const missing = pages.filter((p) => missedGoals(p).length);
   lines.push('', `Goals: performance ≥ ${goals.performance}, LCP ≤ ${seconds(goals.lcpMs)}, accessibility ${goals.accessibility}, best practices ${goals.bestPractices}, SEO ≥ ${goals.seo} on public pages. `
     + (missing.length ? `Met by ${pages.length - missing.length} of ${pages.length} pages.` : 'Met by every page.'));
