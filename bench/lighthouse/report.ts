@@ -50,14 +50,24 @@ function findingsOf(lhr: Result): string[] {
   const opportunities = Object.values(lhr.audits)
     .filter((a) => a.details?.type === 'opportunity' && (a.score ?? 1) < 1)
     .map((a) => {
-      const details = a.details as { overallSavingsMs?: number; overallSavingsBytes?: number };
-      return { title: a.title, savingsMs: details.overallSavingsMs ?? 0, savingsBytes: details.overallSavingsBytes ?? 0 };
+      const details = a.details as { overallSavingsMs?: number; overallSavingsBytes?: number; items?: { url?: string; wastedBytes?: number }[] };
+      // The files it is about, largest saving first: 'vendor-….js 83 KB'.
+      const files = (details.items ?? [])
+        .filter((i) => i.url && i.wastedBytes)
+        .sort((x, y) => y.wastedBytes! - x.wastedBytes!)
+        .slice(0, 4)
+        .map((i) => `${i.url!.split('/').pop()} ${kb(i.wastedBytes!)}`);
+      return { title: a.title, savingsMs: details.overallSavingsMs ?? 0, savingsBytes: details.overallSavingsBytes ?? 0, files };
     })
     .filter((o) => o.savingsMs > 0 || o.savingsBytes > 0)
     .sort((a, b) => b.savingsMs - a.savingsMs || b.savingsBytes - a.savingsBytes);
   for (const o of opportunities.slice(0, 5)) {
-    findings.push(`performance: ${o.title} (${[o.savingsMs && `≈ ${ms(o.savingsMs)}`, o.savingsBytes && kb(o.savingsBytes)].filter(Boolean).join(', ')})`);
+    const savings = [o.savingsMs && `≈ ${ms(o.savingsMs)}`, o.savingsBytes && kb(o.savingsBytes)].filter(Boolean).join(', ');
+    findings.push(`performance: ${o.title} (${savings})${o.files.length ? `: ${o.files.join(', ')}` : ''}`);
   }
+  const summary = (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; requestCount: number; transferSize: number }[] } | undefined)?.items ?? [];
+  const scripts = summary.find((r) => r.resourceType === 'script');
+  if (scripts) findings.push(`performance: ${scripts.requestCount} scripts, ${kb(scripts.transferSize)} on the wire`);
   const diagnostics = ['bootup-time', 'mainthread-work-breakdown', 'total-byte-weight', 'render-blocking-resources', 'critical-request-chains', 'long-tasks'];
   for (const id of diagnostics) {
     const audit = lhr.audits[id];
@@ -76,6 +86,14 @@ function findingsOf(lhr: Result): string[] {
   return findings;
 }
 
+/** Layout shifts come and go with timing (an answer before or after the first paint): the worst other run's, when it shifted more. */
+function worseShifts(runs: Run[], median: Run): string[] {
+  const cls = (r: Run) => numeric(r.lhr, 'cumulative-layout-shift');
+  const worst = [...runs].sort((a, b) => cls(b) - cls(a))[0];
+  if (!worst || worst === median || cls(worst) <= Math.max(0.1, cls(median))) return [];
+  return [`performance: CLS ${cls(worst).toFixed(3)} in another run`, ...worst.observed.filter((f) => f.includes('layout shift'))];
+}
+
 export function figuresOf(runs: Run[], page: Pick<PageFigures, 'label' | 'path' | 'isPublic' | 'noindex'>): PageFigures {
   const median = medianRun(runs);
   const lhr = median.lhr;
@@ -91,7 +109,7 @@ export function figuresOf(runs: Run[], page: Pick<PageFigures, 'label' | 'path' 
     cls: numeric(lhr, 'cumulative-layout-shift'),
     transferBytes: numeric(lhr, 'total-byte-weight'),
     runScores: runs.length > 1 ? runs.map((r) => score(r.lhr, 'performance')) : [],
-    findings: [...findingsOf(lhr), ...median.observed],
+    findings: [...findingsOf(lhr), ...median.observed, ...worseShifts(runs, median)],
   };
 }
 
