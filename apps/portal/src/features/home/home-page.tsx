@@ -11,7 +11,7 @@ const categories: readonly { slug: VenueCategorySlug; title: string; description
   { slug: 'barnehager', title: 'Barnehager', description: 'Lokaler i kommunale barnehager.' },
 ];
 
-export const homeDescription = 'Lån eller lei Oslo kommunes lokaler: bydelslokaler, skoler, biblioteker og barnehager. Finn et lokale og søk om å bruke det.';
+const homeDescription = 'Lån eller lei Oslo kommunes lokaler: bydelslokaler, skoler, biblioteker og barnehager. Finn et lokale og søk om å bruke det.';
 
 /** Spec 01 §2 "Home page". */
 export function HomePage() {

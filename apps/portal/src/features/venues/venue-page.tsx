@@ -32,7 +32,7 @@ export function VenuePage() {
 }
 
 /** What a search result says about the venue page. */
-export function venueDescription(location: { name: string; geographicAreaName?: string | null } | undefined): string {
+function venueDescription(location: { name: string; geographicAreaName?: string | null } | undefined): string {
   if (!location) return 'Rom til lån og leie i Oslo kommunes lokaler.';
   const area = location.geographicAreaName ? ` i bydel ${location.geographicAreaName}` : '';
   return `Rom til lån og leie på ${location.name}${area}: hva rommene passer til, hvor mange de tar, og hvordan du søker.`;
