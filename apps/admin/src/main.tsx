@@ -1,3 +1,4 @@
+import '@lokaler/api-client/zod-without-eval';
 import '@lokaler/ui/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,3 +1,4 @@
+import '@lokaler/api-client/zod-without-eval';
 import '@lokaler/ui/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -9,7 +10,7 @@ import { env } from './config/env';
 
 configureApiClient({ frontendVersion: env.VERSION });
 installGlobalErrorReporting();
-setAppName('Lokaler');
+setAppName('Oslo kommune');
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -8,7 +8,7 @@ import { bookableDateBoundsQuery } from '@lokaler/api-client/schedule';
 import { loadFailureMessage } from '@lokaler/api-client/user-message';
 import { keepOnlyRooms, useBookingDraft } from '@lokaler/ui/booking-draft';
 import { Loading } from '@lokaler/ui/loading';
-import { usePageTitle } from '@lokaler/ui/page-title';
+import { PageHead } from '@lokaler/ui/page-head';
 import { parseRoomIds } from '@lokaler/ui/room-selection-url';
 import { paths } from '../../config/paths';
 import { RoomCalendar } from './room-calendar';
@@ -26,7 +26,6 @@ function Failure({ error }: { error: unknown }) {
 
 /** /ressurs?ressurs=…: the calendar of the chosen rooms (spec 01 §2 "Room page: calendar"). */
 export function RoomPage() {
-  usePageTitle('Velg tidspunkt');
   const { search } = useLocation();
   const ids = useMemo(() => parseRoomIds(new URLSearchParams(search)), [search]);
   const rooms = useQuery(bookableAssetsQuery(ids));
@@ -45,6 +44,7 @@ export function RoomPage() {
 
   return (
     <div className="lk-stack lk-room-page">
+      <PageHead title="Velg tidspunkt" description="Velg dager og tider i kalenderen for rommene du vil låne eller leie, én gang eller fast." />
       <Link asChild>
         <RouterLink to={venueHref}>{firstRoom ? `Tilbake til ${firstRoom.locationName}` : 'Tilbake'}</RouterLink>
       </Link>

@@ -10,7 +10,7 @@ import { useGuardedMutation } from '@lokaler/api-client/react/use-guarded-mutati
 import { sendSupportInquiryMutation } from '@lokaler/api-client/support';
 import { loadFailureMessage } from '@lokaler/api-client/user-message';
 import { Loading } from '@lokaler/ui/loading';
-import { usePageTitle } from '@lokaler/ui/page-title';
+import { PageHead } from '@lokaler/ui/page-head';
 import { paths } from '../../config/paths';
 import { ContactForm } from './contact-form';
 import { thankYouTexts } from './contact-texts';
@@ -25,7 +25,6 @@ export function ContactPage() {
 }
 
 function Contact() {
-  usePageTitle('Kontakt oss');
   const { search } = useLocation();
   const referringPage = new URLSearchParams(search).get('referringPage');
   const locations = useQuery(locationsQuery());
@@ -42,6 +41,7 @@ function Contact() {
 
   return (
     <div className="lk-stack lk-contact-page">
+      <PageHead title="Kontakt oss" description="Spørsmål om å låne eller leie Oslo kommunes lokaler, om en booking eller om tjenesten? Send oss en melding." />
       <Heading level={1} data-size="lg">
         Kontakt oss
       </Heading>

@@ -1,6 +1,6 @@
 import { Card, Heading, Link, Paragraph } from '@digdir/designsystemet-react';
 import { Link as RouterLink } from 'react-router';
-import { usePageTitle } from '@lokaler/ui/page-title';
+import { PageHead } from '@lokaler/ui/page-head';
 import { contact } from '../../config/contact';
 import { paths, type VenueCategorySlug } from '../../config/paths';
 
@@ -11,11 +11,13 @@ const categories: readonly { slug: VenueCategorySlug; title: string; description
   { slug: 'barnehager', title: 'Barnehager', description: 'Lokaler i kommunale barnehager.' },
 ];
 
+const homeDescription = 'Lån eller lei Oslo kommunes lokaler: bydelslokaler, skoler, biblioteker og barnehager. Finn et lokale og søk om å bruke det.';
+
 /** Spec 01 §2 "Home page". */
 export function HomePage() {
-  usePageTitle('Finn lokaler til lån og leie');
   return (
     <div className="lk-stack">
+      <PageHead title="Finn lokaler til lån og leie" description={homeDescription} />
       <Heading level={1} data-size="xl">
         Finn lokaler til lån og leie
       </Heading>

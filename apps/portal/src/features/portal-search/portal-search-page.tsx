@@ -4,7 +4,7 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { todayInOslo } from '@lokaler/domain/scheduling/oslo-clock';
 import { searchFormIssues, type SearchFormValues } from '@lokaler/domain/search-form';
 import type { SearchAssetHit } from '@lokaler/domain/search-request';
-import { usePageTitle } from '@lokaler/ui/page-title';
+import { PageHead } from '@lokaler/ui/page-head';
 import { ResultsMap } from './map/results-map';
 import { ResultFilterPanel } from './result-filter-panel';
 import { hasFilters, noFilters, readResultFilters, writeResultFilters, type ResultFilters } from './result-filters';
@@ -26,12 +26,14 @@ function viewHref(view: SearchView, params: URLSearchParams): string {
  * search form, the list view or the map view. The search and the filters live in the URL, so every
  * search is a link to share; the search runs only when complete and valid.
  */
+const searchDescription = 'Finn ledige rom i Oslo kommunes skoler, bydelslokaler, biblioteker og andre lokaler etter aktivitet, dato og varighet, én gang eller fast.';
+
 export function PortalSearchPage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const view = readSearchView(params);
   const values = useMemo(() => readSearchValues(params), [params]);
-  usePageTitle(view ? 'Ledige rom' : 'Finn lokaler etter ønsket aktivitet');
+  const head = <PageHead title={view ? 'Ledige rom' : 'Finn lokaler etter ønsket aktivitet'} description={searchDescription} />;
 
   // A new search is a new history entry (Back returns to the previous search); the entry page goes to the list.
   const onSearch = useCallback(
@@ -46,6 +48,7 @@ export function PortalSearchPage() {
   if (!view) {
     return (
       <div className="lk-stack lk-portal-search">
+        {head}
         <Heading level={1} data-size="lg">
           Finn lokaler etter ønsket aktivitet
         </Heading>
@@ -54,7 +57,12 @@ export function PortalSearchPage() {
       </div>
     );
   }
-  return <ResultsView view={view} params={params} setParams={setParams} values={values} onSearch={onSearch} />;
+  return (
+    <>
+      {head}
+      <ResultsView view={view} params={params} setParams={setParams} values={values} onSearch={onSearch} />
+    </>
+  );
 }
 
 interface ResultsViewProps {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { locationsQuery } from '@lokaler/api-client/locations';
 import { loadFailureMessage } from '@lokaler/api-client/user-message';
 import { Loading } from '@lokaler/ui/loading';
-import { usePageTitle } from '@lokaler/ui/page-title';
+import { PageHead } from '@lokaler/ui/page-head';
 import { categoryTexts } from './categories';
 import { filterVenues } from './venue-filters';
 import { VenueFilterPanel } from './venue-filter-panel';
@@ -15,11 +15,11 @@ import './venues.css';
 export function VenueListPage() {
   const { filters, setFilters } = useVenueFilters();
   const { title, intro } = categoryTexts(filters.categories);
-  usePageTitle(title);
   const { data, error, isPending } = useQuery(locationsQuery());
 
   return (
     <div className="lk-stack">
+      <PageHead title={title} description={intro} />
       <Heading level={1} data-size="lg">
         {title}
       </Heading>

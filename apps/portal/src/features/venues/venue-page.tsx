@@ -8,7 +8,7 @@ import { locationQuery } from '@lokaler/api-client/locations';
 import { loadFailureMessage } from '@lokaler/api-client/user-message';
 import { compareNorwegian } from '@lokaler/domain/norwegian-order';
 import { Loading } from '@lokaler/ui/loading';
-import { usePageTitle } from '@lokaler/ui/page-title';
+import { PageHead } from '@lokaler/ui/page-head';
 import { useScrollToParameter } from '@lokaler/ui/room-selection-url';
 import { paths } from '../../config/paths';
 import { RoomCard } from './room-card';
@@ -31,9 +31,15 @@ export function VenuePage() {
   return <Venue id={id} />;
 }
 
+/** What a search result says about the venue page. */
+function venueDescription(location: { name: string; geographicAreaName?: string | null } | undefined): string {
+  if (!location) return 'Rom til lån og leie i Oslo kommunes lokaler.';
+  const area = location.geographicAreaName ? ` i bydel ${location.geographicAreaName}` : '';
+  return `Rom til lån og leie på ${location.name}${area}: hva rommene passer til, hvor mange de tar, og hvordan du søker.`;
+}
+
 function Venue({ id }: { id: number }) {
   const location = useQuery(locationQuery(id));
-  usePageTitle(location.data?.name);
   const gone = (isApiClientError(location.error) && location.error.status === 404) || (location.data && location.data.status !== 'PUBLISHED');
   if (gone) return <Navigate to={paths.notFound.getHref()} replace />;
 
@@ -41,6 +47,7 @@ function Venue({ id }: { id: number }) {
     <div className="lk-venue-page">
       {/* Spec 01 §2: the venue page is not for search engines. React puts this in <head>. */}
       <meta name="robots" content="noindex" />
+      <PageHead title={location.data?.name} description={venueDescription(location.data)} />
       <BackLink />
       {location.isPending && <Loading label="Henter lokalet" />}
       {location.error && <LoadFailure error={location.error} />}

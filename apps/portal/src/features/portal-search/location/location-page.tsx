@@ -10,7 +10,7 @@ import { locationQuery } from '@lokaler/api-client/locations';
 import { loadFailureMessage } from '@lokaler/api-client/user-message';
 import { LocationAboutSections, LocationContact } from '@lokaler/ui/location-details';
 import { Loading } from '@lokaler/ui/loading';
-import { usePageTitle } from '@lokaler/ui/page-title';
+import { PageHead } from '@lokaler/ui/page-head';
 import { paths } from '../../../config/paths';
 import { SearchForm } from '../search-form';
 import { portalSearchHref, readSearchValues, toPortalSearch, writeSearchValues } from '../search-url';
@@ -33,10 +33,12 @@ export function PortalLocationPage() {
   return <LocationView id={id} />;
 }
 
+const locationDescription = (name: string | undefined) =>
+  `Ledige tider i rommene${name ? ` på ${name}` : ''}. Velg rom og tider og søk om å låne eller leie.`;
+
 function LocationView({ id }: { id: number }) {
   const location = useQuery(locationQuery(id));
   const about = useQuery(locationAboutQuery(id));
-  usePageTitle(location.data?.name);
   const [params] = useSearchParams();
   const gone = (isApiClientError(location.error) && location.error.status === 404) || (location.data && location.data.status !== 'PUBLISHED');
   if (gone) return <Navigate to={paths.notFound.getHref()} replace />;
@@ -45,6 +47,7 @@ function LocationView({ id }: { id: number }) {
     <div className="lk-location-page">
       {/* Like the venue page, the location page is not for search engines. */}
       <meta name="robots" content="noindex" />
+      <PageHead title={location.data?.name} description={locationDescription(location.data?.name)} />
       <Link asChild>
         <RouterLink to={portalSearchHref('list', params)}>Tilbake til søket</RouterLink>
       </Link>
