@@ -28,7 +28,8 @@ export function formatStormReport(report: StormReport): string {
   row('deadlocks detected by PostgreSQL', report.deadlocksDetected, 'retried');
   row('deadlock/serialization errors in the servers\' logs (unretried)', report.unretriedDeadlocks, '0');
   row('e-mails queued / marked sent / files', `${report.mail.queued} / ${report.mail.markedSent} / ${report.mail.files}`, 'all equal');
-  row('e-mails lost / sent twice (of them with a repeated Message-ID)', `${report.mail.lost} / ${report.mail.duplicates} (${report.mail.sameMessageId})`, '0 / 0');
+  row('e-mails lost / delivered twice (of them with a repeated Message-ID)', `${report.mail.lost} / ${report.mail.duplicates} (${report.mail.sameMessageId})`, '0 / 0');
+  row('resends by the outbox after the kill, deduplicated by Message-ID', report.mail.resendsDeduplicated, 'any (at-least-once sender)');
   if (o.kill) row('jobs leased by the killed process / run again after it', `${report.jobsLeasedAtKill} / ${report.jobsRunAgain}`, 'equal');
   if (o.kill) row('requests without an answer (the killed process)', report.connectionErrors, 'only in flight at the kill');
   if (o.terminate) row('works after pg_terminate_backend (ready + a booking)', String(report.worksAfterTerminate), 'true');
