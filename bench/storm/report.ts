@@ -33,5 +33,14 @@ export function formatStormReport(report: StormReport): string {
   if (o.kill) row('jobs leased by the killed process / run again after it', `${report.jobsLeasedAtKill} / ${report.jobsRunAgain}`, 'equal');
   if (o.kill) row('requests without an answer (the killed process)', report.connectionErrors, 'only in flight at the kill');
   if (o.terminate) row('works after pg_terminate_backend (ready + a booking)', String(report.worksAfterTerminate), 'true');
+  const answered = report.answers.filter((a) => a.status > 0).length;
+  const { cpu } = report;
+  if (answered && cpu.servers + cpu.postgres > 0) {
+    const per = (ms: number) => (ms / answered).toFixed(2);
+    lines.push('');
+    lines.push(`CPU over ${(cpu.wallMs / 1000).toFixed(1)} s and ${answered} answered requests (${(answered / (cpu.wallMs / 1000)).toFixed(0)}/s): `
+      + `servers ${per(cpu.servers)} + PostgreSQL ${per(cpu.postgres)} + load generator ${per(cpu.loadGenerator)} = ${per(cpu.servers + cpu.postgres + cpu.loadGenerator)} ms per request; `
+      + `${((cpu.servers + cpu.postgres + cpu.loadGenerator) / cpu.wallMs).toFixed(2)} cores busy on average`);
+  }
   return lines.join('\n');
 }
