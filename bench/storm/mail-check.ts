@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../apps/server/src/db/client';
+import { DELIVERED_FOLDER, RESENDS_LOG } from '../../apps/server/src/integrations/mail/mailer';
 
 export interface MailCheck {
   /** Rows in the outbox, and how many are marked sent. */
@@ -14,6 +15,11 @@ export interface MailCheck {
   duplicates: number;
   /** Of the duplicates, files that repeat a Message-ID already seen (a resend recognisable as one). */
   sameMessageId: number;
+  /**
+   * Resends the outbox made (a process killed between the mail service accepting a message and
+   * `sent_at`) that the local mail service recognised by Message-ID and accepted without a second file.
+   */
+  resendsDeduplicated: number;
 }
 
 /** A header of an .eml file, RFC 2047 base64 words decoded (how the local adapter writes subjects). */
@@ -24,9 +30,11 @@ function header(eml: string, name: string): string {
 }
 
 /**
- * Every outbox message was sent exactly once: the files in `mailDir` against the outbox's rows, as a
- * multiset of (recipient, subject). A message sent twice (a process killed between writing the
- * file and committing its sent marker) shows as a duplicate; one marked sent without a file as lost.
+ * Every outbox message was delivered exactly once: the files in `mailDir` against the outbox's rows, as
+ * a multiset of (recipient, subject). A message delivered twice shows as a duplicate; one marked sent
+ * without a file as lost. The outbox resends a message whose process was killed between the mail
+ * service accepting it and committing `sent_at`; the local service delivers a Message-ID once and logs
+ * the resend (decision 017), counted here as `resendsDeduplicated`.
  */
 export async function checkMail(db: Db, mailDir: string): Promise<MailCheck> {
   const rows = await queryRows<{ recipient: string; subject: string; sent: boolean }>(db, sql`select recipient, subject, sent_at is not null as sent from mail_outbox`);
@@ -49,5 +57,7 @@ export async function checkMail(db: Db, mailDir: string): Promise<MailCheck> {
     if (n > 0) lost += n;
     if (n < 0) duplicates -= n;
   }
-  return { queued: rows.length, markedSent: rows.filter((r) => r.sent).length, files: files.length, lost, duplicates, sameMessageId };
+  const resendsLog = path.join(mailDir, DELIVERED_FOLDER, RESENDS_LOG);
+  const resendsDeduplicated = fs.existsSync(resendsLog) ? fs.readFileSync(resendsLog, 'utf8').split('\n').filter(Boolean).length : 0;
+  return { queued: rows.length, markedSent: rows.filter((r) => r.sent).length, files: files.length, lost, duplicates, sameMessageId, resendsDeduplicated };
 }

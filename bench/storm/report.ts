@@ -28,9 +28,19 @@ export function formatStormReport(report: StormReport): string {
   row('deadlocks detected by PostgreSQL', report.deadlocksDetected, 'retried');
   row('deadlock/serialization errors in the servers\' logs (unretried)', report.unretriedDeadlocks, '0');
   row('e-mails queued / marked sent / files', `${report.mail.queued} / ${report.mail.markedSent} / ${report.mail.files}`, 'all equal');
-  row('e-mails lost / sent twice (of them with a repeated Message-ID)', `${report.mail.lost} / ${report.mail.duplicates} (${report.mail.sameMessageId})`, '0 / 0');
+  row('e-mails lost / delivered twice (of them with a repeated Message-ID)', `${report.mail.lost} / ${report.mail.duplicates} (${report.mail.sameMessageId})`, '0 / 0');
+  row('resends by the outbox after the kill, deduplicated by Message-ID', report.mail.resendsDeduplicated, 'any (at-least-once sender)');
   if (o.kill) row('jobs leased by the killed process / run again after it', `${report.jobsLeasedAtKill} / ${report.jobsRunAgain}`, 'equal');
   if (o.kill) row('requests without an answer (the killed process)', report.connectionErrors, 'only in flight at the kill');
   if (o.terminate) row('works after pg_terminate_backend (ready + a booking)', String(report.worksAfterTerminate), 'true');
+  const answered = report.answers.filter((a) => a.status > 0).length;
+  const { cpu } = report;
+  if (answered && cpu.servers + cpu.postgres > 0) {
+    const per = (ms: number) => (ms / answered).toFixed(2);
+    lines.push('');
+    lines.push(`CPU over ${(cpu.wallMs / 1000).toFixed(1)} s and ${answered} answered requests (${(answered / (cpu.wallMs / 1000)).toFixed(0)}/s): `
+      + `servers ${per(cpu.servers)} + PostgreSQL ${per(cpu.postgres)} + load generator ${per(cpu.loadGenerator)} = ${per(cpu.servers + cpu.postgres + cpu.loadGenerator)} ms per request; `
+      + `${((cpu.servers + cpu.postgres + cpu.loadGenerator) / cpu.wallMs).toFixed(2)} cores busy on average`);
+  }
   return lines.join('\n');
 }

@@ -10,6 +10,7 @@ import { addLocationAdmin, inDays, setOpeningHours } from '../../apps/server/tes
 import { createAsset, createLocation } from '../../apps/server/test/factories/places';
 import { createScratchDatabase, freePort, startServerProcess, type ServerProcess } from '../../apps/server/test/server-process';
 import { accessTokenOverHttp } from './http-login';
+import { CpuMeter } from './cpu';
 import { checkMail, type MailCheck } from './mail-check';
 
 export interface StormOptions {
@@ -27,6 +28,8 @@ export interface StormOptions {
   /** A citizen's pause between two bookings, up to this many ms (uniform). */
   thinkMs: number;
   rooms: number;
+  /** Write a V8 CPU profile of each server process into this folder (node --cpu-prof), read with Chrome's DevTools. */
+  cpuProfileDir?: string | undefined;
   log(line: string): void;
 }
 
@@ -35,7 +38,7 @@ type Kind = 'booking' | 'approve' | 'reject' | 'change time';
 interface Answer { kind: Kind; phase: Phase; server: 'A' | 'B'; status: number; ms: number; retryAfter: boolean; error?: string }
 
 export interface StormReport {
-  options: Omit<StormOptions, 'log' | 'serverUrl'>;
+  options: Omit<StormOptions, 'log' | 'serverUrl' | 'cpuProfileDir'>;
   answers: Answer[];
   bookingMs: { p50: number; p95: number; max: number; count: number };
   overlaps: number;
@@ -57,6 +60,12 @@ export interface StormReport {
   serverLogs: string[];
   /** Exit codes (or signals) of the processes that ended before the storm stopped them. */
   exits: string[];
+  /**
+   * CPU time the storm cost, from its first request to its last answer (ms; from /proc, so 0 where
+   * there is none): the two server processes, PostgreSQL's backends of the storm's database, and this
+   * process (the load generator: 200 clients' HTTP and the administrators' candidate queries).
+   */
+  cpu: { servers: number; postgres: number; loadGenerator: number; wallMs: number };
 }
 
 const percentile = (sorted: readonly number[], p: number) => sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0;
@@ -120,6 +129,7 @@ export async function runStorm(options: StormOptions): Promise<StormReport> {
     const env = {
       DATABASE_URL: scratch.url, PUBLIC_URL: publicUrl, LOCAL_MAIL_DIR: mailDir, JOB_LEASE_SECONDS: '5', MAIL_CLAIM_LEASE_SECONDS: '10',
       OIDC_ACCESS_TOKEN_TTL_SECONDS: '3600', LOG_LEVEL: 'warn',
+      ...(options.cpuProfileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(options.cpuProfileDir)}` } : {}),
     };
     log(`starting two server processes on ${scratch.name}`);
     servers.push(...await Promise.all([startServerProcess(env, { port: portA }), startServerProcess(env)]));
@@ -134,6 +144,12 @@ export async function runStorm(options: StormOptions): Promise<StormReport> {
     }
 
     const deadlocksBefore = await deadlockCount(database, scratch.name);
+    const serverCpu = new CpuMeter();
+    const postgresCpu = new CpuMeter();
+    const backends = async () => (await queryRows<{ pid: number }>(db, sql`select pid from pg_stat_activity where datname = current_database()`).catch(() => [])).map((r) => r.pid);
+    serverCpu.start(servers.map((s) => s.child.pid!));
+    postgresCpu.start(await backends());
+    const ownCpu = process.cpuUsage();
     const answers: Answer[] = [];
     let phase: Phase = 'start';
     let bAlive = true;
@@ -226,11 +242,25 @@ export async function runStorm(options: StormOptions): Promise<StormReport> {
       }
     })();
 
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        serverCpu.sample(servers.map((s) => s.child.pid!));
+        postgresCpu.sample(await backends());
+        await sleep(250);
+      }
+    })();
     await Promise.all([
       ...Array.from({ length: options.clients }, (_, i) => citizen(i)),
       ...Array.from({ length: options.admins }, (_, i) => admin(i)),
       disasters,
     ]);
+    sampling = false;
+    await sampler;
+    serverCpu.sample(servers.map((s) => s.child.pid!));
+    postgresCpu.sample(await backends());
+    const ownUsed = process.cpuUsage(ownCpu);
+    const cpu = { servers: serverCpu.total(), postgres: postgresCpu.total(), loadGenerator: (ownUsed.user + ownUsed.system) / 1000, wallMs: Date.now() - started };
     log(`storm over after ${((Date.now() - started) / 1000).toFixed(1)} s, ${answers.length} answers; waiting for the outbox`);
 
     if (options.terminate) {
@@ -289,6 +319,7 @@ export async function runStorm(options: StormOptions): Promise<StormReport> {
       connectionErrors: answers.filter((x) => x.status === 0).length,
       serverLogs: servers.map((s) => s.output()),
       exits: servers.map((s, i) => `${i ? 'B' : 'A'}: ${s.child.exitCode ?? s.child.signalCode ?? 'running'}`),
+      cpu,
     };
   } finally {
     await Promise.all(servers.map((s) => s.stop()));

@@ -9,7 +9,7 @@ import { expect, inject } from 'vitest';
 async function mails(): Promise<{ to: string; text: string }[]> {
   const folder = path.join(inject('dataDir'), 'mail');
   const names = await fs.readdir(folder).catch(() => [] as string[]);
-  return Promise.all(names.sort().map(async (name) => {
+  return Promise.all(names.filter((name) => name.endsWith('.eml')).sort().map(async (name) => {
     const eml = await fs.readFile(path.join(folder, name), 'utf8');
     const [head, ...body] = eml.split('\r\n\r\n');
     return { to: /^To: (.*)$/m.exec(head ?? '')?.[1] ?? '', text: body.join('\r\n\r\n') };

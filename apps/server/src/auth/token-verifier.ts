@@ -27,6 +27,8 @@ const ALGORITHMS = ['RS256', 'PS256', 'ES256'];
  * gets no grace: the SPAs renew a token 30 s before it ends, so a sound client never needs it.
  */
 export const CLOCK_SKEW_SECONDS = 30;
+/** Accepted tokens kept verified in memory (see verifyOnce): a few MB at most. */
+const VERIFIED_TOKENS_KEPT = 5000;
 
 type Portal = 'PUBLIC' | 'ADMIN';
 
@@ -68,7 +70,28 @@ export function createTokenVerifier(oidc: Config['oidc'], localJwks: JSONWebKeyS
     return keySet;
   };
 
-  return async (token) => {
+  // Tokens verified already, until they expire: a client sends the same token with every request for
+  // its lifetime, and the signature check (RSA through WebCrypto) was a tenth of a booking request's
+  // CPU in the storm. Every check of a token is about the token alone and, but for expiry, gives the
+  // same answer at any later time (an accepted iat stays within maxTokenAge while exp is ahead, as exp
+  // − iat ≤ maxLifetime), so only expiry is checked again. Only accepted tokens are kept; the map is
+  // emptied when it reaches VERIFIED_TOKENS_KEPT (a burst of logins costs a signature check each
+  // again). A key withdrawn from the issuer's JWKS stops new tokens at once and cached ones at their
+  // expiry (the access token lifetime), as a remote JWKS cached by jose would anyway.
+  const verified = new Map<string, { token: VerifiedAccessToken; exp: number }>();
+  const verifyOnce = async (token: string): Promise<VerifiedAccessToken> => {
+    const known = verified.get(token);
+    if (known) {
+      if (known.exp > Math.floor(Date.now() / 1000)) return known.token;
+      verified.delete(token);
+    }
+    const result = await verifyToken(token);
+    if (verified.size >= VERIFIED_TOKENS_KEPT) verified.clear();
+    verified.set(token, result);
+    return result.token;
+  };
+
+  const verifyToken = async (token: string): Promise<{ token: VerifiedAccessToken; exp: number }> => {
     let issuer: string | undefined;
     try {
       issuer = decodeJwt(token).iss;
@@ -104,14 +127,16 @@ export function createTokenVerifier(oidc: Config['oidc'], localJwks: JSONWebKeyS
     const audiences = typeof payload.aud === 'string' ? [payload.aud] : payload.aud ?? [];
     if (!audiences.includes(audienceOf[portal])) throw invalid('audience is not the one of its client');
     if (portal === 'PUBLIC' && !PORTAL_ACRS.has(String(payload.acr))) throw invalid('level of assurance too low');
-    return {
+    const accepted: VerifiedAccessToken = {
       sub: String(payload.sub),
       clientId,
       portal,
       name: stringClaim(payload.name) ?? joinNames(payload.given_name, payload.family_name),
       email: stringClaim(payload.email),
     };
+    return { token: accepted, exp: payload.exp! };
   };
+  return verifyOnce;
 }
 
 function invalid(reason: string): AppError {

@@ -36,6 +36,21 @@ export interface InsertedReservation {
  */
 export async function insertReservations(db: DbOrTx, rows: readonly NewReservation[]): Promise<InsertedReservation[]> {
   if (rows.length === 0) return [];
+  return insertStatement(db, rows);
+}
+
+/**
+ * As insertReservations, but a row that overlaps an active reservation (the exclusion constraint,
+ * the table's only constraint a new row can meet) is left out instead of failing the statement
+ * (ON CONFLICT DO NOTHING): the transaction goes on without a savepoint, and the caller compares
+ * what was inserted with what it asked for.
+ */
+export async function insertReservationsUnlessTaken(db: DbOrTx, rows: readonly NewReservation[]): Promise<InsertedReservation[]> {
+  if (rows.length === 0) return [];
+  return insertStatement(db, rows).onConflictDoNothing();
+}
+
+function insertStatement(db: DbOrTx, rows: readonly NewReservation[]) {
   return db.insert(reservations).values(rows.map((r) => ({
     bookingId: r.bookingId,
     bookableAssetId: r.bookableAssetId,

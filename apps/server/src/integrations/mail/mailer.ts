@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { renderMailParts } from './mail-layout';
@@ -34,27 +35,74 @@ export class MailDeliveryError extends Error {
   }
 }
 
+/** The local mail service's record of delivered Message-IDs, a hidden folder inside its mail folder. */
+export const DELIVERED_FOLDER = '.delivered';
+/** One line per resend it recognised by Message-ID and accepted without a second file. */
+export const RESENDS_LOG = 'resends.log';
+
+const isCode = (error: unknown, code: string) => (error as NodeJS.ErrnoException | undefined)?.code === code;
+
 /**
  * The local mail service: writes each message as an RFC 5322 .eml file into a folder (open them in
  * any mail program) and keeps the latest ones in memory for tests. Like a real relay it refuses
  * addresses it cannot deliver to (permanently: 550), so a bad address takes the outbox's failed path.
+ *
+ * Like a receiving service that deduplicates, it delivers each Message-ID once: the outbox resends a
+ * message whose sender died before marking it sent (decision 017), and the resend is accepted without a
+ * second file. Crash-safe and shared by every process writing into the folder: the first delivery
+ * creates `.delivered/{sha256 of the Message-ID}` exclusively (atomically, by a hard link), naming the
+ * .eml file it is about to write; the .eml is written to a temporary name and renamed, so the mailbox
+ * never sees half a message. A resend that finds the marker but not its file (a crash in between)
+ * writes that file; one that finds both writes nothing and appends a line to `.delivered/resends.log`.
  */
 export class LocalMailer implements Mailer {
   readonly sent: OutgoingMail[] = [];
+  /** Resends recognised by Message-ID (and accepted without delivering again) by this instance. */
+  resends = 0;
   constructor(private readonly folder?: string) {}
 
   async send(message: OutgoingMail): Promise<void> {
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(message.to)) throw new MailDeliveryError('550 invalid recipient address', true);
+    if (!this.folder) {
+      // Without a folder the memory is the record (the last 200 messages).
+      if (this.sent.some((m) => m.messageId === message.messageId)) {
+        this.resends++;
+        return;
+      }
+      this.remember(message);
+      return;
+    }
+    const delivered = path.join(this.folder, DELIVERED_FOLDER);
+    await fs.mkdir(delivered, { recursive: true });
+    const marker = path.join(delivered, createHash('sha256').update(message.messageId).digest('hex'));
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    let name = `${stamp}-${randomBytes(3).toString('hex')}.eml`;
+    if (!await createExclusively(marker, name, delivered)) {
+      // Delivered before (or being delivered by another process right now): the marker names the file.
+      name = (await fs.readFile(marker, 'utf8')).trim();
+      if (await exists(path.join(this.folder, name))) {
+        this.resends++;
+        await fs.appendFile(path.join(delivered, RESENDS_LOG), `${new Date().toISOString()} ${message.messageId} ${name}\n`);
+        return;
+      }
+    }
+    const temporary = path.join(delivered, `${name}.${process.pid}.${randomBytes(3).toString('hex')}.partial`);
+    await fs.writeFile(temporary, this.eml(message));
+    await fs.rename(temporary, path.join(this.folder, name));
+    this.remember(message);
+  }
+
+  private remember(message: OutgoingMail): void {
     this.sent.push(message);
     if (this.sent.length > 200) this.sent.shift();
-    if (!this.folder) return;
-    await fs.mkdir(this.folder, { recursive: true });
-    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  }
+
+  private eml(message: OutgoingMail): string {
     const { text, html } = renderMailParts(message);
-    const boundary = `lokaler-${Math.random().toString(36).slice(2)}`;
+    const boundary = `lokaler-${randomBytes(6).toString('hex')}`;
     // 8bit parts, the text first: readable in a text editor, and the dev mailbox of the e2e tests
     // (e2e/support/mailbox.ts) finds the text right after the headers.
-    const eml = [
+    return [
       `From: ${message.from}`,
       `To: ${message.to}`,
       `Subject: =?UTF-8?B?${Buffer.from(message.subject).toString('base64')}?=`,
@@ -76,7 +124,34 @@ export class LocalMailer implements Mailer {
       `--${boundary}--`,
       '',
     ].join('\r\n');
-    await fs.writeFile(path.join(this.folder, `${stamp}-${Math.random().toString(36).slice(2, 8)}.eml`), eml);
   }
 }
 
+/**
+ * Creates `file` holding `content` only if it does not exist yet, atomically: a complete temporary
+ * file is hard-linked to the name (link fails when the name exists), so no reader ever finds the
+ * marker empty or half written, and of two processes racing exactly one wins. False when it existed.
+ */
+async function createExclusively(file: string, content: string, folder: string): Promise<boolean> {
+  const temporary = path.join(folder, `.${path.basename(file)}.${process.pid}.${randomBytes(3).toString('hex')}`);
+  await fs.writeFile(temporary, content);
+  try {
+    await fs.link(temporary, file);
+    return true;
+  } catch (error) {
+    if (isCode(error, 'EEXIST')) return false;
+    throw error;
+  } finally {
+    await fs.rm(temporary, { force: true });
+  }
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await fs.access(file);
+    return true;
+  } catch (error) {
+    if (isCode(error, 'ENOENT')) return false;
+    throw error;
+  }
+}

@@ -52,7 +52,9 @@ export function outboxMessageId(row: Pick<OutboxRow, 'id' | 'createdAt'>, from: 
  * - a process that dies between "accepted" and "marked" leaves the row claimed; after the lease
  *   it is sent again (the one duplicate at-least-once allows, with the same Message-ID), and since
  *   every claim counts an attempt, a crash that repeats is given up after MAX_ATTEMPTS.
- * Exactly once would need the relay to take part in our transaction, which SMTP cannot.
+ * Exactly once would need the relay to take part in our transaction, which SMTP cannot; a receiving
+ * service that deduplicates by Message-ID (the local one, LocalMailer) turns the resend into exactly
+ * once in the mailbox (decision 017).
  */
 export async function deliverDueMail(db: Db, mailer: Mailer, options: DeliveryOptions = {}): Promise<{ sent: number; failed: number }> {
   const from = options.from ?? DEFAULT_FROM;

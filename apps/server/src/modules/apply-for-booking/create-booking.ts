@@ -7,7 +7,7 @@ import { osloClock } from '@lokaler/domain/scheduling/oslo-clock';
 import { prepareRoom } from '@lokaler/domain/scheduling/room-calendar';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Db, Tx } from '../../db/client';
-import { insertReservations, type NewReservation } from '../../db/reservation-repository';
+import { insertReservationsUnlessTaken, type NewReservation } from '../../db/reservation-repository';
 import { sqlState } from '../../http/error-handler';
 import { enqueueMail } from '../../integrations/mail/outbox';
 import { lockRooms, lockRoomsShared } from '../../db/lock-rooms';
@@ -16,10 +16,10 @@ import { assertRoomsAccessible, calendarRange, displayNameOf, publicRulesOf, sch
 import { conflictError, conflictsOf, ruleViolationError, type CheckedRoom } from './booking-problems';
 import { bookingReceipt, changeLogTimes, type BookedRoomTimes } from './booking-receipt';
 import { afterRunningSameKey, limitConcurrency } from './limit-concurrency';
-import { findTakenTimes, insertBooking, insertCreatedEntry, insertWeddingTake, lockUserAndLoadBusyTimes, type NewBooking } from './repository';
+import { findTakenTimes, insertBookingWithEntry, insertWeddingTake, lockUserAndLoadBusyTimes, type NewBooking } from './repository';
 import { assertCitizenApplication, parseFormAnswers, rejectOverlappingTimes, singleLocation } from './validate-booking-request';
 import { assertNoHoldInProgress, assertOneWeddingTime, weddingTerms } from './wedding-hold';
-import { writeTransaction, withSavepoint } from '../../db/write-transaction';
+import { writeTransaction } from '../../db/write-transaction';
 
 export interface CreateBookingOptions {
   db: Db;
@@ -189,8 +189,7 @@ async function book({ db, user, organization = null, body, publicUrl, weddingHol
   const response = await bookingTransactions(() => writeTransaction(db, async (tx) => {
     // The rows no other booking competes for come first, so the rooms' locks are held only for
     // the re-check and the reservations (and the commit): the queue on a busy room moves faster.
-    const { bookingId, caseNumber } = await insertBooking(tx, booking);
-    await insertCreatedEntry(tx, { bookingId, userId: user.userId, userName: user.name, reservationTimes });
+    const { bookingId, caseNumber } = await insertBookingWithEntry(tx, booking, { userName: user.name, reservationTimes });
     const to = formAnswers.contactEmail ?? user.email;
     if (to) await enqueueMail(tx, bookingReceipt({ to, bookingId, caseNumber, locationName: location.name, rooms: booked, publicUrl }));
     await lockRooms(tx, ids);
@@ -237,17 +236,14 @@ function bookedTimesByRoom(times: readonly TimeToWrite[], rows: ReadonlyMap<numb
 
 /**
  * Inserts every reservation, or none. The locks make a collision here rare (a writer that does not
- * take them); the exclusion constraint still has the last word. On 23P01 the savepoint is rolled
- * back, the times taken now are read in the same transaction, and the 409 rolls back the booking.
+ * take them); the exclusion constraint still has the last word: a row it refuses is left out (ON
+ * CONFLICT DO NOTHING, no savepoint round trips), and when any was, the times taken now are read in
+ * the same transaction and the 409 rolls back the booking and the rows that went in.
  */
 async function insertAllOrConflict(tx: Tx, rows: readonly TimeToWrite[], roomName: (id: number) => string | undefined): Promise<void> {
-  try {
-    await withSavepoint(tx, async (savepoint) => {
-      for (let i = 0; i < rows.length; i += RESERVATION_CHUNK) await insertReservations(savepoint, rows.slice(i, i + RESERVATION_CHUNK));
-    });
-  } catch (error) {
-    if (sqlState(error) !== '23P01') throw error;
-    const taken = await findTakenTimes(tx, rows);
-    throw conflictError(taken.map((t) => ({ bookableAssetId: t.bookableAssetId, date: t.date, startTime: t.startTime, endTime: t.endTime })), roomName);
-  }
+  let inserted = 0;
+  for (let i = 0; i < rows.length; i += RESERVATION_CHUNK) inserted += (await insertReservationsUnlessTaken(tx, rows.slice(i, i + RESERVATION_CHUNK))).length;
+  if (inserted === rows.length) return;
+  const taken = await findTakenTimes(tx, rows, rows[0]?.bookingId);
+  throw conflictError(taken.map((t) => ({ bookableAssetId: t.bookableAssetId, date: t.date, startTime: t.startTime, endTime: t.endTime })), roomName);
 }

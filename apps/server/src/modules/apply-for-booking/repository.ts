@@ -2,7 +2,6 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { BookingDurationType, BookingFormAnswers, ChangeLogReservationTimes, SourceForm } from '@lokaler/domain/booking';
 import { activeReservationStatuses } from '@lokaler/domain/reservation';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { bookings, changeLog } from '../../db/schema/bookings';
 import { osloPeriod } from '../../db/schema/columns';
 import { busyTimesSql, groupBusyTimes, type BusyTimeRow, type BusyTimes, type CalendarRange } from '../room-calendars/repository';
 
@@ -25,8 +24,11 @@ export interface NewBooking {
   holdExpiresAt: Date | null;
 }
 
+const NO_CASE_NUMBER = 'No free case number after 1000 attempts';
+
 /**
- * Inserts the booking (UNPROCESSED, PUBLICUSER_LOAN) with the next free case number,
+ * Inserts the booking (UNPROCESSED, PUBLICUSER_LOAN) and its first change-log entry ('Comment', shown
+ * as 'Opprettet', with its times per room) in one statement, with the next free case number,
  * 'LOK-<year>-<at least five digits>', from the sequence of db/schema/case-numbers.ts. A sequence
  * never gives a value twice, so concurrent bookings cannot collide; a number that exists already
  * (demo data, imports) is skipped by trying the next. One statement per attempt.
@@ -35,28 +37,28 @@ export interface NewBooking {
  * that has passed already (a booking for next week), it is the first time's start, so a short-notice
  * booking stays cancellable until it begins.
  */
-export async function insertBooking(tx: DbOrTx, booking: NewBooking): Promise<{ bookingId: number; caseNumber: string }> {
+export async function insertBookingWithEntry(tx: DbOrTx, booking: NewBooking, entry: { userName: string; reservationTimes: ChangeLogReservationTimes }): Promise<{ bookingId: number; caseNumber: string }> {
   for (let attempt = 0; attempt < 1000; attempt++) {
-    const [row] = await tx.insert(bookings).values({
-      status: 'UNPROCESSED',
-      userId: booking.userId,
-      organizationNumber: booking.organization?.number ?? null,
-      organizationName: booking.organization?.name ?? null,
-      locationId: booking.locationId,
-      purpose: 'PUBLICUSER_LOAN',
-      sourceForm: booking.sourceForm,
-      durationType: booking.durationType,
-      caseNumber: nextCaseNumber(booking),
-      formAnswers: booking.formAnswers,
-      holdExpiresAt: booking.holdExpiresAt,
-      cancellationDeadline: cancellationDeadline(booking),
-    }).onConflictDoNothing({ target: bookings.caseNumber }).returning({ bookingId: bookings.id, caseNumber: bookings.caseNumber });
-    if (row) return row;
+    const [row] = await queryRows<{ id: number; case_number: string }>(tx, sql`
+      with b as (
+        insert into bookings (status, user_id, organization_number, organization_name, location_id, purpose, source_form, duration_type,
+          case_number, form_answers, hold_expires_at, cancellation_deadline)
+        values ('UNPROCESSED', ${booking.userId}, ${booking.organization?.number ?? null}, ${booking.organization?.name ?? null}, ${booking.locationId},
+          'PUBLICUSER_LOAN', ${booking.sourceForm}::source_form, ${booking.durationType}::booking_duration_type,
+          ${nextCaseNumber(booking)}, ${JSON.stringify(booking.formAnswers)}::jsonb, ${booking.holdExpiresAt?.toISOString() ?? null}::timestamptz,
+          ${cancellationDeadline(booking)})
+        on conflict (case_number) do nothing
+        returning id, case_number
+      ), entry as (
+        insert into change_log (booking_id, type, user_id, user_name, reservation_times)
+        select b.id, 'Comment', ${booking.userId}, ${entry.userName}, ${JSON.stringify(entry.reservationTimes)}::jsonb from b
+      )
+      select id, case_number from b`);
+    if (row) return { bookingId: Number(row.id), caseNumber: row.case_number };
   }
   throw new Error(NO_CASE_NUMBER);
 }
 
-const NO_CASE_NUMBER = 'No free case number after 1000 attempts';
 
 /** The next case number from the sequence, 'LOK-<year>-<at least five digits>'. */
 function nextCaseNumber(booking: Pick<NewBooking, 'year'>): SQL {
@@ -70,10 +72,6 @@ function cancellationDeadline(booking: Pick<NewBooking, 'firstDate' | 'firstStar
   return sql`case when ${daysBefore} > now() then ${daysBefore} else ${firstStart} end`;
 }
 
-/** The booking's first change-log entry ('Comment', shown as 'Opprettet'), with its times per room. */
-export async function insertCreatedEntry(tx: DbOrTx, entry: { bookingId: number; userId: number; userName: string; reservationTimes: ChangeLogReservationTimes }): Promise<void> {
-  await tx.insert(changeLog).values({ bookingId: entry.bookingId, type: 'Comment', userId: entry.userId, userName: entry.userName, reservationTimes: entry.reservationTimes });
-}
 
 export interface WantedTime {
   bookableAssetId: number;
@@ -84,16 +82,17 @@ export interface WantedTime {
 
 /**
  * Which of these times an active reservation overlaps now (instants, as the exclusion constraint
- * compares them): the taken times to name in a 409. One query for any number of times.
+ * compares them), other than one of `exceptBookingId` (the booking being written, whose rows that did
+ * go in are no obstacle): the taken times to name in a 409. One query for any number of times.
  */
-export async function findTakenTimes<T extends WantedTime>(tx: DbOrTx, times: readonly T[]): Promise<T[]> {
+export async function findTakenTimes<T extends WantedTime>(tx: DbOrTx, times: readonly T[], exceptBookingId = 0): Promise<T[]> {
   if (times.length === 0) return [];
   const wanted = JSON.stringify(times.map((t, i) => ({ i, asset: t.bookableAssetId, d: t.date, s: t.startTime, m: t.durationMinutes })));
   const rows = await queryRows<{ i: number }>(tx, sql`
     select t.i from jsonb_to_recordset(${wanted}::jsonb) as t(i int, asset int, d date, s time, m int)
     where exists (
       select 1 from reservations r
-      where r.bookable_asset_id = t.asset
+      where r.bookable_asset_id = t.asset and r.booking_id <> ${exceptBookingId}
         and r.status::text in (${sql.join(activeReservationStatuses.map((s) => sql`${s}`), sql`, `)})
         and r.period && ${osloPeriod('d', 's', 'm')}
     )

@@ -14,7 +14,8 @@ function countingDb(db: Db): { db: Db; count: () => number } {
   let n = 0;
   const proxy = new Proxy(db, {
     get(target, property, receiver) {
-      if (['select', 'selectDistinct', 'execute', 'insert', 'update', 'delete'].includes(String(property))) n++;
+      // A prepared statement (db/client.ts preparedQuery) takes the session once per run.
+      if (['select', 'selectDistinct', 'execute', 'insert', 'update', 'delete', 'session'].includes(String(property))) n++;
       return Reflect.get(target, property, receiver);
     },
   });

@@ -3,7 +3,7 @@ import { activeReservationStatuses } from '@lokaler/domain/reservation';
 import type { IsoWeekday } from '@lokaler/domain/scheduling/calendar-date';
 import { formatDuration } from '@lokaler/domain/scheduling/iso-duration';
 import type { OpeningHoursEntry, RoomCalendar } from '@lokaler/domain/scheduling/room-calendar';
-import { queryRows, type DbOrTx } from '../../db/client';
+import { preparedQuery, type DbOrTx } from '../../db/client';
 import { bookableAssets, bookingFlows } from '../../db/schema/assets';
 import { bookings, reservations } from '../../db/schema/bookings';
 import { locations } from '../../db/schema/locations';
@@ -100,6 +100,30 @@ interface CalendarsRow extends Record<string, unknown> {
   busy: BusyTuple[];
 }
 
+const roomsParam = sql`${sql.placeholder('rooms')}::int[]`;
+const fromParam = sql`${sql.placeholder('from')}::date`;
+const toParam = sql`${sql.placeholder('to')}::date`;
+
+/** loadRoomCalendars' one statement, prepared (db/client.ts preparedQuery): the same text for any rooms and dates. */
+const roomCalendarsStatement = preparedQuery<CalendarsRow>('room_calendars', (() => {
+  const locationIds = sql`(select location_id from bookable_assets where id = any(${roomsParam}))`;
+  return sql`select
+    (select coalesce(json_agg(${roomJson}), '[]') from bookable_assets a
+      join locations l on l.id = a.location_id left join booking_flows f on f.id = a.booking_flow_id
+      where a.id = any(${roomsParam})) as rooms,
+    (select coalesce(json_agg(json_build_array(h.location_id, h.bookable_asset_id, h.weekday, h.opens, h.closes, p.from_date, p.to_date)
+        order by p.from_date nulls first, h.weekday, h.opens), '[]')
+      from opening_hours h left join opening_hour_periods p on p.id = h.period_id
+      where h.location_id in ${locationIds} and (h.bookable_asset_id is null or h.bookable_asset_id = any(${roomsParam}))
+        and (h.period_id is null or (p.to_date >= ${fromParam} and p.from_date <= ${toParam}))) as hours,
+    (select coalesce(json_agg(json_build_array(p.location_id, p.from_date, p.to_date) order by p.from_date), '[]') from opening_hour_periods p
+      where p.location_id in ${locationIds} and p.to_date >= ${fromParam} and p.from_date <= ${toParam}) as periods,
+    (select coalesce(json_agg(json_build_array(c.location_id, c.date) order by c.date), '[]') from closed_dates c
+      where c.location_id in ${locationIds} and c.date between ${fromParam} and ${toParam}) as closed,
+    (select coalesce(json_agg(json_build_array(x.kind, x.room, x.id, x.date, x."startTime", x."durationMinutes")
+      order by x.kind, x.room, x.date, x."startTime", x.id), '[]') from (${busyTimesOf(roomsParam, fromParam, toParam)}) x) as busy`;
+})());
+
 /**
  * The rooms with their calendars, by room id: the rooms with their location's rules, opening hours,
  * closed dates, blocked times and active reservations of the range, in one statement whatever the
@@ -110,23 +134,7 @@ export async function loadRoomCalendars(db: DbOrTx, assetIds: readonly number[],
   const result = new Map<number, RoomWithCalendar>();
   if (assetIds.length === 0) return result;
   const ids = [...new Set(assetIds)];
-  const rooms = sql`${pgArray(ids)}::int[]`;
-  const locationIds = sql`(select location_id from bookable_assets where id = any(${rooms}))`;
-  const [data] = await queryRows<CalendarsRow>(db, sql`select
-    (select coalesce(json_agg(${roomJson}), '[]') from bookable_assets a
-      join locations l on l.id = a.location_id left join booking_flows f on f.id = a.booking_flow_id
-      where a.id = any(${rooms})) as rooms,
-    (select coalesce(json_agg(json_build_array(h.location_id, h.bookable_asset_id, h.weekday, h.opens, h.closes, p.from_date, p.to_date)
-        order by p.from_date nulls first, h.weekday, h.opens), '[]')
-      from opening_hours h left join opening_hour_periods p on p.id = h.period_id
-      where h.location_id in ${locationIds} and (h.bookable_asset_id is null or h.bookable_asset_id = any(${rooms}))
-        and (h.period_id is null or (p.to_date >= ${range.fromInclusive}::date and p.from_date <= ${range.toInclusive}::date))) as hours,
-    (select coalesce(json_agg(json_build_array(p.location_id, p.from_date, p.to_date) order by p.from_date), '[]') from opening_hour_periods p
-      where p.location_id in ${locationIds} and p.to_date >= ${range.fromInclusive}::date and p.from_date <= ${range.toInclusive}::date) as periods,
-    (select coalesce(json_agg(json_build_array(c.location_id, c.date) order by c.date), '[]') from closed_dates c
-      where c.location_id in ${locationIds} and c.date between ${range.fromInclusive}::date and ${range.toInclusive}::date) as closed,
-    (select coalesce(json_agg(json_build_array(x.kind, x.room, x.id, x.date, x."startTime", x."durationMinutes")
-      order by x.kind, x.room, x.date, x."startTime", x.id), '[]') from (${busyTimesSql(ids, range)}) x) as busy`);
+  const [data] = await roomCalendarsStatement(db, { rooms: pgArray(ids), from: range.fromInclusive, to: range.toInclusive });
   const hours = data!.hours.map(([locationId, bookableAssetId, weekday, opens, closes, fromDate, toDate]) => ({ locationId, bookableAssetId, weekday, opens, closes, fromDate, toDate }));
   const busy = groupBusyTimes(ids, data!.busy.map(([kind, room, id, date, startTime, durationMinutes]) => ({ kind, room, id, date, startTime, durationMinutes })));
 
@@ -173,9 +181,11 @@ export interface BusyTimeRow extends Record<string, unknown> {
  * one room-week at city scale against 0.2 ms.
  */
 export function busyTimesSql(ids: readonly number[], range: CalendarRange): SQL {
-  const rooms = sql`${pgArray(ids)}::int[]`;
-  const from = sql`${range.fromInclusive}::date`;
-  const to = sql`${range.toInclusive}::date`;
+  return busyTimesOf(sql`${pgArray(ids)}::int[]`, sql`${range.fromInclusive}::date`, sql`${range.toInclusive}::date`);
+}
+
+/** busyTimesSql of the rooms (an int[]) and dates given as SQL: values, or placeholders of a prepared statement. */
+function busyTimesOf(rooms: SQL, from: SQL, to: SQL): SQL {
   // Midnight to midnight, Oslo time; the range's end is the start of the day after toInclusive.
   const starts = sql`(${from}::timestamp at time zone 'Europe/Oslo')`;
   const ends = sql`((${to} + 1)::timestamp at time zone 'Europe/Oslo')`;
@@ -213,10 +223,12 @@ export function groupBusyTimes(ids: readonly number[], rows: readonly BusyTimeRo
  * busyTimesSql): what other writers change. One query whatever the number of rooms; booking
  * creation reads them again under the rooms' locks.
  */
+const busyTimesStatement = preparedQuery<BusyTimeRow>('busy_times', sql`${busyTimesOf(roomsParam, fromParam, toParam)} order by kind, room, date, "startTime", id`);
+
 export async function loadBusyTimes(db: DbOrTx, assetIds: readonly number[], range: CalendarRange): Promise<Map<number, BusyTimes>> {
   const ids = [...new Set(assetIds)];
   if (ids.length === 0) return new Map();
-  const rows = await queryRows<BusyTimeRow>(db, sql`${busyTimesSql(ids, range)} order by kind, room, date, "startTime", id`);
+  const rows = await busyTimesStatement(db, { rooms: pgArray(ids), from: range.fromInclusive, to: range.toInclusive });
   return groupBusyTimes(ids, rows);
 }
 
