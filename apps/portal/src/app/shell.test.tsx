@@ -180,6 +180,22 @@ describe('pages', () => {
     expect(screen.getByText(/Kontakt Kulturetaten på/)).toBeInTheDocument();
   });
 
+  it("links the footer to the 'Tilgjengelighetserklæring': status, known deviations, testing, contact and enforcement", async () => {
+    const user = userEvent.setup();
+    const { router } = renderPortal('/');
+    const footer = await screen.findByRole('contentinfo');
+    await user.click(within(footer).getByRole('link', { name: 'Tilgjengelighetserklæring' }));
+    expect(router.state.location.pathname).toBe('/tilgjengelighetserklaering');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tilgjengelighetserklæring' })).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Status', 'Kjente avvik', 'Slik har vi testet', 'Fant du en feil?', 'Tilsyn og klage']);
+    expect(screen.getByText(/delvis i samsvar/)).toBeInTheDocument();
+    const main = within(screen.getByRole('main'));
+    expect(main.getByRole('link', { name: 'postmottak@kul.oslo.kommune.no' })).toHaveAttribute('href', 'mailto:postmottak@kul.oslo.kommune.no');
+    expect(await main.findByRole('link', { name: 'kontaktskjemaet' })).toHaveAttribute('href', '/kontakt-oss?referringPage=%2Ftilgjengelighetserklaering');
+    expect(screen.getByRole('link', { name: 'uutilsynet.no' })).toHaveAttribute('href', 'https://www.uutilsynet.no/');
+    expect(document.title).toBe('Tilgjengelighetserklæring – Lokaler');
+  });
+
   it('has a skip link to the main content and the header, main and footer landmarks', async () => {
     renderPortal('/');
     await screen.findByRole('heading', { level: 1 });
