@@ -146,4 +146,16 @@ describe('a citizen applies from the home page by keyboard alone', () => {
     await page.waitForURL(/\/bookinger\/\d+$/, { timeout: 30_000 });
     await page.getByText('Venter på behandling').first().waitFor({ timeout: 30_000 });
   });
+
+  it("reaches the 'Tilgjengelighetserklæring' from the footer", async () => {
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: 'Finn lokaler til lån og leie' }).waitFor();
+    // From the top of the page backwards: the footer's links are the last tab stops.
+    await page.keyboard.press('Tab');
+    await tabTo(page, page.getByRole('contentinfo').getByRole('link', { name: 'Tilgjengelighetserklæring' }), { backwards: true });
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Tilgjengelighetserklæring' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Kjente avvik' }).waitFor();
+    await expectNoAxeViolations(page);
+  });
 });

@@ -111,4 +111,14 @@ describe('the map view of the new portal without map tiles', () => {
     expect(pageErrors).toEqual([]);
     expect(consoleErrors).toEqual([]);
   });
+
+  it('opens the map view from /kart (spec 01 §2), with the search the link carries', async () => {
+    const date = weekdayAhead(10);
+    await page.goto(`/kart?loanType=singleLoan&date=${date}&duration=PT1H`);
+    await page.getByRole('region', { name: /^Kart over ledige rom/ }).waitFor();
+    const url = new URL(page.url());
+    expect(url.pathname).toBe('/portal');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ loanType: 'singleLoan', date, duration: 'PT1H', searchType: 'map' });
+    await expectNoAxeViolations(page);
+  });
 });
