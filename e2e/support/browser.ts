@@ -67,9 +67,11 @@ async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
 }
 
-async function axeSummary(page: Page): Promise<string[]> {
+async function axeSummary(page: Page, exclude: readonly string[]): Promise<string[]> {
   await settled(page);
-  const results = await new AxeBuilder({ page }).withTags([...axeTags]).analyze();
+  let builder = new AxeBuilder({ page }).withTags([...axeTags]);
+  for (const selector of exclude) builder = builder.exclude(selector);
+  const results = await builder.analyze();
   return results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
 }
 
@@ -106,17 +108,19 @@ let screenshotCount = 0;
  * Fails the test with a readable list when axe (WCAG 2.0–2.2 A/AA) finds any violation on the page as
  * it is now, at 1280 px and at 320 px, or when the page scrolls sideways at 320 px
  * (`document.documentElement.scrollWidth <= innerWidth`, WCAG 1.4.10). The window is put back as it
- * was. With E2E_SCREENSHOT_DIR set, the 320 px view is saved there to look at.
+ * was. With E2E_SCREENSHOT_DIR set, the 320 px view is saved there to look at. `exclude` leaves
+ * elements out of axe's check: only for a deviation the accessibility statement names.
  */
-export async function expectNoAxeViolations(page: Page): Promise<void> {
+export async function expectNoAxeViolations(page: Page, options: { exclude?: readonly string[] } = {}): Promise<void> {
+  const exclude = options.exclude ?? [];
   const original = page.viewportSize();
   try {
     await page.setViewportSize(wideViewport);
-    expect(await axeSummary(page), `axe violations at 1280 px on ${page.url()}`).toEqual([]);
+    expect(await axeSummary(page, exclude), `axe violations at 1280 px on ${page.url()}`).toEqual([]);
     await page.setViewportSize(narrowViewport);
     const scroll = await sidewaysScroll(page);
     expect(scroll.excess > 0 ? [`${scroll.excess} px too wide`, ...scroll.culprits] : [], `sideways scrolling at 320 px on ${page.url()}`).toEqual([]);
-    expect(await axeSummary(page), `axe violations at 320 px on ${page.url()}`).toEqual([]);
+    expect(await axeSummary(page, exclude), `axe violations at 320 px on ${page.url()}`).toEqual([]);
     const folder = process.env.E2E_SCREENSHOT_DIR;
     if (folder) {
       const name = `${String(++screenshotCount).padStart(3, '0')}-${new URL(page.url()).pathname.replace(/[^a-z0-9]+/gi, '_')}.png`;
