@@ -86,6 +86,8 @@ async function sidewaysScroll(page: Page): Promise<{ excess: number; culprits: s
     const culprits: string[] = [];
     if (excess <= 0) return { excess, culprits };
     const heldByScroller = (el: Element) => {
+      // A positioned element escapes a scrolling box that is not its containing block: count it.
+      if (/^(absolute|fixed)$/.test(getComputedStyle(el).position)) return false;
       for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
         if (/(auto|scroll|hidden|clip)/.test(getComputedStyle(p).overflowX) && p.getBoundingClientRect().right <= width + 0.5) return true;
       }
