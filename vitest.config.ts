@@ -61,7 +61,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'e2e', include: ['e2e/**/*.spec.ts'], globalSetup: ['./e2e/support/global-setup.ts'], environment: 'node', fileParallelism: false, testTimeout: 90_000, hookTimeout: 180_000, env: { TZ: 'Europe/Oslo' } },
+        test: { name: 'e2e', include: ['e2e/**/*.spec.ts'], globalSetup: ['./e2e/support/global-setup.ts'], environment: 'node', fileParallelism: false, testTimeout: 180_000, hookTimeout: 180_000, env: { TZ: 'Europe/Oslo' } },
       },
     ],
   },

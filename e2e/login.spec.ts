@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { testCitizens } from '../apps/server/src/idp/test-users';
 import { expectNoAxeViolations, newPage, useBrowser } from './support/browser';
+import { chooseTestPerson } from './support/portal-login';
 
 describe('a citizen logs in through the local ID-porten and out again', () => {
   const browser = useBrowser();
@@ -34,6 +35,20 @@ describe('a citizen logs in through the local ID-porten and out again', () => {
 
     await page.getByRole('button', { name: 'Mine bookinger' }).waitFor({ state: 'visible', timeout: 30_000 });
     expect(new URL(page.url()).pathname).toBe('/');
+    await context.close();
+  });
+
+  it('opened as 127.0.0.1 instead of the configured localhost, moves to localhost first, and the login ends logged in there', async () => {
+    const { context, page } = await newPage(browser());
+    const publicUrl = new URL(inject('baseUrl'));
+    await page.goto(`http://127.0.0.1:${publicUrl.port}/oversikt?kategorier=skoler`);
+    await page.waitForURL((url) => url.origin === publicUrl.origin, { timeout: 30_000 });
+    expect(page.url()).toBe(`${publicUrl.origin}/oversikt?kategorier=skoler`);
+
+    await page.getByRole('button', { name: 'Mine bookinger' }).click();
+    await chooseTestPerson(page, 'Kari Nordmann');
+    await page.getByRole('button', { name: /Kari Nordmann/ }).waitFor({ state: 'visible', timeout: 30_000 });
+    expect(`${new URL(page.url()).pathname}${new URL(page.url()).search}`).toBe('/oversikt?kategorier=skoler');
     await context.close();
   });
 });

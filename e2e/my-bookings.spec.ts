@@ -156,6 +156,8 @@ describe('the applicant after the application', () => {
     await dialog.getByRole('button', { name: 'Logg inn' }).click();
 
     await visible(page.getByText(/Du er logget inn på vegne av Sagene Sjakklubb/));
+    // The header says for whom she acts, on every page.
+    await visible(page.getByRole('banner').getByRole('button', { name: 'Kari Nordmann for Sagene Sjakklubb' }));
     expect(new URL(page.url()).pathname).toBe('/bookinger');
     const organisations = await bookingHrefs(page);
     expect(organisations.length).toBeGreaterThan(0);
@@ -166,6 +168,7 @@ describe('the applicant after the application', () => {
     // And back: her own bookings again.
     await page.getByRole('button', { name: 'Logg inn som privatperson' }).click();
     await visible(page.getByText(/Du er logget inn som privatperson/));
+    await visible(page.getByRole('banner').getByRole('button', { name: 'Kari Nordmann', exact: true }));
     expect((await bookingHrefs(page)).sort()).toEqual([...own].sort());
     await context.close();
   });

@@ -120,14 +120,8 @@ describe('a citizen books a room from the new location page', () => {
     await fillApplication(page, { activity: 'Volleyball for voksne', purpose: 'Mosjonister i bydelen', participants: '14', email: 'kari@example.no', phone: '91234567' });
     await passLoginGateIfShown(page, 'Kari Nordmann');
     const posted = page.waitForResponse((r) => r.url().endsWith('/api/booking') && r.request().method() === 'POST', { timeout: 30_000 });
-    // The registration page moves on at once: listen for the booking page's call before sending.
-    const booking = page.waitForResponse((r) => /\/api\/user\/booking\/\d+$/.test(r.url()), { timeout: 30_000 });
     await page.getByRole('button', { name: 'Send søknad', exact: true }).click();
-    const answer = await posted;
-    expect(answer.status()).toBe(201);
-    const { bookingId } = (await answer.json()) as { bookingId: number };
-    await page.waitForURL(new RegExp(`/bookinger/${bookingId}$`), { timeout: 30_000 });
-    const stored = (await (await booking).json()) as { location: { name: string }; reservations: unknown[] };
+    const { stored } = await registeredBooking<{ location: { name: string }; reservations: unknown[] }>(page, posted);
     expect(stored.location.name).toBe('Tåsen skole');
     expect(stored.reservations).toHaveLength(6);
   });

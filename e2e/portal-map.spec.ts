@@ -16,6 +16,13 @@ interface Hit {
   latLng: { lat: number; lng: number } | null;
 }
 
+/**
+ * Markers of places close together overlap at the fitted zoom, and axe's target-size (WCAG 2.5.8)
+ * says so: a deviation the accessibility statement names until the markers cluster (issue 15 point 6).
+ * The markers alone are left out of axe's check; everything else on the map view is checked.
+ */
+const overlappingMarkers = ['.lk-map-marker'];
+
 /** The first marker a pointer can reach (markers near each other may overlap at the fitted zoom). */
 async function clickableMarker(markers: Locator): Promise<Locator> {
   for (const marker of await markers.all()) {
@@ -87,7 +94,7 @@ describe('the map view of the new portal without map tiles', () => {
     );
     expect(roomLinks.length).toBeGreaterThan(0);
 
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, { exclude: overlappingMarkers });
 
     await link.click();
     await page.waitForURL((url) => url.pathname === `/lokale/${locationId}`);
@@ -110,5 +117,15 @@ describe('the map view of the new portal without map tiles', () => {
     await expect.poll(() => marker.evaluate((m) => m === document.activeElement)).toBe(true);
     expect(pageErrors).toEqual([]);
     expect(consoleErrors).toEqual([]);
+  });
+
+  it('opens the map view from /kart (spec 01 §2), with the search the link carries', async () => {
+    const date = weekdayAhead(10);
+    await page.goto(`/kart?loanType=singleLoan&date=${date}&duration=PT1H`);
+    await page.getByRole('region', { name: /^Kart over ledige rom/ }).waitFor();
+    const url = new URL(page.url());
+    expect(url.pathname).toBe('/portal');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ loanType: 'singleLoan', date, duration: 'PT1H', searchType: 'map' });
+    await expectNoAxeViolations(page, { exclude: overlappingMarkers });
   });
 });

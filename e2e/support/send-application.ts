@@ -54,14 +54,18 @@ export async function heldBookingPost(page: Page): Promise<{ release: () => void
 }
 
 /**
- * The booking a sent application created: its POST answered 201, the portal went on to
- * /bookinger/{id}, and `stored` is what the booking page read of it.
+ * The booking a sent application created: its POST answered 201, the portal went on to / (spec 01 §2:
+ * no nextLink) with the receipt, whose link leads to /bookinger/{id}; `stored` is what the booking
+ * page read of it.
  */
 export async function registeredBooking<T>(page: Page, posted: Promise<Response>): Promise<{ bookingId: number; stored: T }> {
   const answer = await posted;
   expect(answer.status()).toBe(201);
   const { bookingId } = (await answer.json()) as { bookingId: number };
+  await page.waitForURL((url) => url.pathname === '/', { timeout: 30_000 });
+  await page.getByRole('heading', { level: 2, name: 'Søknaden din er sendt' }).waitFor({ timeout: 30_000 });
   const booking = page.waitForResponse((r) => r.url().endsWith(`/api/user/booking/${bookingId}`), { timeout: 30_000 });
+  await page.getByRole('link', { name: 'Se søknaden under Mine bookinger' }).click();
   await page.waitForURL(new RegExp(`/bookinger/${bookingId}$`), { timeout: 30_000 });
   return { bookingId, stored: (await (await booking).json()) as T };
 }

@@ -115,6 +115,16 @@ describe('WeekCalendar', () => {
     expect(screen.getAllByRole('gridcell').filter((c) => c.getAttribute('aria-selected') === 'true')).toHaveLength(0);
   });
 
+  it('shows each day header’s words first in its name (WCAG 2.5.3 label in name: speech input says what it sees)', () => {
+    render(<Calendar />);
+    const headers = screen.getAllByRole('button', { name: /hele dagen$/ });
+    expect(headers.map((h) => h.textContent)).toEqual(['mandag\n4. mars', 'tirsdag\n5. mars', 'onsdag\n6. mars']);
+    for (const header of headers) {
+      const visible = (header.textContent ?? '').replace(/\s+/g, ' ');
+      expect(header.getAttribute('aria-label')?.startsWith(`${visible}: `), `${visible} in ${header.getAttribute('aria-label')}`).toBe(true);
+    }
+  });
+
   it("names every status in the legend, the administrator's 'Blokkert for innbygger' too", () => {
     render(<WeekCalendarLegend statuses={['available', 'unavailable', 'checked', 'reserved', 'blockedButAllowed', 'closed']} />);
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([

@@ -133,8 +133,9 @@ export function WeekCalendar({ label, dates, times, statusOf, onToggleSlot, onTo
                     onClick={() => toggleDay(date)}
                     className="lk-week-calendar__day-button"
                   >
-                    <span className="lk-week-calendar__weekday">{formatDate(date, 'EEE')}</span>
-                    <span>{formatDate(date, 'd. MMM')}</span>
+                    {/* One text node, the line break by white-space: pre-line: the visible words are the name's first
+                        words (WCAG 2.5.3), and nothing joins 'mandag' and '4. mars' into one word. */}
+                    {`${formatDate(date, 'EEEE')}\n${formatDate(date, 'd. MMMM')}`}
                   </button>
                 </th>
               );

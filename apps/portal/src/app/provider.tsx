@@ -7,6 +7,7 @@ import { getClientSettings } from '@lokaler/api-client/client-settings';
 import { describeError, logFrontendError } from '@lokaler/api-client/frontend-error-log';
 import { clearImpersonationCookie } from '@lokaler/api-client/impersonation';
 import { createOidcAuthClient } from '@lokaler/api-client/oidc-auth-client';
+import { onPublicOrigin } from '@lokaler/api-client/public-origin';
 import { createQueryClient } from '@lokaler/api-client/query-client';
 import { AuthProvider } from '@lokaler/api-client/react/auth-provider';
 import { FullPageState } from '@lokaler/ui/app-shell';
@@ -20,9 +21,10 @@ import { withImpersonationLogout } from './session-end';
 /**
  * The portal logs in with ID-porten's client settings. One client per page load: React's
  * StrictMode mounts twice in development, and two clients would both renew the same refresh token.
+ * Opened on another address than PUBLIC_URL, the page first moves there (public-origin.ts).
  */
 let authClient: Promise<AuthClient> | undefined;
-const loadPortalAuthClient = (): Promise<AuthClient> => (authClient ??= getClientSettings('idporten').then((settings) => createOidcAuthClient(settings)));
+const loadPortalAuthClient = (): Promise<AuthClient> => (authClient ??= getClientSettings('idporten').then((settings) => onPublicOrigin(settings, createOidcAuthClient)));
 
 export interface AppProviderProps {
   children: ReactNode;

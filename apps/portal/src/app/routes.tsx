@@ -3,6 +3,7 @@ import { FullPageState } from '@lokaler/ui/app-shell';
 import { NotFoundPage } from '@lokaler/ui/not-found-page';
 import { RouteErrorElement } from '@lokaler/ui/route-error-element';
 import { paths } from '../config/paths';
+import { AccessibilityStatementPage } from '../features/accessibility/accessibility-statement-page';
 import { bookingRoutes } from '../features/bookings/routes';
 import { ClaimPage } from '../features/claim/claim-page';
 import { applyRoutes } from '../features/apply/routes';
@@ -43,6 +44,7 @@ export function createRoutes(): RouteObject[] {
             ...contactRoutes,
             ...bookingRoutes,
             { path: paths.claim.path, element: <ClaimPage /> },
+            { path: paths.accessibilityStatement.path, element: <AccessibilityStatementPage /> },
             { path: paths.authCallback.path, element: <AuthCallbackRoute /> },
             { path: paths.admin.path, element: <LeaveForAdmin /> },
             { path: paths.notFound.path, element: <NotFoundPage /> },

@@ -85,6 +85,21 @@ describe('header', () => {
     expect(visited[0]).toBe('/bookinger?showImpersonationDialog=true');
   });
 
+  it('shows the organisation a person acts for beside their name, and only their name as a private person', async () => {
+    stubApi({ '/api/location': locations, '/api/user/impersonation/effectiveuser': { name: 'Bjølsen IL', id: '998877665', impersonationId: '998877665', email: 'kari@example.no' } });
+    const user = userEvent.setup();
+    renderPortal('/', { user: kari });
+    const menu = await openUserMenu(user, 'Kari Nordmann for Bjølsen IL');
+    expect(menu.button('Logg ut')).toBeInTheDocument();
+  });
+
+  it('shows only the name of a person acting as themselves', async () => {
+    const fetchMock = stubApi({ '/api/location': locations, '/api/user/impersonation/effectiveuser': { name: 'Kari Nordmann', id: '1', impersonationId: null, email: 'kari@example.no' } });
+    renderPortal('/', { user: kari });
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/user/impersonation/effectiveuser')).toBe(true));
+    expect(await within(screen.getByRole('banner')).findByRole('button', { name: 'Kari Nordmann' })).toBeInTheDocument();
+  });
+
   it("hides 'Kontakt oss' when the CONTACT_US setting is not ENABLED", async () => {
     const user = userEvent.setup();
     const fetchMock = stubApi({ '/api/location': locations, '/api/settings?setting=CONTACT_US': { name: 'CONTACT_US', value: 'DISABLED' } });
@@ -118,6 +133,13 @@ describe('routes', () => {
     renderPortal('/404');
     await screen.findByRole('heading', { name: 'Beklager, men denne siden finnes ikke' });
     expect(screen.getByRole('link', { name: 'Gå til forsiden' })).toHaveAttribute('href', '/');
+  });
+
+  it('opens the map on /kart (spec 01 §2): the new search in its map view, the query kept', async () => {
+    const { router } = renderPortal('/kart?loanType=singleLoan');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/portal'));
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ loanType: 'singleLoan', searchType: 'map' });
+    expect(await screen.findByRole('link', { name: 'Vis i kart' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('leaves the portal for the admin app on /admin with a full page load', async () => {
@@ -156,6 +178,22 @@ describe('pages', () => {
       '/oversikt?kategorier=barnehager',
     ]);
     expect(screen.getByText(/Kontakt Kulturetaten på/)).toBeInTheDocument();
+  });
+
+  it("links the footer to the 'Tilgjengelighetserklæring': status, known deviations, testing, contact and enforcement", async () => {
+    const user = userEvent.setup();
+    const { router } = renderPortal('/');
+    const footer = await screen.findByRole('contentinfo');
+    await user.click(within(footer).getByRole('link', { name: 'Tilgjengelighetserklæring' }));
+    expect(router.state.location.pathname).toBe('/tilgjengelighetserklaering');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tilgjengelighetserklæring' })).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Status', 'Kjente avvik', 'Slik har vi testet', 'Fant du en feil?', 'Tilsyn og klage']);
+    expect(screen.getByText(/delvis i samsvar/)).toBeInTheDocument();
+    const main = within(screen.getByRole('main'));
+    expect(main.getByRole('link', { name: 'postmottak@kul.oslo.kommune.no' })).toHaveAttribute('href', 'mailto:postmottak@kul.oslo.kommune.no');
+    expect(await main.findByRole('link', { name: 'kontaktskjemaet' })).toHaveAttribute('href', '/kontakt-oss?referringPage=%2Ftilgjengelighetserklaering');
+    expect(screen.getByRole('link', { name: 'uutilsynet.no' })).toHaveAttribute('href', 'https://www.uutilsynet.no/');
+    expect(document.title).toBe('Tilgjengelighetserklæring – Lokaler');
   });
 
   it('has a skip link to the main content and the header, main and footer landmarks', async () => {

@@ -36,6 +36,11 @@ export function Footer() {
               <Link href={contact.privacyUrl}>Personvern</Link>
             </li>
             <li>
+              <Link asChild>
+                <RouterLink to={paths.accessibilityStatement.getHref()}>Tilgjengelighetserklæring</RouterLink>
+              </Link>
+            </li>
+            <li>
               <Link href={contact.municipalityUrl}>Oslo kommune</Link>
             </li>
           </ul>

@@ -46,6 +46,8 @@ export const paths = {
   },
   deprecatedAsset: { path: '/asset/:assetId', getHref: (assetId: number | string) => `/asset/${enc(String(assetId))}` },
   map: { path: '/kart', getHref: () => '/kart' },
+  /** The accessibility statement (issue 15), linked from the footer. */
+  accessibilityStatement: { path: '/tilgjengelighetserklaering', getHref: () => '/tilgjengelighetserklaering' },
   contactUs: { path: '/kontakt-oss', getHref: (referringPage?: string) => withQuery('/kontakt-oss', { referringPage }) },
   /** Application form; query purpose, activityType, nextLink. */
   send: {

@@ -41,7 +41,8 @@ export function CostFields({ form, hasPrices, calculation }: { form: UseFormRetu
 
 function Calculation({ calculation }: { calculation: SelvkostCalculationResponse }) {
   return (
-    <div className="lk-table-scroll">
+    // A region of its own with a tab stop: on a phone the table scrolls sideways, and a keyboard must be able to scroll it.
+    <div className="lk-table-scroll" tabIndex={0} role="region" aria-label="Beregnet pris">
       <Table data-size="sm" zebra>
         <caption>Beregnet pris med lokalets selvkostpriser</caption>
         <Table.Head>

@@ -53,7 +53,7 @@ function AuditLog({ locationId }: { locationId: number }) {
   if (entries.length === 0) return <Paragraph>Ingen endringer er registrert ennå.</Paragraph>;
   return (
     <>
-      <div className="lk-table-scroll">
+      <div className="lk-table-scroll" tabIndex={0} role="region" aria-label="Endringer, tabell">
         <Table className="lk-audit-table">
           <caption className="lk-visually-hidden">Endringer av lokalets innstillinger</caption>
           <Table.Head>

@@ -81,7 +81,7 @@ export function ReservationsSection({ booking }: { booking: AdminBookingView }) 
 
 function TimeTable({ caption, rows, actions }: { caption: string; rows: readonly TimeRow[]; actions?: (row: TimeRow) => ReactNode }) {
   return (
-    <div className="lk-table-scroll">
+    <div className="lk-table-scroll" tabIndex={0} role="region" aria-label={caption}>
       <Table data-size="sm" zebra>
         <caption className="lk-visually-hidden">{caption}</caption>
         <Table.Head>

@@ -84,7 +84,7 @@ function LocationCalendar({ locationId }: { locationId: number }) {
         roomRows.length === 0 ? (
           <Paragraph>Lokalet har ingen rom.</Paragraph>
         ) : (
-          <div className="lk-table-scroll" aria-busy={calendar.isFetching}>
+          <div className="lk-table-scroll" tabIndex={0} role="region" aria-label={`Reservasjoner per rom, ${weekTitle}`} aria-busy={calendar.isFetching}>
             <Table border className="lk-week-grid">
               <caption className="lk-visually-hidden">Reservasjoner per rom, {weekTitle}</caption>
               <Table.Head>

@@ -123,14 +123,16 @@ describe('/send: the application form', () => {
 });
 
 describe('/send/registrering: the booking registration page', () => {
-  it("posts the booking once, clears the choices and lands on the booking", async () => {
+  it("posts the booking once, clears the choices and goes to / (spec 01 §2) with the receipt and a link to the booking", async () => {
     stub();
     draftFor(11);
     const user = userEvent.setup();
     const { router } = renderPortal(SEND, { user: kari });
     await fillSchoolForm(user);
     await user.click(screen.getByRole('button', { name: 'Send søknad' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/bookinger/5'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Søknaden din er sendt' })).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'Se søknaden under Mine bookinger' })).toHaveAttribute('href', '/bookinger/5');
     expect(posted).toEqual([
       {
         availabilityData: { probablyAvailable: [{ bookableAssetId: 11, datesAndTimes: [
@@ -177,7 +179,7 @@ describe('/send/registrering: the booking registration page', () => {
     const { router } = renderPortal(SEND, { user: kari, strict: true });
     await fillSchoolForm(user);
     await user.dblClick(screen.getByRole('button', { name: 'Send søknad' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/bookinger/5'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(posted).toHaveLength(1);
   });
 

@@ -4,8 +4,8 @@ import { registrationTarget } from './next-link';
 const base = { bookingId: 42, activityType: 'school', trustedExternalLinks: ['https://skjema.oslo.kommune.no/vielse?steg=1'] };
 
 describe('registrationTarget (spec 01 §2 booking registration page)', () => {
-  it('goes to the new booking without a nextLink', () => {
-    expect(registrationTarget({ ...base, nextLink: null })).toEqual({ kind: 'internal', to: '/bookinger/42' });
+  it('goes to / without a nextLink, carrying the receipt for the home page', () => {
+    expect(registrationTarget({ ...base, nextLink: null })).toEqual({ kind: 'internal', to: '/', receipt: { sentBookingId: 42 } });
   });
 
   it('navigates inside the app to nextLink with bookingId and activityType, keeping its own query', () => {
@@ -18,8 +18,8 @@ describe('registrationTarget (spec 01 §2 booking registration page)', () => {
   });
 
   it('never sends the person (and the booking id) to an address the rooms do not name', () => {
-    expect(registrationTarget({ ...base, nextLink: 'https://evil.example/' })).toEqual({ kind: 'internal', to: '/bookinger/42' });
-    expect(registrationTarget({ ...base, nextLink: '//evil.example/' })).toEqual({ kind: 'internal', to: '/bookinger/42' });
-    expect(registrationTarget({ ...base, nextLink: 'javascript:alert(1)' })).toEqual({ kind: 'internal', to: '/bookinger/42' });
+    expect(registrationTarget({ ...base, nextLink: 'https://evil.example/' })).toEqual({ kind: 'internal', to: '/', receipt: { sentBookingId: 42 } });
+    expect(registrationTarget({ ...base, nextLink: '//evil.example/' })).toEqual({ kind: 'internal', to: '/', receipt: { sentBookingId: 42 } });
+    expect(registrationTarget({ ...base, nextLink: 'javascript:alert(1)' })).toEqual({ kind: 'internal', to: '/', receipt: { sentBookingId: 42 } });
   });
 });

@@ -79,7 +79,7 @@ export function RegistrationPage() {
           trustedExternalLinks: roomList.flatMap((r) => (r.bookingFlow?.publicFormLink ? [r.bookingFlow.publicFormLink] : [])),
         });
         if (target.kind === 'external') leavePage(target.url);
-        else void navigate(target.to, { replace: true });
+        else void navigate(target.to, { replace: true, state: target.receipt });
       },
     });
   }, [isLoggedIn, request, snapshot, rooms.data, search, navigate, sendBooking]);

@@ -54,7 +54,7 @@ export function activityTypeOf(rooms: readonly BookableAsset[]): BookingFlowThem
 /**
  * Where the registration page goes after the booking: the rooms' booking flow's follow-up form
  * (e.g. the wedding form). A flow whose link is the bookings list sends no nextLink: without one the
- * citizen lands on the new booking itself, which says more than the list.
+ * citizen goes to / with a receipt that links to the new booking (spec 01 §2, next-link.ts).
  */
 export function nextLinkOf(rooms: readonly BookableAsset[], bookingsListPath: string): string | undefined {
   const links = new Set(rooms.map((r) => r.bookingFlow?.publicFormLink ?? null));

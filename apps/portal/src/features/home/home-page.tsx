@@ -1,5 +1,6 @@
-import { Card, Heading, Link, Paragraph } from '@digdir/designsystemet-react';
-import { Link as RouterLink } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Alert, Card, Heading, Link, Paragraph } from '@digdir/designsystemet-react';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { PageHead } from '@lokaler/ui/page-head';
 import { contact } from '../../config/contact';
 import { paths, type VenueCategorySlug } from '../../config/paths';
@@ -13,11 +14,41 @@ const categories: readonly { slug: VenueCategorySlug; title: string; description
 
 const homeDescription = 'Lån eller lei Oslo kommunes lokaler: bydelslokaler, skoler, biblioteker og barnehager. Finn et lokale og søk om å bruke det.';
 
+/** The receipt the registration page leaves in the navigation's state (features/apply/next-link.ts). */
+function sentBookingIdOf(state: unknown): number | null {
+  if (typeof state !== 'object' || state === null || !('sentBookingId' in state)) return null;
+  return typeof state.sentBookingId === 'number' ? state.sentBookingId : null;
+}
+
+/**
+ * Spec 01 §2: a booking sent without nextLink ends here. The citizen is told at once that it went
+ * through (focus on the receipt, so a screen reader reads it first) and where to follow it.
+ */
+function SentReceipt({ bookingId }: { bookingId: number }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <Alert data-color="success">
+      <Heading level={2} data-size="xs" ref={heading} tabIndex={-1}>
+        Søknaden din er sendt
+      </Heading>
+      <Paragraph>Du får en kvittering på e-post, og svar når søknaden er behandlet.</Paragraph>
+      <Paragraph>
+        <Link asChild>
+          <RouterLink to={paths.booking.getHref(bookingId)}>Se søknaden under Mine bookinger</RouterLink>
+        </Link>
+      </Paragraph>
+    </Alert>
+  );
+}
+
 /** Spec 01 §2 "Home page". */
 export function HomePage() {
+  const sentBookingId = sentBookingIdOf(useLocation().state);
   return (
     <div className="lk-stack">
       <PageHead title="Finn lokaler til lån og leie" description={homeDescription} />
+      {sentBookingId !== null && <SentReceipt bookingId={sentBookingId} />}
       <Heading level={1} data-size="xl">
         Finn lokaler til lån og leie
       </Heading>

@@ -1,10 +1,19 @@
-import type { RouteObject } from 'react-router';
+import { Navigate, useLocation, type RouteObject } from 'react-router';
 import { paths } from '../../config/paths';
 import { PortalLocationPage } from './location/location-page';
 import { PortalSearchPage } from './portal-search-page';
 
-/** The new portal (issue #4): /portal (entry page, list view, map view by ?searchType) and /lokale/:locationId. */
+/** /kart (spec 01 §2 route table, 'map'): the new search's map view, with whatever search the link carries. */
+function MapRedirect() {
+  const { search } = useLocation();
+  const params = new URLSearchParams(search);
+  params.set('searchType', 'map');
+  return <Navigate to={`${paths.portalLanding.path}?${params.toString()}`} replace />;
+}
+
+/** The new portal (issue #4): /portal (entry page, list view, map view by ?searchType), /lokale/:locationId and /kart. */
 export const portalRoutes: RouteObject[] = [
   { path: paths.portalLanding.path, element: <PortalSearchPage /> },
   { path: paths.portalLocation.path, element: <PortalLocationPage /> },
+  { path: paths.map.path, element: <MapRedirect /> },
 ];

@@ -82,7 +82,7 @@ function ContractView({ sub, booking }: { sub: string; booking: UserBooking }) {
               {printBlockedMessage}
             </Alert>
           )}
-          <SanitizedDocument ref={documentRef} className="lk-document" html={contract.data.contractHtml} minHeadingLevel={2} aria-label="Kontrakten" role="region" />
+          <SanitizedDocument ref={documentRef} className="lk-document" html={contract.data.contractHtml} minHeadingLevel={2} aria-label="Kontrakten" role="region" tabIndex={0} />
           {!contract.data.isSigned && booking.status === 'APPROVED' && !someoneElses && (
             <SignPanel readToEnd={readToEnd} signing={sign.isPending} error={sign.error ? signFailureText(sign.error) : undefined} onSign={() => sign.mutate()} />
           )}

@@ -35,7 +35,7 @@ function ChangeNoteView({ sub, booking }: { sub: string; booking: UserBooking })
           <Paragraph>{loadFailureMessage(error).detail}</Paragraph>
         </Alert>
       )}
-      {data && (text ? <div className="lk-document lk-preserve-lines">{text}</div> : <Paragraph>Det finnes ikke noe endringsnotat for denne bookingen.</Paragraph>)}
+      {data && (text ? <div className="lk-document lk-preserve-lines" role="region" aria-label="Endringsnotatet" tabIndex={0}>{text}</div> : <Paragraph>Det finnes ikke noe endringsnotat for denne bookingen.</Paragraph>)}
     </article>
   );
 }

@@ -38,7 +38,7 @@ function VedtakView({ sub, booking }: { sub: string; booking: UserBooking }) {
           <Paragraph>{loadFailureMessage(error).detail}</Paragraph>
         </Alert>
       )}
-      {data && <SanitizedDocument className="lk-document" html={data.vedtakHtml} minHeadingLevel={2} role="region" aria-label="Vedtaket" />}
+      {data && <SanitizedDocument className="lk-document" html={data.vedtakHtml} minHeadingLevel={2} role="region" aria-label="Vedtaket" tabIndex={0} />}
     </article>
   );
 }

@@ -95,7 +95,7 @@ export function activityTypeOfRooms(rooms: readonly BookableAsset[]): BookingFlo
 
 /**
  * Where the registration page goes after the booking, as the calendar decides it: the rooms' shared
- * follow-up form; none when that is the bookings list (the citizen then lands on the new booking).
+ * follow-up form; none when that is the bookings list (the citizen then goes to / with a receipt).
  */
 export function nextLinkOfRooms(rooms: readonly BookableAsset[], bookingsListPath: string): string | undefined {
   const links = new Set(rooms.map((r) => r.bookingFlow?.publicFormLink ?? null));
