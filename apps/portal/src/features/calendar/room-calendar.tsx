@@ -9,7 +9,7 @@ import type { RepeatPattern } from '@lokaler/domain/scheduling/expand-repetition
 import { todayInOslo } from '@lokaler/domain/scheduling/oslo-clock';
 import { bookingRuleMessages } from '@lokaler/domain/scheduling/public-booking-rules';
 import { validateRepetitionEndDate } from '@lokaler/domain/scheduling/repetition-end-date';
-import type { BoundsResponse } from '@lokaler/domain/scheduling/schedule-query';
+import type { BoundsResponse, ScheduleResponse } from '@lokaler/domain/scheduling/schedule-query';
 import { roomScheduleQuery } from '@lokaler/api-client/schedule';
 import { loadFailureMessage } from '@lokaler/api-client/user-message';
 import { useBookingDraft } from '@lokaler/ui/booking-draft';
@@ -25,17 +25,27 @@ import { RoomGrid } from './room-grid';
 import { useAvailabilityCheck, useInitialAvailabilityCheck } from './use-availability-check';
 import { WeekNavigation } from './week-navigation';
 
+/** The schedule of the week the calendar opens on, sent with the page (GET /api/bookableasset/calendar). */
+export interface OpeningWeekSchedule {
+  fromInclusive: string;
+  toInclusive: string;
+  schedule: ScheduleResponse;
+  /** When it was fetched (the query's dataUpdatedAt). */
+  fetchedAt: number;
+}
+
 interface RoomCalendarProps {
   rooms: readonly BookableAsset[];
   location: Location;
   bounds: BoundsResponse;
+  openingWeek?: OpeningWeekSchedule | null;
 }
 
 /**
  * The calendar of the chosen rooms: repeat choice, week navigation, one room's week at a time, the
  * chosen times with the add button, and the added times with their availability (spec 01 §2, §4, §5).
  */
-export function RoomCalendar({ rooms, location, bounds }: RoomCalendarProps) {
+export function RoomCalendar({ rooms, location, bounds, openingWeek = null }: RoomCalendarProps) {
   const navigate = useNavigate();
   const [draft, updateDraft] = useBookingDraft();
   const [today] = useState(() => todayInOslo(new Date()));
@@ -51,7 +61,12 @@ export function RoomCalendar({ rooms, location, bounds }: RoomCalendarProps) {
   const rules = useMemo(() => calendarRules(rooms, location), [rooms, location]);
   const pattern = effectivePattern(draft.repetition.pattern, rules.patterns);
   const roomIds = useMemo(() => rooms.map((r) => r.id), [rooms]);
-  const schedule = useQuery(roomScheduleQuery({ bookableAssetIds: roomIds, fromInclusive: week.weekStart, toInclusive: week.weekEnd }));
+  // The opening week came with the page, just fetched: shown at once, not asked again on mount.
+  const isOpeningWeek = openingWeek !== null && openingWeek.fromInclusive === week.weekStart && openingWeek.toInclusive === week.weekEnd;
+  const schedule = useQuery({
+    ...roomScheduleQuery({ bookableAssetIds: roomIds, fromInclusive: week.weekStart, toInclusive: week.weekEnd }),
+    ...(isOpeningWeek ? { initialData: openingWeek.schedule, initialDataUpdatedAt: openingWeek.fetchedAt, refetchOnMount: false } : {}),
+  });
   const reserved = useMemo(() => reservedSlotKeys(draft.reservations), [draft.reservations]);
   const { check, pending } = useAvailabilityCheck();
   useInitialAvailabilityCheck(check, true);
