@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Heading, Paragraph } from '@digdir/designsystemet-react';
+import { Alert, Button, Heading, Paragraph, ValidationMessage } from '@digdir/designsystemet-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { BookableAsset } from '@lokaler/domain/bookable-asset';
@@ -16,7 +16,8 @@ import { useBookingDraft } from '@lokaler/ui/booking-draft';
 import { Loading } from '@lokaler/ui/loading';
 import { WeekCalendarLegend } from '@lokaler/ui/week-calendar';
 import { paths } from '../../config/paths';
-import { activityTypeOf, calendarRules, effectivePattern, nextLinkOf, weddingTimeProblem } from './calendar-rules';
+import { activityTypeOf, calendarRules, effectivePattern, nextLinkOf, tooShortText, weddingTimeProblem } from './calendar-rules';
+import { BookingRulesSummary } from './booking-rules-summary';
 import { ChosenTimes } from './chosen-times';
 import { END_DATE_FIELD_ID, RepeatChoice } from './repeat-choice';
 import { addReservations, canContinue, reservationsFromChoice, reservedSlotKeys } from './reservations';
@@ -68,6 +69,7 @@ export function RoomCalendar({ rooms, location, bounds, openingWeek = null }: Ro
     ...(isOpeningWeek ? { initialData: openingWeek.schedule, initialDataUpdatedAt: openingWeek.fetchedAt, refetchOnMount: false } : {}),
   });
   const reserved = useMemo(() => reservedSlotKeys(draft.reservations), [draft.reservations]);
+  const tooShort = useMemo(() => tooShortText(draft.checked, rooms, rules.minMinutes), [draft.checked, rooms, rules.minMinutes]);
   const { check, pending } = useAvailabilityCheck();
   useInitialAvailabilityCheck(check, true);
 
@@ -123,6 +125,7 @@ export function RoomCalendar({ rooms, location, bounds, openingWeek = null }: Ro
 
   return (
     <div className="lk-room-calendar lk-stack">
+      <BookingRulesSummary patterns={rules.patterns} minMinutes={rules.minMinutes} bounds={bounds} today={today} />
       <RepeatChoice
         patterns={rules.patterns}
         value={pattern ?? 'SINGLE_DAY'}
@@ -166,8 +169,10 @@ export function RoomCalendar({ rooms, location, bounds, openingWeek = null }: Ro
             timeslotsByDate={schedule.data.find((s) => s.bookableAssetId === room.id)?.timeslotsByDate ?? {}}
             reserved={reserved}
             oneTimeslotOnly={rules.oneTimeslotRooms.has(room.id)}
+            minMinutes={rules.minMinutes}
           />
         )}
+        <div aria-live="polite">{tooShort && <ValidationMessage data-color="warning">{tooShort}</ValidationMessage>}</div>
         <WeekCalendarLegend statuses={['available', 'unavailable', 'checked', 'reserved', 'closed']} />
       </section>
       <ChosenTimes

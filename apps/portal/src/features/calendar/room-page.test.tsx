@@ -43,7 +43,7 @@ function stub({ rooms = [gym, classroom], bounds = { firstDate: monday, lastDate
       const ids = url.searchParams.getAll('bookableAssetIds').map(Number).filter((id) => rooms.some((r) => r.id === id));
       if (ids.length === 0) return Response.json({ rooms: [], location: null, bounds: null, week: null, schedule: [] });
       const week = openingWeekOf(bounds, today);
-      return Response.json({ rooms, location: place, bounds, week, schedule: week ? scheduleOf(ids, week.fromInclusive, week.toInclusive) : [] });
+      return Response.json({ rooms: rooms.filter((r) => ids.includes(r.id)), location: place, bounds, week, schedule: week ? scheduleOf(ids, week.fromInclusive, week.toInclusive) : [] });
     },
     '/api/schedule': ({ url }: StubRequest) => {
       scheduleRequests.push(url.searchParams.get('fromInclusive')!);
@@ -209,6 +209,36 @@ describe('/ressurs: the room calendar', () => {
     expect(screen.queryByRole('radio', { name: 'Én gang' })).not.toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Hver uke' })).toBeChecked();
     expect(screen.getByText('Lokalet kan bare lånes med gjentakelse, hver uke eller annenhver uke.')).toBeInTheDocument();
+  });
+
+  it('shows the rules before the first click: single or repeated, the minimum duration, how far ahead and behandlingstid', async () => {
+    stub({ place: buildLocation({ id: 1, name: 'Tøyen skole', minBookingDurationMinutes: 60 }), bounds: { firstDate: addDays(today, 21), lastDate } });
+    await openCalendar();
+    const rules = screen.getByRole('region', { name: 'Regler for å låne' });
+    expect(within(rules).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Du kan låne én gang eller fast, hver uke eller annenhver uke.',
+      'Hver booking må vare minst 1 time.',
+      `Du kan booke fra ${formatDateNorwegian(addDays(today, 21))} til og med ${formatDateNorwegian(lastDate)}.`,
+      'Lokalet krever at søknader sendes inn minst 21 dager før ønsket dato.',
+    ]);
+    expect(availabilityRequests).toEqual([]);
+  });
+
+  it('grows a click to the location\'s minimum at once, and says so at once when a choice is shorter', async () => {
+    stub({ place: buildLocation({ id: 1, name: 'Tøyen skole', minBookingDurationMinutes: 60 }) });
+    const user = userEvent.setup();
+    await openCalendar('/ressurs?ressurs=11');
+    await user.click(slot(monday, '18:00'));
+    const chosen = screen.getByRole('region', { name: 'Valgte tider' });
+    expect(within(chosen).getAllByRole('listitem').map((li) => li.textContent)).toEqual([`${formatDate(monday, 'EEEE d. MMMM yyyy')} kl. 18:00–19:00`]);
+    expect(screen.queryByText(/Bookingen må vare minst 60 minutter/)).not.toBeInTheDocument();
+    // Taken at 19:00 on Tuesday: a click at 18:45 grows back instead.
+    await user.click(slot(tuesday, '18:45'));
+    expect(within(chosen).getAllByRole('listitem').map((li) => li.textContent)).toContain(`${formatDate(tuesday, 'EEEE d. MMMM yyyy')} kl. 18:00–19:00`);
+    // Unchecking 18:15 on Monday leaves 15 and 30 minutes: said before 'Legg til valgte tider'.
+    await user.click(slot(monday, '18:15'));
+    expect(screen.getByText(`Bookingen må vare minst 60 minutter. Velg flere tider rett etter hverandre: ${day(monday)} kl. 18:00; ${day(monday)} kl. 18:30.`)).toBeInTheDocument();
+    expect(availabilityRequests).toEqual([]);
   });
 
   it('keeps one interval in a one-slot-only room: a slot that does not extend it replaces it', async () => {
