@@ -9,9 +9,16 @@ export const locationsQuery = () =>
     queryFn: ({ signal }) => apiFetch('/api/location', { schema: locations, signal }),
   });
 
+/**
+ * A page's first data, asked for beside other requests (prefetchFirstData, usePrefetchQuery), stays
+ * fresh this long, so the page that mounts a moment later takes it instead of asking again.
+ */
+export const FIRST_DATA_STALE_MS = 10_000;
+
 /** GET /api/location/{id}. */
 export const locationQuery = (id: number) =>
   queryOptions({
     queryKey: ['locations', id],
     queryFn: ({ signal }) => apiFetch(`/api/location/${id}`, { schema: location, signal }),
+    staleTime: FIRST_DATA_STALE_MS,
   });

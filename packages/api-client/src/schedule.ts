@@ -46,6 +46,6 @@ export const roomCalendarPageQuery = (bookableAssetIds: readonly number[]) => {
     queryKey: ['room-calendar-page', ids],
     queryFn: ({ signal }) => apiFetch('/api/bookableasset/calendar', { query: { bookableAssetIds: ids }, schema: roomCalendarPage, signal, authenticated: false }),
     enabled: ids.length > 0,
-    staleTime: 0,
+    staleTime: 10_000,
   });
 };
