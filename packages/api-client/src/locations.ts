@@ -1,12 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { location, locations } from '@lokaler/domain/location';
+import { location, locationList } from '@lokaler/domain/location';
 import { apiFetch } from './api-fetch';
 
-/** GET /api/location: the locations shown in the portal. */
+/** GET /api/location?shape=list: the locations shown in the portal, with what the venue list shows of each (issue 15 point 5). */
 export const locationsQuery = () =>
   queryOptions({
-    queryKey: ['locations'],
-    queryFn: ({ signal }) => apiFetch('/api/location', { schema: locations, signal }),
+    queryKey: ['locations', 'list'],
+    queryFn: ({ signal }) => apiFetch('/api/location', { query: { shape: 'list' }, schema: locationList, signal }),
   });
 
 /**
