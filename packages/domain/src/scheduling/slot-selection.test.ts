@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ScheduleSlot } from './build-schedule';
-import { extendToMinimum, shortChoices, toggleDay, toggleSlot, type ChosenSlot } from './slot-selection';
+import { shortChoices, toggleDay, toggleSlot, type ChosenSlot } from './slot-selection';
 
 const pick = (startTime: string, date = '2025-04-01', bookableAssetId = 1): ChosenSlot => ({ bookableAssetId, date, startTime });
 const times = (chosen: ChosenSlot[]) => chosen.map((c) => `${c.bookableAssetId} ${c.date} ${c.startTime.slice(0, 5)}`);
@@ -41,32 +41,8 @@ describe('toggleDay', () => {
   });
 });
 
-describe('extendToMinimum and shortChoices (issue 15: the minimum duration at selection time)', () => {
+describe('shortChoices (issue 15: the minimum duration at selection time)', () => {
   const at = (startTime: string, date = '2026-03-02'): ChosenSlot => ({ bookableAssetId: 1, date, startTime });
-  const day = ['16:00:00', '16:15:00', '16:30:00', '16:45:00', '17:00:00', '17:15:00', '17:30:00', '17:45:00'];
-  const times = (chosen: ChosenSlot[]) => chosen.map((c) => c.startTime).sort();
-
-  it('grows a lone 15-minute click to the minimum, forward through bookable slots', () => {
-    expect(times(extendToMinimum([at('16:00:00')], at('16:00:00'), day, 60))).toEqual(['16:00:00', '16:15:00', '16:30:00', '16:45:00']);
-  });
-
-  it('grows back when the day ends (or the next slot is taken) before the minimum', () => {
-    expect(times(extendToMinimum([at('17:45:00')], at('17:45:00'), day, 60))).toEqual(['17:00:00', '17:15:00', '17:30:00', '17:45:00']);
-    const withoutTaken = day.filter((t) => t !== '16:45:00');
-    expect(times(extendToMinimum([at('16:30:00')], at('16:30:00'), withoutTaken, 60))).toEqual(['16:00:00', '16:15:00', '16:30:00']);
-  });
-
-  it('leaves a choice at or above the minimum, an unchecked slot and a location without a minimum as they are', () => {
-    const hour = ['16:00:00', '16:15:00', '16:30:00', '16:45:00'].map((t) => at(t));
-    expect(extendToMinimum(hour, at('16:45:00'), day, 60)).toEqual(hour);
-    expect(extendToMinimum([], at('16:00:00'), day, 60)).toEqual([]);
-    expect(extendToMinimum([at('16:00:00')], at('16:00:00'), day, 0)).toEqual([at('16:00:00')]);
-  });
-
-  it('joins another chosen interval when growing reaches it, and counts it in', () => {
-    const chosen = [at('16:00:00'), at('16:30:00'), at('16:45:00')];
-    expect(times(extendToMinimum(chosen, at('16:00:00'), day, 60))).toEqual(['16:00:00', '16:15:00', '16:30:00', '16:45:00']);
-  });
 
   it('names each chosen interval of the room shorter than the minimum', () => {
     const chosen = [at('16:00:00'), at('16:15:00'), at('17:00:00'), at('17:15:00'), at('17:30:00'), at('17:45:00'), at('16:00:00', '2026-03-03'), { ...at('16:00:00'), bookableAssetId: 2 }];

@@ -64,38 +64,10 @@ function firstRun(slots: readonly ChosenSlot[]): ChosenSlot[] {
 }
 
 /**
- * Issue 15: the location's minimum duration at selection time, not only after 'Legg til valgte tider'.
- * After a click checks `slot`, the interval it belongs to grows to the minimum: first forward (the
- * next bookable slots of the day), then back. Slots that are not bookable (taken, closed, already
- * added) stop it; then it stays shorter, and shortChoices tells the person at once.
- * `bookableTimes` are the day's bookable start times ('HH:mm:ss') the click may add.
+ * Issue 15: the location's minimum duration at selection time, not only after 'Legg til valgte
+ * tider'. The chosen intervals of a room (adjacent slots of a date merged) shorter than the minimum,
+ * as date and start time; the calendar says so at once under the grid.
  */
-export function extendToMinimum(chosen: readonly ChosenSlot[], slot: ChosenSlot, bookableTimes: readonly string[], minMinutes: number): ChosenSlot[] {
-  const needed = Math.ceil(minMinutes / SLOT_MINUTES);
-  const startOfSlot = parseTime(slot.startTime);
-  if (needed <= 1 || startOfSlot === null) return [...chosen];
-  const taken = new Set(chosen.filter((c) => c.bookableAssetId === slot.bookableAssetId && c.date === slot.date).map((c) => parseTime(c.startTime)));
-  if (!taken.has(startOfSlot)) return [...chosen];
-  let first = startOfSlot;
-  let last = startOfSlot;
-  while (taken.has(first - SLOT_MINUTES)) first -= SLOT_MINUTES;
-  while (taken.has(last + SLOT_MINUTES)) last += SLOT_MINUTES;
-  const bookable = new Set(bookableTimes.map((t) => parseTime(t)));
-  const added: number[] = [];
-  const length = () => (last - first) / SLOT_MINUTES + 1;
-  // An added slot may join the interval to another chosen one: the interval then takes that one in.
-  while (length() < needed && bookable.has(last + SLOT_MINUTES)) {
-    added.push((last += SLOT_MINUTES));
-    while (taken.has(last + SLOT_MINUTES)) last += SLOT_MINUTES;
-  }
-  while (length() < needed && bookable.has(first - SLOT_MINUTES)) {
-    added.push((first -= SLOT_MINUTES));
-    while (taken.has(first - SLOT_MINUTES)) first -= SLOT_MINUTES;
-  }
-  return [...chosen, ...added.map((minutes) => ({ ...slot, startTime: minutesToTime(minutes) }))];
-}
-
-/** The chosen intervals of a room (adjacent slots of a date merged) shorter than the minimum, as date and start time. */
 export function shortChoices(chosen: readonly ChosenSlot[], bookableAssetId: number, minMinutes: number): { date: string; startTime: string }[] {
   const byDate = new Map<string, number[]>();
   for (const c of chosen) {

@@ -169,7 +169,6 @@ export function RoomCalendar({ rooms, location, bounds, openingWeek = null }: Ro
             timeslotsByDate={schedule.data.find((s) => s.bookableAssetId === room.id)?.timeslotsByDate ?? {}}
             reserved={reserved}
             oneTimeslotOnly={rules.oneTimeslotRooms.has(room.id)}
-            minMinutes={rules.minMinutes}
           />
         )}
         <div aria-live="polite">{tooShort && <ValidationMessage data-color="warning">{tooShort}</ValidationMessage>}</div>

@@ -4,7 +4,7 @@ import type { ScheduleSlot } from '@lokaler/domain/scheduling/build-schedule';
 import { datesInRange } from '@lokaler/domain/scheduling/calendar-date';
 import type { CalendarWeek } from '@lokaler/domain/scheduling/calendar-navigation';
 import { isSlotBookable, slotStatus } from '@lokaler/domain/scheduling/slot-status';
-import { extendToMinimum, toggleDay, toggleSlot, type ChosenSlot } from '@lokaler/domain/scheduling/slot-selection';
+import { toggleDay, toggleSlot, type ChosenSlot } from '@lokaler/domain/scheduling/slot-selection';
 import { useBookingDraft } from '@lokaler/ui/booking-draft';
 import { WeekCalendar } from '@lokaler/ui/week-calendar';
 import { slotKey } from './reservations';
@@ -15,15 +15,13 @@ interface RoomGridProps {
   timeslotsByDate: Record<string, ScheduleSlot[]>;
   reserved: ReadonlySet<string>;
   oneTimeslotOnly: boolean;
-  /** The location's minimum duration: a click grows its interval to it (issue 15). */
-  minMinutes: number;
 }
 
 /**
  * One room's week: the schedule from the server, the person's checked slots and saved reservations,
  * turned into cell statuses and clicks by the domain rules (slotStatus, toggleSlot, toggleDay).
  */
-export function RoomGrid({ room, week, timeslotsByDate, reserved, oneTimeslotOnly, minMinutes }: RoomGridProps) {
+export function RoomGrid({ room, week, timeslotsByDate, reserved, oneTimeslotOnly }: RoomGridProps) {
   const [draft, updateDraft] = useBookingDraft();
   const dates = useMemo(() => datesInRange(week.weekStart, week.weekEnd), [week.weekStart, week.weekEnd]);
   const slots = useMemo(() => {
@@ -51,14 +49,7 @@ export function RoomGrid({ room, week, timeslotsByDate, reserved, oneTimeslotOnl
         const slot = slots.get(`${date}|${time}`);
         return slot ? slotStatus(slot, { checked: checked.has(slotKey(room.id, date, time)), reserved: isReserved(date, time) }) : null;
       }}
-      onToggleSlot={(date, time) =>
-        updateDraft((d) => {
-          const slot = { bookableAssetId: room.id, date, startTime: time };
-          const toggled = toggleSlot(d.checked, slot, options);
-          const bookable = dayOf(date).slots.filter(isSlotBookable).map((s) => s.startTime);
-          return { ...d, checked: extendToMinimum(toggled, slot, bookable, minMinutes) };
-        })
-      }
+      onToggleSlot={(date, time) => updateDraft((d) => ({ ...d, checked: toggleSlot(d.checked, { bookableAssetId: room.id, date, startTime: time }, options) }))}
       onToggleDay={(date) => updateDraft((d) => ({ ...d, checked: toggleDay(d.checked, dayOf(date), options) }))}
       canToggleDay={(date) => dayOf(date).slots.some(isSlotBookable)}
       isDayChosen={(date) => draft.checked.some((c) => isOfDay(c, date)) && toggleDay(draft.checked, dayOf(date), options).every((c) => !isOfDay(c, date))}
