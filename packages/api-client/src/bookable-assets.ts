@@ -1,12 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
 import { bookableAssets } from '@lokaler/domain/bookable-asset';
 import { apiFetch } from './api-fetch';
+import { FIRST_DATA_STALE_MS } from './locations';
 
 /** GET /api/location/{id}/bookableassets: the rooms of a location, as the venue page lists them. */
 export const locationAssetsQuery = (locationId: number) =>
   queryOptions({
     queryKey: ['bookableassets', 'location', locationId],
     queryFn: ({ signal }) => apiFetch(`/api/location/${locationId}/bookableassets`, { schema: bookableAssets, signal }),
+    staleTime: FIRST_DATA_STALE_MS,
   });
 
 /**

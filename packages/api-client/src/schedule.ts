@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { roomCalendarPage } from '@lokaler/domain/scheduling/room-calendar-page';
 import { bounds, scheduleResponse } from '@lokaler/domain/scheduling/schedule-query';
 import { apiFetch } from './api-fetch';
 
@@ -31,5 +32,20 @@ export const bookableDateBoundsQuery = (bookableAssetIds: readonly number[]) => 
     queryKey: ['bookable-date-bounds', ids],
     queryFn: ({ signal }) => apiFetch('/api/bookableasset/firstandlastbookabledate', { query: { bookableAssetIds: ids }, schema: bounds, signal }),
     enabled: ids.length > 0,
+  });
+};
+
+/**
+ * GET /api/bookableasset/calendar: the room page's first data in one request — the rooms, their
+ * location, the bounds and the opening week's schedule (issue 15: the four calls it replaces waited
+ * for one another). Fetched fresh on each visit, like the schedule it carries.
+ */
+export const roomCalendarPageQuery = (bookableAssetIds: readonly number[]) => {
+  const ids = sortedIds(bookableAssetIds);
+  return queryOptions({
+    queryKey: ['room-calendar-page', ids],
+    queryFn: ({ signal }) => apiFetch('/api/bookableasset/calendar', { query: { bookableAssetIds: ids }, schema: roomCalendarPage, signal, authenticated: false }),
+    enabled: ids.length > 0,
+    staleTime: 10_000,
   });
 };

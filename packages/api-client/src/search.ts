@@ -2,7 +2,8 @@ import { queryOptions } from '@tanstack/react-query';
 import { availableTimeResponse, availableTimeSeriesResponse } from '@lokaler/domain/scheduling/search-query';
 import type { DayOfWeek } from '@lokaler/domain/scheduling/day-of-week';
 import type { SearchRepetition } from '@lokaler/domain/scheduling/expand-weekday-pattern';
-import { searchAssetsResponse } from '@lokaler/domain/search-request';
+import { SEARCH_PAGE_SIZE } from '@lokaler/domain/search-filters';
+import { searchAssetsPage, searchAssetsResponse, searchMarkersResponse } from '@lokaler/domain/search-request';
 import { apiFetch, type QueryParams } from './api-fetch';
 
 /**
@@ -54,5 +55,45 @@ export const availableTimeSeriesQuery = (
     queryKey: ['available-time-series', query],
     queryFn: ({ signal }) => apiFetch('/api/bookableasset/availabletimeseries', { query, schema: availableTimeSeriesResponse, signal, authenticated: false }),
     staleTime: 0,
+  });
+};
+
+/** The result filters of the list (spec 01 §5) as the search routes take them (issue 15 point 5). */
+export interface SearchResultFilters {
+  capacity: readonly string[];
+  text: string;
+  areas: readonly string[];
+}
+
+function filterParams(filters: SearchResultFilters): QueryParams {
+  const text = filters.text.trim();
+  return { capacity: [...filters.capacity].sort(), area: [...filters.areas].sort(), ...(text ? { text } : {}) };
+}
+
+function cityWidePath(search: PortalSearch): string {
+  return search.kind === 'single' ? '/api/search/assets' : '/api/search/assets/repeating';
+}
+
+/**
+ * One page of the city-wide search after the filters (shape=page): SEARCH_PAGE_SIZE rooms of each list
+ * from `offset` (of `list` only, for 'Vis flere'), the counts before and after the filters and the
+ * area options. The first page of a city-wide one-date search is a few kB where the whole answer was 2 MB.
+ */
+export const searchPageQuery = (search: PortalSearch, filters: SearchResultFilters, page: { offset: number; list?: 'available' | 'unavailable' } = { offset: 0 }) => {
+  const query: QueryParams = { ...searchParams(search), ...filterParams(filters), shape: 'page', limit: SEARCH_PAGE_SIZE, offset: page.offset, ...(page.list ? { list: page.list } : {}) };
+  return queryOptions({
+    queryKey: ['search-assets', 'all', search.kind, 'page', query],
+    queryFn: ({ signal }) => apiFetch(cityWidePath(search), { query, schema: searchAssetsPage, signal, authenticated: false }),
+    staleTime: 30_000,
+  });
+};
+
+/** The map's markers for the city-wide search after the filters (shape=markers): one per location with free rooms. */
+export const searchMarkersQuery = (search: PortalSearch, filters: SearchResultFilters) => {
+  const query: QueryParams = { ...searchParams(search), ...filterParams(filters), shape: 'markers' };
+  return queryOptions({
+    queryKey: ['search-assets', 'all', search.kind, 'markers', query],
+    queryFn: ({ signal }) => apiFetch(cityWidePath(search), { query, schema: searchMarkersResponse, signal, authenticated: false }),
+    staleTime: 30_000,
   });
 };

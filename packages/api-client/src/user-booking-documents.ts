@@ -3,6 +3,7 @@ import {
   infoForLeietaker, RETROACTIVE_CONTRACT_CACHE_SECONDS, retroactiveContractResponse, vedtakResponse,
 } from '@lokaler/domain/user-booking-documents';
 import { apiFetch } from './api-fetch';
+import { FIRST_DATA_STALE_MS } from './locations';
 import { userBookingKey } from './user-bookings';
 
 /** The documents of a booking (spec 02 §2 documents section, §7). */
@@ -28,4 +29,6 @@ export const infoForLeietakerQuery = (sub: string, bookingId: number) =>
   queryOptions({
     queryKey: [...userBookingKey(sub, bookingId), 'infoforleietaker'],
     queryFn: ({ signal }) => apiFetch(`/api/user/booking/${bookingId}/infoforleietaker`, { schema: infoForLeietaker, signal }),
+    // Asked for with the booking (the booking page's first data): the section takes that answer.
+    staleTime: FIRST_DATA_STALE_MS,
   });

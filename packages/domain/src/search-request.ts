@@ -99,3 +99,42 @@ export const searchAssetsResponse = z.object({
   unavailable: z.array(searchAssetHit),
 });
 export type SearchAssetsResponse = z.infer<typeof searchAssetsResponse>;
+
+/** An area (bydel) of the available rooms, with how many there are, for the area filter. */
+export const searchAreaOption = z.object({ id: z.string(), name: z.string(), count: z.number().int() });
+export type SearchAreaOption = z.infer<typeof searchAreaOption>;
+
+/**
+ * `shape=page` (issue 15 point 5): one page of each list after the filters, with the counts the
+ * screen shows — after the filters (totalAvailable, totalUnavailable) and before (allAvailable,
+ * allUnavailable) — and the area options (areas of the available rooms, before the filters). A city-wide
+ * one-date answer drops from ~2 MB to a few kB.
+ */
+export const searchAssetsPage = z.object({
+  available: z.array(searchAssetHit),
+  unavailable: z.array(searchAssetHit),
+  totalAvailable: z.number().int(),
+  totalUnavailable: z.number().int(),
+  allAvailable: z.number().int(),
+  allUnavailable: z.number().int(),
+  areas: z.array(searchAreaOption),
+  offset: z.number().int(),
+  limit: z.number().int(),
+});
+export type SearchAssetsPage = z.infer<typeof searchAssetsPage>;
+
+/** `shape=markers`: one marker per location with free rooms (after the filters) and a place on the map. */
+export const searchMarker = z.object({
+  locationId: z.number().int(),
+  locationName: z.string(),
+  /** The middle of its free rooms' points. */
+  latLng: latLng,
+  /** Display names of its free rooms, in the list's order. */
+  freeRooms: z.array(z.string()),
+});
+export type SearchMarker = z.infer<typeof searchMarker>;
+export const searchMarkersResponse = z.object({ markers: z.array(searchMarker) });
+export type SearchMarkersResponse = z.infer<typeof searchMarkersResponse>;
+
+/** Any of the search's answers: the whole lists (no shape), a page, or the markers. */
+export const searchAssetsAnyResponse = z.union([searchAssetsPage, searchMarkersResponse, searchAssetsResponse]);

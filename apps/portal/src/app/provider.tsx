@@ -17,6 +17,7 @@ import { Loading } from '@lokaler/ui/loading';
 import { ToastProvider, useToasts } from '@lokaler/ui/toasts';
 import { reportCrash } from './report-error';
 import { withImpersonationLogout } from './session-end';
+import { prefetchFirstData } from './prefetch-first-data';
 
 /**
  * The portal logs in with ID-porten's client settings. One client per page load: React's
@@ -31,10 +32,16 @@ export interface AppProviderProps {
   /** Tests pass a fake client and their own QueryClient. */
   loadAuthClient?: () => Promise<AuthClient>;
   queryClient?: QueryClient;
+  /** The address the app starts on (tests; the browser's own otherwise): its public data is asked for at once. */
+  initialUrl?: string;
 }
 
-export function AppProvider({ children, loadAuthClient = loadPortalAuthClient, queryClient }: AppProviderProps) {
-  const [client] = useState(() => queryClient ?? createQueryClient());
+export function AppProvider({ children, loadAuthClient = loadPortalAuthClient, queryClient, initialUrl }: AppProviderProps) {
+  const [client] = useState(() => {
+    const created = queryClient ?? createQueryClient();
+    prefetchFirstData(created, initialUrl ?? window.location.href);
+    return created;
+  });
   return (
     <CrashBoundary onError={reportCrash} homeHref="/">
       <QueryClientProvider client={client}>

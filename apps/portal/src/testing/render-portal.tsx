@@ -38,7 +38,7 @@ export function renderPortal(url: string, options: { user?: AuthUser | null; loa
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(createRoutes(), { initialEntries: [url] });
   const app = (
-    <AppProvider loadAuthClient={options.loadAuthClient ?? (async () => auth)} queryClient={queryClient}>
+    <AppProvider loadAuthClient={options.loadAuthClient ?? (async () => auth)} queryClient={queryClient} initialUrl={url}>
       <RouterProvider router={router} />
     </AppProvider>
   );

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 export const PUBLIC_READS: ReadonlySet<string> = new Set([
   '/api/location', '/api/location/:id', '/api/location/:id/bookableassets', '/api/about/:locationId',
   '/api/bookableasset', '/api/bookableasset/:id', '/api/bookingflow/:id', '/api/bookableasset/firstandlastbookabledate',
+  '/api/bookableasset/calendar',
   '/api/schedule', '/api/search/assets', '/api/search/assets/repeating', '/api/search/assets/:locationId',
   '/api/search/assets/:locationId/repeating', '/api/geographicareas', '/api/tags', '/api/preferences/options/assettypes',
   '/api/settings', '/api/client-settings/map.json', '/api/client-settings/idporten.json',

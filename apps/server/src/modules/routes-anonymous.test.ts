@@ -19,7 +19,7 @@ const PUBLIC_ROUTES = [
   'GET /api/location', 'GET /api/location/:id', 'GET /api/location/:id/bookableassets',
   'GET /api/bookableasset', 'GET /api/bookableasset/:id', 'GET /api/bookingflow/:id', 'GET /api/about/:locationId',
   'GET /api/client-settings/idporten.json', 'GET /api/client-settings/admin.json', 'GET /api/client-settings/map.json',
-  'GET /api/schedule', 'GET /api/bookableasset/firstandlastbookabledate', 'PUT /api/booking/availability',
+  'GET /api/schedule', 'GET /api/bookableasset/firstandlastbookabledate', 'GET /api/bookableasset/calendar', 'PUT /api/booking/availability',
   'GET /api/search/assets', 'GET /api/search/assets/repeating', 'GET /api/search/assets/:locationId', 'GET /api/search/assets/:locationId/repeating',
   'GET /api/bookableasset/availabletime', 'GET /api/bookableasset/availabletimeseries',
   'POST /api/user/logout',

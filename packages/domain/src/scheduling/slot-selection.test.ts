@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ScheduleSlot } from './build-schedule';
-import { toggleDay, toggleSlot, type ChosenSlot } from './slot-selection';
+import { shortChoices, toggleDay, toggleSlot, type ChosenSlot } from './slot-selection';
 
 const pick = (startTime: string, date = '2025-04-01', bookableAssetId = 1): ChosenSlot => ({ bookableAssetId, date, startTime });
 const times = (chosen: ChosenSlot[]) => chosen.map((c) => `${c.bookableAssetId} ${c.date} ${c.startTime.slice(0, 5)}`);
@@ -38,5 +38,16 @@ describe('toggleDay', () => {
     const chosen = toggleDay([pick('12:00:00', '2025-04-03')], day, { oneTimeslotOnly: true });
     expect(times(chosen)).toEqual(['1 2025-04-01 10:00']);
     expect(toggleDay(chosen, day, { oneTimeslotOnly: true })).toEqual([]);
+  });
+});
+
+describe('shortChoices (issue 15: the minimum duration at selection time)', () => {
+  const at = (startTime: string, date = '2026-03-02'): ChosenSlot => ({ bookableAssetId: 1, date, startTime });
+
+  it('names each chosen interval of the room shorter than the minimum', () => {
+    const chosen = [at('16:00:00'), at('16:15:00'), at('17:00:00'), at('17:15:00'), at('17:30:00'), at('17:45:00'), at('16:00:00', '2026-03-03'), { ...at('16:00:00'), bookableAssetId: 2 }];
+    expect(shortChoices(chosen, 1, 60)).toEqual([{ date: '2026-03-02', startTime: '16:00:00' }, { date: '2026-03-03', startTime: '16:00:00' }]);
+    expect(shortChoices(chosen, 1, 30)).toEqual([{ date: '2026-03-03', startTime: '16:00:00' }]);
+    expect(shortChoices([], 1, 60)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { isSlotBookable } from './slot-status';
 import type { ScheduleSlot } from './build-schedule';
-import { parseTime, SLOT_MINUTES } from './time-of-day';
+import { minutesToTime, parseTime, SLOT_MINUTES } from './time-of-day';
 
 /**
  * Clicking in the room calendar (spec 01 §4): a click checks an available slot or unchecks a checked
@@ -61,4 +61,30 @@ function firstRun(slots: readonly ChosenSlot[]): ChosenSlot[] {
     run.push(slot);
   }
   return run;
+}
+
+/**
+ * Issue 15: the location's minimum duration at selection time, not only after 'Legg til valgte
+ * tider'. The chosen intervals of a room (adjacent slots of a date merged) shorter than the minimum,
+ * as date and start time; the calendar says so at once under the grid.
+ */
+export function shortChoices(chosen: readonly ChosenSlot[], bookableAssetId: number, minMinutes: number): { date: string; startTime: string }[] {
+  const byDate = new Map<string, number[]>();
+  for (const c of chosen) {
+    const start = parseTime(c.startTime);
+    if (c.bookableAssetId !== bookableAssetId || start === null) continue;
+    byDate.set(c.date, [...(byDate.get(c.date) ?? []), start]);
+  }
+  const short: { date: string; startTime: string }[] = [];
+  for (const [date, starts] of [...byDate].sort(([a], [b]) => a.localeCompare(b))) {
+    const sorted = [...new Set(starts)].sort((a, b) => a - b);
+    let runStart = sorted[0]!;
+    for (let i = 0; i < sorted.length; i++) {
+      const runEnds = sorted[i + 1] !== sorted[i]! + SLOT_MINUTES;
+      if (!runEnds) continue;
+      if (sorted[i]! + SLOT_MINUTES - runStart < minMinutes) short.push({ date, startTime: minutesToTime(runStart) });
+      runStart = sorted[i + 1]!;
+    }
+  }
+  return short;
 }

@@ -6,6 +6,10 @@ import type { Location } from '@lokaler/domain/location';
 import type { RepeatPattern } from '@lokaler/domain/scheduling/expand-repetition';
 import { allowedRepeatPatterns, effectivePublicRules } from '@lokaler/domain/scheduling/public-booking-rules';
 import { publicCaller } from '@lokaler/domain/scheduling/scheduling-caller';
+import { formatDate } from '@lokaler/domain/scheduling/format-date';
+import { shortChoices, type ChosenSlot } from '@lokaler/domain/scheduling/slot-selection';
+import { formatClock } from '@lokaler/domain/scheduling/time-of-day';
+import { unavailabilityMessage } from '@lokaler/domain/scheduling/unavailability-reason';
 import { weddingMessages } from '@lokaler/domain/wedding-application-texts';
 
 /** The repeat choice's labels (spec 01 §2: one time, every week, every other week). */
@@ -20,6 +24,8 @@ export interface CalendarRules {
   patterns: RepeatPattern[];
   /** Rooms where the public may choose one timeslot per booking. */
   oneTimeslotRooms: ReadonlySet<number>;
+  /** The location's minimum duration of one booked interval (0: none). */
+  minMinutes: number;
 }
 
 /**
@@ -30,13 +36,14 @@ export function calendarRules(rooms: readonly BookableAsset[], location: Pick<Lo
   const all: RepeatPattern[] = ['SINGLE_DAY', 'WEEKLY', 'BIWEEKLY'];
   let patterns = all;
   const oneTimeslotRooms = new Set<number>();
+  const minMinutes = Math.max(0, location?.minBookingDurationMinutes ?? 0);
   for (const room of rooms) {
     const rules = effectivePublicRules({ ...room, minBookingDurationMinutes: location?.minBookingDurationMinutes ?? null });
     const allowed = allowedRepeatPatterns(rules, publicCaller);
     patterns = patterns.filter((p) => allowed.includes(p));
     if (rules.maxOneTimeslot) oneTimeslotRooms.add(room.id);
   }
-  return { patterns, oneTimeslotRooms };
+  return { patterns, oneTimeslotRooms, minMinutes };
 }
 
 /** The repetition in force: the stored one when allowed, else the first allowed (spec 01 §4: weekly is forced). */
@@ -74,4 +81,15 @@ export function weddingTimeProblem(location: Pick<Location, 'filterCategory'>, e
   const times = all.reduce((n, r) => n + r.datesAndTimes.length, 0);
   const repeats = all.some((r) => r.repetition !== null && r.repetition.pattern !== 'SINGLE_DAY');
   return times > 1 || repeats ? weddingMessages.oneTimeOnly : null;
+}
+
+/**
+ * Issue 15: said at once when a chosen interval is shorter than the location's minimum (the click
+ * grows it when it can; a taken slot or an unchecked one can leave it short). Null when none is.
+ */
+export function tooShortText(checked: readonly ChosenSlot[], rooms: readonly Pick<BookableAsset, 'id' | 'displayName'>[], minMinutes: number): string | null {
+  if (minMinutes <= 0) return null;
+  const short = rooms.flatMap((room) => shortChoices(checked, room.id, minMinutes).map((c) => `${rooms.length > 1 ? `${room.displayName}, ` : ''}${formatDate(c.date, 'EEEE d. MMMM')} kl. ${formatClock(c.startTime)}`));
+  if (short.length === 0) return null;
+  return `${unavailabilityMessage('TOO_SHORT', { minBookingDurationMinutes: minMinutes })}. Velg flere tider rett etter hverandre: ${short.join('; ')}.`;
 }

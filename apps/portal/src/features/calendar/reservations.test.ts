@@ -55,7 +55,8 @@ describe('calendar rules of the chosen rooms', () => {
     expect(calendarRules([free], undefined).patterns).toEqual(['SINGLE_DAY', 'WEEKLY', 'BIWEEKLY']);
     expect(calendarRules([free, seriesOnly], undefined).patterns).toEqual(['WEEKLY', 'BIWEEKLY']);
     expect(effectivePattern('SINGLE_DAY', ['WEEKLY', 'BIWEEKLY'])).toBe('WEEKLY');
-    expect(calendarRules([noSeries], undefined)).toEqual({ patterns: ['SINGLE_DAY'], oneTimeslotRooms: new Set([3]) });
+    expect(calendarRules([noSeries], undefined)).toEqual({ patterns: ['SINGLE_DAY'], oneTimeslotRooms: new Set([3]), minMinutes: 0 });
+    expect(calendarRules([free], { minBookingDurationMinutes: 60 }).minMinutes).toBe(60);
     expect(calendarRules([seriesOnly, noSeries], undefined).patterns).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Heading, Paragraph } from '@digdir/designsystemet-react';
+import { Alert, Button, Heading, Paragraph, ValidationMessage } from '@digdir/designsystemet-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { BookableAsset } from '@lokaler/domain/bookable-asset';
@@ -9,14 +9,15 @@ import type { RepeatPattern } from '@lokaler/domain/scheduling/expand-repetition
 import { todayInOslo } from '@lokaler/domain/scheduling/oslo-clock';
 import { bookingRuleMessages } from '@lokaler/domain/scheduling/public-booking-rules';
 import { validateRepetitionEndDate } from '@lokaler/domain/scheduling/repetition-end-date';
-import type { BoundsResponse } from '@lokaler/domain/scheduling/schedule-query';
+import type { BoundsResponse, ScheduleResponse } from '@lokaler/domain/scheduling/schedule-query';
 import { roomScheduleQuery } from '@lokaler/api-client/schedule';
 import { loadFailureMessage } from '@lokaler/api-client/user-message';
 import { useBookingDraft } from '@lokaler/ui/booking-draft';
 import { Loading } from '@lokaler/ui/loading';
 import { WeekCalendarLegend } from '@lokaler/ui/week-calendar';
 import { paths } from '../../config/paths';
-import { activityTypeOf, calendarRules, effectivePattern, nextLinkOf, weddingTimeProblem } from './calendar-rules';
+import { activityTypeOf, calendarRules, effectivePattern, nextLinkOf, tooShortText, weddingTimeProblem } from './calendar-rules';
+import { BookingRulesSummary } from './booking-rules-summary';
 import { ChosenTimes } from './chosen-times';
 import { END_DATE_FIELD_ID, RepeatChoice } from './repeat-choice';
 import { addReservations, canContinue, reservationsFromChoice, reservedSlotKeys } from './reservations';
@@ -25,17 +26,27 @@ import { RoomGrid } from './room-grid';
 import { useAvailabilityCheck, useInitialAvailabilityCheck } from './use-availability-check';
 import { WeekNavigation } from './week-navigation';
 
+/** The schedule of the week the calendar opens on, sent with the page (GET /api/bookableasset/calendar). */
+export interface OpeningWeekSchedule {
+  fromInclusive: string;
+  toInclusive: string;
+  schedule: ScheduleResponse;
+  /** When it was fetched (the query's dataUpdatedAt). */
+  fetchedAt: number;
+}
+
 interface RoomCalendarProps {
   rooms: readonly BookableAsset[];
   location: Location;
   bounds: BoundsResponse;
+  openingWeek?: OpeningWeekSchedule | null;
 }
 
 /**
  * The calendar of the chosen rooms: repeat choice, week navigation, one room's week at a time, the
  * chosen times with the add button, and the added times with their availability (spec 01 §2, §4, §5).
  */
-export function RoomCalendar({ rooms, location, bounds }: RoomCalendarProps) {
+export function RoomCalendar({ rooms, location, bounds, openingWeek = null }: RoomCalendarProps) {
   const navigate = useNavigate();
   const [draft, updateDraft] = useBookingDraft();
   const [today] = useState(() => todayInOslo(new Date()));
@@ -51,8 +62,14 @@ export function RoomCalendar({ rooms, location, bounds }: RoomCalendarProps) {
   const rules = useMemo(() => calendarRules(rooms, location), [rooms, location]);
   const pattern = effectivePattern(draft.repetition.pattern, rules.patterns);
   const roomIds = useMemo(() => rooms.map((r) => r.id), [rooms]);
-  const schedule = useQuery(roomScheduleQuery({ bookableAssetIds: roomIds, fromInclusive: week.weekStart, toInclusive: week.weekEnd }));
+  // The opening week came with the page, just fetched: shown at once, not asked again on mount.
+  const isOpeningWeek = openingWeek !== null && openingWeek.fromInclusive === week.weekStart && openingWeek.toInclusive === week.weekEnd;
+  const schedule = useQuery({
+    ...roomScheduleQuery({ bookableAssetIds: roomIds, fromInclusive: week.weekStart, toInclusive: week.weekEnd }),
+    ...(isOpeningWeek ? { initialData: openingWeek.schedule, initialDataUpdatedAt: openingWeek.fetchedAt, refetchOnMount: false } : {}),
+  });
   const reserved = useMemo(() => reservedSlotKeys(draft.reservations), [draft.reservations]);
+  const tooShort = useMemo(() => tooShortText(draft.checked, rooms, rules.minMinutes), [draft.checked, rooms, rules.minMinutes]);
   const { check, pending } = useAvailabilityCheck();
   useInitialAvailabilityCheck(check, true);
 
@@ -108,6 +125,7 @@ export function RoomCalendar({ rooms, location, bounds }: RoomCalendarProps) {
 
   return (
     <div className="lk-room-calendar lk-stack">
+      <BookingRulesSummary patterns={rules.patterns} minMinutes={rules.minMinutes} bounds={bounds} today={today} />
       <RepeatChoice
         patterns={rules.patterns}
         value={pattern ?? 'SINGLE_DAY'}
@@ -153,6 +171,7 @@ export function RoomCalendar({ rooms, location, bounds }: RoomCalendarProps) {
             oneTimeslotOnly={rules.oneTimeslotRooms.has(room.id)}
           />
         )}
+        <div aria-live="polite">{tooShort && <ValidationMessage data-color="warning">{tooShort}</ValidationMessage>}</div>
         <WeekCalendarLegend statuses={['available', 'unavailable', 'checked', 'reserved', 'closed']} />
       </section>
       <ChosenTimes

@@ -5,6 +5,7 @@ import type { AvailabilityRequest, AvailabilityResponse, TimeWithAvailability } 
 import { addDays, weekStart } from '@lokaler/domain/scheduling/calendar-date';
 import { formatDate, formatDateNorwegian } from '@lokaler/domain/scheduling/format-date';
 import { todayInOslo } from '@lokaler/domain/scheduling/oslo-clock';
+import { openingWeekOf } from '@lokaler/domain/scheduling/room-calendar-page';
 import { resetApiClient } from '@lokaler/api-client/api-fetch';
 import { weddingMessages } from '@lokaler/domain/wedding-application-texts';
 import { BOOKING_DRAFT_KEY, readBookingDraft } from '@lokaler/ui/booking-draft';
@@ -29,17 +30,25 @@ const time = (date: string, startTime: string, endTime: string, available = true
 });
 
 let availabilityRequests: AvailabilityRequest[];
+/** fromInclusive of each GET /api/schedule (the opening week comes with the page). */
+let scheduleRequests: string[] = [];
 function stub({ rooms = [gym, classroom], bounds = { firstDate: monday, lastDate }, availability, place = location }: { rooms?: ReturnType<typeof buildRoom>[]; bounds?: { firstDate: string; lastDate: string }; availability?: (request: AvailabilityRequest) => Response; place?: typeof location } = {}) {
   availabilityRequests = [];
+  scheduleRequests = [];
+  const scheduleOf = (ids: number[], from: string, to: string) =>
+    ids.map((id: number) => ({ bookableAssetId: id, timeslotsByDate: buildTimeslots(from, to, { taken: [`${tuesday} 19:00:00`] }) }));
   return stubApi({
-    '/api/bookableasset': rooms,
-    '/api/location/1': place,
-    '/api/bookableasset/firstandlastbookabledate': bounds,
+    // The page's one request (GET /api/bookableasset/calendar): rooms, location, bounds and the opening week.
+    '/api/bookableasset/calendar': ({ url }: StubRequest) => {
+      const ids = url.searchParams.getAll('bookableAssetIds').map(Number).filter((id) => rooms.some((r) => r.id === id));
+      if (ids.length === 0) return Response.json({ rooms: [], location: null, bounds: null, week: null, schedule: [] });
+      const week = openingWeekOf(bounds, today);
+      return Response.json({ rooms: rooms.filter((r) => ids.includes(r.id)), location: place, bounds, week, schedule: week ? scheduleOf(ids, week.fromInclusive, week.toInclusive) : [] });
+    },
     '/api/schedule': ({ url }: StubRequest) => {
-      const from = url.searchParams.get('fromInclusive')!;
-      const to = url.searchParams.get('toInclusive')!;
+      scheduleRequests.push(url.searchParams.get('fromInclusive')!);
       const ids = url.searchParams.getAll('bookableAssetIds').map(Number);
-      return Response.json(ids.map((id: number) => ({ bookableAssetId: id, timeslotsByDate: buildTimeslots(from, to, { taken: [`${tuesday} 19:00:00`] }) })));
+      return Response.json(scheduleOf(ids, url.searchParams.get('fromInclusive')!, url.searchParams.get('toInclusive')!));
     },
     '/api/booking/availability': ({ init }: StubRequest) => {
       const request = JSON.parse(String(init?.body)) as AvailabilityRequest;
@@ -84,6 +93,17 @@ describe('/ressurs: the room calendar', () => {
 
     await user.click(screen.getByRole('button', { name: 'Klasserom (101)' }));
     expect(await screen.findByRole('grid', { name: /Klasserom \(101\), uke/ })).toBeInTheDocument();
+  });
+
+  it('loads in one request: the grid shows after GET /api/bookableasset/calendar alone; the next week asks /api/schedule', async () => {
+    const fetchMock = stub();
+    const user = userEvent.setup();
+    await openCalendar();
+    const apiCalls = () => fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').pathname).filter((p) => !p.startsWith('/api/settings'));
+    expect(apiCalls()).toEqual(['/api/bookableasset/calendar']);
+    expect(scheduleRequests).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Neste uke' }));
+    await waitFor(() => expect(scheduleRequests).toEqual([addDays(monday, 7)]));
   });
 
   it('merges adjacent chosen slots in the summary and keeps the choice in localStorage', async () => {
@@ -189,6 +209,32 @@ describe('/ressurs: the room calendar', () => {
     expect(screen.queryByRole('radio', { name: 'Én gang' })).not.toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Hver uke' })).toBeChecked();
     expect(screen.getByText('Lokalet kan bare lånes med gjentakelse, hver uke eller annenhver uke.')).toBeInTheDocument();
+  });
+
+  it('shows the rules before the first click: single or repeated, the minimum duration, how far ahead and behandlingstid', async () => {
+    stub({ place: buildLocation({ id: 1, name: 'Tøyen skole', minBookingDurationMinutes: 60 }), bounds: { firstDate: addDays(today, 21), lastDate } });
+    await openCalendar();
+    const rules = screen.getByRole('region', { name: 'Regler for å låne' });
+    expect(within(rules).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Du kan låne én gang eller fast, hver uke eller annenhver uke.',
+      'Hver booking må vare minst 1 time.',
+      `Du kan booke fra ${formatDateNorwegian(addDays(today, 21))} til og med ${formatDateNorwegian(lastDate)}.`,
+      'Lokalet krever at søknader sendes inn minst 21 dager før ønsket dato.',
+    ]);
+    expect(availabilityRequests).toEqual([]);
+  });
+
+  it('says at once, before \'Legg til valgte tider\', when a choice is shorter than the location\'s minimum', async () => {
+    stub({ place: buildLocation({ id: 1, name: 'Tøyen skole', minBookingDurationMinutes: 60 }) });
+    const user = userEvent.setup();
+    await openCalendar('/ressurs?ressurs=11');
+    await user.click(slot(monday, '18:00'));
+    expect(screen.getByText(`Bookingen må vare minst 60 minutter. Velg flere tider rett etter hverandre: ${day(monday)} kl. 18:00.`)).toBeInTheDocument();
+    for (const clock of ['18:15', '18:30', '18:45']) await user.click(slot(monday, clock));
+    expect(screen.queryByText(/Bookingen må vare minst 60 minutter/)).not.toBeInTheDocument();
+    await user.click(slot(monday, '18:15'));
+    expect(screen.getByText(`Bookingen må vare minst 60 minutter. Velg flere tider rett etter hverandre: ${day(monday)} kl. 18:00; ${day(monday)} kl. 18:30.`)).toBeInTheDocument();
+    expect(availabilityRequests).toEqual([]);
   });
 
   it('keeps one interval in a one-slot-only room: a slot that does not extend it replaces it', async () => {

@@ -2,9 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { Alert, Heading, Link, Paragraph } from '@digdir/designsystemet-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { bookableAssetsQuery } from '@lokaler/api-client/bookable-assets';
-import { locationQuery } from '@lokaler/api-client/locations';
-import { bookableDateBoundsQuery } from '@lokaler/api-client/schedule';
+import { roomCalendarPageQuery } from '@lokaler/api-client/schedule';
 import { loadFailureMessage } from '@lokaler/api-client/user-message';
 import { keepOnlyRooms, useBookingDraft } from '@lokaler/ui/booking-draft';
 import { Loading } from '@lokaler/ui/loading';
@@ -28,10 +26,9 @@ function Failure({ error }: { error: unknown }) {
 export function RoomPage() {
   const { search } = useLocation();
   const ids = useMemo(() => parseRoomIds(new URLSearchParams(search)), [search]);
-  const rooms = useQuery(bookableAssetsQuery(ids));
-  const firstRoom = rooms.data?.[0];
-  const location = useQuery({ ...locationQuery(firstRoom?.locationId ?? 0), enabled: firstRoom !== undefined });
-  const bounds = useQuery(bookableDateBoundsQuery(ids));
+  // One request for everything shown before the first click (issue 15: four used to wait for one another).
+  const page = useQuery(roomCalendarPageQuery(ids));
+  const firstRoom = page.data?.rooms[0];
   const [, updateDraft] = useBookingDraft();
 
   // The draft belongs to these rooms: choices kept for other rooms (another venue, an earlier visit) go.
@@ -56,17 +53,20 @@ export function RoomPage() {
           Ingen rom valgt. <RouterLink to={paths.venues.getHref()}>Finn et lokale</RouterLink> og velg rommene du vil låne.
         </Paragraph>
       )}
-      {ids.length > 0 && (rooms.isPending || bounds.isPending || location.isPending) && !rooms.error && !bounds.error && !location.error && <Loading label="Henter kalenderen" />}
-      {rooms.error && <Failure error={rooms.error} />}
-      {bounds.error && <Failure error={bounds.error} />}
-      {location.error && <Failure error={location.error} />}
-      {rooms.data && rooms.data.length === 0 && <Paragraph>Informasjon om rommet er ikke tilgjengelig</Paragraph>}
-      {rooms.data && rooms.data.length > 0 && bounds.data && location.data && (
+      {ids.length > 0 && page.isPending && <Loading label="Henter kalenderen" />}
+      {page.error && <Failure error={page.error} />}
+      {page.data && (!page.data.location || !page.data.bounds) && <Paragraph>Informasjon om rommet er ikke tilgjengelig</Paragraph>}
+      {page.data?.location && page.data.bounds && (
         <>
           <Paragraph>
-            {location.data.name}: {rooms.data.map((r) => r.displayName).join(', ')}
+            {page.data.location.name}: {page.data.rooms.map((r) => r.displayName).join(', ')}
           </Paragraph>
-          <RoomCalendar rooms={rooms.data} location={location.data} bounds={bounds.data} />
+          <RoomCalendar
+            rooms={page.data.rooms}
+            location={page.data.location}
+            bounds={page.data.bounds}
+            openingWeek={page.data.week ? { ...page.data.week, schedule: page.data.schedule, fetchedAt: page.dataUpdatedAt } : null}
+          />
         </>
       )}
     </div>

@@ -1,7 +1,7 @@
 import { Button, Field, Fieldset, Label, Radio, Select, Textfield, ValidationMessage } from '@digdir/designsystemet-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
-import type { Location } from '@lokaler/domain/location';
+import type { LocationListItem as Location } from '@lokaler/domain/location';
 import { supportCategories, type SupportCategory } from '@lokaler/domain/support-inquiry';
 import { categoriesWithLocation, categoriesWithReferringPage, locationIdFromReferringPage, locationPrompt, supportRequest, type SupportRequest } from '@lokaler/domain/support-request';
 import { isApiClientError } from '@lokaler/api-client/api-client-error';

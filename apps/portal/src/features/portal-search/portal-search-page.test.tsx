@@ -6,6 +6,7 @@ import { addDays } from '@lokaler/domain/scheduling/calendar-date';
 import { todayInOslo } from '@lokaler/domain/scheduling/oslo-clock';
 import type { SearchAssetHit, SearchAssetsResponse } from '@lokaler/domain/search-request';
 import { renderPortal, stubApi } from '../../testing/render-portal';
+import { shapedSearchAnswer } from '../../testing/search-answers';
 import { RESULT_PAGE_SIZE } from './result-list';
 
 const today = todayInOslo(new Date());
@@ -25,7 +26,7 @@ function stub(answer: SearchAssetsResponse | (() => Response)) {
   searched = [];
   const respond = (url: URL) => {
     searched.push(url);
-    return typeof answer === 'function' ? answer() : Response.json(answer);
+    return typeof answer === 'function' ? answer() : Response.json(shapedSearchAnswer(answer, url));
   };
   stubApi({
     '/api/tags': [{ id: 21, name: 'Møte', tagType: 'purpose' }],
@@ -53,7 +54,7 @@ describe('/portal', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Ledige rom' })).toBeInTheDocument();
     expect(router.state.location.search).toBe(`?searchType=list&loanType=singleLoan&date=${date}&duration=PT1H`);
     expect(await screen.findByRole('link', { name: 'Gymsal' })).toBeInTheDocument();
-    expect(searched[0]?.searchParams.toString()).toBe(`date=${date}&duration=PT1H`);
+    expect(searched[0]?.searchParams.toString()).toBe(`date=${date}&duration=PT1H&shape=page&limit=${RESULT_PAGE_SIZE}&offset=0`);
   });
 
   it('lists the rooms as the server sorts them, each linking to its location page with the search', async () => {
@@ -112,21 +113,27 @@ describe('/portal', () => {
     const list = await screen.findByRole('list', { name: 'Ledige rom' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(RESULT_PAGE_SIZE);
     expect(screen.getByText(`Viser ${RESULT_PAGE_SIZE} av 6000 rom`)).toBeInTheDocument();
+    // The first answer holds one page, not six thousand rooms; 'Vis flere' asks for the next.
+    expect(searched.map((u) => u.searchParams.get('offset'))).toEqual(['0']);
     await user.click(screen.getByRole('button', { name: 'Vis flere' }));
-    expect(within(list).getAllByRole('listitem')).toHaveLength(2 * RESULT_PAGE_SIZE);
-    expect(within(list).getAllByRole('link')[RESULT_PAGE_SIZE]).toHaveFocus();
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2 * RESULT_PAGE_SIZE));
+    expect(searched.at(-1)?.searchParams.get('offset')).toBe(String(RESULT_PAGE_SIZE));
+    expect(searched.at(-1)?.searchParams.get('list')).toBe('available');
+    await waitFor(() => expect(within(list).getAllByRole('link')[RESULT_PAGE_SIZE]).toHaveFocus());
+    expect(within(list).getAllByRole('link')[RESULT_PAGE_SIZE]).toHaveTextContent(`Rom ${String(RESULT_PAGE_SIZE).padStart(4, '0')}`);
   });
 
   it('says when nothing is free, and still lists the rooms that are not', async () => {
     stub({ available: [], unavailable: [hit({ displayName: 'Kantine', unavailableDates: [date] })] });
     renderPortal(listUrl);
-    expect(await screen.findByText(/Vi fant ingen ledige rom for søket ditt/)).toBeInTheDocument();
+    expect(await screen.findByText('Vi finner dessverre ingen rom som passer søket ditt.')).toBeInTheDocument();
+    expect(screen.getByText('Ingen ledige rom')).toBeInTheDocument();
     expect(screen.getByText('Rom som ikke er ledige (1)')).toBeInTheDocument();
   });
 
   it('shows an error with a retry', async () => {
     let fail = true;
-    stub(() => (fail ? Response.json({ msg: 'boom', code: 'INTERNAL' }, { status: 500 }) : Response.json({ available: [hit({ displayName: 'Aula' })], unavailable: [] })));
+    stub(() => (fail ? Response.json({ msg: 'boom', code: 'INTERNAL' }, { status: 500 }) : Response.json(shapedSearchAnswer({ available: [hit({ displayName: 'Aula' })], unavailable: [] }, new URL('http://localhost/?shape=page')))));
     const user = userEvent.setup();
     renderPortal(listUrl);
     expect(await screen.findByText('Feil ved henting av data')).toBeInTheDocument();
@@ -140,6 +147,34 @@ describe('/portal', () => {
     renderPortal(`/portal?searchType=list&loanType=singleLoan&date=${addDays(today, -3)}&duration=PT1H`);
     expect(await screen.findByText('Dato kan ikke være i fortiden')).toBeInTheDocument();
     expect(searched).toEqual([]);
+  });
+
+  it("says 'Vi finner dessverre ingen rom som passer søket ditt.' when the filters leave none, and counts after the filters", async () => {
+    stub({
+      available: [
+        hit({ displayName: 'Kafé', capacity: 8, locationName: 'Deichman Grünerløkka', geographicAreaName: 'Grünerløkka', geographicAreaId: '3' }),
+        hit({ displayName: 'Gymsal', capacity: 60, locationName: 'Bjølsen skole', geographicAreaName: 'Sagene', geographicAreaId: '2' }),
+        hit({ displayName: 'Aula', capacity: 150 }),
+      ],
+      unavailable: [hit({ displayName: 'Kantine', unavailableDates: [date] })],
+    });
+    const user = userEvent.setup();
+    renderPortal(`${listUrl}&tekst=grunerlokka`);
+    // Folded on both sides: 'grunerlokka' finds Grünerløkka; the count is after the filter.
+    expect(await screen.findByRole('link', { name: 'Kafé' })).toBeInTheDocument();
+    expect(screen.getByText('1 av 3 ledige rom passer filtrene')).toBeInTheDocument();
+    expect(searched.at(-1)?.searchParams.get('text')).toBe('grunerlokka');
+    const field = screen.getByRole('searchbox', { name: /Søk i resultatene/ });
+    await user.clear(field);
+    await user.type(field, 'bjolsen');
+    expect(await screen.findByRole('link', { name: 'Gymsal' })).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Over 100 personer' }));
+    expect(await screen.findByText('Vi finner dessverre ingen rom som passer søket ditt.')).toBeInTheDocument();
+    expect(screen.getByText('0 av 3 ledige rom passer filtrene')).toBeInTheDocument();
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+    await user.click(within(screen.getByRole('region', { name: 'Resultater' })).getByRole('button', { name: 'Nullstill filtre' }));
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Ledige rom' })).getAllByRole('article')).toHaveLength(3));
+    expect(screen.getByText('3 ledige rom')).toBeInTheDocument();
   });
 
   it('switches between list and map view keeping the search and filters', async () => {

@@ -1,6 +1,8 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Alert, Button, Details, Dialog, Heading, Paragraph } from '@digdir/designsystemet-react';
+import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { searchMarkersQuery, type PortalSearch } from '@lokaler/api-client/search';
 import { todayInOslo } from '@lokaler/domain/scheduling/oslo-clock';
 import { searchFormIssues, type SearchFormValues } from '@lokaler/domain/search-form';
 import type { SearchAssetHit } from '@lokaler/domain/search-request';
@@ -142,10 +144,18 @@ function ResultsView({ view, params, setParams, values, onSearch }: ResultsViewP
         {body}
       </div>
       <div className="lk-portal-search__map">
-        <ResultsMap hits={results.available} locationHref={locationHref} />
+        <SearchMap search={search} filters={filters} locationHref={locationHref} />
       </div>
     </div>
   );
+}
+
+/** The map of the search: the server's compact markers (shape=markers, issue 15), asked for beside the list's page. */
+const noMarkers: never[] = [];
+
+function SearchMap({ search, filters, locationHref }: { search: PortalSearch | null; filters: ResultFilters; locationHref: (locationId: number) => string }) {
+  const markers = useQuery(search ? { ...searchMarkersQuery(search, filters), placeholderData: keepPreviousData } : { queryKey: ['search-assets', 'incomplete', 'markers'], queryFn: skipToken });
+  return <ResultsMap markers={markers.data?.markers ?? noMarkers} locationHref={locationHref} />;
 }
 
 /** Links between the list and the map view; the search and the filters go along. */
@@ -185,7 +195,7 @@ function FilterDialog({ filters, onChange, results }: { filters: ResultFilters; 
           <ResultFilterPanel filters={filters} onChange={onChange} areas={results.areas} />
         </Dialog.Block>
         <Dialog.Block>
-          <Button onClick={() => setOpen(false)}>Vis {results.available.length} rom</Button>
+          <Button onClick={() => setOpen(false)}>Vis {results.totalAvailable} rom</Button>
         </Dialog.Block>
       </Dialog>
     </div>

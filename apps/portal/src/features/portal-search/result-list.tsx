@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Card, Heading, Link, Paragraph } from '@digdir/designsystemet-react';
 import { Link as RouterLink } from 'react-router';
+import { SEARCH_PAGE_SIZE } from '@lokaler/domain/search-filters';
 import type { SearchAssetHit } from '@lokaler/domain/search-request';
 import { availabilityText, availableDates } from './result-filters';
 
-/** Rooms shown at first and per 'Vis flere': six thousand cards at once would freeze the page. */
-export const RESULT_PAGE_SIZE = 30;
+/** Rooms per page from the server (shape=page): shown at first and per 'Vis flere'. */
+export const RESULT_PAGE_SIZE = SEARCH_PAGE_SIZE;
 
 /** 'Passer til N personer'; 'Antall personer ikke oppgitt' when the room does not say. */
 export function capacityLabel(capacity: number | null): string {
@@ -44,35 +45,48 @@ function ResultCard({ hit, href }: ResultCardProps) {
 }
 
 interface ResultListProps {
+  /** The rooms fetched so far. */
   hits: readonly SearchAssetHit[];
+  /** How many the list has in all (after the filters). */
+  total: number;
+  /** Fetches the next page ('Vis flere'). */
+  onMore: () => Promise<void>;
   hrefOf: (hit: SearchAssetHit) => string;
   /** The list's accessible name. */
   label: string;
-  /** Change when the list's content is replaced (a new search or filter) so it starts from the top again. */
-  resetKey: string;
 }
 
 /**
- * The rooms, RESULT_PAGE_SIZE at a time with 'Vis flere'. After 'Vis flere' focus moves to the first
- * room shown, so a keyboard or screen-reader user continues where the list grew.
+ * The rooms, a page (RESULT_PAGE_SIZE) at a time from the server with 'Vis flere'. After 'Vis flere'
+ * focus moves to the first room added, so a keyboard or screen-reader user continues where the list
+ * grew. The page gives the list a new key when its content is replaced (a new search or filter).
  */
-export function ResultList({ hits, hrefOf, label, resetKey }: ResultListProps) {
-  const [shown, setShown] = useState({ key: resetKey, count: RESULT_PAGE_SIZE, focusFrom: -1 });
-  const current = shown.key === resetKey ? shown : { key: resetKey, count: RESULT_PAGE_SIZE, focusFrom: -1 };
-  if (current !== shown) setShown(current);
+export function ResultList({ hits, total, onMore, hrefOf, label }: ResultListProps) {
+  const [focusFrom, setFocusFrom] = useState(-1);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
   const listRef = useRef<HTMLUListElement>(null);
 
   useEffect(() => {
-    if (current.focusFrom < 0) return;
-    listRef.current?.querySelectorAll<HTMLElement>('li a')[current.focusFrom]?.focus();
-  }, [current.focusFrom]);
+    if (focusFrom < 0 || hits.length <= focusFrom) return;
+    listRef.current?.querySelectorAll<HTMLElement>('li a')[focusFrom]?.focus();
+  }, [focusFrom, hits.length]);
 
-  const visible = hits.slice(0, current.count);
-  const rest = hits.length - visible.length;
+  const showMore = () => {
+    if (busy) return;
+    setFocusFrom(hits.length);
+    setBusy(true);
+    setFailed(false);
+    onMore()
+      .catch(() => setFailed(true))
+      .finally(() => setBusy(false));
+  };
+
+  const rest = total - hits.length;
   return (
     <>
       <ul className="lk-result-list" aria-label={label} ref={listRef}>
-        {visible.map((hit) => (
+        {hits.map((hit) => (
           <li key={hit.bookableAssetId}>
             <ResultCard hit={hit} href={hrefOf(hit)} />
           </li>
@@ -81,9 +95,10 @@ export function ResultList({ hits, hrefOf, label, resetKey }: ResultListProps) {
       {rest > 0 && (
         <div className="lk-result-list__more">
           <Paragraph data-size="sm">
-            Viser {visible.length} av {hits.length} rom
+            Viser {hits.length} av {total} rom
           </Paragraph>
-          <Button variant="secondary" onClick={() => setShown({ key: resetKey, count: current.count + RESULT_PAGE_SIZE, focusFrom: current.count })}>
+          {failed && <Paragraph data-size="sm">Vi klarte ikke å hente flere rom. Prøv igjen.</Paragraph>}
+          <Button variant="secondary" onClick={showMore} aria-disabled={busy || undefined}>
             Vis flere
           </Button>
         </div>

@@ -1,57 +1,81 @@
-import { useDeferredValue, useMemo } from 'react';
+import { useCallback, useState } from 'react';
 import { Alert, Button, Details, Heading, Paragraph } from '@digdir/designsystemet-react';
-import { skipToken, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PortalSearch } from '@lokaler/api-client/search';
-import { searchAssetsQuery } from '@lokaler/api-client/search';
+import { searchPageQuery } from '@lokaler/api-client/search';
 import { loadFailureMessage } from '@lokaler/api-client/user-message';
 import type { SearchAssetHit } from '@lokaler/domain/search-request';
 import { Loading } from '@lokaler/ui/loading';
 import { ResultList } from './result-list';
-import { areaOptions, filterHits, hasFilters, prepareHits, sortHits, type AreaOption, type ResultFilters } from './result-filters';
+import { hasFilters, type AreaOption, type ResultFilters } from './result-filters';
+
+/** Spec 01 §8 'No rooms match'. */
+export const NO_ROOMS_TEXT = 'Vi finner dessverre ingen rom som passer søket ditt.';
+
+type ListName = 'available' | 'unavailable';
 
 export interface SearchResults {
   status: 'idle' | 'pending' | 'error' | 'success';
   error: unknown;
   retry: () => void;
-  /** Rooms free on at least one date, in the spec's order, after the filters. */
+  /** Rooms free on at least one date, in the spec's order, after the filters: the pages fetched so far. */
   available: SearchAssetHit[];
-  /** Rooms free on none of the dates, by name, after the filters. */
+  /** Rooms free on none of the dates, by name, after the filters: the pages fetched so far. */
   unavailable: SearchAssetHit[];
-  /** Before the filters. */
+  /** After the filters. */
   totalAvailable: number;
   totalUnavailable: number;
+  /** Before the filters. */
+  allAvailable: number;
+  allUnavailable: number;
   areas: AreaOption[];
   /** Changes when the shown rooms change (a new search, other filters). */
   key: string;
+  /** Fetches the next page of a list ('Vis flere'). */
+  more: (list: ListName) => Promise<void>;
 }
 
 /**
- * The search answer (run only for a complete, valid search) with the filters applied. Matching text
- * is prepared once per answer; filtering six thousand rooms is a few string comparisons each, and
- * runs deferred so typing and ticking stay responsive.
+ * The search answer (run only for a complete, valid search) as the server filters and pages it
+ * (shape=page, issue 15 point 5): the first page of each list with the counts, and 'Vis flere' fetches
+ * the next. While other filters are asked for, the rooms shown stay until the answer comes.
  */
 export function useSearchResults(search: PortalSearch | null, filters: ResultFilters): SearchResults {
-  const query = useQuery(search ? searchAssetsQuery(search) : { queryKey: ['search-assets', 'incomplete'], queryFn: skipToken });
+  const queryClient = useQueryClient();
+  const query = useQuery(search ? { ...searchPageQuery(search, filters), placeholderData: keepPreviousData } : { queryKey: ['search-assets', 'incomplete'], queryFn: skipToken });
   const data = query.data;
-  const prepared = useMemo(
-    () => ({ available: prepareHits(sortHits(data?.available ?? [])), unavailable: prepareHits(data?.unavailable ?? []), areas: areaOptions(data?.available ?? []) }),
-    [data],
+  const key = `${query.dataUpdatedAt}|${JSON.stringify(filters)}`;
+  const [extra, setExtra] = useState<{ key: string; available: SearchAssetHit[]; unavailable: SearchAssetHit[] }>({ key, available: [], unavailable: [] });
+  const more = extra.key === key ? extra : { key, available: [], unavailable: [] };
+
+  const available = data ? [...data.available, ...more.available] : [];
+  const unavailable = data ? [...data.unavailable, ...more.unavailable] : [];
+  const loadMore = useCallback(
+    async (list: ListName) => {
+      if (!search) return;
+      const offset = list === 'available' ? available.length : unavailable.length;
+      const page = await queryClient.fetchQuery(searchPageQuery(search, filters, { offset, list }));
+      setExtra((current) => {
+        const base = current.key === key ? current : { key, available: [], unavailable: [] };
+        return { ...base, [list]: [...base[list], ...page[list]] };
+      });
+    },
+    [search, filters, queryClient, key, available.length, unavailable.length],
   );
-  const deferredFilters = useDeferredValue(filters);
-  const filtered = useMemo(
-    () => ({ available: filterHits(prepared.available, deferredFilters), unavailable: filterHits(prepared.unavailable, deferredFilters) }),
-    [prepared, deferredFilters],
-  );
+
   return {
     status: search === null ? 'idle' : query.status,
     error: query.error,
     retry: () => void query.refetch(),
-    available: filtered.available,
-    unavailable: filtered.unavailable,
-    totalAvailable: prepared.available.length,
-    totalUnavailable: prepared.unavailable.length,
-    areas: prepared.areas,
-    key: `${query.dataUpdatedAt}|${JSON.stringify(deferredFilters)}`,
+    available,
+    unavailable,
+    totalAvailable: data?.totalAvailable ?? 0,
+    totalUnavailable: data?.totalUnavailable ?? 0,
+    allAvailable: data?.allAvailable ?? 0,
+    allUnavailable: data?.allUnavailable ?? 0,
+    areas: data?.areas ?? [],
+    key,
+    more: loadMore,
   };
 }
 
@@ -82,34 +106,32 @@ export function ResultsBody({ results, filters, onClearFilters, hrefOf }: Result
   if (results.status === 'idle') return null;
 
   const filtered = hasFilters(filters);
-  const { available, unavailable, totalAvailable, totalUnavailable } = results;
+  const { available, unavailable, totalAvailable, totalUnavailable, allAvailable, allUnavailable } = results;
   return (
     <div className="lk-stack lk-results">
       <Heading level={2} data-size="xs" className="lk-results__count">
-        <span role="status">{filtered ? `${available.length} av ${totalAvailable} ledige rom passer filtrene` : countText(totalAvailable)}</span>
+        <span role="status">{filtered ? `${totalAvailable} av ${allAvailable} ledige rom passer filtrene` : countText(totalAvailable)}</span>
       </Heading>
-      {available.length === 0 && (
+      {totalAvailable === 0 && (
         <Alert data-color="info">
-          {filtered && totalAvailable > 0 ? (
-            <>
-              <Paragraph>Ingen ledige rom passer filtrene du har valgt.</Paragraph>
-              <Button variant="secondary" data-size="sm" onClick={onClearFilters}>
-                Nullstill filtre
-              </Button>
-            </>
+          <Paragraph>{NO_ROOMS_TEXT}</Paragraph>
+          {filtered && allAvailable > 0 ? (
+            <Button variant="secondary" data-size="sm" onClick={onClearFilters}>
+              Nullstill filtre
+            </Button>
           ) : (
-            <Paragraph>Vi fant ingen ledige rom for søket ditt. Prøv en annen dato, en kortere varighet eller en annen aktivitet.</Paragraph>
+            <Paragraph>Prøv en annen dato, en kortere varighet eller en annen aktivitet.</Paragraph>
           )}
         </Alert>
       )}
-      {available.length > 0 && <ResultList hits={available} hrefOf={hrefOf} label="Ledige rom" resetKey={results.key} />}
-      {unavailable.length > 0 && (
+      {available.length > 0 && <ResultList key={`a|${results.key}`} hits={available} total={totalAvailable} onMore={() => results.more('available')} hrefOf={hrefOf} label="Ledige rom" />}
+      {totalUnavailable > 0 && (
         <Details className="lk-results__unavailable">
           <Details.Summary>
-            Rom som ikke er ledige ({filtered ? `${unavailable.length} av ${totalUnavailable}` : unavailable.length})
+            Rom som ikke er ledige ({filtered ? `${totalUnavailable} av ${allUnavailable}` : totalUnavailable})
           </Details.Summary>
           <Details.Content>
-            <ResultList hits={unavailable} hrefOf={hrefOf} label="Rom som ikke er ledige" resetKey={results.key} />
+            <ResultList key={`u|${results.key}`} hits={unavailable} total={totalUnavailable} onMore={() => results.more('unavailable')} hrefOf={hrefOf} label="Rom som ikke er ledige" />
           </Details.Content>
         </Details>
       )}

@@ -1,4 +1,4 @@
-import type { Location } from '@lokaler/domain/location';
+import type { LocationListItem as Location } from '@lokaler/domain/location';
 import { compareNorwegian } from '@lokaler/domain/norwegian-order';
 import type { VenueCategorySlug } from '../../config/paths';
 import { categoryOptions, categoryTypes, groupLabels, groupOrder, isCategorySlug } from './categories';

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Alert, Field, Heading, Label, Link, Paragraph, Select } from '@digdir/designsystemet-react';
-import { useQuery } from '@tanstack/react-query';
+import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { isApiClientError } from '@lokaler/api-client/api-client-error';
 import { locationAssetsQuery } from '@lokaler/api-client/bookable-assets';
+import { locationAboutQuery } from '@lokaler/api-client/location-about';
 import { locationQuery } from '@lokaler/api-client/locations';
 import { loadFailureMessage } from '@lokaler/api-client/user-message';
 import { compareNorwegian } from '@lokaler/domain/norwegian-order';
@@ -40,6 +41,9 @@ function venueDescription(location: { name: string; geographicAreaName?: string 
 
 function Venue({ id }: { id: number }) {
   const location = useQuery(locationQuery(id));
+  // Issue 15: the rooms and the about texts are asked for with the location, not after it.
+  usePrefetchQuery(locationAssetsQuery(id));
+  usePrefetchQuery(locationAboutQuery(id));
   const gone = (isApiClientError(location.error) && location.error.status === 404) || (location.data && location.data.status !== 'PUBLISHED');
   if (gone) return <Navigate to={paths.notFound.getHref()} replace />;
 

@@ -1,6 +1,6 @@
 import { Heading, Link, Paragraph } from '@digdir/designsystemet-react';
 import { Link as RouterLink } from 'react-router';
-import type { Location } from '@lokaler/domain/location';
+import type { LocationListItem as Location } from '@lokaler/domain/location';
 import { paths } from '../../config/paths';
 import { groupVenues, venueCountLabel } from './venue-filters';
 

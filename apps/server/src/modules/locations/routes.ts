@@ -1,15 +1,28 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError } from '@lokaler/domain/api-error';
+import { z } from 'zod';
 import { idParams } from '@lokaler/domain/id-param';
-import { location, locations } from '@lokaler/domain/location';
+import { location, locationList, locations, locationsQueryParams } from '@lokaler/domain/location';
 import { getLocation } from './get-location';
-import { listLocations } from './list-locations';
+import { LocationsAnswerCache } from './locations-answer-cache';
+
+/** Kept bytes as they are (the same JSON as the schema's encoding would write; tested). */
+function sendBytes(reply: FastifyReply, body: Buffer): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(body);
+}
 
 export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const kept = new LocationsAnswerCache();
   app.get('/location', {
     config: { access: 'public' },
-    schema: { tags: ['lokaler'], summary: 'Published locations shown in the portal, in Norwegian order', response: { 200: locations } },
-  }, async () => listLocations({ db: app.database.db }));
+    schema: {
+      tags: ['lokaler'],
+      summary: 'Published locations shown in the portal, in Norwegian order; shape=list: only what the venue list shows (id, name, externalUrl, publicLocationType, geographicAreaId, geographicAreaName)',
+      querystring: locationsQueryParams,
+      response: { 200: z.union([locations, locationList]), 400: apiError },
+    },
+  }, async (request, reply) => sendBytes(reply, await kept.body(app.database.db, request.query.shape ?? 'full')));
 
   app.get('/location/:id', {
     config: { access: 'public' },

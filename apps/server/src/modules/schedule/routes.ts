@@ -1,9 +1,11 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { roomCalendarPage, roomCalendarPageQuery } from '@lokaler/domain/scheduling/room-calendar-page';
 import { bounds, firstAndLastBookableDateQuery, scheduleQuery, scheduleResponse } from '@lokaler/domain/scheduling/schedule-query';
 import { currentUser, optionalUser } from '../../auth/index';
 import { adminOnly, errorAnswers } from '../../http/route-schema';
 import { getBookableDateBounds } from './get-bookable-date-bounds';
+import { roomCalendarPageJson } from './get-room-calendar-page';
 import { getSchedule } from './get-schedule';
 import { publicScheduleBody, ScheduleCache } from './schedule-cache';
 import { scheduleVersionReader } from './schedule-versions-repository';
@@ -53,6 +55,16 @@ export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     return sendBytes(reply, await publicScheduleBody({ db, cache, query: request.query, readVersions }));
   });
+
+  app.get('/bookableasset/calendar', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['kalender'],
+      summary: 'The room page in one request: the published rooms among bookableAssetIds (at most 20), their location, first and last bookable date, and the opening week\'s schedule',
+      querystring: roomCalendarPageQuery,
+      response: { 200: roomCalendarPage, ...errorAnswers(400) },
+    },
+  }, async (request, reply) => sendBytes(reply, Buffer.from(await roomCalendarPageJson({ db, cache, assetIds: request.query.bookableAssetIds, readVersions }))));
 
   app.get('/admin/schedule', adminOnly({
     ...scheduleSchema,

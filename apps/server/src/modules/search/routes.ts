@@ -5,10 +5,11 @@ import { osloClock } from '@lokaler/domain/scheduling/oslo-clock';
 import { availableTimeResponse, availableTimeSeriesResponse } from '@lokaler/domain/scheduling/search-query';
 import {
   availableTimeParams, availableTimeSeriesParams, checkRecurringSearch, checkSingleDateSearch, searchAssetsParams,
-  searchAssetsRepeatingParams, searchAssetsResponse, searchLocationParams,
+  searchAssetsAnyResponse, searchAssetsRepeatingParams, searchLocationParams,
 } from '@lokaler/domain/search-request';
+import { searchResultParams } from '@lokaler/domain/search-filters';
 import { getAvailableTime, getAvailableTimeSeries } from './available-time';
-import { searchAssetsJson } from './search-assets';
+import { searchAssetsShapedJson } from './search-assets';
 import { acceptedOrBadRequest } from './search-validation';
 
 const errors = { 400: apiError, 404: apiError };
@@ -21,6 +22,10 @@ const errors = { 400: apiError, 404: apiError };
 async function sendJson(reply: FastifyReply, text: Promise<string>): Promise<FastifyReply> {
   return reply.type('application/json; charset=utf-8').send(await text);
 }
+// Additive (issue 15 point 5): the shape the screen uses and the result filters, on every search route.
+const singleQuery = searchAssetsParams.extend(searchResultParams.shape);
+const recurringQuery = searchAssetsRepeatingParams.extend(searchResultParams.shape);
+const shapes = '; optional shape=page (limit, offset, list) or shape=markers, and the filters capacity, text, area (repeated)';
 const single = 'tagIds (repeated; all required, \'alle\' ignored), date, duration (ISO, e.g. PT1H)';
 const recurring = 'tagIds, from, to, duration, repetition (WEEKLYONWEEKDAY, BIWEEKLYONWEEKDAY, MONTHLYONWEEKDAY), daysOfWeek (repeated)';
 
@@ -31,39 +36,39 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/search/assets', {
     config: { access: 'public' },
-    schema: { tags: ['søk'], summary: `Every published room on one date: ${single}`, querystring: searchAssetsParams, response: { 200: searchAssetsResponse, ...errors } },
-  }, async (request, reply) => sendJson(reply, searchAssetsJson({
+    schema: { tags: ['søk'], summary: `Every published room on one date: ${single}${shapes}`, querystring: singleQuery, response: { 200: searchAssetsAnyResponse, ...errors } },
+  }, async (request, reply) => sendJson(reply, searchAssetsShapedJson({
     db, tagIds: request.query.tagIds, search: { kind: 'single', ...acceptedOrBadRequest(checkSingleDateSearch(request.query, today())) },
-  })));
+  }, request.query)));
 
   app.get('/search/assets/repeating', {
     config: { access: 'public' },
-    schema: { tags: ['søk'], summary: `Every published room over a recurring pattern: ${recurring}`, querystring: searchAssetsRepeatingParams, response: { 200: searchAssetsResponse, ...errors } },
-  }, async (request, reply) => sendJson(reply, searchAssetsJson({
+    schema: { tags: ['søk'], summary: `Every published room over a recurring pattern: ${recurring}${shapes}`, querystring: recurringQuery, response: { 200: searchAssetsAnyResponse, ...errors } },
+  }, async (request, reply) => sendJson(reply, searchAssetsShapedJson({
     db, tagIds: request.query.tagIds, search: { kind: 'recurring', ...acceptedOrBadRequest(checkRecurringSearch(request.query, today())) },
-  })));
+  }, request.query)));
 
   app.get('/search/assets/:locationId', {
     config: { access: 'public' },
     schema: {
-      tags: ['søk'], summary: `The rooms of one published location on one date: ${single}`,
-      params: searchLocationParams, querystring: searchAssetsParams, response: { 200: searchAssetsResponse, ...errors },
+      tags: ['søk'], summary: `The rooms of one published location on one date: ${single}${shapes}`,
+      params: searchLocationParams, querystring: singleQuery, response: { 200: searchAssetsAnyResponse, ...errors },
     },
-  }, async (request, reply) => sendJson(reply, searchAssetsJson({
+  }, async (request, reply) => sendJson(reply, searchAssetsShapedJson({
     db, locationId: request.params.locationId, tagIds: request.query.tagIds,
     search: { kind: 'single', ...acceptedOrBadRequest(checkSingleDateSearch(request.query, today())) },
-  })));
+  }, request.query)));
 
   app.get('/search/assets/:locationId/repeating', {
     config: { access: 'public' },
     schema: {
-      tags: ['søk'], summary: `The rooms of one published location over a recurring pattern: ${recurring}`,
-      params: searchLocationParams, querystring: searchAssetsRepeatingParams, response: { 200: searchAssetsResponse, ...errors },
+      tags: ['søk'], summary: `The rooms of one published location over a recurring pattern: ${recurring}${shapes}`,
+      params: searchLocationParams, querystring: recurringQuery, response: { 200: searchAssetsAnyResponse, ...errors },
     },
-  }, async (request, reply) => sendJson(reply, searchAssetsJson({
+  }, async (request, reply) => sendJson(reply, searchAssetsShapedJson({
     db, locationId: request.params.locationId, tagIds: request.query.tagIds,
     search: { kind: 'recurring', ...acceptedOrBadRequest(checkRecurringSearch(request.query, today())) },
-  })));
+  }, request.query)));
 
   app.get('/bookableasset/availabletime', {
     config: { access: 'public' },

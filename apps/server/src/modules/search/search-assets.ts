@@ -4,6 +4,7 @@ import { publicCaller } from '@lokaler/domain/scheduling/scheduling-caller';
 import { SLOT_MINUTES } from '@lokaler/domain/scheduling/time-of-day';
 import type { PreparedRoom, SchedulingContext } from '@lokaler/domain/scheduling/room-calendar';
 import { indexSearchDates, searchBusyBudgets, unavailableSearchDates, type SearchDates } from '@lokaler/domain/search-room-dates';
+import type { SearchResultParams } from '@lokaler/domain/search-filters';
 import type { RecurringSearch, SearchAssetsResponse, SingleDateSearch } from '@lokaler/domain/search-request';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
@@ -12,6 +13,7 @@ import { busyRowsByRoom, withBusyTimes } from './search-calendars';
 import { closedDatesWithin, prepareCalendar, reloadSearchRoomsCache, searchRoomsCache, toSearchRooms, type SearchCalendar, type SearchRoom, type SearchRooms } from './search-rooms-cache';
 import { findClosedDates, findOpeningHours, findOpeningPeriods, findSearchRooms, isPublishedLocation } from './search-rooms-repository';
 import { readSearchRoomsVersion } from './search-rooms-version-repository';
+import { filterAnswer, filtersOf, markersJson, pageJson, type RoomAnswer, type SearchAnswer } from './search-result-shapes';
 import { inSearchOrder, toSearchHit } from './to-search-hit';
 
 /**
@@ -65,17 +67,27 @@ export async function searchAssetsJson(options: SearchAssetsOptions): Promise<st
   return `{"available":[${available.map(line).join(',')}],"unavailable":[${unavailable.map(line).join(',')}]}`;
 }
 
-interface RoomAnswer {
-  room: SearchRoom;
-  unavailable: string[];
+/**
+ * The answer in the shape the screen asks for (issue 15 point 5; search-result-shapes.ts): without
+ * `shape` the whole lists (spec 01 §7, searchAssetsJson), else a filtered page or the map's markers.
+ */
+export async function searchAssetsShapedJson(options: SearchAssetsOptions, params: SearchResultParams): Promise<string> {
+  if (params.shape === undefined && !filtersOf(params).active) return searchAssetsJson(options);
+  const answer = await runSearch(options);
+  const filtered = filterAnswer(answer, filtersOf(params));
+  if (params.shape === 'markers') return markersJson(filtered.available);
+  if (params.shape === 'page') return pageJson(answer, filtered, params, (a) => hitLine(a, answer.datesCount, new Map()));
+  const texts = new Map<readonly string[], string>();
+  const line = (a: RoomAnswer) => hitLine(a, answer.datesCount, texts);
+  return `{"available":[${filtered.available.map(line).join(',')}],"unavailable":[${filtered.unavailable.map(line).join(',')}]}`;
 }
 
-interface SearchAnswer {
-  datesCount: number;
-  /** Spec 01 §5's order (inSearchOrder). */
-  available: RoomAnswer[];
-  unavailable: RoomAnswer[];
+function hitLine({ room, unavailable: dates }: RoomAnswer, datesCount: number, texts: Map<readonly string[], string>): string {
+  let text = texts.get(dates);
+  if (text === undefined) texts.set(dates, (text = JSON.stringify(dates)));
+  return `${room.jsonHead}${datesCount},"unavailableDates":${text}${room.jsonTail}`;
 }
+
 
 async function runSearch({ db, search, tagIds, locationId, now = new Date(), exactRoomLimit = EXACT_ROOM_LIMIT }: SearchAssetsOptions): Promise<SearchAnswer> {
   const { today, time } = osloClock(now);

@@ -1,3 +1,5 @@
+import { roomHaystack } from '@lokaler/domain/search-filters';
+import type { SearchAssetHit } from '@lokaler/domain/search-request';
 import { assetDisplayName } from '@lokaler/domain/bookable-asset';
 import { prepareRoom, type PreparedRoom, type RoomCalendar, type SchedulingContext } from '@lokaler/domain/scheduling/room-calendar';
 import type { PublicBookingRules } from '@lokaler/domain/scheduling/public-booking-rules';
@@ -51,6 +53,10 @@ export interface SearchRoom {
   jsonHead: string;
   /** `,"name":…}` — the hit's text after its unavailable dates. */
   jsonTail: string;
+  /** The hit's fields the filters and the map's markers read (issue 15), computed once with the room. */
+  hit: Pick<SearchAssetHit, 'displayName' | 'capacity' | 'geographicAreaId' | 'geographicAreaName' | 'latLng'>;
+  /** roomHaystack of the hit: what the free-text filter matches. */
+  haystack: string;
 }
 
 export interface SearchRooms {
@@ -105,6 +111,8 @@ export function toSearchRooms(
       locationRank: ranks.get(row.locationName) ?? 0,
       jsonHead: text.slice(0, at + datesHead.length),
       jsonTail: text.slice(at + datesMarker.length),
+      hit: { displayName: hit.displayName, capacity: hit.capacity, geographicAreaId: hit.geographicAreaId, geographicAreaName: hit.geographicAreaName, latLng: hit.latLng },
+      haystack: roomHaystack(hit),
     };
   });
   return { rooms, calendars: [...calendars.values()] };

@@ -193,4 +193,13 @@ describe('change timeline', () => {
     expect(screen.getByText('12.03.2030 20:30–22:00')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('Endret')).toBeInTheDocument());
   });
+  it('asks for the documents with the booking, not after it (issue 15: no waterfall)', async () => {
+    // The booking's answer never comes: whatever else is asked was asked for beside it.
+    const fetchMock = stubApi({ '/api/user/booking/42': () => new Promise<Response>(() => {}) as unknown as Response });
+    renderPortal('/bookinger/42', { user: kari });
+    await waitFor(() => {
+      const paths = fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').pathname);
+      expect(paths).toEqual(expect.arrayContaining(['/api/user/booking/42', '/api/user/retroactive-contract/42', '/api/user/booking/42/infoforleietaker']));
+    });
+  });
 });

@@ -1,6 +1,8 @@
+import { usePrefetchQuery } from '@tanstack/react-query';
 import { Link } from '@digdir/designsystemet-react';
 import { Link as RouterLink } from 'react-router';
 import type { UserBooking } from '@lokaler/domain/user-booking';
+import { infoForLeietakerQuery, retroactiveContractQuery } from '@lokaler/api-client/user-booking-documents';
 import { usePageTitle } from '@lokaler/ui/page-title';
 import { paths } from '../../../config/paths';
 import '../bookings.css';
@@ -20,7 +22,23 @@ import { RoomsAndTimesSection } from './rooms-and-times-section';
 /** /bookinger/:bookingId — everything spec 02 §2 lists for the booking detail page. */
 export function BookingPage() {
   const bookingId = useBookingId();
-  return <LoginGate>{(user) => <BookingLoader sub={user.sub} bookingId={bookingId}>{(booking) => <BookingDetail sub={user.sub} booking={booking} />}</BookingLoader>}</LoginGate>;
+  return (
+    <LoginGate>
+      {(user) => (
+        <>
+          {bookingId !== null && <PrefetchDocuments sub={user.sub} bookingId={bookingId} />}
+          <BookingLoader sub={user.sub} bookingId={bookingId}>{(booking) => <BookingDetail sub={user.sub} booking={booking} />}</BookingLoader>
+        </>
+      )}
+    </LoginGate>
+  );
+}
+
+/** Issue 15: the documents section's two answers are asked for with the booking, not after it. */
+function PrefetchDocuments({ sub, bookingId }: { sub: string; bookingId: number }) {
+  usePrefetchQuery(retroactiveContractQuery(sub, bookingId));
+  usePrefetchQuery(infoForLeietakerQuery(sub, bookingId));
+  return null;
 }
 
 function BookingDetail({ sub, booking }: { sub: string; booking: UserBooking }) {

@@ -1,12 +1,13 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Alert, Heading, Link, Paragraph } from '@digdir/designsystemet-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, Navigate, useParams, useSearchParams } from 'react-router';
 import type { Location } from '@lokaler/domain/location';
 import { ENTRY_PAGE_MIN_DURATION_MINUTES, normalizeSearchDuration, type SearchFormValues } from '@lokaler/domain/search-form';
 import { isApiClientError } from '@lokaler/api-client/api-client-error';
 import { locationAboutQuery } from '@lokaler/api-client/location-about';
 import { locationQuery } from '@lokaler/api-client/locations';
+import { searchAssetsQuery } from '@lokaler/api-client/search';
 import { loadFailureMessage } from '@lokaler/api-client/user-message';
 import { LocationAboutSections, LocationContact } from '@lokaler/ui/location-details';
 import { Loading } from '@lokaler/ui/loading';
@@ -40,6 +41,13 @@ function LocationView({ id }: { id: number }) {
   const location = useQuery(locationQuery(id));
   const about = useQuery(locationAboutQuery(id));
   const [params] = useSearchParams();
+  // Issue 15: a complete search in the link is asked for with the location, not after it (the
+  // location's minimum may still raise the duration: then the rooms ask again, with the raised one).
+  const linkedSearch = useMemo(() => toPortalSearch(readSearchValues(params)), [params]);
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (linkedSearch) void queryClient.prefetchQuery(searchAssetsQuery(linkedSearch, id));
+  }, [queryClient, linkedSearch, id]);
   const gone = (isApiClientError(location.error) && location.error.status === 404) || (location.data && location.data.status !== 'PUBLISHED');
   if (gone) return <Navigate to={paths.notFound.getHref()} replace />;
 

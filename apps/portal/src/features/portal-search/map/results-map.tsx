@@ -3,14 +3,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { mapSettingsQuery } from '@lokaler/api-client/map-settings';
 import type { SearchAssetHit } from '@lokaler/domain/search-request';
-import { locationMarkers } from './map-markers';
+import { locationMarkers, type LocationMarker } from './map-markers';
 import { ResultsMapView, type MarkerLinks } from './results-map-view';
 import 'leaflet/dist/leaflet.css';
 import './results-map.css';
 
 export interface ResultsMapProps {
   /** The rooms to show (already filtered); rooms without latLng are left off the map. */
-  hits: readonly SearchAssetHit[];
+  hits?: readonly SearchAssetHit[];
+  /** Or the markers as the server makes them (shape=markers, issue 15): then no hits are needed. */
+  markers?: readonly LocationMarker[];
   /** The location page link for a location's marker (built by the page with portalLocationHref). */
   locationHref: (locationId: number) => string;
 }
@@ -21,7 +23,7 @@ export interface ResultsMapProps {
  * configured, or none reachable) the markers and their popups work the same on a plain background,
  * and a quiet note says the background is missing.
  */
-export function ResultsMap({ hits, locationHref }: ResultsMapProps) {
+export function ResultsMap({ hits, markers: given, locationHref }: ResultsMapProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const view = useRef<ResultsMapView | null>(null);
   const navigate = useNavigate();
@@ -32,7 +34,7 @@ export function ResultsMap({ hits, locationHref }: ResultsMapProps) {
 
   const settings = useQuery(mapSettingsQuery());
   const [tiles, setTiles] = useState({ failed: false, loaded: false });
-  const markers = useMemo(() => locationMarkers(hits), [hits]);
+  const markers = useMemo(() => given ?? locationMarkers(hits ?? []), [given, hits]);
 
   // Made once; the effects below run after it (in order) whenever React mounts this again.
   useEffect(() => {
