@@ -59,9 +59,9 @@ async function targets(baseUrl: string): Promise<Target[]> {
   return [
     { key: 'home', label: 'Forsiden', path: '/', isPublic: true },
     { key: 'venues', label: 'Oversikt, skoler', path: '/oversikt?kategorier=skoler', isPublic: true },
-    { key: 'venue', label: 'Stedet (Tåsen skole)', path: `/sted/${school.id}`, isPublic: true, noindex: 'spec 01 §2 says so' },
+    { key: 'venue', label: 'Stedet (Tåsen skole)', path: `/sted/${school.id}`, isPublic: true },
     { key: 'search', label: 'Søk, liste', path: `/portal?searchType=list&${search}`, isPublic: true },
-    { key: 'location', label: 'Lokalet (Tåsen skole)', path: `/lokale/${school.id}?${search}`, isPublic: true, noindex: 'as the venue page' },
+    { key: 'location', label: 'Lokalet (Tåsen skole)', path: `/lokale/${school.id}?${search}`, isPublic: true },
     { key: 'bookings', label: 'Mine bookinger (Kari)', path: '/bookinger', isPublic: false, login: (page, base) => logInToPortal(page, base, 'Kari Nordmann') },
     { key: 'admin', label: 'Admin, Mine lokaler (Siri)', path: '/admin/', isPublic: false, login: (page, base) => logInToAdmin(page, base, 'Siri Saksbehandler') },
   ];

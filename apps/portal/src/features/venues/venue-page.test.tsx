@@ -36,11 +36,11 @@ afterEach(() => vi.unstubAllGlobals());
 const card = (name: string) => screen.getByRole('article', { name });
 
 describe('/sted/:locationId', () => {
-  it('shows the venue: back link, heading, sanitised info, about accordion, contact box, noindex', async () => {
+  it('shows the venue: back link, heading, sanitised info, about accordion, contact box, open to search engines (issue 15 over spec 01 §2)', async () => {
     renderPortal('/sted/7');
     expect(await screen.findByRole('heading', { level: 1, name: 'Tøyen skole' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Tilbake' })).toHaveAttribute('href', '/oversikt');
-    expect(document.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    expect(document.querySelector('meta[name="robots"]')).toBeNull();
     expect(screen.getByText('1. juni').tagName).toBe('B');
     expect(document.querySelector('script')).toBeNull();
     expect(await screen.findByText('Hvem kan låne eller leie?')).toBeInTheDocument();

@@ -49,8 +49,6 @@ function Venue({ id }: { id: number }) {
 
   return (
     <div className="lk-venue-page">
-      {/* Spec 01 §2: the venue page is not for search engines. React puts this in <head>. */}
-      <meta name="robots" content="noindex" />
       <PageHead title={location.data?.name} description={venueDescription(location.data)} />
       <BackLink />
       {location.isPending && <Loading label="Henter lokalet" />}

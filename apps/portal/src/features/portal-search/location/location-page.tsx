@@ -53,8 +53,6 @@ function LocationView({ id }: { id: number }) {
 
   return (
     <div className="lk-location-page">
-      {/* Like the venue page, the location page is not for search engines. */}
-      <meta name="robots" content="noindex" />
       <PageHead title={location.data?.name} description={locationDescription(location.data?.name)} />
       <Link asChild>
         <RouterLink to={portalSearchHref('list', params)}>Tilbake til søket</RouterLink>
