@@ -155,13 +155,16 @@ describe('the map view of the new portal without map tiles', () => {
       expect(await roomList.isVisible()).toBe(false);
       await expectNoAxeViolations(page);
 
-      await liste.click();
+      // The radio sits under its label (Designsystemet's ToggleGroup): a finger presses the label.
+      const switcher = page.getByRole('group', { name: 'Vis ledige rom som' });
+      await switcher.getByText('Liste', { exact: true }).click();
+      expect(await liste.isChecked()).toBe(true);
       await roomList.waitFor();
       expect(await map.isVisible()).toBe(false);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
       await expectNoAxeViolations(page);
 
-      await kart.click();
+      await switcher.getByText('Kart', { exact: true }).click();
       await map.waitFor();
       expect(await roomList.isVisible()).toBe(false);
       // The map got its size back when shown again: its markers are where they can be clicked.
