@@ -39,16 +39,20 @@ export function DateField({ label, value, onChange, onBlur, id, name, descriptio
   const [text, setText] = useState(() => formatDateText(value));
   const [left, setLeft] = useState(false);
   const [open, setOpen] = useState(false);
-  // The calendar is made once the dialog is open: opening a modal dialog focuses its first button, and
-  // the calendar must take the focus after that, on the chosen day (or today).
-  const [calendarShown, setCalendarShown] = useState(false);
-  useEffect(() => setCalendarShown(open), [open]);
-  const calendarButton = useRef<HTMLButtonElement>(null);
+  const calendar = useRef<HTMLDivElement>(null);
 
   // A value set from outside (a reset, the calendar, a link) shows as Norwegian text.
+  const [shownValue, setShownValue] = useState(value);
+  if (shownValue !== value) {
+    setShownValue(value);
+    if (toValue(text) !== value) setText(formatDateText(value));
+  }
+
+  // Opening a modal dialog focuses its first button (this effect runs after the dialog's own): the
+  // calendar's day in focus (the chosen day, or today) takes it, ready for the arrow keys.
   useEffect(() => {
-    setText((current) => (toValue(current) === value ? current : formatDateText(value)));
-  }, [value]);
+    if (open) calendar.current?.querySelector<HTMLElement>('.rdp-day_button[tabindex="0"]')?.focus();
+  }, [open]);
 
   const unreadable = left && parseDateText(text) === null;
   const message = unreadable ? DATE_FORMAT_MESSAGE : error;
@@ -101,7 +105,6 @@ export function DateField({ label, value, onChange, onBlur, id, name, descriptio
           }}
         />
         <Button
-          ref={calendarButton}
           type="button"
           variant="secondary"
           icon
@@ -120,21 +123,22 @@ export function DateField({ label, value, onChange, onBlur, id, name, descriptio
           </Heading>
         </Dialog.Block>
         <Dialog.Block>
-          {calendarShown && (
-            <DayPicker
-              mode="single"
-              locale={nb}
-              weekStartsOn={1}
-              autoFocus
-              selected={selected}
-              defaultMonth={selected ?? first}
-              startMonth={first}
-              endMonth={last}
-              disabled={disabled}
-              onSelect={choose}
-              className="lk-date-field__calendar"
-            />
-          )}
+          <div ref={calendar}>
+            {open && (
+              <DayPicker
+                mode="single"
+                locale={nb}
+                weekStartsOn={1}
+                selected={selected}
+                defaultMonth={selected ?? first}
+                startMonth={first}
+                endMonth={last}
+                disabled={disabled}
+                onSelect={choose}
+                className="lk-date-field__calendar"
+              />
+            )}
+          </div>
         </Dialog.Block>
       </Dialog>
     </Field>
