@@ -118,8 +118,9 @@ export function DateField({ label, value, onChange, onBlur, id, name, descriptio
       {message && <ValidationMessage id={messageId}>{message}</ValidationMessage>}
       <Dialog open={open} onClose={() => setOpen(false)} closedby="any" closeButton="Lukk" aria-labelledby={`${inputId}-dialog-heading`} className="lk-date-field__dialog">
         <Dialog.Block>
+          {/* Not the field's own label: the input alone is 'Dato' to a screen reader (and to getByLabel). */}
           <Heading level={2} data-size="xs" id={`${inputId}-dialog-heading`}>
-            {label}
+            Velg {label.toLowerCase()}
           </Heading>
         </Dialog.Block>
         <Dialog.Block>
