@@ -45,7 +45,9 @@ export function DateField({ label, value, onChange, onBlur, id, name, descriptio
   const [shownValue, setShownValue] = useState(value);
   if (shownValue !== value) {
     setShownValue(value);
-    if (toValue(text) !== value) setText(formatDateText(value));
+    // A form that keeps only real dates hears '' for unreadable text: the text stays, with its message.
+    const unreadableKept = value === '' && parseDateText(text) === null;
+    if (toValue(text) !== value && !unreadableKept) setText(formatDateText(value));
   }
 
   // Opening a modal dialog focuses its first button (this effect runs after the dialog's own): the

@@ -15,6 +15,7 @@ import { toFormValues, type OpeningHoursFormValues } from './opening-hours-value
 import { WeekFields } from './opening-hours-week-fields';
 import type { SettingsFormProps } from './settings-form-props';
 import './opening-hours.css';
+import { DateFieldControl } from '@lokaler/ui/date-field-control';
 
 export const OPENING_HOURS_SAVED = 'Åpningstidene ble lagret';
 
@@ -115,8 +116,8 @@ function PeriodFields({ index, prefix, onRemove }: { index: number; prefix: stri
       <Fieldset.Legend>{title}</Fieldset.Legend>
       <div className="lk-opening-period__fields">
         <Textfield id={fieldId(prefix, `periods.${index}.name`)} label="Navn på perioden" {...register(`periods.${index}.name`)} error={error('name')} />
-        <Textfield id={fieldId(prefix, `periods.${index}.fromDate`)} label="Fra og med dato" type="date" {...register(`periods.${index}.fromDate`)} error={error('fromDate')} />
-        <Textfield id={fieldId(prefix, `periods.${index}.toDate`)} label="Til og med dato" type="date" {...register(`periods.${index}.toDate`)} error={error('toDate')} />
+        <DateFieldControl control={control} name={`periods.${index}.fromDate`} id={fieldId(prefix, `periods.${index}.fromDate`)} label="Fra og med dato" error={error('fromDate')} />
+        <DateFieldControl control={control} name={`periods.${index}.toDate`} id={fieldId(prefix, `periods.${index}.toDate`)} label="Til og med dato" error={error('toDate')} />
       </div>
       <WeekFields name={`periods.${index}.hours`} prefix={prefix} context={title.toLowerCase()} />
       <div>
