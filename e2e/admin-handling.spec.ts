@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { expectNoAxeViolations, newPage, useBrowser } from './support/browser';
 import { applyThroughApi, demoLocation } from './support/demo-api';
 import { chooseTestPerson, loginToPortal } from './support/portal-login';
+import { norwegianDate } from './support/dates';
 import { visible } from './support/visible';
 
 /**
@@ -143,7 +144,7 @@ describe('an administrator handles applications, and the applicant sees the deci
     await visible(page.getByRole('heading', { level: 1, name: 'Ny booking' }));
     await page.locator(`option[value="${approved.roomId}"]`).waitFor({ state: 'attached' });
     await page.getByLabel('Rom', { exact: true }).selectOption(String(approved.roomId));
-    await page.getByLabel('Dato', { exact: true }).fill(approved.date);
+    await page.getByLabel('Dato', { exact: true }).fill(norwegianDate(approved.date));
     await page.getByLabel('Starttid', { exact: true }).fill('20:00');
 
     await page.getByLabel('Navn på den du booker for').fill('Kari Nordmann');

@@ -17,9 +17,12 @@ export function formMessages<T extends FieldValues>(errors: FieldErrors<T>): For
   const walk = (node: unknown, path: string[]) => {
     if (!node || typeof node !== 'object') return;
     const record = node as Record<string, unknown>;
-    if (typeof record.message === 'string' && record.message && typeof record.type === 'string') found.push({ path: path.join('.'), message: record.message });
+    // A field's error ({ type, message, ref }); otherwise an object of fields, whose keys may be any
+    // field name ('message', 'type').
+    const leaf = typeof record.type === 'string' && typeof record.message === 'string';
+    if (leaf && record.message) found.push({ path: path.join('.'), message: record.message as string });
     for (const [key, child] of Object.entries(record)) {
-      if (key === 'ref' || key === 'message' || key === 'type' || key === 'types') continue;
+      if (key === 'ref' || (leaf && (key === 'message' || key === 'type' || key === 'types'))) continue;
       walk(child, key === 'root' ? path : [...path, key]);
     }
   };
@@ -63,6 +66,9 @@ export function FormErrorSummary<T extends FieldValues>({ errors, submitCount, i
     const byId = idOf ? document.getElementById(idOf(path)) : null;
     return byId ?? scope.querySelector<HTMLElement>(`[name="${CSS.escape(path)}"]`);
   };
+  // In the order of the fields on the page (a schema reports in its own order); messages without a field last.
+  const placed = messages.map((m) => ({ ...m, field: fieldOf(m.path, document) }));
+  placed.sort((a, b) => (a.field && b.field ? (a.field.compareDocumentPosition(b.field) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1) : a.field ? -1 : b.field ? 1 : 0));
   const follow = (path: string) => (event: MouseEvent<HTMLAnchorElement>) => {
     const field = fieldOf(path, event.currentTarget.closest('form') ?? document);
     if (!field) return;
@@ -75,9 +81,9 @@ export function FormErrorSummary<T extends FieldValues>({ errors, submitCount, i
     <ErrorSummary ref={ref} tabIndex={-1}>
       <ErrorSummary.Heading>{heading}</ErrorSummary.Heading>
       <ErrorSummary.List>
-        {messages.map((m) => (
+        {placed.map((m) => (
           <ErrorSummary.Item key={`${m.path}:${m.message}`}>
-            <ErrorSummary.Link href={`#${fieldOf(m.path, document)?.id || (idOf ? idOf(m.path) : m.path)}`} onClick={follow(m.path)}>
+            <ErrorSummary.Link href={`#${m.field?.id || (idOf ? idOf(m.path) : m.path)}`} onClick={follow(m.path)}>
               {m.message}
             </ErrorSummary.Link>
           </ErrorSummary.Item>
