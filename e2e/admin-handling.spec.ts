@@ -151,9 +151,13 @@ describe('an administrator handles applications, and the applicant sees the deci
     const email = page.getByLabel('E-postadresse til den du booker for');
     await email.fill('kari..nordmann@example.no');
     await page.getByRole('button', { name: 'Opprett booking' }).click();
-    await visible(page.getByText('Skriv inn en gyldig e-postadresse til den du booker for'));
-    await expect.poll(() => email.evaluate((input) => input === document.activeElement)).toBe(true);
+    // The error summary takes the focus; its link takes it on to the field.
+    const summary = page.getByRole('group', { name: 'For å lagre må du rette opp følgende feil:' });
+    await visible(summary);
+    await expect.poll(() => summary.evaluate((element) => element === document.activeElement)).toBe(true);
     await expectNoAxeViolations(page);
+    await summary.getByRole('link', { name: 'Skriv inn en gyldig e-postadresse til den du booker for' }).click();
+    await expect.poll(() => email.evaluate((input) => input === document.activeElement)).toBe(true);
 
     // Without a title the form goes on to the check, which finds Ola's approved hour taken; nothing is saved.
     await page.getByRole('radio', { name: 'Intern aktivitet' }).check();

@@ -111,6 +111,30 @@ describe('the new portal search', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it('chooses the date in the Norwegian calendar by keyboard alone, at 320 px, without axe violations', async () => {
+    await page.setViewportSize({ width: 320, height: 720 });
+    try {
+      await page.goto('/portal');
+      await page.getByRole('button', { name: 'Velg dato i kalender' }).focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: 'Velg dato' });
+      await dialog.waitFor();
+      // Today has the focus (nothing chosen yet); the week starts on Monday, in Norwegian.
+      const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+      await expect.poll(focused).toMatch(/^I dag, /);
+      expect(await dialog.locator('th').evaluateAll((cells) => cells.map((c) => c.getAttribute('aria-label')))).toEqual(['mandag', 'tirsdag', 'onsdag', 'torsdag', 'fredag', 'lørdag', 'søndag']);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+      await expectNoAxeViolations(page);
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await dialog.waitFor({ state: 'hidden' });
+      expect(await page.getByLabel('Dato', { exact: true }).inputValue()).toBe(norwegianDate(addDays(osloToday(), 7)));
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 720 });
+    }
+    expect(pageErrors).toEqual([]);
+  });
+
   it('shows the form’s text for a date in the past in the error summary and on the field, and does not search', async () => {
     await page.goto('/portal');
     await page.getByLabel('Dato', { exact: true }).fill(norwegianDate(addDays(osloToday(), -1)));
