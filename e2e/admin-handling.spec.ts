@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { expectNoAxeViolations, newPage, useBrowser } from './support/browser';
 import { applyThroughApi, demoLocation } from './support/demo-api';
 import { chooseTestPerson, loginToPortal } from './support/portal-login';
+import { norwegianDate } from './support/dates';
 import { visible } from './support/visible';
 
 /**
@@ -143,16 +144,20 @@ describe('an administrator handles applications, and the applicant sees the deci
     await visible(page.getByRole('heading', { level: 1, name: 'Ny booking' }));
     await page.locator(`option[value="${approved.roomId}"]`).waitFor({ state: 'attached' });
     await page.getByLabel('Rom', { exact: true }).selectOption(String(approved.roomId));
-    await page.getByLabel('Dato', { exact: true }).fill(approved.date);
+    await page.getByLabel('Dato', { exact: true }).fill(norwegianDate(approved.date));
     await page.getByLabel('Starttid', { exact: true }).fill('20:00');
 
     await page.getByLabel('Navn på den du booker for').fill('Kari Nordmann');
     const email = page.getByLabel('E-postadresse til den du booker for');
     await email.fill('kari..nordmann@example.no');
     await page.getByRole('button', { name: 'Opprett booking' }).click();
-    await visible(page.getByText('Skriv inn en gyldig e-postadresse til den du booker for'));
-    await expect.poll(() => email.evaluate((input) => input === document.activeElement)).toBe(true);
+    // The error summary takes the focus; its link takes it on to the field.
+    const summary = page.getByRole('group', { name: 'For å lagre må du rette opp følgende feil:' });
+    await visible(summary);
+    await expect.poll(() => summary.evaluate((element) => element === document.activeElement)).toBe(true);
     await expectNoAxeViolations(page);
+    await summary.getByRole('link', { name: 'Skriv inn en gyldig e-postadresse til den du booker for' }).click();
+    await expect.poll(() => email.evaluate((input) => input === document.activeElement)).toBe(true);
 
     // Without a title the form goes on to the check, which finds Ola's approved hour taken; nothing is saved.
     await page.getByRole('radio', { name: 'Intern aktivitet' }).check();

@@ -30,11 +30,17 @@ describe('a visitor contacts the municipality', () => {
     await expectNoAxeViolations(page);
 
     await page.getByRole('button', { name: 'Send' }).click();
-    await page.getByText('Velg et alternativ').waitFor();
-    expect(await page.getByText('Feltet er påkrevd').count()).toBe(2);
-    await page.getByRole('textbox', { name: 'E-post' }).fill('kari@');
+    // The error summary takes the focus and lists what is missing, each a link to its field.
+    const summary = page.getByRole('group', { name: 'For å sende må du rette opp følgende:' });
+    await summary.waitFor();
+    await expect.poll(() => summary.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await summary.getByRole('link').allTextContents()).toEqual(['Velg et alternativ', 'Feltet er påkrevd', 'Feltet er påkrevd']);
+    expect(await page.getByText('Feltet er påkrevd').count()).toBe(4);
+    await summary.getByRole('link').nth(1).click();
+    expect(await page.getByRole('textbox', { name: 'E-post' }).evaluate((input) => input === document.activeElement)).toBe(true);
+    await page.keyboard.type('kari@');
     await page.getByRole('button', { name: 'Send' }).click();
-    await page.getByText('Vennligst skriv inn en gyldig e-postadresse').waitFor();
+    await summary.getByRole('link', { name: 'Vennligst skriv inn en gyldig e-postadresse' }).waitFor();
     await expectNoAxeViolations(page);
 
     await page.getByRole('radio', { name: 'Spørsmål om et lokale' }).check();

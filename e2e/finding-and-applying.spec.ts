@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectNoAxeViolations, newPage, useBrowser } from './support/browser';
-import { addDays, isFixedHoliday, isoWeekday, osloToday } from './support/dates';
+import { addDays, isFixedHoliday, isoWeekday, norwegianDate, osloToday } from './support/dates';
 import { chooseTestPerson } from './support/portal-login';
 import { fillApplication, heldBookingPost, passLoginGateIfShown, registeredBooking } from './support/send-application';
 
@@ -77,7 +77,7 @@ describe('a citizen finds premises and applies', () => {
     await page.getByRole('heading', { level: 1, name: 'Velg tidspunkt' }).waitFor();
     await page.getByRole('grid', { name: /Gymsal \(G1\), uke \d+/ }).waitFor();
     await page.getByRole('radio', { name: 'Hver uke', exact: true }).check();
-    await page.getByLabel('Sluttdato').fill(addDays(tuesday, 14));
+    await page.getByLabel('Sluttdato', { exact: true }).fill(norwegianDate(addDays(tuesday, 14)));
     await showWeekOf(page, tuesday);
     // The gym with the mouse: one hour (the schools' minimum).
     for (const clock of ['18:00', '18:15', '18:30', '18:45']) await cell(page, tuesday, clock).click();

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { newLocationStepTitles, newLocationSteps } from '@lokaler/domain/admin-location';
 import { expectNoAxeViolations, newPage, useBrowser } from './support/browser';
-import { addDays, isFixedHoliday, isoWeekday, osloToday } from './support/dates';
+import { addDays, isFixedHoliday, isoWeekday, norwegianDate, osloToday } from './support/dates';
 import { demoLocation } from './support/demo-api';
 import { waitForMail } from './support/mailbox';
 import { chooseTestPerson, loginToPortal } from './support/portal-login';
@@ -169,7 +169,7 @@ describe('a city sets up a new location, end to end (issue 13)', () => {
 
     await page.goto('/portal');
     await page.getByRole('heading', { level: 1, name: 'Finn lokaler etter ønsket aktivitet' }).waitFor();
-    await page.getByLabel('Dato', { exact: true }).fill(applyDate);
+    await page.getByLabel('Dato', { exact: true }).fill(norwegianDate(applyDate));
     await page.getByRole('button', { name: 'Søk' }).click();
     const list = page.getByRole('list', { name: 'Ledige rom', exact: true });
     await list.getByRole('article').first().waitFor();
@@ -224,8 +224,8 @@ describe('a city sets up a new location, end to end (issue 13)', () => {
 
     const { page } = admin;
     await page.goto(`/admin/innstillinger/lokalet/apningstider/stengte-datoer?lokale=${locationId}`);
-    await page.getByLabel('Fra og med dato').fill(closedDate);
-    await page.getByLabel('Til og med dato').fill(closedDate);
+    await page.getByLabel('Fra og med dato', { exact: true }).fill(norwegianDate(closedDate));
+    await page.getByLabel('Til og med dato', { exact: true }).fill(norwegianDate(closedDate));
     await page.getByLabel('Begrunnelse').fill('Planleggingsdag');
     await page.getByRole('button', { name: 'Legg til' }).click();
     await visible(page.getByText('Planleggingsdag'));

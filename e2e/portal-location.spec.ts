@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expectNoAxeViolations, newPage, useBrowser } from './support/browser';
-import { addDays, isFixedHoliday, isoWeekday, osloToday } from './support/dates';
+import { addDays, isFixedHoliday, isoWeekday, norwegianDate, osloToday } from './support/dates';
 import { demoLocation } from './support/demo-api';
 import { chooseTestPerson } from './support/portal-login';
 import { fillApplication, heldBookingPost, passLoginGateIfShown, registeredBooking } from './support/send-application';
@@ -35,7 +35,7 @@ describe('a citizen books a room from the new location page', () => {
     await page.goto(`/lokale/${school.id}?loanType=singleLoan&date=${date}&duration=PT1H`);
     await page.getByRole('heading', { level: 1, name: 'Tåsen skole' }).waitFor();
     await page.getByRole('form', { name: 'Finn rom til lån eller leie' }).waitFor();
-    expect(await page.getByLabel('Dato').inputValue()).toBe(date);
+    expect(await page.getByLabel('Dato', { exact: true }).inputValue()).toBe(norwegianDate(date));
     const room = page.getByRole('article', { name: 'Klasserom (101)' });
     await room.getByText('Ledig', { exact: true }).waitFor();
     await expectNoAxeViolations(page);

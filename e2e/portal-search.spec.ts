@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectNoAxeViolations, newPage, useBrowser } from './support/browser';
-import { addDays, osloToday, weekdayAhead } from './support/dates';
+import { addDays, norwegianDate, osloToday, weekdayAhead } from './support/dates';
 
 /**
  * Issue 4, acceptance points 1 and 2 (the search and the list view): a single-date and a recurring
@@ -27,7 +27,7 @@ describe('the new portal search', () => {
     await page.getByRole('option', { name: 'Møte', exact: true }).waitFor({ state: 'attached' });
     await expectNoAxeViolations(page);
 
-    await page.getByLabel('Dato', { exact: true }).fill(date);
+    await page.getByLabel('Dato', { exact: true }).fill(norwegianDate(date));
     await page.getByLabel('Varighet').selectOption({ label: '2 timer' });
     await page.getByRole('button', { name: 'Søk' }).click();
 
@@ -55,7 +55,7 @@ describe('the new portal search', () => {
     // The link is the search: loaded again, it shows the same rooms in the same order.
     await page.reload();
     await list.getByRole('article').first().waitFor();
-    expect(await page.getByLabel('Dato', { exact: true }).inputValue()).toBe(date);
+    expect(await page.getByLabel('Dato', { exact: true }).inputValue()).toBe(norwegianDate(date));
     expect(await page.getByLabel('Varighet').inputValue()).toBe('PT2H');
     expect(await page.getByText(/^\d+ ledige? rom$/).textContent()).toBe(count);
     expect(await cardTitles(page)).toEqual(titles);
@@ -76,8 +76,8 @@ describe('the new portal search', () => {
     const to = addDays(from, 8 * 7);
     await page.goto('/portal');
     await page.getByRole('radio', { name: 'Gjentakende lån' }).check();
-    await page.getByLabel('Fra dato').fill(from);
-    await page.getByLabel('Til dato').fill(to);
+    await page.getByLabel('Fra dato', { exact: true }).fill(norwegianDate(from));
+    await page.getByLabel('Til dato', { exact: true }).fill(norwegianDate(to));
     await page.getByRole('radio', { name: 'Ukentlig' }).check();
     await page.getByRole('checkbox', { name: 'Tirsdag' }).check();
     await page.getByRole('checkbox', { name: 'Torsdag' }).check();
@@ -111,11 +111,40 @@ describe('the new portal search', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  it('shows the form’s text for a date in the past, on the field, and does not search', async () => {
+  it('chooses the date in the Norwegian calendar by keyboard alone, at 320 px, without axe violations', async () => {
+    await page.setViewportSize({ width: 320, height: 720 });
+    try {
+      await page.goto('/portal');
+      await page.getByRole('button', { name: 'Velg dato i kalender' }).focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: 'Velg dato' });
+      await dialog.waitFor();
+      // Today has the focus (nothing chosen yet); the week starts on Monday, in Norwegian.
+      const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+      await expect.poll(focused).toMatch(/^I dag, /);
+      expect(await dialog.locator('th').evaluateAll((cells) => cells.map((c) => c.getAttribute('aria-label')))).toEqual(['mandag', 'tirsdag', 'onsdag', 'torsdag', 'fredag', 'lørdag', 'søndag']);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+      await expectNoAxeViolations(page);
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await dialog.waitFor({ state: 'hidden' });
+      expect(await page.getByLabel('Dato', { exact: true }).inputValue()).toBe(norwegianDate(addDays(osloToday(), 7)));
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 720 });
+    }
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('shows the form’s text for a date in the past in the error summary and on the field, and does not search', async () => {
     await page.goto('/portal');
-    await page.getByLabel('Dato', { exact: true }).fill(addDays(osloToday(), -1));
+    await page.getByLabel('Dato', { exact: true }).fill(norwegianDate(addDays(osloToday(), -1)));
     await page.getByRole('button', { name: 'Søk' }).click();
-    await page.getByText('Dato kan ikke være i fortiden').waitFor();
+    // The summary takes the focus; its link takes it on to the field.
+    const summary = page.getByRole('group', { name: 'For å søke må du rette opp følgende:' });
+    await summary.waitFor();
+    await expect.poll(() => summary.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expectNoAxeViolations(page);
+    await summary.getByRole('link', { name: 'Dato kan ikke være i fortiden' }).click();
     expect(await page.getByLabel('Dato', { exact: true }).evaluate((input) => input === document.activeElement)).toBe(true);
     expect(await page.getByLabel('Dato', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     expect(new URL(page.url()).search).toBe('');

@@ -20,3 +20,6 @@ export function weekdayAhead(days: number): string {
   while (![2, 3, 4].includes(isoWeekday(date)) || isFixedHoliday(date)) date = addDays(date, 1);
   return date;
 }
+
+/** '2026-12-24' → '24.12.2026': what a person types into the shared date field (dd.mm.åååå). */
+export const norwegianDate = (date: string): string => `${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;

@@ -96,12 +96,17 @@ describe('adding times to a booking', { timeout: 30_000 }, () => {
     const { user } = await openForm();
     await user.click(screen.getByRole('checkbox', { name: 'Gjenta hver uke' }));
     await user.click(screen.getByRole('button', { name: 'Lagre tidene' }));
-    expect(await screen.findByText('Velg et starttidspunkt på hele kvarter (for eksempel 18:15)')).toBeInTheDocument();
-    expect(screen.getByText('Velg en sluttdato som er samme dag som eller etter startdatoen')).toBeInTheDocument();
+    // Under each field and in the error summary, which has the focus.
+    const summary = await screen.findByRole('group', { name: 'For å lagre må du rette opp følgende feil:' });
+    expect(summary).toHaveFocus();
+    expect(within(summary).getAllByRole('link').map((a) => a.textContent)).toEqual([
+      'Velg et starttidspunkt på hele kvarter (for eksempel 18:15)', 'Velg en sluttdato som er samme dag som eller etter startdatoen',
+    ]);
+    expect(screen.getAllByText('Velg en sluttdato som er samme dag som eller etter startdatoen')).toHaveLength(2);
 
     await user.type(screen.getByLabelText('Starttid'), '10:10');
     await user.click(screen.getByRole('button', { name: 'Lagre tidene' }));
-    expect(screen.getByText('Velg et starttidspunkt på hele kvarter (for eksempel 18:15)')).toBeInTheDocument();
+    expect(screen.getAllByText('Velg et starttidspunkt på hele kvarter (for eksempel 18:15)')).toHaveLength(2);
     expect(api.callsTo('PUT', '/api/admin/booking/availability')).toHaveLength(0);
     expect(api.callsTo('POST', '/api/booking/5/reservations')).toHaveLength(0);
   });

@@ -22,6 +22,7 @@ import { emptyTimeChoice, timeChoiceSchema } from './time-choice';
 import { TimeFields } from './time-fields';
 import { useCheckedSave } from './use-checked-save';
 import './admin-booking-create.css';
+import { FormErrorSummary } from '@lokaler/ui/form-error-summary';
 
 /** '/soknader/:bookingId/legg-til-tider': new times for a booking, checked first, then added. */
 export function AddTimesPage() {
@@ -50,6 +51,7 @@ function AddTimesForm({ booking }: { booking: AdminBookingView }) {
   const rooms = useQuery(locationAssetsQuery(booking.locationId));
   const form = useForm<AddTimesValues, unknown, AddTimes>({
     resolver: zodResolver(addTimesSchema),
+    shouldFocusError: false,
     defaultValues: { ...emptyTimeChoice(todayInOslo(new Date()), booking.reservations[0]?.bookableAssetId ?? null), comment: '' },
   });
   const backHref = paths.booking.getHref(booking.bookingId);
@@ -77,6 +79,7 @@ function AddTimesForm({ booking }: { booking: AdminBookingView }) {
         <Heading level={1} data-size="lg">
           Legg til tider
         </Heading>
+        <FormErrorSummary errors={form.formState.errors} submitCount={form.formState.submitCount} heading="For å lagre må du rette opp følgende feil:" />
         <Paragraph>
           Søknad {booking.caseNumber}, {booking.locationName}
         </Paragraph>

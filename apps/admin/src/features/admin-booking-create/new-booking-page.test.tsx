@@ -84,14 +84,16 @@ describe('a new booking by the administrator', { timeout: 30_000 }, () => {
     });
   });
 
-  it('judges name and e-mail by the server\'s schema before sending anything, with focus on the first error', async () => {
+  it('judges name and e-mail by the server\'s schema before sending anything, with focus on the error summary and its links to the fields', async () => {
     const api = stub();
     const { user } = await openForm();
     await fillTime(user);
     await user.type(screen.getByLabelText('E-postadresse til den du booker for'), 'kari@');
     await user.click(screen.getByRole('button', { name: 'Opprett booking' }));
-    expect(await screen.findByText('Skriv inn navnet til den du booker for')).toBeInTheDocument();
-    expect(screen.getByText('Skriv inn en gyldig e-postadresse til den du booker for')).toBeInTheDocument();
+    const summary = await screen.findByRole('group', { name: 'For å lagre må du rette opp følgende feil:' });
+    expect(summary).toHaveFocus();
+    expect(within(summary).getAllByRole('link').map((a) => a.textContent)).toEqual(['Skriv inn navnet til den du booker for', 'Skriv inn en gyldig e-postadresse til den du booker for']);
+    await user.click(within(summary).getByRole('link', { name: 'Skriv inn navnet til den du booker for' }));
     expect(screen.getByLabelText('Navn på den du booker for')).toHaveFocus();
     expect(screen.getByLabelText('Navn på den du booker for')).toHaveAccessibleDescription('Skriv inn navnet til den du booker for');
 
@@ -103,8 +105,9 @@ describe('a new booking by the administrator', { timeout: 30_000 }, () => {
       await user.clear(screen.getByLabelText('E-postadresse til den du booker for'));
       await user.type(screen.getByLabelText('E-postadresse til den du booker for'), email);
       await user.click(screen.getByRole('button', { name: 'Opprett booking' }));
-      await waitFor(() => expect(screen.getByLabelText('E-postadresse til den du booker for')).toHaveFocus());
-      expect(screen.getByText('Skriv inn en gyldig e-postadresse til den du booker for')).toBeInTheDocument();
+      const summary = await screen.findByRole('group', { name: 'For å lagre må du rette opp følgende feil:' });
+      await waitFor(() => expect(summary).toHaveFocus());
+      expect(within(summary).getAllByRole('link').map((a) => a.textContent)).toEqual(['Skriv inn en gyldig e-postadresse til den du booker for']);
       expect(screen.queryByText('Skriv inn navnet til den du booker for')).not.toBeInTheDocument();
     }
     expect(api.callsTo('PUT', '/api/admin/booking/availability')).toHaveLength(0);

@@ -21,6 +21,7 @@ import { emptyTimeChoice } from './time-choice';
 import { TimeFields } from './time-fields';
 import { useCheckedSave } from './use-checked-save';
 import './admin-booking-create.css';
+import { FormErrorSummary } from '@lokaler/ui/form-error-summary';
 
 /** '/lokaler/:locationId/ny-booking': the administrator books a room of the location (spec 02 §6). */
 export function NewBookingPage() {
@@ -38,6 +39,7 @@ function NewBooking({ locationId }: { locationId: number }) {
   const rooms = useQuery(locationAssetsQuery(locationId));
   const form = useForm<NewBookingValues, unknown, NewBooking>({
     resolver: zodResolver(newBookingSchema),
+    shouldFocusError: false,
     defaultValues: { bookingPurpose: 'ADMINUSER_ON_BEHALF_OF_PUBLICUSER_LOAN', onBehalfOfName: '', onBehalfOfEmail: '', internalEventTitle: '', ...emptyTimeChoice(todayInOslo(new Date())) },
   });
   const { register, handleSubmit, control, formState: { errors } } = form;
@@ -57,6 +59,7 @@ function NewBooking({ locationId }: { locationId: number }) {
         <Heading level={1} data-size="lg">
           Ny booking
         </Heading>
+        <FormErrorSummary errors={form.formState.errors} submitCount={form.formState.submitCount} heading="For å lagre må du rette opp følgende feil:" />
         {locationName && <Paragraph>{locationName}</Paragraph>}
         <Fieldset>
           <Fieldset.Legend>Hva gjelder bookingen?</Fieldset.Legend>

@@ -3,6 +3,7 @@ import { Checkbox, Field, Label, Select, Textfield, ValidationMessage } from '@d
 import { useFormContext, useWatch } from 'react-hook-form';
 import { SLOT_MINUTES } from '@lokaler/domain/scheduling/time-of-day';
 import type { TimeChoiceValues } from './time-choice';
+import { DateFieldControl } from '@lokaler/ui/date-field-control';
 
 const MAX_MINUTES = 12 * 60;
 const durations = Array.from({ length: MAX_MINUTES / SLOT_MINUTES }, (_, i) => (i + 1) * SLOT_MINUTES);
@@ -38,7 +39,7 @@ export function TimeFields({ rooms }: { rooms: readonly { id: number; name: stri
         </Select>
         {roomError && <ValidationMessage id={`${id}-room-error`}>{roomError}</ValidationMessage>}
       </Field>
-      <Textfield label="Dato" type="date" {...register('date')} error={errors.date?.message} required />
+      <DateFieldControl control={control} name="date" label="Dato" required />
       <Textfield label="Starttid" type="time" step={SLOT_MINUTES * 60} {...register('startTime')} error={errors.startTime?.message} required />
       <Field>
         <Label htmlFor={`${id}-duration`}>Varighet</Label>
@@ -51,7 +52,7 @@ export function TimeFields({ rooms }: { rooms: readonly { id: number; name: stri
         </Select>
       </Field>
       <Checkbox label="Gjenta hver uke" {...register('repeatWeekly')} />
-      {repeatWeekly && <Textfield label="Gjenta til og med" type="date" {...register('lastDate')} error={errors.lastDate?.message} required />}
+      {repeatWeekly && <DateFieldControl control={control} name="lastDate" label="Gjenta til og med" required />}
       <Checkbox label="Ta med blokkerte tider" {...register('includeBlockedSlots')} />
       <Checkbox label="Gjør stengte datoer tilgjengelig for denne bookingen" {...register('includeClosedDates')} />
     </>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Checkbox, Field, Heading, Label, Paragraph, Select, Textfield } from '@digdir/designsystemet-react';
+import { Alert, Button, Checkbox, Field, Heading, Label, Paragraph, Select } from '@digdir/designsystemet-react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { adminRoomsQuery, blockedTimesScheduleQuery, putBlockedTimesMutation } from '@lokaler/api-client/admin-location-schedule';
@@ -20,6 +20,7 @@ import { useToasts } from '@lokaler/ui/toasts';
 import { blockedTimesBody, gridModel, lastRepeatDate } from './blocked-times-model';
 import { BlockedTimesGrid } from './blocked-times-grid';
 import './blocked-times.css';
+import { DateField } from '@lokaler/ui/date-field';
 
 const positiveId = (value: string | null) => (value && /^\d+$/.test(value) ? Number(value) : null);
 
@@ -197,13 +198,13 @@ function RoomWeek({ locationId, roomId, roomName, onWeek }: { locationId: number
       <div className="lk-stack lk-narrow">
         <Checkbox label="Gjenta hver uke" checked={repeat} onChange={(event) => setRepeat(event.target.checked)} />
         {repeat && (
-          <Textfield
+          <DateField
             id="lk-blocked-until"
             label="Gjenta til og med"
             description={`Senest ${formatDate(lastDate, 'dd.MM.yyyy')}`}
-            type="date"
             value={repeatUntil}
-            onChange={(event) => setRepeatUntil(event.target.value)}
+            max={lastDate}
+            onChange={setRepeatUntil}
             error={repeatError ?? undefined}
           />
         )}

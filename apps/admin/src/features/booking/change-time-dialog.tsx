@@ -12,6 +12,7 @@ import { dateInput, minutesInput, slotStartInput } from '../../lib/time-inputs';
 import { ChangeFailure } from './change-failure';
 import { describeRow } from './time-rows';
 import { useBookingChange } from './use-booking-change';
+import { DateFieldControl } from '@lokaler/ui/date-field-control';
 
 const MAX_OFFERED_MINUTES = 12 * 60;
 
@@ -46,7 +47,7 @@ const changeTimeSchema = z
 export function ChangeTimeDialog({ reservation, roomName, onClose }: { reservation: BookingReservation; roomName: string; onClose: () => void }) {
   const titleId = useId();
   const currentMinutes = parseDuration(reservation.duration) ?? 60;
-  const { register, handleSubmit, formState: { errors } } = useForm<z.input<typeof changeTimeSchema>, unknown, ChangeReservationBody>({
+  const { register, handleSubmit, control, formState: { errors } } = useForm<z.input<typeof changeTimeSchema>, unknown, ChangeReservationBody>({
     resolver: zodResolver(changeTimeSchema),
     defaultValues: { newDate: reservation.date, newStartTime: reservation.startTime.slice(0, 5), minutes: String(currentMinutes), comment: '' },
   });
@@ -63,7 +64,7 @@ export function ChangeTimeDialog({ reservation, roomName, onClose }: { reservati
           <Paragraph>
             {roomName}, {describeRow(reservation)}
           </Paragraph>
-          <Textfield label="Ny dato" type="date" {...register('newDate')} error={errors.newDate?.message} required />
+          <DateFieldControl control={control} name="newDate" label="Ny dato" required />
           <Textfield label="Ny starttid" type="time" step={SLOT_MINUTES * 60} {...register('newStartTime')} error={errors.newStartTime?.message} required />
           <Field>
             <Label htmlFor={`${titleId}-duration`}>Varighet</Label>

@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { Button, Fieldset, Heading, Paragraph, Textfield } from '@digdir/designsystemet-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useFieldArray, useForm, type FieldErrors } from 'react-hook-form';
+import { useFieldArray, useForm } from 'react-hook-form';
 import { saveAboutMutation, tenantInfoQuery } from '@lokaler/api-client/admin-location-setup';
 import { locationAboutQuery } from '@lokaler/api-client/location-about';
 import { useGuardedMutation } from '@lokaler/api-client/react/use-guarded-mutation';
@@ -12,7 +11,8 @@ import type { LocationAbout } from '@lokaler/domain/location';
 import { QueryLoader } from '@lokaler/ui/query-loader';
 import { useUnsavedChangesGuard } from '@lokaler/ui/unsaved-changes-guard';
 import { aboutFormDefaults, aboutFormSchema, aboutTextLabels, type AboutFormValues } from './about-values';
-import { errorList, fieldId, FormErrorSummary, SaveButton, SaveFailure, useSavedMessage } from './form-parts';
+import { fieldId, SaveButton, SaveFailure, useSavedMessage } from './form-parts';
+import { FormErrorSummary } from '@lokaler/ui/form-error-summary';
 import { allowedMessageTags } from './location-info-values';
 import type { SettingsFormProps } from './settings-form-props';
 import './location-settings.css';
@@ -35,6 +35,8 @@ export function AboutForm(props: SettingsFormProps) {
 function AboutEditor({ locationId, mode, onSaved, about, tenantInfo }: SettingsFormProps & { about: LocationAbout; tenantInfo: TenantInfoFields | null }) {
   const queryClient = useQueryClient();
   const form = useForm<AboutFormValues, unknown, ReturnType<typeof aboutFormSchema.parse>>({
+    // The error summary takes the focus after a refused save, not the first field.
+    shouldFocusError: false,
     resolver: zodResolver(aboutFormSchema),
     defaultValues: aboutFormDefaults(about, tenantInfo),
   });
@@ -43,7 +45,6 @@ function AboutEditor({ locationId, mode, onSaved, about, tenantInfo }: SettingsF
   const links = useFieldArray({ control, name: 'tenantInfo.links' });
   const guard = useUnsavedChangesGuard(mode === 'settings' && formState.isDirty);
   const saved = useSavedMessage();
-  const [summary, setSummary] = useState<[string, string][] | null>(null);
   const save = useGuardedMutation(saveAboutMutation(queryClient, locationId), {
     onSuccess: (_, body) => {
       form.reset(aboutFormDefaults(body.about, body.tenantInfo ?? tenantInfo));
@@ -51,7 +52,6 @@ function AboutEditor({ locationId, mode, onSaved, about, tenantInfo }: SettingsF
       onSaved?.();
     },
   });
-  const onInvalid = (e: FieldErrors<AboutFormValues>) => setSummary(errorList(FORM, e));
 
   return (
     <form
@@ -59,15 +59,14 @@ function AboutEditor({ locationId, mode, onSaved, about, tenantInfo }: SettingsF
       className="lk-settings-form"
       aria-labelledby={`${FORM}-title`}
       onSubmit={(event) => void form.handleSubmit((body) => {
-        setSummary(null);
         save.mutate(body);
-      }, onInvalid)(event)}
+      })(event)}
     >
       {guard.dialog}
       <Heading level={2} data-size="md" id={`${FORM}-title`}>
         Om lån og leie
       </Heading>
-      <FormErrorSummary errors={summary} />
+      <FormErrorSummary errors={errors} submitCount={formState.submitCount} idOf={(path) => fieldId(FORM, path)} heading="For å lagre må du rette opp følgende feil:" />
       <Fieldset>
         <Fieldset.Legend>Tekster på lokalets side</Fieldset.Legend>
         <Fieldset.Description>{`Du kan bruke enkel HTML: ${allowedMessageTags.map((t) => `<${t}>`).join(', ')}. Annen kode fjernes når du lagrer.`}</Fieldset.Description>

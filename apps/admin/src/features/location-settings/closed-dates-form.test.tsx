@@ -43,10 +43,12 @@ describe('ClosedDatesForm', () => {
     expect(await screen.findByText('Lokalet har ingen stengte perioder.')).toBeInTheDocument();
     await fill(user, '2027-04-05', '2027-04-01', '');
     await user.click(screen.getByRole('button', { name: 'Legg til' }));
-    expect(await screen.findByText(closedDateMessages.reason)).toBeInTheDocument();
+    // Under the field and in the error summary, which has the focus.
+    expect(await screen.findAllByText(closedDateMessages.reason)).toHaveLength(2);
+    expect(screen.getByRole('group', { name: 'For å lagre må du rette opp følgende feil:' })).toHaveFocus();
     await user.type(screen.getByLabelText('Begrunnelse'), 'Påske');
     await user.click(screen.getByRole('button', { name: 'Legg til' }));
-    expect(await screen.findByText(closedDateMessages.order)).toBeInTheDocument();
+    expect(await screen.findAllByText(closedDateMessages.order)).toHaveLength(2);
     expect(screen.getByLabelText('Til og med dato')).toHaveAttribute('aria-invalid', 'true');
     expect(await axeViolations()).toEqual([]);
     expect(api.callsTo('POST', path)).toHaveLength(0);

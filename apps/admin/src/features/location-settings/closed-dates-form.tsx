@@ -15,6 +15,8 @@ import { useToasts } from '@lokaler/ui/toasts';
 import { useUnsavedChangesGuard } from '@lokaler/ui/unsaved-changes-guard';
 import type { SettingsFormProps } from './settings-form-props';
 import './closed-dates.css';
+import { DateFieldControl } from '@lokaler/ui/date-field-control';
+import { FormErrorSummary } from '@lokaler/ui/form-error-summary';
 
 export const CLOSED_DATES_ADDED = 'Den stengte perioden ble lagt til';
 export const CLOSED_DATES_REMOVED = 'Den stengte perioden ble fjernet';
@@ -42,8 +44,8 @@ export function ClosedDatesForm(props: SettingsFormProps) {
 
 function ClosedDatesEditor({ locationId, mode, onSaved, ranges }: SettingsFormProps & { ranges: readonly ClosedDateRange[] }) {
   const { showToast } = useToasts();
-  const form = useForm<AddValues, unknown, ClosedDateRangeBody>({ resolver: zodResolver(closedDateRangeBody), defaultValues: emptyRange });
-  const { register, handleSubmit, reset, formState, getValues } = form;
+  const form = useForm<AddValues, unknown, ClosedDateRangeBody>({ resolver: zodResolver(closedDateRangeBody), defaultValues: emptyRange, shouldFocusError: false });
+  const { register, handleSubmit, reset, formState, getValues, control } = form;
   const guard = useUnsavedChangesGuard(mode === 'settings' && formState.isDirty);
   const [toRemove, setToRemove] = useState<ClosedDateRange | null>(null);
   const add = useGuardedMutation(addClosedDatesMutation(locationId));
@@ -113,8 +115,9 @@ function ClosedDatesEditor({ locationId, mode, onSaved, ranges }: SettingsFormPr
         <Heading level={3} data-size="xs" id="lk-closed-dates-add">
           Legg til stengt periode
         </Heading>
-        <Textfield label="Fra og med dato" type="date" {...register('fromDate')} error={formState.errors.fromDate?.message} />
-        <Textfield label="Til og med dato" type="date" {...register('toDate')} error={formState.errors.toDate?.message} />
+        <FormErrorSummary errors={form.formState.errors} submitCount={form.formState.submitCount} heading="For å lagre må du rette opp følgende feil:" />
+        <DateFieldControl control={control} name="fromDate" label="Fra og med dato" />
+        <DateFieldControl control={control} name="toDate" label="Til og med dato" />
         <Textfield label="Begrunnelse" description="Vises for søkerne, for eksempel «Juleferie»" {...register('reason')} error={formState.errors.reason?.message} />
         {add.error && (
           <Alert data-color="danger" role="alert">

@@ -1,45 +1,11 @@
-import { useEffect, useRef, useState, type ComponentProps, type ComponentRef, type ReactNode } from 'react';
-import { Alert, Button, ErrorSummary, Field, Label, Paragraph, Select, ValidationMessage } from '@digdir/designsystemet-react';
-import type { FieldErrors, FieldValues } from 'react-hook-form';
+import { useEffect, useState, type ComponentProps, type ReactNode } from 'react';
+import { Alert, Button, Field, Label, Paragraph, Select, ValidationMessage } from '@digdir/designsystemet-react';
 import { userMessageOf } from '@lokaler/api-client/user-message';
 import { preferencesSavedMessage } from '@lokaler/domain/admin-location';
 import type { SettingsFormProps } from './settings-form-props';
 
 /** The id of a form field, from its react-hook-form name ('links.0.url' → 'lk-about-links-0-url'). */
 export const fieldId = (form: string, name: string) => `lk-${form}-${name.replace(/\./g, '-')}`;
-
-/** Every message of a react-hook-form error tree, as [field id, message], in the form's order. */
-export function errorList(form: string, errors: FieldErrors<FieldValues>, prefix = ''): [string, string][] {
-  return Object.entries(errors).flatMap(([key, error]) => {
-    if (!error || key === 'ref' || key === 'root') return [];
-    const name = prefix ? `${prefix}.${key}` : key;
-    if (typeof error === 'object' && 'message' in error && typeof error.message === 'string' && error.message) {
-      return [[fieldId(form, name), error.message] as [string, string]];
-    }
-    return typeof error === 'object' ? errorList(form, error as FieldErrors<FieldValues>, name) : [];
-  });
-}
-
-/** The form's errors at the top after a failed submit, focused, each a link to its field (as the wedding wizard). */
-export function FormErrorSummary({ errors }: { errors: [string, string][] | null }) {
-  const ref = useRef<ComponentRef<typeof ErrorSummary>>(null);
-  useEffect(() => {
-    if (errors?.length) ref.current?.focus();
-  }, [errors]);
-  if (!errors?.length) return null;
-  return (
-    <ErrorSummary ref={ref} tabIndex={-1}>
-      <ErrorSummary.Heading>For å lagre må du rette opp følgende feil:</ErrorSummary.Heading>
-      <ErrorSummary.List>
-        {errors.map(([id, message]) => (
-          <ErrorSummary.Item key={`${id}-${message}`}>
-            <ErrorSummary.Link href={`#${id}`}>{message}</ErrorSummary.Link>
-          </ErrorSummary.Item>
-        ))}
-      </ErrorSummary.List>
-    </ErrorSummary>
-  );
-}
 
 /** The server's message when a save fails (the one place that turns the failure into text: userMessageOf). */
 export function SaveFailure({ error }: { error: unknown }) {

@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { Fieldset, Heading, Textfield } from '@digdir/designsystemet-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { adminLocationDetailsQuery, saveLocationInfoMutation } from '@lokaler/api-client/admin-location-setup';
 import { useGuardedMutation } from '@lokaler/api-client/react/use-guarded-mutation';
 import { geographicAreasQuery } from '@lokaler/api-client/reference-data';
@@ -13,7 +12,8 @@ import { publicLocationTypes } from '@lokaler/domain/location';
 import { QueryLoader } from '@lokaler/ui/query-loader';
 import { useUnsavedChangesGuard } from '@lokaler/ui/unsaved-changes-guard';
 import { locationTypeLabels } from '../../lib/location-type-labels';
-import { errorList, fieldId, FormErrorSummary, SaveButton, SaveFailure, SelectField, useSavedMessage } from './form-parts';
+import { fieldId, SaveButton, SaveFailure, SelectField, useSavedMessage } from './form-parts';
+import { FormErrorSummary } from '@lokaler/ui/form-error-summary';
 import { allowedMessageTags, locationInfoFormDefaults, locationInfoFormSchema, type LocationInfoFormValues } from './location-info-values';
 import { PositionMap } from './position-map';
 import type { SettingsFormProps } from './settings-form-props';
@@ -37,6 +37,8 @@ export function LocationInfoForm(props: SettingsFormProps) {
 function LocationInfoEditor({ locationId, mode, onSaved, location, areas }: SettingsFormProps & { location: AdminLocationDetails; areas: readonly GeographicArea[] }) {
   const queryClient = useQueryClient();
   const form = useForm<LocationInfoFormValues, unknown, ReturnType<typeof locationInfoFormSchema.parse>>({
+    // The error summary takes the focus after a refused save, not the first field.
+    shouldFocusError: false,
     resolver: zodResolver(locationInfoFormSchema),
     defaultValues: locationInfoFormDefaults(location),
   });
@@ -44,7 +46,6 @@ function LocationInfoEditor({ locationId, mode, onSaved, location, areas }: Sett
   const { errors } = formState;
   const guard = useUnsavedChangesGuard(mode === 'settings' && formState.isDirty);
   const saved = useSavedMessage();
-  const [summary, setSummary] = useState<[string, string][] | null>(null);
   const save = useGuardedMutation(saveLocationInfoMutation(queryClient, locationId), {
     onSuccess: (_, body) => {
       form.reset(locationInfoFormDefaults({ ...location, ...body }));
@@ -55,7 +56,6 @@ function LocationInfoEditor({ locationId, mode, onSaved, location, areas }: Sett
   const [lat, lng] = useWatch({ control, name: ['lat', 'lng'] });
   const toNumber = (v: string) => (v.trim() === '' ? null : Number(v.replace(',', '.')));
 
-  const onInvalid = (e: FieldErrors<LocationInfoFormValues>) => setSummary(errorList(FORM, e));
   const text = (name: keyof LocationInfoFormValues) => ({ id: id(name), ...register(name), error: errors[name]?.message });
 
   return (
@@ -64,15 +64,14 @@ function LocationInfoEditor({ locationId, mode, onSaved, location, areas }: Sett
       className="lk-settings-form"
       aria-labelledby={`${FORM}-title`}
       onSubmit={(event) => void form.handleSubmit((body) => {
-        setSummary(null);
         save.mutate(body);
-      }, onInvalid)(event)}
+      })(event)}
     >
       {guard.dialog}
       <Heading level={2} data-size="md" id={`${FORM}-title`}>
         Informasjon om lokalet
       </Heading>
-      <FormErrorSummary errors={summary} />
+      <FormErrorSummary errors={errors} submitCount={formState.submitCount} idOf={(path) => fieldId(FORM, path)} heading="For å lagre må du rette opp følgende feil:" />
       <Textfield label="Navn på lokalet" {...text('name')} required autoComplete="off" />
       <div className="lk-field-row">
         <SelectField label="Type lokale" {...register('publicLocationType')} id={id('publicLocationType')} error={errors.publicLocationType?.message}>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
 import { Alert, Button, Fieldset, Heading, Paragraph, Textfield } from '@digdir/designsystemet-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
@@ -10,11 +10,13 @@ import { openingHoursBody, type OpeningHoursBody } from '@lokaler/domain/opening
 import { QueryLoader } from '@lokaler/ui/query-loader';
 import { useToasts } from '@lokaler/ui/toasts';
 import { useUnsavedChangesGuard } from '@lokaler/ui/unsaved-changes-guard';
-import { errorAt, fieldId, flattenErrors, FormErrorSummary, type ErrorSummaryElement } from './opening-hours-error-summary';
+import { FormErrorSummary } from '@lokaler/ui/form-error-summary';
+import { errorAt, fieldId } from './field-paths';
 import { toFormValues, type OpeningHoursFormValues } from './opening-hours-values';
 import { WeekFields } from './opening-hours-week-fields';
 import type { SettingsFormProps } from './settings-form-props';
 import './opening-hours.css';
+import { DateFieldControl } from '@lokaler/ui/date-field-control';
 
 export const OPENING_HOURS_SAVED = 'Åpningstidene ble lagret';
 
@@ -34,13 +36,11 @@ export function OpeningHoursForm(props: SettingsFormProps) {
 function OpeningHoursEditor({ locationId, mode, onSaved, hours }: SettingsFormProps & { hours: OpeningHoursBody }) {
   const prefix = useId().replace(/:/g, '');
   const { showToast } = useToasts();
-  const form = useForm<OpeningHoursFormValues, unknown, OpeningHoursBody>({ resolver: zodResolver(openingHoursBody), defaultValues: toFormValues(hours) });
+  const form = useForm<OpeningHoursFormValues, unknown, OpeningHoursBody>({ resolver: zodResolver(openingHoursBody), defaultValues: toFormValues(hours), shouldFocusError: false });
   const { control, formState, handleSubmit, reset } = form;
   const periods = useFieldArray({ control, name: 'periods' });
   const guard = useUnsavedChangesGuard(mode === 'settings' && formState.isDirty);
-  const summaryRef = useRef<ErrorSummaryElement>(null);
   const addPeriodButton = useRef<HTMLButtonElement>(null);
-  const messages = formState.isSubmitted ? flattenErrors(formState.errors) : [];
 
   const save = useGuardedMutation(saveOpeningHoursMutation(locationId), {
     onSuccess: (stored) => {
@@ -53,17 +53,12 @@ function OpeningHoursEditor({ locationId, mode, onSaved, hours }: SettingsFormPr
     },
   });
 
-  // After a refused submit the summary takes the focus, so the keyboard starts at the list of what to fix.
-  const { submitCount } = formState;
-  useEffect(() => {
-    if (submitCount > 0 && !formState.isSubmitSuccessful) summaryRef.current?.focus();
-  }, [submitCount, formState.isSubmitSuccessful]);
 
   const submit = handleSubmit((body) => save.mutate(body));
   return (
     <FormProvider {...form}>
       <form className="lk-stack lk-opening-hours" onSubmit={(event) => void submit(event)} noValidate aria-label="Åpningstider">
-        <FormErrorSummary ref={summaryRef} prefix={prefix} messages={messages} />
+        <FormErrorSummary errors={formState.errors} submitCount={formState.submitCount} idOf={(path) => fieldId(prefix, path)} heading="Du må rette opp følgende før du kan lagre:" />
         <section className="lk-stack" aria-labelledby={`${prefix}-standard-heading`}>
           <Heading level={2} data-size="sm" id={`${prefix}-standard-heading`}>
             Faste åpningstider
@@ -115,8 +110,8 @@ function PeriodFields({ index, prefix, onRemove }: { index: number; prefix: stri
       <Fieldset.Legend>{title}</Fieldset.Legend>
       <div className="lk-opening-period__fields">
         <Textfield id={fieldId(prefix, `periods.${index}.name`)} label="Navn på perioden" {...register(`periods.${index}.name`)} error={error('name')} />
-        <Textfield id={fieldId(prefix, `periods.${index}.fromDate`)} label="Fra og med dato" type="date" {...register(`periods.${index}.fromDate`)} error={error('fromDate')} />
-        <Textfield id={fieldId(prefix, `periods.${index}.toDate`)} label="Til og med dato" type="date" {...register(`periods.${index}.toDate`)} error={error('toDate')} />
+        <DateFieldControl control={control} name={`periods.${index}.fromDate`} id={fieldId(prefix, `periods.${index}.fromDate`)} label="Fra og med dato" error={error('fromDate')} />
+        <DateFieldControl control={control} name={`periods.${index}.toDate`} id={fieldId(prefix, `periods.${index}.toDate`)} label="Til og med dato" error={error('toDate')} />
       </div>
       <WeekFields name={`periods.${index}.hours`} prefix={prefix} context={title.toLowerCase()} />
       <div>

@@ -3,7 +3,7 @@ import { Button, Field, Fieldset, Label, Paragraph, Select, ValidationMessage } 
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { dayOfWeekLabels, isoToDayOfWeek } from '@lokaler/domain/scheduling/day-of-week';
 import type { OpeningHoursFormValues } from './opening-hours-values';
-import { errorAt, fieldId } from './opening-hours-error-summary';
+import { errorAt, fieldId } from './field-paths';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** Every quarter of the day: opening times 00:00–23:45, closing times 00:15–24:00 (midnight). */

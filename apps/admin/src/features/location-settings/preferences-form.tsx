@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { Checkbox, Fieldset, Heading, Textfield } from '@digdir/designsystemet-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useForm, type FieldErrors } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { bookingRulesQuery, locationPreferencesQuery, savePreferencesAndRulesMutation } from '@lokaler/api-client/admin-location-setup';
 import { useGuardedMutation } from '@lokaler/api-client/react/use-guarded-mutation';
 import { loadFailureMessage } from '@lokaler/api-client/user-message';
@@ -10,7 +9,8 @@ import type { LocationPreferences } from '@lokaler/domain/admin-location';
 import { bookingRuleLabels, bookingRuleNames, type BookingRules } from '@lokaler/domain/admin-location-rules';
 import { QueryLoader } from '@lokaler/ui/query-loader';
 import { useUnsavedChangesGuard } from '@lokaler/ui/unsaved-changes-guard';
-import { errorList, fieldId, FormErrorSummary, SaveButton, SaveFailure, useSavedMessage } from './form-parts';
+import { fieldId, SaveButton, SaveFailure, useSavedMessage } from './form-parts';
+import { FormErrorSummary } from '@lokaler/ui/form-error-summary';
 import { preferenceLabels, preferencesFormDefaults, preferencesFormSchema, type PreferencesFormValues } from './preferences-values';
 import type { SettingsFormProps } from './settings-form-props';
 import './location-settings.css';
@@ -32,6 +32,8 @@ export function PreferencesForm(props: SettingsFormProps) {
 function PreferencesEditor({ locationId, mode, onSaved, preferences, rules }: SettingsFormProps & { preferences: LocationPreferences; rules: BookingRules }) {
   const queryClient = useQueryClient();
   const form = useForm<PreferencesFormValues, unknown, ReturnType<typeof preferencesFormSchema.parse>>({
+    // The error summary takes the focus after a refused save, not the first field.
+    shouldFocusError: false,
     resolver: zodResolver(preferencesFormSchema),
     defaultValues: preferencesFormDefaults(preferences, rules),
   });
@@ -39,7 +41,6 @@ function PreferencesEditor({ locationId, mode, onSaved, preferences, rules }: Se
   const { errors } = formState;
   const guard = useUnsavedChangesGuard(mode === 'settings' && formState.isDirty);
   const saved = useSavedMessage();
-  const [summary, setSummary] = useState<[string, string][] | null>(null);
   const save = useGuardedMutation(savePreferencesAndRulesMutation(queryClient, locationId), {
     onSuccess: (_, body) => {
       form.reset(preferencesFormDefaults(body.preferences, { ...rules, ...body.rules }));
@@ -47,7 +48,6 @@ function PreferencesEditor({ locationId, mode, onSaved, preferences, rules }: Se
       onSaved?.();
     },
   });
-  const onInvalid = (e: FieldErrors<PreferencesFormValues>) => setSummary(errorList(FORM, e));
 
   return (
     <form
@@ -55,15 +55,14 @@ function PreferencesEditor({ locationId, mode, onSaved, preferences, rules }: Se
       className="lk-settings-form"
       aria-labelledby={`${FORM}-title`}
       onSubmit={(event) => void form.handleSubmit(({ rules: newRules, ...newPreferences }) => {
-        setSummary(null);
         save.mutate({ preferences: newPreferences, rules: newRules });
-      }, onInvalid)(event)}
+      })(event)}
     >
       {guard.dialog}
       <Heading level={2} data-size="md" id={`${FORM}-title`}>
         Innstillinger
       </Heading>
-      <FormErrorSummary errors={summary} />
+      <FormErrorSummary errors={errors} submitCount={formState.submitCount} idOf={(path) => fieldId(FORM, path)} heading="For å lagre må du rette opp følgende feil:" />
       <div className="lk-field-row">
         <Textfield
           label="Behandlingstid (dager)"

@@ -6,7 +6,8 @@ import { userMessageOf } from '@lokaler/api-client/user-message';
 import type { AssetType } from '@lokaler/domain/asset-type';
 import type { Tag, TagType } from '@lokaler/domain/tag';
 import { useUnsavedChangesGuard } from '@lokaler/ui/unsaved-changes-guard';
-import { fieldId, flattenErrors, FormErrorSummary, type ErrorSummaryElement } from './opening-hours-error-summary';
+import { FormErrorSummary } from '@lokaler/ui/form-error-summary';
+import { fieldId } from './field-paths';
 import { roomFlagLabels, roomFormSchema, type RoomFormOutput, type RoomFormValues } from './rooms-values';
 
 const tagGroups: { type: TagType; legend: string }[] = [
@@ -33,17 +34,12 @@ export interface RoomFormProps {
 export function RoomForm({ title, initial, tags, assetTypes, saving, saveError, guardUnsaved, onSave, onCancel }: RoomFormProps) {
   const prefix = useId().replace(/:/g, '');
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const summaryRef = useRef<ErrorSummaryElement>(null);
-  const { register, handleSubmit, formState } = useForm<RoomFormValues, unknown, RoomFormOutput>({ resolver: zodResolver(roomFormSchema), defaultValues: initial });
+  const { register, handleSubmit, formState } = useForm<RoomFormValues, unknown, RoomFormOutput>({ resolver: zodResolver(roomFormSchema), defaultValues: initial, shouldFocusError: false });
   const guard = useUnsavedChangesGuard(guardUnsaved && formState.isDirty);
-  const { errors, submitCount, isSubmitSuccessful } = formState;
-  const messages = formState.isSubmitted ? flattenErrors(errors) : [];
+  const { errors } = formState;
 
-  // Opening the form moves the keyboard to it; a refused save moves it to the list of what to fix.
+  // Opening the form moves the keyboard to it; a refused save moves it to the list of what to fix (the summary).
   useEffect(() => headingRef.current?.focus(), []);
-  useEffect(() => {
-    if (submitCount > 0 && !isSubmitSuccessful) summaryRef.current?.focus();
-  }, [submitCount, isSubmitSuccessful]);
 
   const id = (path: string) => fieldId(prefix, path);
   return (
@@ -52,7 +48,7 @@ export function RoomForm({ title, initial, tags, assetTypes, saving, saveError, 
       <Heading level={3} data-size="xs" id={`${prefix}-title`} ref={headingRef} tabIndex={-1}>
         {title}
       </Heading>
-      <FormErrorSummary ref={summaryRef} prefix={prefix} messages={messages} />
+      <FormErrorSummary errors={errors} submitCount={formState.submitCount} idOf={id} heading="Du må rette opp følgende før du kan lagre:" />
       <Textfield id={id('name')} label="Navn" {...register('name')} error={errors.name?.message} required />
       <Textfield id={id('externalAssetNumber')} label="Romnummer (valgfritt)" {...register('externalAssetNumber')} error={errors.externalAssetNumber?.message} />
       <Textfield id={id('capacity')} label="Kapasitet (antall personer)" type="number" min={0} step={1} inputMode="numeric" {...register('capacity', { setValueAs: numberOrNull })} error={errors.capacity?.message} />

@@ -13,6 +13,7 @@ import { publicLocationTypes } from '@lokaler/domain/location';
 import { LoadFailureAlert } from '@lokaler/ui/query-loader';
 import { useUnsavedChangesGuard } from '@lokaler/ui/unsaved-changes-guard';
 import { locationTypeLabels } from '../../lib/location-type-labels';
+import { FormErrorSummary } from '@lokaler/ui/form-error-summary';
 
 type CreateLocationValues = z.input<typeof createLocationBody>;
 
@@ -25,6 +26,7 @@ export function CreateLocationForm() {
   const [created, setCreated] = useState<string | null>(null);
   const form = useForm<CreateLocationValues, unknown, CreateLocationBody>({
     resolver: zodResolver(createLocationBody),
+    shouldFocusError: false,
     defaultValues: { name: '', publicLocationType: 'SCHOOLS', geographicAreaId: '', adminEmail: '' },
   });
   const { errors } = form.formState;
@@ -56,6 +58,7 @@ export function CreateLocationForm() {
       <Heading level={2} data-size="md" id="lk-new-location-title">
         Opprett lokale og inviter administrator
       </Heading>
+      <FormErrorSummary errors={form.formState.errors} submitCount={form.formState.submitCount} heading="For å opprette lokalet må du rette opp følgende feil:" />
       <Paragraph>Lokalet opprettes upublisert. Administratoren får en e-post med en lenke til oppsettet, og publiserer lokalet når alt er på plass.</Paragraph>
       <Textfield label="Navn på lokalet" id={ids.name} {...form.register('name')} error={errors.name?.message} autoComplete="off" />
       <Field>

@@ -63,9 +63,11 @@ describe("the city-wide administrator's 'Nye lokaler'", () => {
     renderAdmin('/admin/innstillinger/nye-lokaler', { user: bente });
     await user.type(await screen.findByRole('textbox', { name: 'E-postadresse til administratoren' }), 'nora@');
     await user.click(screen.getByRole('button', { name: 'Opprett og send invitasjon' }));
-    expect(await screen.findByText('Du må fylle inn navn på lokalet')).toBeInTheDocument();
-    expect(screen.getByText('Du må velge bydel')).toBeInTheDocument();
-    expect(screen.getByText('Skriv inn en gyldig e-postadresse')).toBeInTheDocument();
+    const summary = await screen.findByRole('group', { name: 'For å opprette lokalet må du rette opp følgende feil:' });
+    expect(summary).toHaveFocus();
+    expect(within(summary).getAllByRole('link').map((a) => a.textContent)).toEqual(['Du må fylle inn navn på lokalet', 'Du må velge bydel', 'Skriv inn en gyldig e-postadresse']);
+    await user.click(within(summary).getByRole('link', { name: 'Du må velge bydel' }));
+    expect(screen.getByRole('combobox', { name: 'Bydel' })).toHaveFocus();
     expect(api.callsTo('POST', '/api/admin/new-locations')).toEqual([]);
   });
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Button, Heading, Link, Paragraph, Textfield } from '@digdir/designsystemet-react';
+import { Button, Heading, Link, Paragraph } from '@digdir/designsystemet-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { reimbursementReportQuery } from '@lokaler/api-client/admin-reimbursement';
@@ -21,6 +21,7 @@ import { CsvDownloadLink } from './csv-download-link';
 import { reimbursementRangeForm, thisYear, toReimbursementQuery, type ReimbursementRangeForm } from './reimbursement-range';
 import { ReimbursementBookingTable, ReimbursementGroupTable } from './reimbursement-tables';
 import './reimbursement-page.css';
+import { DateFieldControl } from '@lokaler/ui/date-field-control';
 
 /**
  * '/innstillinger/lokalet/refusjon?lokale={id}': the reimbursement report of a location (issue 13
@@ -89,14 +90,14 @@ function Report({ locationId }: { locationId: number }) {
 }
 
 function RangeForm({ initial, onSubmit }: { initial: ReimbursementQuery; onSubmit: (range: ReimbursementQuery) => void }) {
-  const { register, handleSubmit, formState: { errors } } = useForm<ReimbursementRangeForm, unknown, z.output<typeof reimbursementRangeForm>>({
+  const { handleSubmit, control } = useForm<ReimbursementRangeForm, unknown, z.output<typeof reimbursementRangeForm>>({
     resolver: zodResolver(reimbursementRangeForm),
     defaultValues: { fromDateInclusive: initial.fromDateInclusive, toDateInclusive: addDays(initial.toDateExclusive, -1) },
   });
   return (
     <form className="lk-reimbursement-form" aria-label="Periode" noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)}>
-      <Textfield label="Fra og med" type="date" error={errors.fromDateInclusive?.message} {...register('fromDateInclusive')} />
-      <Textfield label="Til og med" type="date" error={errors.toDateInclusive?.message} {...register('toDateInclusive')} />
+      <DateFieldControl control={control} name="fromDateInclusive" label="Fra og med" />
+      <DateFieldControl control={control} name="toDateInclusive" label="Til og med" />
       <div>
         <Button type="submit">Vis rapport</Button>
       </div>

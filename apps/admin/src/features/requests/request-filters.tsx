@@ -1,10 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Field, Label, Search, Select, Textfield } from '@digdir/designsystemet-react';
+import { Button, Field, Label, Search, Select } from '@digdir/designsystemet-react';
 import type { AdminBookingSort } from '@lokaler/domain/admin-booking-list';
 import { bookingPurposes, type BookingPurpose } from '@lokaler/domain/booking';
 import type { BookableAsset } from '@lokaler/domain/bookable-asset';
 import { bookingPurposeLabels } from '@lokaler/ui/booking-purpose';
 import { hasNarrowingFilters, type FilterChange, type RequestListState } from './list-url-state';
+import { DateField } from '@lokaler/ui/date-field';
+
+const asFilterDate = (value: string): string | undefined => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);
 
 export const sortLabels: Record<AdminBookingSort, string> = {
   '-created': 'Nyeste søknad først',
@@ -30,14 +33,14 @@ export function RequestFilters({ state, rooms, onChange, onReset }: {
   return (
     <div className="lk-filters">
       <div className="lk-filters__grid">
-        <Textfield label="Fra dato" type="date" value={state.fromDate ?? ''} onChange={(e) => onChange({ fromDate: e.target.value || undefined })} />
-        <Textfield
+        {/* A filter changes only on a real date (or none): unreadable text keeps its own message in the field. */}
+        <DateField label="Fra dato" value={state.fromDate ?? ''} onChange={(value) => onChange({ fromDate: asFilterDate(value) })} />
+        <DateField
           label="Til dato"
-          type="date"
           value={state.toDate ?? ''}
           min={state.fromDate}
           error={reversed ? REVERSED_DATES_MESSAGE : undefined}
-          onChange={(e) => onChange({ toDate: e.target.value || undefined })}
+          onChange={(value) => onChange({ toDate: asFilterDate(value) })}
         />
         <Field>
           <Label htmlFor="lk-filter-room">Rom</Label>

@@ -42,8 +42,8 @@ export function AccessibilityStatementPage() {
         </Heading>
         <List.Unordered>
           <List.Item>
-            Kartet over ledige rom har ingen tekstbeskrivelse av kartbakgrunnen, og merkene for steder som ligger nær hverandre, kan ligge over hverandre og være vanskelige å
-            treffe. De samme stedene og rommene finner du i listevisningen.
+            Kartet over ledige rom har ingen tekstbeskrivelse av kartbakgrunnen. Steder som ligger nær hverandre, samles i én knapp som zoomer inn. De samme stedene og
+            rommene finner du i listevisningen.
           </List.Item>
           <List.Item>
             Ukekalenderen for et rom er en tabell med sju dager. På en smal skjerm må du rulle sidelengs i kalenderen for å se hele uken. Resten av siden ruller ikke sidelengs.

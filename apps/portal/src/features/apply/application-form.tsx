@@ -6,6 +6,7 @@ import type { BookingFormAnswers } from '@lokaler/domain/booking';
 import { applicationFieldLabels, applicationFields, applicationFormLayout, applicationFormSchema, formTheme, type ApplicationField } from '@lokaler/domain/booking-create-form';
 import type { BookingFlowTheme } from '@lokaler/domain/booking-flow';
 import type { ApplicationValues } from './application-store';
+import { FormErrorSummary } from '@lokaler/ui/form-error-summary';
 
 const inputProps: Partial<Record<ApplicationField, { type?: 'email' | 'tel' | 'text'; inputMode?: 'numeric'; autoComplete?: string; multiline?: boolean }>> = {
   purpose: { multiline: true },
@@ -33,11 +34,12 @@ export function ApplicationForm({ themes, defaultValues, submitLabel, onSubmit }
   const schema = useMemo(() => applicationFormSchema(themesKey ? (themesKey.split(',') as BookingFlowTheme[]) : []), [themesKey]);
   const layout = applicationFormLayout(themes);
   const labels = applicationFieldLabels[formTheme(themes)];
-  const { register, handleSubmit, getValues, formState } = useForm({ resolver: zodResolver(schema), defaultValues });
+  const { register, handleSubmit, getValues, formState } = useForm({ resolver: zodResolver(schema), defaultValues, shouldFocusError: false });
 
   const submit = handleSubmit((answers) => onSubmit(getValues() as ApplicationValues, answers));
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="lk-stack lk-application-form">
+      <FormErrorSummary errors={formState.errors} submitCount={formState.submitCount} heading="For å sende må du rette opp følgende:" />
       {applicationFields
         .filter((field) => layout[field] !== 'hidden')
         .map((field) => {

@@ -94,10 +94,14 @@ describe('/send: the application form', () => {
     await user.type(await screen.findByRole('textbox', { name: 'Forventet antall deltakere' }), '0');
     await user.type(screen.getByRole('textbox', { name: 'E-post' }), 'kari@');
     await user.click(screen.getByRole('button', { name: 'Send søknad (logg inn)' }));
-    // Activity, purpose and phone are missing; participants and e-mail are wrong.
-    expect(await screen.findAllByText('Feltet er påkrevd')).toHaveLength(3);
-    expect(screen.getByText('Skriv inn et helt tall fra 1 og oppover')).toBeInTheDocument();
-    expect(screen.getByText('Vennligst skriv inn en gyldig e-postadresse')).toBeInTheDocument();
+    // Activity, purpose and phone are missing; participants and e-mail are wrong: each under its field and in the summary, which has the focus.
+    const summary = await screen.findByRole('group', { name: 'For å sende må du rette opp følgende:' });
+    expect(summary).toHaveFocus();
+    expect(within(summary).getAllByRole('link').map((a) => a.textContent)).toEqual([
+      'Feltet er påkrevd', 'Feltet er påkrevd', 'Skriv inn et helt tall fra 1 og oppover', 'Vennligst skriv inn en gyldig e-postadresse', 'Feltet er påkrevd',
+    ]);
+    expect(screen.getAllByText('Feltet er påkrevd')).toHaveLength(6);
+    await user.click(within(summary).getAllByRole('link')[0]!);
     expect(screen.getByRole('textbox', { name: 'Aktivitet' })).toHaveFocus();
     expect(auth.loginCalls).toEqual([]);
     expect(router.state.location.pathname).toBe('/send');

@@ -1,5 +1,6 @@
-import { Fieldset, Paragraph, Radio, Textfield } from '@digdir/designsystemet-react';
+import { Fieldset, Paragraph, Radio } from '@digdir/designsystemet-react';
 import type { RepeatPattern } from '@lokaler/domain/scheduling/expand-repetition';
+import { DateField } from '@lokaler/ui/date-field';
 import { repeatLabels } from './calendar-rules';
 
 interface RepeatChoiceProps {
@@ -31,15 +32,15 @@ export function RepeatChoice({ patterns, value, onChange, lastDate, onLastDateCh
         ))}
       </Fieldset>
       {value !== 'SINGLE_DAY' && (
-        <Textfield
+        <DateField
           id={END_DATE_FIELD_ID}
-          type="date"
           label="Sluttdato"
           description="Siste dato tidspunktene gjentas. Tidspunktene gjentas fra datoen du velger i kalenderen."
           value={lastDate ?? ''}
           min={minDate}
           max={maxDate}
-          onChange={(event) => onLastDateChange(event.target.value || null)}
+          // Only a real date is an end date; unreadable text keeps its own message in the field.
+          onChange={(value) => onLastDateChange(/^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null)}
           error={endDateError ?? undefined}
         />
       )}

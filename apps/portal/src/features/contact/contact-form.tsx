@@ -6,6 +6,7 @@ import { supportCategories, type SupportCategory } from '@lokaler/domain/support
 import { categoriesWithLocation, categoriesWithReferringPage, locationIdFromReferringPage, locationPrompt, supportRequest, type SupportRequest } from '@lokaler/domain/support-request';
 import { isApiClientError } from '@lokaler/api-client/api-client-error';
 import { categoryLabels, contactFailure } from './contact-texts';
+import { FormErrorSummary } from '@lokaler/ui/form-error-summary';
 
 interface ContactFormProps {
   locations: readonly Location[];
@@ -32,6 +33,8 @@ export function ContactForm({ locations, referringPage, send }: ContactFormProps
   const preselected = locationIdFromReferringPage(referringPage);
   const { register, handleSubmit, control, setError, formState } = useForm({
     resolver: zodResolver(supportRequest),
+    // The error summary takes the focus after a refused submit, not the first field.
+    shouldFocusError: false,
     defaultValues: {
       category: '',
       userEmail: '',
@@ -65,6 +68,7 @@ export function ContactForm({ locations, referringPage, send }: ContactFormProps
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="lk-stack lk-contact-form">
+      <FormErrorSummary errors={errors} submitCount={formState.submitCount} heading="For å sende må du rette opp følgende:" />
       <Fieldset>
         <Fieldset.Legend>Hva gjelder henvendelsen?</Fieldset.Legend>
         {supportCategories.map((value) => (

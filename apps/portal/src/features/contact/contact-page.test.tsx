@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { resetApiClient } from '@lokaler/api-client/api-fetch';
 import { buildLocation } from '../../testing/factories';
@@ -46,11 +46,16 @@ describe('/kontakt-oss', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Kontakt oss' })).toBeInTheDocument();
     await screen.findByRole('button', { name: 'Send' });
     await send(user);
-    expect(await screen.findByText('Velg et alternativ')).toBeInTheDocument();
-    expect(screen.getAllByText('Feltet er påkrevd')).toHaveLength(2);
+    // Under each field and in the error summary, which has the focus.
+    const summary = await screen.findByRole('group', { name: 'For å sende må du rette opp følgende:' });
+    expect(summary).toHaveFocus();
+    expect(within(summary).getAllByRole('link').map((a) => a.textContent)).toEqual(['Velg et alternativ', 'Feltet er påkrevd', 'Feltet er påkrevd']);
+    expect(screen.getAllByText('Feltet er påkrevd')).toHaveLength(4);
     await user.type(screen.getByRole('textbox', { name: 'E-post' }), 'kari.no');
     await send(user);
-    expect(await screen.findByText('Vennligst skriv inn en gyldig e-postadresse')).toBeInTheDocument();
+    expect(await screen.findAllByText('Vennligst skriv inn en gyldig e-postadresse')).toHaveLength(2);
+    await user.click(within(summary).getByRole('link', { name: 'Vennligst skriv inn en gyldig e-postadresse' }));
+    expect(screen.getByRole('textbox', { name: 'E-post' })).toHaveFocus();
     expect(sent).toEqual([]);
   });
 
@@ -65,7 +70,7 @@ describe('/kontakt-oss', () => {
     await user.type(screen.getByRole('textbox', { name: 'E-post' }), 'kari@example.no');
     await user.type(screen.getByRole('textbox', { name: 'Melding' }), 'Når kan jeg hente nøkkelen?');
     await send(user);
-    expect(await screen.findByText('Feltet er påkrevd')).toBeInTheDocument();
+    expect(await screen.findAllByText('Feltet er påkrevd')).toHaveLength(2);
     expect(sent).toEqual([]);
   });
 

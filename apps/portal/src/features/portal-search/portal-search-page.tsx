@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Alert, Button, Details, Dialog, Heading, Paragraph } from '@digdir/designsystemet-react';
+import { Alert, Button, Details, Dialog, Heading, Paragraph, ToggleGroup } from '@digdir/designsystemet-react';
 import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { searchMarkersQuery, type PortalSearch } from '@lokaler/api-client/search';
@@ -88,6 +88,8 @@ function ResultsView({ view, params, setParams, values, onSearch }: ResultsViewP
   const results = useSearchResults(search, filters);
   const hrefOf = useCallback((hit: SearchAssetHit) => portalLocationHref(hit.locationId, params, hit.bookableAssetId), [params]);
   const locationHref = useCallback((locationId: number) => portalLocationHref(locationId, params), [params]);
+  // On a phone the map view shows the map or the list, not one under the other (CSS hides the other and this switch on wide screens).
+  const [narrowPane, setNarrowPane] = useState<'list' | 'map'>('map');
 
   const notice =
     issues.length > 0 ? (
@@ -126,7 +128,7 @@ function ResultsView({ view, params, setParams, values, onSearch }: ResultsViewP
   }
 
   return (
-    <div className="lk-portal-search__map-view">
+    <div className="lk-portal-search__map-view" data-narrow-pane={narrowPane}>
       <div className="lk-stack lk-portal-search__map-column">
         <div className="lk-portal-search__top">
           <Heading level={1} data-size="md">
@@ -134,6 +136,10 @@ function ResultsView({ view, params, setParams, values, onSearch }: ResultsViewP
           </Heading>
           <ViewSwitch view={view} params={params} />
         </div>
+        <ToggleGroup className="lk-portal-search__pane-switch" aria-label="Vis ledige rom som" data-size="sm" value={narrowPane} onChange={(next) => setNarrowPane(next === 'list' ? 'list' : 'map')}>
+          <ToggleGroup.Item value="list">Liste</ToggleGroup.Item>
+          <ToggleGroup.Item value="map">Kart</ToggleGroup.Item>
+        </ToggleGroup>
         <Details defaultOpen={complete === null || issues.length > 0}>
           <Details.Summary>{complete ? `Ditt søk: ${searchSummary(values)}` : 'Søk'}</Details.Summary>
           <Details.Content>
@@ -141,7 +147,7 @@ function ResultsView({ view, params, setParams, values, onSearch }: ResultsViewP
           </Details.Content>
         </Details>
         {results.status === 'success' && <FilterDialog filters={filters} onChange={setFilters} results={results} />}
-        {body}
+        <div className="lk-portal-search__map-list">{body}</div>
       </div>
       <div className="lk-portal-search__map">
         <SearchMap search={search} filters={filters} locationHref={locationHref} />

@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { resetApiClient } from '@lokaler/api-client/api-fetch';
 import { addDays } from '@lokaler/domain/scheduling/calendar-date';
 import { todayInOslo } from '@lokaler/domain/scheduling/oslo-clock';
+import { formatDateText } from '@lokaler/ui/date-text';
 import type { SearchFormValues } from '@lokaler/domain/search-form';
 import { stubApi } from '../../testing/render-portal';
 import { durationLabel, SearchForm, type SearchFormProps } from './search-form';
@@ -38,10 +39,12 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the search form', () => {
-  it('requires a date, and moves focus to it', async () => {
+  it('requires a date: the error summary takes the focus, and its link takes it to the field', async () => {
     const { user, onSearch } = renderForm();
     await search(user);
-    expect(await screen.findByText('Dato er påkrevd')).toBeInTheDocument();
+    const summary = await screen.findByRole('group', { name: 'For å søke må du rette opp følgende:' });
+    expect(summary).toHaveFocus();
+    await user.click(within(summary).getByRole('link', { name: 'Dato er påkrevd' }));
     expect(screen.getByLabelText('Dato')).toHaveFocus();
     expect(screen.getByLabelText('Dato')).toHaveAttribute('aria-invalid', 'true');
     expect(onSearch).not.toHaveBeenCalled();
@@ -50,10 +53,11 @@ describe('the search form', () => {
   it('refuses a date in the past and one more than 1.5 years ahead', async () => {
     const { user, onSearch } = renderForm({ values: { ...blank, date: addDays(today, -1) } });
     await search(user);
-    expect(await screen.findByText('Dato kan ikke være i fortiden')).toBeInTheDocument();
+    // In the summary and under the field.
+    expect(await screen.findAllByText('Dato kan ikke være i fortiden')).toHaveLength(2);
     await user.clear(screen.getByLabelText('Dato'));
     await user.type(screen.getByLabelText('Dato'), addDays(today, 600));
-    expect(await screen.findByText('Dato kan ikke være mer enn 1.5 år frem i tid')).toBeInTheDocument();
+    expect(await screen.findAllByText('Dato kan ikke være mer enn 1.5 år frem i tid')).toHaveLength(2);
     expect(onSearch).not.toHaveBeenCalled();
   });
 
@@ -100,21 +104,25 @@ describe('the search form', () => {
     expect(screen.getByRole('form', { name: 'Finn rom til lån eller leie' })).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'Gjentakende lån' }));
     await search(user);
-    expect(await screen.findAllByText('Dato er påkrevd')).toHaveLength(2);
-    expect(screen.getByText('Velg hvor ofte')).toBeInTheDocument();
-    expect(screen.getByText('Velg minst én ukedag')).toBeInTheDocument();
-    expect(screen.getByLabelText('Fra dato')).toHaveFocus();
+    const summary = await screen.findByRole('group', { name: 'For å søke må du rette opp følgende:' });
+    expect(within(summary).getAllByRole('link').map((a) => a.textContent)).toEqual(['Dato er påkrevd', 'Dato er påkrevd', 'Velg hvor ofte', 'Velg minst én ukedag']);
+    expect(screen.getAllByText('Velg hvor ofte')).toHaveLength(2);
+    expect(summary).toHaveFocus();
+    await user.click(within(summary).getAllByRole('link', { name: 'Dato er påkrevd' })[1]!);
+    expect(screen.getByLabelText('Til dato')).toHaveFocus();
 
     await user.type(screen.getByLabelText('Fra dato'), addDays(today, 30));
     await user.type(screen.getByLabelText('Til dato'), addDays(today, 20));
     await search(user);
-    expect(await screen.findByText('Til-dato kan ikke være før fra-dato')).toBeInTheDocument();
-    expect(screen.getByLabelText('Til dato')).toHaveFocus();
+    expect(await screen.findAllByText('Til-dato kan ikke være før fra-dato')).toHaveLength(2);
+    expect(screen.getByRole('group', { name: 'For å søke må du rette opp følgende:' })).toHaveFocus();
     await user.click(screen.getByRole('radio', { name: 'Ukentlig' }));
     await user.clear(screen.getByLabelText('Til dato'));
     await user.type(screen.getByLabelText('Til dato'), addDays(today, 40));
     await search(user);
-    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Mandag' })).toHaveFocus());
+    await waitFor(() => expect(screen.getByRole('group', { name: 'For å søke må du rette opp følgende:' })).toHaveFocus());
+    await user.click(screen.getByRole('link', { name: 'Velg minst én ukedag' }));
+    expect(screen.getByRole('checkbox', { name: 'Mandag' })).toHaveFocus();
     expect(screen.queryByText('Velg hvor ofte')).not.toBeInTheDocument();
     expect(onSearch).not.toHaveBeenCalled();
   });
@@ -143,7 +151,7 @@ describe('the search form', () => {
         <SearchForm values={{ ...blank, date, duration: 'PT3H' }} onSearch={onSearch} />
       </QueryClientProvider>,
     );
-    await waitFor(() => expect(screen.getByLabelText('Dato')).toHaveValue(date));
+    await waitFor(() => expect(screen.getByLabelText('Dato')).toHaveValue(formatDateText(date)));
     expect(screen.getByLabelText('Varighet')).toHaveValue('PT3H');
   });
 });

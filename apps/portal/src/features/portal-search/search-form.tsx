@@ -1,9 +1,9 @@
 import { useEffect, useId, useMemo, useRef } from 'react';
 import type { JSX } from 'react';
-import { Button, Checkbox, Field, Fieldset, Heading, Label, Radio, Select, Textfield, ValidationMessage } from '@digdir/designsystemet-react';
+import { Button, Checkbox, Field, Fieldset, Heading, Label, Radio, Select, ValidationMessage } from '@digdir/designsystemet-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useController, useForm, useWatch, type Control, type FieldErrors } from 'react-hook-form';
+import { useController, useForm, useWatch, type Control } from 'react-hook-form';
 import type { z } from 'zod';
 import { tagsQuery } from '@lokaler/api-client/reference-data';
 import { addDays } from '@lokaler/domain/scheduling/calendar-date';
@@ -21,6 +21,8 @@ import {
   type searchFormValues,
   type SearchFormValues,
 } from '@lokaler/domain/search-form';
+import { DateFieldControl } from '@lokaler/ui/date-field-control';
+import { FormErrorSummary } from '@lokaler/ui/form-error-summary';
 import './portal-search.css';
 
 export interface SearchFormProps {
@@ -51,9 +53,6 @@ export function durationLabel(duration: string): string {
   return rest === 0 ? hourText : `${hourText} og ${rest} minutter`;
 }
 
-/** The fields in the order they appear: focus goes to the first with an error. */
-const fieldOrder = ['tagIds', 'date', 'from', 'to', 'duration', 'repetition', 'daysOfWeek'] as const;
-
 /** Only the chosen loan type's fields are kept (the URL holds only those). */
 function forLoanType(values: SearchFormValues): SearchFormValues {
   if (values.searchType === 'singleLoan') return { ...values, from: '', to: '', repetition: '', daysOfWeek: [] };
@@ -68,14 +67,14 @@ function startValues(values: SearchFormValues, minMinutes: number): SearchFormVa
  * The new portal's search form (spec 01 §5): single loan or recurring loan, the dates, the duration
  * (options below the location's minimum hidden), and for a recurring loan the pattern and the
  * weekdays; the activity is one of the purpose tags or 'alle'. Judged by searchFormSchema with today
- * in Oslo; errors show on the fields and focus goes to the first.
+ * in Oslo; a refused search lists its errors at the top (focused, each a link to its field) and on the fields.
  */
 export function SearchForm({ values, onSearch, minDurationMinutes = ENTRY_PAGE_MIN_DURATION_MINUTES, title, showActivity = true }: SearchFormProps): JSX.Element {
   const id = useId();
   const today = todayInOslo(new Date());
   const latest = addDays(today, SEARCH_DAYS_AHEAD);
   const schema = useMemo(() => searchFormSchema(today), [today]);
-  const { register, handleSubmit, control, reset, setFocus, getValues, setValue, formState } = useForm<z.input<typeof searchFormValues>, unknown, SearchFormValues>({
+  const { register, handleSubmit, control, reset, getValues, setValue, formState } = useForm<z.input<typeof searchFormValues>, unknown, SearchFormValues>({
     resolver: zodResolver(schema),
     defaultValues: startValues(values, minDurationMinutes),
     shouldFocusError: false,
@@ -101,11 +100,7 @@ export function SearchForm({ values, onSearch, minDurationMinutes = ENTRY_PAGE_M
 
   const { data: tags } = useQuery({ ...tagsQuery(), enabled: showActivity });
 
-  const onInvalid = (invalid: FieldErrors<z.input<typeof searchFormValues>>) => {
-    const first = fieldOrder.find((name) => invalid[name]);
-    if (first) setFocus(first);
-  };
-  const submit = handleSubmit((valid) => onSearch(forLoanType(valid)), onInvalid);
+  const submit = handleSubmit((valid) => onSearch(forLoanType(valid)));
 
   const headingId = `${id}-heading`;
   return (
@@ -115,6 +110,7 @@ export function SearchForm({ values, onSearch, minDurationMinutes = ENTRY_PAGE_M
           {title}
         </Heading>
       )}
+      <FormErrorSummary errors={errors} submitCount={formState.submitCount} heading="For å søke må du rette opp følgende:" />
       <Fieldset className="lk-search-form__loan-type">
         <Fieldset.Legend>Hvordan vil du låne?</Fieldset.Legend>
         <div className="lk-search-form__inline">
@@ -129,11 +125,11 @@ export function SearchForm({ values, onSearch, minDurationMinutes = ENTRY_PAGE_M
         )}
 
         {searchType === 'singleLoan' ? (
-          <Textfield label="Dato" type="date" min={today} max={latest} error={errors.date?.message} {...register('date')} />
+          <DateFieldControl control={control} name="date" label="Dato" min={today} max={latest} />
         ) : (
           <>
-            <Textfield label="Fra dato" type="date" min={today} max={latest} error={errors.from?.message} {...register('from')} />
-            <Textfield label="Til dato" type="date" min={today} max={latest} error={errors.to?.message} {...register('to')} />
+            <DateFieldControl control={control} name="from" label="Fra dato" min={today} max={latest} />
+            <DateFieldControl control={control} name="to" label="Til dato" min={today} max={latest} />
           </>
         )}
 

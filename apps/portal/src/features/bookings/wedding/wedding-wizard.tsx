@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useRef, useState, type ComponentRef } from 'react';
-import { Alert, Button, Dialog, ErrorSummary, Heading, Paragraph } from '@digdir/designsystemet-react';
+import { useEffect, useMemo, useRef } from 'react';
+import { Alert, Button, Dialog, Heading, Paragraph } from '@digdir/designsystemet-react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { FormProvider, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { FormProvider, useForm, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { weddingApplicationRequest } from '@lokaler/domain/wedding-application';
@@ -11,6 +11,7 @@ import { isApiClientError } from '@lokaler/api-client/api-client-error';
 import { useGuardedMutation } from '@lokaler/api-client/react/use-guarded-mutation';
 import { userMessageOf } from '@lokaler/api-client/user-message';
 import { autorejectBookingMutation, submitWeddingApplicationMutation } from '@lokaler/api-client/wedding-application';
+import { FormErrorSummary } from '@lokaler/ui/form-error-summary';
 import { usePageTitle } from '@lokaler/ui/page-title';
 import { paths } from '../../../config/paths';
 import { GjennomforingStep } from './gjennomforing-step';
@@ -39,9 +40,9 @@ export function WeddingWizard({ sub, prefill }: { sub: string; prefill: WeddingP
 
   // The resolver validates the step shown now (useForm takes the options of every render).
   const resolver = useMemo(() => zodResolver(stepSchema(step) as unknown as z.ZodType<WeddingFormValues, WeddingFormValues>) as Resolver<WeddingFormValues>, [step]);
-  const form = useForm<WeddingFormValues>({ defaultValues: initialValues(prefill), resolver });
-  const [summary, setSummary] = useState<{ step: WeddingWizardStep; errors: [string, string][] } | null>(null);
-  const summaryRef = useRef<ComponentRef<typeof ErrorSummary>>(null);
+  // The error summary takes the focus after a refused Next, not the first field.
+  const form = useForm<WeddingFormValues>({ defaultValues: initialValues(prefill), resolver, shouldFocusError: false });
+  const { clearErrors } = form;
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   const { disarm } = useReleaseOnLeave(bookingId);
@@ -68,25 +69,16 @@ export function WeddingWizard({ sub, prefill }: { sub: string; prefill: WeddingP
       firstRender.current = false;
       return;
     }
-    setSummary(null);
+    // Another step's messages are not this step's (its fields are elsewhere).
+    clearErrors();
     headingRef.current?.focus();
-  }, [step]);
-
-  useEffect(() => {
-    if (summary) summaryRef.current?.focus();
-  }, [summary]);
+  }, [step, clearErrors]);
 
   // A step's address opened before the steps before it are done (typed in, a bookmark): back to the first open one.
   const incomplete = firstIncompleteStepBefore(step, form.getValues());
   if (incomplete) return <Navigate to={stepHref(incomplete)} replace />;
 
-  const onInvalid = (errors: FieldErrors<WeddingFormValues>) => {
-    const list = Object.entries(errors).flatMap(([name, e]) => (e?.message ? [[fieldId(name as keyof WeddingFormValues), String(e.message)] as [string, string]] : []));
-    setSummary({ step, errors: list });
-  };
-
   const onValid = () => {
-    setSummary(null);
     if (step !== 'oppsummering') {
       void navigate(stepHref(weddingWizardSteps[stepIndex + 1]!));
       return;
@@ -111,7 +103,7 @@ export function WeddingWizard({ sub, prefill }: { sub: string; prefill: WeddingP
 
   return (
     <FormProvider {...form}>
-      <form noValidate className="lk-stack lk-wedding-wizard" onSubmit={(event) => void form.handleSubmit(onValid, onInvalid)(event)} aria-labelledby="vielse-title">
+      <form noValidate className="lk-stack lk-wedding-wizard" onSubmit={(event) => void form.handleSubmit(onValid)(event)} aria-labelledby="vielse-title">
         <Heading level={1} data-size="lg" id="vielse-title">
           Søknad om vielse
         </Heading>
@@ -126,18 +118,7 @@ export function WeddingWizard({ sub, prefill }: { sub: string; prefill: WeddingP
         <Heading level={2} data-size="md" tabIndex={-1} ref={headingRef}>
           Steg {stepIndex + 1} av {weddingWizardSteps.length}: {stepTitles[step]}
         </Heading>
-        {summary && summary.step === step && summary.errors.length > 0 && (
-          <ErrorSummary ref={summaryRef} tabIndex={-1}>
-            <ErrorSummary.Heading>For å gå videre må du rette opp følgende feil:</ErrorSummary.Heading>
-            <ErrorSummary.List>
-              {summary.errors.map(([id, message]) => (
-                <ErrorSummary.Item key={id}>
-                  <ErrorSummary.Link href={`#${id}`}>{message}</ErrorSummary.Link>
-                </ErrorSummary.Item>
-              ))}
-            </ErrorSummary.List>
-          </ErrorSummary>
-        )}
+        <FormErrorSummary errors={form.formState.errors} submitCount={form.formState.submitCount} idOf={(path) => fieldId(path as keyof WeddingFormValues)} />
         {step === 'informasjon' && <InformasjonStep />}
         {step === 'gjennomforing' && <GjennomforingStep />}
         {step === 'oppsummering' && <OppsummeringStep stepHref={stepHref} />}

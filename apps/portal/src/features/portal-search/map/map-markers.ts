@@ -45,6 +45,9 @@ export const freeRoomsText = (count: number): string => (count === 1 ? '1 ledig 
 /** The marker's accessible name: 'Tøyen skole: 3 ledige rom'. */
 export const markerLabel = (marker: LocationMarker): string => `${marker.locationName}: ${freeRoomsText(marker.freeRooms.length)}`;
 
+/** A cluster's accessible name: '12 lokaler her – zoom inn' (a cluster holds locations, each its own marker). */
+export const clusterLabel = (locations: number): string => `${locations} lokaler her – zoom inn`;
+
 /** Changes only when what the markers show changes, so a re-render with equal hits keeps the map (and an open popup) as it is. */
 export const markersSignature = (markers: readonly LocationMarker[]): string =>
   JSON.stringify(markers.map((m) => [m.locationId, m.locationName, m.latLng.lat, m.latLng.lng, m.freeRooms]));

@@ -36,6 +36,9 @@ const hits = [
 beforeEach(() => {
   // Leaflet keeps the page where it was when the map takes focus; jsdom has no scrolling.
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+  // jsdom lays nothing out: the map gets a phone's size, so the view fits the markers and clusters by real distances.
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(360);
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(480);
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -132,6 +135,34 @@ describe('ResultsMap', () => {
     renderMap(hits);
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Kartbakgrunnen kunne ikke lastes'));
     expect(screen.getByRole('button', { name: 'Deichman Nydalen: 1 ledig rom' })).toBeInTheDocument();
+  });
+
+  it('draws nearby locations as one cluster, a button named in Norwegian that zooms in and takes keyboard focus to its first location', async () => {
+    stubMapSettings(osm);
+    const near = [
+      // A few hundred metres apart: one dot at the city's zoom, apart at a street's.
+      buildHit({ locationId: 21, locationName: 'Sagene skole', latLng: { lat: 59.9375, lng: 10.75 } }),
+      buildHit({ locationId: 22, locationName: 'Sagene samfunnshus', latLng: { lat: 59.9395, lng: 10.753 } }),
+      buildHit({ locationId: 23, locationName: 'Bentsebrua bibliotek', latLng: { lat: 59.9355, lng: 10.754 } }),
+      buildHit({ locationId: 24, locationName: 'Holmlia skole', latLng: { lat: 59.835, lng: 10.80 } }),
+    ];
+    renderMap(near);
+    const map = screen.getByRole('region', { name: 'Kart over ledige rom: 4 steder' });
+    const cluster = await within(map).findByRole('button', { name: '3 lokaler her – zoom inn' });
+    expect(cluster).toHaveTextContent('3');
+    expect(cluster).toHaveAttribute('tabindex', '0');
+    expect(within(map).getByRole('button', { name: 'Holmlia skole: 1 ledig rom' })).toBeInTheDocument();
+    expect(within(map).queryByRole('button', { name: /^Sagene skole/ })).not.toBeInTheDocument();
+
+    cluster.focus();
+    await userEvent.keyboard('{Enter}');
+    // Zoomed in far enough to tell them apart (or spread out): each has its own marker, and focus is on the first.
+    const first = await within(map).findByRole('button', { name: 'Sagene skole: 1 ledig rom' });
+    await waitFor(() => expect(first).toHaveFocus());
+    expect(within(map).getByRole('button', { name: 'Bentsebrua bibliotek: 1 ledig rom' })).toBeInTheDocument();
+    expect(within(map).queryByRole('button', { name: /zoom inn$/ })).not.toBeInTheDocument();
+    await userEvent.keyboard(' ');
+    expect(await screen.findByRole('link', { name: 'Gå til Sagene skole' })).toHaveFocus();
   });
 
   it('removes the map when it leaves the page', async () => {

@@ -6,6 +6,8 @@ import type { SearchAssetHit } from '@lokaler/domain/search-request';
 import { locationMarkers, type LocationMarker } from './map-markers';
 import { ResultsMapView, type MarkerLinks } from './results-map-view';
 import 'leaflet/dist/leaflet.css';
+// The plugin's layout and animations only: its Default.css colours give way to results-map.css.
+import 'leaflet.markercluster/dist/MarkerCluster.css';
 import './results-map.css';
 
 export interface ResultsMapProps {
