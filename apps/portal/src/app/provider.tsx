@@ -6,7 +6,7 @@ import type { AuthClient } from '@lokaler/api-client/auth-client';
 import { getClientSettings } from '@lokaler/api-client/client-settings';
 import { describeError, logFrontendError } from '@lokaler/api-client/frontend-error-log';
 import { clearImpersonationCookie } from '@lokaler/api-client/impersonation';
-import { createOidcAuthClient } from '@lokaler/api-client/oidc-auth-client';
+import { createOnDemandAuthClient } from '@lokaler/api-client/on-demand-auth-client';
 import { createQueryClient } from '@lokaler/api-client/query-client';
 import { AuthProvider } from '@lokaler/api-client/react/auth-provider';
 import { FullPageState } from '@lokaler/ui/app-shell';
@@ -22,7 +22,7 @@ import { withImpersonationLogout } from './session-end';
  * StrictMode mounts twice in development, and two clients would both renew the same refresh token.
  */
 let authClient: Promise<AuthClient> | undefined;
-const loadPortalAuthClient = (): Promise<AuthClient> => (authClient ??= getClientSettings('idporten').then((settings) => createOidcAuthClient(settings)));
+const loadPortalAuthClient = (): Promise<AuthClient> => (authClient ??= getClientSettings('idporten').then((settings) => createOnDemandAuthClient(settings)));
 
 export interface AppProviderProps {
   children: ReactNode;

@@ -2,7 +2,7 @@ import { Button } from '@digdir/designsystemet-react';
 import { useLocation } from 'react-router';
 import { useAuth } from '@lokaler/api-client/react/auth-provider';
 import { Brand } from '@lokaler/ui/brand';
-import { UserMenu } from './user-menu';
+import { UserMenu } from './lazy-user-menu';
 
 /** Spec 01 §2: the brand, and 'Mine bookinger' (login) or the user menu after login. */
 export function Header() {

@@ -15,7 +15,7 @@ import { useUnsavedChangesGuard } from '@lokaler/ui/unsaved-changes-guard';
 import { locationTypeLabels } from '../../lib/location-type-labels';
 import { errorList, fieldId, FormErrorSummary, SaveButton, SaveFailure, SelectField, useSavedMessage } from './form-parts';
 import { allowedMessageTags, locationInfoFormDefaults, locationInfoFormSchema, type LocationInfoFormValues } from './location-info-values';
-import { PositionMap } from './position-map';
+import { PositionMap } from './lazy-position-map';
 import type { SettingsFormProps } from './settings-form-props';
 import './location-settings.css';
 
