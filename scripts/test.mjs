@@ -1,5 +1,6 @@
 // `npm test`: every suite the project has, with one closing line "N passed, N failed".
-//   typecheck (tsc 7, strict) and lint (ESLint) count as one check each;
+//   typecheck (tsc 7, strict) and lint (ESLint) count as one check each, and so does the bundle
+//   budget (scripts/bundle-budget.mjs: each route's gzip JavaScript, after the build for e2e);
 //   Vitest projects: domain (Europe/Oslo and UTC), web (jsdom), server on PGlite,
 //   server-pg and storm (two server processes, bench/storm) on PostgreSQL when TEST_DATABASE_URL is set,
 //   and e2e in Chromium.
@@ -71,10 +72,14 @@ if (!flag('--no-static')) {
   firstChecks.push(runCaptured('lint', ['node_modules/eslint/bin/eslint.js', '--max-warnings=0', '.']).then((ok) => check('lint', ok)));
 }
 if (projects.includes('e2e')) {
-  firstChecks.push(runCaptured('build', ['scripts/build.mjs']).then((ok) => {
-    if (ok) return;
-    check('build for e2e', false);
-    projects = projects.filter((p) => p !== 'e2e');
+  firstChecks.push(runCaptured('build', ['scripts/build.mjs']).then(async (ok) => {
+    if (!ok) {
+      check('build for e2e', false);
+      projects = projects.filter((p) => p !== 'e2e');
+      return;
+    }
+    // The JavaScript each route downloads, from the build just made (issue 15; scripts/bundle-budget.mjs).
+    check('bundle budget', await runCaptured('bundle budget', ['scripts/bundle-budget.mjs']));
   }));
 }
 await Promise.all(firstChecks);

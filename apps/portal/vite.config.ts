@@ -12,15 +12,19 @@ export default defineConfig({
   server: { proxy: { '/api': 'http://localhost:3000', '/idp': 'http://localhost:3000', '/admin': 'http://localhost:3000' } },
   build: {
     outDir: 'dist',
+    // dist/.vite/manifest.json: scripts/bundle-budget.mjs sums each route's chunks from it (not served: a dotfile).
+    manifest: true,
     sourcemap: true,
     rolldownOptions: {
+      // Designsystemet's React package declares no "sideEffects", so every component it has would be
+      // kept wherever one is used. Its modules only define components; the package's one global
+      // effect, the web components of @digdir/designsystemet-web, stays (it is not matched here).
+      treeshake: { moduleSideEffects: [{ test: /node_modules[\\/]@digdir[\\/]designsystemet-react[\\/]/, sideEffects: false }] },
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-            { name: 'designsystemet', test: /node_modules[\\/](@digdir|@floating-ui|@tanstack[\\/]virtual-core|@tanstack[\\/]react-virtual|@u-elements|@navikt|@radix-ui|tabbable|clsx)[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },
       },

@@ -4,12 +4,15 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { configureApiClient } from '@lokaler/api-client/api-fetch';
 import { installGlobalErrorReporting } from '@lokaler/api-client/frontend-error-log';
+import { loadDesignSystemBehaviour } from '@lokaler/ui/design-system-behaviour';
 import { setAppName } from '@lokaler/ui/page-title';
+import { reloadWhenCodeIsStale } from '@lokaler/ui/reload-when-code-is-stale';
 import { App } from './app/app';
 import { env } from './config/env';
 
 configureApiClient({ frontendVersion: env.VERSION });
 installGlobalErrorReporting();
+reloadWhenCodeIsStale();
 setAppName('Lokaler administrasjon');
 
 const root = document.getElementById('root');
@@ -20,3 +23,4 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+void loadDesignSystemBehaviour();

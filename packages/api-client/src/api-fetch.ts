@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { z as zm } from 'zod/mini';
 import { apiError } from '@lokaler/domain/api-error';
 import { ApiClientError } from './api-client-error';
 
@@ -90,9 +91,12 @@ export function buildUrl(path: string, query?: QueryParams): string {
  * Calls the API: sends cookies and the frontend version, the bearer token when logged in, and turns
  * every failure into an ApiClientError. With a schema the answer is validated and typed by it.
  */
-export async function apiFetch<S extends z.ZodType>(path: string, request: ApiRequest & { schema: S }): Promise<z.output<S>>;
+/** An answer's schema: zod's, or zod/mini's (the schemas every page's first calls use). */
+export type AnswerSchema = z.ZodType | zm.ZodMiniType;
+
+export async function apiFetch<S extends AnswerSchema>(path: string, request: ApiRequest & { schema: S }): Promise<z.output<S>>;
 export async function apiFetch(path: string, request?: ApiRequest): Promise<unknown>;
-export async function apiFetch(path: string, request: ApiRequest & { schema?: z.ZodType } = {}): Promise<unknown> {
+export async function apiFetch(path: string, request: ApiRequest & { schema?: AnswerSchema } = {}): Promise<unknown> {
   const headers = new Headers({ Accept: 'application/json', [FRONTEND_VERSION_HEADER]: config.frontendVersion });
   const token = request.authenticated === false ? null : await config.getAccessToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);

@@ -1,6 +1,7 @@
 import { UserManager, WebStorageStateStore, type User, type UserManagerSettings } from 'oidc-client-ts';
 import type { ClientSettings } from '@lokaler/domain/client-settings';
 import { safeReturnTo, type AuthClient, type AuthUser } from './auth-client';
+import { OIDC_STORAGE_PREFIX } from './oidc-storage';
 
 /** Spec 01 §6 / §9: the token is refreshed when it is valid for less than 30 seconds. */
 export const TOKEN_REFRESH_THRESHOLD_SECONDS = 30;
@@ -22,8 +23,8 @@ export function oidcSettings(settings: ClientSettings, storage: Storage = window
     // An empty value (the admin provider has no ID-porten levels) is left out, not sent as acr_values=.
     acr_values: settings.acrValues || undefined,
     disablePKCE: false,
-    userStore: new WebStorageStateStore({ store: storage }),
-    stateStore: new WebStorageStateStore({ store: storage }),
+    userStore: new WebStorageStateStore({ store: storage, prefix: OIDC_STORAGE_PREFIX }),
+    stateStore: new WebStorageStateStore({ store: storage, prefix: OIDC_STORAGE_PREFIX }),
     automaticSilentRenew: true,
     accessTokenExpiringNotificationTimeInSeconds: TOKEN_REFRESH_THRESHOLD_SECONDS,
     // JWT access tokens for the API are refused by /userinfo; the names come from the ID token.

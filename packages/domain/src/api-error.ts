@@ -1,19 +1,21 @@
-import { z } from 'zod';
+// zod/mini: every page's first download parses this (the app shell's calls), and the mini API keeps
+// the rest of zod out of it (issue 15; docs/architecture.md, "Code split by route").
+import { z } from 'zod/mini';
 
 /** The one error shape of every non-2xx answer (ARCHITECTURE.md "The contract"). */
 export const apiError = z.object({
   msg: z.string(),
-  userMsg: z.string().optional(),
+  userMsg: z.optional(z.string()),
   code: z.string(),
   /** For validation errors: the fields that failed, with their Norwegian messages. */
-  fields: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  fields: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
   /** For booking conflicts: the times that are taken. */
-  conflicts: z.array(z.object({
+  conflicts: z.optional(z.array(z.object({
     bookableAssetId: z.number(),
     date: z.string(),
     startTime: z.string(),
     endTime: z.string(),
-  })).optional(),
+  }))),
 });
 export type ApiError = z.infer<typeof apiError>;
 

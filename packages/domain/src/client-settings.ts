@@ -1,4 +1,6 @@
-import { z } from 'zod';
+// zod/mini: every page's first download parses this (the app shell's calls), and the mini API keeps
+// the rest of zod out of it (issue 15; docs/architecture.md, "Code split by route").
+import { z } from 'zod/mini';
 
 /**
  * Where a SPA logs in: GET /api/client-settings/idporten.json (portal, ID-porten) and

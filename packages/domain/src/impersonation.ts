@@ -1,4 +1,6 @@
-import { z } from 'zod';
+// zod/mini: every page's first download parses this (the app shell's calls), and the mini API keeps
+// the rest of zod out of it (issue 15; docs/architecture.md, "Code split by route").
+import { z } from 'zod/mini';
 
 /**
  * Acting for an organisation (spec 01 §6, 02 §3): a person may act as a private person or for an
@@ -34,8 +36,8 @@ export const impersonationOrganizations = z.array(impersonationOrganization);
 
 /** POST /user/impersonation. orgName is informative only: the server takes the name from the register. */
 export const impersonationRequest = z.object({
-  orgNo: z.string().trim().max(20),
-  orgName: z.string().trim().max(300).optional(),
+  orgNo: z.string().check(z.trim(), z.maxLength(20)),
+  orgName: z.optional(z.string().check(z.trim(), z.maxLength(300))),
 });
 export type ImpersonationRequest = z.infer<typeof impersonationRequest>;
 
@@ -49,9 +51,9 @@ export const privatePersonRequest: ImpersonationRequest = { orgNo: '', orgName: 
 export const effectiveUser = z.object({
   name: z.string(),
   id: z.string(),
-  impersonationId: z.string().nullable(),
+  impersonationId: z.nullable(z.string()),
   /** The logged-in person's e-mail (also when acting for an organisation). */
-  email: z.string().nullable(),
+  email: z.nullable(z.string()),
 });
 export type EffectiveUser = z.infer<typeof effectiveUser>;
 

@@ -1,4 +1,6 @@
-import { z } from 'zod';
+// zod/mini: every page's first download parses this (the app shell's calls), and the mini API keeps
+// the rest of zod out of it (issue 15; docs/architecture.md, "Code split by route").
+import { z } from 'zod/mini';
 
 /** The server settings the SPAs read; ENABLED means on, anything else (or null) off. */
 export const settingNames = ['CONTACT_US', 'PORTAL_2_BETA'] as const;
@@ -7,7 +9,7 @@ export const SETTING_ENABLED = 'ENABLED';
 
 /** GET /api/settings?setting=NAME. Names are upper-case words with underscores. */
 export const settingQuery = z.object({
-  setting: z.string().regex(/^[A-Z][A-Z0-9_]{0,63}$/, { message: 'Ugyldig navn på innstilling' }),
+  setting: z.string().check(z.regex(/^[A-Z][A-Z0-9_]{0,63}$/, { message: 'Ugyldig navn på innstilling' })),
 });
 
 /**
@@ -17,7 +19,7 @@ export const settingQuery = z.object({
  */
 export const settingResponse = z.object({
   name: z.string(),
-  value: z.string().nullable(),
+  value: z.nullable(z.string()),
 });
 export type SettingResponse = z.infer<typeof settingResponse>;
 

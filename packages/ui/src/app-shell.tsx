@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { SkipLink } from '@digdir/designsystemet-react';
 import { RouteChangeEffects } from './route-change-effects';
+import { NavigationProgress } from './route-loading';
 import { ToastArea } from './toasts';
 
 export interface AppShellProps {
@@ -15,8 +16,8 @@ export interface AppShellProps {
 
 /**
  * The frame of every page in both SPAs: skip link, header, main (with the toast area), footer, and
- * the route-change behaviour of spec 01 §2 (scroll to top, clear toasts). Everything sits in a
- * landmark, as axe expects.
+ * the route-change behaviour of spec 01 §2 (scroll to top, clear toasts), with a spinner while a
+ * page's code loads. Everything sits in a landmark, as axe expects.
  */
 export function AppShell({ header, footer, top, children }: AppShellProps) {
   return (
@@ -24,6 +25,8 @@ export function AppShell({ header, footer, top, children }: AppShellProps) {
       <SkipLink href="#main">Hopp til hovedinnhold</SkipLink>
       {header}
       <main id="main" tabIndex={-1} className="lk-main">
+        {/* In main, as axe wants everything in a landmark; fixed in a corner, so it moves nothing. */}
+        <NavigationProgress />
         {top}
         <ToastArea />
         {children}

@@ -43,9 +43,10 @@ describe('FeatureSwitchPanel', () => {
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
   });
 
-  it('shows both switches, off, when the query contains featureSwitches', () => {
+  it('shows both switches, off, when the query contains featureSwitches', async () => {
     renderPanel('/?featureSwitches');
-    expect(screen.getByRole('heading', { name: 'Funksjonsbrytere' })).toBeInTheDocument();
+    // The panel's switches load on demand, after the query asks for them.
+    expect(await screen.findByRole('heading', { name: 'Funksjonsbrytere' })).toBeInTheDocument();
     expect(screen.getByLabelText(/orgLogin/)).not.toBeChecked();
     expect(screen.getByLabelText(/invoiceGeneration/)).not.toBeChecked();
   });
@@ -53,7 +54,7 @@ describe('FeatureSwitchPanel', () => {
   it('toggles a switch and keeps it after a reload', async () => {
     const user = userEvent.setup();
     const { unmount } = renderPanel('/?featureSwitches=1');
-    await user.click(screen.getByLabelText(/invoiceGeneration/));
+    await user.click(await screen.findByLabelText(/invoiceGeneration/));
     expect(screen.getByLabelText(/invoiceGeneration/)).toBeChecked();
     unmount();
 

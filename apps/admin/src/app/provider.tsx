@@ -4,7 +4,7 @@ import { messages } from '@lokaler/domain/api-error';
 import type { AuthClient } from '@lokaler/api-client/auth-client';
 import { getClientSettings } from '@lokaler/api-client/client-settings';
 import { describeError, logFrontendError } from '@lokaler/api-client/frontend-error-log';
-import { createOidcAuthClient } from '@lokaler/api-client/oidc-auth-client';
+import { createOnDemandAuthClient } from '@lokaler/api-client/on-demand-auth-client';
 import { onPublicOrigin } from '@lokaler/api-client/public-origin';
 import { createQueryClient } from '@lokaler/api-client/query-client';
 import { AuthProvider } from '@lokaler/api-client/react/auth-provider';
@@ -21,7 +21,7 @@ import { reportCrash } from './report-error';
  * StrictMode mounts twice in development, and two clients would both renew the same refresh token.
  */
 let authClient: Promise<AuthClient> | undefined;
-const loadAdminAuthClient = (): Promise<AuthClient> => (authClient ??= getClientSettings('admin').then((settings) => onPublicOrigin(settings, createOidcAuthClient)));
+const loadAdminAuthClient = (): Promise<AuthClient> => (authClient ??= getClientSettings('admin').then((settings) => onPublicOrigin(settings, createOnDemandAuthClient)));
 
 export interface AppProviderProps {
   children: ReactNode;

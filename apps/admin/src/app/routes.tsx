@@ -1,47 +1,23 @@
-import { Navigate, useLocation, type RouteObject } from 'react-router';
+import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { FullPageState } from '@lokaler/ui/app-shell';
 import { NotFoundPage } from '@lokaler/ui/not-found-page';
 import { RouteErrorElement } from '@lokaler/ui/route-error-element';
+import { RouteLoading } from '@lokaler/ui/route-loading';
 import { adminHomeHref, paths } from '../config/paths';
-import { AddTimesPage } from '../features/admin-booking-create/add-times-page';
-import { NewBookingPage } from '../features/admin-booking-create/new-booking-page';
-import { ApprovalPage } from '../features/approval/approval-page';
-import { AuditLogPage } from '../features/audit-log/audit-log-page';
-import { BlockedTimesPage } from '../features/blocked-times/blocked-times-page';
-import { BookingPage } from '../features/booking/booking-page';
-import { AboutForm } from '../features/location-settings/about-form';
-import { AdminsForm } from '../features/location-settings/admins-form';
-import { ClosedDatesForm } from '../features/location-settings/closed-dates-form';
-import { LocationInfoForm } from '../features/location-settings/location-info-form';
-import { OpeningHoursForm } from '../features/location-settings/opening-hours-form';
-import { PreferencesForm } from '../features/location-settings/preferences-form';
-import { RoomsEditor } from '../features/location-settings/rooms-editor';
-import { SettingsLayout } from '../features/location-settings/settings-layout';
-import { AboutSection, AdminsSection, LocationInfoSection, OpeningHoursSection, PreferencesSection, RoomsSection } from '../features/location-settings/settings-sections-pages';
-import { NewLocationPage } from '../features/new-location/new-location-page';
-import type { WizardStepForms } from '../features/new-location/wizard-steps';
-import { NewLocationsPage } from '../features/new-locations/new-locations-page';
-import { CalendarPage } from '../features/requests/calendar-page';
-import { ReimbursementPage } from '../features/reimbursement/reimbursement-page';
-import { RequestListPage } from '../features/requests/request-list-page';
 import { StartPage } from '../features/start/start-page';
 import { AuthCallbackRoute } from './auth-callback-route';
 import { reportCrash } from './report-error';
 import { RequireLogin } from './require-login';
 import { RootLayout } from './root-layout';
 
-/** The wizard's steps are the settings' forms (decision 015); the app joins the two features here. */
-const wizardStepForms: WizardStepForms = {
-  'informasjon-om-lokalet': LocationInfoForm,
-  tilganger: AdminsForm,
-  innstillinger: PreferencesForm,
-  apningstider: OpeningHoursForm,
-  'stengte-datoer': ClosedDatesForm,
-  'legg-til-rom': RoomsEditor,
-  'om-lan-og-leie': AboutForm,
-};
+/** The settings' sections share one module (and chunk): the forms they show. */
+const settingsSections = () => import('../features/location-settings/settings-sections-pages');
 
-/** The admin app's routes, below the basename /admin. */
+/**
+ * The admin app's routes, below the basename /admin. Every page but the start page loads its code
+ * when first opened (React Router's `lazy`); until the first one has loaded, the shell shows
+ * RouteLoading where the page goes (docs/architecture.md, "Code split by route").
+ */
 export function createRoutes(): RouteObject[] {
   return [
     {
@@ -54,35 +30,43 @@ export function createRoutes(): RouteObject[] {
       children: [
         {
           errorElement: <RouteErrorElement onError={reportCrash} homeHref={adminHomeHref} />,
+          hydrateFallbackElement: <RouteLoading />,
           children: [
+            // The first page is in the entry chunk: it shows without a second round trip.
             { path: paths.home.path, element: <StartPage /> },
             { path: paths.authCallback.path, element: <AuthCallbackRoute /> },
-            { path: paths.locationRequests.path, element: <RequireLogin><RequestListPage /></RequireLogin> },
-            { path: paths.locationCalendar.path, element: <RequireLogin><CalendarPage /></RequireLogin> },
-            { path: paths.booking.path, element: <RequireLogin><BookingPage /></RequireLogin> },
-            { path: paths.approveBooking.path, element: <RequireLogin><ApprovalPage /></RequireLogin> },
-            { path: paths.addBookingTimes.path, element: <RequireLogin><AddTimesPage /></RequireLogin> },
-            { path: paths.newAdminBooking.path, element: <RequireLogin><NewBookingPage /></RequireLogin> },
-            { path: paths.newLocation.path, element: <RequireLogin><NewLocationPage stepForms={wizardStepForms} /></RequireLogin> },
             {
-              path: paths.locationSettings.path,
-              element: <RequireLogin><SettingsLayout /></RequireLogin>,
+              // Pages that show a location's data; each page's code loads when it is first opened.
+              element: <RequireLogin><Outlet /></RequireLogin>,
               children: [
-                { index: true, element: <KeepSearch to={paths.locationInfoSettings.path} /> },
-                { path: paths.locationInfoSettings.path, element: <LocationInfoSection /> },
-                { path: '/innstillinger/lokalet/apningstider', element: <KeepSearch to={paths.openingHoursSettings.getHref('apningstider')} /> },
-                { path: paths.openingHoursSettings.path, element: <OpeningHoursSection /> },
-                { path: paths.roomsSettings.path, element: <RoomsSection /> },
-                { path: paths.adminsSettings.path, element: <AdminsSection /> },
-                { path: paths.preferencesSettings.path, element: <PreferencesSection /> },
-                { path: paths.aboutSettings.path, element: <AboutSection /> },
+                { path: paths.locationRequests.path, lazy: () => import('../features/requests/request-list-page').then((m) => ({ Component: m.RequestListPage })) },
+                { path: paths.locationCalendar.path, lazy: () => import('../features/requests/calendar-page').then((m) => ({ Component: m.CalendarPage })) },
+                { path: paths.booking.path, lazy: () => import('../features/booking/booking-page').then((m) => ({ Component: m.BookingPage })) },
+                { path: paths.approveBooking.path, lazy: () => import('../features/approval/approval-page').then((m) => ({ Component: m.ApprovalPage })) },
+                { path: paths.addBookingTimes.path, lazy: () => import('../features/admin-booking-create/add-times-page').then((m) => ({ Component: m.AddTimesPage })) },
+                { path: paths.newAdminBooking.path, lazy: () => import('../features/admin-booking-create/new-booking-page').then((m) => ({ Component: m.NewBookingPage })) },
+                { path: paths.newLocation.path, lazy: () => import('./new-location-route').then((m) => ({ Component: m.NewLocationRoute })) },
+                {
+                  path: paths.locationSettings.path,
+                  lazy: () => import('../features/location-settings/settings-layout').then((m) => ({ Component: m.SettingsLayout })),
+                  children: [
+                    { index: true, element: <KeepSearch to={paths.locationInfoSettings.path} /> },
+                    { path: paths.locationInfoSettings.path, lazy: () => settingsSections().then((m) => ({ Component: m.LocationInfoSection })) },
+                    { path: '/innstillinger/lokalet/apningstider', element: <KeepSearch to={paths.openingHoursSettings.getHref('apningstider')} /> },
+                    { path: paths.openingHoursSettings.path, lazy: () => settingsSections().then((m) => ({ Component: m.OpeningHoursSection })) },
+                    { path: paths.roomsSettings.path, lazy: () => settingsSections().then((m) => ({ Component: m.RoomsSection })) },
+                    { path: paths.adminsSettings.path, lazy: () => settingsSections().then((m) => ({ Component: m.AdminsSection })) },
+                    { path: paths.preferencesSettings.path, lazy: () => settingsSections().then((m) => ({ Component: m.PreferencesSection })) },
+                    { path: paths.aboutSettings.path, lazy: () => settingsSections().then((m) => ({ Component: m.AboutSection })) },
+                  ],
+                },
+                // A page of its own (its heading, its location from ?lokale), reached from the settings' menu.
+                { path: paths.reimbursementSettings.path, lazy: () => import('../features/reimbursement/reimbursement-page').then((m) => ({ Component: m.ReimbursementPage })) },
+                { path: paths.newLocations.path, lazy: () => import('../features/new-locations/new-locations-page').then((m) => ({ Component: m.NewLocationsPage })) },
+                { path: paths.blockedTimes.path, lazy: () => import('../features/blocked-times/blocked-times-page').then((m) => ({ Component: m.BlockedTimesPage })) },
+                { path: paths.auditLog.path, lazy: () => import('../features/audit-log/audit-log-page').then((m) => ({ Component: m.AuditLogPage })) },
               ],
             },
-            // A page of its own (its heading, its location from ?lokale), reached from the settings' menu.
-            { path: paths.reimbursementSettings.path, element: <RequireLogin><ReimbursementPage /></RequireLogin> },
-            { path: paths.newLocations.path, element: <RequireLogin><NewLocationsPage /></RequireLogin> },
-            { path: paths.blockedTimes.path, element: <RequireLogin><BlockedTimesPage /></RequireLogin> },
-            { path: paths.auditLog.path, element: <RequireLogin><AuditLogPage /></RequireLogin> },
             { path: paths.notFound.path, element: <NotFoundPage /> },
             { path: '*', element: <Navigate to={paths.notFound.getHref()} replace /> },
           ],

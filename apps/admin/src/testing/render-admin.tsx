@@ -3,8 +3,12 @@ import { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { AuthUser } from '@lokaler/api-client/auth-client';
 import { createFakeAuthClient } from '@lokaler/api-client/fake-auth-client';
+import { preloadLazyRoutes } from '@lokaler/ui/preload-lazy-routes';
 import { AppProvider } from '../app/provider';
 import { basename, createRoutes } from '../app/routes';
+
+// Every page's code, loaded once before this file's tests (see preloadLazyRoutes).
+await preloadLazyRoutes(createRoutes());
 
 export const siri: AuthUser = { sub: 'siri', name: 'Siri Saksbehandler' };
 

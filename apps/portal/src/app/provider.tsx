@@ -6,7 +6,7 @@ import type { AuthClient } from '@lokaler/api-client/auth-client';
 import { getClientSettings } from '@lokaler/api-client/client-settings';
 import { describeError, logFrontendError } from '@lokaler/api-client/frontend-error-log';
 import { clearImpersonationCookie } from '@lokaler/api-client/impersonation';
-import { createOidcAuthClient } from '@lokaler/api-client/oidc-auth-client';
+import { createOnDemandAuthClient } from '@lokaler/api-client/on-demand-auth-client';
 import { onPublicOrigin } from '@lokaler/api-client/public-origin';
 import { createQueryClient } from '@lokaler/api-client/query-client';
 import { AuthProvider } from '@lokaler/api-client/react/auth-provider';
@@ -25,7 +25,7 @@ import { prefetchFirstData } from './prefetch-first-data';
  * Opened on another address than PUBLIC_URL, the page first moves there (public-origin.ts).
  */
 let authClient: Promise<AuthClient> | undefined;
-const loadPortalAuthClient = (): Promise<AuthClient> => (authClient ??= getClientSettings('idporten').then((settings) => onPublicOrigin(settings, createOidcAuthClient)));
+const loadPortalAuthClient = (): Promise<AuthClient> => (authClient ??= getClientSettings('idporten').then((settings) => onPublicOrigin(settings, createOnDemandAuthClient)));
 
 export interface AppProviderProps {
   children: ReactNode;

@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import { effectiveUserQuery } from '@lokaler/api-client/impersonation';
 import { useAuth } from '@lokaler/api-client/react/auth-provider';
 import { Brand } from '@lokaler/ui/brand';
-import { UserMenu } from './user-menu';
+import { UserMenu } from './lazy-user-menu';
 
 /**
  * Spec 01 §2: the brand, and 'Mine bookinger' (login) or the user menu after login. A person acting for

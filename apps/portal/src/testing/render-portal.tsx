@@ -5,8 +5,12 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import type { AuthClient, AuthUser } from '@lokaler/api-client/auth-client';
 import { createFakeAuthClient } from '@lokaler/api-client/fake-auth-client';
+import { preloadLazyRoutes } from '@lokaler/ui/preload-lazy-routes';
 import { AppProvider } from '../app/provider';
 import { createRoutes } from '../app/routes';
+
+// Every page's code, loaded once before this file's tests (see preloadLazyRoutes).
+await preloadLazyRoutes(createRoutes());
 
 export const kari: AuthUser = { sub: 'kari', name: 'Kari Nordmann' };
 

@@ -20,7 +20,7 @@ type SetupState =
   | { status: 'ready'; client: AuthClient; user: AuthUser | null };
 
 export interface AuthProviderProps {
-  /** Builds the client (the apps: client settings from the server, then createOidcAuthClient). */
+  /** Builds the client (the apps: client settings from the server, then createOnDemandAuthClient). */
   loadClient: () => Promise<AuthClient>;
   /** Shown while the login configuration loads. */
   loading: ReactNode;

@@ -15,7 +15,7 @@ import { locationTypeLabels } from '../../lib/location-type-labels';
 import { fieldId, SaveButton, SaveFailure, SelectField, useSavedMessage } from './form-parts';
 import { FormErrorSummary } from '@lokaler/ui/form-error-summary';
 import { allowedMessageTags, locationInfoFormDefaults, locationInfoFormSchema, type LocationInfoFormValues } from './location-info-values';
-import { PositionMap } from './position-map';
+import { PositionMap } from './lazy-position-map';
 import type { SettingsFormProps } from './settings-form-props';
 import './location-settings.css';
 

@@ -167,9 +167,14 @@ describe('/send/registrering: the booking registration page', () => {
       },
     });
     const { router } = renderPortal('/send/registrering?nextLink=%2Fny-booking%2Fvielse&bookingPortalClient=PUBLIC&purpose=PUBLICUSER_LOAN&activityType=wedding', { user: kari });
-    // Every address the router goes to (the wedding form belongs to another screen and may move on).
+    // Every address the router arrives at (the wedding form belongs to another screen and may move on);
+    // while a page's code loads, the router is still at the address before.
+    const start = `${router.state.location.pathname}${router.state.location.search}`;
     const visited: string[] = [];
-    router.subscribe((state) => visited.push(`${state.location.pathname}${state.location.search}`));
+    router.subscribe((state) => {
+      const at = `${state.location.pathname}${state.location.search}`;
+      if (state.navigation.state === 'idle' && at !== (visited.at(-1) ?? start)) visited.push(at);
+    });
     expect(await screen.findByRole('heading', { level: 1, name: 'Registrerer din booking' })).toBeInTheDocument();
     release();
     await waitFor(() => expect(visited[0]).toBe('/ny-booking/vielse?bookingId=8&activityType=wedding'));

@@ -1,6 +1,5 @@
 import { Navigate, useParams, type RouteObject } from 'react-router';
 import { paths } from '../../config/paths';
-import { RoomPage } from './room-page';
 
 /** /asset/:assetId (deprecated) → /ressurs?ressurs={assetId}. */
 function AssetRedirect() {
@@ -9,6 +8,6 @@ function AssetRedirect() {
 }
 
 export const calendarRoutes: RouteObject[] = [
-  { path: paths.asset.path, element: <RoomPage /> },
+  { path: paths.asset.path, lazy: () => import('./room-page').then((m) => ({ Component: m.RoomPage })) },
   { path: paths.deprecatedAsset.path, element: <AssetRedirect /> },
 ];

@@ -19,12 +19,19 @@ afterEach(() => vi.unstubAllGlobals());
 describe('/claim/:token', () => {
   it("says 'Henter din booking', then opens the booking the link is for", async () => {
     let answer: (value: Response) => void = () => {};
+    let asked = false;
     stubApi({
-      [`/api/verifiedbookingaccess/${token}`]: () => new Promise<Response>((resolve) => (answer = resolve)),
+      [`/api/verifiedbookingaccess/${token}`]: () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+          asked = true;
+        }),
       '/api/user/booking/42': () => new Promise<Response>(() => {}),
     });
     const { router } = renderPortal(`/claim/${token}`, { user: kari });
     expect(await screen.findByRole('heading', { level: 1, name: 'Henter din booking' })).toBeInTheDocument();
+    // The heading can show before the request is sent: answer it once it is.
+    await waitFor(() => expect(asked).toBe(true));
     answer(new Response(JSON.stringify({ bookingId: 42 }), { status: 200 }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/bookinger/42'));
   });

@@ -1,5 +1,4 @@
 import type { RouteObject } from 'react-router';
 import { paths } from '../../config/paths';
-import { ContactPage } from './contact-page';
 
-export const contactRoutes: RouteObject[] = [{ path: paths.contactUs.path, element: <ContactPage /> }];
+export const contactRoutes: RouteObject[] = [{ path: paths.contactUs.path, lazy: () => import('./contact-page').then((m) => ({ Component: m.ContactPage })) }];

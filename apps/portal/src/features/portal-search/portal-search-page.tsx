@@ -7,7 +7,7 @@ import { todayInOslo } from '@lokaler/domain/scheduling/oslo-clock';
 import { searchFormIssues, type SearchFormValues } from '@lokaler/domain/search-form';
 import type { SearchAssetHit } from '@lokaler/domain/search-request';
 import { PageHead } from '@lokaler/ui/page-head';
-import { ResultsMap } from './map/results-map';
+import { ResultsMap } from './map/lazy-results-map';
 import { ResultFilterPanel } from './result-filter-panel';
 import { hasFilters, noFilters, readResultFilters, writeResultFilters, type ResultFilters } from './result-filters';
 import { SearchForm } from './search-form';

@@ -1,7 +1,5 @@
 import { Navigate, useLocation, type RouteObject } from 'react-router';
 import { paths } from '../../config/paths';
-import { PortalLocationPage } from './location/location-page';
-import { PortalSearchPage } from './portal-search-page';
 
 /** /kart (spec 01 §2 route table, 'map'): the new search's map view, with whatever search the link carries. */
 function MapRedirect() {
@@ -13,7 +11,7 @@ function MapRedirect() {
 
 /** The new portal (issue #4): /portal (entry page, list view, map view by ?searchType), /lokale/:locationId and /kart. */
 export const portalRoutes: RouteObject[] = [
-  { path: paths.portalLanding.path, element: <PortalSearchPage /> },
-  { path: paths.portalLocation.path, element: <PortalLocationPage /> },
+  { path: paths.portalLanding.path, lazy: () => import('./portal-search-page').then((m) => ({ Component: m.PortalSearchPage })) },
+  { path: paths.portalLocation.path, lazy: () => import('./location/location-page').then((m) => ({ Component: m.PortalLocationPage })) },
   { path: paths.map.path, element: <MapRedirect /> },
 ];

@@ -1,7 +1,5 @@
 import { Navigate, useLocation, useParams, type RouteObject } from 'react-router';
 import { paths } from '../../config/paths';
-import { VenueListPage } from './venue-list-page';
-import { VenuePage } from './venue-page';
 
 /** /location/:locationId (deprecated) → /sted/:locationId, keeping the query (chosen rooms). */
 function LocationRedirect() {
@@ -14,8 +12,8 @@ const toVenueList = <Navigate to={paths.venues.getHref()} replace />;
 
 /** The venue list and venue pages, and the old addresses that lead to them (spec 01 §2 route table). */
 export const venueRoutes: RouteObject[] = [
-  { path: paths.venues.path, element: <VenueListPage /> },
-  { path: paths.venue.path, element: <VenuePage /> },
+  { path: paths.venues.path, lazy: () => import('./venue-list-page').then((m) => ({ Component: m.VenueListPage })) },
+  { path: paths.venue.path, lazy: () => import('./venue-page').then((m) => ({ Component: m.VenuePage })) },
   { path: paths.deprecatedLocation.path, element: <LocationRedirect /> },
   { path: paths.legacyLocationList.path, element: toVenueList },
   { path: paths.legacyLanding.path, element: toVenueList },
