@@ -74,7 +74,7 @@ describe('DateField', () => {
     render(<Harness initial="2026-12-10" min="2026-12-03" max="2027-06-30" />);
     await userEvent.click(screen.getByRole('button', { name: 'Velg dato i kalender, valgt 10.12.2026' }));
     const dialog = await screen.findByRole('dialog', { name: 'Velg dato' });
-    const grid = within(dialog).getByRole('grid', { name: 'desember 2026' });
+    const grid = await within(dialog).findByRole('grid', { name: 'desember 2026' });
     const weekdays = [...grid.querySelectorAll('th')].map((th) => th.getAttribute('aria-label'));
     expect(weekdays).toEqual(['mandag', 'tirsdag', 'onsdag', 'torsdag', 'fredag', 'lørdag', 'søndag']);
     // The chosen day has the focus; the arrow keys move by days and weeks, Page Down by a month.
@@ -91,7 +91,7 @@ describe('DateField', () => {
     render(<Harness min="2026-12-03" max="2026-12-20" />);
     await userEvent.click(screen.getByRole('button', { name: 'Velg dato i kalender' }));
     const dialog = await screen.findByRole('dialog', { name: 'Velg dato' });
-    expect(within(dialog).getByRole('button', { name: / 2\. desember 2026/ })).toBeDisabled();
+    expect(await within(dialog).findByRole('button', { name: / 2\. desember 2026/ })).toBeDisabled();
     expect(within(dialog).getByRole('button', { name: / 21\. desember 2026/ })).toBeDisabled();
     await userEvent.click(within(dialog).getByRole('button', { name: / 3\. desember 2026/ }));
     expect(shown()).toBe('2026-12-03');

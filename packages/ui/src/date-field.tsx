@@ -1,10 +1,10 @@
-import { useEffect, useId, useRef, useState, type FocusEvent, type Ref } from 'react';
-import { Button, Dialog, Field, Heading, Input, Label, ValidationMessage } from '@digdir/designsystemet-react';
-import { DayPicker, type Matcher } from 'react-day-picker';
-import { nb } from 'react-day-picker/locale';
-import 'react-day-picker/style.css';
+import { lazy, Suspense, useId, useState, type FocusEvent, type Ref } from 'react';
+import { Button, Dialog, Field, Heading, Input, Label, Spinner, ValidationMessage } from '@digdir/designsystemet-react';
 import { dateOf, DATE_FORMAT_MESSAGE, formatDateText, isoOfDate, parseDateText } from './date-text';
 import './date-field.css';
+
+const loadCalendar = () => import('./date-field-calendar');
+const DateFieldCalendar = lazy(loadCalendar);
 
 export interface DateFieldProps {
   label: string;
@@ -39,7 +39,6 @@ export function DateField({ label, value, onChange, onBlur, id, name, descriptio
   const [text, setText] = useState(() => formatDateText(value));
   const [left, setLeft] = useState(false);
   const [open, setOpen] = useState(false);
-  const calendar = useRef<HTMLDivElement>(null);
 
   // A value set from outside (a reset, the calendar, a link) shows as Norwegian text.
   const [shownValue, setShownValue] = useState(value);
@@ -49,12 +48,6 @@ export function DateField({ label, value, onChange, onBlur, id, name, descriptio
     const unreadableKept = value === '' && parseDateText(text) === null;
     if (toValue(text) !== value && !unreadableKept) setText(formatDateText(value));
   }
-
-  // Opening a modal dialog focuses its first button (this effect runs after the dialog's own): the
-  // calendar's day in focus (the chosen day, or today) takes it, ready for the arrow keys.
-  useEffect(() => {
-    if (open) calendar.current?.querySelector<HTMLElement>('.rdp-day_button[tabindex="0"]')?.focus();
-  }, [open]);
 
   const unreadable = left && parseDateText(text) === null;
   const message = unreadable ? DATE_FORMAT_MESSAGE : error;
@@ -66,7 +59,6 @@ export function DateField({ label, value, onChange, onBlur, id, name, descriptio
   const selected = dateOf(value);
   const first = dateOf(min);
   const last = dateOf(max);
-  const disabled: Matcher[] = [...(first ? [{ before: first }] : []), ...(last ? [{ after: last }] : [])];
 
   const choose = (day: Date | undefined) => {
     if (!day) return;
@@ -112,6 +104,9 @@ export function DateField({ label, value, onChange, onBlur, id, name, descriptio
           icon
           aria-label={selected ? `Velg ${label.toLowerCase()} i kalender, valgt ${formatDateText(value)}` : `Velg ${label.toLowerCase()} i kalender`}
           aria-haspopup="dialog"
+          // The calendar's code is fetched as the pointer or the focus comes near, so it is there on the press.
+          onPointerEnter={() => void loadCalendar()}
+          onFocus={() => void loadCalendar()}
           onClick={() => setOpen(true)}
         >
           <CalendarIcon />
@@ -126,22 +121,11 @@ export function DateField({ label, value, onChange, onBlur, id, name, descriptio
           </Heading>
         </Dialog.Block>
         <Dialog.Block>
-          <div ref={calendar}>
-            {open && (
-              <DayPicker
-                mode="single"
-                locale={nb}
-                weekStartsOn={1}
-                selected={selected}
-                defaultMonth={selected ?? first}
-                startMonth={first}
-                endMonth={last}
-                disabled={disabled}
-                onSelect={choose}
-                className="lk-date-field__calendar"
-              />
-            )}
-          </div>
+          {open && (
+            <Suspense fallback={<Spinner aria-label="Henter kalenderen" data-size="md" />}>
+              <DateFieldCalendar selected={selected} first={first} last={last} onSelect={choose} />
+            </Suspense>
+          )}
         </Dialog.Block>
       </Dialog>
     </Field>

@@ -1,11 +1,24 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { locationAssetsQuery } from '@lokaler/api-client/bookable-assets';
-import { locationAboutQuery } from '@lokaler/api-client/location-about';
-import { locationQuery } from '@lokaler/api-client/locations';
-import { roomCalendarPageQuery } from '@lokaler/api-client/schedule';
 import { parseRoomIds } from '@lokaler/ui/room-selection-url';
 
+/** The public data a first page needs, read from its address alone. */
+export type FirstData = { kind: 'room-page'; roomIds: number[] } | { kind: 'venue'; locationId: number } | { kind: 'location'; locationId: number };
+
 const idOf = (value: string | undefined) => (value && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null);
+
+export function firstDataOf(href: string): FirstData | null {
+  const url = new URL(href, 'http://localhost');
+  const path = url.pathname.replace(/\/+$/, '') || '/';
+  if (path === '/ressurs') {
+    const roomIds = parseRoomIds(url.searchParams);
+    return roomIds.length > 0 ? { kind: 'room-page', roomIds } : null;
+  }
+  const venueId = idOf(/^\/sted\/([^/]+)$/.exec(path)?.[1]);
+  if (venueId !== null) return { kind: 'venue', locationId: venueId };
+  const locationId = idOf(/^\/lokale\/([^/]+)$/.exec(path)?.[1]);
+  if (locationId !== null) return { kind: 'location', locationId };
+  return null;
+}
 
 /**
  * Issue 15 point 4: the first page's public data is asked for as the app starts, beside the login
@@ -13,27 +26,11 @@ const idOf = (value: string | undefined) => (value && /^\d{1,9}$/.test(value) &&
  * set up, and before this their data waited for it. The same query options as the pages use, so
  * a page that mounts while a request is under way takes its answer instead of asking again. Pages
  * whose data needs the citizen's token (my bookings) wait for the login, as they must.
+ *
+ * The query options (and their schemas) load on demand, in the same round as the page's own code
+ * (they share its chunks): the entry every page downloads stays within its budget (issue 15 point 2).
  */
 export function prefetchFirstData(queryClient: QueryClient, href: string): void {
-  const url = new URL(href, 'http://localhost');
-  const path = url.pathname.replace(/\/+$/, '') || '/';
-  if (path === '/ressurs') {
-    const ids = parseRoomIds(url.searchParams);
-    if (ids.length > 0) void queryClient.prefetchQuery(roomCalendarPageQuery(ids));
-    return;
-  }
-  const venue = /^\/sted\/([^/]+)$/.exec(path);
-  const venueId = idOf(venue?.[1]);
-  if (venueId !== null) {
-    void queryClient.prefetchQuery(locationQuery(venueId));
-    void queryClient.prefetchQuery(locationAssetsQuery(venueId));
-    void queryClient.prefetchQuery(locationAboutQuery(venueId));
-    return;
-  }
-  const location = /^\/lokale\/([^/]+)$/.exec(path);
-  const locationId = idOf(location?.[1]);
-  if (locationId !== null) {
-    void queryClient.prefetchQuery(locationQuery(locationId));
-    void queryClient.prefetchQuery(locationAboutQuery(locationId));
-  }
+  const first = firstDataOf(href);
+  if (first) void import('./first-data-queries').then((queries) => queries.prefetch(queryClient, first));
 }
