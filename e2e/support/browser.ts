@@ -120,7 +120,13 @@ export async function expectNoAxeViolations(page: Page, options: { exclude?: rea
     await page.setViewportSize(wideViewport);
     expect(await axeSummary(page, exclude), `axe violations at 1280 px on ${page.url()}`).toEqual([]);
     await page.setViewportSize(narrowViewport);
-    const scroll = await sidewaysScroll(page);
+    // Anchored popovers (the user menu) move to their anchor in an animation frame after the resize:
+    // the layout is given up to 2 s to settle before it is judged.
+    let scroll = await sidewaysScroll(page);
+    for (let i = 0; i < 10 && scroll.excess > 0; i++) {
+      await page.waitForTimeout(200);
+      scroll = await sidewaysScroll(page);
+    }
     expect(scroll.excess > 0 ? [`${scroll.excess} px too wide`, ...scroll.culprits] : [], `sideways scrolling at 320 px on ${page.url()}`).toEqual([]);
     expect(await axeSummary(page, exclude), `axe violations at 320 px on ${page.url()}`).toEqual([]);
     const folder = process.env.E2E_SCREENSHOT_DIR;
