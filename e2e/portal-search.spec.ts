@@ -65,9 +65,11 @@ describe('the new portal search', () => {
     await page.getByRole('searchbox', { name: /Søk i resultatene/ }).fill(place.toUpperCase());
     await page.waitForURL((u) => u.searchParams.get('tekst') === place.toUpperCase());
     await page.getByText(/ledige rom passer filtrene$/).waitFor();
-    const places = await list.locator('.lk-result-card__place').allTextContents();
-    expect(places.length).toBeGreaterThan(0);
-    expect(places.every((p) => p.startsWith(place))).toBe(true);
+    // The server filters (issue 15): the list keeps the previous page on screen until the filtered one arrives.
+    await expect.poll(async () => {
+      const places = await list.locator('.lk-result-card__place').allTextContents();
+      return places.length > 0 && places.every((p) => p.startsWith(place));
+    }, { timeout: 10_000 }).toBe(true);
     expect(pageErrors).toEqual([]);
   });
 
