@@ -16,6 +16,12 @@ interface Hit {
   latLng: { lat: number; lng: number } | null;
 }
 
+/**
+ * After a cluster has zoomed in, the locations it held may still lie closer than 24 px to a neighbour
+ * (axe's target-size, WCAG 2.5.8): a deviation the accessibility statement names. Only the markers of
+ * that state are left out of axe; the map view as it opens, with its clusters, is checked whole.
+ */
+const markersAfterZoom = ['.lk-map-marker'];
 const MARKER_NAME = /: \d+ ledige? rom$/;
 const CLUSTER_NAME = /^(\d+) lokaler her – zoom inn$/;
 
@@ -107,7 +113,7 @@ describe('the map view of the new portal without map tiles', () => {
     );
     expect(roomLinks.length).toBeGreaterThan(0);
 
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, { exclude: markersAfterZoom });
 
     await link.click();
     await page.waitForURL((url) => url.pathname === `/lokale/${locationId}`);

@@ -42,7 +42,7 @@ export function AccessibilityStatementPage() {
         </Heading>
         <List.Unordered>
           <List.Item>
-            Kartet over ledige rom har ingen tekstbeskrivelse av kartbakgrunnen. Steder som ligger nær hverandre, samles i én knapp som zoomer inn. De samme stedene og
+            Kartet over ledige rom har ingen tekstbeskrivelse av kartbakgrunnen. Steder som ligger nær hverandre, samles i én knapp som zoomer inn, men når du har zoomet inn, kan merkene for to steder fortsatt ligge tett og være vanskelige å treffe. De samme stedene og
             rommene finner du i listevisningen.
           </List.Item>
           <List.Item>
