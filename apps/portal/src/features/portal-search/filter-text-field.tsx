@@ -3,7 +3,7 @@ import { useDebouncedText } from '@lokaler/ui/use-debounced-text';
 
 /** The free-text filter of the search results: reaches the URL (and so the list) 250 ms after typing stops. */
 export function FilterTextField({ value, onChange }: { value: string; onChange: (text: string) => void }) {
-  const [text, setText] = useDebouncedText(value, onChange);
+  const [text, setText, flush] = useDebouncedText(value, onChange);
   return (
     <Textfield
       label="Søk i resultatene"
@@ -11,6 +11,7 @@ export function FilterTextField({ value, onChange }: { value: string; onChange: 
       type="search"
       value={text}
       onChange={(event) => setText(event.target.value)}
+      onBlur={flush}
       autoComplete="off"
     />
   );

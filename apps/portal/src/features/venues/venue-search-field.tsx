@@ -3,7 +3,7 @@ import { useDebouncedText } from '@lokaler/ui/use-debounced-text';
 
 /** The venue list's search box: reaches the URL (and so the list) 250 ms after typing stops. */
 export function VenueSearchField({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
-  const [text, setText] = useDebouncedText(value, onSearch);
+  const [text, setText, flush] = useDebouncedText(value, onSearch);
   return (
     <div role="search">
       <Textfield
@@ -12,6 +12,7 @@ export function VenueSearchField({ value, onSearch }: { value: string; onSearch:
         placeholder="Søk etter lokale"
         value={text}
         onChange={(event) => setText(event.target.value)}
+        onBlur={flush}
         autoComplete="off"
       />
     </div>
