@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Alert, Button, Details, Dialog, Heading, Paragraph, ToggleGroup } from '@digdir/designsystemet-react';
 import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
-import { Link as RouterLink, useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { searchMarkersQuery, type PortalSearch } from '@lokaler/api-client/search';
 import { todayInOslo } from '@lokaler/domain/scheduling/oslo-clock';
 import { searchFormIssues, type SearchFormValues } from '@lokaler/domain/search-form';
@@ -83,17 +83,7 @@ function ResultsView({ view, params, setParams, values, onSearch }: ResultsViewP
   const search = issues.length === 0 ? complete : null;
   const filters = useMemo(() => readResultFilters(params), [params]);
   // Filters replace the history entry: Back leaves the search rather than stepping through every checkbox.
-  // A late one (the debounced text) while a followed link's page is still loading is dropped, not let
-  // replace that navigation (use-venue-filters.ts).
-  const { pathname } = useLocation();
-  const leavingFor = useNavigation().location?.pathname;
-  const setFilters = useCallback(
-    (next: ResultFilters) => {
-      if (leavingFor !== undefined && leavingFor !== pathname) return;
-      setParams((current) => writeResultFilters(next, current), { replace: true });
-    },
-    [setParams, leavingFor, pathname],
-  );
+  const setFilters = useCallback((next: ResultFilters) => setParams((current) => writeResultFilters(next, current), { replace: true }), [setParams]);
   const clearFilters = useCallback(() => setFilters(noFilters), [setFilters]);
   const results = useSearchResults(search, filters);
   const hrefOf = useCallback((hit: SearchAssetHit) => portalLocationHref(hit.locationId, params, hit.bookableAssetId), [params]);
