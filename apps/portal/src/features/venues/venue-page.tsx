@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Field, Heading, Label, Link, Paragraph, Select } from '@digdir/designsystemet-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, Navigate, useLocation, useNavigate, useParams } from 'react-router';
@@ -123,10 +123,11 @@ function Rooms({ locationId }: { locationId: number }) {
   const navigate = useNavigate();
   useScrollToParameter(Boolean(rooms.data));
 
+  const purposes = useMemo(() => (rooms.data ? [...new Set(rooms.data.flatMap((r) => r.purposes))].sort(compareNorwegian) : []), [rooms.data]);
+
   if (rooms.isPending) return <Loading label="Henter rommene" />;
   if (rooms.error) return <Alert data-color="danger">{roomsFailed}</Alert>;
 
-  const purposes = [...new Set(rooms.data.flatMap((r) => r.purposes))].sort(compareNorwegian);
   const shown = purpose ? rooms.data.filter((r) => r.purposes.includes(purpose)) : rooms.data;
   const chosen = selected.flatMap((sid) => rooms.data.filter((r) => r.id === sid));
 
