@@ -15,7 +15,9 @@ import { startProductionServer } from './server';
  *   npm run build && node --import tsx bench/lighthouse/profile.ts [location,search,...]
  */
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const only = process.argv[2]?.split(',');
+const only = process.argv.slice(2).find((a) => !a.startsWith('--'))?.split(',');
+/** --cpu=N: instead of the profile, N cold loads per page with a trace, and the main thread's CPU time (see cpuOfLoad). */
+const cpuRuns = Number(process.argv.find((a) => a.startsWith('--cpu='))?.split('=')[1] ?? 0);
 const server = await startProductionServer();
 const base = server.baseUrl;
 const locations = (await (await fetch(`${base}/api/location`)).json()) as { id: number; name: string }[];
@@ -41,9 +43,63 @@ async function consumerFor(url: string) {
   }
   return consumers.get(url)!;
 }
+
+interface TraceEvent { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number; args?: { name?: string; data?: { url?: string; functionName?: string } } }
+/**
+ * The renderer main thread's own CPU time in a load's trace (each task's thread time, `tdur`, which a
+ * busy machine does not inflate the way it does wall time), and the blocking time Lighthouse would
+ * simulate from it: Σ max(0, 4 × task − 50 ms), Lighthouse's 4× CPU slowdown applied to real CPU time.
+ */
+function cpuOfLoad(events: TraceEvent[]): { cpuMs: number; tasks: number; blockingMs: number; detail: string } {
+  const mains = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  let best = { cpuMs: 0, tasks: 0, blockingMs: 0, detail: '' };
+  for (const m of mains) {
+    const tasks = events.filter((e) => e.pid === m.pid && e.tid === m.tid && e.ph === 'X' && e.name === 'RunTask' && e.tdur !== undefined);
+    const cpu = tasks.reduce((sum, e) => sum + e.tdur! / 1000, 0);
+    const long = tasks.filter((e) => (4 * e.tdur!) / 1000 > 50);
+    const blocking = long.reduce((sum, e) => sum + (4 * e.tdur!) / 1000 - 50, 0);
+    // What each long task did: its direct pieces of work (script by file, layout, style, paint), by thread time.
+    const detail = long
+      .map((task) => {
+        const inside = events.filter((e) => e.pid === m.pid && e.tid === m.tid && e.ph === 'X' && e.ts >= task.ts && e.ts < task.ts + task.dur! && e !== task && e.tdur !== undefined && ['EvaluateScript', 'FunctionCall', 'v8.callFunction', 'TimerFire', 'Layout', 'UpdateLayoutTree', 'Paint', 'ParseHTML', 'RunMicrotasks', 'v8.evaluateModule', 'EventDispatch', 'FireAnimationFrame'].includes(e.name));
+        const parts = new Map<string, number>();
+        for (const e of inside) {
+          const url = e.args?.data?.url ? new URL(e.args.data.url, 'http://x').pathname.replace(/^\/assets\//, '') : '';
+          const key = `${e.name}${url ? ` ${url}` : ''}${e.args?.data?.functionName ? ` ${e.args.data.functionName}` : ''}`;
+          parts.set(key, (parts.get(key) ?? 0) + e.tdur! / 1000);
+        }
+        const top = [...parts].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([k, v]) => `${k} ${v.toFixed(1)}`).join('; ');
+        return `      task ${(task.tdur! / 1000).toFixed(1)} ms CPU: ${top}`;
+      })
+      .join('\n');
+    if (cpu > best.cpuMs) best = { cpuMs: cpu, tasks: long.length, blockingMs: blocking, detail };
+  }
+  return best;
+}
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const browser = await puppeteer.launch({ executablePath: findChromium(), args: ['--no-sandbox', '--headless=new'] });
 try {
-  for (const target of pages.filter((p) => !only || only.includes(p.key))) {
+  if (cpuRuns > 0) {
+    for (const target of pages.filter((p) => !only || only.includes(p.key))) {
+      const runs: ReturnType<typeof cpuOfLoad>[] = [];
+      for (let i = 0; i < cpuRuns; i++) {
+        const page = await browser.newPage();
+        await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true });
+        if (target.login) await target.login(page, base);
+        const cdp = await page.createCDPSession();
+        await cdp.send('Network.clearBrowserCache');
+        await page.tracing.start({ categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+        await page.goto(`${base}${target.path}`, { waitUntil: 'networkidle0' });
+        await new Promise((r) => setTimeout(r, 1000));
+        const trace = JSON.parse(Buffer.from((await page.tracing.stop())!).toString('utf8')) as { traceEvents: TraceEvent[] };
+        runs.push(cpuOfLoad(trace.traceEvents));
+        await page.close();
+      }
+      console.log(`${target.key.padEnd(9)} main-thread CPU ${median(runs.map((r) => r.cpuMs)).toFixed(0)} ms, tasks over 50 ms at 4× ${median(runs.map((r) => r.tasks))}, blocking at 4× ${median(runs.map((r) => r.blockingMs)).toFixed(0)} ms (median of ${cpuRuns}; runs: ${runs.map((r) => `${r.cpuMs.toFixed(0)}/${r.blockingMs.toFixed(0)}`).join(' ')})`);
+      if (process.argv.includes('--tasks')) console.log(`    the last run's long tasks:\n${runs.at(-1)!.detail}`);
+    }
+  }
+  for (const target of pages.filter((p) => cpuRuns === 0 && (!only || only.includes(p.key)))) {
     const page = await browser.newPage();
     await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true });
     if (target.login) await target.login(page, base);
