@@ -1,5 +1,5 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import { freeSlotAlert, freeSlotAlertList, type FreeSlotAlertFields } from '@lokaler/domain/free-slot-alert';
+import { freeSlotAlert, freeSlotAlertList, freeSlotAlertUnsubscribed, type FreeSlotAlertFields } from '@lokaler/domain/free-slot-alert';
 import { apiFetch } from './api-fetch';
 
 /** The person's free-time alerts (issue 16): every key under ['user', sub, 'free-slot-alerts']. */
@@ -29,3 +29,8 @@ export const endFreeSlotAlertMutation = (sub: string) =>
     },
     onSuccess: (_data, _variables, _onMutateResult, { client }) => client.invalidateQueries({ queryKey: freeSlotAlertsKey(sub) }),
   });
+
+/** POST /api/free-slot-alerts/unsubscribe: the e-mail's one-click link, without a login (signed token). */
+export function unsubscribeFreeSlotAlert(alertId: string, token: string): Promise<{ ended: true; userMsg: string }> {
+  return apiFetch('/api/free-slot-alerts/unsubscribe', { method: 'POST', query: { varsel: alertId, token }, authenticated: false, schema: freeSlotAlertUnsubscribed });
+}

@@ -84,6 +84,15 @@ export const freeSlotAlertList = z.object({
 });
 export type FreeSlotAlertList = z.infer<typeof freeSlotAlertList>;
 
+/** The answer of the e-mail's one-click link (POST/GET /api/free-slot-alerts/unsubscribe). */
+export const freeSlotAlertUnsubscribed = z.object({ ended: z.literal(true), userMsg: z.string() });
+
+/** Its query: the alert and the token signed for it. */
+export const freeSlotAlertUnsubscribeQuery = z.object({
+  varsel: z.coerce.number().int().positive().max(2_147_483_647),
+  token: z.string().min(1).max(100),
+});
+
 // ---------------------------------------------------------------------------------------------
 // Matching
 

@@ -162,7 +162,7 @@ describe('free-time alerts (issue 16 point 1): /api/user/free-slot-alerts, the j
     // The freed time itself (the cancelled hour), not the rest of her window that was free already.
     expect(mails[0]!.body).toContain(`Gymsal (G1), Sagene skole: tirsdag ${tuesday.split('-').reverse().join('.')} 18:00–19:00`);
     expect(mails[0]!.body).toContain(`http://localhost:3000/ressurs?ressurs=${gym}&dato=${tuesday}&tid=18:00`);
-    expect(mails[0]!.body).toContain(`http://localhost:3000/api/free-slot-alerts/unsubscribe?varsel=${alert.id}&token=${unsubscribeToken(ctx.app.config.cookieSecret, alert.id)}`);
+    expect(mails[0]!.body).toContain(`http://localhost:3000/varsler/avslutt?varsel=${alert.id}&token=${unsubscribeToken(ctx.app.config.cookieSecret, alert.id)}`);
 
     await runJob();
     await ctx.database.db.execute(sql`update reservations set status = 'APPROVED' where booking_id = ${booking.id}`);

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { freeSlotAlert, freeSlotAlertFields, freeSlotAlertList, freeSlotAlertProblem } from '@lokaler/domain/free-slot-alert';
+import {
+  freeSlotAlert, freeSlotAlertFields, freeSlotAlertList, freeSlotAlertProblem, freeSlotAlertUnsubscribed, freeSlotAlertUnsubscribeQuery,
+} from '@lokaler/domain/free-slot-alert';
 import { idParams } from '@lokaler/domain/id-param';
 import { osloClock } from '@lokaler/domain/scheduling/oslo-clock';
 import { currentUser } from '../../auth/guards';
@@ -73,10 +75,7 @@ export const freeSlotAlertRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(204).send(null);
   });
 
-  const unsubscribeQuery = z.object({
-    varsel: z.coerce.number().int().positive().max(2_147_483_647),
-    token: z.string().min(1).max(100),
-  });
+  const unsubscribeQuery = freeSlotAlertUnsubscribeQuery;
   const unsubscribe = async (query: z.infer<typeof unsubscribeQuery>) => {
     await writeTransaction(db, async (tx) => {
       const alert = await lockAlert(tx, query.varsel);
@@ -87,7 +86,7 @@ export const freeSlotAlertRoutes: FastifyPluginAsyncZod = async (app) => {
     });
     return { ended: true as const, userMsg: 'Varselet er avsluttet. Du får ikke flere e-poster om ledige tider fra det.' };
   };
-  const unsubscribeAnswer = z.object({ ended: z.literal(true), userMsg: z.string() });
+  const unsubscribeAnswer = freeSlotAlertUnsubscribed;
 
   // The link in the e-mail: no login; the signed token is the authority. Idempotent.
   app.get('/free-slot-alerts/unsubscribe', {

@@ -15,6 +15,7 @@ export function isValidUnsubscribeToken(secret: string, alertId: number, token: 
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
+/** The portal page that ends the alert (it posts to /api/free-slot-alerts/unsubscribe). */
 export function unsubscribeUrl(publicUrl: string, secret: string, alertId: number): string {
-  return `${publicUrl}/api/free-slot-alerts/unsubscribe?varsel=${alertId}&token=${unsubscribeToken(secret, alertId)}`;
+  return `${publicUrl}/varsler/avslutt?varsel=${alertId}&token=${unsubscribeToken(secret, alertId)}`;
 }
