@@ -14,6 +14,7 @@ import {
   alertsMatchingEvent, claimEvents, deleteEvents, dropNoticesOfInactiveAlerts, findRecipient, insertNotices, lockPendingNotices, mailsInTheLastHour,
   markNoticesTaken, publishedRoomIds, recordMail, usersWithPendingNotices, type NoticeRow,
 } from './job-repository';
+import { lockUser } from './repository';
 import { unsubscribeUrl } from './unsubscribe-token';
 
 /** The job's name in job_schedule. */
@@ -88,6 +89,8 @@ async function matchEvents(tx: Tx, today: string): Promise<{ events: number; not
 
 async function mailOnePerson(tx: Tx, userId: number, options: FreeSlotAlertJobOptions): Promise<{ mailed: boolean; taken: number }> {
   const { today, time } = osloClock(options.now);
+  // One person's mail is decided under a lock on their user row: two processes cannot both pass the hourly limit.
+  await lockUser(tx, userId);
   if (await mailsInTheLastHour(tx, userId, options.now) >= options.mailsPerHour) return { mailed: false, taken: 0 };
   const notices = await lockPendingNotices(tx, userId, today);
   if (notices.length === 0) return { mailed: false, taken: 0 };
