@@ -5,7 +5,7 @@ import { queryRows } from '../../db/client';
 import { testAdmins, testCitizens } from '../../idp/test-users';
 import { bearer, loginAs } from '../../../test/login';
 import { createTestApp, type TestContext } from '../../../test/test-app';
-import { addBlockedTime, addClosedDate, addFlow, inDays, setOpeningHours } from '../../../test/factories/calendar';
+import { addBlockedTime, addClosedDate, addFlow, addLocationAdmin, inDays, setOpeningHours } from '../../../test/factories/calendar';
 import { createAsset, createLocation } from '../../../test/factories/places';
 import { applicantBooking, citizenSession, type CitizenSession } from '../../../test/factories/applicant';
 import { FREE_SLOT_ALERTS_JOB, sendFreeSlotAlerts } from './send-free-slot-alerts';
@@ -246,6 +246,41 @@ describe('free-time alerts (issue 16 point 1): /api/user/free-slot-alerts, the j
     const mails = await alertMails();
     expect(mails).toHaveLength(3);
     expect(mails[2]!.body).toContain(tuesdayIn(21).split('-').reverse().join('.'));
+  });
+
+  it('an administrator opening the middle of a blocked time through the API: only the opened half hour is mailed', async () => {
+    const db = ctx.database.db;
+    await addLocationAdmin(db, school, testAdmins[0]!.email);
+    const siri = (await loginAs(ctx.app, testAdmins[0]!, { client: 'admin' })).accessToken;
+    await addBlockedTime(db, gym, tuesday, '17:00:00', 180);
+    await subscribe(amina, tuesdayEvenings());
+    const res = await ctx.app.inject({
+      method: 'PUT', url: `/api/bookableasset/${gym}/blockedtimes`, headers: bearer(siri),
+      payload: { timeslotsByDate: { [tuesday]: [{ startTime: '18:00:00', blocked: false, duration: 'PT30M' }] } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await runJob();
+    const mails = await alertMails();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.body).toMatch(/tirsdag \d{2}\.\d{2}\.\d{4} 18:00–18:30\n/);
+  });
+
+  it('a wedding hold let go (auto-rejected) frees the ceremony time for a whole-venue alert', async () => {
+    const db = ctx.database.db;
+    const venue = (await createLocation(db, { name: 'Oslo rådhus', publicLocationType: 'WEDDINGS', filterCategory: 'WEDDINGS' })).id;
+    await setOpeningHours(db, venue, '10:00', '14:00');
+    const ceremony = (await createAsset(db, venue, { name: 'Seremonirommet' })).id;
+    const friday = (() => {
+      let d = inDays(30);
+      while (isoWeekday(d) !== 5) d = addDays(d, 1);
+      return d;
+    })();
+    const held = await applicantBooking(db, { locationId: venue, userId: kari.userId, sourceForm: 'wedding', times: [{ bookableAssetId: ceremony, date: friday, startTime: '11:00:00', durationMinutes: 30 }] });
+    expect((await subscribe(amina, { locationId: venue, fromDate: inDays(1), toDate: inDays(60), weekdays: [5] })).statusCode).toBe(201);
+    expect((await kari.request({ method: 'PUT', url: `/api/user/booking/${held.id}/autoreject` })).statusCode).toBe(200);
+    await runJob();
+    const [mail] = await alertMails();
+    expect(mail!.body).toContain(`Seremonirommet, Oslo rådhus: fredag ${friday.split('-').reverse().join('.')} 11:00–11:30`);
   });
 
   it('no e-mail after the alert is ended, or for a room that was hidden meanwhile', async () => {
