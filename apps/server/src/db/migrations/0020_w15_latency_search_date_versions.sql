@@ -3,7 +3,8 @@
 -- the reservations and blocked times of every room on the searched dates, whose version per date this
 -- table holds: every statement that inserts, updates or deletes reservations or blocked times stores
 -- its transaction's id on each date whose search window (the date's day widened by two hours on each
--- side, as the search reads it) the row's period overlaps, before and after an update, in the writing
+-- side, as the search reads it; three here, so a daylight-saving change cannot move a row out) the
+-- row's period overlaps, before and after an update, in the writing
 -- transaction, so the change and the new version become visible together to every server process.
 -- The row for '-infinity' stands for every date: a TRUNCATE of either table moves it. A transaction
 -- id is never reused, so a version never comes back. Statement triggers with transition tables: one
@@ -17,8 +18,8 @@ CREATE FUNCTION search_date_versions_bump_new() RETURNS trigger LANGUAGE plpgsql
 BEGIN
   INSERT INTO search_date_versions AS v (date, version)
     SELECT DISTINCT d::date, txid_current()
-    FROM new_rows n, generate_series(((lower(n.period) - interval '2 hours') at time zone 'Europe/Oslo')::date,
-      ((upper(n.period) + interval '2 hours') at time zone 'Europe/Oslo')::date, interval '1 day') AS d
+    FROM new_rows n, generate_series(((lower(n.period) - interval '3 hours') at time zone 'Europe/Oslo')::date,
+      ((upper(n.period) + interval '3 hours') at time zone 'Europe/Oslo')::date, interval '1 day') AS d
     ORDER BY 1
   ON CONFLICT (date) DO UPDATE SET version = excluded.version WHERE v.version IS DISTINCT FROM excluded.version;
   RETURN NULL;
@@ -29,8 +30,8 @@ CREATE FUNCTION search_date_versions_bump_old() RETURNS trigger LANGUAGE plpgsql
 BEGIN
   INSERT INTO search_date_versions AS v (date, version)
     SELECT DISTINCT d::date, txid_current()
-    FROM old_rows o, generate_series(((lower(o.period) - interval '2 hours') at time zone 'Europe/Oslo')::date,
-      ((upper(o.period) + interval '2 hours') at time zone 'Europe/Oslo')::date, interval '1 day') AS d
+    FROM old_rows o, generate_series(((lower(o.period) - interval '3 hours') at time zone 'Europe/Oslo')::date,
+      ((upper(o.period) + interval '3 hours') at time zone 'Europe/Oslo')::date, interval '1 day') AS d
     ORDER BY 1
   ON CONFLICT (date) DO UPDATE SET version = excluded.version WHERE v.version IS DISTINCT FROM excluded.version;
   RETURN NULL;
@@ -42,8 +43,8 @@ BEGIN
   INSERT INTO search_date_versions AS v (date, version)
     SELECT DISTINCT d::date, txid_current()
     FROM (SELECT n.period FROM new_rows n UNION ALL SELECT o.period FROM old_rows o) x,
-      generate_series(((lower(x.period) - interval '2 hours') at time zone 'Europe/Oslo')::date,
-      ((upper(x.period) + interval '2 hours') at time zone 'Europe/Oslo')::date, interval '1 day') AS d
+      generate_series(((lower(x.period) - interval '3 hours') at time zone 'Europe/Oslo')::date,
+      ((upper(x.period) + interval '3 hours') at time zone 'Europe/Oslo')::date, interval '1 day') AS d
     ORDER BY 1
   ON CONFLICT (date) DO UPDATE SET version = excluded.version WHERE v.version IS DISTINCT FROM excluded.version;
   RETURN NULL;
