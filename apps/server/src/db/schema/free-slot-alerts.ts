@@ -33,7 +33,7 @@ export const freeSlotAlerts = pgTable('free_slot_alerts', {
 
 /**
  * Time that may have become bookable, written by the database in the writing transaction (triggers of
- * migration w16_alerts on reservations, blocked_times and opening_hours), and only while an active
+ * migration 0020_free_slot_alerts on reservations, blocked_times and opening_hours), and only while an active
  * alert covers the location. The job `free-slot-alerts` turns each row into pending notices and
  * deletes it. bookable_asset_id null: every room of the location; weekday: only dates on it.
  */
