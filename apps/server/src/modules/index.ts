@@ -38,6 +38,7 @@ import { adminDocumentRoutes } from './admin-documents/routes';
 import { reimbursementRoutes } from './reimbursement/routes';
 import { adminOpeningHoursRoutes } from './admin-opening-hours/routes';
 import { adminRoomRoutes } from './admin-rooms/routes';
+import { calendarFeedRoutes } from './calendar-feeds/routes';
 
 /** Every module's routes, in the order they are registered, each under /api. Add one line per module. */
 const moduleRoutes = [
@@ -80,6 +81,7 @@ const moduleRoutes = [
   reimbursementRoutes,
   adminOpeningHoursRoutes,
   adminRoomRoutes,
+  calendarFeedRoutes,
 ];
 
 export async function registerModules(app: FastifyInstance): Promise<void> {

@@ -23,6 +23,8 @@ const PUBLIC_ROUTES = [
   'GET /api/search/assets', 'GET /api/search/assets/repeating', 'GET /api/search/assets/:locationId', 'GET /api/search/assets/:locationId/repeating',
   'GET /api/bookableasset/availabletime', 'GET /api/bookableasset/availabletimeseries',
   'POST /api/user/logout',
+  // Calendar apps cannot log in: the secret in the feed's URL is the capability (issue 16, decision w16-feeds).
+  'GET /api/calendar/:file',
 ];
 
 /** Outside the declared API: the OpenAPI UI's own files (a plugin's), the local IdP (its own sessions), the SPAs. */

@@ -14,3 +14,4 @@ export * from './wedding-forms';
 export * from './jobs';
 export * from './location-setup';
 export * from './rate-limits';
+export * from './calendar-feeds';
