@@ -18,7 +18,7 @@ export function LocationCalendarFeed({ locationId }: { locationId: number }) {
     <Details open={open} onToggle={(event) => setOpen((event.currentTarget as HTMLDetailsElement).open)}>
       <Details.Summary>Abonner på lokalets kalender</Details.Summary>
       <Details.Content>
-        <div className="lk-stack">
+        <div className="lk-stack lk-calendar-feed-page">
           <Paragraph>
             Legg lokalets bookinger inn i Outlook, Google Kalender eller Apple Kalender. Kalenderen viser rom, tid, status, saksnummer og organisasjonens navn, men ikke
             navn eller kontaktinformasjon til privatpersoner. Åpne søknaden i Lokaler for å se hvem som har søkt.

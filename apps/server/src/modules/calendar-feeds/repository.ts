@@ -81,6 +81,11 @@ export interface FeedReservationRow extends Record<string, unknown> {
 
 /** How far back a feed reaches: calendar apps keep what they have seen; older times need not be sent again. */
 export const FEED_DAYS_BACK = 90;
+/**
+ * A location's feed is shorter: 30 days back, a year ahead. The city's busiest location has ~3,700
+ * times in the person's window (1.8 MB, bench/RESULTS.md); a room's week is what its staff look at.
+ */
+export const LOCATION_FEED_DAYS = { back: 30, ahead: 365 } as const;
 
 function feedRows(db: DbOrTx, whose: SQL): Promise<FeedReservationRow[]> {
   return queryRows<FeedReservationRow>(db, sql`
@@ -101,7 +106,9 @@ export function loadFeedReservations(db: DbOrTx, owner: FeedOwner): Promise<Feed
   switch (owner.kind) {
     case 'PERSON': return feedRows(db, sql`b.user_id = ${owner.userId} and b.organization_number is null`);
     case 'ORGANIZATION': return feedRows(db, sql`b.organization_number = ${owner.organizationNumber}`);
-    case 'LOCATION': return feedRows(db, sql`b.location_id = ${owner.locationId}`);
+    case 'LOCATION': return feedRows(db, sql`b.location_id = ${owner.locationId}
+      and r.date <= (now() at time zone 'Europe/Oslo')::date + ${LOCATION_FEED_DAYS.ahead}::int
+      and r.date >= (now() at time zone 'Europe/Oslo')::date - ${LOCATION_FEED_DAYS.back}::int`);
   }
 }
 

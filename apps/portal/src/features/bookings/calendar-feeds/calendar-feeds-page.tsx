@@ -24,7 +24,7 @@ function CalendarFeeds({ user }: { user: AuthUser }) {
   const organizations = data?.filter((f) => f.kind === 'ORGANIZATION') ?? [];
 
   return (
-    <article className="lk-stack">
+    <article className="lk-stack lk-calendar-feed-page">
       <Link asChild>
         <RouterLink to={paths.bookings.getHref()}>Tilbake til Mine bookinger</RouterLink>
       </Link>
