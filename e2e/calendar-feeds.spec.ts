@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { APIRequestContext } from 'playwright-core';
 import { expectNoAxeViolations, newPage, useBrowser } from './support/browser';
 import { applyThroughApi, demoLocation } from './support/demo-api';
-import { logInAtMyBookings } from './support/portal-login';
+import { chooseTestPerson, logInAtMyBookings } from './support/portal-login';
 import { visible } from './support/visible';
 
 /**
@@ -91,18 +91,52 @@ describe('calendar feeds (issue 16)', () => {
     expect(cancelled!.sequence).toBeGreaterThan(mine!.sequence);
 
     // A new link: the old one stops working at once.
+    // By keyboard: Enter opens the question, Escape leaves it without a change, Enter on 'Ja' makes the link.
     await page.goto('/bookinger/kalenderabonnement');
-    await own.getByRole('button', { name: 'Lag ny lenke' }).click();
+    const rotate = own.getByRole('button', { name: 'Lag ny lenke' });
+    await rotate.focus();
+    await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Lag ny lenke?' });
     await visible(dialog.getByText(/Den gamle lenken slutter å virke med en gang/));
     await expectNoAxeViolations(page);
-    await dialog.getByRole('button', { name: 'Ja, lag ny lenke' }).click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect((await fetchFeed(context.request, feedPath)).status).toBe(200);
+    await rotate.focus();
+    await page.keyboard.press('Enter');
+    await dialog.getByRole('button', { name: 'Ja, lag ny lenke' }).focus();
+    await page.keyboard.press('Enter');
     await visible(own.getByText('Ny lenke er laget. Den gamle lenken virker ikke lenger.'));
     await expect.poll(() => field.inputValue(), { timeout: WAIT }).not.toBe(feedUrl);
     const newPath = new URL(await field.inputValue()).pathname;
     expect((await fetchFeed(context.request, feedPath)).status).toBe(404);
     expect((await fetchFeed(context.request, newPath)).status).toBe(200);
     await expectNoAxeViolations(page);
+    await context.close();
+  });
+
+  it("Siri finds Bjølsen skole's feed under its week calendar: valid, every booking's time, no private person's name or contact", async () => {
+    const { context, page } = await newPage(browser());
+    await page.goto('/admin/');
+    await page.getByRole('button', { name: 'Logg inn' }).click();
+    await chooseTestPerson(page, 'Siri Saksbehandler');
+    await page.getByRole('list', { name: 'Lokaler du administrerer' }).getByRole('link', { name: 'Bjølsen skole' }).click();
+    await page.getByRole('navigation', { name: 'Visning' }).getByRole('link', { name: 'Kalender' }).click();
+    const summary = page.getByText('Abonner på lokalets kalender');
+    await visible(summary);
+    await summary.focus();
+    await page.keyboard.press('Enter');
+    const region = page.getByRole('region', { name: 'Lokalets kalender' });
+    const field = region.getByRole('textbox', { name: /Lenke til kalenderen/ });
+    await visible(field);
+    await expectNoAxeViolations(page);
+    const feed = await fetchFeed(context.request, new URL(await field.inputValue()).pathname);
+    expect(feed.status).toBe(200);
+    const events = eventsOf(feed.text);
+    expect(events.length).toBeGreaterThan(0);
+    expect(events.every((e) => /\/admin\/soknader\/\d+$/.test(e.url))).toBe(true);
+    expect(feed.text).toContain('X-WR-CALNAME:Bjølsen skole – Lokaler');
+    for (const personal of ['Kari', 'Ola', 'Nordmann', 'Hassan', '@example.no', 'Volleyball for voksne']) expect(feed.text).not.toContain(personal);
     await context.close();
   });
 });

@@ -44,6 +44,17 @@ describe('the iCalendar writer (RFC 5545)', () => {
     expect(lines.map((l, i) => (i === 0 ? l : l.slice(1))).join('')).toBe(long);
   });
 
+  it('never splits a surrogate pair (4-octet characters) and keeps every folded line within 75 octets', () => {
+    for (const long of [`SUMMARY:${'😀'.repeat(40)}`, `SUMMARY:a${'😀'.repeat(40)}`, `DESCRIPTION:${'ab😀ø'.repeat(30)}`]) {
+      const lines = foldLine(long).split('\r\n');
+      for (const line of lines) {
+        expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(75);
+        expect(line).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
+      }
+      expect(lines.map((l, i) => (i === 0 ? l : l.slice(1))).join('')).toBe(long);
+    }
+  });
+
   it('writes UTC stamps in whole seconds', () => {
     expect(utcDateTime(new Date('2026-01-02T10:00:00.999Z'))).toBe('20260102T100000Z');
   });

@@ -36,7 +36,11 @@ export interface IcsCalendar {
 const CRLF = '\r\n';
 
 /** Escapes a TEXT value (RFC 5545 §3.3.11): backslash, semicolon, comma, and newlines as \n. */
+// eslint-disable-next-line no-control-regex
+const NEEDS_ESCAPE = /[\\;,\r\n\u0000-\u0008\u000b-\u001f\u007f]/;
+
 export function escapeText(value: string): string {
+  if (!NEEDS_ESCAPE.test(value)) return value;
   return value
     .replace(/\\/g, '\\\\')
     .replace(/;/g, '\\;')
@@ -52,23 +56,28 @@ export function escapeText(value: string): string {
  * then holds at most 74 octets of the value. Splits only between characters, never inside one.
  */
 export function foldLine(line: string): string {
-  if (Buffer.byteLength(line, 'utf8') <= 75) return line;
+  // Most lines are short and ASCII: at most 75 UTF-16 units of ASCII are at most 75 octets.
+  if (line.length <= 25 || (line.length <= 75 && Buffer.byteLength(line, 'utf8') <= 75)) return line;
   const parts: string[] = [];
-  let current = '';
+  let from = 0;
   let octets = 0;
   let limit = 75;
-  for (const char of line) {
-    const size = Buffer.byteLength(char, 'utf8');
+  for (let i = 0; i < line.length;) {
+    const code = line.charCodeAt(i);
+    // A surrogate pair is one character of 4 octets; never split between its halves.
+    const pair = code >= 0xd800 && code <= 0xdbff && i + 1 < line.length;
+    const units = pair ? 2 : 1;
+    const size = code < 0x80 ? 1 : code < 0x800 ? 2 : pair ? 4 : 3;
     if (octets + size > limit) {
-      parts.push(current);
-      current = '';
+      parts.push(line.slice(from, i));
+      from = i;
       octets = 0;
       limit = 74;
     }
-    current += char;
     octets += size;
+    i += units;
   }
-  parts.push(current);
+  parts.push(line.slice(from));
   return parts.join(`${CRLF} `);
 }
 
@@ -106,12 +115,13 @@ const OSLO_VTIMEZONE = [
 ];
 
 function eventLines(event: IcsEvent): string[] {
+  const modified = utcDateTime(event.lastModified);
   const lines = [
     'BEGIN:VEVENT',
     `UID:${escapeText(event.uid)}`,
-    `DTSTAMP:${utcDateTime(event.lastModified)}`,
+    `DTSTAMP:${modified}`,
     `CREATED:${utcDateTime(event.created)}`,
-    `LAST-MODIFIED:${utcDateTime(event.lastModified)}`,
+    `LAST-MODIFIED:${modified}`,
     `SEQUENCE:${Math.max(0, Math.trunc(event.sequence))}`,
     `DTSTART;TZID=Europe/Oslo:${localDateTime(event.date, event.startTime)}`,
     // Elapsed time, as the reservation's period is (a night across a clock change keeps its length).
