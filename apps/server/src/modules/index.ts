@@ -39,6 +39,7 @@ import { reimbursementRoutes } from './reimbursement/routes';
 import { adminOpeningHoursRoutes } from './admin-opening-hours/routes';
 import { adminRoomRoutes } from './admin-rooms/routes';
 import { freeSlotAlertRoutes } from './free-slot-alerts/routes';
+import { calendarFeedRoutes } from './calendar-feeds/routes';
 
 /** Every module's routes, in the order they are registered, each under /api. Add one line per module. */
 const moduleRoutes = [
@@ -82,6 +83,7 @@ const moduleRoutes = [
   adminOpeningHoursRoutes,
   adminRoomRoutes,
   freeSlotAlertRoutes,
+  calendarFeedRoutes,
 ];
 
 export async function registerModules(app: FastifyInstance): Promise<void> {

@@ -25,6 +25,8 @@ const PUBLIC_ROUTES = [
   'POST /api/user/logout',
   // The one-click link in a free-time alert's e-mail: its signed token is the authority (issue 16).
   'GET /api/free-slot-alerts/unsubscribe', 'POST /api/free-slot-alerts/unsubscribe',
+  // Calendar apps cannot log in: the secret in the feed's URL is the capability (issue 16, decision 024).
+  'GET /api/calendar/:file',
 ];
 
 /** Outside the declared API: the OpenAPI UI's own files (a plugin's), the local IdP (its own sessions), the SPAs. */

@@ -15,3 +15,4 @@ export * from './jobs';
 export * from './location-setup';
 export * from './rate-limits';
 export * from './free-slot-alerts';
+export * from './calendar-feeds';

@@ -38,6 +38,11 @@ function MyBookings({ user }: { user: AuthUser }) {
             <RouterLink to={paths.freeSlotAlerts.getHref()}>Varsler om ledige tider</RouterLink>
           </Link>
         </Paragraph>
+        <Paragraph>
+          <Link asChild>
+            <RouterLink to={paths.calendarFeeds.getHref()}>Legg bookingene i kalenderen din</RouterLink>
+          </Link>
+        </Paragraph>
         {isPending && <Loading label="Henter bookingene dine" />}
         {error && (
           <Alert data-color="danger">
