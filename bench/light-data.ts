@@ -1,14 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { addDays } from '@lokaler/domain/scheduling/calendar-date';
 import { osloClock } from '@lokaler/domain/scheduling/oslo-clock';
 import { SEARCH_DAYS_AHEAD } from '@lokaler/domain/scheduling/booking-window';
 import { openDatabase } from '../apps/server/src/db/client';
 import { benchDatabaseUrl, readCityShape } from './bench-database';
 import { runLoad } from './load';
+import { processCpuMs } from './storm/cpu';
 
 /**
  * Issue 15 point 5 on the city data set (npm run generate -w bench first): what the portal's first
@@ -16,6 +20,9 @@ import { runLoad } from './load';
  * venue list — and after — the list's first page (shape=page), the map's markers (shape=markers), the
  * venue list shape (shape=list) — and the one-date search's and the venue list's latencies at 50
  * connections with the application in 1 and in BENCH_PROCESSES processes (node:cluster, one port).
+ * Beside each latency: the CPU time per request of the server processes, of PostgreSQL's backends
+ * serving them (by application_name) and of this process (the load generator), and the load average
+ * before the run — the machine is shared, so compare by CPU time when it is busy.
  *
  *   node --import tsx bench/light-data.ts [--seconds=10] [--processes=1,2]
  */
@@ -29,6 +36,9 @@ const browser = { 'accept-encoding': 'br, gzip' };
 
 if (!(await readCityShape())) throw new Error('No city data set: npm run generate -w bench');
 const database = await openDatabase({ engine: 'postgres', url: benchDatabaseUrl, maxConnections: 1 });
+const applicationName = `light_data_${process.pid}`;
+const serverUrl = new URL(benchDatabaseUrl);
+serverUrl.searchParams.set('application_name', applicationName);
 await database.migrate();
 await database.close();
 
@@ -69,7 +79,7 @@ function start(processes: number): Promise<{ child: ChildProcess; port: number }
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'cluster-server.ts')], {
     cwd: root,
     env: {
-      ...process.env, NODE_ENV: 'production', DATABASE_URL: benchDatabaseUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn',
+      ...process.env, NODE_ENV: 'production', DATABASE_URL: serverUrl.toString(), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn',
       SEED_DEMO_DATA: 'false', COOKIE_SECRET: randomBytes(32).toString('hex'), OIDC_ISSUER: 'https://idporten.invalid', BENCH_PROCESSES: String(processes),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -83,6 +93,36 @@ function start(processes: number): Promise<{ child: ChildProcess; port: number }
     });
     child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
   });
+}
+
+/** The server's processes: the cluster's primary and its workers (Linux /proc). */
+function processTree(pid: number): number[] {
+  const all = [pid];
+  for (let i = 0; i < all.length; i++) {
+    try {
+      all.push(...fs.readFileSync(`/proc/${all[i]}/task/${all[i]}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number));
+    } catch { /* gone, or no /proc */ }
+  }
+  return all;
+}
+
+const monitor = new pg.Client({ connectionString: benchDatabaseUrl });
+await monitor.connect();
+async function backendPids(): Promise<number[]> {
+  const { rows } = await monitor.query<{ pid: number }>('select pid from pg_stat_activity where application_name = $1', [applicationName]);
+  return rows.map((r) => r.pid);
+}
+const cpuOf = (pids: readonly number[]) => new Map(pids.map((pid) => [pid, processCpuMs(pid) ?? 0]));
+const spent = (before: Map<number, number>) => [...before].reduce((sum, [pid, ms]) => sum + Math.max(0, (processCpuMs(pid) ?? ms) - ms), 0);
+const loadAverage = () => os.loadavg().map((l) => l.toFixed(1)).join(' / ');
+
+/** Waits until the server's processes use under a tenth of a core over half a second (at most 60 s). */
+async function settle(pids: readonly number[]): Promise<void> {
+  for (let waited = 0; waited < 60_000; waited += 500) {
+    const before = cpuOf(pids);
+    await new Promise((r) => setTimeout(r, 500));
+    if (spent(before) < 50) return;
+  }
 }
 
 const ms = (v: number) => v.toFixed(0);
@@ -103,7 +143,8 @@ for (const processes of processCounts) {
         console.log(`| ${a.name} | ${kib(await rawBytes(port, a.before))} / ${kib(before.bytes)} (${before.encoding}) | ${afterText} |`);
       }
     }
-    console.log(`\n${processes} process(es), 50 connections, ${seconds} s each, Accept-Encoding: br, gzip\n\n| request | p50 / p95 / p99 ms | req/s | failed |\n|---|---:|---:|---:|`);
+    console.log(`\n${processes} process(es) on ${os.cpus().length} cores, 50 connections, ${seconds} s each, Accept-Encoding: br, gzip\n\n`
+      + '| request | p50 / p95 / p99 ms | req/s | failed | CPU ms per request: server + PostgreSQL + load generator | load average before |\n|---|---:|---:|---:|---:|---|');
     const loads = [
       ['search, one date, whole answer (before)', answers[0]!.before],
       ['search, one date, shape=page (after)', answers[0]!.after[0]!],
@@ -112,11 +153,24 @@ for (const processes of processCounts) {
       ['venue list, shape=list (after)', answers[3]!.after[0]!],
     ] as const;
     for (const [name, url] of loads) {
+      // The previous run's last requests are still being answered when its clock stops (the whole
+      // answer takes seconds under load): let them finish before this run's clock and CPU count.
+      await settle(processTree(child.pid!));
+      const load = loadAverage();
+      const server = cpuOf(processTree(child.pid!));
+      const postgres = cpuOf(await backendPids());
+      const generator = process.cpuUsage();
       const r = await runLoad(`http://127.0.0.1:${port}${url}`, 50, seconds, browser);
-      console.log(`| ${name} | ${ms(r.p50)} / ${ms(r.p95)} / ${ms(r.p99)} | ${r.requestsPerSecond.toFixed(0)} | ${r.failures} |`);
+      const used = process.cpuUsage(generator);
+      // Backends opened during the run count from zero.
+      for (const pid of await backendPids()) if (!postgres.has(pid)) postgres.set(pid, 0);
+      const per = (total: number) => (r.requests > 0 ? total / r.requests : Number.NaN).toFixed(2);
+      const cpu = `${per(spent(server))} + ${per(spent(postgres))} + ${per((used.user + used.system) / 1000)}`;
+      console.log(`| ${name} | ${ms(r.p50)} / ${ms(r.p95)} / ${ms(r.p99)} | ${r.requestsPerSecond.toFixed(0)} | ${r.failures} | ${cpu} | ${load} |`);
     }
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
   }
 }
+await monitor.end();

@@ -25,6 +25,7 @@ import { registerOrgRegistry } from './integrations/org-registry/index';
 import { registerKeyAccess } from './modules/oslonokkelen/register-key-access';
 import { registerWeddingHoldExpiry } from './modules/wedding-application/expire-wedding-holds';
 import { registerCertificateReminders } from './modules/wedding-certificate/send-certificate-reminders';
+import { registerFreeSlotAlerts } from './modules/free-slot-alerts/send-free-slot-alerts';
 import { registerJobs, type JobsOptions } from './jobs/register-jobs';
 
 declare module 'fastify' {
@@ -81,6 +82,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerKeyAccess(app);
   registerWeddingHoldExpiry(app);
   registerCertificateReminders(app);
+  registerFreeSlotAlerts(app);
   await registerRateLimit(app);
   await registerModules(app);
   if (options.serveSpas) await registerStatic(app, options.serveSpas === true ? undefined : options.serveSpas);

@@ -62,6 +62,10 @@ const envSchema = z.object({
   MAP_TILE_ATTRIBUTION: z.string().default('© OpenStreetMap-bidragsytere'),
   /** How long a wedding time taken in the calendar is held for the couple to send the form (spec 02 §9: about 30). */
   WEDDING_HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  /** Most active free-time alerts ('Varsle meg når en tid blir ledig') one person may have at once. */
+  FREE_SLOT_ALERTS_PER_PERSON: z.coerce.number().int().min(1).max(100).default(10),
+  /** Most free-time alert e-mails one person is sent per hour; more freed times wait for the next hour. */
+  FREE_SLOT_ALERT_MAILS_PER_HOUR: z.coerce.number().int().min(1).max(60).default(4),
   /** How long the invitation link to set up a new location (/nytt-lokale/{linkId}) can be claimed (decision 015). */
   LOCATION_INVITATION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   /** Largest request body of an ordinary route; the prøvingsattest upload keeps its own, larger limit. */
@@ -118,6 +122,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     map: { tileUrl: env.MAP_TILE_URL === '' ? null : env.MAP_TILE_URL, tileAttribution: env.MAP_TILE_ATTRIBUTION },
     weddingHoldMinutes: env.WEDDING_HOLD_MINUTES,
     locationInvitationDays: env.LOCATION_INVITATION_DAYS,
+    freeSlotAlerts: { maxPerPerson: env.FREE_SLOT_ALERTS_PER_PERSON, mailsPerHour: env.FREE_SLOT_ALERT_MAILS_PER_HOUR },
     http: {
       bodyLimitBytes: env.HTTP_BODY_LIMIT_BYTES,
       requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,

@@ -65,6 +65,12 @@ export const paths = {
     path: '/bookinger',
     getHref: (query: { showImpersonationDialog?: boolean } = {}) => withQuery('/bookinger', query),
   },
+  /** The person's free-time alerts (issue 16), under Mine bookinger. */
+  freeSlotAlerts: { path: '/bookinger/varsler', getHref: () => '/bookinger/varsler' },
+  /** The one-click link of a free-time alert's e-mail (no login). */
+  freeSlotAlertUnsubscribe: { path: '/varsler/avslutt', getHref: () => '/varsler/avslutt' },
+  /** Issue 16: the secret calendar feed URLs of the person's bookings and their organisations'. */
+  calendarFeeds: { path: '/bookinger/kalenderabonnement', getHref: () => '/bookinger/kalenderabonnement' },
   booking: { path: '/bookinger/:bookingId', getHref: (bookingId: number | string) => `/bookinger/${enc(String(bookingId))}` },
   bookingContract: { path: '/bookinger/:bookingId/kontrakt', getHref: (bookingId: number | string) => `/bookinger/${enc(String(bookingId))}/kontrakt` },
   bookingDecision: { path: '/bookinger/:bookingId/vedtak', getHref: (bookingId: number | string) => `/bookinger/${enc(String(bookingId))}/vedtak` },

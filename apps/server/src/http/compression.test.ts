@@ -1,8 +1,9 @@
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { createAsset, createLocation } from '../../test/factories/places';
 import { inDays, setOpeningHours } from '../../test/factories/calendar';
+import { simpleEncoding } from './compression';
 
 describe('compressed answers and ETags (issue 14 §3)', () => {
   let ctx: TestContext;
@@ -87,5 +88,54 @@ describe('compressed answers and ETags (issue 14 §3)', () => {
     expect(missing.headers.etag).toBeUndefined();
     const protectedRead = await get('/api/user/booking');
     expect(protectedRead.headers.etag).toBeUndefined();
+  });
+
+  it('compresses a kept answer (the venue list) once per encoding, and again once the data changed', async () => {
+    const brotli = vi.spyOn(zlib, 'brotliCompressSync');
+    const gzip = vi.spyOn(zlib, 'gzipSync');
+    try {
+      await createLocation(ctx.database.db, { name: 'Aab ny skole' });
+      const first = await get('/api/location?shape=list', { 'accept-encoding': 'gzip, deflate, br' });
+      expect(first.headers['content-encoding']).toBe('br');
+      expect(first.headers.vary).toContain('accept-encoding');
+      expect(Number(first.headers['content-length'])).toBe(first.rawPayload.length);
+      expect(zlib.brotliDecompressSync(first.rawPayload).toString()).toContain('Aab ny skole');
+      const calls = brotli.mock.calls.length;
+      expect(calls).toBeGreaterThan(0);
+      const again = await get('/api/location?shape=list', { 'accept-encoding': 'br' });
+      expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+      expect(brotli.mock.calls.length).toBe(calls);
+
+      const gzipped = await get('/api/location?shape=list', { 'accept-encoding': 'gzip' });
+      expect(gzipped.headers['content-encoding']).toBe('gzip');
+      const plain = await get('/api/location?shape=list', { 'accept-encoding': 'identity' });
+      expect(zlib.gunzipSync(gzipped.rawPayload).toString()).toBe(plain.body);
+      const gzipCalls = gzip.mock.calls.length;
+      await get('/api/location?shape=list', { 'accept-encoding': 'gzip' });
+      expect(gzip.mock.calls.length).toBe(gzipCalls);
+
+      // q-values are left to @fastify/compress: the same JSON.
+      const weighted = await get('/api/location?shape=list', { 'accept-encoding': 'gzip;q=1.0, br;q=0.5' });
+      expect(weighted.headers['content-encoding']).toBe('gzip');
+      expect(zlib.gunzipSync(weighted.rawPayload).toString()).toBe(plain.body);
+
+      await createLocation(ctx.database.db, { name: 'Aac enda nyere skole' });
+      const changed = await get('/api/location?shape=list', { 'accept-encoding': 'br' });
+      expect(brotli.mock.calls.length).toBe(calls + 1);
+      expect(zlib.brotliDecompressSync(changed.rawPayload).toString()).toContain('Aac enda nyere skole');
+    } finally {
+      brotli.mockRestore();
+      gzip.mockRestore();
+    }
+  });
+
+  it('chooses br before gzip in a plain Accept-Encoding list and leaves the rest to @fastify/compress', () => {
+    expect(simpleEncoding('gzip, deflate, br')).toBe('br');
+    expect(simpleEncoding('gzip, deflate')).toBe('gzip');
+    expect(simpleEncoding('x-gzip')).toBe('gzip');
+    expect(simpleEncoding('identity')).toBeUndefined();
+    expect(simpleEncoding(undefined)).toBeUndefined();
+    expect(simpleEncoding('br;q=0, gzip')).toBeUndefined();
+    expect(simpleEncoding('*')).toBeUndefined();
   });
 });

@@ -21,8 +21,11 @@ const REDACTIONS: readonly [RegExp, string][] = [
   [/(?<![\w-])[2-9]\d(?: ?\d){6}(?![\w-])/g, '[phone]'],
 ];
 
-/** Opaque tokens in a URL path (claim links, invitation ids): long, with both letters and digits. */
-const OPAQUE_SEGMENT = /(?<=\/)(?=[\w-]*\d)(?=[\w-]*[a-z])[\w-]{20,}(?=[/?#]|$)/gi;
+/**
+ * Opaque tokens in a URL path (claim links, invitation ids, calendar feeds' `{id}-{secret}.ics`): long,
+ * with both letters and digits; a file extension after it stays.
+ */
+const OPAQUE_SEGMENT = /(?<=\/)(?=[\w-]*\d)(?=[\w-]*[a-z])[\w-]{20,}(?=(?:\.[a-z]{1,5})?(?:[/?#]|$))/gi;
 
 export function redactText(text: string): string {
   let result = text.replace(OPAQUE_SEGMENT, '[token]');

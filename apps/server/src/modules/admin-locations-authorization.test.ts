@@ -105,6 +105,9 @@ export const locationSetupRoutes: RouteRow[] = [
   // The reimbursement report: the location's administrators and the city-wide ones (assertManagesLocation).
   { name: 'reimbursement', method: 'GET', route: '/api/location/:id/reimbursement', url: (t) => `/api/location/${t.locationId}/reimbursement?fromDateInclusive=${inDays(-30)}&toDateExclusive=${inDays(1)}`, access: 'settings', ok: 200 },
   { name: 'reimbursement as CSV', method: 'GET', route: '/api/location/:id/reimbursement.csv', url: (t) => `/api/location/${t.locationId}/reimbursement.csv?fromDateInclusive=${inDays(-30)}&toDateExclusive=${inDays(1)}`, access: 'settings', ok: 200 },
+  // The location's calendar feed (issue 16, decision 024): settings-level, like the location's own pages.
+  { name: 'calendar feed', method: 'GET', route: '/api/admin/location/:id/calendar-feed', url: (t) => `/api/admin/location/${t.locationId}/calendar-feed`, access: 'settings', ok: 200 },
+  { name: 'rotate calendar feed', method: 'POST', route: '/api/admin/location/:id/calendar-feed/rotate', url: (t) => `/api/admin/location/${t.locationId}/calendar-feed/rotate`, access: 'settings', ok: 200 },
 ];
 
 /**
@@ -157,6 +160,7 @@ describe('who may call the routes of a location\'s setup (issue #13 point 11)', 
       audit: (await db.select({ id: locationAuditLog.id }).from(locationAuditLog).where(eq(locationAuditLog.locationId, t.locationId))).length,
       location: await queryRows(db, sql`select * from locations where id = ${t.locationId}`),
       blocked: await queryRows(db, sql`select id from blocked_times where bookable_asset_id = ${t.roomId} order by id`),
+      feeds: await queryRows(db, sql`select id, secret from calendar_feeds where location_id = ${t.locationId} order by id`),
     };
   }
 

@@ -38,6 +38,8 @@ import { adminDocumentRoutes } from './admin-documents/routes';
 import { reimbursementRoutes } from './reimbursement/routes';
 import { adminOpeningHoursRoutes } from './admin-opening-hours/routes';
 import { adminRoomRoutes } from './admin-rooms/routes';
+import { freeSlotAlertRoutes } from './free-slot-alerts/routes';
+import { calendarFeedRoutes } from './calendar-feeds/routes';
 
 /** Every module's routes, in the order they are registered, each under /api. Add one line per module. */
 const moduleRoutes = [
@@ -80,6 +82,8 @@ const moduleRoutes = [
   reimbursementRoutes,
   adminOpeningHoursRoutes,
   adminRoomRoutes,
+  freeSlotAlertRoutes,
+  calendarFeedRoutes,
 ];
 
 export async function registerModules(app: FastifyInstance): Promise<void> {

@@ -23,6 +23,10 @@ const PUBLIC_ROUTES = [
   'GET /api/search/assets', 'GET /api/search/assets/repeating', 'GET /api/search/assets/:locationId', 'GET /api/search/assets/:locationId/repeating',
   'GET /api/bookableasset/availabletime', 'GET /api/bookableasset/availabletimeseries',
   'POST /api/user/logout',
+  // The one-click link in a free-time alert's e-mail: its signed token is the authority (issue 16).
+  'GET /api/free-slot-alerts/unsubscribe', 'POST /api/free-slot-alerts/unsubscribe',
+  // Calendar apps cannot log in: the secret in the feed's URL is the capability (issue 16, decision 024).
+  'GET /api/calendar/:file',
 ];
 
 /** Outside the declared API: the OpenAPI UI's own files (a plugin's), the local IdP (its own sessions), the SPAs. */
@@ -63,7 +67,7 @@ describe('every route declares its access, and a protected one answers an anonym
     expect(api.filter((name) => !access.has(name))).toEqual([]);
     expect([...access.keys()].filter((name) => !name.startsWith('HEAD ')).sort()).toEqual([...api].sort());
     expect(api.length).toBeGreaterThan(100);
-    for (const known of ['POST /api/booking', 'PUT /api/booking/:id/approve', 'GET /api/user/booking', 'POST /api/admin/new-locations']) {
+    for (const known of ['POST /api/booking', 'PUT /api/booking/:id/approve', 'GET /api/user/booking', 'POST /api/admin/new-locations', 'POST /api/user/free-slot-alerts', 'DELETE /api/user/free-slot-alerts/:id']) {
       expect(api).toContain(known);
     }
   });

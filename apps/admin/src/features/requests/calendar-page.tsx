@@ -15,6 +15,7 @@ import { NotFoundPage } from '@lokaler/ui/not-found-page';
 import { LoadFailureAlert } from '@lokaler/ui/query-loader';
 import { paths } from '../../config/paths';
 import { calendarItemsByCell, cellKey, type CalendarItem } from './calendar-items';
+import { LocationCalendarFeed } from './location-calendar-feed';
 import { LocationHeader } from './location-header';
 import './requests.css';
 
@@ -130,6 +131,7 @@ function LocationCalendar({ locationId }: { locationId: number }) {
       <Paragraph data-size="sm" className="lk-subtle">
         Blå: venter på behandling. Grønn: godkjent. Velg en tid for å åpne søknaden.
       </Paragraph>
+      <LocationCalendarFeed locationId={locationId} />
     </div>
   );
 }

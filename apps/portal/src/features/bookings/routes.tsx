@@ -10,6 +10,9 @@ function RedirectToBooking({ to }: { to: (bookingId: string) => string }) {
 /** The applicant's booking pages (spec 02 §2 "Applicant routes"). */
 export const bookingRoutes: RouteObject[] = [
   { path: paths.bookings.path, lazy: () => import('./list/bookings-page').then((m) => ({ Component: m.BookingsPage })) },
+  { path: paths.freeSlotAlerts.path, lazy: () => import('./alerts/free-slot-alerts-page').then((m) => ({ Component: m.FreeSlotAlertsPage })) },
+  { path: paths.freeSlotAlertUnsubscribe.path, lazy: () => import('./alerts/unsubscribe-page').then((m) => ({ Component: m.UnsubscribePage })) },
+  { path: paths.calendarFeeds.path, lazy: () => import('./calendar-feeds/calendar-feeds-page').then((m) => ({ Component: m.CalendarFeedsPage })) },
   { path: paths.booking.path, lazy: () => import('./detail/booking-page').then((m) => ({ Component: m.BookingPage })) },
   { path: paths.bookingContract.path, lazy: () => import('./contract/contract-page').then((m) => ({ Component: m.ContractPage })) },
   { path: paths.bookingDecision.path, lazy: () => import('./documents/vedtak-page').then((m) => ({ Component: m.VedtakPage })) },

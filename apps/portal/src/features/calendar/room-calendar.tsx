@@ -40,19 +40,21 @@ interface RoomCalendarProps {
   location: Location;
   bounds: BoundsResponse;
   openingWeek?: OpeningWeekSchedule | null;
+  /** The calendar opens on this date's week (?dato=, the link of a free-time alert's e-mail). */
+  initialDate?: string | null;
 }
 
 /**
  * The calendar of the chosen rooms: repeat choice, week navigation, one room's week at a time, the
  * chosen times with the add button, and the added times with their availability (spec 01 §2, §4, §5).
  */
-export function RoomCalendar({ rooms, location, bounds, openingWeek = null }: RoomCalendarProps) {
+export function RoomCalendar({ rooms, location, bounds, openingWeek = null, initialDate = null }: RoomCalendarProps) {
   const navigate = useNavigate();
   const [draft, updateDraft] = useBookingDraft();
   const [today] = useState(() => todayInOslo(new Date()));
   // Public: pickers and navigation reach back to today; days inside behandlingstid show, not bookable.
   const navWindow = useMemo(() => ({ minSelectableDate: today, lastDate: bounds.lastDate }), [today, bounds.lastDate]);
-  const [weekStart, setWeekStart] = useState(() => initialCalendarWeekStart(bounds.firstDate, navWindow));
+  const [weekStart, setWeekStart] = useState(() => initialCalendarWeekStart(initialDate !== null && initialDate >= bounds.firstDate ? initialDate : bounds.firstDate, navWindow));
   const week = calendarWeek(weekStart, navWindow);
   const [roomId, setRoomId] = useState(rooms[0]!.id);
   const room = rooms.find((r) => r.id === roomId) ?? rooms[0]!;

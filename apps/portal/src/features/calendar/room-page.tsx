@@ -8,7 +8,10 @@ import { keepOnlyRooms, useBookingDraft } from '@lokaler/ui/booking-draft';
 import { Loading } from '@lokaler/ui/loading';
 import { PageHead } from '@lokaler/ui/page-head';
 import { parseRoomIds } from '@lokaler/ui/room-selection-url';
+import { isValidDate } from '@lokaler/domain/scheduling/calendar-date';
+import { formatDateNorwegian } from '@lokaler/domain/scheduling/format-date';
 import { paths } from '../../config/paths';
+import { FreeSlotAlertButton } from './free-slot-alert-dialog';
 import { RoomCalendar } from './room-calendar';
 import './calendar.css';
 
@@ -37,6 +40,11 @@ export function RoomPage() {
     if (idsKey) updateDraft((draft) => keepOnlyRooms(draft, idsKey.split(',').map(Number)));
   }, [idsKey, updateDraft]);
 
+  // The link of a free-time alert's e-mail: ?dato=YYYY-MM-DD&tid=HH:mm opens that week and names the time.
+  const params = new URLSearchParams(search);
+  const alertDate = isValidDate(params.get('dato')) ? params.get('dato') : null;
+  const alertTime = /^\d{2}:\d{2}$/.test(params.get('tid') ?? '') ? params.get('tid') : null;
+
   const venueHref = firstRoom ? `${paths.venue.getHref(firstRoom.locationId)}${search}` : paths.venues.getHref();
 
   return (
@@ -61,7 +69,19 @@ export function RoomPage() {
           <Paragraph>
             {page.data.location.name}: {page.data.rooms.map((r) => r.displayName).join(', ')}
           </Paragraph>
+          {alertDate && (
+            <Alert data-color="info">
+              <Paragraph>
+                Ledig tid fra varselet ditt: {formatDateNorwegian(alertDate)}
+                {alertTime ? ` kl. ${alertTime}` : ''}. Kalenderen under viser den uken; velg tiden og legg den til.
+              </Paragraph>
+            </Alert>
+          )}
+          <FreeSlotAlertButton
+            target={{ locationId: page.data.location.id, locationName: page.data.location.name, bookableAssetId: page.data.rooms[0]!.id, roomName: page.data.rooms[0]!.displayName }}
+          />
           <RoomCalendar
+            initialDate={alertDate}
             rooms={page.data.rooms}
             location={page.data.location}
             bounds={page.data.bounds}

@@ -79,6 +79,11 @@ export const reservations = pgTable('reservations', {
   period: tstzrange('period').notNull().generatedAlwaysAs(osloPeriod('date', 'start_time', 'duration_minutes')),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * Raised by the database (trigger reservations_revision, migration w16_feeds) whenever the time,
+   * room or status changes: the calendar feeds' SEQUENCE (issue 16, decision 024).
+   */
+  revision: integer('revision').notNull().default(0),
 }, (t) => [
   index('reservations_booking').on(t.bookingId),
   index('reservations_asset_date').on(t.bookableAssetId, t.date),

@@ -14,3 +14,5 @@ export * from './wedding-forms';
 export * from './jobs';
 export * from './location-setup';
 export * from './rate-limits';
+export * from './free-slot-alerts';
+export * from './calendar-feeds';

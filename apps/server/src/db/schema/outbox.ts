@@ -11,7 +11,7 @@ export const mailOutbox = pgTable('mail_outbox', {
   subject: text('subject').notNull(),
   body: text('body').notNull(),
   /** What the message is about, for tests and support: { kind, bookingId, … } (no personal data). */
-  topic: jsonb('topic').$type<{ kind: string; bookingId?: number; inquiryId?: number }>().notNull(),
+  topic: jsonb('topic').$type<{ kind: string; bookingId?: number; inquiryId?: number; alertIds?: number[] }>().notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   attempts: integer('attempts').notNull().default(0),
   nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

@@ -5,7 +5,7 @@ import {
 } from './outbox-repository';
 
 export interface OutboxMail extends MailMessage {
-  topic: { kind: string; bookingId?: number; inquiryId?: number };
+  topic: { kind: string; bookingId?: number; inquiryId?: number; alertIds?: number[] };
 }
 
 /** Queues e-mails in the caller's transaction; they are sent only if it commits. */

@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../db/client';
+import { keepCompressed } from '../../http/compression';
 import { readSearchRoomsVersion } from '../search/search-rooms-version-repository';
 import { listLocations } from './list-locations';
 
@@ -10,6 +11,7 @@ type Shape = 'full' | 'list';
  * areas and rooms — all this answer reads). Each request reads the version (one row) and rebuilds
  * only when it moved, so every process answers every writer's change in its next request, and the
  * venue list costs no query of a thousand rows and no Norwegian sort per request (issue 15 point 5).
+ * The bytes are compressed once per encoding (keepCompressed), not per request.
  */
 export class LocationsAnswerCache {
   private readonly kept = new Map<Shape, { version: string | null; body: Buffer }>();
@@ -22,7 +24,7 @@ export class LocationsAnswerCache {
     const answer = shape === 'list'
       ? locations.map(({ id, name, externalUrl, publicLocationType, geographicAreaId, geographicAreaName }) => ({ id, name, externalUrl, publicLocationType, geographicAreaId, geographicAreaName }))
       : locations;
-    const body = Buffer.from(JSON.stringify(answer));
+    const body = keepCompressed(Buffer.from(JSON.stringify(answer)));
     this.kept.set(shape, { version, body });
     return body;
   }

@@ -17,9 +17,10 @@ const errors = { 400: apiError, 404: apiError };
 /**
  * Sends the search's answer as the JSON text searchAssetsJson writes (exactly JSON.stringify of the
  * schema's type) instead of the zod response encoding: for six thousand rooms the encoding took
- * longer than the search itself. The tests parse every answer with the schema.
+ * longer than the search itself. The tests parse every answer with the schema. A kept answer's text
+ * comes as the same Buffer each time (search-answer-cache.ts): compressed and hashed once.
  */
-async function sendJson(reply: FastifyReply, text: Promise<string>): Promise<FastifyReply> {
+async function sendJson(reply: FastifyReply, text: Promise<string | Buffer>): Promise<FastifyReply> {
   return reply.type('application/json; charset=utf-8').send(await text);
 }
 // Additive (issue 15 point 5): the shape the screen uses and the result filters, on every search route.

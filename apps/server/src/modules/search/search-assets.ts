@@ -13,6 +13,9 @@ import { busyRowsByRoom, withBusyTimes } from './search-calendars';
 import { closedDatesWithin, prepareCalendar, reloadSearchRoomsCache, searchRoomsCache, toSearchRooms, type SearchCalendar, type SearchRoom, type SearchRooms } from './search-rooms-cache';
 import { findClosedDates, findOpeningHours, findOpeningPeriods, findSearchRooms, isPublishedLocation } from './search-rooms-repository';
 import { readSearchRoomsVersion } from './search-rooms-version-repository';
+import { readSearchVersions } from './search-versions-repository';
+import { keptText, searchAnswerCache, type KeptAnswer } from './search-answer-cache';
+import { clockKey } from '../schedule/schedule-cache';
 import { filterAnswer, filtersOf, markersJson, pageJson, type RoomAnswer, type SearchAnswer } from './search-result-shapes';
 import { inSearchOrder, toSearchHit } from './to-search-hit';
 
@@ -46,7 +49,7 @@ export interface SearchAssetsOptions {
 
 /** The answer as objects (the location's search and tests). */
 export async function searchAssets(options: SearchAssetsOptions): Promise<SearchAssetsResponse> {
-  const { datesCount, available, unavailable } = await runSearch(options);
+  const { datesCount, available, unavailable } = (await keptSearch(options)).answer;
   const hit = (a: RoomAnswer) => toSearchHit(a.room.row, datesCount, a.unavailable);
   return { available: available.map(hit), unavailable: unavailable.map(hit) };
 }
@@ -57,29 +60,32 @@ export async function searchAssets(options: SearchAssetsOptions): Promise<Search
  * calendar is written once.
  */
 export async function searchAssetsJson(options: SearchAssetsOptions): Promise<string> {
-  const { datesCount, available, unavailable } = await runSearch(options);
+  return wholeJson((await keptSearch(options)).answer);
+}
+
+function wholeJson({ datesCount, available, unavailable }: { datesCount: number; available: readonly RoomAnswer[]; unavailable: readonly RoomAnswer[] }): string {
   const texts = new Map<readonly string[], string>();
-  const line = ({ room, unavailable: dates }: RoomAnswer) => {
-    let text = texts.get(dates);
-    if (text === undefined) texts.set(dates, (text = JSON.stringify(dates)));
-    return `${room.jsonHead}${datesCount},"unavailableDates":${text}${room.jsonTail}`;
-  };
+  const line = (a: RoomAnswer) => hitLine(a, datesCount, texts);
   return `{"available":[${available.map(line).join(',')}],"unavailable":[${unavailable.map(line).join(',')}]}`;
 }
 
 /**
  * The answer in the shape the screen asks for (issue 15 point 5; search-result-shapes.ts): without
  * `shape` the whole lists (spec 01 §7, searchAssetsJson), else a filtered page or the map's markers.
+ * A city-wide search's texts are kept with its kept answer (search-answer-cache.ts) as Buffers.
  */
-export async function searchAssetsShapedJson(options: SearchAssetsOptions, params: SearchResultParams): Promise<string> {
-  if (params.shape === undefined && !filtersOf(params).active) return searchAssetsJson(options);
-  const answer = await runSearch(options);
-  const filtered = filterAnswer(answer, filtersOf(params));
-  if (params.shape === 'markers') return markersJson(filtered.available);
-  if (params.shape === 'page') return pageJson(answer, filtered, params, (a) => hitLine(a, answer.datesCount, new Map()));
-  const texts = new Map<readonly string[], string>();
-  const line = (a: RoomAnswer) => hitLine(a, answer.datesCount, texts);
-  return `{"available":[${filtered.available.map(line).join(',')}],"unavailable":[${filtered.unavailable.map(line).join(',')}]}`;
+export async function searchAssetsShapedJson(options: SearchAssetsOptions, params: SearchResultParams): Promise<string | Buffer> {
+  const kept = await keptSearch(options);
+  const { answer } = kept;
+  const textKey = JSON.stringify([params.shape ?? null, params.limit ?? null, params.offset ?? null, params.list ?? null, params.capacity ?? null, params.text ?? null, params.area ?? null]);
+  return keptText(kept, textKey, () => {
+    const filters = filtersOf(params);
+    if (params.shape === undefined && !filters.active) return wholeJson(answer);
+    const filtered = filterAnswer(answer, filters);
+    if (params.shape === 'markers') return markersJson(filtered.available);
+    if (params.shape === 'page') return pageJson(answer, filtered, params, (a) => hitLine(a, answer.datesCount, new Map()));
+    return wholeJson({ datesCount: answer.datesCount, ...filtered });
+  });
 }
 
 function hitLine({ room, unavailable: dates }: RoomAnswer, datesCount: number, texts: Map<readonly string[], string>): string {
@@ -88,10 +94,38 @@ function hitLine({ room, unavailable: dates }: RoomAnswer, datesCount: number, t
   return `${room.jsonHead}${datesCount},"unavailableDates":${text}${room.jsonTail}`;
 }
 
+function searchDates(search: SearchKind): SearchDates {
+  return indexSearchDates(search.kind === 'single' ? [search.date] : expandWeekdayPattern(search));
+}
 
-async function runSearch({ db, search, tagIds, locationId, now = new Date(), exactRoomLimit = EXACT_ROOM_LIMIT }: SearchAssetsOptions): Promise<SearchAnswer> {
+/**
+ * A city-wide search through its kept answer (search-answer-cache.ts, ADR 023): the versions it
+ * depends on are read first (one prepared statement), and the answer is computed only when they or
+ * the clock moved since it was kept. A location's search is computed each time.
+ */
+async function keptSearch(options: SearchAssetsOptions): Promise<KeptAnswer> {
+  if (options.locationId !== undefined) return { answer: (await runSearch(options)).answer };
+  const { db, search, tagIds, exactRoomLimit = EXACT_ROOM_LIMIT } = options;
+  const now = options.now ?? new Date();
+  const dates = searchDates(search);
+  const first = dates.dates[0];
+  const last = dates.dates.at(-1);
+  const versions = await readSearchVersions(db, dates.dates);
+  const clock = first && last ? clockKey({ fromInclusive: first, toInclusive: last }, now) : osloClock(now).today;
+  const question = JSON.stringify([search, tagIds, exactRoomLimit]);
+  return searchAnswerCache(db).answer(question, `${versions.rooms}|${versions.dates}|${clock}`, async () => {
+    const { answer, roomsVersion } = await runSearch({ ...options, now }, dates);
+    // Kept only when computed from the rooms of the version read first (else a change came between).
+    return { answer, keep: versions.rooms !== null && roomsVersion === versions.rooms };
+  });
+}
+
+/** The search computed now; `roomsVersion`: the version of the kept rooms it used (city-wide). */
+async function runSearch(
+  { db, search, tagIds, locationId, now = new Date(), exactRoomLimit = EXACT_ROOM_LIMIT }: SearchAssetsOptions,
+  dates: SearchDates = searchDates(search),
+): Promise<{ answer: SearchAnswer; roomsVersion?: string | null }> {
   const { today, time } = osloClock(now);
-  const dates = indexSearchDates(search.kind === 'single' ? [search.date] : expandWeekdayPattern(search));
   const first = dates.dates[0];
   const last = dates.dates.at(-1);
   const question: Question = { db, search, dates, today, context: { today, now: time, caller: publicCaller }, exactRoomLimit };
@@ -105,7 +139,7 @@ async function runSearch({ db, search, tagIds, locationId, now = new Date(), exa
       first && last ? findClosedDates(db, locationIds, { from: first, to: last }) : Promise.resolve(new Map<number, string[]>()),
       findOpeningPeriods(db, locationIds),
     ]);
-    return (await answer(question, toSearchRooms(rows, hours, closed, periods), false)).answer;
+    return { answer: (await answer(question, toSearchRooms(rows, hours, closed, periods), false)).answer };
   }
 
   // City-wide: the kept rooms, checked against the version the first query reads. A copy older than
@@ -114,7 +148,7 @@ async function runSearch({ db, search, tagIds, locationId, now = new Date(), exa
   for (let attempt = 0; ; attempt++) {
     const rooms = tagIds.length === 0 ? copy : { ...copy, rooms: copy.rooms.filter((r) => tagIds.every((t) => r.tagIds.includes(t))) };
     const result = await answer(question, rooms, true);
-    if (attempt > 0 || result.versions.every((v) => v === copy.version)) return result.answer;
+    if (attempt > 0 || result.versions.every((v) => v === copy.version)) return { answer: result.answer, roomsVersion: copy.version };
     copy = await reloadSearchRoomsCache(db, copy);
   }
 }

@@ -33,6 +33,16 @@ function MyBookings({ user }: { user: AuthUser }) {
         <Heading level={1} data-size="lg">
           Mine bookinger
         </Heading>
+        <Paragraph>
+          <Link asChild>
+            <RouterLink to={paths.freeSlotAlerts.getHref()}>Varsler om ledige tider</RouterLink>
+          </Link>
+        </Paragraph>
+        <Paragraph>
+          <Link asChild>
+            <RouterLink to={paths.calendarFeeds.getHref()}>Legg bookingene i kalenderen din</RouterLink>
+          </Link>
+        </Paragraph>
         {isPending && <Loading label="Henter bookingene dine" />}
         {error && (
           <Alert data-color="danger">
