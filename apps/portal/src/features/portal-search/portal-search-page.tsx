@@ -13,7 +13,7 @@ import { hasFilters, noFilters, readResultFilters, writeResultFilters, type Resu
 import { SearchForm } from './search-form';
 import { ResultsBody, useSearchResults, type SearchResults } from './search-results';
 import { searchSummary } from './search-summary';
-import { portalLocationHref, readSearchValues, readSearchView, toPortalSearch, writeSearchValues, type SearchView } from './search-url';
+import { locationHrefsFor, readSearchValues, readSearchView, toPortalSearch, writeSearchValues, type SearchView } from './search-url';
 import './portal-search.css';
 
 /** This page in another view, with the same search and filters. */
@@ -86,8 +86,9 @@ function ResultsView({ view, params, setParams, values, onSearch }: ResultsViewP
   const setFilters = useCallback((next: ResultFilters) => setParams((current) => writeResultFilters(next, current), { replace: true }), [setParams]);
   const clearFilters = useCallback(() => setFilters(noFilters), [setFilters]);
   const results = useSearchResults(search, filters);
-  const hrefOf = useCallback((hit: SearchAssetHit) => portalLocationHref(hit.locationId, params, hit.bookableAssetId), [params]);
-  const locationHref = useCallback((locationId: number) => portalLocationHref(locationId, params), [params]);
+  const hrefs = useMemo(() => locationHrefsFor(params), [params]);
+  const hrefOf = useCallback((hit: SearchAssetHit) => hrefs(hit.locationId, hit.bookableAssetId), [hrefs]);
+  const locationHref = useCallback((locationId: number) => hrefs(locationId), [hrefs]);
   // On a phone the map view shows the map or the list, not one under the other (CSS hides the other and this switch on wide screens).
   const [narrowPane, setNarrowPane] = useState<'list' | 'map'>('map');
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { Button, Card, Heading, Link, Paragraph } from '@digdir/designsystemet-react';
 import { Link as RouterLink } from 'react-router';
 import { SEARCH_PAGE_SIZE } from '@lokaler/domain/search-filters';
@@ -19,8 +19,12 @@ interface ResultCardProps {
   href: string;
 }
 
-/** One room found: name (linking to its location page with the search), location, area, capacity and on how many dates it is free. */
-function ResultCard({ hit, href }: ResultCardProps) {
+/**
+ * One room found: name (linking to its location page with the search), location, area, capacity and on
+ * how many dates it is free. Memoised: the page re-renders as its other parts load (filters, markers),
+ * and a card only changes with its room or its link (issue 15 point 3).
+ */
+const ResultCard = memo(function ResultCard({ hit, href }: ResultCardProps) {
   const free = availableDates(hit);
   const tone = free === 0 ? 'neutral' : free === hit.datesCount ? 'success' : 'warning';
   return (
@@ -42,7 +46,7 @@ function ResultCard({ hit, href }: ResultCardProps) {
       </article>
     </Card>
   );
-}
+});
 
 interface ResultListProps {
   /** The rooms fetched so far. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { portalLocationHref, portalSearchHref, readSearchValues, readSearchView, toPortalSearch, writeSearchValues } from './search-url';
+import { locationHrefsFor, portalLocationHref, portalSearchHref, readSearchValues, readSearchView, toPortalSearch, writeSearchValues } from './search-url';
 
 const params = (qs: string) => new URLSearchParams(qs);
 
@@ -41,5 +41,15 @@ describe('the search in the URL', () => {
     const current = params('searchType=list&loanType=singleLoan&date=2026-12-01&duration=PT2H&scrollTo=9');
     expect(portalSearchHref('map', current)).toBe('/portal?loanType=singleLoan&date=2026-12-01&duration=PT2H&searchType=map');
     expect(portalLocationHref(12, current, 34)).toBe('/lokale/12?ressurs=34&scrollTo=34&loanType=singleLoan&date=2026-12-01&duration=PT2H');
+  });
+
+  it('builds the same links from a search read once for a whole list, also without a room or without a search, with the values encoded', () => {
+    const current = params('searchType=map&loanType=recurringLoan&from=2026-12-01&to=2027-01-31&duration=PT2H&daysOfWeek=TUESDAY&daysOfWeek=THURSDAY&tagIds=5&ressurs=3');
+    const hrefs = locationHrefsFor(current);
+    expect(hrefs(12, 34)).toBe(portalLocationHref(12, current, 34));
+    expect(hrefs(12, 34)).toBe('/lokale/12?ressurs=34&scrollTo=34&loanType=recurringLoan&from=2026-12-01&to=2027-01-31&duration=PT2H&daysOfWeek=TUESDAY&daysOfWeek=THURSDAY&tagIds=5');
+    expect(hrefs(12)).toBe('/lokale/12?loanType=recurringLoan&from=2026-12-01&to=2027-01-31&duration=PT2H&daysOfWeek=TUESDAY&daysOfWeek=THURSDAY&tagIds=5');
+    expect(locationHrefsFor(params('searchType=list'))(12, 34)).toBe('/lokale/12?ressurs=34&scrollTo=34');
+    expect(locationHrefsFor(params(''))(12)).toBe('/lokale/12');
   });
 });

@@ -104,14 +104,21 @@ export function portalSearchHref(view: SearchView | null, params: URLSearchParam
   return qs ? `/portal?${qs}` : '/portal';
 }
 
-/** Link from a result to its location page (spec 01 §2): ?ressurs={id}&scrollTo={id} plus the search, without the view. */
+/**
+ * Links from results to their location page (spec 01 §2): ?ressurs={id}&scrollTo={id} plus the search,
+ * without the view. The search's own parameters are read once for a whole list, not per result
+ * (issue 15 point 3: a page of results built 30 URLSearchParams).
+ */
+export function locationHrefsFor(params: URLSearchParams): (locationId: number, bookableAssetId?: number) => string {
+  const search = searchOnly(params).toString();
+  return (locationId, bookableAssetId) => {
+    const room = bookableAssetId === undefined ? '' : `ressurs=${bookableAssetId}&scrollTo=${bookableAssetId}`;
+    const qs = room && search ? `${room}&${search}` : room || search;
+    return `/lokale/${locationId}${qs ? `?${qs}` : ''}`;
+  };
+}
+
+/** Link from a result to its location page: see locationHrefsFor. */
 export function portalLocationHref(locationId: number, params: URLSearchParams, bookableAssetId?: number): string {
-  const query = new URLSearchParams();
-  if (bookableAssetId !== undefined) {
-    query.set('ressurs', String(bookableAssetId));
-    query.set('scrollTo', String(bookableAssetId));
-  }
-  for (const [key, value] of searchOnly(params)) query.append(key, value);
-  const qs = query.toString();
-  return `/lokale/${locationId}${qs ? `?${qs}` : ''}`;
+  return locationHrefsFor(params)(locationId, bookableAssetId);
 }

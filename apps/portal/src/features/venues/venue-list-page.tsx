@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Alert, Heading, Paragraph } from '@digdir/designsystemet-react';
 import { useQuery } from '@tanstack/react-query';
 import { locationsQuery } from '@lokaler/api-client/locations';
@@ -16,6 +17,8 @@ export function VenueListPage() {
   const { filters, setFilters } = useVenueFilters();
   const { title, intro } = categoryTexts(filters.categories);
   const { data, error, isPending } = useQuery(locationsQuery());
+  // Filtered and sorted once per answer and filter, not on every render of the page (issue 15 point 3).
+  const venues = useMemo(() => (data ? filterVenues(data, filters) : undefined), [data, filters]);
 
   return (
     <div className="lk-stack">
@@ -34,7 +37,7 @@ export function VenueListPage() {
               <Paragraph>{loadFailureMessage(error).detail}</Paragraph>
             </Alert>
           )}
-          {data && <VenueResults venues={filterVenues(data, filters)} />}
+          {venues && <VenueResults venues={venues} />}
         </div>
       </div>
     </div>

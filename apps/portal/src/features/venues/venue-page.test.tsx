@@ -126,6 +126,22 @@ describe('/sted/:locationId', () => {
     await waitFor(() => expect(other.router.state.location.pathname).toBe('/404'));
   });
 
+  it('shows the venue in one go once its texts and rooms are in, holding a screen until then (issue 15 point 3: nothing moves)', async () => {
+    let answerRooms: (response: Response) => void = () => {};
+    const rooms = new Promise<Response>((resolve) => (answerRooms = resolve));
+    stubApi({ '/api/location/7': school, '/api/location/7/bookableassets': () => rooms, '/api/about/7': { whoCanApply: '<p>Lag</p>', locationCosts: null, loanCriteria: null } });
+    const { container } = renderPortal('/sted/7');
+    await waitFor(() => expect(container.querySelector('.lk-venue-page .lk-route-loading')).not.toBeNull());
+    // The location and its texts are in; the rooms are not: nothing of the venue yet.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByRole('heading', { level: 1, name: 'Tøyen skole' })).not.toBeInTheDocument();
+    answerRooms(new Response(JSON.stringify([gym]), { status: 200, headers: { 'content-type': 'application/json' } }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tøyen skole' })).toBeInTheDocument();
+    expect(screen.getByText('Hvem kan låne eller leie?')).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Gymsal (G1)' })).toBeInTheDocument();
+    expect(container.querySelector('.lk-route-loading')).toBeNull();
+  });
+
   it("shows the spec's message when the rooms cannot be loaded", async () => {
     stubApi({ '/api/location/7': school, '/api/location/7/bookableassets': () => new Response('{}', { status: 500 }), '/api/about/7': { whoCanApply: null, locationCosts: null, loanCriteria: null } });
     renderPortal('/sted/7');

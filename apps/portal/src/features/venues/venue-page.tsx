@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Field, Heading, Label, Link, Paragraph, Select } from '@digdir/designsystemet-react';
-import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { isApiClientError } from '@lokaler/api-client/api-client-error';
 import { locationAssetsQuery } from '@lokaler/api-client/bookable-assets';
@@ -39,21 +39,37 @@ function venueDescription(location: { name: string; geographicAreaName?: string 
   return `Rom til lån og leie på ${location.name}${area}: hva rommene passer til, hvor mange de tar, og hvordan du søker.`;
 }
 
+/**
+ * The first request for a part of the page is still under way: not a retry after a failure (the part
+ * shows its own loading state and message), and never again once an answer came (a part asking again
+ * as it mounts does not hide the page).
+ */
+const firstTry = (query: { isPending: boolean; isFetched: boolean; failureCount: number }) => query.isPending && !query.isFetched && query.failureCount === 0;
+
 function Venue({ id }: { id: number }) {
   const location = useQuery(locationQuery(id));
   // Issue 15: the rooms and the about texts are asked for with the location, not after it.
-  usePrefetchQuery(locationAssetsQuery(id));
-  usePrefetchQuery(locationAboutQuery(id));
+  const rooms = useQuery(locationAssetsQuery(id));
+  const about = useQuery(locationAboutQuery(id));
   const gone = (isApiClientError(location.error) && location.error.status === 404) || (location.data && location.data.status !== 'PUBLISHED');
   if (gone) return <Navigate to={paths.notFound.getHref()} replace />;
+  // Issue 15 point 3: the page is shown once, when its three answers are in (they are asked for
+  // together), so neither the texts nor the rooms push what is above them down when they arrive; until
+  // then a screen's height is held, so the footer stays below the fold.
+  // A failed first try does not hold the page while it is tried again: the part says so itself.
+  const waiting = location.isPending || (location.isSuccess && (firstTry(rooms) || firstTry(about)));
 
   return (
     <div className="lk-venue-page">
       <PageHead title={location.data?.name} description={venueDescription(location.data)} />
       <BackLink />
-      {location.isPending && <Loading label="Henter lokalet" />}
+      {waiting && (
+        <div className="lk-route-loading">
+          <Loading label="Henter lokalet" />
+        </div>
+      )}
       {location.error && <LoadFailure error={location.error} />}
-      {location.data && (
+      {location.data && !waiting && (
         <>
           <Heading level={1} data-size="lg">
             {location.data.name}
@@ -107,10 +123,11 @@ function Rooms({ locationId }: { locationId: number }) {
   const navigate = useNavigate();
   useScrollToParameter(Boolean(rooms.data));
 
+  const purposes = useMemo(() => (rooms.data ? [...new Set(rooms.data.flatMap((r) => r.purposes))].sort(compareNorwegian) : []), [rooms.data]);
+
   if (rooms.isPending) return <Loading label="Henter rommene" />;
   if (rooms.error) return <Alert data-color="danger">{roomsFailed}</Alert>;
 
-  const purposes = [...new Set(rooms.data.flatMap((r) => r.purposes))].sort(compareNorwegian);
   const shown = purpose ? rooms.data.filter((r) => r.purposes.includes(purpose)) : rooms.data;
   const chosen = selected.flatMap((sid) => rooms.data.filter((r) => r.id === sid));
 

@@ -94,6 +94,29 @@ describe('/lokale/:locationId', () => {
     expect(fetch.mock.calls.some(([url]) => String(url).includes('/api/search/assets'))).toBe(false);
   });
 
+  it('shows the location with its about texts in one go, holding a screen until then, so the contact box and the form do not move (issue 15 point 3)', async () => {
+    let answerAbout: (response: Response) => void = () => {};
+    const about = new Promise<Response>((resolve) => (answerAbout = resolve));
+    stub(school, { '/api/about/7': () => about });
+    const { container } = renderPortal('/lokale/7?loanType=singleLoan&duration=PT1H');
+    await waitFor(() => expect(container.querySelector('.lk-location-page .lk-route-loading')).not.toBeNull());
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByRole('heading', { level: 1, name: 'Tøyen skole' })).not.toBeInTheDocument();
+    answerAbout(json({ whoCanApply: '<p>Lag og foreninger</p>', locationCosts: null, loanCriteria: null }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tøyen skole' })).toBeInTheDocument();
+    expect(screen.getByText('Hvem kan låne eller leie?')).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Finn rom til lån eller leie' })).toBeInTheDocument();
+    expect(container.querySelector('.lk-route-loading')).toBeNull();
+  });
+
+  it('does not hold the location while its about texts fail: the page shows without them', async () => {
+    stub(school, { '/api/about/7': () => json({ msg: 'nede', code: 'INTERNAL' }, 500) });
+    renderPortal('/lokale/7?loanType=singleLoan&duration=PT1H');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tøyen skole' })).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Finn rom til lån eller leie' })).toBeInTheDocument();
+    expect(screen.queryByText('Hvem kan låne eller leie?')).not.toBeInTheDocument();
+  });
+
   it('lists the rooms with their availability once the search is complete, and writes a new search to the URL', async () => {
     const user = userEvent.setup();
     stub();

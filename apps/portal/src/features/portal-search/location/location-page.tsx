@@ -50,6 +50,11 @@ function LocationView({ id }: { id: number }) {
   }, [queryClient, linkedSearch, id]);
   const gone = (isApiClientError(location.error) && location.error.status === 404) || (location.data && location.data.status !== 'PUBLISHED');
   if (gone) return <Navigate to={paths.notFound.getHref()} replace />;
+  // Issue 15 point 3: the location and its about texts (asked for together) are shown together, once,
+  // so the texts do not push the contact card and the search form down when they arrive; until then a
+  // screen's height is held, so the footer stays below the fold.
+  // A failed first try of the texts does not hold the page while it is tried again.
+  const waiting = location.isPending || (location.isSuccess && about.isPending && !about.isFetched && about.failureCount === 0);
 
   return (
     <div className="lk-location-page">
@@ -57,14 +62,18 @@ function LocationView({ id }: { id: number }) {
       <Link asChild>
         <RouterLink to={portalSearchHref('list', params)}>Tilbake til søket</RouterLink>
       </Link>
-      {location.isPending && <Loading label="Henter lokalet" />}
+      {waiting && (
+        <div className="lk-route-loading">
+          <Loading label="Henter lokalet" />
+        </div>
+      )}
       {location.error && (
         <Alert data-color="danger">
           <Paragraph>{loadFailureMessage(location.error).title}</Paragraph>
           <Paragraph>{loadFailureMessage(location.error).detail}</Paragraph>
         </Alert>
       )}
-      {location.data && (
+      {location.data && !waiting && (
         <>
           <div className="lk-stack">
             <Heading level={1} data-size="lg">

@@ -73,7 +73,12 @@ export function LocationRooms({ locationId, search }: { locationId: number; sear
     void go(search, chosenIds, choices);
   };
 
-  if (result.isPending) return <Loading label="Henter rommene" />;
+  if (result.isPending)
+    return (
+      <div className="lk-location-rooms-loading">
+        <Loading label="Henter rommene" />
+      </div>
+    );
   if (result.error) return <Alert data-color="danger">{roomsFailed}</Alert>;
 
   return (

@@ -15,7 +15,7 @@ export interface ResultsMapProps {
   hits?: readonly SearchAssetHit[];
   /** Or the markers as the server makes them (shape=markers, issue 15): then no hits are needed. */
   markers?: readonly LocationMarker[];
-  /** The location page link for a location's marker (built by the page with portalLocationHref). */
+  /** The location page link for a location's marker (built by the page with locationHrefsFor). */
   locationHref: (locationId: number) => string;
 }
 
