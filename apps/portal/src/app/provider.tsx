@@ -9,6 +9,7 @@ import { clearImpersonationCookie } from '@lokaler/api-client/impersonation';
 import { createOnDemandAuthClient } from '@lokaler/api-client/on-demand-auth-client';
 import { onPublicOrigin } from '@lokaler/api-client/public-origin';
 import { createQueryClient } from '@lokaler/api-client/query-client';
+import { seedSettingsFromBootData } from '@lokaler/api-client/settings';
 import { AuthProvider } from '@lokaler/api-client/react/auth-provider';
 import { FullPageState } from '@lokaler/ui/app-shell';
 import { CrashBoundary } from '@lokaler/ui/crash-boundary';
@@ -39,6 +40,7 @@ export interface AppProviderProps {
 export function AppProvider({ children, loadAuthClient = loadPortalAuthClient, queryClient, initialUrl }: AppProviderProps) {
   const [client] = useState(() => {
     const created = queryClient ?? createQueryClient();
+    seedSettingsFromBootData(created);
     prefetchFirstData(created, initialUrl ?? window.location.href);
     return created;
   });
