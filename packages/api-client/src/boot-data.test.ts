@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { BOOT_DATA_ELEMENT_ID, bootDataJson, type BootData } from '@lokaler/domain/boot-data';
 import { readBootData, resetBootDataForTests } from './boot-data';
@@ -16,6 +16,7 @@ function writeBoot(text: string) {
 }
 const boot = (data: BootData) => writeBoot(bootDataJson(data));
 
+beforeEach(() => resetBootDataForTests());
 afterEach(() => {
   document.getElementById(BOOT_DATA_ELEMENT_ID)?.remove();
   resetBootDataForTests();
@@ -63,5 +64,40 @@ describe('boot data from index.html (issue 15 point 3)', () => {
     document.getElementById(BOOT_DATA_ELEMENT_ID)?.remove();
     writeBoot(JSON.stringify({ settings: { CONTACT_US: 42 } }));
     expect(readBootData()).toBeNull();
+  });
+});
+
+describe('a page\'s first answers from index.html', () => {
+  it('are taken once by an anonymous GET of the same path, checked by its schema; the next call asks the API', async () => {
+    const { apiFetch } = await import('./api-fetch');
+    const { z } = await import('zod/mini');
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ id: 2 }), { headers: { 'content-type': 'application/json' } }));
+    vi.stubGlobal('fetch', fetch);
+    boot({ settings: {}, answers: { '/api/location/1': { id: 1 } } });
+    const schema = z.object({ id: z.number() });
+    await expect(apiFetch('/api/location/1', { schema })).resolves.toEqual({ id: 1 });
+    expect(fetch).not.toHaveBeenCalled();
+    await expect(apiFetch('/api/location/1', { schema })).resolves.toEqual({ id: 2 });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('are not taken by a call with a token (a logged-in person may be answered differently)', async () => {
+    const { apiFetch, configureApiClient } = await import('./api-fetch');
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ id: 2 }), { headers: { 'content-type': 'application/json' } }));
+    vi.stubGlobal('fetch', fetch);
+    boot({ settings: {}, answers: { '/api/location/1': { id: 1 } } });
+    const restore = configureApiClient({ getAccessToken: async () => 'token' });
+    try {
+      await expect(apiFetch('/api/location/1')).resolves.toEqual({ id: 2 });
+    } finally {
+      restore();
+    }
+  });
+
+  it('fail like an API answer when they do not match the schema', async () => {
+    const { apiFetch } = await import('./api-fetch');
+    const { z } = await import('zod/mini');
+    boot({ settings: {}, answers: { '/api/location/1': { id: 'one' } } });
+    await expect(apiFetch('/api/location/1', { schema: z.object({ id: z.number() }) })).rejects.toMatchObject({ kind: 'invalid-response' });
   });
 });

@@ -22,6 +22,19 @@ export function readBootData(doc: Document | undefined = typeof document === 'un
   return parsed;
 }
 
+/**
+ * The answer index.html brought for this GET (its path and query as apiFetch builds them), once: a
+ * second call (a refetch, a later visit to the page) asks the API. Anonymous answers: apiFetch takes
+ * them only for a call without a token.
+ */
+export function takeBootAnswer(url: string): unknown {
+  const answers = readBootData()?.answers;
+  if (!answers || !Object.hasOwn(answers, url)) return undefined;
+  const answer = answers[url];
+  delete answers[url];
+  return answer;
+}
+
 /** Tests: forget what was read. */
 export function resetBootDataForTests(): void {
   read = undefined;

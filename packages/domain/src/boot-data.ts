@@ -10,12 +10,15 @@ export const BOOT_DATA_ELEMENT_ID = 'lk-boot';
  * answers the app shell needs before its first render, so they need no request of their own. In a
  * `<script type="application/json">`, which the browser never runs: the CSP (script-src 'self') holds.
  * - `clientSettings`: the app's login configuration (GET /api/client-settings/{kind}.json);
- * - `settings`: each server setting the SPAs read (GET /api/settings?setting=NAME): its value, or null.
+ * - `settings`: each server setting the SPAs read (GET /api/settings?setting=NAME): its value, or null;
+ * - `answers`: the public GET answers the requested page asks for first (by path and query), as the
+ *   API gives them to an anonymous caller, so the page's data needs no round trip of its own.
  * Without it (the Vite dev server, an old server) the apps ask for both as before.
  */
 export const bootData = z.object({
   clientSettings: z.optional(z.object({ kind: z.enum(['idporten', 'admin']), settings: clientSettings })),
   settings: z.record(z.string(), z.nullable(z.string())),
+  answers: z.optional(z.record(z.string(), z.unknown())),
 });
 export type BootData = z.infer<typeof bootData>;
 

@@ -15,6 +15,7 @@ import { FullPageState } from '@lokaler/ui/app-shell';
 import { CrashBoundary } from '@lokaler/ui/crash-boundary';
 import { ErrorPage } from '@lokaler/ui/error-page';
 import { Loading } from '@lokaler/ui/loading';
+import { StartingShell } from '@lokaler/ui/starting-shell';
 import { ToastProvider, useToasts } from '@lokaler/ui/toasts';
 import { reportCrash } from './report-error';
 import { withImpersonationLogout } from './session-end';
@@ -79,9 +80,9 @@ function PortalAuth({ children, loadAuthClient }: { children: ReactNode; loadAut
       onSessionEnded={onSessionEnded}
       onSetupError={(error) => void logFrontendError(`Innlogging kunne ikke settes opp: ${describeError(error)}`)}
       loading={
-        <FullPageState>
+        <StartingShell appName="Lokaler" homeHref="/">
           <Loading label="Laster Lokaler" />
-        </FullPageState>
+        </StartingShell>
       }
       failed={
         <FullPageState>

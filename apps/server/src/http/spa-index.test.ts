@@ -8,6 +8,7 @@ import type { Database } from '../db/client';
 import { settings } from '../db/schema/settings';
 import { repoRoot } from '../paths';
 import { createTestDatabase } from '../../test/test-db';
+import { createAsset, createLocation } from '../../test/factories/places';
 import { buildFakeSpas, type BuiltSpas } from '../../test/spa-folders';
 import { portalRoutePreloads, renderIndex, routePreloadTags } from './spa-index';
 
@@ -79,6 +80,24 @@ describe('index.html as the server sends it (issue 15 point 3: boot data and rou
     }
   });
 
+  it('brings a venue page\'s first public answers, equal to what the API gives an anonymous caller', async () => {
+    const location = await createLocation(database.db, { status: 'PUBLISHED' });
+    await createAsset(database.db, location.id);
+    const boot = bootOf((await app.inject({ method: 'GET', url: `/sted/${location.id}` })).body);
+    const urls = [`/api/location/${location.id}`, `/api/location/${location.id}/bookableassets`, `/api/about/${location.id}`];
+    expect(Object.keys(boot.answers ?? {}).sort()).toEqual([...urls].sort());
+    for (const url of urls) expect(boot.answers?.[url], url).toEqual((await app.inject({ method: 'GET', url })).json());
+    const locationPage = bootOf((await app.inject({ method: 'GET', url: `/lokale/${location.id}?date=2030-01-15` })).body);
+    expect(Object.keys(locationPage.answers ?? {}).sort()).toEqual([`/api/about/${location.id}`, `/api/location/${location.id}`]);
+  });
+
+  it('leaves out answers that are not a 200 (a missing place): the page asks and shows the error itself', async () => {
+    for (const url of ['/sted/999999', '/sted/abc', '/']) {
+      const boot = bootOf((await app.inject({ method: 'GET', url })).body);
+      expect(Object.keys(boot.answers ?? {}).filter((key) => key.startsWith(`/api/location/`)), url).toEqual([]);
+    }
+  });
+
   it('does not serve the build manifest', async () => {
     expect((await app.inject({ method: 'GET', url: '/.vite/manifest.json' })).body).not.toContain('isEntry');
   });
@@ -98,6 +117,6 @@ describe('spa-index', () => {
   });
 
   it('gives no preloads without a manifest (a build without one still serves)', () => {
-    expect(routePreloadTags(null, portalRoutePreloads, '/')).toEqual([]);
+    expect(routePreloadTags(null, portalRoutePreloads, '/').map((route) => route.tags)).toEqual(portalRoutePreloads.map(() => ''));
   });
 });

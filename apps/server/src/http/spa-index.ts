@@ -26,6 +26,12 @@ export interface RoutePreload {
   pattern: RegExp;
   /** Source modules (as the manifest names them, relative to the app's folder) the page loads at once. */
   modules: readonly string[];
+  /**
+   * The public GET requests the page makes first, as apiFetch writes them (path and query), from the
+   * pattern's match: their anonymous answers go into the boot data (app/prefetch-first-data.ts asks
+   * for the same at start).
+   */
+  answers?: (match: RegExpExecArray) => string[];
 }
 
 /** The portal's first data queries (app/prefetch-first-data.ts): asked for at start on these pages. */
@@ -37,9 +43,19 @@ const FIRST_DATA = 'src/app/first-data-queries.ts';
  */
 export const portalRoutePreloads: readonly RoutePreload[] = [
   { pattern: /^\/oversikt\/?$/, modules: ['src/features/venues/venue-list-page.tsx'] },
+  {
+    pattern: /^\/sted\/(\d{1,9})\/?$/,
+    modules: ['src/features/venues/venue-page.tsx', FIRST_DATA],
+    answers: ([, id]) => [`/api/location/${id}`, `/api/location/${id}/bookableassets`, `/api/about/${id}`],
+  },
   { pattern: /^\/sted\/[^/]+\/?$/, modules: ['src/features/venues/venue-page.tsx', FIRST_DATA] },
   { pattern: /^\/ressurs\/?$/, modules: ['src/features/calendar/room-page.tsx', FIRST_DATA] },
   { pattern: /^\/portal\/?$/, modules: ['src/features/portal-search/portal-search-page.tsx'] },
+  {
+    pattern: /^\/lokale\/(\d{1,9})\/?$/,
+    modules: ['src/features/portal-search/location/location-page.tsx', FIRST_DATA],
+    answers: ([, id]) => [`/api/location/${id}`, `/api/about/${id}`],
+  },
   { pattern: /^\/lokale\/[^/]+\/?$/, modules: ['src/features/portal-search/location/location-page.tsx', FIRST_DATA] },
   { pattern: /^\/bookinger\/?$/, modules: ['src/features/bookings/list/bookings-page.tsx'] },
   { pattern: /^\/bookinger\/[^/]+\/?$/, modules: ['src/features/bookings/detail/booking-page.tsx'] },
@@ -75,15 +91,15 @@ function closure(manifest: Manifest, keys: readonly string[]): Set<string> {
  * For each route of the table, the `<link>` tags of the files its page needs beyond the entry chunk's
  * own (which index.html already loads). Routes whose modules the manifest lacks get none.
  */
-export function routePreloadTags(manifest: Manifest | null, routes: readonly RoutePreload[], base: string): { pattern: RegExp; tags: string }[] {
-  if (!manifest) return [];
+export function routePreloadTags(manifest: Manifest | null, routes: readonly RoutePreload[], base: string): { pattern: RegExp; tags: string; answers?: RoutePreload['answers'] }[] {
+  if (!manifest) return routes.map(({ pattern, answers }) => ({ pattern, tags: '', answers }));
   const entryKeys = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
   const inEntry = closure(manifest, entryKeys);
-  return routes.map(({ pattern, modules }) => {
+  return routes.map(({ pattern, modules, answers }) => {
     const needed = [...closure(manifest, modules)].filter((key) => !inEntry.has(key));
     const scripts = needed.map((key) => `<link rel="modulepreload" crossorigin href="${base}${manifest[key]?.file ?? ''}">`);
     const styles = needed.flatMap((key) => manifest[key]?.css ?? []).map((file) => `<link rel="preload" as="style" crossorigin href="${base}${file}">`);
-    return { pattern, tags: [...new Set([...scripts, ...styles])].join('') };
+    return { pattern, tags: [...new Set([...scripts, ...styles])].join(''), answers };
   });
 }
 

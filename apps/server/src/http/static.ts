@@ -83,6 +83,22 @@ export async function registerStatic(app: FastifyInstance, folders: SpaFolders =
       return {};
     }
   };
+  /**
+   * The page's first public answers, asked of the app itself without credentials (so exactly what an
+   * anonymous browser would get); only 200s with JSON, the rest the page asks for itself.
+   */
+  const anonymousAnswers = async (urls: string[]): Promise<Record<string, unknown> | undefined> => {
+    const answered = await Promise.all(urls.map(async (url) => {
+      try {
+        const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+        return res.statusCode === 200 && String(res.headers['content-type']).startsWith('application/json') ? [[url, res.json() as unknown] as const] : [];
+      } catch {
+        return [];
+      }
+    }));
+    const entries = answered.flat();
+    return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+  };
   const spa = (dist: string, base: string, kind: 'idporten' | 'admin', routes: typeof portalRoutePreloads) => ({
     html: fs.readFileSync(path.join(dist, 'index.html'), 'utf8'),
     base,
@@ -94,8 +110,10 @@ export async function registerStatic(app: FastifyInstance, folders: SpaFolders =
   const sendIndex = (target: ReturnType<typeof spa>) => async (request: FastifyRequest, reply: FastifyReply) => {
     if (refusedFallback(request.url)) return reply.callNotFound();
     const pathname = `/${(request.url.split('?')[0] ?? '').slice(target.base.length)}`;
-    const preloads = target.preloads.find((route) => route.pattern.test(pathname))?.tags ?? '';
-    const html = renderIndex(target.html, { boot: { clientSettings: target.clientSettings, settings: await serverSettings() }, preloads });
+    const route = target.preloads.find(({ pattern }) => pattern.test(pathname));
+    const match = route && route.pattern.exec(pathname);
+    const [settings, answers] = await Promise.all([serverSettings(), match && route.answers ? anonymousAnswers(route.answers(match)) : undefined]);
+    const html = renderIndex(target.html, { boot: { clientSettings: target.clientSettings, settings, answers }, preloads: route?.tags ?? '' });
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
   app.get('/admin/', sendIndex(admin));
