@@ -36,6 +36,11 @@ export interface RoutePreload {
 
 /** The portal's first data queries (app/prefetch-first-data.ts): asked for at start on these pages. */
 const FIRST_DATA = 'src/app/first-data-queries.ts';
+/**
+ * The login library (oidc-client-ts, createOnDemandAuthClient): loaded at start when the tab has a
+ * login, else at the first login. Pages for logged-in people need it either way.
+ */
+const LOGIN = '../../packages/api-client/src/oidc-auth-client.ts';
 
 /**
  * The pages whose code loads lazily (apps/portal/src/features/∗/routes.tsx): their path and module.
@@ -57,15 +62,18 @@ export const portalRoutePreloads: readonly RoutePreload[] = [
     answers: ([, id]) => [`/api/location/${id}`, `/api/about/${id}`],
   },
   { pattern: /^\/lokale\/[^/]+\/?$/, modules: ['src/features/portal-search/location/location-page.tsx', FIRST_DATA] },
-  { pattern: /^\/bookinger\/?$/, modules: ['src/features/bookings/list/bookings-page.tsx'] },
-  { pattern: /^\/bookinger\/[^/]+\/?$/, modules: ['src/features/bookings/detail/booking-page.tsx'] },
+  { pattern: /^\/bookinger\/?$/, modules: ['src/features/bookings/list/bookings-page.tsx', LOGIN] },
+  { pattern: /^\/bookinger\/[^/]+\/?$/, modules: ['src/features/bookings/detail/booking-page.tsx', LOGIN] },
   { pattern: /^\/send\/?$/, modules: ['src/features/apply/application-page.tsx'] },
   { pattern: /^\/kontakt-oss\/?$/, modules: ['src/features/contact/contact-page.tsx'] },
   { pattern: /^\/tilgjengelighetserklaering\/?$/, modules: ['src/features/accessibility/accessibility-statement-page.tsx'] },
 ];
 
-/** The admin app's start page is in its entry chunk; its lazy pages are opened from it. */
-export const adminRoutePreloads: readonly RoutePreload[] = [];
+/**
+ * The admin app's start page is in its entry chunk, and its lazy pages are opened from it; every page
+ * of it is for a logged-in person, so the login library is preloaded everywhere.
+ */
+export const adminRoutePreloads: readonly RoutePreload[] = [{ pattern: /^\//, modules: [LOGIN] }];
 
 export function readManifest(dist: string): Manifest | null {
   try {
