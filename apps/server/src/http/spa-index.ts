@@ -41,6 +41,8 @@ const FIRST_DATA = 'src/app/first-data-queries.ts';
  * login, else at the first login. Pages for logged-in people need it either way.
  */
 const LOGIN = '../../packages/api-client/src/oidc-auth-client.ts';
+/** The header's user menu, shown instead of 'Mine bookinger' to a logged-in person (components/lazy-user-menu.tsx). */
+const USER_MENU = 'src/components/user-menu.tsx';
 
 /**
  * The pages whose code loads lazily (apps/portal/src/features/∗/routes.tsx): their path and module.
@@ -62,8 +64,8 @@ export const portalRoutePreloads: readonly RoutePreload[] = [
     answers: ([, id]) => [`/api/location/${id}`, `/api/about/${id}`],
   },
   { pattern: /^\/lokale\/[^/]+\/?$/, modules: ['src/features/portal-search/location/location-page.tsx', FIRST_DATA] },
-  { pattern: /^\/bookinger\/?$/, modules: ['src/features/bookings/list/bookings-page.tsx', LOGIN] },
-  { pattern: /^\/bookinger\/[^/]+\/?$/, modules: ['src/features/bookings/detail/booking-page.tsx', LOGIN] },
+  { pattern: /^\/bookinger\/?$/, modules: ['src/features/bookings/list/bookings-page.tsx', LOGIN, USER_MENU] },
+  { pattern: /^\/bookinger\/[^/]+\/?$/, modules: ['src/features/bookings/detail/booking-page.tsx', LOGIN, USER_MENU] },
   { pattern: /^\/send\/?$/, modules: ['src/features/apply/application-page.tsx'] },
   { pattern: /^\/kontakt-oss\/?$/, modules: ['src/features/contact/contact-page.tsx'] },
   { pattern: /^\/tilgjengelighetserklaering\/?$/, modules: ['src/features/accessibility/accessibility-statement-page.tsx'] },
