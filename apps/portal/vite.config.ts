@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { startAfterFirstPaint } from '../../scripts/start-after-first-paint.mjs';
 
 // The version each API call carries (X-Frontend-Version): package version plus build time, unless set.
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
@@ -8,7 +9,7 @@ process.env.VITE_APP_VERSION ??= `portal-${version}+${new Date().toISOString().s
 
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  plugins: [react(), startAfterFirstPaint()],
   server: { proxy: { '/api': 'http://localhost:3000', '/idp': 'http://localhost:3000', '/admin': 'http://localhost:3000' } },
   build: {
     outDir: 'dist',

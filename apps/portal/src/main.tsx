@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { configureApiClient } from '@lokaler/api-client/api-fetch';
 import { installGlobalErrorReporting } from '@lokaler/api-client/frontend-error-log';
-import { loadDesignSystemBehaviour } from '@lokaler/ui/design-system-behaviour';
+import { loadDesignSystemBehaviourAfterLoad } from '@lokaler/ui/design-system-behaviour';
 import { setAppName } from '@lokaler/ui/page-title';
 import { reloadWhenCodeIsStale } from '@lokaler/ui/reload-when-code-is-stale';
 import { App } from './app/app';
@@ -23,4 +23,4 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
-void loadDesignSystemBehaviour();
+loadDesignSystemBehaviourAfterLoad();

@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { isSettingEnabled, settingResponse, type SettingName } from '@lokaler/domain/settings';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { isSettingEnabled, settingNames, settingResponse, type SettingName } from '@lokaler/domain/settings';
 import { apiFetch } from './api-fetch';
+import { readBootData } from './boot-data';
 
 /** GET /api/settings?setting=NAME: whether the server setting is on (spec 01 §7: only ENABLED is on). */
 export async function getSettingEnabled(name: SettingName, signal?: AbortSignal): Promise<boolean> {
@@ -18,4 +19,18 @@ export const settingQuery = (name: SettingName) =>
 /** True only when the server says ENABLED; false while loading and when the call fails. */
 export function useSettingEnabled(name: SettingName): boolean {
   return useQuery(settingQuery(name)).data === true;
+}
+
+/**
+ * The settings the server wrote into index.html (boot-data.ts) go into the cache as fresh answers, so
+ * the first render already knows them: the beta banner and 'Kontakt oss' are there from the first
+ * paint instead of moving the page when /api/settings answers (issue 15 point 3, CLS). They are
+ * asked for again after the usual staleTime, as any answer.
+ */
+export function seedSettingsFromBootData(queryClient: QueryClient): void {
+  const settings = readBootData()?.settings;
+  if (!settings) return;
+  for (const name of settingNames) {
+    if (name in settings) queryClient.setQueryData(settingQuery(name).queryKey, isSettingEnabled({ name, value: settings[name] ?? null }));
+  }
 }

@@ -9,3 +9,13 @@
 export function loadDesignSystemBehaviour(): Promise<unknown> {
   return import('@digdir/designsystemet-web');
 }
+
+/**
+ * The same once the page has loaded (issue 15 point 3): its 26 kB then no longer share the first
+ * page's bandwidth and main thread with the page's own code and data. Nothing on a first page needs it
+ * before then: the components that need it at render bring it themselves.
+ */
+export function loadDesignSystemBehaviourAfterLoad(win: Window = window): void {
+  if (win.document.readyState === 'complete') void loadDesignSystemBehaviour();
+  else win.addEventListener('load', () => void loadDesignSystemBehaviour(), { once: true });
+}

@@ -12,6 +12,7 @@ import { FullPageState } from '@lokaler/ui/app-shell';
 import { CrashBoundary } from '@lokaler/ui/crash-boundary';
 import { ErrorPage } from '@lokaler/ui/error-page';
 import { Loading } from '@lokaler/ui/loading';
+import { StartingShell } from '@lokaler/ui/starting-shell';
 import { ToastProvider, useToasts } from '@lokaler/ui/toasts';
 import { adminHomeHref } from '../config/paths';
 import { reportCrash } from './report-error';
@@ -53,9 +54,9 @@ function AdminAuth({ children, loadAuthClient }: { children: ReactNode; loadAuth
       onSessionEnded={onSessionEnded}
       onSetupError={(error) => void logFrontendError(`Innlogging (admin) kunne ikke settes opp: ${describeError(error)}`)}
       loading={
-        <FullPageState>
+        <StartingShell appName="Lokaler" subtitle="administrasjon" homeHref="/admin/">
           <Loading label="Laster Lokaler administrasjon" />
-        </FullPageState>
+        </StartingShell>
       }
       failed={
         <FullPageState>

@@ -9,11 +9,13 @@ import { clearImpersonationCookie } from '@lokaler/api-client/impersonation';
 import { createOnDemandAuthClient } from '@lokaler/api-client/on-demand-auth-client';
 import { onPublicOrigin } from '@lokaler/api-client/public-origin';
 import { createQueryClient } from '@lokaler/api-client/query-client';
+import { seedSettingsFromBootData } from '@lokaler/api-client/settings';
 import { AuthProvider } from '@lokaler/api-client/react/auth-provider';
 import { FullPageState } from '@lokaler/ui/app-shell';
 import { CrashBoundary } from '@lokaler/ui/crash-boundary';
 import { ErrorPage } from '@lokaler/ui/error-page';
 import { Loading } from '@lokaler/ui/loading';
+import { StartingShell } from '@lokaler/ui/starting-shell';
 import { ToastProvider, useToasts } from '@lokaler/ui/toasts';
 import { reportCrash } from './report-error';
 import { withImpersonationLogout } from './session-end';
@@ -39,6 +41,7 @@ export interface AppProviderProps {
 export function AppProvider({ children, loadAuthClient = loadPortalAuthClient, queryClient, initialUrl }: AppProviderProps) {
   const [client] = useState(() => {
     const created = queryClient ?? createQueryClient();
+    seedSettingsFromBootData(created);
     prefetchFirstData(created, initialUrl ?? window.location.href);
     return created;
   });
@@ -77,9 +80,9 @@ function PortalAuth({ children, loadAuthClient }: { children: ReactNode; loadAut
       onSessionEnded={onSessionEnded}
       onSetupError={(error) => void logFrontendError(`Innlogging kunne ikke settes opp: ${describeError(error)}`)}
       loading={
-        <FullPageState>
+        <StartingShell appName="Lokaler" homeHref="/">
           <Loading label="Laster Lokaler" />
-        </FullPageState>
+        </StartingShell>
       }
       failed={
         <FullPageState>

@@ -1,0 +1,46 @@
+// Issue 15 point 3 (decision 026): a Vite build plugin for both SPAs. The built index.html loads its
+// entry with `<script type="module" src=…>`, which runs as soon as the document is parsed if the
+// script is there already, so the browser's first paint came only with React's first render. The
+// plugin turns the entry into a `<link rel="modulepreload">` (downloaded and compiled at once, as
+// before) and adds a tiny same-origin script that imports it after the next frame: the starting shell
+// in #root (packages/ui/src/starting-shell.tsx) is painted with the HTML and CSS, whatever the network,
+// and the first contentful paint no longer depends on the JavaScript. The CSP needs nothing new.
+import { createHash } from 'node:crypto';
+
+/** Runs in the browser: imports the entry after the next frame (or after 100 ms in a hidden tab, which has no frames). */
+const START = `const entry = document.querySelector('link[data-lk-entry]');
+if (entry) {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    void import(entry.href);
+  };
+  requestAnimationFrame(() => setTimeout(start, 0));
+  setTimeout(start, 100);
+}
+`;
+
+/** @returns {import('vite').Plugin} */
+export function startAfterFirstPaint() {
+  const fileName = `assets/start-${createHash('sha256').update(START).digest('hex').slice(0, 8)}.js`;
+  let base = '/';
+  return {
+    name: 'lokaler-start-after-first-paint',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    buildStart() {
+      this.emitFile({ type: 'asset', fileName, source: START });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
+        if (!entry) throw new Error('start-after-first-paint: no entry script in index.html');
+        return html.replace(entry[0], `<link rel="modulepreload" crossorigin href="${entry[1]}" data-lk-entry>\n    <script type="module" crossorigin src="${base}${fileName}"></script>`);
+      },
+    },
+  };
+}
