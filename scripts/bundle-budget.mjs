@@ -43,10 +43,11 @@ export const budgets = [
       {
         // The map view shows its results and the map's box with the page; Leaflet follows into the box.
         // Leaflet alone is ≈ 45 kB (decision 005), more than the rest of the view leaves under 250 kB:
-        // the whole view has its own limit, so it cannot grow unseen either.
+        // the whole view has its own limit, so it cannot grow unseen either (decision 021: raised from
+        // 280 to 285 kB when the first paint's boot data and issue 16's pages took it to 281.4 kB).
         route: '/portal?searchType=map, with the map',
         modules: ['src/features/portal-search/portal-search-page.tsx', 'src/features/portal-search/map/results-map.tsx'],
-        limit: 280 * KB,
+        limit: 285 * KB,
       },
       { route: '/lokale/:locationId', modules: ['src/features/portal-search/location/location-page.tsx'] },
       { route: '/send', modules: ['src/features/apply/application-page.tsx'] },
