@@ -37,7 +37,9 @@ const key = (roomId: number, t: Pick<TimeToBook, 'date' | 'startTime'>) => `${ro
  * What is wrong with the omitted list, in Norwegian, with the field's path; empty when nothing is.
  * An omitted time must belong to a series of the request: the same room, start time and duration
  * as a sent time of that series (same initialRepetitionDate), a whole number of weeks after the
- * series' first date; and it may be neither sent too nor omitted twice.
+ * series' first date — or, for dates listed one by one ('Hver fjerde uke', no initialRepetitionDate),
+ * the same room, start time and duration as a listed date sent; and it may be neither sent too nor
+ * omitted twice.
  */
 export function omittedProblems(body: { availabilityData: { probablyAvailable: readonly AssetTimesToBook[]; omitted?: readonly AssetTimesToBook[] | undefined }; sendWithoutOmitted?: boolean | undefined }): OmittedProblem[] {
   const omitted = body.availabilityData.omitted ?? [];
@@ -49,7 +51,8 @@ export function omittedProblems(body: { availabilityData: { probablyAvailable: r
   for (const entry of body.availabilityData.probablyAvailable) {
     for (const t of entry.datesAndTimes) {
       sent.add(key(entry.bookableAssetId, t));
-      if (t.initialRepetitionDate !== null) series.add(`${entry.bookableAssetId} ${t.initialRepetitionDate} ${t.startTime} ${minutesOf(t.duration)}`);
+      // A series is named by its first date; dates listed one by one (no repetition) by their time of day.
+      series.add(`${entry.bookableAssetId} ${t.initialRepetitionDate ?? 'listed'} ${t.startTime} ${minutesOf(t.duration)}`);
     }
   }
   const problems: OmittedProblem[] = [];
@@ -60,8 +63,8 @@ export function omittedProblems(body: { availabilityData: { probablyAvailable: r
       const when = describeOmitted(t);
       const k = key(entry.bookableAssetId, t);
       const first = t.initialRepetitionDate;
-      const span = first === null ? -1 : daysBetween(first, t.date);
-      if (first === null || span < 0 || span % 7 !== 0 || !series.has(`${entry.bookableAssetId} ${first} ${t.startTime} ${minutesOf(t.duration)}`)) {
+      const span = first === null ? 0 : daysBetween(first, t.date);
+      if (span < 0 || span % 7 !== 0 || !series.has(`${entry.bookableAssetId} ${first ?? 'listed'} ${t.startTime} ${minutesOf(t.duration)}`)) {
         problems.push({ path, message: omittedMessages.notInSeries(when) });
       } else if (sent.has(k)) problems.push({ path, message: omittedMessages.alsoSent(when) });
       else if (seen.has(k)) problems.push({ path, message: omittedMessages.twice(when) });

@@ -1,4 +1,4 @@
-import type { AvailabilityResponse, TimeWithAvailability } from '../booking-request';
+import type { AssetTimesToBook, AvailabilityResponse, TimeWithAvailability } from '../booking-request';
 import type { UnavailabilityReason } from './unavailability-reason';
 
 /**
@@ -88,4 +88,25 @@ export function fateCounts(times: readonly { fate: DateFate }[]): Partial<Record
 /** 'Søkt uten 2 datoer' (the receipt, the administrator's view). */
 export function omittedSummary(count: number): string {
   return `Søkt uten ${count} ${count === 1 ? 'dato' : 'datoer'}`;
+}
+
+const toBook = (entries: AvailabilityResponse['probablyAvailable']): AssetTimesToBook[] =>
+  entries
+    .map((entry) => ({
+      bookableAssetId: entry.bookableAssetId,
+      datesAndTimes: entry.datesAndTimes.map((t) => ({ date: t.date, startTime: t.startTime, duration: t.duration, initialRepetitionDate: t.initialRepetitionDate })),
+    }))
+    .filter((entry) => entry.datesAndTimes.length > 0);
+
+/**
+ * POST /booking's availabilityData from the check's answer: the free times to book and the times of
+ * the request left out (taken, blocked, closed, outside the window). Times the request itself gets
+ * wrong (NOT_ALLOWED) are neither: canSendFreeOnly is false while there are any.
+ */
+export function timesToSend(availability: AvailabilityResponse): { probablyAvailable: AssetTimesToBook[]; omitted: AssetTimesToBook[] } {
+  const omittable = [...availability.unavailable, ...availability.errors].map((entry) => ({
+    ...entry,
+    datesAndTimes: entry.datesAndTimes.filter((t) => omittableFates.has(fateOf(t.reason))),
+  }));
+  return { probablyAvailable: toBook(availability.probablyAvailable), omitted: toBook(omittable) };
 }
