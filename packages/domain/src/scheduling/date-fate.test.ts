@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { omittedProblems } from '../booking-omitted';
+import type { AssetTimesToBook } from '../booking-request';
 import { availabilityForBookingDto, checkTimesToBook, toAvailabilityResponse } from './availability-for-booking';
 import { addDays, datesInRange } from './calendar-date';
 import { checkRequestedTimes } from './check-requested-times';
@@ -19,7 +20,7 @@ describe('every date of a series has its fate', () => {
   it('names each date of a weekly series with its state, in date order', () => {
     const room = prepareRoom({
       bookableAssetId: 1,
-      openingHours: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, opens: '16:00:00', closes: '22:00:00' })),
+      openingHours: ([1, 2, 3, 4, 5, 6, 7] as const).map((weekday) => ({ weekday, opens: '16:00:00', closes: '22:00:00' })),
       closedDates: ['2026-12-24', '2026-12-31'],
       blockedTimes: [{ date: '2026-12-10', startTime: '18:00:00', duration: 'PT2H' }],
       reservations: [{ id: 1, date: '2026-12-03', startTime: '18:30:00', duration: 'PT1H' }],
@@ -59,8 +60,8 @@ describe('every date of a series has its fate', () => {
 });
 
 describe('omittedProblems', () => {
-  const sent = [{ bookableAssetId: 1, datesAndTimes: [{ date: '2026-12-03', startTime: '18:00:00', duration: 'PT1H', initialRepetitionDate: '2026-12-03' }] }];
-  const omit = (date: string, extra: Partial<{ startTime: string; initialRepetitionDate: string | null; bookableAssetId: number }> = {}) =>
+  const sent: AssetTimesToBook[] = [{ bookableAssetId: 1, datesAndTimes: [{ date: '2026-12-03', startTime: '18:00:00', duration: 'PT1H', initialRepetitionDate: '2026-12-03' }] }];
+  const omit = (date: string, extra: Partial<{ startTime: string; initialRepetitionDate: string | null; bookableAssetId: number }> = {}): AssetTimesToBook[] =>
     [{ bookableAssetId: extra.bookableAssetId ?? 1, datesAndTimes: [{ date, startTime: extra.startTime ?? '18:00:00', duration: 'PT1H', initialRepetitionDate: extra.initialRepetitionDate === undefined ? '2026-12-03' : extra.initialRepetitionDate }] }];
   const problems = (omitted: typeof sent, sendWithoutOmitted = true) => omittedProblems({ availabilityData: { probablyAvailable: sent, omitted }, sendWithoutOmitted }).map((p) => p.message);
 
