@@ -57,9 +57,12 @@ const byDateAndTime = (a: TimeWithFate, b: TimeWithFate) =>
 
 /** Every time of the check's answer (free, taken and refused), with its fate, in date and time order; of one room when given. */
 export function timesWithFate(availability: AvailabilityResponse, roomId?: number): TimeWithFate[] {
-  const all = [...availability.probablyAvailable, ...availability.unavailable, ...availability.errors]
+  const of = (entries: AvailabilityResponse['probablyAvailable'], fate: (t: TimeWithAvailability) => DateFate) => entries
     .filter((entry) => roomId === undefined || entry.bookableAssetId === roomId)
-    .flatMap((entry) => entry.datesAndTimes.map((t) => ({ ...t, bookableAssetId: entry.bookableAssetId, fate: t.available ? 'FREE' as const : fateOf(t.reason) })));
+    .flatMap((entry) => entry.datesAndTimes.map((t) => ({ ...t, bookableAssetId: entry.bookableAssetId, fate: fate(t) })));
+  // The list decides: a time outside probablyAvailable is never shown free (a reason missing there is the request's fault).
+  const notFree = (t: TimeWithAvailability): DateFate => (t.reason === null ? 'NOT_ALLOWED' : fateOf(t.reason));
+  const all = [...of(availability.probablyAvailable, () => 'FREE'), ...of(availability.unavailable, notFree), ...of(availability.errors, notFree)];
   return all.sort(byDateAndTime);
 }
 
