@@ -147,7 +147,7 @@ export async function insertWeddingTake(tx: DbOrTx, take: NewWeddingTake): Promi
         order by id limit 1
       ), b as (
         insert into bookings (status, user_id, organization_number, organization_name, location_id, purpose, source_form, duration_type,
-          case_number, form_answers, hold_expires_at, cancellation_deadline, omitted_times)
+          case_number, form_answers, hold_expires_at, cancellation_deadline)
         select 'UNPROCESSED', ${take.userId}, ${take.organization?.number ?? null}, ${take.organization?.name ?? null}, ${take.locationId},
           'PUBLICUSER_LOAN', ${take.sourceForm}::source_form, ${take.durationType}::booking_duration_type,
           ${nextCaseNumber(take)}, ${JSON.stringify(take.formAnswers)}::jsonb, ${take.holdExpiresAt?.toISOString() ?? null}::timestamptz,
