@@ -98,10 +98,18 @@ describe('POST /api/booking without the dates that are not free', () => {
     expect(view.json<AdminBookingView>().omittedTimes.map((t) => t.date)).toEqual([taken, closed]);
   });
 
+  it("leaves out a date of times listed one by one ('Hver fjerde uke' has no repetition pattern)", async () => {
+    const listed = (date: string) => ({ date, startTime: '18:00:00', duration: 'PT1H', initialRepetitionDate: null });
+    const res = await post({ ...body([{ bookableAssetId: gym, datesAndTimes: [listed(series[0]!), listed(series[4]!)] }], [{ bookableAssetId: gym, datesAndTimes: [listed(taken)] }]), isRepeating: false });
+    expect(res.statusCode, res.body).toBe(201);
+    const [row] = await ctx.database.db.select().from(bookings).where(eq(bookings.id, res.json<{ bookingId: number }>().bookingId));
+    expect(row!.omittedTimes).toEqual([{ bookableAssetId: gym, roomName: 'Gymsal', date: taken, startTime: '18:00:00', endTime: '19:00:00' }]);
+  });
+
   it('still books a whole series without any omission list (old clients), and shows none left out', async () => {
     const res = await post({ ...body([seriesTime(series[0]!)], undefined), sendWithoutOmitted: undefined });
     expect(res.statusCode, res.body).toBe(201);
-    const [row] = await ctx.database.db.select().from(bookings);
+    const [row] = await ctx.database.db.select().from(bookings).where(eq(bookings.id, res.json<{ bookingId: number }>().bookingId));
     expect(row!.omittedTimes).toBeNull();
   });
 
