@@ -96,6 +96,9 @@ describe('POST /api/booking without the dates that are not free', () => {
     const view = await ctx.app.inject({ method: 'GET', url: `/api/booking/${bookingId}`, headers: bearer(admin) });
     expect(view.statusCode, view.body).toBe(200);
     expect(view.json<AdminBookingView>().omittedTimes.map((t) => t.date)).toEqual([taken, closed]);
+    const own = await ctx.app.inject({ method: 'GET', url: `/api/user/booking/${bookingId}`, headers: bearer(per) });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json<{ omittedTimes: Array<{ date: string }> }>().omittedTimes.map((t) => t.date)).toEqual([taken, closed]);
   });
 
   it("leaves out a date of times listed one by one ('Hver fjerde uke' has no repetition pattern)", async () => {
