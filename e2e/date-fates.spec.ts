@@ -147,6 +147,11 @@ describe('Per sees every date of his series before sending, and sends without th
     for (const date of clashes) await visible(page.getByText(`Møterom (M2): ${weekdayName(date)} ${norwegianDate(date)} kl. 18:00`));
     await expectNoAxeViolations(page);
     await page.unroute('**/api/booking');
+    // His booking page says the same.
+    await page.getByRole('link', { name: 'Se søknaden under Mine bookinger' }).click();
+    const own = await visible(page.getByRole('heading', { level: 2, name: 'Søkt uten 2 datoer' }));
+    expect(await own.locator('xpath=ancestor::section[1]').getByRole('listitem').allTextContents()).toEqual(clashes.map((d) => `Møterom (M2): ${weekdayName(d)} ${norwegianDate(d)} kl. 18:00–${end()}`));
+    await expectNoAxeViolations(page);
   });
 
   it('Siri opens the application in the admin app and sees which dates were left out', async () => {
