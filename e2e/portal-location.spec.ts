@@ -68,7 +68,7 @@ describe('a citizen books a room from the new location page', () => {
     // The calendar's own application page, with the chosen time.
     await page.getByRole('heading', { level: 1, name: 'Søknad om lån av lokale' }).waitFor({ timeout: 15_000 });
     expect(new URL(page.url()).pathname).toBe('/send');
-    await page.getByRole('region', { name: 'Tider du søker om' }).getByText(new RegExp(`kl\\. ${label}$`)).waitFor();
+    await page.getByRole('region', { name: 'Tider du søker om' }).getByText(new RegExp(`kl\\. ${label}: Ledig$`)).waitFor();
     await fillApplication(page, { activity: 'Strikkekafé', purpose: 'Naboer som vil lære å strikke', participants: '12', email: 'kari@example.no', phone: '912 34 567' });
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Send søknad (logg inn)' }).click();
@@ -116,7 +116,8 @@ describe('a citizen books a room from the new location page', () => {
     await page.getByRole('button', { name: 'Gå til søknad' }).click();
 
     await page.getByRole('heading', { level: 1, name: 'Søknad om lån av lokale' }).waitFor({ timeout: 15_000 });
-    await page.getByRole('region', { name: 'Tider du søker om' }).getByText(/^6 tider, fra /).waitFor();
+    // Every date with its state (issue 16): six, all free.
+    await expect.poll(() => page.getByRole('region', { name: 'Tider du søker om' }).getByRole('listitem').filter({ hasText: /: Ledig$/ }).count(), { timeout: 30_000 }).toBe(6);
     await fillApplication(page, { activity: 'Volleyball for voksne', purpose: 'Mosjonister i bydelen', participants: '14', email: 'kari@example.no', phone: '91234567' });
     await passLoginGateIfShown(page, 'Kari Nordmann');
     const posted = page.waitForResponse((r) => r.url().endsWith('/api/booking') && r.request().method() === 'POST', { timeout: 30_000 });

@@ -4,6 +4,7 @@ import { adminWeddingDetails } from './admin-wedding';
 import {
   bookingDurationType, bookingFormAnswers, bookingPurpose, bookingStatus, costCategory, sourceForm,
 } from './booking';
+import { omittedTime } from './booking-omitted';
 import { bookingRequirement, bookingReservation } from './booking-reservation';
 import { changeLogEntry as applicantChangeLogEntry } from './change-log';
 import { adminKeyAccess } from './key-access-state';
@@ -56,6 +57,8 @@ export const adminBookingView = z.object({
   cancellationDeadline: z.string().nullable(),
   /** Every reservation, in date order (the admin sees replaced and rejected ones too). */
   reservations: z.array(bookingReservation),
+  /** Issue 16: the dates of the series the applicant chose to send without ('søkt uten n datoer'); optional on the wire. */
+  omittedTimes: z.array(omittedTime).default([]),
   requirements: z.array(bookingRequirement),
   decisionMessages: z.array(z.object({ message: z.string(), createdTimeUtc: z.string() })),
   hasPendingRequirements: z.boolean(),

@@ -115,16 +115,27 @@ export const timeToBook = dateAndTime.extend({
 });
 export type TimeToBook = z.infer<typeof timeToBook>;
 
+/** The message when nothing free is left to send (every date left out, or none chosen). */
+export const nothingToSendMessage = 'Søknaden må ha minst én ledig tid. Velg andre tider eller endre gjentakelsen.';
+
 export const assetTimesToBook = z.object({
   bookableAssetId: jsonId,
-  datesAndTimes: z.array(timeToBook).min(1).max(MAX_OCCURRENCES_PER_ASSET),
+  datesAndTimes: z.array(timeToBook).min(1, nothingToSendMessage).max(MAX_OCCURRENCES_PER_ASSET),
 });
 export type AssetTimesToBook = z.infer<typeof assetTimesToBook>;
 
 export const createBookingBody = z.object({
   availabilityData: z.object({
-    probablyAvailable: z.array(assetTimesToBook).min(1).max(MAX_ASSETS),
+    probablyAvailable: z.array(assetTimesToBook).min(1, nothingToSendMessage).max(MAX_ASSETS),
+    /**
+     * Issue 16: the times of the series the check found not free and the person chose to leave out
+     * (each names its series by initialRepetitionDate). Optional; stored with the booking and shown to
+     * the administrator as 'søkt uten n datoer'. Needs sendWithoutOmitted: true.
+     */
+    omitted: z.array(assetTimesToBook).max(MAX_ASSETS).optional(),
   }),
+  /** 'Send søknaden uten datoene som ikke er ledige': the person's explicit choice (issue 16). */
+  sendWithoutOmitted: z.boolean().optional(),
   isRepeating: z.boolean(),
   bookingPortalClient: portalType,
   bookingPurpose: bookingPurpose,

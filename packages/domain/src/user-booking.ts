@@ -5,6 +5,7 @@ import {
 import { bookingRequirement, bookingReservation } from './booking-reservation';
 import { publicLocationType } from './location';
 import { oslonokkelenPermission, oslonokkelenRequestStatus } from './oslonokkelen';
+import { omittedTime } from './booking-omitted';
 
 /**
  * The applicant's view of their bookings (spec 02 §3 Booking, §7 GET /user/booking and
@@ -60,6 +61,8 @@ export const userBooking = z.object({
   formDetailsSubRoute: z.string().nullable(),
   /** Every time of the booking, in date order; the overview counts only APPROVED and UNPROCESSED. */
   reservations: z.array(bookingReservation),
+  /** Issue 16: the dates of the series the applicant chose to send without ('Søkt uten n datoer'); optional on the wire. */
+  omittedTimes: z.array(omittedTime).default([]),
   requirements: z.array(bookingRequirement),
   /** What the applicant wrote to the location with the application. */
   comments: z.array(z.string()),

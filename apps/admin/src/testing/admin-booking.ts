@@ -17,6 +17,7 @@ export function buildAdminBooking(change: Partial<AdminBookingView> = {}): Admin
     organizationNumber: null,
     onBehalfOfName: null,
     onBehalfOfEmail: null,
+    omittedTimes: [],
     createdTimeUtc: '2026-03-02T09:30:00.000Z',
     bookingPurpose: 'PUBLICUSER_LOAN',
     sourceForm: 'school',

@@ -56,6 +56,21 @@ describe('booking in the admin view', () => {
     expect(screen.getByRole('link', { name: 'Godkjenn søknaden' })).toHaveAttribute('href', '/admin/soknader/5/godkjenn');
   });
 
+  it("shows which dates of the series the applicant sent without: 'Søkt uten 2 datoer' (issue 16), and nothing when none were", async () => {
+    const omitted = ['2026-12-24', '2026-12-31'].map((date) => ({ bookableAssetId: 4, roomName: 'Gymsal', date, startTime: '18:00:00', endTime: '19:00:00' }));
+    stubBooking({ 'GET /api/booking/5': buildAdminBooking({ omittedTimes: omitted }) });
+    const { unmount } = renderAdmin('/admin/soknader/5', { user: siri });
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Søkt uten 2 datoer' });
+    const section = heading.closest('section')!;
+    expect(within(section).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Gymsal: torsdag 24.12.2026 kl. 18:00–19:00', 'Gymsal: torsdag 31.12.2026 kl. 18:00–19:00']);
+    unmount();
+    resetApiClient();
+    stubBooking();
+    renderAdmin('/admin/soknader/5', { user: siri });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Søknad LOK-2026-00005' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /Søkt uten/ })).toBeNull();
+  });
+
   it('shows a time ending at midnight as 00:00, in the active times and among the changed ones', async () => {
     const late = { bookableAssetId: 4, bookableAssetName: 'Aula', bookableAssetNumber: 'A1', displayName: 'Aula (A1)', date: '2026-03-20', startTime: '22:00:00', endTime: '00:00:00', duration: 'PT2H', initialRepetitionDate: null };
     stubBooking({ 'GET /api/booking/5': buildAdminBooking({ reservations: [

@@ -24,6 +24,7 @@ import { EmailRemindersSection } from './email-reminders-section';
 import { InternalCommentEditor } from './internal-comment-editor';
 import { InternalTitleEditor } from './internal-title-editor';
 import { KeyAccessSection } from './key-access-section';
+import { OmittedDatesSection } from './omitted-dates-section';
 import { ReservationsSection } from './reservations-section';
 import { WeddingSection } from './wedding-section';
 import './booking.css';
@@ -74,6 +75,7 @@ function BookingView({ booking }: { booking: AdminBookingView }) {
       {booking.approval && <ApprovalSummary approval={booking.approval} />}
       <ApplicantSection booking={booking} />
       <ReservationsSection booking={booking} />
+      <OmittedDatesSection booking={booking} />
       <DocumentsSection booking={booking} />
       <KeyAccessSection booking={booking} />
       <section aria-labelledby="lk-internal" className="lk-section">

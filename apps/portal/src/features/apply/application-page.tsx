@@ -1,22 +1,22 @@
-import { useState } from 'react';
-import { Alert, Details, Heading, Link, Paragraph } from '@digdir/designsystemet-react';
+import { useRef, useState } from 'react';
+import { Alert, Heading, Link, Paragraph } from '@digdir/designsystemet-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import type { BookableAsset } from '@lokaler/domain/bookable-asset';
 import type { AvailabilityResponse } from '@lokaler/domain/booking-request';
 import type { BookingFlowTheme } from '@lokaler/domain/booking-flow';
-import { formatClock } from '@lokaler/domain/scheduling/time-of-day';
+import { canSendFreeOnly, notFreeTimes } from '@lokaler/domain/scheduling/date-fate';
 import { bookableAssetsQuery } from '@lokaler/api-client/bookable-assets';
 import { useCurrentUserRoles } from '@lokaler/api-client/current-user';
 import { useAuth } from '@lokaler/api-client/react/auth-provider';
 import { loadFailureMessage } from '@lokaler/api-client/user-message';
 import { useBookingDraft } from '@lokaler/ui/booking-draft';
-import { formatLongDate } from '@lokaler/ui/formatters';
 import { Loading } from '@lokaler/ui/loading';
 import { usePageTitle } from '@lokaler/ui/page-title';
 import { sendButtonLabel } from '@lokaler/ui/send-button-label';
 import { paths } from '../../config/paths';
 import { ApplicationForm } from './application-form';
+import { DatesPreview, MustChange, SEND_WITHOUT_REQUIRED, SendWithoutChoice } from './dates-preview';
 import { loadApplication, saveApplication, type ApplicationValues } from './application-store';
 import { roomIdsOf } from './booking-request';
 import { LoggingIn } from './logging-in';
@@ -68,6 +68,12 @@ function Application({ rooms, availability, roomIds }: { rooms: readonly Bookabl
   const [loggingIn, setLoggingIn] = useState(false);
   // What the person wrote before logging in (or before a conflict sent them back) comes back as it was.
   const [stored] = useState(() => loadApplication());
+  // Issue 16: the dates that are not free are named; sending without them is the person's explicit choice.
+  const notFree = notFreeTimes(availability);
+  const sendable = canSendFreeOnly(availability);
+  const [sendWithout, setSendWithout] = useState(() => stored?.sendWithoutOmitted ?? false);
+  const [choiceError, setChoiceError] = useState<string | null>(null);
+  const choiceRef = useRef<HTMLInputElement>(null);
   const themes: BookingFlowTheme[] = rooms.map((r) => r.bookingFlow?.theme ?? 'default');
 
   if (loggingIn) return <LoggingIn />;
@@ -76,7 +82,13 @@ function Application({ rooms, availability, roomIds }: { rooms: readonly Bookabl
   const defaults: ApplicationValues = stored?.values ?? (roles.data?.email ? { contactEmail: roles.data.email } : {});
 
   const onSubmit = (values: ApplicationValues) => {
-    saveApplication(values);
+    if (!sendable) return;
+    if (notFree.length > 0 && !sendWithout) {
+      setChoiceError(SEND_WITHOUT_REQUIRED);
+      choiceRef.current?.focus();
+      return;
+    }
+    saveApplication(values, notFree.length > 0 && sendWithout);
     if (!isLoggedIn) {
       setLoggingIn(true);
       void login(`${paths.send.path}${search}`);
@@ -95,56 +107,34 @@ function Application({ rooms, availability, roomIds }: { rooms: readonly Bookabl
 
   return (
     <>
-      <ChosenTimesSummary rooms={rooms} availability={availability} />
+      <DatesPreview rooms={rooms} availability={availability} />
+      {!sendable && <MustChange />}
+      {sendable && notFree.length > 0 && (
+        <SendWithoutChoice
+          ref={choiceRef}
+          count={notFree.length}
+          checked={sendWithout}
+          error={choiceError}
+          onChange={(checked) => {
+            setSendWithout(checked);
+            if (checked) setChoiceError(null);
+          }}
+        />
+      )}
       <Paragraph>
         <Link asChild>
           <RouterLink to={paths.asset.getHref(roomIds)}>Endre tidspunkter</RouterLink>
         </Link>
       </Paragraph>
-      <Heading level={2} data-size="sm">
-        Om aktiviteten
-      </Heading>
-      <ApplicationForm themes={themes} defaultValues={defaults} submitLabel={sendButtonLabel('NEW_BOOKING', { isAuthenticated: isLoggedIn })} onSubmit={onSubmit} />
-      {!isLoggedIn && <Paragraph data-size="sm">Du må logge inn med ID-porten for å sende søknaden. Svarene dine blir tatt vare på mens du logger inn.</Paragraph>}
+      {sendable && (
+        <>
+          <Heading level={2} data-size="sm">
+            Om aktiviteten
+          </Heading>
+          <ApplicationForm themes={themes} defaultValues={defaults} submitLabel={sendButtonLabel('NEW_BOOKING', { isAuthenticated: isLoggedIn })} onSubmit={onSubmit} />
+          {!isLoggedIn && <Paragraph data-size="sm">Du må logge inn med ID-porten for å sende søknaden. Svarene dine blir tatt vare på mens du logger inn.</Paragraph>}
+        </>
+      )}
     </>
-  );
-}
-
-/** The times the application is for, per room. A weekly series can be long: the list folds. */
-function ChosenTimesSummary({ rooms, availability }: { rooms: readonly BookableAsset[]; availability: AvailabilityResponse }) {
-  return (
-    <section aria-labelledby="lk-application-times" className="lk-stack">
-      <Heading level={2} data-size="sm" id="lk-application-times">
-        Tider du søker om
-      </Heading>
-      {rooms.map((room) => {
-        const times = availability.probablyAvailable.filter((a) => a.bookableAssetId === room.id).flatMap((a) => a.datesAndTimes);
-        if (times.length === 0) return null;
-        const list = (
-          <ul>
-            {times.map((t) => (
-              <li key={`${t.date}${t.startTime}`}>
-                {formatLongDate(t.date)} kl. {formatClock(t.startTime)}–{formatClock(t.endTime ?? t.startTime)}
-              </li>
-            ))}
-          </ul>
-        );
-        return (
-          <div key={room.id}>
-            <Heading level={3} data-size="xs">
-              {room.displayName}, {room.locationName}
-            </Heading>
-            {times.length <= 5 ? (
-              list
-            ) : (
-              <Details>
-                <Details.Summary>{`${times.length} tider, fra ${formatLongDate(times[0]!.date)} til ${formatLongDate(times[times.length - 1]!.date)}`}</Details.Summary>
-                <Details.Content>{list}</Details.Content>
-              </Details>
-            )}
-          </div>
-        );
-      })}
-    </section>
   );
 }

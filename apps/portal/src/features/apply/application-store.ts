@@ -12,6 +12,8 @@ export interface StoredApplication {
   /** One id per press of the send button: the registration page posts each submission once. */
   submissionId: string;
   values: ApplicationValues;
+  /** 'Send søknaden uten datoene som ikke er ledige' was chosen (issue 16). */
+  sendWithoutOmitted: boolean;
 }
 
 export const APPLICATION_KEY = 'lokaler.application.v1';
@@ -28,7 +30,7 @@ export function loadApplication(): StoredApplication | null {
   const raw = storage()?.getItem(APPLICATION_KEY);
   if (!raw) return null;
   try {
-    const value = JSON.parse(raw) as { submissionId?: unknown; values?: Record<string, unknown> };
+    const value = JSON.parse(raw) as { submissionId?: unknown; values?: Record<string, unknown>; sendWithoutOmitted?: unknown };
     if (typeof value.submissionId !== 'string' || typeof value.values !== 'object' || value.values === null) return null;
     const values: ApplicationValues = {};
     for (const field of applicationFields) {
@@ -36,14 +38,14 @@ export function loadApplication(): StoredApplication | null {
       if (typeof v === 'string') values[field] = v;
       else if (typeof v === 'number') values[field] = String(v);
     }
-    return { submissionId: value.submissionId, values };
+    return { submissionId: value.submissionId, values, sendWithoutOmitted: value.sendWithoutOmitted === true };
   } catch {
     return null;
   }
 }
 
-export function saveApplication(values: ApplicationValues): StoredApplication {
-  const stored = { submissionId: newId(), values };
+export function saveApplication(values: ApplicationValues, sendWithoutOmitted = false): StoredApplication {
+  const stored = { submissionId: newId(), values, sendWithoutOmitted };
   storage()?.setItem(APPLICATION_KEY, JSON.stringify(stored));
   return stored;
 }

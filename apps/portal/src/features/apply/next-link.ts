@@ -5,6 +5,8 @@ export type RegistrationTarget = { kind: 'external'; url: string } | { kind: 'in
 /** What the home page shows after a booking sent without nextLink: that it was sent, and where to follow it. */
 export interface SentReceipt {
   sentBookingId: number;
+  /** The dates sent without (issue 16), named for the receipt; absent when none. */
+  omittedDates?: string[];
 }
 
 /**
@@ -16,8 +18,8 @@ export interface SentReceipt {
  *   navigation's state: the home page then says the application was sent and links to it, so going
  *   back to the start never leaves them wondering whether it went through.
  */
-export function registrationTarget({ nextLink, bookingId, activityType, trustedExternalLinks }: { nextLink: string | null; bookingId: number; activityType: string | null; trustedExternalLinks: readonly string[] }): RegistrationTarget {
-  const fallback: RegistrationTarget = { kind: 'internal', to: paths.home.getHref(), receipt: { sentBookingId: bookingId } };
+export function registrationTarget({ nextLink, bookingId, activityType, trustedExternalLinks, omitted = [] }: { nextLink: string | null; bookingId: number; activityType: string | null; trustedExternalLinks: readonly string[]; omitted?: readonly string[] }): RegistrationTarget {
+  const fallback: RegistrationTarget = { kind: 'internal', to: paths.home.getHref(), receipt: { sentBookingId: bookingId, ...(omitted.length > 0 ? { omittedDates: [...omitted] } : {}) } };
   if (!nextLink) return fallback;
   if (/^https?:\/\//i.test(nextLink)) {
     if (!trustedExternalLinks.includes(nextLink)) return fallback;

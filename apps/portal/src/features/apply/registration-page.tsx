@@ -3,7 +3,9 @@ import { Alert, Button, Heading, Link, Paragraph } from '@digdir/designsystemet-
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, Navigate, useLocation, useNavigate } from 'react-router';
 import type { BookableAsset } from '@lokaler/domain/bookable-asset';
+import type { CreateBookingRequest } from '@lokaler/domain/booking-create';
 import { applicationFormSchema } from '@lokaler/domain/booking-create-form';
+import { formatClock } from '@lokaler/domain/scheduling/time-of-day';
 import { isApiClientError } from '@lokaler/api-client/api-client-error';
 import { bookableAssetsQuery } from '@lokaler/api-client/bookable-assets';
 import { createBookingMutation } from '@lokaler/api-client/bookings';
@@ -18,6 +20,7 @@ import { usePageTitle } from '@lokaler/ui/page-title';
 import { paths } from '../../config/paths';
 import { clearApplication, loadApplication } from './application-store';
 import { createBookingRequest, portalOf, purposeOf, roomIdsOf } from './booking-request';
+import { formatFateDate } from './dates-preview';
 import { registrationTarget } from './next-link';
 
 export const registrationTexts = {
@@ -57,7 +60,7 @@ export function RegistrationPage() {
     const answers = applicationFormSchema((rooms.data ?? []).map((r) => r.bookingFlow?.theme ?? 'default')).safeParse(snapshot.stored.values);
     if (!answers.success) return null;
     const query = new URLSearchParams(search);
-    return createBookingRequest({ availability: snapshot.draft.availability, answers: answers.data, purpose: purposeOf(query.get('purpose')), portal: portalOf(query.get('bookingPortalClient')) });
+    return createBookingRequest({ availability: snapshot.draft.availability, answers: answers.data, purpose: purposeOf(query.get('purpose')), portal: portalOf(query.get('bookingPortalClient')), sendWithoutOmitted: snapshot.stored.sendWithoutOmitted });
   }, [roomsSettled, rooms.data, snapshot, search]);
 
   useEffect(() => {
@@ -77,6 +80,7 @@ export function RegistrationPage() {
           bookingId,
           activityType: query.get('activityType'),
           trustedExternalLinks: roomList.flatMap((r) => (r.bookingFlow?.publicFormLink ? [r.bookingFlow.publicFormLink] : [])),
+          omitted: omittedOf(request, roomList),
         });
         if (target.kind === 'external') leavePage(target.url);
         else void navigate(target.to, { replace: true, state: target.receipt });
@@ -96,6 +100,14 @@ export function RegistrationPage() {
       <Loading label={registrationTexts.registering} delayMs={0} />
     </section>
   );
+}
+
+/** The dates sent without, as the receipt names them ('Gymsal: torsdag 24.12.2026 kl. 18:00–19:00'). */
+function omittedOf(request: CreateBookingRequest, rooms: readonly BookableAsset[]): string[] {
+  return (request.availabilityData.omitted ?? []).flatMap((entry) => {
+    const name = rooms.find((r) => r.id === entry.bookableAssetId)?.displayName ?? `Rom ${entry.bookableAssetId}`;
+    return entry.datesAndTimes.map((t) => `${name}: ${formatFateDate(t.date)} kl. ${formatClock(t.startTime)}`);
+  });
 }
 
 function RegistrationFailed({ failure, rooms, roomIds }: { failure: Failure; rooms: readonly BookableAsset[]; roomIds: readonly number[] }) {

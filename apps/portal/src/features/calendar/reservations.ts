@@ -1,5 +1,6 @@
 import type { AvailabilityResponse, BookingCreationDto, TimeWithAvailability } from '@lokaler/domain/booking-request';
 import type { BookingRuleViolationOutput } from '@lokaler/domain/booking-request';
+import { canSendFreeOnly } from '@lokaler/domain/scheduling/date-fate';
 import { expandRepetition, type RepeatPattern } from '@lokaler/domain/scheduling/expand-repetition';
 import { formatDuration, parseDuration } from '@lokaler/domain/scheduling/iso-duration';
 import { mergeSlots, type MergedInterval } from '@lokaler/domain/scheduling/merge-slots';
@@ -75,9 +76,11 @@ export function roomAvailability(response: AvailabilityResponse, roomId: number)
   };
 }
 
-/** A request may be sent when no rule is broken and at least one time is free (spec: errors must be empty). */
+/**
+ * A request may go on to the form when no rule of the whole request is broken, at least one time is
+ * free, and every other time may be left out (taken, blocked, closed, outside the booking window):
+ * the form names those dates and asks whether to send without them (issue 16).
+ */
 export function canContinue(response: AvailabilityResponse | null): boolean {
-  if (!response) return false;
-  const broken = response.errors.some((e) => e.datesAndTimes.length > 0 || e.violations.length > 0);
-  return !broken && response.probablyAvailable.some((a) => a.datesAndTimes.length > 0);
+  return response !== null && canSendFreeOnly(response);
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Alert, Card, Heading, Link, Paragraph } from '@digdir/designsystemet-react';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { omittedSummary } from '@lokaler/domain/scheduling/date-fate';
 import { PageHead } from '@lokaler/ui/page-head';
 import { contact } from '../../config/contact';
 import { paths, type VenueCategorySlug } from '../../config/paths';
@@ -15,16 +16,17 @@ const categories: readonly { slug: VenueCategorySlug; title: string; description
 const homeDescription = 'Lån eller lei Oslo kommunes lokaler: bydelslokaler, skoler, biblioteker og barnehager. Finn et lokale og søk om å bruke det.';
 
 /** The receipt the registration page leaves in the navigation's state (features/apply/next-link.ts). */
-function sentBookingIdOf(state: unknown): number | null {
-  if (typeof state !== 'object' || state === null || !('sentBookingId' in state)) return null;
-  return typeof state.sentBookingId === 'number' ? state.sentBookingId : null;
+function receiptOf(state: unknown): { bookingId: number; omittedDates: string[] } | null {
+  if (typeof state !== 'object' || state === null || !('sentBookingId' in state) || typeof state.sentBookingId !== 'number') return null;
+  const omitted = 'omittedDates' in state && Array.isArray(state.omittedDates) ? state.omittedDates.filter((d): d is string => typeof d === 'string') : [];
+  return { bookingId: state.sentBookingId, omittedDates: omitted };
 }
 
 /**
  * Spec 01 §2: a booking sent without nextLink ends here. The citizen is told at once that it went
  * through (focus on the receipt, so a screen reader reads it first) and where to follow it.
  */
-function SentReceipt({ bookingId }: { bookingId: number }) {
+function SentReceipt({ bookingId, omittedDates }: { bookingId: number; omittedDates: readonly string[] }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
@@ -33,6 +35,16 @@ function SentReceipt({ bookingId }: { bookingId: number }) {
         Søknaden din er sendt
       </Heading>
       <Paragraph>Du får en kvittering på e-post, og svar når søknaden er behandlet.</Paragraph>
+      {omittedDates.length > 0 && (
+        <>
+          <Paragraph>{omittedSummary(omittedDates.length)} som ikke var ledige:</Paragraph>
+          <ul>
+            {omittedDates.map((d) => (
+              <li key={d}>{d}</li>
+            ))}
+          </ul>
+        </>
+      )}
       <Paragraph>
         <Link asChild>
           <RouterLink to={paths.booking.getHref(bookingId)}>Se søknaden under Mine bookinger</RouterLink>
@@ -44,11 +56,11 @@ function SentReceipt({ bookingId }: { bookingId: number }) {
 
 /** Spec 01 §2 "Home page". */
 export function HomePage() {
-  const sentBookingId = sentBookingIdOf(useLocation().state);
+  const receipt = receiptOf(useLocation().state);
   return (
     <div className="lk-stack">
       <PageHead title="Finn lokaler til lån og leie" description={homeDescription} />
-      {sentBookingId !== null && <SentReceipt bookingId={sentBookingId} />}
+      {receipt !== null && <SentReceipt bookingId={receipt.bookingId} omittedDates={receipt.omittedDates} />}
       <Heading level={1} data-size="xl">
         Finn lokaler til lån og leie
       </Heading>

@@ -6,6 +6,7 @@ import {
   bookingDurationTypes, bookingPurposes, bookingStatuses, changeLogTypes, costCategories, requirementTypes,
   sourceForms, type BookingFormAnswers, type ChangeLogReservationTimes,
 } from '@lokaler/domain/booking';
+import type { OmittedTime } from '@lokaler/domain/booking-omitted';
 import { reservationStatuses } from '@lokaler/domain/reservation';
 import { bookableAssets } from './assets';
 import { osloPeriod, tstzrange } from './columns';
@@ -52,6 +53,11 @@ export const bookings = pgTable('bookings', {
    * wedding form (spec 02 §4, issue 12); null when there is no hold (sent, or not a wedding).
    */
   holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+  /**
+   * The dates of a repeating application the person chose to send without because they were not
+   * free (issue 16: 'søkt uten n datoer'); null when nothing was left out.
+   */
+  omittedTimes: jsonb('omitted_times').$type<OmittedTime[]>(),
 }, (t) => [
   index('bookings_user').on(t.userId, t.createdAt),
   index('bookings_location_status').on(t.locationId, t.status),

@@ -51,6 +51,7 @@ export async function getAdminBookingView({ db, user, bookingId }: { db: DbOrTx;
     formAnswers: booking.formAnswers,
     cancellationDeadline: iso(booking.cancellationDeadline),
     reservations: reservationRows.map(toBookingReservation),
+    omittedTimes: booking.omittedTimes ?? [],
     requirements: requirementRows.map(toBookingRequirement),
     decisionMessages: messages.map((m) => ({ message: m.message, createdTimeUtc: m.createdAt.toISOString() })),
     hasPendingRequirements: requirementRows.some((q) => !q.isFulfilled),

@@ -1,7 +1,11 @@
 import type { ApiError } from '@lokaler/domain/api-error';
 import { conflictUserMessage, formatTimeRange, type BookingConflict } from '@lokaler/domain/booking-create';
 import type { TimeWithAvailability } from '@lokaler/domain/booking-request';
-import type { AssetAvailability } from '@lokaler/domain/scheduling/availability-for-booking';
+import { describeOmitted, omittedMessages, type OmittedTime } from '@lokaler/domain/booking-omitted';
+import type { AssetTimesToBook } from '@lokaler/domain/booking-request';
+import { checkTimesToBook, type AssetAvailability } from '@lokaler/domain/scheduling/availability-for-booking';
+import type { PublicBookingRules } from '@lokaler/domain/scheduling/public-booking-rules';
+import type { PreparedRoom } from '@lokaler/domain/scheduling/room-calendar';
 import { formatDateNorwegian } from '@lokaler/domain/scheduling/format-date';
 import { AppError } from '../../errors';
 
@@ -52,4 +56,27 @@ export function ruleViolationError(rooms: readonly CheckedRoom[]): AppError | nu
   const first = fields[0]!.message;
   const userMsg = fields.length === 1 ? first : `${first} (og ${fields.length - 1} til)`;
   return new AppError('BOOKING_NOT_ALLOWED', `The booking breaks ${fields.length} rule(s)`, userMsg, { fields });
+}
+
+/**
+ * The dates a person left out (issue 16), checked by the same rule engine as the times sent: each
+ * must still be not free. One that is free now is a 409 naming it (the person decides again);
+ * otherwise the left-out times as stored with the booking.
+ */
+export function checkOmittedTimes({ room, times, rules, roomName }: { room: PreparedRoom; times: AssetTimesToBook; rules: PublicBookingRules; roomName: string }): OmittedTime[] {
+  const result = checkTimesToBook({ room, times, isRepeating: true, rules });
+  if (result.probablyAvailable.length > 0) {
+    const free = result.probablyAvailable.map((t) => `${roomName} ${describeOmitted(t)}`);
+    const userMsg = free.length === 1 ? omittedMessages.free(free[0]!) : omittedMessages.free(`${free.slice(0, 5).join(', ')}${free.length > 5 ? ` og ${free.length - 5} til` : ''}`);
+    throw new AppError('CONFLICT', `${free.length} omitted time(s) are free`, userMsg, {
+      fields: result.probablyAvailable.map((t) => ({ path: 'body.availabilityData.omitted', message: omittedMessages.free(`${roomName} ${describeOmitted(t)}`) })),
+    });
+  }
+  return [...result.unavailable, ...result.errors].map((t) => ({
+    bookableAssetId: times.bookableAssetId,
+    roomName,
+    date: t.date,
+    startTime: t.startTime,
+    endTime: t.endTime ?? t.startTime,
+  })).sort((a, b) => (a.date === b.date ? a.startTime.localeCompare(b.startTime) : a.date.localeCompare(b.date)));
 }

@@ -1,5 +1,7 @@
 import type { ChangeLogReservationTimes } from '@lokaler/domain/booking';
 import { formatTimeRange } from '@lokaler/domain/booking-create';
+import type { OmittedTime } from '@lokaler/domain/booking-omitted';
+import { omittedSummary } from '@lokaler/domain/scheduling/date-fate';
 import { formatDateNorwegian } from '@lokaler/domain/scheduling/format-date';
 import { formatClock } from '@lokaler/domain/scheduling/time-of-day';
 import { letterText } from '../../integrations/mail/mail-layout';
@@ -31,6 +33,8 @@ export function bookingReceipt(input: {
   locationName: string;
   rooms: readonly BookedRoomTimes[];
   publicUrl: string;
+  /** The dates the person chose to send without (issue 16); none when omitted. */
+  omitted?: readonly OmittedTime[];
 }): OutboxMail {
   const lines: string[] = [];
   for (const room of input.rooms) {
@@ -38,9 +42,13 @@ export function bookingReceipt(input: {
     for (const t of room.times.slice(0, LISTED_TIMES)) lines.push(`  ${formatTimeRange(t.date, t.startTime, t.endTime)}`);
     if (room.times.length > LISTED_TIMES) lines.push(`  … og ${room.times.length - LISTED_TIMES} tidspunkter til`);
   }
+  const omitted = input.omitted ?? [];
   const text = letterText({ blocks: [
     `Vi har mottatt søknaden din om å låne ${input.locationName}. Saksnummeret er ${input.caseNumber}.`,
     ['Du har søkt om:', ...lines],
+    ...(omitted.length > 0
+      ? [[`${omittedSummary(omitted.length)} som ikke var ledige:`, ...omitted.slice(0, LISTED_TIMES).map((t) => `  ${t.roomName} ${formatTimeRange(t.date, t.startTime, t.endTime)}`)]]
+      : []),
     [
       'Søknaden venter på behandling. Du får en e-post når lokalet har behandlet den, normalt innen tre uker.',
       `Du kan følge søknaden og avbestille den her: ${input.publicUrl}/bookinger/${input.bookingId}`,

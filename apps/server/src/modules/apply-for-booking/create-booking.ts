@@ -17,7 +17,9 @@ import { conflictError, conflictsOf, ruleViolationError, type CheckedRoom } from
 import { bookingReceipt, changeLogTimes, type BookedRoomTimes } from './booking-receipt';
 import { afterRunningSameKey, limitConcurrency } from './limit-concurrency';
 import { findTakenTimes, insertBookingWithEntry, insertWeddingTake, lockUserAndLoadBusyTimes, type NewBooking } from './repository';
-import { assertCitizenApplication, parseFormAnswers, rejectOverlappingTimes, singleLocation } from './validate-booking-request';
+import { assertCitizenApplication, parseFormAnswers, rejectOverlappingTimes, rejectWrongOmissions, singleLocation } from './validate-booking-request';
+import { checkOmittedTimes } from './booking-problems';
+import { omittedByRoom } from '@lokaler/domain/booking-omitted';
 import { assertNoHoldInProgress, assertOneWeddingTime, weddingTerms } from './wedding-hold';
 import { writeTransaction } from '../../db/write-transaction';
 
@@ -101,6 +103,8 @@ async function book({ db, user, organization = null, body, publicUrl, weddingHol
   const entries = timesByRoom(sent);
   const entryIndex = (assetId: number) => sent.findIndex((e) => e.bookableAssetId === assetId);
   rejectOverlappingTimes(entries, entryIndex);
+  rejectWrongOmissions(body);
+  const omittedEntries = omittedByRoom(body.availabilityData.omitted);
   const ids = entries.map((e) => e.bookableAssetId);
   const { today, time } = osloClock(now);
   const range = calendarRange(entries.flatMap((e) => e.datesAndTimes.map((t) => t.date)), today);
@@ -137,6 +141,12 @@ async function book({ db, user, organization = null, body, publicUrl, weddingHol
   // What will be written if the times are still free under the locks (the check there accepts the
   // same times or refuses the request).
   const times = timesToWrite(check(before, roomName));
+  // The dates left out must still be not free by the same rules (a date freed meanwhile: the person decides again).
+  const omittedTimes = omittedEntries.flatMap((entry) => {
+    const { row, calendar } = before.get(entry.bookableAssetId)!;
+    const room = prepareRoom(calendar, { today, now: time, caller: schedulingCallerFor(row, PUBLIC) });
+    return checkOmittedTimes({ room, times: entry, rules: publicRulesOf(row), roomName: displayNameOf(row) });
+  });
   const booked = bookedTimesByRoom(times, rows);
   if (wedding) assertOneWeddingTime(entries, body.isRepeating, times.length);
   const first = times[0]!;
@@ -157,6 +167,7 @@ async function book({ db, user, organization = null, body, publicUrl, weddingHol
     firstStartTime: first.startTime,
     cancellationDays: cancellationDays(sourceForm),
     holdExpiresAt: wedding?.holdExpiresAt ?? null,
+    omittedTimes: omittedTimes.length ? omittedTimes : null,
   };
   const reservationTimes = changeLogTimes(booked);
 
@@ -191,7 +202,7 @@ async function book({ db, user, organization = null, body, publicUrl, weddingHol
     // the re-check and the reservations (and the commit): the queue on a busy room moves faster.
     const { bookingId, caseNumber } = await insertBookingWithEntry(tx, booking, { userName: user.name, reservationTimes });
     const to = formAnswers.contactEmail ?? user.email;
-    if (to) await enqueueMail(tx, bookingReceipt({ to, bookingId, caseNumber, locationName: location.name, rooms: booked, publicUrl }));
+    if (to) await enqueueMail(tx, bookingReceipt({ to, bookingId, caseNumber, locationName: location.name, rooms: booked, publicUrl, omitted: omittedTimes }));
     await lockRooms(tx, ids);
     // One that held the locks has committed, so its reservations are seen.
     const checked = recheck(await loadBusyTimes(tx, ids, range));

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { BookingDurationType, BookingFormAnswers, ChangeLogReservationTimes, SourceForm } from '@lokaler/domain/booking';
+import type { OmittedTime } from '@lokaler/domain/booking-omitted';
 import { activeReservationStatuses } from '@lokaler/domain/reservation';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { osloPeriod } from '../../db/schema/columns';
@@ -22,6 +23,8 @@ export interface NewBooking {
   cancellationDays: number;
   /** A wedding time's hold (issue 12), else null. */
   holdExpiresAt: Date | null;
+  /** The dates sent without (issue 16), null when none. */
+  omittedTimes?: OmittedTime[] | null;
 }
 
 const NO_CASE_NUMBER = 'No free case number after 1000 attempts';
@@ -42,11 +45,11 @@ export async function insertBookingWithEntry(tx: DbOrTx, booking: NewBooking, en
     const [row] = await queryRows<{ id: number; case_number: string }>(tx, sql`
       with b as (
         insert into bookings (status, user_id, organization_number, organization_name, location_id, purpose, source_form, duration_type,
-          case_number, form_answers, hold_expires_at, cancellation_deadline)
+          case_number, form_answers, hold_expires_at, cancellation_deadline, omitted_times)
         values ('UNPROCESSED', ${booking.userId}, ${booking.organization?.number ?? null}, ${booking.organization?.name ?? null}, ${booking.locationId},
           'PUBLICUSER_LOAN', ${booking.sourceForm}::source_form, ${booking.durationType}::booking_duration_type,
           ${nextCaseNumber(booking)}, ${JSON.stringify(booking.formAnswers)}::jsonb, ${booking.holdExpiresAt?.toISOString() ?? null}::timestamptz,
-          ${cancellationDeadline(booking)})
+          ${cancellationDeadline(booking)}, ${booking.omittedTimes?.length ? JSON.stringify(booking.omittedTimes) : null}::jsonb)
         on conflict (case_number) do nothing
         returning id, case_number
       ), entry as (

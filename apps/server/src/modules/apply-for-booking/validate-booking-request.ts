@@ -2,6 +2,7 @@ import { messages } from '@lokaler/domain/api-error';
 import type { BookingFormAnswers } from '@lokaler/domain/booking';
 import { bookingCreateMessages, formatTimeRange, overlappingTimes, type CreateBookingRequest } from '@lokaler/domain/booking-create';
 import { applicationFormSchema } from '@lokaler/domain/booking-create-form';
+import { omittedProblems } from '@lokaler/domain/booking-omitted';
 import type { BookingFlowTheme } from '@lokaler/domain/booking-flow';
 import type { AssetTimesToBook } from '@lokaler/domain/booking-request';
 import { formatDuration, parseDuration } from '@lokaler/domain/scheduling/iso-duration';
@@ -63,4 +64,16 @@ export function rejectOverlappingTimes(entries: readonly AssetTimesToBook[], ent
   }));
   if (fields.length === 0) return;
   throw new AppError('BOOKING_NOT_ALLOWED', `${fields.length} time(s) overlap others of the same room`, bookingCreateMessages.overlapping, { fields });
+}
+
+/**
+ * The dates left out of a repeating application (issue 16): only with the person's explicit choice
+ * (sendWithoutOmitted), each a date of a series the request sends, none sent too or twice. 400 with
+ * each problem in Norwegian; nothing is written.
+ */
+export function rejectWrongOmissions(body: Pick<CreateBookingRequest, 'availabilityData' | 'sendWithoutOmitted'>): void {
+  const fields = omittedProblems(body);
+  if (fields.length === 0) return;
+  const userMsg = fields.length === 1 ? fields[0]!.message : `${fields[0]!.message} (og ${fields.length - 1} til)`;
+  throw new AppError('VALIDATION', `${fields.length} problem(s) with the omitted dates`, userMsg, { fields });
 }

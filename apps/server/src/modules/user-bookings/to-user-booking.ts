@@ -80,6 +80,7 @@ export function toUserBooking(p: UserBookingParts): UserBooking {
     sourceForm: booking.sourceForm,
     formDetailsSubRoute: booking.sourceForm === 'wedding' ? 'vielse' : null,
     reservations,
+    omittedTimes: booking.omittedTimes ?? [],
     requirements: p.requirements.map(toBookingRequirement),
     comments: booking.formAnswers.message ? [booking.formAnswers.message] : [],
     formAnswers: booking.formAnswers,

@@ -57,6 +57,14 @@ describe('/bookinger/:bookingId', () => {
     expect(screen.queryByText('Kontrakten må signeres')).not.toBeInTheDocument();
   });
 
+  it("names the dates the application was sent without: 'Søkt uten 2 datoer' (issue 16)", async () => {
+    const omittedTimes = ['2026-12-24', '2026-12-31'].map((date) => ({ bookableAssetId: 4, roomName: 'Aula', date, startTime: '18:00:00', endTime: '19:00:00' }));
+    stubBooking(buildUserBooking({ omittedTimes }));
+    renderPortal('/bookinger/42', { user: kari });
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Søkt uten 2 datoer' });
+    expect(within(heading.closest('section')!).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Aula: torsdag 24.12.2026 kl. 18:00–19:00', 'Aula: torsdag 31.12.2026 kl. 18:00–19:00']);
+  });
+
   it('counts only approved and unprocessed times, per room, with adjacent times of a day merged and an end at midnight as 00:00', async () => {
     stubBooking(buildUserBooking({
       reservations: [

@@ -17,6 +17,7 @@ import { DecisionMessages } from './decision-messages';
 import { DocumentsSection } from './documents-section';
 import { FireProcedureSection } from './fire-procedure-section';
 import { ProevingsattestSection } from './proevingsattest-section';
+import { OmittedDatesSection } from './omitted-dates-section';
 import { RoomsAndTimesSection } from './rooms-and-times-section';
 
 /** /bookinger/:bookingId — everything spec 02 §2 lists for the booking detail page. */
@@ -51,6 +52,7 @@ function BookingDetail({ sub, booking }: { sub: string; booking: UserBooking }) 
       <BookingSummary booking={booking} />
       <DecisionMessages booking={booking} />
       <RoomsAndTimesSection booking={booking} />
+      <OmittedDatesSection booking={booking} />
       <DocumentsSection sub={sub} booking={booking} />
       <ProevingsattestSection sub={sub} booking={booking} />
       <FireProcedureSection booking={booking} />

@@ -30,6 +30,7 @@ export function buildUserBooking(overrides: Partial<UserBooking> = {}): UserBook
     bookingId: 42,
     status: 'APPROVED',
     locationId: 7,
+    omittedTimes: [],
     location: {
       id: 7,
       name: 'Sagene samfunnshus',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expandRepetition } from '@lokaler/domain/scheduling/expand-repetition';
 import type { PortalSearch } from '@lokaler/api-client/search';
 import { buildBookingRequest, chosenTimeCount, keepRooms, toggleTime, type TimeChoices } from './time-choices';
 
@@ -14,7 +15,7 @@ describe('buildBookingRequest', () => {
     ]);
   });
 
-  it("repeats each weekday's time weekly from its first free date up to 'to' ('Ukentlig')", () => {
+  it("repeats each weekday's time weekly from the search's first date of that weekday up to 'to' ('Ukentlig'), free or not", () => {
     const search: PortalSearch = { kind: 'recurring', tagIds: [], from: '2030-03-04', to: '2030-04-30', duration: 'PT1H', repetition: 'WEEKLYONWEEKDAY', daysOfWeek: ['MONDAY', 'WEDNESDAY'] };
     const choices: TimeChoices = {
       11: { WEDNESDAY: { start: '17:00:00', end: '18:00:00', firstAvailable: '2030-03-13' }, MONDAY: evening },
@@ -24,7 +25,8 @@ describe('buildBookingRequest', () => {
         bookableAssetId: 11,
         datesAndTimes: [
           { date: '2030-03-04', startTime: '18:00:00', duration: 'PT1H' },
-          { date: '2030-03-13', startTime: '17:00:00', duration: 'PT1H' },
+          // Not free on 6 March (its first free date is the 13th): still in the series, for the check to name.
+          { date: '2030-03-06', startTime: '17:00:00', duration: 'PT1H' },
         ],
         repetition: { pattern: 'WEEKLY', lastDate: '2030-04-30' },
       },
@@ -57,6 +59,19 @@ describe('buildBookingRequest', () => {
         repetition: null,
       },
     ]);
+  });
+
+  it("keeps a second room's dates that are not free in its series: issue 16's weekly series lost 24.12 and 31.12 unseen", () => {
+    // Seven Thursdays; the second room is closed on 24.12 and 31.12, so its time's first free date is 7.1.
+    const search: PortalSearch = { kind: 'recurring', tagIds: [], from: '2026-12-21', to: '2027-02-05', duration: 'PT1H', repetition: 'WEEKLYONWEEKDAY', daysOfWeek: ['THURSDAY'] };
+    const choices: TimeChoices = {
+      11: { THURSDAY: { start: '18:00:00', end: '19:00:00', firstAvailable: '2026-12-24' } },
+      12: { THURSDAY: { start: '18:00:00', end: '19:00:00', firstAvailable: '2027-01-07' } },
+    };
+    const [first, second] = buildBookingRequest(search, [11, 12], choices);
+    expect(first!.datesAndTimes).toEqual([{ date: '2026-12-24', startTime: '18:00:00', duration: 'PT1H' }]);
+    expect(second!.datesAndTimes).toEqual([{ date: '2026-12-24', startTime: '18:00:00', duration: 'PT1H' }]);
+    expect(expandRepetition(second!.datesAndTimes, second!.repetition).map((o) => o.date)).toEqual(['2026-12-24', '2026-12-31', '2027-01-07', '2027-01-14', '2027-01-21', '2027-01-28', '2027-02-04']);
   });
 
   it('leaves out rooms without a time', () => {

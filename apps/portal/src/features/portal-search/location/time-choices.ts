@@ -62,8 +62,10 @@ export function repeatPatternOfSearch(repetition: SearchRepetition): Exclude<Rep
  * PUT /api/booking/availability's list (the calendar's own shape) from the chosen times: one entry per
  * room with a time, in the order the rooms were chosen.
  *
- * Recurring: each weekday's time repeats over the search's dates of that weekday, starting from the
- * first date the interval is free on (earlier dates are not free for it anyway), up to `to`.
+ * Recurring: each weekday's time repeats over all the search's dates of that weekday, from the first
+ * up to `to` — also the dates the interval is not free on (before its first free date too): the
+ * availability check names each date's fate and the form asks whether to send without those that are
+ * not free. (Starting from the first free date dropped such dates unseen: issue 16's 24.12 and 31.12.)
  */
 export function buildBookingRequest(search: PortalSearch, roomIds: readonly number[], choices: TimeChoices): BookingCreationDto[] {
   return roomIds.flatMap((roomId): BookingCreationDto[] => {
@@ -77,7 +79,7 @@ export function buildBookingRequest(search: PortalSearch, roomIds: readonly numb
     const datesAndTimes = search.daysOfWeek.flatMap((day) => {
       const time = times[day];
       if (!time) return [];
-      const weekdayDates = dates.filter((date) => isoToDayOfWeek(isoWeekday(date)) === day && date >= time.firstAvailable);
+      const weekdayDates = dates.filter((date) => isoToDayOfWeek(isoWeekday(date)) === day);
       const startDates = pattern ? weekdayDates.slice(0, 1) : weekdayDates;
       return startDates.map((date) => ({ date, startTime: time.start, duration: search.duration }));
     });

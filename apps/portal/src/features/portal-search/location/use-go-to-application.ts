@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { AvailabilityResponse, BookingCreationDto } from '@lokaler/domain/booking-request';
+import { fateOf, omittableFates } from '@lokaler/domain/scheduling/date-fate';
 import { checkAvailability } from '@lokaler/api-client/availability';
 import { bookableAssetsQuery } from '@lokaler/api-client/bookable-assets';
 import type { PortalSearch } from '@lokaler/api-client/search';
@@ -13,11 +14,16 @@ import { activityTypeOfRooms, buildBookingRequest, nextLinkOfRooms, repeatPatter
 
 export const noneAvailableAnymore = 'Ingen av de valgte tidene er ledige lenger. Velg andre tider.';
 
-/** What stops the request: the rules it breaks and the times they are about, in the server's words. */
+/**
+ * What stops the request: the rules it breaks and the times they are about, in the server's words.
+ * A date outside the booking window is not among them: the form names it and may leave it out (issue 16).
+ */
 export function problemsOf(availability: AvailabilityResponse): string[] {
   const problems = availability.errors.flatMap((entry) => [
     ...entry.violations.map((v) => v.message),
-    ...entry.datesAndTimes.map((t) => `${formatInterval(t.date, t.startTime, t.endTime ?? t.startTime)}${t.message ? ` – ${t.message}` : ''}`),
+    ...entry.datesAndTimes
+      .filter((t) => !omittableFates.has(fateOf(t.reason)))
+      .map((t) => `${formatInterval(t.date, t.startTime, t.endTime ?? t.startTime)}${t.message ? ` – ${t.message}` : ''}`),
   ]);
   return [...new Set(problems)];
 }
