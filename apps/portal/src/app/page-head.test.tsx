@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import { resetApiClient } from '@lokaler/api-client/api-fetch';
 import { setAppName } from '@lokaler/ui/page-title';
@@ -14,7 +14,9 @@ import { buildRoom } from '../testing/room-factories';
 const school = buildLocation({ id: 7, name: 'Tøyen skole', publicLocationType: 'SCHOOLS', geographicAreaId: 'gamle-oslo', geographicAreaName: 'Gamle Oslo' });
 const gym = buildRoom({ id: 11, name: 'Gymsal', displayName: 'Gymsal (G1)', locationId: 7, locationName: 'Tøyen skole' });
 
+// The web project shares one module graph per worker (isolate: false): give the next file the default name back.
 beforeAll(() => setAppName('Oslo kommune'));
+afterAll(() => setAppName('Lokaler'));
 beforeEach(() => {
   localStorage.clear();
   resetApiClient();
