@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { bootDataJson, BOOT_DATA_ELEMENT_ID, type BootData } from '@lokaler/domain/boot-data';
+import { escapeHtml } from '@lokaler/domain/escape-html';
+import { homeIntro, venueListIntros, type VenueListCategory } from '@lokaler/domain/portal-intro-texts';
 
 /**
  * Issue 15 point 3: each SPA's index.html as the server sends it, with what shortens the first page's
@@ -40,11 +42,6 @@ export interface RoutePreload {
   heading?: (match: RegExpExecArray, query: URLSearchParams, answers: Record<string, unknown> | undefined) => string | undefined;
 }
 
-/** Text for HTML (element content and attribute values). */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 /** The name of a location answer in the boot answers, if there is one. */
 function locationName(answers: Record<string, unknown> | undefined, id: string | undefined): string | undefined {
   const answer = answers?.[`/api/location/${id ?? ''}`];
@@ -59,7 +56,16 @@ function locationName(answers: Record<string, unknown> | undefined, id: string |
  * Only classes of the shared stylesheet (packages/ui/src/styles.css, render-blocking): a page's own
  * CSS comes with its chunk, after the first paint, and would move what the shell shows (a layout shift).
  */
-const h1 = (text: string) => `<h1 class="ds-heading" data-size="lg">${escapeHtml(text)}</h1>`;
+const h1 = (text: string, size = 'lg') => `<h1 class="ds-heading" data-size="${size}">${escapeHtml(text)}</h1>`;
+const paragraph = (text: string, size?: string) => `<p class="ds-paragraph"${size ? ` data-size="${size}"` : ''}>${escapeHtml(text)}</p>`;
+
+/** The venue list's title and intro for its `kategorier` (venue-filters.ts and categories.ts: one known slug gives its own). */
+function venueListIntro(query: URLSearchParams): { title: string; intro: string } {
+  const known = Object.keys(venueListIntros.byCategory);
+  const slugs = new Set((query.get('kategorier') ?? '').toLowerCase().split(',').map((slug) => slug.trim()).filter((slug) => known.includes(slug)));
+  const [only] = slugs;
+  return slugs.size === 1 && only ? venueListIntros.byCategory[only as VenueListCategory] : venueListIntros.general;
+}
 const backLink = (text: string, href: string) => `<a class="ds-link" href="${escapeHtml(href)}">${escapeHtml(text)}</a>`;
 
 /** The portal's first data queries (app/prefetch-first-data.ts): asked for at start on these pages. */
@@ -77,7 +83,17 @@ const USER_MENU = 'src/components/user-menu.tsx';
  * The home page is in the entry chunk. static.test.ts checks that every module named here exists.
  */
 export const portalRoutePreloads: readonly RoutePreload[] = [
-  { pattern: /^\/oversikt\/?$/, modules: ['src/features/venues/venue-list-page.tsx'] },
+  // home-page.tsx (in the entry chunk): its heading and introduction.
+  { pattern: /^\/$/, modules: [], heading: () => `<div class="lk-stack">${h1(homeIntro.title, 'xl')}${paragraph(homeIntro.intro, 'lg')}</div>` },
+  {
+    pattern: /^\/oversikt\/?$/,
+    modules: ['src/features/venues/venue-list-page.tsx'],
+    // venue-list-page.tsx: the category's title and intro.
+    heading: (_match, query) => {
+      const { title, intro } = venueListIntro(query);
+      return `<div class="lk-stack">${h1(title)}${paragraph(intro)}</div>`;
+    },
+  },
   {
     pattern: /^\/sted\/(\d{1,9})\/?$/,
     modules: ['src/features/venues/venue-page.tsx', FIRST_DATA],
