@@ -51,6 +51,8 @@ describe('a citizen applies from the home page by keyboard alone', () => {
   it('finds a school, chooses a room and an hour in the calendar, fills in the form, logs in and sends', async () => {
     await page.goto('/');
     await page.getByRole('heading', { level: 1, name: 'Finn lokaler til lån og leie' }).waitFor();
+    // The heading comes with the HTML (the starting shell, decision 028): the app is there with its categories.
+    await page.getByRole('navigation', { name: 'Kategorier' }).waitFor();
 
     // The skip link comes first.
     await page.keyboard.press('Tab');
@@ -150,6 +152,8 @@ describe('a citizen applies from the home page by keyboard alone', () => {
   it("reaches the 'Tilgjengelighetserklæring' from the footer", async () => {
     await page.goto('/');
     await page.getByRole('heading', { level: 1, name: 'Finn lokaler til lån og leie' }).waitFor();
+    // The heading comes with the HTML (decision 028): wait for the app's footer.
+    await page.getByRole('contentinfo').waitFor();
     // From the top of the page backwards: the footer's links are the last tab stops.
     await page.keyboard.press('Tab');
     await tabTo(page, page.getByRole('contentinfo').getByRole('link', { name: 'Tilgjengelighetserklæring' }), { backwards: true });

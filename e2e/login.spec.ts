@@ -10,6 +10,8 @@ describe('a citizen logs in through the local ID-porten and out again', () => {
     const { context, page } = await newPage(browser());
     await page.goto('/');
     await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Finn lokaler til lån og leie' }).isVisible()).toBe(true);
+    // The heading comes with the HTML (the starting shell, decision 028): check the app once it is there.
+    await page.getByRole('button', { name: 'Mine bookinger' }).waitFor();
     await expectNoAxeViolations(page);
 
     await page.getByRole('button', { name: 'Mine bookinger' }).click();

@@ -7,19 +7,41 @@
 // and the first contentful paint no longer depends on the JavaScript. The CSP needs nothing new.
 import { createHash } from 'node:crypto';
 
-/** Runs in the browser: imports the entry after the next frame (or after 100 ms in a hidden tab, which has no frames). */
+/**
+ * Runs in the browser: after the next frame (or after 100 ms in a hidden tab, which has no frames) turns
+ * the held-back links (`rel="lk-after-paint"`: the entry's imports, and the page's chunks the server adds)
+ * into real preloads and imports the entry.
+ */
 const START = `const entry = document.querySelector('link[data-lk-entry]');
 if (entry) {
   let started = false;
   const start = () => {
     if (started) return;
     started = true;
+    const links = document.createDocumentFragment();
+    for (const held of document.querySelectorAll('link[rel="lk-after-paint"]')) {
+      const link = document.createElement('link');
+      link.rel = held.dataset.rel || 'modulepreload';
+      if (held.dataset.as) link.as = held.dataset.as;
+      link.crossOrigin = '';
+      link.href = held.href;
+      links.append(link);
+    }
+    document.head.append(links);
     void import(entry.href);
   };
   requestAnimationFrame(() => setTimeout(start, 0));
   setTimeout(start, 100);
 }
 `;
+
+/**
+ * A `<link rel="modulepreload">` held back until after the first paint (decision w15-chunks): a rel the
+ * browser does not know fetches nothing; the start script makes it a modulepreload.
+ */
+export function heldModulePreload(href, extra = '') {
+  return `<link rel="lk-after-paint" data-rel="modulepreload" crossorigin href="${href}"${extra}>`;
+}
 
 /** @returns {import('vite').Plugin} */
 export function startAfterFirstPaint() {
@@ -39,7 +61,9 @@ export function startAfterFirstPaint() {
       handler(html) {
         const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
         if (!entry) throw new Error('start-after-first-paint: no entry script in index.html');
-        return html.replace(entry[0], `<link rel="modulepreload" crossorigin href="${entry[1]}" data-lk-entry>\n    <script type="module" crossorigin src="${base}${fileName}"></script>`);
+        return html
+          .replace(entry[0], `${heldModulePreload(entry[1], ' data-lk-entry')}\n    <script type="module" crossorigin src="${base}${fileName}"></script>`)
+          .replace(/<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_tag, href) => heldModulePreload(href));
       },
     },
   };

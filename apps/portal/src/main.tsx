@@ -1,6 +1,6 @@
 import '@lokaler/api-client/zod-without-eval';
 import '@lokaler/ui/styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { configureApiClient } from '@lokaler/api-client/api-fetch';
 import { installGlobalErrorReporting } from '@lokaler/api-client/frontend-error-log';
@@ -18,9 +18,13 @@ setAppName('Oslo kommune');
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// In a transition, the first render yields to the browser every few milliseconds instead of being one
+// long task (issue 15 point 3, decision w15-chunks); the starting shell stays on screen until it commits.
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});
 loadDesignSystemBehaviourAfterLoad();

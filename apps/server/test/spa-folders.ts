@@ -22,7 +22,7 @@ export function buildFakeSpas(): BuiltSpas {
   const make = (name: string, base: string) => {
     const dist = path.join(root, name, 'dist');
     fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
-    fs.writeFileSync(path.join(dist, 'index.html'), `<!doctype html><html lang="nb"><head><script type="module" src="${base}assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>`);
+    fs.writeFileSync(path.join(dist, 'index.html'), `<!doctype html><html lang="nb"><head><script type="module" src="${base}assets/index-Ab12Cd34.js"></script></head><body><div id="root"><div class="lk-shell"><main class="lk-main"></main></div></div></body></html>`);
     fs.writeFileSync(path.join(dist, 'assets', 'index-Ab12Cd34.js'), text);
     fs.writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\n');
     // Vite's build manifest (spa-index.ts reads each route's chunks from it): the venue page, lazily.

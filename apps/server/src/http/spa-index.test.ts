@@ -68,7 +68,8 @@ describe('index.html as the server sends it (issue 15 point 3: boot data and rou
   });
 
   it('preloads the requested page\'s chunks beyond the entry\'s, and nothing on pages without a table entry', async () => {
-    const venue = (await app.inject({ method: 'GET', url: '/sted/12' })).body;
+    // /sted/abc has no answers, so no heading in the shell: its chunks are real preloads.
+    const venue = (await app.inject({ method: 'GET', url: '/sted/abc' })).body;
     expect(venue).toContain('<link rel="modulepreload" crossorigin href="/assets/venue-page-Gg90Hh12.js">');
     expect(venue).toContain('<link rel="modulepreload" crossorigin href="/assets/card-Ii34Jj56.js">');
     expect(venue).toContain('<link rel="preload" as="style" crossorigin href="/assets/venue-page-Kk78Ll90.css">');
@@ -76,7 +77,32 @@ describe('index.html as the server sends it (issue 15 point 3: boot data and rou
     expect(venue).not.toContain('href="/assets/react-Ee56Ff78.js"');
     expect(venue.indexOf('modulepreload')).toBeLessThan(venue.indexOf('</head>'));
     for (const url of ['/', '/sted', '/sted/12/mer']) {
-      expect((await app.inject({ method: 'GET', url })).body, url).not.toContain('modulepreload');
+      expect((await app.inject({ method: 'GET', url })).body, url).not.toContain('rel="modulepreload"');
+    }
+  });
+
+  it('writes the page\'s heading into the starting shell and then holds the scripts back until after the first paint', async () => {
+    const location = await createLocation(database.db, { status: 'PUBLISHED', name: 'Tåsen <skole> & "aula"' });
+    for (const url of [`/sted/${location.id}`, `/lokale/${location.id}?date=2030-01-15`]) {
+      const page = (await app.inject({ method: 'GET', url })).body;
+      const main = /<main class="lk-main">(.*?)<\/main>/.exec(page)?.[1] ?? '';
+      // Escaped: a name cannot open an element.
+      expect(main, url).toContain('<h1 class="ds-heading" data-size="lg">Tåsen &lt;skole&gt; &amp; &quot;aula&quot;</h1>');
+      expect(page, url).not.toContain('<link rel="modulepreload"');
+    }
+    const venue = (await app.inject({ method: 'GET', url: `/sted/${location.id}` })).body;
+    expect(venue).toContain('<link rel="lk-after-paint" data-rel="modulepreload" crossorigin href="/assets/venue-page-Gg90Hh12.js">');
+    expect(venue).toContain('<link rel="lk-after-paint" data-rel="preload" data-as="style" crossorigin href="/assets/venue-page-Kk78Ll90.css">');
+    expect((await app.inject({ method: 'GET', url: '/portal?searchType=list&date=2030-01-15' })).body).toContain('<h1 class="ds-heading" data-size="lg">Ledige rom</h1>');
+    expect((await app.inject({ method: 'GET', url: '/bookinger' })).body).toContain('<h1 class="ds-heading" data-size="lg">Mine bookinger</h1>');
+    // No heading the server can know: an empty main, and the scripts fetched with the HTML.
+    expect((await app.inject({ method: 'GET', url: '/oversikt?kategorier=skoler' })).body).toContain('<h1 class="ds-heading" data-size="lg">Lån av skolelokaler</h1><p class="ds-paragraph">Skolene låner ut');
+    expect((await app.inject({ method: 'GET', url: '/oversikt?kategorier=skoler,biblioteker' })).body).toContain('<h1 class="ds-heading" data-size="lg">Lokaler til lån og leie</h1>');
+    expect((await app.inject({ method: 'GET', url: '/' })).body).toContain('<h1 class="ds-heading" data-size="xl">Finn lokaler til lån og leie</h1><p class="ds-paragraph" data-size="lg">Både privatpersoner');
+    for (const url of ['/portal', '/portal?searchType=map', '/sted/999999', '/kontakt-oss']) {
+      const page = (await app.inject({ method: 'GET', url })).body;
+      expect(page, url).toContain('<main class="lk-main"></main>');
+      expect(page, url).not.toContain('lk-after-paint');
     }
   });
 

@@ -113,7 +113,8 @@ export async function registerStatic(app: FastifyInstance, folders: SpaFolders =
     const route = target.preloads.find(({ pattern }) => pattern.test(pathname));
     const match = route && route.pattern.exec(pathname);
     const [settings, answers] = await Promise.all([serverSettings(), match && route.answers ? anonymousAnswers(route.answers(match)) : undefined]);
-    const html = renderIndex(target.html, { boot: { clientSettings: target.clientSettings, settings, answers }, preloads: route?.tags ?? '' });
+    const main = match ? route.heading?.(match, new URLSearchParams(request.url.split('?')[1] ?? ''), answers) : undefined;
+    const html = renderIndex(target.html, { boot: { clientSettings: target.clientSettings, settings, answers }, preloads: route?.tags ?? '', main });
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
   app.get('/admin/', sendIndex(admin));

@@ -7,7 +7,13 @@ import { toDayNumber } from './calendar-date';
  * with `new Date()`.
  */
 
-const osloParts = new Intl.DateTimeFormat('en-GB', {
+/**
+ * Made at its first use, not when the module loads: the first time-zone formatter loads the
+ * platform's zone data (50–160 ms on a phone, decisions 025 and w15-chunks), which then no longer
+ * adds to the long task of the SPA chunk that imports this module.
+ */
+let osloPartsFormat: Intl.DateTimeFormat | undefined;
+const osloParts = () => (osloPartsFormat ??= new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/Oslo',
   year: 'numeric',
   month: '2-digit',
@@ -16,7 +22,7 @@ const osloParts = new Intl.DateTimeFormat('en-GB', {
   minute: '2-digit',
   second: '2-digit',
   hourCycle: 'h23',
-});
+}));
 
 export interface OsloClock {
   /** 'YYYY-MM-DD' in Europe/Oslo. */
@@ -38,7 +44,7 @@ export function osloClock(now: Date): OsloClock {
 
 function computeOsloClock(now: Date): OsloClock {
   const parts: Record<string, string> = {};
-  for (const part of osloParts.formatToParts(now)) parts[part.type] = part.value;
+  for (const part of osloParts().formatToParts(now)) parts[part.type] = part.value;
   // Some engines write midnight as '24' even with h23.
   const hour = String(Number(parts.hour) % 24).padStart(2, '0');
   return {
@@ -66,7 +72,7 @@ const DAY_MS = 86_400_000;
 /** Oslo's UTC offset in minutes at an instant (whole seconds), read from the platform's zone data. */
 function offsetMinutes(instantMs: number): number {
   const parts: Record<string, string> = {};
-  for (const part of osloParts.formatToParts(instantMs)) parts[part.type] = part.value;
+  for (const part of osloParts().formatToParts(instantMs)) parts[part.type] = part.value;
   const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour) % 24, Number(parts.minute), Number(parts.second));
   return Math.round((wall - instantMs) / MINUTE_MS);
 }

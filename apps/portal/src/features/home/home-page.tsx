@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Alert, Card, Heading, Link, Paragraph } from '@digdir/designsystemet-react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { omittedSummary } from '@lokaler/domain/scheduling/date-fate';
+import { homeIntro } from '@lokaler/domain/portal-intro-texts';
 import { PageHead } from '@lokaler/ui/page-head';
 import { contact } from '../../config/contact';
 import { paths, type VenueCategorySlug } from '../../config/paths';
@@ -61,12 +62,11 @@ export function HomePage() {
     <div className="lk-stack">
       <PageHead title="Finn lokaler til lån og leie" description={homeDescription} />
       {receipt !== null && <SentReceipt bookingId={receipt.bookingId} omittedDates={receipt.omittedDates} />}
+      {/* The same heading and introduction are in the starting shell (apps/server/src/http/spa-index.ts). */}
       <Heading level={1} data-size="xl">
-        Finn lokaler til lån og leie
+        {homeIntro.title}
       </Heading>
-      <Paragraph data-size="lg">
-        Både privatpersoner og organisasjoner kan låne eller leie kommunens lokaler. Mange lokaler kan du søke om digitalt her, andre må du kontakte direkte.
-      </Paragraph>
+      <Paragraph data-size="lg">{homeIntro.intro}</Paragraph>
       <nav aria-label="Kategorier">
         <ul className="lk-card-grid">
           {categories.map((category) => (
