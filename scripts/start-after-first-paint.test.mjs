@@ -19,7 +19,7 @@ describe('start after the first paint (decision 026)', () => {
     expect(emitted).toHaveLength(1);
     const start = emitted[0];
     expect(start.fileName).toMatch(/^assets\/start-[0-9a-f]{8}\.js$/);
-    // Held: a rel the browser does not know fetches nothing until the start script (or the server, decision w15-chunks) makes it a modulepreload.
+    // Held: a rel the browser does not know fetches nothing until the start script (or the server, decision 028) makes it a modulepreload.
     expect(html).toContain('<link rel="lk-after-paint" data-rel="modulepreload" crossorigin href="/admin/assets/index-Ab12.js" data-lk-entry>');
     expect(html).toContain('<link rel="lk-after-paint" data-rel="modulepreload" crossorigin href="/admin/assets/react-Cd34.js">');
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index.css">');

@@ -35,7 +35,7 @@ export interface RoutePreload {
    */
   answers?: (match: RegExpExecArray) => string[];
   /**
-   * The page's heading, written into the starting shell's main (decision w15-chunks): the page's
+   * The page's heading, written into the starting shell's main (decision 028): the page's
    * largest paint (its h1) comes with the HTML instead of after the scripts. From the path's match,
    * the query and the boot answers; undefined: an empty main, as before.
    */
