@@ -34,3 +34,9 @@ export const venueListIntros: { general: { title: string; intro: string }; byCat
     },
   },
 };
+
+/**
+ * The admin app's start page: the introduction under its heading, logged in or not, written into the
+ * starting shell too (its largest text, so the page's largest paint comes with the HTML).
+ */
+export const adminStartIntro = 'Her behandler du søknader om lån og leie av lokalene du administrerer.';

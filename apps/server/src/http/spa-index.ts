@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { bootDataJson, BOOT_DATA_ELEMENT_ID, type BootData } from '@lokaler/domain/boot-data';
 import { escapeHtml } from '@lokaler/domain/escape-html';
-import { homeIntro, venueListIntros, type VenueListCategory } from '@lokaler/domain/portal-intro-texts';
+import { adminStartIntro, homeIntro, venueListIntros, type VenueListCategory } from '@lokaler/domain/portal-intro-texts';
 
 /**
  * Issue 15 point 3: each SPA's index.html as the server sends it, with what shortens the first page's
@@ -139,7 +139,12 @@ export const portalRoutePreloads: readonly RoutePreload[] = [
  * The admin app's start page is in its entry chunk, and its lazy pages are opened from it; every page
  * of it is for a logged-in person, so the login library is preloaded everywhere.
  */
-export const adminRoutePreloads: readonly RoutePreload[] = [{ pattern: /^\//, modules: [LOGIN] }];
+export const adminRoutePreloads: readonly RoutePreload[] = [
+  // start-page.tsx: its heading depends on the login the server cannot see ('Lokaler administrasjon' or
+  // 'Mine lokaler'), its introduction does not; the app replaces the shell's, at the same size.
+  { pattern: /^\/$/, modules: [LOGIN], heading: () => `<div class="lk-stack">${paragraph(adminStartIntro, 'lg')}</div>` },
+  { pattern: /^\//, modules: [LOGIN] },
+];
 
 export function readManifest(dist: string): Manifest | null {
   try {

@@ -3,6 +3,7 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { useAdminLocations, useCurrentUserRoles } from '@lokaler/api-client/current-user';
 import { useAuth } from '@lokaler/api-client/react/auth-provider';
 import { loadFailureMessage } from '@lokaler/api-client/user-message';
+import { adminStartIntro } from '@lokaler/domain/portal-intro-texts';
 import { usePageTitle } from '@lokaler/ui/page-title';
 import { QueryLoader } from '@lokaler/ui/query-loader';
 import { paths } from '../../config/paths';
@@ -22,7 +23,8 @@ function Landing() {
       <Heading level={1} data-size="lg">
         Lokaler administrasjon
       </Heading>
-      <Paragraph>Her behandler du søknader om lån og leie av lokalene du administrerer.</Paragraph>
+      {/* The same introduction is in the starting shell (apps/server/src/http/spa-index.ts). */}
+      <Paragraph data-size="lg">{adminStartIntro}</Paragraph>
       <div>
         <Button onClick={() => void login(`${location.pathname}${location.search}`)}>Logg inn</Button>
       </div>
@@ -39,6 +41,7 @@ function AdminLocations({ sub }: { sub: string }) {
       <Heading level={1} data-size="lg">
         Mine lokaler
       </Heading>
+      <Paragraph data-size="lg">{adminStartIntro}</Paragraph>
       <QueryLoader query={locations} loadingLabel="Henter lokalene dine" describeFailure={loadFailureMessage}>
         {(data) =>
           data.length === 0 ? (
