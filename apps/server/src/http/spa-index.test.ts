@@ -99,6 +99,9 @@ describe('index.html as the server sends it (issue 15 point 3: boot data and rou
     expect((await app.inject({ method: 'GET', url: '/oversikt?kategorier=skoler' })).body).toContain('<h1 class="ds-heading" data-size="lg">Lån av skolelokaler</h1><p class="ds-paragraph">Skolene låner ut');
     expect((await app.inject({ method: 'GET', url: '/oversikt?kategorier=skoler,biblioteker' })).body).toContain('<h1 class="ds-heading" data-size="lg">Lokaler til lån og leie</h1>');
     expect((await app.inject({ method: 'GET', url: '/' })).body).toContain('<h1 class="ds-heading" data-size="xl">Finn lokaler til lån og leie</h1><p class="ds-paragraph" data-size="lg">Både privatpersoner');
+    // The admin start page: its introduction (its heading depends on the login the server cannot see).
+    expect((await app.inject({ method: 'GET', url: '/admin/' })).body).toContain('<p class="ds-paragraph" data-size="lg">Her behandler du søknader om lån og leie av lokalene du administrerer.</p>');
+    expect((await app.inject({ method: 'GET', url: '/admin/bookinger/3' })).body).not.toContain('Her behandler du søknader');
     for (const url of ['/portal', '/portal?searchType=map', '/sted/999999', '/kontakt-oss']) {
       const page = (await app.inject({ method: 'GET', url })).body;
       expect(page, url).toContain('<main class="lk-main"></main>');
