@@ -43,7 +43,11 @@ describe('approval wizard', () => {
     const api = stubWizard();
     renderAdmin('/admin/soknader/5/godkjenn', { user: siri });
     await user.click(await screen.findByRole('button', { name: 'Godkjenn søknaden' }));
-    expect(await screen.findByText('Vennligst velg et alternativ')).toBeInTheDocument();
+    // The error summary takes the focus and links to the field; the message is on the field too (issue 15 point 8).
+    const summary = await screen.findByRole('heading', { name: 'For å godkjenne må du rette opp følgende feil:' });
+    expect(summary.closest('[tabindex]')).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'Vennligst velg et alternativ' })).toBeInTheDocument();
+    expect(screen.getAllByText('Vennligst velg et alternativ')).toHaveLength(2);
     expect(screen.getByRole('radio', { name: /Gratis/ })).toHaveAttribute('aria-invalid', 'true');
     expect(api.callsTo('PUT', '/api/booking/5/approve')).toEqual([]);
     expect(screen.getAllByText('Velg kostnadskategori for å se forhåndsvisningen.')).toHaveLength(2);
@@ -119,7 +123,9 @@ describe('approval wizard', () => {
     expect(screen.queryByText('Feil ved henting av data')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Godkjenn søknaden' }));
-    expect(await screen.findAllByText('Fyll inn prisene for selvkost')).toHaveLength(7);
+    // Seven fields, each message on its field and as a link in the error summary.
+    expect(await screen.findAllByText('Fyll inn prisene for selvkost')).toHaveLength(14);
+    expect(screen.getAllByRole('link', { name: 'Fyll inn prisene for selvkost' })).toHaveLength(7);
   });
 
   it('sends only the market price for MARKET, and shows the tilsynsvakt weekdays it asks for', async () => {

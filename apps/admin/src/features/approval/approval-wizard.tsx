@@ -11,6 +11,7 @@ import { approvalMessages } from '@lokaler/domain/admin-approval';
 import type { AdminBookingView } from '@lokaler/domain/admin-booking-view';
 import { costBasedPriceFields } from '@lokaler/domain/admin-selvkost';
 import { ConfirmDialog } from '@lokaler/ui/confirm-dialog';
+import { FormErrorSummary } from '@lokaler/ui/form-error-summary';
 import { flashToast } from '@lokaler/ui/flash-toast';
 import { useUnsavedChangesGuard } from '@lokaler/ui/unsaved-changes-guard';
 import { paths } from '../../config/paths';
@@ -34,7 +35,8 @@ const PREVIEW_DELAY_MS = 400;
 export function ApprovalWizard({ booking }: { booking: AdminBookingView }) {
   const { bookingId, locationId } = booking;
   const navigate = useNavigate();
-  const form = useForm<ApprovalFormValues>({ resolver: zodResolver(approvalFormSchema), defaultValues: defaultApprovalValues });
+  // The error summary takes the focus on a refused submit (issue 15 point 8).
+  const form = useForm<ApprovalFormValues>({ resolver: zodResolver(approvalFormSchema), defaultValues: defaultApprovalValues, shouldFocusError: false });
   // useWatch re-renders on every change, so the previews follow what is typed.
   const values = useWatch({ control: form.control }) as ApprovalFormValues;
   const category = values.costCategory;
@@ -92,6 +94,7 @@ export function ApprovalWizard({ booking }: { booking: AdminBookingView }) {
     <form onSubmit={submit} noValidate className="lk-approval">
       {guard.dialog}
       <div className="lk-approval__form lk-stack">
+        <FormErrorSummary errors={form.formState.errors} submitCount={form.formState.submitCount} heading="For å godkjenne må du rette opp følgende feil:" />
         <CategoryField form={form} />
         {category === 'MARKET' && (
           <Textfield label="Markedspris, kr" description="Hele leien for søknaden." inputMode="decimal" autoComplete="off" className="lk-narrow" error={form.formState.errors.marketPrice?.message} {...form.register('marketPrice')} />

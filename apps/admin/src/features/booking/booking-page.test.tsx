@@ -137,7 +137,7 @@ describe('booking in the admin view', () => {
     await waitFor(() => expect(api.callsTo('PUT', '/api/booking/5/reject')[0]?.body).toEqual({ rejectionText: 'Gymsalen pusses opp i mars.' }));
   });
 
-  it('checks a changed time before sending (focus on the error), then sends a double-clicked change once', async () => {
+  it('checks a changed time before sending (the error summary, then the field), then sends a double-clicked change once', async () => {
     const user = userEvent.setup();
     const single = buildAdminBooking({ reservations: [buildAdminBooking().reservations[0]!] });
     let release: () => void = () => {};
@@ -156,7 +156,10 @@ describe('booking in the admin view', () => {
     await user.clear(start);
     await user.type(start, '18:10');
     await user.click(within(dialog).getByRole('button', { name: 'Lagre endringen' }));
-    expect(await within(dialog).findByText('Velg et starttidspunkt på hele kvarter (for eksempel 18:15)')).toBeInTheDocument();
+    // The error summary takes the focus; its link moves it to the field (issue 15 point 8).
+    const link = await within(dialog).findByRole('link', { name: 'Velg et starttidspunkt på hele kvarter (for eksempel 18:15)' });
+    expect(within(dialog).getByRole('heading', { name: 'For å endre tiden må du rette opp følgende feil:' }).closest('[tabindex]')).toHaveFocus();
+    await user.click(link);
     expect(start).toHaveFocus();
     expect(start).toHaveAccessibleDescription('Velg et starttidspunkt på hele kvarter (for eksempel 18:15)');
     expect(api.callsTo('PUT', '/api/reservation/51')).toHaveLength(0);

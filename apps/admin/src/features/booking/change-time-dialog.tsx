@@ -13,6 +13,7 @@ import { ChangeFailure } from './change-failure';
 import { describeRow } from './time-rows';
 import { useBookingChange } from './use-booking-change';
 import { DateFieldControl } from '@lokaler/ui/date-field-control';
+import { FormErrorSummary } from '@lokaler/ui/form-error-summary';
 
 const MAX_OFFERED_MINUTES = 12 * 60;
 
@@ -47,8 +48,10 @@ const changeTimeSchema = z
 export function ChangeTimeDialog({ reservation, roomName, onClose }: { reservation: BookingReservation; roomName: string; onClose: () => void }) {
   const titleId = useId();
   const currentMinutes = parseDuration(reservation.duration) ?? 60;
-  const { register, handleSubmit, control, formState: { errors } } = useForm<z.input<typeof changeTimeSchema>, unknown, ChangeReservationBody>({
+  const { register, handleSubmit, control, formState: { errors, submitCount } } = useForm<z.input<typeof changeTimeSchema>, unknown, ChangeReservationBody>({
     resolver: zodResolver(changeTimeSchema),
+    // The error summary takes the focus on a refused submit (issue 15 point 8).
+    shouldFocusError: false,
     defaultValues: { newDate: reservation.date, newStartTime: reservation.startTime.slice(0, 5), minutes: String(currentMinutes), comment: '' },
   });
   const change = useBookingChange(changeReservationMutation(reservation.reservationId), { onSuccess: onClose });
@@ -64,6 +67,7 @@ export function ChangeTimeDialog({ reservation, roomName, onClose }: { reservati
           <Paragraph>
             {roomName}, {describeRow(reservation)}
           </Paragraph>
+          <FormErrorSummary errors={errors} submitCount={submitCount} heading="For å endre tiden må du rette opp følgende feil:" />
           <DateFieldControl control={control} name="newDate" label="Ny dato" required />
           <Textfield label="Ny starttid" type="time" step={SLOT_MINUTES * 60} {...register('newStartTime')} error={errors.newStartTime?.message} required />
           <Field>

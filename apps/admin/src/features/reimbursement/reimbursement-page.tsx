@@ -22,6 +22,7 @@ import { reimbursementRangeForm, thisYear, toReimbursementQuery, type Reimbursem
 import { ReimbursementBookingTable, ReimbursementGroupTable } from './reimbursement-tables';
 import './reimbursement-page.css';
 import { DateFieldControl } from '@lokaler/ui/date-field-control';
+import { FormErrorSummary } from '@lokaler/ui/form-error-summary';
 
 /**
  * '/innstillinger/lokalet/refusjon?lokale={id}': the reimbursement report of a location (issue 13
@@ -90,12 +91,15 @@ function Report({ locationId }: { locationId: number }) {
 }
 
 function RangeForm({ initial, onSubmit }: { initial: ReimbursementQuery; onSubmit: (range: ReimbursementQuery) => void }) {
-  const { handleSubmit, control } = useForm<ReimbursementRangeForm, unknown, z.output<typeof reimbursementRangeForm>>({
+  const { handleSubmit, control, formState: { errors, submitCount } } = useForm<ReimbursementRangeForm, unknown, z.output<typeof reimbursementRangeForm>>({
     resolver: zodResolver(reimbursementRangeForm),
+    // The error summary takes the focus on a refused submit (issue 15 point 8).
+    shouldFocusError: false,
     defaultValues: { fromDateInclusive: initial.fromDateInclusive, toDateInclusive: addDays(initial.toDateExclusive, -1) },
   });
   return (
     <form className="lk-reimbursement-form" aria-label="Periode" noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)}>
+      <FormErrorSummary errors={errors} submitCount={submitCount} heading="For å vise rapporten må du rette opp følgende feil:" />
       <DateFieldControl control={control} name="fromDateInclusive" label="Fra og med" />
       <DateFieldControl control={control} name="toDateInclusive" label="Til og med" />
       <div>
