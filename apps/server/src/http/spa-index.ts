@@ -6,7 +6,7 @@ import { adminStartIntro, homeIntro, venueListIntros, type VenueListCategory } f
 
 /**
  * Issue 15 point 3: each SPA's index.html as the server sends it, with what shortens the first page's
- * critical chain (docs/decisions, "w15-paint-first-paint"):
+ * critical chain (decision 026):
  * - the boot data (packages/domain/src/boot-data.ts): login configuration and server settings, so the
  *   app renders as soon as its script has run, instead of after one more round trip;
  * - `<link rel="modulepreload">` for the code of the page asked for (its lazy route chunk and what that

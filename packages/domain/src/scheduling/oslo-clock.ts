@@ -9,7 +9,7 @@ import { toDayNumber } from './calendar-date';
 
 /**
  * Made at its first use, not when the module loads: the first time-zone formatter loads the
- * platform's zone data (50–160 ms on a phone, decisions 025 and w15-chunks), which then no longer
+ * platform's zone data (50–160 ms on a phone, decisions 025 and 028), which then no longer
  * adds to the long task of the SPA chunk that imports this module.
  */
 let osloPartsFormat: Intl.DateTimeFormat | undefined;
