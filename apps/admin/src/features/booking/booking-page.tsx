@@ -13,6 +13,7 @@ import { NotFoundPage } from '@lokaler/ui/not-found-page';
 import { usePageTitle } from '@lokaler/ui/page-title';
 import { QueryLoader } from '@lokaler/ui/query-loader';
 import { useUnsavedChangesGuard } from '@lokaler/ui/unsaved-changes-guard';
+import { OmittedDatesSection } from '@lokaler/ui/omitted-dates-section';
 import { paths } from '../../config/paths';
 import { formatInstant } from '../../lib/format';
 import { ApplicantSection } from './applicant-section';
@@ -24,7 +25,6 @@ import { EmailRemindersSection } from './email-reminders-section';
 import { InternalCommentEditor } from './internal-comment-editor';
 import { InternalTitleEditor } from './internal-title-editor';
 import { KeyAccessSection } from './key-access-section';
-import { OmittedDatesSection } from './omitted-dates-section';
 import { ReservationsSection } from './reservations-section';
 import { WeddingSection } from './wedding-section';
 import './booking.css';
@@ -75,7 +75,7 @@ function BookingView({ booking }: { booking: AdminBookingView }) {
       {booking.approval && <ApprovalSummary approval={booking.approval} />}
       <ApplicantSection booking={booking} />
       <ReservationsSection booking={booking} />
-      <OmittedDatesSection booking={booking} />
+      <OmittedDatesSection omitted={booking.omittedTimes} className="lk-section" intro="Søkeren valgte å sende søknaden uten disse datoene i gjentakelsen, fordi de ikke var ledige:" />
       <DocumentsSection booking={booking} />
       <KeyAccessSection booking={booking} />
       <section aria-labelledby="lk-internal" className="lk-section">

@@ -4,6 +4,7 @@ import { Link as RouterLink } from 'react-router';
 import type { UserBooking } from '@lokaler/domain/user-booking';
 import { infoForLeietakerQuery, retroactiveContractQuery } from '@lokaler/api-client/user-booking-documents';
 import { usePageTitle } from '@lokaler/ui/page-title';
+import { OmittedDatesSection } from '@lokaler/ui/omitted-dates-section';
 import { paths } from '../../../config/paths';
 import '../bookings.css';
 import { KeySection } from '../keys/key-section';
@@ -17,7 +18,6 @@ import { DecisionMessages } from './decision-messages';
 import { DocumentsSection } from './documents-section';
 import { FireProcedureSection } from './fire-procedure-section';
 import { ProevingsattestSection } from './proevingsattest-section';
-import { OmittedDatesSection } from './omitted-dates-section';
 import { RoomsAndTimesSection } from './rooms-and-times-section';
 
 /** /bookinger/:bookingId — everything spec 02 §2 lists for the booking detail page. */
@@ -52,7 +52,7 @@ function BookingDetail({ sub, booking }: { sub: string; booking: UserBooking }) 
       <BookingSummary booking={booking} />
       <DecisionMessages booking={booking} />
       <RoomsAndTimesSection booking={booking} />
-      <OmittedDatesSection booking={booking} />
+      <OmittedDatesSection omitted={booking.omittedTimes} className="lk-booking-section" listClassName="lk-plain-list" intro="Du sendte søknaden uten disse datoene, fordi de ikke var ledige:" />
       <DocumentsSection sub={sub} booking={booking} />
       <ProevingsattestSection sub={sub} booking={booking} />
       <FireProcedureSection booking={booking} />
