@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ageGroup } from './application-rounds';
 
 /** Spec 02 §4 Booking status; labels are the Norwegian texts of the spec. */
 export const bookingStatuses = ['UNPROCESSED', 'APPROVED', 'REJECTED', 'CANCELLED', 'AUTOREJECTED'] as const;
@@ -87,6 +88,8 @@ export const bookingFormAnswers = z.object({
   activity: z.string().max(500).optional(),
   purpose: z.string().max(500).optional(),
   participants: z.number().int().min(0).max(100_000).optional(),
+  /** The semester form's age group (issue 17: the fair rule's priority group). */
+  ageGroup: ageGroup.optional(),
   contactEmail: z.string().max(320).optional(),
   contactPhone: z.string().max(40).optional(),
   message: z.string().max(5000).optional(),

@@ -14,6 +14,7 @@ export const reservationStatusLabels: Record<ReservationStatus, string> = {
   UNAVAILABLE: 'Utilgjengelig',
   CANCELLED: 'Kansellert',
   AUTOREJECTED: 'Automatisk avslått',
+  IN_ROUND: 'I søknadsrunde',
 };
 
 /** A row of the time list: one interval of one room on one date, with the reservations it holds. */

@@ -16,3 +16,4 @@ export * from './location-setup';
 export * from './rate-limits';
 export * from './free-slot-alerts';
 export * from './calendar-feeds';
+export * from './application-rounds';

@@ -11,6 +11,7 @@ const shown: Record<ReservationStatus, { status: IcsStatus; prefix: string; labe
   AUTOREJECTED: { status: 'CANCELLED', prefix: 'Avslått: ', label: 'Avslått' },
   UNAVAILABLE: { status: 'CANCELLED', prefix: 'Ikke tilgjengelig: ', label: 'Ikke tilgjengelig' },
   REPLACED: { status: 'CANCELLED', prefix: 'Flyttet: ', label: 'Erstattet av et annet tidspunkt' },
+  IN_ROUND: { status: 'TENTATIVE', prefix: 'Søkt: ', label: 'I søknadsrunde, avgjøres etter søknadsfristen' },
 };
 
 export interface FeedLinks {
