@@ -15,6 +15,13 @@ const statusByCode = {
   TIME_NO_LONGER_HELD: 409,
   /** A link that was valid once and is no more (a used or expired invitation, decision 015). */
   GONE: 410,
+  /** Semester rounds (issue 17; packages/domain/application-rounds roundErrorCodes): each a 409 with a Norwegian userMsg. */
+  ROUND_ALLOCATION_STALE: 409,
+  ROUND_TIME_ALREADY_ALLOCATED: 409,
+  ROUND_OVERLAPS: 409,
+  ROUND_CLOSED: 409,
+  ROUND_NOT_READY: 409,
+  BOOKING_IN_ROUND: 409,
   /** Well-formed input the server cannot act on: an unknown district, a location not ready to publish (decision 015). */
   UNPROCESSABLE: 422,
   /** The booking breaks a booking rule (window, behandlingstid, one timeslot, repetition…): nothing was written. */

@@ -266,7 +266,7 @@ export const suggestionResponse = z.object({
 export type SuggestionResponse = z.infer<typeof suggestionResponse>;
 
 export const closeRoundResponse = z.object({
-  round: roundSummary,
+  status: roundStatus,
   approved: z.number(),
   partlyApproved: z.number(),
   rejected: z.number(),
