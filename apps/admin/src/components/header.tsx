@@ -5,7 +5,7 @@ import { useAuth } from '@lokaler/api-client/react/auth-provider';
 import { Brand } from '@lokaler/ui/brand';
 import { paths } from '../config/paths';
 
-/** The brand, and after login the settings (and 'Nye lokaler' for a city-wide administrator), the name and 'Logg ut'. */
+/** The brand, and after login the settings, the semester rounds (and 'Nye lokaler' for a city-wide administrator), the name and 'Logg ut'. */
 export function Header() {
   const { user, logout } = useAuth();
   const roles = useCurrentUserRoles(user?.sub);
@@ -19,6 +19,9 @@ export function Header() {
             <nav aria-label="Administrasjon" className="lk-header__actions">
               <Button variant="tertiary" asChild>
                 <RouterLink to={paths.locationSettings.getHref()}>Innstillinger</RouterLink>
+              </Button>
+              <Button variant="tertiary" asChild>
+                <RouterLink to={paths.rounds.getHref()}>Søknadsrunder</RouterLink>
               </Button>
               {cityAdmin && (
                 <Button variant="tertiary" asChild>

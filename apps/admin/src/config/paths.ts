@@ -67,6 +67,11 @@ export const paths = {
   newLocations: { path: '/innstillinger/nye-lokaler', getHref: () => '/innstillinger/nye-lokaler' },
   /** Blocked times of a room: ?lokale={locationId}&rom={roomId}&uke=YYYY-MM-DD (each optional). */
   blockedTimes: { path: '/innstillinger/lokalet/blokkerte-tider', getHref: (query: { lokale?: number; rom?: number; uke?: string } = {}) => `/innstillinger/lokalet/blokkerte-tider${settingsQuery(query)}` },
+  /** Semester rounds (issue 17): the list, a new round, a round and one room's conflict view. */
+  rounds: { path: '/soknadsrunder', getHref: () => '/soknadsrunder' },
+  newRound: { path: '/soknadsrunder/ny', getHref: () => '/soknadsrunder/ny' },
+  round: { path: '/soknadsrunder/:roundId', getHref: (roundId: number) => `/soknadsrunder/${roundId}` },
+  roundRoom: { path: '/soknadsrunder/:roundId/rom/:roomId', getHref: (roundId: number, roomId: number) => `/soknadsrunder/${roundId}/rom/${roomId}` },
   /** The audit log of a location's settings: ?lokale={locationId}. */
   auditLog: { path: '/innstillinger/lokalet/endringslogg', getHref: (locationId?: number) => `/innstillinger/lokalet/endringslogg${settingsQuery({ lokale: locationId })}` },
 } as const;

@@ -1,0 +1,270 @@
+import { useState, type CSSProperties } from 'react';
+import { Alert, Button, Heading, Paragraph, Table } from '@digdir/designsystemet-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink, useParams } from 'react-router';
+import { roundConflictsQuery, roundQuery } from '@lokaler/api-client/admin-rounds';
+import { isNotFoundError } from '@lokaler/api-client/api-client-error';
+import { loadFailureMessage } from '@lokaler/api-client/user-message';
+import { weekdayName, weekdayNames, type RoundBusyTime, type RoundConflicts, type RoundWish } from '@lokaler/domain/application-rounds';
+import { usePageTitle } from '@lokaler/ui/page-title';
+import { QueryLoader } from '@lokaler/ui/query-loader';
+import { paths } from '../../config/paths';
+import { AllocationPanel } from './allocation-panel';
+import { decisionText, gridRange, layoutLanes, shownTime, spanOf, timeText, type TimeSpan } from './conflict-model';
+import { countText } from './round-texts';
+import '../../lib/common.css';
+import './rounds.css';
+
+const weekdays = [1, 2, 3, 4, 5, 6, 7] as const;
+
+/**
+ * /soknadsrunder/{roundId}/rom/{roomId}: the conflict view of one room (issue 17 points 2–3). A week
+ * grid with every wish as a bar at its asked time, overlapping bars side by side and clashes marked
+ * with a sign and a word; each bar opens the allocation panel. Below it the same wishes as a list per
+ * weekday, which works at 320 px and reads well with a screen reader.
+ */
+export function ConflictPage() {
+  const params = useParams();
+  const roundId = Number(params.roundId);
+  const roomId = Number(params.roomId);
+  const valid = Number.isSafeInteger(roundId) && roundId > 0 && Number.isSafeInteger(roomId) && roomId > 0;
+  const conflicts = useQuery({ ...roundConflictsQuery(roundId, roomId), enabled: valid });
+  const round = useQuery({ ...roundQuery(roundId), enabled: valid });
+  usePageTitle(conflicts.data ? `Fordeling av ${conflicts.data.room.name}` : 'Fordeling');
+  return (
+    <div className="lk-stack">
+      <Paragraph>
+        <RouterLink to={paths.round.getHref(roundId)}>Tilbake til {round.data?.name ?? 'søknadsrunden'}</RouterLink>
+      </Paragraph>
+      <QueryLoader
+        query={conflicts}
+        loadingLabel="Henter søknadene til rommet"
+        describeFailure={loadFailureMessage}
+        isNotFound={isNotFoundError}
+        notFound={<Paragraph>Fant ikke rommet i søknadsrunden.</Paragraph>}
+      >
+        {(data) => <ConflictView conflicts={data} roundId={roundId} readOnly={round.data ? round.data.status !== 'OPEN' : false} />}
+      </QueryLoader>
+    </div>
+  );
+}
+
+function ConflictView({ conflicts, roundId, readOnly }: { conflicts: RoundConflicts; roundId: number; readOnly: boolean }) {
+  const [openWishId, setOpenWishId] = useState<number | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const { room } = conflicts;
+  const openWish = conflicts.wishes.find((w) => w.id === openWishId);
+  const open = (wish: RoundWish) => {
+    setSaved(null);
+    setOpenWishId(wish.id);
+  };
+  return (
+    <>
+      <Heading level={1} data-size="lg">
+        Fordeling av {room.name}, {room.locationName}
+      </Heading>
+      <Paragraph>
+        {countText(room.wishCount, 'søknad', 'søknader')}, {room.clashCount} i konflikt, {room.undecidedCount} ikke fordelt
+      </Paragraph>
+      <div role="status">
+        {saved && (
+          <Alert data-color="success">
+            <Paragraph>{saved}</Paragraph>
+          </Alert>
+        )}
+      </div>
+      <section className="lk-stack" aria-labelledby="lk-conflict-week">
+        <Heading level={2} data-size="md" id="lk-conflict-week">
+          Ukeoversikt
+        </Heading>
+        <Paragraph data-size="sm">
+          Hver søknad vises ved tiden den ber om. Søknader som ber om de samme timene står side om side og er merket «Konflikt». Grå felt er tider rommet allerede er opptatt utenfor runden. Velg en søknad for å fordele den.
+        </Paragraph>
+        <WeekGrid conflicts={conflicts} onOpen={open} openWishId={openWishId} />
+      </section>
+      <section className="lk-stack" aria-labelledby="lk-conflict-list">
+        <Heading level={2} data-size="md" id="lk-conflict-list">
+          Søknadene per ukedag
+        </Heading>
+        <WishList conflicts={conflicts} onOpen={open} />
+      </section>
+      {openWish && (
+        <AllocationPanel
+          key={openWish.id}
+          roundId={roundId}
+          roomId={room.id}
+          conflicts={conflicts}
+          wish={openWish}
+          readOnly={readOnly}
+          onClose={() => setOpenWishId(null)}
+          onSaved={(message) => {
+            setOpenWishId(null);
+            setSaved(message);
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+type Bar = { kind: 'wish'; wish: RoundWish; span: TimeSpan } | { kind: 'busy'; busy: RoundBusyTime; span: TimeSpan };
+
+/** One quarter's height in the grid. */
+const QUARTER_REM = 0.75;
+
+function WeekGrid({ conflicts, onOpen, openWishId }: { conflicts: RoundConflicts; onOpen: (wish: RoundWish) => void; openWishId: number | null }) {
+  const roomId = conflicts.room.id;
+  const range = gridRange(conflicts, roomId);
+  const quarters = (range.end - range.start) / 15;
+  const hours: number[] = [];
+  for (let m = range.start; m < range.end; m += 60) hours.push(m);
+  const top = (minutes: number) => `${((minutes - range.start) / 15) * QUARTER_REM}rem`;
+
+  return (
+    <div className="lk-table-scroll" tabIndex={0} role="region" aria-label={`Uke med søknadene til ${conflicts.room.name}`}>
+      <div className="lk-conflict-grid" style={{ '--lk-grid-height': `${quarters * QUARTER_REM}rem` } as CSSProperties}>
+        <div className="lk-conflict-hours" aria-hidden="true">
+          <div className="lk-conflict-day-head" />
+          <div className="lk-conflict-day-body">
+            {hours.map((m) => (
+              <span key={m} className="lk-conflict-hour" style={{ top: top(m) }}>
+                {String(m / 60).padStart(2, '0')}:00
+              </span>
+            ))}
+          </div>
+        </div>
+        {weekdays.map((weekday) => {
+          const bars: Bar[] = [
+            ...conflicts.busy.filter((b) => b.weekday === weekday).map((busy): Bar => ({ kind: 'busy', busy, span: spanOf(busy) })),
+            ...conflicts.wishes.filter((w) => shownTime(w, roomId).weekday === weekday).map((wish): Bar => ({ kind: 'wish', wish, span: spanOf(shownTime(wish, roomId)) })),
+          ];
+          const lanes = layoutLanes(bars.map((b) => b.span));
+          const opening = conflicts.openingHours.find((h) => h.weekday === weekday);
+          return (
+            <div key={weekday} className="lk-conflict-day">
+              <Heading level={3} data-size="2xs" className="lk-conflict-day-head">
+                {capitalised(weekdayName(weekday))}
+              </Heading>
+              <div className="lk-conflict-day-body">
+                {hours.map((m) => (
+                  <span key={m} className="lk-conflict-line" style={{ top: top(m) }} aria-hidden="true" />
+                ))}
+                {opening && (
+                  <span className="lk-conflict-open" style={{ top: top(spanOf(opening).start), height: top(range.start + spanOf(opening).end - spanOf(opening).start) }} aria-hidden="true" />
+                )}
+                {bars.map((bar, i) => {
+                  const { lane, lanes: count } = lanes[i]!;
+                  const style: CSSProperties = {
+                    top: top(bar.span.start),
+                    height: top(range.start + bar.span.end - bar.span.start),
+                    left: `${(lane / count) * 100}%`,
+                    width: `${100 / count}%`,
+                  };
+                  if (bar.kind === 'busy') {
+                    return (
+                      <div key={`busy-${i}`} className="lk-conflict-bar lk-conflict-bar--busy" style={style}>
+                        <span className="lk-visually-hidden">{capitalised(weekdayName(weekday))} </span>
+                        <strong>Opptatt</strong> {timeText(bar.busy)}
+                        <span className="lk-conflict-bar-detail">{bar.busy.label}</span>
+                      </div>
+                    );
+                  }
+                  const { wish } = bar;
+                  const clash = wish.clashesWith.length > 0;
+                  const moved = wish.roomId !== roomId;
+                  return (
+                    <button
+                      key={wish.id}
+                      type="button"
+                      className={`lk-conflict-bar lk-conflict-bar--${wish.decision.toLowerCase()}${clash ? ' lk-conflict-bar--clash' : ''}`}
+                      style={style}
+                      aria-haspopup="dialog"
+                      aria-expanded={openWishId === wish.id}
+                      onClick={() => onOpen(wish)}
+                    >
+                      <span className="lk-visually-hidden">{capitalised(weekdayName(weekday))} </span>
+                      <strong>{wish.applicantName}</strong> <span>{timeText(shownTime(wish, roomId))}</span>
+                      {clash && (
+                        <span className="lk-conflict-clash">
+                          <span aria-hidden="true">⚠</span> Konflikt
+                        </span>
+                      )}
+                      <span className="lk-conflict-bar-detail">{moved ? 'Flyttet hit' : decisionText(wish, conflicts.rooms)}</span>
+                    </button>
+                  );
+                })}
+              </div>
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+function WishList({ conflicts, onOpen }: { conflicts: RoundConflicts; onOpen: (wish: RoundWish) => void }) {
+  const roomId = conflicts.room.id;
+  const days = weekdays.filter((d) => conflicts.wishes.some((w) => shownTime(w, roomId).weekday === d) || conflicts.busy.some((b) => b.weekday === d));
+  if (days.length === 0) return <Paragraph>Ingen har søkt om dette rommet i runden.</Paragraph>;
+  return (
+    <>
+      {days.map((weekday) => {
+        const wishes = conflicts.wishes
+          .filter((w) => shownTime(w, roomId).weekday === weekday)
+          .sort((a, b) => spanOf(shownTime(a, roomId)).start - spanOf(shownTime(b, roomId)).start || a.applicantName.localeCompare(b.applicantName, 'nb'));
+        const busy = conflicts.busy.filter((b) => b.weekday === weekday);
+        const caption = `${capitalised(weekdayName(weekday))}`;
+        return (
+          <div key={weekday} className="lk-stack">
+            <Heading level={3} data-size="xs">
+              {caption}
+            </Heading>
+            {busy.length > 0 && (
+              <Paragraph data-size="sm">
+                Opptatt utenfor runden: {busy.map((b) => `${timeText(b)} (${b.label}, ${countText(b.dateCount, 'dato', 'datoer')})`).join('; ')}
+              </Paragraph>
+            )}
+            {wishes.length > 0 && (
+              <div className="lk-table-scroll" tabIndex={0} role="region" aria-label={`Søknader ${weekdayNames[weekday - 1]}`}>
+                <Table data-size="sm" zebra>
+                  <caption className="lk-visually-hidden">Søknader {weekdayNames[weekday - 1]}</caption>
+                  <Table.Head>
+                    <Table.Row>
+                      <Table.HeaderCell>Søker</Table.HeaderCell>
+                      <Table.HeaderCell>Ønsket tid</Table.HeaderCell>
+                      <Table.HeaderCell>Konflikt</Table.HeaderCell>
+                      <Table.HeaderCell>Fordeling</Table.HeaderCell>
+                      <Table.HeaderCell>
+                        <span className="lk-visually-hidden">Handling</span>
+                      </Table.HeaderCell>
+                    </Table.Row>
+                  </Table.Head>
+                  <Table.Body>
+                    {wishes.map((wish) => (
+                      <Table.Row key={wish.id}>
+                        <Table.Cell>{wish.applicantName}</Table.Cell>
+                        <Table.Cell>
+                          {weekdayName(wish.weekday)} {timeText(wish)}
+                          {wish.roomId !== roomId ? ` (søkt i ${conflicts.rooms.find((r) => r.id === wish.roomId)?.name ?? 'et annet rom'})` : ''}
+                        </Table.Cell>
+                        <Table.Cell>{wish.clashesWith.length > 0 ? 'Konflikt' : 'Nei'}</Table.Cell>
+                        <Table.Cell>{decisionText(wish, conflicts.rooms)}</Table.Cell>
+                        <Table.Cell>
+                          <Button variant="tertiary" data-size="sm" aria-haspopup="dialog" onClick={() => onOpen(wish)}>
+                            Fordel<span className="lk-visually-hidden"> {wish.applicantName}</span>
+                          </Button>
+                        </Table.Cell>
+                      </Table.Row>
+                    ))}
+                  </Table.Body>
+                </Table>
+              </div>
+            )}
+          </div>
+        );
+      })}
+    </>
+  );
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
