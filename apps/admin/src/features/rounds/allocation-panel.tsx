@@ -216,14 +216,14 @@ export function AllocationPanel({ roundId, roomId, conflicts, wish, readOnly, on
                 </Field>
                 <Field>
                   <Label htmlFor={ids.end}>Til</Label>
-                  <Select id={ids.end} value={values.endTime} onChange={(e) => set({ endTime: e.target.value })} aria-invalid={problems.endTime ? true : undefined} aria-describedby={problems.endTime ? `${ids.end}-error` : undefined}>
+                  <Select id={ids.end} value={values.endTime} onChange={(e) => set({ endTime: e.target.value })} aria-invalid={problems.endTime ? true : undefined}>
                     {withCurrent(values.endTime).map((t) => (
                       <option key={t} value={t}>
                         {t}
                       </option>
                     ))}
                   </Select>
-                  {problems.endTime && <ValidationMessage id={`${ids.end}-error`}>{problems.endTime}</ValidationMessage>}
+                  {problems.endTime && <ValidationMessage>{problems.endTime}</ValidationMessage>}
                 </Field>
               </Fieldset>
             )}
