@@ -86,6 +86,10 @@ export const budgets = [
       { route: '/innstillinger/lokalet/refusjon', modules: ['src/features/reimbursement/reimbursement-page.tsx'] },
       { route: '/innstillinger/lokalet/endringslogg', modules: ['src/features/audit-log/audit-log-page.tsx'] },
       { route: '/innstillinger/nye-lokaler', modules: ['src/features/new-locations/new-locations-page.tsx'] },
+      { route: '/soknadsrunder', modules: ['src/features/rounds/rounds-page.tsx'] },
+      { route: '/soknadsrunder/ny', modules: ['src/features/rounds/new-round-page.tsx'] },
+      { route: '/soknadsrunder/:roundId', modules: ['src/features/rounds/round-page.tsx'] },
+      { route: '/soknadsrunder/:roundId/rom/:roomId', modules: ['src/features/rounds/conflict-page.tsx'] },
     ],
   },
 ];
