@@ -10,6 +10,7 @@ import {
   roundErrorCodes,
   weekdayName,
   weekdayNames,
+  type AllocatedTime,
   type AllocationChange,
   type RoundConflicts,
   type RoundWish,
@@ -28,7 +29,10 @@ interface PanelValues {
   reason: string;
 }
 
-function initialValues(wish: RoundWish): PanelValues {
+function initialValues(wish: RoundWish, proposal: AllocatedTime | null): PanelValues {
+  if (proposal) {
+    return { choice: 'OTHER', roomId: String(proposal.roomId), weekday: String(proposal.weekday), startTime: proposal.startTime, endTime: proposal.endTime, reason: wish.reason ?? '' };
+  }
   const time = wish.allocated ?? { roomId: wish.roomId, weekday: wish.weekday, startTime: wish.startTime, endTime: wish.endTime };
   return {
     choice: wish.decision === 'UNDECIDED' ? '' : wish.decision,
@@ -60,6 +64,8 @@ export interface AllocationPanelProps {
   roomId: number;
   conflicts: RoundConflicts;
   wish: RoundWish;
+  /** A time the wish was dragged to in the grid: the panel opens with it chosen. */
+  proposal?: AllocatedTime | null;
   /** The round no longer takes changes (closing or closed). */
   readOnly: boolean;
   onClose: () => void;
@@ -72,10 +78,10 @@ export interface AllocationPanelProps {
  * someone else saved meanwhile (409 ROUND_ALLOCATION_STALE) the view is read again, the panel keeps
  * what the person chose and says what the wish is now, and a second 'Lagre' overwrites it knowingly.
  */
-export function AllocationPanel({ roundId, roomId, conflicts, wish, readOnly, onClose, onSaved }: AllocationPanelProps) {
+export function AllocationPanel({ roundId, roomId, conflicts, wish, proposal = null, readOnly, onClose, onSaved }: AllocationPanelProps) {
   const queryClient = useQueryClient();
   const titleId = useId();
-  const [values, setValues] = useState<PanelValues>(() => initialValues(wish));
+  const [values, setValues] = useState<PanelValues>(() => initialValues(wish, readOnly ? null : proposal));
   const [version, setVersion] = useState(wish.version);
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState<{ message: string; now: string } | null>(null);
@@ -168,6 +174,11 @@ export function AllocationPanel({ roundId, roomId, conflicts, wish, readOnly, on
               submit();
             }}
           >
+            {proposal && (
+              <Paragraph data-size="sm">
+                Flyttet i ukeoversikten til {weekdayName(proposal.weekday)} {timeText(proposal)}. Lagre for å tildele tiden.
+              </Paragraph>
+            )}
             {notice && (
               <Alert data-color="warning" role="alert">
                 <Paragraph>{notice.message}</Paragraph>

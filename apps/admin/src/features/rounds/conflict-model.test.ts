@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { earlierUseText, gridRange, layoutLanes, quarterTimes } from './conflict-model';
+import { dropStart, earlierUseText, gridRange, layoutLanes, quarterTimes } from './conflict-model';
 
 const at = (start: number, end: number) => ({ start: start * 60, end: end * 60 });
 
@@ -56,5 +56,19 @@ describe('texts', () => {
 
   it('lists the quarters between two times, both ends included', () => {
     expect(quarterTimes(17 * 60, 18 * 60)).toEqual(['17:00', '17:15', '17:30', '17:45', '18:00']);
+  });
+});
+
+describe('dropStart', () => {
+  const range = { start: 16 * 60, end: 22 * 60 };
+  it('puts the bar where it is dropped, on the quarter, keeping the point it was grabbed by', () => {
+    // 360 px for 6 hours: a pixel a minute. Grabbed 30 minutes below its top, dropped at 18:37.
+    expect(dropStart({ y: 157, height: 360, range, grabMinutes: 30, duration: 120 })).toBe(18 * 60);
+    expect(dropStart({ y: 165, height: 360, range, grabMinutes: 30, duration: 120 })).toBe(18 * 60 + 15);
+  });
+
+  it('keeps the bar inside the grid', () => {
+    expect(dropStart({ y: -40, height: 360, range, grabMinutes: 0, duration: 60 })).toBe(16 * 60);
+    expect(dropStart({ y: 355, height: 360, range, grabMinutes: 0, duration: 120 })).toBe(20 * 60);
   });
 });

@@ -81,3 +81,15 @@ export function quarterTimes(from: number, to: number): string[] {
   for (let m = from; m <= to; m += 15) times.push(`${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`);
   return times;
 }
+
+/**
+ * Where a bar dragged in the grid lands: the start (minutes) of a bar of `duration` whose grab point
+ * (`grabMinutes` below its top) is at `y` pixels down a day column `height` pixels tall showing `range`;
+ * on the quarter, and inside the range.
+ */
+export function dropStart({ y, height, range, grabMinutes, duration }: { y: number; height: number; range: TimeSpan; grabMinutes: number; duration: number }): number {
+  const span = range.end - range.start;
+  const raw = range.start + (height > 0 ? (y / height) * span : 0) - grabMinutes;
+  const quarter = Math.round(raw / 15) * 15;
+  return Math.min(Math.max(quarter, range.start), Math.max(range.start, range.end - duration));
+}

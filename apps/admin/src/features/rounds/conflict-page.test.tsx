@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { resetApiClient } from '@lokaler/api-client/api-fetch';
 import type { RoundConflicts } from '@lokaler/domain/application-rounds';
@@ -191,5 +191,33 @@ describe("a room's conflict view", () => {
     const dialog = await openPanel(user, 'Sagene IF');
     expect(dialog).toHaveTextContent('Runden er lukket. Fordelingen kan ikke endres lenger.');
     expect(within(dialog).queryByRole('button', { name: 'Lagre' })).not.toBeInTheDocument();
+  });
+
+  it('opens the panel with the time a bar is dragged to (pointer), and a plain click does not move it', async () => {
+    const user = userEvent.setup();
+    const api = stubView({ 'PUT /api/admin/rounds/5/allocations': { wishes: [] } });
+    renderAdmin(url, { user: siri });
+    const bar = await within(await screen.findByRole('region', { name: 'Uke med søknadene til Gymsal' })).findByRole('button', { name: /Bjølsen basket/ });
+    const thursday = week().querySelector<HTMLElement>('[data-weekday="4"]')!;
+    // The grid is 16–22: 360 px for 6 hours, a pixel a minute; the 2-hour bar is 120 px tall.
+    thursday.getBoundingClientRect = () => ({ top: 0, height: 360, left: 0, width: 100 }) as DOMRect;
+    bar.getBoundingClientRect = () => ({ top: 120, height: 120, left: 0, width: 50 }) as DOMRect;
+    const elementsFromPoint = vi.fn(() => [thursday]);
+    Object.assign(document, { elementsFromPoint });
+    fireEvent.pointerDown(bar, { pointerId: 1, button: 0, pointerType: 'mouse', clientX: 10, clientY: 130 });
+    fireEvent.pointerMove(bar, { pointerId: 1, pointerType: 'mouse', clientX: 300, clientY: 70 });
+    expect(within(week()).getByText('17:00–19:00', { selector: '.lk-conflict-ghost' })).toBeInTheDocument();
+    fireEvent.pointerUp(bar, { pointerId: 1, pointerType: 'mouse', clientX: 300, clientY: 70 });
+    fireEvent.click(bar);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Bjølsen basket' });
+    expect(dialog).toHaveTextContent('Flyttet i ukeoversikten til torsdag 17:00–19:00. Lagre for å tildele tiden.');
+    expect(within(dialog).getByRole('radio', { name: 'Annen tid eller rom' })).toBeChecked();
+    expect(within(dialog).getByRole('combobox', { name: 'Ukedag' })).toHaveValue('4');
+    await user.click(within(dialog).getByRole('button', { name: 'Lagre' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/api/admin/rounds/5/allocations')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/api/admin/rounds/5/allocations')[0]!.body).toEqual({
+      changes: [{ wishId: 102, version: 1, decision: 'OTHER', allocated: { roomId: 21, weekday: 4, startTime: '17:00', endTime: '19:00' }, reason: null }],
+    });
   });
 });

@@ -1,16 +1,16 @@
-import { useState, type CSSProperties } from 'react';
+import { useRef, useState, type CSSProperties, type PointerEvent as ReactPointerEvent } from 'react';
 import { Alert, Button, Heading, Paragraph, Table } from '@digdir/designsystemet-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router';
 import { roundConflictsQuery, roundQuery } from '@lokaler/api-client/admin-rounds';
 import { isNotFoundError } from '@lokaler/api-client/api-client-error';
 import { loadFailureMessage } from '@lokaler/api-client/user-message';
-import { weekdayName, weekdayNames, type RoundBusyTime, type RoundConflicts, type RoundWish } from '@lokaler/domain/application-rounds';
+import { quarterTimeOfMinutes, weekdayName, weekdayNames, type AllocatedTime, type RoundBusyTime, type RoundConflicts, type RoundWish } from '@lokaler/domain/application-rounds';
 import { usePageTitle } from '@lokaler/ui/page-title';
 import { QueryLoader } from '@lokaler/ui/query-loader';
 import { paths } from '../../config/paths';
 import { AllocationPanel } from './allocation-panel';
-import { decisionText, gridRange, layoutLanes, shownTime, spanOf, timeText, type TimeSpan } from './conflict-model';
+import { decisionText, dropStart, gridRange, layoutLanes, shownTime, spanOf, timeText, type TimeSpan } from './conflict-model';
 import { countText } from './round-texts';
 import '../../lib/common.css';
 import './rounds.css';
@@ -51,11 +51,14 @@ export function ConflictPage() {
 
 function ConflictView({ conflicts, roundId, readOnly }: { conflicts: RoundConflicts; roundId: number; readOnly: boolean }) {
   const [openWishId, setOpenWishId] = useState<number | null>(null);
+  // A bar dragged to another time opens the panel with that time chosen (saving is the panel's).
+  const [proposal, setProposal] = useState<AllocatedTime | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const { room } = conflicts;
   const openWish = conflicts.wishes.find((w) => w.id === openWishId);
-  const open = (wish: RoundWish) => {
+  const open = (wish: RoundWish, dropped: AllocatedTime | null = null) => {
     setSaved(null);
+    setProposal(dropped);
     setOpenWishId(wish.id);
   };
   return (
@@ -78,9 +81,9 @@ function ConflictView({ conflicts, roundId, readOnly }: { conflicts: RoundConfli
           Ukeoversikt
         </Heading>
         <Paragraph data-size="sm">
-          Hver søknad vises ved tiden den ber om. Søknader som ber om de samme timene står side om side og er merket «Konflikt». Grå felt er tider rommet allerede er opptatt utenfor runden. Velg en søknad for å fordele den.
+          Hver søknad vises ved tiden den ber om. Søknader som ber om de samme timene står side om side og er merket «Konflikt». Grå felt er tider rommet allerede er opptatt utenfor runden. Velg en søknad for å fordele den, eller dra den med musen til en annen tid.
         </Paragraph>
-        <WeekGrid conflicts={conflicts} onOpen={open} openWishId={openWishId} />
+        <WeekGrid conflicts={conflicts} onOpen={open} openWishId={openWishId} draggable={!readOnly} />
       </section>
       <section className="lk-stack" aria-labelledby="lk-conflict-list">
         <Heading level={2} data-size="md" id="lk-conflict-list">
@@ -90,7 +93,8 @@ function ConflictView({ conflicts, roundId, readOnly }: { conflicts: RoundConfli
       </section>
       {openWish && (
         <AllocationPanel
-          key={openWish.id}
+          key={`${openWish.id}:${proposal ? timeText(proposal) + proposal.weekday : ''}`}
+          proposal={proposal}
           roundId={roundId}
           roomId={room.id}
           conflicts={conflicts}
@@ -112,9 +116,60 @@ type Bar = { kind: 'wish'; wish: RoundWish; span: TimeSpan } | { kind: 'busy'; b
 /** One quarter's height in the grid. */
 const QUARTER_REM = 0.75;
 
-function WeekGrid({ conflicts, onOpen, openWishId }: { conflicts: RoundConflicts; onOpen: (wish: RoundWish) => void; openWishId: number | null }) {
+interface Drag {
+  wish: RoundWish;
+  pointerId: number;
+  x: number;
+  y: number;
+  grabMinutes: number;
+  moved: boolean;
+  target: AllocatedTime | null;
+}
+
+function WeekGrid({ conflicts, onOpen, openWishId, draggable }: { conflicts: RoundConflicts; onOpen: (wish: RoundWish, dropped?: AllocatedTime | null) => void; openWishId: number | null; draggable: boolean }) {
   const roomId = conflicts.room.id;
   const range = gridRange(conflicts, roomId);
+  const drag = useRef<Drag | null>(null);
+  const suppressClick = useRef(false);
+  const [ghost, setGhost] = useState<AllocatedTime | null>(null);
+
+  // Dragging is for a mouse or pen (a finger scrolls the grid); keyboard and touch use the panel.
+  const onPointerDown = (event: ReactPointerEvent<HTMLButtonElement>, wish: RoundWish) => {
+    if (!draggable || event.pointerType === 'touch' || event.button !== 0) return;
+    const rect = event.currentTarget.getBoundingClientRect();
+    const span = spanOf(shownTime(wish, roomId));
+    const grabMinutes = rect.height > 0 ? ((event.clientY - rect.top) / rect.height) * (span.end - span.start) : 0;
+    drag.current = { wish, pointerId: event.pointerId, x: event.clientX, y: event.clientY, grabMinutes, moved: false, target: null };
+    event.currentTarget.setPointerCapture?.(event.pointerId);
+  };
+  const onPointerMove = (event: ReactPointerEvent<HTMLButtonElement>) => {
+    const d = drag.current;
+    if (!d || d.pointerId !== event.pointerId) return;
+    if (!d.moved && Math.hypot(event.clientX - d.x, event.clientY - d.y) < 6) return;
+    d.moved = true;
+    const column = document.elementsFromPoint?.(event.clientX, event.clientY).map((e) => e.closest<HTMLElement>('[data-weekday]')).find(Boolean);
+    if (!column) return;
+    const rect = column.getBoundingClientRect();
+    const span = spanOf(shownTime(d.wish, roomId));
+    const duration = span.end - span.start;
+    const start = dropStart({ y: event.clientY - rect.top, height: rect.height, range, grabMinutes: d.grabMinutes, duration });
+    d.target = { roomId, weekday: Number(column.dataset.weekday), startTime: quarterTimeOfMinutes(start), endTime: quarterTimeOfMinutes(start + duration) };
+    setGhost(d.target);
+  };
+  const onPointerUp = (event: ReactPointerEvent<HTMLButtonElement>) => {
+    const d = drag.current;
+    if (!d || d.pointerId !== event.pointerId) return;
+    drag.current = null;
+    setGhost(null);
+    if (!d.moved) return;
+    // The click that follows the drag's release is not a click on the bar.
+    suppressClick.current = true;
+    if (d.target) onOpen(d.wish, d.target);
+  };
+  const onPointerCancel = () => {
+    drag.current = null;
+    setGhost(null);
+  };
   const quarters = (range.end - range.start) / 15;
   const hours: number[] = [];
   for (let m = range.start; m < range.end; m += 60) hours.push(m);
@@ -145,7 +200,12 @@ function WeekGrid({ conflicts, onOpen, openWishId }: { conflicts: RoundConflicts
               <Heading level={3} data-size="2xs" className="lk-conflict-day-head">
                 {capitalised(weekdayName(weekday))}
               </Heading>
-              <div className="lk-conflict-day-body">
+              <div className="lk-conflict-day-body" data-weekday={weekday}>
+                {ghost?.weekday === weekday && (
+                  <span className="lk-conflict-ghost" style={{ top: top(spanOf(ghost).start), height: top(range.start + spanOf(ghost).end - spanOf(ghost).start) }} aria-hidden="true">
+                    {timeText(ghost)}
+                  </span>
+                )}
                 {hours.map((m) => (
                   <span key={m} className="lk-conflict-line" style={{ top: top(m) }} aria-hidden="true" />
                 ))}
@@ -180,7 +240,14 @@ function WeekGrid({ conflicts, onOpen, openWishId }: { conflicts: RoundConflicts
                       style={style}
                       aria-haspopup="dialog"
                       aria-expanded={openWishId === wish.id}
-                      onClick={() => onOpen(wish)}
+                      onClick={() => {
+                        if (suppressClick.current) suppressClick.current = false;
+                        else onOpen(wish);
+                      }}
+                      onPointerDown={(event) => onPointerDown(event, wish)}
+                      onPointerMove={onPointerMove}
+                      onPointerUp={onPointerUp}
+                      onPointerCancel={onPointerCancel}
                     >
                       <span className="lk-visually-hidden">{capitalised(weekdayName(weekday))} </span>
                       <strong>{wish.applicantName}</strong> <span>{timeText(shownTime(wish, roomId))}</span>

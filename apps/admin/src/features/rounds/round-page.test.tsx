@@ -88,5 +88,21 @@ describe('the round page', () => {
     renderAdmin('/admin/soknadsrunder/6', { user: siri });
     expect(await screen.findByText('Tar imot søknader')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Lukk runden og send svar' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Foreslå fordeling' })).not.toBeInTheDocument();
+  });
+
+  it('finishes a close that stopped half-way', async () => {
+    const user = userEvent.setup();
+    const api = stubApi({
+      '/api/currentuser/roles': roles,
+      'GET /api/admin/rounds/5': roundDetailOf({ status: 'CLOSING', phase: 'CLOSING', decidedCount: 1, undecidedCount: 0 }),
+      'POST /api/admin/rounds/5/close': { status: 'CLOSED', approved: 2, partlyApproved: 0, rejected: 1 },
+    });
+    renderAdmin('/admin/soknadsrunder/5', { user: siri });
+    expect(await screen.findByText(/1 søknad av 3 har fått svar/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Foreslå fordeling' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Fullfør lukkingen' }));
+    expect(await screen.findByText(/2 søknader godkjent, 0 delvis godkjent og 1 avslått/)).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/admin/rounds/5/close')).toHaveLength(1);
   });
 });

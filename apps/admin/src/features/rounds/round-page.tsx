@@ -107,11 +107,14 @@ function RoundActions({ round }: { round: RoundDetail }) {
       setClosed(answer);
     },
   });
-  const open = round.status === 'OPEN';
+  // The suggestion is for after the deadline, when every application is in.
+  const open = round.phase === 'ALLOCATING';
   const mayClose = round.canClose && round.phase === 'ALLOCATING';
+  // A close that stopped half-way (CLOSING) is finished by closing again.
+  const mayFinish = round.canClose && round.phase === 'CLOSING' && !closed;
   return (
     <>
-      {(open || mayClose) && (
+      {(open || mayClose || mayFinish) && (
         <div className="lk-round-actions">
           {open && (
             <Button variant="secondary" loading={suggest.isPending} disabled={suggest.isPending} onClick={() => { setSuggested(null); suggest.mutate(); }}>
@@ -120,6 +123,11 @@ function RoundActions({ round }: { round: RoundDetail }) {
           )}
           {mayClose && (
             <Button onClick={() => { close.reset(); setConfirming(true); }}>Lukk runden og send svar</Button>
+          )}
+          {mayFinish && (
+            <Button loading={close.isPending} disabled={close.isPending} onClick={() => close.mutate()}>
+              Fullfør lukkingen
+            </Button>
           )}
         </div>
       )}
@@ -143,6 +151,16 @@ function RoundActions({ round }: { round: RoundDetail }) {
           </Alert>
         )}
       </div>
+      {mayFinish && (
+        <Paragraph data-size="sm">
+          Runden lukkes. {countText(round.decidedCount, 'søknad', 'søknader')} av {round.applicationCount} har fått svar. Stopper det opp, fullfører «Fullfør lukkingen» resten.
+        </Paragraph>
+      )}
+      {close.error && mayFinish && (
+        <Alert data-color="danger" role="alert">
+          <Paragraph>{roundUserMessage(close.error)}</Paragraph>
+        </Alert>
+      )}
       {suggest.error && (
         <Alert data-color="danger" role="alert">
           <Paragraph>{roundUserMessage(suggest.error)}</Paragraph>
