@@ -50,8 +50,8 @@ describe("a room's conflict view", () => {
 
     const bars = within(week()).getAllByRole('button');
     expect(bars.map((b) => b.textContent)).toEqual([
-      'Tirsdag Sagene IF 17:00–19:00⚠ KonfliktIkke fordelt',
-      'Tirsdag Bjølsen basket 18:00–20:00⚠ KonfliktIkke fordelt',
+      'Tirsdag Sagene IF⚠ Konflikt 17:00–19:00Ikke fordelt',
+      'Tirsdag Bjølsen basket⚠ Konflikt 18:00–20:00Ikke fordelt',
       'Tirsdag Torshov turn 20:00–21:00Ikke fordelt',
     ]);
     // The clash is said in words, not by colour alone; the two clashing bars share the day's width.
@@ -59,8 +59,9 @@ describe("a room's conflict view", () => {
     expect(sagene.style.width).toBe('50%');
     expect(basket.style.left).toBe('50%');
     expect(turn.style.width).toBe('100%');
-    // 16:00 is the grid's first hour: 17:00 is four quarters down.
-    expect(sagene.style.top).toBe('3rem');
+    // 16:00 is the grid's first hour: 17:00 is four quarters (of 1 rem) down, and the bar two hours tall.
+    expect(sagene.style.top).toBe('4rem');
+    expect(sagene.style.height).toBe('8rem');
     expect(within(week()).getByText('Opptatt').parentElement).toHaveTextContent('Onsdag Opptatt 16:00–18:00Fast booking');
 
     // The same as a list per weekday.

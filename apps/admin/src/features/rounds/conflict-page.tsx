@@ -1,5 +1,5 @@
 import { useRef, useState, type CSSProperties, type PointerEvent as ReactPointerEvent } from 'react';
-import { Alert, Button, Heading, Paragraph, Table } from '@digdir/designsystemet-react';
+import { Alert, Button, Heading, Link, Paragraph, Table } from '@digdir/designsystemet-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router';
 import { roundConflictsQuery, roundQuery } from '@lokaler/api-client/admin-rounds';
@@ -34,7 +34,7 @@ export function ConflictPage() {
   return (
     <div className="lk-stack">
       <Paragraph>
-        <RouterLink to={paths.round.getHref(roundId)}>Tilbake til {round.data?.name ?? 'søknadsrunden'}</RouterLink>
+        <Link asChild><RouterLink to={paths.round.getHref(roundId)}>Tilbake til {round.data?.name ?? 'søknadsrunden'}</RouterLink></Link>
       </Paragraph>
       <QueryLoader
         query={conflicts}
@@ -114,7 +114,7 @@ function ConflictView({ conflicts, roundId, readOnly }: { conflicts: RoundConfli
 type Bar = { kind: 'wish'; wish: RoundWish; span: TimeSpan } | { kind: 'busy'; busy: RoundBusyTime; span: TimeSpan };
 
 /** One quarter's height in the grid. */
-const QUARTER_REM = 0.75;
+const QUARTER_REM = 1;
 
 interface Drag {
   wish: RoundWish;
@@ -162,9 +162,14 @@ function WeekGrid({ conflicts, onOpen, openWishId, draggable }: { conflicts: Rou
     drag.current = null;
     setGhost(null);
     if (!d.moved) return;
-    // The click that follows the drag's release is not a click on the bar.
+    // The click that follows the release is not a click on the bar; and the panel opens after it, or
+    // that click would land on the open dialog's backdrop and close it again.
     suppressClick.current = true;
-    if (d.target) onOpen(d.wish, d.target);
+    const { wish, target } = d;
+    window.setTimeout(() => {
+      suppressClick.current = false;
+      if (target) onOpen(wish, target);
+    }, 0);
   };
   const onPointerCancel = () => {
     drag.current = null;
@@ -199,6 +204,7 @@ function WeekGrid({ conflicts, onOpen, openWishId, draggable }: { conflicts: Rou
             <div key={weekday} className="lk-conflict-day">
               <Heading level={3} data-size="2xs" className="lk-conflict-day-head">
                 {capitalised(weekdayName(weekday))}
+                {conflicts.openingHours.length > 0 && !opening && <span className="lk-subtle"> (stengt)</span>}
               </Heading>
               <div className="lk-conflict-day-body" data-weekday={weekday}>
                 {ghost?.weekday === weekday && (
@@ -206,12 +212,12 @@ function WeekGrid({ conflicts, onOpen, openWishId, draggable }: { conflicts: Rou
                     {timeText(ghost)}
                   </span>
                 )}
-                {hours.map((m) => (
-                  <span key={m} className="lk-conflict-line" style={{ top: top(m) }} aria-hidden="true" />
-                ))}
                 {opening && (
                   <span className="lk-conflict-open" style={{ top: top(spanOf(opening).start), height: top(range.start + spanOf(opening).end - spanOf(opening).start) }} aria-hidden="true" />
                 )}
+                {hours.map((m) => (
+                  <span key={m} className="lk-conflict-line" style={{ top: top(m) }} aria-hidden="true" />
+                ))}
                 {bars.map((bar, i) => {
                   const { lane, lanes: count } = lanes[i]!;
                   const style: CSSProperties = {
@@ -241,8 +247,7 @@ function WeekGrid({ conflicts, onOpen, openWishId, draggable }: { conflicts: Rou
                       aria-haspopup="dialog"
                       aria-expanded={openWishId === wish.id}
                       onClick={() => {
-                        if (suppressClick.current) suppressClick.current = false;
-                        else onOpen(wish);
+                        if (!suppressClick.current) onOpen(wish);
                       }}
                       onPointerDown={(event) => onPointerDown(event, wish)}
                       onPointerMove={onPointerMove}
@@ -250,12 +255,13 @@ function WeekGrid({ conflicts, onOpen, openWishId, draggable }: { conflicts: Rou
                       onPointerCancel={onPointerCancel}
                     >
                       <span className="lk-visually-hidden">{capitalised(weekdayName(weekday))} </span>
-                      <strong>{wish.applicantName}</strong> <span>{timeText(shownTime(wish, roomId))}</span>
+                      <strong>{wish.applicantName}</strong>
                       {clash && (
                         <span className="lk-conflict-clash">
                           <span aria-hidden="true">⚠</span> Konflikt
                         </span>
-                      )}
+                      )}{' '}
+                      <span>{timeText(shownTime(wish, roomId))}</span>
                       <span className="lk-conflict-bar-detail">{moved ? 'Flyttet hit' : decisionText(wish, conflicts.rooms)}</span>
                     </button>
                   );

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Checkbox, Field, Fieldset, Heading, Label, Paragraph, Select, Textfield, ValidationMessage } from '@digdir/designsystemet-react';
+import { Button, Checkbox, Field, Fieldset, Heading, Label, Link, Paragraph, Select, Textfield, ValidationMessage } from '@digdir/designsystemet-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useController, useForm } from 'react-hook-form';
@@ -55,7 +55,7 @@ export function NewRoundPage() {
   return (
     <div className="lk-stack">
       <Paragraph>
-        <RouterLink to={paths.rounds.getHref()}>Tilbake til søknadsrundene</RouterLink>
+        <Link asChild><RouterLink to={paths.rounds.getHref()}>Tilbake til søknadsrundene</RouterLink></Link>
       </Paragraph>
       <Heading level={1} data-size="lg">
         Ny søknadsrunde

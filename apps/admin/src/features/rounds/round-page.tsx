@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Heading, Paragraph, Tag } from '@digdir/designsystemet-react';
+import { Alert, Button, Heading, Link, Paragraph, Tag } from '@digdir/designsystemet-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router';
 import { closeRoundMutation, roundQuery, roundUserMessage, suggestionMutation } from '@lokaler/api-client/admin-rounds';
@@ -24,7 +24,7 @@ export function RoundPage() {
   return (
     <div className="lk-stack">
       <Paragraph>
-        <RouterLink to={paths.rounds.getHref()}>Tilbake til søknadsrundene</RouterLink>
+        <Link asChild><RouterLink to={paths.rounds.getHref()}>Tilbake til søknadsrundene</RouterLink></Link>
       </Paragraph>
       <QueryLoader
         query={round}
@@ -78,7 +78,7 @@ function RoundContent({ round }: { round: RoundDetail }) {
                   .filter((r) => r.locationName === location)
                   .map((room) => (
                     <li key={room.id} className="lk-round-card">
-                      <RouterLink to={paths.roundRoom.getHref(round.id, room.id)}>{room.name}</RouterLink>
+                      <Link asChild><RouterLink to={paths.roundRoom.getHref(round.id, room.id)}>{room.name}</RouterLink></Link>
                       <Paragraph data-size="sm">
                         {countText(room.wishCount, 'søknad', 'søknader')}, {room.clashCount} i konflikt, {room.undecidedCount} ikke fordelt
                       </Paragraph>

@@ -1,4 +1,4 @@
-import { Button, Heading, Paragraph, Tag } from '@digdir/designsystemet-react';
+import { Button, Heading, Link, Paragraph, Tag } from '@digdir/designsystemet-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { roundsQuery } from '@lokaler/api-client/admin-rounds';
@@ -50,7 +50,7 @@ function RoundItem({ round }: { round: RoundSummary }) {
   return (
     <li className="lk-round-card">
       <Heading level={2} data-size="xs">
-        <RouterLink to={paths.round.getHref(round.id)}>{round.name}</RouterLink>
+        <Link asChild><RouterLink to={paths.round.getHref(round.id)}>{round.name}</RouterLink></Link>
       </Heading>
       <div>
         <Tag data-color={phaseColors[round.phase]} data-size="sm">
