@@ -66,8 +66,8 @@ export interface AllocationPanelProps {
   wish: RoundWish;
   /** A time the wish was dragged to in the grid: the panel opens with it chosen. */
   proposal?: AllocatedTime | null;
-  /** The round no longer takes changes (closing or closed). */
-  readOnly: boolean;
+  /** Why the allocation cannot change now (before the deadline, or the round is closing or closed); null when it can. */
+  lockedReason: string | null;
   onClose: () => void;
   onSaved: (message: string) => void;
 }
@@ -78,10 +78,10 @@ export interface AllocationPanelProps {
  * someone else saved meanwhile (409 ROUND_ALLOCATION_STALE) the view is read again, the panel keeps
  * what the person chose and says what the wish is now, and a second 'Lagre' overwrites it knowingly.
  */
-export function AllocationPanel({ roundId, roomId, conflicts, wish, proposal = null, readOnly, onClose, onSaved }: AllocationPanelProps) {
+export function AllocationPanel({ roundId, roomId, conflicts, wish, proposal = null, lockedReason, onClose, onSaved }: AllocationPanelProps) {
   const queryClient = useQueryClient();
   const titleId = useId();
-  const [values, setValues] = useState<PanelValues>(() => initialValues(wish, readOnly ? null : proposal));
+  const [values, setValues] = useState<PanelValues>(() => initialValues(wish, lockedReason ? null : proposal));
   const [version, setVersion] = useState(wish.version);
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState<{ message: string; now: string } | null>(null);
@@ -159,9 +159,9 @@ export function AllocationPanel({ roundId, roomId, conflicts, wish, proposal = n
           </Paragraph>
         )}
       </Dialog.Block>
-      {readOnly ? (
+      {lockedReason ? (
         <Dialog.Block>
-          <Paragraph>Runden er lukket. Fordelingen kan ikke endres lenger.</Paragraph>
+          <Paragraph>{lockedReason}</Paragraph>
         </Dialog.Block>
       ) : (
         <Dialog.Block>

@@ -221,4 +221,14 @@ describe("a room's conflict view", () => {
       changes: [{ wishId: 102, version: 1, decision: 'OTHER', allocated: { roomId: 21, weekday: 4, startTime: '17:00', endTime: '19:00' }, reason: null }],
     });
   });
+
+  it('opens the panel without a way to save before the deadline', async () => {
+    const user = userEvent.setup();
+    stubView({ 'GET /api/admin/rounds/5': roundDetailOf({ phase: 'COLLECTING' }) });
+    renderAdmin(url, { user: siri });
+    expect(await screen.findByText('Fordelingen kan starte etter søknadsfristen 01.12.2026.')).toBeInTheDocument();
+    const dialog = await openPanel(user, 'Sagene IF');
+    expect(dialog).toHaveTextContent('Fordelingen kan starte etter søknadsfristen 01.12.2026.');
+    expect(within(dialog).queryByRole('button', { name: 'Lagre' })).not.toBeInTheDocument();
+  });
 });

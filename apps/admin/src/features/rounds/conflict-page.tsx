@@ -5,10 +5,11 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { roundConflictsQuery, roundQuery } from '@lokaler/api-client/admin-rounds';
 import { isNotFoundError } from '@lokaler/api-client/api-client-error';
 import { loadFailureMessage } from '@lokaler/api-client/user-message';
-import { quarterTimeOfMinutes, weekdayName, weekdayNames, type AllocatedTime, type RoundBusyTime, type RoundConflicts, type RoundWish } from '@lokaler/domain/application-rounds';
+import { quarterTimeOfMinutes, weekdayName, weekdayNames, type AllocatedTime, type RoundBusyTime, type RoundConflicts, type RoundSummary, type RoundWish } from '@lokaler/domain/application-rounds';
 import { usePageTitle } from '@lokaler/ui/page-title';
 import { QueryLoader } from '@lokaler/ui/query-loader';
 import { paths } from '../../config/paths';
+import { formatDay } from '../../lib/format';
 import { AllocationPanel } from './allocation-panel';
 import { decisionText, dropStart, gridRange, layoutLanes, shownTime, spanOf, timeText, type TimeSpan } from './conflict-model';
 import { countText } from './round-texts';
@@ -43,13 +44,20 @@ export function ConflictPage() {
         isNotFound={isNotFoundError}
         notFound={<Paragraph>Fant ikke rommet i søknadsrunden.</Paragraph>}
       >
-        {(data) => <ConflictView conflicts={data} roundId={roundId} readOnly={round.data ? round.data.status !== 'OPEN' : false} />}
+        {(data) => <ConflictView conflicts={data} roundId={roundId} lockedReason={round.data ? lockedReasonOf(round.data) : null} />}
       </QueryLoader>
     </div>
   );
 }
 
-function ConflictView({ conflicts, roundId, readOnly }: { conflicts: RoundConflicts; roundId: number; readOnly: boolean }) {
+/** Why the allocations cannot change now (null: they can): before the deadline new applications may still come. */
+export function lockedReasonOf(round: Pick<RoundSummary, 'phase' | 'deadline'>): string | null {
+  if (round.phase === 'ALLOCATING') return null;
+  if (round.phase === 'CLOSING' || round.phase === 'CLOSED') return 'Runden er lukket. Fordelingen kan ikke endres lenger.';
+  return `Fordelingen kan starte etter søknadsfristen ${formatDay(round.deadline)}.`;
+}
+
+function ConflictView({ conflicts, roundId, lockedReason }: { conflicts: RoundConflicts; roundId: number; lockedReason: string | null }) {
   const [openWishId, setOpenWishId] = useState<number | null>(null);
   // A bar dragged to another time opens the panel with that time chosen (saving is the panel's).
   const [proposal, setProposal] = useState<AllocatedTime | null>(null);
@@ -69,6 +77,7 @@ function ConflictView({ conflicts, roundId, readOnly }: { conflicts: RoundConfli
       <Paragraph>
         {countText(room.wishCount, 'søknad', 'søknader')}, {room.clashCount} i konflikt, {room.undecidedCount} ikke fordelt
       </Paragraph>
+      {lockedReason && <Paragraph>{lockedReason}</Paragraph>}
       <div role="status">
         {saved && (
           <Alert data-color="success">
@@ -83,7 +92,7 @@ function ConflictView({ conflicts, roundId, readOnly }: { conflicts: RoundConfli
         <Paragraph data-size="sm">
           Hver søknad vises ved tiden den ber om. Søknader som ber om de samme timene står side om side og er merket «Konflikt». Grå felt er tider rommet allerede er opptatt utenfor runden. Velg en søknad for å fordele den, eller dra den med musen til en annen tid.
         </Paragraph>
-        <WeekGrid conflicts={conflicts} onOpen={open} openWishId={openWishId} draggable={!readOnly} />
+        <WeekGrid conflicts={conflicts} onOpen={open} openWishId={openWishId} draggable={!lockedReason} />
       </section>
       <section className="lk-stack" aria-labelledby="lk-conflict-list">
         <Heading level={2} data-size="md" id="lk-conflict-list">
@@ -99,7 +108,7 @@ function ConflictView({ conflicts, roundId, readOnly }: { conflicts: RoundConfli
           roomId={room.id}
           conflicts={conflicts}
           wish={openWish}
-          readOnly={readOnly}
+          lockedReason={lockedReason}
           onClose={() => setOpenWishId(null)}
           onSaved={(message) => {
             setOpenWishId(null);

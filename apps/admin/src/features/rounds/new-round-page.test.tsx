@@ -114,7 +114,7 @@ describe("the new round's form", () => {
 
   it("puts the server's field errors on their fields", async () => {
     const user = userEvent.setup();
-    stubForm({ 'POST /api/admin/rounds': jsonResponse(400, { msg: 'invalid', code: 'VALIDATION_ERROR', userMsg: 'Skjemaet har feil.', fields: [{ path: 'name', message: 'Navnet er i bruk' }] }) });
+    stubForm({ 'POST /api/admin/rounds': jsonResponse(400, { msg: 'invalid', code: 'VALIDATION_ERROR', userMsg: 'Skjemaet har feil.', fields: [{ path: 'body.name', message: 'Navnet er i bruk' }] }) });
     renderAdmin('/admin/soknadsrunder/ny', { user: siri });
     await user.type(await screen.findByRole('textbox', { name: /Navn på runden/ }), 'Våren 2027');
     await fillDates(user, goodDates);

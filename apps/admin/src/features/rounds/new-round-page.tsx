@@ -105,7 +105,8 @@ export function NewRoundForm({ options }: { options: readonly RoundLocationOptio
       const known = new Set<string>(['name', 'applicationStart', 'deadline', 'semesterStart', 'semesterEnd', 'locationIds']);
       let placed = false;
       for (const f of fields) {
-        const name = f.path.split('.')[0] ?? '';
+        // The server names a field by its place in the request ('body.name') or by the body's own path ('locationIds').
+        const name = f.path.replace(/^body\./, '').split('.')[0] ?? '';
         if (known.has(name)) {
           form.setError(name as keyof RoundFormValues, { type: 'server', message: f.message });
           placed = true;

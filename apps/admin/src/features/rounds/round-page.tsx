@@ -133,7 +133,7 @@ function RoundActions({ round }: { round: RoundDetail }) {
       )}
       {open && (
         <Paragraph data-size="sm" className="lk-subtle">
-          Forslaget fordeler bare ønsker som ikke er fordelt ennå, etter den samme faste regelen for alle søkerne. Du kan endre forslaget etterpå.
+          Forslaget fordeler bare ønsker som ikke er fordelt ennå, etter samme regel for alle: barn og unge først, deretter den som har fått minst tid i runden så langt, og til slutt den som søkte først. Hvert ønske får tiden det ba om hvis den er ledig, ellers nærmeste ledige tid samme dag, ellers samme tid i et annet rom på stedet, ellers ingen tid. Du kan endre forslaget etterpå.
         </Paragraph>
       )}
       <div role="status">
