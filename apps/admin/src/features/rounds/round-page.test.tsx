@@ -87,6 +87,7 @@ describe('the round page', () => {
     view.unmount();
     renderAdmin('/admin/soknadsrunder/6', { user: siri });
     expect(await screen.findByText('Tar imot søknader')).toBeInTheDocument();
+    expect(screen.getByText('Fordelingen starter etter søknadsfristen 01.12.2026. Til da kan du se søknadene som har kommet inn.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Lukk runden og send svar' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Foreslå fordeling' })).not.toBeInTheDocument();
   });

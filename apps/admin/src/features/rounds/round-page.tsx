@@ -131,6 +131,9 @@ function RoundActions({ round }: { round: RoundDetail }) {
           )}
         </div>
       )}
+      {(round.phase === 'NOT_STARTED' || round.phase === 'COLLECTING') && (
+        <Paragraph data-size="sm">Fordelingen starter etter søknadsfristen {formatDay(round.deadline)}. Til da kan du se søknadene som har kommet inn.</Paragraph>
+      )}
       {open && (
         <Paragraph data-size="sm" className="lk-subtle">
           Forslaget fordeler bare ønsker som ikke er fordelt ennå, etter samme regel for alle: barn og unge først, deretter den som har fått minst tid i runden så langt, og til slutt den som søkte først. Hvert ønske får tiden det ba om hvis den er ledig, ellers nærmeste ledige tid samme dag, ellers samme tid i et annet rom på stedet, ellers ingen tid. Du kan endre forslaget etterpå.
