@@ -6,6 +6,7 @@ import { bookingRequirement, bookingReservation } from './booking-reservation';
 import { publicLocationType } from './location';
 import { oslonokkelenPermission, oslonokkelenRequestStatus } from './oslonokkelen';
 import { omittedTime } from './booking-omitted';
+import { bookingRoundInfo } from './application-rounds';
 
 /**
  * The applicant's view of their bookings (spec 02 §3 Booking, §7 GET /user/booking and
@@ -92,6 +93,8 @@ export const userBooking = z.object({
   onBehalfOfEmail: z.string().nullable(),
   costCategory: costCategory.nullable(),
   internalEventTitle: z.string().nullable(),
+  /** Issue 17: the semester round the application is in (null when none); optional on the wire. */
+  round: bookingRoundInfo.default(null),
 });
 export type UserBooking = z.infer<typeof userBooking>;
 

@@ -52,6 +52,8 @@ export interface UserBookingParts {
   documentKinds: ReadonlySet<'CONTRACT' | 'VEDTAK'>;
   permissions: readonly OslonokkelenPermission[];
   firstActiveStart: Date | null;
+  /** The semester round the application is in (issue 17), or null. */
+  round?: { name: string; deadline: string; status: 'OPEN' | 'CLOSING' | 'CLOSED' } | null;
   now: Date;
 }
 
@@ -105,5 +107,6 @@ export function toUserBooking(p: UserBookingParts): UserBooking {
     onBehalfOfEmail: booking.onBehalfOfEmail,
     costCategory: booking.costCategory,
     internalEventTitle: booking.internalEventTitle,
+    round: p.round ? { name: p.round.name, deadline: p.round.deadline, collected: p.round.status !== 'CLOSED' } : null,
   };
 }
