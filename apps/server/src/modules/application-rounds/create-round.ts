@@ -1,7 +1,7 @@
 import type { CreateRoundBody, RoundSummary } from '@lokaler/domain/application-rounds';
 import { formatDateNorwegian } from '@lokaler/domain/scheduling/format-date';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { sqlState } from '../../db/database-errors';
 import { writeTransaction } from '../../db/write-transaction';
 import { AppError } from '../../errors';
@@ -17,7 +17,14 @@ import { roundSummaries } from './round-summary';
  * under concurrency by the exclusion constraint application_round_locations_no_overlap, whose
  * refusal (23P01) becomes the same 409. The round and its locations are written in one transaction.
  */
-export async function createRound({ db, user, body, now = new Date() }: { db: Db; user: AuthenticatedUser; body: CreateRoundBody; now?: Date }): Promise<RoundSummary> {
+export async function createRound({ db, user, body, now = new Date(), beforeInsert }: {
+  db: Db;
+  user: AuthenticatedUser;
+  body: CreateRoundBody;
+  now?: Date;
+  /** Test seam: runs after the check, before the insert (a concurrent writer's round, seen only by the constraint). */
+  beforeInsert?: (tx: Tx) => Promise<void>;
+}): Promise<RoundSummary> {
   const found = new Map((await findLiveLocations(db, body.locationIds)).map((l) => [l.id, l]));
   const unknown = body.locationIds.find((id) => !found.has(id));
   if (unknown !== undefined) {
@@ -32,6 +39,7 @@ export async function createRound({ db, user, body, now = new Date() }: { db: Db
     const round = await writeTransaction(db, async (tx) => {
       const other = await findOverlappingRound(tx, body.locationIds, ...span);
       if (other) throw overlapError(other);
+      await beforeInsert?.(tx);
       return insertRoundWithLocations(tx, { ...body, createdByUserId: user.userId });
     });
     const [summary] = await roundSummaries(db, user, [round], now);
