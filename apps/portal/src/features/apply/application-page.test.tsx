@@ -107,6 +107,21 @@ describe('/send: the application form', () => {
     expect(router.state.location.pathname).toBe('/send');
   });
 
+  it('asks the optional age group next to the number of participants on a school form, and sends it (issue 17)', async () => {
+    stub();
+    draftFor(11);
+    const user = userEvent.setup();
+    renderPortal(SEND, { user: kari });
+    await fillSchoolForm(user);
+    const ageGroup = screen.getByRole('combobox', { name: 'Aldersgruppe (valgfritt)' });
+    const fields = screen.getAllByRole('textbox').concat(ageGroup).sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+    expect(fields.indexOf(ageGroup)).toBe(fields.indexOf(screen.getByRole('textbox', { name: 'Forventet antall deltakere' })) + 1);
+    await user.selectOptions(ageGroup, 'Barn (under 13 år)');
+    await user.click(screen.getByRole('button', { name: 'Send søknad' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]!.formAnswers).toMatchObject({ participants: 18, ageGroup: 'CHILDREN' });
+  });
+
   it('asks what the wedding flow needs, with its labels', async () => {
     stub();
     draftFor(21);
@@ -114,6 +129,7 @@ describe('/send: the application form', () => {
     expect(await screen.findByRole('textbox', { name: 'Antall gjester' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Melding til vielseskontoret (valgfritt)' })).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Aktivitet' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: /Aldersgruppe/ })).not.toBeInTheDocument();
     // The e-mail of the logged-in person is filled in.
     expect(screen.getByRole('textbox', { name: 'E-post' })).toHaveValue('kari@example.no');
   });

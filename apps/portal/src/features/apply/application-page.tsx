@@ -131,7 +131,13 @@ function Application({ rooms, availability, roomIds }: { rooms: readonly Bookabl
           <Heading level={2} data-size="sm">
             Om aktiviteten
           </Heading>
-          <ApplicationForm themes={themes} defaultValues={defaults} submitLabel={sendButtonLabel('NEW_BOOKING', { isAuthenticated: isLoggedIn })} onSubmit={onSubmit} />
+          <ApplicationForm
+            themes={themes}
+            defaultValues={defaults}
+            submitLabel={sendButtonLabel('NEW_BOOKING', { isAuthenticated: isLoggedIn })}
+            isRepeating={availability.probablyAvailable.some((entry) => entry.datesAndTimes.some((t) => t.initialRepetitionDate !== null))}
+            onSubmit={onSubmit}
+          />
           {!isLoggedIn && <Paragraph data-size="sm">Du må logge inn med ID-porten for å sende søknaden. Svarene dine blir tatt vare på mens du logger inn.</Paragraph>}
         </>
       )}

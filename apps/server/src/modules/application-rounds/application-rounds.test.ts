@@ -243,7 +243,7 @@ describe('semester rounds', () => {
       const bookingId = await applied([series('18:00:00'), series('19:00:00', 3, hall)]);
       expect(await statusesOf(bookingId)).toEqual(Array(7).fill('IN_ROUND'));
       const [booking] = await ctx.database.db.select().from(bookings).where(eq(bookings.id, bookingId));
-      expect(booking).toMatchObject({ status: 'UNPROCESSED', durationType: 'SEMESTERLOAN' });
+      expect(booking).toMatchObject({ status: 'UNPROCESSED', durationType: 'SEMESTERLOAN', formAnswers: expect.objectContaining({ participants: 18, ageGroup: 'CHILDREN' }) });
       expect((await wishesOf(bookingId)).map((w) => [w.roundId, w.bookableAssetId, w.weekday, w.startMinute, w.endMinute, w.dateCount, w.decision])).toEqual([
         [round.id, gym, isoWeekday(firstDate), 18 * 60, 19 * 60, 4, 'UNDECIDED'],
         [round.id, hall, isoWeekday(firstDate), 19 * 60, 20 * 60, 3, 'UNDECIDED'],
