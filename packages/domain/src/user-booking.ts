@@ -42,6 +42,8 @@ export const userBookingSummary = z.object({
   /** The organisation the booking was made for; null for a private person's booking. */
   displayOrgName: z.string().nullable(),
   hasPendingRequirements: z.boolean(),
+  /** Issue 17: the semester round the application is in (null when none); optional on the wire. */
+  round: bookingRoundInfo.default(null),
 });
 export type UserBookingSummary = z.infer<typeof userBookingSummary>;
 export const userBookingSummaries = z.array(userBookingSummary);

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createRoundBody, openRoundOfLocation, roundDetail, roundList, roundSummary, type CreateRoundBody } from '@lokaler/domain/application-rounds';
-import { userBooking } from '@lokaler/domain/user-booking';
+import { userBooking, userBookingSummaries } from '@lokaler/domain/user-booking';
 import { addDays, isoWeekday } from '@lokaler/domain/scheduling/calendar-date';
 import { formatDateNorwegian } from '@lokaler/domain/scheduling/format-date';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
@@ -163,6 +163,16 @@ describe('semester rounds', () => {
       expect(await counts()).toEqual({ r: 0, l: 0 });
     });
 
+    it('lets only one of two rounds sent at once for the same location and semester in: 201 and 409 ROUND_OVERLAPS', async () => {
+      const answers = await Promise.all([
+        createRound(collecting({ name: 'A', locationIds: [school, otherSchool] }), bente),
+        createRound(collecting({ name: 'B', locationIds: [otherSchool] }), bente),
+      ]);
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+      expect(answers.find((r) => r.statusCode === 409)!.json()).toMatchObject({ code: 'ROUND_OVERLAPS' });
+      expect((await counts()).r).toBe(1);
+    });
+
     it('answers an anonymous caller 401 and a citizen 401 or 403, before the body', async () => {
       expect((await createRound(collecting(), null)).statusCode).toBe(401);
       expect((await call(ctx.app, null, 'GET', '/api/admin/rounds')).statusCode).toBe(401);
@@ -305,6 +315,8 @@ describe('semester rounds', () => {
       expect(view.round).toEqual({ name: 'Høst skoler', deadline: inDays(5), collected: true });
       expect(view.periodDescription).toBe(`${formatDateNorwegian(firstDate)} – ${formatDateNorwegian(addDays(firstDate, 21))}`);
       expect(view.isCancellable).toBe(true);
+      const list = userBookingSummaries.parse((await ctx.app.inject({ method: 'GET', url: '/api/user/booking', headers: bearer(kari) })).json());
+      expect(list.map((b) => [b.bookingId, b.round])).toEqual([[bookingId, { name: 'Høst skoler', deadline: inDays(5), collected: true }]]);
       // Outside a round: null.
       await ctx.database.db.execute(sql`truncate application_rounds cascade`);
       const single = await applied([{ bookableAssetId: hall, datesAndTimes: [{ date: firstDate, startTime: '18:00:00', duration: 'PT1H', initialRepetitionDate: null }] }], kari, false);

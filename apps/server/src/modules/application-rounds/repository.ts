@@ -213,6 +213,16 @@ export async function findRoundOfBooking(db: DbOrTx, bookingId: number): Promise
   return row ?? null;
 }
 
+/** The rounds these bookings' wishes are in, by booking. One query, whatever the number of bookings. */
+export async function findRoundsOfBookings(db: DbOrTx, bookingIds: readonly number[]): Promise<Map<number, BookingRound>> {
+  if (bookingIds.length === 0) return new Map();
+  const rows = await db.selectDistinct({ bookingId: roundWishes.bookingId, id: applicationRounds.id, name: applicationRounds.name, deadline: applicationRounds.deadline, status: applicationRounds.status })
+    .from(roundWishes)
+    .innerJoin(applicationRounds, eq(applicationRounds.id, roundWishes.roundId))
+    .where(inArray(roundWishes.bookingId, [...bookingIds]));
+  return new Map(rows.map(({ bookingId, ...round }) => [bookingId, round]));
+}
+
 export async function locationExists(db: DbOrTx, locationId: number): Promise<boolean> {
   const [row] = await db.select({ id: locations.id }).from(locations).where(eq(locations.id, locationId));
   return row !== undefined;

@@ -9,7 +9,19 @@ import {
 import type { BookingRow } from './booking-access';
 import type { LocationRow, RequirementRow, ReservationWithRoom } from './repository';
 
-export function toSummary(booking: BookingRow & { locationName: string }, reservations: readonly ReservationWithRoom[], requirements: readonly RequirementRow[]): UserBookingSummary {
+/** The semester round an application is in (issue 17), as the store has it. */
+export interface RoundOfBooking {
+  name: string;
+  deadline: string;
+  status: 'OPEN' | 'CLOSING' | 'CLOSED';
+}
+
+/** The applicant's view of it: still collected until the round is closed. */
+export function toRoundInfo(round: RoundOfBooking | null | undefined): UserBooking['round'] {
+  return round ? { name: round.name, deadline: round.deadline, collected: round.status !== 'CLOSED' } : null;
+}
+
+export function toSummary(booking: BookingRow & { locationName: string }, reservations: readonly ReservationWithRoom[], requirements: readonly RequirementRow[], round: RoundOfBooking | null = null): UserBookingSummary {
   return {
     bookingId: booking.id,
     status: booking.status,
@@ -21,6 +33,7 @@ export function toSummary(booking: BookingRow & { locationName: string }, reserv
     sourceForm: booking.sourceForm,
     displayOrgName: booking.organizationName,
     hasPendingRequirements: requirements.some((q) => !q.isFulfilled),
+    round: toRoundInfo(round),
   };
 }
 
@@ -53,7 +66,7 @@ export interface UserBookingParts {
   permissions: readonly OslonokkelenPermission[];
   firstActiveStart: Date | null;
   /** The semester round the application is in (issue 17), or null. */
-  round?: { name: string; deadline: string; status: 'OPEN' | 'CLOSING' | 'CLOSED' } | null;
+  round?: RoundOfBooking | null;
   now: Date;
 }
 
@@ -107,6 +120,6 @@ export function toUserBooking(p: UserBookingParts): UserBooking {
     onBehalfOfEmail: booking.onBehalfOfEmail,
     costCategory: booking.costCategory,
     internalEventTitle: booking.internalEventTitle,
-    round: p.round ? { name: p.round.name, deadline: p.round.deadline, collected: p.round.status !== 'CLOSED' } : null,
+    round: toRoundInfo(p.round),
   };
 }

@@ -2,7 +2,7 @@ import { Heading, Link, Paragraph, Tag } from '@digdir/designsystemet-react';
 import { deadlineText } from '@lokaler/domain/application-rounds';
 import type { UserBooking } from '@lokaler/domain/user-booking';
 import { contractMustBeSigned, contractMustBeSignedLabel } from '@lokaler/domain/user-booking-rules';
-import { BookingStatusBadge } from '@lokaler/ui/booking-status-badge';
+import { collectingRound, StatusOrReceivedBadge } from '../shared/round-received';
 import { statusInfoText } from './status-info';
 
 function addressOf(location: UserBooking['location']): string {
@@ -20,8 +20,7 @@ export function BookingSummary({ booking }: { booking: UserBooking }) {
   const isWedding = booking.sourceForm === 'wedding';
   const address = isWedding ? '' : addressOf(location);
   const severalDates = booking.periodDescription.includes('–');
-  // Issue 17: while its semester round collects and allocates, the application is received, not decided.
-  const inRound = booking.round?.collected && booking.status === 'UNPROCESSED' ? booking.round : null;
+  const inRound = collectingRound(booking);
 
   return (
     <div className="lk-stack">
@@ -29,13 +28,7 @@ export function BookingSummary({ booking }: { booking: UserBooking }) {
         Din booking hos {location.name}
       </Heading>
       <div className="lk-badges">
-        {inRound ? (
-          <Tag data-color="info" className="lk-status-badge">
-            Mottatt
-          </Tag>
-        ) : (
-          <BookingStatusBadge status={booking.status} />
-        )}
+        <StatusOrReceivedBadge booking={booking} />
         {contractMustBeSigned(booking) && (
           <Tag data-color="warning" className="lk-status-badge">
             {contractMustBeSignedLabel}

@@ -89,6 +89,7 @@ export function buildSummary(overrides: Partial<UserBookingSummary> = {}): UserB
     sourceForm: 'default',
     displayOrgName: null,
     hasPendingRequirements: false,
+    round: null,
     ...overrides,
   };
 }
