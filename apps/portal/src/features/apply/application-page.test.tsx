@@ -122,6 +122,31 @@ describe('/send: the application form', () => {
     expect(posted[0]!.formAnswers).toMatchObject({ participants: 18, ageGroup: 'CHILDREN' });
   });
 
+  it("tells before sending that a semester application enters the location's open round: 'Søknadsfrist' (issue 17)", async () => {
+    stubApi({
+      '/api/bookableasset': [gym],
+      '/api/currentuser/roles': { userId: 1, name: 'Kari Nordmann', email: 'kari@example.no', portal: 'PUBLIC', roles: ['PUBLIC'] },
+      [`/api/location/${gym.locationId}/round`]: { round: { name: 'Vår 2030 skoler', deadline: '2030-02-01', semesterStart: '2030-01-01', semesterEnd: '2030-06-30' } },
+    });
+    draftFor(11);
+    renderPortal(SEND, { user: kari });
+    expect(await screen.findByText('Søknadsfrist 01.02.2030')).toBeInTheDocument();
+    expect(screen.getByText(/Søknaden blir med i søknadsrunden «Vår 2030 skoler»/)).toBeInTheDocument();
+  });
+
+  it('says nothing of a round whose semester does not hold the first date', async () => {
+    stubApi({
+      '/api/bookableasset': [gym],
+      '/api/currentuser/roles': { userId: 1, name: 'Kari Nordmann', email: 'kari@example.no', portal: 'PUBLIC', roles: ['PUBLIC'] },
+      [`/api/location/${gym.locationId}/round`]: { round: { name: 'Høst 2030', deadline: '2030-06-01', semesterStart: '2030-08-01', semesterEnd: '2030-12-20' } },
+    });
+    draftFor(11);
+    renderPortal(SEND, { user: kari });
+    expect(await screen.findByRole('textbox', { name: 'Aktivitet' })).toBeInTheDocument();
+    await waitFor(() => expect(vi.mocked(fetch).mock.calls.map(([u]) => String(u))).toContain(`/api/location/${gym.locationId}/round`));
+    expect(screen.queryByText(/Søknadsfrist/)).not.toBeInTheDocument();
+  });
+
   it('asks what the wedding flow needs, with its labels', async () => {
     stub();
     draftFor(21);
