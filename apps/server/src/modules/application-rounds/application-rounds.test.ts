@@ -338,6 +338,7 @@ describe('semester rounds', () => {
         ['PUT', `/api/booking/${bookingId}/reject`, { rejectionText: 'Opptatt' }],
         ['PUT', `/api/reservation/${firstRow!.id}`, { updateReservations: [{ newDate: firstDate, newStartTime: '20:00:00', newDuration: 'PT1H' }] }],
         ['PUT', `/api/booking/${bookingId}/unapprove`, undefined],
+        ['POST', `/api/booking/${bookingId}/reservations`, { availabilityData: { probablyAvailable: [{ bookableAssetId: hall, datesAndTimes: [{ date: firstDate, startTime: '20:00:00', duration: 'PT1H', initialRepetitionDate: null }] }] }, isRepeating: false }],
         ['PUT', `/api/booking/${bookingId}/rejectasset/${gym}`, { comment: 'Nei' }],
         ['DELETE', `/api/reservation?id=${firstRow!.id}`, undefined],
       ] as const;
