@@ -200,11 +200,11 @@ async function book({ db, user, organization = null, body, publicUrl, weddingHol
   }
 
   const response = await bookingTransactions(() => writeTransaction(db, async (tx) => {
-    // The rows no other booking competes for come first, so the rooms' locks are held only for
-    // the re-check and the reservations (and the commit): the queue on a busy room moves faster.
     // A semester application while a round of the location collects is a wish in it (issue 17,
     // decision 029): the same checks, but its dates are IN_ROUND (they hold no time) with its wishes.
     const round = booking.durationType === 'SEMESTERLOAN' ? await roundToEnter(tx, { locationId: location.id, today, firstDate: first.date }) : null;
+    // The rows no other booking competes for come first, so the rooms' locks are held only for
+    // the re-check and the reservations (and the commit): the queue on a busy room moves faster.
     const { bookingId, caseNumber } = await insertBookingWithEntry(tx, booking, { userName: user.name, reservationTimes });
     const to = formAnswers.contactEmail ?? user.email;
     if (to) await enqueueMail(tx, bookingReceipt({ to, bookingId, caseNumber, locationName: location.name, rooms: booked, publicUrl, omitted: omittedTimes, round }));
