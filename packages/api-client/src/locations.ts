@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { openRoundOfLocation } from '@lokaler/domain/application-rounds';
 import { location, locationList } from '@lokaler/domain/location';
 import { apiFetch } from './api-fetch';
 
@@ -21,4 +22,15 @@ export const locationQuery = (id: number) =>
     queryKey: ['locations', id],
     queryFn: ({ signal }) => apiFetch(`/api/location/${id}`, { schema: location, signal }),
     staleTime: FIRST_DATA_STALE_MS,
+  });
+
+/**
+ * GET /api/location/{id}/round: the semester round a semester application to the location enters
+ * today (issue 17), or { round: null }. The apply form names it before the application is sent.
+ */
+export const openRoundOfLocationQuery = (locationId: number) =>
+  queryOptions({
+    queryKey: ['locations', locationId, 'round'],
+    queryFn: ({ signal }) => apiFetch(`/api/location/${locationId}/round`, { schema: openRoundOfLocation, signal }),
+    staleTime: 60_000,
   });

@@ -35,6 +35,14 @@ describe('the booking application form', () => {
     ]);
   });
 
+  it('takes the optional age group of a semester application (issue 17): stored when chosen, named when wrong, dropped for a wedding', () => {
+    const answers = { activity: 'Kor', purpose: 'Barn', participants: 12, contactEmail: 'a@b.no', contactPhone: '41234567' };
+    expect(applicationFormSchema('school').parse({ ...answers, ageGroup: 'YOUTH' })).toMatchObject({ ageGroup: 'YOUTH' });
+    expect(applicationFormSchema('school').parse({ ...answers, ageGroup: '' })).not.toHaveProperty('ageGroup');
+    expect(issues(applicationFormSchema('default').safeParse({ ...answers, ageGroup: 'SENIORS' }))).toEqual([['ageGroup', 'Velg en aldersgruppe fra listen']]);
+    expect(applicationFormSchema('wedding').parse({ participants: 40, contactEmail: 'a@b.no', contactPhone: '41234567', ageGroup: 'ADULTS' })).not.toHaveProperty('ageGroup');
+  });
+
   it('gives the answers to store: trimmed, counted as a number, empty and hidden fields left out', () => {
     expect(applicationFormSchema('wedding').parse({
       activity: 'Vielse', purpose: 'x', participants: ' 40 ', contactEmail: ' kari@example.no ', contactPhone: '+47 412 34 567', message: '  ', extra: 'ignored',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ageGroups } from './application-rounds';
 import type { BookingFormAnswers } from './booking';
 import type { BookingFlowTheme } from './booking-flow';
 
@@ -9,7 +10,7 @@ import type { BookingFlowTheme } from './booking-flow';
  * form the portal accepts is never refused by the server for a field, and the messages are the same.
  */
 
-export const applicationFields = ['activity', 'purpose', 'participants', 'contactEmail', 'contactPhone', 'message'] as const;
+export const applicationFields = ['activity', 'purpose', 'participants', 'ageGroup', 'contactEmail', 'contactPhone', 'message'] as const;
 export type ApplicationField = (typeof applicationFields)[number];
 
 /** required: must be filled; optional: asked, may be empty; hidden: not asked (dropped if sent). */
@@ -23,12 +24,14 @@ export type ApplicationFormLayout = Record<ApplicationField, FieldNeed>;
  * - wedding: the ceremony's details come in the wedding form that follows (spec 02); here only the
  *   number of guests and how to reach the couple.
  * - bicycle: a loan of bikes; the number of people (bikes) and contact details.
+ * The age group (issue 17) is optional where semester loans are applied for (school, default): the
+ * semester round's fair rule reads it; the portal asks it on a school form or a repeating request.
  */
 export const applicationFormLayouts: Record<BookingFlowTheme, ApplicationFormLayout> = {
-  school: { activity: 'required', purpose: 'required', participants: 'required', contactEmail: 'required', contactPhone: 'required', message: 'optional' },
-  default: { activity: 'required', purpose: 'optional', participants: 'required', contactEmail: 'required', contactPhone: 'required', message: 'optional' },
-  wedding: { activity: 'hidden', purpose: 'hidden', participants: 'required', contactEmail: 'required', contactPhone: 'required', message: 'optional' },
-  bicycle: { activity: 'hidden', purpose: 'optional', participants: 'required', contactEmail: 'required', contactPhone: 'required', message: 'optional' },
+  school: { activity: 'required', purpose: 'required', participants: 'required', ageGroup: 'optional', contactEmail: 'required', contactPhone: 'required', message: 'optional' },
+  default: { activity: 'required', purpose: 'optional', participants: 'required', ageGroup: 'optional', contactEmail: 'required', contactPhone: 'required', message: 'optional' },
+  wedding: { activity: 'hidden', purpose: 'hidden', participants: 'required', ageGroup: 'hidden', contactEmail: 'required', contactPhone: 'required', message: 'optional' },
+  bicycle: { activity: 'hidden', purpose: 'optional', participants: 'required', ageGroup: 'hidden', contactEmail: 'required', contactPhone: 'required', message: 'optional' },
 };
 
 /** Field labels as the form shows them, by theme. */
@@ -37,6 +40,7 @@ export const applicationFieldLabels: Record<BookingFlowTheme, Record<Application
     activity: 'Aktivitet',
     purpose: 'Hvem er aktiviteten for, og hva er formålet?',
     participants: 'Forventet antall deltakere',
+    ageGroup: 'Aldersgruppe',
     contactEmail: 'E-post',
     contactPhone: 'Telefon',
     message: 'Melding til lokalet',
@@ -45,6 +49,7 @@ export const applicationFieldLabels: Record<BookingFlowTheme, Record<Application
     activity: 'Aktivitet',
     purpose: 'Formål',
     participants: 'Forventet antall deltakere',
+    ageGroup: 'Aldersgruppe',
     contactEmail: 'E-post',
     contactPhone: 'Telefon',
     message: 'Melding til lokalet',
@@ -53,6 +58,7 @@ export const applicationFieldLabels: Record<BookingFlowTheme, Record<Application
     activity: 'Aktivitet',
     purpose: 'Formål',
     participants: 'Antall gjester',
+    ageGroup: 'Aldersgruppe',
     contactEmail: 'E-post',
     contactPhone: 'Telefon',
     message: 'Melding til vielseskontoret',
@@ -61,6 +67,7 @@ export const applicationFieldLabels: Record<BookingFlowTheme, Record<Application
     activity: 'Aktivitet',
     purpose: 'Hva skal syklene brukes til?',
     participants: 'Antall sykler',
+    ageGroup: 'Aldersgruppe',
     contactEmail: 'E-post',
     contactPhone: 'Telefon',
     message: 'Melding til utlåner',
@@ -72,6 +79,7 @@ export const applicationFormMessages = {
   email: 'Vennligst skriv inn en gyldig e-postadresse',
   phone: 'Vennligst skriv inn et gyldig telefonnummer',
   participants: 'Skriv inn et helt tall fra 1 og oppover',
+  ageGroup: 'Velg en aldersgruppe fra listen',
   tooLong: (max: number) => `Teksten kan ha høyst ${max} tegn`,
 } as const;
 
@@ -122,6 +130,8 @@ export function isPhoneNumber(value: string): boolean {
   return /^(\+|00)?\d{8,15}$/.test(compact);
 }
 
+const ageGroup = (params: Parameters<typeof z.enum>[1]) => z.enum(ageGroups, params);
+
 function email(need: FieldNeed) {
   return required(need, z.email(missingOr(applicationFormMessages.email)).max(320, applicationFormMessages.email));
 }
@@ -167,6 +177,8 @@ function buildFormSchema(layout: ApplicationFormLayout) {
         return text(need, APPLICATION_MESSAGE_MAX);
       case 'participants':
         return participants(need);
+      case 'ageGroup':
+        return required(need, ageGroup(missingOr(applicationFormMessages.ageGroup)));
       case 'contactEmail':
         return email(need);
       case 'contactPhone':
@@ -190,6 +202,7 @@ export const applicationAnswersInput = z.object({
   activity: z.string().max(APPLICATION_TEXT_MAX).nullish(),
   purpose: z.string().max(APPLICATION_TEXT_MAX).nullish(),
   participants: z.union([z.number(), z.string().max(12)]).nullish(),
+  ageGroup: z.string().max(20).nullish(),
   contactEmail: z.string().max(320).nullish(),
   contactPhone: z.string().max(40).nullish(),
   message: z.string().max(APPLICATION_MESSAGE_MAX).nullish(),

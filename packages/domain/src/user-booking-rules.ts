@@ -6,9 +6,12 @@ import { formatClock } from './scheduling/time-of-day';
 
 /** Rules of the applicant's booking page that the server and the portal share (spec 02 §2, §4). */
 
-/** Spec 02 §2: the rooms-and-times overview counts only Approved and Unprocessed reservations. */
+/**
+ * Spec 02 §2: the rooms-and-times overview counts only Approved and Unprocessed reservations, and
+ * (issue 17) the dates an application wishes in a semester round (IN_ROUND): they are what it asked for.
+ */
 export function reservationsInOverview<T extends { status: ReservationStatus }>(reservations: readonly T[]): T[] {
-  return reservations.filter((r) => r.status === 'APPROVED' || r.status === 'UNPROCESSED');
+  return reservations.filter((r) => r.status === 'APPROVED' || r.status === 'UNPROCESSED' || r.status === 'IN_ROUND');
 }
 
 interface TimeLike {

@@ -6,6 +6,7 @@ import { bookingRequirement, bookingReservation } from './booking-reservation';
 import { publicLocationType } from './location';
 import { oslonokkelenPermission, oslonokkelenRequestStatus } from './oslonokkelen';
 import { omittedTime } from './booking-omitted';
+import { bookingRoundInfo } from './application-rounds';
 
 /**
  * The applicant's view of their bookings (spec 02 §3 Booking, §7 GET /user/booking and
@@ -41,6 +42,8 @@ export const userBookingSummary = z.object({
   /** The organisation the booking was made for; null for a private person's booking. */
   displayOrgName: z.string().nullable(),
   hasPendingRequirements: z.boolean(),
+  /** Issue 17: the semester round the application is in (null when none); optional on the wire. */
+  round: bookingRoundInfo.default(null),
 });
 export type UserBookingSummary = z.infer<typeof userBookingSummary>;
 export const userBookingSummaries = z.array(userBookingSummary);
@@ -92,6 +95,8 @@ export const userBooking = z.object({
   onBehalfOfEmail: z.string().nullable(),
   costCategory: costCategory.nullable(),
   internalEventTitle: z.string().nullable(),
+  /** Issue 17: the semester round the application is in (null when none); optional on the wire. */
+  round: bookingRoundInfo.default(null),
 });
 export type UserBooking = z.infer<typeof userBooking>;
 

@@ -40,6 +40,7 @@ import { adminOpeningHoursRoutes } from './admin-opening-hours/routes';
 import { adminRoomRoutes } from './admin-rooms/routes';
 import { freeSlotAlertRoutes } from './free-slot-alerts/routes';
 import { calendarFeedRoutes } from './calendar-feeds/routes';
+import { applicationRoundRoutes } from './application-rounds/routes';
 
 /** Every module's routes, in the order they are registered, each under /api. Add one line per module. */
 const moduleRoutes = [
@@ -84,6 +85,7 @@ const moduleRoutes = [
   adminRoomRoutes,
   freeSlotAlertRoutes,
   calendarFeedRoutes,
+  applicationRoundRoutes,
 ];
 
 export async function registerModules(app: FastifyInstance): Promise<void> {

@@ -17,6 +17,8 @@ const PUBLIC_ROUTES = [
   'GET /api/health', 'GET /api/health/ready', 'GET /api/settings', 'POST /api/frontenderror', 'POST /api/support',
   'GET /api/geographicareas', 'GET /api/tags', 'GET /api/preferences/options/assettypes',
   'GET /api/location', 'GET /api/location/:id', 'GET /api/location/:id/bookableassets',
+  // The semester round an application to the location enters (issue 17): the apply form says so before sending.
+  'GET /api/location/:id/round',
   'GET /api/bookableasset', 'GET /api/bookableasset/:id', 'GET /api/bookingflow/:id', 'GET /api/about/:locationId',
   'GET /api/client-settings/idporten.json', 'GET /api/client-settings/admin.json', 'GET /api/client-settings/map.json',
   'GET /api/schedule', 'GET /api/bookableasset/firstandlastbookabledate', 'GET /api/bookableasset/calendar', 'PUT /api/booking/availability',

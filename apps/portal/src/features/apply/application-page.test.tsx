@@ -107,6 +107,46 @@ describe('/send: the application form', () => {
     expect(router.state.location.pathname).toBe('/send');
   });
 
+  it('asks the optional age group next to the number of participants on a school form, and sends it (issue 17)', async () => {
+    stub();
+    draftFor(11);
+    const user = userEvent.setup();
+    renderPortal(SEND, { user: kari });
+    await fillSchoolForm(user);
+    const ageGroup = screen.getByRole('combobox', { name: 'Aldersgruppe (valgfritt)' });
+    const fields = screen.getAllByRole('textbox').concat(ageGroup).sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+    expect(fields.indexOf(ageGroup)).toBe(fields.indexOf(screen.getByRole('textbox', { name: 'Forventet antall deltakere' })) + 1);
+    await user.selectOptions(ageGroup, 'Barn (under 13 år)');
+    await user.click(screen.getByRole('button', { name: 'Send søknad' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]!.formAnswers).toMatchObject({ participants: 18, ageGroup: 'CHILDREN' });
+  });
+
+  it("tells before sending that a semester application enters the location's open round: 'Søknadsfrist' (issue 17)", async () => {
+    stubApi({
+      '/api/bookableasset': [gym],
+      '/api/currentuser/roles': { userId: 1, name: 'Kari Nordmann', email: 'kari@example.no', portal: 'PUBLIC', roles: ['PUBLIC'] },
+      [`/api/location/${gym.locationId}/round`]: { round: { name: 'Vår 2030 skoler', deadline: '2030-02-01', semesterStart: '2030-01-01', semesterEnd: '2030-06-30' } },
+    });
+    draftFor(11);
+    renderPortal(SEND, { user: kari });
+    expect(await screen.findByText('Søknadsfrist 01.02.2030')).toBeInTheDocument();
+    expect(screen.getByText(/Søknaden blir med i søknadsrunden «Vår 2030 skoler»/)).toBeInTheDocument();
+  });
+
+  it('says nothing of a round whose semester does not hold the first date', async () => {
+    stubApi({
+      '/api/bookableasset': [gym],
+      '/api/currentuser/roles': { userId: 1, name: 'Kari Nordmann', email: 'kari@example.no', portal: 'PUBLIC', roles: ['PUBLIC'] },
+      [`/api/location/${gym.locationId}/round`]: { round: { name: 'Høst 2030', deadline: '2030-06-01', semesterStart: '2030-08-01', semesterEnd: '2030-12-20' } },
+    });
+    draftFor(11);
+    renderPortal(SEND, { user: kari });
+    expect(await screen.findByRole('textbox', { name: 'Aktivitet' })).toBeInTheDocument();
+    await waitFor(() => expect(vi.mocked(fetch).mock.calls.map(([u]) => String(u))).toContain(`/api/location/${gym.locationId}/round`));
+    expect(screen.queryByText(/Søknadsfrist/)).not.toBeInTheDocument();
+  });
+
   it('asks what the wedding flow needs, with its labels', async () => {
     stub();
     draftFor(21);
@@ -114,6 +154,7 @@ describe('/send: the application form', () => {
     expect(await screen.findByRole('textbox', { name: 'Antall gjester' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Melding til vielseskontoret (valgfritt)' })).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Aktivitet' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: /Aldersgruppe/ })).not.toBeInTheDocument();
     // The e-mail of the logged-in person is filled in.
     expect(screen.getByRole('textbox', { name: 'E-post' })).toHaveValue('kari@example.no');
   });

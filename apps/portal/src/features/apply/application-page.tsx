@@ -20,6 +20,7 @@ import { DatesPreview, MustChange, SEND_WITHOUT_REQUIRED, SendWithoutChoice } fr
 import { loadApplication, saveApplication, type ApplicationValues } from './application-store';
 import { roomIdsOf } from './booking-request';
 import { LoggingIn } from './logging-in';
+import { RoundNotice } from './round-notice';
 
 /**
  * /send?purpose=…&activityType=…&nextLink=…: the application form for the times chosen in the
@@ -75,6 +76,8 @@ function Application({ rooms, availability, roomIds }: { rooms: readonly Bookabl
   const [choiceError, setChoiceError] = useState<string | null>(null);
   const choiceRef = useRef<HTMLInputElement>(null);
   const themes: BookingFlowTheme[] = rooms.map((r) => r.bookingFlow?.theme ?? 'default');
+  const isRepeating = availability.probablyAvailable.some((entry) => entry.datesAndTimes.some((t) => t.initialRepetitionDate !== null));
+  const firstDate = availability.probablyAvailable.flatMap((entry) => entry.datesAndTimes.map((t) => t.date)).sort()[0];
 
   if (loggingIn) return <LoggingIn />;
   if (isLoggedIn && roles.isPending && !stored) return <Loading label="Henter opplysningene dine" />;
@@ -108,6 +111,7 @@ function Application({ rooms, availability, roomIds }: { rooms: readonly Bookabl
   return (
     <>
       <DatesPreview rooms={rooms} availability={availability} />
+      {isRepeating && firstDate && rooms[0] && <RoundNotice locationId={rooms[0].locationId} firstDate={firstDate} />}
       {!sendable && <MustChange />}
       {sendable && notFree.length > 0 && (
         <SendWithoutChoice
@@ -131,7 +135,13 @@ function Application({ rooms, availability, roomIds }: { rooms: readonly Bookabl
           <Heading level={2} data-size="sm">
             Om aktiviteten
           </Heading>
-          <ApplicationForm themes={themes} defaultValues={defaults} submitLabel={sendButtonLabel('NEW_BOOKING', { isAuthenticated: isLoggedIn })} onSubmit={onSubmit} />
+          <ApplicationForm
+            themes={themes}
+            defaultValues={defaults}
+            submitLabel={sendButtonLabel('NEW_BOOKING', { isAuthenticated: isLoggedIn })}
+            isRepeating={isRepeating}
+            onSubmit={onSubmit}
+          />
           {!isLoggedIn && <Paragraph data-size="sm">Du må logge inn med ID-porten for å sende søknaden. Svarene dine blir tatt vare på mens du logger inn.</Paragraph>}
         </>
       )}

@@ -8,7 +8,7 @@ import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { notifyApplicant } from '../admin-booking-shared/applicant-mail';
-import { conflict, lockBookingForAdmin, touchBooking } from '../admin-booking-shared/booking-access';
+import { conflict, lockBookingToDecide, touchBooking } from '../admin-booking-shared/booking-access';
 import { addDecisionMessage, writeChangeLog } from '../admin-booking-shared/change-log-writer';
 import { describeTimes } from '../admin-booking-shared/reservation-rows';
 import { lockRoomsOfBookings } from '../../db/lock-rooms';
@@ -43,7 +43,7 @@ export interface ApproveOptions {
 export async function approveBooking({ db, user, bookingId, body, publicUrl, now = new Date() }: ApproveOptions): Promise<DecisionResponse> {
   const { today } = osloClock(now);
   return writeTransaction(db, async (tx) => {
-    const booking = await lockBookingForAdmin(tx, bookingId, user);
+    const booking = await lockBookingToDecide(tx, bookingId, user);
     await lockRoomsOfBookings(tx, [bookingId]);
     if (booking.status !== 'UNPROCESSED') throw conflict(`Booking ${bookingId} is ${booking.status}, already processed`, approvalMessages.alreadyProcessed);
     const data = await loadDocumentData(tx, booking);

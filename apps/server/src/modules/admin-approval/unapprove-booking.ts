@@ -2,7 +2,7 @@ import { approvalMessages, type DecisionResponse } from '@lokaler/domain/admin-a
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Db } from '../../db/client';
 import { notifyApplicant } from '../admin-booking-shared/applicant-mail';
-import { conflict, lockBookingForAdmin, touchBooking } from '../admin-booking-shared/booking-access';
+import { conflict, lockBookingToDecide, touchBooking } from '../admin-booking-shared/booking-access';
 import { writeChangeLog } from '../admin-booking-shared/change-log-writer';
 import { describeTimes, isActive, loadReservationRows } from '../admin-booking-shared/reservation-rows';
 import { findLocationContact } from '../admin-booking-shared/repository';
@@ -19,7 +19,7 @@ import { writeTransaction } from '../../db/write-transaction';
  */
 export async function unapproveBooking({ db, user, bookingId, publicUrl }: { db: Db; user: AuthenticatedUser; bookingId: number; publicUrl: string }): Promise<DecisionResponse> {
   return writeTransaction(db, async (tx) => {
-    const booking = await lockBookingForAdmin(tx, bookingId, user);
+    const booking = await lockBookingToDecide(tx, bookingId, user);
     await lockRoomsOfBookings(tx, [bookingId]);
     if (booking.status !== 'APPROVED') throw conflict(`Booking ${bookingId} is ${booking.status}, not APPROVED`, approvalMessages.notApproved);
     const active = (await loadReservationRows(tx, [bookingId])).filter(isActive);

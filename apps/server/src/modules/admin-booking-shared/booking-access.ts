@@ -2,6 +2,7 @@ import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import { assertAdministers } from '../../auth/guards';
 import type { DbOrTx, Tx } from '../../db/client';
 import { AppError } from '../../errors';
+import { findRoundOfBooking } from '../application-rounds/repository';
 import { selectBooking, selectBookingForUpdate, updateBooking, type BookingRow, type BookingUpdate } from './repository';
 
 export type { BookingRow };
@@ -16,6 +17,20 @@ export async function lockBookingForAdmin(tx: Tx, bookingId: number, user: Authe
   const row = await selectBookingForUpdate(tx, bookingId);
   if (!row) throw AppError.notFound(`Booking ${bookingId}`);
   assertAdministers(user, row.locationId);
+  return row;
+}
+
+/**
+ * lockBookingForAdmin for the single-booking decisions (approve, reject, unapprove, change, add or
+ * delete times): an application in a semester round that is not closed is decided when the round
+ * closes (issue 17, decision 029), so these are a 409 BOOKING_IN_ROUND and change nothing.
+ */
+export async function lockBookingToDecide(tx: Tx, bookingId: number, user: AuthenticatedUser): Promise<BookingRow> {
+  const row = await lockBookingForAdmin(tx, bookingId, user);
+  const round = await findRoundOfBooking(tx, bookingId);
+  if (round && round.status !== 'CLOSED') {
+    throw new AppError('BOOKING_IN_ROUND', `Booking ${bookingId} is in round ${round.id} (${round.status})`, `Søknaden er med i søknadsrunden «${round.name}» og avgjøres når runden lukkes.`);
+  }
   return row;
 }
 

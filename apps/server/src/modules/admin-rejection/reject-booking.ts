@@ -6,7 +6,7 @@ import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { notifyApplicant } from '../admin-booking-shared/applicant-mail';
-import { conflict, lockBookingForAdmin, touchBooking } from '../admin-booking-shared/booking-access';
+import { conflict, lockBookingToDecide, touchBooking } from '../admin-booking-shared/booking-access';
 import { addDecisionMessage, writeChangeLog } from '../admin-booking-shared/change-log-writer';
 import { describeTimes } from '../admin-booking-shared/reservation-rows';
 import { loadDocumentData } from '../documents/document-data';
@@ -28,7 +28,7 @@ const rejectable = new Set(['UNPROCESSED', 'APPROVED']);
  */
 export async function rejectBooking({ db, user, bookingId, body, publicUrl, now = new Date() }: { db: Db; user: AuthenticatedUser; bookingId: number; body: RejectBookingBody; publicUrl: string; now?: Date }): Promise<DecisionResponse> {
   return writeTransaction(db, async (tx) => {
-    const booking = await lockBookingForAdmin(tx, bookingId, user);
+    const booking = await lockBookingToDecide(tx, bookingId, user);
     await lockRoomsOfBookings(tx, [bookingId]);
     if (!rejectable.has(booking.status)) throw conflict(`Booking ${bookingId} is ${booking.status}`, rejectionMessages.notRejectable);
     // A wedding is rejected with the wedding choices (decision 013), any other booking with the prepared reasons.

@@ -3,7 +3,7 @@ import { toBookingReservation } from '@lokaler/domain/booking-reservation';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Db } from '../../db/client';
 import { notifyApplicant } from '../admin-booking-shared/applicant-mail';
-import { conflict, lockBookingForAdmin, touchBooking } from '../admin-booking-shared/booking-access';
+import { conflict, lockBookingToDecide, touchBooking } from '../admin-booking-shared/booking-access';
 import { writeChangeLog } from '../admin-booking-shared/change-log-writer';
 import { describeTimes, loadReservationRows } from '../admin-booking-shared/reservation-rows';
 import { findLocationContact } from '../admin-booking-shared/repository';
@@ -18,7 +18,7 @@ import { writeTransaction } from '../../db/write-transaction';
  */
 export async function addReservations({ db, user, bookingId, body, publicUrl, now }: { db: Db; user: AuthenticatedUser; bookingId: number; body: AddReservationsBody; publicUrl: string; now?: Date }): Promise<ReservationsChangedResponse> {
   return writeTransaction(db, async (tx) => {
-    const booking = await lockBookingForAdmin(tx, bookingId, user);
+    const booking = await lockBookingToDecide(tx, bookingId, user);
     await lockRoomsOfBookings(tx, [bookingId], body.availabilityData.probablyAvailable.map((e) => e.bookableAssetId));
     if (booking.status !== 'UNPROCESSED' && booking.status !== 'APPROVED') throw conflict(`Booking ${bookingId} is ${booking.status}`, reservationChangeMessages.bookingClosed);
     const accepted = await checkAdminTimes({

@@ -5,7 +5,7 @@ import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { notifyApplicant } from '../admin-booking-shared/applicant-mail';
-import { conflict, lockBookingForAdmin, touchBooking } from '../admin-booking-shared/booking-access';
+import { conflict, lockBookingToDecide, touchBooking } from '../admin-booking-shared/booking-access';
 import { writeChangeLog } from '../admin-booking-shared/change-log-writer';
 import { describeTimes, isActive, loadReservationRows } from '../admin-booking-shared/reservation-rows';
 import { findLocationContact, setReservationsStatus } from '../admin-booking-shared/repository';
@@ -34,7 +34,7 @@ export async function changeReservation({ db, user, reservationId, body, publicU
   return writeTransaction(db, async (tx) => {
     const [found] = await findReservationBookings(tx, [reservationId]);
     if (!found) throw AppError.notFound(`Reservation ${reservationId}`);
-    const booking = await lockBookingForAdmin(tx, found.bookingId, user);
+    const booking = await lockBookingToDecide(tx, found.bookingId, user);
     await lockRoomsOfBookings(tx, [booking.id]);
     if (booking.status !== 'UNPROCESSED' && booking.status !== 'APPROVED') throw conflict(`Booking ${booking.id} is ${booking.status}`, reservationChangeMessages.bookingClosed);
     const old = (await loadReservationRows(tx, [booking.id])).find((r) => r.id === reservationId)!;

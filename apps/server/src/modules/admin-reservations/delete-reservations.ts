@@ -3,7 +3,7 @@ import { toBookingReservation } from '@lokaler/domain/booking-reservation';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { conflict, lockBookingForAdmin } from '../admin-booking-shared/booking-access';
+import { conflict, lockBookingToDecide } from '../admin-booking-shared/booking-access';
 import { isActive, loadReservationRows } from '../admin-booking-shared/reservation-rows';
 import { takeBackTimes } from '../admin-booking-shared/take-back-times';
 import { findReservationBookings } from './repository';
@@ -21,7 +21,7 @@ export async function deleteReservations({ db, user, ids, comment, publicUrl }: 
     if (found.length !== wanted.size) throw AppError.notFound(`Reservation ${[...wanted].filter((id) => !found.some((f) => f.id === id)).join(', ')}`);
     const bookingIds = new Set(found.map((f) => f.bookingId));
     if (bookingIds.size > 1) throw new AppError('VALIDATION', 'The reservations belong to several bookings', reservationChangeMessages.oneBooking, { fields: [{ path: 'querystring.id', message: reservationChangeMessages.oneBooking }] });
-    const booking = await lockBookingForAdmin(tx, [...bookingIds][0]!, user);
+    const booking = await lockBookingToDecide(tx, [...bookingIds][0]!, user);
     await lockRoomsOfBookings(tx, [booking.id]);
     const inactive = (await loadReservationRows(tx, [booking.id])).filter((r) => wanted.has(r.id) && !isActive(r));
     if (inactive.length > 0) throw conflict(`Reservation(s) ${inactive.map((r) => r.id).join(', ')} not active`, reservationChangeMessages.notActive);

@@ -1,3 +1,4 @@
+import { deadlineText } from '@lokaler/domain/application-rounds';
 import type { ChangeLogReservationTimes } from '@lokaler/domain/booking';
 import { formatTimeRange } from '@lokaler/domain/booking-create';
 import type { OmittedTime } from '@lokaler/domain/booking-omitted';
@@ -35,6 +36,8 @@ export function bookingReceipt(input: {
   publicUrl: string;
   /** The dates the person chose to send without (issue 16); none when omitted. */
   omitted?: readonly OmittedTime[];
+  /** The semester round the application entered (issue 17): answered after its deadline. */
+  round?: { name: string; deadline: string } | null;
 }): OutboxMail {
   const lines: string[] = [];
   for (const room of input.rooms) {
@@ -50,7 +53,12 @@ export function bookingReceipt(input: {
       ? [[`${omittedSummary(omitted.length)} som ikke var ledige:`, ...omitted.slice(0, LISTED_TIMES).map((t) => `  ${t.roomName} ${formatTimeRange(t.date, t.startTime, t.endTime)}`)]]
       : []),
     [
-      'Søknaden venter på behandling. Du får en e-post når lokalet har behandlet den, normalt innen tre uker.',
+      ...(input.round
+        ? [
+          `Søknaden er med i søknadsrunden «${input.round.name}». ${deadlineText(input.round.deadline)}.`,
+          'Søknaden behandles sammen med de andre søknadene til semesteret etter søknadsfristen. Du får en e-post når den er behandlet.',
+        ]
+        : ['Søknaden venter på behandling. Du får en e-post når lokalet har behandlet den, normalt innen tre uker.']),
       `Du kan følge søknaden og avbestille den her: ${input.publicUrl}/bookinger/${input.bookingId}`,
     ],
   ] });

@@ -22,6 +22,8 @@ import { checkOmittedTimes } from './booking-problems';
 import { omittedByRoom } from '@lokaler/domain/booking-omitted';
 import { assertNoHoldInProgress, assertOneWeddingTime, weddingTerms } from './wedding-hold';
 import { writeTransaction } from '../../db/write-transaction';
+import { roundToEnter, wishesOf } from '../application-rounds/enter-round';
+import { insertWishes } from '../application-rounds/repository';
 
 export interface CreateBookingOptions {
   db: Db;
@@ -198,16 +200,21 @@ async function book({ db, user, organization = null, body, publicUrl, weddingHol
   }
 
   const response = await bookingTransactions(() => writeTransaction(db, async (tx) => {
+    // A semester application while a round of the location collects is a wish in it (issue 17,
+    // decision 029): the same checks, but its dates are IN_ROUND (they hold no time) with its wishes.
+    const round = booking.durationType === 'SEMESTERLOAN' ? await roundToEnter(tx, { locationId: location.id, today, firstDate: first.date }) : null;
     // The rows no other booking competes for come first, so the rooms' locks are held only for
     // the re-check and the reservations (and the commit): the queue on a busy room moves faster.
     const { bookingId, caseNumber } = await insertBookingWithEntry(tx, booking, { userName: user.name, reservationTimes });
     const to = formAnswers.contactEmail ?? user.email;
-    if (to) await enqueueMail(tx, bookingReceipt({ to, bookingId, caseNumber, locationName: location.name, rooms: booked, publicUrl, omitted: omittedTimes }));
+    if (to) await enqueueMail(tx, bookingReceipt({ to, bookingId, caseNumber, locationName: location.name, rooms: booked, publicUrl, omitted: omittedTimes, round }));
     await lockRooms(tx, ids);
     // One that held the locks has committed, so its reservations are seen.
     const checked = recheck(await loadBusyTimes(tx, ids, range));
     await beforeReservations?.(tx);
-    await insertAllOrConflict(tx, timesToWrite(checked).map((t) => ({ ...t, bookingId })), roomName);
+    const rows = timesToWrite(checked).map((t) => ({ ...t, bookingId, ...(round ? { status: 'IN_ROUND' as const } : {}) }));
+    await insertAllOrConflict(tx, rows, roomName);
+    if (round) await insertWishes(tx, wishesOf(rows, round.id, bookingId));
     return { bookingId, caseNumber };
   }));
   return { response, seen: null };

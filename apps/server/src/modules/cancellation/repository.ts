@@ -6,10 +6,15 @@ import { bookings, reservations } from '../../db/schema/bookings';
 
 export type ClosedStatus = Extract<BookingStatus, 'CANCELLED' | 'AUTOREJECTED'>;
 
-/** The booking's active times (UNPROCESSED, APPROVED) take the closed status, which frees them. */
+/**
+ * The booking's open times take the closed status: the active ones (UNPROCESSED, APPROVED), which
+ * frees them, and the dates it wishes in a semester round (IN_ROUND, issue 17), which held nothing.
+ */
+export const openReservationStatuses = [...activeReservationStatuses, 'IN_ROUND'] as const;
+
 export async function closeActiveReservations(tx: Tx, bookingId: number, status: ClosedStatus, now: Date): Promise<void> {
   await tx.update(reservations).set({ status, updatedAt: now })
-    .where(and(eq(reservations.bookingId, bookingId), inArray(reservations.status, [...activeReservationStatuses])));
+    .where(and(eq(reservations.bookingId, bookingId), inArray(reservations.status, [...openReservationStatuses])));
 }
 
 /** A closed booking holds nothing: a wedding time's hold (issue 12) ends with it. */

@@ -1,5 +1,6 @@
 import type { UserBooking } from '@lokaler/domain/user-booking';
 import type { DbOrTx } from '../../db/client';
+import { findRoundOfBooking } from '../application-rounds/repository';
 import { listShownPermissions } from '../oslonokkelen/repository';
 import type { BookingRow } from './booking-access';
 import {
@@ -20,6 +21,7 @@ export async function getUserBooking({ db, booking, now }: { db: DbOrTx; booking
     documentKinds: await currentDocumentKinds(db, booking.id),
     permissions: await listShownPermissions(db, booking.id),
     firstActiveStart: await firstActiveStart(db, booking.id),
+    round: await findRoundOfBooking(db, booking.id),
     now,
   });
 }

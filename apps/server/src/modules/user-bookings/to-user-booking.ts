@@ -9,7 +9,19 @@ import {
 import type { BookingRow } from './booking-access';
 import type { LocationRow, RequirementRow, ReservationWithRoom } from './repository';
 
-export function toSummary(booking: BookingRow & { locationName: string }, reservations: readonly ReservationWithRoom[], requirements: readonly RequirementRow[]): UserBookingSummary {
+/** The semester round an application is in (issue 17), as the store has it. */
+export interface RoundOfBooking {
+  name: string;
+  deadline: string;
+  status: 'OPEN' | 'CLOSING' | 'CLOSED';
+}
+
+/** The applicant's view of it: still collected until the round is closed. */
+export function toRoundInfo(round: RoundOfBooking | null | undefined): UserBooking['round'] {
+  return round ? { name: round.name, deadline: round.deadline, collected: round.status !== 'CLOSED' } : null;
+}
+
+export function toSummary(booking: BookingRow & { locationName: string }, reservations: readonly ReservationWithRoom[], requirements: readonly RequirementRow[], round: RoundOfBooking | null = null): UserBookingSummary {
   return {
     bookingId: booking.id,
     status: booking.status,
@@ -21,6 +33,7 @@ export function toSummary(booking: BookingRow & { locationName: string }, reserv
     sourceForm: booking.sourceForm,
     displayOrgName: booking.organizationName,
     hasPendingRequirements: requirements.some((q) => !q.isFulfilled),
+    round: toRoundInfo(round),
   };
 }
 
@@ -52,6 +65,8 @@ export interface UserBookingParts {
   documentKinds: ReadonlySet<'CONTRACT' | 'VEDTAK'>;
   permissions: readonly OslonokkelenPermission[];
   firstActiveStart: Date | null;
+  /** The semester round the application is in (issue 17), or null. */
+  round?: RoundOfBooking | null;
   now: Date;
 }
 
@@ -105,5 +120,6 @@ export function toUserBooking(p: UserBookingParts): UserBooking {
     onBehalfOfEmail: booking.onBehalfOfEmail,
     costCategory: booking.costCategory,
     internalEventTitle: booking.internalEventTitle,
+    round: toRoundInfo(p.round),
   };
 }

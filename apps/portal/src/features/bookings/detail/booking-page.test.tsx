@@ -57,6 +57,32 @@ describe('/bookinger/:bookingId', () => {
     expect(screen.queryByText('Kontrakten må signeres')).not.toBeInTheDocument();
   });
 
+  it("shows an application in a semester round as received, with 'Søknadsfrist' and its wished times (issue 17)", async () => {
+    stubBooking(buildUserBooking({
+      status: 'UNPROCESSED', sourceForm: 'school', bookingDurationType: 'SEMESTERLOAN',
+      round: { name: 'Høst 2030 skoler', deadline: '2030-06-01', collected: true },
+      reservations: [
+        buildReservation({ date: '2030-08-20', startTime: '18:00:00', endTime: '19:00:00', duration: 'PT1H', status: 'IN_ROUND' }),
+        buildReservation({ date: '2030-08-27', startTime: '18:00:00', endTime: '19:00:00', duration: 'PT1H', status: 'IN_ROUND' }),
+      ],
+    }));
+    renderPortal('/bookinger/42', { user: kari });
+    expect(await screen.findByText('Søknadsfrist 01.06.2030')).toBeInTheDocument();
+    expect(screen.getByText('Mottatt')).toHaveAttribute('data-color', 'info');
+    expect(screen.queryByText('Venter på behandling')).not.toBeInTheDocument();
+    expect(screen.getByText(/behandles sammen med de andre søknadene til semesteret etter søknadsfristen/)).toHaveTextContent('«Høst 2030 skoler»');
+    const times = screen.getByRole('list', { name: 'Tider i Storsalen' });
+    expect(within(times).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['tirsdag 20.08.2030 kl. 18:00–19:00', 'tirsdag 27.08.2030 kl. 18:00–19:00']);
+  });
+
+  it('shows the decided status, without the deadline, once the round is closed', async () => {
+    stubBooking(buildUserBooking({ status: 'APPROVED', round: { name: 'Høst 2030 skoler', deadline: '2030-06-01', collected: false } }));
+    renderPortal('/bookinger/42', { user: kari });
+    expect(await screen.findByText('Godkjent')).toBeInTheDocument();
+    expect(screen.queryByText(/Søknadsfrist/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Mottatt')).not.toBeInTheDocument();
+  });
+
   it("names the dates the application was sent without: 'Søkt uten 2 datoer' (issue 16)", async () => {
     const omittedTimes = ['2026-12-24', '2026-12-31'].map((date) => ({ bookableAssetId: 4, roomName: 'Aula', date, startTime: '18:00:00', endTime: '19:00:00' }));
     stubBooking(buildUserBooking({ omittedTimes }));

@@ -1,7 +1,8 @@
 import { Heading, Link, Paragraph, Tag } from '@digdir/designsystemet-react';
+import { deadlineText } from '@lokaler/domain/application-rounds';
 import type { UserBooking } from '@lokaler/domain/user-booking';
 import { contractMustBeSigned, contractMustBeSignedLabel } from '@lokaler/domain/user-booking-rules';
-import { BookingStatusBadge } from '@lokaler/ui/booking-status-badge';
+import { collectingRound, StatusOrReceivedBadge } from '../shared/round-received';
 import { statusInfoText } from './status-info';
 
 function addressOf(location: UserBooking['location']): string {
@@ -11,7 +12,7 @@ function addressOf(location: UserBooking['location']): string {
 
 /**
  * The top of the booking page (spec 02 §2): 'Din booking hos {location}', the status badge (and
- * 'Kontrakten må signeres'), the status text, address (not for weddings), date or period, case
+ * 'Kontrakten må signeres'; 'Mottatt' and 'Søknadsfrist …' while a semester round holds it), the status text, address (not for weddings), date or period, case
  * number and the contact line.
  */
 export function BookingSummary({ booking }: { booking: UserBooking }) {
@@ -19,6 +20,7 @@ export function BookingSummary({ booking }: { booking: UserBooking }) {
   const isWedding = booking.sourceForm === 'wedding';
   const address = isWedding ? '' : addressOf(location);
   const severalDates = booking.periodDescription.includes('–');
+  const inRound = collectingRound(booking);
 
   return (
     <div className="lk-stack">
@@ -26,14 +28,26 @@ export function BookingSummary({ booking }: { booking: UserBooking }) {
         Din booking hos {location.name}
       </Heading>
       <div className="lk-badges">
-        <BookingStatusBadge status={booking.status} />
+        <StatusOrReceivedBadge booking={booking} />
         {contractMustBeSigned(booking) && (
           <Tag data-color="warning" className="lk-status-badge">
             {contractMustBeSignedLabel}
           </Tag>
         )}
       </div>
-      <Paragraph>{statusInfoText(booking.status, booking.sourceForm)}</Paragraph>
+      {inRound ? (
+        <>
+          <Paragraph>
+            <strong>{deadlineText(inRound.deadline)}</strong>
+          </Paragraph>
+          <Paragraph>
+            Søknaden er mottatt og er med i søknadsrunden «{inRound.name}». Søknaden behandles sammen med de andre søknadene til
+            semesteret etter søknadsfristen. Du får svar på e-post.
+          </Paragraph>
+        </>
+      ) : (
+        <Paragraph>{statusInfoText(booking.status, booking.sourceForm)}</Paragraph>
+      )}
       <dl className="lk-booking-facts">
         {address && (
           <>

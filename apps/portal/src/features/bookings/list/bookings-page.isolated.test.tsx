@@ -57,6 +57,17 @@ describe('/bookinger', () => {
     expect(document.title).toBe('Mine bookinger – Lokaler');
   });
 
+  it("shows an application in a semester round as 'Mottatt' with its 'Søknadsfrist' (issue 17)", async () => {
+    stubBookings({ '/api/user/booking': [buildSummary({ bookingId: 5, status: 'UNPROCESSED', round: { name: 'Høst', deadline: '2030-06-01', collected: true } }), ...bookings] });
+    renderPortal('/bookinger', { user: kari });
+    const table = await screen.findByRole('table', { name: 'Mine bookinger' });
+    const [inRound, single] = within(table).getAllByRole('row').slice(1);
+    expect(within(inRound!).getByText('Mottatt')).toHaveAttribute('data-color', 'info');
+    expect(within(inRound!).getByText('Søknadsfrist 01.06.2030')).toBeInTheDocument();
+    expect(within(single!).getByText('Venter på behandling')).toBeInTheDocument();
+    expect(within(single!).queryByText(/Søknadsfrist/)).not.toBeInTheDocument();
+  });
+
   it('opens the booking on a click anywhere in its row', async () => {
     const user = userEvent.setup();
     stubBookings();

@@ -1,7 +1,8 @@
 import { Link, Table } from '@digdir/designsystemet-react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { UserBookingSummary } from '@lokaler/domain/user-booking';
-import { BookingStatusBadge } from '@lokaler/ui/booking-status-badge';
+import { deadlineText } from '@lokaler/domain/application-rounds';
+import { collectingRound, StatusOrReceivedBadge } from '../shared/round-received';
 import { paths } from '../../../config/paths';
 import { formatInstantDate } from '../format';
 
@@ -45,7 +46,8 @@ export function BookingsTable({ bookings }: { bookings: readonly UserBookingSumm
               </Table.Cell>
               <Table.Cell data-label="Dato">{booking.periodDescription}</Table.Cell>
               <Table.Cell data-label="Status">
-                <BookingStatusBadge status={booking.status} data-size="sm" />
+                <StatusOrReceivedBadge booking={booking} data-size="sm" />
+                {booking.round && collectingRound(booking) && <div className="lk-muted">{deadlineText(booking.round.deadline)}</div>}
               </Table.Cell>
               <Table.Cell>
                 <Link asChild>

@@ -31,6 +31,7 @@ export function buildUserBooking(overrides: Partial<UserBooking> = {}): UserBook
     status: 'APPROVED',
     locationId: 7,
     omittedTimes: [],
+    round: null,
     location: {
       id: 7,
       name: 'Sagene samfunnshus',
@@ -88,6 +89,7 @@ export function buildSummary(overrides: Partial<UserBookingSummary> = {}): UserB
     sourceForm: 'default',
     displayOrgName: null,
     hasPendingRequirements: false,
+    round: null,
     ...overrides,
   };
 }
