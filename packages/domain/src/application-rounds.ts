@@ -79,23 +79,46 @@ export const quarterTimeOfMinutes = (minutes: number): string => `${String(Math.
 
 export const MAX_ROUND_LOCATIONS = 500;
 
+type RoundDates = { applicationStart: string; deadline: string; semesterStart: string; semesterEnd: string };
+
+/** The dates' own rules, for creating and changing a round (the same messages in the form and in userMsg). */
+function checkRoundDates(b: RoundDates, ctx: z.RefinementCtx): void {
+  if (![b.applicationStart, b.deadline, b.semesterStart, b.semesterEnd].every(isValidDate)) return;
+  if (b.deadline < b.applicationStart) ctx.addIssue({ code: 'custom', path: ['deadline'], message: 'Søknadsfristen kan ikke være før søknadsperioden starter' });
+  if (b.deadline >= b.semesterStart) ctx.addIssue({ code: 'custom', path: ['deadline'], message: 'Søknadsfristen må være før semesteret starter' });
+  if (b.semesterEnd < b.semesterStart) ctx.addIssue({ code: 'custom', path: ['semesterEnd'], message: 'Semesteret kan ikke slutte før det starter' });
+  else if (b.semesterEnd > addYearIso(b.semesterStart)) ctx.addIssue({ code: 'custom', path: ['semesterEnd'], message: 'Et semester kan vare høyst ett år' });
+}
+
+const roundName = z.string().trim().min(1, { message: 'Gi runden et navn' }).max(120, { message: 'Navnet kan være høyst 120 tegn' });
+
 /** POST /api/admin/rounds. The messages are the form's own (the server says the same in userMsg). */
 export const createRoundBody = z.object({
-  name: z.string().trim().min(1, { message: 'Gi runden et navn' }).max(120, { message: 'Navnet kan være høyst 120 tegn' }),
+  name: roundName,
   applicationStart: isoDate,
   deadline: isoDate,
   semesterStart: isoDate,
   semesterEnd: isoDate,
   locationIds: z.array(jsonId).min(1, { message: 'Velg minst ett sted' }).max(MAX_ROUND_LOCATIONS),
 }).superRefine((b, ctx) => {
-  if (![b.applicationStart, b.deadline, b.semesterStart, b.semesterEnd].every(isValidDate)) return;
-  if (b.deadline < b.applicationStart) ctx.addIssue({ code: 'custom', path: ['deadline'], message: 'Søknadsfristen kan ikke være før søknadsperioden starter' });
-  if (b.deadline >= b.semesterStart) ctx.addIssue({ code: 'custom', path: ['deadline'], message: 'Søknadsfristen må være før semesteret starter' });
-  if (b.semesterEnd < b.semesterStart) ctx.addIssue({ code: 'custom', path: ['semesterEnd'], message: 'Semesteret kan ikke slutte før det starter' });
-  else if (b.semesterEnd > addYearIso(b.semesterStart)) ctx.addIssue({ code: 'custom', path: ['semesterEnd'], message: 'Et semester kan vare høyst ett år' });
+  checkRoundDates(b, ctx);
   if (new Set(b.locationIds).size !== b.locationIds.length) ctx.addIssue({ code: 'custom', path: ['locationIds'], message: 'Et sted er valgt to ganger' });
 });
 export type CreateRoundBody = z.infer<typeof createRoundBody>;
+
+/**
+ * PATCH /api/admin/rounds/{id}: the name and dates of an OPEN round (its locations stay). The
+ * deadline may move, also to an earlier day (the application period then ends sooner: what was
+ * collected stays in the round); the semester's dates only while no application is in the round.
+ */
+export const updateRoundBody = z.object({
+  name: roundName,
+  applicationStart: isoDate,
+  deadline: isoDate,
+  semesterStart: isoDate,
+  semesterEnd: isoDate,
+}).superRefine(checkRoundDates);
+export type UpdateRoundBody = z.infer<typeof updateRoundBody>;
 
 function addYearIso(date: string): string {
   return `${Number(date.slice(0, 4)) + 1}${date.slice(4)}`;

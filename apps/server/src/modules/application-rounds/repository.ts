@@ -46,6 +46,28 @@ export async function findOverlappingRound(db: DbOrTx, locationIds: readonly num
   return row ?? null;
 }
 
+/** As findOverlappingRound, leaving out the round itself (changing a round's semester). */
+export async function findOverlappingRoundOfOthers(db: DbOrTx, roundId: number, locationIds: readonly number[], semesterStart: string, semesterEnd: string): Promise<OverlappingRound | null> {
+  if (locationIds.length === 0) return null;
+  const [row] = await db.select({
+    roundName: applicationRounds.name,
+    locationName: locations.name,
+    semesterStart: applicationRoundLocations.semesterStart,
+    semesterEnd: applicationRoundLocations.semesterEnd,
+  }).from(applicationRoundLocations)
+    .innerJoin(applicationRounds, eq(applicationRounds.id, applicationRoundLocations.roundId))
+    .innerJoin(locations, eq(locations.id, applicationRoundLocations.locationId))
+    .where(and(
+      ne(applicationRoundLocations.roundId, roundId),
+      inArray(applicationRoundLocations.locationId, [...locationIds]),
+      lte(applicationRoundLocations.semesterStart, semesterEnd),
+      gte(applicationRoundLocations.semesterEnd, semesterStart),
+    ))
+    .orderBy(asc(locations.name), asc(applicationRounds.id))
+    .limit(1);
+  return row ?? null;
+}
+
 export interface NewRound {
   name: string;
   applicationStart: string;

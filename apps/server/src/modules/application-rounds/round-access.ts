@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { applicationRoundLocations, applicationRounds } from '../../db/schema/application-rounds';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import { AppError } from '../../errors';
+import { selectRound, selectRoundLocationIds, type RoundRow } from './round-repository';
 
 /**
  * Who may do what with a round (issue 17, decision 029). A city-wide administrator manages every
@@ -11,7 +10,7 @@ import { AppError } from '../../errors';
  * its locations.
  */
 
-export type RoundRow = typeof applicationRounds.$inferSelect;
+export type { RoundRow };
 
 export interface RoundWithLocations {
   round: RoundRow;
@@ -20,12 +19,9 @@ export interface RoundWithLocations {
 
 /** The round and its locations; 404 when there is no such round. `lock` takes the round's row lock. */
 export async function loadRound(db: DbOrTx, roundId: number, options: { lock?: boolean } = {}): Promise<RoundWithLocations> {
-  const query = db.select().from(applicationRounds).where(eq(applicationRounds.id, roundId));
-  const [round] = options.lock ? await query.for('update') : await query;
+  const round = await selectRound(db, roundId, options);
   if (!round) throw AppError.notFound(`Round ${roundId}`);
-  const rows = await db.select({ locationId: applicationRoundLocations.locationId }).from(applicationRoundLocations)
-    .where(eq(applicationRoundLocations.roundId, roundId));
-  return { round, locationIds: rows.map((r) => r.locationId).sort((a, b) => a - b) };
+  return { round, locationIds: await selectRoundLocationIds(db, roundId) };
 }
 
 /** The round's locations the caller manages (all of them for a city-wide administrator). */

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createRoundBody, openRoundOfLocation, roundDetail, roundList, roundSummary } from '@lokaler/domain/application-rounds';
+import { createRoundBody, openRoundOfLocation, roundDetail, roundList, roundSummary, updateRoundBody } from '@lokaler/domain/application-rounds';
 import { apiError } from '@lokaler/domain/api-error';
 import { idParams } from '@lokaler/domain/id-param';
 import { currentUser } from '../../auth/index';
@@ -7,6 +7,7 @@ import { adminOnly, errorAnswers } from '../../http/route-schema';
 import { createRound } from './create-round';
 import { getRound } from './get-round';
 import { listRounds } from './list-rounds';
+import { updateRound } from './update-round';
 import { getOpenRoundOfLocation } from './open-round-of-location';
 
 const tags = ['admin'];
@@ -30,6 +31,12 @@ export const applicationRoundRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/admin/rounds/:id', adminOnly({
     tags, summary: 'One round with the rooms of its locations the caller manages, and their wishes, clashes and undecided wishes', params: idParams, response: { 200: roundDetail, ...errors },
   }), async (request) => getRound({ db, user: currentUser(request), roundId: request.params.id }));
+
+  app.patch('/admin/rounds/:id', adminOnly({
+    tags,
+    summary: 'Change the name and dates of an OPEN round (all its locations managed); the semester only while it has no applications',
+    params: idParams, body: updateRoundBody, response: { 200: roundSummary, ...errors },
+  }), async (request) => updateRound({ db, user: currentUser(request), roundId: request.params.id, body: request.body }));
 
   app.get('/location/:id/round', {
     config: { access: 'public' },
