@@ -50,7 +50,7 @@ async function main(): Promise<void> {
     const versionTriggers = ['insert', 'update', 'delete'].flatMap((event) => ['reservations', 'blocked_times']
       .flatMap((table) => [`${table}_schedule_versions_${event}`, `${table}_search_date_versions_${event}`]));
     const busyTriggers = (action: 'disable' | 'enable') =>
-      `alter table reservations ${action} trigger reservations_room_day_busy; alter table blocked_times ${action} trigger blocked_times_room_day_busy;`
+      `${['insert', 'update', 'delete'].map((e) => `alter table reservations ${action} trigger reservations_room_day_busy_${e};`).join(' ')} alter table blocked_times ${action} trigger blocked_times_room_day_busy;`
       + versionTriggers.map((name) => ` alter table ${name.startsWith('reservations') ? 'reservations' : 'blocked_times'} ${action} trigger ${name};`).join('');
     const steps = [
       { label: 'room_day_busy and schedule version triggers off', sql: busyTriggers('disable') },

@@ -48,7 +48,7 @@ const show = (label: string, samples: number[]) =>
 
 /** The location with id 1 is the big one; 2 … others+1 the rest. One statement per step, triggers off during the load. */
 function loadSql(firstMonday: string): { label: string; sql: string }[] {
-  const triggers = (action: 'disable' | 'enable') => ['reservations_room_day_busy', ...['insert', 'update', 'delete'].flatMap((e) => [`reservations_schedule_versions_${e}`, `reservations_search_date_versions_${e}`])]
+  const triggers = (action: 'disable' | 'enable') => ['insert', 'update', 'delete'].flatMap((e) => [`reservations_room_day_busy_${e}`, `reservations_schedule_versions_${e}`, `reservations_search_date_versions_${e}`])
     .map((name) => `alter table reservations ${action} trigger ${name};`).join(' ');
   // A deterministic "random" number in [0, 1) per integer, so every run builds the same rows.
   const u = (expr: string) => `(('x' || substr(md5((${expr})::text), 1, 8))::bit(32)::bigint / 4294967296.0)`;

@@ -161,4 +161,28 @@ describe('room_day_busy (per room-date busy sums kept by triggers)', () => {
     expect(await kept(database)).toEqual([]);
     expect(before).toEqual([{ room, date: '2027-01-12', pieces: 1, slots: 4, earliest: '2027-01-12T15:00Z' }]);
   });
+  it('sums whole statements: many rows inserted, updated (some moved, some activated, some ended) and deleted at once', async () => {
+    const weeks = Array.from({ length: 20 }, (_, i) => `2027-${String(1 + Math.floor(i / 4)).padStart(2, '0')}-${String(5 + (i % 4) * 7).padStart(2, '0')}`);
+    const rows = rooms.flatMap((room, r) => weeks.map((date, i) => ({
+      bookingId, bookableAssetId: room, date, startTime: r === 0 ? '17:00' : '23:00', durationMinutes: 120,
+      status: (['IN_ROUND', 'UNPROCESSED', 'APPROVED', 'CANCELLED'] as const)[(i + r) % 4],
+    })));
+    await insertReservations(database.db, rows);
+    const same = async () => {
+      const fresh = await recomputed(database);
+      expect((await kept(database)).map(({ earliest: _, ...r }) => r)).toEqual(fresh.map(({ earliest: _, ...r }) => r));
+      return fresh;
+    };
+    expect((await same()).length).toBeGreaterThan(20);
+    // As closing a round does: the collected dates approved, others moved to another room and time, others ended.
+    await database.db.execute(sql`update reservations set status = 'APPROVED' where status = 'IN_ROUND' and bookable_asset_id = ${rooms[0]!}`);
+    await database.db.execute(sql`update reservations set bookable_asset_id = ${rooms[2]!}, start_time = '08:00', status = 'APPROVED' where status = 'IN_ROUND'`);
+    await database.db.execute(sql`update reservations set status = 'REJECTED' where status = 'UNPROCESSED'`);
+    await database.db.execute(sql`update reservations set updated_at = now()`);
+    await same();
+    await database.db.execute(sql`delete from reservations where bookable_asset_id <> ${rooms[1]!}`);
+    await same();
+    await database.db.execute(sql`delete from reservations`);
+    expect(await kept(database)).toEqual([]);
+  });
 });
