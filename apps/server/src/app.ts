@@ -26,6 +26,7 @@ import { registerKeyAccess } from './modules/oslonokkelen/register-key-access';
 import { registerWeddingHoldExpiry } from './modules/wedding-application/expire-wedding-holds';
 import { registerCertificateReminders } from './modules/wedding-certificate/send-certificate-reminders';
 import { registerFreeSlotAlerts } from './modules/free-slot-alerts/send-free-slot-alerts';
+import { registerRoundClosing } from './modules/round-allocation/round-closing-job';
 import { registerJobs, type JobsOptions } from './jobs/register-jobs';
 
 declare module 'fastify' {
@@ -83,6 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerWeddingHoldExpiry(app);
   registerCertificateReminders(app);
   registerFreeSlotAlerts(app);
+  registerRoundClosing(app);
   await registerRateLimit(app);
   await registerModules(app);
   if (options.serveSpas) await registerStatic(app, options.serveSpas === true ? undefined : options.serveSpas);

@@ -41,6 +41,7 @@ import { adminRoomRoutes } from './admin-rooms/routes';
 import { freeSlotAlertRoutes } from './free-slot-alerts/routes';
 import { calendarFeedRoutes } from './calendar-feeds/routes';
 import { applicationRoundRoutes } from './application-rounds/routes';
+import { roundAllocationRoutes } from './round-allocation/routes';
 
 /** Every module's routes, in the order they are registered, each under /api. Add one line per module. */
 const moduleRoutes = [
@@ -86,6 +87,7 @@ const moduleRoutes = [
   freeSlotAlertRoutes,
   calendarFeedRoutes,
   applicationRoundRoutes,
+  roundAllocationRoutes,
 ];
 
 export async function registerModules(app: FastifyInstance): Promise<void> {
