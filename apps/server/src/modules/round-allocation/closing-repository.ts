@@ -1,7 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { BookingFormAnswers } from '@lokaler/domain/booking';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client';
 import { applicationRounds } from '../../db/schema/application-rounds';
-import { bookings } from '../../db/schema/bookings';
+import { changeLog } from '../../db/schema/bookings';
 
 /** The closing's queries (issue 17 point 4): one application at a time, each in its own transaction. */
 
@@ -39,18 +40,43 @@ export async function findClosingRoundIds(db: DbOrTx): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
-export type BookingRow = typeof bookings.$inferSelect;
+export interface ClosingApplication extends Record<string, unknown> {
+  id: number;
+  caseNumber: string;
+  locationId: number;
+  userId: number | null;
+  onBehalfOfEmail: string | null;
+  formAnswers: BookingFormAnswers;
+  costCategory: string | null;
+  userEmail: string | null;
+  wishes: ClosingWish[];
+  dates: InRoundReservation[];
+}
 
 /**
- * The booking, locked, if it is still UNPROCESSED and no other transaction holds it (SKIP LOCKED:
- * two closers of one round — the request and the job — never wait for or decide the same one).
+ * The application, locked, with its wishes in the round and its IN_ROUND dates — if it is still
+ * UNPROCESSED and no other transaction holds it (SKIP LOCKED: two closers of one round, the request
+ * and the job, never wait for or decide the same one). One statement.
  */
-export async function lockUndecidedBooking(tx: Tx, bookingId: number): Promise<BookingRow | undefined> {
-  const [row] = await tx.select().from(bookings).where(and(eq(bookings.id, bookingId), eq(bookings.status, 'UNPROCESSED'))).for('update', { skipLocked: true });
+export async function lockUndecidedApplication(tx: Tx, roundId: number, bookingId: number): Promise<ClosingApplication | undefined> {
+  const [row] = await queryRows<ClosingApplication>(tx, sql`with locked as (
+      select b.id, b.case_number, b.location_id, b.user_id, b.on_behalf_of_email, b.form_answers, b.cost_category::text as cost_category
+      from bookings b where b.id = ${bookingId} and b.status = 'UNPROCESSED' for update skip locked)
+    select l.id, l.case_number as "caseNumber", l.location_id as "locationId", l.user_id as "userId", l.on_behalf_of_email as "onBehalfOfEmail",
+      l.form_answers as "formAnswers", l.cost_category as "costCategory", (select u.email from users u where u.id = l.user_id) as "userEmail",
+      (select coalesce(json_agg(json_build_object('id', w.id, 'roomId', w.bookable_asset_id, 'weekday', w.weekday, 'startMinute', w.start_minute,
+          'endMinute', w.end_minute, 'decision', w.decision, 'allocRoomId', w.alloc_asset_id, 'allocWeekday', w.alloc_weekday,
+          'allocStartMinute', w.alloc_start_minute, 'allocEndMinute', w.alloc_end_minute, 'reason', w.reason) order by w.id), '[]')
+        from round_wishes w where w.round_id = ${roundId} and w.booking_id = l.id) as wishes,
+      (select coalesce(json_agg(json_build_object('id', r.id, 'roomId', r.bookable_asset_id, 'date', r.date,
+          'startMinute', (extract(hour from r.start_time) * 60 + extract(minute from r.start_time))::int, 'durationMinutes', r.duration_minutes)
+          order by r.date, r.start_time, r.id), '[]')
+        from reservations r where r.booking_id = l.id and r.status = 'IN_ROUND') as dates
+    from locked l`);
   return row;
 }
 
-export interface InRoundReservation extends Record<string, unknown> {
+export interface InRoundReservation {
   id: number;
   roomId: number;
   date: string;
@@ -58,13 +84,7 @@ export interface InRoundReservation extends Record<string, unknown> {
   durationMinutes: number;
 }
 
-export async function findInRoundReservations(tx: Tx, bookingId: number): Promise<InRoundReservation[]> {
-  return queryRows<InRoundReservation>(tx, sql`select id, bookable_asset_id as "roomId", date::text as date,
-      (extract(hour from start_time) * 60 + extract(minute from start_time))::int as "startMinute", duration_minutes as "durationMinutes"
-    from reservations where booking_id = ${bookingId} and status = 'IN_ROUND' order by date, start_time, id`);
-}
-
-export interface ClosingWish extends Record<string, unknown> {
+export interface ClosingWish {
   id: number;
   roomId: number;
   weekday: number;
@@ -78,18 +98,22 @@ export interface ClosingWish extends Record<string, unknown> {
   reason: string | null;
 }
 
-export async function findWishesOfBooking(tx: Tx, roundId: number, bookingId: number): Promise<ClosingWish[]> {
-  return queryRows<ClosingWish>(tx, sql`select id, bookable_asset_id as "roomId", weekday::int as weekday, start_minute as "startMinute", end_minute as "endMinute",
-      decision::text as decision, alloc_asset_id as "allocRoomId", alloc_weekday::int as "allocWeekday", alloc_start_minute as "allocStartMinute",
-      alloc_end_minute as "allocEndMinute", reason
-    from round_wishes where round_id = ${roundId} and booking_id = ${bookingId} order by id`);
+export interface ClosingPlace {
+  rooms: Map<number, { name: string; roomNumber: string | null }>;
+  locations: Map<number, { name: string; requireContract: boolean; contactEmail: string | null }>;
 }
 
-export async function findRoomNames(tx: Tx, roomIds: readonly number[]): Promise<Map<number, { name: string; roomNumber: string | null }>> {
-  if (roomIds.length === 0) return new Map();
-  const rows = await queryRows<{ id: number; name: string; roomNumber: string | null }>(tx, sql`select id, name, external_asset_number as "roomNumber"
-    from bookable_assets where id = any(${intArray([...new Set(roomIds)])})`);
-  return new Map(rows.map((r) => [r.id, { name: r.name, roomNumber: r.roomNumber }]));
+/** The round's rooms and locations as the closing names them, read once for all its applications. Two queries. */
+export async function findClosingPlace(db: DbOrTx, locationIds: readonly number[]): Promise<ClosingPlace> {
+  const ids = intArray(locationIds);
+  const rooms = await queryRows<{ id: number; name: string; roomNumber: string | null }>(db, sql`select id, name, external_asset_number as "roomNumber"
+    from bookable_assets where location_id = any(${ids})`);
+  const locations = await queryRows<{ id: number; name: string; requireContract: boolean; contactEmail: string | null }>(db, sql`select id, name,
+    require_contract as "requireContract", contact_email as "contactEmail" from locations where id = any(${ids})`);
+  return {
+    rooms: new Map(rooms.map((r) => [r.id, { name: r.name, roomNumber: r.roomNumber }])),
+    locations: new Map(locations.map((l) => [l.id, { name: l.name, requireContract: l.requireContract, contactEmail: l.contactEmail }])),
+  };
 }
 
 export interface Candidate {
@@ -115,9 +139,15 @@ export async function findBusyCandidates(tx: Tx, bookingId: number, candidates: 
   return new Set(rows.map((r) => r.i));
 }
 
-export async function setStatusOfReservations(tx: Tx, ids: readonly number[], status: 'APPROVED' | 'REPLACED' | 'REJECTED'): Promise<void> {
-  if (ids.length === 0) return;
-  await tx.execute(sql`update reservations set status = ${status}::reservation_status, updated_at = now() where id = any(${intArray(ids)})`);
+/** The dates' new statuses, in one statement (one run of the reservations' statement triggers). */
+export async function setStatusesOfReservations(tx: Tx, statuses: readonly { id: number; status: 'APPROVED' | 'REPLACED' | 'REJECTED' }[]): Promise<void> {
+  if (statuses.length === 0) return;
+  const values = sql.join(statuses.map((s) => sql`(${s.id}::int, ${s.status}::text)`), sql`, `);
+  await tx.execute(sql`update reservations r set status = v.status::reservation_status, updated_at = now() from (values ${values}) v(id, status) where r.id = v.id`);
+}
+
+export async function insertChangeLogEntries(tx: Tx, entries: readonly (typeof changeLog.$inferInsert)[]): Promise<void> {
+  if (entries.length) await tx.insert(changeLog).values([...entries]);
 }
 
 /** How the round's applications were answered (for the closing's answer). One query. */
@@ -132,16 +162,6 @@ export async function countOutcome(db: DbOrTx, roundId: number): Promise<{ appro
       count(*) filter (where status = 'REJECTED')::int as rejected
     from apps`);
   return { approved: Number(row?.approved ?? 0), partlyApproved: Number(row?.partly ?? 0), rejected: Number(row?.rejected ?? 0) };
-}
-
-export interface ClosingLocation extends Record<string, unknown> {
-  name: string;
-  requireContract: boolean;
-}
-
-export async function findClosingLocation(tx: Tx, locationId: number): Promise<ClosingLocation | undefined> {
-  const [row] = await queryRows<ClosingLocation>(tx, sql`select name, require_contract as "requireContract" from locations where id = ${locationId}`);
-  return row;
 }
 
 /**

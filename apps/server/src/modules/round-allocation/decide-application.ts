@@ -5,16 +5,17 @@ import { addDays, isoWeekday } from '@lokaler/domain/scheduling/calendar-date';
 import { formatDateNorwegian } from '@lokaler/domain/scheduling/format-date';
 import type { Tx } from '../../db/client';
 import { lockRooms } from '../../db/lock-rooms';
-import { insertReservations, type NewReservation } from '../../db/reservation-repository';
-import { notifyApplicant, type ApplicantNotice } from '../admin-booking-shared/applicant-mail';
+import { insertReservations } from '../../db/reservation-repository';
+import { enqueueMail } from '../../integrations/mail/outbox';
+import { applicantNoticeMail, type ApplicantNotice } from '../admin-booking-shared/applicant-mail';
 import { describeTimes } from '../admin-booking-shared/reservation-rows';
-import { insertChangeLogEntry, insertDecisionMessage, updateBooking } from '../admin-booking-shared/repository';
+import { insertDecisionMessage, updateBooking, type NewChangeLogEntry } from '../admin-booking-shared/repository';
 import { ensureContractRequirement } from '../admin-approval/repository';
 import { syncKeyAccess } from '../oslonokkelen/sync-key-access';
 import type { RoundRow } from '../application-rounds/round-access';
 import {
-  findBusyCandidates, findClosingLocation, findInRoundReservations, findRoomNames, findWishesOfBooking, lockUndecidedBooking,
-  saveRoundApproval, setStatusOfReservations, type Candidate, type ClosingWish, type InRoundReservation,
+  findBusyCandidates, insertChangeLogEntries, lockUndecidedApplication, saveRoundApproval, setStatusesOfReservations,
+  type Candidate, type ClosingPlace, type ClosingWish, type InRoundReservation,
 } from './closing-repository';
 
 /** Who closes: the administrator of the request, or the job ('System') that finishes a closing. */
@@ -50,94 +51,98 @@ export async function decideApplication(tx: Tx, options: {
   round: RoundRow;
   bookingId: number;
   actor: ClosingActor;
+  /** The round's rooms and locations (findClosingPlace), read once for the whole closing. */
+  place: ClosingPlace;
   publicUrl: string;
   now: Date;
   /** Test seam: runs after the times are written, before the booking's decision (a crash midway). */
   beforeDecision?: ((tx: Tx, bookingId: number) => Promise<void>) | undefined;
 }): Promise<ApplicationOutcome | undefined> {
-  const { round, bookingId, actor, now } = options;
-  const booking = await lockUndecidedBooking(tx, bookingId);
+  const { round, bookingId, actor, now, place } = options;
+  const booking = await lockUndecidedApplication(tx, round.id, bookingId);
   if (!booking) return undefined;
-  const wishes = await findWishesOfBooking(tx, round.id, bookingId);
-  const dates = await findInRoundReservations(tx, bookingId);
+  const { wishes, dates } = booking;
   await lockRooms(tx, [...dates.map((d) => d.roomId), ...wishes.flatMap((w) => (w.allocRoomId !== null ? [w.allocRoomId] : []))]);
 
   const plan = planDecision(wishes, dates);
   const busy = await findBusyCandidates(tx, bookingId, plan.candidates.map((c) => c.time));
-  const approveIds: number[] = [];
-  const replaceIds: number[] = [];
+  const approved: InRoundReservation[] = [];
+  const replaced: InRoundReservation[] = [];
   const refused = new Map<string, InRoundReservation[]>();
   const refuse = (reason: string, row: InRoundReservation) => refused.set(reason, [...(refused.get(reason) ?? []), row]);
-  const newRows: (NewReservation & { wishId: number })[] = [];
+  const newTimes: { wishId: number; time: Candidate }[] = [];
   const changes = new Map<number, { reason: string | null; before: Row[]; after: Row[] }>();
   plan.candidates.forEach((c, i) => {
     if (busy.has(i)) return refuse(busyAtClosingReason, c.row);
-    if (c.kind === 'asked') return approveIds.push(c.row.id);
-    replaceIds.push(c.row.id);
-    newRows.push({ wishId: c.wish.id, bookingId, bookableAssetId: c.time.roomId, date: c.time.date, startTime: `${quarterTimeOfMinutes(c.time.startMinute)}:00`, durationMinutes: c.time.durationMinutes, status: 'APPROVED' });
+    if (c.kind === 'asked') return approved.push(c.row);
+    replaced.push(c.row);
+    newTimes.push({ wishId: c.wish.id, time: c.time });
     const change = changes.get(c.wish.id) ?? { reason: c.wish.reason, before: [], after: [] };
     change.before.push(c.row);
     change.after.push(c.time);
     changes.set(c.wish.id, change);
   });
   for (const r of plan.refused) refuse(r.reason, r.row);
+  const allRefused = [...refused.values()].flat();
 
-  await setStatusOfReservations(tx, approveIds, 'APPROVED');
-  await setStatusOfReservations(tx, replaceIds, 'REPLACED');
-  await setStatusOfReservations(tx, [...refused.values()].flat().map((r) => r.id), 'REJECTED');
+  await setStatusesOfReservations(tx, [
+    ...approved.map((r) => ({ id: r.id, status: 'APPROVED' as const })),
+    ...replaced.map((r) => ({ id: r.id, status: 'REPLACED' as const })),
+    ...allRefused.map((r) => ({ id: r.id, status: 'REJECTED' as const })),
+  ]);
   const firstDateOfWish = new Map<number, string>();
-  for (const r of newRows) if (!firstDateOfWish.has(r.wishId) || r.date < firstDateOfWish.get(r.wishId)!) firstDateOfWish.set(r.wishId, r.date);
-  await insertReservations(tx, newRows.map(({ wishId, ...r }) => ({ ...r, initialRepetitionDate: firstDateOfWish.get(wishId) ?? null })));
+  for (const { wishId, time } of newTimes) if (!firstDateOfWish.has(wishId) || time.date < firstDateOfWish.get(wishId)!) firstDateOfWish.set(wishId, time.date);
+  await insertReservations(tx, newTimes.map(({ wishId, time }) => ({
+    bookingId, bookableAssetId: time.roomId, date: time.date, startTime: `${quarterTimeOfMinutes(time.startMinute)}:00`, durationMinutes: time.durationMinutes,
+    initialRepetitionDate: firstDateOfWish.get(wishId) ?? null, status: 'APPROVED' as const,
+  })));
   await options.beforeDecision?.(tx, bookingId);
 
-  const names = await findRoomNames(tx, [...dates.map((d) => d.roomId), ...newRows.map((r) => r.bookableAssetId)]);
   const roomName = (id: number) => {
-    const n = names.get(id);
+    const n = place.rooms.get(id);
     return n ? assetDisplayName(n.name, n.roomNumber) : 'Rom';
   };
   const describe = (rows: readonly Row[]): ChangeLogReservationTimes => describeTimes(rows.map((r) => {
-    const n = names.get(r.roomId);
+    const n = place.rooms.get(r.roomId);
     return { roomName: n?.name ?? 'Rom', roomNumber: n?.roomNumber ?? null, date: r.date, startTime: `${quarterTimeOfMinutes(r.startMinute)}:00`, durationMinutes: r.durationMinutes };
   }));
+  const entries: NewChangeLogEntry[] = [];
   const log = (type: 'ReservationChange' | 'ReservationRejection' | 'BookingApproval' | 'BookingRejection', fields: { reservationTimes?: ChangeLogReservationTimes; newReservationTimes?: ChangeLogReservationTimes; comment?: string | null }) =>
-    insertChangeLogEntry(tx, { bookingId, type, loggedAt: now, userId: actor.userId, userName: actor.name, reservationTimes: fields.reservationTimes ?? null, newReservationTimes: fields.newReservationTimes ?? null, comment: fields.comment ?? null });
+    entries.push({ bookingId, type, loggedAt: now, userId: actor.userId, userName: actor.name, reservationTimes: fields.reservationTimes ?? null, newReservationTimes: fields.newReservationTimes ?? null, comment: fields.comment ?? null });
 
-  const approvedRows: Row[] = [...dates.filter((d) => approveIds.includes(d.id)), ...newRows.map((r) => ({ roomId: r.bookableAssetId, date: r.date, startMinute: plan.startOf(r), durationMinutes: r.durationMinutes }))];
-  const allRefused = [...refused.values()].flat();
-  const reasons = [...refused.keys()];
-  const location = await findClosingLocation(tx, booking.locationId);
+  const granted: Row[] = [...approved, ...newTimes.map((t) => t.time)];
+  const location = place.locations.get(booking.locationId);
   let outcome: ApplicationOutcome;
-  if (approvedRows.length > 0) {
+  if (granted.length > 0) {
     outcome = allRefused.length === 0 && changes.size === 0 ? 'APPROVED' : 'PARTLY';
-    await updateBooking(tx, bookingId, { status: 'APPROVED', costCategory: booking.costCategory ?? 'FREE' });
-    await saveRoundApproval(tx, bookingId, booking.costCategory ?? 'FREE', actor, now);
+    const costCategory = booking.costCategory ?? 'FREE';
+    await updateBooking(tx, bookingId, { status: 'APPROVED', costCategory: costCategory as 'FREE' | 'COST' | 'MARKET' });
+    await saveRoundApproval(tx, bookingId, costCategory, actor, now);
     if (location?.requireContract) await ensureContractRequirement(tx, bookingId);
-    for (const change of changes.values()) await log('ReservationChange', { reservationTimes: describe(change.before), newReservationTimes: describe(change.after), comment: change.reason });
-    for (const [reason, rows] of refused) await log('ReservationRejection', { reservationTimes: describe(rows), comment: reason });
-    await log('BookingApproval', { reservationTimes: describe(approvedRows) });
+    for (const change of changes.values()) log('ReservationChange', { reservationTimes: describe(change.before), newReservationTimes: describe(change.after), comment: change.reason });
+    for (const [reason, rows] of refused) log('ReservationRejection', { reservationTimes: describe(rows), comment: reason });
+    log('BookingApproval', { reservationTimes: describe(granted) });
   } else {
     outcome = 'REJECTED';
     await updateBooking(tx, bookingId, { status: 'REJECTED' });
-    const reason = reasons.join(' ') || notAllocatedReason;
+    const reason = [...refused.keys()].join(' ') || notAllocatedReason;
     await insertDecisionMessage(tx, bookingId, reason);
-    await log('BookingRejection', { reservationTimes: describe(allRefused), comment: reason });
+    log('BookingRejection', { reservationTimes: describe(allRefused), comment: reason });
   }
+  await insertChangeLogEntries(tx, entries);
   await syncKeyAccess(tx, bookingId);
 
-  const notice = roundDecisionNotice({
-    roundName: round.name, locationName: location?.name ?? 'lokalet', outcome, roomName,
-    granted: dates.filter((d) => approveIds.includes(d.id)),
-    changed: [...changes.values()],
-    refused: [...refused],
-  });
-  await notifyApplicant(tx, booking, notice, options.publicUrl);
+  const to = booking.onBehalfOfEmail ?? booking.formAnswers?.contactEmail ?? booking.userEmail;
+  if (to) {
+    const notice = roundDecisionNotice({ roundName: round.name, locationName: location?.name ?? 'lokalet', outcome, roomName, granted: approved, changed: [...changes.values()], refused: [...refused] });
+    await enqueueMail(tx, applicantNoticeMail({ to, booking, notice, locationName: location?.name ?? 'lokalet', contactEmail: location?.contactEmail ?? null, publicUrl: options.publicUrl }));
+  }
   return outcome;
 }
 
 interface Plan {
   candidates: ({ kind: 'asked'; row: InRoundReservation; time: Candidate; wish: ClosingWish } | { kind: 'other'; row: InRoundReservation; time: Candidate; wish: ClosingWish })[];
   refused: { row: InRoundReservation; reason: string }[];
-  startOf(row: NewReservation): number;
 }
 
 /** Which date becomes what: each IN_ROUND date belongs to the wish of its room, weekday and time. */
@@ -146,7 +151,6 @@ function planDecision(wishes: readonly ClosingWish[], dates: readonly InRoundRes
   const plan: Plan = {
     candidates: [],
     refused: [],
-    startOf: (row) => Number(row.startTime.slice(0, 2)) * 60 + Number(row.startTime.slice(3, 5)),
   };
   for (const row of dates) {
     const wish = byKey.get(`${row.roomId}|${isoWeekday(row.date)}|${row.startMinute}|${row.startMinute + row.durationMinutes}`);

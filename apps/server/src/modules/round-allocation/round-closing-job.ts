@@ -16,7 +16,7 @@ const INTERVAL_MS = 60_000;
 export async function finishClosingRounds(db: Db, publicUrl: string, now: Date): Promise<{ closed: number[] }> {
   const closed: number[] = [];
   for (const roundId of await findClosingRoundIds(db)) {
-    const { round } = await loadRound(db, roundId);
+    const round = await loadRound(db, roundId);
     if (await finishClosing({ db, round, actor: { userId: null, name: 'System' }, publicUrl, now }) === 'CLOSED') closed.push(roundId);
   }
   return { closed };
