@@ -1,23 +1,25 @@
 import type { CloseRoundResponse } from '@lokaler/domain/application-rounds';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Db, Tx } from '../../db/client';
+import { lockRooms } from '../../db/lock-rooms';
 import { writeTransaction } from '../../db/write-transaction';
 import { AppError } from '../../errors';
 import { assertClosesRound, loadRound, type RoundWithLocations } from '../application-rounds/round-access';
 import {
-  countOutcome, countUndecidedWishes, findClosingPlace, findUndecidedBookingIds, setRoundClosedIfDone, setRoundClosing,
+  countOutcome, countUndecidedWishes, findClosingPlace, findUndecidedBookingIds, lockUndecidedApplication, setRoundClosedIfDone, setRoundClosing,
+  type ClosingApplication,
 } from './closing-repository';
-import { decideApplication, type ClosingActor } from './decide-application';
+import { decideApplication, roomsOfApplication, type ClosingActor } from './decide-application';
 import { assertDeadlinePassed } from './round-wishes';
 
 /**
- * Applications answered at once: one. Every application of a round writes reservations on the same
- * semester dates, and each statement on reservations bumps those dates' rows of search_date_versions
- * (migration 0021) until its transaction ends, so side-by-side transactions only queue there — and,
- * writing in several statements, deadlock (measured: 4 at once took 206 s for 2,000 applications and
- * gave up on some; one at a time, about 19 ms each). Each transaction is kept to a few statements.
+ * Applications answered in one transaction. Every application of a round writes reservations on the
+ * same semester dates, and each transaction that writes reservations bumps those dates' rows of
+ * search_date_versions until it ends: transactions side by side only queue there (and, writing in
+ * several statements, deadlock — measured with four at once: 206 s for 2,000 applications, some
+ * given up). One after the other, one application each, took 36 s; batches share that cost.
  */
-export const CLOSING_CONCURRENCY = 1;
+export const CLOSING_BATCH = 20;
 
 export interface CloseRoundOptions {
   db: Db;
@@ -59,32 +61,47 @@ export async function closeRound({ db, user, roundId, publicUrl, now = new Date(
 }
 
 /**
- * Answers every application of a CLOSING round still undecided, CLOSING_CONCURRENCY at a time, then
- * marks the round CLOSED when none is left. When an application's transaction fails, no new one is
- * started, the running ones finish, and the failure is thrown: the round stays CLOSING and a re-run
- * (the request again, or the job) finishes the rest.
+ * Answers every application of a CLOSING round still undecided, then marks the round CLOSED when
+ * none is left. Applications are answered CLOSING_BATCH to a transaction: each is still answered
+ * whole or not at all (a batch commits or rolls back as one), and the batch shares the work every
+ * transaction on reservations does for the semester's dates (search_date_versions, migration 0021)
+ * and the commit. The batch's bookings are locked first (SKIP LOCKED: another closer's are left to
+ * it), then all their rooms in id order. A batch that fails is tried again one application to a
+ * transaction, so one application that cannot be answered holds back no other; then the failure is
+ * thrown, the round stays CLOSING, and a re-run (the request again, or the job) finishes the rest.
  */
 export async function finishClosing(options: { db: Db; round: RoundWithLocations; actor: ClosingActor; publicUrl: string; now: Date; beforeDecision?: ((tx: Tx, bookingId: number) => Promise<void>) | undefined }): Promise<'CLOSING' | 'CLOSED'> {
   const { db } = options;
   const { round } = options.round;
-  const queue = await findUndecidedBookingIds(db, round.id);
+  const ids = await findUndecidedBookingIds(db, round.id);
   const place = await findClosingPlace(db, options.round.locationIds);
-  let failure: unknown;
-  const worker = async () => {
-    for (let id = queue.shift(); id !== undefined && failure === undefined; id = queue.shift()) {
-      try {
-        await writeTransaction(db, (tx) => decideApplication(tx, { round, bookingId: id, place, actor: options.actor, publicUrl: options.publicUrl, now: options.now, beforeDecision: options.beforeDecision }));
-      } catch (error) {
-        failure ??= error;
+  const answer = (batch: readonly number[]) => writeTransaction(db, async (tx) => {
+    const applications: ClosingApplication[] = [];
+    for (const id of batch) {
+      const application = await lockUndecidedApplication(tx, round.id, id);
+      if (application) applications.push(application);
+    }
+    await lockRooms(tx, applications.flatMap(roomsOfApplication));
+    for (const application of applications) {
+      await decideApplication(tx, { round, application, place, actor: options.actor, publicUrl: options.publicUrl, now: options.now, beforeDecision: options.beforeDecision });
+    }
+  });
+  for (let i = 0; i < ids.length; i += CLOSING_BATCH) {
+    const batch = ids.slice(i, i + CLOSING_BATCH);
+    try {
+      await answer(batch);
+    } catch {
+      for (const id of batch) {
+        try {
+          await answer([id]);
+        } catch (failure) {
+          const error = new AppError('SERVICE_UNAVAILABLE', `Closing round ${round.id} was interrupted at booking ${id}`,
+            'Lukkingen av runden ble avbrutt. Søknadene som er besvart, er ferdige; resten besvares automatisk om litt, eller når du lukker runden igjen.');
+          error.cause = failure;
+          throw error;
+        }
       }
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(CLOSING_CONCURRENCY, queue.length) }, worker));
-  if (failure !== undefined) {
-    const error = new AppError('SERVICE_UNAVAILABLE', `Closing round ${round.id} was interrupted`,
-      'Lukkingen av runden ble avbrutt. Søknadene som er besvart, er ferdige; resten besvares automatisk om litt, eller når du lukker runden igjen.');
-    error.cause = failure;
-    throw error;
   }
   const closed = await writeTransaction(db, (tx) => setRoundClosedIfDone(tx, round.id, options.now));
   return closed ? 'CLOSED' : 'CLOSING';

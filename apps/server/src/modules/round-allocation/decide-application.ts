@@ -4,7 +4,6 @@ import type { ChangeLogReservationTimes } from '@lokaler/domain/booking';
 import { addDays, isoWeekday } from '@lokaler/domain/scheduling/calendar-date';
 import { formatDateNorwegian } from '@lokaler/domain/scheduling/format-date';
 import type { Tx } from '../../db/client';
-import { lockRooms } from '../../db/lock-rooms';
 import { insertReservations } from '../../db/reservation-repository';
 import { enqueueMail } from '../../integrations/mail/outbox';
 import { applicantNoticeMail, type ApplicantNotice } from '../admin-booking-shared/applicant-mail';
@@ -14,8 +13,8 @@ import { ensureContractRequirement } from '../admin-approval/repository';
 import { syncKeyAccess } from '../oslonokkelen/sync-key-access';
 import type { RoundRow } from '../application-rounds/round-access';
 import {
-  findBusyCandidates, insertChangeLogEntries, lockUndecidedApplication, saveRoundApproval, setStatusesOfReservations,
-  type Candidate, type ClosingPlace, type ClosingWish, type InRoundReservation,
+  findBusyCandidates, insertChangeLogEntries, saveRoundApproval, setStatusesOfReservations,
+  type Candidate, type ClosingApplication, type ClosingPlace, type ClosingWish, type InRoundReservation,
 } from './closing-repository';
 
 /** Who closes: the administrator of the request, or the job ('System') that finishes a closing. */
@@ -36,20 +35,25 @@ interface Row {
   durationMinutes: number;
 }
 
+/** The rooms whose locks answering the application takes: its dates' rooms and its allocated rooms. */
+export function roomsOfApplication(application: ClosingApplication): number[] {
+  return [...application.dates.map((d) => d.roomId), ...application.wishes.flatMap((w) => (w.allocRoomId !== null ? [w.allocRoomId] : []))];
+}
+
 /**
- * One application of a closing round answered, in the caller's transaction (issue 17 point 4): the
- * booking's row locked (skipped, and undefined returned, when another closer holds it or it is no
- * longer UNPROCESSED), its rooms' locks in id order, then per wish: ASKED → its dates APPROVED;
- * OTHER → its dates REPLACED by new APPROVED ones at the allocated room and time (the date moved
- * to the allocated weekday of the same week) with a ReservationChange ('Endret') entry; NONE →
- * REJECTED with the reason. A date whose time is taken or blocked now is REJECTED with a reason
+ * One application of a closing round answered, in the caller's transaction (issue 17 point 4). The
+ * caller has locked the booking's row (lockUndecidedApplication: still UNPROCESSED, not held by
+ * another closer) and its rooms (roomsOfApplication, id order). Per wish: ASKED → its dates
+ * APPROVED; OTHER → its dates REPLACED by new APPROVED ones at the allocated room and time (the date
+ * moved to the allocated weekday of the same week) with a ReservationChange ('Endret') entry; NONE
+ * → REJECTED with the reason. A date whose time is taken or blocked now is REJECTED with a reason
  * instead. The booking is APPROVED when any time is granted (BookingApproval, the approval's terms,
  * the contract requirement when the location requires one), else REJECTED (BookingRejection), and
  * the applicant gets one e-mail listing what was granted, changed and refused.
  */
 export async function decideApplication(tx: Tx, options: {
   round: RoundRow;
-  bookingId: number;
+  application: ClosingApplication;
   actor: ClosingActor;
   /** The round's rooms and locations (findClosingPlace), read once for the whole closing. */
   place: ClosingPlace;
@@ -57,12 +61,10 @@ export async function decideApplication(tx: Tx, options: {
   now: Date;
   /** Test seam: runs after the times are written, before the booking's decision (a crash midway). */
   beforeDecision?: ((tx: Tx, bookingId: number) => Promise<void>) | undefined;
-}): Promise<ApplicationOutcome | undefined> {
-  const { round, bookingId, actor, now, place } = options;
-  const booking = await lockUndecidedApplication(tx, round.id, bookingId);
-  if (!booking) return undefined;
+}): Promise<ApplicationOutcome> {
+  const { round, application: booking, actor, now, place } = options;
+  const bookingId = booking.id;
   const { wishes, dates } = booking;
-  await lockRooms(tx, [...dates.map((d) => d.roomId), ...wishes.flatMap((w) => (w.allocRoomId !== null ? [w.allocRoomId] : []))]);
 
   const plan = planDecision(wishes, dates);
   const busy = await findBusyCandidates(tx, bookingId, plan.candidates.map((c) => c.time));
