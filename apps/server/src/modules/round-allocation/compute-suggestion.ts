@@ -5,7 +5,7 @@ import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Db } from '../../db/client';
 import { writeTransaction } from '../../db/write-transaction';
 import { assertRoundOpen, assertSeesRound, loadRound } from '../application-rounds/round-access';
-import { findBusyFolds, findLiveWishesOfRound, findRoomsOfLocations, findWeeklyHoursOfRooms, writeAllocations } from './repository';
+import { findBusyFolds, findLiveWishesOfRound, findRoomsOfLocations, findWeeklyHoursOfRooms, releaseWithdrawnAllocations, writeAllocations } from './repository';
 import { applicantKey, assertDeadlinePassed } from './round-wishes';
 
 /** Who wrote a suggested allocation, as the conflict view shows it. */
@@ -26,6 +26,7 @@ export async function computeSuggestion({ db, user, roundId, now = new Date() }:
     assertRoundOpen(loaded.round);
     assertDeadlinePassed(loaded.round, now, 'allocate');
 
+    await releaseWithdrawnAllocations(tx, roundId);
     const rooms = await findRoomsOfLocations(tx, managed);
     const roomIds = rooms.map((r) => r.id);
     const [rows, hours, busy] = await Promise.all([

@@ -9,7 +9,7 @@ import { writeTransaction } from '../../db/write-transaction';
 import { AppError } from '../../errors';
 import { assertRoundOpen, assertSeesRound, loadRound } from '../application-rounds/round-access';
 import {
-  findAllocatedOverlaps, findRoomsOfLocations, findWeeklyHoursOfRooms, findWishes, lockWishes, shareLockRound, writeAllocations,
+  findAllocatedOverlaps, findRoomsOfLocations, findWeeklyHoursOfRooms, findWishes, lockWishes, releaseWithdrawnAllocations, shareLockRound, writeAllocations,
   type WishRow, type WishWrite,
 } from './repository';
 import { assertDeadlinePassed, toRoundWishes } from './round-wishes';
@@ -49,6 +49,7 @@ export async function putAllocations({ db, user, roundId, body, now = new Date()
     assertRoundOpen(loaded.round);
     assertDeadlinePassed(loaded.round, now, 'allocate');
 
+    await releaseWithdrawnAllocations(tx, roundId);
     const ids = body.changes.map((c) => c.wishId);
     const rows = await lockWishes(tx, roundId, ids);
     const byId = new Map(rows.map((w) => [w.id, w]));

@@ -240,3 +240,13 @@ export async function writeAllocations(tx: Tx, writes: readonly WishWrite[], upd
       from (values ${values}) v(id, decision, room, weekday, s, e, reason) where w.id = v.id`);
   }
 }
+
+/**
+ * Lets go of the allocations of wishes whose application was withdrawn (cancelled) meanwhile: the
+ * exclusion constraint would otherwise keep their times from everyone else. Run before allocating.
+ */
+export async function releaseWithdrawnAllocations(tx: Tx, roundId: number): Promise<void> {
+  await tx.execute(sql`update round_wishes w set decision = 'UNDECIDED', alloc_asset_id = null, alloc_weekday = null, alloc_start_minute = null,
+      alloc_end_minute = null, version = w.version + 1, updated_by_name = 'System', updated_at = now()
+    from bookings b where b.id = w.booking_id and w.round_id = ${roundId} and w.decision in ('ASKED', 'OTHER') and b.status <> 'UNPROCESSED'`);
+}

@@ -205,6 +205,25 @@ describe('a round\'s conflict view and allocation (GET …/conflicts, PUT …/al
       expect(back.json<PutAllocationsResponse>().wishes[0]).toMatchObject({ decision: 'UNDECIDED', version: 2, allocated: null, reason: null });
     });
 
+    it('lets go of the time of an application withdrawn after its allocation', async () => {
+      const l = (await createLocation(db)).id;
+      const room = (await createAsset(db, l)).id;
+      await setOpeningHours(db, l, '16:00', '22:00');
+      await addLocationAdmin(db, l, siri!.email);
+      const r = await createRound(db, { locationIds: [l], semesterStart: inDays(200), semesterEnd: inDays(230) });
+      const first = await addRoundApplication(db, { round: r, locationId: l, userId: null, organization: { number: '999999991', name: 'Første' }, wishes: [{ roomId: room, weekday: 1, startTime: '17:00', endTime: '18:00' }] });
+      const second = await addRoundApplication(db, { round: r, locationId: l, userId: null, organization: { number: '999999992', name: 'Andre' }, wishes: [{ roomId: room, weekday: 1, startTime: '17:00', endTime: '18:00' }] });
+      const token = (await loginAs(ctx.app, siri!)).accessToken;
+      expect((await put(token, r.id, [{ wishId: first.wishIds[0], version: 0, decision: 'ASKED' }])).statusCode).toBe(200);
+      expect((await put(token, r.id, [{ wishId: second.wishIds[0], version: 0, decision: 'ASKED' }])).statusCode).toBe(409);
+      await db.execute(sql`update bookings set status = 'CANCELLED' where id = ${first.bookingId}`);
+      expect((await put(token, r.id, [{ wishId: second.wishIds[0], version: 0, decision: 'ASKED' }])).statusCode).toBe(200);
+      expect(await wishRow(db, first.wishIds[0]!)).toMatchObject({ decision: 'UNDECIDED', allocAssetId: null, updatedByName: 'System' });
+      const view = (await conflicts(token, r.id, room)).json<RoundConflicts>();
+      expect(view.wishes.map((w) => w.id)).toEqual([second.wishIds[0]]);
+      expect(view.wishes[0]!.clashesWith).toEqual([]);
+    });
+
     it('refuses a wish of a room the caller does not manage (403), of another round or unknown (404), and callers without the right', async () => {
       expect((await put(tokens.jonas, round.id, [{ wishId: club.wishIds[1], version: 0, decision: 'ASKED' }])).statusCode).toBe(403);
       expect((await put(tokens.jonas, round.id, [{ wishId: person.wishIds[0], version: 2, decision: 'ASKED' }])).statusCode).toBe(200);
