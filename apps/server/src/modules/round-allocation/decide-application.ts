@@ -155,7 +155,8 @@ function planDecision(wishes: readonly ClosingWish[], dates: readonly InRoundRes
     refused: [],
   };
   for (const row of dates) {
-    const wish = byKey.get(`${row.roomId}|${isoWeekday(row.date)}|${row.startMinute}|${row.startMinute + row.durationMinutes}`);
+    // As the apply flow keys its wishes (enter-round.ts wishesOf): a time past midnight ends at 24:00.
+    const wish = byKey.get(`${row.roomId}|${isoWeekday(row.date)}|${row.startMinute}|${Math.min(row.startMinute + row.durationMinutes, 24 * 60)}`);
     if (!wish) {
       plan.refused.push({ row, reason: notAllocatedReason });
       continue;
