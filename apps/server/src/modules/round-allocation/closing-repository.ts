@@ -3,10 +3,10 @@ import type { BookingFormAnswers } from '@lokaler/domain/booking';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client';
 import { applicationRounds } from '../../db/schema/application-rounds';
 import { changeLog } from '../../db/schema/bookings';
+import { intArray } from './repository';
 
 /** The closing's queries (issue 17 point 4): one application at a time, each in its own transaction. */
 
-const intArray = (values: readonly number[]) => sql`${`{${values.map((v) => Math.trunc(v)).join(',')}}`}::int[]`;
 
 /** Wishes of the round's live applications nobody has decided yet. */
 export async function countUndecidedWishes(db: DbOrTx, roundId: number): Promise<number> {

@@ -3,7 +3,7 @@ import {
 } from '@lokaler/domain/application-rounds';
 import { assetDisplayName } from '@lokaler/domain/bookable-asset';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { sqlState } from '../../db/database-errors';
 import { writeTransaction } from '../../db/write-transaction';
 import { AppError } from '../../errors';
@@ -99,7 +99,7 @@ export async function putAllocations({ db, user, roundId, body, now = new Date()
 }
 
 /** OTHER: a room of the round the caller manages, within its opening hours that weekday (422 otherwise). */
-async function assertOtherTimesAllowed(tx: Parameters<typeof findWeeklyHoursOfRooms>[0], writes: readonly WishWrite[], wishes: Map<number, WishRow>, rooms: Map<number, { id: number; locationId: number; name: string; roomNumber: string | null }>): Promise<void> {
+async function assertOtherTimesAllowed(tx: Tx, writes: readonly WishWrite[], wishes: Map<number, WishRow>, rooms: Map<number, { id: number; locationId: number; name: string; roomNumber: string | null }>): Promise<void> {
   const others = writes.filter((w) => w.decision === 'OTHER');
   if (others.length === 0) return;
   for (const [i, w] of others.entries()) {
@@ -121,7 +121,7 @@ async function assertOtherTimesAllowed(tx: Parameters<typeof findWeeklyHoursOfRo
 }
 
 /** The new allocations overlap neither each other nor another wish's allocation (409 naming the holder). */
-async function assertNotTaken(tx: Parameters<typeof findAllocatedOverlaps>[0], roundId: number, writes: readonly WishWrite[], rooms: Map<number, { name: string; roomNumber: string | null }>): Promise<void> {
+async function assertNotTaken(tx: Tx, roundId: number, writes: readonly WishWrite[], rooms: Map<number, { name: string; roomNumber: string | null }>): Promise<void> {
   const placed = writes.filter((w) => w.allocated);
   const roomName = (id: number) => {
     const r = rooms.get(id);

@@ -9,7 +9,8 @@ import { queryRows, type DbOrTx, type Tx } from '../../db/client';
  * the writes of allocations. Every list is read in a fixed number of statements.
  */
 
-const intArray = (values: readonly number[]): SQL => sql`${`{${values.map((v) => Math.trunc(v)).join(',')}}`}::int[]`;
+/** An int[] parameter (one bind value whatever the number of ids). */
+export const intArray = (values: readonly number[]): SQL => sql`${`{${values.map((v) => Math.trunc(v)).join(',')}}`}::int[]`;
 
 /** 'HH:mm[:ss]' → minutes after midnight ('24:00' → 1440). */
 export const minutesOfClock = (time: string): number => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
