@@ -6,10 +6,9 @@ import { writeTransaction } from '../../db/write-transaction';
 import { AppError } from '../../errors';
 import { assertClosesRound, loadRound, type RoundWithLocations } from '../application-rounds/round-access';
 import {
-  countOutcome, countUndecidedWishes, findClosingPlace, findUndecidedBookingIds, lockUndecidedApplication, setRoundClosedIfDone, setRoundClosing,
-  type ClosingApplication,
+  countOutcome, countUndecidedWishes, findClosingPlace, findUndecidedBookingIds, lockUndecidedApplications, setRoundClosedIfDone, setRoundClosing,
 } from './closing-repository';
-import { decideApplication, roomsOfApplication, type ClosingActor } from './decide-application';
+import { decideApplications, roomsOfApplication, type ClosingActor } from './decide-application';
 import { assertDeadlinePassed } from './round-wishes';
 
 /**
@@ -76,15 +75,9 @@ export async function finishClosing(options: { db: Db; round: RoundWithLocations
   const ids = await findUndecidedBookingIds(db, round.id);
   const place = await findClosingPlace(db, options.round.locationIds);
   const answer = (batch: readonly number[]) => writeTransaction(db, async (tx) => {
-    const applications: ClosingApplication[] = [];
-    for (const id of batch) {
-      const application = await lockUndecidedApplication(tx, round.id, id);
-      if (application) applications.push(application);
-    }
+    const applications = await lockUndecidedApplications(tx, round.id, batch);
     await lockRooms(tx, applications.flatMap(roomsOfApplication));
-    for (const application of applications) {
-      await decideApplication(tx, { round, application, place, actor: options.actor, publicUrl: options.publicUrl, now: options.now, beforeDecision: options.beforeDecision });
-    }
+    await decideApplications(tx, { round, applications, place, actor: options.actor, publicUrl: options.publicUrl, now: options.now, beforeDecision: options.beforeDecision });
   });
   for (let i = 0; i < ids.length; i += CLOSING_BATCH) {
     const batch = ids.slice(i, i + CLOSING_BATCH);

@@ -54,14 +54,15 @@ export interface ClosingApplication extends Record<string, unknown> {
 }
 
 /**
- * The application, locked, with its wishes in the round and its IN_ROUND dates — if it is still
- * UNPROCESSED and no other transaction holds it (SKIP LOCKED: two closers of one round, the request
- * and the job, never wait for or decide the same one). One statement.
+ * The applications, locked, with their wishes in the round and their IN_ROUND dates — those still
+ * UNPROCESSED that no other transaction holds (SKIP LOCKED: two closers of one round, the request
+ * and the job, never wait for or decide the same one). One statement, by booking id.
  */
-export async function lockUndecidedApplication(tx: Tx, roundId: number, bookingId: number): Promise<ClosingApplication | undefined> {
-  const [row] = await queryRows<ClosingApplication>(tx, sql`with locked as (
+export async function lockUndecidedApplications(tx: Tx, roundId: number, bookingIds: readonly number[]): Promise<ClosingApplication[]> {
+  if (bookingIds.length === 0) return [];
+  return queryRows<ClosingApplication>(tx, sql`with locked as (
       select b.id, b.case_number, b.location_id, b.user_id, b.on_behalf_of_email, b.form_answers, b.cost_category::text as cost_category
-      from bookings b where b.id = ${bookingId} and b.status = 'UNPROCESSED' for update skip locked)
+      from bookings b where b.id = any(${intArray(bookingIds)}) and b.status = 'UNPROCESSED' order by b.id for update skip locked)
     select l.id, l.case_number as "caseNumber", l.location_id as "locationId", l.user_id as "userId", l.on_behalf_of_email as "onBehalfOfEmail",
       l.form_answers as "formAnswers", l.cost_category as "costCategory", (select u.email from users u where u.id = l.user_id) as "userEmail",
       (select coalesce(json_agg(json_build_object('id', w.id, 'roomId', w.bookable_asset_id, 'weekday', w.weekday, 'startMinute', w.start_minute,
@@ -72,8 +73,7 @@ export async function lockUndecidedApplication(tx: Tx, roundId: number, bookingI
           'startMinute', (extract(hour from r.start_time) * 60 + extract(minute from r.start_time))::int, 'durationMinutes', r.duration_minutes)
           order by r.date, r.start_time, r.id), '[]')
         from reservations r where r.booking_id = l.id and r.status = 'IN_ROUND') as dates
-    from locked l`);
-  return row;
+    from locked l order by l.id`);
 }
 
 export interface InRoundReservation {
@@ -127,14 +127,14 @@ export interface Candidate {
  * Of the candidate times, the indexes of those an active reservation of another booking or a
  * blocked time overlaps (instants, as the exclusion constraint compares them). One query.
  */
-export async function findBusyCandidates(tx: Tx, bookingId: number, candidates: readonly Candidate[]): Promise<Set<number>> {
+export async function findBusyCandidates(tx: Tx, candidates: readonly (Candidate & { bookingId: number })[]): Promise<Set<number>> {
   if (candidates.length === 0) return new Set();
-  const values = sql.join(candidates.map((c, i) => sql`(${i}::int, ${c.roomId}::int, ${c.date}::date, ${c.startMinute}::int, ${c.durationMinutes}::int)`), sql`, `);
+  const values = sql.join(candidates.map((c, i) => sql`(${i}::int, ${c.bookingId}::int, ${c.roomId}::int, ${c.date}::date, ${c.startMinute}::int, ${c.durationMinutes}::int)`), sql`, `);
   const rows = await queryRows<{ i: number }>(tx, sql`select v.i from (
-      select c.i, c.room, tstzrange((c.d + make_interval(mins => c.s)) at time zone 'Europe/Oslo',
+      select c.i, c.booking, c.room, tstzrange((c.d + make_interval(mins => c.s)) at time zone 'Europe/Oslo',
         ((((c.d + make_interval(mins => c.s)) at time zone 'Europe/Oslo') at time zone 'UTC' + make_interval(mins => c.dur)) at time zone 'UTC'), '[)') as period
-      from (values ${values}) c(i, room, d, s, dur)) v
-    where exists (select 1 from reservations o where o.bookable_asset_id = v.room and o.booking_id <> ${bookingId} and o.status in ('UNPROCESSED', 'APPROVED') and o.period && v.period)
+      from (values ${values}) c(i, booking, room, d, s, dur)) v
+    where exists (select 1 from reservations o where o.bookable_asset_id = v.room and o.booking_id <> v.booking and o.status in ('UNPROCESSED', 'APPROVED') and o.period && v.period)
       or exists (select 1 from blocked_times t where t.bookable_asset_id = v.room and t.period && v.period)`);
   return new Set(rows.map((r) => r.i));
 }
@@ -164,13 +164,28 @@ export async function countOutcome(db: DbOrTx, roundId: number): Promise<{ appro
   return { approved: Number(row?.approved ?? 0), partlyApproved: Number(row?.partly ?? 0), rejected: Number(row?.rejected ?? 0) };
 }
 
+export interface BookingDecision {
+  bookingId: number;
+  status: 'APPROVED' | 'REJECTED';
+  costCategory: string | null;
+}
+
 /**
- * The approval's terms: a semester loan of the round is a loan (FREE) unless the booking says
- * otherwise; who approved is the administrator who closed the round (or the job, 'System').
+ * The bookings' decisions, in two statements: the status (and the cost category of an approval),
+ * and for the approved ones the approval's terms — a semester loan of the round is a loan (FREE)
+ * unless the booking says otherwise; who approved is the administrator who closed the round (or
+ * the job, 'System').
  */
-export async function saveRoundApproval(tx: Tx, bookingId: number, costCategory: string, actor: { userId: number | null; name: string }, now: Date): Promise<void> {
+export async function saveDecisions(tx: Tx, decisions: readonly BookingDecision[], actor: { userId: number | null; name: string }, now: Date): Promise<void> {
+  if (decisions.length === 0) return;
+  const at = now.toISOString();
+  await tx.execute(sql`update bookings b set status = v.status::booking_status, cost_category = coalesce(v.cost::cost_category, b.cost_category), updated_at = ${at}::timestamptz
+    from (values ${sql.join(decisions.map((d) => sql`(${d.bookingId}::int, ${d.status}::text, ${d.status === 'APPROVED' ? d.costCategory : null}::text)`), sql`, `)}) v(id, status, cost)
+    where b.id = v.id`);
+  const approved = decisions.filter((d) => d.status === 'APPROVED');
+  if (approved.length === 0) return;
   await tx.execute(sql`insert into booking_approvals (booking_id, cost_category, approved_by_user_id, approved_by_name, approved_at)
-    values (${bookingId}, ${costCategory}::cost_category, ${actor.userId}::int, ${actor.name}, ${now.toISOString()}::timestamptz)
+    values ${sql.join(approved.map((d) => sql`(${d.bookingId}::int, ${d.costCategory ?? 'FREE'}::cost_category, ${actor.userId}::int, ${actor.name}, ${at}::timestamptz)`), sql`, `)}
     on conflict (booking_id) do update set cost_category = excluded.cost_category, approved_by_user_id = excluded.approved_by_user_id,
       approved_by_name = excluded.approved_by_name, approved_at = excluded.approved_at`);
 }

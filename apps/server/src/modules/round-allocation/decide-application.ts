@@ -5,16 +5,16 @@ import { addDays, isoWeekday } from '@lokaler/domain/scheduling/calendar-date';
 import { formatDateNorwegian } from '@lokaler/domain/scheduling/format-date';
 import type { Tx } from '../../db/client';
 import { insertReservations } from '../../db/reservation-repository';
-import { enqueueMail } from '../../integrations/mail/outbox';
+import { enqueueMail, type OutboxMail } from '../../integrations/mail/outbox';
 import { applicantNoticeMail, type ApplicantNotice } from '../admin-booking-shared/applicant-mail';
 import { describeTimes } from '../admin-booking-shared/reservation-rows';
-import { insertDecisionMessage, updateBooking, type NewChangeLogEntry } from '../admin-booking-shared/repository';
+import { insertDecisionMessage, type NewChangeLogEntry } from '../admin-booking-shared/repository';
 import { ensureContractRequirement } from '../admin-approval/repository';
 import { syncKeyAccess } from '../oslonokkelen/sync-key-access';
 import type { RoundRow } from '../application-rounds/round-access';
 import {
-  findBusyCandidates, insertChangeLogEntries, saveRoundApproval, setStatusesOfReservations,
-  type Candidate, type ClosingApplication, type ClosingPlace, type ClosingWish, type InRoundReservation,
+  findBusyCandidates, insertChangeLogEntries, saveDecisions, setStatusesOfReservations,
+  type BookingDecision, type Candidate, type ClosingApplication, type ClosingPlace, type ClosingWish, type InRoundReservation,
 } from './closing-repository';
 
 /** Who closes: the administrator of the request, or the job ('System') that finishes a closing. */
@@ -41,64 +41,56 @@ export function roomsOfApplication(application: ClosingApplication): number[] {
 }
 
 /**
- * One application of a closing round answered, in the caller's transaction (issue 17 point 4). The
- * caller has locked the booking's row (lockUndecidedApplication: still UNPROCESSED, not held by
- * another closer) and its rooms (roomsOfApplication, id order). Per wish: ASKED → its dates
+ * The applications of a closing round answered, in the caller's transaction (issue 17 point 4). The
+ * caller has locked the bookings' rows (lockUndecidedApplications: still UNPROCESSED, not held by
+ * another closer) and their rooms (roomsOfApplication, id order). Per wish: ASKED → its dates
  * APPROVED; OTHER → its dates REPLACED by new APPROVED ones at the allocated room and time (the date
  * moved to the allocated weekday of the same week) with a ReservationChange ('Endret') entry; NONE
  * → REJECTED with the reason. A date whose time is taken or blocked now is REJECTED with a reason
- * instead. The booking is APPROVED when any time is granted (BookingApproval, the approval's terms,
+ * instead. A booking is APPROVED when any time is granted (BookingApproval, the approval's terms,
  * the contract requirement when the location requires one), else REJECTED (BookingRejection), and
- * the applicant gets one e-mail listing what was granted, changed and refused.
+ * each applicant gets one e-mail listing what was granted, changed and refused. The writes of all
+ * the applications go in shared statements (each statement on reservations runs the table's
+ * statement triggers once), so the work is a fixed number of statements plus one per application.
  */
-export async function decideApplication(tx: Tx, options: {
+export async function decideApplications(tx: Tx, options: {
   round: RoundRow;
-  application: ClosingApplication;
+  applications: readonly ClosingApplication[];
   actor: ClosingActor;
   /** The round's rooms and locations (findClosingPlace), read once for the whole closing. */
   place: ClosingPlace;
   publicUrl: string;
   now: Date;
-  /** Test seam: runs after the times are written, before the booking's decision (a crash midway). */
+  /** Test seam: runs after the times are written, before the bookings' decisions (a crash midway). */
   beforeDecision?: ((tx: Tx, bookingId: number) => Promise<void>) | undefined;
-}): Promise<ApplicationOutcome> {
-  const { round, application: booking, actor, now, place } = options;
-  const bookingId = booking.id;
-  const { wishes, dates } = booking;
-
-  const plan = planDecision(wishes, dates);
-  const busy = await findBusyCandidates(tx, bookingId, plan.candidates.map((c) => c.time));
-  const approved: InRoundReservation[] = [];
-  const replaced: InRoundReservation[] = [];
-  const refused = new Map<string, InRoundReservation[]>();
-  const refuse = (reason: string, row: InRoundReservation) => refused.set(reason, [...(refused.get(reason) ?? []), row]);
-  const newTimes: { wishId: number; time: Candidate }[] = [];
-  const changes = new Map<number, { reason: string | null; before: Row[]; after: Row[] }>();
-  plan.candidates.forEach((c, i) => {
-    if (busy.has(i)) return refuse(busyAtClosingReason, c.row);
-    if (c.kind === 'asked') return approved.push(c.row);
-    replaced.push(c.row);
-    newTimes.push({ wishId: c.wish.id, time: c.time });
-    const change = changes.get(c.wish.id) ?? { reason: c.wish.reason, before: [], after: [] };
-    change.before.push(c.row);
-    change.after.push(c.time);
-    changes.set(c.wish.id, change);
+}): Promise<ApplicationOutcome[]> {
+  const { round, applications, actor, now, place } = options;
+  if (applications.length === 0) return [];
+  const plans = applications.map((a) => planDecision(a.wishes, a.dates));
+  const candidates = plans.flatMap((plan, k) => plan.candidates.map((c) => ({ ...c.time, bookingId: applications[k]!.id })));
+  const busy = await findBusyCandidates(tx, candidates);
+  let offset = 0;
+  const decided = applications.map((booking, k) => {
+    const plan = plans[k]!;
+    const first = offset;
+    offset += plan.candidates.length;
+    return resolve(booking, plan, (i) => busy.has(first + i));
   });
-  for (const r of plan.refused) refuse(r.reason, r.row);
-  const allRefused = [...refused.values()].flat();
 
-  await setStatusesOfReservations(tx, [
-    ...approved.map((r) => ({ id: r.id, status: 'APPROVED' as const })),
-    ...replaced.map((r) => ({ id: r.id, status: 'REPLACED' as const })),
-    ...allRefused.map((r) => ({ id: r.id, status: 'REJECTED' as const })),
-  ]);
-  const firstDateOfWish = new Map<number, string>();
-  for (const { wishId, time } of newTimes) if (!firstDateOfWish.has(wishId) || time.date < firstDateOfWish.get(wishId)!) firstDateOfWish.set(wishId, time.date);
-  await insertReservations(tx, newTimes.map(({ wishId, time }) => ({
-    bookingId, bookableAssetId: time.roomId, date: time.date, startTime: `${quarterTimeOfMinutes(time.startMinute)}:00`, durationMinutes: time.durationMinutes,
-    initialRepetitionDate: firstDateOfWish.get(wishId) ?? null, status: 'APPROVED' as const,
-  })));
-  await options.beforeDecision?.(tx, bookingId);
+  await setStatusesOfReservations(tx, decided.flatMap((d) => [
+    ...d.approved.map((r) => ({ id: r.id, status: 'APPROVED' as const })),
+    ...d.replaced.map((r) => ({ id: r.id, status: 'REPLACED' as const })),
+    ...d.allRefused.map((r) => ({ id: r.id, status: 'REJECTED' as const })),
+  ]));
+  await insertReservations(tx, decided.flatMap((d) => {
+    const firstDateOfWish = new Map<number, string>();
+    for (const { wishId, time } of d.newTimes) if (!firstDateOfWish.has(wishId) || time.date < firstDateOfWish.get(wishId)!) firstDateOfWish.set(wishId, time.date);
+    return d.newTimes.map(({ wishId, time }) => ({
+      bookingId: d.booking.id, bookableAssetId: time.roomId, date: time.date, startTime: `${quarterTimeOfMinutes(time.startMinute)}:00`, durationMinutes: time.durationMinutes,
+      initialRepetitionDate: firstDateOfWish.get(wishId) ?? null, status: 'APPROVED' as const,
+    }));
+  }));
+  for (const d of decided) await options.beforeDecision?.(tx, d.booking.id);
 
   const roomName = (id: number) => {
     const n = place.rooms.get(id);
@@ -109,37 +101,69 @@ export async function decideApplication(tx: Tx, options: {
     return { roomName: n?.name ?? 'Rom', roomNumber: n?.roomNumber ?? null, date: r.date, startTime: `${quarterTimeOfMinutes(r.startMinute)}:00`, durationMinutes: r.durationMinutes };
   }));
   const entries: NewChangeLogEntry[] = [];
-  const log = (type: 'ReservationChange' | 'ReservationRejection' | 'BookingApproval' | 'BookingRejection', fields: { reservationTimes?: ChangeLogReservationTimes; newReservationTimes?: ChangeLogReservationTimes; comment?: string | null }) =>
-    entries.push({ bookingId, type, loggedAt: now, userId: actor.userId, userName: actor.name, reservationTimes: fields.reservationTimes ?? null, newReservationTimes: fields.newReservationTimes ?? null, comment: fields.comment ?? null });
-
-  const granted: Row[] = [...approved, ...newTimes.map((t) => t.time)];
-  const location = place.locations.get(booking.locationId);
-  let outcome: ApplicationOutcome;
-  if (granted.length > 0) {
-    outcome = allRefused.length === 0 && changes.size === 0 ? 'APPROVED' : 'PARTLY';
-    const costCategory = booking.costCategory ?? 'FREE';
-    await updateBooking(tx, bookingId, { status: 'APPROVED', costCategory: costCategory as 'FREE' | 'COST' | 'MARKET' });
-    await saveRoundApproval(tx, bookingId, costCategory, actor, now);
-    if (location?.requireContract) await ensureContractRequirement(tx, bookingId);
-    for (const change of changes.values()) log('ReservationChange', { reservationTimes: describe(change.before), newReservationTimes: describe(change.after), comment: change.reason });
-    for (const [reason, rows] of refused) log('ReservationRejection', { reservationTimes: describe(rows), comment: reason });
-    log('BookingApproval', { reservationTimes: describe(granted) });
-  } else {
-    outcome = 'REJECTED';
-    await updateBooking(tx, bookingId, { status: 'REJECTED' });
-    const reason = [...refused.keys()].join(' ') || notAllocatedReason;
-    await insertDecisionMessage(tx, bookingId, reason);
-    log('BookingRejection', { reservationTimes: describe(allRefused), comment: reason });
+  const mails: OutboxMail[] = [];
+  const decisions: BookingDecision[] = [];
+  for (const d of decided) {
+    const { booking, changes, refused, allRefused } = d;
+    const log = (type: 'ReservationChange' | 'ReservationRejection' | 'BookingApproval' | 'BookingRejection', fields: { reservationTimes?: ChangeLogReservationTimes; newReservationTimes?: ChangeLogReservationTimes; comment?: string | null }) =>
+      entries.push({ bookingId: booking.id, type, loggedAt: now, userId: actor.userId, userName: actor.name, reservationTimes: fields.reservationTimes ?? null, newReservationTimes: fields.newReservationTimes ?? null, comment: fields.comment ?? null });
+    const granted: Row[] = [...d.approved, ...d.newTimes.map((t) => t.time)];
+    const location = place.locations.get(booking.locationId);
+    if (granted.length > 0) {
+      d.outcome = allRefused.length === 0 && changes.size === 0 ? 'APPROVED' : 'PARTLY';
+      decisions.push({ bookingId: booking.id, status: 'APPROVED', costCategory: booking.costCategory ?? 'FREE' });
+      if (location?.requireContract) await ensureContractRequirement(tx, booking.id);
+      for (const change of changes.values()) log('ReservationChange', { reservationTimes: describe(change.before), newReservationTimes: describe(change.after), comment: change.reason });
+      for (const [reason, rows] of refused) log('ReservationRejection', { reservationTimes: describe(rows), comment: reason });
+      log('BookingApproval', { reservationTimes: describe(granted) });
+    } else {
+      d.outcome = 'REJECTED';
+      decisions.push({ bookingId: booking.id, status: 'REJECTED', costCategory: booking.costCategory });
+      const reason = [...refused.keys()].join(' ') || notAllocatedReason;
+      await insertDecisionMessage(tx, booking.id, reason);
+      log('BookingRejection', { reservationTimes: describe(allRefused), comment: reason });
+    }
+    const to = booking.onBehalfOfEmail ?? booking.formAnswers?.contactEmail ?? booking.userEmail;
+    if (to) {
+      const notice = roundDecisionNotice({ roundName: round.name, locationName: location?.name ?? 'lokalet', outcome: d.outcome, roomName, granted: d.approved, changed: [...changes.values()], refused: [...refused] });
+      mails.push(applicantNoticeMail({ to, booking, notice, locationName: location?.name ?? 'lokalet', contactEmail: location?.contactEmail ?? null, publicUrl: options.publicUrl }));
+    }
   }
+  await saveDecisions(tx, decisions, actor, now);
   await insertChangeLogEntries(tx, entries);
-  await syncKeyAccess(tx, bookingId);
+  for (const d of decided) await syncKeyAccess(tx, d.booking.id);
+  if (mails.length) await enqueueMail(tx, mails);
+  return decided.map((d) => d.outcome);
+}
 
-  const to = booking.onBehalfOfEmail ?? booking.formAnswers?.contactEmail ?? booking.userEmail;
-  if (to) {
-    const notice = roundDecisionNotice({ roundName: round.name, locationName: location?.name ?? 'lokalet', outcome, roomName, granted: approved, changed: [...changes.values()], refused: [...refused] });
-    await enqueueMail(tx, applicantNoticeMail({ to, booking, notice, locationName: location?.name ?? 'lokalet', contactEmail: location?.contactEmail ?? null, publicUrl: options.publicUrl }));
-  }
-  return outcome;
+interface Resolved {
+  booking: ClosingApplication;
+  approved: InRoundReservation[];
+  replaced: InRoundReservation[];
+  refused: Map<string, InRoundReservation[]>;
+  allRefused: InRoundReservation[];
+  newTimes: { wishId: number; time: Candidate }[];
+  changes: Map<number, { reason: string | null; before: Row[]; after: Row[] }>;
+  outcome: ApplicationOutcome;
+}
+
+/** What becomes of each date of one application, given which of its candidate times are busy now. */
+function resolve(booking: ClosingApplication, plan: Plan, isBusy: (candidate: number) => boolean): Resolved {
+  const d: Resolved = { booking, approved: [], replaced: [], refused: new Map(), allRefused: [], newTimes: [], changes: new Map(), outcome: 'REJECTED' };
+  const refuse = (reason: string, row: InRoundReservation) => d.refused.set(reason, [...(d.refused.get(reason) ?? []), row]);
+  plan.candidates.forEach((c, i) => {
+    if (isBusy(i)) return refuse(busyAtClosingReason, c.row);
+    if (c.kind === 'asked') return d.approved.push(c.row);
+    d.replaced.push(c.row);
+    d.newTimes.push({ wishId: c.wish.id, time: c.time });
+    const change = d.changes.get(c.wish.id) ?? { reason: c.wish.reason, before: [], after: [] };
+    change.before.push(c.row);
+    change.after.push(c.time);
+    d.changes.set(c.wish.id, change);
+  });
+  for (const r of plan.refused) refuse(r.reason, r.row);
+  d.allRefused = [...d.refused.values()].flat();
+  return d;
 }
 
 interface Plan {
