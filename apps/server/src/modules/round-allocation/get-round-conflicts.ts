@@ -21,7 +21,7 @@ export async function getRoundConflicts({ db, user, roundId, roomId }: { db: Db;
   const room = rooms.find((r) => r.id === roomId);
   if (!room) {
     const locationId = await findRoomLocation(db, roomId);
-    if (locationId !== undefined && loaded.locationIds.includes(locationId)) throw AppError.forbidden(`Room ${roomId} is of a location the caller does not manage`);
+    if (locationId !== undefined && loaded.locationIds.includes(locationId) && !managed.includes(locationId)) throw AppError.forbidden(`Room ${roomId} is of a location the caller does not manage`);
     throw AppError.notFound(`Room ${roomId} in round ${roundId}`);
   }
   const { round } = loaded;
