@@ -184,7 +184,8 @@ function shuffled<T>(items: readonly T[], seed: number): T[] {
   return out;
 }
 
-interface RoomFigure { roomId: number; wishes: number; ms: number; bytes: number }
+interface RoomFigure { roomId: number; wishes: number; ms: number; bytes: number; undecided: Array<{ id: number; version: number }> }
+interface ConflictWish { id: number; version: number; roomId: number; decision: string }
 
 async function main(): Promise<void> {
   const today = todayInOslo(new Date());
@@ -238,8 +239,9 @@ async function main(): Promise<void> {
     const conflictPass = async (label: string, seed: number): Promise<RoomFigure[]> => {
       const tasks = shuffled(rooms, seed).map((roomId) => async () => {
         const answer = expectStatus(`conflicts of room ${roomId}`, await api('GET', `/api/admin/rounds/${ROUND_ID}/conflicts?roomId=${roomId}`));
-        const body = JSON.parse(answer.body) as { wishes: unknown[] };
-        return { roomId, wishes: body.wishes.length, ms: answer.ms, bytes: answer.body.length };
+        const body = JSON.parse(answer.body) as { wishes: ConflictWish[] };
+        const undecided = body.wishes.filter((w) => w.roomId === roomId && w.decision === 'UNDECIDED').map((w) => ({ id: w.id, version: w.version }));
+        return { roomId, wishes: body.wishes.length, ms: answer.ms, bytes: answer.body.length, undecided };
       });
       const t = performance.now();
       const results = await pool(tasks, CONCURRENCY);
@@ -264,6 +266,16 @@ async function main(): Promise<void> {
     const afterP95 = percentile(after.map((r) => r.ms), 95);
     const afterDetail = JSON.parse(expectStatus('round page', await api('GET', roundPath)).body) as { undecidedCount: number };
     console.log(`  undecided wishes after the suggestion: ${afterDetail.undecidedCount}`);
+    const undecided = after.flatMap((r) => r.undecided);
+    if (undecided.length > 0 && !NO_CLOSE) {
+      // Closing takes every wish decided: the rest NONE, as an administrator would (PUT, 500 a request).
+      const t = performance.now();
+      for (let i = 0; i < undecided.length; i += 500) {
+        const changes = undecided.slice(i, i + 500).map((w) => ({ wishId: w.id, version: w.version, decision: 'NONE', reason: 'Ikke plass i denne runden' }));
+        expectStatus('allocations', await api('PUT', `/api/admin/rounds/${ROUND_ID}/allocations`, { changes }));
+      }
+      console.log(`  the ${undecided.length} wishes the suggestion left undecided set to NONE (PUT …/allocations): ${seconds(performance.now() - t)}`);
+    }
 
     let closeMs: number | undefined;
     let checks: Record<string, number> | undefined;
