@@ -184,6 +184,73 @@ function shuffled<T>(items: readonly T[], seed: number): T[] {
   return out;
 }
 
+async function deadlockCount(): Promise<number> {
+  const [row] = await serverQuery<{ n: number }>('select deadlocks::int as n from pg_stat_database where datname = $1', [RUN_DB]);
+  return row?.n ?? 0;
+}
+
+/** The error lines (level 50) of the server's log: what a 5xx hid. */
+function printServerErrors(output: string): void {
+  const errors = output.split('\n').filter((l) => l.includes('"level":50'));
+  const seen = new Set<string>();
+  for (const line of errors) {
+    const brief = line.replace(/"stack":"[^"]*"/g, '').slice(0, 500);
+    const key = brief.replace(/\d+/g, '#').slice(0, 200);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    console.log(`    server error: ${brief}`);
+  }
+  if (errors.length > seen.size) console.log(`    (${errors.length} error lines in all)`);
+}
+
+/**
+ * Which statements PostgreSQL is running for the measured database, sampled from pg_stat_activity:
+ * where a slow request spends its time, without pg_stat_statements (not preloaded here).
+ */
+class ActivitySampler {
+  static readonly INTERVAL_MS = 20;
+  private readonly counts = new Map<string, { wait: string; query: string; n: number }>();
+  private samples = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private busy = false;
+  private constructor(private readonly client: pg.Client, private readonly database: string) {}
+
+  static async start(database: string): Promise<ActivitySampler> {
+    const client = new pg.Client({ connectionString: benchServerUrl });
+    await client.connect();
+    const sampler = new ActivitySampler(client, database);
+    sampler.timer = setInterval(() => void sampler.sample(), ActivitySampler.INTERVAL_MS);
+    return sampler;
+  }
+
+  private async sample(): Promise<void> {
+    if (this.busy) return;
+    this.busy = true;
+    try {
+      const { rows } = await this.client.query<{ wait: string; query: string }>(`select coalesce(wait_event_type || ':' || wait_event, 'CPU') as wait,
+          left(regexp_replace(query, '\\s+', ' ', 'g'), 120) as query
+        from pg_stat_activity where datname = $1 and state = 'active' and backend_type = 'client backend'`, [this.database]);
+      if (rows.length) this.samples++;
+      for (const r of rows) {
+        const key = `${r.wait}|${r.query}`;
+        const entry = this.counts.get(key) ?? { wait: r.wait, query: r.query, n: 0 };
+        entry.n++;
+        this.counts.set(key, entry);
+      }
+    } catch {
+      // the sampler's own connection is no part of the measurement
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  stop(top = 8): { samples: number; top: Array<{ wait: string; query: string; n: number }> } {
+    clearInterval(this.timer);
+    void this.client.end();
+    return { samples: this.samples, top: [...this.counts.values()].sort((a, b) => b.n - a.n).slice(0, top) };
+  }
+}
+
 interface RoomFigure { roomId: number; wishes: number; ms: number; bytes: number; undecided: Array<{ id: number; version: number }> }
 interface ConflictWish { id: number; version: number; roomId: number; decision: string }
 
@@ -260,8 +327,12 @@ async function main(): Promise<void> {
       + `slowest: room ${slowest.roomId} (${slowest.wishes} wishes) ${slowest.ms.toFixed(0)} ms`);
 
     // 3. The suggestion.
+    const suggestionSampler = await ActivitySampler.start(RUN_DB);
     const suggestion = expectStatus('suggestion', await api('POST', `/api/admin/rounds/${ROUND_ID}/suggestion`, {}));
+    const suggestionActivity = suggestionSampler.stop(4);
     console.log(`Suggestion POST /api/admin/rounds/${ROUND_ID}/suggestion: ${seconds(suggestion.ms)} wall; answer ${suggestion.body}`);
+    console.log(`  PostgreSQL meanwhile (${suggestionActivity.samples} samples with a statement running):`);
+    for (const top of suggestionActivity.top) console.log(`    ${String(top.n).padStart(5)} ${top.wait.padEnd(22)} ${top.query}`);
     const after = await conflictPass('conflict view after the suggestion, 1 pass', 99);
     const afterP95 = percentile(after.map((r) => r.ms), 95);
     const afterDetail = JSON.parse(expectStatus('round page', await api('GET', roundPath)).body) as { undecidedCount: number };
@@ -282,21 +353,32 @@ async function main(): Promise<void> {
     if (!NO_CLOSE) {
       // 4. Closing.
       const closeStarted = new Date();
-      const close = await api('POST', `/api/admin/rounds/${ROUND_ID}/close`, {});
-      closeMs = close.ms;
-      console.log(`Close POST /api/admin/rounds/${ROUND_ID}/close: ${close.status} in ${seconds(close.ms)} wall; answer ${close.body.slice(0, 400)}`);
-      if (close.status === 200 && (JSON.parse(close.body) as { status: string }).status !== 'CLOSED') {
-        // Finished by a re-run or in the background: wait until CLOSED (or 120 s).
-        for (;;) {
-          const state = JSON.parse((await api('GET', roundPath)).body) as { status: string; decidedCount: number };
-          closeMs = Date.now() - closeStarted.getTime();
-          if (state.status === 'CLOSED' || closeMs > 120_000) {
-            console.log(`  ${state.status} after ${seconds(closeMs)} (${state.decidedCount} decided)`);
-            break;
-          }
+      // A 503 (an application's transaction gave up) leaves the round CLOSING; the answer asks to close
+      // again, so do that, as the administrator would, until CLOSED (at most 6 attempts or 5 minutes).
+      const deadlocksBefore = await deadlockCount();
+      const sampler = await ActivitySampler.start(RUN_DB);
+      let attempts = 0;
+      let answer = '';
+      for (;;) {
+        attempts++;
+        const close = await api('POST', `/api/admin/rounds/${ROUND_ID}/close`, {});
+        answer = close.body.slice(0, 300);
+        console.log(`Close POST /api/admin/rounds/${ROUND_ID}/close, attempt ${attempts}: ${close.status} in ${seconds(close.ms)}; answer ${answer}`);
+        if (close.status >= 500) printServerErrors(server.output());
+        let status = close.status === 200 ? (JSON.parse(close.body) as { status: string }).status : 'CLOSING';
+        while (close.status === 200 && status === 'CLOSING' && Date.now() - closeStarted.getTime() < 300_000) {
           await new Promise((r) => setTimeout(r, 250));
+          status = (JSON.parse((await api('GET', roundPath)).body) as { status: string }).status;
         }
+        closeMs = Date.now() - closeStarted.getTime();
+        if (status === 'CLOSED' || attempts >= 6 || closeMs > 300_000 || (close.status !== 200 && close.status < 500)) break;
       }
+      const activity = sampler.stop();
+      await new Promise((r) => setTimeout(r, 600)); // pg_stat_database is updated every 500 ms
+      const [round] = await serverQuery<{ status: string }>('select status::text from application_rounds where id = $1', [ROUND_ID], RUN_DB);
+      console.log(`  round ${round!.status} ${seconds(closeMs)} after the first request, ${attempts} request(s); deadlocks in ${RUN_DB} meanwhile: ${(await deadlockCount()) - deadlocksBefore}`);
+      console.log(`  what PostgreSQL was doing (pg_stat_activity every ${ActivitySampler.INTERVAL_MS} ms, ${activity.samples} samples with a statement running): `);
+      for (const top of activity.top) console.log(`    ${String(top.n).padStart(5)} ${top.wait.padEnd(22)} ${top.query}`);
       const [row] = await serverQuery<Record<string, number>>(`
         with apps as (select distinct booking_id as id from round_wishes where round_id = $1),
         mails as (select (topic->>'bookingId')::int as id, count(*)::int as n from mail_outbox
