@@ -10,6 +10,7 @@ import {
   suggestionResponse,
   type CreateRoundBody,
   type PutAllocationsBody,
+  type UpdateRoundBody,
 } from '@lokaler/domain/application-rounds';
 import { isApiClientError } from './api-client-error';
 import { apiFetch } from './api-fetch';
@@ -46,6 +47,18 @@ export const createRoundMutation = (queryClient: QueryClient) =>
   mutationOptions({
     mutationKey: [...roundsKey, 'create'],
     mutationFn: (body: CreateRoundBody) => apiFetch('/api/admin/rounds', { method: 'POST', body, schema: roundSummary }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: roundsKey }),
+  });
+
+/**
+ * PATCH /api/admin/rounds/{id}: the name and dates of an OPEN round (409 ROUND_NOT_READY when the
+ * semester moves after applications came in, ROUND_OVERLAPS, ROUND_CLOSED; 403 unless the caller
+ * manages every location of the round). The round's views are read again afterwards.
+ */
+export const updateRoundMutation = (queryClient: QueryClient, roundId: number) =>
+  mutationOptions({
+    mutationKey: [...roundKey(roundId), 'update'],
+    mutationFn: (body: UpdateRoundBody) => apiFetch(`/api/admin/rounds/${roundId}`, { method: 'PATCH', body, schema: roundSummary }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: roundsKey }),
   });
 

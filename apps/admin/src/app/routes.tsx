@@ -67,6 +67,7 @@ export function createRoutes(): RouteObject[] {
                 { path: paths.rounds.path, lazy: () => import('../features/rounds/rounds-page').then((m) => ({ Component: m.RoundsPage })) },
                 { path: paths.newRound.path, lazy: () => import('../features/rounds/new-round-page').then((m) => ({ Component: m.NewRoundPage })) },
                 { path: paths.round.path, lazy: () => import('../features/rounds/round-page').then((m) => ({ Component: m.RoundPage })) },
+                { path: paths.editRound.path, lazy: () => import('../features/rounds/edit-round-page').then((m) => ({ Component: m.EditRoundPage })) },
                 { path: paths.roundRoom.path, lazy: () => import('../features/rounds/conflict-page').then((m) => ({ Component: m.ConflictPage })) },
                 { path: paths.auditLog.path, lazy: () => import('../features/audit-log/audit-log-page').then((m) => ({ Component: m.AuditLogPage })) },
               ],

@@ -71,6 +71,7 @@ export const paths = {
   rounds: { path: '/soknadsrunder', getHref: () => '/soknadsrunder' },
   newRound: { path: '/soknadsrunder/ny', getHref: () => '/soknadsrunder/ny' },
   round: { path: '/soknadsrunder/:roundId', getHref: (roundId: number) => `/soknadsrunder/${roundId}` },
+  editRound: { path: '/soknadsrunder/:roundId/endre', getHref: (roundId: number) => `/soknadsrunder/${roundId}/endre` },
   roundRoom: { path: '/soknadsrunder/:roundId/rom/:roomId', getHref: (roundId: number, roomId: number) => `/soknadsrunder/${roundId}/rom/${roomId}` },
   /** The audit log of a location's settings: ?lokale={locationId}. */
   auditLog: { path: '/innstillinger/lokalet/endringslogg', getHref: (locationId?: number) => `/innstillinger/lokalet/endringslogg${settingsQuery({ lokale: locationId })}` },

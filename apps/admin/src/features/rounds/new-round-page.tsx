@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Checkbox, Field, Fieldset, Heading, Label, Link, Paragraph, Select, Textfield, ValidationMessage } from '@digdir/designsystemet-react';
+import { Button, Checkbox, Field, Fieldset, Heading, Label, Link, Paragraph, Select, ValidationMessage } from '@digdir/designsystemet-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useController, useForm } from 'react-hook-form';
@@ -12,13 +12,13 @@ import { useAuth } from '@lokaler/api-client/react/auth-provider';
 import { useGuardedMutation } from '@lokaler/api-client/react/use-guarded-mutation';
 import { loadFailureMessage } from '@lokaler/api-client/user-message';
 import { roundErrorCodes } from '@lokaler/domain/application-rounds';
-import { DateFieldControl } from '@lokaler/ui/date-field-control';
 import { FormErrorSummary } from '@lokaler/ui/form-error-summary';
 import { usePageTitle } from '@lokaler/ui/page-title';
 import { LoadFailureAlert } from '@lokaler/ui/query-loader';
 import { Loading } from '@lokaler/ui/loading';
 import { useUnsavedChangesGuard } from '@lokaler/ui/unsaved-changes-guard';
 import { paths } from '../../config/paths';
+import { RoundNameAndDateFields } from './round-fields';
 import { roundFormSchema, toCreateRoundBody, type RoundFormValues } from './round-form';
 import '../../lib/common.css';
 import './rounds.css';
@@ -65,7 +65,7 @@ export function NewRoundPage() {
   );
 }
 
-const ids = { name: 'lk-round-name', locations: 'lk-round-locations', area: 'lk-round-area' };
+const ids = { locations: 'lk-round-locations', area: 'lk-round-area' };
 
 export function NewRoundForm({ options }: { options: readonly RoundLocationOption[] }) {
   const queryClient = useQueryClient();
@@ -146,18 +146,7 @@ export function NewRoundForm({ options }: { options: readonly RoundLocationOptio
       <div ref={summaryBox}>
         <FormErrorSummary errors={errors} submitCount={form.formState.submitCount} heading="For å opprette runden må du rette opp følgende feil:" />
       </div>
-      <Textfield label="Navn på runden" description="For eksempel «Skolelokaler våren 2027»" id={ids.name} {...form.register('name')} error={errors.name?.message} autoComplete="off" />
-      <Fieldset>
-        <Fieldset.Legend>Søknadsperiode</Fieldset.Legend>
-        <Fieldset.Description>Søknader om faste tider i semesteret som kommer inn i perioden, samles i runden.</Fieldset.Description>
-        <DateFieldControl control={form.control} name="applicationStart" label="Søknadsperioden starter" />
-        <DateFieldControl control={form.control} name="deadline" label="Søknadsfrist" />
-      </Fieldset>
-      <Fieldset>
-        <Fieldset.Legend>Semester</Fieldset.Legend>
-        <DateFieldControl control={form.control} name="semesterStart" label="Semesteret starter" />
-        <DateFieldControl control={form.control} name="semesterEnd" label="Semesteret slutter" />
-      </Fieldset>
+      <RoundNameAndDateFields form={form} />
       <Fieldset id={ids.locations} aria-invalid={errors.locationIds ? true : undefined}>
         <Fieldset.Legend>Steder</Fieldset.Legend>
         <Fieldset.Description>Søknader til stedene du velger, samles i runden.</Fieldset.Description>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createRoundBody, type CreateRoundBody } from '@lokaler/domain/application-rounds';
+import { createRoundBody, updateRoundBody, type CreateRoundBody, type RoundSummary, type UpdateRoundBody } from '@lokaler/domain/application-rounds';
 import { isValidDate } from '@lokaler/domain/scheduling/calendar-date';
 
 /** The new round's form: what the fields hold, judged by createRoundBody with a message per date field. */
@@ -24,31 +24,54 @@ export const roundDateMessages: Record<DateField, string> = {
 
 const isDateField = (key: unknown): key is DateField => typeof key === 'string' && (roundDateFields as readonly string[]).includes(key);
 
+/** The name and dates a round's form holds (the new round's form adds the locations). */
+export type RoundDatesFormValues = Omit<RoundFormValues, 'locationIds'>;
+
 /**
- * createRoundBody's rules and messages (the server says the same), with the date fields' own message
+ * The body schema's rules and messages (the server says the same), with the date fields' own message
  * when a date is missing or unreadable instead of the API's 'Ugyldig dato, bruk formatet ÅÅÅÅ-MM-DD'.
  */
-export const roundFormSchema = z
-  .object({
-    name: z.string(),
-    applicationStart: z.string(),
-    deadline: z.string(),
-    semesterStart: z.string(),
-    semesterEnd: z.string(),
-    locationIds: z.array(z.number()),
-  })
-  .superRefine((values, ctx) => {
-    for (const field of roundDateFields) {
-      if (!isValidDate(values[field])) ctx.addIssue({ code: 'custom', path: [field], message: roundDateMessages[field] });
-    }
-    const parsed = createRoundBody.safeParse(values);
-    if (parsed.success) return;
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
-      if (isDateField(field) && !isValidDate(values[field])) continue;
-      ctx.addIssue({ code: 'custom', path: issue.path.filter((p): p is string | number => typeof p !== 'symbol'), message: issue.message });
-    }
-  });
+function formSchemaOf<T extends z.ZodRawShape>(extra: T, body: z.ZodType) {
+  return z
+    .object({
+      name: z.string(),
+      applicationStart: z.string(),
+      deadline: z.string(),
+      semesterStart: z.string(),
+      semesterEnd: z.string(),
+      ...extra,
+    })
+    .superRefine((values, ctx) => {
+      const dates = values as unknown as Record<DateField, string>;
+      for (const field of roundDateFields) {
+        if (!isValidDate(dates[field])) ctx.addIssue({ code: 'custom', path: [field], message: roundDateMessages[field] });
+      }
+      const parsed = body.safeParse(values);
+      if (parsed.success) return;
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if (isDateField(field) && !isValidDate(dates[field])) continue;
+        ctx.addIssue({ code: 'custom', path: issue.path.filter((p): p is string | number => typeof p !== 'symbol'), message: issue.message });
+      }
+    });
+}
+
+/** The new round's form: createRoundBody's rules. */
+export const roundFormSchema = formSchemaOf({ locationIds: z.array(z.number()) }, createRoundBody);
 
 /** The body of a form the schema has accepted (the name trimmed). */
 export const toCreateRoundBody = (values: RoundFormValues): CreateRoundBody => createRoundBody.parse(values);
+
+/** The form that changes a round: updateRoundBody's rules. */
+export const editRoundFormSchema = formSchemaOf({}, updateRoundBody);
+
+export const toUpdateRoundBody = (values: RoundDatesFormValues): UpdateRoundBody => updateRoundBody.parse(values);
+
+/** The form's values from the round as it is. */
+export const editRoundValuesOf = (round: RoundSummary): RoundDatesFormValues => ({
+  name: round.name,
+  applicationStart: round.applicationStart,
+  deadline: round.deadline,
+  semesterStart: round.semesterStart,
+  semesterEnd: round.semesterEnd,
+});

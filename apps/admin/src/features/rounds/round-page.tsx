@@ -12,7 +12,7 @@ import { usePageTitle } from '@lokaler/ui/page-title';
 import { QueryLoader } from '@lokaler/ui/query-loader';
 import { paths } from '../../config/paths';
 import { formatDay, formatPeriod } from '../../lib/format';
-import { countText, phaseColors } from './round-texts';
+import { countText, mayEditRound, phaseColors } from './round-texts';
 import '../../lib/common.css';
 import './rounds.css';
 
@@ -60,6 +60,11 @@ function RoundContent({ round }: { round: RoundDetail }) {
         <br />
         {countText(round.applicationCount, 'søknad', 'søknader')} i runden, {countText(round.undecidedCount, 'ønske', 'ønsker')} ikke fordelt
       </Paragraph>
+      {mayEditRound(round) && (
+        <Paragraph>
+          <Link asChild><RouterLink to={paths.editRound.getHref(round.id)}>Endre runden</RouterLink></Link>
+        </Paragraph>
+      )}
       <RoundActions round={round} />
       <section className="lk-stack" aria-labelledby="lk-round-rooms">
         <Heading level={2} data-size="md" id="lk-round-rooms">

@@ -1,4 +1,4 @@
-import type { RoundPhase } from '@lokaler/domain/application-rounds';
+import type { RoundPhase, RoundSummary } from '@lokaler/domain/application-rounds';
 
 /** '1 søknad' / '3 søknader'. */
 export function countText(count: number, one: string, many: string): string {
@@ -13,3 +13,6 @@ export const phaseColors: Record<RoundPhase, 'neutral' | 'info' | 'warning' | 's
   CLOSING: 'warning',
   CLOSED: 'success',
 };
+
+/** The round may be changed while it is open, by someone who manages all its locations (the server says 403 otherwise). */
+export const mayEditRound = (round: Pick<RoundSummary, 'status' | 'canClose'>): boolean => round.status === 'OPEN' && round.canClose;
