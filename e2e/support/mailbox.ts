@@ -25,3 +25,8 @@ export async function waitForMail(to: string, pattern: RegExp): Promise<string> 
   }, { timeout: 30_000, interval: 500 }).toBe(true);
   return found!;
 }
+
+/** How many delivered e-mails to this address name the case number and say a decision ('godkjent' / 'avslått'). */
+export async function answersTo(to: string, caseNumber: string): Promise<number> {
+  return (await mails()).filter((m) => m.to === to && m.text.includes(caseNumber) && /godkjent|avslått/.test(m.text)).length;
+}
