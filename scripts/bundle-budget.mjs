@@ -89,6 +89,7 @@ export const budgets = [
       { route: '/soknadsrunder', modules: ['src/features/rounds/rounds-page.tsx'] },
       { route: '/soknadsrunder/ny', modules: ['src/features/rounds/new-round-page.tsx'] },
       { route: '/soknadsrunder/:roundId', modules: ['src/features/rounds/round-page.tsx'] },
+      { route: '/soknadsrunder/:roundId/endre', modules: ['src/features/rounds/edit-round-page.tsx'] },
       { route: '/soknadsrunder/:roundId/rom/:roomId', modules: ['src/features/rounds/conflict-page.tsx'] },
     ],
   },

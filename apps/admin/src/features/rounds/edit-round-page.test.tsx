@@ -97,6 +97,33 @@ describe("the form that changes a round", () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Endre søknadsrunden' })).toBeInTheDocument();
   });
 
+  it("says what ROUND_NOT_READY means here when the server sent no userMsg (not the closing's text)", async () => {
+    const user = userEvent.setup();
+    stubApi({
+      '/api/currentuser/roles': roles,
+      'GET /api/admin/rounds/5': roundDetailOf(collecting),
+      'PATCH /api/admin/rounds/5': jsonResponse(409, { msg: 'has applications', code: 'ROUND_NOT_READY' }),
+    });
+    renderAdmin('/admin/soknadsrunder/5/endre', { user: siri });
+    await screen.findByRole('textbox', { name: /Navn på runden/ });
+    await setDate(user, 'Semesteret slutter', '2027-06-25');
+    await user.click(screen.getByRole('button', { name: 'Lagre endringene' }));
+    expect(await screen.findByRole('link', { name: /Semesterets datoer kan ikke endres etter at søknader har kommet inn/ })).toBeInTheDocument();
+    expect(screen.queryByText(/Runden kan ikke lukkes/)).toBeNull();
+  });
+
+  it("shows a 409 ROUND_CLOSED (closed meanwhile) in the summary", async () => {
+    const user = userEvent.setup();
+    stubApi({
+      '/api/currentuser/roles': roles,
+      'GET /api/admin/rounds/5': roundDetailOf(collecting),
+      'PATCH /api/admin/rounds/5': jsonResponse(409, { msg: 'closed', code: 'ROUND_CLOSED' }),
+    });
+    renderAdmin('/admin/soknadsrunder/5/endre', { user: siri });
+    await user.click(await screen.findByRole('button', { name: 'Lagre endringene' }));
+    expect(await screen.findByRole('link', { name: 'Runden er lukket. Fordelingen kan ikke endres lenger.' })).toBeInTheDocument();
+  });
+
   it('says the round cannot be changed when it is closed', async () => {
     stubApi({ '/api/currentuser/roles': roles, 'GET /api/admin/rounds/5': roundDetailOf({ status: 'CLOSED', phase: 'CLOSED' }) });
     renderAdmin('/admin/soknadsrunder/5/endre', { user: siri });

@@ -4,11 +4,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { roundQuery, roundUserMessage, updateRoundMutation } from '@lokaler/api-client/admin-rounds';
+import { roundErrorCode, roundQuery, roundUserMessage, updateRoundMutation } from '@lokaler/api-client/admin-rounds';
 import { isApiClientError, isNotFoundError } from '@lokaler/api-client/api-client-error';
 import { useGuardedMutation } from '@lokaler/api-client/react/use-guarded-mutation';
 import { loadFailureMessage } from '@lokaler/api-client/user-message';
-import type { RoundDetail } from '@lokaler/domain/application-rounds';
+import { roundErrorCodes, type RoundDetail } from '@lokaler/domain/application-rounds';
 import { FormErrorSummary } from '@lokaler/ui/form-error-summary';
 import { usePageTitle } from '@lokaler/ui/page-title';
 import { QueryLoader } from '@lokaler/ui/query-loader';
@@ -44,6 +44,14 @@ export function EditRoundPage() {
       </QueryLoader>
     </div>
   );
+}
+
+/** The server's userMsg; without one, ROUND_NOT_READY here means the semester stays (not that the round cannot close). */
+function editRefusalMessage(error: unknown): string {
+  if (isApiClientError(error) && !error.userMsg && roundErrorCode(error) === roundErrorCodes.notReady) {
+    return 'Semesterets datoer kan ikke endres etter at søknader har kommet inn i runden. Søknadsperioden og fristen kan endres.';
+  }
+  return roundUserMessage(error);
 }
 
 export function EditRoundForm({ round }: { round: RoundDetail }) {
@@ -83,7 +91,7 @@ export function EditRoundForm({ round }: { round: RoundDetail }) {
       }
       // A refusal with its own explanation (409: the semester stays, overlaps, closed) says it first.
       const conflict = isApiClientError(error) && error.kind === 'http' && error.status === 409;
-      if (conflict || !placed) form.setError('root.server', { type: 'server', message: roundUserMessage(error) });
+      if (conflict || !placed) form.setError('root.server', { type: 'server', message: editRefusalMessage(error) });
       setServerRefusals((n) => n + 1);
     },
   });
