@@ -4,6 +4,7 @@ import { adminWeddingDetails } from './admin-wedding';
 import {
   bookingDurationType, bookingFormAnswers, bookingPurpose, bookingStatus, costCategory, sourceForm,
 } from './booking';
+import { roundStatus } from './application-rounds';
 import { omittedTime } from './booking-omitted';
 import { bookingRequirement, bookingReservation } from './booking-reservation';
 import { changeLogEntry as applicantChangeLogEntry } from './change-log';
@@ -59,6 +60,11 @@ export const adminBookingView = z.object({
   reservations: z.array(bookingReservation),
   /** Issue 16: the dates of the series the applicant chose to send without ('søkt uten n datoer'); optional on the wire. */
   omittedTimes: z.array(omittedTime).default([]),
+  /**
+   * Issue 17: the semester round the application is in (null: none). Until the round is CLOSED the
+   * application is decided by closing it, not here (single decisions are 409 BOOKING_IN_ROUND).
+   */
+  round: z.object({ id: z.number(), name: z.string(), deadline: z.string(), status: roundStatus }).nullable().default(null),
   requirements: z.array(bookingRequirement),
   decisionMessages: z.array(z.object({ message: z.string(), createdTimeUtc: z.string() })),
   hasPendingRequirements: z.boolean(),

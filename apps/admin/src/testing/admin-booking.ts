@@ -18,6 +18,7 @@ export function buildAdminBooking(change: Partial<AdminBookingView> = {}): Admin
     onBehalfOfName: null,
     onBehalfOfEmail: null,
     omittedTimes: [],
+    round: null,
     createdTimeUtc: '2026-03-02T09:30:00.000Z',
     bookingPurpose: 'PUBLICUSER_LOAN',
     sourceForm: 'school',

@@ -71,6 +71,22 @@ describe('booking in the admin view', () => {
     expect(screen.queryByRole('heading', { name: /Søkt uten/ })).toBeNull();
   });
 
+  it('sends an application in an open semester round to the round instead of offering single decisions (issue 17)', async () => {
+    stubBooking({ 'GET /api/booking/5': buildAdminBooking({ round: { id: 3, name: 'Høst skoler', deadline: '2027-06-01', status: 'OPEN' } }) });
+    const { unmount } = renderAdmin('/admin/soknader/5', { user: siri });
+    expect(await screen.findByText('Søknaden er med i søknadsrunden «Høst skoler» (søknadsfrist 01.06.2027) og avgjøres når runden lukkes.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Gå til søknadsrunden' })).toHaveAttribute('href', '/admin/soknadsrunder/3');
+    expect(screen.queryByRole('link', { name: 'Godkjenn søknaden' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Avslå søknaden' })).toBeNull();
+    unmount();
+    resetApiClient();
+    // Once the round is closed, the application is handled as any other.
+    stubBooking({ 'GET /api/booking/5': buildAdminBooking({ round: { id: 3, name: 'Høst skoler', deadline: '2027-06-01', status: 'CLOSED' } }) });
+    renderAdmin('/admin/soknader/5', { user: siri });
+    expect(await screen.findByRole('link', { name: 'Godkjenn søknaden' })).toBeInTheDocument();
+    expect(screen.queryByText(/avgjøres når runden lukkes/)).toBeNull();
+  });
+
   it('shows a time ending at midnight as 00:00, in the active times and among the changed ones', async () => {
     const late = { bookableAssetId: 4, bookableAssetName: 'Aula', bookableAssetNumber: 'A1', displayName: 'Aula (A1)', date: '2026-03-20', startTime: '22:00:00', endTime: '00:00:00', duration: 'PT2H', initialRepetitionDate: null };
     stubBooking({ 'GET /api/booking/5': buildAdminBooking({ reservations: [

@@ -1,4 +1,4 @@
-import { Heading, Link, Paragraph } from '@digdir/designsystemet-react';
+import { Alert, Heading, Link, Paragraph } from '@digdir/designsystemet-react';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -15,7 +15,7 @@ import { QueryLoader } from '@lokaler/ui/query-loader';
 import { useUnsavedChangesGuard } from '@lokaler/ui/unsaved-changes-guard';
 import { OmittedDatesSection } from '@lokaler/ui/omitted-dates-section';
 import { paths } from '../../config/paths';
-import { formatInstant } from '../../lib/format';
+import { formatDay, formatInstant } from '../../lib/format';
 import { ApplicantSection } from './applicant-section';
 import { ApprovalSummary } from './approval-summary';
 import { BookingActions } from './booking-actions';
@@ -47,6 +47,25 @@ function Booking({ bookingId }: { bookingId: number }) {
   );
 }
 
+/**
+ * An application collected in a semester round is answered when the round closes (issue 17): no
+ * single decision here (the server refuses them), but the way to the round where it is allocated.
+ */
+function InRoundNotice({ round }: { round: NonNullable<AdminBookingView['round']> }) {
+  return (
+    <Alert data-color="info">
+      <Paragraph>
+        Søknaden er med i søknadsrunden «{round.name}» (søknadsfrist {formatDay(round.deadline)}) og avgjøres når runden lukkes.
+      </Paragraph>
+      <Paragraph>
+        <Link asChild>
+          <RouterLink to={paths.round.getHref(round.id)}>Gå til søknadsrunden</RouterLink>
+        </Link>
+      </Paragraph>
+    </Alert>
+  );
+}
+
 function BookingView({ booking }: { booking: AdminBookingView }) {
   const internal = booking.bookingPurpose === 'ADMINUSER_INTERNAL_ACTIVITY';
   // One guard for the page (a router allows one blocker): unsaved note or title.
@@ -70,7 +89,7 @@ function BookingView({ booking }: { booking: AdminBookingView }) {
       <Paragraph className="lk-subtle">
         {[booking.locationName, bookingPurposeLabels[booking.bookingPurpose], `Saksnummer ${booking.caseNumber}`, `Mottatt ${formatInstant(booking.createdTimeUtc)}`].join(' · ')}
       </Paragraph>
-      <BookingActions booking={booking} />
+      {booking.round && booking.round.status !== 'CLOSED' ? <InRoundNotice round={booking.round} /> : <BookingActions booking={booking} />}
       {booking.wedding && <WeddingSection booking={booking} wedding={booking.wedding} />}
       {booking.approval && <ApprovalSummary approval={booking.approval} />}
       <ApplicantSection booking={booking} />

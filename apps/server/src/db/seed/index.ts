@@ -9,6 +9,8 @@ import { seedSelvkostDemoPrices } from '../../modules/admin-selvkost/demo-prices
 import { citizenUsers, demoUsers } from './people';
 import { planBackgroundBookings, planWeddings } from './plan-background-bookings';
 import { planCitizenBookings } from './plan-citizen-bookings';
+import { planDemoRound } from './plan-round';
+import { insertDemoRound } from './insert-round';
 import { createRandom } from './prng';
 import { writeTransaction } from '../write-transaction';
 
@@ -49,12 +51,15 @@ export async function seedDemoDataIfEmpty(db: Db, options: SeedOptions = {}): Pr
     const userIdBySub = new Map(userRows.map((u) => [u.sub, u.id]));
 
     const ctx = { today, random, ...world };
+    const round = planDemoRound(ctx);
     const plans = [
       ...planCitizenBookings(ctx),
+      ...round.applications,
       ...planWeddings(ctx, world.bookableRooms, 10),
       ...planBackgroundBookings(ctx, world.bookableRooms, 220),
     ];
-    await insertBookings(tx, plans, userIdBySub);
+    const bookingIds = await insertBookings(tx, plans, userIdBySub);
+    await insertDemoRound(tx, round, bookingIds);
     await options.storeApprovedDocuments?.(tx);
 
     await tx.insert(settings).values([

@@ -8,8 +8,8 @@ function caseNumber(plan: BookingPlan, sequence: number): string {
   return `LOK-${plan.createdAt.getUTCFullYear()}-${String(sequence).padStart(5, '0')}`;
 }
 
-/** Inserts the planned bookings with their reservations, requirements, messages and change log. */
-export async function insertBookings(tx: Tx, plans: readonly BookingPlan[], userIdBySub: ReadonlyMap<string, number>): Promise<number> {
+/** Inserts the planned bookings with their reservations, requirements, messages and change log; answers each plan's booking id. */
+export async function insertBookings(tx: Tx, plans: readonly BookingPlan[], userIdBySub: ReadonlyMap<string, number>): Promise<ReadonlyMap<BookingPlan, number>> {
   const userId = (sub: string | null | undefined) => (sub ? userIdBySub.get(sub) ?? null : null);
   const ordered = [...plans].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   const numbered = ordered.map((plan, i) => ({ plan, caseNumber: caseNumber(plan, i + 1) }));
@@ -71,5 +71,5 @@ export async function insertBookings(tx: Tx, plans: readonly BookingPlan[], user
     newReservationTimes: e.newReservationTimes ?? null,
     comment: e.comment ?? null,
   }))), (chunk) => tx.insert(changeLog).values(chunk).returning({ id: changeLog.id }));
-  return rows.length;
+  return new Map(withIds.map(({ plan, bookingId }) => [plan, bookingId]));
 }

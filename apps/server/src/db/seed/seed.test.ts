@@ -93,6 +93,21 @@ describe('demo data', () => {
     expect(await count(database, sql`select count(*)::int as n from bookings b where not exists (select 1 from change_log c where c.booking_id = b.id)`)).toBe(0);
   });
 
+  it('has a semester round past its deadline whose clubs clash in the gym (issue 17)', async () => {
+    const [round] = await queryRows<{ id: number; status: string; deadline: string; semester_start: string }>(database.db, sql`
+      select id, status::text as status, deadline::text as deadline, semester_start::text as semester_start from application_rounds`);
+    expect(round).toMatchObject({ status: 'OPEN' });
+    expect(round!.deadline < today && today < round!.semester_start).toBe(true);
+    const wishes = await queryRows<{ booking_id: number; weekday: number; start_minute: number; end_minute: number; date_count: number; dates: number }>(database.db, sql`
+      select w.booking_id, w.weekday, w.start_minute, w.end_minute, w.date_count,
+        (select count(*)::int from reservations r where r.booking_id = w.booking_id and r.status = 'IN_ROUND') as dates
+      from round_wishes w where w.round_id = ${round!.id} order by w.start_minute`);
+    expect(wishes).toHaveLength(4);
+    for (const w of wishes) expect(w).toMatchObject({ weekday: 2, date_count: w.dates });
+    const clashing = wishes.filter((a) => wishes.some((b) => b !== a && a.start_minute < b.end_minute && b.start_minute < a.end_minute));
+    expect(clashing.length).toBe(3);
+  });
+
   it('gives Kari an unprocessed, an approved-with-unsigned-contract, a rejected-with-message and a cancelled booking', async () => {
     const kari = testCitizens[0]!;
     const rows = await queryRows<{ status: string; unsigned: boolean; messages: number }>(database.db, sql`

@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../db/client';
 import { findBookingForAdmin } from '../admin-booking-shared/booking-access';
 import { loadReservationRows } from '../admin-booking-shared/reservation-rows';
 import { listAllPermissions } from '../oslonokkelen/repository';
+import { findRoundOfBooking } from '../application-rounds/repository';
 import { loadWeddingDetails } from './wedding-details';
 import { findApplicant, findApproval, findLocationRules, listCurrentDocumentKinds, listDecisionMessages, listRequirements, type ApprovalRow } from './repository';
 
@@ -23,6 +24,7 @@ export async function getAdminBookingView({ db, user, bookingId }: { db: DbOrTx;
   const documentKinds = await listCurrentDocumentKinds(db, bookingId);
   const wedding = await loadWeddingDetails(db, booking, reservationRows, approval);
   const keyNumbers = await listAllPermissions(db, bookingId);
+  const round = await findRoundOfBooking(db, bookingId);
   const contracts = requirementRows.filter((q) => q.type === 'CONTRACT');
   const contractSigned = contracts.length === 0 ? null : contracts.every((q) => q.isFulfilled);
 
@@ -52,6 +54,7 @@ export async function getAdminBookingView({ db, user, bookingId }: { db: DbOrTx;
     cancellationDeadline: iso(booking.cancellationDeadline),
     reservations: reservationRows.map(toBookingReservation),
     omittedTimes: booking.omittedTimes ?? [],
+    round,
     requirements: requirementRows.map(toBookingRequirement),
     decisionMessages: messages.map((m) => ({ message: m.message, createdTimeUtc: m.createdAt.toISOString() })),
     hasPendingRequirements: requirementRows.some((q) => !q.isFulfilled),

@@ -262,6 +262,9 @@ describe('semester rounds', () => {
       expect(mail!.body).toContain(`Søknadsfrist ${formatDateNorwegian(inDays(5))}`);
       expect(mail!.body).toContain('behandles sammen med de andre søknadene til semesteret etter søknadsfristen');
       expect(mail!.body).not.toContain('normalt innen tre uker');
+      // The administrator's view of it names the round (single decisions wait for it).
+      const view = await call(ctx.app, siri, 'GET', `/api/booking/${bookingId}`);
+      expect(view.json()).toMatchObject({ round: { id: round.id, name: 'Høst skoler', deadline: inDays(5), status: 'OPEN' } });
     });
 
     it('accepts another applicant\'s wish for the same time (IN_ROUND holds no time), and counts the clash', async () => {
