@@ -256,8 +256,8 @@ describe('a semester round: three clubs, one gym, Tuesdays', () => {
     const dialog = await visible(page.getByRole('dialog', { name: 'Lukke runden og sende svar?' }));
     await expectNoAxeViolations(page);
     await dialog.getByRole('button', { name: 'Lukk runden og send svar' }).click();
-    // An application given another time is 'delvis godkjent' (decision 029): approved, with its times changed.
-    await visible(page.getByText('Runden er lukket, og søkerne har fått svar på e-post. 1 søknad godkjent, 2 delvis godkjent og 0 avslått.'));
+    // An application given another time is approved, its times changed ('Endret'); 'delvis godkjent' is for refused dates.
+    await visible(page.getByText('Runden er lukket, og søkerne har fått svar på e-post. 3 søknader godkjent, 0 delvis godkjent og 0 avslått.'));
     await visible(page.getByText('Lukket', { exact: true }));
     expect(await page.getByRole('link', { name: 'Endre runden' }).count()).toBe(0);
     await expectNoAxeViolations(page);

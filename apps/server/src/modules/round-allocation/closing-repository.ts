@@ -154,11 +154,11 @@ export async function insertChangeLogEntries(tx: Tx, entries: readonly (typeof c
 export async function countOutcome(db: DbOrTx, roundId: number): Promise<{ approved: number; partlyApproved: number; rejected: number }> {
   const [row] = await queryRows<{ approved: number; partly: number; rejected: number }>(db, sql`
     with apps as (
-      select b.id, b.status, bool_and(w.decision = 'ASKED') as all_asked,
+      select b.id, b.status,
         exists (select 1 from reservations r where r.booking_id = b.id and r.status = 'REJECTED') as some_rejected
       from round_wishes w join bookings b on b.id = w.booking_id where w.round_id = ${roundId} group by b.id, b.status)
-    select count(*) filter (where status = 'APPROVED' and all_asked and not some_rejected)::int as approved,
-      count(*) filter (where status = 'APPROVED' and not (all_asked and not some_rejected))::int as partly,
+    select count(*) filter (where status = 'APPROVED' and not some_rejected)::int as approved,
+      count(*) filter (where status = 'APPROVED' and some_rejected)::int as partly,
       count(*) filter (where status = 'REJECTED')::int as rejected
     from apps`);
   return { approved: Number(row?.approved ?? 0), partlyApproved: Number(row?.partly ?? 0), rejected: Number(row?.rejected ?? 0) };

@@ -110,7 +110,8 @@ export async function decideApplications(tx: Tx, options: {
     const granted: Row[] = [...d.approved, ...d.newTimes.map((t) => t.time)];
     const location = place.locations.get(booking.locationId);
     if (granted.length > 0) {
-      d.outcome = allRefused.length === 0 && changes.size === 0 ? 'APPROVED' : 'PARTLY';
+      // Changed times are an approval ('Endret' in the change log); partly approved: something was refused.
+      d.outcome = allRefused.length === 0 ? 'APPROVED' : 'PARTLY';
       decisions.push({ bookingId: booking.id, status: 'APPROVED', costCategory: booking.costCategory ?? 'FREE' });
       if (location?.requireContract) await ensureContractRequirement(tx, booking.id);
       for (const change of changes.values()) log('ReservationChange', { reservationTimes: describe(change.before), newReservationTimes: describe(change.after), comment: change.reason });
@@ -224,10 +225,11 @@ export function roundDecisionNotice(input: {
   refused: readonly [string, Row[]][];
 }): ApplicantNotice {
   const { outcome, roomName } = input;
-  const verdict = outcome === 'APPROVED' ? 'er godkjent' : outcome === 'PARTLY' ? 'er delvis godkjent' : 'er dessverre avslått';
+  const changedTimes = input.changed.length > 0 ? ' med endrede tider' : '';
+  const verdict = outcome === 'APPROVED' ? `er godkjent${changedTimes}` : outcome === 'PARTLY' ? 'er delvis godkjent' : 'er dessverre avslått';
   return {
     kind: outcome === 'REJECTED' ? 'BookingRejection' : 'BookingApproval',
-    subject: outcome === 'REJECTED' ? 'Søknaden din er avslått' : outcome === 'PARTLY' ? 'Søknaden din er delvis godkjent' : 'Søknaden din er godkjent',
+    subject: outcome === 'REJECTED' ? 'Søknaden din er avslått' : outcome === 'PARTLY' ? 'Søknaden din er delvis godkjent' : `Søknaden din er godkjent${changedTimes}`,
     paragraphs: [
       `Søknaden din om å låne ${input.locationName} i ${input.roundName} ${verdict}.`,
       ...(input.granted.length ? [`Tildelt som søkt:\n${summarise(input.granted, roomName).join('\n')}`] : []),

@@ -76,7 +76,7 @@ describe('a semester round from the applications to the answers', () => {
 
     const closed = await call(ctx.app, siri, 'POST', `/api/admin/rounds/${round.id}/close`);
     expect(closed.statusCode, closed.body).toBe(200);
-    expect(closed.json<CloseRoundResponse>()).toEqual({ status: 'CLOSED', approved: 1, partlyApproved: 1, rejected: 0 });
+    expect(closed.json<CloseRoundResponse>()).toEqual({ status: 'CLOSED', approved: 2, partlyApproved: 0, rejected: 0 });
     // The children got their asked time; the adults the nearest free two hours (17–19) in the gym.
     const childTrail = await trailOf(ctx.database.db, children);
     expect(childTrail).toMatchObject({ status: 'APPROVED', changeLogTypes: expect.arrayContaining(['BookingApproval']), mailKinds: expect.arrayContaining(['BookingApproval']) });
