@@ -52,7 +52,8 @@ export async function createRound({ db, user, body, now = new Date(), beforeInse
   }
 }
 
-function overlapError(other: OverlappingRound | null): AppError {
+/** The 409 ROUND_OVERLAPS naming the other round and location (creating and changing a round). */
+export function overlapError(other: OverlappingRound | null): AppError {
   const userMsg = other
     ? `${other.locationName} er allerede med i søknadsrunden «${other.roundName}», med semester ${formatDateNorwegian(other.semesterStart)}–${formatDateNorwegian(other.semesterEnd)}. Et sted kan bare være med i én runde for samme periode.`
     : 'Et av stedene er allerede med i en søknadsrunde for samme periode. Et sted kan bare være med i én runde for samme periode.';

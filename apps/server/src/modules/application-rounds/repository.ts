@@ -25,8 +25,11 @@ export interface OverlappingRound {
   semesterEnd: string;
 }
 
-/** A round of one of these locations whose semester overlaps [start, end] (both inclusive), if any. */
-export async function findOverlappingRound(db: DbOrTx, locationIds: readonly number[], semesterStart: string, semesterEnd: string): Promise<OverlappingRound | null> {
+/**
+ * A round of one of these locations whose semester overlaps [start, end] (both inclusive), if any;
+ * `exceptRoundId` leaves that round out (changing a round's own semester).
+ */
+export async function findOverlappingRound(db: DbOrTx, locationIds: readonly number[], semesterStart: string, semesterEnd: string, exceptRoundId?: number): Promise<OverlappingRound | null> {
   if (locationIds.length === 0) return null;
   const [row] = await db.select({
     roundName: applicationRounds.name,
@@ -37,28 +40,7 @@ export async function findOverlappingRound(db: DbOrTx, locationIds: readonly num
     .innerJoin(applicationRounds, eq(applicationRounds.id, applicationRoundLocations.roundId))
     .innerJoin(locations, eq(locations.id, applicationRoundLocations.locationId))
     .where(and(
-      inArray(applicationRoundLocations.locationId, [...locationIds]),
-      lte(applicationRoundLocations.semesterStart, semesterEnd),
-      gte(applicationRoundLocations.semesterEnd, semesterStart),
-    ))
-    .orderBy(asc(locations.name), asc(applicationRounds.id))
-    .limit(1);
-  return row ?? null;
-}
-
-/** As findOverlappingRound, leaving out the round itself (changing a round's semester). */
-export async function findOverlappingRoundOfOthers(db: DbOrTx, roundId: number, locationIds: readonly number[], semesterStart: string, semesterEnd: string): Promise<OverlappingRound | null> {
-  if (locationIds.length === 0) return null;
-  const [row] = await db.select({
-    roundName: applicationRounds.name,
-    locationName: locations.name,
-    semesterStart: applicationRoundLocations.semesterStart,
-    semesterEnd: applicationRoundLocations.semesterEnd,
-  }).from(applicationRoundLocations)
-    .innerJoin(applicationRounds, eq(applicationRounds.id, applicationRoundLocations.roundId))
-    .innerJoin(locations, eq(locations.id, applicationRoundLocations.locationId))
-    .where(and(
-      ne(applicationRoundLocations.roundId, roundId),
+      exceptRoundId === undefined ? undefined : ne(applicationRoundLocations.roundId, exceptRoundId),
       inArray(applicationRoundLocations.locationId, [...locationIds]),
       lte(applicationRoundLocations.semesterStart, semesterEnd),
       gte(applicationRoundLocations.semesterEnd, semesterStart),

@@ -1,11 +1,11 @@
 import type { RoundSummary, UpdateRoundBody } from '@lokaler/domain/application-rounds';
-import { formatDateNorwegian } from '@lokaler/domain/scheduling/format-date';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Db } from '../../db/client';
 import { sqlState } from '../../db/database-errors';
 import { writeTransaction } from '../../db/write-transaction';
 import { AppError } from '../../errors';
-import { findOverlappingRoundOfOthers } from './repository';
+import { overlapError } from './create-round';
+import { findOverlappingRound } from './repository';
 import { assertRoundOpen, loadRound, managedLocationIds } from './round-access';
 import { roundSummaries } from './round-summary';
 import { countLiveWishes, updateRoundRow } from './round-repository';
@@ -36,7 +36,7 @@ export async function updateRound({ db, user, roundId, body, now = new Date() }:
             'Semesterets datoer kan ikke endres etter at søknader har kommet inn i runden. Søknadsperioden og fristen kan endres.',
             { fields: [{ path: 'semesterStart', message: 'Semesteret kan ikke endres når runden har søknader' }] });
         }
-        const other = await findOverlappingRoundOfOthers(tx, roundId, locationIds, body.semesterStart, body.semesterEnd);
+        const other = await findOverlappingRound(tx, locationIds, body.semesterStart, body.semesterEnd, roundId);
         if (other) throw overlapError(other);
       }
       return updateRoundRow(tx, roundId, body);
@@ -45,13 +45,6 @@ export async function updateRound({ db, user, roundId, body, now = new Date() }:
     return summary!;
   } catch (error) {
     if (sqlState(error) !== '23P01') throw error;
-    throw overlapError(await findOverlappingRoundOfOthers(db, roundId, seen.locationIds, body.semesterStart, body.semesterEnd));
+    throw overlapError(await findOverlappingRound(db, seen.locationIds, body.semesterStart, body.semesterEnd, roundId));
   }
-}
-
-function overlapError(other: { roundName: string; locationName: string; semesterStart: string; semesterEnd: string } | null): AppError {
-  const userMsg = other
-    ? `${other.locationName} er allerede med i søknadsrunden «${other.roundName}», med semester ${formatDateNorwegian(other.semesterStart)}–${formatDateNorwegian(other.semesterEnd)}. Et sted kan bare være med i én runde for samme periode.`
-    : 'Et av stedene er allerede med i en søknadsrunde for samme periode.';
-  return new AppError('ROUND_OVERLAPS', 'A location of the round is in another round with an overlapping semester', userMsg);
 }
