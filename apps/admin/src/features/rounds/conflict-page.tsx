@@ -124,6 +124,9 @@ type Bar = { kind: 'wish'; wish: RoundWish; span: TimeSpan } | { kind: 'busy'; b
 
 /** One quarter's height in the grid. */
 const QUARTER_REM = 1;
+/** A weekday column's least width, per lane of bars side by side (at most MAX_WIDE_LANES). */
+const DAY_MIN_REM = 6;
+const MAX_WIDE_LANES = 4;
 
 interface Drag {
   wish: RoundWish;
@@ -188,10 +191,22 @@ function WeekGrid({ conflicts, onOpen, openWishId, draggable }: { conflicts: Rou
   const hours: number[] = [];
   for (let m = range.start; m < range.end; m += 60) hours.push(m);
   const top = (minutes: number) => `${((minutes - range.start) / 15) * QUARTER_REM}rem`;
+  const days = weekdays.map((weekday) => {
+    const bars: Bar[] = [
+      ...conflicts.busy.filter((b) => b.weekday === weekday).map((busy): Bar => ({ kind: 'busy', busy, span: spanOf(busy) })),
+      ...conflicts.wishes.filter((w) => shownTime(w, roomId).weekday === weekday).map((wish): Bar => ({ kind: 'wish', wish, span: spanOf(shownTime(wish, roomId)) })),
+    ];
+    const lanes = layoutLanes(bars.map((b) => b.span));
+    // A day with bars side by side is wider (up to four lanes' worth), so each bar keeps room for its name.
+    const width = Math.min(MAX_WIDE_LANES, Math.max(1, ...lanes.map((l) => l.lanes)));
+    return { weekday, bars, lanes, width };
+  });
+  const columns = `3.5rem ${days.map((d) => `minmax(${DAY_MIN_REM * d.width}rem, ${d.width}fr)`).join(' ')}`;
+  const minWidth = 3.5 + days.reduce((sum, d) => sum + DAY_MIN_REM * d.width, 0);
 
   return (
     <div className="lk-table-scroll" tabIndex={0} role="region" aria-label={`Uke med søknadene til ${conflicts.room.name}`}>
-      <div className="lk-conflict-grid" style={{ '--lk-grid-height': `${quarters * QUARTER_REM}rem` } as CSSProperties}>
+      <div className="lk-conflict-grid" style={{ '--lk-grid-height': `${quarters * QUARTER_REM}rem`, gridTemplateColumns: columns, minWidth: `${minWidth}rem` } as CSSProperties}>
         <div className="lk-conflict-hours" aria-hidden="true">
           <div className="lk-conflict-day-head" />
           <div className="lk-conflict-day-body">
@@ -202,12 +217,7 @@ function WeekGrid({ conflicts, onOpen, openWishId, draggable }: { conflicts: Rou
             ))}
           </div>
         </div>
-        {weekdays.map((weekday) => {
-          const bars: Bar[] = [
-            ...conflicts.busy.filter((b) => b.weekday === weekday).map((busy): Bar => ({ kind: 'busy', busy, span: spanOf(busy) })),
-            ...conflicts.wishes.filter((w) => shownTime(w, roomId).weekday === weekday).map((wish): Bar => ({ kind: 'wish', wish, span: spanOf(shownTime(wish, roomId)) })),
-          ];
-          const lanes = layoutLanes(bars.map((b) => b.span));
+        {days.map(({ weekday, bars, lanes }) => {
           const opening = conflicts.openingHours.find((h) => h.weekday === weekday);
           return (
             <div key={weekday} className="lk-conflict-day">
