@@ -55,7 +55,7 @@ export const adminBookingListItem = z.object({
   /** First and last date of the booking's times (replaced ones left out); null when it has none. */
   firstDate: z.string().nullable(),
   lastDate: z.string().nullable(),
-  /** How many of its times are active (UNPROCESSED or APPROVED). */
+  /** How many of its times are active (UNPROCESSED or APPROVED), or wished in a semester round (IN_ROUND). */
   reservationCount: z.number().int(),
   rooms: z.array(z.object({ bookableAssetId: z.number().int(), name: z.string() })),
   hasPendingRequirements: z.boolean(),
@@ -63,6 +63,8 @@ export const adminBookingListItem = z.object({
   sourceForm,
   /** A wedding whose time is held while the couple fills in the form (not sent yet). */
   weddingFormPending: z.boolean(),
+  /** Issue 17: the semester round the application is collected in, until the round is closed (null: none). */
+  roundName: z.string().nullable().default(null),
 });
 export type AdminBookingListItem = z.infer<typeof adminBookingListItem>;
 

@@ -9,7 +9,7 @@ import { stubApi } from '../../testing/stub-api';
 const item = (bookingId: number, change: Partial<AdminBookingListItem> = {}): AdminBookingListItem => ({
   bookingId, caseNumber: `LOK-2026-0000${bookingId}`, status: 'UNPROCESSED', createdTimeUtc: '2026-03-02T09:30:00.000Z', bookingPurpose: 'PUBLICUSER_LOAN',
   bookingDurationType: 'SINGLE_BOOKING', applicantName: 'Ola Nordmann', userEmail: 'ola@example.no', displayOrgName: null, internalEventTitle: null, costCategory: null,
-  activity: 'Bordtennis', firstDate: '2026-03-17', lastDate: '2026-03-17', reservationCount: 1, rooms: [{ bookableAssetId: 3, name: 'Gymsal' }], hasPendingRequirements: false, sourceForm: 'school', weddingFormPending: false, ...change,
+  activity: 'Bordtennis', firstDate: '2026-03-17', lastDate: '2026-03-17', reservationCount: 1, rooms: [{ bookableAssetId: 3, name: 'Gymsal' }], hasPendingRequirements: false, sourceForm: 'school', weddingFormPending: false, roundName: null, ...change,
 });
 const counts = { UNPROCESSED: 2, APPROVED: 5, REJECTED: 1, CANCELLED: 0, AUTOREJECTED: 0 };
 
@@ -22,7 +22,7 @@ function stubList() {
     })),
     '/api/booking': ({ url }: { url: URL }) => ({
       items: url.searchParams.get('status') === 'APPROVED' ? [item(9, { status: 'APPROVED', applicantName: 'Amina Hassan' })]
-        : [item(5), item(6, { displayOrgName: 'Sagene Sjakklubb' }), item(7, { sourceForm: 'wedding', activity: null, applicantName: 'Kari Nordmann' }), item(8, { sourceForm: 'wedding', weddingFormPending: true, activity: null })],
+        : [item(5), item(6, { displayOrgName: 'Sagene Sjakklubb' }), item(7, { sourceForm: 'wedding', activity: null, applicantName: 'Kari Nordmann' }), item(8, { sourceForm: 'wedding', weddingFormPending: true, activity: null }), item(4, { roundName: 'Høst skoler', reservationCount: 16 })],
       total: url.searchParams.get('status') === 'APPROVED' ? 5 : 2, page: Number(url.searchParams.get('page')), pageSize: 25, countsByStatus: counts,
     }),
   });
@@ -44,11 +44,13 @@ describe('request list', () => {
     renderAdmin('/admin/lokaler/7/soknader', { user: siri });
     expect(await screen.findByRole('heading', { level: 1, name: 'Bjølsen skole' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: /Venter på behandling/ });
-    expect(within(table).getAllByRole('link').map((l) => l.textContent)).toEqual(['LOK-2026-00005', 'LOK-2026-00006', 'LOK-2026-00007', 'LOK-2026-00008']);
+    expect(within(table).getAllByRole('link').map((l) => l.textContent)).toEqual(['LOK-2026-00005', 'LOK-2026-00006', 'LOK-2026-00007', 'LOK-2026-00008', 'LOK-2026-00004']);
     expect(within(table).getByText('Sagene Sjakklubb · Bordtennis')).toBeInTheDocument();
     // Weddings say so (issue 12 point 8), and whether the couple has sent the form yet.
     expect(within(within(table).getByRole('link', { name: 'LOK-2026-00007' }).closest('tr')!).getByText('Vielse')).toBeInTheDocument();
     expect(within(within(table).getByRole('link', { name: 'LOK-2026-00008' }).closest('tr')!).getByText('Vielse, skjema ikke sendt')).toBeInTheDocument();
+    // An application collected in a semester round says so (issue 17).
+    expect(within(within(table).getByRole('link', { name: 'LOK-2026-00004' }).closest('tr')!).getByText(/I søknadsrunden «Høst skoler»/)).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Venter på behandling (2)' })).toBeChecked();
     expect(screen.getByRole('radio', { name: 'Alle (8)' })).not.toBeChecked();
     expect(listQueries(api)).toEqual([{ locationId: '7', status: 'UNPROCESSED', sort: '-created', page: '0', pageSize: '25' }]);

@@ -62,7 +62,8 @@ export function RequestTable({ items, caption }: { items: readonly AdminBookingL
 function Applicant({ item }: { item: AdminBookingListItem }) {
   const name = item.internalEventTitle ?? item.applicantName ?? 'Ukjent søker';
   const wedding = item.sourceForm === 'wedding' ? (item.weddingFormPending ? `${weddingListLabel}, ${weddingFormNotSentLabel}` : weddingListLabel) : null;
-  const details = [wedding, item.displayOrgName, item.bookingPurpose === 'PUBLICUSER_LOAN' ? null : bookingPurposeLabels[item.bookingPurpose], item.activity].filter(Boolean);
+  const round = item.roundName ? `I søknadsrunden «${item.roundName}»` : null;
+  const details = [wedding, round, item.displayOrgName, item.bookingPurpose === 'PUBLICUSER_LOAN' ? null : bookingPurposeLabels[item.bookingPurpose], item.activity].filter(Boolean);
   return (
     <>
       <span>{name}</span>

@@ -58,6 +58,7 @@ export async function listAdminBookings({ db, user, query }: { db: DbOrTx; user:
       hasPendingRequirements: Boolean(r.pending),
       sourceForm: r.source_form,
       weddingFormPending: r.source_form === 'wedding' && Boolean(r.held),
+      roundName: r.round_name,
     })),
     total,
     page: query.page,

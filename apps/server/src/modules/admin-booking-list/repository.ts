@@ -92,6 +92,7 @@ export interface ListRow extends Record<string, unknown> {
   pending: boolean;
   source_form: SourceForm;
   held: boolean;
+  round_name: string | null;
 }
 
 export async function listPage(db: DbOrTx, f: BookingFilters, sort: AdminBookingSort, limit: number, offset: number): Promise<ListRow[]> {
@@ -102,12 +103,14 @@ export async function listPage(db: DbOrTx, f: BookingFilters, sort: AdminBooking
       to_char(d.first_date, 'YYYY-MM-DD') as first_date, to_char(d.last_date, 'YYYY-MM-DD') as last_date,
       coalesce(d.active_count, 0)::int as active_count,
       exists (select 1 from requirements q where q.booking_id = b.id and not q.is_fulfilled) as pending,
-      b.source_form, (b.hold_expires_at is not null) as held
+      b.source_form, (b.hold_expires_at is not null) as held,
+      (select ar.name from round_wishes w join application_rounds ar on ar.id = w.round_id
+        where w.booking_id = b.id and ar.status <> 'CLOSED' limit 1) as round_name
     from bookings b
     left join users u on u.id = b.user_id
     left join lateral (
       select min(r.date) as first_date, max(r.date) as last_date,
-        count(*) filter (where r.status in ('UNPROCESSED', 'APPROVED')) as active_count
+        count(*) filter (where r.status in ('UNPROCESSED', 'APPROVED', 'IN_ROUND')) as active_count
       from reservations r where r.booking_id = b.id and r.status <> 'REPLACED'
     ) d on true
     where ${whereClause(f, true)}

@@ -265,6 +265,13 @@ describe('semester rounds', () => {
       // The administrator's view of it names the round (single decisions wait for it).
       const view = await call(ctx.app, siri, 'GET', `/api/booking/${bookingId}`);
       expect(view.json()).toMatchObject({ round: { id: round.id, name: 'Høst skoler', deadline: inDays(5), status: 'OPEN' } });
+      // And the request list marks it, counting its wished dates.
+      const list = await call(ctx.app, siri, 'GET', `/api/booking?locationId=${school}&status=UNPROCESSED`);
+      expect(list.json<{ items: { bookingId: number; roundName: string | null; reservationCount: number }[] }>().items.find((i) => i.bookingId === bookingId))
+        .toMatchObject({ roundName: 'Høst skoler', reservationCount: 7 });
+      await ctx.database.db.update(applicationRounds).set({ status: 'CLOSED' }).where(eq(applicationRounds.id, round.id));
+      const afterClosing = await call(ctx.app, siri, 'GET', `/api/booking?locationId=${school}&status=UNPROCESSED`);
+      expect(afterClosing.json<{ items: { bookingId: number; roundName: string | null }[] }>().items.find((i) => i.bookingId === bookingId)?.roundName).toBeNull();
     });
 
     it('accepts another applicant\'s wish for the same time (IN_ROUND holds no time), and counts the clash', async () => {
