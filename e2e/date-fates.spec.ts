@@ -6,6 +6,7 @@ import { demoLocation } from './support/demo-api';
 import { chooseTestPerson, loginToPortal } from './support/portal-login';
 import { fillApplication, heldBookingPost } from './support/send-application';
 import { visible } from './support/visible';
+import { calendarCell, showWeekOf } from './support/room-calendar';
 
 /**
  * Issue 16 point 3: Per Hansen sends a weekly series over a semester (13 Wednesdays) of which two
@@ -16,23 +17,10 @@ import { visible } from './support/visible';
  * there), Wednesdays from ~40 weeks ahead at 18:00 — past every demo booking and every other spec's days.
  */
 
-const longDay = (date: string) => new Intl.DateTimeFormat('nb-NO', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
 const weekdayName = (date: string) => new Intl.DateTimeFormat('nb-NO', { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
-const monthName = (date: string) => new Intl.DateTimeFormat('nb-NO', { month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
 const clock = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
-const cell = (page: Page, date: string, clock: string) => page.getByRole('gridcell', { name: new RegExp(`^${longDay(date)} kl\\. ${clock}–`) });
+const cell = calendarCell;
 
-/** Jumps with the year and month lists, then steps week by week until the date is in view. */
-async function showWeekOf(page: Page, date: string) {
-  await page.getByLabel('År').selectOption(date.slice(0, 4));
-  await page.getByLabel('Måned').selectOption({ label: monthName(date) });
-  for (let i = 0; i < 6 && !(await cell(page, date, '\\d\\d:\\d\\d').first().isVisible()); i++) {
-    const before = await page.getByRole('grid').getAttribute('aria-label');
-    await page.getByRole('button', { name: 'Neste uke' }).click();
-    await expect.poll(() => page.getByRole('grid').getAttribute('aria-label')).not.toBe(before);
-  }
-  await cell(page, date, '\\d\\d:\\d\\d').first().waitFor();
-}
 
 /** The first Wednesday from `days` ahead whose 13 weeks hold no fixed holiday. */
 function firstWednesday(days: number): string {

@@ -7,6 +7,7 @@ import { answersTo, waitForMail } from './support/mailbox';
 import { chooseTestPerson, loginToPortal } from './support/portal-login';
 import { fillApplication } from './support/send-application';
 import { visible } from './support/visible';
+import { calendarCell, showWeekOf } from './support/room-calendar';
 
 /**
  * Issue 17: three clubs apply for the same gym on Tuesdays; the administrator sees the clash,
@@ -23,9 +24,7 @@ import { visible } from './support/visible';
 const WEEKS = 6;
 const ROUND = 'Hasle skole, e2e-semesteret';
 
-const longDay = (date: string) => new Intl.DateTimeFormat('nb-NO', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
-const monthName = (date: string) => new Intl.DateTimeFormat('nb-NO', { month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
-const cell = (page: Page, date: string, clock: string) => page.getByRole('gridcell', { name: new RegExp(`^${longDay(date)} kl\\. ${clock}–`) });
+const cell = calendarCell;
 
 /** The first Tuesday from `days` ahead whose WEEKS weeks hold no fixed holiday. */
 function firstTuesday(days: number): string {
@@ -34,17 +33,6 @@ function firstTuesday(days: number): string {
   return date;
 }
 
-/** Jumps with the year and month lists, then steps week by week until the date is in view. */
-async function showWeekOf(page: Page, date: string) {
-  await page.getByLabel('År').selectOption(date.slice(0, 4));
-  await page.getByLabel('Måned').selectOption({ label: monthName(date) });
-  for (let i = 0; i < 6 && !(await cell(page, date, '\\d\\d:\\d\\d').first().isVisible()); i++) {
-    const before = await page.getByRole('grid').getAttribute('aria-label');
-    await page.getByRole('button', { name: 'Neste uke' }).click();
-    await expect.poll(() => page.getByRole('grid').getAttribute('aria-label')).not.toBe(before);
-  }
-  await cell(page, date, '\\d\\d:\\d\\d').first().waitFor();
-}
 
 /** Acts for the organisation from now on, as the portal's 'Logg inn som organisasjon' does (the cookie is the context's). */
 async function actFor(api: APIRequestContext, token: string, orgNo: string, orgName: string) {
