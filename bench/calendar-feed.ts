@@ -9,6 +9,7 @@ import { openDatabase, queryRows } from '../apps/server/src/db/client';
 import { ensureFeed, LOCATION_FEED_DAYS } from '../apps/server/src/modules/calendar-feeds/repository';
 import { feedUrl } from '../apps/server/src/modules/calendar-feeds/feeds';
 import { benchServerUrl, onBenchServer } from './bench-database';
+import { percentile } from './percentile';
 
 /**
  * Issue 16 point 2: a calendar feed must answer p95 ≤ 50 ms for a person with 500 reservations at
@@ -29,10 +30,6 @@ const KEEP = process.argv.includes('--keep') || REUSE;
 const DB_NAME = 'lokaler_feeds_bench';
 const SOURCE = 'lokaler_bench';
 
-function percentile(samples: readonly number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 async function serverQuery<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: benchServerUrl });

@@ -13,6 +13,7 @@ import { openDatabase, queryRows } from '../apps/server/src/db/client';
 import { testAdmins } from '../apps/server/src/idp/test-users';
 import { signAccessToken } from '../apps/server/test/access-tokens';
 import { benchServerUrl, onBenchServer } from './bench-database';
+import { percentile } from './percentile';
 
 /**
  * Issue 13's target for opening hours at city scale (6,000 rooms, 1,000,000 reservations): the p95 of
@@ -38,10 +39,6 @@ if (!/^[a-z_][a-z0-9_]*$/.test(DB_NAME)) throw new Error(`Unexpected database na
 const url = new URL(benchServerUrl);
 url.pathname = `/${DB_NAME}`;
 
-function percentile(samples: readonly number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 const show = (samples: readonly number[]) =>
   `p50 ${percentile(samples, 50).toFixed(1)} ms, p95 ${percentile(samples, 95).toFixed(1)} ms, max ${Math.max(...samples).toFixed(1)} ms (n=${samples.length})`;
 

@@ -8,6 +8,7 @@ import { openDatabase, queryRows } from '../apps/server/src/db/client';
 import { signAccessToken } from '../apps/server/test/access-tokens';
 import { sql } from 'drizzle-orm';
 import { benchServerUrl, onBenchServer } from './bench-database';
+import { percentile } from './percentile';
 
 /**
  * Issue 13's target for the reimbursement report: the largest location over one year, p95 ≤ 500 ms,
@@ -39,10 +40,6 @@ const REUSE = process.argv.includes('--reuse');
 const DB_NAME = 'lokaler_reimbursement_bench';
 const ADMIN_EMAIL = 'bench.admin@oslo.kommune.no';
 
-function percentile(samples: readonly number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 const show = (label: string, samples: number[]) =>
   console.log(`  ${label}: p50 ${percentile(samples, 50).toFixed(1)} ms, p95 ${percentile(samples, 95).toFixed(1)} ms, max ${Math.max(...samples).toFixed(1)} ms`);
 

@@ -11,6 +11,7 @@ import { freePort, startServerProcess, type ServerProcess } from '../apps/server
 import { benchServerUrl, onBenchServer } from './bench-database';
 import { cityAdmin, locationAdmin, roundDataSql, ROUND_ID, SEMESTER_WEEKS, type RoundShape } from './rounds/round-data-sql';
 import { accessTokenOverHttp } from './storm/http-login';
+import { percentile } from './percentile';
 
 /**
  * Issue 17's targets for semester rounds: a round of 2,000 applications across 300 rooms — the
@@ -55,10 +56,6 @@ const DATA_DB = 'lokaler_rounds_bench_data';
 const RUN_DB = 'lokaler_rounds_bench';
 const TARGETS = { conflictsP95Ms: 500, suggestionMs: 5_000, closeMs: 30_000 };
 
-function percentile(samples: readonly number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 const figures = (samples: readonly number[]) =>
   `p50 ${percentile(samples, 50).toFixed(0)} ms, p95 ${percentile(samples, 95).toFixed(0)} ms, max ${Math.max(...samples).toFixed(0)} ms (${samples.length} requests)`;
 const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' / ');

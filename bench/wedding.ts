@@ -12,6 +12,7 @@ import { signAccessToken } from '../apps/server/test/access-tokens';
 import { createWeddingVenue } from '../apps/server/test/factories/wedding';
 import { applicantBooking } from '../apps/server/test/factories/applicant';
 import { benchServerUrl, onBenchServer } from './bench-database';
+import { percentile } from './percentile';
 
 /**
  * Issue 12's speed targets, on the real app (buildApp, every module) on PostgreSQL, over HTTP:
@@ -42,10 +43,6 @@ if (!/^[a-z_][a-z0-9_]*$/.test(DB_NAME)) throw new Error(`--database: ${DB_NAME}
 const MB = 1024 * 1024;
 
 
-function percentile(samples: readonly number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 const citizenToken = (app: App, n: number) => signAccessToken(app, {
   claims: { sub: `bench-citizen-${n}`, name: `Bench Borger ${n}`, email: `borger${n}@example.no`, pid: undefined },

@@ -19,7 +19,6 @@ import { calendarCell, showWeekOf } from './support/room-calendar';
 
 const weekdayName = (date: string) => new Intl.DateTimeFormat('nb-NO', { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
 const clock = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
-const cell = calendarCell;
 
 
 /** The first Wednesday from `days` ahead whose 13 weeks hold no fixed holiday. */
@@ -80,7 +79,7 @@ describe('Per sees every date of his series before sending, and sends without th
     await page.getByRole('radio', { name: 'Hver uke', exact: true }).check();
     await page.getByLabel('Sluttdato', { exact: true }).fill(norwegianDate(series.at(-1)!));
     await showWeekOf(page, first);
-    for (let m = 18 * 60; m < 18 * 60 + minutes; m += 15) await cell(page, first, clock(m)).click();
+    for (let m = 18 * 60; m < 18 * 60 + minutes; m += 15) await calendarCell(page, first, clock(m)).click();
     await page.getByRole('button', { name: 'Legg til valgte tider' }).click();
     const added = page.getByRole('region', { name: 'Tider i søknaden' });
     await visible(added.getByText('Ledig 11 av 13 valgte datoer'));

@@ -8,7 +8,7 @@ import { waitForMail } from './support/mailbox';
 import { chooseTestPerson, loginToPortal } from './support/portal-login';
 import { fillApplication, passLoginGateIfShown, registeredBooking } from './support/send-application';
 import { visible } from './support/visible';
-import { calendarCell, showWeekOf } from './support/wedding-slot';
+import { calendarCell, showWeekOf } from './support/room-calendar';
 
 /**
  * Issue 13, end to end: Bente Byadmin, the city-wide administrator, creates 'Testskolen' and invites

@@ -24,7 +24,6 @@ import { calendarCell, showWeekOf } from './support/room-calendar';
 const WEEKS = 6;
 const ROUND = 'Hasle skole, e2e-semesteret';
 
-const cell = calendarCell;
 
 /** The first Tuesday from `days` ahead whose WEEKS weeks hold no fixed holiday. */
 function firstTuesday(days: number): string {
@@ -122,7 +121,7 @@ describe('a semester round: three clubs, one gym, Tuesdays', () => {
       await page.getByRole('radio', { name: 'Hver uke', exact: true }).check();
       await page.getByLabel('Sluttdato', { exact: true }).fill(norwegianDate(tuesdays.at(-1)!));
       await showWeekOf(page, first);
-      for (const clock of ['18:00', '18:15', '18:30', '18:45']) await cell(page, first, clock).click();
+      for (const clock of ['18:00', '18:15', '18:30', '18:45']) await calendarCell(page, first, clock).click();
       await page.getByRole('button', { name: 'Legg til valgte tider' }).click();
       const added = page.getByRole('region', { name: 'Tider i søknaden' });
       await visible(added.getByText(`Alle ${WEEKS} tidene er ledige.`));

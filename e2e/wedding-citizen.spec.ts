@@ -3,7 +3,8 @@ import type { Page } from 'playwright-core';
 import { expectNoAxeViolations, newPage, useBrowser } from './support/browser';
 import { chooseTestPerson, loginToPortal, watchBearerToken } from './support/portal-login';
 import { visible } from './support/visible';
-import { calendarCell, chooseWeddingTime, fillWeddingApplication, sendAndOpenWizard, weddingDay, weddingRoom } from './support/wedding-slot';
+import { calendarCell } from './support/room-calendar';
+import { chooseWeddingTime, fillWeddingApplication, sendAndOpenWizard, weddingDay, weddingRoom } from './support/wedding-slot';
 
 /**
  * Issue 12, the couple's side: taking a wedding time in the town hall's calendar, the three-step

@@ -1,8 +1,8 @@
 import type { APIRequestContext, Page } from 'playwright-core';
-import { expect } from 'vitest';
 import { addDays, isFixedHoliday, isoWeekday, osloToday } from './dates';
 import { demoLocation } from './demo-api';
 import { chooseTestPerson } from './portal-login';
+import { calendarCell, showWeekOf } from './room-calendar';
 
 /**
  * Taking a wedding time as a couple does (issue 12 point 1): the town hall's calendar, one half-hour
@@ -26,24 +26,6 @@ export function weddingDay(days: number, weekday: number): string {
   let date = addDays(osloToday(), days);
   while (isoWeekday(date) !== weekday || isFixedHoliday(date)) date = addDays(date, 1);
   return date;
-}
-
-const longDay = (date: string) => new Intl.DateTimeFormat('nb-NO', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
-const monthName = (date: string) => new Intl.DateTimeFormat('nb-NO', { month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
-
-/** A 15-minute cell of the calendar, by date and clock ('11:00'). */
-export const calendarCell = (page: Page, date: string, clock: string) => page.getByRole('gridcell', { name: new RegExp(`^${longDay(date)} kl\\. ${clock}–`) });
-
-/** Jumps with the year and month lists, then steps week by week until the date is in view. */
-export async function showWeekOf(page: Page, date: string): Promise<void> {
-  await page.getByLabel('År').selectOption(date.slice(0, 4));
-  await page.getByLabel('Måned').selectOption({ label: monthName(date) });
-  for (let i = 0; i < 6 && !(await calendarCell(page, date, '\\d\\d:\\d\\d').first().isVisible()); i++) {
-    const before = await page.getByRole('grid').getAttribute('aria-label');
-    await page.getByRole('button', { name: 'Neste uke' }).click();
-    await expect.poll(() => page.getByRole('grid').getAttribute('aria-label')).not.toBe(before);
-  }
-  await calendarCell(page, date, '\\d\\d:\\d\\d').first().waitFor();
 }
 
 /** In the wedding room's calendar: chooses the half hour from `clock` and adds it; the check says it is free. */

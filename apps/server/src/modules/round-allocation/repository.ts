@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { BookingFormAnswers } from '@lokaler/domain/booking';
 import type { WishDecision } from '@lokaler/domain/application-rounds';
+import { roomOpeningHours, type HoursRow } from '../room-calendars/repository';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client';
 
 /**
@@ -130,16 +131,14 @@ export interface WeeklyHours {
 export async function findWeeklyHoursOfRooms(db: DbOrTx, rooms: readonly { id: number; locationId: number }[]): Promise<Map<number, WeeklyHours[]>> {
   const result = new Map<number, WeeklyHours[]>();
   if (rooms.length === 0) return result;
-  const rows = await queryRows<{ locationId: number; roomId: number | null; weekday: number; opens: string; closes: string }>(db, sql`
-    select location_id as "locationId", bookable_asset_id as "roomId", weekday::int as weekday, opens::text as opens, closes::text as closes
+  const rows = await queryRows<HoursRow & Record<string, unknown>>(db, sql`
+    select location_id as "locationId", bookable_asset_id as "bookableAssetId", weekday::int as weekday, opens::text as opens, closes::text as closes,
+      null as "fromDate", null as "toDate"
     from opening_hours where period_id is null and location_id = any(${intArray([...new Set(rooms.map((r) => r.locationId))])})
       and (bookable_asset_id is null or bookable_asset_id = any(${intArray(rooms.map((r) => r.id))}))
     order by weekday, opens`);
   for (const room of rooms) {
-    const own = rows.filter((h) => h.roomId === room.id);
-    const ownDays = new Set(own.map((h) => h.weekday));
-    const inherited = rows.filter((h) => h.roomId === null && h.locationId === room.locationId && !ownDays.has(h.weekday));
-    result.set(room.id, [...own, ...inherited]
+    result.set(room.id, roomOpeningHours(rows, room.id, room.locationId)
       .map((h) => ({ weekday: h.weekday, startMinute: minutesOfClock(h.opens), endMinute: minutesOfClock(h.closes) }))
       .sort((a, b) => a.weekday - b.weekday || a.startMinute - b.startMinute));
   }
