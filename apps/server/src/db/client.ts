@@ -77,7 +77,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   return {
     db,
     engine: 'postgres',
-    migrate: <T>(afterwards?: () => Promise<T>) => withStartupLock(pool, async () => {
+    migrate: <T>(afterwards?: () => Promise<T>) => withStartupLock(target.url, async () => {
       await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
       return afterwards?.();
     }),
