@@ -80,6 +80,11 @@ const envSchema = z.object({
   HTTP_CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
   /** Strict-Transport-Security: on by default when PUBLIC_URL is https, off otherwise; true/false overrides. */
   HSTS: bool.optional(),
+  // Restarts (issue 25 point 6, decision 035)
+  /** After SIGTERM, how long readiness answers 503 while the process still serves (Connection: close); default 5000 when NODE_ENV=production, else 0. */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).optional(),
+  /** The whole shutdown's bound: past it the process exits with 1. Default SHUTDOWN_DRAIN_MS + 10000. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1000).max(3_600_000).optional(),
 });
 
 export type Config = ReturnType<typeof buildConfig>;
@@ -134,7 +139,21 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     },
     mail: mailSettings(env),
     adapters: { mail: env.MAIL_ADAPTER, keyService: env.KEY_SERVICE_ADAPTER, orgRegistry: env.ORG_REGISTRY_ADAPTER },
+    shutdown: shutdownSettings(env),
   };
+}
+
+/** A load balancer needs the drain to notice the 503 (its health-check interval × unhealthy threshold). */
+const PRODUCTION_DRAIN_MS = 5000;
+/** What requests and jobs in flight get after the drain, unless SHUTDOWN_GRACE_MS says otherwise. */
+const GRACE_AFTER_DRAIN_MS = 10_000;
+
+function shutdownSettings(env: z.infer<typeof envSchema>) {
+  const drainMs = env.SHUTDOWN_DRAIN_MS ?? (env.NODE_ENV === 'production' ? PRODUCTION_DRAIN_MS : 0);
+  const graceMs = env.SHUTDOWN_GRACE_MS ?? drainMs + GRACE_AFTER_DRAIN_MS;
+  // A grace within the drain would exit with 1 while the process still serves.
+  if (graceMs <= drainMs) throw new ConfigError(`Invalid configuration:\n  SHUTDOWN_GRACE_MS: must be longer than SHUTDOWN_DRAIN_MS (${drainMs})`);
+  return { drainMs, graceMs };
 }
 
 const DEFAULT_MAIL_FROM = 'Lokaler <ikke-svar@lokaler.oslo.kommune.no>';

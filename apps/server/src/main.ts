@@ -18,8 +18,9 @@ async function main(): Promise<void> {
   }
 
   const database = await openDatabase(config.database);
-  await database.migrate();
-  const seeded = config.seedDemoData ? await seedDemoDataIfEmpty(database.db, { storeApprovedDocuments: storeDemoContracts }) : false;
+  // The demo data is loaded under the migrations' start-up lock: replicas starting together seed once.
+  const seed = () => seedDemoDataIfEmpty(database.db, { storeApprovedDocuments: storeDemoContracts });
+  const seeded = (await database.migrate(config.seedDemoData ? seed : undefined)) ?? false;
 
   const app = await buildApp({ config, database, serveSpas: config.serveSpas });
   exitOnSignals(app, database);

@@ -11,6 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../paths';
+import { serialised, withStartupLock } from './migrate-with-lock';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -28,7 +29,12 @@ export type DatabaseTarget =
 export interface Database {
   db: Db;
   engine: 'pglite' | 'postgres';
-  migrate(): Promise<void>;
+  /**
+   * Applies the pending migrations, then runs `afterwards` (the demo data), both under the start-up
+   * lock: on PostgreSQL a session-level advisory lock (migrate-with-lock.ts), so processes starting
+   * together on one database migrate and seed one after another; on PGlite one call after another.
+   */
+  migrate<T = void>(afterwards?: () => Promise<T>): Promise<T | undefined>;
   close(): Promise<void>;
 }
 
@@ -42,10 +48,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       extensions: { btree_gist, pg_trgm, unaccent },
     });
     const db = drizzlePglite(client, { schema }) as unknown as Db;
+    const oneAtATime = serialised();
     return {
       db,
       engine: 'pglite',
-      migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+      migrate: <T>(afterwards?: () => Promise<T>) => oneAtATime(async () => {
+        await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+        return afterwards?.();
+      }),
       close: () => client.close(),
     };
   }
@@ -67,7 +77,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   return {
     db,
     engine: 'postgres',
-    migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+    migrate: <T>(afterwards?: () => Promise<T>) => withStartupLock(target.url, async () => {
+      await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
+      return afterwards?.();
+    }),
     close: () => pool.end(),
   };
 }

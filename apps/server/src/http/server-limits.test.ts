@@ -9,6 +9,8 @@ describe('the wire limits from configuration', () => {
       requestTimeout: 120_000,
       keepAliveTimeout: 72_000,
       connectionTimeout: 120_000,
+      return503OnClosing: false,
+      forceCloseConnections: 'idle',
       http: { headersTimeout: 20_000, requestTimeout: 120_000, connectionsCheckingInterval: 1000 },
     });
   });

@@ -12,14 +12,22 @@ import type { Config } from '../config';
  * - keepAliveTimeout: idle keep-alive connections are closed; longer than a load balancer's idle timeout
  *   so the balancer, not this server, closes first.
  * - connectionTimeout: a socket with no traffic at all is closed.
+ *
+ * And how connections end at shutdown (http/shutdown.ts, decision 035):
+ * - return503OnClosing off: a request arriving on a busy keep-alive connection after close() began is
+ *   served (with Connection: close), not answered 503, which a load balancer would pass on as an error.
+ * - forceCloseConnections 'idle': close() ends idle keep-alive connections in an orderly way (FIN)
+ *   and lets busy ones finish their request; `true` would cut requests in flight.
  */
-export function serverLimits(config: Config): Pick<FastifyServerOptions, 'bodyLimit' | 'requestTimeout' | 'keepAliveTimeout' | 'connectionTimeout'> & { http: { headersTimeout: number; requestTimeout: number; connectionsCheckingInterval: number } } {
+export function serverLimits(config: Config): Pick<FastifyServerOptions, 'bodyLimit' | 'requestTimeout' | 'keepAliveTimeout' | 'connectionTimeout' | 'return503OnClosing' | 'forceCloseConnections'> & { http: { headersTimeout: number; requestTimeout: number; connectionsCheckingInterval: number } } {
   const limits = config.http;
   return {
     bodyLimit: limits.bodyLimitBytes,
     requestTimeout: limits.requestTimeoutMs,
     keepAliveTimeout: limits.keepAliveTimeoutMs,
     connectionTimeout: limits.connectionTimeoutMs,
+    return503OnClosing: false,
+    forceCloseConnections: 'idle',
     http: {
       headersTimeout: limits.headersTimeoutMs,
       requestTimeout: limits.requestTimeoutMs,
