@@ -10,7 +10,8 @@ ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /src
-# The manifests first: the dependency layer is rebuilt only when they change.
+# The manifests first: the dependency layer is rebuilt only when they change. Every workspace of the
+# root package.json is listed (npm ci checks the lock against each): a new workspace needs its line.
 COPY package.json package-lock.json ./
 COPY packages/domain/package.json packages/domain/
 COPY packages/api-client/package.json packages/api-client/
@@ -41,6 +42,7 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # The server handles SIGTERM itself (drain, finish jobs, close the pool); run it with `--init`
-# (compose: init: true) so a PID 1 that reaps any child process sits above it.
+# (compose: init: true) so a PID 1 that reaps any child process sits above it, and give it time to
+# drain (`docker stop -t 30`; compose: stop_grace_period).
 STOPSIGNAL SIGTERM
 CMD ["node", "--enable-source-maps", "apps/server/dist/main.js"]
