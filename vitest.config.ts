@@ -11,7 +11,8 @@ const templateDatabase = './apps/server/test/template-database.ts';
 // Each file still builds its own app on its own database, and these suites mock no modules.
 const webFiles = ['packages/ui/src/**/*.test.{ts,tsx}', 'packages/api-client/src/**/*.test.{ts,tsx}', 'apps/portal/src/**/*.test.{ts,tsx}', 'apps/admin/src/**/*.test.{ts,tsx}'];
 const webProject = { environment: 'jsdom', env: { TZ: 'Europe/Oslo' }, setupFiles: ['./scripts/vitest-web-setup.ts'], testTimeout: 30_000 } as const;
-const serverProject = { globalSetup: [templateDatabase], environment: 'node', isolate: false } as const;
+// *.artifact.test.ts run in their own project (artifact), not on the server's template database.
+const serverProject = { globalSetup: [templateDatabase], environment: 'node', isolate: false, exclude: ['**/node_modules/**', '**/*.artifact.test.ts'] } as const;
 
 // The domain's files are pure functions without module mocks: they share one module graph per worker.
 export default defineConfig({
@@ -59,6 +60,12 @@ export default defineConfig({
         // Issue 14's storm at CI size: two server processes on PostgreSQL (bench/storm); only with TEST_DATABASE_URL.
         extends: true,
         test: { name: 'storm', include: ['bench/storm/*.test.ts'], environment: 'node', env: { TZ: 'Europe/Oslo' }, testTimeout: 180_000 },
+      },
+      {
+        // Issue 25: the runtime tree the Docker image copies, installed and started outside the repository
+        // on PostgreSQL (apps/server/test/artifact); only with TEST_DATABASE_URL. npm ci there needs the registry.
+        extends: true,
+        test: { name: 'artifact', include: ['apps/server/test/artifact/*.artifact.test.ts'], environment: 'node', env: { TZ: 'Europe/Oslo' }, testTimeout: 120_000, hookTimeout: 600_000 },
       },
       {
         extends: true,

@@ -3,6 +3,7 @@
 //   budget (scripts/bundle-budget.mjs: each route's gzip JavaScript, after the build for e2e);
 //   Vitest projects: domain (Europe/Oslo and UTC), web (jsdom), server on PGlite,
 //   server-pg and storm (two server processes, bench/storm) on PostgreSQL when TEST_DATABASE_URL is set,
+//   artifact (the Docker image's runtime tree, scripts/runtime-tree.mjs, started on its own) likewise,
 //   and e2e in Chromium.
 // Options: --no-static (skip typecheck and lint), --no-e2e, --projects=a,b (Vitest projects).
 // Runs on Node 24: npm puts node_modules/.bin (the pinned `node` dev dependency) first on PATH, and
@@ -31,10 +32,10 @@ const started = Date.now();
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
 check(`runtime: Node ${process.versions.node} (the project's Node 24)`, Number(process.versions.node.split('.')[0]) >= 24);
 
-let projects = option('--projects')?.split(',') ?? ['domain', 'domain-utc', 'web', 'web-isolated', 'server', 'server-pg', 'storm', 'e2e'];
+let projects = option('--projects')?.split(',') ?? ['domain', 'domain-utc', 'web', 'web-isolated', 'server', 'server-pg', 'storm', 'artifact', 'e2e'];
 if (!process.env.TEST_DATABASE_URL) {
-  if (projects.includes('server-pg')) console.log('TEST_DATABASE_URL is not set: the server suites run on PGlite only (no storm).');
-  projects = projects.filter((p) => p !== 'server-pg' && p !== 'storm');
+  if (projects.includes('server-pg')) console.log('TEST_DATABASE_URL is not set: the server suites run on PGlite only (no storm, no artifact).');
+  projects = projects.filter((p) => p !== 'server-pg' && p !== 'storm' && p !== 'artifact');
 }
 if (flag('--no-e2e')) projects = projects.filter((p) => p !== 'e2e');
 let chromium;

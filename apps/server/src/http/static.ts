@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
+import fastifyStatic from '@fastify/static';
 import type { BootData } from '@lokaler/domain/boot-data';
 import { settingNames } from '@lokaler/domain/settings';
 import { clientSettingsFor } from '../modules/client-settings/routes';
@@ -17,11 +17,11 @@ export interface SpaFolders {
 /** Vite names every file it writes to assets/ by its content hash: such a file never changes. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-function cacheHeaders(res: SetHeadersResponse, file: string): void {
+function cacheHeaders(reply: FastifyReply, file: string): void {
   const hashed = file.split(path.sep).includes('assets');
-  res.setHeader('cache-control', hashed ? IMMUTABLE : 'no-cache');
+  reply.header('cache-control', hashed ? IMMUTABLE : 'no-cache');
   // The same URL is sent as .br, .gz or plain by Accept-Encoding.
-  res.setHeader('vary', 'accept-encoding');
+  reply.header('vary', 'accept-encoding');
 }
 
 /** Decodes a path as many times as it is encoded (an attacker may encode twice); null if malformed. */
