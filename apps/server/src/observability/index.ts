@@ -1,3 +1,4 @@
+import { trace } from '@opentelemetry/api';
 import type { FastifyInstance } from 'fastify';
 import { registerHttpMetrics } from './http-metrics';
 import { createMetrics, type AppMetrics } from './metrics';
@@ -24,15 +25,22 @@ export function registerObservability(app: FastifyInstance): void {
   app.decorate('metricsServer', { port: null });
   registerRequestIdHeaders(app);
   registerHttpMetrics(app, metrics);
-  registerMetricsEndpoint(app, metrics.registry, metricsToken);
+  registerMetricsEndpoint(app, metrics, metricsToken);
 
   let server: MetricsServer | null = null;
   app.addHook('onReady', async () => {
     if (metricsPort === undefined) return;
-    server = await startMetricsServer(metrics.registry, { port: metricsPort, host: app.config.host });
+    server = await startMetricsServer(metrics, { port: metricsPort, host: app.config.host });
     app.metricsServer.port = server.port;
   });
   app.addHook('onClose', async () => {
     await server?.close();
+    await flushTraces();
   });
+}
+
+/** Sends the spans still batched before the process exits (tracing-sdk.ts's provider, when tracing is on). */
+async function flushTraces(): Promise<void> {
+  const provider = trace.getTracerProvider() as { getDelegate?(): { forceFlush?(): Promise<void> } };
+  await provider.getDelegate?.().forceFlush?.().catch(() => undefined);
 }

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Registry } from 'prom-client';
+import type { AppMetrics } from './metrics';
 
 export interface MetricsServer {
   port: number;
@@ -12,15 +12,15 @@ export interface MetricsServer {
  * nothing else, no token, for a Prometheus inside the cluster. The port is meant to stay private
  * (not published through the load balancer); it keeps answering while the main port drains.
  */
-export async function startMetricsServer(registry: Registry, options: { port: number; host: string }): Promise<MetricsServer> {
+export async function startMetricsServer(metrics: Pick<AppMetrics, 'scrape' | 'contentType'>, options: { port: number; host: string }): Promise<MetricsServer> {
   const server = http.createServer((request, response) => {
     const path = (request.url ?? '').split('?')[0];
     if (request.method !== 'GET' || path !== '/metrics') {
       response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found\n');
       return;
     }
-    registry.metrics().then(
-      (text) => response.writeHead(200, { 'content-type': registry.contentType }).end(text),
+    metrics.scrape().then(
+      (text) => response.writeHead(200, { 'content-type': metrics.contentType }).end(text),
       (error: unknown) => response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end(`${error instanceof Error ? error.message : 'metrics failed'}\n`),
     );
   });

@@ -13,6 +13,21 @@ const JOB_BUCKETS = [0.1, 0.5, 1, 2, 5, 10, 30, 60, 300, 900];
 
 export type AppMetrics = ReturnType<typeof createMetrics>;
 
+let processRegistry: Registry | undefined;
+
+/**
+ * prom-client's default series (CPU, memory, event-loop lag, GC, handles) describe the process, not an
+ * app: one registry per process, made at the first scrape. Each collectDefaultMetrics call starts its
+ * own event-loop monitor and GC observer, which a test process building hundreds of apps must not pile up.
+ */
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
 /**
  * The application's Prometheus series, in a registry of its own (not prom-client's global one), so
  * two apps in one test process never share a counter. Gauges that describe the database (outbox,
@@ -20,13 +35,18 @@ export type AppMetrics = ReturnType<typeof createMetrics>;
  */
 export function createMetrics(database: Database) {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
   const labels = ['method', 'route', 'status'] as const;
   const backlog = scrapeOnce(() => outboxBacklog(database.db));
   const pool = poolOf(database);
 
   return {
     registry,
+    contentType: registry.contentType,
+    /** The exposition text: the app's series, then the process's. */
+    async scrape(): Promise<string> {
+      const [app, process] = await Promise.all([registry.metrics(), processMetrics().metrics()]);
+      return `${app}\n${process}`;
+    },
     httpRequests: new Counter({ name: 'lokaler_http_requests_total', help: 'HTTP requests answered, by method, route pattern and status.', labelNames: labels, registers: [registry] }),
     httpDuration: new Histogram({ name: 'lokaler_http_request_duration_seconds', help: 'Time from the request to the end of its answer, by method, route pattern and status.', labelNames: labels, buckets: HTTP_BUCKETS, registers: [registry] }),
     httpErrors: new Counter({ name: 'lokaler_http_request_errors_total', help: 'Answers with a 5xx status (a fault of ours or of the database), by method, route pattern and status.', labelNames: labels, registers: [registry] }),
@@ -51,15 +71,15 @@ export function createMetrics(database: Database) {
 }
 
 /**
- * Both outbox gauges come from one query: the first gauge of a scrape starts it and the other one,
- * collected at the same moment, shares it. The next scrape runs it again.
+ * Both outbox gauges come from one query: a scrape collects every metric at once (in parallel), so the
+ * first gauge starts it and the other shares it while it runs. The next scrape runs it again.
  */
 function scrapeOnce(query: () => Promise<OutboxBacklog>): () => Promise<OutboxBacklog> {
   let pending: Promise<OutboxBacklog> | null = null;
   return () => {
     // A database that does not answer must not fail the scrape (readiness reports that): NaN says "unknown".
     pending ??= query().catch(() => ({ unsent: Number.NaN, oldestAgeSeconds: Number.NaN })).finally(() => {
-      setImmediate(() => { pending = null; });
+      pending = null;
     });
     return pending;
   };

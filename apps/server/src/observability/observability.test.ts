@@ -199,14 +199,15 @@ describe('request ids', () => {
 
   it('makes one up when none is sent, or when what is sent is not a sane id, and puts it on refusals too', async () => {
     const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-    for (const headers of [
+    const cases: Record<string, string>[] = [
       {},
       { 'x-request-id': 'x'.repeat(129) },
       { 'x-request-id': 'two words' },
       { 'x-request-id': 'kari.nordmann@example.no' },
       { 'x-request-id': '01017012345' },
       { traceparent: '00-00000000000000000000000000000000-00f067aa0ba902b7-01' },
-    ]) {
+    ];
+    for (const headers of cases) {
       observed.lines.length = 0;
       const { res, ids } = await request(headers);
       const id = res.headers['x-request-id'] as string;

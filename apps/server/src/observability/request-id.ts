@@ -6,6 +6,8 @@ import { redactText } from '../http/redact-personal-data';
 
 /** W3C Trace Context: version-traceid-parentid-flags; version ff and all-zero ids are invalid. */
 const TRACEPARENT = /^(?!ff)[0-9a-f]{2}-(?!0{32})([0-9a-f]{32})-(?!0{16})[0-9a-f]{16}-[0-9a-f]{2}(?:-.*)?$/;
+/** Semantic conventions' name (ATTR_HTTP_ROUTE), written out: that package is large and only the SDK needs it. */
+const ATTR_HTTP_ROUTE = 'http.route';
 /** What a load balancer's id looks like (UUIDs, AWS' Root=1-…, hex): bounded, nothing that breaks a log line or header. */
 const SANE_REQUEST_ID = /^[\w.:=+/-]{1,128}$/;
 
@@ -36,17 +38,22 @@ export function requestIdOf(headers: IncomingHttpHeaders): string {
 /** Fastify's options for request ids: our generator, never Fastify's own header lookup. */
 export const requestIdOptions = {
   requestIdHeader: false,
-  requestIdLogLabel: 'reqId',
   genReqId: (request: { headers: IncomingHttpHeaders }) => requestIdOf(request.headers),
 } as const;
 
 /**
  * Every answer carries its request's id (X-Request-Id), and with tracing on its span's `traceparent`,
- * set first thing so an early refusal (401, 413, 429) has them too.
+ * set first thing so an early refusal (401, 413, 429) has them too. The HTTP instrumentation cannot
+ * know Fastify's route: the span gets its pattern (`POST /api/booking`), never the raw URL.
  */
 export function registerRequestIdHeaders(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
+    const span = trace.getSpan(context.active());
+    if (!span?.isRecording()) return;
+    const route = request.routeOptions.url ?? 'unmatched';
+    span.setAttribute(ATTR_HTTP_ROUTE, route);
+    span.updateName(`${request.method} ${route}`);
     const carrier: Record<string, string> = {};
     propagation.inject(context.active(), carrier);
     if (carrier.traceparent) void reply.header('traceparent', carrier.traceparent);
