@@ -28,6 +28,8 @@ import { registerCertificateReminders } from './modules/wedding-certificate/send
 import { registerFreeSlotAlerts } from './modules/free-slot-alerts/send-free-slot-alerts';
 import { registerRoundClosing } from './modules/round-allocation/round-closing-job';
 import { registerJobs, type JobsOptions } from './jobs/register-jobs';
+import { registerObservability } from './observability/index';
+import { requestIdOptions } from './observability/request-id';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -57,6 +59,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
     trustProxy: true,
+    ...requestIdOptions,
     ...serverLimits(config),
     // Rooms are chosen with repeated query parameters (?bookableAssetIds=1&bookableAssetIds=2).
     routerOptions: { ignoreTrailingSlash: true },
@@ -66,6 +69,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('database', database);
+  // First: every later hook's and route's answer carries the request id, and every route is measured.
+  registerObservability(app);
 
   await app.register(cookie, { secret: config.cookieSecret });
   await registerSecurityHeaders(app);

@@ -85,6 +85,14 @@ const envSchema = z.object({
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   /** The whole shutdown's bound: past it the process exits with 1. Default SHUTDOWN_DRAIN_MS + 10000. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1000).max(3_600_000).optional(),
+  // Observability (issue 25; decision 034)
+  /** Serve GET /metrics (no token) on this port too, for a Prometheus inside the cluster; unset: no separate port. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** GET /metrics on the main port answers only `Authorization: Bearer <this>`; unset: no /metrics there (404). */
+  METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+  /** OTLP/HTTP base URL of a trace collector (…/v1/traces is appended); unset: no tracing at all. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+  OTEL_SERVICE_NAME: z.string().trim().min(1).default('lokaler'),
 });
 
 export type Config = ReturnType<typeof buildConfig>;
@@ -140,6 +148,13 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     mail: mailSettings(env),
     adapters: { mail: env.MAIL_ADAPTER, keyService: env.KEY_SERVICE_ADAPTER, orgRegistry: env.ORG_REGISTRY_ADAPTER },
     shutdown: shutdownSettings(env),
+    observability: {
+      metricsPort: env.METRICS_PORT,
+      metricsToken: env.METRICS_TOKEN,
+      /** Read by observability/tracing.ts from the environment before anything else loads; here for validation and the start-up line. */
+      otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT,
+      serviceName: env.OTEL_SERVICE_NAME,
+    },
   };
 }
 

@@ -1,3 +1,5 @@
+// First: with OTEL_EXPORTER_OTLP_ENDPOINT, tracing starts before the server's modules run (decision 034).
+import './observability/tracing';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';

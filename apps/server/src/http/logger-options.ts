@@ -1,5 +1,6 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { Config } from '../config';
+import { jobRunFields } from '../observability/job-context';
 import { redactText, redactUrl, redactValue } from './redact-personal-data';
 
 /**
@@ -11,6 +12,8 @@ import { redactText, redactUrl, redactValue } from './redact-personal-data';
 export function loggerOptions(config: Pick<Config, 'logLevel'>): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
   return {
     level: config.logLevel,
+    // A background job's lines name the job and its run (requests have their reqId binding instead).
+    mixin: jobRunFields,
     serializers: {
       req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url) }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),

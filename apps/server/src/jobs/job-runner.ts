@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Db } from '../db/client';
+import { withJobRun } from '../observability/job-context';
 import { systemClock, type Clock } from './clock';
 import { claimDueJobs, finishJob, insertMissingJobs } from './job-schedule-repository';
 
@@ -23,6 +24,12 @@ export interface JobDefinition<Result = unknown> {
   run(context: JobContext): Promise<Result>;
 }
 
+/** Watches each run (metrics, a trace span): observability/job-observer.ts. */
+export interface JobObserver {
+  /** Runs `run`, one run of `job`; `dueAt` is when the schedule wanted it (null: run outside the schedule). */
+  observe<T>(job: string, timing: { dueAt: Date | null; startedAt: Date }, run: () => Promise<T>): Promise<T>;
+}
+
 export interface Timers {
   setTimeout(callback: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
@@ -40,6 +47,7 @@ export interface JobRunnerOptions {
   /** Overrides registered intervals by job name (a test that wants the real loop to hurry). */
   intervalsMs?: Readonly<Record<string, number>>;
   onError?: (error: unknown, jobName: string | null) => void;
+  observer?: JobObserver;
   /** The poll timer's functions; tests pass counting ones. */
   timers?: Timers;
 }
@@ -82,7 +90,7 @@ export class JobRunner {
   runNow<Result>(name: string): Promise<Result> {
     const job = this.job(name);
     if (this.stopped) return Promise.reject(new Error('the job runner has stopped'));
-    return this.track(job.run({ now: this.clock.now(), signal: this.abort.signal }) as Promise<Result>);
+    return this.track(withJobRun(name, () => this.observed(job, null) as Promise<Result>));
   }
 
   /** Claims the due jobs and runs them once; what the poll timer calls, and what tests call with a fake clock. */
@@ -137,14 +145,25 @@ export class JobRunner {
     await insertMissingJobs(this.options.db, names, now);
     const leaseUntil = new Date(now.getTime() + (this.options.leaseMs ?? 300_000));
     const claimed = await claimDueJobs(this.options.db, { names, now, owner: this.owner, leaseUntil });
-    const outcomes = await Promise.all(claimed.map(async (row) => ({ name: row.name, ok: await this.runClaimed(this.job(row.name), row.attempts) })));
+    const outcomes = await Promise.all(claimed.map(async (row) => ({
+      name: row.name,
+      // Every line a run logs (its failure included) names the job and the run.
+      ok: await withJobRun(row.name, () => this.runClaimed(this.job(row.name), row.attempts, row.nextRunAt)),
+    })));
     return { ran: outcomes.filter((o) => o.ok).map((o) => o.name), failed: outcomes.filter((o) => !o.ok).map((o) => o.name) };
   }
 
-  private async runClaimed(job: JobDefinition, failuresSoFar: number): Promise<boolean> {
+  /** The job's handler, watched by the observer when there is one. */
+  private observed(job: JobDefinition, dueAt: Date | null): Promise<unknown> {
+    const now = this.clock.now();
+    const run = () => job.run({ now, signal: this.abort.signal });
+    return this.options.observer ? this.options.observer.observe(job.name, { dueAt, startedAt: now }, run) : run();
+  }
+
+  private async runClaimed(job: JobDefinition, failuresSoFar: number, dueAt: Date): Promise<boolean> {
     let error: unknown = null;
     try {
-      await job.run({ now: this.clock.now(), signal: this.abort.signal });
+      await this.observed(job, dueAt);
     } catch (caught) {
       error = caught;
       this.options.onError?.(caught, job.name);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { jobObserver } from '../observability/job-observer';
 import { JobRunner, type JobRunnerOptions } from './job-runner';
 
 declare module 'fastify' {
@@ -8,7 +9,7 @@ declare module 'fastify' {
   }
 }
 
-export interface JobsOptions extends Omit<JobRunnerOptions, 'db' | 'onError'> {
+export interface JobsOptions extends Omit<JobRunnerOptions, 'db' | 'onError' | 'observer'> {
   /** Run due jobs in the background (default). Server tests turn it off and run jobs by hand. */
   run?: boolean;
 }
@@ -24,6 +25,7 @@ export function registerJobs(app: FastifyInstance, options: JobsOptions = {}): v
     leaseMs: app.config.jobLeaseMs,
     ...runnerOptions,
     db: app.database.db,
+    observer: jobObserver(app.metrics),
     onError: (error, jobName) => app.log.error({ err: error, job: jobName }, jobName ? `job ${jobName} failed` : 'job runner failed'),
   });
   app.decorate('jobs', runner);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { mailDeliveryEvents } from '../../observability/mail-delivery-events';
 import { deliverAllDueMail } from './outbox';
 import { LocalMailer, type Mailer } from './mailer';
 import { SmtpMailer } from './smtp-mailer';
@@ -28,8 +29,9 @@ function configuredMailer(app: FastifyInstance): Mailer {
 export function registerMail(app: FastifyInstance, options: MailOptions = {}): void {
   const mailer = options.mailer ?? configuredMailer(app);
   const from = app.config.mail.from;
+  const events = mailDeliveryEvents(app.log, app.metrics);
   app.decorate('mailer', mailer);
-  app.jobs.register({ name: DELIVER_MAIL_JOB, intervalMs: 5000, run: ({ signal }) => deliverAllDueMail(app.database.db, mailer, { from, signal, leaseSeconds: app.config.mailClaimLeaseSeconds }) });
+  app.jobs.register({ name: DELIVER_MAIL_JOB, intervalMs: 5000, run: ({ signal }) => deliverAllDueMail(app.database.db, mailer, { from, signal, leaseSeconds: app.config.mailClaimLeaseSeconds, events }) });
   app.decorate('flushMail', () => app.jobs.runNow<{ sent: number; failed: number }>(DELIVER_MAIL_JOB));
   app.addHook('onClose', async () => {
     await mailer.close?.();

@@ -1,4 +1,6 @@
+import { SpanKind } from '@opentelemetry/api';
 import type { Db, DbOrTx } from '../../db/client';
+import { recordFailure, tracer } from '../../observability/tracer';
 import { MailDeliveryError, type Mailer, type MailMessage } from './mailer';
 import {
   claimDueMail, failExhaustedMail, insertOutboxRows, markMailFailed, markMailSent, postponeMail, releaseClaims, type OutboxRow,
@@ -30,6 +32,26 @@ export interface DeliveryOptions {
   /** The claim's lease (config.mail.claimLeaseSeconds); CLAIM_LEASE_SECONDS when not given. */
   leaseSeconds?: number;
   signal?: AbortSignal | undefined;
+  /** Told of each failed attempt and each message given up (observability/mail-delivery-events.ts logs and counts them). */
+  events?: DeliveryEvents | undefined;
+}
+
+/** A failed attempt, described without the address or the content: the outbox id stands for the message. */
+export interface MailFailure {
+  outboxId: number;
+  /** 1 for the first attempt. */
+  attempt: number;
+  /** The relay's reason (SMTP code and text) or the connection error. */
+  reason: string;
+  permanent: boolean;
+  /** Minutes until the next attempt; null when the message was given up. */
+  retryInMinutes: number | null;
+}
+
+export interface DeliveryEvents {
+  failed(failure: MailFailure): void;
+  /** Messages given up because their last attempts ended without a result (their sender died each time). */
+  exhausted(count: number): void;
 }
 
 /**
@@ -60,7 +82,8 @@ export async function deliverDueMail(db: Db, mailer: Mailer, options: DeliveryOp
   const from = options.from ?? DEFAULT_FROM;
   let sent = 0;
   let failed = 0;
-  await failExhaustedMail(db, MAX_ATTEMPTS);
+  const exhausted = await failExhaustedMail(db, MAX_ATTEMPTS);
+  if (exhausted > 0) options.events?.exhausted(exhausted);
   const leaseSeconds = options.leaseSeconds ?? CLAIM_LEASE_SECONDS;
   const claimed = await claimDueMail(db, { limit: options.limit ?? 20, leaseSeconds, maxAttempts: MAX_ATTEMPTS });
   const claimedAt = Date.now();
@@ -72,19 +95,36 @@ export async function deliverDueMail(db: Db, mailer: Mailer, options: DeliveryOp
       break;
     }
     try {
-      await mailer.send({ to: row.recipient, subject: row.subject, text: row.body, from, messageId: outboxMessageId(row, from) });
+      await sendInSpan(mailer, row, from);
     } catch (error) {
       failed++;
       const lastError = (error instanceof Error ? error.message : 'send failed').slice(0, 500);
       const permanent = error instanceof MailDeliveryError && error.permanent;
-      if (permanent || row.attempts >= MAX_ATTEMPTS) await markMailFailed(db, { id: row.id, lastError });
-      else await postponeMail(db, { id: row.id, lastError, delayMinutes: 2 ** (row.attempts - 1) });
+      const retryInMinutes = permanent || row.attempts >= MAX_ATTEMPTS ? null : 2 ** (row.attempts - 1);
+      if (retryInMinutes === null) await markMailFailed(db, { id: row.id, lastError });
+      else await postponeMail(db, { id: row.id, lastError, delayMinutes: retryInMinutes });
+      options.events?.failed({ outboxId: row.id, attempt: row.attempts, reason: lastError, permanent, retryInMinutes });
       continue;
     }
     await markMailSent(db, row.id);
     sent++;
   }
   return { sent, failed };
+}
+
+/** One hand-over to the mail service, as a client span (the SMTP client has no instrumentation of its own). */
+function sendInSpan(mailer: Mailer, row: OutboxRow, from: string): Promise<void> {
+  const attributes = { 'lokaler.outbox.id': row.id, 'lokaler.outbox.attempt': row.attempts };
+  return tracer.startActiveSpan('mail send', { kind: SpanKind.CLIENT, attributes }, async (span) => {
+    try {
+      await mailer.send({ to: row.recipient, subject: row.subject, text: row.body, from, messageId: outboxMessageId(row, from) });
+    } catch (error) {
+      recordFailure(span, error);
+      throw error;
+    } finally {
+      span.end();
+    }
+  });
 }
 
 /**
