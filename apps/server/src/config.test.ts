@@ -100,7 +100,9 @@ describe('the production rails (decision 033)', () => {
     [{ PUBLIC_URL: 'http://lokaler.example.no' }, 'PUBLIC_URL', /must be https/],
     [without('COOKIE_SECRET'), 'COOKIE_SECRET', /required/],
     [{ COOKIE_SECRET: 'x'.repeat(40) }, 'COOKIE_SECRET', /only 1 distinct characters/],
-    [{ COOKIE_SECRET: 'abcdefgh'.repeat(5) }, 'COOKIE_SECRET', /only 8 distinct characters/],
+    [{ COOKIE_SECRET: 'qwerqwreqwerrewqqwerqwerqweqrwerqwe' }, 'COOKIE_SECRET', /only 4 distinct characters/],
+    [{ COOKIE_SECRET: 'abcdefgh'.repeat(5) }, 'COOKIE_SECRET', /a short pattern repeated/],
+    [{ COOKIE_SECRET: 'Lokaler-2026!'.repeat(3) }, 'COOKIE_SECRET', /a short pattern repeated/],
     [{ COOKIE_SECRET: 'Change-Me-9f8e7d6c5b4a3210ZYXWVUTSRQ' }, 'COOKIE_SECRET', /placeholder 'changeme'/],
     [{ COOKIE_SECRET: 'our-very-own-SECRET-for-lokaler-2026!' }, 'COOKIE_SECRET', /placeholder 'secret'/],
     [{ COOKIE_SECRET: 'local-development-cookie-secret-not-for-production' }, 'COOKIE_SECRET', /placeholder/],
@@ -134,6 +136,12 @@ describe('the production rails (decision 033)', () => {
     expect(config.seedDemoData).toBe(true);
     expect(() => loadConfig({ ...demo, COOKIE_SECRET: 'secret'.repeat(6) })).toThrow(/COOKIE_SECRET: too weak/);
     expect(() => loadConfig({ ...demo, PUBLIC_URL: 'http://demo.lokaler.example.no' })).toThrow(/PUBLIC_URL: must be https/);
+  });
+
+  it('accepts random secrets in hex and base64 (openssl rand -hex 16 / -base64 48)', () => {
+    for (const secret of ['9f86d081884c7d659a2feaa0c55ad015', 'k3Jq9V0b+Xw7sT2LmYc4/RuN8hEaP1zGdQ6oWfKiZ5Bn0UyHtM3xJvCg7lSrA2eD']) {
+      expect(loadConfig({ ...productionEnv, COOKIE_SECRET: secret }).cookieSecret).toBe(secret);
+    }
   });
 
   it('accepts a plain-http loopback PUBLIC_URL (a production-like run on one machine)', () => {

@@ -43,8 +43,12 @@ function isLoopback(hostname: string): boolean {
 
 /** Placeholders people put in a secret, compared without case and punctuation; the old development default contains two. */
 const PLACEHOLDERS = ['changeme', 'secret', 'password', 'placeholder', 'example', 'replaceme', 'notforproduction', 'localdevelopment'];
-/** A random 32-character secret has ~25 distinct characters; a phrase or a pattern has far fewer. */
-const MIN_DISTINCT_CHARACTERS = 16;
+/**
+ * Even 32 random hex characters (16 symbols) have fewer than 8 distinct ones less than once in a
+ * million draws (fewer than 10: about 1 in 11,000, too often to refuse); a run of one key or a
+ * typed pattern has a handful.
+ */
+const MIN_DISTINCT_CHARACTERS = 8;
 
 /** The cookie secret signs the impersonation cookie: guessable means anyone can act for any organisation. */
 function secretProblems(env: Env): string[] {
@@ -63,6 +67,7 @@ export function secretWeakness(secret: string): string | null {
   if (placeholder) return `contains the placeholder '${placeholder}'`;
   const distinct = new Set(secret).size;
   if (distinct < MIN_DISTINCT_CHARACTERS) return `only ${distinct} distinct characters`;
+  if (/^(.{1,16}?)\1+$/s.test(secret)) return 'a short pattern repeated';
   return null;
 }
 
