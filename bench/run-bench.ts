@@ -109,6 +109,8 @@ async function main(): Promise<void> {
         // Production refuses the local test identity provider; no benchmark request carries a token,
         // so this issuer is never contacted.
         OIDC_ISSUER: 'https://idporten.invalid',
+        // The production rails (decision 033): no benchmark request sends mail, pushes a key or asks the register.
+        ALLOW_DEMO_SERVICES: 'true', PUBLIC_URL: 'http://127.0.0.1',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { integrationProblems, keyServiceHttpSettings, productionProblems } from './production-rails';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -30,10 +31,11 @@ const envSchema = z.object({
   ADMIN_OIDC_ISSUER: z.url().optional(),
   /** Lifetime of the local provider's access tokens; tests shorten it to see expiry. */
   OIDC_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(600),
-  /** Secret for signing cookies (impersonation). Required in production. */
-  COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Secret for signing cookies (impersonation). Required in production; its strength is checked in secretProblems. */
+  COOKIE_SECRET: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SEED_DEMO_DATA: bool.default(true),
+  /** Load Oslo's demo data into an empty database; defaults to true, except false in production (refused there without ALLOW_DEMO_SERVICES). */
+  SEED_DEMO_DATA: bool.optional(),
   /** Serve the built SPAs from this process; false for API-only processes (the SPAs elsewhere, tests without a build). */
   SERVE_SPAS: bool.default(true),
   /** local: .eml files in DATA_DIR/mail; smtp: the city's mail relay (SMTP_* and MAIL_FROM below). */
@@ -55,8 +57,10 @@ const envSchema = z.object({
   JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   /** How long a process holds the outbox rows it is sending; the rows of a process that died are sent by another after this. */
   MAIL_CLAIM_LEASE_SECONDS: z.coerce.number().int().min(10).max(3600).default(600),
-  KEY_SERVICE_ADAPTER: z.enum(['local']).default('local'),
-  ORG_REGISTRY_ADAPTER: z.enum(['local']).default('local'),
+  /** local: the fake in the database (tests, demos); http: the city's key service at KEY_SERVICE_URL. */
+  KEY_SERVICE_ADAPTER: z.enum(['local', 'http']).default('local'),
+  /** local: a fixed set of test organisations; http: the register at ORG_REGISTRY_URL. */
+  ORG_REGISTRY_ADAPTER: z.enum(['local', 'http']).default('local'),
   /** The new portal's map background; empty means no tiles at all (markers on a plain background). */
   MAP_TILE_URL: tileUrl.default(OSM_TILE_URL),
   MAP_TILE_ATTRIBUTION: z.string().default('© OpenStreetMap-bidragsytere'),
@@ -93,11 +97,33 @@ const envSchema = z.object({
   /** OTLP/HTTP base URL of a trace collector (…/v1/traces is appended); unset: no tracing at all. */
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
   OTEL_SERVICE_NAME: z.string().trim().min(1).default('lokaler'),
+  // Production rails, API documents, the key service's and the organisation register's HTTP clients (issue 25, rails; decision 033)
+  /** In production, allows the local fakes (identity provider, mail writer, key service, org register, PGlite, demo data) for a deliberate demo. */
+  ALLOW_DEMO_SERVICES: bool.default(false),
+  /** Serve the public API's OpenAPI document and UI at /api/docs. */
+  API_DOCS_PUBLIC: bool.default(true),
+  /** The admin API's document: public (in /api/docs and at /api/docs/admin/json), admins (only with an admin's token), off. Default off in production, else public. */
+  API_DOCS_ADMIN: z.enum(['public', 'admins', 'off']).optional(),
+  KEY_SERVICE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** A fixed bearer token for the key service; or the client credentials below. */
+  KEY_SERVICE_TOKEN: z.string().min(1).optional(),
+  /** OAuth 2 client credentials grant: the token endpoint, the client and optionally the scope. */
+  KEY_SERVICE_TOKEN_URL: z.url({ protocol: /^https?$/ }).optional(),
+  KEY_SERVICE_CLIENT_ID: z.string().min(1).optional(),
+  KEY_SERVICE_CLIENT_SECRET: z.string().min(1).optional(),
+  KEY_SERVICE_SCOPE: z.string().min(1).optional(),
+  KEY_SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** Base URL of the authorized-parties API (Altinn 3 shape, decision 033). */
+  ORG_REGISTRY_URL: z.url({ protocol: /^https?$/ }).optional(),
+  ORG_REGISTRY_TOKEN: z.string().min(1).optional(),
+  ORG_REGISTRY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
 });
 
 export type Config = ReturnType<typeof buildConfig>;
+/** The validated environment, before it becomes a Config. */
+export type Env = z.infer<typeof envSchema>;
 
-function buildConfig(env: z.infer<typeof envSchema>) {
+function buildConfig(env: Env) {
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
     env: env.NODE_ENV,
@@ -110,7 +136,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     database: env.DATABASE_URL
       ? ({ engine: 'postgres', url: env.DATABASE_URL, maxConnections: env.DATABASE_POOL_SIZE } as const)
       : ({ engine: 'pglite', dataDir: path.resolve(env.DATA_DIR) } as const),
-    seedDemoData: env.SEED_DEMO_DATA,
+    seedDemoData: env.SEED_DEMO_DATA ?? env.NODE_ENV !== 'production',
     localMailDir: env.LOCAL_MAIL_DIR ? path.resolve(env.LOCAL_MAIL_DIR) : env.DATABASE_URL ? undefined : path.resolve(env.DATA_DIR, 'mail'),
     jobLeaseMs: env.JOB_LEASE_SECONDS * 1000,
     mailClaimLeaseSeconds: env.MAIL_CLAIM_LEASE_SECONDS,
@@ -155,6 +181,13 @@ function buildConfig(env: z.infer<typeof envSchema>) {
       otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT,
       serviceName: env.OTEL_SERVICE_NAME,
     },
+    // Production rails, API documents, HTTP clients of the key service and org register (issue 25, rails)
+    allowDemoServices: env.ALLOW_DEMO_SERVICES,
+    apiDocs: { public: env.API_DOCS_PUBLIC, admin: env.API_DOCS_ADMIN ?? (env.NODE_ENV === 'production' ? 'off' : 'public') },
+    keyServiceHttp: keyServiceHttpSettings(env),
+    orgRegistryHttp: env.ORG_REGISTRY_ADAPTER === 'http' && env.ORG_REGISTRY_URL
+      ? { url: env.ORG_REGISTRY_URL.replace(/\/$/, ''), token: env.ORG_REGISTRY_TOKEN ?? null, timeoutMs: env.ORG_REGISTRY_TIMEOUT_MS }
+      : null,
   };
 }
 
@@ -206,16 +239,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  if (parsed.data.NODE_ENV === 'production') {
-    const missing = [
-      !parsed.data.COOKIE_SECRET && '  COOKIE_SECRET: required when NODE_ENV=production',
-      // The local identity provider logs anyone in as a test person: never in production.
-      !parsed.data.OIDC_ISSUER && '  OIDC_ISSUER: required when NODE_ENV=production (the local test identity provider only runs outside production)',
-    ].filter(Boolean);
-    if (missing.length) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);
-  }
-  const smtp = smtpProblems(parsed.data);
-  if (smtp.length) throw new ConfigError(`Invalid configuration:\n${smtp.join('\n')}`);
+  // Every problem at once, so an operator fixes the deployment in one round.
+  const problems = [...productionProblems(parsed.data), ...smtpProblems(parsed.data), ...integrationProblems(parsed.data)];
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   return buildConfig(parsed.data);
 }
 

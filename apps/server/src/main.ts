@@ -6,6 +6,7 @@ import { openDatabase } from './db/client';
 import { seedDemoDataIfEmpty } from './db/seed/index';
 import { storeDemoContracts } from './modules/documents/store-demo-contracts';
 import { exitOnSignals } from './http/shutdown';
+import { fakesInUse, startupSummary } from './startup-report';
 
 async function main(): Promise<void> {
   let config;
@@ -32,6 +33,10 @@ async function main(): Promise<void> {
     { engine: database.engine, seeded, url: config.publicUrl },
     `Lokaler is running at ${config.publicUrl} (portal /, admin /admin/, API /api, identity provider ${config.oidc.issuer})`,
   );
+  const summary = startupSummary(config, database.engine);
+  app.log.info(summary.fields, summary.message);
+  const fakes = config.allowDemoServices ? fakesInUse(config, database.engine) : [];
+  if (fakes.length) app.log.warn({ fakes }, `ALLOW_DEMO_SERVICES=true: this is a demo deployment running ${fakes.join(', ')}`);
 }
 
 main().catch((error: unknown) => {

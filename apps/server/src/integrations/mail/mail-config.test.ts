@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config';
+import { productionEnv } from '../../../test/production-env';
 
-const production = { NODE_ENV: 'production', COOKIE_SECRET: 'x'.repeat(32), OIDC_ISSUER: 'https://idp.example.no' };
+// Production as the rails accept it (decision 033); each test gives its own mail settings over it.
+const production = productionEnv;
 const smtp = { MAIL_ADAPTER: 'smtp', SMTP_HOST: 'smtp.example.no', MAIL_FROM: 'Lokaler <ikke-svar@example.no>' };
 
 describe('mail configuration', () => {

@@ -20,7 +20,7 @@ export const KEY_JOB = 'oslonokkelen-keys';
 
 /** Chooses the key service and registers the key job (withdraw, push, follow grants) every 2 s. */
 export function registerKeyAccess(app: FastifyInstance, options: KeyAccessOptions = {}): void {
-  const keyService = options.keyService ?? createKeyService(app.config.adapters.keyService, app.database.db);
+  const keyService = options.keyService ?? createKeyService(app.config, app.database.db, app.log);
   app.decorate('keyService', keyService);
   app.jobs.register({ name: KEY_JOB, intervalMs: 2000, run: () => runKeyJobs(app.database.db, keyService) });
   app.decorate('runKeyJobs', () => app.jobs.runNow<KeyJobResult>(KEY_JOB));

@@ -1,0 +1,69 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import { KOMMUNALE_TJENESTER_ROLE } from '@lokaler/domain/impersonation';
+import { compareNorwegian } from '@lokaler/domain/norwegian-order';
+import { badAnswer, callJson } from '../http/json-client';
+import type { OrganizationRole, OrgRegistry } from './org-registry';
+
+const SERVICE = 'organisation register';
+/**
+ * How the request names the person: by the identity provider's subject, since this server never holds
+ * the national identity number (decision 033: Altinn itself wants the number, so a city's integration
+ * layer, which also swaps a Maskinporten token for Altinn's, translates).
+ */
+export const PERSON_SUBJECT_TYPE = 'urn:lokaler:person:sub';
+
+interface Party {
+  organizationNumber?: string | null | undefined;
+  name: string;
+  type: string;
+  isDeleted?: boolean | undefined;
+  authorizedRoles?: string[] | undefined;
+  subunits?: Party[] | undefined;
+}
+/** The parts of Altinn 3's AuthorizedParty this client reads; the rest is ignored. */
+const party: z.ZodType<Party> = z.lazy(() => z.object({
+  organizationNumber: z.string().nullish(),
+  name: z.string(),
+  type: z.string(),
+  isDeleted: z.boolean().optional(),
+  authorizedRoles: z.array(z.string()).optional(),
+  subunits: z.array(party).optional(),
+}));
+
+export interface HttpOrgRegistrySettings {
+  url: string;
+  token: string | null;
+  timeoutMs: number;
+}
+
+/**
+ * The organisation register over HTTP, shaped like Altinn 3's authorized parties API
+ * (POST {url}/authorizedparties with { type, value } → the parties the person may act for, each with
+ * its role codes and subunits). Only 'KOMAB' (Kommunale tjenester) counts, as with the local register.
+ * A failure is a logged 503: the citizen is asked to try again and nothing is cached as "no roles".
+ */
+export class HttpOrgRegistry implements OrgRegistry {
+  constructor(private readonly settings: HttpOrgRegistrySettings, private readonly log: FastifyBaseLogger) {}
+
+  async organizationsFor(person: { sub: string }): Promise<OrganizationRole[]> {
+    const call = {
+      method: 'POST', url: `${this.settings.url}/authorizedparties`, logPath: '/authorizedparties',
+      body: { type: PERSON_SUBJECT_TYPE, value: person.sub },
+      ...(this.settings.token ? { headers: { authorization: `Bearer ${this.settings.token}` } } : {}),
+    } as const;
+    const parsed = z.array(party).safeParse((await callJson(SERVICE, this.log, this.settings.timeoutMs, call)).body);
+    if (!parsed.success) throw badAnswer(SERVICE, this.log, call, 'not a list of authorized parties');
+    const roles = new Map<string, OrganizationRole>();
+    for (const p of flatten(parsed.data)) {
+      const orgnr = p.organizationNumber ?? '';
+      if (p.type !== 'Organization' || p.isDeleted || !/^\d{9}$/.test(orgnr)) continue;
+      if (p.authorizedRoles?.includes(KOMMUNALE_TJENESTER_ROLE)) roles.set(orgnr, { orgnr, orgNavn: p.name, rolleKode: KOMMUNALE_TJENESTER_ROLE });
+    }
+    return [...roles.values()].sort((a, b) => compareNorwegian(a.orgNavn, b.orgNavn));
+  }
+}
+
+function flatten(parties: readonly Party[]): Party[] {
+  return parties.flatMap((p) => [p, ...flatten(p.subunits ?? [])]);
+}
