@@ -2,6 +2,7 @@ import http from 'node:http';
 import type net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/test-app';
+import { productionEnv } from '../../test/production-env';
 import { loadConfig } from '../config';
 import { closeConnectionsOnShutdown, shutDown } from './shutdown';
 
@@ -102,12 +103,7 @@ describe('SHUTDOWN_DRAIN_MS and SHUTDOWN_GRACE_MS', () => {
   });
 
   it('drain 5 s in production by default', () => {
-    const production = {
-      NODE_ENV: 'production', PUBLIC_URL: 'https://lokaler.example.no', COOKIE_SECRET: 'x'.repeat(40), OIDC_ISSUER: 'https://idporten.example.no',
-      DATABASE_URL: 'postgres://lokaler@db/lokaler', MAIL_ADAPTER: 'smtp', SMTP_HOST: 'smtp.example.no', MAIL_FROM: 'Lokaler <ikke-svar@example.no>',
-      SEED_DEMO_DATA: 'false', ALLOW_DEMO_SERVICES: 'true',
-    };
-    expect(loadConfig(production).shutdown).toEqual({ drainMs: 5000, graceMs: 15_000 });
+    expect(loadConfig({ ...productionEnv }).shutdown).toEqual({ drainMs: 5000, graceMs: 15_000 });
   });
 
   it('refuses a grace within the drain, and nonsense, naming the variable', () => {
