@@ -95,6 +95,7 @@ describe('the production rails (decision 033)', () => {
     [{ MAIL_ADAPTER: 'local' }, 'MAIL_ADAPTER', /never sent/],
     [{ KEY_SERVICE_ADAPTER: 'local' }, 'KEY_SERVICE_ADAPTER', /fake key service/],
     [{ ORG_REGISTRY_ADAPTER: 'local' }, 'ORG_REGISTRY_ADAPTER', /made-up organisations/],
+    [{ PERSON_REGISTER_ADAPTER: 'local' }, 'PERSON_REGISTER_ADAPTER', /test people/],
     [without('DATABASE_URL'), 'DATABASE_URL', /PGlite/],
     [without('PUBLIC_URL'), 'PUBLIC_URL', /required/],
     [{ PUBLIC_URL: 'http://lokaler.example.no' }, 'PUBLIC_URL', /must be https/],
@@ -121,7 +122,7 @@ describe('the production rails (decision 033)', () => {
   it('lists every problem at once, each with its variable and what to set', () => {
     const message = messageOf({ NODE_ENV: 'production', COOKIE_SECRET: 'change-me-change-me-change-me-change-me', PUBLIC_URL: 'http://lokaler.example.no', SEED_DEMO_DATA: 'true' });
     const named = message.split('\n').filter((line) => line.startsWith('  ')).map((line) => /^ {2}(\w+):/.exec(line)?.[1]);
-    expect(named.sort()).toEqual(['ADMIN_OIDC_ISSUER', 'COOKIE_SECRET', 'DATABASE_URL', 'KEY_SERVICE_ADAPTER', 'MAIL_ADAPTER', 'OIDC_ISSUER', 'ORG_REGISTRY_ADAPTER', 'PUBLIC_URL', 'SEED_DEMO_DATA']);
+    expect(named.sort()).toEqual(['ADMIN_OIDC_ISSUER', 'COOKIE_SECRET', 'DATABASE_URL', 'KEY_SERVICE_ADAPTER', 'MAIL_ADAPTER', 'OIDC_ISSUER', 'ORG_REGISTRY_ADAPTER', 'PERSON_REGISTER_ADAPTER', 'PUBLIC_URL', 'SEED_DEMO_DATA']);
     expect(message).toMatch(/MAIL_ADAPTER: .*set MAIL_ADAPTER=smtp/);
     expect(message).toMatch(/ALLOW_DEMO_SERVICES=true/);
   });

@@ -1,3 +1,4 @@
+import { createPrivateKey } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { integrationProblems, keyServiceHttpSettings, productionProblems } from './production-rails';
@@ -11,6 +12,23 @@ const tileUrl = z.string().trim().refine(
   (url) => url === '' || (/^https?:\/\/[^\s]+$/.test(url) && ['{z}', '{x}', '{y}'].every((part) => url.includes(part))),
   'must be empty or an http(s) URL with {z}, {x} and {y}',
 );
+
+const clientId = z.string().trim().min(1, 'must not be empty');
+const scopes = z.string().trim().refine((v) => v.split(/\s+/).includes('openid'), 'must include openid');
+const claimName = z.string().trim().regex(/^[A-Za-z0-9_.:/-]+$/, 'must be a claim name');
+/** JWS algorithms an access or ID token may be signed with; never none or a symmetric one (the key is public). */
+const algorithms = z.string().transform((v) => v.split(',').map((a) => a.trim()).filter(Boolean)).pipe(
+  z.array(z.enum(['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'])).min(1, 'must name at least one algorithm'),
+);
+/** Parsed at start, so a broken key is a start-up refusal rather than a failed lookup later. */
+const privateKeyPem = z.string().transform((v) => v.replace(/\\n/g, '\n').trim()).refine((pem) => {
+  try {
+    createPrivateKey(pem);
+    return true;
+  } catch {
+    return false;
+  }
+}, 'must be a PEM private key (PKCS#8)');
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -117,6 +135,39 @@ const envSchema = z.object({
   ORG_REGISTRY_URL: z.url({ protocol: /^https?$/ }).optional(),
   ORG_REGISTRY_TOKEN: z.string().min(1).optional(),
   ORG_REGISTRY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  // Identity providers and the person register (issue 25; decision 032). The defaults are the local provider's.
+  OIDC_CLIENT_ID: clientId.default('lokaler-portal'),
+  OIDC_SCOPES: scopes.default('openid profile'),
+  /** Empty: none asked for. Tokens below substantial are refused whatever is asked. */
+  OIDC_ACR_VALUES: z.string().trim().default('idporten-loa-substantial'),
+  /** The audience the portal's access tokens must carry; default PUBLIC_URL/api. */
+  OIDC_AUDIENCE: z.string().trim().min(1, 'must not be empty').optional(),
+  /** Resource indicator (RFC 8707) the SPA asks for; default the audience; empty: none (Entra ID uses scopes). */
+  OIDC_RESOURCE: z.string().trim().optional(),
+  OIDC_ALGORITHMS: algorithms.default(['RS256']),
+  ADMIN_OIDC_CLIENT_ID: clientId.default('lokaler-admin'),
+  ADMIN_OIDC_SCOPES: scopes.default('openid profile email'),
+  ADMIN_OIDC_ACR_VALUES: z.string().trim().default(''),
+  ADMIN_OIDC_AUDIENCE: z.string().trim().min(1, 'must not be empty').optional(),
+  ADMIN_OIDC_RESOURCE: z.string().trim().optional(),
+  ADMIN_OIDC_ALGORITHMS: algorithms.default(['RS256']),
+  /** The admin access token's claim matched against location_admins / city_admins (e-mail addresses). */
+  ADMIN_OIDC_USER_CLAIM: z.enum(['email', 'preferred_username', 'upn']).default('email'),
+  /** A claim (string or array) that makes an administrator city-wide when it holds ADMIN_OIDC_CITY_ADMIN_VALUE. */
+  ADMIN_OIDC_CITY_ADMIN_CLAIM: claimName.optional(),
+  ADMIN_OIDC_CITY_ADMIN_VALUE: z.string().trim().min(1, 'must not be empty').optional(),
+  /** Where a citizen's e-mail and mobile come from when the ID token has none: local test people, or KRR. */
+  PERSON_REGISTER_ADAPTER: z.enum(['local', 'krr']).default('local'),
+  /** KRR's lookup endpoint, e.g. https://krr.digdir.no/rest/v1/personer. */
+  KRR_URL: z.url().optional(),
+  /** Maskinporten's issuer, e.g. https://maskinporten.no/ (the JWT grant's audience; token endpoint {issuer}token). */
+  MASKINPORTEN_ISSUER: z.url().optional(),
+  MASKINPORTEN_CLIENT_ID: clientId.optional(),
+  /** PKCS#8 PEM of the key registered with the Maskinporten client (RS256). */
+  MASKINPORTEN_PRIVATE_KEY: privateKeyPem.optional(),
+  /** The kid of that key as registered at Maskinporten. */
+  MASKINPORTEN_KEY_ID: z.string().trim().min(1).optional(),
+  MASKINPORTEN_SCOPE: z.string().trim().min(1).default('krr:global/kontaktinformasjon.read'),
 });
 
 export type Config = ReturnType<typeof buildConfig>;
@@ -147,15 +198,16 @@ function buildConfig(env: Env) {
       issuer: env.OIDC_ISSUER ?? `${publicUrl}/idp`,
       adminIssuer: env.ADMIN_OIDC_ISSUER ?? env.OIDC_ISSUER ?? `${publicUrl}/idp`,
       /** The API's resource indicator for the portal's (citizens') access tokens: their audience. */
-      audience: `${publicUrl}/api`,
+      audience: env.OIDC_AUDIENCE ?? `${publicUrl}/api`,
       /**
        * The resource indicator of the admin client's access tokens. A separate audience, so a token
        * issued to one app is never accepted as the other's (the issuer may be the same).
        */
-      adminAudience: `${publicUrl}/api/admin`,
-      portalClientId: 'lokaler-portal',
-      adminClientId: 'lokaler-admin',
+      adminAudience: env.ADMIN_OIDC_AUDIENCE ?? `${publicUrl}/api/admin`,
+      portalClientId: env.OIDC_CLIENT_ID,
+      adminClientId: env.ADMIN_OIDC_CLIENT_ID,
       accessTokenTtlSeconds: env.OIDC_ACCESS_TOKEN_TTL_SECONDS,
+      ...oidcProviderSettings(env, publicUrl),
     },
     cookieSecret: env.COOKIE_SECRET ?? 'local-development-cookie-secret-not-for-production',
     map: { tileUrl: env.MAP_TILE_URL === '' ? null : env.MAP_TILE_URL, tileAttribution: env.MAP_TILE_ATTRIBUTION },
@@ -172,7 +224,7 @@ function buildConfig(env: Env) {
       hsts: env.HSTS ?? publicUrl.startsWith('https://'),
     },
     mail: mailSettings(env),
-    adapters: { mail: env.MAIL_ADAPTER, keyService: env.KEY_SERVICE_ADAPTER, orgRegistry: env.ORG_REGISTRY_ADAPTER },
+    adapters: { mail: env.MAIL_ADAPTER, keyService: env.KEY_SERVICE_ADAPTER, orgRegistry: env.ORG_REGISTRY_ADAPTER, personRegister: env.PERSON_REGISTER_ADAPTER },
     shutdown: shutdownSettings(env),
     observability: {
       metricsPort: env.METRICS_PORT,
@@ -188,6 +240,7 @@ function buildConfig(env: Env) {
     orgRegistryHttp: env.ORG_REGISTRY_ADAPTER === 'http' && env.ORG_REGISTRY_URL
       ? { url: env.ORG_REGISTRY_URL.replace(/\/$/, ''), token: env.ORG_REGISTRY_TOKEN ?? null, timeoutMs: env.ORG_REGISTRY_TIMEOUT_MS }
       : null,
+    personRegister: personRegisterSettings(env),
   };
 }
 
@@ -202,6 +255,54 @@ function shutdownSettings(env: z.infer<typeof envSchema>) {
   // A grace within the drain would exit with 1 while the process still serves.
   if (graceMs <= drainMs) throw new ConfigError(`Invalid configuration:\n  SHUTDOWN_GRACE_MS: must be longer than SHUTDOWN_DRAIN_MS (${drainMs})`);
   return { drainMs, graceMs };
+}
+
+/** What the SPAs ask each provider for and how the API reads its tokens (decision 032). */
+function oidcProviderSettings(env: z.infer<typeof envSchema>, publicUrl: string) {
+  const audience = env.OIDC_AUDIENCE ?? `${publicUrl}/api`;
+  const adminAudience = env.ADMIN_OIDC_AUDIENCE ?? `${publicUrl}/api/admin`;
+  return {
+    portalScope: env.OIDC_SCOPES,
+    adminScope: env.ADMIN_OIDC_SCOPES,
+    portalAcrValues: env.OIDC_ACR_VALUES,
+    adminAcrValues: env.ADMIN_OIDC_ACR_VALUES,
+    /** '' means the SPA sends no resource parameter. */
+    portalResource: env.OIDC_RESOURCE ?? audience,
+    adminResource: env.ADMIN_OIDC_RESOURCE ?? adminAudience,
+    portalAlgorithms: env.OIDC_ALGORITHMS,
+    adminAlgorithms: env.ADMIN_OIDC_ALGORITHMS,
+    adminUserClaim: env.ADMIN_OIDC_USER_CLAIM,
+    cityAdminClaim: env.ADMIN_OIDC_CITY_ADMIN_CLAIM && env.ADMIN_OIDC_CITY_ADMIN_VALUE
+      ? { claim: env.ADMIN_OIDC_CITY_ADMIN_CLAIM, value: env.ADMIN_OIDC_CITY_ADMIN_VALUE }
+      : null,
+  };
+}
+
+function personRegisterSettings(env: z.infer<typeof envSchema>) {
+  if (env.PERSON_REGISTER_ADAPTER === 'local' || !env.KRR_URL || !env.MASKINPORTEN_ISSUER || !env.MASKINPORTEN_CLIENT_ID || !env.MASKINPORTEN_PRIVATE_KEY || !env.MASKINPORTEN_KEY_ID) {
+    return { adapter: 'local' } as const;
+  }
+  return {
+    adapter: 'krr',
+    krrUrl: env.KRR_URL,
+    maskinporten: {
+      issuer: env.MASKINPORTEN_ISSUER,
+      clientId: env.MASKINPORTEN_CLIENT_ID,
+      privateKeyPem: env.MASKINPORTEN_PRIVATE_KEY,
+      keyId: env.MASKINPORTEN_KEY_ID,
+      scope: env.MASKINPORTEN_SCOPE,
+    },
+  } as const;
+}
+
+/** Settings that are only wrong together: named, like smtpProblems. */
+function identityProblems(env: z.infer<typeof envSchema>): string[] {
+  const krr = env.PERSON_REGISTER_ADAPTER === 'krr';
+  return [
+    !env.ADMIN_OIDC_CITY_ADMIN_CLAIM !== !env.ADMIN_OIDC_CITY_ADMIN_VALUE && '  ADMIN_OIDC_CITY_ADMIN_CLAIM, ADMIN_OIDC_CITY_ADMIN_VALUE: set both or neither',
+    ...(['KRR_URL', 'MASKINPORTEN_ISSUER', 'MASKINPORTEN_CLIENT_ID', 'MASKINPORTEN_PRIVATE_KEY', 'MASKINPORTEN_KEY_ID'] as const)
+      .map((name) => krr && !env[name] && `  ${name}: required when PERSON_REGISTER_ADAPTER=krr`),
+  ].filter((line): line is string => Boolean(line));
 }
 
 const DEFAULT_MAIL_FROM = 'Lokaler <ikke-svar@lokaler.oslo.kommune.no>';
@@ -240,7 +341,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   // Every problem at once, so an operator fixes the deployment in one round.
-  const problems = [...productionProblems(parsed.data), ...smtpProblems(parsed.data), ...integrationProblems(parsed.data)];
+  const problems = [...productionProblems(parsed.data), ...smtpProblems(parsed.data), ...integrationProblems(parsed.data), ...identityProblems(parsed.data)];
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   return buildConfig(parsed.data);
 }

@@ -25,6 +25,8 @@ export function productionProblems(env: Env): string[] {
     // The fake key service tells a citizen their digital key was accepted.
     !demo && env.KEY_SERVICE_ADAPTER === 'local' && `  KEY_SERVICE_ADAPTER: is local (a fake key service that opens no door); ${fake('set KEY_SERVICE_ADAPTER=http with KEY_SERVICE_URL')}`,
     !demo && env.ORG_REGISTRY_ADAPTER === 'local' && `  ORG_REGISTRY_ADAPTER: is local (made-up organisations); ${fake('set ORG_REGISTRY_ADAPTER=http with ORG_REGISTRY_URL')}`,
+    // The local person register knows only the test people: every real citizen would have no e-mail.
+    !demo && env.PERSON_REGISTER_ADAPTER === 'local' && `  PERSON_REGISTER_ADAPTER: is local (the test people's contact details); ${fake('set PERSON_REGISTER_ADAPTER=krr with KRR_URL and MASKINPORTEN_*')}`,
     !demo && !env.DATABASE_URL && `  DATABASE_URL: required when NODE_ENV=production (PGlite is one process on one disk); ${fake('set postgres://…')}`,
   ].filter((line): line is string => Boolean(line));
 }

@@ -33,9 +33,9 @@ export async function signAccessToken(app: App, options: AccessTokenOptions = {}
     sub: citizen.sub,
     client_id: oidc.portalClientId,
     acr: 'idporten-loa-substantial',
-    scope: 'openid profile email',
-    name: `${citizen.givenName} ${citizen.familyName}`,
-    email: citizen.email,
+    scope: 'openid profile',
+    // Shaped like ID-porten's: the person's pid, no name or e-mail (those come from the ID token).
+    pid: citizen.pid,
     jti: randomBytes(16).toString('base64url'),
     iat: now,
     exp: now + 600,

@@ -76,7 +76,15 @@ export async function loginAs(
     client_id: settings.clientId,
     code_verifier: verifier,
   });
+  // As the SPAs do after the callback: the ID token tells the server the person's name and e-mail.
+  await sendIdToken(app, tokens.accessToken, tokens.idToken);
   return { ...tokens, cookies: browser };
+}
+
+/** PUT /api/currentuser/id-token, as the SPAs send it after a login; throws unless it is accepted. */
+export async function sendIdToken(app: App, accessToken: string, idToken: string): Promise<void> {
+  const response = await app.inject({ method: 'PUT', url: '/api/currentuser/id-token', headers: bearer(accessToken), payload: { idToken } });
+  if (response.statusCode !== 200) throw new Error(`the ID token was refused: ${response.statusCode} ${response.body}`);
 }
 
 /** The refresh the SPA does when its token has < 30 s left: new access and refresh tokens. */

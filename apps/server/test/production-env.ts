@@ -1,3 +1,5 @@
+import { generateKeyPairSync } from 'node:crypto';
+
 /**
  * A complete production environment that passes the production rails (decision 033): every real
  * service named, a strong secret, an https address. Tests take it and change one thing.
@@ -18,4 +20,11 @@ export const productionEnv = {
   KEY_SERVICE_TOKEN: 'key-service-test-token',
   ORG_REGISTRY_ADAPTER: 'http',
   ORG_REGISTRY_URL: 'https://register.example.no/accessmanagement/api/v1/resourceowner',
+  PERSON_REGISTER_ADAPTER: 'krr',
+  KRR_URL: 'https://krr.example.no/rest/v1/personer',
+  MASKINPORTEN_ISSUER: 'https://maskinporten.example.no/',
+  MASKINPORTEN_CLIENT_ID: 'e3f0c1a2-5b6d-4e7f-8a9b-0c1d2e3f4a5b',
+  // A key made for this test run: the configuration only checks that it is a PKCS#8 private key.
+  MASKINPORTEN_PRIVATE_KEY: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  MASKINPORTEN_KEY_ID: 'lokaler-test-key',
 } as const satisfies Record<string, string>;

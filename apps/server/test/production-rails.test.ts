@@ -32,7 +32,7 @@ describe('starting in production', () => {
       NODE_ENV: 'production', PUBLIC_URL: 'http://lokaler.example.no', COOKIE_SECRET: 'change-me-change-me-change-me-change-me', SEED_DEMO_DATA: 'true',
     });
     expect(code).toBe(78);
-    for (const variable of ['PUBLIC_URL', 'COOKIE_SECRET', 'SEED_DEMO_DATA', 'OIDC_ISSUER', 'ADMIN_OIDC_ISSUER', 'MAIL_ADAPTER', 'KEY_SERVICE_ADAPTER', 'ORG_REGISTRY_ADAPTER', 'DATABASE_URL']) {
+    for (const variable of ['PUBLIC_URL', 'COOKIE_SECRET', 'SEED_DEMO_DATA', 'OIDC_ISSUER', 'ADMIN_OIDC_ISSUER', 'MAIL_ADAPTER', 'KEY_SERVICE_ADAPTER', 'ORG_REGISTRY_ADAPTER', 'PERSON_REGISTER_ADAPTER', 'DATABASE_URL']) {
       expect(output).toMatch(new RegExp(`^ {2}${variable}: `, 'm'));
     }
     expect(output).not.toContain('Lokaler is running');

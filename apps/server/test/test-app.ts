@@ -1,6 +1,7 @@
 import { buildApp, type App } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { Database } from '../src/db/client';
+import { loggerOptions } from '../src/http/logger-options';
 import { createTestDatabase } from './test-db';
 
 export interface TestContext {
@@ -9,11 +10,20 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** The real app on a fresh migrated test database, silent, without the SPAs. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+export interface TestAppOptions {
+  /** Collect the app's log lines (parsed JSON, warn and above) here instead of keeping it silent. */
+  logs?: Record<string, unknown>[];
+}
+
+/** The real app on a fresh migrated test database, silent (unless told to collect logs), without the SPAs. */
+export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestContext> {
   const database = await createTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '3000', ...env });
-  const app = await buildApp({ config, database, logger: false, jobs: { run: false } });
+  const { logs } = options;
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: logs ? 'warn' : 'silent', PORT: '3000', ...env });
+  const logger = logs
+    ? { ...loggerOptions(config), stream: { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) } }
+    : false;
+  const app = await buildApp({ config, database, logger, jobs: { run: false } });
   await app.ready();
   return {
     app,

@@ -123,7 +123,61 @@ describe('createOidcAuthClient', () => {
   });
 });
 
+describe('the ID token for the server (names and e-mail, decision 032)', () => {
+  const loggedIn = () => new User({
+    access_token: 'access-1', id_token: 'id-1', token_type: 'Bearer', scope: settings.scope,
+    profile: { sub: 'kari', iss: settings.authority, aud: settings.clientId, exp: 0, iat: 0, name: 'Kari Nordmann' },
+    expires_at: Math.floor(Date.now() / 1000) + 600,
+  });
+
+  it('is sent once after the login callback, with the access token, before the app goes on', async () => {
+    const manager = new UserManager(oidcSettings(settings));
+    const sendIdToken = vi.fn(async () => {});
+    const client = createOidcAuthClient(settings, manager, { sendIdToken });
+    const user = loggedIn();
+    // The library raises userLoaded inside the callback, as it does in the browser.
+    vi.spyOn(manager, 'signinRedirectCallback').mockImplementation(async () => {
+      await manager.events.load(user);
+      return user;
+    });
+    await client.completeLogin();
+    expect(sendIdToken.mock.calls).toEqual([['id-1', 'access-1']]);
+    // A renewal of the same login does not send it again.
+    await manager.events.load(loggedIn());
+    expect(sendIdToken).toHaveBeenCalledTimes(1);
+  });
+
+  it('is sent again after a renewal when the first attempt failed', async () => {
+    const manager = new UserManager(oidcSettings(settings));
+    const sendIdToken = vi.fn().mockRejectedValueOnce(new Error('HTTP 503')).mockResolvedValue(undefined);
+    const client = createOidcAuthClient(settings, manager, { sendIdToken });
+    const user = loggedIn();
+    vi.spyOn(manager, 'signinRedirectCallback').mockResolvedValue(user);
+    await expect(client.completeLogin()).resolves.toMatchObject({ user: { name: 'Kari Nordmann' } });
+    await manager.events.load(loggedIn());
+    await vi.waitFor(() => expect(sendIdToken).toHaveBeenCalledTimes(2));
+    await manager.events.load(loggedIn());
+    expect(sendIdToken).toHaveBeenCalledTimes(2);
+  });
+
+  it('goes to PUT /api/currentuser/id-token by default', async () => {
+    const manager = new UserManager(oidcSettings(settings));
+    const client = createOidcAuthClient(settings, manager);
+    vi.spyOn(manager, 'signinRedirectCallback').mockResolvedValue(loggedIn());
+    await client.completeLogin();
+    const put = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api/currentuser/id-token'));
+    expect(put?.[1]).toMatchObject({ method: 'PUT', body: JSON.stringify({ idToken: 'id-1' }), headers: expect.objectContaining({ Authorization: 'Bearer access-1' }) });
+  });
+});
+
 describe('admin client settings', () => {
+  it('sends no resource parameter when the settings give none (Entra ID: the API is named by a scope)', async () => {
+    const entra = { ...settings, resource: '', scope: 'openid profile api://lokaler-api/Lokaler.Admin' };
+    const url = new URL((await new OidcClient(oidcSettings(entra)).createSigninRequest({ state: {} })).url);
+    expect(url.searchParams.has('resource')).toBe(false);
+    expect(url.searchParams.get('scope')).toBe('openid profile api://lokaler-api/Lokaler.Admin');
+  });
+
   it('asks for no acr level when the settings give none', async () => {
     const admin = { ...settings, clientId: 'lokaler-admin', acrValues: '', redirectUri: 'http://localhost:3000/admin/auth/callback' };
     const request = await new OidcClient(oidcSettings(admin)).createSigninRequest({ state: {} });

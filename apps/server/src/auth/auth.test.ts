@@ -55,7 +55,13 @@ describe('access token verification', () => {
 
   it('answers 401 to another client and a non-access-token typ (the other negatives: token-negatives.test.ts)', async () => {
     await expectUnauthorized(bearer(await signAccessToken(ctx.app, { claims: { client_id: 'someone-else' } })), /another client/);
-    await expectUnauthorized(bearer(await signAccessToken(ctx.app, { typ: 'JWT' })), /typ/);
+    await expectUnauthorized(bearer(await signAccessToken(ctx.app, { typ: 'logout+jwt' })), /typ/);
+  });
+
+  it('takes the typ of each provider: none (ID-porten), JWT (Entra ID), at+jwt and application/at+jwt', async () => {
+    for (const typ of [undefined, 'JWT', 'at+jwt', 'application/at+jwt']) {
+      expect((await roles(bearer(await signAccessToken(ctx.app, { typ })))).statusCode).toBe(200);
+    }
   });
 
   it('refuses the ID token as an access token', async () => {
@@ -76,21 +82,15 @@ describe('access token verification', () => {
     expect(stored[0]!.dump).not.toContain(kari.pid);
   });
 
-  it('keeps the stored name and e-mail when a token carries none (as ID-porten\'s do)', async () => {
-    await roles(bearer(await signAccessToken(ctx.app)));
-    const bare = await roles(bearer(await signAccessToken(ctx.app, { claims: { name: undefined, email: undefined } })));
-    expect(bare.json()).toMatchObject({ name: 'Kari Nordmann', email: kari.email });
-    const stranger = await roles(bearer(await signAccessToken(ctx.app, { claims: { sub: 'never-seen-before', name: undefined, email: undefined } })));
-    expect(stranger.statusCode).toBe(200);
-    expect(stranger.json()).toMatchObject({ name: '', email: null, portal: 'PUBLIC' });
+  it('never takes a name or an e-mail from the access token (they come from the ID token, decision 032)', async () => {
+    const res = await roles(bearer(await signAccessToken(ctx.app, { claims: { sub: 'never-seen-before', pid: '00000000000', name: 'Mallory', email: 'mallory@example.no' } })));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ name: '', email: null, portal: 'PUBLIC' });
   });
 
-  it('takes a changed name from the token into the users row', async () => {
-    const token = await signAccessToken(ctx.app, { claims: { name: 'Kari Nordmann-Hansen' } });
-    const res = await roles(bearer(token));
-    expect(res.json()).toMatchObject({ name: 'Kari Nordmann-Hansen' });
-    const back = await roles(bearer(await signAccessToken(ctx.app)));
-    expect(back.json()).toMatchObject({ name: 'Kari Nordmann' });
+  it('fills a new citizen\'s e-mail from the person register by the token\'s pid', async () => {
+    const res = await roles(bearer(await signAccessToken(ctx.app, { claims: { sub: 'first-sight', pid: kari.pid } })));
+    expect(res.json()).toMatchObject({ name: '', email: kari.email });
   });
 });
 

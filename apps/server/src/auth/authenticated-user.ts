@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { JWTPayload } from 'jose';
 import type { PortalType } from '@lokaler/domain/current-user';
 
 /** The caller of a protected route, as requireUser / requireAdmin put it on the request. */
@@ -7,7 +8,12 @@ export interface AuthenticatedUser {
   userId: number;
   /** The identity provider's stable subject; the only key of a person (never the pid). */
   sub: string;
+  /** From the ID token (PUT /currentuser/id-token); '' until the SPA has sent it. */
   name: string;
+  /**
+   * A citizen's e-mail from the ID token or the person register. An administrator's is the value of
+   * ADMIN_OIDC_USER_CLAIM (an address), the key location_admins and city_admins know them by.
+   */
   email: string | null;
   /** PUBLIC: logged in to the portal (citizen); ADMIN: logged in with the admin client. */
   portal: PortalType;
@@ -23,9 +29,13 @@ export interface Authenticator {
   authenticate(request: FastifyRequest): Promise<AuthenticatedUser | null>;
 }
 
+/** The claims of an ID token of the request's own issuer, client and subject; 400 when it is not one, 401 without a valid access token. */
+export type IdTokenVerifier = (request: FastifyRequest, idToken: string) => Promise<JWTPayload>;
+
 declare module 'fastify' {
   interface FastifyInstance {
     authenticator: Authenticator;
+    idTokenVerifier: IdTokenVerifier;
   }
   interface FastifyRequest {
     /** Set by the requireUser / requireAdmin / optionalUser preHandlers; null when anonymous. */

@@ -10,7 +10,9 @@ export async function requireUser(request: FastifyRequest, reply: FastifyReply):
   await requireAnyUser(request, reply);
   // A citizen's route: the admin app's token (its own client and audience) is not a token for it.
   if (request.user!.portal !== 'PUBLIC') {
-    throw challenge(reply, AppError.unauthenticated('Invalid access token: issued to the admin app, not the portal'), true);
+    const error = AppError.unauthenticated('Invalid access token: issued to the admin app, not the portal');
+    request.log.warn({ reason: error.message }, 'Access token refused');
+    throw challenge(reply, error, true);
   }
 }
 

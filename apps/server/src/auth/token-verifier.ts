@@ -1,60 +1,91 @@
 import {
-  createLocalJWKSet, createRemoteJWKSet, decodeJwt, errors as joseErrors, jwtVerify,
+  createLocalJWKSet, decodeJwt, errors as joseErrors, jwtVerify,
   type JSONWebKeySet, type JWTPayload, type JWTVerifyGetKey,
 } from 'jose';
 import type { Config } from '../config';
 import { AppError } from '../errors';
+import { cityAdminFrom, matchClaimValue } from './claims';
+import { discoverRemoteKeySet } from './discovery';
 
-/** What the API takes from a verified access token. */
+type Portal = 'PUBLIC' | 'ADMIN';
+
+/** What the API takes from a verified access token. Names and e-mail never: they come from the ID token (decision 032). */
 export interface VerifiedAccessToken {
   sub: string;
   clientId: string;
   /** PUBLIC: issued to the portal's client for its audience; ADMIN: the admin app's. */
-  portal: 'PUBLIC' | 'ADMIN';
-  /** Present in the local provider's tokens; ID-porten's access tokens carry neither. */
-  name: string | undefined;
-  email: string | undefined;
+  portal: Portal;
+  issuer: string;
+  /** The citizen's national identity number (ID-porten's `pid`): for the person register only, never logged or stored. */
+  pid: string | undefined;
+  /** ADMIN: the value of ADMIN_OIDC_USER_CLAIM (an e-mail address) that location_admins and city_admins are matched by. */
+  adminMatch: string | undefined;
+  /** ADMIN: the token carries the configured city-admin role or group. */
+  cityAdminClaim: boolean;
 }
 
-export type TokenVerifier = (token: string) => Promise<VerifiedAccessToken>;
+export interface TokenVerifier {
+  (token: string): Promise<VerifiedAccessToken>;
+  /**
+   * Checks an ID token of the same issuer and client as an accepted access token (PUT
+   * /currentuser/id-token): signature, issuer, `aud` = the client, `sub` the same, not expired.
+   */
+  verifyIdToken(idToken: string, accessToken: VerifiedAccessToken): Promise<JWTPayload>;
+}
 
 /** ID-porten's levels of assurance that are good enough for the portal: substantial or higher. */
 const PORTAL_ACRS = new Set(['idporten-loa-substantial', 'idporten-loa-high']);
-const ALGORITHMS = ['RS256', 'PS256', 'ES256'];
+/**
+ * `typ` values an access token may carry. ID-porten sends none, Entra ID `JWT`, RFC 9068 providers
+ * (the local one) `at+jwt`; anything else (a logout token, a DPoP proof…) is not an access token.
+ */
+const ACCESS_TOKEN_TYPES = new Set(['at+jwt', 'application/at+jwt', 'jwt']);
 /**
  * How far the issuer's clock may run ahead of ours: a token issued (iat) or valid from (nbf) up to
  * 30 s "in the future" is accepted, and its lifetime may exceed the provider's by as much. Expiry
  * gets no grace: the SPAs renew a token 30 s before it ends, so a sound client never needs it.
  */
 export const CLOCK_SKEW_SECONDS = 30;
+/**
+ * The longest lifetime accepted from an external provider: their lifetimes are theirs to set (ID-porten
+ * 120 s by default, Entra ID 60–90 min), so the cap only stops a token minted for a year.
+ */
+export const EXTERNAL_MAX_LIFETIME_SECONDS = 24 * 60 * 60;
 /** Accepted tokens kept verified in memory (see verifyOnce): a few MB at most. */
 const VERIFIED_TOKENS_KEPT = 5000;
 
-type Portal = 'PUBLIC' | 'ADMIN';
+interface IssuerRules {
+  clients: Map<string, Portal>;
+  algorithms: string[];
+  maxLifetime: number;
+}
 
 /**
- * Verifies access tokens the way ID-porten's guide asks: signature against the issuer's JWKS,
- * issuer, audience, expiry, `typ: at+jwt`, the client it was issued to and, for the portal, `acr`;
- * and that it was issued in the past and lives no longer than the provider's access tokens do
- * (config.oidc.accessTokenTtlSeconds), so a token minted with a stolen key for a year is refused.
- * The portal and the admin app each have their own client and their own audience: the portal of
- * the caller comes from the client, and the token must carry that portal's audience, so neither
- * app's token opens the other's routes. The local provider's keys are used in-process (no HTTP call
- * to ourselves); an external issuer's keys come from its discovery document's jwks_uri.
+ * Verifies access tokens as each provider documents them: signature against the issuer's JWKS with
+ * the configured algorithms, issuer, expiry, the client it was issued to (`client_id`, or Entra ID's
+ * `azp` / v1 `appid`), that client's audience and, for the portal, `acr`; and that it was issued in
+ * the past and lives no longer than the provider's tokens can (the local provider's own TTL; a day
+ * for external ones), so a token minted with a stolen key for a year is refused. The portal and the
+ * admin app each have their own client and audience, so neither app's token opens the other's routes.
+ * The local provider's keys are used in-process; an external issuer's come from its jwks_uri.
  */
 export function createTokenVerifier(oidc: Config['oidc'], localJwks: JSONWebKeySet | undefined): TokenVerifier {
   const localIssuer = oidc.local ? oidc.issuer : undefined;
-  // Which clients each issuer may have issued a token to; in the embedded default one issuer serves both.
-  const clientsByIssuer = new Map<string, Map<string, Portal>>();
-  const allow = (issuer: string, clientId: string, portal: Portal) => {
-    const clients = clientsByIssuer.get(issuer) ?? new Map<string, Portal>();
-    clients.set(clientId, portal);
-    clientsByIssuer.set(issuer, clients);
+  const rules = new Map<string, IssuerRules>();
+  const allow = (issuer: string, clientId: string, portal: Portal, algorithms: string[]) => {
+    const known = rules.get(issuer) ?? {
+      clients: new Map<string, Portal>(),
+      algorithms: [],
+      maxLifetime: (issuer === localIssuer ? oidc.accessTokenTtlSeconds : EXTERNAL_MAX_LIFETIME_SECONDS) + CLOCK_SKEW_SECONDS,
+    };
+    known.clients.set(clientId, portal);
+    known.algorithms = [...new Set([...known.algorithms, ...algorithms])];
+    rules.set(issuer, known);
   };
-  allow(oidc.issuer, oidc.portalClientId, 'PUBLIC');
-  allow(oidc.adminIssuer, oidc.adminClientId, 'ADMIN');
+  allow(oidc.issuer, oidc.portalClientId, 'PUBLIC', oidc.portalAlgorithms);
+  allow(oidc.adminIssuer, oidc.adminClientId, 'ADMIN', oidc.adminAlgorithms);
   const audienceOf: Record<Portal, string> = { PUBLIC: oidc.audience, ADMIN: oidc.adminAudience };
-  const maxLifetime = oidc.accessTokenTtlSeconds + CLOCK_SKEW_SECONDS;
+  const algorithmsOf: Record<Portal, string[]> = { PUBLIC: oidc.portalAlgorithms, ADMIN: oidc.adminAlgorithms };
 
   const keySets = new Map<string, Promise<JWTVerifyGetKey>>();
   const keySetFor = (issuer: string): Promise<JWTVerifyGetKey> => {
@@ -92,70 +123,92 @@ export function createTokenVerifier(oidc: Config['oidc'], localJwks: JSONWebKeyS
   };
 
   const verifyToken = async (token: string): Promise<{ token: VerifiedAccessToken; exp: number }> => {
-    let issuer: string | undefined;
-    try {
-      issuer = decodeJwt(token).iss;
-    } catch {
-      throw invalid('not a JWT');
-    }
-    const clients = issuer ? clientsByIssuer.get(issuer) : undefined;
-    if (!issuer || !clients) throw invalid('unknown issuer');
+    const issuer = issuerOf(token);
+    const issuerRules = issuer ? rules.get(issuer) : undefined;
+    if (!issuer || !issuerRules) throw invalid('unknown issuer');
 
-    let payload: JWTPayload;
-    try {
-      ({ payload } = await jwtVerify(token, await keySetFor(issuer), {
-        issuer,
-        audience: [oidc.audience, oidc.adminAudience],
-        typ: 'at+jwt',
-        algorithms: ALGORITHMS,
-        requiredClaims: ['exp', 'iat', 'sub', 'client_id'],
-        clockTolerance: CLOCK_SKEW_SECONDS,
-        // With the tolerance: refuses an iat in the future, and one older than a token can live.
-        maxTokenAge: maxLifetime,
-      }));
-    } catch (error) {
-      if (error instanceof joseErrors.JOSEError) throw invalid(error.message);
-      throw error;
+    const { payload, protectedHeader } = await verifyJwt(token, await keySetFor(issuer), {
+      issuer,
+      algorithms: issuerRules.algorithms,
+      requiredClaims: ['exp', 'iat', 'sub'],
+      clockTolerance: CLOCK_SKEW_SECONDS,
+      // With the tolerance: refuses an iat in the future, and one older than a token can live.
+      maxTokenAge: issuerRules.maxLifetime,
+    });
+    if (protectedHeader.typ !== undefined && !ACCESS_TOKEN_TYPES.has(protectedHeader.typ.toLowerCase())) {
+      throw invalid(`typ "${protectedHeader.typ}" is not an access token's`);
     }
     // jose granted the tolerance to exp as well; expiry gets none (see CLOCK_SKEW_SECONDS).
     if (payload.exp! <= Math.floor(Date.now() / 1000)) throw invalid('"exp" claim timestamp check failed');
-    if (payload.exp! - payload.iat! > maxLifetime) throw invalid('lifetime longer than the provider issues');
+    if (payload.exp! - payload.iat! > issuerRules.maxLifetime) throw invalid('lifetime longer than the provider issues');
 
-    const clientId = String(payload.client_id);
-    const portal = clients.get(clientId);
-    if (!portal) throw invalid('issued to another client');
+    const clientId = stringClaim(payload.client_id) ?? stringClaim(payload.azp) ?? stringClaim(payload.appid);
+    const portal = clientId === undefined ? undefined : issuerRules.clients.get(clientId);
+    if (!clientId || !portal) throw invalid('issued to another client');
+    if (!algorithmsOf[portal].includes(protectedHeader.alg)) throw invalid(`"alg" ${protectedHeader.alg} not allowed for this client`);
     const audiences = typeof payload.aud === 'string' ? [payload.aud] : payload.aud ?? [];
-    if (!audiences.includes(audienceOf[portal])) throw invalid('audience is not the one of its client');
+    if (!audiences.includes(audienceOf[portal])) throw invalid('"aud": audience is not the one of its client');
     if (portal === 'PUBLIC' && !PORTAL_ACRS.has(String(payload.acr))) throw invalid('level of assurance too low');
     const accepted: VerifiedAccessToken = {
       sub: String(payload.sub),
       clientId,
       portal,
-      name: stringClaim(payload.name) ?? joinNames(payload.given_name, payload.family_name),
-      email: stringClaim(payload.email),
+      issuer,
+      pid: portal === 'PUBLIC' ? stringClaim(payload.pid) : undefined,
+      adminMatch: portal === 'ADMIN' ? matchClaimValue(payload[oidc.adminUserClaim]) : undefined,
+      cityAdminClaim: portal === 'ADMIN' && cityAdminFrom(payload, oidc.cityAdminClaim),
     };
     return { token: accepted, exp: payload.exp! };
   };
-  return verifyOnce;
+
+  const verifyIdToken = async (idToken: string, access: VerifiedAccessToken): Promise<JWTPayload> => {
+    if (issuerOf(idToken, invalidId) !== access.issuer) throw invalidId('issued by another issuer');
+    const { payload } = await verifyJwt(idToken, await keySetFor(access.issuer), {
+      issuer: access.issuer,
+      audience: access.clientId,
+      subject: access.sub,
+      algorithms: algorithmsOf[access.portal],
+      requiredClaims: ['exp', 'iat', 'sub'],
+      clockTolerance: CLOCK_SKEW_SECONDS,
+    }, invalidId);
+    return payload;
+  };
+
+  return Object.assign(verifyOnce, { verifyIdToken });
+}
+
+/** The `iss` of a JWT, unverified: to pick the keys, and to name the issuer in a log line. */
+export function issuerOf(token: string, refuse: (reason: string) => AppError = invalid): string | undefined {
+  try {
+    const { iss } = decodeJwt(token);
+    return typeof iss === 'string' ? iss : undefined;
+  } catch {
+    throw refuse('not a JWT');
+  }
+}
+
+async function verifyJwt(
+  token: string,
+  keys: JWTVerifyGetKey,
+  options: Parameters<typeof jwtVerify>[2],
+  refuse: (reason: string) => AppError = invalid,
+) {
+  try {
+    return await jwtVerify(token, keys, options);
+  } catch (error) {
+    if (error instanceof joseErrors.JOSEError) throw refuse(error.message);
+    throw error;
+  }
 }
 
 function invalid(reason: string): AppError {
   return AppError.unauthenticated(`Invalid access token: ${reason}`);
 }
 
+function invalidId(reason: string): AppError {
+  return new AppError('BAD_REQUEST', `Invalid ID token: ${reason}`);
+}
+
 function stringClaim(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-}
-
-function joinNames(given: unknown, family: unknown): string | undefined {
-  const parts = [stringClaim(given), stringClaim(family)].filter(Boolean);
-  return parts.length ? parts.join(' ') : undefined;
-}
-
-async function discoverRemoteKeySet(issuer: string): Promise<JWTVerifyGetKey> {
-  const response = await fetch(`${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`);
-  if (!response.ok) throw new Error(`OIDC discovery of ${issuer} failed: HTTP ${response.status}`);
-  const metadata = (await response.json()) as { issuer?: string; jwks_uri?: string };
-  if (metadata.issuer !== issuer || !metadata.jwks_uri) throw new Error(`OIDC discovery of ${issuer} returned unusable metadata`);
-  return createRemoteJWKSet(new URL(metadata.jwks_uri));
 }

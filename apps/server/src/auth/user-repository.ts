@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { preparedQuery, type DbOrTx } from '../db/client';
 import { users } from '../db/schema/index';
 
@@ -15,34 +15,39 @@ const userBySub = preparedQuery<{ id: number; name: string; email: string | null
   select id, name, email, (extract(epoch from last_login_at) * 1000)::float8 as "lastLoginMs" from users where sub = ${sql.placeholder('sub')}`);
 
 /**
- * The users row of a token's subject, created on first sight and kept up to date with the name and
- * e-mail the token carries. A claim the token lacks leaves the stored value alone.
+ * The users row of a token's subject, created on first sight (without a name: access tokens carry
+ * none; the ID token and the person register fill it in, decision 032).
  */
-export async function ensureUser(
-  db: DbOrTx,
-  claims: { sub: string; name: string | undefined; email: string | undefined },
-): Promise<UserRow> {
+export async function ensureUser(db: DbOrTx, sub: string): Promise<UserRow> {
   // Every authenticated request asks this: a prepared statement (db/client.ts preparedQuery).
-  const [existing] = await userBySub(db, { sub: claims.sub });
-  if (
-    existing
-    && (claims.name === undefined || claims.name === existing.name)
-    && (claims.email === undefined || claims.email === existing.email)
-    && Date.now() - existing.lastLoginMs < LAST_SEEN_RESOLUTION_MS
-  ) {
+  const [existing] = await userBySub(db, { sub });
+  if (existing && Date.now() - existing.lastLoginMs < LAST_SEEN_RESOLUTION_MS) {
     return { id: existing.id, name: existing.name, email: existing.email };
   }
   const [row] = await db
     .insert(users)
-    .values({ sub: claims.sub, name: claims.name ?? '', email: claims.email ?? null })
-    .onConflictDoUpdate({
-      target: users.sub,
-      set: {
-        name: claims.name === undefined ? sql`${users.name}` : claims.name,
-        email: claims.email === undefined ? sql`${users.email}` : claims.email,
-        lastLoginAt: sql`now()`,
-      },
-    })
+    .values({ sub, name: '' })
+    .onConflictDoUpdate({ target: users.sub, set: { lastLoginAt: sql`now()` } })
     .returning({ id: users.id, name: users.name, email: users.email });
   return row!;
+}
+
+/** Name and e-mail from a verified ID token; a claim it lacks leaves the stored value alone. */
+export async function updateUserProfile(db: DbOrTx, userId: number, profile: { name: string | undefined; email: string | undefined }): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({
+      ...(profile.name === undefined ? {} : { name: profile.name }),
+      ...(profile.email === undefined ? {} : { email: profile.email }),
+    })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id, name: users.name, email: users.email });
+  return row!;
+}
+
+/** The person register's e-mail, only where none is known yet (an ID token's or an earlier one wins). */
+export async function setEmailIfMissing(db: DbOrTx, userId: number, email: string): Promise<string | null> {
+  await db.update(users).set({ email }).where(and(eq(users.id, userId), isNull(users.email)));
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return row?.email ?? null;
 }

@@ -55,26 +55,31 @@ describe('the local identity provider', () => {
     expect(jwks.keys[0]).not.toHaveProperty('d');
   });
 
-  it('gives a citizen an at+jwt for the API and an ID token with the pid; the access token has no pid', async () => {
+  it('gives a citizen an access token shaped like ID-porten\'s (pid and acr, no name or e-mail) and the name in the ID token', async () => {
     const { accessToken, idToken, refreshToken } = await loginAs(ctx.app, kari);
     expect(refreshToken).toEqual(expect.any(String));
     expect(decodeProtectedHeader(accessToken).typ).toBe('at+jwt');
     const at = decodeJwt(accessToken);
     expect(at).toMatchObject({
       iss: 'http://localhost:3000/idp', aud: 'http://localhost:3000/api', sub: kari.sub,
-      client_id: 'lokaler-portal', acr: 'idporten-loa-substantial', name: 'Kari Nordmann', email: kari.email,
+      client_id: 'lokaler-portal', acr: 'idporten-loa-substantial', pid: kari.pid,
     });
+    expect(at).not.toHaveProperty('name');
+    expect(at).not.toHaveProperty('email');
     expect(at.exp! - at.iat!).toBe(600);
-    expect(JSON.stringify(at)).not.toContain(kari.pid);
-    expect(decodeJwt(idToken)).toMatchObject({
+    // The portal asks for 'openid profile', as at ID-porten: no e-mail (that comes from the person register).
+    const id = decodeJwt(idToken);
+    expect(id).toMatchObject({
       sub: kari.sub, pid: kari.pid, given_name: 'Kari', family_name: 'Nordmann', name: 'Kari Nordmann',
-      email: kari.email, acr: 'idporten-loa-substantial', aud: 'lokaler-portal',
+      acr: 'idporten-loa-substantial', aud: 'lokaler-portal',
     });
+    expect(id).not.toHaveProperty('email');
   });
 
   it('gives an administrator tokens of the admin client, without any pid', async () => {
     const { accessToken, idToken } = await loginAs(ctx.app, siri, { client: 'admin' });
     expect(decodeJwt(accessToken)).toMatchObject({ sub: siri.sub, client_id: 'lokaler-admin', aud: 'http://localhost:3000/api/admin', email: siri.email });
+    expect(decodeJwt(accessToken)).not.toHaveProperty('name');
     const id = decodeJwt(idToken);
     expect(id).toMatchObject({ name: 'Siri Saksbehandler', email: siri.email, aud: 'lokaler-admin' });
     expect(id).not.toHaveProperty('pid');

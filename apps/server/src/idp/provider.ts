@@ -47,10 +47,11 @@ export function createProvider(config: Config, keys: ServerKeys, db: Db): Provid
     async extraTokenClaims(_ctx, token) {
       const account = 'accountId' in token && token.accountId ? findLocalAccount(token.accountId) : undefined;
       if (!account) return undefined;
-      // ID-porten's access tokens carry `acr`; name and e-mail are ours, so the API knows the person
-      // without calling /userinfo. Never the national identity number.
-      const { name, email } = accountClaims(account);
-      return { acr: acrFor(account), name, email };
+      // Shaped like ID-porten's access tokens: `acr` and the citizen's `pid`, no name or e-mail (those
+      // are in the ID token). An administrator's carry the claim the API matches them by
+      // (ADMIN_OIDC_USER_CLAIM), as the organisation's provider would (decision 032).
+      if (account.kind === 'citizen') return { acr: acrFor(account), pid: account.person.pid };
+      return { acr: acrFor(account), [config.oidc.adminUserClaim]: account.person.email };
     },
     features: {
       devInteractions: { enabled: false },

@@ -16,7 +16,8 @@ describe('GET /api/client-settings/*.json', () => {
     expect(res.json()).toEqual({
       authority: 'http://localhost:3000/idp',
       clientId: 'lokaler-portal',
-      scope: 'openid profile email',
+      // As at ID-porten: the name with profile; the e-mail from the person register.
+      scope: 'openid profile',
       resource: 'http://localhost:3000/api',
       acrValues: 'idporten-loa-substantial',
       redirectUri: 'http://localhost:3000/auth/callback',
@@ -49,6 +50,40 @@ describe('GET /api/client-settings/*.json', () => {
     expect(mapSettings.parse(res.json())).toEqual({
       tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
       tileAttribution: '© OpenStreetMap-bidragsytere',
+    });
+  });
+});
+
+describe('client settings of external providers, from configuration only', () => {
+  let ctx: TestContext;
+  const entra = 'https://login.microsoftonline.com/0b5d2c3e-1111-4222-8333-944445555666/v2.0';
+  beforeAll(async () => {
+    ctx = await createTestApp({
+      PUBLIC_URL: 'https://lokaler.example.no',
+      OIDC_ISSUER: 'https://test.idporten.no',
+      OIDC_CLIENT_ID: '4c0a7b2e-9d1f-4e55-a3b6-0d2c9f8e7a61',
+      ADMIN_OIDC_ISSUER: entra,
+      ADMIN_OIDC_CLIENT_ID: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+      ADMIN_OIDC_SCOPES: 'openid profile email api://lokaler-api/Lokaler.Admin',
+      ADMIN_OIDC_AUDIENCE: 'api://lokaler-api',
+      ADMIN_OIDC_RESOURCE: '',
+    });
+  });
+  afterAll(() => ctx.close());
+
+  it('sends the portal to ID-porten with its client id, the API as resource and substantial level', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/client-settings/idporten.json' });
+    expect(res.json()).toMatchObject({
+      authority: 'https://test.idporten.no', clientId: '4c0a7b2e-9d1f-4e55-a3b6-0d2c9f8e7a61', scope: 'openid profile',
+      resource: 'https://lokaler.example.no/api', acrValues: 'idporten-loa-substantial', redirectUri: 'https://lokaler.example.no/auth/callback',
+    });
+  });
+
+  it('sends the admin app to Entra ID with the API\'s scope and no resource parameter', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/client-settings/admin.json' });
+    expect(res.json()).toMatchObject({
+      authority: entra, clientId: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d', scope: 'openid profile email api://lokaler-api/Lokaler.Admin',
+      resource: '', acrValues: '', redirectUri: 'https://lokaler.example.no/admin/auth/callback',
     });
   });
 });

@@ -3,9 +3,6 @@ import { clientSettings, type ClientSettings } from '@lokaler/domain/client-sett
 import { mapSettings, type MapSettings } from '@lokaler/domain/map-settings';
 import type { Config } from '../../config';
 
-/** What the SPAs ask for: openid + the profile and e-mail claims of the ID token. */
-const SCOPE = 'openid profile email';
-
 /** Where each SPA logs in (spec 01 §7: GET /client-settings/idporten.json) and where the portal's map takes its tiles. Public, no token. */
 export const clientSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const settings = clientSettingsFor(app.config);
@@ -38,19 +35,21 @@ export function clientSettingsFor(config: Config): { portal: ClientSettings; adm
     portal: {
       authority: oidc.issuer,
       clientId: oidc.portalClientId,
-      scope: SCOPE,
-      resource: oidc.audience,
-      acrValues: 'idporten-loa-substantial',
+      // OIDC_SCOPES: ID-porten gives the name with profile; the e-mail comes from the person register.
+      scope: oidc.portalScope,
+      resource: oidc.portalResource,
+      acrValues: oidc.portalAcrValues,
       redirectUri: `${publicUrl}/auth/callback`,
       postLogoutRedirectUri: `${publicUrl}/`,
     },
     admin: {
       authority: oidc.adminIssuer,
       clientId: oidc.adminClientId,
-      scope: SCOPE,
-      resource: oidc.adminAudience,
+      // Entra ID needs the API's own scope here (api://…/…) and no resource: ADMIN_OIDC_SCOPES, ADMIN_OIDC_RESOURCE=''.
+      scope: oidc.adminScope,
+      resource: oidc.adminResource,
       // The organisation's provider has no ID-porten levels; empty means none is asked for.
-      acrValues: '',
+      acrValues: oidc.adminAcrValues,
       redirectUri: `${publicUrl}/admin/auth/callback`,
       postLogoutRedirectUri: `${publicUrl}/admin/`,
     },
