@@ -133,7 +133,7 @@ describe('the production rails (decision 033)', () => {
     expect(config.allowDemoServices).toBe(true);
     expect(config.oidc.local).toBe(true);
     expect(config.database).toMatchObject({ engine: 'pglite' });
-    expect(config.adapters).toEqual({ mail: 'local', keyService: 'local', orgRegistry: 'local' });
+    expect(config.adapters).toEqual({ mail: 'local', keyService: 'local', orgRegistry: 'local', personRegister: 'local' });
     expect(config.seedDemoData).toBe(true);
     expect(() => loadConfig({ ...demo, COOKIE_SECRET: 'secret'.repeat(6) })).toThrow(/COOKIE_SECRET: too weak/);
     expect(() => loadConfig({ ...demo, PUBLIC_URL: 'http://demo.lokaler.example.no' })).toThrow(/PUBLIC_URL: must be https/);

@@ -60,13 +60,13 @@ describe('starting in production', () => {
       const summary = log.find((line) => String(line.msg).startsWith('Running on'));
       expect(summary).toMatchObject({
         level: 30, engine: 'pglite', identityProvider: 'local', issuer: 'https://demo.lokaler.example.no/idp',
-        adapters: { mail: 'local', keyService: 'local', orgRegistry: 'local' }, demoServicesAllowed: true, seedDemoData: false,
+        adapters: { mail: 'local', keyService: 'local', orgRegistry: 'local', personRegister: 'local' }, demoServicesAllowed: true, seedDemoData: false,
       });
       const warning = log.find((line) => String(line.msg).startsWith('ALLOW_DEMO_SERVICES=true'));
       expect(warning).toMatchObject({ level: 40 });
       expect(warning?.fakes).toEqual([
         'the local identity provider under /idp (anyone logs in as a test person)',
-        'the local mail adapter', 'the local keyService adapter', 'the local orgRegistry adapter', 'PGlite (one process, one disk)',
+        'the local mail adapter', 'the local keyService adapter', 'the local orgRegistry adapter', 'the local personRegister adapter', 'PGlite (one process, one disk)',
       ]);
       // Production's default: no admin API document.
       expect((await fetch(`${server.baseUrl}/api/docs/admin/json`)).status).toBe(404);
