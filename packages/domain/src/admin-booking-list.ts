@@ -3,7 +3,7 @@ import { bookingDurationType, bookingPurpose, bookingStatus, bookingStatuses, co
 import { bookingReservation } from './booking-reservation';
 import { idParam } from './id-param';
 import { isoDate, repeatedParam } from './scheduling/api-primitives';
-import { daysBetween } from './scheduling/calendar-date';
+import { daysBetween, isValidDate } from './scheduling/calendar-date';
 
 /**
  * The administrator's request lists (spec 02 §7 admin: GET /booking with filters plus locationId)
@@ -93,8 +93,12 @@ export const calendarDataQuery = z.object({
   bookableAssetId: idParam.optional(),
   purpose: bookingPurpose.optional(),
   text: z.string().trim().max(200).optional(),
-}).refine((q) => q.from <= q.to, { path: ['to'], message: 'Til-dato kan ikke være før fra-dato' })
-  .refine((q) => q.from > q.to || daysBetween(q.from, q.to) < MAX_CALENDAR_DAYS, { path: ['to'], message: `Kalenderen kan vise høyst ${MAX_CALENDAR_DAYS} dager` });
+}).superRefine((q, ctx) => {
+  // zod runs an object's refinements even when a field failed: an invalid date has no day number.
+  if (!isValidDate(q.from) || !isValidDate(q.to)) return;
+  if (q.from > q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'Til-dato kan ikke være før fra-dato' });
+  else if (daysBetween(q.from, q.to) >= MAX_CALENDAR_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: `Kalenderen kan vise høyst ${MAX_CALENDAR_DAYS} dager` });
+});
 export type CalendarDataQuery = z.infer<typeof calendarDataQuery>;
 
 /** The calendar's part of a booking's reservation (booking-reservation.ts, '00:00:00' at midnight). */
