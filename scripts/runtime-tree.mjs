@@ -107,9 +107,11 @@ export function assembleRuntimeTree(outDir, log = console.log) {
     writeJson(file, pick(readJson(file), RUNTIME_FIELDS));
   }
   fs.rmSync(path.join(out, 'package-lock.json'));
-  // Type declarations only (@types/pg as drizzle-orm's optional peer, @types/trusted-types as
-  // dompurify's optional dependency): npm keeps them because the workspace lock does; nothing loads them.
-  fs.rmSync(path.join(out, 'node_modules/@types'), { recursive: true, force: true });
+  // Type declarations nothing loads (@types/pg as drizzle-orm's optional peer, @types/trusted-types as
+  // dompurify's optional dependency): npm keeps them because the workspace lock does. One a runtime
+  // package lists among its own dependencies (@types/pg-pool of @opentelemetry/instrumentation-pg, and
+  // what that one needs) stays: without it the tree is incomplete in npm's eyes, and so is its SBOM.
+  removeUnrequiredTypes(path.join(out, 'node_modules'));
   // npm's record of the install as it was; without it, npm sbom reads the tree as it is now.
   fs.rmSync(path.join(out, 'node_modules/.package-lock.json'), { force: true });
 
@@ -145,4 +147,36 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   }
+}
+
+/** Removes node_modules/@types/* packages that no installed package names in its `dependencies`. */
+function removeUnrequiredTypes(nodeModules) {
+  const typesDir = path.join(nodeModules, '@types');
+  if (!fs.existsSync(typesDir)) return;
+  const manifests = [];
+  const visit = (dir) => {
+    if (!fs.existsSync(dir)) return;
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name.startsWith('.') || !entry.isDirectory()) continue;
+      const full = path.join(dir, entry.name);
+      if (entry.name.startsWith('@')) { visit(full); continue; }
+      const file = path.join(full, 'package.json');
+      if (fs.existsSync(file)) manifests.push({ name: readJson(file).name, dependencies: Object.keys(readJson(file).dependencies ?? {}) });
+      visit(path.join(full, 'node_modules'));
+    }
+  };
+  visit(nodeModules);
+  // What the non-@types packages require, and what those @types packages require in turn.
+  const required = new Set(manifests.filter((m) => !m.name.startsWith('@types/')).flatMap((m) => m.dependencies));
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const m of manifests) {
+      if (!required.has(m.name)) continue;
+      for (const dependency of m.dependencies) if (!required.has(dependency)) { required.add(dependency); grew = true; }
+    }
+  }
+  for (const name of fs.readdirSync(typesDir)) {
+    if (!required.has(`@types/${name}`)) fs.rmSync(path.join(typesDir, name), { recursive: true, force: true });
+  }
+  if (fs.readdirSync(typesDir).length === 0) fs.rmdirSync(typesDir);
 }

@@ -28,10 +28,13 @@ function overHttp(baseUrl: string, config: Config): App {
   const inject = async (options: InjectOptions & { url: string }) => {
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(options.headers ?? {})) if (name !== 'host' && value !== undefined) headers[name] = String(value);
+    // inject() sends an object payload as JSON (the ID token after the login), a string as it is (the login form).
+    const json = typeof options.payload === 'object' && options.payload !== null;
+    if (json) headers['content-type'] = 'application/json';
     const response = await fetch(new URL(options.url, baseUrl), {
       method: options.method ?? 'GET',
       headers,
-      body: options.payload === undefined ? undefined : String(options.payload),
+      body: options.payload === undefined ? undefined : json ? JSON.stringify(options.payload) : String(options.payload),
       redirect: 'manual',
     });
     const body = await response.text();
