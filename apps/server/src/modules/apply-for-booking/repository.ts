@@ -21,9 +21,9 @@ export interface NewBooking {
   firstStartTime: string;
   /** Days before the first date (at 23:59) until which an approved booking may be cancelled. */
   cancellationDays: number;
-  /** A wedding time's hold (issue 12), else null. */
+  /** A wedding time's hold (decision 012), else null. */
   holdExpiresAt: Date | null;
-  /** The dates sent without (issue 16), null when none. */
+  /** The dates sent without (decision 027), null when none. */
   omittedTimes?: OmittedTime[] | null;
 }
 
