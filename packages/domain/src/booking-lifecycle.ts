@@ -4,13 +4,13 @@ import { addDays, toDayNumber } from './scheduling/calendar-date';
 import { osloClock } from './scheduling/oslo-clock';
 
 /**
- * A booking's life, in one place (issue 26 point 1). Pure: no I/O, no process time zone (the Oslo
+ * A booking's life, in one place (decision 037). Pure: no I/O, no process time zone (the Oslo
  * wall clock comes from the platform's zone data, as in scheduling/oslo-clock).
  *
  * - Which status changes a booking and a reservation may make (`bookingTransitions`,
  *   `reservationTransitions`, `canTransition`, `assertTransition`). The tables are what the server's
  *   writers do today, read from each of them (listed at each table). They do not call this yet:
- *   point 2 of the issue makes one writer (modules/bookings) the only code that changes a status,
+ *   a single writer (modules/bookings, decision 037 "Not yet") will be the only code that changes a status,
  *   and that writer refuses what these tables do not allow.
  * - The cancellation deadline (`cancellationDeadline`), stored when a citizen's application is
  *   written; the one rule in code: the SQL version of it is gone, the server computes it here and
