@@ -46,9 +46,11 @@ async function startIssuers(jwk: JWK): Promise<{ citizens: Issuer; admins: Issue
   return { citizens: { url: `${base}/idporten`, close }, admins: { url: `${base}/admin`, close: async () => {} } };
 }
 
-/** The installed packages of a node_modules tree (nested ones too) as name@version. */
-function installedPackages(nodeModules: string): Set<string> {
-  const found = new Set<string>();
+interface InstalledManifest { name: string; version: string; dependencies?: Record<string, string> }
+
+/** Every package manifest of a node_modules tree, nested ones too. */
+function installedManifests(nodeModules: string): InstalledManifest[] {
+  const found: InstalledManifest[] = [];
   const visit = (dir: string) => {
     if (!fs.existsSync(dir)) return;
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -58,8 +60,7 @@ function installedPackages(nodeModules: string): Set<string> {
         visit(full);
         continue;
       }
-      const manifest = JSON.parse(fs.readFileSync(path.join(full, 'package.json'), 'utf8')) as { name: string; version: string };
-      found.add(`${manifest.name}@${manifest.version}`);
+      found.push(JSON.parse(fs.readFileSync(path.join(full, 'package.json'), 'utf8')) as InstalledManifest);
       visit(path.join(full, 'node_modules'));
     }
   };
@@ -67,25 +68,16 @@ function installedPackages(nodeModules: string): Set<string> {
   return found;
 }
 
+/** The installed packages of a node_modules tree (nested ones too) as name@version. */
+function installedPackages(nodeModules: string): Set<string> {
+  return new Set(installedManifests(nodeModules).map((m) => `${m.name}@${m.version}`));
+}
+
 /** Every name some installed package lists in its `dependencies`. */
 function requiredByInstalled(root: string): Set<string> {
-  const required = new Set<string>();
-  const visit = (dir: string) => {
-    if (!fs.existsSync(dir)) return;
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      if (entry.name.startsWith('.') || entry.isSymbolicLink() || !entry.isDirectory()) continue;
-      const full = path.join(dir, entry.name);
-      if (entry.name.startsWith('@')) {
-        visit(full);
-        continue;
-      }
-      const manifest = JSON.parse(fs.readFileSync(path.join(full, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
-      for (const name of Object.keys(manifest.dependencies ?? {})) required.add(name);
-      visit(path.join(full, 'node_modules'));
-    }
-  };
-  for (const dir of ['node_modules', 'apps/server/node_modules', 'packages/domain/node_modules']) visit(path.join(root, dir));
-  return required;
+  return new Set(['node_modules', 'apps/server/node_modules', 'packages/domain/node_modules']
+    .flatMap((dir) => installedManifests(path.join(root, dir)))
+    .flatMap((m) => Object.keys(m.dependencies ?? {})));
 }
 
 function folderBytes(dir: string): number {
