@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
+import type { RoomRules } from '@lokaler/domain/scheduling/room-rules';
+import { roomRulesJson } from '../room-rules/repository';
 import { pgArray } from './pg-array';
 
 /**
@@ -22,14 +24,8 @@ export interface SearchRoomRow extends Record<string, unknown> {
   locationLng: number | null;
   geographicAreaId: string;
   geographicAreaName: string;
-  behandlingstid: number;
-  minBookingDurationMinutes: number | null;
-  roomAllowSingle: boolean;
-  roomAllowRepeated: boolean;
-  roomMaxOneTimeslot: boolean;
-  locationAllowSingle: boolean;
-  locationAllowRepeated: boolean;
-  locationMaxOneTimeslot: boolean;
+  /** The room's and its location's rules, from the one reader of a room's rules. */
+  rules: RoomRules;
   /** Comma-separated, ascending ('' for none): one text column is cheaper than an array per row. */
   tagIds: string;
 }
@@ -47,6 +43,8 @@ export interface SearchScope {
  * Published rooms of published locations (the city-wide search: also shown in the portal) that have
  * every asked tag; or one such room. One query.
  */
+const rulesJson = roomRulesJson({ room: 'a', location: 'l' });
+
 export function findSearchRooms(db: DbOrTx, scope: SearchScope): Promise<SearchRoomRow[]> {
   const cityWide = scope.locationId === undefined && scope.roomId === undefined;
   const where = scope.roomId !== undefined ? sql`a.id = ${scope.roomId}` : scope.locationId !== undefined ? sql`l.id = ${scope.locationId}` : sql`l.display_in_portal`;
@@ -62,12 +60,7 @@ export function findSearchRooms(db: DbOrTx, scope: SearchScope): Promise<SearchR
   return queryRows<SearchRoomRow>(db, sql`
     select a.id, a.name, a.external_asset_number as "externalAssetNumber", a.capacity, a.asset_type_id as "assetTypeId",
       a.lat, a.lng, l.id as "locationId", l.name as "locationName", l.lat as "locationLat", l.lng as "locationLng",
-      g.id as "geographicAreaId", g.name as "geographicAreaName", l.behandlingstid,
-      l.min_booking_duration_minutes as "minBookingDurationMinutes",
-      a.allow_single_bookings_for_public_user as "roomAllowSingle", a.allow_repeated_bookings_for_public_user as "roomAllowRepeated",
-      a.max_one_timeslot_per_booking_for_public_user as "roomMaxOneTimeslot",
-      l.allow_single_bookings_for_public_user as "locationAllowSingle", l.allow_repeated_bookings_for_public_user as "locationAllowRepeated",
-      l.max_one_timeslot_per_booking_for_public_user as "locationMaxOneTimeslot",
+      g.id as "geographicAreaId", g.name as "geographicAreaName", ${rulesJson} as rules,
       coalesce(${tagIds}, '') as "tagIds"
     from bookable_assets a
     join locations l on l.id = a.location_id
