@@ -2,14 +2,15 @@ import type { Column, GetColumnData, Table } from 'drizzle-orm';
 import type { LocationRules, RoomFlags, RoomRules } from '@lokaler/domain/scheduling/room-rules';
 import { bookableAssets } from '../../db/schema/assets';
 import { locations } from '../../db/schema/locations';
-import { jsonObjectSql } from '../../db/selection-sql';
+import { jsonObjectSql, nestedReader, pathColumnsSql } from '../../db/selection-sql';
 
 /**
  * The one reader of a room's rules: the columns of a room and its location that the scheduling
  * rules obey, listed once. The calendar loader, the availability check and booking creation (through
  * room-calendars), the search and the public room listing all select them from here — as a Drizzle
- * selection (`roomRulesColumns`) or, for statements that build nested JSON, as the json_build_object
- * derived from the same list (`roomRulesJson`) — and hand them to the rules as RoomRules.
+ * selection (`roomRulesColumns`), or derived from the same list for hand-written statements: the
+ * json_build_object of statements that build nested JSON (`roomRulesJson`), or plain columns read
+ * back per row (`roomRulesPlainSql` and `roomRulesOf`) — and hand them to the rules as RoomRules.
  * A new setting: docs/adding-a-location-setting.md.
  */
 export const roomRulesColumns = {
@@ -43,4 +44,17 @@ export function roomRulesAliases(room: string, location: string): Map<Table, str
 /** `json_build_object('location', json_build_object(…), 'room', json_build_object(…))`: RoomRules, built by the database. */
 export function roomRulesJson(aliases: { room: string; location: string }) {
   return jsonObjectSql(roomRulesColumns, roomRulesAliases(aliases.room, aliases.location));
+}
+
+/** The rules as plain columns named 'rules.location.…' and 'rules.room.…'; roomRulesOf reads them back. */
+export function roomRulesPlainSql(aliases: { room: string; location: string }) {
+  return pathColumnsSql(roomRulesColumns, roomRulesAliases(aliases.room, aliases.location), 'rules');
+}
+
+const readRules = nestedReader(roomRulesColumns, 'rules');
+
+/** A row's RoomRules from roomRulesPlainSql's columns. */
+export function roomRulesOf(row: Readonly<Record<string, unknown>>): RoomRules {
+  // The columns' types are those of RoomRules: checked above, and pathColumnsSql admits only types the driver answers as Drizzle would.
+  return readRules(row) as unknown as RoomRules;
 }

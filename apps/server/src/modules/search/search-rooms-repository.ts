@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
 import type { RoomRules } from '@lokaler/domain/scheduling/room-rules';
-import { roomRulesJson } from '../room-rules/repository';
+import { roomRulesOf, roomRulesPlainSql } from '../room-rules/repository';
 import { pgArray } from './pg-array';
 
 /**
@@ -43,9 +43,12 @@ export interface SearchScope {
  * Published rooms of published locations (the city-wide search: also shown in the portal) that have
  * every asked tag; or one such room. One query.
  */
-const rulesJson = roomRulesJson({ room: 'a', location: 'l' });
+// Plain columns rather than the JSON shape: a city-wide read of 6,000 rooms (PostgreSQL 15 here)
+// took 62–67 ms with the rules as JSON; as plain columns, nested by roomRulesOf, 1–3 ms more than
+// the hand-written flat columns it replaced (about 20 ms).
+const rulesColumns = roomRulesPlainSql({ room: 'a', location: 'l' });
 
-export function findSearchRooms(db: DbOrTx, scope: SearchScope): Promise<SearchRoomRow[]> {
+export async function findSearchRooms(db: DbOrTx, scope: SearchScope): Promise<SearchRoomRow[]> {
   const cityWide = scope.locationId === undefined && scope.roomId === undefined;
   const where = scope.roomId !== undefined ? sql`a.id = ${scope.roomId}` : scope.locationId !== undefined ? sql`l.id = ${scope.locationId}` : sql`l.display_in_portal`;
   // City-wide, one pass over all tags beats a lookup per room (half the query's time); for one
@@ -57,16 +60,27 @@ export function findSearchRooms(db: DbOrTx, scope: SearchScope): Promise<SearchR
   const tags = scope.tagIds.length === 0 ? sql`` : sql`
     and not exists (select 1 from unnest(${pgArray(scope.tagIds)}::int[]) as wanted(tag_id)
       where not exists (select 1 from asset_tags t where t.bookable_asset_id = a.id and t.tag_id = wanted.tag_id))`;
-  return queryRows<SearchRoomRow>(db, sql`
+  const rows = await queryRows<Omit<SearchRoomRow, 'rules'>>(db, sql`
     select a.id, a.name, a.external_asset_number as "externalAssetNumber", a.capacity, a.asset_type_id as "assetTypeId",
       a.lat, a.lng, l.id as "locationId", l.name as "locationName", l.lat as "locationLat", l.lng as "locationLng",
-      g.id as "geographicAreaId", g.name as "geographicAreaName", ${rulesJson} as rules,
+      g.id as "geographicAreaId", g.name as "geographicAreaName", ${rulesColumns},
       coalesce(${tagIds}, '') as "tagIds"
     from bookable_assets a
     join locations l on l.id = a.location_id
     join geographic_areas g on g.id = l.geographic_area_id
     ${tagJoin}
     where a.status = 'PUBLISHED' and l.status = 'PUBLISHED' and ${where} ${tags}`);
+  return rows.map(withRules);
+}
+
+/**
+ * The row with its rules nested. The flat 'rules.…' columns stay on the object, unread (outside the
+ * type): copying the row without them cost more than the read of the rules itself.
+ */
+function withRules(row: Omit<SearchRoomRow, 'rules'>): SearchRoomRow {
+  const nested = row as SearchRoomRow;
+  nested.rules = roomRulesOf(row);
+  return nested;
 }
 
 /** Whether the location exists and is published (else the location's search is a 404). One query. */
