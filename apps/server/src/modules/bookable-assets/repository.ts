@@ -4,6 +4,7 @@ import type { Tag } from '@lokaler/domain/tag';
 import type { DbOrTx } from '../../db/client';
 import { assetTags, bookableAssets, bookingFlows, tags } from '../../db/schema/assets';
 import { locations } from '../../db/schema/locations';
+import { roomRulesColumns } from '../room-rules/repository';
 
 const flowColumns = {
   id: bookingFlows.id,
@@ -30,16 +31,8 @@ export const assetColumns = {
   lng: bookableAssets.lng,
   hasOslonokkelen: bookableAssets.hasOslonokkelen,
   assetInfoMessage: bookableAssets.assetInfoMessage,
-  room: {
-    allowRepeatedBookingsForPublicUser: bookableAssets.allowRepeatedBookingsForPublicUser,
-    allowSingleBookingsForPublicUser: bookableAssets.allowSingleBookingsForPublicUser,
-    maxOneTimeslotPerBookingForPublicUser: bookableAssets.maxOneTimeslotPerBookingForPublicUser,
-  },
-  location: {
-    allowRepeatedBookingsForPublicUser: locations.allowRepeatedBookingsForPublicUser,
-    allowSingleBookingsForPublicUser: locations.allowSingleBookingsForPublicUser,
-    maxOneTimeslotPerBookingForPublicUser: locations.maxOneTimeslotPerBookingForPublicUser,
-  },
+  // `room` and `location`: the one reader of a room's rules.
+  ...roomRulesColumns,
   bookingFlowId: bookableAssets.bookingFlowId,
   bookingFlow: flowColumns,
 };

@@ -1,6 +1,6 @@
 import { assetDisplayName, type BookableAsset } from '@lokaler/domain/bookable-asset';
 import { compareNorwegian } from '@lokaler/domain/norwegian-order';
-import { effectivePublicRules } from '@lokaler/domain/scheduling/public-booking-rules';
+import { publicRulesOfRoom } from '@lokaler/domain/scheduling/room-rules';
 import type { Tag } from '@lokaler/domain/tag';
 import type { AssetRow } from './repository';
 
@@ -8,7 +8,7 @@ import type { AssetRow } from './repository';
 export function toBookableAsset(row: AssetRow, tags: readonly Tag[]): BookableAsset {
   const sorted = [...tags].sort((a, b) => compareNorwegian(a.name, b.name));
   const names = (type: Tag['tagType']) => sorted.filter((t) => t.tagType === type).map((t) => t.name);
-  const rules = effectivePublicRules(row.location, row.room);
+  const rules = publicRulesOfRoom(row);
   return {
     id: row.id,
     name: row.name,

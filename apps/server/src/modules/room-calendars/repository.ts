@@ -1,12 +1,15 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL, type Table } from 'drizzle-orm';
 import { activeReservationStatuses } from '@lokaler/domain/reservation';
 import type { IsoWeekday } from '@lokaler/domain/scheduling/calendar-date';
 import { formatDuration } from '@lokaler/domain/scheduling/iso-duration';
 import type { OpeningHoursEntry, RoomCalendar } from '@lokaler/domain/scheduling/room-calendar';
+import { calendarSettingsOf } from '@lokaler/domain/scheduling/room-rules';
 import { preparedQuery, type DbOrTx } from '../../db/client';
 import { bookableAssets, bookingFlows } from '../../db/schema/assets';
 import { bookings, reservations } from '../../db/schema/bookings';
 import { locations } from '../../db/schema/locations';
+import { jsonObjectSql } from '../../db/selection-sql';
+import { roomRulesAliases, roomRulesColumns } from '../room-rules/repository';
 import { pgArray } from '../search/pg-array';
 
 /**
@@ -16,32 +19,30 @@ import { pgArray } from '../search/pg-array';
  * creation.
  */
 
+/**
+ * A room with its location's rules: one selection, read as Drizzle's select (findRooms) and as the
+ * JSON the one-statement loader builds (roomJson), so the two cannot differ. The rules themselves
+ * come from the one reader of a room's rules.
+ */
+const roomColumns = {
+  id: bookableAssets.id,
+  name: bookableAssets.name,
+  externalAssetNumber: bookableAssets.externalAssetNumber,
+  status: bookableAssets.status,
+  locationId: bookableAssets.locationId,
+  bookingFlowTheme: bookingFlows.theme,
+  room: roomRulesColumns.room,
+  location: {
+    name: locations.name,
+    status: locations.status,
+    filterCategory: locations.filterCategory,
+    contactEmail: locations.contactEmail,
+    ...roomRulesColumns.location,
+  },
+};
+
 function selectRooms(db: DbOrTx, assetIds: readonly number[]) {
-  return db.select({
-    id: bookableAssets.id,
-    name: bookableAssets.name,
-    externalAssetNumber: bookableAssets.externalAssetNumber,
-    status: bookableAssets.status,
-    locationId: bookableAssets.locationId,
-    bookingFlowTheme: bookingFlows.theme,
-    room: {
-      allowRepeatedBookingsForPublicUser: bookableAssets.allowRepeatedBookingsForPublicUser,
-      allowSingleBookingsForPublicUser: bookableAssets.allowSingleBookingsForPublicUser,
-      maxOneTimeslotPerBookingForPublicUser: bookableAssets.maxOneTimeslotPerBookingForPublicUser,
-    },
-    location: {
-      name: locations.name,
-      status: locations.status,
-      filterCategory: locations.filterCategory,
-      contactEmail: locations.contactEmail,
-      behandlingstid: locations.behandlingstid,
-      minBookingDurationMinutes: locations.minBookingDurationMinutes,
-      adminCanBookPastDates: locations.adminCanBookPastDates,
-      allowRepeatedBookingsForPublicUser: locations.allowRepeatedBookingsForPublicUser,
-      allowSingleBookingsForPublicUser: locations.allowSingleBookingsForPublicUser,
-      maxOneTimeslotPerBookingForPublicUser: locations.maxOneTimeslotPerBookingForPublicUser,
-    },
-  }).from(bookableAssets)
+  return db.select(roomColumns).from(bookableAssets)
     .innerJoin(locations, eq(locations.id, bookableAssets.locationId))
     .leftJoin(bookingFlows, eq(bookingFlows.id, bookableAssets.bookingFlowId))
     .where(inArray(bookableAssets.id, [...assetIds]));
@@ -65,23 +66,8 @@ export interface CalendarRange {
   toInclusive: string;
 }
 
-/**
- * selectRooms' row as JSON built by the database, key for key, for the one-statement loader below.
- * The room-calendars tests compare both.
- */
-const roomJson = sql`json_build_object(
-  'id', a.id, 'name', a.name, 'externalAssetNumber', a.external_asset_number, 'status', a.status, 'locationId', a.location_id,
-  'bookingFlowTheme', f.theme,
-  'room', json_build_object(
-    'allowRepeatedBookingsForPublicUser', a.allow_repeated_bookings_for_public_user,
-    'allowSingleBookingsForPublicUser', a.allow_single_bookings_for_public_user,
-    'maxOneTimeslotPerBookingForPublicUser', a.max_one_timeslot_per_booking_for_public_user),
-  'location', json_build_object(
-    'name', l.name, 'status', l.status, 'filterCategory', l.filter_category, 'contactEmail', l.contact_email, 'behandlingstid', l.behandlingstid,
-    'minBookingDurationMinutes', l.min_booking_duration_minutes, 'adminCanBookPastDates', l.admin_can_book_past_dates,
-    'allowRepeatedBookingsForPublicUser', l.allow_repeated_bookings_for_public_user,
-    'allowSingleBookingsForPublicUser', l.allow_single_bookings_for_public_user,
-    'maxOneTimeslotPerBookingForPublicUser', l.max_one_timeslot_per_booking_for_public_user))`;
+/** selectRooms' row as JSON built by the database, from the same selection (the room-calendars tests compare both). */
+const roomJson = jsonObjectSql(roomColumns, new Map<Table, string>([...roomRulesAliases('a', 'l'), [bookingFlows, 'f']]));
 
 /** [location, room or null, weekday, opens, closes, period's from date or null, period's to date or null] */
 type HoursTuple = [number, number | null, number, string, string, string | null, string | null];
@@ -148,8 +134,7 @@ export async function loadRoomCalendars(db: DbOrTx, assetIds: readonly number[],
         closedDates: data!.closed.filter(([locationId]) => locationId === row.locationId).map(([, date]) => date),
         ...(busy.get(row.id) ?? { blockedTimes: [], reservations: [] }),
         lastBookableDate: null,
-        behandlingstid: row.location.behandlingstid,
-        minBookingDurationMinutes: row.location.minBookingDurationMinutes,
+        ...calendarSettingsOf(row),
       },
     });
   }

@@ -1,8 +1,9 @@
 import { assetDisplayName } from '@lokaler/domain/bookable-asset';
 import { DEFAULT_YEARS_AHEAD, ADMIN_YEARS_BACK } from '@lokaler/domain/scheduling/booking-window';
 import { addYears, maxDate, minDate } from '@lokaler/domain/scheduling/calendar-date';
-import { effectivePublicRules, type PublicBookingRules } from '@lokaler/domain/scheduling/public-booking-rules';
-import { adminCaller, publicCaller, type SchedulingCaller } from '@lokaler/domain/scheduling/scheduling-caller';
+import type { PublicBookingRules } from '@lokaler/domain/scheduling/public-booking-rules';
+import { publicRulesOfRoom, schedulingCallerOf } from '@lokaler/domain/scheduling/room-rules';
+import type { SchedulingCaller } from '@lokaler/domain/scheduling/scheduling-caller';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import { assertAdministers } from '../../auth/guards';
 import { AppError } from '../../errors';
@@ -39,16 +40,15 @@ export function assertRoomsAccessible(assetIds: readonly number[], rows: Readonl
 }
 
 export function schedulingCallerFor(row: RoomRow, access: RoomAccess): SchedulingCaller {
-  if (access.kind === 'public') return publicCaller;
-  return adminCaller({
-    canBookPastDates: row.location.adminCanBookPastDates,
+  return schedulingCallerOf(row, access.kind === 'public' ? access : {
+    kind: 'admin',
     allowedToBookBlockedSlots: access.allowedToBookBlockedSlots ?? false,
     closedDatesAvailable: access.closedDatesAvailable ?? false,
   });
 }
 
 export function publicRulesOf(row: RoomRow): PublicBookingRules {
-  return effectivePublicRules(row.location, row.room);
+  return publicRulesOfRoom(row);
 }
 
 export function displayNameOf(row: Pick<RoomRow, 'name' | 'externalAssetNumber'>): string {

@@ -1,7 +1,8 @@
 import { formatDuration } from '@lokaler/domain/scheduling/iso-duration';
 import type { IsoWeekday } from '@lokaler/domain/scheduling/calendar-date';
 import { prepareRoom, type OpeningHoursEntry, type PreparedRoom, type RoomCalendar, type SchedulingContext } from '@lokaler/domain/scheduling/room-calendar';
-import { effectivePublicRules, type PublicBookingRules } from '@lokaler/domain/scheduling/public-booking-rules';
+import type { PublicBookingRules } from '@lokaler/domain/scheduling/public-booking-rules';
+import { calendarSettingsOf, publicRulesOfRoom } from '@lokaler/domain/scheduling/room-rules';
 import type { BusyRow } from './busy-times-repository';
 import type { OpeningHoursRow, OpeningPeriodRow, SearchRoomRow } from './search-rooms-repository';
 
@@ -56,8 +57,7 @@ export function calendarGroups(
     blockedTimes: [],
     reservations: [],
     lastBookableDate: null,
-    behandlingstid: room.behandlingstid,
-    minBookingDurationMinutes: room.minBookingDurationMinutes,
+    ...calendarSettingsOf(room.rules),
   });
   const byLocation = new Map<number, CalendarGroup>();
   const byRoom = new Map<number, CalendarGroup>();
@@ -111,8 +111,5 @@ export function withBusyTimes(base: PreparedRoom, busy: Pick<RoomCalendar, 'rese
 
 /** The public's rules of a room: its location's allow flags and its own, stricter wins. */
 export function publicRulesOfRow(row: SearchRoomRow): PublicBookingRules {
-  return effectivePublicRules(
-    { allowSingleBookingsForPublicUser: row.locationAllowSingle, allowRepeatedBookingsForPublicUser: row.locationAllowRepeated, maxOneTimeslotPerBookingForPublicUser: row.locationMaxOneTimeslot, minBookingDurationMinutes: row.minBookingDurationMinutes },
-    { allowSingleBookingsForPublicUser: row.roomAllowSingle, allowRepeatedBookingsForPublicUser: row.roomAllowRepeated, maxOneTimeslotPerBookingForPublicUser: row.roomMaxOneTimeslot },
-  );
+  return publicRulesOfRoom(row.rules);
 }

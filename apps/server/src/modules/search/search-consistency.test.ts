@@ -6,7 +6,9 @@ import { daysOfWeek } from '@lokaler/domain/scheduling/day-of-week';
 import { expandWeekdayPattern, searchRepetitions } from '@lokaler/domain/scheduling/expand-weekday-pattern';
 import { formatDuration } from '@lokaler/domain/scheduling/iso-duration';
 import { osloClock } from '@lokaler/domain/scheduling/oslo-clock';
+import { checkPublicBookingRules, effectivePublicRules, type PublicBookingRules } from '@lokaler/domain/scheduling/public-booking-rules';
 import { prepareRoom, type RoomCalendar } from '@lokaler/domain/scheduling/room-calendar';
+import type { LocationRules, RoomFlags } from '@lokaler/domain/scheduling/room-rules';
 import { publicCaller } from '@lokaler/domain/scheduling/scheduling-caller';
 import { minutesToTime } from '@lokaler/domain/scheduling/time-of-day';
 import { sqlState } from '../../http/error-handler';
@@ -21,13 +23,14 @@ import { searchAssets, type SearchKind } from './search-assets';
 
 /**
  * Search, calendar and availability check agree: random locations and rooms (hours with odd edges,
- * rooms' own hours, seasonal periods with their own hours, closed dates, behandlingstid, minimum
- * durations, the public allow flags),
+ * rooms' own hours, seasonal periods with their own hours, closed dates, and every rule of the
+ * room and its location: behandlingstid, minimum durations, the public flags of both),
  * reservations (some not active) and blocked times are stored; random single and recurring searches
  * over two weeks holding the spring daylight-saving change, at 10:30 on a Monday, are answered by the
  * search service — reading every busy row and letting the database pick the crowded dates — and each
  * room's unavailable dates must be exactly those where no start on the 15-minute grid passes the
- * availability check (checkRequestedTimes) for the same room, built from what was generated; and
+ * availability check (checkRequestedTimes) and the booking rules (checkPublicBookingRules, single
+ * or weekly) for the same room, built from what was generated; and
  * the location page's times (availabletime) must be exactly the starts the check accepts.
  */
 
@@ -53,12 +56,30 @@ const busyTime = fc.record({
 /** True in `tenths` of ten cases. */
 const mostly = (tenths: number) => fc.integer({ min: 0, max: 9 }).map((i) => i < tenths);
 
+/**
+ * Every rule of a room and its location (RoomRules, what the one reader of a room's rules reads)
+ * gets a value: a rule added to RoomRules fails to type-check here until it is generated, so a rule
+ * the calendar obeys and the search ignores makes this test fail. maxOneTimeslot and
+ * adminCanBookPastDates never change a public search's answer — generated anyway, so a search that
+ * wrongly applied them would fail too.
+ */
+const locationRules = fc.record({
+  allowSingleBookingsForPublicUser: mostly(8),
+  allowRepeatedBookingsForPublicUser: mostly(8),
+  maxOneTimeslotPerBookingForPublicUser: mostly(3),
+  behandlingstid: fc.constantFrom(0, 0, 2, 5),
+  minBookingDurationMinutes: fc.constantFrom(null, null, 60),
+  adminCanBookPastDates: fc.boolean(),
+} satisfies { [K in keyof LocationRules]-?: fc.Arbitrary<LocationRules[K]> });
+const roomFlags = fc.record({
+  allowSingleBookingsForPublicUser: mostly(9),
+  allowRepeatedBookingsForPublicUser: mostly(9),
+  maxOneTimeslotPerBookingForPublicUser: mostly(3),
+} satisfies { [K in keyof RoomFlags]-?: fc.Arbitrary<RoomFlags[K]> });
+
 const world = fc.record({
   locations: fc.array(fc.record({
-    behandlingstid: fc.constantFrom(0, 0, 2, 5),
-    minBookingDurationMinutes: fc.constantFrom(null, null, 60),
-    allowSingle: mostly(8),
-    allowRepeated: mostly(8),
+    rules: locationRules,
     week,
     // A seasonal period inside the span (its hours replace the standard ones; a day without hours in it is closed).
     season: fc.option(fc.tuple(fc.integer({ min: 0, max: span.length - 1 }), fc.integer({ min: 0, max: span.length - 1 }), week)
@@ -66,7 +87,7 @@ const world = fc.record({
     closed: fc.subarray(span, { maxLength: 3 }),
     rooms: fc.array(fc.record({
       published: mostly(9),
-      allowSingle: mostly(9),
+      rules: roomFlags,
       ownWeek: fc.option(week, { nil: null, freq: 3 }),
       reservations: fc.array(fc.record({ time: busyTime, active: mostly(8) }), { maxLength: 12 }),
       blocked: fc.array(busyTime, { maxLength: 3 }),
@@ -82,6 +103,12 @@ const world = fc.record({
 });
 type World = typeof world extends fc.Arbitrary<infer T> ? T : never;
 
+/** A published room as the rules should see it: its calendar and its public booking rules. */
+interface ExpectedRoom {
+  calendar: RoomCalendar;
+  rules: PublicBookingRules;
+}
+
 describe('search agrees with the availability check', () => {
   let ctx: TestContext;
   beforeAll(async () => {
@@ -90,16 +117,13 @@ describe('search agrees with the availability check', () => {
   afterAll(() => ctx.close());
 
   /** Stores the world; answers each published room's calendar as the rules should see it. */
-  async function store(w: World): Promise<Map<number, { calendar: RoomCalendar; lendsSingle: boolean; lendsRepeated: boolean }>> {
+  async function store(w: World): Promise<Map<number, ExpectedRoom>> {
     const db = ctx.database.db;
     await truncateAll(ctx.database);
     const userId = (await createUser(db)).id;
-    const expected = new Map<number, { calendar: RoomCalendar; lendsSingle: boolean; lendsRepeated: boolean }>();
+    const expected = new Map<number, ExpectedRoom>();
     for (const l of w.locations) {
-      const location = await createLocation(db, {
-        behandlingstid: l.behandlingstid, minBookingDurationMinutes: l.minBookingDurationMinutes,
-        allowSingleBookingsForPublicUser: l.allowSingle, allowRepeatedBookingsForPublicUser: l.allowRepeated,
-      });
+      const location = await createLocation(db, l.rules);
       const rows = weekdays.flatMap((weekday, i) => (l.week[i] ? [{ locationId: location.id, weekday, ...l.week[i]! }] : []));
       if (rows.length) await db.insert(openingHours).values(rows);
       const seasonRows: { weekday: IsoWeekday; opens: string; closes: string }[] = [];
@@ -111,7 +135,7 @@ describe('search agrees with the availability check', () => {
       if (l.closed.length) await db.insert(closedDates).values(l.closed.map((date) => ({ locationId: location.id, date })));
       const booking = await createBooking(db, location.id, userId);
       for (const r of l.rooms) {
-        const room = await createAsset(db, location.id, { status: r.published ? 'PUBLISHED' : 'UNPUBLISHED', allowSingleBookingsForPublicUser: r.allowSingle });
+        const room = await createAsset(db, location.id, { ...r.rules, status: r.published ? 'PUBLISHED' : 'UNPUBLISHED' });
         const own = weekdays.flatMap((weekday, i) => (r.ownWeek?.[i] ? [{ locationId: location.id, bookableAssetId: room.id, weekday, ...r.ownWeek[i]! }] : []));
         if (own.length) await db.insert(openingHours).values(own);
         const ownDays = new Set(own.map((h) => h.weekday));
@@ -128,8 +152,7 @@ describe('search agrees with the availability check', () => {
         if (r.blocked.length) await db.insert(blockedTimes).values(r.blocked.map((t) => ({ bookableAssetId: room.id, date: t.date, startTime: minutesToTime(t.start), durationMinutes: t.minutes })));
         if (!r.published) continue;
         expected.set(room.id, {
-          lendsSingle: l.allowSingle && r.allowSingle,
-          lendsRepeated: l.allowRepeated,
+          rules: effectivePublicRules(l.rules, r.rules),
           calendar: {
             bookableAssetId: room.id,
             openingHours: [
@@ -141,8 +164,8 @@ describe('search agrees with the availability check', () => {
             blockedTimes: r.blocked.map((t) => ({ date: t.date, startTime: minutesToTime(t.start), duration: formatDuration(t.minutes) })),
             reservations: stored,
             lastBookableDate: null,
-            behandlingstid: l.behandlingstid,
-            minBookingDurationMinutes: l.minBookingDurationMinutes,
+            behandlingstid: l.rules.behandlingstid,
+            minBookingDurationMinutes: l.rules.minBookingDurationMinutes,
           },
         });
       }
@@ -150,26 +173,37 @@ describe('search agrees with the availability check', () => {
     return expected;
   }
 
-  /** The starts on the grid the availability check accepts for the duration on the date. */
-  function acceptedStarts(calendar: RoomCalendar, date: string, minutes: number): string[] {
-    const room = prepareRoom(calendar, { today, now: time, caller: publicCaller });
+  /**
+   * The starts on the grid a public booking of the room may take for the duration on the date: the
+   * availability check accepts the time and the booking rules (single or weekly) accept the request.
+   */
+  function acceptedStarts(room: ExpectedRoom, date: string, minutes: number, repeating = false): string[] {
+    const prepared = prepareRoom(room.calendar, { today, now: time, caller: publicCaller });
     const starts = Array.from({ length: Math.floor((1440 - minutes) / 15) + 1 }, (_, i) => minutesToTime(i * 15));
-    const checks = checkRequestedTimes({ room, requests: starts.map((startTime) => ({ date, startTime, duration: formatDuration(minutes) })) });
-    return checks.filter((c) => c.available).map((c) => c.startTime);
+    const checks = checkRequestedTimes({ room: prepared, requests: starts.map((startTime) => ({ date, startTime, duration: formatDuration(minutes) })) });
+    const repetition = repeating ? { pattern: 'WEEKLY', lastDate: date } : null;
+    return checks.filter((c) => c.available)
+      .filter((c) => checkPublicBookingRules({ datesAndTimes: [{ date, startTime: c.startTime, duration: formatDuration(minutes) }], repetition }, room.rules, publicCaller).length === 0)
+      .map((c) => c.startTime);
   }
 
   /** The availability check's answer: the dates where no start on the grid is accepted. */
-  function unavailableByCheck(calendar: RoomCalendar, dates: string[], minutes: number): string[] {
-    return dates.filter((date) => acceptedStarts(calendar, date, minutes).length === 0);
+  function unavailableByCheck(room: ExpectedRoom, dates: string[], minutes: number, repeating = false): string[] {
+    return dates.filter((date) => acceptedStarts(room, date, minutes, repeating).length === 0);
   }
 
   it('reads busy rows where the pre-filter\'s budget does not hold: today after 10:30, the spring-forward Sunday, an evening into the night', async () => {
     const w: World = {
       locations: [{
-        behandlingstid: 0, minBookingDurationMinutes: null, allowSingle: true, allowRepeated: true, closed: [], season: null,
+        rules: {
+          allowSingleBookingsForPublicUser: true, allowRepeatedBookingsForPublicUser: true, maxOneTimeslotPerBookingForPublicUser: false,
+          behandlingstid: 0, minBookingDurationMinutes: null, adminCanBookPastDates: false,
+        },
+        closed: [], season: null,
         week: weekdays.map(() => ({ opens: '00:00:00', closes: '24:00:00' })).map((h, i) => (i === 0 ? { opens: '08:00:00', closes: '14:00:00' } : h)),
         rooms: [{
-          published: true, allowSingle: true, ownWeek: null, blocked: [],
+          published: true, ownWeek: null, blocked: [],
+          rules: { allowSingleBookingsForPublicUser: true, allowRepeatedBookingsForPublicUser: true, maxOneTimeslotPerBookingForPublicUser: false },
           reservations: [
             // Today 11–13: with 10:30 past, 90 minutes fit nowhere, though they would on an ordinary Monday.
             { time: { date: today, start: 660, minutes: 120 }, active: true },
@@ -186,7 +220,7 @@ describe('search agrees with the availability check', () => {
       const answer = await searchAssets({ db: ctx.database.db, search: { kind: 'single', date: today, minutes: 90 }, tagIds: [], now, exactRoomLimit });
       expect(answer.unavailable.map((h) => h.unavailableDates)).toEqual([[today]]);
       const sunday = await searchAssets({ db: ctx.database.db, search: { kind: 'recurring', from: '2027-03-27', to: '2027-03-29', minutes: 60, repetition: 'WEEKLYONWEEKDAY', daysOfWeek: ['SATURDAY', 'SUNDAY', 'MONDAY'] }, tagIds: [], now, exactRoomLimit });
-      expect(sunday.available.map((h) => h.unavailableDates)).toEqual([unavailableByCheck(room!.calendar, ['2027-03-27', '2027-03-28', '2027-03-29'], 60)]);
+      expect(sunday.available.map((h) => h.unavailableDates)).toEqual([unavailableByCheck(room!, ['2027-03-27', '2027-03-28', '2027-03-29'], 60, true)]);
       expect(sunday.available[0]!.unavailableDates).toEqual(['2027-03-28']);
       // Asked alone, Sunday's busy time still comes from Saturday's row.
       const sundayOnly = await searchAssets({ db: ctx.database.db, search: { kind: 'single', date: '2027-03-28', minutes: 60 }, tagIds: [], now, exactRoomLimit });
@@ -201,8 +235,7 @@ describe('search agrees with the availability check', () => {
         for (const search of w.searches as SearchKind[]) {
           const dates = search.kind === 'single' ? [search.date] : expandWeekdayPattern(search);
           const want = new Map([...expected].map(([id, room]) => {
-            const lends = search.kind === 'single' ? room.lendsSingle : room.lendsRepeated;
-            return [id, lends ? unavailableByCheck(room.calendar, dates, search.minutes) : dates];
+            return [id, unavailableByCheck(room, dates, search.minutes, search.kind !== 'single')];
           }));
           for (const exactRoomLimit of [1000, 0]) {
             const answer = await searchAssets({ db: ctx.database.db, search, tagIds: [], now, exactRoomLimit });
@@ -215,7 +248,7 @@ describe('search agrees with the availability check', () => {
           if (search.kind !== 'single') continue;
           for (const [id, room] of expected) {
             const times = await getAvailableTime({ db: ctx.database.db, query: { bookableAssetId: id, date: search.date, duration: formatDuration(search.minutes) }, now });
-            expect(times.map((t) => t.timeInterval.start)).toEqual(room.lendsSingle ? acceptedStarts(room.calendar, search.date, search.minutes) : []);
+            expect(times.map((t) => t.timeInterval.start)).toEqual(acceptedStarts(room, search.date, search.minutes));
           }
         }
       }),

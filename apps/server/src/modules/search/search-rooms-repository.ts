@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
+import type { RoomRules } from '@lokaler/domain/scheduling/room-rules';
+import { roomRulesOf, roomRulesPlainSql } from '../room-rules/repository';
 import { pgArray } from './pg-array';
 
 /**
@@ -22,14 +24,8 @@ export interface SearchRoomRow extends Record<string, unknown> {
   locationLng: number | null;
   geographicAreaId: string;
   geographicAreaName: string;
-  behandlingstid: number;
-  minBookingDurationMinutes: number | null;
-  roomAllowSingle: boolean;
-  roomAllowRepeated: boolean;
-  roomMaxOneTimeslot: boolean;
-  locationAllowSingle: boolean;
-  locationAllowRepeated: boolean;
-  locationMaxOneTimeslot: boolean;
+  /** The room's and its location's rules, from the one reader of a room's rules. */
+  rules: RoomRules;
   /** Comma-separated, ascending ('' for none): one text column is cheaper than an array per row. */
   tagIds: string;
 }
@@ -47,7 +43,12 @@ export interface SearchScope {
  * Published rooms of published locations (the city-wide search: also shown in the portal) that have
  * every asked tag; or one such room. One query.
  */
-export function findSearchRooms(db: DbOrTx, scope: SearchScope): Promise<SearchRoomRow[]> {
+// Plain columns rather than the JSON shape: a city-wide read of 6,000 rooms (PostgreSQL 15 here)
+// took 62–67 ms with the rules as JSON; as plain columns, nested by roomRulesOf, 1–3 ms more than
+// the hand-written flat columns it replaced (about 20 ms).
+const rulesColumns = roomRulesPlainSql({ room: 'a', location: 'l' });
+
+export async function findSearchRooms(db: DbOrTx, scope: SearchScope): Promise<SearchRoomRow[]> {
   const cityWide = scope.locationId === undefined && scope.roomId === undefined;
   const where = scope.roomId !== undefined ? sql`a.id = ${scope.roomId}` : scope.locationId !== undefined ? sql`l.id = ${scope.locationId}` : sql`l.display_in_portal`;
   // City-wide, one pass over all tags beats a lookup per room (half the query's time); for one
@@ -59,21 +60,27 @@ export function findSearchRooms(db: DbOrTx, scope: SearchScope): Promise<SearchR
   const tags = scope.tagIds.length === 0 ? sql`` : sql`
     and not exists (select 1 from unnest(${pgArray(scope.tagIds)}::int[]) as wanted(tag_id)
       where not exists (select 1 from asset_tags t where t.bookable_asset_id = a.id and t.tag_id = wanted.tag_id))`;
-  return queryRows<SearchRoomRow>(db, sql`
+  const rows = await queryRows<Omit<SearchRoomRow, 'rules'>>(db, sql`
     select a.id, a.name, a.external_asset_number as "externalAssetNumber", a.capacity, a.asset_type_id as "assetTypeId",
       a.lat, a.lng, l.id as "locationId", l.name as "locationName", l.lat as "locationLat", l.lng as "locationLng",
-      g.id as "geographicAreaId", g.name as "geographicAreaName", l.behandlingstid,
-      l.min_booking_duration_minutes as "minBookingDurationMinutes",
-      a.allow_single_bookings_for_public_user as "roomAllowSingle", a.allow_repeated_bookings_for_public_user as "roomAllowRepeated",
-      a.max_one_timeslot_per_booking_for_public_user as "roomMaxOneTimeslot",
-      l.allow_single_bookings_for_public_user as "locationAllowSingle", l.allow_repeated_bookings_for_public_user as "locationAllowRepeated",
-      l.max_one_timeslot_per_booking_for_public_user as "locationMaxOneTimeslot",
+      g.id as "geographicAreaId", g.name as "geographicAreaName", ${rulesColumns},
       coalesce(${tagIds}, '') as "tagIds"
     from bookable_assets a
     join locations l on l.id = a.location_id
     join geographic_areas g on g.id = l.geographic_area_id
     ${tagJoin}
     where a.status = 'PUBLISHED' and l.status = 'PUBLISHED' and ${where} ${tags}`);
+  return rows.map(withRules);
+}
+
+/**
+ * The row with its rules nested. The flat 'rules.…' columns stay on the object, unread (outside the
+ * type): copying the row without them cost more than the read of the rules itself.
+ */
+function withRules(row: Omit<SearchRoomRow, 'rules'>): SearchRoomRow {
+  const nested = row as SearchRoomRow;
+  nested.rules = roomRulesOf(row);
+  return nested;
 }
 
 /** Whether the location exists and is published (else the location's search is a 404). One query. */

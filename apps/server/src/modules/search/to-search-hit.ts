@@ -22,7 +22,7 @@ export function toSearchHit(row: SearchRoomRow, datesCount: number, unavailableD
     // Six decimals are a tenth of a metre: the answer is a sixth shorter than with full doubles.
     latLng: lat !== null && lng !== null ? { lat: Math.round(lat * 1e6) / 1e6, lng: Math.round(lng * 1e6) / 1e6 } : null,
     tagIds: row.tagIds === '' ? [] : row.tagIds.split(',').map(Number),
-    behandlingstid: row.behandlingstid,
+    behandlingstid: row.rules.location.behandlingstid,
   };
 }
 
