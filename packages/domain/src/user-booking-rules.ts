@@ -55,16 +55,8 @@ export function formatOsloDateTime(instant: string | Date): string {
   return `${formatDate(today, 'dd.MM.yyyy')} ${time.slice(0, 5)}`;
 }
 
-/**
- * Spec 02 §4: the applicant may cancel an unprocessed booking until it is processed, and an approved
- * one until its cancellation deadline (an instant; null: it cannot be cancelled here). Closed
- * bookings cannot be cancelled.
- */
-export function isCancellable(booking: { status: BookingStatus; cancellationDeadline: string | Date | null }, now: Date): boolean {
-  if (booking.status === 'UNPROCESSED') return true;
-  if (booking.status !== 'APPROVED' || booking.cancellationDeadline === null) return false;
-  return now.getTime() <= new Date(booking.cancellationDeadline).getTime();
-}
+/** Who may cancel until when is the booking's lifecycle (booking-lifecycle.ts); re-exported for this page's callers. */
+export { isCancellable } from './booking-lifecycle';
 
 /** Spec 02 §2: the extra badge 'Kontrakten må signeres' on an approved booking with an unsigned contract. */
 export function contractMustBeSigned(booking: { status: BookingStatus; requirements: readonly { type: string; isFulfilled: boolean }[] }): boolean {

@@ -11,6 +11,7 @@ import { shortChoices, type ChosenSlot } from '@lokaler/domain/scheduling/slot-s
 import { formatClock } from '@lokaler/domain/scheduling/time-of-day';
 import { unavailabilityMessage } from '@lokaler/domain/scheduling/unavailability-reason';
 import { weddingMessages } from '@lokaler/domain/wedding-application-texts';
+import { weddingTimesProblem } from '@lokaler/domain/booking-lifecycle';
 
 /** The repeat choice's labels (spec 01 §2: one time, every week, every other week). */
 export const repeatLabels: Record<RepeatPattern, string> = {
@@ -71,16 +72,17 @@ export function nextLinkOf(rooms: readonly BookableAsset[], bookingsListPath: st
 }
 
 /**
- * Spec 02 §5 'Only one wedding time may be applied for' (issue 12 point 1), as the server refuses it
- * (one date and time of one room, not repeated): at a wedding venue, adding a second time is refused
- * with the server's text before anything is sent. Null when the times may be added.
+ * Spec 02 §5 'Only one wedding time may be applied for' (issue 12 point 1), the server's rule
+ * (booking-lifecycle's weddingTimesProblem: one date and time of one room, not repeated): at a wedding
+ * venue, adding a second time is refused with the server's text before anything is sent. A draft
+ * without a time yet is no problem here. Null when the times may be added.
  */
 export function weddingTimeProblem(location: Pick<Location, 'filterCategory'>, existing: readonly BookingCreationDto[], added: readonly BookingCreationDto[]): string | null {
   if (location.filterCategory !== 'WEDDINGS') return null;
   const all = [...existing, ...added];
   const times = all.reduce((n, r) => n + r.datesAndTimes.length, 0);
-  const repeats = all.some((r) => r.repetition !== null && r.repetition.pattern !== 'SINGLE_DAY');
-  return times > 1 || repeats ? weddingMessages.oneTimeOnly : null;
+  const repeating = all.some((r) => r.repetition !== null && r.repetition.pattern !== 'SINGLE_DAY');
+  return weddingTimesProblem({ times, repeating }) === 'MORE_THAN_ONE' ? weddingMessages.oneTimeOnly : null;
 }
 
 /**

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { ApiError } from '@lokaler/domain/api-error';
 import type { AvailabilityResponse } from '@lokaler/domain/booking-request';
+import { osloInstant } from '@lokaler/domain/booking-lifecycle';
 import { addDays } from '@lokaler/domain/scheduling/calendar-date';
 import { formatDateNorwegian } from '@lokaler/domain/scheduling/format-date';
 import { createBookingRequest } from '@lokaler/domain/booking-create';
@@ -233,6 +234,21 @@ describe('POST /api/booking', () => {
     expect((error as AppError).status).toBe(409);
     // The whole transaction was rolled back, the other writer's reservation with it.
     expect(await counts()).toEqual(before);
+  });
+
+  it('stores the cancellation deadline by the request\'s clock: the start once 23:59 seven days before has passed', async () => {
+    const kariUser = await userOf(kari);
+    const sevenDaysBefore = osloInstant(addDays(day, -7), '23:59');
+    const at = async (startTime: string, now: Date) => {
+      const { bookingId } = await createBooking({
+        db: ctx.database.db, user: kariUser, publicUrl: 'http://localhost', weddingHoldMinutes: 30, now,
+        body: createBookingRequest.parse(body([{ bookableAssetId: gym, datesAndTimes: [time(day, startTime)] }])),
+      });
+      const [row] = await queryRows<{ local: string }>(ctx.database.db, sql`select to_char(cancellation_deadline at time zone 'Europe/Oslo', 'YYYY-MM-DD HH24:MI') as local from bookings where id = ${bookingId}`);
+      return row!.local;
+    };
+    expect(await at('18:00:00', new Date(sevenDaysBefore.getTime() - 60_000))).toBe(`${addDays(day, -7)} 23:59`);
+    expect(await at('19:00:00', sevenDaysBefore)).toBe(`${day} 19:00`);
   });
 
   /** The caller as requireUser makes it from the token. */

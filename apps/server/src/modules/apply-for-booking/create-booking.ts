@@ -1,4 +1,4 @@
-import type { BookingFlowTheme } from '@lokaler/domain/booking-flow';
+import { cancellationDeadline } from '@lokaler/domain/booking-lifecycle';
 import { timesByRoom, type CreateBookingRequest, type CreateBookingResponse } from '@lokaler/domain/booking-create';
 import { formTheme } from '@lokaler/domain/booking-create-form';
 import { checkTimesToBook } from '@lokaler/domain/scheduling/availability-for-booking';
@@ -66,8 +66,6 @@ interface Take {
 }
 /** Rows per INSERT: 7 parameters each stays far below PostgreSQL's 65 535 parameters per statement. */
 const RESERVATION_CHUNK = 2000;
-/** Weddings are planned long ahead: the wedding office's cancellation deadline is four weeks (demo data agrees). */
-const cancellationDays = (sourceForm: BookingFlowTheme) => (sourceForm === 'wedding' ? 28 : 7);
 
 interface TimeToWrite extends NewReservation {
   endTime: string;
@@ -165,9 +163,8 @@ async function book({ db, user, organization = null, body, publicUrl, weddingHol
     sourceForm,
     durationType: body.isRepeating || times.some((t) => t.initialRepetitionDate) ? 'SEMESTERLOAN' : 'SINGLE_BOOKING',
     formAnswers,
-    firstDate: first.date,
-    firstStartTime: first.startTime,
-    cancellationDays: cancellationDays(sourceForm),
+    // On the request's clock, as every check of this request (the transaction's now() is a few ms later).
+    cancellationDeadline: cancellationDeadline(first, sourceForm, now),
     holdExpiresAt: wedding?.holdExpiresAt ?? null,
     omittedTimes: omittedTimes.length ? omittedTimes : null,
   };

@@ -16,11 +16,8 @@ export interface NewBooking {
   sourceForm: SourceForm;
   durationType: BookingDurationType;
   formAnswers: BookingFormAnswers;
-  /** The booking's first time, Oslo wall clock. */
-  firstDate: string;
-  firstStartTime: string;
-  /** Days before the first date (at 23:59) until which an approved booking may be cancelled. */
-  cancellationDays: number;
+  /** Until when an approved booking may be cancelled: booking-lifecycle's cancellationDeadline. */
+  cancellationDeadline: Date;
   /** A wedding time's hold (issue 12), else null. */
   holdExpiresAt: Date | null;
   /** The dates sent without (issue 16), null when none. */
@@ -35,10 +32,6 @@ const NO_CASE_NUMBER = 'No free case number after 1000 attempts';
  * 'LOK-<year>-<at least five digits>', from the sequence of db/schema/case-numbers.ts. A sequence
  * never gives a value twice, so concurrent bookings cannot collide; a number that exists already
  * (demo data, imports) is skipped by trying the next. One statement per attempt.
- *
- * The cancellation deadline is 23:59 Oslo time `cancellationDays` days before the first date; when
- * that has passed already (a booking for next week), it is the first time's start, so a short-notice
- * booking stays cancellable until it begins.
  */
 export async function insertBookingWithEntry(tx: DbOrTx, booking: NewBooking, entry: { userName: string; reservationTimes: ChangeLogReservationTimes }): Promise<{ bookingId: number; caseNumber: string }> {
   for (let attempt = 0; attempt < 1000; attempt++) {
@@ -49,7 +42,7 @@ export async function insertBookingWithEntry(tx: DbOrTx, booking: NewBooking, en
         values ('UNPROCESSED', ${booking.userId}, ${booking.organization?.number ?? null}, ${booking.organization?.name ?? null}, ${booking.locationId},
           'PUBLICUSER_LOAN', ${booking.sourceForm}::source_form, ${booking.durationType}::booking_duration_type,
           ${nextCaseNumber(booking)}, ${JSON.stringify(booking.formAnswers)}::jsonb, ${booking.holdExpiresAt?.toISOString() ?? null}::timestamptz,
-          ${cancellationDeadline(booking)}, ${booking.omittedTimes?.length ? JSON.stringify(booking.omittedTimes) : null}::jsonb)
+          ${booking.cancellationDeadline.toISOString()}::timestamptz, ${booking.omittedTimes?.length ? JSON.stringify(booking.omittedTimes) : null}::jsonb)
         on conflict (case_number) do nothing
         returning id, case_number
       ), entry as (
@@ -66,13 +59,6 @@ export async function insertBookingWithEntry(tx: DbOrTx, booking: NewBooking, en
 /** The next case number from the sequence, 'LOK-<year>-<at least five digits>'. */
 function nextCaseNumber(booking: Pick<NewBooking, 'year'>): SQL {
   return sql`(select 'LOK-' || ${booking.year}::text || '-' || lpad(v::text, greatest(5, length(v::text)), '0') from (select nextval('booking_case_number_seq') as v) n)`;
-}
-
-/** 23:59 Oslo time `cancellationDays` before the first date, or the first time's start when that has passed. */
-function cancellationDeadline(booking: Pick<NewBooking, 'firstDate' | 'firstStartTime' | 'cancellationDays'>): SQL {
-  const daysBefore = sql`((${booking.firstDate}::date - ${booking.cancellationDays}::int) + time '23:59') at time zone 'Europe/Oslo'`;
-  const firstStart = sql`(${booking.firstDate}::date + ${booking.firstStartTime}::time) at time zone 'Europe/Oslo'`;
-  return sql`case when ${daysBefore} > now() then ${daysBefore} else ${firstStart} end`;
 }
 
 
@@ -151,7 +137,7 @@ export async function insertWeddingTake(tx: DbOrTx, take: NewWeddingTake): Promi
         select 'UNPROCESSED', ${take.userId}, ${take.organization?.number ?? null}, ${take.organization?.name ?? null}, ${take.locationId},
           'PUBLICUSER_LOAN', ${take.sourceForm}::source_form, ${take.durationType}::booking_duration_type,
           ${nextCaseNumber(take)}, ${JSON.stringify(take.formAnswers)}::jsonb, ${take.holdExpiresAt?.toISOString() ?? null}::timestamptz,
-          ${cancellationDeadline(take)}
+          ${take.cancellationDeadline.toISOString()}::timestamptz
         where not exists (select 1 from held)
         on conflict (case_number) do nothing
         returning id, case_number

@@ -1,3 +1,4 @@
+import { weddingTimesProblem } from '@lokaler/domain/booking-lifecycle';
 import { weddingMessages } from '@lokaler/domain/wedding-application-texts';
 import type { AssetTimesToBook } from '@lokaler/domain/booking-request';
 import { AppError } from '../../errors';
@@ -14,12 +15,16 @@ export interface WeddingTerms {
 }
 
 /**
- * Spec 02 §5 'Only one wedding time may be applied for': one date and time of one room, not repeated.
- * Checked on what was sent (before any calendar) and on what would be written (a repetition expands).
+ * Spec 02 §5 'Only one wedding time may be applied for' (booking-lifecycle's weddingTimesProblem, the
+ * rule the portal's calendar uses too): one date and time of one room, not repeated; a request
+ * without a time is refused as well. Checked on what was sent (before any calendar) and on what would
+ * be written (a repetition expands).
  */
 export function assertOneWeddingTime(entries: readonly AssetTimesToBook[], isRepeating: boolean, timesToWrite?: number): void {
   const sent = entries.reduce((n, e) => n + e.datesAndTimes.length, 0);
-  if (sent === 1 && !isRepeating && (timesToWrite === undefined || timesToWrite === 1)) return;
+  const problem = weddingTimesProblem({ times: sent, repeating: isRepeating })
+    ?? (timesToWrite === undefined ? null : weddingTimesProblem({ times: timesToWrite, repeating: isRepeating }));
+  if (problem === null) return;
   throw new AppError('BOOKING_NOT_ALLOWED', `A wedding booking is one time; got ${timesToWrite ?? sent}${isRepeating ? ' (repeating)' : ''}`, weddingMessages.oneTimeOnly, {
     fields: [{ path: 'body.availabilityData.probablyAvailable', message: weddingMessages.oneTimeOnly }],
   });

@@ -1,5 +1,6 @@
 import type { BookingStatusResponse } from '@lokaler/domain/user-booking';
-import { cancellationRefusedMessage, isCancellable } from '@lokaler/domain/user-booking-rules';
+import { effectiveCancellationDeadline, isCancellable } from '@lokaler/domain/booking-lifecycle';
+import { cancellationRefusedMessage } from '@lokaler/domain/user-booking-rules';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { enqueueMail } from '../../integrations/mail/outbox';
@@ -11,7 +12,6 @@ import type { EffectiveIdentity } from '../impersonation/effective-identity';
 import { syncKeyAccess } from '../oslonokkelen/sync-key-access';
 import { findVisibleBooking } from '../user-bookings/booking-access';
 import { firstActiveStart, loadLocation } from '../user-bookings/repository';
-import { effectiveCancellationDeadline } from '../user-bookings/to-user-booking';
 import { closeBooking } from './close-booking';
 import { lockRoomsOfBookings } from '../../db/lock-rooms';
 import { writeTransaction } from '../../db/write-transaction';

@@ -3,9 +3,8 @@ import { toBookingRequirement, toBookingReservation } from '@lokaler/domain/book
 import type { OslonokkelenPermission, OslonokkelenRequestStatus } from '@lokaler/domain/oslonokkelen';
 import { overallKeyStatus } from '@lokaler/domain/oslonokkelen';
 import type { UserBooking, UserBookingSummary } from '@lokaler/domain/user-booking';
-import {
-  describeReservationTime, isCancellable, periodDescription, reservationTimesDescription,
-} from '@lokaler/domain/user-booking-rules';
+import { effectiveCancellationDeadline, isCancellable } from '@lokaler/domain/booking-lifecycle';
+import { describeReservationTime, periodDescription, reservationTimesDescription } from '@lokaler/domain/user-booking-rules';
 import type { BookingRow } from './booking-access';
 import type { LocationRow, RequirementRow, ReservationWithRoom } from './repository';
 
@@ -35,15 +34,6 @@ export function toSummary(booking: BookingRow & { locationName: string }, reserv
     hasPendingRequirements: requirements.some((q) => !q.isFulfilled),
     round: toRoundInfo(round),
   };
-}
-
-/**
- * Until when the applicant may cancel: the booking's deadline, or — an approved booking without
- * one — the start of its first active time (nobody cancels a time that has begun here).
- */
-export function effectiveCancellationDeadline(booking: Pick<BookingRow, 'status' | 'cancellationDeadline'>, firstActiveStart: Date | null): Date | null {
-  if (booking.status !== 'APPROVED') return booking.cancellationDeadline;
-  return booking.cancellationDeadline ?? firstActiveStart;
 }
 
 /** 'Gymsal (G1): 12.03.2025 18:00–19:30 → 12.03.2025 20:30–22:00', one line per moved room. */
