@@ -12,7 +12,7 @@ import { benchServerUrl, onBenchServer } from './bench-database';
 import { percentile } from './percentile';
 
 /**
- * Issue 16 point 2: a calendar feed must answer p95 ≤ 50 ms for a person with 500 reservations at
+ * Decision 024: a calendar feed must answer p95 ≤ 50 ms for a person with 500 reservations at
  * city scale. On a copy of the city data set (`CREATE DATABASE lokaler_feeds_bench TEMPLATE
  * lokaler_bench`, made only when nobody is connected to lokaler_bench, which is never changed), the
  * app's migrations are applied, one new person gets whole bookings of the city until ~500 of their

@@ -15,7 +15,7 @@ import { runLoad } from './load';
 import { processCpuMs } from './storm/cpu';
 
 /**
- * Issue 15 point 5 on the city data set (npm run generate -w bench first): what the portal's first
+ * Decisions 019 and 023 on the city data set (npm run generate -w bench first): what the portal's first
  * answers weigh on the wire (brotli, as a browser asks) before — the whole search answer, the full
  * venue list — and after — the list's first page (shape=page), the map's markers (shape=markers), the
  * venue list shape (shape=list) — and the one-date search's and the venue list's latencies at 50

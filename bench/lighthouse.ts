@@ -13,7 +13,7 @@ import { figuresOf, formatTable, sectionMarker, withSection, type PageFigures, t
 import { startProductionServer } from './lighthouse/server';
 
 /**
- * Issue 15 point 3: Lighthouse (mobile, default simulated throttling) on the pages a citizen and an
+ * Decision 026: Lighthouse (mobile, default simulated throttling) on the pages a citizen and an
  * administrator land on, against the built app served as `npm start` serves it (compression on).
  * Writes the table into bench/RESULTS.md (replacing the previous Lighthouse section) and prints it.
  *

@@ -16,7 +16,7 @@ import { benchServerUrl, onBenchServer } from './bench-database';
 import { percentile } from './percentile';
 
 /**
- * Issue 13's target for opening hours at city scale (6,000 rooms, 1,000,000 reservations): the p95 of
+ * The target for opening hours at city scale (6,000 rooms, 1,000,000 reservations): the p95 of
  * saving a location's opening hours (PUT /api/admin/location/{id}/openinghours, standard hours and a
  * seasonal period, one transaction with its audit entry) ≤ 200 ms, and the change visible in the very
  * next GET /api/schedule and city-wide search (each is checked against what the saved hours must give,

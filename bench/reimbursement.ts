@@ -11,7 +11,7 @@ import { benchServerUrl, onBenchServer } from './bench-database';
 import { percentile } from './percentile';
 
 /**
- * Issue 13's target for the reimbursement report: the largest location over one year, p95 ≤ 500 ms,
+ * The target for the reimbursement report: the largest location over one year, p95 ≤ 500 ms,
  * the CSV streamed. A throwaway database lokaler_reimbursement_bench on BENCH_POSTGRES_URL's server
  * (default postgres://postgres@127.0.0.1:5432/postgres), dropped afterwards, filled with set-based SQL:
  *

@@ -4,7 +4,7 @@ import { findChromium } from '../scripts/chromium.mjs';
 import { startServer, type RunningServer } from '../e2e/support/server';
 
 /**
- * Issue 15 point 4: how long the room page (/ressurs) takes to show its grid, in Debian's Chromium
+ * Decision 019: how long the room page (/ressurs) takes to show its grid, in Debian's Chromium
  * against the built server (`npm start`'s bundle, demo data on a fresh PGlite), and what its data
  * costs over HTTP: the page's one request (GET /api/bookableasset/calendar) against the four calls
  * it replaced, made one after another as the page made them.

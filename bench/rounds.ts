@@ -14,7 +14,7 @@ import { accessTokenOverHttp } from './storm/http-login';
 import { percentile } from './percentile';
 
 /**
- * Issue 17's targets for semester rounds: a round of 2,000 applications across 300 rooms — the
+ * Decision 031's targets for semester rounds: a round of 2,000 applications across 300 rooms — the
  * conflict view loads in p95 ≤ 500 ms, the suggestion is computed in ≤ 5 s, closing the round takes
  * ≤ 30 s, on PostgreSQL. Prints figures, asserts nothing (never part of npm test).
  *

@@ -3,7 +3,7 @@ import { addDays, isoWeekday } from '@lokaler/domain/scheduling/calendar-date';
 import { SEARCH_DAYS_AHEAD } from '@lokaler/domain/scheduling/booking-window';
 
 /**
- * What the benchmark asks (issue 4): the searches over every room, one room's series and week, and
+ * What the benchmark asks (decision 006): the searches over every room, one room's series and week, and
  * the location list. Dates are relative to today, like a person's searches; the room is the one with
  * the most reservations in the coming year among those that lend series to the public.
  */

@@ -2,7 +2,7 @@ import { formatStormReport } from './storm/report';
 import { runStorm } from './storm/storm';
 
 /**
- * Issue 14 point 5 at full size: `npm run storm -w bench [-- --clients=200 --admins=4 --seconds=30 --rooms=5 --think=500 --no-kill --no-terminate --cpu-prof=DIR]`.
+ * Decision 016 at full size: `npm run storm -w bench [-- --clients=200 --admins=4 --seconds=30 --rooms=5 --think=500 --no-kill --no-terminate --cpu-prof=DIR]`.
  * Needs a PostgreSQL server at BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres);
  * the storm creates a database of its own there and drops it afterwards. Prints the figures; the exit
  * code is 1 when a correctness check failed (overlaps, unretried errors, e-mail lost or doubled).

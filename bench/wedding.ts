@@ -15,7 +15,7 @@ import { benchServerUrl, onBenchServer } from './bench-database';
 import { percentile } from './percentile';
 
 /**
- * Issue 12's speed targets, on the real app (buildApp, every module) on PostgreSQL, over HTTP:
+ * Decision 012's speed targets, on the real app (buildApp, every module) on PostgreSQL, over HTTP:
  *
  *  rush    100 citizens try 20 wedding times at once (5 per time), in --rounds rounds of fresh times and
  *          fresh citizens: every time taken exactly once, p95 of POST /api/booking ≤ 300 ms, no 5xx.

@@ -7,7 +7,7 @@ import { norwegianDate } from './support/dates';
 import { visible } from './support/visible';
 
 /**
- * Issue 6: Siri Saksbehandler handles applications in the admin app, and the applicant sees the
+ * Siri Saksbehandler handles applications in the admin app, and the applicant sees the
  * decisions in the portal.
  *
  * Data this spec owns: the approval needs a location that writes both a vedtak and a contract; of

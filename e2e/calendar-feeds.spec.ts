@@ -7,7 +7,7 @@ import { chooseTestPerson, logInAtMyBookings } from './support/portal-login';
 import { visible } from './support/visible';
 
 /**
- * Issue 16, second journey: Kari adds her calendar feed URL; the feed (fetched over HTTP, as a
+ * Decision 024, second journey: Kari adds her calendar feed URL; the feed (fetched over HTTP, as a
  * calendar app would, without a login) lists her approved and pending bookings; after she cancels one
  * in the portal, its event is STATUS:CANCELLED with a higher SEQUENCE. Then she makes a new link and
  * the old one answers 404.
@@ -35,7 +35,7 @@ function eventsOf(text: string): FeedEvent[] {
   });
 }
 
-describe('calendar feeds (issue 16)', () => {
+describe('calendar feeds (decision 024)', () => {
   const browser = useBrowser();
 
   it('Kari subscribes to her bookings; a cancellation reaches the feed as CANCELLED with a higher SEQUENCE; a new link retires the old', async () => {

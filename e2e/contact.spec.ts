@@ -4,7 +4,7 @@ import { expectNoAxeViolations, newPage, useBrowser } from './support/browser';
 import { demoLocation } from './support/demo-api';
 
 /**
- * Issue 3: the contact form (spec 01 §2 Contact page, §5 Contact form). Anonymous, on the demo's
+ * The contact form (spec 01 §2 Contact page, §5 Contact form). Anonymous, on the demo's
  * CONTACT_US=ENABLED; each test sends its own inquiry, so nothing is shared with other specs.
  */
 /** Fills in the e-mail and the message, sends, and returns the body the form posted (answered 201). */

@@ -9,7 +9,7 @@ import { visible } from './support/visible';
 import { calendarCell, showWeekOf } from './support/room-calendar';
 
 /**
- * Issue 16 point 3: Per Hansen sends a weekly series over a semester (13 Wednesdays) of which two
+ * Decision 027: Per Hansen sends a weekly series over a semester (13 Wednesdays) of which two
  * dates clash with Kari's bookings; /send names both before sending, he sends without them by an
  * explicit choice, and Siri Saksbehandler sees in the admin app which dates were left out.
  *

@@ -6,7 +6,7 @@ import { chooseTestPerson } from './support/portal-login';
 import { fillApplication, heldBookingPost, passLoginGateIfShown, registeredBooking } from './support/send-application';
 
 /**
- * Issue 3: a citizen finds premises and applies (spec 01 §2). Data this spec owns: Korsvoll skole
+ * A citizen finds premises and applies (spec 01 §2). Data this spec owns: Korsvoll skole
  * (Gymsal and Klasserom 101) and Deichman Nydalen (Møterom 1, one timeslot per booking), on days
  * about 34–35 weeks ahead — past every demo booking (they reach ~18 weeks) and no other spec's.
  */

@@ -8,7 +8,7 @@ import { fillApplication, registeredBooking } from './support/send-application';
 import { visible } from './support/visible';
 
 /**
- * Issue 16 point 1: 'Varsle meg når en tid blir ledig'. Data this spec owns: Kari Nordmann's
+ * Decision 022: 'Varsle meg når en tid blir ledig'. Data this spec owns: Kari Nordmann's
  * unprocessed demo application for one Tuesday evening (18:00–20:00) in Sagene skole's gym, which she
  * cancels here, and the hour from 18:00 that Amina Hassan then books. No other spec touches Sagene skole.
  */

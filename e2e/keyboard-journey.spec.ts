@@ -3,7 +3,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { expectNoAxeViolations, newPage, useBrowser } from './support/browser';
 
 /**
- * Issue 15 point 9: the whole way from the home page to a sent application by keyboard alone — Tab,
+ * Decision 018: the whole way from the home page to a sent application by keyboard alone — Tab,
  * Shift+Tab, Enter, Space, arrow keys and typing; the mouse is never used. Data this spec owns: the
  * first room of Ammerud skole, about twenty weeks ahead (no other spec or demo booking is there).
  */

@@ -6,7 +6,7 @@ import { logInAtMyBookings } from './support/portal-login';
 import { visible } from './support/visible';
 
 /**
- * Issue 5: the applicant after the application — my bookings, signing a contract, the digital key,
+ * The applicant after the application — my bookings, signing a contract, the digital key,
  * cancelling, and acting for an organisation.
  *
  * Data this spec owns: Kari Nordmann's approved semester loan at Sagene samfunnshus whose contract

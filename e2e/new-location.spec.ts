@@ -11,7 +11,7 @@ import { visible } from './support/visible';
 import { calendarCell, showWeekOf } from './support/room-calendar';
 
 /**
- * Issue 13, end to end: Bente Byadmin, the city-wide administrator, creates 'Testskolen' and invites
+ * Decision 015, end to end: Bente Byadmin, the city-wide administrator, creates 'Testskolen' and invites
  * Nora Nyadmin by e-mail; Nora follows the link from the dev mailbox and completes the seven steps of
  * the wizard with two rooms, and publishes it; Kari finds Testskolen in the new search and on the map,
  * applies for a room, and Nora approves it. Then Nora closes a date and blocks a time, and the portal's
@@ -49,7 +49,7 @@ function weekdayFrom(days: number): string {
 const dayMonth = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}`;
 const weekdayName = (date: string) => new Intl.DateTimeFormat('nb-NO', { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
 
-describe('a city sets up a new location, end to end (issue 13)', () => {
+describe('a city sets up a new location, end to end (decision 015)', () => {
   const browser = useBrowser();
   let admin: { context: BrowserContext; page: Page };
   let citizen: { context: BrowserContext; page: Page };

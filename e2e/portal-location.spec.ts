@@ -7,7 +7,7 @@ import { chooseTestPerson } from './support/portal-login';
 import { fillApplication, heldBookingPost, passLoginGateIfShown, registeredBooking } from './support/send-application';
 
 /**
- * Issue 4, acceptance point 3: the new portal's location page, from a search link through the
+ * Spec 01 §2: the new portal's location page, from a search link through the
  * choice of room and time to the application and the registered booking (spec 01 §2, §5). Data this
  * spec owns: Tåsen skole's Klasserom (101) on a Thursday about 43 weeks ahead — past every demo
  * booking (they reach ~18 weeks) and every other spec's days.
@@ -116,7 +116,7 @@ describe('a citizen books a room from the new location page', () => {
     await page.getByRole('button', { name: 'Gå til søknad' }).click();
 
     await page.getByRole('heading', { level: 1, name: 'Søknad om lån av lokale' }).waitFor({ timeout: 15_000 });
-    // Every date with its state (issue 16): six, all free.
+    // Every date with its state (decision 027): six, all free.
     await expect.poll(() => page.getByRole('region', { name: 'Tider du søker om' }).getByRole('listitem').filter({ hasText: /: Ledig$/ }).count(), { timeout: 30_000 }).toBe(6);
     await fillApplication(page, { activity: 'Volleyball for voksne', purpose: 'Mosjonister i bydelen', participants: '14', email: 'kari@example.no', phone: '91234567' });
     await passLoginGateIfShown(page, 'Kari Nordmann');

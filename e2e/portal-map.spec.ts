@@ -4,7 +4,7 @@ import { expectNoAxeViolations, newPage, useBrowser } from './support/browser';
 import { weekdayAhead } from './support/dates';
 
 /**
- * Issue 4, acceptance point 2 (the map part): the map view of the new portal with its tiles out of
+ * Decision 005: the map view of the new portal with its tiles out of
  * reach — the e2e server's MAP_TILE_URL points at a port nobody answers (e2e/support/server.ts), as
  * when the tile server is down or the machine has no internet. Markers, popups and the room list
  * must still work, without errors. Reads only; books nothing.

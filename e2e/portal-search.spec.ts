@@ -4,7 +4,7 @@ import { expectNoAxeViolations, newPage, useBrowser } from './support/browser';
 import { addDays, norwegianDate, osloToday, weekdayAhead } from './support/dates';
 
 /**
- * Issue 4, acceptance points 1 and 2 (the search and the list view): a single-date and a recurring
+ * Spec 01 §2 (the search and the list view): a single-date and a recurring
  * search from the new portal's entry page, on the demo data, the search kept in the URL; and the
  * form's text for a date in the past. Reads only; books nothing.
  */
@@ -65,7 +65,7 @@ describe('the new portal search', () => {
     await page.getByRole('searchbox', { name: /Søk i resultatene/ }).fill(place.toUpperCase());
     await page.waitForURL((u) => u.searchParams.get('tekst') === place.toUpperCase());
     await page.getByText(/ledige rom passer filtrene$/).waitFor();
-    // The server filters (issue 15): the list keeps the previous page on screen until the filtered one arrives.
+    // The server filters (decision 019): the list keeps the previous page on screen until the filtered one arrives.
     await expect.poll(async () => {
       const places = await list.locator('.lk-result-card__place').allTextContents();
       return places.length > 0 && places.every((p) => p.startsWith(place));

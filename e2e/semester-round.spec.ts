@@ -10,7 +10,7 @@ import { visible } from './support/visible';
 import { calendarCell, showWeekOf } from './support/room-calendar';
 
 /**
- * Issue 17: three clubs apply for the same gym on Tuesdays; the administrator sees the clash,
+ * Decision 029: three clubs apply for the same gym on Tuesdays; the administrator sees the clash,
  * allocates two of them to other hours and one to the asked time, closes the round; each club sees
  * its decision.
  *

@@ -7,7 +7,7 @@ import { calendarCell } from './support/room-calendar';
 import { chooseWeddingTime, fillWeddingApplication, sendAndOpenWizard, weddingDay, weddingRoom } from './support/wedding-slot';
 
 /**
- * Issue 12, the couple's side: taking a wedding time in the town hall's calendar, the three-step
+ * Decision 014, the couple's side: taking a wedding time in the town hall's calendar, the three-step
  * wizard, the certificate, leaving (autoreject), and two couples racing for one time.
  *
  * Data this spec owns: Oslo rådhus' Vielsesrommet on a Tuesday, Wednesday and Thursday about 37 weeks

@@ -8,7 +8,7 @@ import { chooseTestPerson, loginToPortal } from './support/portal-login';
 import { visible } from './support/visible';
 
 /**
- * Issue 12 point 8: Vigdis Vielseskontoret, the town hall's administrator in the demo data, handles
+ * Decision 013: Vigdis Vielseskontoret, the town hall's administrator in the demo data, handles
  * wedding applications in the admin app: she finds them marked 'Vielse' in her request list, reads
  * the couple's form, downloads the prøvingsattest, approves one (and sees when the info letter is
  * due) and rejects another with a wedding rejection choice.

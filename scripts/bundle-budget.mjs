@@ -1,4 +1,4 @@
-// The JavaScript budget of each SPA route (issue 15): what a browser must download, gzip-compressed,
+// The JavaScript budget of each SPA route (decision 021): what a browser must download, gzip-compressed,
 // before a route can show, summed from the Vite build's own manifest (build.manifest: true).
 // A route's JavaScript is the app's entry (index.html) and the modules that route loads on demand
 // (its React Router `lazy` module, plus e.g. the map for the map view), each with every chunk it
@@ -44,7 +44,7 @@ export const budgets = [
         // The map view shows its results and the map's box with the page; Leaflet follows into the box.
         // Leaflet alone is ≈ 45 kB (decision 005), more than the rest of the view leaves under 250 kB:
         // the whole view has its own limit, so it cannot grow unseen either (decision 021: raised from
-        // 280 to 285 kB when the first paint's boot data and issue 16's pages took it to 281.4 kB).
+        // 280 to 285 kB when the first paint's boot data and the pages of decisions 022, 024 and 027 took it to 281.4 kB).
         route: '/portal?searchType=map, with the map',
         modules: ['src/features/portal-search/portal-search-page.tsx', 'src/features/portal-search/map/results-map.tsx'],
         limit: 285 * KB,

@@ -1,4 +1,4 @@
-// Issue 15 point 3 (decision 026): a Vite build plugin for both SPAs. The built index.html loads its
+// Decision 026: a Vite build plugin for both SPAs. The built index.html loads its
 // entry with `<script type="module" src=…>`, which runs as soon as the document is parsed if the
 // script is there already, so the browser's first paint came only with React's first render. The
 // plugin turns the entry into a `<link rel="modulepreload">` (downloaded and compiled at once, as

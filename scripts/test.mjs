@@ -79,7 +79,7 @@ if (projects.includes('e2e')) {
       projects = projects.filter((p) => p !== 'e2e');
       return;
     }
-    // The JavaScript each route downloads, from the build just made (issue 15; scripts/bundle-budget.mjs).
+    // The JavaScript each route downloads, from the build just made (decision 021; scripts/bundle-budget.mjs).
     check('bundle budget', await runCaptured('bundle budget', ['scripts/bundle-budget.mjs']));
   }));
 }

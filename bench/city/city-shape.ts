@@ -1,7 +1,7 @@
 import { addDays, weekStart } from '@lokaler/domain/scheduling/calendar-date';
 
 /**
- * The size of the city-scale data set (issue 4: at least 1,000 locations, 6,000 rooms — twice the
+ * The size of the city-scale data set (decision 006: at least 1,000 locations, 6,000 rooms — twice the
  * largest estimate of the city's rooms — and 1,000,000 reservations over two years).
  */
 export interface CityShape {

@@ -8,7 +8,7 @@ import { logInToAdmin, logInToPortal } from './login';
 import { startProductionServer } from './server';
 
 /**
- * Where a page's main thread goes (issue 15 point 3): loads each page cold with the CPU slowed 4× (as
+ * Where a page's main thread goes (decisions 025 and 026): loads each page cold with the CPU slowed 4× (as
  * Lighthouse's mobile mode simulates it) and prints the long tasks, the layout shifts and the CPU
  * profile's self time by original source file (through the build's source maps).
  *

@@ -23,7 +23,7 @@ export interface PageFigures {
   findings: string[];
 }
 
-/** Issue 15 point 3's goals. */
+/** The goals of decision 026 (performance ≥ 95, LCP ≤ 2.0 s). */
 export const goals = { performance: 95, lcpMs: 2000, accessibility: 100, bestPractices: 100, seo: 95 } as const;
 
 const score = (lhr: Result, category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);

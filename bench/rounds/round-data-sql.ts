@@ -2,7 +2,7 @@ import { testAdmins } from '../../apps/server/src/idp/test-users';
 import { literal } from '../city/sql-literal';
 
 /**
- * Issue 17's data for bench/rounds.ts: one semester round whose deadline has passed, with its
+ * Decision 031's data for bench/rounds.ts: one semester round whose deadline has passed, with its
  * applications as the app writes them (decision 029), in set-based SQL. Every "random" choice is
  * bench.u(key), a hash of a fixed key, so one shape and one day give the same rows.
  *

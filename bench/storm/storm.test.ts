@@ -3,7 +3,7 @@ import { formatStormReport } from './report';
 import { runStorm } from './storm';
 
 /**
- * Issue 14 point 5 at CI size (the vitest project 'storm', run by `npm test` when TEST_DATABASE_URL
+ * Decision 016 at CI size (the vitest project 'storm', run by `npm test` when TEST_DATABASE_URL
  * is set): two real server processes on one fresh PostgreSQL database, citizens booking overlapping
  * times while an administrator approves, rejects and changes times; one process SIGKILLed while it
  * holds a job's lease, then every server connection terminated. The full size: `npm run storm -w bench`.

@@ -99,7 +99,7 @@ async function call(base: string, token: string, method: string, url: string, bo
 }
 
 /**
- * Issue 14 point 5: two server processes on one fresh PostgreSQL database, `clients` citizens booking
+ * Decision 016: two server processes on one fresh PostgreSQL database, `clients` citizens booking
  * overlapping times in a handful of rooms while `admins` administrators approve, reject and change
  * times; one process SIGKILLed, then every server connection terminated, mid-storm. Returns the
  * figures; asserting them is the caller's business (the CI test asserts, the bench script prints).

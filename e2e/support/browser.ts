@@ -53,7 +53,7 @@ export async function newPage(browser: Browser): Promise<{ context: BrowserConte
   return { context, page };
 }
 
-/** The rule sets of issue 15 point 9 (WCAG 2.0–2.2 A and AA), and axe's best practices as before. */
+/** The rule sets of decision 018 (WCAG 2.0–2.2 A and AA), and axe's best practices as before. */
 export const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] as const;
 
 /** The narrowest phone the pages must reflow on (WCAG 1.4.10: 320 CSS px) and a desktop screen. */

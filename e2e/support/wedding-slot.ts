@@ -5,7 +5,7 @@ import { chooseTestPerson } from './portal-login';
 import { calendarCell, showWeekOf } from './room-calendar';
 
 /**
- * Taking a wedding time as a couple does (issue 12 point 1): the town hall's calendar, one half-hour
+ * Taking a wedding time as a couple does (decision 012): the town hall's calendar, one half-hour
  * time, the short application form (guests and contact), login when needed, and the registration
  * that lands in the wedding wizard.
  */

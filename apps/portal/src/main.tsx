@@ -24,7 +24,7 @@ if (!root) throw new Error('index.html has no #root element');
 setTimeout(() => todayInOslo(new Date()), 0);
 
 // In a transition, the first render yields to the browser every few milliseconds instead of being one
-// long task (issue 15 point 3, decision 028); the starting shell stays on screen until it commits.
+// long task (decision 028); the starting shell stays on screen until it commits.
 startTransition(() => {
   createRoot(root).render(
     <StrictMode>

@@ -102,12 +102,12 @@ const envSchema = z.object({
   HTTP_CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
   /** Strict-Transport-Security: on by default when PUBLIC_URL is https, off otherwise; true/false overrides. */
   HSTS: bool.optional(),
-  // Restarts (issue 25 point 6, decision 035)
+  // Restarts (decision 035)
   /** After SIGTERM, how long readiness answers 503 while the process still serves (Connection: close); default 5000 when NODE_ENV=production, else 0. */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   /** The whole shutdown's bound: past it the process exits with 1. Default SHUTDOWN_DRAIN_MS + 10000. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1000).max(3_600_000).optional(),
-  // Observability (issue 25; decision 034)
+  // Observability (decision 034)
   /** Serve GET /metrics (no token) on this port too, for a Prometheus inside the cluster; unset: no separate port. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** GET /metrics on the main port answers only `Authorization: Bearer <this>`; unset: no /metrics there (404). */
@@ -115,7 +115,7 @@ const envSchema = z.object({
   /** OTLP/HTTP base URL of a trace collector (…/v1/traces is appended); unset: no tracing at all. */
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
   OTEL_SERVICE_NAME: z.string().trim().min(1).default('lokaler'),
-  // Production rails, API documents, the key service's and the organisation register's HTTP clients (issue 25, rails; decision 033)
+  // Production rails, API documents, the key service's and the organisation register's HTTP clients (decision 033)
   /** In production, allows the local fakes (identity provider, mail writer, key service, org register, PGlite, demo data) for a deliberate demo. */
   ALLOW_DEMO_SERVICES: bool.default(false),
   /** Serve the public API's OpenAPI document and UI at /api/docs. */
@@ -135,7 +135,7 @@ const envSchema = z.object({
   ORG_REGISTRY_URL: z.url({ protocol: /^https?$/ }).optional(),
   ORG_REGISTRY_TOKEN: z.string().min(1).optional(),
   ORG_REGISTRY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
-  // Identity providers and the person register (issue 25; decision 032). The defaults are the local provider's.
+  // Identity providers and the person register (decision 032). The defaults are the local provider's.
   OIDC_CLIENT_ID: clientId.default('lokaler-portal'),
   OIDC_SCOPES: scopes.default('openid profile'),
   /** Empty: none asked for. Tokens below substantial are refused whatever is asked. */
@@ -233,7 +233,7 @@ function buildConfig(env: Env) {
       otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT,
       serviceName: env.OTEL_SERVICE_NAME,
     },
-    // Production rails, API documents, HTTP clients of the key service and org register (issue 25, rails)
+    // Production rails, API documents, HTTP clients of the key service and org register (decision 033)
     allowDemoServices: env.ALLOW_DEMO_SERVICES,
     apiDocs: { public: env.API_DOCS_PUBLIC, admin: env.API_DOCS_ADMIN ?? (env.NODE_ENV === 'production' ? 'off' : 'public') },
     keyServiceHttp: keyServiceHttpSettings(env),

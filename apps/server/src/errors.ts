@@ -15,7 +15,7 @@ const statusByCode = {
   TIME_NO_LONGER_HELD: 409,
   /** A link that was valid once and is no more (a used or expired invitation, decision 015). */
   GONE: 410,
-  /** Semester rounds (issue 17; packages/domain/application-rounds roundErrorCodes): each a 409 with a Norwegian userMsg. */
+  /** Semester rounds (decision 029; packages/domain/application-rounds roundErrorCodes): each a 409 with a Norwegian userMsg. */
   ROUND_ALLOCATION_STALE: 409,
   ROUND_TIME_ALREADY_ALLOCATED: 409,
   ROUND_OVERLAPS: 409,
@@ -31,7 +31,7 @@ const statusByCode = {
   INTERNAL: 500,
   /**
    * The database could not do the work now (connection lost, or still deadlocking after the write
-   * transaction's retries): nothing was changed, the answer carries Retry-After (issue 14).
+   * transaction's retries): nothing was changed, the answer carries Retry-After (decision 016).
    */
   SERVICE_UNAVAILABLE: 503,
 } as const;

@@ -1,7 +1,7 @@
 import type { Env } from './config';
 
 /**
- * The production rails (issue 25 point 2, decision 033): with NODE_ENV=production the server refuses
+ * The production rails (decision 033): with NODE_ENV=production the server refuses
  * to start on a setting that is only safe on a laptop, naming each variable and what to set. The
  * fakes (local identity provider, local adapters, PGlite, demo data) may be allowed on purpose with
  * ALLOW_DEMO_SERVICES=true; a weak secret and a plain-http PUBLIC_URL never are.

@@ -114,7 +114,7 @@ function steadyTraffic(port: number, clients: number, paths: string[]): Traffic 
 
 // Two processes on one database: PGlite is one process's own.
 if (engine === 'postgres') {
-  /** Issue 25 point 6: what a load balancer sees while each process is restarted in turn. */
+  /** Decision 035: what a load balancer sees while each process is restarted in turn. */
   describe('a rolling restart behind a load balancer', () => {
     // The proxy checks every 200 ms; ROLLING_TEST_DRAIN_MS=0 shows the test failing without a drain.
     const drainMs = Number(process.env.ROLLING_TEST_DRAIN_MS ?? 1000);
@@ -155,7 +155,7 @@ if (engine === 'postgres') {
       const total = [...traffic.statuses.values()].reduce((a, b) => a + b, 0);
       const fiveHundreds = [...traffic.statuses].filter(([status]) => status >= 500);
       const notOk = [...traffic.statuses].filter(([status]) => status !== 200);
-      // eslint-disable-next-line no-console -- the figures are the test's report (issue 25's closing note quotes them)
+      // eslint-disable-next-line no-console -- the figures are the test's report
       console.log(`rolling restart (drain ${drainMs} ms): ${total} requests, statuses ${JSON.stringify(Object.fromEntries(traffic.statuses))}, per upstream ${JSON.stringify(Object.fromEntries(proxy.stats.served))}, retried after a refused connect ${proxy.stats.retriedAfterRefusal}\n  ${figures.join('\n  ')}\n  health: ${proxy.stats.health.join(', ')}`);
 
       expect(proxy.stats.resets).toEqual([]);

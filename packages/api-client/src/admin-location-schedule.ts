@@ -6,7 +6,7 @@ import { closedDateRange, closedDateRanges, openingHoursResponse, type ClosedDat
 import { apiFetch } from './api-fetch';
 
 /**
- * A location's schedule as its administrator sets it up (issue #13, decision 015): opening hours,
+ * A location's schedule as its administrator sets it up (decision 015): opening hours,
  * closed dates, rooms, blocked times, and the audit log every such change writes. Every answer is
  * parsed by its domain schema. Each key sits below `locationScheduleKey(id)`, so a write refreshes
  * everything of that location (the audit log included: each write adds an entry).

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { reimbursementReport, type ReimbursementQuery } from '@lokaler/domain/reimbursement';
 import { apiFetch, apiFetchFile, buildUrl } from './api-fetch';
 
-/** The reimbursement report of a location (issue 13 point 9). */
+/** The reimbursement report of a location (decision 015). */
 
 const reportPath = (locationId: number) => `/api/location/${locationId}/reimbursement`;
 const csvPath = (locationId: number, range: ReimbursementQuery) =>

@@ -16,7 +16,7 @@ import { isApiClientError } from './api-client-error';
 import { apiFetch } from './api-fetch';
 import { userMessageOf } from './user-message';
 
-/** The administrator's semester rounds (issue 17, decision 029): the routes of packages/domain/application-rounds. */
+/** The administrator's semester rounds (decision 029): the routes of packages/domain/application-rounds. */
 
 const roundsKey = ['admin', 'rounds'] as const;
 const roundKey = (roundId: number) => [...roundsKey, roundId] as const;

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { rejectionChoices } from '@lokaler/domain/admin-rejection';
 import { apiFetch, apiFetchFile, buildUrl } from './api-fetch';
 
-/** The wedding office's calls (issue 12 point 8, decision 013). */
+/** The wedding office's calls (decision 013). */
 
 /** GET /api/admin/booking/{id}/proevingsattest: the address of the certificate (the link's href). */
 export const proevingsattestPath = (bookingId: number) => `/api/admin/booking/${bookingId}/proevingsattest`;

@@ -1,4 +1,4 @@
-// zod/mini: this runs in every page's first download (issue 15).
+// zod/mini: this runs in every page's first download (decision 021).
 import { z } from 'zod/mini';
 
 /**

@@ -23,7 +23,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('boot data from index.html (issue 15 point 3)', () => {
+describe('boot data from index.html (decision 026)', () => {
   it('gives the login configuration without a request', async () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);

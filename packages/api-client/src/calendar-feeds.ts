@@ -3,7 +3,7 @@ import { calendarFeed, userCalendarFeeds, type CalendarFeed, type RotateUserCale
 import { apiFetch } from './api-fetch';
 
 /**
- * The secret calendar feed URLs (issue 16, decision 024): the person's own and their
+ * The secret calendar feed URLs (decision 024): the person's own and their
  * organisations' in the portal, a location's in the admin app. Keys start with the login's sub (or
  * 'admin'), so another login never sees a cached URL.
  */

@@ -2,7 +2,7 @@ import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { freeSlotAlert, freeSlotAlertList, freeSlotAlertUnsubscribed, type FreeSlotAlertFields } from '@lokaler/domain/free-slot-alert';
 import { apiFetch } from './api-fetch';
 
-/** The person's free-time alerts (issue 16): every key under ['user', sub, 'free-slot-alerts']. */
+/** The person's free-time alerts (decision 022): every key under ['user', sub, 'free-slot-alerts']. */
 export const freeSlotAlertsKey = (sub: string) => ['user', sub, 'free-slot-alerts'] as const;
 
 /** GET /api/user/free-slot-alerts. */

@@ -3,7 +3,7 @@ import { openRoundOfLocation } from '@lokaler/domain/application-rounds';
 import { location, locationList } from '@lokaler/domain/location';
 import { apiFetch } from './api-fetch';
 
-/** GET /api/location?shape=list: the locations shown in the portal, with what the venue list shows of each (issue 15 point 5). */
+/** GET /api/location?shape=list: the locations shown in the portal, with what the venue list shows of each (decision 019). */
 export const locationsQuery = () =>
   queryOptions({
     queryKey: ['locations', 'list'],
@@ -26,7 +26,7 @@ export const locationQuery = (id: number) =>
 
 /**
  * GET /api/location/{id}/round: the semester round a semester application to the location enters
- * today (issue 17), or { round: null }. The apply form names it before the application is sent.
+ * today (decision 029), or { round: null }. The apply form names it before the application is sent.
  */
 export const openRoundOfLocationQuery = (locationId: number) =>
   queryOptions({

@@ -10,7 +10,7 @@ export interface OnDemandAuthClientOptions {
 
 /**
  * The AuthClient of both SPAs, with oidc-client-ts (≈ 20 kB gzip) loaded only when it is needed
- * (issue 15): at once when this tab has a stored login (its tokens are read and renewed as before),
+ * (decision 021): at once when this tab has a stored login (its tokens are read and renewed as before),
  * otherwise at the first login, callback or logout. A visitor who is not logged in — most citizens,
  * arriving from a link — gets null for the user and the token without downloading the library.
  */

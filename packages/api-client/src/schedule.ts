@@ -37,7 +37,7 @@ export const bookableDateBoundsQuery = (bookableAssetIds: readonly number[]) => 
 
 /**
  * GET /api/bookableasset/calendar: the room page's first data in one request — the rooms, their
- * location, the bounds and the opening week's schedule (issue 15: the four calls it replaces waited
+ * location, the bounds and the opening week's schedule (decision 019: the four calls it replaces waited
  * for one another). Fetched fresh on each visit, like the schedule it carries.
  */
 export const roomCalendarPageQuery = (bookableAssetIds: readonly number[]) => {

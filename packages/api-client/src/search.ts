@@ -58,7 +58,7 @@ export const availableTimeSeriesQuery = (
   });
 };
 
-/** The result filters of the list (spec 01 §5) as the search routes take them (issue 15 point 5). */
+/** The result filters of the list (spec 01 §5) as the search routes take them (decision 019). */
 export interface SearchResultFilters {
   capacity: readonly string[];
   text: string;

@@ -24,7 +24,7 @@ export function useSettingEnabled(name: SettingName): boolean {
 /**
  * The settings the server wrote into index.html (boot-data.ts) go into the cache as fresh answers, so
  * the first render already knows them: the beta banner and 'Kontakt oss' are there from the first
- * paint instead of moving the page when /api/settings answers (issue 15 point 3, CLS). They are
+ * paint instead of moving the page when /api/settings answers (decision 025, CLS). They are
  * asked for again after the usual staleTime, as any answer.
  */
 export function seedSettingsFromBootData(queryClient: QueryClient): void {

@@ -6,7 +6,7 @@ import { apiFetch, apiFetchFile, buildUrl } from './api-fetch';
 import { userBookingKey, userBookingsKey } from './user-bookings';
 
 /**
- * The wedding wizard's calls (spec 02 §7, issue 12): the prefill, the submit, and the autoreject that
+ * The wedding wizard's calls (spec 02 §7, decision 012): the prefill, the submit, and the autoreject that
  * lets the held time go when the couple leaves without sending.
  */
 

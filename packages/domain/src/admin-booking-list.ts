@@ -63,7 +63,7 @@ export const adminBookingListItem = z.object({
   sourceForm,
   /** A wedding whose time is held while the couple fills in the form (not sent yet). */
   weddingFormPending: z.boolean(),
-  /** Issue 17: the semester round the application is collected in, until the round is closed (null: none). */
+  /** Decision 029: the semester round the application is collected in, until the round is closed (null: none). */
   roundName: z.string().nullable().default(null),
 });
 export type AdminBookingListItem = z.infer<typeof adminBookingListItem>;

@@ -58,10 +58,10 @@ export const adminBookingView = z.object({
   cancellationDeadline: z.string().nullable(),
   /** Every reservation, in date order (the admin sees replaced and rejected ones too). */
   reservations: z.array(bookingReservation),
-  /** Issue 16: the dates of the series the applicant chose to send without ('søkt uten n datoer'); optional on the wire. */
+  /** Decision 027: the dates of the series the applicant chose to send without ('søkt uten n datoer'); optional on the wire. */
   omittedTimes: z.array(omittedTime).default([]),
   /**
-   * Issue 17: the semester round the application is in (null: none). Until the round is CLOSED the
+   * Decision 029: the semester round the application is in (null: none). Until the round is CLOSED the
    * application is decided by closing it, not here (single decisions are 409 BOOKING_IN_ROUND).
    */
   round: z.object({ id: z.number(), name: z.string(), deadline: z.string(), status: roundStatus }).nullable().default(null),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { locationStatus, publicLocationType } from './location';
 
 /**
- * The administrator's setup side of a location (issue #13, decision 015): its fields, preferences,
+ * The administrator's setup side of a location (decision 015): its fields, preferences,
  * texts and the new-location wizard. One schema per payload, parsed by the server and the admin app's
  * forms alike. Strings are trimmed; an empty optional string is stored as null.
  */

@@ -4,7 +4,7 @@ import { bookableAsset } from './bookable-asset';
 import { locationStatus } from './location';
 
 /**
- * A room as the administrator edits it (issue #13 point 5, decision 015).
+ * A room as the administrator edits it (decision 015).
  * GET /api/admin/bookableasset/{locationId}/bookableassets, POST /api/admin/location/{id}/bookableassets,
  * PUT and DELETE /api/admin/bookableasset/{roomId}. displayName stays derived ("name (number)").
  */

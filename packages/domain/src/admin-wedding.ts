@@ -6,7 +6,7 @@ import { weddingApplicationAnswers } from './wedding-application-answers';
 import { proevingsattestFileInfo } from './wedding-certificate';
 
 /**
- * The wedding office's part of a wedding booking (issue 12 point 8, decision 013): the couple's
+ * The wedding office's part of a wedding booking (decision 013): the couple's
  * form and certificate as the admin view shows them, the info letter's due date after approval, the
  * cancellation deadline as days before the ceremony. The national identity number is never here:
  * only whether one was given.

@@ -4,7 +4,7 @@ import { isoDate } from './scheduling/api-primitives';
 import { isValidDate } from './scheduling/calendar-date';
 
 /**
- * Semester rounds for schools (issue 17, decision 029). A round collects the semester applications
+ * Semester rounds for schools (decision 029). A round collects the semester applications
  * (SEMESTERLOAN) to its locations from the application period's start until the deadline; they are
  * not decided one by one. Each application's wished times are kept per room and weekday as "wishes";
  * the administrators allocate each wish (the asked time, another time or room, fewer hours, or

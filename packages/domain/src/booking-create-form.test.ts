@@ -35,7 +35,7 @@ describe('the booking application form', () => {
     ]);
   });
 
-  it('takes the optional age group of a semester application (issue 17): stored when chosen, named when wrong, dropped for a wedding', () => {
+  it('takes the optional age group of a semester application (decision 029): stored when chosen, named when wrong, dropped for a wedding', () => {
     const answers = { activity: 'Kor', purpose: 'Barn', participants: 12, contactEmail: 'a@b.no', contactPhone: '41234567' };
     expect(applicationFormSchema('school').parse({ ...answers, ageGroup: 'YOUTH' })).toMatchObject({ ageGroup: 'YOUTH' });
     expect(applicationFormSchema('school').parse({ ...answers, ageGroup: '' })).not.toHaveProperty('ageGroup');

@@ -24,7 +24,7 @@ export type ApplicationFormLayout = Record<ApplicationField, FieldNeed>;
  * - wedding: the ceremony's details come in the wedding form that follows (spec 02); here only the
  *   number of guests and how to reach the couple.
  * - bicycle: a loan of bikes; the number of people (bikes) and contact details.
- * The age group (issue 17) is optional where semester loans are applied for (school, default): the
+ * The age group (decision 029) is optional where semester loans are applied for (school, default): the
  * semester round's fair rule reads it; the portal asks it on a school form or a repeating request.
  */
 export const applicationFormLayouts: Record<BookingFlowTheme, ApplicationFormLayout> = {

@@ -6,7 +6,7 @@ import { parseDuration } from './scheduling/iso-duration';
 import { formatClock } from './scheduling/time-of-day';
 
 /**
- * The dates a person leaves out of a repeating application (issue 16 point 3): POST /api/booking's
+ * The dates a person leaves out of a repeating application (decision 027): POST /api/booking's
  * availabilityData.omitted with sendWithoutOmitted. These checks need no calendar; the server runs
  * them before its transaction, and then checks with the rule engine that every omitted date is
  * indeed not free (a date that became free meanwhile is a 409: the person decides again).

@@ -128,13 +128,13 @@ export const createBookingBody = z.object({
   availabilityData: z.object({
     probablyAvailable: z.array(assetTimesToBook).min(1, nothingToSendMessage).max(MAX_ASSETS),
     /**
-     * Issue 16: the times of the series the check found not free and the person chose to leave out
+     * Decision 027: the times of the series the check found not free and the person chose to leave out
      * (each names its series by initialRepetitionDate). Optional; stored with the booking and shown to
      * the administrator as 'søkt uten n datoer'. Needs sendWithoutOmitted: true.
      */
     omitted: z.array(assetTimesToBook).max(MAX_ASSETS).optional(),
   }),
-  /** 'Send søknaden uten datoene som ikke er ledige': the person's explicit choice (issue 16). */
+  /** 'Send søknaden uten datoene som ikke er ledige': the person's explicit choice (decision 027). */
   sendWithoutOmitted: z.boolean().optional(),
   isRepeating: z.boolean(),
   bookingPortalClient: portalType,

@@ -88,7 +88,7 @@ export const bookingFormAnswers = z.object({
   activity: z.string().max(500).optional(),
   purpose: z.string().max(500).optional(),
   participants: z.number().int().min(0).max(100_000).optional(),
-  /** The semester form's age group (issue 17: the fair rule's priority group). */
+  /** The semester form's age group (decision 029: the fair rule's priority group). */
   ageGroup: ageGroup.optional(),
   contactEmail: z.string().max(320).optional(),
   contactPhone: z.string().max(40).optional(),

@@ -1,4 +1,4 @@
-// zod/mini: every page's first download parses this (issue 15; docs/architecture.md, "Code split by route").
+// zod/mini: every page's first download parses this (decision 021; docs/architecture.md, "Code split by route").
 import { z } from 'zod/mini';
 import { clientSettings } from './client-settings';
 
@@ -6,7 +6,7 @@ import { clientSettings } from './client-settings';
 export const BOOT_DATA_ELEMENT_ID = 'lk-boot';
 
 /**
- * What the server writes into each SPA's index.html as it sends it (issue 15 point 3): the public
+ * What the server writes into each SPA's index.html as it sends it (decision 026): the public
  * answers the app shell needs before its first render, so they need no request of their own. In a
  * `<script type="application/json">`, which the browser never runs: the CSP (script-src 'self') holds.
  * - `clientSettings`: the app's login configuration (GET /api/client-settings/{kind}.json);

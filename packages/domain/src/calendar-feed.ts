@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Whose bookings a calendar feed lists (issue 16 point 2). */
+/** Whose bookings a calendar feed lists (decision 024). */
 export const calendarFeedKinds = ['PERSON', 'ORGANIZATION', 'LOCATION'] as const;
 export type CalendarFeedKind = (typeof calendarFeedKinds)[number];
 

@@ -9,7 +9,7 @@ import { busyTimes, intervalProblem, roomDay } from './scheduling/room-day';
 import { MINUTES_PER_DAY, SLOT_MINUTES, parseTime } from './scheduling/time-of-day';
 
 /**
- * Free-time alerts (issue 16 point 1): 'Varsle meg når en tid blir ledig'. A person asks to be told
+ * Free-time alerts (decision 022): 'Varsle meg når en tid blir ledig'. A person asks to be told
  * when a time frees up in one room or in every room of a location, between two dates, optionally on
  * some weekdays and within a time of day. The schema is shared by the portal's form and the server;
  * the matching below is pure, so the job and its unit tests use the very same code.

@@ -1,5 +1,5 @@
 // zod/mini: every page's first download parses this (the app shell's calls), and the mini API keeps
-// the rest of zod out of it (issue 15; docs/architecture.md, "Code split by route").
+// the rest of zod out of it (decision 021; docs/architecture.md, "Code split by route").
 import { z } from 'zod/mini';
 
 /**

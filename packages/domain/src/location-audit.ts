@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The audit log of a location's settings (issue #13 point 11, decision 015). */
+/** The audit log of a location's settings (decision 015). */
 export const locationAuditActions = [
   'LOCATION_CREATED', 'LOCATION_INFO', 'PREFERENCES', 'BOOKING_RULES', 'ABOUT_TEXTS', 'TENANT_INFO', 'OPENING_HOURS',
   'CLOSED_DATES_ADDED', 'CLOSED_DATES_REMOVED', 'ROOM_ADDED', 'ROOM_CHANGED', 'ROOM_DELETED', 'ADMIN_ADDED',

@@ -63,7 +63,7 @@ export const locationAbout = z.object({
 export type LocationAbout = z.infer<typeof locationAbout>;
 
 /**
- * GET /api/location?shape=list (issue 15 point 5): what the venue list and the contact form's
+ * GET /api/location?shape=list (decision 019): what the venue list and the contact form's
  * location list show of each location — a fifth of the full shape's bytes at city scale. The full
  * shape (no `shape`) stays as spec 01 §7 has it; GET /api/location/{id} is the detail.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * GET /api/client-settings/map.json: where the new portal's map takes its background (issue #4). The
+ * GET /api/client-settings/map.json: where the new portal's map takes its background (decision 005). The
  * server's MAP_TILE_URL and MAP_TILE_ATTRIBUTION; tileUrl null means no background at all, and the
  * markers stand on a plain surface.
  */

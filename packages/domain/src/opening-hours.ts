@@ -4,7 +4,7 @@ import { isoDate } from './scheduling/api-primitives';
 import { isValidDate } from './scheduling/calendar-date';
 
 /**
- * A location's opening hours as the administrator edits them (issue #13 point 4, decision 015):
+ * A location's opening hours as the administrator edits them (decision 015):
  * standard weekly hours, several intervals a weekday, and seasonal periods whose weekly hours replace
  * the standard ones on their dates. GET/PUT /api/admin/location/{id}/openinghours (whole replace).
  * Times are 'HH:mm' on the 15-minute grid; a close of '24:00' means midnight.

@@ -1,7 +1,7 @@
 /**
  * The headings and introductions at the top of the portal's home page and venue list (spec 01 §2),
  * shared by the portal, which renders them, and the server, which writes them into index.html's
- * starting shell so they are painted with the HTML (issue 15 point 3, decision 028).
+ * starting shell so they are painted with the HTML (decision 028).
  */
 
 /** The home page's heading and introduction; the venue list's general title and intro use the same introduction. */

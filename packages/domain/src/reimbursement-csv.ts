@@ -1,7 +1,7 @@
 import { costCategoryReportLabels, type ReimbursementReport } from './reimbursement';
 
 /**
- * The reimbursement report as CSV for a Norwegian spreadsheet (issue 13 point 9): UTF-8 with a BOM
+ * The reimbursement report as CSV for a Norwegian spreadsheet (decision 015): UTF-8 with a BOM
  * (so Excel reads æøå), ';' between cells (',' is the decimal sign here), decimal comma, CRLF line
  * ends, quoting per RFC 4180. A text cell that a spreadsheet would run as a formula (it starts with
  * = + - @, a tab or a carriage return) gets a leading ' (OWASP's CSV-injection defence).

@@ -4,8 +4,8 @@ import { compareNorwegian } from './norwegian-order';
 import { daysBetween, isValidDate } from './scheduling/calendar-date';
 
 /**
- * The reimbursement report of a location (spec 02 §7 GET /location/{id}/reimbursement; issue 13
- * point 9): per approved booking with approved times in a date range, who it was for, the cost
+ * The reimbursement report of a location (spec 02 §7 GET /location/{id}/reimbursement; decision 015):
+ * per approved booking with approved times in a date range, who it was for, the cost
  * category, the hours used in the range and the amount; totals per organisation (or person) and
  * overall. Money in øre, time in minutes (hours are for display, two decimals).
  */

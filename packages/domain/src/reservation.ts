@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Spec 02 §4 Reservation status, and IN_ROUND (issue 17): a date a semester application wishes while its
+ * Spec 02 §4 Reservation status, and IN_ROUND (decision 029): a date a semester application wishes while its
  * round collects and allocates. It holds no time (the round decides between wishes); closing the round
  * turns it into APPROVED, REPLACED or REJECTED.
  */

@@ -1,7 +1,7 @@
 import type { AgeGroup, WishDecision } from './application-rounds';
 
 /**
- * The fair rule of a round's suggestion (issue 17 point 3, decision 029). A pure function: the
+ * The fair rule of a round's suggestion (decision 029). A pure function: the
  * server loads the round, calls it, and writes what it returns; the administrator may override any
  * of it afterwards.
  *

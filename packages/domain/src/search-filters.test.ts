@@ -18,7 +18,7 @@ describe('capacity buckets', () => {
   });
 });
 
-describe('the free-text filter (issue 15: folded on both sides)', () => {
+describe('the free-text filter (decision 019: folded on both sides)', () => {
   it('drops case and accents and writes æ, ø, å as ae, o, a', () => {
     expect(foldText('Café RÉNÉ Müller')).toBe('cafe rene muller');
     expect(foldText('TÅSEN Bjørnholt Ærøy')).toBe('tasen bjornholt aeroy');

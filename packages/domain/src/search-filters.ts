@@ -4,7 +4,7 @@ import { repeatedParam } from './scheduling/api-primitives';
 /**
  * The search result filters (spec 01 §5): capacity buckets, free text over the room's name, its
  * location and its area, and the area (bydel). One definition for the server, which filters and
- * pages the answer (issue 15 point 5), and the portal, which keeps them in the URL.
+ * pages the answer (decision 019), and the portal, which keeps them in the URL.
  */
 
 export const capacityBuckets = [
@@ -29,7 +29,7 @@ export function matchesCapacity(capacity: number | null, chosen: readonly Capaci
 }
 
 /**
- * Text for matching, folded the same way on both sides (issue 15): lower case, accents dropped
+ * Text for matching, folded the same way on both sides (decision 019): lower case, accents dropped
  * ('é' → 'e', 'ü' → 'u'), and the Norwegian letters written as on a keyboard without them
  * ('ø' → 'o', 'æ' → 'ae', 'å' → 'a'), so 'grunerlokka' finds Grünerløkka and 'bjolsen' Bjølsen.
  */
@@ -79,7 +79,7 @@ export function passesFilters(
 }
 
 /**
- * The additive query parameters of GET /api/search/assets… (issue 15 point 5). Without `shape` the
+ * The additive query parameters of GET /api/search/assets… (decision 019). Without `shape` the
  * answer is the whole lists, as spec 01 §7 has it. `shape=page`: the filtered lists' first `limit`
  * rooms from `offset` (of `list` only when given), with the counts and the area options;
  * `shape=markers`: one compact marker per location with free rooms, for the map. The filters apply to

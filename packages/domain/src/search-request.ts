@@ -105,7 +105,7 @@ export const searchAreaOption = z.object({ id: z.string(), name: z.string(), cou
 export type SearchAreaOption = z.infer<typeof searchAreaOption>;
 
 /**
- * `shape=page` (issue 15 point 5): one page of each list after the filters, with the counts the
+ * `shape=page` (decision 019): one page of each list after the filters, with the counts the
  * screen shows — after the filters (totalAvailable, totalUnavailable) and before (allAvailable,
  * allUnavailable) — and the area options (areas of the available rooms, before the filters). A city-wide
  * one-date answer drops from ~2 MB to a few kB.

@@ -8,7 +8,7 @@ import { formatClock } from './scheduling/time-of-day';
 
 /**
  * Spec 02 §2: the rooms-and-times overview counts only Approved and Unprocessed reservations, and
- * (issue 17) the dates an application wishes in a semester round (IN_ROUND): they are what it asked for.
+ * (decision 029) the dates an application wishes in a semester round (IN_ROUND): they are what it asked for.
  */
 export function reservationsInOverview<T extends { status: ReservationStatus }>(reservations: readonly T[]): T[] {
   return reservations.filter((r) => r.status === 'APPROVED' || r.status === 'UNPROCESSED' || r.status === 'IN_ROUND');

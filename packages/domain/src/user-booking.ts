@@ -42,7 +42,7 @@ export const userBookingSummary = z.object({
   /** The organisation the booking was made for; null for a private person's booking. */
   displayOrgName: z.string().nullable(),
   hasPendingRequirements: z.boolean(),
-  /** Issue 17: the semester round the application is in (null when none); optional on the wire. */
+  /** Decision 029: the semester round the application is in (null when none); optional on the wire. */
   round: bookingRoundInfo.default(null),
 });
 export type UserBookingSummary = z.infer<typeof userBookingSummary>;
@@ -64,7 +64,7 @@ export const userBooking = z.object({
   formDetailsSubRoute: z.string().nullable(),
   /** Every time of the booking, in date order; the overview counts only APPROVED and UNPROCESSED. */
   reservations: z.array(bookingReservation),
-  /** Issue 16: the dates of the series the applicant chose to send without ('Søkt uten n datoer'); optional on the wire. */
+  /** Decision 027: the dates of the series the applicant chose to send without ('Søkt uten n datoer'); optional on the wire. */
   omittedTimes: z.array(omittedTime).default([]),
   requirements: z.array(bookingRequirement),
   /** What the applicant wrote to the location with the application. */
@@ -95,7 +95,7 @@ export const userBooking = z.object({
   onBehalfOfEmail: z.string().nullable(),
   costCategory: costCategory.nullable(),
   internalEventTitle: z.string().nullable(),
-  /** Issue 17: the semester round the application is in (null when none); optional on the wire. */
+  /** Decision 029: the semester round the application is in (null when none); optional on the wire. */
   round: bookingRoundInfo.default(null),
 });
 export type UserBooking = z.infer<typeof userBooking>;

@@ -43,7 +43,7 @@ export type WeddingApplicationAnswers = z.infer<typeof weddingApplicationAnswers
 /** GET /user/form/wedding/{id} and the answer of the submit and the upload: the form read model (no bytes). */
 export const weddingFormResponse = z.object({
   bookingId: z.number().int(),
-  // The two below default to null so an answer of the certificate-only shape (before issue 12) still parses.
+  // The two below default to null so an answer of the certificate-only shape (before decision 012) still parses.
   /** When the couple sent the form (UTC ISO), null before. */
   submittedAtUtc: z.string().nullable().default(null),
   /** The answers, null before the form is sent. */

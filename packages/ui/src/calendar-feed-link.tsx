@@ -15,7 +15,7 @@ export interface CalendarFeedLinkProps {
 }
 
 /**
- * One secret calendar feed URL (issue 16, decision 024): the URL in a read-only field, a copy
+ * One secret calendar feed URL (decision 024): the URL in a read-only field, a copy
  * button, and 'Lag ny lenke' behind a confirmation that says the old link stops working. What
  * happened is said in a polite live region, so a screen reader hears it too.
  */

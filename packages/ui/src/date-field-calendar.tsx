@@ -13,7 +13,7 @@ export interface DateFieldCalendarProps {
 /**
  * The date field's calendar: react-day-picker in Norwegian, weeks from Monday. Loaded when the
  * calendar is first opened (date-field.tsx), so a page with a date field does not download it up
- * front (issue 15's JavaScript budgets). On showing, the day in focus (the chosen day, or today)
+ * front (decision 021's JavaScript budgets). On showing, the day in focus (the chosen day, or today)
  * takes the focus, ready for the arrow keys.
  */
 export default function DateFieldCalendar({ selected, first, last, onSelect }: DateFieldCalendarProps) {

@@ -28,7 +28,7 @@ export interface DateFieldProps {
 }
 
 /**
- * The one date field of both SPAs (issue 15 point 7): a text input that takes dd.mm.åååå, beside a
+ * The one date field of both SPAs (decision 020): a text input that takes dd.mm.åååå, beside a
  * button that opens a calendar (react-day-picker in Norwegian: weeks from Monday, Norwegian month and
  * day names, arrow keys, Page Up/Down for months, Enter to choose) in a modal dialog that fits 320 px.
  * Text that is no date gets its own message when the person leaves the field.

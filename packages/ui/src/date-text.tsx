@@ -1,5 +1,5 @@
 /**
- * The date picker's text (issue 15 point 7): a person writes Norwegian dates, dd.mm.åååå; forms and
+ * The date picker's text (decision 020): a person writes Norwegian dates, dd.mm.åååå; forms and
  * the API keep plain 'YYYY-MM-DD' strings (STYLE.md §10). Plain functions; the file is .tsx only
  * because the package exports its files as such.
  */

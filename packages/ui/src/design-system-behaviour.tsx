@@ -3,7 +3,7 @@
  * the command/commandfor polyfill, popovers, tooltips, Card's click delegation, ...) for the whole
  * page, loaded after the first render. Its React components that need one at render import it
  * themselves (Field, Tabs, Popover, Details, Suggestion …) and so bring it with the page that uses
- * them; the others (Dialog, Card) get it from here. Before issue 15 it came with every page's
+ * them; the others (Dialog, Card) get it from here. Before decision 021 it came with every page's
  * first download because Designsystemet's React package was bundled whole.
  */
 export function loadDesignSystemBehaviour(): Promise<unknown> {
@@ -11,7 +11,7 @@ export function loadDesignSystemBehaviour(): Promise<unknown> {
 }
 
 /**
- * The same once the page has loaded (issue 15 point 3): its 26 kB then no longer share the first
+ * The same once the page has loaded (decision 026): its 26 kB then no longer share the first
  * page's bandwidth and main thread with the page's own code and data. Nothing on a first page needs it
  * before then: the components that need it at render bring it themselves.
  */

@@ -44,7 +44,7 @@ export interface FormErrorSummaryProps<T extends FieldValues> {
 }
 
 /**
- * Designsystemet's ErrorSummary for a react-hook-form form (issue 15 point 8), the one used by every
+ * Designsystemet's ErrorSummary for a react-hook-form form (decision 020), the one used by every
  * multi-field form: after a refused submit it lists the messages, each a link to its field, and takes
  * the focus (once per submit; the form must not also focus its first field: `shouldFocusError: false`).
  * A link moves the focus to its field. It follows the fields as they are corrected and goes when none is left.

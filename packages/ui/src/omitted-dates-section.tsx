@@ -6,7 +6,7 @@ import { formatDate } from '@lokaler/domain/scheduling/format-date';
 import { formatClock } from '@lokaler/domain/scheduling/time-of-day';
 
 /**
- * Issue 16 (decision 027): the dates of a repeating application sent without because they were not free
+ * Decision 027: the dates of a repeating application sent without because they were not free
  * ('Søkt uten n datoer'), each named — on the citizen's booking page and in the admin app's booking view,
  * each with its own sentence and section class. Nothing when none were left out.
  */

@@ -9,7 +9,7 @@ export interface StaleCodeOptions {
 }
 
 /**
- * Pages load their code when first opened (issue 15). A tab opened before a new release asks for the
+ * Pages load their code when first opened (decision 021). A tab opened before a new release asks for the
  * old release's files, which are gone: Vite then fires `vite:preloadError`, and the page is loaded
  * again from the new release (once; the route's error page shows if that does not help).
  */

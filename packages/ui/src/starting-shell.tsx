@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 /**
- * What each SPA shows before its first page can render (issue 15 point 3): the header's dark band
+ * What each SPA shows before its first page can render (decision 026): the header's dark band
  * with the brand, and an empty main a screen high. The same markup is written by hand into each
  * index.html's #root, so the browser paints it with the HTML and CSS, before any script has run
  * (first contentful paint); React replaces it at its first render (createRoot, not hydration, so

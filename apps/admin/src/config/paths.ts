@@ -67,7 +67,7 @@ export const paths = {
   newLocations: { path: '/innstillinger/nye-lokaler', getHref: () => '/innstillinger/nye-lokaler' },
   /** Blocked times of a room: ?lokale={locationId}&rom={roomId}&uke=YYYY-MM-DD (each optional). */
   blockedTimes: { path: '/innstillinger/lokalet/blokkerte-tider', getHref: (query: { lokale?: number; rom?: number; uke?: string } = {}) => `/innstillinger/lokalet/blokkerte-tider${settingsQuery(query)}` },
-  /** Semester rounds (issue 17): the list, a new round, a round and one room's conflict view. */
+  /** Semester rounds (decision 030): the list, a new round, a round and one room's conflict view. */
   rounds: { path: '/soknadsrunder', getHref: () => '/soknadsrunder' },
   newRound: { path: '/soknadsrunder/ny', getHref: () => '/soknadsrunder/ny' },
   round: { path: '/soknadsrunder/:roundId', getHref: (roundId: number) => `/soknadsrunder/${roundId}` },

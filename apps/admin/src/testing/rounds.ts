@@ -1,6 +1,6 @@
 import type { RoundConflicts, RoundDetail, RoundSummary, RoundWish } from '@lokaler/domain/application-rounds';
 
-/** Test data of the semester rounds' screens (issue 17), as the API contract shapes it. */
+/** Test data of the semester rounds' screens (decision 030), as the API contract shapes it. */
 
 export const roundSummaryOf = (overrides: Partial<RoundSummary> = {}): RoundSummary => ({
   id: 5,

@@ -5,7 +5,7 @@ import type { AuthClient } from '@lokaler/api-client/auth-client';
 import { renderPortal, stubApi } from '../testing/render-portal';
 
 /**
- * Issue 15 point 4: a page's public data is asked for while login is still being set up (the pages
+ * Decision 019: a page's public data is asked for while login is still being set up (the pages
  * render only once it is), so the first data arrives in one round with the login settings.
  */
 describe('the first page\'s data, beside the login set-up', () => {

@@ -7,7 +7,7 @@ import { resetBrowserState } from '../features/bookings/testing/setup';
 import { renderPortal, stubApi } from '../testing/render-portal';
 
 /**
- * Issue 14 point 8: the portal's login (the real oidc-client-ts client, only the provider's HTTP
+ * Decision 016: the portal's login (the real oidc-client-ts client, only the provider's HTTP
  * answers are stubbed) refuses a callback whose state it did not issue, and an ID token whose nonce
  * is not the one it sent: the error page, no session. The last test is the same flow done right.
  */

@@ -7,7 +7,7 @@ import { renderPortal, stubApi } from '../testing/render-portal';
 import { buildRoom } from '../testing/room-factories';
 
 /**
- * Issue 15 point 3: every public page has its own title and meta description (what a search engine
+ * Decision 018: every public page has its own title and meta description (what a search engine
  * and a browser tab show), in <head>, one of each, replaced — never added to — when the page changes.
  */
 

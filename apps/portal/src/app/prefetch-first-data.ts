@@ -21,14 +21,14 @@ export function firstDataOf(href: string): FirstData | null {
 }
 
 /**
- * Issue 15 point 4: the first page's public data is asked for as the app starts, beside the login
+ * Decision 019: the first page's public data is asked for as the app starts, beside the login
  * set-up (GET /api/client-settings/idporten.json), not after it — the pages render only once login is
  * set up, and before this their data waited for it. The same query options as the pages use, so
  * a page that mounts while a request is under way takes its answer instead of asking again. Pages
  * whose data needs the citizen's token (my bookings) wait for the login, as they must.
  *
  * The query options (and their schemas) load on demand, in the same round as the page's own code
- * (they share its chunks): the entry every page downloads stays within its budget (issue 15 point 2).
+ * (they share its chunks): the entry every page downloads stays within its budget (decision 021).
  */
 export function prefetchFirstData(queryClient: QueryClient, href: string): void {
   const first = firstDataOf(href);

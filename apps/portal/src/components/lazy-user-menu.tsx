@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 
 // The menu (Designsystemet's Dropdown and the popover behind it) is for logged-in users only: a
-// citizen arriving from a link does not download it (issue 15).
+// citizen arriving from a link does not download it (decision 021).
 const OnDemandUserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
 
 /**

@@ -46,7 +46,7 @@ export const paths = {
   },
   deprecatedAsset: { path: '/asset/:assetId', getHref: (assetId: number | string) => `/asset/${enc(String(assetId))}` },
   map: { path: '/kart', getHref: () => '/kart' },
-  /** The accessibility statement (issue 15), linked from the footer. */
+  /** The accessibility statement (decision 018), linked from the footer. */
   accessibilityStatement: { path: '/tilgjengelighetserklaering', getHref: () => '/tilgjengelighetserklaering' },
   contactUs: { path: '/kontakt-oss', getHref: (referringPage?: string) => withQuery('/kontakt-oss', { referringPage }) },
   /** Application form; query purpose, activityType, nextLink. */
@@ -65,11 +65,11 @@ export const paths = {
     path: '/bookinger',
     getHref: (query: { showImpersonationDialog?: boolean } = {}) => withQuery('/bookinger', query),
   },
-  /** The person's free-time alerts (issue 16), under Mine bookinger. */
+  /** The person's free-time alerts (decision 022), under Mine bookinger. */
   freeSlotAlerts: { path: '/bookinger/varsler', getHref: () => '/bookinger/varsler' },
   /** The one-click link of a free-time alert's e-mail (no login). */
   freeSlotAlertUnsubscribe: { path: '/varsler/avslutt', getHref: () => '/varsler/avslutt' },
-  /** Issue 16: the secret calendar feed URLs of the person's bookings and their organisations'. */
+  /** Decision 024: the secret calendar feed URLs of the person's bookings and their organisations'. */
   calendarFeeds: { path: '/bookinger/kalenderabonnement', getHref: () => '/bookinger/kalenderabonnement' },
   booking: { path: '/bookinger/:bookingId', getHref: (bookingId: number | string) => `/bookinger/${enc(String(bookingId))}` },
   bookingContract: { path: '/bookinger/:bookingId/kontrakt', getHref: (bookingId: number | string) => `/bookinger/${enc(String(bookingId))}/kontrakt` },

@@ -2,7 +2,7 @@ import { capacityBuckets, passesFilters, roomHaystack, searchWords, SEARCH_PAGE_
 import type { SearchAssetHit, SearchAssetsResponse } from '@lokaler/domain/search-request';
 
 /**
- * A fake server's answer to a search request with the additive parameters of issue 15 (shape=page,
+ * A fake server's answer to a search request with the additive parameters of decision 019 (shape=page,
  * shape=markers, the filters), made from the whole answer by the domain's filter rules — as the
  * server does — so a page test states the rooms once and sees what the screens ask for.
  */

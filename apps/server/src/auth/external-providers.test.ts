@@ -17,7 +17,7 @@ const ADMIN_API = 'api://lokaler-api';
 const citizenPid = withCheckDigits('150772', '456');
 
 /**
- * Issue 25 point 1: with ID-porten and Entra ID configured by environment variables only, tokens
+ * Decision 032: with ID-porten and Entra ID configured by environment variables only, tokens
  * shaped exactly like theirs go the whole way: a citizen's ID-porten token books (the e-mail from
  * KRR behind Maskinporten, the name from the ID token), an administrator's Entra token approves.
  */

@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from '../config';
 
 const base = { NODE_ENV: 'test', PUBLIC_URL: 'https://lokaler.example.no' } as const;
 
-/** Issue 25 point 1: the identity providers are configuration, and a bad value is a start-up refusal naming the variable. */
+/** Decision 032: the identity providers are configuration, and a bad value is a start-up refusal naming the variable. */
 describe('the identity providers\' configuration', () => {
   it('defaults to the local provider shaped like ID-porten and an admin client matched by e-mail', () => {
     const { oidc, personRegister } = loadConfig(base);

@@ -12,7 +12,7 @@ const siri = testAdmins[0]!;
 const now = () => Math.floor(Date.now() / 1000);
 
 /**
- * Issue 14 point 8: every kind of bad access token is refused with 401 (RFC 6750 invalid_token),
+ * Decision 016: every kind of bad access token is refused with 401 (RFC 6750 invalid_token),
  * one case per test. The tokens are minted with jose against the local provider's own key unless
  * the case is the key itself, so each test changes exactly one thing about a token the API accepts.
  */

@@ -9,7 +9,7 @@ import { openDatabase, queryRows, type Database, type DatabaseTarget } from './c
 import { STARTUP_LOCK_KEY } from './migrate-with-lock';
 import { venueSeeds } from './seed/venues';
 
-/** Issue 25 point 5: migrations (and the demo data) under one start-up lock. */
+/** Decision 035: migrations (and the demo data) under one start-up lock. */
 const engine = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'pglite';
 const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] };
 
@@ -117,7 +117,7 @@ if (engine === 'postgres') {
       await gate.end();
       const results = await starting;
       servers = results.flatMap((r) => r.status === 'fulfilled' ? [r.value] : []);
-      // eslint-disable-next-line no-console -- the figures are the test's report (issue 25's closing note quotes them)
+      // eslint-disable-next-line no-console -- the figures are the test's report
       console.log(`three processes on an empty database: all waiting for the lock after ${gatheredAfter} ms, all ready after ${Date.now() - started} ms`);
       expect(waiting).toBe(3);
       expect(results.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason).slice(0, 2000))).toEqual([]);

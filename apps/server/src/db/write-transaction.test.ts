@@ -6,7 +6,7 @@ import { queryRows, type Database, type Tx } from './client';
 import { MAX_CONFLICT_ATTEMPTS, withSavepoint, writeTransaction } from './write-transaction';
 
 /**
- * Issue 14 point 4: the one write-transaction wrapper. A deadlock or serialization failure rolls the
+ * Decision 016: the one write-transaction wrapper. A deadlock or serialization failure rolls the
  * transaction back and runs it again (bounded), a lost connection is tried once more on a fresh one,
  * and what still fails is a 503 AppError, never a raw database error (a 500).
  */

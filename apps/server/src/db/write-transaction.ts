@@ -34,7 +34,7 @@ export function writeTransactionStats(): Readonly<typeof stats> {
 }
 
 /**
- * The one way the server runs a write transaction (ARCHITECTURE.md "Data", issue 14). `fn` may run
+ * The one way the server runs a write transaction (ARCHITECTURE.md "Data", decision 016). `fn` may run
  * more than once, so everything it does must be a write in the same transaction (queue mail with
  * enqueueMail, never send it; no HTTP calls) and it must not change state outside it.
  *

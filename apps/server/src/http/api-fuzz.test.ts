@@ -11,7 +11,7 @@ import { changedTables, fingerprinter, type Fingerprint } from '../../test/fuzz/
 import { classicRequests, operationsOf, requestArbitrary, type FuzzOperation, type FuzzRequest, type OpenApiDocument } from '../../test/fuzz/request-arbitraries';
 
 /**
- * Fuzzing generated from the OpenAPI document (issue 14 point 7): for every operation, anonymously, as
+ * Fuzzing generated from the OpenAPI document (decision 016): for every operation, anonymously, as
  * a citizen and as an administrator, requests with malformed JSON, wrong types, huge strings, ids past
  * int4 and int8, negative and non-numeric ids and odd unicode (NUL, lone surrogates, bidi marks).
  * Never a 5xx, and a refused request (4xx) changes no row of any table. Deterministic: a fixed seed

@@ -5,7 +5,7 @@ import { createAsset, createLocation } from '../../test/factories/places';
 import { inDays, setOpeningHours } from '../../test/factories/calendar';
 import { simpleEncoding } from './compression';
 
-describe('compressed answers and ETags (issue 14 §3)', () => {
+describe('compressed answers and ETags (decision 016)', () => {
   let ctx: TestContext;
   let roomId = 0;
   beforeAll(async () => {

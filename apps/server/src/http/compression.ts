@@ -4,14 +4,14 @@ import compress from '@fastify/compress';
 import { registerEtags } from './etag';
 
 /**
- * Compressed answers (issue 14 §3): brotli or gzip by Accept-Encoding for compressible types over
+ * Compressed answers (decision 016): brotli or gzip by Accept-Encoding for compressible types over
  * 1 KiB (brotli at quality 4: 11 costs far more time than it saves bytes on a 738 KiB answer). An
  * answer already encoded (the SPAs' .br/.gz files, http/static.ts) is sent as it is. Request bodies
  * are not inflated: no client of ours sends them compressed, and an inflated body is one more way
  * around the body limit.
  *
  * Kept answers (keepCompressed: the venue list, the search's kept pages) are compressed once per
- * encoding and the compressed bytes kept with them (issue 15 point 5: compressing the same 151 KiB
+ * encoding and the compressed bytes kept with them (decision 023: compressing the same 151 KiB
  * venue list for every request was most of its CPU).
  */
 export async function registerCompression(app: FastifyInstance): Promise<void> {

@@ -14,7 +14,7 @@ import { bookingWithTimes, call } from '../modules/admin-booking-shared/admin-te
 import { registerErrorHandling } from './error-handler';
 
 /**
- * Issue 14 point 4: a request whose database connection breaks answers 503 with Retry-After, never
+ * Decision 016: a request whose database connection breaks answers 503 with Retry-After, never
  * 500 — a write after the wrapper's one retry on a fresh connection, a plain read at once.
  */
 const engine = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'pglite';

@@ -14,7 +14,7 @@ export const PUBLIC_READS: ReadonlySet<string> = new Set([
   '/api/schedule', '/api/search/assets', '/api/search/assets/repeating', '/api/search/assets/:locationId',
   '/api/search/assets/:locationId/repeating', '/api/geographicareas', '/api/tags', '/api/preferences/options/assettypes',
   '/api/settings', '/api/client-settings/map.json', '/api/client-settings/idporten.json',
-  // A calendar feed (issue 16): the same for every caller holding its secret URL; apps poll it hourly.
+  // A calendar feed (decision 024): the same for every caller holding its secret URL; apps poll it hourly.
   '/api/calendar/:file',
 ]);
 

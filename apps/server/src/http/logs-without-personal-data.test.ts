@@ -17,7 +17,7 @@ const SPOUSE_PHONE = '+47 98765432';
 const APPLICANT_PHONE = '412 34 567';
 
 /**
- * Issue 14 point 9: a whole journey with logging on at its most talkative level — a citizen logs in
+ * Decision 016: a whole journey with logging on at its most talkative level — a citizen logs in
  * with their national identity number, takes a wedding time giving an e-mail and a phone number,
  * sends the wedding form with both spouses' data and an SSN, an administrator approves, the
  * e-mails go out — plus requests that fail with a token and an e-mail in the URL, and an error

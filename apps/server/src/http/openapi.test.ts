@@ -15,7 +15,7 @@ function operations(doc: OpenApi): string[] {
 }
 
 /**
- * The API documents by API_DOCS_PUBLIC and API_DOCS_ADMIN (issue 25 point 7, decision 033): the admin
+ * The API documents by API_DOCS_PUBLIC and API_DOCS_ADMIN (decision 033): the admin
  * API's operations are in the public document only with API_DOCS_ADMIN=public; its own document is
  * public, for administrators only, or absent.
  */

@@ -44,7 +44,7 @@ describe('redactText', () => {
     expect(redactText('/api/verifiedbookingaccess/Zk3p9QmL2xV8rT1wYb7NcA')).toBe('/api/verifiedbookingaccess/[token]');
     expect(redactText('/api/bookableasset/firstandlastbookabledate')).toBe('/api/bookableasset/firstandlastbookabledate');
     expect(redactText('/api/booking/123/approve')).toBe('/api/booking/123/approve');
-    // A calendar feed's secret URL (issue 16): the secret goes, the extension stays.
+    // A calendar feed's secret URL (decision 024): the secret goes, the extension stays.
     expect(redactText('/api/calendar/12-abcdefghijklmnopqrstuvwxyz-_abcdefghijklmnop.ics')).toBe('/api/calendar/[token].ics');
     expect(redactText('/api/calendar/7-Zk3p9QmL2xV8rT1wYb7NcAZk3p9QmL2xV8rT1wYb7Nc.ics?x=1')).toBe('/api/calendar/[token].ics?x=1');
     expect(redactText('/api/client-settings/map.json')).toBe('/api/client-settings/map.json');

@@ -14,7 +14,7 @@ import { bearerSecurity } from './route-schema';
 export const accessGuards = {
   public: null,
   optionalUser,
-  /** A citizen: the portal's token (an administrator's token is 401 here, issue 14). */
+  /** A citizen: the portal's token (an administrator's token is 401 here, decision 016). */
   citizen: requireUser,
   /** Either app's token: the few routes both SPAs call; the handler tells them apart by user.portal. */
   anyUser: requireAnyUser,

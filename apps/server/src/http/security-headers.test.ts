@@ -34,7 +34,7 @@ function expectSecurityHeaders(response: LightMyRequestResponse): void {
   expect(response.headers['permissions-policy']).toContain('geolocation=()');
 }
 
-describe('security headers (issue 14 §2)', () => {
+describe('security headers (decision 016)', () => {
   let database: Database;
   let spas: BuiltSpas;
   const apps: App[] = [];

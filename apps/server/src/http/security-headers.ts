@@ -56,7 +56,7 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
 }
 
 /**
- * Security headers on every answer (issue 14 §2), by @fastify/helmet, plus Permissions-Policy, which
+ * Security headers on every answer (decision 016), by @fastify/helmet, plus Permissions-Policy, which
  * helmet does not set. Helmet writes on the raw response, so the IdP's pages that oidc-provider
  * writes itself (the reply is hijacked, idp/mount.ts) carry them too; oidc-provider adds the hash of
  * its own form_post script to this script-src.

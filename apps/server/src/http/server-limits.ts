@@ -2,7 +2,7 @@ import type { FastifyServerOptions } from 'fastify';
 import type { Config } from '../config';
 
 /**
- * The limits a request meets at the wire, before any route runs (issue 14 §13):
+ * The limits a request meets at the wire, before any route runs (decision 016):
  *
  * - bodyLimit: a declared Content-Length over it is answered 413 without reading the body, a body that
  *   grows past it is cut off. Routes that need more (the prøvingsattest upload) set their own.

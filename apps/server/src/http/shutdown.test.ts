@@ -37,7 +37,7 @@ function ending(socket: net.Socket): Promise<string> {
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Issue 25 point 6: the drain, on a listening app. */
+/** Decision 035: the drain, on a listening app. */
 describe('shutDown with a drain', () => {
   const drainMs = 1500;
   let ctx: TestContext;

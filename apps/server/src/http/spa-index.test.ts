@@ -19,7 +19,7 @@ function bootOf(html: string) {
   return bootData.parse(JSON.parse(match?.[1] ?? ''));
 }
 
-describe('index.html as the server sends it (issue 15 point 3: boot data and route preloads)', () => {
+describe('index.html as the server sends it (decision 026: boot data and route preloads)', () => {
   let database: Database;
   let spas: BuiltSpas;
   let app: App;

@@ -5,7 +5,7 @@ import { escapeHtml } from '@lokaler/domain/escape-html';
 import { adminStartIntro, homeIntro, venueListIntros, type VenueListCategory } from '@lokaler/domain/portal-intro-texts';
 
 /**
- * Issue 15 point 3: each SPA's index.html as the server sends it, with what shortens the first page's
+ * Decision 026: each SPA's index.html as the server sends it, with what shortens the first page's
  * critical chain (decision 026):
  * - the boot data (packages/domain/src/boot-data.ts): login configuration and server settings, so the
  *   app renders as soon as its script has run, instead of after one more round trip;

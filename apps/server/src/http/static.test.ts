@@ -8,7 +8,7 @@ import { createTestDatabase } from '../../test/test-db';
 import { buildFakeSpas, type BuiltSpas } from '../../test/spa-folders';
 import { rawGet } from '../../test/raw-http';
 
-describe('the SPAs\' files (issue 14 §3, §13)', () => {
+describe('the SPAs\' files (decision 016)', () => {
   let database: Database;
   let spas: BuiltSpas;
   let app: App;

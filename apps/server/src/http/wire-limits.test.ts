@@ -12,7 +12,7 @@ function announce(method: string, path: string, length: number, extra: string[] 
   return [`${method} ${path} HTTP/1.1`, 'Host: localhost', 'Content-Type: application/json', `Content-Length: ${length}`, ...extra, '', ''].join('\r\n');
 }
 
-describe('limits at the wire (issue 14 §13)', () => {
+describe('limits at the wire (decision 016)', () => {
   let ctx: TestContext;
   let port: number;
   beforeAll(async () => {

@@ -14,7 +14,7 @@ import { addLocationAdmin, inDays, setOpeningHours } from '../../test/factories/
 import { call } from './admin-booking-shared/admin-test-support';
 
 /**
- * Who may call which route of a location's setup (issue #13 point 11, decision 015): every route ×
+ * Who may call which route of a location's setup (decision 015): every route ×
  * every kind of caller. The table is data: a route that is not registered makes its rows FAIL (never
  * skip), so a row is moved from `pendingRoutes` into `locationSetupRoutes` when its module is merged.
  */
@@ -105,7 +105,7 @@ export const locationSetupRoutes: RouteRow[] = [
   // The reimbursement report: the location's administrators and the city-wide ones (assertManagesLocation).
   { name: 'reimbursement', method: 'GET', route: '/api/location/:id/reimbursement', url: (t) => `/api/location/${t.locationId}/reimbursement?fromDateInclusive=${inDays(-30)}&toDateExclusive=${inDays(1)}`, access: 'settings', ok: 200 },
   { name: 'reimbursement as CSV', method: 'GET', route: '/api/location/:id/reimbursement.csv', url: (t) => `/api/location/${t.locationId}/reimbursement.csv?fromDateInclusive=${inDays(-30)}&toDateExclusive=${inDays(1)}`, access: 'settings', ok: 200 },
-  // The location's calendar feed (issue 16, decision 024): settings-level, like the location's own pages.
+  // The location's calendar feed (decision 024): settings-level, like the location's own pages.
   { name: 'calendar feed', method: 'GET', route: '/api/admin/location/:id/calendar-feed', url: (t) => `/api/admin/location/${t.locationId}/calendar-feed`, access: 'settings', ok: 200 },
   { name: 'rotate calendar feed', method: 'POST', route: '/api/admin/location/:id/calendar-feed/rotate', url: (t) => `/api/admin/location/${t.locationId}/calendar-feed/rotate`, access: 'settings', ok: 200 },
 ];
@@ -128,7 +128,7 @@ export function expectedStatus(row: RouteRow, caller: Caller): number {
   }
 }
 
-describe('who may call the routes of a location\'s setup (issue #13 point 11)', () => {
+describe('who may call the routes of a location\'s setup (decision 015)', () => {
   let ctx: TestContext;
   const tokens = {} as Record<Exclude<Caller, 'anonymous'>, string>;
   let siriUserId: number;

@@ -6,7 +6,7 @@ import { concretePath, routeTable } from '../../test/route-table';
 import type { RouteAccess } from '../http/route-access';
 
 /**
- * Authentication first (issue 14; http/route-access.ts): every route under /api declares who may call
+ * Authentication first (decision 016; http/route-access.ts): every route under /api declares who may call
  * it, and on every protected route an anonymous caller gets 401 before the body, the query or the
  * path is read, so the answer says nothing about the route's schema. The routes are taken from the
  * running app's whole route table, so a new route is covered without being listed here.
@@ -17,7 +17,7 @@ const PUBLIC_ROUTES = [
   'GET /api/health', 'GET /api/health/ready', 'GET /api/settings', 'POST /api/frontenderror', 'POST /api/support',
   'GET /api/geographicareas', 'GET /api/tags', 'GET /api/preferences/options/assettypes',
   'GET /api/location', 'GET /api/location/:id', 'GET /api/location/:id/bookableassets',
-  // The semester round an application to the location enters (issue 17): the apply form says so before sending.
+  // The semester round an application to the location enters (decision 029): the apply form says so before sending.
   'GET /api/location/:id/round',
   'GET /api/bookableasset', 'GET /api/bookableasset/:id', 'GET /api/bookingflow/:id', 'GET /api/about/:locationId',
   'GET /api/client-settings/idporten.json', 'GET /api/client-settings/admin.json', 'GET /api/client-settings/map.json',
@@ -25,9 +25,9 @@ const PUBLIC_ROUTES = [
   'GET /api/search/assets', 'GET /api/search/assets/repeating', 'GET /api/search/assets/:locationId', 'GET /api/search/assets/:locationId/repeating',
   'GET /api/bookableasset/availabletime', 'GET /api/bookableasset/availabletimeseries',
   'POST /api/user/logout',
-  // The one-click link in a free-time alert's e-mail: its signed token is the authority (issue 16).
+  // The one-click link in a free-time alert's e-mail: its signed token is the authority (decision 022).
   'GET /api/free-slot-alerts/unsubscribe', 'POST /api/free-slot-alerts/unsubscribe',
-  // Calendar apps cannot log in: the secret in the feed's URL is the capability (issue 16, decision 024).
+  // Calendar apps cannot log in: the secret in the feed's URL is the capability (decision 024).
   'GET /api/calendar/:file',
 ];
 

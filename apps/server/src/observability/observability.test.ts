@@ -14,7 +14,7 @@ import { createAsset, createLocation } from '../../test/factories/places';
 import { addFlow, inDays, setOpeningHours } from '../../test/factories/calendar';
 
 /**
- * Issue 25, point 4: what an operations team sees. The series are read the way Prometheus reads
+ * Decision 034: what an operations team sees. The series are read the way Prometheus reads
  * them (GET /metrics with the token, or the separate port), the log lines the way a log shipper
  * reads them (pino's JSON lines from the app's own logger options).
  */

@@ -12,7 +12,7 @@ import { todayInOslo } from '@lokaler/domain/scheduling/oslo-clock';
 import { createScratchDatabase, freePort, type ScratchDatabase } from '../server-process';
 
 /**
- * Issue 25 point 3: the folder the Docker image copies (scripts/runtime-tree.mjs) runs Lokaler on its
+ * Decision 036: the folder the Docker image copies (scripts/runtime-tree.mjs) runs Lokaler on its
  * own. Assembled outside the repository (so no module can come from the repository's node_modules),
  * started with production settings against PostgreSQL and an external identity provider, and used
  * over HTTP as a browser and a citizen would. CI cannot pull base images: this is the image's proof.
@@ -175,7 +175,7 @@ describe('the runtime tree the Docker image copies', () => {
     expect([...listed].filter((p) => !installed.has(p)), 'in the SBOM but not installed').toEqual([]);
 
     const bytes = folderBytes(tree);
-    // eslint-disable-next-line no-console -- issue 25 point 3: the artifact's size is printed
+    // eslint-disable-next-line no-console -- decision 036: the artifact's size is printed
     console.log(`runtime tree: ${(bytes / 1024 / 1024).toFixed(1)} MB, ${installed.size} packages (node_modules ${(folderBytes(path.join(tree, 'node_modules')) / 1024 / 1024).toFixed(1)} MB)`);
   });
 

@@ -9,7 +9,7 @@ import { createBooking } from './places';
 import { inDays } from './calendar';
 
 /**
- * Semester rounds made directly in the database (issue 17): a round with its locations, and
+ * Semester rounds made directly in the database (decision 029): a round with its locations, and
  * applications in it — the booking (SEMESTERLOAN), its IN_ROUND reservations (every date of the
  * semester on the wished weekday) and one round_wishes row per wished time, as the apply flow
  * writes them. For the server tests and the benchmark's data.

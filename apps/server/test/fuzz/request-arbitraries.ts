@@ -152,7 +152,7 @@ function filledValue(schema: JsonSchema | undefined, text: string, id: number, d
 }
 
 /**
- * The requests every operation gets first, whatever the seed: the bugs of issue 14 and their kin
+ * The requests every operation gets first, whatever the seed: the bugs found in hardening for production (decision 016) and their kin
  * (a `null` body, ids past int4, NUL and lone surrogates in every text field, malformed JSON).
  */
 export function classicRequests(op: FuzzOperation, ids: readonly number[]): FuzzRequest[] {

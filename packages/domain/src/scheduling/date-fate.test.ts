@@ -83,7 +83,7 @@ describe('omittedProblems', () => {
 });
 
 /**
- * The promise of issue 16 point 3: the preview, PUT /booking/availability and POST /booking's final
+ * The promise of decision 027: the preview, PUT /booking/availability and POST /booking's final
  * check are one rule engine. Over random rooms (hours, closed dates, blocked times, reservations,
  * behandlingstid, last date) and random weekly or biweekly series over a semester:
  * (1) the preview lists each date of the series exactly once, and calls it free exactly when the

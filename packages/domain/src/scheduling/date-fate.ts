@@ -2,7 +2,7 @@ import type { AssetTimesToBook, AvailabilityResponse, TimeWithAvailability } fro
 import type { UnavailabilityReason } from './unavailability-reason';
 
 /**
- * Every date's fate before sending (issue 16 point 3): what the availability check said about each
+ * Every date's fate before sending (decision 027): what the availability check said about each
  * time of a request, in the words a person reads in the preview ('Ledig', 'Opptatt', 'Blokkert',
  * 'Stengt', 'Utenfor bookingperioden'). The fate is read from the rule engine's reason
  * (check-requested-times.ts), so the preview, PUT /booking/availability and the final check of

@@ -6,7 +6,7 @@ import { calendarWeek, initialCalendarWeekStart } from './calendar-navigation';
 import { bounds, MAX_SCHEDULE_ASSETS, scheduleResponse, type BoundsResponse } from './schedule-query';
 
 /**
- * GET /api/bookableasset/calendar (issue 15 point 4): everything the room page (/ressurs) shows
+ * GET /api/bookableasset/calendar (decision 019): everything the room page (/ressurs) shows
  * before the first click, in one request — the rooms (as GET /api/bookableasset), their location (as
  * GET /api/location/{id}), the first and last bookable date (as GET /api/bookableasset/firstandlastbookabledate)
  * and the schedule of the week the calendar opens on (as GET /api/schedule). Before, these were four

@@ -41,7 +41,7 @@ describe('toggleDay', () => {
   });
 });
 
-describe('shortChoices (issue 15: the minimum duration at selection time)', () => {
+describe('shortChoices (the minimum duration at selection time)', () => {
   const at = (startTime: string, date = '2026-03-02'): ChosenSlot => ({ bookableAssetId: 1, date, startTime });
 
   it('names each chosen interval of the room shorter than the minimum', () => {

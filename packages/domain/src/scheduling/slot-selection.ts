@@ -64,7 +64,7 @@ function firstRun(slots: readonly ChosenSlot[]): ChosenSlot[] {
 }
 
 /**
- * Issue 15: the location's minimum duration at selection time, not only after 'Legg til valgte
+ * The location's minimum duration at selection time, not only after 'Legg til valgte
  * tider'. The chosen intervals of a room (adjacent slots of a date merged) shorter than the minimum,
  * as date and start time; the calendar says so at once under the grid.
  */

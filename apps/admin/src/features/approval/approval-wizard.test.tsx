@@ -43,7 +43,7 @@ describe('approval wizard', () => {
     const api = stubWizard();
     renderAdmin('/admin/soknader/5/godkjenn', { user: siri });
     await user.click(await screen.findByRole('button', { name: 'Godkjenn søknaden' }));
-    // The error summary takes the focus and links to the field; the message is on the field too (issue 15 point 8).
+    // The error summary takes the focus and links to the field; the message is on the field too (decision 020).
     const summary = await screen.findByRole('heading', { name: 'For å godkjenne må du rette opp følgende feil:' });
     expect(summary.closest('[tabindex]')).toHaveFocus();
     expect(screen.getByRole('link', { name: 'Vennligst velg et alternativ' })).toBeInTheDocument();

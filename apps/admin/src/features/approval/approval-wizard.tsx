@@ -35,7 +35,7 @@ const PREVIEW_DELAY_MS = 400;
 export function ApprovalWizard({ booking }: { booking: AdminBookingView }) {
   const { bookingId, locationId } = booking;
   const navigate = useNavigate();
-  // The error summary takes the focus on a refused submit (issue 15 point 8).
+  // The error summary takes the focus on a refused submit (decision 020).
   const form = useForm<ApprovalFormValues>({ resolver: zodResolver(approvalFormSchema), defaultValues: defaultApprovalValues, shouldFocusError: false });
   // useWatch re-renders on every change, so the previews follow what is typed.
   const values = useWatch({ control: form.control }) as ApprovalFormValues;

@@ -1,5 +1,5 @@
 /**
- * A readable summary of an audit entry's before → after (issue #13 point 11): the top-level keys
+ * A readable summary of an audit entry's before → after (decision 015): the top-level keys
  * whose values differ, each value shortened; the full JSON stays available beside it.
  */
 export interface ChangedKey {

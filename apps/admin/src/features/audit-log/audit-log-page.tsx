@@ -16,7 +16,7 @@ import './audit-log.css';
 const positiveId = (value: string | null) => (value && /^\d+$/.test(value) ? Number(value) : null);
 
 /**
- * '/innstillinger/lokalet/endringslogg?lokale={id}' (issue #13 point 11): every change of the
+ * '/innstillinger/lokalet/endringslogg?lokale={id}' (decision 015): every change of the
  * location's settings, newest first — when, who, what, and what changed (the full before/after on
  * request); 'Vis flere' fetches the next 50. Without `lokale`, the first location the person runs.
  */

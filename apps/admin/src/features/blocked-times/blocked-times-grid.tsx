@@ -20,7 +20,7 @@ export function slotName(date: string, time: string, state: 'free' | 'blocked' |
 }
 
 /**
- * The week grid of blocked times (issue #13 point 8): one column a day, one row a quarter, each slot
+ * The week grid of blocked times (decision 015): one column a day, one row a quarter, each slot
  * a toggle button (aria-pressed: chosen). Keyboard as the WAI-ARIA grid: one tab stop (roving
  * tabindex), arrows, Home/End, PageUp/PageDown move (over closed cells), Space or Enter toggles,
  * Shift+arrow chooses the rectangle from the last toggled slot; with the mouse, shift-click does.

@@ -25,7 +25,7 @@ import { DateField } from '@lokaler/ui/date-field';
 const positiveId = (value: string | null) => (value && /^\d+$/.test(value) ? Number(value) : null);
 
 /**
- * '/innstillinger/lokalet/blokkerte-tider?lokale={id}&rom={roomId}&uke=YYYY-MM-DD' (issue #13 point 8):
+ * '/innstillinger/lokalet/blokkerte-tider?lokale={id}&rom={roomId}&uke=YYYY-MM-DD' (decision 015):
  * block and open a room's 15-minute slots for the public in a week grid. Without `lokale`, the first
  * location the administrator runs; without `rom`, its first room; without `uke`, this week.
  */

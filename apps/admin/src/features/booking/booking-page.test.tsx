@@ -56,7 +56,7 @@ describe('booking in the admin view', () => {
     expect(screen.getByRole('link', { name: 'Godkjenn søknaden' })).toHaveAttribute('href', '/admin/soknader/5/godkjenn');
   });
 
-  it("shows which dates of the series the applicant sent without: 'Søkt uten 2 datoer' (issue 16), and nothing when none were", async () => {
+  it("shows which dates of the series the applicant sent without: 'Søkt uten 2 datoer' (decision 027), and nothing when none were", async () => {
     const omitted = ['2026-12-24', '2026-12-31'].map((date) => ({ bookableAssetId: 4, roomName: 'Gymsal', date, startTime: '18:00:00', endTime: '19:00:00' }));
     stubBooking({ 'GET /api/booking/5': buildAdminBooking({ omittedTimes: omitted }) });
     const { unmount } = renderAdmin('/admin/soknader/5', { user: siri });
@@ -71,7 +71,7 @@ describe('booking in the admin view', () => {
     expect(screen.queryByRole('heading', { name: /Søkt uten/ })).toBeNull();
   });
 
-  it('sends an application in an open semester round to the round instead of offering single decisions (issue 17)', async () => {
+  it('sends an application in an open semester round to the round instead of offering single decisions (decision 030)', async () => {
     stubBooking({ 'GET /api/booking/5': buildAdminBooking({ round: { id: 3, name: 'Høst skoler', deadline: '2027-06-01', status: 'OPEN' } }) });
     const { unmount } = renderAdmin('/admin/soknader/5', { user: siri });
     expect(await screen.findByText('Søknaden er med i søknadsrunden «Høst skoler» (søknadsfrist 01.06.2027) og avgjøres når runden lukkes.')).toBeInTheDocument();
@@ -172,7 +172,7 @@ describe('booking in the admin view', () => {
     await user.clear(start);
     await user.type(start, '18:10');
     await user.click(within(dialog).getByRole('button', { name: 'Lagre endringen' }));
-    // The error summary takes the focus; its link moves it to the field (issue 15 point 8).
+    // The error summary takes the focus; its link moves it to the field (decision 020).
     const link = await within(dialog).findByRole('link', { name: 'Velg et starttidspunkt på hele kvarter (for eksempel 18:15)' });
     expect(within(dialog).getByRole('heading', { name: 'For å endre tiden må du rette opp følgende feil:' }).closest('[tabindex]')).toHaveFocus();
     await user.click(link);

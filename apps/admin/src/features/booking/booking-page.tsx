@@ -48,7 +48,7 @@ function Booking({ bookingId }: { bookingId: number }) {
 }
 
 /**
- * An application collected in a semester round is answered when the round closes (issue 17): no
+ * An application collected in a semester round is answered when the round closes (decision 030): no
  * single decision here (the server refuses them), but the way to the round where it is allocated.
  */
 function InRoundNotice({ round }: { round: NonNullable<AdminBookingView['round']> }) {

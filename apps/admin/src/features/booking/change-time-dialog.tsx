@@ -50,7 +50,7 @@ export function ChangeTimeDialog({ reservation, roomName, onClose }: { reservati
   const currentMinutes = parseDuration(reservation.duration) ?? 60;
   const { register, handleSubmit, control, formState: { errors, submitCount } } = useForm<z.input<typeof changeTimeSchema>, unknown, ChangeReservationBody>({
     resolver: zodResolver(changeTimeSchema),
-    // The error summary takes the focus on a refused submit (issue 15 point 8).
+    // The error summary takes the focus on a refused submit (decision 020).
     shouldFocusError: false,
     defaultValues: { newDate: reservation.date, newStartTime: reservation.startTime.slice(0, 5), minutes: String(currentMinutes), comment: '' },
   });

@@ -30,7 +30,7 @@ export function formatRange(range: Pick<ClosedDateRange, 'fromDate' | 'toDate'>)
 }
 
 /**
- * Closed dates of a location, entered as ranges with a reason (issue #13 point 4, decision 015): the
+ * Closed dates of a location, entered as ranges with a reason (decision 015): the
  * list with 'Fjern' (asked first), and a form to add one, validated by closedDateRangeBody; an
  * overlapping range is refused by the server (409) with its message.
  */

@@ -21,7 +21,7 @@ import { DateFieldControl } from '@lokaler/ui/date-field-control';
 export const OPENING_HOURS_SAVED = 'Åpningstidene ble lagret';
 
 /**
- * A location's opening hours (issue #13 point 4, decision 015): the standard week, several intervals
+ * A location's opening hours (decision 015): the standard week, several intervals
  * a weekday, and seasonal periods with their own week. Validated by openingHoursBody, saved whole
  * in one PUT.
  */

@@ -27,7 +27,7 @@ function deleteFailure(error: unknown): string {
 }
 
 /**
- * The rooms of a location (issue #13 point 5, decision 015): each with its number, capacity and
+ * The rooms of a location (decision 015): each with its number, capacity and
  * whether the portal shows it; add and edit in a form of every roomFields field, hide/show, delete
  * (a room with future reservations cannot be deleted, only hidden). In the wizard, 'Lagre og gå
  * videre' needs at least one room.

@@ -6,7 +6,7 @@ export interface SettingsSection {
   href: (locationId: number) => string;
   /** The path prefix that marks the section as the current one. */
   match: string;
-  /** Sections of other parts of issue #13 are listed here and switched on when their page is mounted. */
+  /** Sections of other parts of decision 015 are listed here and switched on when their page is mounted. */
   enabled: boolean;
 }
 

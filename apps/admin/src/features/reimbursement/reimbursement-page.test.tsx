@@ -67,7 +67,7 @@ describe('the reimbursement page', () => {
     await user.clear(from);
     await user.type(from, '2026-01-01');
     await user.click(screen.getByRole('button', { name: 'Vis rapport' }));
-    // The error summary takes the focus and links to the field, which shows the message too (issue 15 point 8).
+    // The error summary takes the focus and links to the field, which shows the message too (decision 020).
     expect(await screen.findByRole('link', { name: reimbursementMessages.inverted })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'For å vise rapporten må du rette opp følgende feil:' }).closest('[tabindex]')).toHaveFocus();
     expect(screen.getAllByText(reimbursementMessages.inverted)).toHaveLength(2);

@@ -25,8 +25,8 @@ import { DateFieldControl } from '@lokaler/ui/date-field-control';
 import { FormErrorSummary } from '@lokaler/ui/form-error-summary';
 
 /**
- * '/innstillinger/lokalet/refusjon?lokale={id}': the reimbursement report of a location (issue 13
- * point 9) for a period, this year unless changed, with a CSV download. Without ?lokale the first
+ * '/innstillinger/lokalet/refusjon?lokale={id}': the reimbursement report of a location (decision 015)
+ * for a period, this year unless changed, with a CSV download. Without ?lokale the first
  * location the administrator has (decision 015); the server checks access on every call.
  */
 export function ReimbursementPage() {
@@ -93,7 +93,7 @@ function Report({ locationId }: { locationId: number }) {
 function RangeForm({ initial, onSubmit }: { initial: ReimbursementQuery; onSubmit: (range: ReimbursementQuery) => void }) {
   const { handleSubmit, control, formState: { errors, submitCount } } = useForm<ReimbursementRangeForm, unknown, z.output<typeof reimbursementRangeForm>>({
     resolver: zodResolver(reimbursementRangeForm),
-    // The error summary takes the focus on a refused submit (issue 15 point 8).
+    // The error summary takes the focus on a refused submit (decision 020).
     shouldFocusError: false,
     defaultValues: { fromDateInclusive: initial.fromDateInclusive, toDateInclusive: addDays(initial.toDateExclusive, -1) },
   });

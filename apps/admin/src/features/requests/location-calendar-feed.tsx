@@ -7,7 +7,7 @@ import { CalendarFeedHelp, CalendarFeedLink } from '@lokaler/ui/calendar-feed-li
 import { Loading } from '@lokaler/ui/loading';
 
 /**
- * The location's secret calendar feed (issue 16, decision 024), folded away under the week
+ * The location's secret calendar feed (decision 024), folded away under the week
  * calendar: the URL is fetched (and made, the first time) only when an administrator opens it.
  */
 export function LocationCalendarFeed({ locationId }: { locationId: number }) {

@@ -46,10 +46,10 @@ describe('request list', () => {
     const table = await screen.findByRole('table', { name: /Venter på behandling/ });
     expect(within(table).getAllByRole('link').map((l) => l.textContent)).toEqual(['LOK-2026-00005', 'LOK-2026-00006', 'LOK-2026-00007', 'LOK-2026-00008', 'LOK-2026-00004']);
     expect(within(table).getByText('Sagene Sjakklubb · Bordtennis')).toBeInTheDocument();
-    // Weddings say so (issue 12 point 8), and whether the couple has sent the form yet.
+    // Weddings say so (decision 013), and whether the couple has sent the form yet.
     expect(within(within(table).getByRole('link', { name: 'LOK-2026-00007' }).closest('tr')!).getByText('Vielse')).toBeInTheDocument();
     expect(within(within(table).getByRole('link', { name: 'LOK-2026-00008' }).closest('tr')!).getByText('Vielse, skjema ikke sendt')).toBeInTheDocument();
-    // An application collected in a semester round says so (issue 17).
+    // An application collected in a semester round says so (decision 030).
     expect(within(within(table).getByRole('link', { name: 'LOK-2026-00004' }).closest('tr')!).getByText(/I søknadsrunden «Høst skoler»/)).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Venter på behandling (2)' })).toBeChecked();
     expect(screen.getByRole('radio', { name: 'Alle (8)' })).not.toBeChecked();

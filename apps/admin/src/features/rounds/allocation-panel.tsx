@@ -73,7 +73,7 @@ export interface AllocationPanelProps {
 }
 
 /**
- * The allocation of one wish (issue 17 point 3): who asks, for what, and the choice — as asked,
+ * The allocation of one wish (decision 030): who asks, for what, and the choice — as asked,
  * another time or room, or none. The change carries the version the panel was opened with; when
  * someone else saved meanwhile (409 ROUND_ALLOCATION_STALE) the view is read again, the panel keeps
  * what the person chose and says what the wish is now, and a second 'Lagre' overwrites it knowingly.

@@ -1,6 +1,6 @@
 import { minutesOfQuarterTime, weekdayName, wishDecisionLabels, type AllocatedTime, type RoundConflicts, type RoundWish } from '@lokaler/domain/application-rounds';
 
-/** The conflict view's arithmetic (issue 17 point 2): where each bar goes and how overlapping bars share a day. */
+/** The conflict view's arithmetic (decision 030): where each bar goes and how overlapping bars share a day. */
 
 export interface TimeSpan {
   start: number;

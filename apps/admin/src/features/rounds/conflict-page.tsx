@@ -19,7 +19,7 @@ import './rounds.css';
 const weekdays = [1, 2, 3, 4, 5, 6, 7] as const;
 
 /**
- * /soknadsrunder/{roundId}/rom/{roomId}: the conflict view of one room (issue 17 points 2–3). A week
+ * /soknadsrunder/{roundId}/rom/{roomId}: the conflict view of one room (decision 030). A week
  * grid with every wish as a bar at its asked time, overlapping bars side by side and clashes marked
  * with a sign and a word; each bar opens the allocation panel. Below it the same wishes as a list per
  * weekday, which works at 320 px and reads well with a screen reader.

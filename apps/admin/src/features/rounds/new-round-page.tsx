@@ -32,7 +32,7 @@ export interface RoundLocationOption {
   school?: boolean;
 }
 
-/** /soknadsrunder/ny: the administrator opens a round for a semester (issue 17 point 1). */
+/** /soknadsrunder/ny: the administrator opens a round for a semester (decision 030). */
 export function NewRoundPage() {
   usePageTitle('Ny søknadsrunde');
   const { user } = useAuth();

@@ -16,7 +16,7 @@ import { countText, mayEditRound, phaseColors } from './round-texts';
 import '../../lib/common.css';
 import './rounds.css';
 
-/** /soknadsrunder/{id}: the round, its rooms and how contested each is, the suggestion and closing (issue 17 points 1–4). */
+/** /soknadsrunder/{id}: the round, its rooms and how contested each is, the suggestion and closing (decision 030). */
 export function RoundPage() {
   const roundId = Number(useParams().roundId);
   const round = useQuery({ ...roundQuery(roundId), enabled: Number.isSafeInteger(roundId) && roundId > 0 });

@@ -12,7 +12,7 @@ import { countText, phaseColors } from './round-texts';
 import '../../lib/common.css';
 import './rounds.css';
 
-/** /soknadsrunder: the semester rounds of the administrator's locations (issue 17 point 1). */
+/** /soknadsrunder: the semester rounds of the administrator's locations (decision 030). */
 export function RoundsPage() {
   usePageTitle('Søknadsrunder');
   const rounds = useQuery(roundsQuery());

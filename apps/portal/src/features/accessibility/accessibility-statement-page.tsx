@@ -9,7 +9,7 @@ import { paths } from '../../config/paths';
 export const statementUpdated = '27. november 2026';
 
 /**
- * The accessibility statement (issue 15 point 9), in the order of the statements Uutilsynet publishes
+ * The accessibility statement (decision 018), in the order of the statements Uutilsynet publishes
  * for Norwegian public websites: status, known deviations, how it was tested, contact, enforcement.
  * It says only what the project's own tests show; what has not been tested is said to be untested.
  */

@@ -21,7 +21,7 @@ interface ApplicationFormProps {
   themes: readonly BookingFlowTheme[];
   defaultValues: ApplicationValues;
   submitLabel: string;
-  /** The request repeats (a semester loan): the age group is asked whatever the theme (issue 17). */
+  /** The request repeats (a semester loan): the age group is asked whatever the theme (decision 029). */
   isRepeating?: boolean;
   onSubmit: (values: ApplicationValues, answers: BookingFormAnswers) => void;
 }

@@ -107,7 +107,7 @@ describe('/send: the application form', () => {
     expect(router.state.location.pathname).toBe('/send');
   });
 
-  it('asks the optional age group next to the number of participants on a school form, and sends it (issue 17)', async () => {
+  it('asks the optional age group next to the number of participants on a school form, and sends it (decision 029)', async () => {
     stub();
     draftFor(11);
     const user = userEvent.setup();
@@ -122,7 +122,7 @@ describe('/send: the application form', () => {
     expect(posted[0]!.formAnswers).toMatchObject({ participants: 18, ageGroup: 'CHILDREN' });
   });
 
-  it("tells before sending that a semester application enters the location's open round: 'Søknadsfrist' (issue 17)", async () => {
+  it("tells before sending that a semester application enters the location's open round: 'Søknadsfrist' (decision 029)", async () => {
     stubApi({
       '/api/bookableasset': [gym],
       '/api/currentuser/roles': { userId: 1, name: 'Kari Nordmann', email: 'kari@example.no', portal: 'PUBLIC', roles: ['PUBLIC'] },

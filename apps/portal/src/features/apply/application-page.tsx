@@ -69,7 +69,7 @@ function Application({ rooms, availability, roomIds }: { rooms: readonly Bookabl
   const [loggingIn, setLoggingIn] = useState(false);
   // What the person wrote before logging in (or before a conflict sent them back) comes back as it was.
   const [stored] = useState(() => loadApplication());
-  // Issue 16: the dates that are not free are named; sending without them is the person's explicit choice.
+  // Decision 027: the dates that are not free are named; sending without them is the person's explicit choice.
   const notFree = notFreeTimes(availability);
   const sendable = canSendFreeOnly(availability);
   const [sendWithout, setSendWithout] = useState(() => stored?.sendWithoutOmitted ?? false);

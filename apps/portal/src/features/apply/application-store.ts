@@ -12,7 +12,7 @@ export interface StoredApplication {
   /** One id per press of the send button: the registration page posts each submission once. */
   submissionId: string;
   values: ApplicationValues;
-  /** 'Send søknaden uten datoene som ikke er ledige' was chosen (issue 16). */
+  /** 'Send søknaden uten datoene som ikke er ledige' was chosen (decision 027). */
   sendWithoutOmitted: boolean;
 }
 

@@ -7,7 +7,7 @@ import { canSendFreeOnly, notFreeTimes, timesToSend } from '@lokaler/domain/sche
 /**
  * POST /api/booking from what the person chose: the times the availability check called probably
  * available (expanded, with their series' first date), the dates left out when the person chose to
- * send without those that are not free (issue 16), and the form's answers. Null when there is
+ * send without those that are not free (decision 027), and the form's answers. Null when there is
  * nothing to book, or when some dates are not free and the person has not chosen to send without
  * them: a date is never dropped without the person's word.
  */

@@ -9,7 +9,7 @@ import { kari, renderPortal, stubApi } from '../../testing/render-portal';
 import { buildRoom } from '../../testing/room-factories';
 
 /**
- * Issue 16 point 3 on /send: every date of a repeating application with its state before sending;
+ * Decision 027 on /send: every date of a repeating application with its state before sending;
  * the dates that are not free named (the issue's bug: a second room's 24.12 and 31.12 went missing
  * between the calendar and the form with no banner); sending without them only by an explicit choice,
  * which the request carries (availabilityData.omitted) and the receipt names.

@@ -44,7 +44,7 @@ function countText(times: readonly TimeWithFate[]): string {
 }
 
 /**
- * Every date's fate before sending (issue 16 point 3): per room, each date of the request with its
+ * Every date's fate before sending (decision 027): per room, each date of the request with its
  * state in words (never colour only). The dates that are not free are always named in a warning;
  * the whole list folds when it is long.
  */

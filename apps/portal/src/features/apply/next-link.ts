@@ -5,7 +5,7 @@ export type RegistrationTarget = { kind: 'external'; url: string } | { kind: 'in
 /** What the home page shows after a booking sent without nextLink: that it was sent, and where to follow it. */
 export interface SentReceipt {
   sentBookingId: number;
-  /** The dates sent without (issue 16), named for the receipt; absent when none. */
+  /** The dates sent without (decision 027), named for the receipt; absent when none. */
   omittedDates?: string[];
 }
 

@@ -4,7 +4,7 @@ import { deadlineText } from '@lokaler/domain/application-rounds';
 import { openRoundOfLocationQuery } from '@lokaler/api-client/locations';
 
 /**
- * Issue 17: a repeating application to a location whose semester round collects today, with its first
+ * Decision 029: a repeating application to a location whose semester round collects today, with its first
  * date in the round's semester, enters the round (the server decides the same way): the person is told
  * before sending that it is answered after the deadline. Nothing is shown when the question fails.
  */

@@ -31,7 +31,7 @@ interface BookingRulesSummaryProps {
 }
 
 /**
- * Issue 15: the rules a citizen must know before choosing — the minimum duration, single or repeated,
+ * The rules a citizen must know before choosing — the minimum duration, single or repeated,
  * how far ahead (and behandlingstid) — shown above the calendar before the first click, from the same
  * data the availability check judges by.
  */

@@ -72,7 +72,7 @@ export function nextLinkOf(rooms: readonly BookableAsset[], bookingsListPath: st
 }
 
 /**
- * Spec 02 §5 'Only one wedding time may be applied for' (issue 12 point 1), the server's rule
+ * Spec 02 §5 'Only one wedding time may be applied for' (decision 012), the server's rule
  * (booking-lifecycle's weddingTimesProblem: one date and time of one room, not repeated): at a wedding
  * venue, adding a second time is refused with the server's text before anything is sent. A draft
  * without a time yet is no problem here. Null when the times may be added.
@@ -86,7 +86,7 @@ export function weddingTimeProblem(location: Pick<Location, 'filterCategory'>, e
 }
 
 /**
- * Issue 15: said at once when a chosen interval is shorter than the location's minimum (the click
+ * Said at once when a chosen interval is shorter than the location's minimum (the click
  * grows it when it can; a taken slot or an unchecked one can leave it short). Null when none is.
  */
 export function tooShortText(checked: readonly ChosenSlot[], rooms: readonly Pick<BookableAsset, 'id' | 'displayName'>[], minMinutes: number): string | null {

@@ -23,7 +23,7 @@ interface Target {
 }
 
 /**
- * 'Varsle meg når en tid blir ledig' (issue 16 point 1) where a citizen sees a full calendar: a button
+ * 'Varsle meg når en tid blir ledig' (decision 022) where a citizen sees a full calendar: a button
  * that opens a dialog with the alert's form (this room or every room of the location, dates, weekdays,
  * time of day). Logged out, the button logs in first and comes back to the same page.
  */

@@ -43,7 +43,7 @@ describe('reservations from the calendar choice', () => {
     expect(canContinue(null)).toBe(false);
     expect(canContinue({ probablyAvailable: [{ bookableAssetId: 1, datesAndTimes: [t], violations: [] }], unavailable: [], errors: [] })).toBe(true);
     expect(canContinue({ probablyAvailable: [], unavailable: [{ bookableAssetId: 1, datesAndTimes: [t], violations: [] }], errors: [] })).toBe(false);
-    // Issue 16: a taken date beside a free one may be left out on the form, which names it.
+    // Decision 027: a taken date beside a free one may be left out on the form, which names it.
     expect(canContinue({ probablyAvailable: [{ bookableAssetId: 1, datesAndTimes: [t], violations: [] }], unavailable: [{ bookableAssetId: 1, datesAndTimes: [{ ...t, available: false, reason: 'BOOKED', message: 'x' }], violations: [] }], errors: [] })).toBe(true);
     expect(canContinue({ probablyAvailable: [{ bookableAssetId: 1, datesAndTimes: [t], violations: [] }], unavailable: [], errors: [{ bookableAssetId: 2, datesAndTimes: [], violations: [{ code: 'ONE_TIMESLOT_ONLY', message: 'x' }] }] })).toBe(false);
   });

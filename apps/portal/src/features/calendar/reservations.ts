@@ -79,7 +79,7 @@ export function roomAvailability(response: AvailabilityResponse, roomId: number)
 /**
  * A request may go on to the form when no rule of the whole request is broken, at least one time is
  * free, and every other time may be left out (taken, blocked, closed, outside the booking window):
- * the form names those dates and asks whether to send without them (issue 16).
+ * the form names those dates and asks whether to send without them (decision 027).
  */
 export function canContinue(response: AvailabilityResponse | null): boolean {
   return response !== null && canSendFreeOnly(response);

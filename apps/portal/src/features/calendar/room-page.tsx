@@ -29,7 +29,7 @@ function Failure({ error }: { error: unknown }) {
 export function RoomPage() {
   const { search } = useLocation();
   const ids = useMemo(() => parseRoomIds(new URLSearchParams(search)), [search]);
-  // One request for everything shown before the first click (issue 15: four used to wait for one another).
+  // One request for everything shown before the first click (decision 019: four used to wait for one another).
   const page = useQuery(roomCalendarPageQuery(ids));
   const firstRoom = page.data?.rooms[0];
   const [, updateDraft] = useBookingDraft();

@@ -157,7 +157,7 @@ function ResultsView({ view, params, setParams, values, onSearch }: ResultsViewP
   );
 }
 
-/** The map of the search: the server's compact markers (shape=markers, issue 15), asked for beside the list's page. */
+/** The map of the search: the server's compact markers (shape=markers, decision 019), asked for beside the list's page. */
 const noMarkers: never[] = [];
 
 function SearchMap({ search, filters, locationHref }: { search: PortalSearch | null; filters: ResultFilters; locationHref: (locationId: number) => string }) {

@@ -3,7 +3,7 @@ import type { SearchAreaOption, SearchAssetHit } from '@lokaler/domain/search-re
 
 /**
  * The result list's filters in the URL and the texts of a room's availability (spec 01 §5). The
- * filtering itself is the server's (shape=page, issue 15 point 5), by the domain's rules
+ * filtering itself is the server's (shape=page, decision 019), by the domain's rules
  * (@lokaler/domain/search-filters), so a city-wide answer is one page, not six thousand rooms.
  */
 

@@ -22,7 +22,7 @@ interface ResultCardProps {
 /**
  * One room found: name (linking to its location page with the search), location, area, capacity and on
  * how many dates it is free. Memoised: the page re-renders as its other parts load (filters, markers),
- * and a card only changes with its room or its link (issue 15 point 3).
+ * and a card only changes with its room or its link (decision 025).
  */
 const ResultCard = memo(function ResultCard({ hit, href }: ResultCardProps) {
   const free = availableDates(hit);

@@ -9,7 +9,7 @@ function MapRedirect() {
   return <Navigate to={`${paths.portalLanding.path}?${params.toString()}`} replace />;
 }
 
-/** The new portal (issue #4): /portal (entry page, list view, map view by ?searchType), /lokale/:locationId and /kart. */
+/** The new portal (spec 01 §2 "New-portal search"): /portal (entry page, list view, map view by ?searchType), /lokale/:locationId and /kart. */
 export const portalRoutes: RouteObject[] = [
   { path: paths.portalLanding.path, lazy: () => import('./portal-search-page').then((m) => ({ Component: m.PortalSearchPage })) },
   { path: paths.portalLocation.path, lazy: () => import('./location/location-page').then((m) => ({ Component: m.PortalLocationPage })) },

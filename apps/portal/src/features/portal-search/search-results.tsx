@@ -37,7 +37,7 @@ export interface SearchResults {
 
 /**
  * The search answer (run only for a complete, valid search) as the server filters and pages it
- * (shape=page, issue 15 point 5): the first page of each list with the counts, and 'Vis flere' fetches
+ * (shape=page, decision 019): the first page of each list with the counts, and 'Vis flere' fetches
  * the next. While other filters are asked for, the rooms shown stay until the answer comes.
  */
 export function useSearchResults(search: PortalSearch | null, filters: ResultFilters): SearchResults {

@@ -5,7 +5,7 @@ import { searchRepetitions, type SearchRepetition } from '@lokaler/domain/schedu
 import { dropAllTag, isSearchComplete, searchTypes, type SearchFormValues, type SearchType } from '@lokaler/domain/search-form';
 
 /**
- * The new portal's search lives in the URL, so a search is a link to share (issue #4, spec 01 §2):
+ * The new portal's search lives in the URL, so a search is a link to share (spec 01 §2):
  *
  *   searchType  the view: 'map' or 'list'; anything else (or none) is the entry page
  *   loanType    singleLoan | recurringLoan (the form's searchType)
@@ -107,7 +107,7 @@ export function portalSearchHref(view: SearchView | null, params: URLSearchParam
 /**
  * Links from results to their location page (spec 01 §2): ?ressurs={id}&scrollTo={id} plus the search,
  * without the view. The search's own parameters are read once for a whole list, not per result
- * (issue 15 point 3: a page of results built 30 URLSearchParams).
+ * (decision 025: a page of results built 30 URLSearchParams).
  */
 export function locationHrefsFor(params: URLSearchParams): (locationId: number, bookableAssetId?: number) => string {
   const search = searchOnly(params).toString();

@@ -17,7 +17,7 @@ export function VenueListPage() {
   const { filters, setFilters } = useVenueFilters();
   const { title, intro } = categoryTexts(filters.categories);
   const { data, error, isPending } = useQuery(locationsQuery());
-  // Filtered and sorted once per answer and filter, not on every render of the page (issue 15 point 3).
+  // Filtered and sorted once per answer and filter, not on every render of the page (decision 025).
   const venues = useMemo(() => (data ? filterVenues(data, filters) : undefined), [data, filters]);
 
   return (

@@ -36,7 +36,7 @@ afterEach(() => vi.unstubAllGlobals());
 const card = (name: string) => screen.getByRole('article', { name });
 
 describe('/sted/:locationId', () => {
-  it('shows the venue: back link, heading, sanitised info, about accordion, contact box, open to search engines (issue 15 over spec 01 §2)', async () => {
+  it('shows the venue: back link, heading, sanitised info, about accordion, contact box, open to search engines (decision 018 over spec 01 §2)', async () => {
     renderPortal('/sted/7');
     expect(await screen.findByRole('heading', { level: 1, name: 'Tøyen skole' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Tilbake' })).toHaveAttribute('href', '/oversikt');
@@ -126,7 +126,7 @@ describe('/sted/:locationId', () => {
     await waitFor(() => expect(other.router.state.location.pathname).toBe('/404'));
   });
 
-  it('shows the venue in one go once its texts and rooms are in, holding a screen until then (issue 15 point 3: nothing moves)', async () => {
+  it('shows the venue in one go once its texts and rooms are in, holding a screen until then (decision 025: nothing moves)', async () => {
     let answerRooms: (response: Response) => void = () => {};
     const rooms = new Promise<Response>((resolve) => (answerRooms = resolve));
     stubApi({ '/api/location/7': school, '/api/location/7/bookableassets': () => rooms, '/api/about/7': { whoCanApply: '<p>Lag</p>', locationCosts: null, loanCriteria: null } });

@@ -48,12 +48,12 @@ const firstTry = (query: { isPending: boolean; isFetched: boolean; failureCount:
 
 function Venue({ id }: { id: number }) {
   const location = useQuery(locationQuery(id));
-  // Issue 15: the rooms and the about texts are asked for with the location, not after it.
+  // Decision 019: the rooms and the about texts are asked for with the location, not after it.
   const rooms = useQuery(locationAssetsQuery(id));
   const about = useQuery(locationAboutQuery(id));
   const gone = (isApiClientError(location.error) && location.error.status === 404) || (location.data && location.data.status !== 'PUBLISHED');
   if (gone) return <Navigate to={paths.notFound.getHref()} replace />;
-  // Issue 15 point 3: the page is shown once, when its three answers are in (they are asked for
+  // Decision 025: the page is shown once, when its three answers are in (they are asked for
   // together), so neither the texts nor the rooms push what is above them down when they arrive; until
   // then a screen's height is held, so the footer stays below the fold.
   // A failed first try does not hold the page while it is tried again: the part says so itself.

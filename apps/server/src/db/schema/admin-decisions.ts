@@ -9,7 +9,7 @@ import { users } from './identity';
 import { locations } from './locations';
 
 /**
- * What the administrator's decisions store beside the booking row (issue 6): the documents the
+ * What the administrator's decisions store beside the booking row: the documents the
  * applicant receives, the terms of an approval, the cost-based price lists and the prepared reasons
  * for rejections.
  */

@@ -12,7 +12,7 @@ export const roundStatusEnum = pgEnum('round_status', roundStatuses);
 export const wishDecisionEnum = pgEnum('wish_decision', wishDecisions);
 
 /**
- * A semester round (issue 17, decision 029): from application_start to deadline (both inclusive)
+ * A semester round (decision 029): from application_start to deadline (both inclusive)
  * semester applications to its locations whose first date lies in [semester_start, semester_end]
  * are collected; closing turns the allocations into decisions.
  */

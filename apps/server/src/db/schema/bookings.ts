@@ -50,12 +50,12 @@ export const bookings = pgTable('bookings', {
   onBehalfOfEmail: text('on_behalf_of_email'),
   /**
    * A wedding time taken in the calendar is held until this instant for the couple to send the
-   * wedding form (spec 02 §4, issue 12); null when there is no hold (sent, or not a wedding).
+   * wedding form (spec 02 §4, decision 012); null when there is no hold (sent, or not a wedding).
    */
   holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
   /**
    * The dates of a repeating application the person chose to send without because they were not
-   * free (issue 16: 'søkt uten n datoer'); null when nothing was left out.
+   * free (decision 027: 'søkt uten n datoer'); null when nothing was left out.
    */
   omittedTimes: jsonb('omitted_times').$type<OmittedTime[]>(),
 }, (t) => [
@@ -87,7 +87,7 @@ export const reservations = pgTable('reservations', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   /**
    * Raised by the database (trigger reservations_revision, migration w16_feeds) whenever the time,
-   * room or status changes: the calendar feeds' SEQUENCE (issue 16, decision 024).
+   * room or status changes: the calendar feeds' SEQUENCE (decision 024).
    */
   revision: integer('revision').notNull().default(0),
 }, (t) => [

@@ -7,7 +7,7 @@ import { locations } from './locations';
 export const calendarFeedKindEnum = pgEnum('calendar_feed_kind', calendarFeedKinds);
 
 /**
- * The secret iCalendar feed URLs (issue 16, decision 024): one per person, per organisation and
+ * The secret iCalendar feed URLs (decision 024): one per person, per organisation and
  * per location. The URL is `/api/calendar/{id}-{secret}.ics`; the feed is looked up by id and the
  * secret compared in constant time. Rotating writes a new secret, so the old URL answers 404.
  */

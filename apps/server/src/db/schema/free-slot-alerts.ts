@@ -7,7 +7,7 @@ import { users } from './identity';
 import { locations } from './locations';
 
 /**
- * 'Varsle meg når en tid blir ledig' (issue 16, decision 022): a person asks to be told when a
+ * 'Varsle meg når en tid blir ledig' (decision 022): a person asks to be told when a
  * time frees up in one room (bookable_asset_id) or every room of a location (null), between two dates,
  * optionally on some ISO weekdays (empty: all) and within a time of day (both or neither). Ended by the
  * person (ended_at); expired once to_date has passed.

@@ -6,7 +6,7 @@ import { users } from './identity';
 import { locations } from './locations';
 
 /**
- * How a city sets up its own locations (issue #13, decision 015): city-wide administrators, the
+ * How a city sets up its own locations (decision 015): city-wide administrators, the
  * invitation of a new location's first administrator, the wizard's step states, the practical
  * information for tenants and the audit log of every settings change.
  */

@@ -36,7 +36,7 @@ export const weddingForms = pgTable('wedding_forms', {
 ]);
 
 /**
- * Issue 12 point 7: the one reminder about a missing prøvingsattest sent for a booking. The primary
+ * Decision 012: the one reminder about a missing prøvingsattest sent for a booking. The primary
  * key is the guarantee that it goes once: a second process's insert of the same booking does nothing.
  */
 export const weddingCertificateReminders = pgTable('wedding_certificate_reminders', {

@@ -4,7 +4,7 @@ import { addDays, onOrAfter } from './dates';
 import { demoOrganizations } from './people';
 import { createdEntry, daysAgo, locationId, roomAt, type PlanContext } from './plan-context';
 
-/** The demo's semester round (issue 17): its dates and the applications collected in it. */
+/** The demo's semester round (decision 029): its dates and the applications collected in it. */
 export interface DemoRound {
   name: string;
   locationId: number;

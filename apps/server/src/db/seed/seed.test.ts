@@ -93,7 +93,7 @@ describe('demo data', () => {
     expect(await count(database, sql`select count(*)::int as n from bookings b where not exists (select 1 from change_log c where c.booking_id = b.id)`)).toBe(0);
   });
 
-  it('has a semester round past its deadline whose clubs clash in the gym (issue 17)', async () => {
+  it('has a semester round past its deadline whose clubs clash in the gym (decision 029)', async () => {
     const [round] = await queryRows<{ id: number; status: string; deadline: string; semester_start: string }>(database.db, sql`
       select id, status::text as status, deadline::text as deadline, semester_start::text as semester_start from application_rounds`);
     expect(round).toMatchObject({ status: 'OPEN' });

@@ -11,7 +11,7 @@ import { queryRows } from '../client';
 import { seedDemoDataIfEmpty } from './index';
 
 /**
- * Issue 12 point 9: on a fresh start (the demo built around today) the town hall has free wedding
+ * On a fresh start (the demo built around today) the town hall has free wedding
  * times in the weeks a citizen may book (from its processing time of 28 days on), Kari can take one,
  * and Vigdis, its administrator, sees the booking.
  */

@@ -21,7 +21,7 @@ interface Target {
 type Route = [name: string, method: InjectOptions['method'], url: (t: Target) => string, body?: (t: Target) => unknown];
 
 const date = inDays(40);
-/** Every admin route of issue 6, about the target's location, booking, time or room. */
+/** Every admin route of the admin app (spec 02 §7), about the target's location, booking, time or room. */
 const routes: Route[] = [
   ['list', 'GET', (t) => `/api/booking?locationId=${t.locationId}`],
   ['calendar', 'GET', (t) => `/api/booking/calendardata?locationId=${t.locationId}&from=${date}&to=${addDays(date, 6)}`],
@@ -55,7 +55,7 @@ const routes: Route[] = [
   ['admins', 'GET', (t) => `/api/location/${t.locationId}/admins`],
   ['add admin', 'POST', (t) => `/api/location/${t.locationId}/admins`, () => ({ email: 'ny.admin@oslo.kommune.no' })],
   ['remove admins', 'DELETE', (t) => `/api/location/${t.locationId}/admins?emails=${encodeURIComponent(testAdmins[1]!.email)}`],
-  // Issue 12 point 8: the wedding office's certificate download (the target is no wedding: 404 for its own admin, see wedding-office.test.ts).
+  // Decision 013: the wedding office's certificate download (the target is no wedding: 404 for its own admin, see wedding-office.test.ts).
   ['prøvingsattest', 'GET', (t) => `/api/admin/booking/${t.bookingId}/proevingsattest`],
 ];
 

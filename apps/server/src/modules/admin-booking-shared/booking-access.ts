@@ -23,7 +23,7 @@ export async function lockBookingForAdmin(tx: Tx, bookingId: number, user: Authe
 /**
  * lockBookingForAdmin for the single-booking decisions (approve, reject, unapprove, change, add or
  * delete times): an application in a semester round that is not closed is decided when the round
- * closes (issue 17, decision 029), so these are a 409 BOOKING_IN_ROUND and change nothing.
+ * closes (decision 029), so these are a 409 BOOKING_IN_ROUND and change nothing.
  */
 export async function lockBookingToDecide(tx: Tx, bookingId: number, user: AuthenticatedUser): Promise<BookingRow> {
   const row = await lockBookingForAdmin(tx, bookingId, user);

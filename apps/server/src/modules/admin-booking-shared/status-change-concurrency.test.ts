@@ -12,7 +12,7 @@ import { addLocationAdmin, inDays, setOpeningHours } from '../../../test/factori
 import { bookingWithTimes, call } from './admin-test-support';
 
 /**
- * Issue 14 point 4: status changes (approve, unapprove, reject, reject a room, take back a time, the
+ * Decision 016: status changes (approve, unapprove, reject, reject a room, take back a time, the
  * applicant's cancellation) and new bookings, all at once on the same rooms and times. Every writer
  * takes the booking's row and then the rooms' locks in id order, as booking creation does, so none
  * of them deadlocks; nothing answers 5xx, and no two active reservations of a room overlap.
@@ -119,7 +119,7 @@ describe(`status changes and bookings at once on the same rooms (${engine}, ${BO
       select count(*)::int as n from reservations a join reservations b
         on a.id < b.id and a.bookable_asset_id = b.bookable_asset_id and a.period && b.period
       where a.status in ('UNPROCESSED', 'APPROVED') and b.status in ('UNPROCESSED', 'APPROVED')`)) as [{ n: number }];
-    // eslint-disable-next-line no-console -- the figures are the test's report (issue 14's closing note quotes them)
+    // eslint-disable-next-line no-console -- the figures are the test's report
     console.log(`[status-change concurrency ${engine}] ${operations.length} requests at once: ${JSON.stringify(tally)}; deadlocks ${deadlocks ?? 'n/a'}, deadlock retries ${retries}, overlapping active reservations ${overlaps}`);
 
     const serverErrors = answers.filter((a) => a.res.statusCode >= 500);

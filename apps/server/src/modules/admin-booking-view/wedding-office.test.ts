@@ -23,7 +23,7 @@ import { bookingWithTimes, call, trailOf } from '../admin-booking-shared/admin-t
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n\u00ff\u0000binary');
 const SSN = '12088012345';
 
-describe('the wedding office (issue 12 point 8): the form, the certificate, approval and the wedding rejection', () => {
+describe('the wedding office (decision 013): the form, the certificate, approval and the wedding rejection', () => {
   let ctx: TestContext;
   let vigdis: string;
   let siri: string;

@@ -13,7 +13,7 @@ const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
 const security = [{ bearer: [] }];
 
 /**
- * The administrator's reads of a booking's documents (spec 02 §7 admin side; issue 13 point 10).
+ * The administrator's reads of a booking's documents (spec 02 §7 admin side; decision 015).
  * Authenticated in onRequest (an anonymous call is 401 before anything else); then 404 for an
  * unknown booking, 403 when the caller does not administer its location.
  */

@@ -13,7 +13,7 @@ const [siriPerson, , , bentePerson, noraPerson] = testAdmins;
 type Caller = 'anonymous' | 'citizen' | 'otherAdmin' | 'locationAdmin' | 'cityAdmin';
 
 /**
- * Who may call which route of the module (decision 015, issue #13 point 11): anonymous 401, a citizen
+ * Who may call which route of the module (decision 015): anonymous 401, a citizen
  * 403, the administrator of another location 403, the location's administrator and a city admin get
  * through. The location's administrator here is Nora, who claimed its invitation.
  */

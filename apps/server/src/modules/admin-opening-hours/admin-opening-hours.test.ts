@@ -15,7 +15,7 @@ import { addLocationAdmin, inDays, setOpeningHours } from '../../../test/factori
 import { call } from '../admin-booking-shared/admin-test-support';
 
 /**
- * Opening hours and closed dates of a location (decision 015, issue #13 points 4, 11, 12): who may
+ * Opening hours and closed dates of a location (decision 015): who may
  * read and change them, what is refused, and that the schedule, the availability check and the search
  * obey a change in the very next request (their kept copies' versions move through the triggers).
  */

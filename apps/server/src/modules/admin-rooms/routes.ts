@@ -13,7 +13,7 @@ const tags = ['admin'];
 const security = bearerSecurity;
 const errors = errorAnswers(400, 401, 403, 404, 409, 422);
 
-/** A location's rooms as its administrators set them up (issue #13 point 5, decision 015 "Rooms"). */
+/** A location's rooms as its administrators set them up (decision 015 "Rooms"). */
 export const adminRoomRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
 

@@ -19,7 +19,7 @@ export async function findSelvkostPrices(db: DbOrTx, locationId: number): Promis
   };
 }
 
-/** Sets a location's price list (demo data and tests; an admin screen for it is not part of issue 6). */
+/** Sets a location's price list (demo data and tests; no admin screen sets it). */
 export async function upsertSelvkostPrices(db: DbOrTx, locationId: number, prices: CostBasedPrices): Promise<void> {
   const values = {
     lokalkategori1Ore: prices.lokalkategori1,

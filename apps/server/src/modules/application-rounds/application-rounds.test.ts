@@ -20,7 +20,7 @@ import { addFlow, addLocationAdmin, inDays, setOpeningHours } from '../../../tes
 import { call } from '../admin-booking-shared/admin-test-support';
 
 /**
- * Semester rounds (issue 17, decision 029): opening and reading them (/api/admin/rounds), the public
+ * Semester rounds (decision 029): opening and reading them (/api/admin/rounds), the public
  * question which round an application enters (/api/location/{id}/round), semester applications that
  * enter a collecting round, the applicant's view of it, and single decisions refused while it is open.
  */

@@ -4,7 +4,7 @@ import { applicationRoundLocations, applicationRounds, roundWishes } from '../..
 import { locations } from '../../db/schema/locations';
 import type { RoundRow } from './round-access';
 
-/** Rounds' SQL (issue 17, decision 029). Every list runs a fixed number of queries, whatever its length. */
+/** Rounds' SQL (decision 029). Every list runs a fixed number of queries, whatever its length. */
 
 export interface LocationRef {
   id: number;

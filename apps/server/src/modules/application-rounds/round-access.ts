@@ -4,7 +4,7 @@ import { AppError } from '../../errors';
 import { selectRound, selectRoundLocationIds, type RoundRow } from './round-repository';
 
 /**
- * Who may do what with a round (issue 17, decision 029). A city-wide administrator manages every
+ * Who may do what with a round (decision 029). A city-wide administrator manages every
  * round; a location's administrator sees a round that has one of their locations and allocates the
  * wishes for its rooms; closing answers every application of the round, so it takes managing all of
  * its locations.

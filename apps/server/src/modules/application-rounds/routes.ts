@@ -13,7 +13,7 @@ import { getOpenRoundOfLocation } from './open-round-of-location';
 const tags = ['admin'];
 const errors = errorAnswers(400, 401, 403, 404, 409, 422);
 
-/** Semester rounds (issue 17, decision 029): opening and reading them; the allocation lives in round-allocation. */
+/** Semester rounds (decision 029): opening and reading them; the allocation lives in round-allocation. */
 export const applicationRoundRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
 

@@ -11,7 +11,7 @@ import { roundSummaries } from './round-summary';
 import { countLiveWishes, updateRoundRow } from './round-repository';
 
 /**
- * PATCH /api/admin/rounds/{id} (issue 17): the name and dates of an OPEN round. Changing a round
+ * PATCH /api/admin/rounds/{id} (decision 029): the name and dates of an OPEN round. Changing a round
  * changes it for every location, so it takes managing all of them (403 otherwise). The deadline may
  * move either way: moved to an earlier day, the application period ends sooner and what was collected
  * stays in the round. The semester's dates change only while the round has no application (409

@@ -59,7 +59,7 @@ export function ruleViolationError(rooms: readonly CheckedRoom[]): AppError | nu
 }
 
 /**
- * The dates a person left out (issue 16), checked by the same rule engine as the times sent: each
+ * The dates a person left out (decision 027), checked by the same rule engine as the times sent: each
  * must still be not free. One that is free now is a 409 naming it (the person decides again);
  * otherwise the left-out times as stored with the booking.
  */

@@ -34,9 +34,9 @@ export function bookingReceipt(input: {
   locationName: string;
   rooms: readonly BookedRoomTimes[];
   publicUrl: string;
-  /** The dates the person chose to send without (issue 16); none when omitted. */
+  /** The dates the person chose to send without (decision 027); none when omitted. */
   omitted?: readonly OmittedTime[];
-  /** The semester round the application entered (issue 17): answered after its deadline. */
+  /** The semester round the application entered (decision 029): answered after its deadline. */
   round?: { name: string; deadline: string } | null;
 }): OutboxMail {
   const lines: string[] = [];

@@ -12,7 +12,7 @@ import { createAsset, createLocation } from '../../../test/factories/places';
 import { inDays, setOpeningHours } from '../../../test/factories/calendar';
 
 /**
- * Issue 3 point 5: many citizens send bookings for overlapping times of the same rooms at the same
+ * Many citizens send bookings for overlapping times of the same rooms at the same
  * moment, each over its own TCP connection to a listening server. Exactly one booking gets each
  * contested time, every other answer is a 409 naming taken times, a series is all or nothing, nothing
  * answers 500, PostgreSQL reports no deadlock, and no two active reservations overlap afterwards.
@@ -112,7 +112,7 @@ describe(`concurrent POST /api/booking (${engine}, ${REQUESTS} requests)`, () =>
     const statuses = answers.reduce<Record<number, number>>((acc, a) => ({ ...acc, [a.status]: (acc[a.status] ?? 0) + 1 }), {});
     const latencies = answers.map((a) => a.ms).sort((a, b) => a - b);
     const contested = contestedSlots();
-    // eslint-disable-next-line no-console -- the figures are the test's report (issue 3's closing note quotes them)
+    // eslint-disable-next-line no-console -- the figures are the test's report
     console.log(`[concurrency ${engine}] ${REQUESTS} simultaneous POST /api/booking (${contested.size} contested 15-minute slots): wins ${statuses[201] ?? 0}, 409s ${statuses[409] ?? 0}, `
       + `other ${REQUESTS - (statuses[201] ?? 0) - (statuses[409] ?? 0)}, deadlocks ${deadlocks ?? 'n/a'}, `
       + `latency p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms, max ${latencies.at(-1)!.toFixed(0)} ms`);

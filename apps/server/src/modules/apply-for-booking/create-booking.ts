@@ -133,7 +133,7 @@ async function book({ db, user, organization = null, body, publicUrl, weddingHol
   // someone already holds) without queueing for the rooms' locks: under a rush most losers leave here.
   const before = seen && sameRange(seen.range, range) && ids.every((id) => seen.rooms.has(id)) ? seen.rooms : await loadRoomCalendars(db, ids, range);
   const { rows, location, roomName } = bookable(before);
-  // A wedding venue takes one time, held for the wedding form (issue 12).
+  // A wedding venue takes one time, held for the wedding form (decision 012).
   const wedding = location.filterCategory === 'WEDDINGS' ? weddingTerms(now, weddingHoldMinutes) : null;
   if (wedding) assertOneWeddingTime(entries, body.isRepeating);
   const themes = [...rows.values()].map((r) => r.bookingFlowTheme ?? 'default');
@@ -197,8 +197,8 @@ async function book({ db, user, organization = null, body, publicUrl, weddingHol
   }
 
   const response = await bookingTransactions(() => writeTransaction(db, async (tx) => {
-    // A semester application while a round of the location collects is a wish in it (issue 17,
-    // decision 029): the same checks, but its dates are IN_ROUND (they hold no time) with its wishes.
+    // A semester application while a round of the location collects is a wish in it
+    // (decision 029): the same checks, but its dates are IN_ROUND (they hold no time) with its wishes.
     const round = booking.durationType === 'SEMESTERLOAN' ? await roundToEnter(tx, { locationId: location.id, today, firstDate: first.date }) : null;
     // The rows no other booking competes for come first, so the rooms' locks are held only for
     // the re-check and the reservations (and the commit): the queue on a busy room moves faster.

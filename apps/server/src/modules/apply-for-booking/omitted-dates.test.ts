@@ -14,7 +14,7 @@ import { createAsset, createLocation, createUser } from '../../../test/factories
 import { addClosedDate, addFlow, addLocationAdmin, addReservation, inDays, setOpeningHours } from '../../../test/factories/calendar';
 
 /**
- * Issue 16 point 3: a repeating application sent without the dates that are not free. The server
+ * Decision 027: a repeating application sent without the dates that are not free. The server
  * stores which were left out, shows them to the administrator, refuses a wrong omission list with a
  * Norwegian 4xx and writes nothing, and its final check still refuses a date taken meanwhile.
  */

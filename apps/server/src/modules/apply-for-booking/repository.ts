@@ -18,9 +18,9 @@ export interface NewBooking {
   formAnswers: BookingFormAnswers;
   /** Until when an approved booking may be cancelled: booking-lifecycle's cancellationDeadline. */
   cancellationDeadline: Date;
-  /** A wedding time's hold (issue 12), else null. */
+  /** A wedding time's hold (decision 012), else null. */
   holdExpiresAt: Date | null;
-  /** The dates sent without (issue 16), null when none. */
+  /** The dates sent without (decision 027), null when none. */
   omittedTimes?: OmittedTime[] | null;
 }
 

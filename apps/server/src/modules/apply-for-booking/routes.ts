@@ -24,7 +24,7 @@ export const applyForBookingRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request, reply) => {
     const user = currentUser(request);
     const common = { db: app.database.db, user, body: request.body, publicUrl: app.config.publicUrl };
-    // An admin token books on behalf of someone or for internal use (admin-create-booking, issue 6).
+    // An admin token books on behalf of someone or for internal use (admin-create-booking).
     if (user.portal === 'ADMIN') return reply.status(201).send(await createAdminBooking(common));
     // A citizen acting for an organisation books in its name: every representative then sees it.
     const identity = await effectiveIdentity(request, reply);

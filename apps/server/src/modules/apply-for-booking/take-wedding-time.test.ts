@@ -16,7 +16,7 @@ import { createAsset, createBooking as createBookingRow, createLocation } from '
 import { createWeddingVenue, takeWeddingTimes, weddingTime } from '../../../test/factories/wedding';
 import { createBooking } from './create-booking';
 
-describe('taking a wedding time (issue 12 point 1): POST /api/booking at a WEDDINGS location', () => {
+describe('taking a wedding time (decision 012): POST /api/booking at a WEDDINGS location', () => {
   let ctx: TestContext;
   let kari: CitizenSession;
   let amina: CitizenSession;

@@ -67,7 +67,7 @@ export function rejectOverlappingTimes(entries: readonly AssetTimesToBook[], ent
 }
 
 /**
- * The dates left out of a repeating application (issue 16): only with the person's explicit choice
+ * The dates left out of a repeating application (decision 027): only with the person's explicit choice
  * (sendWithoutOmitted), each a date of a series the request sends, none sent too or twice. 400 with
  * each problem in Norwegian; nothing is written.
  */

@@ -4,7 +4,7 @@ import type { AssetTimesToBook } from '@lokaler/domain/booking-request';
 import { AppError } from '../../errors';
 
 /**
- * Issue 12, point 1: a citizen's booking at a wedding venue (filter category WEDDINGS) is one wedding
+ * Decision 012: a citizen's booking at a wedding venue (filter category WEDDINGS) is one wedding
  * time, held for the couple while they fill in the wedding form. The booking is UNPROCESSED with
  * source form 'wedding' like any application; the hold (bookings.hold_expires_at) is what the
  * submit checks and the expiry job ends.

@@ -10,7 +10,7 @@ import { addLocationAdmin, inDays } from '../../../test/factories/calendar';
 import { createAsset, createLocation } from '../../../test/factories/places';
 import { applicantBooking, citizenSession, type CitizenSession } from '../../../test/factories/applicant';
 
-/** Issue 16 point 2 and the feed part of point 4: secret iCalendar feeds of a person, an organisation and a location. */
+/** Decision 024: secret iCalendar feeds of a person, an organisation and a location. */
 describe('calendar feeds: /api/calendar/{id}-{secret}.ics, /api/user/calendar-feeds, /api/admin/location/{id}/calendar-feed', () => {
   let ctx: TestContext;
   let kari: CitizenSession;

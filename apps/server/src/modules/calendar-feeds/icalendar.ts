@@ -1,5 +1,5 @@
 /**
- * A small iCalendar (RFC 5545) writer for the calendar feeds (issue 16, decision 024): one
+ * A small iCalendar (RFC 5545) writer for the calendar feeds (decision 024): one
  * VCALENDAR with the Europe/Oslo VTIMEZONE and one VEVENT per reservation. Lines end in CRLF and are
  * folded at 75 octets (never inside a UTF-8 sequence); TEXT values escape \ ; , and newlines.
  * Deterministic: the same events give the same bytes (DTSTAMP is the event's last change, not now),

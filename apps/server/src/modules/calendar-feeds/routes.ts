@@ -10,7 +10,7 @@ const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
 const security = [{ bearer: [] }];
 
 /**
- * Calendar feeds (issue 16 point 2, decision 024). The feed itself is public: calendar apps
+ * Calendar feeds (decision 024). The feed itself is public: calendar apps
  * cannot log in, so the secret in its URL is the capability; a wrong, rotated or unknown one is 404.
  * Listing and rotating the URLs need a login (401 before the body).
  */

@@ -24,7 +24,7 @@ export const clientSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async () => map);
 };
 
-/** The tiles the portal's map draws under its markers (issue #4); null tileUrl: none. */
+/** The tiles the portal's map draws under its markers (decision 005); null tileUrl: none. */
 export function mapSettingsFor(config: Config): MapSettings {
   return { tileUrl: config.map.tileUrl, tileAttribution: config.map.tileAttribution };
 }

@@ -18,7 +18,7 @@ function tuesdayIn(days: number): string {
   return date;
 }
 
-describe('free-time alerts (issue 16 point 1): /api/user/free-slot-alerts, the job and the unsubscribe link', () => {
+describe('free-time alerts (decision 022): /api/user/free-slot-alerts, the job and the unsubscribe link', () => {
   let ctx: TestContext;
   let kari: CitizenSession;
   let amina: CitizenSession;
@@ -134,7 +134,7 @@ describe('free-time alerts (issue 16 point 1): /api/user/free-slot-alerts, the j
       const res = await ctx.app.inject({ method, url, headers: { 'content-type': 'application/json' }, payload: '{broken' });
       expect([url, res.statusCode]).toEqual([url, 401]);
     }
-    // An administrator's token is not a citizen's (issue 14): 401 on the citizen routes too.
+    // An administrator's token is not a citizen's (decision 016): 401 on the citizen routes too.
     const admin = (await loginAs(ctx.app, testAdmins[0]!)).accessToken;
     expect((await ctx.app.inject({ method: 'POST', url: '/api/user/free-slot-alerts', headers: bearer(admin), payload: tuesdayEvenings() })).statusCode).toBe(401);
     const alert = (await subscribe(amina, tuesdayEvenings())).json<{ id: number }>();

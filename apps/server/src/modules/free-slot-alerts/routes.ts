@@ -15,7 +15,7 @@ import { isValidUnsubscribeToken } from './unsubscribe-token';
 const notFound = () => new AppError('NOT_FOUND', 'Free-slot alert not found', 'Fant ikke varselet. Det kan allerede være avsluttet.');
 
 /**
- * 'Varsle meg når en tid blir ledig' (issue 16 point 1): a logged-in person's free-time alerts,
+ * 'Varsle meg når en tid blir ledig' (decision 022): a logged-in person's free-time alerts,
  * listed under Mine bookinger, and the one-click link in every alert e-mail that ends one.
  */
 export const freeSlotAlertRoutes: FastifyPluginAsyncZod = async (app) => {

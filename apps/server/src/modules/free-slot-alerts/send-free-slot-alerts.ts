@@ -32,7 +32,7 @@ export interface FreeSlotAlertJobOptions {
 }
 
 /**
- * The job `free-slot-alerts` (issue 16 point 1, decision 022), in two steps, each in its own
+ * The job `free-slot-alerts` (decision 022), in two steps, each in its own
  * transactions with row locks (FOR UPDATE SKIP LOCKED), so two processes never handle one row twice:
  * 1. freed time recorded by the database triggers (free_slot_events) is matched against the active
  *    alerts and becomes pending notices, one per alert, room, date and piece (unique: never twice);

@@ -5,7 +5,7 @@ import { locations } from '../../db/schema/locations';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { createLocation } from '../../../test/factories/places';
 
-/** GET /api/location?shape=list (issue 15 point 5) and the kept answers behind both shapes. */
+/** GET /api/location?shape=list (decision 023) and the kept answers behind both shapes. */
 describe('GET /api/location: the list shape and the kept answer', () => {
   let ctx: TestContext;
   let id: number;

@@ -10,7 +10,7 @@ type Shape = 'full' | 'list';
  * they were made at (migration 0012: moved in the writing transaction by every change to locations,
  * areas and rooms — all this answer reads). Each request reads the version (one row) and rebuilds
  * only when it moved, so every process answers every writer's change in its next request, and the
- * venue list costs no query of a thousand rows and no Norwegian sort per request (issue 15 point 5).
+ * venue list costs no query of a thousand rows and no Norwegian sort per request (decision 023).
  * The bytes are compressed once per encoding (keepCompressed), not per request.
  */
 export class LocationsAnswerCache {

@@ -18,7 +18,7 @@ const to = '2030-04-01';
 const report = (token: string | null, locationId: number, range = `fromDateInclusive=${from}&toDateExclusive=${to}`, csv = false) =>
   (ctx: TestContext) => call(ctx.app, token, 'GET', `/api/location/${locationId}/reimbursement${csv ? '.csv' : ''}?${range}`);
 
-describe('the reimbursement report (issue 13 point 9): GET /api/location/{id}/reimbursement(.csv)', () => {
+describe('the reimbursement report (decision 015): GET /api/location/{id}/reimbursement(.csv)', () => {
   let ctx: TestContext;
   let siri: string;
   let jonas: string;

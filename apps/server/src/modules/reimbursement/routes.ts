@@ -18,7 +18,7 @@ const description = 'Approved loans (applications and bookings on someone\'s beh
   + 'The amount is the approval\'s price for the whole booking (market price, or the cost-based total) times the share of its approved hours in the range; FREE is 0. '
   + 'For the administrators of the location and city-wide administrators (403 otherwise). 400 with a Norwegian userMsg for a missing, invalid or inverted range or one longer than 366 days.';
 
-/** The reimbursement report of a location (spec 02 §7 GET /location/{id}/reimbursement; issue 13 point 9). */
+/** The reimbursement report of a location (spec 02 §7 GET /location/{id}/reimbursement; decision 015). */
 export const reimbursementRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
 

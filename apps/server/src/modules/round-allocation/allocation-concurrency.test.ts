@@ -13,7 +13,7 @@ import { call } from '../admin-booking-shared/admin-test-support';
 import { ROUND_CLOSING_JOB } from './round-closing-job';
 
 /**
- * Issue 17 point 3: several administrators allocating the same room at once. The check before the
+ * Decision 031: several administrators allocating the same room at once. The check before the
  * write gives the friendly message; when two requests pass it together, the exclusion constraint
  * round_wishes_no_double_allocation refuses the second (SQLSTATE 23P01), which is the same 409.
  * On PostgreSQL the requests really run side by side; PGlite runs them one after the other.

@@ -32,7 +32,7 @@ export interface CloseRoundOptions {
 }
 
 /**
- * POST /api/admin/rounds/{id}/close (issue 17 point 4). Takes managing all the round's locations.
+ * POST /api/admin/rounds/{id}/close (decision 031). Takes managing all the round's locations.
  * An OPEN round must be past its deadline with every live wish decided (409 ROUND_NOT_READY); it
  * becomes CLOSING in its own transaction, then the applications are answered in batches of
  * CLOSING_BATCH (finishClosing), and the round becomes CLOSED when none is left. A CLOSING round is

@@ -5,7 +5,7 @@ import { applicationRounds } from '../../db/schema/application-rounds';
 import { changeLog } from '../../db/schema/bookings';
 import { intArray } from './repository';
 
-/** The closing's queries (issue 17 point 4): one application at a time, each in its own transaction. */
+/** The closing's queries (decision 031): one application at a time, each in its own transaction. */
 
 
 /** Wishes of the round's live applications nobody has decided yet. */

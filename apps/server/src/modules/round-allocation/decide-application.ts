@@ -41,7 +41,7 @@ export function roomsOfApplication(application: ClosingApplication): number[] {
 }
 
 /**
- * The applications of a closing round answered, in the caller's transaction (issue 17 point 4). The
+ * The applications of a closing round answered, in the caller's transaction (decision 031). The
  * caller has locked the bookings' rows (lockUndecidedApplications: still UNPROCESSED, not held by
  * another closer) and their rooms (roomsOfApplication, id order). Per wish: ASKED → its dates
  * APPROVED; OTHER → its dates REPLACED by new APPROVED ones at the allocated room and time (the date

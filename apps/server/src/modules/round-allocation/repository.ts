@@ -5,7 +5,7 @@ import { roomOpeningHours, type HoursRow } from '../room-calendars/repository';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client';
 
 /**
- * The queries of the round's allocation (issue 17, decision 029): the wishes with their
+ * The queries of the round's allocation (decisions 029 and 031): the wishes with their
  * applications, the rooms' weekly opening hours, the times taken outside the round, earlier use, and
  * the writes of allocations. Every list is read in a fixed number of statements.
  */

@@ -11,7 +11,7 @@ import { testAdmins, testCitizens } from '../../idp/test-users';
 import { call } from '../admin-booking-shared/admin-test-support';
 
 /**
- * Who may call the allocation's routes (issue 17): every route × every kind of caller, and a refused
+ * Who may call the allocation's routes (decision 031): every route × every kind of caller, and a refused
  * call writes nothing. Siri manages both of the round's locations; Jonas one of them (he sees the
  * round and allocates its rooms, but may not close it or touch the other location's rooms); Vigdis a
  * location outside the round; Nora none; Kari is a citizen.

@@ -9,7 +9,7 @@ export const ROUND_CLOSING_JOB = 'round-closing';
 const INTERVAL_MS = 60_000;
 
 /**
- * Finishes every round left CLOSING (issue 17 point 4): a process that died while closing a round,
+ * Finishes every round left CLOSING (decision 031): a process that died while closing a round,
  * or a closing interrupted by a failed application, is finished here by 'System' — each remaining
  * application in its own transaction, skipping any another process holds.
  */

@@ -11,7 +11,7 @@ import { testAdmins, testCitizens } from '../../idp/test-users';
 import { call, trailOf } from '../admin-booking-shared/admin-test-support';
 
 /**
- * A round from start to end through the API only (issue 17): the round opened, two semester
+ * A round from start to end through the API only (decision 031): the round opened, two semester
  * applications sent through the apply flow while it collects (IN_ROUND dates and wishes), then after
  * the deadline the conflict view, the suggestion and the closing, which answers both.
  */

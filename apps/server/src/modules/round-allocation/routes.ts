@@ -12,7 +12,7 @@ import { putAllocations } from './put-allocations';
 
 const errors = errorAnswers(400, 401, 403, 404, 409);
 
-/** A round's conflict view, allocation, suggestion and closing (issue 17 points 2–4, decision 029). */
+/** A round's conflict view, allocation, suggestion and closing (decisions 029 and 031). */
 export const roundAllocationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/admin/rounds/:id/conflicts', adminOnly({
     tags: ['admin'], summary: 'One room\'s wishes over the semester, side by side, with opening hours and times taken outside the round',

@@ -9,7 +9,7 @@ import { publicScheduleBody, type ScheduleCache } from './schedule-cache';
 import type { ScheduleVersionReader } from './schedule-versions-repository';
 
 /**
- * GET /api/bookableasset/calendar (issue 15 point 4): the room page's first data as one answer, built
+ * GET /api/bookableasset/calendar (decision 019): the room page's first data as one answer, built
  * from the very functions of the four calls it replaces (the rooms, their location, the bounds, the
  * opening week's public schedule from the kept answers of ADR 008). The location and the bounds are
  * read at once; the schedule needs the bounds' first date. Hidden or unknown rooms are left out as

@@ -7,7 +7,7 @@ import { createAsset, createLocation } from '../../../test/factories/places';
 import { addReservation, inDays, setOpeningHours } from '../../../test/factories/calendar';
 
 /**
- * GET /api/bookableasset/calendar (issue 15 point 4): the room page's four calls in one answer, equal
+ * GET /api/bookableasset/calendar (decision 019): the room page's four calls in one answer, equal
  * to what each of those calls answers on its own.
  */
 describe('GET /api/bookableasset/calendar', () => {

@@ -23,7 +23,7 @@ const errors = { 400: apiError, 404: apiError };
 async function sendJson(reply: FastifyReply, text: Promise<string | Buffer>): Promise<FastifyReply> {
   return reply.type('application/json; charset=utf-8').send(await text);
 }
-// Additive (issue 15 point 5): the shape the screen uses and the result filters, on every search route.
+// Additive (decision 019): the shape the screen uses and the result filters, on every search route.
 const singleQuery = searchAssetsParams.extend(searchResultParams.shape);
 const recurringQuery = searchAssetsRepeatingParams.extend(searchResultParams.shape);
 const shapes = '; optional shape=page (limit, offset, list) or shape=markers, and the filters capacity, text, area (repeated)';

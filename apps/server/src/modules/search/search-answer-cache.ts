@@ -3,7 +3,7 @@ import { keepCompressed } from '../../http/compression';
 import type { SearchAnswer } from './search-result-shapes';
 
 /**
- * The city-wide search's answers kept per question (ADR 023, issue 15 point 5): the ranked rooms of
+ * The city-wide search's answers kept per question (ADR 023): the ranked rooms of
  * one search (kind, dates or pattern, duration, tags), with the key they were computed under —
  * search_rooms_version, the searched dates' search_date_versions (migrations 0012 and 0020, moved in
  * every writing transaction) and the clock (today; the started slots of today when today is

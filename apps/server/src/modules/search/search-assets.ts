@@ -70,7 +70,7 @@ function wholeJson({ datesCount, available, unavailable }: { datesCount: number;
 }
 
 /**
- * The answer in the shape the screen asks for (issue 15 point 5; search-result-shapes.ts): without
+ * The answer in the shape the screen asks for (decision 019; search-result-shapes.ts): without
  * `shape` the whole lists (spec 01 §7, searchAssetsJson), else a filtered page or the map's markers.
  * A city-wide search's texts are kept with its kept answer (search-answer-cache.ts) as Buffers.
  */

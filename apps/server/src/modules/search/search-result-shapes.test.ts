@@ -5,7 +5,7 @@ import { createArea, createAsset, createLocation } from '../../../test/factories
 import { inDays, setOpeningHours } from '../../../test/factories/calendar';
 
 /**
- * Issue 15 point 5: the search answers what the screens use — a filtered page with its counts and the
+ * Decision 019: the search answers what the screens use — a filtered page with its counts and the
  * map's markers — while the whole answer of spec 01 §7 stays as it was without the new parameters.
  */
 describe('GET /api/search/assets with shape=page|markers and the result filters', () => {

@@ -5,7 +5,7 @@ import type { SearchAreaOption, SearchMarker } from '@lokaler/domain/search-requ
 import type { SearchRoom } from './search-rooms-cache';
 
 /**
- * The search answer in the shapes the screens use (issue 15 point 5): the list's page and the map's
+ * The search answer in the shapes the screens use (decision 019): the list's page and the map's
  * markers, after the result filters of spec 01 §5 (capacity, free text folded on both sides, area).
  * The search itself (search-assets.ts) is unchanged: it answers every room, and these cut it down
  * before anything is written, so a city-wide answer is a few kilobytes instead of megabytes.

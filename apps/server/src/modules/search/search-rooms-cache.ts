@@ -53,7 +53,7 @@ export interface SearchRoom {
   jsonHead: string;
   /** `,"name":…}` — the hit's text after its unavailable dates. */
   jsonTail: string;
-  /** The hit's fields the filters and the map's markers read (issue 15), computed once with the room. */
+  /** The hit's fields the filters and the map's markers read (decision 019), computed once with the room. */
   hit: Pick<SearchAssetHit, 'displayName' | 'capacity' | 'geographicAreaId' | 'geographicAreaName' | 'latLng'>;
   /** roomHaystack of the hit: what the free-text filter matches. */
   haystack: string;

@@ -8,7 +8,7 @@ import { describeReservationTime, periodDescription, reservationTimesDescription
 import type { BookingRow } from './booking-access';
 import type { LocationRow, RequirementRow, ReservationWithRoom } from './repository';
 
-/** The semester round an application is in (issue 17), as the store has it. */
+/** The semester round an application is in (decision 029), as the store has it. */
 export interface RoundOfBooking {
   name: string;
   deadline: string;
@@ -55,7 +55,7 @@ export interface UserBookingParts {
   documentKinds: ReadonlySet<'CONTRACT' | 'VEDTAK'>;
   permissions: readonly OslonokkelenPermission[];
   firstActiveStart: Date | null;
-  /** The semester round the application is in (issue 17), or null. */
+  /** The semester round the application is in (decision 029), or null. */
   round?: RoundOfBooking | null;
   now: Date;
 }

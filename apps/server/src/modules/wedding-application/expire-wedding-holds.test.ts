@@ -15,7 +15,7 @@ const MINUTE = 60_000;
 const day = inDays(40);
 
 /**
- * The hold-expiry job (issue 12 point 5) on the job runner with a fake clock: holds run out only when
+ * The hold-expiry job (decision 012) on the job runner with a fake clock: holds run out only when
  * the clock says so, a restarted process carries on, and two processes never both act on a booking.
  */
 describe('expiring wedding holds', () => {

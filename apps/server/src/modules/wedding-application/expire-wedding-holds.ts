@@ -13,7 +13,7 @@ const BATCH = 50;
 const REASON = 'Søknadsskjemaet for vielse ble ikke sendt innen fristen, så tidspunktet ble frigitt.';
 
 /**
- * Issue 12 point 5: every wedding time whose hold ran out without the form being sent is let go —
+ * Decision 012: every wedding time whose hold ran out without the form being sent is let go —
  * the booking and its time AUTOREJECTED ('Automatisk avslått') with a change-log entry by 'System',
  * as when the couple leaves the wizard. Batches are claimed with FOR UPDATE SKIP LOCKED, each in its
  * own transaction, so any number of processes can run this at once and never act on one booking

@@ -12,7 +12,7 @@ import { submitWeddingApplication } from './submit-wedding-application';
 const security = [{ bearer: [] }];
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError, 413: apiError, 422: apiError };
 
-/** The wedding wizard's calls (spec 02 §7, issue 12 points 3–4). GET /user/form/wedding/{id} is the wedding-certificate module's. */
+/** The wedding wizard's calls (spec 02 §7, decision 012). GET /user/form/wedding/{id} is the wedding-certificate module's. */
 export const weddingApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
 

@@ -14,7 +14,7 @@ import { loadWeddingBooking, timeStillHeld } from './wedding-booking';
 import { writeTransaction } from '../../db/write-transaction';
 
 /**
- * POST /user/form/wedding (issue 12 point 4). One transaction, the booking locked first: the held
+ * POST /user/form/wedding (decision 012). One transaction, the booking locked first: the held
  * time must still be this booking's (else 409 TIME_NO_LONGER_HELD, the spec's 'Ett eller flere
  * tidspunkt er opptatt'); a form is sent once (409 otherwise); a certificate sent along passes the
  * upload's checks. Then the answers are stored, the certificate too, the hold ends (the booking

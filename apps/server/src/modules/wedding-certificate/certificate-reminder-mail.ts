@@ -7,7 +7,7 @@ import type { OutboxMail } from '../../integrations/mail/outbox';
 export const CERTIFICATE_REMINDER_KIND = 'wedding-certificate-reminder';
 
 /**
- * The one reminder to the couple that the prøvingsattest is missing (issue 12 point 7, spec 02 §9:
+ * The one reminder to the couple that the prøvingsattest is missing (decision 012, spec 02 §9:
  * due at the latest 4 weeks before the ceremony, or the time may be lost). No personal data in the topic.
  */
 export function certificateReminderMail(input: {

@@ -21,7 +21,7 @@ const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
 /**
- * Issue 12 point 7: one reminder when no prøvingsattest is on file 4 weeks before the ceremony, driven
+ * Decision 012: one reminder when no prøvingsattest is on file 4 weeks before the ceremony, driven
  * by the job runner with a fake clock; never twice, also with two app instances at once.
  */
 describe('the wedding certificate reminder job', () => {

@@ -13,7 +13,7 @@ const INTERVAL_MS = 60 * 60_000;
 const BATCH = 50;
 
 /**
- * Issue 12 point 7: one reminder e-mail per wedding booking whose ceremony is within 4 weeks and has
+ * Decision 012: one reminder e-mail per wedding booking whose ceremony is within 4 weeks and has
  * no prøvingsattest on file. Each batch is one transaction: the bookings claimed FOR UPDATE SKIP
  * LOCKED, the marker row (primary key = booking, so a second process's insert does nothing and sends
  * nothing), the mail in the outbox (the admin's e-mail log reads it) and the change-log entry

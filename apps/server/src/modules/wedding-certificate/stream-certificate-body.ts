@@ -4,7 +4,7 @@ import { PROEVINGSATTEST_MAX_BYTES, PROEVINGSATTEST_REQUEST_MAX_BYTES } from '@l
 /**
  * The prøvingsattest of PUT …/proevingsattest as it was read: decoded from the request stream piece by
  * piece, so that the server never holds the 14 MB JSON body or its base64 string, only the decoded
- * file (issue 12 point 6: "never buffer unbounded bodies", and the upload's memory target). The file
+ * file (decision 012: "never buffer unbounded bodies", and the upload's memory target). The file
  * is in pieces, in the order read: each the front of a piece of the body, decoded in place.
  */
 export type StreamedCertificate =

@@ -13,7 +13,7 @@ import { paths } from '../../../config/paths';
 import { LoginGate } from '../login-gate';
 import './alerts.css';
 
-/** /bookinger/varsler (issue 16): the person's active free-time alerts, each with a button that ends it. */
+/** /bookinger/varsler (decision 022): the person's active free-time alerts, each with a button that ends it. */
 export function FreeSlotAlertsPage() {
   return <LoginGate>{(user) => <MyAlerts user={user} />}</LoginGate>;
 }

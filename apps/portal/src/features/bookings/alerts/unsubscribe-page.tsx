@@ -9,7 +9,7 @@ import { usePageTitle } from '@lokaler/ui/page-title';
 import { paths } from '../../../config/paths';
 
 /**
- * /varsler/avslutt?varsel=…&token=… (issue 16): the one-click link in every free-time alert e-mail.
+ * /varsler/avslutt?varsel=…&token=… (decision 022): the one-click link in every free-time alert e-mail.
  * No login: the signed token ends that alert; opening the link again says the same. The page, not
  * the e-mail's GET, does it, so a mail scanner that fetches links does not end anyone's alert.
  */

@@ -12,7 +12,7 @@ import { paths } from '../../../config/paths';
 import '../bookings.css';
 import { LoginGate } from '../login-gate';
 
-/** /bookinger/kalenderabonnement (issue 16): the person's feed URL, and one per organisation they represent. */
+/** /bookinger/kalenderabonnement (decision 024): the person's feed URL, and one per organisation they represent. */
 export function CalendarFeedsPage() {
   return <LoginGate>{(user) => <CalendarFeeds user={user} />}</LoginGate>;
 }

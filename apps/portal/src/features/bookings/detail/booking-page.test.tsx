@@ -57,7 +57,7 @@ describe('/bookinger/:bookingId', () => {
     expect(screen.queryByText('Kontrakten må signeres')).not.toBeInTheDocument();
   });
 
-  it("shows an application in a semester round as received, with 'Søknadsfrist' and its wished times (issue 17)", async () => {
+  it("shows an application in a semester round as received, with 'Søknadsfrist' and its wished times (decision 029)", async () => {
     stubBooking(buildUserBooking({
       status: 'UNPROCESSED', sourceForm: 'school', bookingDurationType: 'SEMESTERLOAN',
       round: { name: 'Høst 2030 skoler', deadline: '2030-06-01', collected: true },
@@ -83,7 +83,7 @@ describe('/bookinger/:bookingId', () => {
     expect(screen.queryByText('Mottatt')).not.toBeInTheDocument();
   });
 
-  it("names the dates the application was sent without: 'Søkt uten 2 datoer' (issue 16)", async () => {
+  it("names the dates the application was sent without: 'Søkt uten 2 datoer' (decision 027)", async () => {
     const omittedTimes = ['2026-12-24', '2026-12-31'].map((date) => ({ bookableAssetId: 4, roomName: 'Aula', date, startTime: '18:00:00', endTime: '19:00:00' }));
     stubBooking(buildUserBooking({ omittedTimes }));
     renderPortal('/bookinger/42', { user: kari });
@@ -227,7 +227,7 @@ describe('change timeline', () => {
     expect(screen.getByText('12.03.2030 20:30–22:00')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('Endret')).toBeInTheDocument());
   });
-  it('asks for the documents with the booking, not after it (issue 15: no waterfall)', async () => {
+  it('asks for the documents with the booking, not after it (decision 019: no waterfall)', async () => {
     // The booking's answer never comes: whatever else is asked was asked for beside it.
     const fetchMock = stubApi({ '/api/user/booking/42': () => new Promise<Response>(() => {}) as unknown as Response });
     renderPortal('/bookinger/42', { user: kari });

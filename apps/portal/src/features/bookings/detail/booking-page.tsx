@@ -35,7 +35,7 @@ export function BookingPage() {
   );
 }
 
-/** Issue 15: the documents section's two answers are asked for with the booking, not after it. */
+/** Decision 019: the documents section's two answers are asked for with the booking, not after it. */
 function PrefetchDocuments({ sub, bookingId }: { sub: string; bookingId: number }) {
   usePrefetchQuery(retroactiveContractQuery(sub, bookingId));
   usePrefetchQuery(infoForLeietakerQuery(sub, bookingId));

@@ -57,7 +57,7 @@ describe('/bookinger', () => {
     expect(document.title).toBe('Mine bookinger – Lokaler');
   });
 
-  it("shows an application in a semester round as 'Mottatt' with its 'Søknadsfrist' (issue 17)", async () => {
+  it("shows an application in a semester round as 'Mottatt' with its 'Søknadsfrist' (decision 029)", async () => {
     stubBookings({ '/api/user/booking': [buildSummary({ bookingId: 5, status: 'UNPROCESSED', round: { name: 'Høst', deadline: '2030-06-01', collected: true } }), ...bookings] });
     renderPortal('/bookinger', { user: kari });
     const table = await screen.findByRole('table', { name: 'Mine bookinger' });

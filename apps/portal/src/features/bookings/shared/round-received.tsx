@@ -4,7 +4,7 @@ import type { BookingRoundInfo } from '@lokaler/domain/application-rounds';
 import { BookingStatusBadge } from '@lokaler/ui/booking-status-badge';
 
 /**
- * Issue 17: while its semester round collects and allocates, an application is received, not decided:
+ * Decision 029: while its semester round collects and allocates, an application is received, not decided:
  * the round it waits for, or null when the booking's own status says it all.
  */
 export function collectingRound(booking: { status: BookingStatus; round?: BookingRoundInfo }): NonNullable<BookingRoundInfo> | null {

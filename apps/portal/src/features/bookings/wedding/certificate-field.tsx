@@ -7,7 +7,7 @@ import { fieldId } from './informasjon-step';
 import type { WeddingFormValues } from './wedding-form-values';
 
 /**
- * The prøvingsattest chosen in the wizard (issue 12 point 6): checked here with the upload's own rules
+ * The prøvingsattest chosen in the wizard (decision 014): checked here with the upload's own rules
  * ('Kun PDF-filer er tillatt', 'Filen kan ikke være større enn 10 MB'), kept as a data URL in the
  * form and sent with it; the server checks the bytes again.
  */

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { autorejectBooking } from '@lokaler/api-client/wedding-application';
 
 /**
- * Issue 12 point 5: leaving the wizard without sending lets the held time go (PUT …/autoreject), so
+ * Decision 014: leaving the wizard without sending lets the held time go (PUT …/autoreject), so
  * the slot is free at once instead of after the 30-minute hold.
  *
  * - Leaving inside the app (a link, the header, the browser's back out of the wizard): the wizard

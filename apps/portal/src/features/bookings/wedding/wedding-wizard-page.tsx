@@ -26,7 +26,7 @@ function bookingIdOf(value: string | null): number | null {
 const isNotWeddingVenue = (error: unknown) => isApiClientError(error) && error.status === 422;
 
 /**
- * /ny-booking/vielse[/{step}]?bookingId=…: the wedding wizard (spec 02 §2, issue 12 points 2–6).
+ * /ny-booking/vielse[/{step}]?bookingId=…: the wedding wizard (spec 02 §2, decision 014).
  * Without a bookingId, or for a booking the server does not show this person, 'Fant ikke bookingen'
  * (the two look the same); outside a wedding venue 'Ikke tilgjengelig'. A time no longer held, or a
  * form already sent, offers only leaving.
@@ -73,7 +73,7 @@ function NotAvailable() {
   );
 }
 
-/** Issue 12 point 3: the held time is gone (the hold ran out, or the booking was closed): only leaving. */
+/** Decision 014: the held time is gone (the hold ran out, or the booking was closed): only leaving. */
 function TimeGone() {
   usePageTitle(weddingMessages.timesTakenTitle);
   const navigate = useNavigate();

@@ -94,7 +94,7 @@ describe('/lokale/:locationId', () => {
     expect(fetch.mock.calls.some(([url]) => String(url).includes('/api/search/assets'))).toBe(false);
   });
 
-  it('shows the location with its about texts in one go, holding a screen until then, so the contact box and the form do not move (issue 15 point 3)', async () => {
+  it('shows the location with its about texts in one go, holding a screen until then, so the contact box and the form do not move (decision 025)', async () => {
     let answerAbout: (response: Response) => void = () => {};
     const about = new Promise<Response>((resolve) => (answerAbout = resolve));
     stub(school, { '/api/about/7': () => about });
@@ -196,7 +196,7 @@ describe('/lokale/:locationId', () => {
     expect(await screen.findByText(/kl\. 18:00–19:00/)).toBeInTheDocument();
   });
 
-  it("chooses per weekday for a recurring loan, with 'Ledig {n} av {m} valgte datoer', and sends the weekly series from the search's first Monday (the date not free is named on the form, issue 16)", async () => {
+  it("chooses per weekday for a recurring loan, with 'Ledig {n} av {m} valgte datoer', and sends the weekly series from the search's first Monday (the date not free is named on the form, decision 027)", async () => {
     const user = userEvent.setup();
     const sent: unknown[] = [];
     const recurring = 'loanType=recurringLoan&from=2030-03-04&to=2030-03-31&duration=PT1H&repetition=WEEKLYONWEEKDAY&daysOfWeek=MONDAY&daysOfWeek=THURSDAY';

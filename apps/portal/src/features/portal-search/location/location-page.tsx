@@ -27,7 +27,7 @@ function parseId(value: string | undefined): number | null {
   return value && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null;
 }
 
-/** /lokale/:locationId — the new portal's location page (spec 01 §2 "New-portal search", issue #4). */
+/** /lokale/:locationId — the new portal's location page (spec 01 §2 "New-portal search"). */
 export function PortalLocationPage() {
   const id = parseId(useParams().locationId);
   if (id === null) return <Navigate to={paths.notFound.getHref()} replace />;
@@ -41,7 +41,7 @@ function LocationView({ id }: { id: number }) {
   const location = useQuery(locationQuery(id));
   const about = useQuery(locationAboutQuery(id));
   const [params] = useSearchParams();
-  // Issue 15: a complete search in the link is asked for with the location, not after it (the
+  // Decision 019: a complete search in the link is asked for with the location, not after it (the
   // location's minimum may still raise the duration: then the rooms ask again, with the raised one).
   const linkedSearch = useMemo(() => toPortalSearch(readSearchValues(params)), [params]);
   const queryClient = useQueryClient();
@@ -50,7 +50,7 @@ function LocationView({ id }: { id: number }) {
   }, [queryClient, linkedSearch, id]);
   const gone = (isApiClientError(location.error) && location.error.status === 404) || (location.data && location.data.status !== 'PUBLISHED');
   if (gone) return <Navigate to={paths.notFound.getHref()} replace />;
-  // Issue 15 point 3: the location and its about texts (asked for together) are shown together, once,
+  // Decision 025: the location and its about texts (asked for together) are shown together, once,
   // so the texts do not push the contact card and the search form down when they arrive; until then a
   // screen's height is held, so the footer stays below the fold.
   // A failed first try of the texts does not hold the page while it is tried again.

@@ -65,7 +65,7 @@ export function repeatPatternOfSearch(repetition: SearchRepetition): Exclude<Rep
  * Recurring: each weekday's time repeats over all the search's dates of that weekday, from the first
  * up to `to` — also the dates the interval is not free on (before its first free date too): the
  * availability check names each date's fate and the form asks whether to send without those that are
- * not free. (Starting from the first free date dropped such dates unseen: issue 16's 24.12 and 31.12.)
+ * not free. (Starting from the first free date dropped such dates unseen: a weekly series lost 24.12 and 31.12.)
  */
 export function buildBookingRequest(search: PortalSearch, roomIds: readonly number[], choices: TimeChoices): BookingCreationDto[] {
   return roomIds.flatMap((roomId): BookingCreationDto[] => {

@@ -16,7 +16,7 @@ export const noneAvailableAnymore = 'Ingen av de valgte tidene er ledige lenger.
 
 /**
  * What stops the request: the rules it breaks and the times they are about, in the server's words.
- * A date outside the booking window is not among them: the form names it and may leave it out (issue 16).
+ * A date outside the booking window is not among them: the form names it and may leave it out (decision 027).
  */
 export function problemsOf(availability: AvailabilityResponse): string[] {
   const problems = availability.errors.flatMap((entry) => [

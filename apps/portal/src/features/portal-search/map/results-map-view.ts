@@ -6,7 +6,7 @@ import { escapeHtml } from '@lokaler/domain/escape-html';
 import type { MapSettings } from '@lokaler/domain/map-settings';
 import { clusterLabel, freeRoomsText, markerLabel, markersSignature, type LocationMarker } from './map-markers';
 
-/** Issue #4: the map opens over Oslo. */
+/** Decision 005: the map opens over Oslo. */
 export const OSLO_CENTRE: L.LatLngTuple = [59.913, 10.746];
 export const OSLO_ZOOM = 10;
 const MARKER_SIZE = 36;

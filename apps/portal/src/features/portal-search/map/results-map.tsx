@@ -13,14 +13,14 @@ import './results-map.css';
 export interface ResultsMapProps {
   /** The rooms to show (already filtered); rooms without latLng are left off the map. */
   hits?: readonly SearchAssetHit[];
-  /** Or the markers as the server makes them (shape=markers, issue 15): then no hits are needed. */
+  /** Or the markers as the server makes them (shape=markers, decision 019): then no hits are needed. */
   markers?: readonly LocationMarker[];
   /** The location page link for a location's marker (built by the page with locationHrefsFor). */
   locationHref: (locationId: number) => string;
 }
 
 /**
- * The map of the map view (issue #4): one marker per location with free rooms, over Oslo, on the
+ * The map of the map view (decision 005): one marker per location with free rooms, over Oslo, on the
  * tiles the server is configured with (GET /api/client-settings/map.json). Without tiles (none
  * configured, or none reachable) the markers and their popups work the same on a plain background,
  * and a quiet note says the background is missing.

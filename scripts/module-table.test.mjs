@@ -1,0 +1,26 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { moduleTableProblems, modulesNamedInTable, readModuleTable } from './module-table.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+const architecture = (rows) =>
+  ['# Architecture', '', '### Module names', '', '| module | what it holds |', '|---|---|', ...rows, '', '## Next', '| `not-a-row-of-it` | x |'].join('\n');
+
+describe("the architecture's module table (docs/architecture.md \"Module names\")", () => {
+  it('names every folder under apps/server/src/modules, and no folder that does not exist', () => {
+    const { folders, named } = readModuleTable(root);
+    expect(folders.length).toBeGreaterThan(40);
+    expect(moduleTableProblems(folders, named)).toEqual({ missingFromTable: [], notAFolder: [] });
+  });
+
+  it('reads the names of the first cell only, several to a row, and stops at the next heading', () => {
+    const markdown = architecture(['| `search`, `schedule` | finding free times in `packages/domain` |', '| `health` | liveness |']);
+    expect(modulesNamedInTable(markdown)).toEqual(['search', 'schedule', 'health']);
+  });
+
+  it('reports a folder the table misses and a name with no folder', () => {
+    const named = modulesNamedInTable(architecture(['| `search`, `gone` | x |']));
+    expect(moduleTableProblems(['search', 'health'], named)).toEqual({ missingFromTable: ['health'], notAFolder: ['gone'] });
+  });
+});
