@@ -2,7 +2,7 @@ import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import { assertAdministers } from '../../auth/guards';
 import type { DbOrTx, Tx } from '../../db/client';
 import { AppError } from '../../errors';
-import { findRoundOfBooking } from '../application-rounds/repository';
+import { assertNotInOpenRound } from '../application-rounds/booking-hook';
 import { selectBooking, selectBookingForUpdate, updateBooking, type BookingRow, type BookingUpdate } from './repository';
 
 export type { BookingRow };
@@ -27,10 +27,8 @@ export async function lockBookingForAdmin(tx: Tx, bookingId: number, user: Authe
  */
 export async function lockBookingToDecide(tx: Tx, bookingId: number, user: AuthenticatedUser): Promise<BookingRow> {
   const row = await lockBookingForAdmin(tx, bookingId, user);
-  const round = await findRoundOfBooking(tx, bookingId);
-  if (round && round.status !== 'CLOSED') {
-    throw new AppError('BOOKING_IN_ROUND', `Booking ${bookingId} is in round ${round.id} (${round.status})`, `Søknaden er med i søknadsrunden «${round.name}» og avgjøres når runden lukkes.`);
-  }
+  // Early, before any work: the rounds' guard on the status writer would refuse the change anyway.
+  await assertNotInOpenRound(tx, bookingId);
   return row;
 }
 

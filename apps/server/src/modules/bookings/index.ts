@@ -1,0 +1,9 @@
+/**
+ * The bookings module's public entry: the one writer of a booking's and a reservation's status
+ * (changeStatus), the change log (recordChange), and where other modules register their guard and
+ * after-change step (registerBookingStatusHook).
+ */
+export { changeStatus, type StatusChange, type StatusChanged } from './change-status';
+export { recordChange } from './record-change';
+export type { BookingFields, NewChangeLogEntry } from './repository';
+export { registerBookingStatusHook, registeredBookingStatusHooks, type BookingStatusHook, type PlannedStatusChange, type RecordedChange, type StatusActor } from './status-hooks';
