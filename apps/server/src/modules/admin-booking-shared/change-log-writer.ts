@@ -22,12 +22,16 @@ export async function writeChangeLog(tx: Tx, entry: ChangeLogInput): Promise<voi
   await recordChange(tx, {
     bookingId: entry.bookingId,
     type: entry.type,
-    userId: entry.user.userId,
-    userName: entry.user.name,
+    ...byAdministrator(entry.user),
     reservationTimes: entry.reservationTimes ?? null,
     newReservationTimes: entry.newReservationTimes ?? null,
     comment: entry.comment ?? null,
   });
+}
+
+/** Who the change log names for an administrator's change (the applicant sees who decided). */
+export function byAdministrator(user: AuthenticatedUser): { userId: number; userName: string } {
+  return { userId: user.userId, userName: user.name };
 }
 
 /** A message from the location with a decision; shown on the applicant's booking page. */
