@@ -1,6 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
-import { bookings, changeLog, decisionMessages, reservations } from '../../db/schema/bookings';
+import { bookings, changeLog, decisionMessages } from '../../db/schema/bookings';
 import { users } from '../../db/schema/identity';
 import { locations } from '../../db/schema/locations';
 
@@ -31,13 +31,6 @@ export async function insertChangeLogEntry(tx: Tx, entry: NewChangeLogEntry): Pr
 
 export async function insertDecisionMessage(tx: Tx, bookingId: number, message: string): Promise<void> {
   await tx.insert(decisionMessages).values({ bookingId, message });
-}
-
-/** The given reservations of a booking get this status (ids of another booking are left alone). */
-export async function setReservationsStatus(tx: Tx, bookingId: number, reservationIds: readonly number[], status: 'REJECTED' | 'UNAVAILABLE' | 'REPLACED'): Promise<void> {
-  if (reservationIds.length === 0) return;
-  await tx.update(reservations).set({ status, updatedAt: new Date() })
-    .where(and(eq(reservations.bookingId, bookingId), inArray(reservations.id, [...reservationIds])));
 }
 
 /** The location's name and contact address, as the applicant's e-mails sign with them. */

@@ -3,10 +3,11 @@ import { rejectionMessages } from '@lokaler/domain/admin-rejection';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Tx } from '../../db/client';
 import { notifyApplicant } from './applicant-mail';
-import { conflict, touchBooking, type BookingRow } from './booking-access';
-import { addDecisionMessage, writeChangeLog } from './change-log-writer';
+import { changeStatus } from '../bookings';
+import { conflict, type BookingRow } from './booking-access';
+import { addDecisionMessage, byAdministrator } from './change-log-writer';
 import { describeTimes, isActive, loadReservationRows, type ReservationRow } from './reservation-rows';
-import { findLocationContact, setReservationsStatus } from './repository';
+import { findLocationContact } from './repository';
 
 export interface TakeBackOptions {
   tx: Tx;
@@ -38,11 +39,13 @@ export async function takeBackTimes({ tx, booking, user, select, type, comment, 
     throw conflict(`That would take every time of booking ${booking.id}`, type === 'AssetRejection' ? rejectionMessages.onlyRoom : reservationChangeMessages.allTimes);
   }
   const status = booking.status === 'APPROVED' ? 'UNAVAILABLE' : 'REJECTED';
-  await setReservationsStatus(tx, booking.id, taken.map((r) => r.id), status);
-  await touchBooking(tx, booking.id);
   await addDecisionMessage(tx, booking.id, comment);
   const times = describeTimes(taken);
-  await writeChangeLog(tx, { bookingId: booking.id, type, user, reservationTimes: times, comment: comment || null });
+  await changeStatus(tx, {
+    bookingId: booking.id, by: 'administrator',
+    reservations: { ids: taken.map((r) => r.id), to: status },
+    log: { type, ...byAdministrator(user), reservationTimes: times, comment: comment || null },
+  });
   const location = await findLocationContact(tx, booking.locationId);
   await notifyApplicant(tx, booking, {
     kind: type,

@@ -4,7 +4,7 @@ import type { ReservationStatus } from '@lokaler/domain/reservation';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import { recordChange } from './record-change';
-import { lockBookingStatus, lockReservationStatuses, writeBookingStatus, writeReservationStatus, type BookingFields, type NewChangeLogEntry } from './repository';
+import { lockBookingStatus, lockReservationStatuses, touchBookingRow, writeBookingStatus, writeReservationStatus, type BookingFields, type NewChangeLogEntry } from './repository';
 import { runGuards, type PlannedStatusChange, type StatusActor } from './status-hooks';
 
 export interface StatusChange {
@@ -17,7 +17,11 @@ export interface StatusChange {
    * another booking is never touched). Rows already in `to` are left as they are.
    */
   reservations?: { ids?: readonly number[]; from?: readonly ReservationStatus[]; to: ReservationStatus };
-  /** The change-log entry (its booking is this one); null for a change the log does not show (none today but the round's batch). */
+  /**
+   * The change-log entry (its booking is this one). Null when the caller writes more of the same
+   * change afterwards and then calls recordChange itself (a moved time: the new rows can only be
+   * inserted once the old one is REPLACED, and the after-change steps must see them).
+   */
   log: Omit<NewChangeLogEntry, 'bookingId'> | null;
   now?: Date;
 }
@@ -59,6 +63,7 @@ export async function changeStatus(tx: Tx, change: StatusChange): Promise<Status
   await runGuards(tx, planned);
 
   if (bookingTo !== undefined) await writeBookingStatus(tx, change.bookingId, bookingTo, change.booking?.fields ?? {}, now);
+  else await touchBookingRow(tx, change.bookingId, now);
   if (wanted) await writeReservationStatus(tx, moving.map((r) => r.id), wanted.to, now);
   if (change.log) await recordChange(tx, { ...change.log, bookingId: change.bookingId });
   return { bookingFrom, reservations: moving.map((r) => ({ id: r.id, from: r.status })) };
