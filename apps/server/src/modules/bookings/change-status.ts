@@ -47,12 +47,12 @@ export async function changeStatus(tx: Tx, change: StatusChange): Promise<Status
   const bookingFrom = await lockBookingStatus(tx, change.bookingId);
   if (!bookingFrom) throw AppError.notFound(`Booking ${change.bookingId}`);
   const bookingTo = change.booking?.to;
-  if (bookingTo !== undefined && bookingTo !== bookingFrom && !canTransition('booking', bookingFrom, bookingTo)) throw refused('booking', change.bookingId, bookingFrom, bookingTo);
+  if (bookingTo !== undefined && bookingTo !== bookingFrom && !canTransition('booking', bookingFrom, bookingTo)) throw refusedTransition('booking', change.bookingId, bookingFrom, bookingTo);
 
   const wanted = change.reservations;
   const rows = wanted ? await lockReservationStatuses(tx, change.bookingId, wanted) : [];
   const moving = wanted ? rows.filter((r) => r.status !== wanted.to) : [];
-  for (const r of moving) if (!canTransition('reservation', r.status, wanted!.to)) throw refused('reservation', r.id, r.status, wanted!.to);
+  for (const r of moving) if (!canTransition('reservation', r.status, wanted!.to)) throw refusedTransition('reservation', r.id, r.status, wanted!.to);
 
   const planned: PlannedStatusChange = {
     bookingId: change.bookingId,
@@ -69,6 +69,6 @@ export async function changeStatus(tx: Tx, change: StatusChange): Promise<Status
   return { bookingFrom, reservations: moving.map((r) => ({ id: r.id, from: r.status })) };
 }
 
-function refused(kind: 'booking' | 'reservation', id: number, from: string, to: string): AppError {
+export function refusedTransition(kind: 'booking' | 'reservation', id: number, from: string, to: string): AppError {
   return new AppError('STATUS_TRANSITION_REFUSED', `A ${kind} cannot go from ${from} to ${to} (${kind} ${id})`, refusedUserMsg);
 }
