@@ -7,7 +7,7 @@ import { bookings, reservations } from '../../db/schema/bookings';
 import { writeTransaction } from '../../db/write-transaction';
 import { AppError } from '../../errors';
 import { bookingWithTimes, trailOf } from '../admin-booking-shared/admin-test-support';
-import { changeStatus, registerBookingStatusHook, registeredBookingStatusHooks, type PlannedStatusChange, type StatusChange } from '.';
+import { changeStatus, changeStatuses, registerBookingStatusHook, registeredBookingStatusHooks, type PlannedStatusChange, type StatusChange } from '.';
 
 describe('the one writer of a booking\'s status (modules/bookings changeStatus)', () => {
   let ctx: TestContext;
@@ -106,5 +106,42 @@ describe('the one writer of a booking\'s status (modules/bookings changeStatus)'
     expect(result.reservations).toEqual([{ id: reservationIds[1], from: 'UNPROCESSED' }]);
     expect(await trailOf(ctx.database.db, other.bookingId)).toMatchObject({ status: 'UNPROCESSED', reservationStatuses: ['UNPROCESSED'] });
     expect(seen.guard[0]?.booking).toBeNull();
+  });
+
+  describe('in a batch (changeStatuses, a round\'s closing)', () => {
+    const batch = (rest: Omit<Parameters<typeof changeStatuses>[1], 'by' | 'now'>) =>
+      writeTransaction(ctx.database.db, (tx) => changeStatuses(tx, { by: 'round', now: new Date(), ...rest }));
+
+    it('writes every booking and time, the log, guards and after-change steps once per booking', async () => {
+      const a = await twoTimes();
+      const b = await bookingWithTimes(ctx.database.db, locationId, userId, [{ bookableAssetId: room, date, startTime: '15:00', durationMinutes: 60 }]);
+      await batch({
+        reservations: [{ id: a.reservationIds[0]!, to: 'APPROVED' }, { id: a.reservationIds[1]!, to: 'REJECTED' }, { id: b.reservationIds[0]!, to: 'REJECTED' }],
+        bookings: [{ bookingId: a.bookingId, to: 'APPROVED', costCategory: 'FREE' }, { bookingId: b.bookingId, to: 'REJECTED' }],
+        log: [
+          { bookingId: a.bookingId, type: 'ReservationRejection', userName: 'System' },
+          { bookingId: a.bookingId, type: 'BookingApproval', userName: 'System' },
+          { bookingId: b.bookingId, type: 'BookingRejection', userName: 'System' },
+        ],
+      });
+      expect(await trailOf(ctx.database.db, a.bookingId)).toMatchObject({ status: 'APPROVED', reservationStatuses: ['APPROVED', 'REJECTED'], changeLogTypes: ['ReservationRejection', 'BookingApproval'] });
+      expect(await trailOf(ctx.database.db, b.bookingId)).toMatchObject({ status: 'REJECTED', reservationStatuses: ['REJECTED'], changeLogTypes: ['BookingRejection'] });
+      expect(seen.guard.map((g) => [g.bookingId, g.by, g.reservations.length])).toEqual([[a.bookingId, 'round', 2], [b.bookingId, 'round', 1]]);
+      expect(seen.after).toEqual([{ bookingId: a.bookingId, status: 'APPROVED' }, { bookingId: b.bookingId, status: 'REJECTED' }]);
+    });
+
+    it('one change the lifecycle forbids refuses the whole batch and nothing is written', async () => {
+      const a = await twoTimes();
+      const b = await bookingWithTimes(ctx.database.db, locationId, userId, [{ bookableAssetId: room, date, startTime: '15:00', durationMinutes: 60 }]);
+      await ctx.database.db.update(bookings).set({ status: 'REJECTED' }).where(eq(bookings.id, b.bookingId));
+      const error = await refusal(batch({
+        reservations: [{ id: a.reservationIds[0]!, to: 'APPROVED' }],
+        bookings: [{ bookingId: a.bookingId, to: 'APPROVED' }, { bookingId: b.bookingId, to: 'APPROVED' }],
+        log: [{ bookingId: a.bookingId, type: 'BookingApproval', userName: 'System' }],
+      }));
+      expect(error).toMatchObject({ code: 'STATUS_TRANSITION_REFUSED', msg: `A booking cannot go from REJECTED to APPROVED (booking ${b.bookingId})` });
+      expect(await trailOf(ctx.database.db, a.bookingId)).toMatchObject({ status: 'UNPROCESSED', reservationStatuses: ['UNPROCESSED', 'UNPROCESSED'], changeLogTypes: [] });
+      expect(seen).toEqual({ guard: [], after: [] });
+    });
   });
 });
