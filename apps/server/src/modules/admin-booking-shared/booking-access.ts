@@ -3,7 +3,8 @@ import { assertAdministers } from '../../auth/guards';
 import type { DbOrTx, Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import { assertNotInOpenRound } from '../application-rounds/booking-hook';
-import { selectBooking, selectBookingForUpdate, updateBooking, type BookingRow, type BookingUpdate } from './repository';
+import { updateBookingDetails, type BookingDetails } from '../bookings';
+import { selectBooking, selectBookingForUpdate, type BookingRow } from './repository';
 
 export type { BookingRow };
 
@@ -41,8 +42,8 @@ export async function findBookingForAdmin(db: DbOrTx, bookingId: number, user: A
 }
 
 /** Marks the booking as changed now (the lists sort and show by it). */
-export async function touchBooking(tx: Tx, bookingId: number, fields: BookingUpdate = {}): Promise<void> {
-  await updateBooking(tx, bookingId, fields);
+export async function touchBooking(tx: Tx, bookingId: number, fields: BookingDetails = {}): Promise<void> {
+  await updateBookingDetails(tx, bookingId, fields);
 }
 
 /** 409 with a message the admin UI shows as is. */

@@ -1,12 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
-import { bookings, changeLog, decisionMessages } from '../../db/schema/bookings';
+import { bookings, decisionMessages } from '../../db/schema/bookings';
 import { users } from '../../db/schema/identity';
 import { locations } from '../../db/schema/locations';
 
 export type BookingRow = typeof bookings.$inferSelect;
-export type BookingUpdate = Partial<typeof bookings.$inferInsert>;
-
 /** The booking, locked for the rest of the transaction (SELECT … FOR UPDATE). */
 export async function selectBookingForUpdate(tx: Tx, bookingId: number): Promise<BookingRow | undefined> {
   const [row] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
@@ -16,17 +14,6 @@ export async function selectBookingForUpdate(tx: Tx, bookingId: number): Promise
 export async function selectBooking(db: DbOrTx, bookingId: number): Promise<BookingRow | undefined> {
   const [row] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
   return row;
-}
-
-/** Writes the fields and marks the booking as changed now (the lists sort and show by it). */
-export async function updateBooking(tx: Tx, bookingId: number, fields: BookingUpdate = {}): Promise<void> {
-  await tx.update(bookings).set({ ...fields, updatedAt: new Date() }).where(eq(bookings.id, bookingId));
-}
-
-export type NewChangeLogEntry = typeof changeLog.$inferInsert;
-
-export async function insertChangeLogEntry(tx: Tx, entry: NewChangeLogEntry): Promise<void> {
-  await tx.insert(changeLog).values(entry);
 }
 
 export async function insertDecisionMessage(tx: Tx, bookingId: number, message: string): Promise<void> {

@@ -6,5 +6,6 @@
 export { changeStatus, type StatusChange, type StatusChanged } from './change-status';
 export { changeStatuses, type StatusBatch } from './change-statuses';
 export { recordChange } from './record-change';
-export type { BookingFields, NewChangeLogEntry } from './repository';
+export { appendChangeLog, updateBookingDetails } from './booking-details';
+export type { BookingDetails, BookingFields, NewChangeLogEntry } from './repository';
 export { registerBookingStatusHook, registeredBookingStatusHooks, type BookingStatusHook, type PlannedStatusChange, type RecordedChange, type StatusActor } from './status-hooks';

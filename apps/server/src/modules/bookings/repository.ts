@@ -80,3 +80,11 @@ export async function writeBookingStatuses(tx: Tx, statuses: readonly { bookingI
 export async function insertChangeLogEntries(tx: Tx, entries: readonly NewChangeLogEntry[]): Promise<void> {
   if (entries.length) await tx.insert(changeLog).values([...entries]);
 }
+
+/** A booking's fields other than its status and identity (owner, internal note and title, a wedding hold). */
+export type BookingDetails = Omit<Partial<typeof bookings.$inferInsert>, 'id' | 'status' | 'updatedAt' | 'caseNumber'>;
+
+/** Writes the fields and marks the booking as changed at `now` (the lists sort and show by it). */
+export async function writeBookingDetails(tx: Tx, bookingId: number, fields: BookingDetails, now: Date): Promise<void> {
+  await tx.update(bookings).set({ ...fields, updatedAt: now }).where(eq(bookings.id, bookingId));
+}

@@ -8,9 +8,9 @@ import { insertReservations } from '../../db/reservation-repository';
 import { enqueueMail, type OutboxMail } from '../../integrations/mail/outbox';
 import { applicantNoticeMail, type ApplicantNotice } from '../admin-booking-shared/applicant-mail';
 import { describeTimes } from '../admin-booking-shared/reservation-rows';
-import { insertDecisionMessage, type NewChangeLogEntry } from '../admin-booking-shared/repository';
+import { insertDecisionMessage } from '../admin-booking-shared/repository';
 import { ensureContractRequirement } from '../admin-approval/repository';
-import { changeStatuses } from '../bookings';
+import { changeStatuses, type NewChangeLogEntry } from '../bookings';
 import type { RoundRow } from '../application-rounds/round-access';
 import {
   findBusyCandidates, saveApprovals,
