@@ -7,7 +7,7 @@ import { osloClock } from '@lokaler/domain/scheduling/oslo-clock';
 import { prepareRoom } from '@lokaler/domain/scheduling/room-calendar';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Db, Tx } from '../../db/client';
-import { insertReservationsUnlessTaken, type NewReservation } from '../../db/reservation-repository';
+import { insertReservationsUnlessTaken, type NewReservation } from '../bookings';
 import { sqlState } from '../../http/error-handler';
 import { enqueueMail } from '../../integrations/mail/outbox';
 import { lockRooms, lockRoomsShared } from '../../db/lock-rooms';

@@ -5,6 +5,7 @@
  */
 export { changeStatus, type StatusChange, type StatusChanged } from './change-status';
 export { changeStatuses, type StatusBatch } from './change-statuses';
+export { insertReservations, insertReservationsUnlessTaken, type InsertedReservation, type NewReservation } from './reservations-repository';
 export { recordChange } from './record-change';
 export { appendChangeLog, updateBookingDetails } from './booking-details';
 export type { BookingDetails, BookingFields, NewChangeLogEntry } from './repository';

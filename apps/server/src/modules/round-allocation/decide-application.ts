@@ -4,13 +4,12 @@ import type { ChangeLogReservationTimes } from '@lokaler/domain/booking';
 import { addDays, isoWeekday } from '@lokaler/domain/scheduling/calendar-date';
 import { formatDateNorwegian } from '@lokaler/domain/scheduling/format-date';
 import type { Tx } from '../../db/client';
-import { insertReservations } from '../../db/reservation-repository';
 import { enqueueMail, type OutboxMail } from '../../integrations/mail/outbox';
 import { applicantNoticeMail, type ApplicantNotice } from '../admin-booking-shared/applicant-mail';
 import { describeTimes } from '../admin-booking-shared/reservation-rows';
 import { insertDecisionMessage } from '../admin-booking-shared/repository';
 import { ensureContractRequirement } from '../admin-approval/repository';
-import { changeStatuses, type NewChangeLogEntry } from '../bookings';
+import { changeStatuses, insertReservations, type NewChangeLogEntry } from '../bookings';
 import type { RoundRow } from '../application-rounds/round-access';
 import {
   findBusyCandidates, saveApprovals,
