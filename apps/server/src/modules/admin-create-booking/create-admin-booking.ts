@@ -9,13 +9,12 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { notifyApplicant } from '../admin-booking-shared/applicant-mail';
 import { describeTimes } from '../admin-booking-shared/reservation-rows';
-import { appendChangeLog } from '../bookings';
+import { appendChangeLog, insertAdminBooking } from '../bookings';
 import { checkAdminTimes, insertAcceptedTimes } from '../admin-reservations/check-admin-times';
 import { claimLink, createClaimToken } from '../claim/claim-tokens';
 import { singleLocation } from '../apply-for-booking/validate-booking-request';
 import { findRooms } from '../room-calendars/repository';
 import { assertRoomsAccessible } from '../room-calendars/rooms-for-caller';
-import { insertAdminBooking } from './repository';
 import { writeTransaction } from '../../db/write-transaction';
 
 /**

@@ -6,6 +6,8 @@
 export { changeStatus, type StatusChange, type StatusChanged } from './change-status';
 export { changeStatuses, type StatusBatch } from './change-statuses';
 export { insertReservations, insertReservationsUnlessTaken, type InsertedReservation, type NewReservation } from './reservations-repository';
+export { insertBookingWithEntry, insertWeddingTake, type NewBooking, type NewWeddingTake } from './applications-repository';
+export { insertAdminBooking, type NewAdminBooking } from './admin-bookings-repository';
 export { recordChange } from './record-change';
 export { appendChangeLog, updateBookingDetails } from './booking-details';
 export type { BookingDetails, BookingFields, NewChangeLogEntry } from './repository';
