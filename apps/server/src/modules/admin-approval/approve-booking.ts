@@ -7,7 +7,7 @@ import { reservationEndTime } from '@lokaler/domain/scheduling/time-of-day';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { notifyApplicant } from '../admin-booking-shared/applicant-mail';
+import { applicantMail } from '../admin-booking-shared/applicant-mail';
 import { conflict, lockBookingToDecide } from '../admin-booking-shared/booking-access';
 import { addDecisionMessage, byAdministrator } from '../admin-booking-shared/change-log-writer';
 import { changeStatus } from '../bookings';
@@ -75,8 +75,8 @@ export async function approveBooking({ db, user, bookingId, body, publicUrl, now
       booking: { to: 'APPROVED', fields: { costCategory: body.costCategory, marketPriceOre: terms.marketPriceOre } },
       reservations: { from: ['UNPROCESSED'], to: 'APPROVED' },
       log: { type: 'BookingApproval', ...byAdministrator(user), reservationTimes: describeTimes(data.reservations), comment: body.comment || null },
+      mail: await applicantMail(tx, booking, approvalNotice({ data, comment: body.comment, contractToSign: requireContract, vedtak: vedtak !== null }), publicUrl),
     });
-    await notifyApplicant(tx, booking, approvalNotice({ data, comment: body.comment, contractToSign: requireContract, vedtak: vedtak !== null }), publicUrl);
     return { bookingId, status: 'APPROVED', contractRequired: requireContract, vedtakStored: vedtak !== null, contractStored: contract !== null };
   });
 }

@@ -1,7 +1,7 @@
 import { approvalMessages, type DecisionResponse } from '@lokaler/domain/admin-approval';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Db } from '../../db/client';
-import { notifyApplicant } from '../admin-booking-shared/applicant-mail';
+import { applicantMail } from '../admin-booking-shared/applicant-mail';
 import { conflict, lockBookingToDecide } from '../admin-booking-shared/booking-access';
 import { byAdministrator } from '../admin-booking-shared/change-log-writer';
 import { changeStatus } from '../bookings';
@@ -27,14 +27,14 @@ export async function unapproveBooking({ db, user, bookingId, publicUrl }: { db:
     await deleteApproval(tx, bookingId);
     await revokeDocuments(tx, bookingId);
     await deleteContractRequirements(tx, bookingId);
+    const location = await findLocationContact(tx, booking.locationId);
     await changeStatus(tx, {
       bookingId, by: 'administrator',
       booking: { to: 'UNPROCESSED', fields: { costCategory: null, marketPriceOre: null } },
       reservations: { from: ['APPROVED'], to: 'UNPROCESSED' },
       log: { type: 'BookingSetToUnprocessed', ...byAdministrator(user), reservationTimes: describeTimes(active) },
+      mail: await applicantMail(tx, booking, unapprovalNotice(location?.name ?? 'lokalet'), publicUrl),
     });
-    const location = await findLocationContact(tx, booking.locationId);
-    await notifyApplicant(tx, booking, unapprovalNotice(location?.name ?? 'lokalet'), publicUrl);
     return { bookingId, status: 'UNPROCESSED', contractRequired: false, vedtakStored: false, contractStored: false };
   });
 }

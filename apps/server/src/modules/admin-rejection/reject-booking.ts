@@ -5,7 +5,7 @@ import { osloClock } from '@lokaler/domain/scheduling/oslo-clock';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { notifyApplicant } from '../admin-booking-shared/applicant-mail';
+import { applicantMail } from '../admin-booking-shared/applicant-mail';
 import { conflict, lockBookingToDecide } from '../admin-booking-shared/booking-access';
 import { addDecisionMessage, byAdministrator } from '../admin-booking-shared/change-log-writer';
 import { changeStatus } from '../bookings';
@@ -65,16 +65,16 @@ export async function rejectBooking({ db, user, bookingId, body, publicUrl, now 
       booking: { to: 'REJECTED' },
       reservations: { ids: data.reservations.map((r) => r.id), to: 'REJECTED' },
       log: { type: 'BookingRejection', ...byAdministrator(user), reservationTimes: describeTimes(data.reservations), comment: reason },
+      mail: await applicantMail(tx, booking, {
+        kind: 'BookingRejection',
+        subject: 'Søknaden din er avslått',
+        paragraphs: [
+          `Søknaden din om å låne ${data.location.name} er dessverre avslått.`,
+          `Begrunnelse: ${reason}`,
+          ...(vedtakStored ? ['Vedtaket, med informasjon om hvordan du kan klage, finner du på bookingsiden.'] : []),
+        ],
+      }, publicUrl),
     });
-    await notifyApplicant(tx, booking, {
-      kind: 'BookingRejection',
-      subject: 'Søknaden din er avslått',
-      paragraphs: [
-        `Søknaden din om å låne ${data.location.name} er dessverre avslått.`,
-        `Begrunnelse: ${reason}`,
-        ...(vedtakStored ? ['Vedtaket, med informasjon om hvordan du kan klage, finner du på bookingsiden.'] : []),
-      ],
-    }, publicUrl);
     return { bookingId, status: 'REJECTED', contractRequired: false, vedtakStored, contractStored: false };
   });
 }

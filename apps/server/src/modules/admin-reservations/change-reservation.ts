@@ -4,7 +4,7 @@ import { toBookingReservation } from '@lokaler/domain/booking-reservation';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { notifyApplicant } from '../admin-booking-shared/applicant-mail';
+import { applicantMail } from '../admin-booking-shared/applicant-mail';
 import { conflict, lockBookingToDecide } from '../admin-booking-shared/booking-access';
 import { byAdministrator } from '../admin-booking-shared/change-log-writer';
 import { changeStatus, recordChange } from '../bookings';
@@ -54,18 +54,18 @@ export async function changeReservation({ db, user, reservationId, body, publicU
 
     const before = describeTimes([old]);
     const after = describeTimes(accepted);
-    await recordChange(tx, { bookingId: booking.id, type: 'ReservationChange', ...byAdministrator(user), reservationTimes: before, newReservationTimes: after, comment: body.comment || null });
     const location = await findLocationContact(tx, booking.locationId);
-    await notifyApplicant(tx, booking, {
-      kind: 'ReservationChange',
-      subject: 'En tid i bookingen din er endret',
-      paragraphs: [
-        `${location?.name ?? 'Lokalet'} har endret en tid i bookingen din.`,
-        `Før: ${before.map((r) => `${r.assetDescription} ${r.times.join(', ')}`).join('; ')}`,
-        `Nå: ${after.map((r) => `${r.assetDescription} ${r.times.join(', ')}`).join('; ')}`,
-        ...(body.comment ? [`Melding fra lokalet: ${body.comment}`] : []),
-      ],
-    }, publicUrl);
+    await recordChange(tx, { bookingId: booking.id, type: 'ReservationChange', ...byAdministrator(user), reservationTimes: before, newReservationTimes: after, comment: body.comment || null },
+      await applicantMail(tx, booking, {
+        kind: 'ReservationChange',
+        subject: 'En tid i bookingen din er endret',
+        paragraphs: [
+          `${location?.name ?? 'Lokalet'} har endret en tid i bookingen din.`,
+          `Før: ${before.map((r) => `${r.assetDescription} ${r.times.join(', ')}`).join('; ')}`,
+          `Nå: ${after.map((r) => `${r.assetDescription} ${r.times.join(', ')}`).join('; ')}`,
+          ...(body.comment ? [`Melding fra lokalet: ${body.comment}`] : []),
+        ],
+      }, publicUrl));
     return { bookingId: booking.id, reservations: (await loadReservationRows(tx, [booking.id])).map(toBookingReservation) };
   });
 }

@@ -61,12 +61,13 @@ describe('the one writer of a booking\'s status (modules/bookings changeStatus)'
     expect(registeredBookingStatusHooks()).toEqual(expect.arrayContaining(['digital-keys', 'semester-rounds']));
   });
 
-  it('writes the booking and its times, one change-log entry, runs the guards before and the after-change steps after', async () => {
+  it('writes the booking and its times, one change-log entry and the outbox row, runs the guards before and the after-change steps after', async () => {
     const { bookingId, reservationIds } = await twoTimes();
-    const result = await change(bookingId, { booking: { to: 'APPROVED', fields: { costCategory: 'FREE' } }, reservations: { from: ['UNPROCESSED'], to: 'APPROVED' } });
+    const mail = { to: 'soker@example.no', subject: 'Godkjent', text: 'Godkjent.', topic: { kind: 'BookingApproval', bookingId } };
+    const result = await change(bookingId, { booking: { to: 'APPROVED', fields: { costCategory: 'FREE' } }, reservations: { from: ['UNPROCESSED'], to: 'APPROVED' }, mail });
     expect(result).toEqual({ bookingFrom: 'UNPROCESSED', reservations: reservationIds.map((id) => ({ id, from: 'UNPROCESSED' })) });
     const trail = await trailOf(ctx.database.db, bookingId);
-    expect(trail).toMatchObject({ status: 'APPROVED', reservationStatuses: ['APPROVED', 'APPROVED'], changeLogTypes: ['BookingApproval'] });
+    expect(trail).toMatchObject({ status: 'APPROVED', reservationStatuses: ['APPROVED', 'APPROVED'], changeLogTypes: ['BookingApproval'], mailKinds: ['BookingApproval'] });
     expect(seen.guard).toEqual([{ bookingId, by: 'administrator', booking: { from: 'UNPROCESSED', to: 'APPROVED' }, reservations: reservationIds.map((id) => ({ id, from: 'UNPROCESSED', to: 'APPROVED' })) }]);
     expect(seen.after).toEqual([{ bookingId, status: 'APPROVED' }]);
   });
@@ -92,9 +93,10 @@ describe('the one writer of a booking\'s status (modules/bookings changeStatus)'
   it('a guard\'s refusal is the answer and nothing is written', async () => {
     const { bookingId } = await twoTimes();
     refuseNext = true;
-    const error = await refusal(change(bookingId, { booking: { to: 'REJECTED' }, reservations: { from: ['UNPROCESSED'], to: 'REJECTED' } }));
+    const mail = { to: 'soker@example.no', subject: 'Avslått', text: 'Avslått.', topic: { kind: 'BookingRejection', bookingId } };
+    const error = await refusal(change(bookingId, { booking: { to: 'REJECTED' }, reservations: { from: ['UNPROCESSED'], to: 'REJECTED' }, mail }));
     expect(error).toMatchObject({ code: 'CONFLICT', msg: 'the test guard refuses' });
-    expect(await trailOf(ctx.database.db, bookingId)).toMatchObject({ status: 'UNPROCESSED', reservationStatuses: ['UNPROCESSED', 'UNPROCESSED'], changeLogTypes: [] });
+    expect(await trailOf(ctx.database.db, bookingId)).toMatchObject({ status: 'UNPROCESSED', reservationStatuses: ['UNPROCESSED', 'UNPROCESSED'], changeLogTypes: [], mailKinds: [] });
     expect(seen.after).toEqual([]);
   });
 

@@ -3,7 +3,7 @@ import type { BookingStatus } from '@lokaler/domain/booking';
 import type { ReservationStatus } from '@lokaler/domain/reservation';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../errors';
-import { recordChange } from './record-change';
+import { queueMail, recordChange, type ChangeMail } from './record-change';
 import { lockBookingStatus, lockReservationStatuses, touchBookingRow, writeBookingStatus, writeReservationStatus, type BookingFields, type NewChangeLogEntry } from './repository';
 import { runGuards, type PlannedStatusChange, type StatusActor } from './status-hooks';
 
@@ -23,6 +23,8 @@ export interface StatusChange {
    * inserted once the old one is REPLACED, and the after-change steps must see them).
    */
   log: Omit<NewChangeLogEntry, 'bookingId'> | null;
+  /** The change's e-mails, queued in the outbox after the change-log entry. */
+  mail?: ChangeMail;
   now?: Date;
 }
 
@@ -40,7 +42,7 @@ const refusedUserMsg = 'Bookingen er endret i mellomtiden. Last siden på nytt o
  * reads and locks the current statuses, refuses (409 STATUS_TRANSITION_REFUSED, nothing written) a
  * change packages/domain/booking-lifecycle does not allow, asks every registered guard (a semester
  * round refuses an administrator's decision while it is open), writes the statuses, then the
- * change-log entry and the registered after-change steps (recordChange).
+ * change-log entry, the registered after-change steps and the outbox rows (recordChange).
  */
 export async function changeStatus(tx: Tx, change: StatusChange): Promise<StatusChanged> {
   const now = change.now ?? new Date();
@@ -65,7 +67,8 @@ export async function changeStatus(tx: Tx, change: StatusChange): Promise<Status
   if (bookingTo !== undefined) await writeBookingStatus(tx, change.bookingId, bookingTo, change.booking?.fields ?? {}, now);
   else await touchBookingRow(tx, change.bookingId, now);
   if (wanted) await writeReservationStatus(tx, moving.map((r) => r.id), wanted.to, now);
-  if (change.log) await recordChange(tx, { ...change.log, bookingId: change.bookingId });
+  if (change.log) await recordChange(tx, { ...change.log, bookingId: change.bookingId }, change.mail);
+  else await queueMail(tx, change.mail);
   return { bookingFrom, reservations: moving.map((r) => ({ id: r.id, from: r.status })) };
 }
 

@@ -4,6 +4,7 @@ import type { ReservationStatus } from '@lokaler/domain/reservation';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import { refusedTransition } from './change-status';
+import { queueMail, type ChangeMail } from './record-change';
 import { insertChangeLogEntries, lockBookingStatuses, lockReservationsById, writeBookingStatuses, writeReservationStatuses, type NewChangeLogEntry } from './repository';
 import { runAfterChange, runGuards, type PlannedStatusChange, type StatusActor } from './status-hooks';
 
@@ -18,6 +19,8 @@ export interface StatusBatch {
   reservations?: readonly { id: number; to: ReservationStatus }[];
   /** The change-log entries, written after the statuses; the after-change steps then run once per booking named here. */
   log?: readonly NewChangeLogEntry[];
+  /** The e-mails, queued in the outbox last, in one statement. */
+  mail?: ChangeMail;
 }
 
 /**
@@ -62,4 +65,5 @@ export async function changeStatuses(tx: Tx, batch: StatusBatch): Promise<void> 
   await insertChangeLogEntries(tx, log);
   const lastType = new Map(log.map((e) => [e.bookingId, e.type]));
   for (const [bookingId, type] of lastType) await runAfterChange(tx, { bookingId, type });
+  await queueMail(tx, batch.mail);
 }

@@ -8,7 +8,7 @@ export { changeStatuses, type StatusBatch } from './change-statuses';
 export { insertReservations, insertReservationsUnlessTaken, type InsertedReservation, type NewReservation } from './reservations-repository';
 export { insertBookingWithEntry, insertWeddingTake, type NewBooking, type NewWeddingTake } from './applications-repository';
 export { insertAdminBooking, type NewAdminBooking } from './admin-bookings-repository';
-export { recordChange } from './record-change';
+export { recordChange, type ChangeMail } from './record-change';
 export { appendChangeLog, updateBookingDetails } from './booking-details';
 export type { BookingDetails, BookingFields, NewChangeLogEntry } from './repository';
 export { registerBookingStatusHook, registeredBookingStatusHooks, type BookingStatusHook, type PlannedStatusChange, type RecordedChange, type StatusActor } from './status-hooks';

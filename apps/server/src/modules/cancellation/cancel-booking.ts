@@ -3,9 +3,8 @@ import { effectiveCancellationDeadline, isCancellable } from '@lokaler/domain/bo
 import { cancellationRefusedMessage } from '@lokaler/domain/user-booking-rules';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { enqueueMail } from '../../integrations/mail/outbox';
 import { cancellationToLocationMail } from './cancellation-to-location-mail';
-import { notifyApplicant } from '../admin-booking-shared/applicant-mail';
+import { applicantMail } from '../admin-booking-shared/applicant-mail';
 import { describeTimes } from '../admin-booking-shared/reservation-rows';
 import type { EffectiveIdentity } from '../impersonation/effective-identity';
 import { findVisibleBooking } from '../user-bookings/booking-access';
@@ -33,18 +32,20 @@ export async function cancelBooking({ db, identity, bookingId, now, publicUrl }:
       const userMsg = cancellationRefusedMessage({ status: booking.status, sourceForm: booking.sourceForm, locationName: location.name, contactEmail: location.contactEmail });
       throw new AppError('CONFLICT', `Booking ${booking.id} (${booking.status}) cannot be cancelled by the applicant now`, userMsg);
     }
-    const cancelled = await closeBooking(tx, booking, {
+    await closeBooking(tx, booking, {
       to: 'CANCELLED', by: 'applicant', now, log: { type: 'BookingCancellation', userId: identity.user.userId, userName: identity.user.name },
+      mail: async (cancelled) => {
+        const toApplicant = await applicantMail(tx, booking, {
+          kind: 'BookingCancellation',
+          subject: 'Bookingen er kansellert',
+          paragraphs: [`Bookingen din hos ${location.name} er kansellert. Tidene er gitt fri, og andre kan nå søke om dem.`],
+        }, publicUrl);
+        const times = describeTimes(cancelled).flatMap((r) => r.times.map((t) => `${r.assetDescription}: ${t}`));
+        const toLocation = location.contactEmail && booking.status === 'APPROVED'
+          ? cancellationToLocationMail({ to: location.contactEmail, bookingId: booking.id, caseNumber: booking.caseNumber, freedTimes: times }) : null;
+        return [toApplicant, toLocation].filter((m) => m !== null);
+      },
     });
-    await notifyApplicant(tx, booking, {
-      kind: 'BookingCancellation',
-      subject: 'Bookingen er kansellert',
-      paragraphs: [`Bookingen din hos ${location.name} er kansellert. Tidene er gitt fri, og andre kan nå søke om dem.`],
-    }, publicUrl);
-    if (location.contactEmail && booking.status === 'APPROVED') {
-      const times = describeTimes(cancelled).flatMap((r) => r.times.map((t) => `${r.assetDescription}: ${t}`));
-      await enqueueMail(tx, cancellationToLocationMail({ to: location.contactEmail, bookingId: booking.id, caseNumber: booking.caseNumber, freedTimes: times }));
-    }
     return { bookingId: booking.id, status: 'CANCELLED', internalEventTitle: booking.internalEventTitle };
   });
 }

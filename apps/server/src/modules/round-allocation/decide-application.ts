@@ -4,7 +4,7 @@ import type { ChangeLogReservationTimes } from '@lokaler/domain/booking';
 import { addDays, isoWeekday } from '@lokaler/domain/scheduling/calendar-date';
 import { formatDateNorwegian } from '@lokaler/domain/scheduling/format-date';
 import type { Tx } from '../../db/client';
-import { enqueueMail, type OutboxMail } from '../../integrations/mail/outbox';
+import type { OutboxMail } from '../../integrations/mail/outbox';
 import { applicantNoticeMail, type ApplicantNotice } from '../admin-booking-shared/applicant-mail';
 import { describeTimes } from '../admin-booking-shared/reservation-rows';
 import { insertDecisionMessage } from '../admin-booking-shared/repository';
@@ -132,8 +132,7 @@ export async function decideApplications(tx: Tx, options: {
   }
   await saveApprovals(tx, decisions, actor, now);
   // The bookings' statuses and the change log last: the after-change steps (keys) read the approvals and requirements.
-  await changeStatuses(tx, { by: 'round', now, bookings: decisions.map((d) => ({ bookingId: d.bookingId, to: d.status, costCategory: d.status === 'APPROVED' ? d.costCategory ?? undefined : undefined })), log: entries });
-  if (mails.length) await enqueueMail(tx, mails);
+  await changeStatuses(tx, { by: 'round', now, bookings: decisions.map((d) => ({ bookingId: d.bookingId, to: d.status, costCategory: d.status === 'APPROVED' ? d.costCategory ?? undefined : undefined })), log: entries, mail: mails });
   return decided.map((d) => d.outcome);
 }
 
