@@ -97,7 +97,7 @@ export default tseslint.config(
   },
   {
     // Issue 14: every write transaction retries deadlocks and lost connections the same way.
-    // Issue 26: only the bookings module writes bookings, reservations and the change log.
+    // And only the bookings module writes bookings, reservations and the change log (bookingTableWriters).
     files: ['apps/server/src/**/*.ts'],
     ignores: [...serverTestFiles, ...bookingTableWriters],
     rules: { 'no-restricted-syntax': ['error', writeTransactionOnly, ...bookingTablesWrittenByBookingsOnly] },
