@@ -13,6 +13,32 @@ function featureZones(app) {
   return features.map((f) => ({ target: `${dir}/${f}`, from: dir, except: [`./${f}`], message: 'A feature does not use a sibling feature\'s internals: move what both need to packages/ui or packages/domain.' }));
 }
 
+const serverTestFiles = ['apps/server/src/**/*.test.ts', 'apps/server/src/**/*-test-support.ts'];
+
+const writeTransactionOnly = {
+  selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='transaction']",
+  message: 'Run transactions through writeTransaction(db, fn) from apps/server/src/db/write-transaction.ts (retries 40001/40P01 and a lost connection; a savepoint is withSavepoint(tx, fn)).',
+};
+
+/**
+ * The bookings module (apps/server/src/modules/bookings) is the one writer of a booking's and a
+ * reservation's status and of the change log: elsewhere, a Drizzle insert/update/delete on those
+ * tables, or SQL text that inserts into, updates or deletes from them, is an error. Reading them
+ * stays free. The demo data (db/seed) writes whole bookings as they were; tests set up states.
+ */
+const bookingTableWriters = ['apps/server/src/modules/bookings/**/*.ts', 'apps/server/src/db/seed/**/*.ts'];
+const bookingTablesMessage = 'Only the bookings module writes bookings, reservations and the change log: call changeStatus/changeStatuses, recordChange/appendChangeLog, updateBookingDetails or its insert functions (apps/server/src/modules/bookings/index.ts).';
+const bookingTablesWrittenByBookingsOnly = [
+  {
+    selector: "CallExpression[callee.property.name=/^(insert|update|delete)$/][arguments.0.name=/^(bookings|reservations|changeLog)$/]",
+    message: bookingTablesMessage,
+  },
+  {
+    selector: "TaggedTemplateExpression[tag.name='sql'] TemplateElement[value.raw=/(update|insert\\s+into|delete\\s+from)\\s+(bookings|reservations|change_log)\\b/i]",
+    message: bookingTablesMessage,
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/data/**', 'apps/server/src/db/migrations/**', 'bench/.data/**'] },
   js.configs.recommended,
@@ -71,14 +97,15 @@ export default tseslint.config(
   },
   {
     // Issue 14: every write transaction retries deadlocks and lost connections the same way.
+    // And only the bookings module writes bookings, reservations and the change log (bookingTableWriters).
     files: ['apps/server/src/**/*.ts'],
-    ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/**/*-test-support.ts'],
-    rules: {
-      'no-restricted-syntax': ['error', {
-        selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='transaction']",
-        message: 'Run transactions through writeTransaction(db, fn) from apps/server/src/db/write-transaction.ts (retries 40001/40P01 and a lost connection; a savepoint is withSavepoint(tx, fn)).',
-      }],
-    },
+    ignores: [...serverTestFiles, ...bookingTableWriters],
+    rules: { 'no-restricted-syntax': ['error', writeTransactionOnly, ...bookingTablesWrittenByBookingsOnly] },
+  },
+  {
+    files: bookingTableWriters,
+    ignores: serverTestFiles,
+    rules: { 'no-restricted-syntax': ['error', writeTransactionOnly] },
   },
   {
     files: ['packages/ui/**/*.{ts,tsx}', 'packages/api-client/**/*.{ts,tsx}', 'apps/portal/**/*.{ts,tsx}', 'apps/admin/**/*.{ts,tsx}'],

@@ -22,6 +22,8 @@ const statusByCode = {
   ROUND_CLOSED: 409,
   ROUND_NOT_READY: 409,
   BOOKING_IN_ROUND: 409,
+  /** A status change the booking lifecycle (packages/domain/booking-lifecycle) does not allow: nothing was written. */
+  STATUS_TRANSITION_REFUSED: 409,
   /** Well-formed input the server cannot act on: an unknown district, a location not ready to publish (decision 015). */
   UNPROCESSABLE: 422,
   /** The booking breaks a booking rule (window, behandlingstid, one timeslot, repetition…): nothing was written. */

@@ -9,9 +9,9 @@ import { osloClock } from './scheduling/oslo-clock';
  *
  * - Which status changes a booking and a reservation may make (`bookingTransitions`,
  *   `reservationTransitions`, `canTransition`, `assertTransition`). The tables are what the server's
- *   writers do today, read from each of them (listed at each table). They do not call this yet:
- *   a single writer (modules/bookings, decision 037 "Not yet") will be the only code that changes a status,
- *   and that writer refuses what these tables do not allow.
+ *   writers do, read from each of them (listed at each table). The server's one writer of a status
+ *   (apps/server/src/modules/bookings, changeStatus) refuses any other change with a 409
+ *   STATUS_TRANSITION_REFUSED (decision 037).
  * - The cancellation deadline (`cancellationDeadline`), stored when a citizen's application is
  *   written; the one rule in code: the SQL version of it is gone, the server computes it here and
  *   stores the value.

@@ -4,7 +4,8 @@ import { createTestDatabase, truncateAll } from '../../test/test-db';
 import { createAsset, createBooking, createLocation, createUser } from '../../test/factories/places';
 import { sqlState } from '../http/error-handler';
 import { queryRows, type Database } from './client';
-import { insertReservations, osloPeriodOf, type NewReservation } from './reservation-repository';
+import { osloPeriodOf } from './reservation-repository';
+import { insertReservations, type NewReservation } from '../modules/bookings';
 
 /** Instants as UTC ISO strings, independent of the session's TimeZone. */
 async function instants(database: Database, id: number) {

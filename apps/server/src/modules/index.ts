@@ -42,6 +42,9 @@ import { freeSlotAlertRoutes } from './free-slot-alerts/routes';
 import { calendarFeedRoutes } from './calendar-feeds/routes';
 import { applicationRoundRoutes } from './application-rounds/routes';
 import { roundAllocationRoutes } from './round-allocation/routes';
+import { registerBookingStatusHook } from './bookings';
+import { keyAccessHook } from './oslonokkelen/booking-hook';
+import { roundDecisionGuard } from './application-rounds/booking-hook';
 
 /** Every module's routes, in the order they are registered, each under /api. Add one line per module. */
 const moduleRoutes = [
@@ -91,5 +94,8 @@ const moduleRoutes = [
 ];
 
 export async function registerModules(app: FastifyInstance): Promise<void> {
+  // Digital keys and semester rounds have their say in a booking's life here, not from inside the bookings module.
+  registerBookingStatusHook(keyAccessHook);
+  registerBookingStatusHook(roundDecisionGuard);
   for (const routes of moduleRoutes) await app.register(routes, { prefix: '/api' });
 }

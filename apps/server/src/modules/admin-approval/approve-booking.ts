@@ -7,9 +7,10 @@ import { reservationEndTime } from '@lokaler/domain/scheduling/time-of-day';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { notifyApplicant } from '../admin-booking-shared/applicant-mail';
-import { conflict, lockBookingToDecide, touchBooking } from '../admin-booking-shared/booking-access';
-import { addDecisionMessage, writeChangeLog } from '../admin-booking-shared/change-log-writer';
+import { applicantMail } from '../admin-booking-shared/applicant-mail';
+import { conflict, lockBookingToDecide } from '../admin-booking-shared/booking-access';
+import { addDecisionMessage, byAdministrator } from '../admin-booking-shared/change-log-writer';
+import { changeStatus } from '../bookings';
 import { describeTimes } from '../admin-booking-shared/reservation-rows';
 import { lockRoomsOfBookings } from '../../db/lock-rooms';
 import { approvalNotice } from './approval-mails';
@@ -19,7 +20,7 @@ import { sha256Hex } from '../documents/html';
 import { selvkostOf } from '../documents/render-parts';
 import { renderContract } from '../documents/render-contract';
 import { renderVedtak } from '../documents/render-vedtak';
-import { ensureContractRequirement, findBlockedOrTaken, saveApproval, setReservationStatus, storeDocument } from './repository';
+import { ensureContractRequirement, findBlockedOrTaken, saveApproval, storeDocument } from './repository';
 import { writeTransaction } from '../../db/write-transaction';
 
 export interface ApproveOptions {
@@ -64,14 +65,18 @@ export async function approveBooking({ db, user, bookingId, body, publicUrl, now
     const contractWanted = requireContract || (body.contractApproved === true && body.contractHash !== undefined);
     const contract = contractWanted ? checkedDocument('CONTRACT', renderContract({ data, terms, today }), body.contractHash) : null;
 
-    await touchBooking(tx, bookingId, { status: 'APPROVED', costCategory: body.costCategory, marketPriceOre: terms.marketPriceOre });
-    await setReservationStatus(tx, bookingId, 'UNPROCESSED', 'APPROVED');
     await saveApproval(tx, bookingId, approvalRow(data, terms), user);
     if (requireContract) await ensureContractRequirement(tx, bookingId);
     for (const doc of [vedtak, contract]) if (doc) await storeDocument(tx, { bookingId, ...doc, userId: user.userId });
     await addDecisionMessage(tx, bookingId, body.comment);
-    await writeChangeLog(tx, { bookingId, type: 'BookingApproval', user, reservationTimes: describeTimes(data.reservations), comment: body.comment || null });
-    await notifyApplicant(tx, booking, approvalNotice({ data, comment: body.comment, contractToSign: requireContract, vedtak: vedtak !== null }), publicUrl);
+    // Last of the writes: its after-change steps (digital keys) read the terms and requirements just written.
+    await changeStatus(tx, {
+      bookingId, by: 'administrator',
+      booking: { to: 'APPROVED', fields: { costCategory: body.costCategory, marketPriceOre: terms.marketPriceOre } },
+      reservations: { from: ['UNPROCESSED'], to: 'APPROVED' },
+      log: { type: 'BookingApproval', ...byAdministrator(user), reservationTimes: describeTimes(data.reservations), comment: body.comment || null },
+      mail: await applicantMail(tx, booking, approvalNotice({ data, comment: body.comment, contractToSign: requireContract, vedtak: vedtak !== null }), publicUrl),
+    });
     return { bookingId, status: 'APPROVED', contractRequired: requireContract, vedtakStored: vedtak !== null, contractStored: contract !== null };
   });
 }

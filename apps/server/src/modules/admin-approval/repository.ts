@@ -5,7 +5,7 @@ import type { DayOfWeek } from '@lokaler/domain/scheduling/day-of-week';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import { queryRows, type Tx } from '../../db/client';
 import { bookingApprovals, bookingDocuments } from '../../db/schema/admin-decisions';
-import { requirements, reservations } from '../../db/schema/bookings';
+import { requirements } from '../../db/schema/bookings';
 
 export interface TakenTime extends Record<string, unknown> {
   reservation_id: number;
@@ -31,11 +31,6 @@ export async function findBlockedOrTaken(tx: Tx, reservationIds: readonly number
         or exists (select 1 from reservations o where o.bookable_asset_id = r.bookable_asset_id and o.booking_id <> r.booking_id
           and o.status in ('UNPROCESSED', 'APPROVED') and o.period && r.period))
     order by r.date, r.start_time, r.id`);
-}
-
-export async function setReservationStatus(tx: Tx, bookingId: number, from: 'UNPROCESSED' | 'APPROVED', to: 'UNPROCESSED' | 'APPROVED'): Promise<void> {
-  await tx.update(reservations).set({ status: to, updatedAt: new Date() })
-    .where(and(eq(reservations.bookingId, bookingId), eq(reservations.status, from)));
 }
 
 export interface ApprovalRow {

@@ -1,13 +1,14 @@
 import { approvalMessages, type DecisionResponse } from '@lokaler/domain/admin-approval';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Db } from '../../db/client';
-import { notifyApplicant } from '../admin-booking-shared/applicant-mail';
-import { conflict, lockBookingToDecide, touchBooking } from '../admin-booking-shared/booking-access';
-import { writeChangeLog } from '../admin-booking-shared/change-log-writer';
+import { applicantMail } from '../admin-booking-shared/applicant-mail';
+import { conflict, lockBookingToDecide } from '../admin-booking-shared/booking-access';
+import { byAdministrator } from '../admin-booking-shared/change-log-writer';
+import { changeStatus } from '../bookings';
 import { describeTimes, isActive, loadReservationRows } from '../admin-booking-shared/reservation-rows';
 import { findLocationContact } from '../admin-booking-shared/repository';
 import { unapprovalNotice } from './approval-mails';
-import { deleteApproval, deleteContractRequirements, revokeDocuments, setReservationStatus } from './repository';
+import { deleteApproval, deleteContractRequirements, revokeDocuments } from './repository';
 import { lockRoomsOfBookings } from '../../db/lock-rooms';
 import { writeTransaction } from '../../db/write-transaction';
 
@@ -23,14 +24,17 @@ export async function unapproveBooking({ db, user, bookingId, publicUrl }: { db:
     await lockRoomsOfBookings(tx, [bookingId]);
     if (booking.status !== 'APPROVED') throw conflict(`Booking ${bookingId} is ${booking.status}, not APPROVED`, approvalMessages.notApproved);
     const active = (await loadReservationRows(tx, [bookingId])).filter(isActive);
-    await touchBooking(tx, bookingId, { status: 'UNPROCESSED', costCategory: null, marketPriceOre: null });
-    await setReservationStatus(tx, bookingId, 'APPROVED', 'UNPROCESSED');
     await deleteApproval(tx, bookingId);
     await revokeDocuments(tx, bookingId);
     await deleteContractRequirements(tx, bookingId);
-    await writeChangeLog(tx, { bookingId, type: 'BookingSetToUnprocessed', user, reservationTimes: describeTimes(active) });
     const location = await findLocationContact(tx, booking.locationId);
-    await notifyApplicant(tx, booking, unapprovalNotice(location?.name ?? 'lokalet'), publicUrl);
+    await changeStatus(tx, {
+      bookingId, by: 'administrator',
+      booking: { to: 'UNPROCESSED', fields: { costCategory: null, marketPriceOre: null } },
+      reservations: { from: ['APPROVED'], to: 'UNPROCESSED' },
+      log: { type: 'BookingSetToUnprocessed', ...byAdministrator(user), reservationTimes: describeTimes(active) },
+      mail: await applicantMail(tx, booking, unapprovalNotice(location?.name ?? 'lokalet'), publicUrl),
+    });
     return { bookingId, status: 'UNPROCESSED', contractRequired: false, vedtakStored: false, contractStored: false };
   });
 }

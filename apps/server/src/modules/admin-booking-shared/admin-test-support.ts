@@ -3,7 +3,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { ReservationStatus } from '@lokaler/domain/reservation';
 import type { App } from '../../app';
 import { queryRows, type Db } from '../../db/client';
-import { insertReservations } from '../../db/reservation-repository';
+import { insertReservations } from '../bookings';
 import { changeLog, reservations } from '../../db/schema/bookings';
 import { bearer } from '../../../test/login';
 import { createBooking } from '../../../test/factories/places';

@@ -27,12 +27,18 @@ export interface ApplicantNotice {
  * the login's e-mail. Internal bookings have none, and nobody is mailed. Returns whether one was queued.
  */
 export async function notifyApplicant(tx: Tx, booking: MailTarget, notice: ApplicantNotice, publicUrl: string): Promise<boolean> {
+  const mail = await applicantMail(tx, booking, notice, publicUrl);
+  if (mail) await enqueueMail(tx, mail);
+  return mail !== null;
+}
+
+/** The applicant's e-mail about a change, addressed as notifyApplicant does, for a status change to queue (null: nobody to mail). */
+export async function applicantMail(tx: Tx, booking: MailTarget, notice: ApplicantNotice, publicUrl: string): Promise<OutboxMail | null> {
   const location = await findLocationContact(tx, booking.locationId);
   const userEmail = booking.userId === null ? null : await findUserEmail(tx, booking.userId);
   const to = booking.onBehalfOfEmail ?? booking.formAnswers.contactEmail ?? userEmail;
-  if (!to) return false;
-  await enqueueMail(tx, applicantNoticeMail({ to, booking, notice, locationName: location?.name ?? 'lokalet', contactEmail: location?.contactEmail ?? null, publicUrl }));
-  return true;
+  if (!to) return null;
+  return applicantNoticeMail({ to, booking, notice, locationName: location?.name ?? 'lokalet', contactEmail: location?.contactEmail ?? null, publicUrl });
 }
 
 /** The applicant's e-mail about a change: the notice's paragraphs in the one frame, signed by the location. */

@@ -2,8 +2,9 @@ import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import { assertAdministers } from '../../auth/guards';
 import type { DbOrTx, Tx } from '../../db/client';
 import { AppError } from '../../errors';
-import { findRoundOfBooking } from '../application-rounds/repository';
-import { selectBooking, selectBookingForUpdate, updateBooking, type BookingRow, type BookingUpdate } from './repository';
+import { assertNotInOpenRound } from '../application-rounds/booking-hook';
+import { updateBookingDetails, type BookingDetails } from '../bookings';
+import { selectBooking, selectBookingForUpdate, type BookingRow } from './repository';
 
 export type { BookingRow };
 
@@ -27,10 +28,8 @@ export async function lockBookingForAdmin(tx: Tx, bookingId: number, user: Authe
  */
 export async function lockBookingToDecide(tx: Tx, bookingId: number, user: AuthenticatedUser): Promise<BookingRow> {
   const row = await lockBookingForAdmin(tx, bookingId, user);
-  const round = await findRoundOfBooking(tx, bookingId);
-  if (round && round.status !== 'CLOSED') {
-    throw new AppError('BOOKING_IN_ROUND', `Booking ${bookingId} is in round ${round.id} (${round.status})`, `Søknaden er med i søknadsrunden «${round.name}» og avgjøres når runden lukkes.`);
-  }
+  // Early, before any work: the rounds' guard on the status writer would refuse the change anyway.
+  await assertNotInOpenRound(tx, bookingId);
   return row;
 }
 
@@ -43,8 +42,8 @@ export async function findBookingForAdmin(db: DbOrTx, bookingId: number, user: A
 }
 
 /** Marks the booking as changed now (the lists sort and show by it). */
-export async function touchBooking(tx: Tx, bookingId: number, fields: BookingUpdate = {}): Promise<void> {
-  await updateBooking(tx, bookingId, fields);
+export async function touchBooking(tx: Tx, bookingId: number, fields: BookingDetails = {}): Promise<void> {
+  await updateBookingDetails(tx, bookingId, fields);
 }
 
 /** 409 with a message the admin UI shows as is. */

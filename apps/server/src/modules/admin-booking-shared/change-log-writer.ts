@@ -1,8 +1,8 @@
 import type { ChangeLogReservationTimes, ChangeLogType } from '@lokaler/domain/booking';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Tx } from '../../db/client';
-import { syncKeyAccess } from '../oslonokkelen/sync-key-access';
-import { insertChangeLogEntry, insertDecisionMessage } from './repository';
+import { recordChange } from '../bookings';
+import { insertDecisionMessage } from './repository';
 
 export interface ChangeLogInput {
   bookingId: number;
@@ -14,22 +14,24 @@ export interface ChangeLogInput {
 }
 
 /**
- * The one change-log entry of a state change, in the caller's transaction. The administrator is
- * named as the timeline shows it (the applicant sees who decided). Every caller writes it after the
- * booking's new status and times, so this is also where digital-key access is brought in line with
- * them: no admin change (approve, undo, reject, a removed, moved or added time) can forget it.
+ * An administrator's change-log entry, in the caller's transaction, through the bookings module's
+ * recordChange (which also runs the after-change steps such as digital keys). The administrator is
+ * named as the timeline shows it (the applicant sees who decided).
  */
 export async function writeChangeLog(tx: Tx, entry: ChangeLogInput): Promise<void> {
-  await insertChangeLogEntry(tx, {
+  await recordChange(tx, {
     bookingId: entry.bookingId,
     type: entry.type,
-    userId: entry.user.userId,
-    userName: entry.user.name,
+    ...byAdministrator(entry.user),
     reservationTimes: entry.reservationTimes ?? null,
     newReservationTimes: entry.newReservationTimes ?? null,
     comment: entry.comment ?? null,
   });
-  await syncKeyAccess(tx, entry.bookingId);
+}
+
+/** Who the change log names for an administrator's change (the applicant sees who decided). */
+export function byAdministrator(user: AuthenticatedUser): { userId: number; userName: string } {
+  return { userId: user.userId, userName: user.name };
 }
 
 /** A message from the location with a decision; shown on the applicant's booking page. */

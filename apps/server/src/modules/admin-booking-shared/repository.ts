@@ -1,12 +1,10 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
-import { bookings, changeLog, decisionMessages, reservations } from '../../db/schema/bookings';
+import { bookings, decisionMessages } from '../../db/schema/bookings';
 import { users } from '../../db/schema/identity';
 import { locations } from '../../db/schema/locations';
 
 export type BookingRow = typeof bookings.$inferSelect;
-export type BookingUpdate = Partial<typeof bookings.$inferInsert>;
-
 /** The booking, locked for the rest of the transaction (SELECT … FOR UPDATE). */
 export async function selectBookingForUpdate(tx: Tx, bookingId: number): Promise<BookingRow | undefined> {
   const [row] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
@@ -18,26 +16,8 @@ export async function selectBooking(db: DbOrTx, bookingId: number): Promise<Book
   return row;
 }
 
-/** Writes the fields and marks the booking as changed now (the lists sort and show by it). */
-export async function updateBooking(tx: Tx, bookingId: number, fields: BookingUpdate = {}): Promise<void> {
-  await tx.update(bookings).set({ ...fields, updatedAt: new Date() }).where(eq(bookings.id, bookingId));
-}
-
-export type NewChangeLogEntry = typeof changeLog.$inferInsert;
-
-export async function insertChangeLogEntry(tx: Tx, entry: NewChangeLogEntry): Promise<void> {
-  await tx.insert(changeLog).values(entry);
-}
-
 export async function insertDecisionMessage(tx: Tx, bookingId: number, message: string): Promise<void> {
   await tx.insert(decisionMessages).values({ bookingId, message });
-}
-
-/** The given reservations of a booking get this status (ids of another booking are left alone). */
-export async function setReservationsStatus(tx: Tx, bookingId: number, reservationIds: readonly number[], status: 'REJECTED' | 'UNAVAILABLE' | 'REPLACED'): Promise<void> {
-  if (reservationIds.length === 0) return;
-  await tx.update(reservations).set({ status, updatedAt: new Date() })
-    .where(and(eq(reservations.bookingId, bookingId), inArray(reservations.id, [...reservationIds])));
 }
 
 /** The location's name and contact address, as the applicant's e-mails sign with them. */

@@ -2,11 +2,12 @@ import { reservationChangeMessages } from '@lokaler/domain/admin-reservation-cha
 import { rejectionMessages } from '@lokaler/domain/admin-rejection';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Tx } from '../../db/client';
-import { notifyApplicant } from './applicant-mail';
-import { conflict, touchBooking, type BookingRow } from './booking-access';
-import { addDecisionMessage, writeChangeLog } from './change-log-writer';
+import { applicantMail } from './applicant-mail';
+import { changeStatus } from '../bookings';
+import { conflict, type BookingRow } from './booking-access';
+import { addDecisionMessage, byAdministrator } from './change-log-writer';
 import { describeTimes, isActive, loadReservationRows, type ReservationRow } from './reservation-rows';
-import { findLocationContact, setReservationsStatus } from './repository';
+import { findLocationContact } from './repository';
 
 export interface TakeBackOptions {
   tx: Tx;
@@ -38,21 +39,23 @@ export async function takeBackTimes({ tx, booking, user, select, type, comment, 
     throw conflict(`That would take every time of booking ${booking.id}`, type === 'AssetRejection' ? rejectionMessages.onlyRoom : reservationChangeMessages.allTimes);
   }
   const status = booking.status === 'APPROVED' ? 'UNAVAILABLE' : 'REJECTED';
-  await setReservationsStatus(tx, booking.id, taken.map((r) => r.id), status);
-  await touchBooking(tx, booking.id);
   await addDecisionMessage(tx, booking.id, comment);
   const times = describeTimes(taken);
-  await writeChangeLog(tx, { bookingId: booking.id, type, user, reservationTimes: times, comment: comment || null });
   const location = await findLocationContact(tx, booking.locationId);
-  await notifyApplicant(tx, booking, {
-    kind: type,
-    subject: 'Tider i bookingen din er slettet',
-    paragraphs: [
-      `${location?.name ?? 'Lokalet'} har slettet ${taken.length === 1 ? 'en tid' : `${taken.length} tider`} i bookingen din:`,
-      times.map((r) => `${r.assetDescription}: ${r.times.join(', ')}`).join('\n'),
-      ...(comment ? [`Melding fra lokalet: ${comment}`] : []),
-      'De andre tidene i bookingen gjelder som før.',
-    ],
-  }, publicUrl);
+  await changeStatus(tx, {
+    bookingId: booking.id, by: 'administrator',
+    reservations: { ids: taken.map((r) => r.id), to: status },
+    log: { type, ...byAdministrator(user), reservationTimes: times, comment: comment || null },
+    mail: await applicantMail(tx, booking, {
+      kind: type,
+      subject: 'Tider i bookingen din er slettet',
+      paragraphs: [
+        `${location?.name ?? 'Lokalet'} har slettet ${taken.length === 1 ? 'en tid' : `${taken.length} tider`} i bookingen din:`,
+        times.map((r) => `${r.assetDescription}: ${r.times.join(', ')}`).join('\n'),
+        ...(comment ? [`Melding fra lokalet: ${comment}`] : []),
+        'De andre tidene i bookingen gjelder som før.',
+      ],
+    }, publicUrl),
+  });
   return loadReservationRows(tx, [booking.id]);
 }

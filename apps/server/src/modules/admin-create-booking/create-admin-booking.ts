@@ -9,13 +9,12 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { notifyApplicant } from '../admin-booking-shared/applicant-mail';
 import { describeTimes } from '../admin-booking-shared/reservation-rows';
-import { insertChangeLogEntry } from '../admin-booking-shared/repository';
+import { appendChangeLog, insertAdminBooking } from '../bookings';
 import { checkAdminTimes, insertAcceptedTimes } from '../admin-reservations/check-admin-times';
 import { claimLink, createClaimToken } from '../claim/claim-tokens';
 import { singleLocation } from '../apply-for-booking/validate-booking-request';
 import { findRooms } from '../room-calendars/repository';
 import { assertRoomsAccessible } from '../room-calendars/rooms-for-caller';
-import { insertAdminBooking } from './repository';
 import { writeTransaction } from '../../db/write-transaction';
 
 /**
@@ -60,7 +59,7 @@ export async function createAdminBooking({ db, user, body, publicUrl, now = new 
     });
     await insertAcceptedTimes(tx, booking.id, accepted, 'APPROVED');
     const times = describeTimes(accepted);
-    await insertChangeLogEntry(tx, { bookingId: booking.id, type: 'Comment', userId: user.userId, userName: user.name, reservationTimes: times });
+    await appendChangeLog(tx, { bookingId: booking.id, type: 'Comment', userId: user.userId, userName: user.name, reservationTimes: times });
     if (onBehalf) {
       // The person has no login on the booking yet: the claim link makes it theirs when they log in.
       const token = await createClaimToken(tx, booking.id, now);

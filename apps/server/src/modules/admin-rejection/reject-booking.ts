@@ -5,15 +5,16 @@ import { osloClock } from '@lokaler/domain/scheduling/oslo-clock';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { notifyApplicant } from '../admin-booking-shared/applicant-mail';
-import { conflict, lockBookingToDecide, touchBooking } from '../admin-booking-shared/booking-access';
-import { addDecisionMessage, writeChangeLog } from '../admin-booking-shared/change-log-writer';
+import { applicantMail } from '../admin-booking-shared/applicant-mail';
+import { conflict, lockBookingToDecide } from '../admin-booking-shared/booking-access';
+import { addDecisionMessage, byAdministrator } from '../admin-booking-shared/change-log-writer';
+import { changeStatus } from '../bookings';
 import { describeTimes } from '../admin-booking-shared/reservation-rows';
 import { loadDocumentData } from '../documents/document-data';
 import { sha256Hex } from '../documents/html';
 import { renderVedtak } from '../documents/render-vedtak';
 import { deleteApproval, deleteContractRequirements, revokeDocuments, storeDocument } from '../admin-approval/repository';
-import { findRejectionChoice, setStatusOf } from './repository';
+import { findRejectionChoice } from './repository';
 import { lockRoomsOfBookings } from '../../db/lock-rooms';
 import { writeTransaction } from '../../db/write-transaction';
 
@@ -58,19 +59,22 @@ export async function rejectBooking({ db, user, bookingId, body, publicUrl, now 
       await deleteContractRequirements(tx, bookingId);
     }
 
-    await touchBooking(tx, bookingId, { status: 'REJECTED' });
-    await setStatusOf(tx, bookingId, data.reservations.map((r) => r.id), 'REJECTED');
     await addDecisionMessage(tx, bookingId, reason);
-    await writeChangeLog(tx, { bookingId, type: 'BookingRejection', user, reservationTimes: describeTimes(data.reservations), comment: reason });
-    await notifyApplicant(tx, booking, {
-      kind: 'BookingRejection',
-      subject: 'Søknaden din er avslått',
-      paragraphs: [
-        `Søknaden din om å låne ${data.location.name} er dessverre avslått.`,
-        `Begrunnelse: ${reason}`,
-        ...(vedtakStored ? ['Vedtaket, med informasjon om hvordan du kan klage, finner du på bookingsiden.'] : []),
-      ],
-    }, publicUrl);
+    await changeStatus(tx, {
+      bookingId, by: 'administrator',
+      booking: { to: 'REJECTED' },
+      reservations: { ids: data.reservations.map((r) => r.id), to: 'REJECTED' },
+      log: { type: 'BookingRejection', ...byAdministrator(user), reservationTimes: describeTimes(data.reservations), comment: reason },
+      mail: await applicantMail(tx, booking, {
+        kind: 'BookingRejection',
+        subject: 'Søknaden din er avslått',
+        paragraphs: [
+          `Søknaden din om å låne ${data.location.name} er dessverre avslått.`,
+          `Begrunnelse: ${reason}`,
+          ...(vedtakStored ? ['Vedtaket, med informasjon om hvordan du kan klage, finner du på bookingsiden.'] : []),
+        ],
+      }, publicUrl),
+    });
     return { bookingId, status: 'REJECTED', contractRequired: false, vedtakStored, contractStored: false };
   });
 }

@@ -4,11 +4,12 @@ import { toBookingReservation } from '@lokaler/domain/booking-reservation';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { notifyApplicant } from '../admin-booking-shared/applicant-mail';
-import { conflict, lockBookingToDecide, touchBooking } from '../admin-booking-shared/booking-access';
-import { writeChangeLog } from '../admin-booking-shared/change-log-writer';
+import { applicantMail } from '../admin-booking-shared/applicant-mail';
+import { conflict, lockBookingToDecide } from '../admin-booking-shared/booking-access';
+import { byAdministrator } from '../admin-booking-shared/change-log-writer';
+import { changeStatus, recordChange } from '../bookings';
 import { describeTimes, isActive, loadReservationRows } from '../admin-booking-shared/reservation-rows';
-import { findLocationContact, setReservationsStatus } from '../admin-booking-shared/repository';
+import { findLocationContact } from '../admin-booking-shared/repository';
 import { checkAdminTimes, insertAcceptedTimes } from './check-admin-times';
 import { findReservationBookings } from './repository';
 import { lockRoomsOfBookings } from '../../db/lock-rooms';
@@ -46,25 +47,25 @@ export async function changeReservation({ db, user, reservationId, body, publicU
       tx, user, locationId: booking.locationId, isRepeating: false, reservationIdsToIgnore: [old.id], ...(now ? { now } : {}),
       entries: [{ bookableAssetId: old.bookableAssetId, datesAndTimes: body.updateReservations.map((u) => ({ date: u.newDate, startTime: u.newStartTime, duration: u.newDuration, initialRepetitionDate: null })) }],
     });
-    await setReservationsStatus(tx, booking.id, [old.id], 'REPLACED');
+    // The old row stops holding its time first, so the new ones can take it; the change is recorded once they are in.
+    await changeStatus(tx, { bookingId: booking.id, by: 'administrator', reservations: { ids: [old.id], to: 'REPLACED' }, log: null });
     const status = old.status === 'APPROVED' ? 'APPROVED' : 'UNPROCESSED';
     await insertAcceptedTimes(tx, booking.id, accepted.map((t) => ({ ...t, initialRepetitionDate: series(t.date) })), status);
-    await touchBooking(tx, booking.id);
 
     const before = describeTimes([old]);
     const after = describeTimes(accepted);
-    await writeChangeLog(tx, { bookingId: booking.id, type: 'ReservationChange', user, reservationTimes: before, newReservationTimes: after, comment: body.comment || null });
     const location = await findLocationContact(tx, booking.locationId);
-    await notifyApplicant(tx, booking, {
-      kind: 'ReservationChange',
-      subject: 'En tid i bookingen din er endret',
-      paragraphs: [
-        `${location?.name ?? 'Lokalet'} har endret en tid i bookingen din.`,
-        `Før: ${before.map((r) => `${r.assetDescription} ${r.times.join(', ')}`).join('; ')}`,
-        `Nå: ${after.map((r) => `${r.assetDescription} ${r.times.join(', ')}`).join('; ')}`,
-        ...(body.comment ? [`Melding fra lokalet: ${body.comment}`] : []),
-      ],
-    }, publicUrl);
+    await recordChange(tx, { bookingId: booking.id, type: 'ReservationChange', ...byAdministrator(user), reservationTimes: before, newReservationTimes: after, comment: body.comment || null },
+      await applicantMail(tx, booking, {
+        kind: 'ReservationChange',
+        subject: 'En tid i bookingen din er endret',
+        paragraphs: [
+          `${location?.name ?? 'Lokalet'} har endret en tid i bookingen din.`,
+          `Før: ${before.map((r) => `${r.assetDescription} ${r.times.join(', ')}`).join('; ')}`,
+          `Nå: ${after.map((r) => `${r.assetDescription} ${r.times.join(', ')}`).join('; ')}`,
+          ...(body.comment ? [`Melding fra lokalet: ${body.comment}`] : []),
+        ],
+      }, publicUrl));
     return { bookingId: booking.id, reservations: (await loadReservationRows(tx, [booking.id])).map(toBookingReservation) };
   });
 }

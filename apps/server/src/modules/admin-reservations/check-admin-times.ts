@@ -7,7 +7,7 @@ import { osloClock } from '@lokaler/domain/scheduling/oslo-clock';
 import { prepareRoom } from '@lokaler/domain/scheduling/room-calendar';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Tx } from '../../db/client';
-import { insertReservations, type NewReservation } from '../../db/reservation-repository';
+import { insertReservations, type NewReservation } from '../bookings';
 import { AppError } from '../../errors';
 import { sqlState } from '../../http/error-handler';
 import { conflictError, conflictsOf, ruleViolationError, type CheckedRoom } from '../apply-for-booking/booking-problems';

@@ -8,7 +8,7 @@ import { formatDateNorwegian } from '@lokaler/domain/scheduling/format-date';
 import { createBookingRequest } from '@lokaler/domain/booking-create';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import { queryRows } from '../../db/client';
-import { insertReservations } from '../../db/reservation-repository';
+import { insertReservations } from '../bookings';
 import { AppError } from '../../errors';
 import { createBooking } from './create-booking';
 import { bookings, changeLog, reservations } from '../../db/schema/bookings';

@@ -7,7 +7,7 @@ import { osloClock } from '@lokaler/domain/scheduling/oslo-clock';
 import { prepareRoom } from '@lokaler/domain/scheduling/room-calendar';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Db, Tx } from '../../db/client';
-import { insertReservationsUnlessTaken, type NewReservation } from '../../db/reservation-repository';
+import { insertBookingWithEntry, insertReservationsUnlessTaken, insertWeddingTake, type NewBooking, type NewReservation } from '../bookings';
 import { sqlState } from '../../http/error-handler';
 import { enqueueMail } from '../../integrations/mail/outbox';
 import { lockRooms, lockRoomsShared } from '../../db/lock-rooms';
@@ -16,7 +16,7 @@ import { assertRoomsAccessible, calendarRange, displayNameOf, publicRulesOf, sch
 import { conflictError, conflictsOf, ruleViolationError, type CheckedRoom } from './booking-problems';
 import { bookingReceipt, changeLogTimes, type BookedRoomTimes } from './booking-receipt';
 import { afterRunningSameKey, limitConcurrency } from './limit-concurrency';
-import { findTakenTimes, insertBookingWithEntry, insertWeddingTake, lockUserAndLoadBusyTimes, type NewBooking } from './repository';
+import { findTakenTimes, lockUserAndLoadBusyTimes } from './repository';
 import { assertCitizenApplication, parseFormAnswers, rejectOverlappingTimes, rejectWrongOmissions, singleLocation } from './validate-booking-request';
 import { checkOmittedTimes } from './booking-problems';
 import { omittedByRoom } from '@lokaler/domain/booking-omitted';

@@ -6,7 +6,7 @@ import { weddingMessages } from '@lokaler/domain/wedding-application-texts';
 import { addDays } from '@lokaler/domain/scheduling/calendar-date';
 import { formatDateNorwegian } from '@lokaler/domain/scheduling/format-date';
 import { queryRows } from '../../db/client';
-import { insertReservations } from '../../db/reservation-repository';
+import { insertReservations } from '../bookings';
 import { AppError } from '../../errors';
 import { testCitizens } from '../../idp/test-users';
 import { createTestApp, type TestContext } from '../../../test/test-app';

@@ -1,10 +1,8 @@
 import type { BookingStatusResponse } from '@lokaler/domain/user-booking';
 import type { Db, Tx } from '../../db/client';
+import type { StatusActor } from '../bookings';
 import { AppError } from '../../errors';
-import { describeTimes } from '../admin-booking-shared/reservation-rows';
-import { insertChangeLogEntry } from '../admin-booking-shared/repository';
 import type { EffectiveIdentity } from '../impersonation/effective-identity';
-import { syncKeyAccess } from '../oslonokkelen/sync-key-access';
 import { findVisibleBooking, type BookingRow } from '../user-bookings/booking-access';
 import { closeBooking } from './close-booking';
 import { lockRoomsOfBookings } from '../../db/lock-rooms';
@@ -26,7 +24,7 @@ export async function autorejectBooking({ db, identity, bookingId, now }: { db: 
     if (booking.status !== 'UNPROCESSED') {
       throw new AppError('CONFLICT', `Booking ${booking.id} is ${booking.status}`, 'Søknaden er allerede behandlet og kan ikke avbrytes her.');
     }
-    await autorejectInTransaction(tx, booking, now, 'Søknadsskjemaet for vielse ble ikke fullført.');
+    await autorejectInTransaction(tx, booking, now, 'Søknadsskjemaet for vielse ble ikke fullført.', 'applicant');
     return { bookingId: booking.id, status: 'AUTOREJECTED', internalEventTitle: booking.internalEventTitle };
   });
 }
@@ -34,13 +32,9 @@ export async function autorejectBooking({ db, identity, bookingId, now }: { db: 
 /**
  * Auto-rejects a locked, unprocessed booking in the caller's transaction: its active times and the
  * booking become AUTOREJECTED, with a BookingRejection entry by 'System' (as the expiry of a held
- * wedding slot does), and key access withdrawn. For the wedding hold-expiry job as well.
+ * wedding slot does), and key access withdrawn (the keys' after-change step). For the wedding
+ * hold-expiry job as well (`by` 'system').
  */
-export async function autorejectInTransaction(tx: Tx, booking: BookingRow, now: Date, reason: string): Promise<void> {
-  const released = await closeBooking(tx, booking, 'AUTOREJECTED', now);
-  await insertChangeLogEntry(tx, {
-    bookingId: booking.id, type: 'BookingRejection', loggedAt: now, userName: 'System', comment: reason,
-    reservationTimes: released.length ? describeTimes(released) : null,
-  });
-  await syncKeyAccess(tx, booking.id);
+export async function autorejectInTransaction(tx: Tx, booking: BookingRow, now: Date, reason: string, by: StatusActor = 'system'): Promise<void> {
+  await closeBooking(tx, booking, { to: 'AUTOREJECTED', by, now, log: { type: 'BookingRejection', userName: 'System', comment: reason } });
 }

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { claimTokens } from '../../db/schema/after-application';
 import { bookings } from '../../db/schema/bookings';
+import { updateBookingDetails } from '../bookings';
 
 export type ClaimTokenRow = typeof claimTokens.$inferSelect;
 export type NewClaimToken = Pick<typeof claimTokens.$inferInsert, 'tokenHash' | 'bookingId' | 'createdAt' | 'expiresAt'>;
@@ -30,6 +31,6 @@ export interface NewOwner {
 
 /** The booking becomes the owner's and the token is marked as used by them, at `now`. */
 export async function assignBookingToClaimer(tx: Tx, claim: Pick<ClaimTokenRow, 'tokenHash' | 'bookingId'>, owner: NewOwner, now: Date): Promise<void> {
-  await tx.update(bookings).set({ ...owner, updatedAt: now }).where(eq(bookings.id, claim.bookingId));
+  await updateBookingDetails(tx, claim.bookingId, owner, now);
   await tx.update(claimTokens).set({ claimedAt: now, claimedByUserId: owner.userId }).where(eq(claimTokens.tokenHash, claim.tokenHash));
 }

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client';
 import { bookingApprovals } from '../../db/schema/admin-decisions';
 import { signedContracts } from '../../db/schema/after-application';
-import { bookings, changeLog, requirements } from '../../db/schema/bookings';
+import { requirements } from '../../db/schema/bookings';
 
 export type SignedContractRow = typeof signedContracts.$inferSelect;
 export type RequirementRow = typeof requirements.$inferSelect;
@@ -46,8 +46,3 @@ export async function insertSignedContract(tx: Tx, row: typeof signedContracts.$
   await tx.insert(signedContracts).values(row);
 }
 
-/** The signature's CONTRACT change-log entry, and the booking marked as changed at the same instant. */
-export async function logSignature(tx: Tx, bookingId: number, signer: { userId: number; name: string }, at: Date): Promise<void> {
-  await tx.insert(changeLog).values({ bookingId, type: 'CONTRACT', loggedAt: at, userId: signer.userId, userName: signer.name });
-  await tx.update(bookings).set({ updatedAt: at }).where(eq(bookings.id, bookingId));
-}

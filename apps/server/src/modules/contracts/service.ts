@@ -7,11 +7,11 @@ import { contractSignedMail } from './contract-signed-mail';
 import { sha256Hex } from '../documents/html';
 import { findApprovedDocument } from '../documents/repository';
 import type { EffectiveIdentity } from '../impersonation/effective-identity';
-import { syncKeyAccess } from '../oslonokkelen/sync-key-access';
+import { recordChange, updateBookingDetails } from '../bookings';
 import { findVisibleBooking, type BookingRow } from '../user-bookings/booking-access';
 import { loadLocation } from '../user-bookings/repository';
 import {
-  contractRequirements, findSignedContract, fulfilContractRequirement, insertSignedContract, logSignature, roomLocationIds,
+  contractRequirements, findSignedContract, fulfilContractRequirement, insertSignedContract, roomLocationIds,
 } from './repository';
 import { writeTransaction } from '../../db/write-transaction';
 
@@ -75,8 +75,9 @@ export async function signContract({ db, identity, bookingId, now }: { db: Db; i
     await insertSignedContract(tx, {
       bookingId: booking.id, html, sha256: sha256Hex(html), signedByUserId: signer.userId, signedByName: signer.name, signedAt: now,
     });
-    await logSignature(tx, booking.id, signer, now);
-    await syncKeyAccess(tx, booking.id);
+    // The signature's CONTRACT entry; digital keys follow it by their after-change step.
+    await updateBookingDetails(tx, booking.id, {}, now);
+    await recordChange(tx, { bookingId: booking.id, type: 'CONTRACT', loggedAt: now, userId: signer.userId, userName: signer.name });
     const location = await loadLocation(tx, booking.locationId);
     if (signer.email) {
       await enqueueMail(tx, contractSignedMail({

@@ -5,10 +5,10 @@ import { loadKeyBookingStates, loadKeyTimes, lockShownPermissions, queueRevocati
 
 /**
  * Brings the digital-key access of a booking in line with the booking, in the caller's transaction.
- * Call it after every change of a booking's status, contract or times (approval, rejection,
- * cancellation, a moved or removed time, 'Angre godkjenning', a signed contract). It withdraws
- * grants that no longer fit (queued, sent after commit) and marks numbers for the key job to push;
- * it never calls the key service itself, so it is safe inside any transaction.
+ * The bookings module runs it after every recorded change of a booking's status, contract or times
+ * (keyAccessHook in booking-hook.ts, registered in modules/index.ts); a new key number calls it
+ * directly. It withdraws grants that no longer fit (queued, sent after commit) and marks numbers for
+ * the key job to push; it never calls the key service itself, so it is safe inside any transaction.
  */
 export async function syncKeyAccess(tx: Tx, bookingId: number): Promise<void> {
   const permissions = await lockShownPermissions(tx, bookingId);

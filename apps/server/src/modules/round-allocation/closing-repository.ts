@@ -1,8 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import type { BookingFormAnswers } from '@lokaler/domain/booking';
+import type { BookingFormAnswers, CostCategory } from '@lokaler/domain/booking';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client';
 import { applicationRounds } from '../../db/schema/application-rounds';
-import { changeLog } from '../../db/schema/bookings';
 import { intArray } from './repository';
 
 /** The closing's queries (decision 031): one application at a time, each in its own transaction. */
@@ -47,7 +46,7 @@ export interface ClosingApplication extends Record<string, unknown> {
   userId: number | null;
   onBehalfOfEmail: string | null;
   formAnswers: BookingFormAnswers;
-  costCategory: string | null;
+  costCategory: CostCategory | null;
   userEmail: string | null;
   wishes: ClosingWish[];
   dates: InRoundReservation[];
@@ -139,17 +138,6 @@ export async function findBusyCandidates(tx: Tx, candidates: readonly (Candidate
   return new Set(rows.map((r) => r.i));
 }
 
-/** The dates' new statuses, in one statement (one run of the reservations' statement triggers). */
-export async function setStatusesOfReservations(tx: Tx, statuses: readonly { id: number; status: 'APPROVED' | 'REPLACED' | 'REJECTED' }[]): Promise<void> {
-  if (statuses.length === 0) return;
-  const values = sql.join(statuses.map((s) => sql`(${s.id}::int, ${s.status}::text)`), sql`, `);
-  await tx.execute(sql`update reservations r set status = v.status::reservation_status, updated_at = now() from (values ${values}) v(id, status) where r.id = v.id`);
-}
-
-export async function insertChangeLogEntries(tx: Tx, entries: readonly (typeof changeLog.$inferInsert)[]): Promise<void> {
-  if (entries.length) await tx.insert(changeLog).values([...entries]);
-}
-
 /** How the round's applications were answered (for the closing's answer). One query. */
 export async function countOutcome(db: DbOrTx, roundId: number): Promise<{ approved: number; partlyApproved: number; rejected: number }> {
   const [row] = await queryRows<{ approved: number; partly: number; rejected: number }>(db, sql`
@@ -167,21 +155,16 @@ export async function countOutcome(db: DbOrTx, roundId: number): Promise<{ appro
 export interface BookingDecision {
   bookingId: number;
   status: 'APPROVED' | 'REJECTED';
-  costCategory: string | null;
+  costCategory: CostCategory | null;
 }
 
 /**
- * The bookings' decisions, in two statements: the status (and the cost category of an approval),
- * and for the approved ones the approval's terms — a semester loan of the round is a loan (FREE)
+ * The approved bookings' terms, in one statement — a semester loan of the round is a loan (FREE)
  * unless the booking says otherwise; who approved is the administrator who closed the round (or
- * the job, 'System').
+ * the job, 'System'). The statuses are the bookings module's to write.
  */
-export async function saveDecisions(tx: Tx, decisions: readonly BookingDecision[], actor: { userId: number | null; name: string }, now: Date): Promise<void> {
-  if (decisions.length === 0) return;
+export async function saveApprovals(tx: Tx, decisions: readonly BookingDecision[], actor: { userId: number | null; name: string }, now: Date): Promise<void> {
   const at = now.toISOString();
-  await tx.execute(sql`update bookings b set status = v.status::booking_status, cost_category = coalesce(v.cost::cost_category, b.cost_category), updated_at = ${at}::timestamptz
-    from (values ${sql.join(decisions.map((d) => sql`(${d.bookingId}::int, ${d.status}::text, ${d.status === 'APPROVED' ? d.costCategory : null}::text)`), sql`, `)}) v(id, status, cost)
-    where b.id = v.id`);
   const approved = decisions.filter((d) => d.status === 'APPROVED');
   if (approved.length === 0) return;
   await tx.execute(sql`insert into booking_approvals (booking_id, cost_category, approved_by_user_id, approved_by_name, approved_at)

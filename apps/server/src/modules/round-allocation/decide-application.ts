@@ -4,16 +4,15 @@ import type { ChangeLogReservationTimes } from '@lokaler/domain/booking';
 import { addDays, isoWeekday } from '@lokaler/domain/scheduling/calendar-date';
 import { formatDateNorwegian } from '@lokaler/domain/scheduling/format-date';
 import type { Tx } from '../../db/client';
-import { insertReservations } from '../../db/reservation-repository';
-import { enqueueMail, type OutboxMail } from '../../integrations/mail/outbox';
+import type { OutboxMail } from '../../integrations/mail/outbox';
 import { applicantNoticeMail, type ApplicantNotice } from '../admin-booking-shared/applicant-mail';
 import { describeTimes } from '../admin-booking-shared/reservation-rows';
-import { insertDecisionMessage, type NewChangeLogEntry } from '../admin-booking-shared/repository';
+import { insertDecisionMessage } from '../admin-booking-shared/repository';
 import { ensureContractRequirement } from '../admin-approval/repository';
-import { syncKeyAccess } from '../oslonokkelen/sync-key-access';
+import { changeStatuses, insertReservations, type NewChangeLogEntry } from '../bookings';
 import type { RoundRow } from '../application-rounds/round-access';
 import {
-  findBusyCandidates, insertChangeLogEntries, saveDecisions, setStatusesOfReservations,
+  findBusyCandidates, saveApprovals,
   type BookingDecision, type Candidate, type ClosingApplication, type ClosingPlace, type ClosingWish, type InRoundReservation,
 } from './closing-repository';
 
@@ -77,11 +76,12 @@ export async function decideApplications(tx: Tx, options: {
     return resolve(booking, plan, (i) => busy.has(first + i));
   });
 
-  await setStatusesOfReservations(tx, decided.flatMap((d) => [
-    ...d.approved.map((r) => ({ id: r.id, status: 'APPROVED' as const })),
-    ...d.replaced.map((r) => ({ id: r.id, status: 'REPLACED' as const })),
-    ...d.allRefused.map((r) => ({ id: r.id, status: 'REJECTED' as const })),
-  ]));
+  // The dates first: a moved date's old row stops holding its time before the new row takes it.
+  await changeStatuses(tx, { by: 'round', now, reservations: decided.flatMap((d) => [
+    ...d.approved.map((r) => ({ id: r.id, to: 'APPROVED' as const })),
+    ...d.replaced.map((r) => ({ id: r.id, to: 'REPLACED' as const })),
+    ...d.allRefused.map((r) => ({ id: r.id, to: 'REJECTED' as const })),
+  ]) });
   await insertReservations(tx, decided.flatMap((d) => {
     const firstDateOfWish = new Map<number, string>();
     for (const { wishId, time } of d.newTimes) if (!firstDateOfWish.has(wishId) || time.date < firstDateOfWish.get(wishId)!) firstDateOfWish.set(wishId, time.date);
@@ -130,10 +130,9 @@ export async function decideApplications(tx: Tx, options: {
       mails.push(applicantNoticeMail({ to, booking, notice, locationName: location?.name ?? 'lokalet', contactEmail: location?.contactEmail ?? null, publicUrl: options.publicUrl }));
     }
   }
-  await saveDecisions(tx, decisions, actor, now);
-  await insertChangeLogEntries(tx, entries);
-  for (const d of decided) await syncKeyAccess(tx, d.booking.id);
-  if (mails.length) await enqueueMail(tx, mails);
+  await saveApprovals(tx, decisions, actor, now);
+  // The bookings' statuses and the change log last: the after-change steps (keys) read the approvals and requirements.
+  await changeStatuses(tx, { by: 'round', now, bookings: decisions.map((d) => ({ bookingId: d.bookingId, to: d.status, costCategory: d.status === 'APPROVED' ? d.costCategory ?? undefined : undefined })), log: entries, mail: mails });
   return decided.map((d) => d.outcome);
 }
 

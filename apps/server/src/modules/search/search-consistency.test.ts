@@ -12,7 +12,7 @@ import type { LocationRules, RoomFlags } from '@lokaler/domain/scheduling/room-r
 import { publicCaller } from '@lokaler/domain/scheduling/scheduling-caller';
 import { minutesToTime } from '@lokaler/domain/scheduling/time-of-day';
 import { sqlState } from '../../http/error-handler';
-import { insertReservations } from '../../db/reservation-repository';
+import { insertReservations } from '../bookings';
 import { blockedTimes, closedDates, openingHours } from '../../db/schema/schedule';
 import { openingHourPeriods } from '../../db/schema/location-setup';
 import { createTestApp, type TestContext } from '../../../test/test-app';

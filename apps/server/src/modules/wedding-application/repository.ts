@@ -6,6 +6,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { bookings, reservations } from '../../db/schema/bookings';
 import { locations } from '../../db/schema/locations';
 import { weddingForms } from '../../db/schema/wedding-forms';
+import { updateBookingDetails } from '../bookings';
 
 /** The location's filter category and name (the wizard is only for WEDDINGS). */
 export async function findLocationOfBooking(db: DbOrTx, locationId: number): Promise<{ name: string; filterCategory: PublicLocationType } | undefined> {
@@ -35,7 +36,7 @@ export async function saveWeddingAnswers(tx: Tx, bookingId: number, form: { answ
 
 /** The hold ends: the booking now waits for the wedding office like any application. */
 export async function endHold(tx: Tx, bookingId: number, now: Date): Promise<void> {
-  await tx.update(bookings).set({ holdExpiresAt: null, updatedAt: now }).where(eq(bookings.id, bookingId));
+  await updateBookingDetails(tx, bookingId, { holdExpiresAt: null }, now);
 }
 
 /**

@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { activeReservationStatuses } from '@lokaler/domain/reservation';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client';
-import { bookings, changeLog, requirements } from '../../db/schema/bookings';
+import { requirements } from '../../db/schema/bookings';
+import { appendChangeLog, updateBookingDetails } from '../bookings';
 import { weddingCertificateReminders, weddingForms } from '../../db/schema/wedding-forms';
 import type { WeddingApplicationAnswers } from '@lokaler/domain/wedding-application-answers';
 
@@ -118,8 +119,8 @@ export async function fulfilWeddingCertificate(tx: Tx, bookingId: number, user: 
   const updated = await tx.update(requirements).set(fulfilled)
     .where(and(eq(requirements.bookingId, bookingId), eq(requirements.type, 'WEDDING_CERTIFICATE'))).returning({ id: requirements.id });
   if (updated.length === 0) await tx.insert(requirements).values({ bookingId, type: 'WEDDING_CERTIFICATE', ...fulfilled });
-  await tx.insert(changeLog).values({ bookingId, type: 'WEDDING_CERTIFICATE', loggedAt: now, userId: user.userId, userName: user.name });
-  await tx.update(bookings).set({ updatedAt: now }).where(eq(bookings.id, bookingId));
+  await appendChangeLog(tx, { bookingId, type: 'WEDDING_CERTIFICATE', loggedAt: now, userId: user.userId, userName: user.name });
+  await updateBookingDetails(tx, bookingId, {}, now);
 }
 
 export interface DueReminder {
@@ -181,5 +182,5 @@ export async function markCertificateReminderSent(tx: Tx, bookingId: number, now
 
 /** The change-log entry the admin sees as 'Sendt' (WeddingCertificateReminderSent), by 'System'. */
 export async function insertReminderEntry(tx: Tx, bookingId: number, now: Date, comment: string): Promise<void> {
-  await tx.insert(changeLog).values({ bookingId, type: 'WeddingCertificateReminderSent', loggedAt: now, userName: 'System', comment });
+  await appendChangeLog(tx, { bookingId, type: 'WeddingCertificateReminderSent', loggedAt: now, userName: 'System', comment });
 }

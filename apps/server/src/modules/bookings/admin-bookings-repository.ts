@@ -1,6 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { initialBookingStatuses } from '@lokaler/domain/booking-lifecycle';
 import type { Tx } from '../../db/client';
+import { AppError } from '../../errors';
 import { bookings } from '../../db/schema/bookings';
+import { nextCaseNumber } from './applications-repository';
 
 export type NewAdminBooking = Omit<typeof bookings.$inferInsert, 'id' | 'caseNumber'>;
 
@@ -10,9 +12,10 @@ export type NewAdminBooking = Omit<typeof bookings.$inferInsert, 'id' | 'caseNum
  * exists already (demo data) is skipped by trying the next. One statement per attempt.
  */
 export async function insertAdminBooking(tx: Tx, year: string, booking: NewAdminBooking) {
-  const nextNumber = sql`(select 'LOK-' || ${year}::text || '-' || lpad(v::text, greatest(5, length(v::text)), '0') from (select nextval('booking_case_number_seq') as v) n)`;
+  // A booking starts in one of the lifecycle's first statuses (an administrator's: APPROVED).
+  if (booking.status !== undefined && !initialBookingStatuses.includes(booking.status)) throw new AppError('STATUS_TRANSITION_REFUSED', `A booking cannot start as ${booking.status}`);
   for (let attempt = 0; attempt < 1000; attempt++) {
-    const [row] = await tx.insert(bookings).values({ ...booking, caseNumber: nextNumber })
+    const [row] = await tx.insert(bookings).values({ ...booking, caseNumber: nextCaseNumber({ year }) })
       .onConflictDoNothing({ target: bookings.caseNumber }).returning();
     if (row) return row;
   }
