@@ -197,13 +197,6 @@ function buildConfig(env: Env) {
       local: !env.OIDC_ISSUER,
       issuer: env.OIDC_ISSUER ?? `${publicUrl}/idp`,
       adminIssuer: env.ADMIN_OIDC_ISSUER ?? env.OIDC_ISSUER ?? `${publicUrl}/idp`,
-      /** The API's resource indicator for the portal's (citizens') access tokens: their audience. */
-      audience: env.OIDC_AUDIENCE ?? `${publicUrl}/api`,
-      /**
-       * The resource indicator of the admin client's access tokens. A separate audience, so a token
-       * issued to one app is never accepted as the other's (the issuer may be the same).
-       */
-      adminAudience: env.ADMIN_OIDC_AUDIENCE ?? `${publicUrl}/api/admin`,
       portalClientId: env.OIDC_CLIENT_ID,
       adminClientId: env.ADMIN_OIDC_CLIENT_ID,
       accessTokenTtlSeconds: env.OIDC_ACCESS_TOKEN_TTL_SECONDS,
@@ -262,6 +255,13 @@ function oidcProviderSettings(env: z.infer<typeof envSchema>, publicUrl: string)
   const audience = env.OIDC_AUDIENCE ?? `${publicUrl}/api`;
   const adminAudience = env.ADMIN_OIDC_AUDIENCE ?? `${publicUrl}/api/admin`;
   return {
+    /** The audience of the portal's (citizens') access tokens, and by default its resource indicator. */
+    audience,
+    /**
+     * The audience of the admin client's access tokens. A separate audience, so a token issued to one
+     * app is never accepted as the other's (the issuer may be the same).
+     */
+    adminAudience,
     portalScope: env.OIDC_SCOPES,
     adminScope: env.ADMIN_OIDC_SCOPES,
     portalAcrValues: env.OIDC_ACR_VALUES,
