@@ -21,10 +21,13 @@ const flag = (name) => args.includes(name);
 const option = (name) => args.find((a) => a.startsWith(`${name}=`))?.slice(name.length + 1);
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
+// Every failure by name, printed again just above the totals: CI keeps only the tail of the output.
+const failures = [];
 const run = (cmd, cmdArgs, env = {}) =>
   spawnSync(cmd, cmdArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status === 0;
 const check = (name, ok) => {
   totals[ok ? 'passed' : 'failed']++;
+  if (!ok) failures.push(name);
   console.log(`${ok ? '✓' : '✗'} ${name}`);
 };
 
@@ -101,12 +104,20 @@ for (const project of projects) {
     totals.skipped += r.numPendingTests + r.numTodoTests;
     // A file that fails to load has no tests to count: count it as a failure.
     totals.failed += r.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
+    for (const file of r.testResults) {
+      const where = `${project} ${path.relative(root, file.name)}`;
+      if (file.status === 'failed' && file.assertionResults.length === 0) failures.push(`${where}: ${file.message?.split('\n')[0] ?? 'did not load'}`);
+      for (const t of file.assertionResults) {
+        if (t.status === 'failed') failures.push(`${where} › ${t.fullName}: ${t.failureMessages?.[0]?.split('\n')[0] ?? ''}`);
+      }
+    }
     console.log(`${project}: ${r.numPassedTests} passed, ${r.numFailedTests} failed in ${seconds(since)}`);
   } else {
     check(`vitest run of ${project}`, false);
   }
 }
 console.log(`npm test took ${seconds(started)}`);
+if (failures.length) console.log(['Failed:', ...failures.map((f) => `  ✗ ${f.slice(0, 300)}`)].join('\n'));
 
 console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exit(totals.failed ? 1 : 0);
