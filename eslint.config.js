@@ -4,6 +4,7 @@ import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { serverAreas, serverLayers } from './scripts/server-areas.mjs';
 
 /** Feature folders of an SPA never import each other (STYLE.md, bulletproof-react). */
 function featureZones(app) {
@@ -13,6 +14,43 @@ function featureZones(app) {
   return features.map((f) => ({ target: `${dir}/${f}`, from: dir, except: [`./${f}`], message: 'A feature does not use a sibling feature\'s internals: move what both need to packages/ui or packages/domain.' }));
 }
 
+/**
+ * The server's areas (scripts/server-areas.mjs): an area uses another only through its index.ts, and only
+ * the areas its `uses` names; the layers use no area; production code does not import the seed.
+ */
+function serverAreaZones() {
+  const src = './apps/server/src';
+  const zones = [];
+  for (const area of serverAreas) {
+    for (const other of serverAreas) {
+      if (other.name === area.name) continue;
+      zones.push(area.uses.includes(other.name)
+        ? { target: `${src}/${area.name}`, from: `${src}/${other.name}`, except: ['./index.ts'], message: `The ${area.name} area uses ${other.name} through its public entry only: import from '${other.name}' (its index.ts), and export what you need there.` }
+        : { target: `${src}/${area.name}`, from: `${src}/${other.name}`, message: `The ${area.name} area does not use ${other.name} (scripts/server-areas.mjs): the areas have no loops. Register a hook, or move the code to the area both may use.` });
+    }
+  }
+  const areaFolders = serverAreas.map((area) => `${src}/${area.name}`);
+  for (const layer of serverLayers.filter((l) => l !== 'seed')) {
+    zones.push({ target: `${src}/${layer}`, from: areaFolders, message: `The ${layer} layer uses no area: areas use the layers, and app.ts wires them.` });
+  }
+  // Demo data and test users: tests, benchmarks, the seed itself and the local demo services only.
+  zones.push({
+    target: [`${src}/!(main).ts`, ...serverAreas.map((area) => `${src}/${area.name}/**`), ...['auth', 'db', 'http', 'jobs', 'observability'].map((l) => `${src}/${l}/**`)],
+    from: `${src}/seed/**`,
+    message: 'Production code does not import the seed (demo data, test users); main.ts loads it with import() when SEED_DEMO_DATA is on.',
+  });
+  return zones;
+}
+
+const baseZones = [
+  { target: './packages', from: './apps', message: 'Packages never import from an app.' },
+  { target: './apps/portal', from: './apps/admin', message: 'No app imports another app.' },
+  { target: './apps/admin', from: './apps/portal', message: 'No app imports another app.' },
+  { target: './apps/server', from: ['./apps/portal', './apps/admin', './packages/ui', './packages/api-client'], message: 'The server depends on packages/domain only.' },
+  ...featureZones('portal'),
+  ...featureZones('admin'),
+];
+
 const serverTestFiles = ['apps/server/src/**/*.test.ts', 'apps/server/src/**/*-test-support.ts'];
 
 const writeTransactionOnly = {
@@ -21,13 +59,13 @@ const writeTransactionOnly = {
 };
 
 /**
- * The bookings module (apps/server/src/modules/bookings) is the one writer of a booking's and a
+ * The bookings module (apps/server/src/bookings/bookings) is the one writer of a booking's and a
  * reservation's status and of the change log: elsewhere, a Drizzle insert/update/delete on those
  * tables, or SQL text that inserts into, updates or deletes from them, is an error. Reading them
- * stays free. The demo data (db/seed) writes whole bookings as they were; tests set up states.
+ * stays free. The demo data (seed) writes whole bookings as they were; tests set up states.
  */
-const bookingTableWriters = ['apps/server/src/modules/bookings/**/*.ts', 'apps/server/src/db/seed/**/*.ts'];
-const bookingTablesMessage = 'Only the bookings module writes bookings, reservations and the change log: call changeStatus/changeStatuses, recordChange/appendChangeLog, updateBookingDetails or its insert functions (apps/server/src/modules/bookings/index.ts).';
+const bookingTableWriters = ['apps/server/src/bookings/bookings/**/*.ts', 'apps/server/src/seed/**/*.ts'];
+const bookingTablesMessage = 'Only the bookings module writes bookings, reservations and the change log: call changeStatus/changeStatuses, recordChange/appendChangeLog, updateBookingDetails or its insert functions (apps/server/src/bookings/bookings/index.ts).';
 const bookingTablesWrittenByBookingsOnly = [
   {
     selector: "CallExpression[callee.property.name=/^(insert|update|delete)$/][arguments.0.name=/^(bookings|reservations|changeLog)$/]",
@@ -50,16 +88,7 @@ export default tseslint.config(
     settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } } },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': ['error', {
-        zones: [
-          { target: './packages', from: './apps', message: 'Packages never import from an app.' },
-          { target: './apps/portal', from: './apps/admin', message: 'No app imports another app.' },
-          { target: './apps/admin', from: './apps/portal', message: 'No app imports another app.' },
-          { target: './apps/server', from: ['./apps/portal', './apps/admin', './packages/ui', './packages/api-client'], message: 'The server depends on packages/domain only.' },
-          ...featureZones('portal'),
-          ...featureZones('admin'),
-        ],
-      }],
+      'import-x/no-restricted-paths': ['error', { zones: baseZones }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': ['error', { allow: ['warn', 'error'] }],
@@ -74,11 +103,18 @@ export default tseslint.config(
     },
   },
   {
+    // The server's areas and layers (scripts/server-areas.mjs). Tests may set up state through any area's files.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: serverTestFiles,
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...baseZones, ...serverAreaZones()] }] },
+  },
+  {
     // SQL lives in repositories only (STYLE.md 4): services and routes call named, typed functions.
     files: ['apps/server/src/**/*.ts'],
     ignores: [
       'apps/server/src/**/*repository.ts',
       'apps/server/src/db/**',
+      'apps/server/src/seed/**',
       'apps/server/src/**/*.test.ts',
       'apps/server/src/**/*-test-support.ts',
     ],

@@ -6,8 +6,8 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase, queryRows } from '../apps/server/src/db/client';
-import { ensureFeed, LOCATION_FEED_DAYS } from '../apps/server/src/modules/calendar-feeds/repository';
-import { feedUrl } from '../apps/server/src/modules/calendar-feeds/feeds';
+import { ensureFeed, LOCATION_FEED_DAYS } from '../apps/server/src/availability/calendar-feeds/repository';
+import { feedUrl } from '../apps/server/src/availability/calendar-feeds/feeds';
 import { benchServerUrl, onBenchServer } from './bench-database';
 import { percentile } from './percentile';
 

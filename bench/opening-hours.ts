@@ -10,7 +10,7 @@ import type { SearchAssetsResponse } from '@lokaler/domain/search-request';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase, queryRows } from '../apps/server/src/db/client';
-import { testAdmins } from '../apps/server/src/idp/test-users';
+import { testAdmins } from '../apps/server/src/seed/test-users';
 import { signAccessToken } from '../apps/server/test/access-tokens';
 import { benchServerUrl, onBenchServer } from './bench-database';
 import { percentile } from './percentile';

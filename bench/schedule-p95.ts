@@ -6,7 +6,7 @@ import { todayInOslo } from '@lokaler/domain/scheduling/oslo-clock';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase, queryRows, type Database } from '../apps/server/src/db/client';
-import { seedDemoDataIfEmpty } from '../apps/server/src/db/seed/index';
+import { seedDemoDataIfEmpty } from '../apps/server/src/seed/index';
 import { benchServerUrl, onBenchServer } from './bench-database';
 
 /**

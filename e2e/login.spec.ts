@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { testCitizens } from '../apps/server/src/idp/test-users';
+import { testCitizens } from '../apps/server/src/seed/test-users';
 import { expectNoAxeViolations, newPage, useBrowser } from './support/browser';
 import { chooseTestPerson } from './support/portal-login';
 

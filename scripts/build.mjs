@@ -42,7 +42,7 @@ for (const t of targets) {
     failed = true;
     break;
   }
-  // Beside each asset its .br and .gz, served as they are (apps/server/src/http/static.ts).
+  // Beside each asset its .br and .gz, served as they are (apps/server/src/platform/spa-hosting/static.ts).
   if (t.compress) compressDist(path.join(root, t.compress));
   console.log(`built ${t.name} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -1,5 +1,5 @@
 // Writes a brotli (.br) and a gzip (.gz) copy beside every compressible file of a built SPA, so the
-// server sends them as they are (@fastify/static preCompressed, apps/server/src/http/static.ts)
+// server sends them as they are (@fastify/static preCompressed, apps/server/src/platform/spa-hosting/static.ts)
 // instead of compressing the same bytes on every request. Run by scripts/build.mjs after each SPA's
 // Vite build; `node scripts/compress-assets.mjs <dist>…` does it by hand.
 import fs from 'node:fs';

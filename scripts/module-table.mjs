@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { serverAreas } from './server-areas.mjs';
 
 /** The module folders the "Module names" table of docs/architecture.md names, from the first cell of each row. */
 export function modulesNamedInTable(markdown) {
@@ -28,11 +29,11 @@ export function moduleTableProblems(folders, named) {
   };
 }
 
-/** The folders under apps/server/src/modules and the names in the table, read from the repository at `root`. */
+/** The module folders (`<area>/<module>` under apps/server/src) and the names in the table, read from the repository at `root`. */
 export function readModuleTable(root) {
-  const folders = readdirSync(join(root, 'apps/server/src/modules'), { withFileTypes: true })
+  const folders = serverAreas.flatMap((area) => readdirSync(join(root, 'apps/server/src', area.name), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
-    .map((entry) => entry.name);
+    .map((entry) => `${area.name}/${entry.name}`));
   const named = modulesNamedInTable(readFileSync(join(root, 'docs/architecture.md'), 'utf8'));
   return { folders, named };
 }

@@ -8,15 +8,15 @@ const architecture = (rows) =>
   ['# Architecture', '', '### Module names', '', '| module | what it holds |', '|---|---|', ...rows, '', '## Next', '| `not-a-row-of-it` | x |'].join('\n');
 
 describe("the architecture's module table (docs/architecture.md \"Module names\")", () => {
-  it('names every folder under apps/server/src/modules, and no folder that does not exist', () => {
+  it('names every module folder (apps/server/src/<area>/<module>), and no folder that does not exist', () => {
     const { folders, named } = readModuleTable(root);
     expect(folders.length).toBeGreaterThan(40);
     expect(moduleTableProblems(folders, named)).toEqual({ missingFromTable: [], notAFolder: [] });
   });
 
   it('reads the names of the first cell only, several to a row, and stops at the next heading', () => {
-    const markdown = architecture(['| `search`, `schedule` | finding free times in `packages/domain` |', '| `health` | liveness |']);
-    expect(modulesNamedInTable(markdown)).toEqual(['search', 'schedule', 'health']);
+    const markdown = architecture(['| `availability/search`, `availability/schedule` | finding free times in `packages/domain` |', '| `platform/health` | liveness |']);
+    expect(modulesNamedInTable(markdown)).toEqual(['availability/search', 'availability/schedule', 'platform/health']);
   });
 
   it('reports a folder the table misses and a name with no folder', () => {

@@ -1,5 +1,5 @@
-import { assetTypeNames, tagSeeds } from '../../apps/server/src/db/seed/catalogue';
-import { districts, unknownArea } from '../../apps/server/src/db/seed/districts';
+import { assetTypeNames, tagSeeds } from '../../apps/server/src/seed/catalogue';
+import { districts, unknownArea } from '../../apps/server/src/seed/districts';
 import type { CityShape } from './city-shape';
 import { literal } from './sql-literal';
 

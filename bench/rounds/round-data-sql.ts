@@ -1,4 +1,4 @@
-import { testAdmins } from '../../apps/server/src/idp/test-users';
+import { testAdmins } from '../../apps/server/src/seed/test-users';
 import { literal } from '../city/sql-literal';
 
 /**

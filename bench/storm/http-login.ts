@@ -1,7 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { App } from '../../apps/server/src/app';
 import type { Config } from '../../apps/server/src/config';
-import type { TestAdmin, TestCitizen } from '../../apps/server/src/idp/test-users';
+import type { TestAdmin, TestCitizen } from '../../apps/server/src/seed/test-users';
 import { loginAs } from '../../apps/server/test/login';
 
 interface Cookie { name: string; value: string; expires?: Date; maxAge?: number }

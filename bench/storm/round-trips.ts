@@ -9,7 +9,7 @@ import { signAccessToken } from '../../apps/server/test/access-tokens';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { openDatabase } from '../../apps/server/src/db/client';
-import { testAdmins } from '../../apps/server/src/idp/test-users';
+import { testAdmins } from '../../apps/server/src/seed/test-users';
 
 /**
  * The statements one `POST /api/booking` sends to PostgreSQL, won (201) and lost (409): each a round

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { addDays } from '@lokaler/domain/scheduling/calendar-date';
 import { loadConfig } from '../../apps/server/src/config';
 import { openDatabase, queryRows, type Database } from '../../apps/server/src/db/client';
-import { testAdmins, testCitizens } from '../../apps/server/src/idp/test-users';
+import { testAdmins, testCitizens } from '../../apps/server/src/seed/test-users';
 import { addLocationAdmin, inDays, setOpeningHours } from '../../apps/server/test/factories/calendar';
 import { createAsset, createLocation } from '../../apps/server/test/factories/places';
 import { createScratchDatabase, freePort, startServerProcess, type ServerProcess } from '../../apps/server/test/server-process';

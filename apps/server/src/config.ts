@@ -181,7 +181,7 @@ function buildConfig(env: Env) {
     port: env.PORT,
     host: env.HOST,
     publicUrl,
-    /** The admin app's public address: this server serves it under /admin (http/static.ts). */
+    /** The admin app's public address: this server serves it under /admin (platform/spa-hosting/static.ts). */
     adminPublicUrl: `${publicUrl}/admin`,
     logLevel: env.LOG_LEVEL,
     database: env.DATABASE_URL

@@ -3,8 +3,6 @@ import './observability/tracing';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { seedDemoDataIfEmpty } from './db/seed/index';
-import { storeDemoContracts } from './modules/documents/store-demo-contracts';
 import { exitOnSignals } from './http/shutdown';
 import { fakesInUse, startupSummary } from './startup-report';
 
@@ -22,7 +20,11 @@ async function main(): Promise<void> {
 
   const database = await openDatabase(config.database);
   // The demo data is loaded under the migrations' start-up lock: replicas starting together seed once.
-  const seed = () => seedDemoDataIfEmpty(database.db, { storeApprovedDocuments: storeDemoContracts });
+  // The seed area is imported only here, only when demo data is wanted (never in production: the rails refuse it).
+  const seed = async () => {
+    const { seedDemoDataIfEmpty, storeDemoContracts } = await import('./seed/index');
+    return seedDemoDataIfEmpty(database.db, { storeApprovedDocuments: storeDemoContracts });
+  };
   const seeded = (await database.migrate(config.seedDemoData ? seed : undefined)) ?? false;
 
   const app = await buildApp({ config, database, serveSpas: config.serveSpas });

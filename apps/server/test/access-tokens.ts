@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { generateKeyPair, importJWK, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
 import type { App } from '../src/app';
 import { serverKeysOf } from '../src/idp/index';
-import { testCitizens } from '../src/idp/test-users';
+import { testCitizens } from '../src/seed/test-users';
 
 export interface AccessTokenOptions {
   /** Claims to set or (with undefined) to leave out. */

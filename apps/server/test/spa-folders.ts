@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { compressDist } from '../../../scripts/compress-assets.mjs';
-import type { SpaFolders } from '../src/http/static';
+import type { SpaFolders } from '../src/platform/spa-hosting/static';
 
 export interface BuiltSpas extends SpaFolders {
   /** The portal's hashed script, its path under / and its text. */

@@ -10,7 +10,7 @@ import { osloClock } from './scheduling/oslo-clock';
  * - Which status changes a booking and a reservation may make (`bookingTransitions`,
  *   `reservationTransitions`, `canTransition`, `assertTransition`). The tables are what the server's
  *   writers do, read from each of them (listed at each table). The server's one writer of a status
- *   (apps/server/src/modules/bookings, changeStatus) refuses any other change with a 409
+ *   (apps/server/src/bookings/bookings, changeStatus) refuses any other change with a 409
  *   STATUS_TRANSITION_REFUSED (decision 037).
  * - The cancellation deadline (`cancellationDeadline`), stored when a citizen's application is
  *   written; the one rule in code: the SQL version of it is gone, the server computes it here and

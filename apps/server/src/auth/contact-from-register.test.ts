@@ -4,7 +4,7 @@ import { krrEnv, startKrrStub, type KrrStub } from '../../test/external-issuer';
 import { freePort } from '../../test/server-process';
 import { bearer } from '../../test/login';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { testCitizens } from '../idp/test-users';
+import { testCitizens } from '../seed/test-users';
 
 const kari = testCitizens[0]!;
 

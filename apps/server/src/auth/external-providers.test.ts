@@ -6,7 +6,7 @@ import { createAsset, createLocation } from '../../test/factories/places';
 import { bearer, sendIdToken } from '../../test/login';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { queryRows } from '../db/client';
-import { withCheckDigits } from '../idp/test-users';
+import { withCheckDigits } from '../seed/test-users';
 
 const PUBLIC_URL = 'https://lokaler.example.no';
 /** ID-porten registers clients with UUID-like ids; Entra ID's app registrations are UUIDs too. */

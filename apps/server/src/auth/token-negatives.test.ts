@@ -4,7 +4,7 @@ import { messages } from '@lokaler/domain/api-error';
 import { foreignKey, signAccessToken, type AccessTokenOptions } from '../../test/access-tokens';
 import { bearer, loginAs } from '../../test/login';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { testAdmins, testCitizens } from '../idp/test-users';
+import { testAdmins, testCitizens } from '../seed/test-users';
 import { CLOCK_SKEW_SECONDS } from './token-verifier';
 
 const kari = testCitizens[0]!;

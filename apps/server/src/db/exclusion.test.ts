@@ -5,7 +5,7 @@ import { createAsset, createBooking, createLocation, createUser } from '../../te
 import { sqlState } from '../http/error-handler';
 import { queryRows, type Database } from './client';
 import { osloPeriodOf } from './reservation-repository';
-import { insertReservations, type NewReservation } from '../modules/bookings';
+import { insertReservations, type NewReservation } from '../bookings/bookings';
 
 /** Instants as UTC ISO strings, independent of the session's TimeZone. */
 async function instants(database: Database, id: number) {

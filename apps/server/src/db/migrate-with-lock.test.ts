@@ -7,7 +7,7 @@ import { createScratchDatabase, startServerProcess, type ScratchDatabase, type S
 import { migrationsFolder } from '../paths';
 import { openDatabase, queryRows, type Database, type DatabaseTarget } from './client';
 import { STARTUP_LOCK_KEY } from './migrate-with-lock';
-import { venueSeeds } from './seed/venues';
+import { venueSeeds } from '../seed/venues';
 
 /** Decision 035: migrations (and the demo data) under one start-up lock. */
 const engine = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'pglite';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, truncateAll } from '../../test/test-db';
 import { createAsset, createBooking, createLocation, createUser } from '../../test/factories/places';
 import { queryRows, type Database } from './client';
-import { insertReservations } from '../modules/bookings';
+import { insertReservations } from '../bookings/bookings';
 import { blockedTimes } from './schema/schedule';
 
 interface SummaryRow extends Record<string, unknown> {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cityAdmins } from '../db/schema/location-setup';
-import { testAdmins, testCitizens } from '../idp/test-users';
+import { testAdmins, testCitizens } from '../seed/test-users';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { bearer, loginAs } from '../../test/login';
 import { applicantBooking } from '../../test/factories/applicant';

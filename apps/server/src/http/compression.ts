@@ -6,7 +6,7 @@ import { registerEtags } from './etag';
 /**
  * Compressed answers (decision 016): brotli or gzip by Accept-Encoding for compressible types over
  * 1 KiB (brotli at quality 4: 11 costs far more time than it saves bytes on a 738 KiB answer). An
- * answer already encoded (the SPAs' .br/.gz files, http/static.ts) is sent as it is. Request bodies
+ * answer already encoded (the SPAs' .br/.gz files, platform/spa-hosting/static.ts) is sent as it is. Request bodies
  * are not inflated: no client of ours sends them compressed, and an inflated body is one more way
  * around the body limit.
  *

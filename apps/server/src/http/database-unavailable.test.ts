@@ -9,8 +9,8 @@ import { createAsset, createLocation, createUser } from '../../test/factories/pl
 import { addLocationAdmin, inDays, setOpeningHours } from '../../test/factories/calendar';
 import { queryRows } from '../db/client';
 import { bookings } from '../db/schema/bookings';
-import { testAdmins } from '../idp/test-users';
-import { bookingWithTimes, call } from '../modules/admin-booking-shared/admin-test-support';
+import { testAdmins } from '../seed/test-users';
+import { bookingWithTimes, call } from '../../test/admin-test-support';
 import { registerErrorHandling } from './error-handler';
 
 /**

@@ -49,7 +49,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    // Unknown API paths answer JSON; everything else is the SPAs' business (see http/static.ts).
+    // Unknown API paths answer JSON; everything else is the SPAs' business (see platform/spa-hosting/static.ts).
     return reply.status(404).send({ code: 'NOT_FOUND', msg: `No route ${request.method} ${request.url.split('?')[0]}`, userMsg: messages.notFound } satisfies ApiError);
   });
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app';
 import { loadConfig } from '../config';
 import type { Database } from '../db/client';
-import { testAdmins, testCitizens } from '../idp/test-users';
+import { testAdmins, testCitizens } from '../seed/test-users';
 import { bearer, loginAs } from '../../test/login';
 import { createTestDatabase } from '../../test/test-db';
 import { citizenSession, type CitizenSession } from '../../test/factories/applicant';

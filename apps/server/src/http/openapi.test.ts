@@ -3,7 +3,7 @@ import { buildApp, type App } from '../app';
 import { loadConfig } from '../config';
 import type { Database } from '../db/client';
 import { cityAdmins } from '../db/schema/index';
-import { testAdmins, testCitizens } from '../idp/test-users';
+import { testAdmins, testCitizens } from '../seed/test-users';
 import { createTestDatabase } from '../../test/test-db';
 import { bearer, loginAs } from '../../test/login';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app';
 import { loadConfig } from '../config';
 import type { Database } from '../db/client';
-import { FRONTEND_ERROR_RATE_LIMIT } from '../modules/frontend-errors/routes';
+import { FRONTEND_ERROR_RATE_LIMIT } from '../platform/frontend-errors/routes';
 import { createTestDatabase, truncateAll } from '../../test/test-db';
 
 /**

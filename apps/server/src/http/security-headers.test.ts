@@ -7,7 +7,7 @@ import type { Database } from '../db/client';
 import { createTestDatabase } from '../../test/test-db';
 import { CookieJar } from '../../test/login';
 import { buildFakeSpas, type BuiltSpas } from '../../test/spa-folders';
-import { clientSettingsFor } from '../modules/client-settings/routes';
+import { clientSettingsFor } from '../platform/client-settings/routes';
 
 /** The CSP's directives by name. */
 function csp(response: LightMyRequestResponse): Record<string, string[]> {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { loginAs } from '../../test/login';
 import { rawExchange } from '../../test/raw-http';
-import { testCitizens } from '../idp/test-users';
+import { testCitizens } from '../seed/test-users';
 
 const kari = testCitizens[0]!;
 

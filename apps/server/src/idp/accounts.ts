@@ -1,4 +1,4 @@
-import { testAdmins, testCitizens, type TestAdmin, type TestCitizen } from './test-users';
+import { testAdmins, testCitizens, type TestAdmin, type TestCitizen } from '../seed/test-users';
 
 /** A person the local provider can log in: a citizen (portal, ID-porten) or an administrator. */
 export type LocalAccount =

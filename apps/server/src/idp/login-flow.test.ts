@@ -3,8 +3,8 @@ import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, CookieJar, loginAs, refreshTokens } from '../../test/login';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { clientSettingsFor } from '../modules/client-settings/routes';
-import { testAdmins, testCitizens } from './test-users';
+import { clientSettingsFor } from '../platform/client-settings/routes';
+import { testAdmins, testCitizens } from '../seed/test-users';
 
 const kari = testCitizens[0]!;
 const siri = testAdmins[0]!;

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { loginTexts, renderLoginPage } from './login-page';
-import { testAdmins, testCitizens } from './test-users';
+import { testAdmins, testCitizens } from '../seed/test-users';
 
 // jsdom ships no types and the server compiles without the DOM library: the little this test uses
 // of both is typed here, so the server's own code cannot start using browser globals.

@@ -2,7 +2,7 @@ import { escapeHtml } from '@lokaler/domain/escape-html';
 import { displayName } from './accounts';
 import { IDP_PATH } from './clients';
 import { htmlPage } from './html';
-import { testAdmins, testCitizens } from './test-users';
+import { testAdmins, testCitizens } from '../seed/test-users';
 
 export const loginTexts = {
   heading: 'Logg inn',

@@ -7,7 +7,7 @@ import { loadConfig } from '../config';
 import type { Database } from '../db/client';
 import { oidcPayloads } from '../db/schema/index';
 import { loadOrCreateServerKeys } from './server-keys';
-import { testCitizens } from './test-users';
+import { testCitizens } from '../seed/test-users';
 
 const kari = testCitizens[0]!;
 

@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CookieJar, loginAs, refreshTokens } from '../../test/login';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { clientSettingsFor } from '../modules/client-settings/routes';
-import { testAdmins, testCitizens } from './test-users';
+import { clientSettingsFor } from '../platform/client-settings/routes';
+import { testAdmins, testCitizens } from '../seed/test-users';
 
 const kari = testCitizens[0]!;
 const siri = testAdmins[0]!;

@@ -5,7 +5,7 @@ import type { Database } from '../db/client';
 import type { LocalMailer } from '../integrations/mail/mailer';
 import { enqueueMail } from '../integrations/mail/outbox';
 import type { LocalKeyService } from '../integrations/key-service/local-key-service';
-import { listShownPermissions, upsertPermission } from '../modules/oslonokkelen/repository';
+import { listShownPermissions, upsertPermission } from '../keys/oslonokkelen/repository';
 import { createTestDatabase, truncateAll } from '../../test/test-db';
 import { FakeClock } from '../../test/fake-clock';
 import { inDays } from '../../test/factories/calendar';

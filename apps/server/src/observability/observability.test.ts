@@ -6,7 +6,7 @@ import { loadConfig } from '../config';
 import type { Database } from '../db/client';
 import { loggerOptions } from '../http/logger-options';
 import { enqueueMail } from '../integrations/mail/outbox';
-import { testCitizens } from '../idp/test-users';
+import { testCitizens } from '../seed/test-users';
 import { createTestDatabase } from '../../test/test-db';
 import { bearer, loginAs } from '../../test/login';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp-test-server';

@@ -3,9 +3,9 @@ import type { BookingStatus, RequirementType } from '@lokaler/domain/booking';
 import type { ReservationStatus } from '@lokaler/domain/reservation';
 import type { App } from '../../src/app';
 import type { DbOrTx } from '../../src/db/client';
-import { insertReservations } from '../../src/modules/bookings';
+import { insertReservations } from '../../src/bookings/bookings';
 import { changeLog, requirements, type bookings } from '../../src/db/schema/bookings';
-import type { TestCitizen } from '../../src/idp/test-users';
+import type { TestCitizen } from '../../src/seed/test-users';
 import { bearer, loginAs } from '../login';
 import { createBooking } from './places';
 

@@ -3,7 +3,7 @@ import { minutesOfQuarterTime } from '@lokaler/domain/application-rounds';
 import { addDays, isoWeekday } from '@lokaler/domain/scheduling/calendar-date';
 import type { BookingStatus } from '@lokaler/domain/booking';
 import type { DbOrTx } from '../../src/db/client';
-import { insertReservations } from '../../src/modules/bookings';
+import { insertReservations } from '../../src/bookings/bookings';
 import { applicationRoundLocations, applicationRounds, roundWishes } from '../../src/db/schema/application-rounds';
 import { createBooking } from './places';
 import { inDays } from './calendar';

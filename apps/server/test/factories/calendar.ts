@@ -2,7 +2,7 @@ import type { ReservationStatus } from '@lokaler/domain/reservation';
 import { addDays } from '@lokaler/domain/scheduling/calendar-date';
 import { osloClock } from '@lokaler/domain/scheduling/oslo-clock';
 import type { DbOrTx } from '../../src/db/client';
-import { insertReservations } from '../../src/modules/bookings';
+import { insertReservations } from '../../src/bookings/bookings';
 import { bookingFlows } from '../../src/db/schema/assets';
 import { locationAdmins } from '../../src/db/schema/locations';
 import { blockedTimes, closedDates, openingHours } from '../../src/db/schema/schedule';

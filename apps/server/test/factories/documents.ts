@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../src/db/client';
 import { bookingDocuments } from '../../src/db/schema/admin-decisions';
 import { bookings } from '../../src/db/schema/bookings';
-import { loadDocumentData, type DocumentData } from '../../src/modules/documents/document-data';
-import type { DocumentTerms } from '../../src/modules/documents/document-terms';
-import { sha256Hex } from '../../src/modules/documents/html';
-import { renderContract } from '../../src/modules/documents/render-contract';
+import { loadDocumentData, type DocumentData } from '../../src/bookings/documents/document-data';
+import type { DocumentTerms } from '../../src/bookings/documents/document-terms';
+import { sha256Hex } from '../../src/bookings/documents/html';
+import { renderContract } from '../../src/bookings/documents/render-contract';
 
 /** A booking's document data as the renderers' unit tests use it: Per's chess club at Sagene samfunnshus. */
 export const documentData: DocumentData = {

@@ -3,7 +3,7 @@ import { adminCaller, publicCaller, type SchedulingCaller } from './scheduling-c
 
 /**
  * Everything a room's and its location's settings tell the scheduling rules: what the server's one
- * reader of a room's rules (apps/server/src/modules/room-rules) answers and the calendar, the search,
+ * reader of a room's rules (apps/server/src/locations/room-rules) answers and the calendar, the search,
  * the availability check and the booking hand to the rules. A new location setting the rules obey
  * is added here first (docs/adding-a-location-setting.md): the reader then fails to type-check until
  * it reads the column, and the search-consistency test until it generates a value for it.

@@ -23,7 +23,7 @@ function Landing() {
       <Heading level={1} data-size="lg">
         Lokaler administrasjon
       </Heading>
-      {/* The same introduction is in the starting shell (apps/server/src/http/spa-index.ts). */}
+      {/* The same introduction is in the starting shell (apps/server/src/platform/spa-hosting/spa-index.ts). */}
       <Paragraph data-size="lg">{adminStartIntro}</Paragraph>
       <div>
         <Button onClick={() => void login(`${location.pathname}${location.search}`)}>Logg inn</Button>

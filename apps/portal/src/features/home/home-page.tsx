@@ -62,7 +62,7 @@ export function HomePage() {
     <div className="lk-stack">
       <PageHead title="Finn lokaler til lån og leie" description={homeDescription} />
       {receipt !== null && <SentReceipt bookingId={receipt.bookingId} omittedDates={receipt.omittedDates} />}
-      {/* The same heading and introduction are in the starting shell (apps/server/src/http/spa-index.ts). */}
+      {/* The same heading and introduction are in the starting shell (apps/server/src/platform/spa-hosting/spa-index.ts). */}
       <Heading level={1} data-size="xl">
         {homeIntro.title}
       </Heading>

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../config';
 import { sqlState } from '../../http/error-handler';
 import { openDatabase, type Database } from '../client';
-import { insertReservations } from '../../modules/bookings';
+import { insertReservations } from '../../bookings/bookings';
 import { bookings, reservations } from '../schema/bookings';
 import { createAsset, createBooking, createLocation, createUser } from '../../../test/factories/places';
 import { BackupError, backupDatabase, restoreDatabase } from './backup';

@@ -22,7 +22,7 @@ export const supportInquiries = pgTable('support_inquiries', {
 
 /**
  * Errors the SPAs report (POST /frontenderror). Scrubbed of personal data before insert; only the
- * newest entries per fingerprint are kept (see modules/frontend-errors).
+ * newest entries per fingerprint are kept (see platform/frontend-errors).
  */
 export const frontendErrors = pgTable('frontend_errors', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OslonokkelenInfo } from '@lokaler/domain/oslonokkelen';
 import { createTestApp, type TestContext } from '../../../test/test-app';
-import { testCitizens } from '../../idp/test-users';
+import { testCitizens } from '../../seed/test-users';
 import { inDays } from '../../../test/factories/calendar';
 import { createAsset, createLocation } from '../../../test/factories/places';
 import { applicantBooking, citizenSession, type CitizenSession } from '../../../test/factories/applicant';

@@ -3,7 +3,7 @@ import { AppError } from '../../errors';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { signAccessToken } from '../../../test/access-tokens';
 import { capturingLogger, json, startHttpStub, type HttpStub } from '../../../test/http-stub';
-import { testCitizens } from '../../idp/test-users';
+import { testCitizens } from '../../seed/test-users';
 import { HttpOrgRegistry, PERSON_SUBJECT_TYPE } from './http-org-registry';
 
 /** Parties as Altinn 3's authorized parties API answers them (the fields this client reads, and some it ignores). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isValidOrganizationNumber, KOMMUNALE_TJENESTER_ROLE } from '@lokaler/domain/impersonation';
-import { demoOrganizations } from '../../db/seed/people';
-import { testCitizens } from '../../idp/test-users';
+import { demoOrganizations } from '../../seed/people';
+import { testCitizens } from '../../seed/test-users';
 import { LocalOrgRegistry, localOrganizations } from './local-org-registry';
 
 describe('the local organisation register', () => {

@@ -1,6 +1,6 @@
 import { KOMMUNALE_TJENESTER_ROLE } from '@lokaler/domain/impersonation';
 import { compareNorwegian } from '@lokaler/domain/norwegian-order';
-import { testCitizens } from '../../idp/test-users';
+import { testCitizens } from '../../seed/test-users';
 import type { OrganizationRole, OrgRegistry } from './org-registry';
 
 /**

@@ -3,7 +3,7 @@ import { startKrrStub, type KrrStub } from '../../../test/external-issuer';
 import { KrrPersonRegister } from './krr-person-register';
 import { LocalPersonRegister } from './local-person-register';
 import { createMaskinportenClient } from './maskinporten-client';
-import { testCitizens } from '../../idp/test-users';
+import { testCitizens } from '../../seed/test-users';
 
 const active = '01017012345';
 const reserved = '02027012345';

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import { healthRoutes, settingsRoutes, frontendErrorRoutes, aboutRoutes, clientSettingsRoutes, supportRoutes } from './platform';
+import { currentUserRoutes, impersonationRoutes } from './people';
+import { geographicAreaRoutes, tagRoutes, assetTypeRoutes, locationRoutes, bookableAssetRoutes, adminLocationRuleRoutes, locationAuditRoutes, adminLocationRoutes, adminOpeningHoursRoutes, adminRoomRoutes } from './locations';
+import { adminBlockedTimeRoutes, scheduleRoutes, availabilityRoutes, searchRoutes, freeSlotAlertRoutes, calendarFeedRoutes } from './availability';
+import { applicationRoundRoutes, roundDecisionGuard } from './rounds';
+import { adminSelvkostRoutes, adminReservationRoutes, applyForBookingRoutes, userBookingRoutes, contractRoutes, vedtakRoutes, cancellationRoutes, claimRoutes, registerBookingStatusHook } from './bookings';
+import { oslonokkelenRoutes, keyAccessHook } from './keys';
+import { weddingCertificateRoutes, weddingApplicationRoutes } from './weddings';
+import { adminBookingListRoutes, adminBookingViewRoutes, adminApprovalRoutes, adminRejectionRoutes, adminDocumentRoutes, reimbursementRoutes, roundAllocationRoutes } from './casework';
+
+/** Every module's routes, in the order they are registered, each under /api. Add one line per module. */
+const moduleRoutes = [
+  healthRoutes,
+  settingsRoutes,
+  frontendErrorRoutes,
+  geographicAreaRoutes,
+  tagRoutes,
+  assetTypeRoutes,
+  locationRoutes,
+  bookableAssetRoutes,
+  aboutRoutes,
+  clientSettingsRoutes,
+  currentUserRoutes,
+  adminBookingListRoutes,
+  adminBookingViewRoutes,
+  adminApprovalRoutes,
+  adminSelvkostRoutes,
+  adminRejectionRoutes,
+  adminReservationRoutes,
+  adminBlockedTimeRoutes,
+  adminLocationRuleRoutes,
+  scheduleRoutes,
+  availabilityRoutes,
+  applyForBookingRoutes,
+  supportRoutes,
+  userBookingRoutes,
+  contractRoutes,
+  vedtakRoutes,
+  cancellationRoutes,
+  oslonokkelenRoutes,
+  impersonationRoutes,
+  claimRoutes,
+  searchRoutes,
+  weddingCertificateRoutes,
+  weddingApplicationRoutes,
+  locationAuditRoutes,
+  adminLocationRoutes,
+  adminDocumentRoutes,
+  reimbursementRoutes,
+  adminOpeningHoursRoutes,
+  adminRoomRoutes,
+  freeSlotAlertRoutes,
+  calendarFeedRoutes,
+  applicationRoundRoutes,
+  roundAllocationRoutes,
+];
+
+export async function registerModules(app: FastifyInstance): Promise<void> {
+  // Digital keys and semester rounds have their say in a booking's life here, not from inside the bookings module.
+  registerBookingStatusHook(keyAccessHook);
+  registerBookingStatusHook(roundDecisionGuard);
+  for (const routes of moduleRoutes) await app.register(routes, { prefix: '/api' });
+}

@@ -1,0 +1,12 @@
+// The availability area's public entry: what other areas and the app's wiring may use (see README.md).
+export { adminBlockedTimeRoutes } from './admin-blocked-times/routes';
+export { availabilityRoutes } from './availability/routes';
+export { calendarFeedRoutes } from './calendar-feeds/routes';
+export { freeSlotAlertRoutes } from './free-slot-alerts/routes';
+export { registerFreeSlotAlerts } from './free-slot-alerts/send-free-slot-alerts';
+export { busyTimesSql, findRooms, groupBusyTimes, loadBusyTimes, loadRoomCalendars, roomOpeningHours } from './room-calendars/repository';
+export type { BusyTimeRow, BusyTimes, CalendarRange, HoursRow, RoomRow, RoomWithCalendar } from './room-calendars/repository';
+export { assertRoomsAccessible, calendarRange, displayNameOf, publicRulesOf, schedulingCallerFor } from './room-calendars/rooms-for-caller';
+export type { RoomAccess } from './room-calendars/rooms-for-caller';
+export { scheduleRoutes } from './schedule/routes';
+export { searchRoutes } from './search/routes';

@@ -1,0 +1,32 @@
+import { adminDocumentMessages } from '@lokaler/domain/admin-documents';
+import type { ContractResponse } from '@lokaler/domain/contract';
+import type { AuthenticatedUser } from '../../auth/authenticated-user';
+import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../errors';
+import { findBookingForAdmin } from '../../bookings';
+import { contractRequirements, findSignedContract } from '../../bookings';
+import { findApprovedDocument } from '../../bookings';
+
+/**
+ * GET /api/contract/{id}: the contract as the applicant has it — the signed copy once signed, else
+ * the approved document (decision 004) with the requirement's state. Unlike the applicant's call, a
+ * contract approved without a CONTRACT requirement (the location does not require one) is shown too,
+ * unsigned: the administrator sent it. 404 when no contract was approved (or it was revoked).
+ */
+export async function getAdminContract({ db, user, bookingId }: { db: DbOrTx; user: AuthenticatedUser; bookingId: number }): Promise<ContractResponse> {
+  const booking = await findBookingForAdmin(db, bookingId, user);
+  const signed = await findSignedContract(db, booking.id);
+  if (signed) {
+    return { bookingId: booking.id, contractHtml: signed.html, isSigned: true, signedByName: signed.signedByName, signedTimeUtc: signed.signedAt.toISOString() };
+  }
+  const approved = await findApprovedDocument(db, booking.id, 'CONTRACT');
+  if (!approved) throw new AppError('NOT_FOUND', `Booking ${booking.id} has no approved contract`, adminDocumentMessages.noContract);
+  const [requirement] = await contractRequirements(db, booking.id);
+  return {
+    bookingId: booking.id,
+    contractHtml: approved.html,
+    isSigned: requirement?.isFulfilled ?? false,
+    signedByName: requirement?.fulfilledByName ?? null,
+    signedTimeUtc: requirement?.fulfillmentTime?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,9 @@
+// The casework area's public entry: what other areas and the app's wiring may use (see README.md).
+export { adminApprovalRoutes } from './admin-approval/routes';
+export { adminBookingListRoutes } from './admin-booking-list/routes';
+export { adminBookingViewRoutes } from './admin-booking-view/routes';
+export { adminDocumentRoutes } from './admin-documents/routes';
+export { adminRejectionRoutes } from './admin-rejection/routes';
+export { reimbursementRoutes } from './reimbursement/routes';
+export { registerRoundClosing } from './round-allocation/round-closing-job';
+export { roundAllocationRoutes } from './round-allocation/routes';
