@@ -54,7 +54,8 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'server-pg', include: serverFiles, ...serverProject, env: { TZ: 'Europe/Oslo', TEST_ENGINE: 'postgres' }, testTimeout: 60_000, hookTimeout: 60_000 },
+        // production-rails starts main.ts as processes on PGlite whatever the engine: run once, in `server`.
+        test: { name: 'server-pg', include: serverFiles, ...serverProject, exclude: [...serverProject.exclude, 'apps/server/test/production-rails.test.ts'], env: { TZ: 'Europe/Oslo', TEST_ENGINE: 'postgres' }, testTimeout: 60_000, hookTimeout: 60_000 },
       },
       {
         // Issue 14's storm at CI size: two server processes on PostgreSQL (bench/storm); only with TEST_DATABASE_URL.
