@@ -28,7 +28,7 @@ describe('POST /api/support', () => {
 
   /** Each call comes from its own client address unless told, so the rate limit only bites where tested. */
   const send = (payload: unknown, ip = `10.0.0.${++client}`) =>
-    ctx.app.inject({ method: 'POST', url: '/api/support', headers: { 'x-forwarded-for': ip }, payload: payload as object });
+    ctx.app.inject({ method: 'POST', url: '/api/support', remoteAddress: ip, payload: payload as object });
   const stored = async () => (await queryRows<{ i: number; m: number }>(ctx.database.db, sql`
     select (select count(*)::int from support_inquiries) as i, (select count(*)::int from mail_outbox) as m`))[0]!;
 
