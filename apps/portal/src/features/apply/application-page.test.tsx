@@ -257,6 +257,26 @@ describe('/send/registrering: the booking registration page', () => {
     expect(sessionStorage.getItem(APPLICATION_KEY)).not.toBeNull();
   });
 
+  it('says each of the server\'s objections once, not its summary as well', async () => {
+    const rule = 'Lokalet krever at søknader sendes inn minst 14 dager før ønsket dato.';
+    stub(() => Response.json({ msg: 'The booking breaks 1 rule(s)', code: 'BOOKING_NOT_ALLOWED', userMsg: rule, fields: [{ path: 'availabilityData.probablyAvailable.0', message: rule }] }, { status: 422 }));
+    draftFor(11);
+    sessionStorage.setItem(APPLICATION_KEY, JSON.stringify({ submissionId: 'c2', values: { activity: 'Innebandy', purpose: 'Barn', participants: '18', contactEmail: 'kari@example.no', contactPhone: '91234567' } }));
+    renderPortal('/send/registrering?bookingPortalClient=PUBLIC&purpose=PUBLICUSER_LOAN', { user: kari });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Det oppsto en feil ved registrering av din booking' })).toBeInTheDocument();
+    expect(screen.getAllByText(rule)).toHaveLength(1);
+  });
+
+  it("says 'Feil ved registrering av reservasjoner, vennligst prøv på nytt' when the server does not explain", async () => {
+    stub(() => Response.json({ msg: 'boom', code: 'INTERNAL' }, { status: 500 }));
+    draftFor(11);
+    sessionStorage.setItem(APPLICATION_KEY, JSON.stringify({ submissionId: 'c3', values: { activity: 'Innebandy', purpose: 'Barn', participants: '18', contactEmail: 'kari@example.no', contactPhone: '91234567' } }));
+    renderPortal('/send/registrering?bookingPortalClient=PUBLIC&purpose=PUBLICUSER_LOAN', { user: kari });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Det oppsto en feil ved registrering av din booking' })).toBeInTheDocument();
+    expect(screen.getByText('Feil ved registrering av reservasjoner, vennligst prøv på nytt')).toBeInTheDocument();
+    expect(screen.queryByText(/uventet feil/)).not.toBeInTheDocument();
+  });
+
   it('sends a logged-out visitor to the form and its login gate instead of posting', async () => {
     stub();
     draftFor(11);
