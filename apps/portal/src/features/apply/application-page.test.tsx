@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CreateBookingRequest } from '@lokaler/domain/booking-create';
 import type { AvailabilityResponse } from '@lokaler/domain/booking-request';
 import { resetApiClient } from '@lokaler/api-client/api-fetch';
-import { BOOKING_DRAFT_KEY, readBookingDraft, writeBookingDraft } from '@lokaler/ui/booking-draft';
+import { BOOKING_DRAFT_KEY, BOOKING_DRAFT_SENT_KEY, readBookingDraft, writeBookingDraft } from '@lokaler/ui/booking-draft';
 import { kari, renderPortal, stubApi } from '../../testing/render-portal';
 import { buildRoom } from '../../testing/room-factories';
 import { APPLICATION_KEY } from './application-store';
@@ -191,6 +191,8 @@ describe('/send/registrering: the booking registration page', () => {
       },
     ]);
     expect(localStorage.getItem(BOOKING_DRAFT_KEY)).toBeNull();
+    // …and says it was sent, for another tab that showed the same times.
+    expect(localStorage.getItem(BOOKING_DRAFT_SENT_KEY)).not.toBeNull();
     expect(sessionStorage.getItem(APPLICATION_KEY)).toBeNull();
   });
 
@@ -275,6 +277,39 @@ describe('/send/registrering: the booking registration page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Det oppsto en feil ved registrering av din booking' })).toBeInTheDocument();
     expect(screen.getByText('Feil ved registrering av reservasjoner, vennligst prøv på nytt')).toBeInTheDocument();
     expect(screen.queryByText(/uventet feil/)).not.toBeInTheDocument();
+  });
+
+  it('tells a second tab that the first sent these times, instead of emptying its form silently', async () => {
+    stub();
+    draftFor(11);
+    const user = userEvent.setup();
+    renderPortal(SEND, { user: kari });
+    await user.type(await screen.findByRole('textbox', { name: 'Aktivitet' }), 'Innebandy');
+
+    // What the first tab's registration page leaves in the shared storage, and the event this tab gets.
+    act(() => {
+      localStorage.setItem(BOOKING_DRAFT_SENT_KEY, new Date().toISOString());
+      localStorage.removeItem(BOOKING_DRAFT_KEY);
+      window.dispatchEvent(new StorageEvent('storage', { key: BOOKING_DRAFT_KEY }));
+    });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading', { name: 'Søknaden er sendt fra en annen fane' })).toBeInTheDocument();
+    expect(within(alert).getByRole('link', { name: 'Se søknaden i Mine bookinger' })).toHaveAttribute('href', '/bookinger');
+    expect(screen.queryByRole('textbox', { name: 'Aktivitet' })).not.toBeInTheDocument();
+    expect(posted).toEqual([]);
+  });
+
+  it('says the times were removed, not sent, when another tab cleared them', async () => {
+    stub();
+    draftFor(11);
+    renderPortal(SEND, { user: kari });
+    await screen.findByRole('textbox', { name: 'Aktivitet' });
+    act(() => {
+      localStorage.setItem(BOOKING_DRAFT_KEY, JSON.stringify({ ...readBookingDraft(), reservations: [], availability: null }));
+      window.dispatchEvent(new StorageEvent('storage', { key: BOOKING_DRAFT_KEY }));
+    });
+    expect(await screen.findByRole('heading', { name: 'Tidene ble fjernet i en annen fane' })).toBeInTheDocument();
+    expect(screen.queryByText('Søknaden er sendt fra en annen fane')).not.toBeInTheDocument();
   });
 
   it('sends a logged-out visitor to the form and its login gate instead of posting', async () => {

@@ -75,7 +75,7 @@ export function RegistrationPage() {
     sendBooking(request, {
       onSuccess: ({ bookingId }) => {
         // Spec 01 §4: the choices are cleared when the booking is posted.
-        clearBookingDraft();
+        clearBookingDraft({ sent: true });
         clearApplication();
         const target = registrationTarget({
           nextLink: query.get('nextLink'),
