@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatInterval, formatPhoneNumber, groupPhoneNumbersInText, phoneHref } from './formatters';
+import { formatCapacity, formatInterval, formatPhoneNumber, groupPhoneNumbersInText, phoneHref } from './formatters';
 
 describe('formatPhoneNumber (spec 01 §5: groups of two digits)', () => {
   it.each([
@@ -31,6 +31,10 @@ describe('groupPhoneNumbersInText (a venue\'s practical information)', () => {
     const text = 'Org.nr. 974 760 673, konto 1234 56 78903, 0463 Oslo, 01.02.2026 kl. 18:00-20:00, 123456789, bestilling 20260101-15';
     expect(groupPhoneNumbersInText(text)).toBe(text);
   });
+});
+
+describe("formatCapacity (spec 01 §9: 'Plass til N person(er)')", () => {
+  it.each([[1, 'Plass til 1 person'], [30, 'Plass til 30 personer'], [0, 'Plass til 0 personer']])('%i → %s', (n, text) => expect(formatCapacity(n)).toBe(text));
 });
 
 describe('time formats', () => {

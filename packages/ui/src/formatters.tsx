@@ -31,6 +31,11 @@ export function groupPhoneNumbersInText(text: string): string {
   return text.replace(PHONE_IN_TEXT, (found) => formatPhoneNumber(found.replace(/\u00a0/g, ' ')));
 }
 
+/** Spec 01 §9 "Formats": 'Plass til N person(er)' — 'Plass til 1 person', 'Plass til 30 personer'. */
+export function formatCapacity(capacity: number): string {
+  return `Plass til ${capacity} ${capacity === 1 ? 'person' : 'personer'}`;
+}
+
 /** The href of a tel: link: digits and a leading +. */
 export function phoneHref(value: string): string {
   return `tel:${value.replace(/[^\d+]/g, '')}`;
