@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { APIRequestContext, Page } from 'playwright-core';
-import { expectNoAxeViolations, newPage, useBrowser } from './support/browser';
+import { expectNoAxeViolations, narrowViewport, newPage, useBrowser } from './support/browser';
 import { applyThroughApi, demoLocation } from './support/demo-api';
 import { logInAtMyBookings } from './support/portal-login';
 import { visible } from './support/visible';
@@ -10,9 +10,10 @@ import { visible } from './support/visible';
  * cancelling, and acting for an organisation.
  *
  * Data this spec owns: Kari Nordmann's approved semester loan at Sagene samfunnshus whose contract
- * waits for her signature (demo data; its Storsalen opens with the digital key), the phone number
- * 91 23 45 67 on it, and an application Amina Hassan sends herself (through the API with her own
- * login) for a weekday evening ~5 months ahead at Grünerløkka bydelshus, which she then cancels.
+ * waits for her signature (demo data; its Storsalen opens with the digital key), the phone numbers
+ * 91 23 45 67 and (one per failing key status) 22 33 44 55, 12 34 56 78 and 40 00 00 00 on it, and an
+ * application Amina Hassan sends herself (through the API with her own login) for a weekday evening
+ * ~5 months ahead at Grünerløkka bydelshus, which she then cancels.
  * Switching to an organisation only reads: Kari represents Sagene Sjakklubb, whose demo bookings Per
  * Hansen made.
  */
@@ -56,7 +57,7 @@ async function eveningBooked(api: APIRequestContext, roomId: number, date: strin
 describe('the applicant after the application', () => {
   const browser = useBrowser();
 
-  it('Kari opens her booking that needs a contract, reads it to the end, signs it and shares the digital key', async () => {
+  it('Kari opens her booking that needs a contract, reads it to the end, signs it and shares the digital key; the page fits 320 px in every key status', async () => {
     const { context, page } = await newPage(browser());
     await logInAtMyBookings(page, 'Kari Nordmann');
     await expectNoAxeViolations(page);
@@ -106,6 +107,27 @@ describe('the applicant after the application', () => {
     await visible(row.getByText('Tilgang sendt'), 45_000);
     expect(firstStatus).not.toContain('Tilgang sendt');
     expect(firstStatus).toMatch(/Venter på godkjenning|Venter på Oslonøkkelen/);
+    await expectNoAxeViolations(page);
+
+    // On a 320 px phone, the page fits in every status a number can get, the longest (NO_PROFILE) too.
+    // The local key service decides by the number: 2… has no key app, 1… is not a phone, 40000000 fails.
+    await page.setViewportSize(narrowViewport);
+    const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+    const list = page.getByRole('list', { name: 'Telefonnumre med digital nøkkel' });
+    for (const number of [
+      { typed: '22334455', shown: '22 33 44 55', status: 'Telefonnummeret må legges til i Oslonøkkelen-appen' },
+      { typed: '12345678', shown: '12 34 56 78', status: 'Telefonnummeret er ugyldig' },
+      { typed: '40000000', shown: '40 00 00 00', status: 'Systemfeil. Kontakt oss' },
+    ]) {
+      await phone.fill(number.typed);
+      await phone.press('Enter');
+      const added = await visible(list.getByRole('listitem').filter({ hasText: number.shown }));
+      // While it is on its way (Venter på …), and once the service has answered.
+      expect(await pageWidth(), `${number.shown} on its way: ${(await added.textContent()) ?? ''}`).toBeLessThanOrEqual(320);
+      await visible(added.getByText(number.status), 45_000);
+      expect(await pageWidth(), `${number.shown}: ${number.status}`).toBeLessThanOrEqual(320);
+    }
+    // Every status at once, judged as every page is (axe at 1280 and 320 px, no sideways scroll).
     await expectNoAxeViolations(page);
     await context.close();
   });

@@ -21,6 +21,7 @@ import { registerCompression } from './http/compression';
 import { registerRouteAccess } from './http/route-access';
 import { registerNulRefusal } from './http/refuse-nul';
 import { registerRateLimit } from './http/rate-limit';
+import { trustProxyOption } from './http/trust-proxy';
 import { registerModules } from './areas';
 import { registerIdentityProvider } from './idp/index';
 import { registerAuthentication } from './auth/index';
@@ -57,7 +58,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
-    trustProxy: true,
+    // The client's address (rate limits) and scheme come from X-Forwarded-* only where TRUST_PROXY names the proxies.
+    trustProxy: trustProxyOption(config),
     ...requestIdOptions,
     ...serverLimits(config),
     // Rooms are chosen with repeated query parameters (?bookableAssetIds=1&bookableAssetIds=2).

@@ -1,4 +1,5 @@
 import { createPrivateKey } from 'node:crypto';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { integrationProblems, keyServiceHttpSettings, productionProblems } from './production-rails';
@@ -29,6 +30,35 @@ const privateKeyPem = z.string().transform((v) => v.replace(/\\n/g, '\n').trim()
     return false;
   }
 }, 'must be a PEM private key (PKCS#8)');
+
+/** proxy-addr's names for address ranges, which Fastify's trustProxy accepts beside addresses and CIDR ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+/**
+ * Who may tell the client's address in X-Forwarded-For: nobody (unset, empty or 0), the last N hops
+ * (a number: the load balancers in a row in front), or the proxies' addresses (a comma-separated list of
+ * addresses, CIDR ranges, loopback, linklocal, uniquelocal). Never everyone: then any client picks its
+ * own address and walks past every per-address rate limit.
+ */
+const trustProxy = z.string().trim().transform((value, ctx): false | number | string[] => {
+  if (value === '' || value === '0') return false;
+  if (/^\d+$/.test(value)) {
+    if (Number(value) > 10) ctx.addIssue({ code: 'custom', message: 'a hop count must be between 0 and 10' });
+    return Number(value);
+  }
+  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const wrong = entries.filter((entry) => !isProxyAddress(entry));
+  if (wrong.length) {
+    ctx.addIssue({ code: 'custom', message: `must be a hop count or a list of proxy addresses (IP, CIDR, loopback, linklocal, uniquelocal); not ${wrong.join(', ')}` });
+  }
+  return entries;
+});
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -100,6 +130,8 @@ const envSchema = z.object({
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(72_000),
   /** A socket with no traffic at all for this long is closed; longer than the keep-alive timeout, which it would otherwise cut short. */
   HTTP_CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
+  /** Which proxies' X-Forwarded-For (and -Proto, -Host) is believed: unset none, a hop count, or their addresses (see trustProxy above). */
+  TRUST_PROXY: trustProxy.default(false),
   /** Strict-Transport-Security: on by default when PUBLIC_URL is https, off otherwise; true/false overrides. */
   HSTS: bool.optional(),
   // Restarts (decision 035)
@@ -215,6 +247,8 @@ function buildConfig(env: Env) {
       keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
       connectionTimeoutMs: env.HTTP_CONNECTION_TIMEOUT_MS,
       hsts: env.HSTS ?? publicUrl.startsWith('https://'),
+      /** Fastify's trustProxy: false (the socket's address is the client's), a hop count, or the proxies' addresses. */
+      trustProxy: env.TRUST_PROXY,
     },
     mail: mailSettings(env),
     adapters: { mail: env.MAIL_ADAPTER, keyService: env.KEY_SERVICE_ADAPTER, orgRegistry: env.ORG_REGISTRY_ADAPTER, personRegister: env.PERSON_REGISTER_ADAPTER },

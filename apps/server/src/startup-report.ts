@@ -17,11 +17,19 @@ export function startupSummary(config: Config, engine: 'pglite' | 'postgres') {
       demoServicesAllowed: config.allowDemoServices,
       seedDemoData: config.seedDemoData,
       apiDocs: config.apiDocs,
+      /** Whose X-Forwarded-For is believed: false (none), a hop count or the proxies' addresses. */
+      trustProxy: config.http.trustProxy,
     },
     message: `Running on ${engine}; identity provider ${identityProvider} (${config.oidc.issuer}, admin ${config.oidc.adminIssuer}); `
       + `adapters ${Object.entries(config.adapters).map(([name, kind]) => `${name}=${kind}`).join(', ')}; `
-      + `demo services ${config.allowDemoServices ? 'allowed' : 'not allowed'}`,
+      + `demo services ${config.allowDemoServices ? 'allowed' : 'not allowed'}; `
+      + `trusted proxies ${trustedProxies(config.http.trustProxy)}`,
   };
+}
+
+function trustedProxies(trust: Config['http']['trustProxy']): string {
+  if (trust === false) return 'none';
+  return typeof trust === 'number' ? `the last ${trust} hop(s)` : trust.join(', ');
 }
 
 /** The fakes this process runs, each named, for the warn line of a deliberate demo deployment (ALLOW_DEMO_SERVICES=true). */

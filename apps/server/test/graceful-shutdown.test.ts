@@ -129,7 +129,8 @@ if (engine === 'postgres') {
     });
 
     it('answers every request: 0 resets and 0 × 5xx while each process drains and restarts', async () => {
-      const env = { DATABASE_URL: scratch.url, SHUTDOWN_DRAIN_MS: String(drainMs), DATABASE_POOL_SIZE: '5' };
+      // The proxy on 127.0.0.1 appends X-Forwarded-For, as a city's balancer does; the servers believe only it.
+      const env = { DATABASE_URL: scratch.url, SHUTDOWN_DRAIN_MS: String(drainMs), DATABASE_POOL_SIZE: '5', TRUST_PROXY: 'loopback' };
       servers.push(...await Promise.all([startServerProcess(env), startServerProcess(env)]));
       const proxy = await startReverseProxy(servers.map((s) => s.port), 200);
       await Promise.all(servers.map((s) => proxy.waitHealthy(s.port)));

@@ -50,7 +50,7 @@ describe('starting in production', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lokaler-demo-'));
     const server = await startServerProcess({
       NODE_ENV: 'production', ALLOW_DEMO_SERVICES: 'true', PUBLIC_URL: 'https://demo.lokaler.example.no', COOKIE_SECRET: productionEnv.COOKIE_SECRET,
-      LOG_LEVEL: 'info', DATA_DIR: dataDir,
+      LOG_LEVEL: 'info', DATA_DIR: dataDir, TRUST_PROXY: '10.0.0.0/8',
     });
     try {
       const lines = async () => {
@@ -62,7 +62,9 @@ describe('starting in production', () => {
       expect(summary).toMatchObject({
         level: 30, engine: 'pglite', identityProvider: 'local', issuer: 'https://demo.lokaler.example.no/idp',
         adapters: { mail: 'local', keyService: 'local', orgRegistry: 'local', personRegister: 'local' }, demoServicesAllowed: true, seedDemoData: false,
+        trustProxy: ['10.0.0.0/8'],
       });
+      expect(String(summary?.msg)).toMatch(/; trusted proxies 10\.0\.0\.0\/8$/);
       const warning = log.find((line) => String(line.msg).startsWith('ALLOW_DEMO_SERVICES=true'));
       expect(warning).toMatchObject({ level: 40 });
       expect(warning?.fakes).toEqual([

@@ -29,6 +29,14 @@ function withoutHopByHop(headers: http.IncomingHttpHeaders): http.OutgoingHttpHe
   return Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name)));
 }
 
+/** As nginx's $proxy_add_x_forwarded_for: the address this proxy saw, after whatever the client sent. */
+function withForwardedFor(request: http.IncomingMessage): http.OutgoingHttpHeaders {
+  const headers = withoutHopByHop(request.headers);
+  const seen = request.socket.remoteAddress ?? '';
+  headers['x-forwarded-for'] = request.headers['x-forwarded-for'] ? `${request.headers['x-forwarded-for']}, ${seen}` : seen;
+  return headers;
+}
+
 /**
  * A load balancer as a city runs one in front of the replicas, small enough to read: keep-alive
  * connections to the upstreams, round-robin over the healthy ones, a readiness check of each every
@@ -73,7 +81,7 @@ export async function startReverseProxy(upstreams: number[], checkEveryMs = 200)
     const port = candidates[next++ % candidates.length]!;
     tried.add(port);
     let sent = false;
-    const upstream = http.request({ host: '127.0.0.1', port, method: request.method, path: request.url, headers: withoutHopByHop(request.headers), agent }, (answer) => {
+    const upstream = http.request({ host: '127.0.0.1', port, method: request.method, path: request.url, headers: withForwardedFor(request), agent }, (answer) => {
       stats.served.set(port, (stats.served.get(port) ?? 0) + 1);
       response.writeHead(answer.statusCode ?? 502, withoutHopByHop(answer.headers));
       answer.pipe(response);

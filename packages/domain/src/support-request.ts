@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { internationalEmail } from './email-address';
 import { MAX_ID } from './id-param';
 import { supportCategories, type SupportCategory } from './support-inquiry';
 
@@ -39,7 +40,8 @@ const missingOr = (invalid: string) => ({ error: (issue: { input?: unknown }) =>
 
 export const supportRequest = z.object({
   category: z.preprocess(blankToUndefined, z.enum(supportCategories, { error: supportFormMessages.category })),
-  userEmail: z.preprocess(blankToUndefined, z.email(missingOr(supportFormMessages.email)).max(320, supportFormMessages.email)),
+  /** æøå allowed (email-address.ts): the support staff reply from their own mail system. */
+  userEmail: z.preprocess(blankToUndefined, z.string(missingOr(supportFormMessages.email)).pipe(internationalEmail(supportFormMessages.email))),
   message: z.preprocess(trimmed, z.string(missingOr(supportFormMessages.required)).min(1, supportFormMessages.required).max(SUPPORT_MESSAGE_MAX, supportFormMessages.tooLong(SUPPORT_MESSAGE_MAX))),
   /** A select gives a string ('12'); the API a number. */
   locationId: z.preprocess(

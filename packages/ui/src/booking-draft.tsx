@@ -25,6 +25,11 @@ export const emptyBookingDraft: BookingDraft = Object.freeze({
 }) as BookingDraft;
 
 export const BOOKING_DRAFT_KEY = 'lokaler.booking-draft.v1';
+/**
+ * Set when a booking was posted from the draft, until new times are chosen: another tab whose form
+ * showed those times sees them go (the draft is shared) and can say why.
+ */
+export const BOOKING_DRAFT_SENT_KEY = 'lokaler.booking-draft.sent.v1';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
@@ -107,6 +112,7 @@ export function writeBookingDraft(draft: BookingDraft): void {
   const raw = JSON.stringify(draft);
   const store = storage();
   try {
+    store?.removeItem(BOOKING_DRAFT_SENT_KEY);
     if (store) store.setItem(BOOKING_DRAFT_KEY, raw);
     else memoryRaw = raw;
   } catch {
@@ -115,9 +121,16 @@ export function writeBookingDraft(draft: BookingDraft): void {
   notify();
 }
 
-/** Spec 01 §4: the selections are cleared when a booking is posted. */
-export function clearBookingDraft(): void {
+/** Spec 01 §4: the selections are cleared when a booking is posted (`sent`: say so to other tabs). */
+export function clearBookingDraft(options: { sent?: boolean } = {}): void {
   const store = storage();
+  try {
+    // Before the draft goes: another tab reads it when it sees the draft go.
+    if (options.sent) store?.setItem(BOOKING_DRAFT_SENT_KEY, new Date().toISOString());
+    else store?.removeItem(BOOKING_DRAFT_SENT_KEY);
+  } catch {
+    // A full or refused storage: the other tab then says only that the times went.
+  }
   store?.removeItem(BOOKING_DRAFT_KEY);
   memoryRaw = null;
   notify();
@@ -134,6 +147,11 @@ function subscribe(listener: Listener): () => void {
     listeners.delete(listener);
     window.removeEventListener('storage', onStorage);
   };
+}
+
+/** Whether the last draft was cleared because a booking was posted from it (in this tab or another). */
+export function wasBookingDraftSent(): boolean {
+  return storage()?.getItem(BOOKING_DRAFT_SENT_KEY) != null;
 }
 
 /** The draft and a function that replaces it from the current one (like a state setter). */

@@ -19,6 +19,23 @@ export function formatPhoneNumber(value: string): string {
   return [plus ? `+${country}` : null, ...groups].filter(Boolean).join(' ');
 }
 
+/**
+ * A Norwegian phone number inside free text: 8 digits, written together or with spaces or dashes,
+ * perhaps after +47 or 0047, with no digit right before or after (so a 9-digit organisation number,
+ * an 11-digit account number or a postcode is left alone).
+ */
+const PHONE_IN_TEXT = /(?<![\d+][\s\u00a0-]?|\d)((?:\+|00)47[\s\u00a0-]?)?\d(?:[ \u00a0-]?\d){7}(?![ \u00a0-]?\d)/g;
+
+/** Free text (a venue's practical information) with its phone numbers grouped as formatPhoneNumber does. */
+export function groupPhoneNumbersInText(text: string): string {
+  return text.replace(PHONE_IN_TEXT, (found) => formatPhoneNumber(found.replace(/\u00a0/g, ' ')));
+}
+
+/** Spec 01 §9 "Formats": 'Plass til N person(er)' — 'Plass til 1 person', 'Plass til 30 personer'. */
+export function formatCapacity(capacity: number): string {
+  return `Plass til ${capacity} ${capacity === 1 ? 'person' : 'personer'}`;
+}
+
 /** The href of a tel: link: digits and a leading +. */
 export function phoneHref(value: string): string {
   return `tel:${value.replace(/[^\d+]/g, '')}`;

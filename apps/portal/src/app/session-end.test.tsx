@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setFeatureSwitch } from '@lokaler/ui/feature-switches';
 import { resetBrowserState } from '../features/bookings/testing/setup';
@@ -33,6 +33,31 @@ describe('HTTP 401 (spec 01/02 §8), handled in one place', () => {
     expect(within(screen.getByRole('banner')).getByRole('button', { name: 'Mine bookinger' })).toBeInTheDocument();
     await waitFor(() => expect(logoutCalls).toEqual([null]));
     expect(screen.getAllByText(generic)).toHaveLength(1);
+  });
+
+  it('says why when the session runs out unrenewed (inactivity), above the login prompt', async () => {
+    stubApi({ '/api/user/booking': [] });
+    const { auth } = renderPortal('/bookinger', { user: kari });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mine bookinger' })).toBeInTheDocument();
+    expect(screen.queryByText(generic)).toBeNull();
+
+    act(() => auth.setUser(null));
+    expect(await screen.findByRole('alert')).toHaveTextContent(generic);
+    expect(screen.getByRole('heading', { level: 1, name: 'Logg inn for å se bookingene dine' })).toBeInTheDocument();
+    expect(screen.getAllByText(generic)).toHaveLength(1);
+  });
+
+  it("says nothing of inactivity when the person chose 'Logg ut'", async () => {
+    const user = userEvent.setup();
+    stubApi({ '/api/user/booking': [], '/api/user/logout': () => new Response(null, { status: 204 }) });
+    const { auth } = renderPortal('/bookinger', { user: kari });
+    const trigger = await within(await screen.findByRole('banner')).findByRole('button', { name: 'Kari Nordmann' });
+    await user.click(trigger);
+    const menu = document.getElementById(trigger.getAttribute('popovertarget') ?? '')!;
+    await user.click(within(menu).getByRole('button', { name: 'Logg ut', hidden: true }));
+    await waitFor(() => expect(auth.logoutCalls).toBe(1));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Logg inn for å se bookingene dine' })).toBeInTheDocument();
+    expect(screen.queryByText(generic)).toBeNull();
   });
 
   it("clears the impersonation cookie before 'Logg ut' ends the login session", async () => {

@@ -93,8 +93,8 @@ export function createProvider(config: Config, keys: ServerKeys, db: Db): Provid
   };
 
   const provider = new Provider(config.oidc.issuer, configuration);
-  // Behind a proxy the public scheme and host come from X-Forwarded-*; Fastify trusts them too.
-  provider.proxy = true;
+  // Behind a trusted proxy (TRUST_PROXY) the public scheme and host come from X-Forwarded-*, as in Fastify.
+  provider.proxy = config.http.trustProxy !== false;
   return provider;
 }
 

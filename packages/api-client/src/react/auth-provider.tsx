@@ -17,7 +17,7 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 type SetupState =
   | { status: 'initializing' }
   | { status: 'failed'; error: unknown }
-  | { status: 'ready'; client: AuthClient; user: AuthUser | null };
+  | { status: 'ready'; client: AuthClient; user: AuthUser | null; logout: () => Promise<void> };
 
 export interface AuthProviderProps {
   /** Builds the client (the apps: client settings from the server, then createOnDemandAuthClient). */
@@ -26,7 +26,10 @@ export interface AuthProviderProps {
   loading: ReactNode;
   /** Shown when it cannot be loaded (spec 01 §8 "Auth setup failure"). */
   failed: ReactNode;
-  /** The server answered 401 to a call with a token: the session is over (the app tells the user). */
+  /**
+   * The session ended without the person logging out: the server answered 401 to a call with a token,
+   * or the token expired and could not be renewed (inactivity). The app tells the person why.
+   */
   onSessionEnded?: (info: UnauthorizedInfo) => void;
   /** Reports a failed setup (the apps send it to the client log). */
   onSetupError?: (error: unknown) => void;
@@ -51,20 +54,34 @@ export function AuthProvider({ loadClient, loading, failed, onSessionEnded, onSe
       .then(async (client) => {
         const user = await client.getUser();
         if (!active) return;
+        /** Set while the app itself ends the session (logout, or a 401 already reported): no second message. */
+        let endingOnPurpose = false;
+        const logout = () => {
+          endingOnPurpose = true;
+          return client.logout();
+        };
         // Before the first render of the children: their first calls must already carry the token.
         const restoreApiClient = configureApiClient({
           getAccessToken: () => client.getAccessToken(),
           onUnauthorized: (info) => {
+            endingOnPurpose = true;
             void client.removeUser();
             onSessionEndedRef.current?.(info);
           },
         });
-        const unsubscribe = client.subscribe((next) => setState({ status: 'ready', client, user: next }));
+        let current = user;
+        const unsubscribe = client.subscribe((next) => {
+          // Logged in, then out without asking: the token ran out unrenewed — the same news as a 401.
+          if (current && !next && !endingOnPurpose) onSessionEndedRef.current?.({});
+          if (!next) endingOnPurpose = false;
+          current = next;
+          setState({ status: 'ready', client, user: next, logout });
+        });
         cleanup = () => {
           unsubscribe();
           restoreApiClient();
         };
-        setState({ status: 'ready', client, user });
+        setState({ status: 'ready', client, user, logout });
       })
       .catch((error: unknown) => {
         if (!active) return;
@@ -81,18 +98,19 @@ export function AuthProvider({ loadClient, loading, failed, onSessionEnded, onSe
 
   const client = state.status === 'ready' ? state.client : undefined;
   const user = state.status === 'ready' ? state.user : null;
+  const logout = state.status === 'ready' ? state.logout : undefined;
   const value = useMemo<AuthContextValue | null>(
     () =>
-      client
+      client && logout
         ? {
             user,
             isLoggedIn: user !== null,
             login: (returnTo) => client.login(returnTo),
-            logout: () => client.logout(),
+            logout,
             completeLogin: () => client.completeLogin(),
           }
         : null,
-    [client, user],
+    [client, user, logout],
   );
 
   if (state.status === 'initializing') return loading;

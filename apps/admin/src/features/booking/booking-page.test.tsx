@@ -193,6 +193,38 @@ describe('booking in the admin view', () => {
     });
   });
 
+  it("says 'Ups, finner ikke reservasjonen' when the time to change is gone (404), and shows the booking as it is now", async () => {
+    const user = userEvent.setup();
+    const single = buildAdminBooking({ reservations: [buildAdminBooking().reservations[0]!] });
+    const api = stubBooking({
+      'GET /api/booking/5': single,
+      'PUT /api/reservation/51': jsonResponse(404, { msg: 'Reservation 51 not found', userMsg: 'Beklager, men denne siden finnes ikke', code: 'NOT_FOUND' }),
+    });
+    renderAdmin('/admin/soknader/5', { user: siri });
+    await user.click(await screen.findByRole('button', { name: /Endre tid/ }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Lagre endringen' }));
+    expect(await screen.findByText('Ups, finner ikke reservasjonen. Den kan være endret eller slettet av en annen.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByText('Beklager, men denne siden finnes ikke')).not.toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('GET', '/api/booking/5').length).toBeGreaterThan(1));
+  });
+
+  it("says 'Ups, finner ikke tidene …' when the times to delete are gone (404)", async () => {
+    const user = userEvent.setup();
+    const single = buildAdminBooking({ reservations: [buildAdminBooking().reservations[0]!] });
+    stubBooking({
+      'GET /api/booking/5': single,
+      'DELETE /api/reservation': jsonResponse(404, { msg: 'Reservation 51 not found', userMsg: 'Beklager, men denne siden finnes ikke', code: 'NOT_FOUND' }),
+    });
+    renderAdmin('/admin/soknader/5', { user: siri });
+    await user.click(await screen.findByRole('button', { name: /Slett tid/ }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Slett tiden' }));
+    expect(await screen.findByText('Ups, finner ikke tidene du ville endre. De kan være endret eller slettet av en annen.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
   it('shows the taken times when a changed time conflicts (409)', async () => {
     const user = userEvent.setup();
     const single = buildAdminBooking({ reservations: [buildAdminBooking().reservations[0]!] });

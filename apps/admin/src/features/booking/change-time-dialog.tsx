@@ -11,7 +11,7 @@ import { SLOT_MINUTES } from '@lokaler/domain/scheduling/time-of-day';
 import { dateInput, minutesInput, slotStartInput } from '../../lib/time-inputs';
 import { ChangeFailure } from './change-failure';
 import { describeRow } from './time-rows';
-import { useBookingChange } from './use-booking-change';
+import { notFoundMessages, useBookingChange } from './use-booking-change';
 import { DateFieldControl } from '@lokaler/ui/date-field-control';
 import { FormErrorSummary } from '@lokaler/ui/form-error-summary';
 
@@ -54,7 +54,7 @@ export function ChangeTimeDialog({ reservation, roomName, onClose }: { reservati
     shouldFocusError: false,
     defaultValues: { newDate: reservation.date, newStartTime: reservation.startTime.slice(0, 5), minutes: String(currentMinutes), comment: '' },
   });
-  const change = useBookingChange(changeReservationMutation(reservation.reservationId), { onSuccess: onClose });
+  const change = useBookingChange(changeReservationMutation(reservation.reservationId), { onSuccess: onClose, notFound: { message: notFoundMessages.reservation, then: onClose } });
   const submit = handleSubmit((body) => change.mutate(body));
 
   return (

@@ -4,12 +4,12 @@ import { deleteReservationsMutation } from '@lokaler/api-client/admin-reservatio
 import { userMessageOf } from '@lokaler/api-client/user-message';
 import { ConfirmDialog } from '@lokaler/ui/confirm-dialog';
 import { describeRow, type TimeRow } from './time-rows';
-import { useBookingChange } from './use-booking-change';
+import { notFoundMessages, useBookingChange } from './use-booking-change';
 
 /** Deletes the reservations of one row (a merged interval may hold several), with a comment to the applicant. */
 export function DeleteTimesDialog({ row, roomName, onClose }: { row: TimeRow; roomName: string; onClose: () => void }) {
   const [comment, setComment] = useState('');
-  const remove = useBookingChange(deleteReservationsMutation(), { onSuccess: onClose });
+  const remove = useBookingChange(deleteReservationsMutation(), { onSuccess: onClose, notFound: { message: notFoundMessages.changedTimes, then: onClose } });
   return (
     <ConfirmDialog
       open

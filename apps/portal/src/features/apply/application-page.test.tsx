@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CreateBookingRequest } from '@lokaler/domain/booking-create';
 import type { AvailabilityResponse } from '@lokaler/domain/booking-request';
 import { resetApiClient } from '@lokaler/api-client/api-fetch';
-import { BOOKING_DRAFT_KEY, readBookingDraft, writeBookingDraft } from '@lokaler/ui/booking-draft';
+import { BOOKING_DRAFT_KEY, BOOKING_DRAFT_SENT_KEY, readBookingDraft, writeBookingDraft } from '@lokaler/ui/booking-draft';
 import { kari, renderPortal, stubApi } from '../../testing/render-portal';
 import { buildRoom } from '../../testing/room-factories';
 import { APPLICATION_KEY } from './application-store';
@@ -191,6 +191,8 @@ describe('/send/registrering: the booking registration page', () => {
       },
     ]);
     expect(localStorage.getItem(BOOKING_DRAFT_KEY)).toBeNull();
+    // …and says it was sent, for another tab that showed the same times.
+    expect(localStorage.getItem(BOOKING_DRAFT_SENT_KEY)).not.toBeNull();
     expect(sessionStorage.getItem(APPLICATION_KEY)).toBeNull();
   });
 
@@ -255,6 +257,59 @@ describe('/send/registrering: the booking registration page', () => {
     expect(readBookingDraft().reservations).toHaveLength(1);
     expect(readBookingDraft().availability).toBeNull();
     expect(sessionStorage.getItem(APPLICATION_KEY)).not.toBeNull();
+  });
+
+  it('says each of the server\'s objections once, not its summary as well', async () => {
+    const rule = 'Lokalet krever at søknader sendes inn minst 14 dager før ønsket dato.';
+    stub(() => Response.json({ msg: 'The booking breaks 1 rule(s)', code: 'BOOKING_NOT_ALLOWED', userMsg: rule, fields: [{ path: 'availabilityData.probablyAvailable.0', message: rule }] }, { status: 422 }));
+    draftFor(11);
+    sessionStorage.setItem(APPLICATION_KEY, JSON.stringify({ submissionId: 'c2', values: { activity: 'Innebandy', purpose: 'Barn', participants: '18', contactEmail: 'kari@example.no', contactPhone: '91234567' } }));
+    renderPortal('/send/registrering?bookingPortalClient=PUBLIC&purpose=PUBLICUSER_LOAN', { user: kari });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Det oppsto en feil ved registrering av din booking' })).toBeInTheDocument();
+    expect(screen.getAllByText(rule)).toHaveLength(1);
+  });
+
+  it("says 'Feil ved registrering av reservasjoner, vennligst prøv på nytt' when the server does not explain", async () => {
+    stub(() => Response.json({ msg: 'boom', code: 'INTERNAL' }, { status: 500 }));
+    draftFor(11);
+    sessionStorage.setItem(APPLICATION_KEY, JSON.stringify({ submissionId: 'c3', values: { activity: 'Innebandy', purpose: 'Barn', participants: '18', contactEmail: 'kari@example.no', contactPhone: '91234567' } }));
+    renderPortal('/send/registrering?bookingPortalClient=PUBLIC&purpose=PUBLICUSER_LOAN', { user: kari });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Det oppsto en feil ved registrering av din booking' })).toBeInTheDocument();
+    expect(screen.getByText('Feil ved registrering av reservasjoner, vennligst prøv på nytt')).toBeInTheDocument();
+    expect(screen.queryByText(/uventet feil/)).not.toBeInTheDocument();
+  });
+
+  it('tells a second tab that the first sent these times, instead of emptying its form silently', async () => {
+    stub();
+    draftFor(11);
+    const user = userEvent.setup();
+    renderPortal(SEND, { user: kari });
+    await user.type(await screen.findByRole('textbox', { name: 'Aktivitet' }), 'Innebandy');
+
+    // What the first tab's registration page leaves in the shared storage, and the event this tab gets.
+    act(() => {
+      localStorage.setItem(BOOKING_DRAFT_SENT_KEY, new Date().toISOString());
+      localStorage.removeItem(BOOKING_DRAFT_KEY);
+      window.dispatchEvent(new StorageEvent('storage', { key: BOOKING_DRAFT_KEY }));
+    });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading', { name: 'Søknaden er sendt fra en annen fane' })).toBeInTheDocument();
+    expect(within(alert).getByRole('link', { name: 'Se søknaden i Mine bookinger' })).toHaveAttribute('href', '/bookinger');
+    expect(screen.queryByRole('textbox', { name: 'Aktivitet' })).not.toBeInTheDocument();
+    expect(posted).toEqual([]);
+  });
+
+  it('says the times were removed, not sent, when another tab cleared them', async () => {
+    stub();
+    draftFor(11);
+    renderPortal(SEND, { user: kari });
+    await screen.findByRole('textbox', { name: 'Aktivitet' });
+    act(() => {
+      localStorage.setItem(BOOKING_DRAFT_KEY, JSON.stringify({ ...readBookingDraft(), reservations: [], availability: null }));
+      window.dispatchEvent(new StorageEvent('storage', { key: BOOKING_DRAFT_KEY }));
+    });
+    expect(await screen.findByRole('heading', { name: 'Tidene ble fjernet i en annen fane' })).toBeInTheDocument();
+    expect(screen.queryByText('Søknaden er sendt fra en annen fane')).not.toBeInTheDocument();
   });
 
   it('sends a logged-out visitor to the form and its login gate instead of posting', async () => {

@@ -10,7 +10,7 @@ import { bookableAssetsQuery } from '@lokaler/api-client/bookable-assets';
 import { useCurrentUserRoles } from '@lokaler/api-client/current-user';
 import { useAuth } from '@lokaler/api-client/react/auth-provider';
 import { loadFailureMessage } from '@lokaler/api-client/user-message';
-import { useBookingDraft } from '@lokaler/ui/booking-draft';
+import { useBookingDraft, wasBookingDraftSent } from '@lokaler/ui/booking-draft';
 import { Loading } from '@lokaler/ui/loading';
 import { usePageTitle } from '@lokaler/ui/page-title';
 import { sendButtonLabel } from '@lokaler/ui/send-button-label';
@@ -33,13 +33,22 @@ export function ApplicationPage() {
   const roomIds = roomIdsOf(draft.availability, draft.reservations);
   const rooms = useQuery(bookableAssetsQuery(roomIds));
   const hasTimes = (draft.availability?.probablyAvailable ?? []).some((a) => a.datesAndTimes.length > 0);
+  // The draft is shared by the tabs: when another tab sends (or clears) these times, the form here
+  // goes, and the person is told why rather than finding an empty page.
+  const [hadTimes, setHadTimes] = useState(hasTimes);
+  const [goneElsewhere, setGoneElsewhere] = useState<'sent' | 'cleared' | null>(null);
+  if (hadTimes !== hasTimes) {
+    setHadTimes(hasTimes);
+    setGoneElsewhere(hasTimes ? null : wasBookingDraftSent() ? 'sent' : 'cleared');
+  }
 
   return (
     <div className="lk-stack lk-application-page">
       <Heading level={1} data-size="lg">
         Søknad om lån av lokale
       </Heading>
-      {!hasTimes && (
+      {goneElsewhere && <GoneElsewhere reason={goneElsewhere} />}
+      {!hasTimes && !goneElsewhere && (
         <Alert data-color="info">
           <Paragraph>Du har ikke valgt noen ledige tider ennå.</Paragraph>
           <Paragraph>
@@ -58,6 +67,26 @@ export function ApplicationPage() {
       )}
       {hasTimes && rooms.data && <Application rooms={rooms.data} availability={draft.availability!} roomIds={roomIds} />}
     </div>
+  );
+}
+
+function GoneElsewhere({ reason }: { reason: 'sent' | 'cleared' }) {
+  return (
+    <Alert data-color="warning" role="alert">
+      <Heading level={2} data-size="xs">
+        {reason === 'sent' ? 'Søknaden er sendt fra en annen fane' : 'Tidene ble fjernet i en annen fane'}
+      </Heading>
+      <Paragraph>
+        {reason === 'sent'
+          ? 'Tidene du hadde valgt, ble sendt som en søknad fra en annen fane i nettleseren. Skjemaet her er derfor tomt, og ingenting mer er sendt.'
+          : 'Tidene du hadde valgt, ble fjernet i en annen fane i nettleseren. Skjemaet her er derfor tomt, og ingenting er sendt.'}
+      </Paragraph>
+      <Paragraph>
+        <Link asChild>
+          <RouterLink to={reason === 'sent' ? paths.bookings.getHref() : paths.venues.getHref()}>{reason === 'sent' ? 'Se søknaden i Mine bookinger' : 'Finn et lokale'}</RouterLink>
+        </Link>
+      </Paragraph>
+    </Alert>
   );
 }
 

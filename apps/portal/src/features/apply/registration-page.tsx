@@ -26,6 +26,8 @@ import { registrationTarget } from './next-link';
 export const registrationTexts = {
   registering: 'Registrerer din booking',
   failed: 'Det oppsto en feil ved registrering av din booking',
+  /** Spec 01 §8 "Registration of reservations": a failure the server did not explain. */
+  reservationsFailed: 'Feil ved registrering av reservasjoner, vennligst prøv på nytt',
   nothingToRegister: 'Fant ingen tider å registrere. Velg tidene i kalenderen på nytt.',
 } as const;
 
@@ -73,7 +75,7 @@ export function RegistrationPage() {
     sendBooking(request, {
       onSuccess: ({ bookingId }) => {
         // Spec 01 §4: the choices are cleared when the booking is posted.
-        clearBookingDraft();
+        clearBookingDraft({ sent: true });
         clearApplication();
         const target = registrationTarget({
           nextLink: query.get('nextLink'),
@@ -110,6 +112,20 @@ function omittedOf(request: CreateBookingRequest, rooms: readonly BookableAsset[
   });
 }
 
+/**
+ * What went wrong, once: the fields' messages when the server named them (its userMsg is only their
+ * summary, 'first (og 2 til)', and would say the first twice), else its userMsg, the network message,
+ * or spec 01 §8's text for reservations that could not be registered.
+ */
+function failureMessages(failure: Failure): { summary: string | null; fields: { path: string; message: string }[] } {
+  if (!('error' in failure)) return { summary: registrationTexts.nothingToRegister, fields: [] };
+  const { error } = failure;
+  const fields = isApiClientError(error) ? (error.fields ?? []) : [];
+  if (fields.length > 0) return { summary: null, fields };
+  const explained = isApiClientError(error) && (error.userMsg || error.kind === 'network');
+  return { summary: explained ? userMessageOf(error) : registrationTexts.reservationsFailed, fields };
+}
+
 function RegistrationFailed({ failure, rooms, roomIds }: { failure: Failure; rooms: readonly BookableAsset[]; roomIds: readonly number[] }) {
   usePageTitle(registrationTexts.failed);
   const navigate = useNavigate();
@@ -117,7 +133,7 @@ function RegistrationFailed({ failure, rooms, roomIds }: { failure: Failure; roo
   const [, updateDraft] = useBookingDraft();
   const error = 'error' in failure ? failure.error : null;
   const conflicts = isApiClientError(error) ? (error.conflicts ?? []) : [];
-  const fields = isApiClientError(error) ? (error.fields ?? []) : [];
+  const { summary, fields } = failureMessages(failure);
   const roomName = (id: number) => rooms.find((r) => r.id === id)?.displayName ?? `Rom ${id}`;
 
   const backToCalendar = () => {
@@ -132,7 +148,7 @@ function RegistrationFailed({ failure, rooms, roomIds }: { failure: Failure; roo
         {registrationTexts.failed}
       </Heading>
       <Alert data-color="danger">
-        <Paragraph>{error ? userMessageOf(error) : registrationTexts.nothingToRegister}</Paragraph>
+        {summary && <Paragraph>{summary}</Paragraph>}
         {fields.length > 0 && (
           <ul>
             {fields.map((f) => (

@@ -23,7 +23,7 @@ const tuesday = addDays(monday, 1);
 const lastDate = addDays(monday, 120);
 const location = buildLocation({ id: 1, name: 'Tøyen skole' });
 const gym = buildRoom({ id: 11, name: 'Gymsal', displayName: 'Gymsal (G1)' });
-const classroom = buildRoom({ id: 12, name: 'Klasserom', displayName: 'Klasserom (101)' });
+const classroom = buildRoom({ id: 12, name: 'Klasserom', displayName: 'Klasserom (101)', capacity: 1 });
 
 const time = (date: string, startTime: string, endTime: string, available = true, initialRepetitionDate: string | null = null): TimeWithAvailability => ({
   date, startTime, endTime, duration: 'PT30M', initialRepetitionDate, available, reason: available ? null : 'BOOKED', message: available ? null : 'Tidspunktet er ikke ledig',
@@ -86,6 +86,8 @@ describe('/ressurs: the room calendar', () => {
     const user = userEvent.setup();
     await openCalendar();
     expect(screen.getByRole('heading', { level: 1, name: 'Velg tidspunkt' })).toBeInTheDocument();
+    // Spec 01 §9's capacity text for each room, one person singular.
+    expect(screen.getByText(/: Gymsal \(G1\) \(Plass til 30 personer\), Klasserom \(101\) \(Plass til 1 person\)$/)).toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Forklaring' })).toHaveTextContent(/Ledig.*Ikke ledig.*Valgt.*Din reservasjon.*Stengt/);
     expect(slot(monday, '18:00')).toHaveAccessibleName(`${day(monday)} kl. 18:00–18:15, Ledig`);
     expect(slot(tuesday, '19:00')).toHaveAccessibleName(`${day(tuesday)} kl. 19:00–19:15, Ikke ledig`);

@@ -5,6 +5,7 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { roomCalendarPageQuery } from '@lokaler/api-client/schedule';
 import { loadFailureMessage } from '@lokaler/api-client/user-message';
 import { keepOnlyRooms, useBookingDraft } from '@lokaler/ui/booking-draft';
+import { formatCapacity } from '@lokaler/ui/formatters';
 import { Loading } from '@lokaler/ui/loading';
 import { PageHead } from '@lokaler/ui/page-head';
 import { parseRoomIds } from '@lokaler/ui/room-selection-url';
@@ -67,7 +68,7 @@ export function RoomPage() {
       {page.data?.location && page.data.bounds && (
         <>
           <Paragraph>
-            {page.data.location.name}: {page.data.rooms.map((r) => r.displayName).join(', ')}
+            {page.data.location.name}: {page.data.rooms.map((r) => (r.capacity === null ? r.displayName : `${r.displayName} (${formatCapacity(r.capacity)})`)).join(', ')}
           </Paragraph>
           {alertDate && (
             <Alert data-color="info">

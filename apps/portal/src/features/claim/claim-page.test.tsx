@@ -41,7 +41,28 @@ describe('/claim/:token', () => {
     const { router } = renderPortal(`/claim/${token}`, { user: kari });
     expect(await screen.findByRole('heading', { level: 1, name: 'Vi kunne ikke hente bookingen' })).toBeInTheDocument();
     expect(screen.getByText('Lenken er ikke gyldig, eller den er allerede brukt.')).toBeInTheDocument();
+    expect(screen.queryByText(/uventet feil/)).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`/claim/${token}`);
+  });
+
+  it('speaks of the link, not of fields, when the server refuses a malformed token', async () => {
+    stubApi({
+      '/api/verifiedbookingaccess/kort': () => new Response(JSON.stringify({
+        msg: 'params/token: Ugyldig lenke', userMsg: 'Noen av feltene er ikke riktig fylt ut.', code: 'VALIDATION', fields: [{ path: 'params.token', message: 'Ugyldig lenke' }],
+      }), { status: 400 }),
+    });
+    renderPortal('/claim/kort', { user: kari });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Vi kunne ikke hente bookingen' })).toBeInTheDocument();
+    expect(screen.getByText('Lenken er ikke gyldig, eller den er allerede brukt.')).toBeInTheDocument();
+    expect(screen.queryByText('Noen av feltene er ikke riktig fylt ut.')).not.toBeInTheDocument();
+  });
+
+  it('does not blame the link when the server fails', async () => {
+    stubApi({ [`/api/verifiedbookingaccess/${token}`]: () => new Response(JSON.stringify({ msg: 'db down', code: 'INTERNAL' }), { status: 500 }) });
+    renderPortal(`/claim/${token}`, { user: kari });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Vi kunne ikke hente bookingen' })).toBeInTheDocument();
+    expect(screen.getByText(/Det oppstod en uventet feil/)).toBeInTheDocument();
+    expect(screen.queryByText('Lenken er ikke gyldig, eller den er allerede brukt.')).not.toBeInTheDocument();
   });
 
   it('asks for login first and comes back to the link', async () => {

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import { claimBooking } from '@lokaler/api-client/user-bookings';
 import { useAuth } from '@lokaler/api-client/react/auth-provider';
+import { isApiClientError } from '@lokaler/api-client/api-client-error';
 import { userMessageOf } from '@lokaler/api-client/user-message';
 import { Loading } from '@lokaler/ui/loading';
 import { usePageTitle } from '@lokaler/ui/page-title';
@@ -34,6 +35,16 @@ export function ClaimPage() {
   return <Claim sub={user.sub} />;
 }
 
+/**
+ * The page has no fields, so a refused token (malformed: 400 VALIDATION, whose userMsg speaks of
+ * fields; unknown, expired or used: 404) is the link's fault and says so; anything else (network,
+ * server) is not the link's, and gets the usual message, since the same link may work later.
+ */
+function claimFailureText(error: unknown): string {
+  const linkRefused = isApiClientError(error) && error.kind === 'http' && (error.status === 404 || error.code === 'VALIDATION');
+  return linkRefused ? 'Lenken er ikke gyldig, eller den er allerede brukt.' : userMessageOf(error);
+}
+
 function Claim({ sub }: { sub: string }) {
   const { token = '' } = useParams();
   const navigate = useNavigate();
@@ -56,8 +67,7 @@ function Claim({ sub }: { sub: string }) {
           Vi kunne ikke hente bookingen
         </Heading>
         <Alert data-color="danger">
-          <Paragraph>Lenken er ikke gyldig, eller den er allerede brukt.</Paragraph>
-          <Paragraph>{userMessageOf(error)}</Paragraph>
+          <Paragraph>{claimFailureText(error)}</Paragraph>
         </Alert>
         <Paragraph>
           <Link asChild>

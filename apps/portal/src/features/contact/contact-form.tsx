@@ -90,7 +90,8 @@ export function ContactForm({ locations, referringPage, send }: ContactFormProps
           {errors.locationId?.message && <ValidationMessage>{errors.locationId.message}</ValidationMessage>}
         </Field>
       )}
-      <Textfield label="E-post" type="email" autoComplete="email" error={errors.userEmail?.message} {...register('userEmail')} />
+      {/* Not type="email": Chromium's own check refuses æøå before the local part that the schema accepts. */}
+      <Textfield label="E-post" type="text" inputMode="email" autoComplete="email" spellCheck={false} autoCapitalize="off" error={errors.userEmail?.message} {...register('userEmail')} />
       <Textfield label="Melding" multiline rows={6} error={errors.message?.message} {...register('message')} />
       <input type="hidden" {...register('referringPage')} />
       <div>

@@ -89,17 +89,18 @@ describe('/kontakt-oss', () => {
     expect(screen.getByRole('link', { name: 'Gå til startsiden' })).toHaveAttribute('href', '/');
   });
 
-  it('sends the referring page (hidden) for TECHNICAL, without a location, and thanks with 1–3 days', async () => {
+  it('sends the referring page (hidden) for TECHNICAL, without a location, an address with æøå as typed, and thanks with 1–3 days', async () => {
     stub();
     const user = userEvent.setup();
     renderPortal('/kontakt-oss?referringPage=%2Fsted%2F3');
     await user.click(await screen.findByRole('radio', { name: 'Tekniske problemer med nettsiden' }));
-    await user.type(screen.getByRole('textbox', { name: 'E-post' }), 'kari@example.no');
+    // æøå in the name and the domain are a valid address.
+    await user.type(screen.getByRole('textbox', { name: 'E-post' }), 'kåre.ødegård@blåbær.no');
     await user.type(screen.getByRole('textbox', { name: 'Melding' }), 'Kalenderen laster ikke.');
     await send(user);
     expect(await screen.findByRole('heading', { level: 1, name: 'Takk for at du tok kontakt!' })).toBeInTheDocument();
     expect(screen.getByText(/vanligvis innen 1–3 virkedager/)).toBeInTheDocument();
-    expect(sent).toEqual([{ category: 'TECHNICAL', userEmail: 'kari@example.no', message: 'Kalenderen laster ikke.', referringPage: '/sted/3' }]);
+    expect(sent).toEqual([{ category: 'TECHNICAL', userEmail: 'kåre.ødegård@blåbær.no', message: 'Kalenderen laster ikke.', referringPage: '/sted/3' }]);
   });
 
   it("shows a failed send on the e-mail field: the server's message, or 'Det oppsto en feil'", async () => {

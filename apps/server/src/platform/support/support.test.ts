@@ -28,7 +28,7 @@ describe('POST /api/support', () => {
 
   /** Each call comes from its own client address unless told, so the rate limit only bites where tested. */
   const send = (payload: unknown, ip = `10.0.0.${++client}`) =>
-    ctx.app.inject({ method: 'POST', url: '/api/support', headers: { 'x-forwarded-for': ip }, payload: payload as object });
+    ctx.app.inject({ method: 'POST', url: '/api/support', remoteAddress: ip, payload: payload as object });
   const stored = async () => (await queryRows<{ i: number; m: number }>(ctx.database.db, sql`
     select (select count(*)::int from support_inquiries) as i, (select count(*)::int from mail_outbox) as m`))[0]!;
 
@@ -44,6 +44,15 @@ describe('POST /api/support', () => {
     expect(mail!.body).toContain('Svar til: ola@example.no');
     await ctx.app.flushMail();
     expect((ctx.app.mailer as unknown as { sent: Array<{ to: string }> }).sent.map((m) => m.to)).toContain('sagene.skole@oslo.kommune.no');
+  });
+
+  it('takes an address with æøå in the name and the domain, and gives it to support as written', async () => {
+    const res = await send({ category: 'OTHER', userEmail: ' kåre.ødegård@blåbær.no ', message: 'Hei' });
+    expect(res.statusCode, res.body).toBe(201);
+    const [row] = await ctx.database.db.select().from(supportInquiries).where(eq(supportInquiries.id, res.json<{ id: number }>().id));
+    expect(row!.userEmail).toBe('kåre.ødegård@blåbær.no');
+    const [mail] = await ctx.database.db.select().from(mailOutbox).where(sql`${mailOutbox.topic} ->> 'inquiryId' = ${String(row!.id)}`);
+    expect(mail!.body).toContain('Svar til: kåre.ødegård@blåbær.no');
   });
 
   it('appends the referring page for TECHNICAL and OTHER and sends them to central support', async () => {
@@ -77,7 +86,9 @@ describe('POST /api/support', () => {
       { path: 'body.userEmail', message: 'Feltet er påkrevd' },
       { path: 'body.message', message: 'Feltet er påkrevd' },
     ]);
-    expect(await fieldsOf({ category: 'OTHER', userEmail: 'ola@', message: 'Hei' })).toEqual([{ path: 'body.userEmail', message: 'Vennligst skriv inn en gyldig e-postadresse' }]);
+    for (const userEmail of ['ola@', 'ola@blåbær', 'kåre ødegård@example.no']) {
+      expect(await fieldsOf({ category: 'OTHER', userEmail, message: 'Hei' })).toEqual([{ path: 'body.userEmail', message: 'Vennligst skriv inn en gyldig e-postadresse' }]);
+    }
     for (const category of ['LOCATION', 'BOOKING']) {
       expect(await fieldsOf({ category, userEmail: 'ola@example.no', message: 'Hei', locationId: '' })).toEqual([{ path: 'body.locationId', message: 'Feltet er påkrevd' }]);
     }

@@ -163,12 +163,13 @@ describe('/bookinger/:bookingId', () => {
   it('links to the change note only when there is one, and shows the practical information', async () => {
     stubBooking(buildUserBooking(), {
       '/api/user/retroactive-contract/42': { text: 'Bookingen ble registrert i etterkant.' },
-      '/api/user/booking/42/infoforleietaker': { heading: 'Praktisk informasjon', description: 'Nøkkel hentes hos vaktmester.', links: [{ url: 'https://example.no/husregler', linkText: 'Husregler' }] },
+      '/api/user/booking/42/infoforleietaker': { heading: 'Praktisk informasjon', description: 'Nøkkel hentes hos vaktmester, tlf. 22334455 eller +4791234567.', links: [{ url: 'https://example.no/husregler', linkText: 'Husregler' }] },
     });
     renderPortal('/bookinger/42', { user: kari });
     expect(await screen.findByRole('link', { name: 'Endringsnotat' })).toHaveAttribute('href', '/bookinger/42/endringsnotat');
     expect(screen.getByRole('heading', { name: 'Praktisk informasjon' })).toBeInTheDocument();
-    expect(screen.getByText('Nøkkel hentes hos vaktmester.')).toBeInTheDocument();
+    // Phone numbers in the venue's text are grouped in twos, the country code kept.
+    expect(screen.getByText('Nøkkel hentes hos vaktmester, tlf. 22 33 44 55 eller +47 91 23 45 67.')).toBeInTheDocument();
     const link = screen.getByRole('link', { name: 'Husregler (åpnes i ny fane)' });
     expect(link).toHaveAttribute('href', 'https://example.no/husregler');
     expect(link).toHaveAttribute('target', '_blank');

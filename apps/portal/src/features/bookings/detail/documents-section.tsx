@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import type { UserBooking } from '@lokaler/domain/user-booking';
 import { infoForLeietakerQuery, retroactiveContractQuery } from '@lokaler/api-client/user-booking-documents';
+import { groupPhoneNumbersInText } from '@lokaler/ui/formatters';
 import { paths } from '../../../config/paths';
 
 /**
@@ -43,7 +44,7 @@ export function DocumentsSection({ sub, booking }: { sub: string; booking: UserB
           <Heading level={3} data-size="xs">
             {practical.heading || 'Praktisk informasjon'}
           </Heading>
-          {practical.description && <Paragraph className="lk-preserve-lines">{practical.description}</Paragraph>}
+          {practical.description && <Paragraph className="lk-preserve-lines">{groupPhoneNumbersInText(practical.description)}</Paragraph>}
           {practical.links.length > 0 && (
             <ul className="lk-plain-list">
               {practical.links.map((link) => (
