@@ -29,7 +29,7 @@ import './wedding.css';
 const isTimeGone = (error: unknown) => isApiClientError(error) && error.status === 409 && error.code === 'TIME_NO_LONGER_HELD';
 
 /** What leaving the wizard costs, said in the unsaved-changes dialog. */
-export const leavingLetsTheTimeGo = 'Søknaden er ikke sendt. Går du ut nå, blir tidspunktet for vielsen ledig for andre.';
+const leavingLetsTheTimeGo = 'Søknaden er ikke sendt. Går du ut nå, blir tidspunktet for vielsen ledig for andre.';
 
 const isWizardPath = (pathname: string) => pathname.startsWith(`${paths.newWeddingBooking.path}/`) || pathname === paths.newWeddingBooking.path;
 
@@ -53,9 +53,9 @@ export function WeddingWizard({ sub, prefill, onTimeGone }: { sub: string; prefi
 
   // The resolver validates the step shown now (useForm takes the options of every render).
   const resolver = useMemo(() => zodResolver(stepSchema(step) as unknown as z.ZodType<WeddingFormValues, WeddingFormValues>) as Resolver<WeddingFormValues>, [step]);
-  // The error summary takes the focus after a refused Next, not the first field.
   // Answers kept from before a reload come over the prefill; the prefill fills what was never typed.
   const [defaultValues] = useState(() => ({ ...initialValues(prefill), ...loadWeddingAnswers(sub, bookingId) }));
+  // The error summary takes the focus after a refused Next, not the first field.
   const form = useForm<WeddingFormValues>({ defaultValues, resolver, shouldFocusError: false });
   const { clearErrors, subscribe } = form;
   const headingRef = useRef<HTMLHeadingElement>(null);
