@@ -25,6 +25,9 @@ describe('loadConfig', () => {
   it('holds a wedding time 30 minutes unless WEDDING_HOLD_MINUTES says otherwise', () => {
     expect(loadConfig({}).weddingHoldMinutes).toBe(30);
     expect(loadConfig({ WEDDING_HOLD_MINUTES: '45' }).weddingHoldMinutes).toBe(45);
+    expect(loadConfig({}).weddingWizardReturnSeconds).toBe(60);
+    expect(loadConfig({ WEDDING_WIZARD_RETURN_SECONDS: '10' }).weddingWizardReturnSeconds).toBe(10);
+    expect(() => loadConfig({ WEDDING_WIZARD_RETURN_SECONDS: '1' })).toThrow(/WEDDING_WIZARD_RETURN_SECONDS/);
   });
 
   it('lets an invitation to a new location be claimed for 14 days unless LOCATION_INVITATION_DAYS says otherwise; the admin app lives under /admin', () => {

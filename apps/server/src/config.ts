@@ -114,6 +114,8 @@ const envSchema = z.object({
   MAP_TILE_ATTRIBUTION: z.string().default('© OpenStreetMap-bidragsytere'),
   /** How long a wedding time taken in the calendar is held for the couple to send the form (spec 02 §9: about 30). */
   WEDDING_HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  /** Decision 038: how long after the wizard's page went away (closed tab, reload) the held wedding time is let go unless the wizard comes back. */
+  WEDDING_WIZARD_RETURN_SECONDS: z.coerce.number().int().min(5).max(600).default(60),
   /** Most active free-time alerts ('Varsle meg når en tid blir ledig') one person may have at once. */
   FREE_SLOT_ALERTS_PER_PERSON: z.coerce.number().int().min(1).max(100).default(10),
   /** Most free-time alert e-mails one person is sent per hour; more freed times wait for the next hour. */
@@ -237,6 +239,7 @@ function buildConfig(env: Env) {
     cookieSecret: env.COOKIE_SECRET ?? 'local-development-cookie-secret-not-for-production',
     map: { tileUrl: env.MAP_TILE_URL === '' ? null : env.MAP_TILE_URL, tileAttribution: env.MAP_TILE_ATTRIBUTION },
     weddingHoldMinutes: env.WEDDING_HOLD_MINUTES,
+    weddingWizardReturnSeconds: env.WEDDING_WIZARD_RETURN_SECONDS,
     locationInvitationDays: env.LOCATION_INVITATION_DAYS,
     freeSlotAlerts: { maxPerPerson: env.FREE_SLOT_ALERTS_PER_PERSON, mailsPerHour: env.FREE_SLOT_ALERT_MAILS_PER_HOUR },
     http: {

@@ -2,6 +2,7 @@ import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import type { WeddingApplicationInput } from '@lokaler/domain/wedding-application';
 import { weddingFormResponse, weddingPrefillResponse, type WeddingFormResponse } from '@lokaler/domain/wedding-application-answers';
 import { bookingStatusResponse, type BookingStatusResponse } from '@lokaler/domain/user-booking';
+import { weddingWizardOpenResponse, type WeddingWizardOpenResponse } from '@lokaler/domain/wedding-hold';
 import { apiFetch, apiFetchFile, buildUrl } from './api-fetch';
 import { userBookingKey, userBookingsKey } from './user-bookings';
 
@@ -49,6 +50,23 @@ export const autorejectBookingMutation = (sub: string, bookingId: number) =>
     mutationFn: () => autorejectBooking(bookingId),
     onSettled: (_data, _error, _variables, _onMutateResult, { client }) => client.invalidateQueries({ queryKey: userBookingsKey(sub) }),
   });
+
+/**
+ * PUT /api/user/form/wedding/{bookingId}/wizard-open (decision 038): this page of the wizard holds the
+ * time; a release set when an earlier page went away (a reload) is cleared. 409 TIME_NO_LONGER_HELD
+ * when the time is gone.
+ */
+export function openWeddingWizard(bookingId: number, visitId: string): Promise<WeddingWizardOpenResponse> {
+  return apiFetch(`/api/user/form/wedding/${bookingId}/wizard-open`, { method: 'PUT', body: { visitId }, schema: weddingWizardOpenResponse });
+}
+
+/**
+ * PUT /api/user/form/wedding/{bookingId}/wizard-left (decision 038), sent with keepalive from
+ * `pagehide`: the time goes a short while later unless a page of the wizard opens again.
+ */
+export function leaveWeddingWizard(bookingId: number, visitId: string): Promise<unknown> {
+  return apiFetch(`/api/user/form/wedding/${bookingId}/wizard-left`, { method: 'PUT', body: { visitId }, keepalive: true });
+}
 
 /** GET /api/user/form/wedding/{id}/proevingsattest: the couple's own certificate (the link's href). */
 export const coupleProevingsattestPath = (bookingId: number) => `/api/user/form/wedding/${bookingId}/proevingsattest`;

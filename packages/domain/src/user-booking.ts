@@ -97,6 +97,12 @@ export const userBooking = z.object({
   internalEventTitle: z.string().nullable(),
   /** Decision 029: the semester round the application is in (null when none); optional on the wire. */
   round: bookingRoundInfo.default(null),
+  /**
+   * Decision 038: a wedding whose form is not sent yet — until when the time is held for the wizard
+   * (the hold, or sooner when the wizard's page went away), and whether it still is. Null for every
+   * other booking; optional on the wire.
+   */
+  weddingHold: z.object({ expiresAtUtc: z.string(), held: z.boolean() }).nullable().default(null),
 });
 export type UserBooking = z.infer<typeof userBooking>;
 

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -14,6 +14,18 @@ function Form() {
       <label>
         Notat <input value={text} onChange={(e) => setText(e.target.value)} />
       </label>
+      <Link to="/annet">Gå videre</Link>
+    </>
+  );
+}
+
+/** A form over several paths (a wizard's steps), which tells what leaving costs and does something when left. */
+function Wizard({ onLeave }: { onLeave: () => void }) {
+  const guard = useUnsavedChangesGuard(true, { isWithin: (path) => path.startsWith('/veiviser/'), detail: 'Går du ut, mister du tidspunktet.', onLeave });
+  return (
+    <>
+      {guard.dialog}
+      <Link to="/veiviser/to">Neste steg</Link>
       <Link to="/annet">Gå videre</Link>
     </>
   );
@@ -77,5 +89,31 @@ describe('unsaved-changes guard', () => {
     await user.type(screen.getByRole('textbox', { name: 'Notat' }), 'utkast');
     await user.click(screen.getByRole('link', { name: 'Gå videre' }));
     expect(await screen.findByText('Annen side')).toBeInTheDocument();
+  });
+
+  it('lets a form move between its own paths (isWithin), says what leaving costs, and calls onLeave only on a confirmed leave', async () => {
+    const user = userEvent.setup();
+    const onLeave = vi.fn();
+    const router = createMemoryRouter([
+      { path: '/veiviser/:step', element: <Wizard onLeave={onLeave} /> },
+      { path: '/annet', element: <p>Annen side</p> },
+    ], { initialEntries: ['/veiviser/en'] });
+    render(<RouterProvider router={router} />);
+    await user.click(screen.getByRole('link', { name: 'Neste steg' }));
+    expect(router.state.location.pathname).toBe('/veiviser/to');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: 'Gå videre' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent(UNSAVED_CHANGES_MESSAGE);
+    expect(dialog).toHaveTextContent('Går du ut, mister du tidspunktet.');
+    await user.click(within(dialog).getByRole('button', { name: 'Bli på siden' }));
+    expect(onLeave).not.toHaveBeenCalled();
+    expect(router.state.location.pathname).toBe('/veiviser/to');
+
+    await user.click(screen.getByRole('link', { name: 'Gå videre' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Gå ut uten å lagre' }));
+    expect(await screen.findByText('Annen side')).toBeInTheDocument();
+    expect(onLeave).toHaveBeenCalledTimes(1);
   });
 });

@@ -8,6 +8,15 @@ export const UNSAVED_CHANGES_MESSAGE = 'Du bør lagre endringer før du går ut'
 /** The location wizard saves step by step, so the guard stays off there (spec 02 §4). */
 const UNGUARDED_PREFIX = '/nytt-lokale';
 
+export interface UnsavedChangesGuardOptions {
+  /** The paths the form spans (a wizard whose steps are paths): moving between them is not leaving. */
+  isWithin?: (pathname: string) => boolean;
+  /** What leaving costs besides the unsaved changes, said under the spec's text. */
+  detail?: ReactNode;
+  /** Called when the person chooses 'Gå ut uten å lagre', before the navigation goes on. */
+  onLeave?: () => void;
+}
+
 export interface UnsavedChangesGuard {
   /** Render it once in the form's page: the dialog that asks before leaving. */
   dialog: ReactNode;
@@ -20,17 +29,18 @@ export interface UnsavedChangesGuard {
  * dialog ('Du bør lagre endringer før du går ut'), and closing or reloading the tab asks the browser's
  * own question. Needs a data router (createBrowserRouter / createMemoryRouter).
  */
-export function useUnsavedChangesGuard(dirty: boolean): UnsavedChangesGuard {
+export function useUnsavedChangesGuard(dirty: boolean, options: UnsavedChangesGuardOptions = {}): UnsavedChangesGuard {
   const { pathname } = useLocation();
   const active = dirty && !pathname.startsWith(UNGUARDED_PREFIX);
   const bypass = useRef(false);
+  const { isWithin, detail, onLeave } = options;
 
   const blocker = useBlocker(({ currentLocation, nextLocation }) => {
     if (bypass.current) {
       bypass.current = false;
       return false;
     }
-    return active && currentLocation.pathname !== nextLocation.pathname;
+    return active && currentLocation.pathname !== nextLocation.pathname && !isWithin?.(nextLocation.pathname);
   });
 
   useEffect(() => {
@@ -58,12 +68,20 @@ export function useUnsavedChangesGuard(dirty: boolean): UnsavedChangesGuard {
           Ulagrede endringer
         </Heading>
         <Paragraph>{UNSAVED_CHANGES_MESSAGE}</Paragraph>
+        {detail && <Paragraph>{detail}</Paragraph>}
       </Dialog.Block>
       <Dialog.Block style={{ display: 'flex', flexWrap: 'wrap', gap: 'var(--ds-size-3)' }}>
         <Button variant="primary" onClick={stay}>
           Bli på siden
         </Button>
-        <Button variant="secondary" onClick={() => blocker.state === 'blocked' && blocker.proceed()}>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            if (blocker.state !== 'blocked') return;
+            onLeave?.();
+            blocker.proceed();
+          }}
+        >
           Gå ut uten å lagre
         </Button>
       </Dialog.Block>

@@ -4,7 +4,7 @@ import { findRoundOfBooking } from '../../rounds';
 import { listShownPermissions } from './key-permissions-repository';
 import type { BookingRow } from './booking-access';
 import {
-  currentDocumentKinds, firstActiveStart, loadChangeLog, loadDecisionMessages, loadLocation, loadRequirements, loadReservations, loadUser,
+  currentDocumentKinds, findWeddingReleaseAt, firstActiveStart, loadChangeLog, loadDecisionMessages, loadLocation, loadRequirements, loadReservations, loadUser,
 } from './repository';
 import { toUserBooking } from './to-user-booking';
 
@@ -22,6 +22,7 @@ export async function getUserBooking({ db, booking, now }: { db: DbOrTx; booking
     permissions: await listShownPermissions(db, booking.id),
     firstActiveStart: await firstActiveStart(db, booking.id),
     round: await findRoundOfBooking(db, booking.id),
+    weddingReleaseAt: booking.sourceForm === 'wedding' && booking.holdExpiresAt ? await findWeddingReleaseAt(db, booking.id) : null,
     now,
   });
 }

@@ -4,6 +4,7 @@ import { bookingDocuments } from '../../db/schema/admin-decisions';
 import { bookings, changeLog, decisionMessages, requirements } from '../../db/schema/bookings';
 import { users } from '../../db/schema/identity';
 import { locations } from '../../db/schema/locations';
+import { weddingWizardVisits } from '../../db/schema/wedding-forms';
 import type { EffectiveIdentity } from '../../people';
 
 /** Every query of the applicant's booking pages. A list runs a fixed number of queries, whatever its length. */
@@ -82,4 +83,10 @@ export async function firstActiveStart(db: DbOrTx, bookingId: number): Promise<D
     select min(lower(period)) as start from reservations
     where booking_id = ${bookingId} and status in ('UNPROCESSED', 'APPROVED')`);
   return row?.start ? new Date(row.start) : null;
+}
+
+/** Decision 038: when a held wedding's time goes because the wizard's page went away, or null. */
+export async function findWeddingReleaseAt(db: DbOrTx, bookingId: number): Promise<Date | null> {
+  const [row] = await db.select({ releaseAt: weddingWizardVisits.releaseAt }).from(weddingWizardVisits).where(eq(weddingWizardVisits.bookingId, bookingId));
+  return row?.releaseAt ?? null;
 }

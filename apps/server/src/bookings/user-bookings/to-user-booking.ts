@@ -4,6 +4,7 @@ import type { OslonokkelenPermission, OslonokkelenRequestStatus } from '@lokaler
 import { overallKeyStatus } from '@lokaler/domain/oslonokkelen';
 import type { UserBooking, UserBookingSummary } from '@lokaler/domain/user-booking';
 import { effectiveCancellationDeadline, isCancellable } from '@lokaler/domain/booking-lifecycle';
+import { weddingHoldEnd } from '@lokaler/domain/wedding-hold';
 import { describeReservationTime, periodDescription, reservationTimesDescription } from '@lokaler/domain/user-booking-rules';
 import type { BookingRow } from './booking-access';
 import type { LocationRow, RequirementRow, ReservationWithRoom } from './repository';
@@ -57,7 +58,16 @@ export interface UserBookingParts {
   firstActiveStart: Date | null;
   /** The semester round the application is in (decision 029), or null. */
   round?: RoundOfBooking | null;
+  /** Decision 038: when a held wedding's time goes because the wizard's page went away, or null. */
+  weddingReleaseAt?: Date | null;
   now: Date;
+}
+
+/** Decision 038: a wedding in hold (form not sent: sending ends the hold), and until when. */
+export function toWeddingHold(booking: Pick<BookingRow, 'sourceForm' | 'status' | 'holdExpiresAt'>, releaseAt: Date | null, now: Date): UserBooking['weddingHold'] {
+  if (booking.sourceForm !== 'wedding' || booking.status !== 'UNPROCESSED') return null;
+  const end = weddingHoldEnd({ holdExpiresAt: booking.holdExpiresAt, releaseAt });
+  return end ? { expiresAtUtc: end.toISOString(), held: end.getTime() > now.getTime() } : null;
 }
 
 export function toUserBooking(p: UserBookingParts): UserBooking {
@@ -111,5 +121,6 @@ export function toUserBooking(p: UserBookingParts): UserBooking {
     costCategory: booking.costCategory,
     internalEventTitle: booking.internalEventTitle,
     round: toRoundInfo(p.round),
+    weddingHold: toWeddingHold(booking, p.weddingReleaseAt ?? null, p.now),
   };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, customType, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { WeddingApplicationAnswers } from '@lokaler/domain/wedding-application-answers';
 import { bookings } from './bookings';
 import { users } from './identity';
@@ -43,3 +43,15 @@ export const weddingCertificateReminders = pgTable('wedding_certificate_reminder
   bookingId: integer('booking_id').primaryKey().references(() => bookings.id, { onDelete: 'cascade' }),
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Decision 038: the page of the wedding wizard that last opened a booking's wizard (one row per booking,
+ * the newest page wins). `release_at` is set when that page goes away (pagehide: a closed tab, another
+ * site, or a reload) to a short grace later, and cleared when a page of the wizard opens again (the
+ * reload); the hold-expiry job lets the time go once `release_at` has passed.
+ */
+export const weddingWizardVisits = pgTable('wedding_wizard_visits', {
+  bookingId: integer('booking_id').primaryKey().references(() => bookings.id, { onDelete: 'cascade' }),
+  visitId: uuid('visit_id').notNull(),
+  releaseAt: timestamp('release_at', { withTimezone: true }),
+}, (t) => [index('wedding_wizard_visits_release_at').on(t.releaseAt).where(sql`${t.releaseAt} is not null`)]);

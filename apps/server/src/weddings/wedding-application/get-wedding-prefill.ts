@@ -1,4 +1,5 @@
 import type { WeddingPrefillResponse } from '@lokaler/domain/wedding-application-answers';
+import { weddingHoldEnd } from '@lokaler/domain/wedding-hold';
 import type { Db } from '../../db/client';
 import type { EffectiveIdentity } from '../../people';
 import { loadWeddingBooking, timeStillHeld } from './wedding-booking';
@@ -18,7 +19,8 @@ export async function getWeddingPrefill(db: Db, identity: EffectiveIdentity, boo
     applicantEmail: answers.contactEmail ?? identity.user.email ?? '',
     applicantPhoneNo: answers.contactPhone ?? '',
     timesAndAssetsNoLongerFree: !timeStillHeld(wedding, now),
-    holdExpiresAtUtc: booking.holdExpiresAt?.toISOString() ?? null,
+    // The end that counts: earlier than the 30 minutes when the wizard's page went away (decision 038).
+    holdExpiresAtUtc: weddingHoldEnd({ holdExpiresAt: booking.holdExpiresAt, releaseAt: wedding.releaseAt })?.toISOString() ?? null,
     submitted: wedding.submittedAt !== null,
   };
 }

@@ -1,11 +1,11 @@
-import { and, asc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lte, or } from 'drizzle-orm';
 import type { PublicLocationType } from '@lokaler/domain/location';
 import { activeReservationStatuses } from '@lokaler/domain/reservation';
 import type { WeddingApplicationAnswers } from '@lokaler/domain/wedding-application-answers';
 import type { DbOrTx, Tx } from '../../db/client';
 import { bookings, reservations } from '../../db/schema/bookings';
 import { locations } from '../../db/schema/locations';
-import { weddingForms } from '../../db/schema/wedding-forms';
+import { weddingForms, weddingWizardVisits } from '../../db/schema/wedding-forms';
 import { updateBookingDetails } from '../../bookings';
 
 /** The location's filter category and name (the wizard is only for WEDDINGS). */
@@ -39,15 +39,42 @@ export async function endHold(tx: Tx, bookingId: number, now: Date): Promise<voi
   await updateBookingDetails(tx, bookingId, { holdExpiresAt: null }, now);
 }
 
+/** Decision 038: when the time goes because the wizard's page went away and did not come back, or null. */
+export async function findReleaseAt(db: DbOrTx, bookingId: number): Promise<Date | null> {
+  const [row] = await db.select({ releaseAt: weddingWizardVisits.releaseAt }).from(weddingWizardVisits).where(eq(weddingWizardVisits.bookingId, bookingId));
+  return row?.releaseAt ?? null;
+}
+
+/** A page of the wizard opened (a first load, a reload, a restored tab): it is the booking's page now, and nothing is to be let go. */
+export async function openWizardVisit(tx: Tx, bookingId: number, visitId: string): Promise<void> {
+  await tx.insert(weddingWizardVisits).values({ bookingId, visitId, releaseAt: null })
+    .onConflictDoUpdate({ target: weddingWizardVisits.bookingId, set: { visitId, releaseAt: null } });
+}
+
 /**
- * Locks up to `limit` unprocessed bookings whose hold ran out by `now`, skipping rows another
- * process holds (FOR UPDATE SKIP LOCKED): two processes never act on one booking. A sent form ends
- * the hold, so a booking still holding is one whose form was never sent.
+ * The page `visitId` went away: the time goes at `releaseAt` unless a page opens again first. A page
+ * that is no longer the booking's (a reload's new page opened before the old one's call arrived)
+ * changes nothing. Returns whether the release moment was set.
+ */
+export async function leaveWizardVisit(tx: Tx, bookingId: number, visitId: string, releaseAt: Date): Promise<boolean> {
+  const rows = await tx.insert(weddingWizardVisits).values({ bookingId, visitId, releaseAt })
+    .onConflictDoUpdate({ target: weddingWizardVisits.bookingId, set: { releaseAt }, setWhere: eq(weddingWizardVisits.visitId, visitId) })
+    .returning({ bookingId: weddingWizardVisits.bookingId });
+  return rows.length > 0;
+}
+
+/**
+ * Locks up to `limit` unprocessed bookings whose hold ran out by `now` — the 30 minutes, or the
+ * release moment of a wizard page that went away (decision 038) — skipping rows another process holds
+ * (FOR UPDATE SKIP LOCKED of the booking): two processes never act on one booking. A sent form ends
+ * the hold, so a booking still holding is one whose form was never sent. `left` says the page went away.
  */
 export async function claimExpiredHolds(tx: Tx, now: Date, limit: number) {
-  return tx.select().from(bookings)
-    .where(and(isNotNull(bookings.holdExpiresAt), lte(bookings.holdExpiresAt, now), eq(bookings.status, 'UNPROCESSED')))
+  const rows = await tx.select({ booking: bookings, releaseAt: weddingWizardVisits.releaseAt }).from(bookings)
+    .leftJoin(weddingWizardVisits, eq(weddingWizardVisits.bookingId, bookings.id))
+    .where(and(isNotNull(bookings.holdExpiresAt), eq(bookings.status, 'UNPROCESSED'), or(lte(bookings.holdExpiresAt, now), lte(weddingWizardVisits.releaseAt, now))))
     .orderBy(asc(bookings.holdExpiresAt), asc(bookings.id))
     .limit(limit)
-    .for('update', { skipLocked: true });
+    .for('update', { of: bookings, skipLocked: true });
+  return rows.map(({ booking, releaseAt }) => ({ booking, left: releaseAt !== null && releaseAt.getTime() <= now.getTime() && booking.holdExpiresAt!.getTime() > now.getTime() }));
 }

@@ -4,10 +4,12 @@ import { apiError } from '@lokaler/domain/api-error';
 import { idParam } from '@lokaler/domain/id-param';
 import { weddingApplicationRequest } from '@lokaler/domain/wedding-application';
 import { weddingFormResponse, weddingPrefillResponse } from '@lokaler/domain/wedding-application-answers';
+import { weddingWizardOpenResponse, weddingWizardVisit } from '@lokaler/domain/wedding-hold';
 import { effectiveIdentity } from '../../people';
 import { certificateBodyOptions } from '../wedding-certificate/upload-body-limit';
 import { getWeddingPrefill } from './get-wedding-prefill';
 import { submitWeddingApplication } from './submit-wedding-application';
+import { leaveWeddingWizard, openWeddingWizard } from './wizard-visit';
 
 const security = [{ bearer: [] }];
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError, 413: apiError, 422: apiError };
@@ -41,5 +43,32 @@ export const weddingApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request, reply) => {
     const form = await submitWeddingApplication({ db, identity: await effectiveIdentity(request, reply), body: request.body, now: new Date(), publicUrl: app.config.publicUrl });
     return reply.status(201).send(form);
+  });
+
+  app.put('/user/form/wedding/:id/wizard-open', {
+    config: { access: 'citizen' },
+    schema: {
+      tags: ['mine bookinger'],
+      summary: 'A page of the wedding wizard opened (decision 038): the held time stays held for it',
+      description: 'Clears a release set when an earlier page of the wizard went away (a reload, a restored tab). 200 with when the hold ends; '
+        + '409 TIME_NO_LONGER_HELD when the time is no longer held (the hold or the release moment passed, or the booking was closed); 409 CONFLICT when the form was sent; 404 as for prefill.',
+      // :id as the certificate's routes name the same segment (Fastify's router keeps one name per position).
+      security, params: z.object({ id: idParam }), body: weddingWizardVisit, response: { 200: weddingWizardOpenResponse, ...errors },
+    },
+  }, async (request, reply) => openWeddingWizard({ db, identity: await effectiveIdentity(request, reply), bookingId: request.params.id, visitId: request.body.visitId, now: new Date() }));
+
+  app.put('/user/form/wedding/:id/wizard-left', {
+    config: { access: 'citizen' },
+    schema: {
+      tags: ['mine bookinger'],
+      summary: 'The page of the wedding wizard went away (pagehide, decision 038): the time goes soon unless the wizard opens again',
+      description: 'Sent with keepalive when the page is hidden for good or reloaded. The held time is let go WEDDING_WIZARD_RETURN_SECONDS later unless wizard-open comes first. '
+        + '204 also when there is nothing to let go (the form was sent, the time is gone, or a newer page of the wizard opened); 404 as for prefill.',
+      security, params: z.object({ id: idParam }), body: weddingWizardVisit, response: { 204: z.null(), ...errors },
+    },
+  }, async (request, reply) => {
+    const identity = await effectiveIdentity(request, reply);
+    await leaveWeddingWizard({ db, identity, bookingId: request.params.id, visitId: request.body.visitId, now: new Date(), returnSeconds: app.config.weddingWizardReturnSeconds });
+    return reply.status(204).send(null);
   });
 };

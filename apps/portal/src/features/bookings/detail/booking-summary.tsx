@@ -4,6 +4,7 @@ import type { UserBooking } from '@lokaler/domain/user-booking';
 import { contractMustBeSigned, contractMustBeSignedLabel } from '@lokaler/domain/user-booking-rules';
 import { collectingRound, StatusOrReceivedBadge } from '../shared/round-received';
 import { statusInfoText } from './status-info';
+import { NotSentBadge, WeddingNotSent } from './wedding-not-sent';
 
 function addressOf(location: UserBooking['location']): string {
   const place = [location.postCode, location.city].filter(Boolean).join(' ');
@@ -28,14 +29,16 @@ export function BookingSummary({ booking }: { booking: UserBooking }) {
         Din booking hos {location.name}
       </Heading>
       <div className="lk-badges">
-        <StatusOrReceivedBadge booking={booking} />
+        {booking.weddingHold ? <NotSentBadge /> : <StatusOrReceivedBadge booking={booking} />}
         {contractMustBeSigned(booking) && (
           <Tag data-color="warning" className="lk-status-badge">
             {contractMustBeSignedLabel}
           </Tag>
         )}
       </div>
-      {inRound ? (
+      {booking.weddingHold ? (
+        <WeddingNotSent bookingId={booking.bookingId} hold={booking.weddingHold} />
+      ) : inRound ? (
         <>
           <Paragraph>
             <strong>{deadlineText(inRound.deadline)}</strong>

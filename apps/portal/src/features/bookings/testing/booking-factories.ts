@@ -32,6 +32,7 @@ export function buildUserBooking(overrides: Partial<UserBooking> = {}): UserBook
     locationId: 7,
     omittedTimes: [],
     round: null,
+    weddingHold: null,
     location: {
       id: 7,
       name: 'Sagene samfunnshus',

@@ -1,5 +1,6 @@
 import { Alert, Button, Heading, Paragraph } from '@digdir/designsystemet-react';
-import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { weddingMessages } from '@lokaler/domain/wedding-application-texts';
 import type { WeddingPrefillResponse } from '@lokaler/domain/wedding-application-answers';
@@ -12,6 +13,7 @@ import { paths } from '../../../config/paths';
 import { LoginGate } from '../login-gate';
 import { BookingNotFound } from '../shared/booking-loader';
 import { isWeddingStep } from './wedding-form-values';
+import { forgetWeddingAnswers } from './wedding-answers-storage';
 import { WeddingWizard } from './wedding-wizard';
 import '../bookings.css';
 
@@ -53,9 +55,17 @@ function WithPrefill({ sub, bookingId }: { sub: string; bookingId: number }) {
 }
 
 function Wizard({ sub, prefill }: { sub: string; prefill: WeddingPrefillResponse }) {
+  const queryClient = useQueryClient();
+  const over = prefill.submitted || prefill.timesAndAssetsNoLongerFree;
+  // Decision 038: answers kept for a reload are of no use once the form is sent or the time is gone.
+  useEffect(() => {
+    if (over) forgetWeddingAnswers(sub, prefill.bookingId);
+  }, [over, sub, prefill.bookingId]);
   if (prefill.submitted) return <AlreadySent bookingId={prefill.bookingId} />;
   if (prefill.timesAndAssetsNoLongerFree) return <TimeGone />;
-  return <WeddingWizard sub={sub} prefill={prefill} />;
+  // The server says the time is gone when the page opens (a reload after the grace): ask the prefill again, which says so.
+  const onTimeGone = () => void queryClient.invalidateQueries({ queryKey: weddingPrefillQuery(sub, prefill.bookingId).queryKey });
+  return <WeddingWizard sub={sub} prefill={prefill} onTimeGone={onTimeGone} />;
 }
 
 function NotAvailable() {

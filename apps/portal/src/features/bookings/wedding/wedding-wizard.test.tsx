@@ -3,80 +3,18 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import userEvent from '@testing-library/user-event';
 import { weddingMessages } from '@lokaler/domain/wedding-application-texts';
 import { onlyPdfMessage, tooLargeMessage } from '@lokaler/domain/wedding-certificate';
-import { kari, renderPortal, stubApi } from '../../../testing/render-portal';
+import { kari, renderPortal } from '../../../testing/render-portal';
 import { buildUserBooking } from '../testing/booking-factories';
-import { callsOf, json, kariRoles, resetBrowserState } from '../testing/setup';
+import { callsOf, json, resetBrowserState } from '../testing/setup';
+import { errorSummary, fillGjennomforing, fillInformasjon, next, prefill, sentForm, step, stepHeading, stubWizard } from '../testing/wedding-wizard-kit';
 
 beforeEach(resetBrowserState);
 afterEach(async () => {
-  // A wizard still open at the end of a test lets its time go when unmounted: not into the next test's fake API.
+  // A wizard still open at the end of a test may still be calling: not into the next test's fake API.
   cleanup();
   await new Promise((resolve) => setTimeout(resolve, 10));
   vi.unstubAllGlobals();
 });
-
-const prefill = {
-  bookingId: 42,
-  applicantName: 'Kari Nordmann',
-  applicantEmail: 'kari.nordmann@example.no',
-  applicantPhoneNo: '41234567',
-  timesAndAssetsNoLongerFree: false,
-  holdExpiresAtUtc: '2030-01-01T12:30:00Z',
-  submitted: false,
-};
-const sentForm = { bookingId: 42, submittedAtUtc: '2030-01-01T12:10:00Z', answers: null, proevingsattestFile: null, proevingsattestFileAddedTimeUtc: null };
-const step = (name: string) => `/ny-booking/vielse/${name}?bookingId=42`;
-
-/** The fake server remembers what the wizard did: after a submit or an autoreject, the prefill says so (as the real one does). */
-function stubWizard(extra: Record<string, unknown> = {}) {
-  let now = { ...prefill };
-  const submit = extra['/api/user/form/wedding'] as ((r: unknown) => Response) | undefined;
-  return stubApi({
-    '/api/currentuser/roles': kariRoles,
-    '/api/user/form/wedding/prefill/42': () => json(now),
-    '/api/user/booking/42/autoreject': () => {
-      now = { ...now, timesAndAssetsNoLongerFree: true };
-      return json({ bookingId: 42, status: 'AUTOREJECTED', internalEventTitle: null });
-    },
-    '/api/user/booking': [],
-    '/api/user/booking/42': buildUserBooking({ bookingId: 42, sourceForm: 'wedding' }),
-    ...extra,
-    ...(submit && {
-      '/api/user/form/wedding': (request: unknown) => {
-        const answer = submit(request);
-        if (answer.status === 201) now = { ...now, submitted: true };
-        return answer;
-      },
-    }),
-  });
-}
-
-const stepHeading = (n: number, title: string) => screen.findByRole('heading', { level: 2, name: `Steg ${n} av 3: ${title}` });
-const next = () => userEvent.click(screen.getByRole('button', { name: 'Neste' }));
-const errorSummary = () => screen.findByText('For å gå videre må du rette opp følgende feil:');
-
-async function fillInformasjon() {
-  const user = userEvent.setup();
-  await user.type(screen.getByLabelText('Adresse'), '  Storgata 1  ');
-  await user.type(screen.getByLabelText('Postnummer'), '0155');
-  await user.type(screen.getByLabelText('Poststed'), 'Oslo');
-  await user.type(screen.getByLabelText('Navn på kommende ektefelle'), 'Ola Nordmann');
-  await user.type(screen.getByLabelText('E-post til kommende ektefelle'), 'ola@example.no');
-  await user.type(screen.getByLabelText('Telefonnummer til kommende ektefelle'), '98765432');
-}
-
-async function fillGjennomforing() {
-  const user = userEvent.setup();
-  const group = (legend: string | RegExp) => within(screen.getByRole('group', { name: legend }));
-  await user.click(group('Hvilket språk skal vielsen være på?').getByLabelText('Norsk'));
-  await user.click(group('Trenger dere tolk?').getByLabelText('Ja'));
-  await user.selectOptions(screen.getByLabelText('Språk for tolken'), 'polsk');
-  await user.click(group('Hvilket språk vil dere at vi kontakter dere på?').getByLabelText('Engelsk'));
-  await user.click(group(/^Ønsker dere et kulturelt innslag/).getByLabelText('Ja'));
-  await user.type(screen.getByLabelText('Beskriv det kulturelle innslaget'), 'En sang');
-  await user.click(group(/^Trenger dere tilrettelegging\?/).getByLabelText('Nei'));
-  await user.click(group(/^Vil du sende prøvingsattesten nå\?/).getByLabelText('Nei'));
-}
 
 describe('the wedding wizard', () => {
   it('says "Fant ikke bookingen" without a bookingId and when the server answers 404, the same for both', async () => {
@@ -326,11 +264,22 @@ describe('the wedding wizard', () => {
     expect(callsOf(fetchMock).filter((c) => c.includes('autoreject'))).toEqual(['PUT /api/user/booking/42/autoreject']);
   });
 
-  it('following a link out of the wizard lets the time go', async () => {
+  it('a link out of the wizard asks first (the spec\'s guard): staying keeps the time, leaving lets it go', async () => {
     const fetchMock = stubWizard();
     const { router } = renderPortal(step('informasjon'), { user: kari, strict: true });
     await stepHeading(1, 'Informasjon');
     await act(() => router.navigate('/oversikt'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Du bør lagre endringer før du går ut');
+    expect(dialog).toHaveTextContent('Søknaden er ikke sendt. Går du ut nå, blir tidspunktet for vielsen ledig for andre.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Bli på siden' }));
+    expect(router.state.location.pathname).toBe('/ny-booking/vielse/informasjon');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(callsOf(fetchMock).filter((c) => c.includes('autoreject'))).toEqual([]);
+
+    await act(() => router.navigate('/oversikt'));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Gå ut uten å lagre' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/oversikt'));
     await waitFor(() => expect(callsOf(fetchMock).filter((c) => c.includes('autoreject'))).toEqual(['PUT /api/user/booking/42/autoreject']));
 
     // Back in the wizard, the server says the time is gone: only leaving is offered.
@@ -338,18 +287,22 @@ describe('the wedding wizard', () => {
     expect(await screen.findByText(weddingMessages.timesTakenTitle)).toBeInTheDocument();
   });
 
-  it('closing the tab asks first (beforeunload), then lets the time go with a keepalive request on pagehide', async () => {
+  it('closing the tab asks first (beforeunload), then tells the server the page went away (keepalive), and lets nothing go at once', async () => {
     const fetchMock = stubWizard();
     renderPortal(step('informasjon'), { user: kari, strict: true });
     await stepHeading(1, 'Informasjon');
-    // A reload or close asks first (the browser's own question), and then lets the time go.
+    await waitFor(() => expect(callsOf(fetchMock)).toContain('PUT /api/user/form/wedding/42/wizard-open'));
     const beforeUnload = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(beforeUnload);
     expect(beforeUnload.defaultPrevented).toBe(true);
     window.dispatchEvent(new Event('pagehide'));
-    await waitFor(() => expect(callsOf(fetchMock).filter((c) => c.includes('autoreject'))).toEqual(['PUT /api/user/booking/42/autoreject']));
-    const call = fetchMock.mock.calls.find(([input]) => String(input).includes('autoreject'))!;
+    await waitFor(() => expect(callsOf(fetchMock)).toContain('PUT /api/user/form/wedding/42/wizard-left'));
+    const call = fetchMock.mock.calls.find(([input]) => String(input).includes('wizard-left'))!;
     expect((call[1] as RequestInit).keepalive).toBe(true);
     expect(new Headers((call[1] as RequestInit).headers).get('Authorization')).toMatch(/^Bearer /);
+    const opened = fetchMock.mock.calls.find(([input]) => String(input).includes('wizard-open'))!;
+    // The same page load names itself the same in both calls.
+    expect(JSON.parse(String((call[1] as RequestInit).body))).toEqual(JSON.parse(String((opened[1] as RequestInit).body)));
+    expect(callsOf(fetchMock).filter((c) => c.includes('autoreject'))).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Dialog, Heading, Paragraph } from '@digdir/designsystemet-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, useForm, type Resolver } from 'react-hook-form';
@@ -13,24 +14,36 @@ import { userMessageOf } from '@lokaler/api-client/user-message';
 import { autorejectBookingMutation, submitWeddingApplicationMutation } from '@lokaler/api-client/wedding-application';
 import { FormErrorSummary } from '@lokaler/ui/form-error-summary';
 import { usePageTitle } from '@lokaler/ui/page-title';
+import { useUnsavedChangesGuard } from '@lokaler/ui/unsaved-changes-guard';
 import { paths } from '../../../config/paths';
 import { GjennomforingStep } from './gjennomforing-step';
 import { HeldTime } from './held-time';
 import { fieldId, InformasjonStep } from './informasjon-step';
 import { OppsummeringStep } from './oppsummering-step';
-import { useReleaseOnLeave } from './use-release-on-leave';
+import { useWizardVisit } from './use-wizard-visit';
+import { forgetWeddingAnswers, loadWeddingAnswers, saveWeddingAnswers } from './wedding-answers-storage';
 import { firstIncompleteStepBefore, initialValues, isWeddingStep, stepSchema, stepTitles, toApplicationInput, type WeddingFormValues } from './wedding-form-values';
 import './wedding.css';
 
 /** 409 TIME_NO_LONGER_HELD: the held time is no longer this booking's (spec 02 §8). */
 const isTimeGone = (error: unknown) => isApiClientError(error) && error.status === 409 && error.code === 'TIME_NO_LONGER_HELD';
 
+/** What leaving the wizard costs, said in the unsaved-changes dialog. */
+const leavingLetsTheTimeGo = 'Søknaden er ikke sendt. Går du ut nå, blir tidspunktet for vielsen ledig for andre.';
+
+const isWizardPath = (pathname: string) => pathname.startsWith(`${paths.newWeddingBooking.path}/`) || pathname === paths.newWeddingBooking.path;
+
 /**
  * The three steps of the wedding application in one form: the form lives as long as the wizard, so
  * answers stay when moving between steps (each its own address; the browser's back works). Next
  * validates the step with the domain's step schema; the last step sends the whole application.
+ *
+ * Decision 038: the answers are kept in the tab's sessionStorage and the page tells the server when
+ * it opens and goes away, so a reload comes back to the same step with the time still held. Leaving
+ * inside the app asks first (the spec's unsaved-changes guard); only 'Avbryt', a confirmed leave, a
+ * page that does not come back, or the hold's end lets the time go.
  */
-export function WeddingWizard({ sub, prefill }: { sub: string; prefill: WeddingPrefillResponse }) {
+export function WeddingWizard({ sub, prefill, onTimeGone }: { sub: string; prefill: WeddingPrefillResponse; onTimeGone: () => void }) {
   const { bookingId } = prefill;
   const navigate = useNavigate();
   const { step: stepParam } = useParams();
@@ -40,25 +53,51 @@ export function WeddingWizard({ sub, prefill }: { sub: string; prefill: WeddingP
 
   // The resolver validates the step shown now (useForm takes the options of every render).
   const resolver = useMemo(() => zodResolver(stepSchema(step) as unknown as z.ZodType<WeddingFormValues, WeddingFormValues>) as Resolver<WeddingFormValues>, [step]);
+  // Answers kept from before a reload come over the prefill; the prefill fills what was never typed.
+  const [defaultValues] = useState(() => ({ ...initialValues(prefill), ...loadWeddingAnswers(sub, bookingId) }));
   // The error summary takes the focus after a refused Next, not the first field.
-  const form = useForm<WeddingFormValues>({ defaultValues: initialValues(prefill), resolver, shouldFocusError: false });
-  const { clearErrors } = form;
+  const form = useForm<WeddingFormValues>({ defaultValues, resolver, shouldFocusError: false });
+  const { clearErrors, subscribe } = form;
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  const { disarm } = useReleaseOnLeave(bookingId);
+  // Every change is kept at once (a few hundred bytes): a reload a moment later finds it.
+  useEffect(() => subscribe({ formState: { values: true }, callback: ({ values }) => saveWeddingAnswers(sub, bookingId, values) }), [subscribe, sub, bookingId]);
+
+  const visit = useWizardVisit(bookingId, onTimeGone);
+  // The couple is done with this time: nothing more is sent on leaving, and the kept answers go.
+  const finish = () => {
+    visit.disarm();
+    forgetWeddingAnswers(sub, bookingId);
+  };
+  // A confirmed leave through the guard lets the time go; the request outlives the wizard.
+  const release = useMutation(autorejectBookingMutation(sub, bookingId));
+  const guard = useUnsavedChangesGuard(true, {
+    isWithin: isWizardPath,
+    detail: leavingLetsTheTimeGo,
+    onLeave: () => {
+      finish();
+      release.mutate();
+    },
+  });
   const sending = useRef(false);
   const toBookings = () => void navigate(paths.bookings.getHref());
+  /** Leaving after the time went (sent, let go, or taken): nothing to ask. */
+  const leaveWithoutAsking = (go: () => void) => {
+    finish();
+    guard.allowNavigation();
+    go();
+  };
   // The navigation is the mutation's own reaction: it happens even if the wizard is gone by then.
   const submit = useGuardedMutation(submitWeddingApplicationMutation(sub), {
-    onSuccess: () => {
-      disarm();
-      void navigate(paths.booking.getHref(bookingId), { replace: true });
-    },
+    onSuccess: () => leaveWithoutAsking(() => void navigate(paths.booking.getHref(bookingId), { replace: true })),
     onError: () => {
       sending.current = false;
     },
   });
-  const leave = useGuardedMutation(autorejectBookingMutation(sub, bookingId), { onSuccess: toBookings, onError: toBookings });
+  const leave = useGuardedMutation(autorejectBookingMutation(sub, bookingId), {
+    onSuccess: () => leaveWithoutAsking(toBookings),
+    onError: () => leaveWithoutAsking(toBookings),
+  });
 
   const stepHref = (to: WeddingWizardStep) => paths.newWeddingBookingStep.getHref(to, bookingId);
 
@@ -93,9 +132,9 @@ export function WeddingWizard({ sub, prefill }: { sub: string; prefill: WeddingP
     submit.mutate(request.data);
   };
 
-  // 'Avbryt' sends the autoreject itself (and waits for it), so leaving the page does not send it again.
+  // 'Avbryt' lets the time go at once and waits for it; then to /bookinger without asking.
   const cancel = () => {
-    disarm();
+    finish();
     leave.mutate();
   };
 
@@ -107,7 +146,8 @@ export function WeddingWizard({ sub, prefill }: { sub: string; prefill: WeddingP
         <Heading level={1} data-size="lg" id="vielse-title">
           Søknad om vielse
         </Heading>
-        <HeldTime sub={sub} bookingId={bookingId} holdExpiresAtUtc={prefill.holdExpiresAtUtc} />
+        {/* The open's answer is the hold as it stands for this page (a reload's release cleared). */}
+        <HeldTime sub={sub} bookingId={bookingId} holdExpiresAtUtc={visit.holdExpiresAtUtc ?? prefill.holdExpiresAtUtc} />
         <ol className="lk-wedding-steps" aria-label="Steg">
           {weddingWizardSteps.map((s, i) => (
             <li key={s} aria-current={s === step ? 'step' : undefined}>
@@ -141,7 +181,8 @@ export function WeddingWizard({ sub, prefill }: { sub: string; prefill: WeddingP
           </Button>
         </div>
       </form>
-      <TimeTakenDialog open={isTimeGone(submit.error)} onLeave={toBookings} />
+      <TimeTakenDialog open={isTimeGone(submit.error)} onLeave={() => leaveWithoutAsking(toBookings)} />
+      {guard.dialog}
     </FormProvider>
   );
 }
