@@ -148,6 +148,10 @@ describe('the prøvingsattest: GET /api/user/form/wedding/{id}, PUT /api/user/fo
     const res = await kari.request({ method: 'GET', url: `/api/user/form/wedding/${b.id}/proevingsattest` });
     expect(res.headers['content-disposition']).toBe(`attachment; filename="Kari's (ny) attest*.pdf"; filename*=UTF-8''Kari%27s%20%28ny%29%20attest%2A.pdf`);
     expect(res.rawPayload.equals(file)).toBe(true);
+    // A name stored before names were reduced is reduced on its way out.
+    await ctx.database.db.execute(sql`update wedding_forms set proevingsattest_filename = ${'../../../etc/pass"wd\r\n.pdf'}`);
+    const stale = await kari.request({ method: 'GET', url: `/api/user/form/wedding/${b.id}/proevingsattest` });
+    expect(stale.headers['content-disposition']).toBe(`attachment; filename="pass_wd.pdf"; filename*=UTF-8''pass%22wd.pdf`);
   });
 
   it('refuses a body longer than a 10 MB file\'s data URL from its size (413, the spec\'s words), storing nothing', async () => {
