@@ -37,10 +37,12 @@ async function inTurn<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-function runWorker(bytes: Uint8Array, limits: PdfCheckLimits): Promise<PdfCheck> {
+function runWorker(bytes: Uint8Array<ArrayBuffer>, limits: PdfCheckLimits): Promise<PdfCheck> {
   return new Promise((resolve) => {
     const worker = new Worker(workerUrl, {
       workerData: { bytes, limits: { maxPages: limits.maxPages, maxDecompressedBytes: limits.maxDecompressedBytes } satisfies PdfLimits },
+      // Moved, not copied: the server holds the file's bytes once more only until the worker has them.
+      transferList: [bytes.buffer],
       // A file built to make the parser allocate objects ends the worker, not the server.
       resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 },
       stdout: true, stderr: true,
@@ -70,6 +72,17 @@ function runWorker(bytes: Uint8Array, limits: PdfCheckLimits): Promise<PdfCheck>
  * actions and embedded files, and anything the library cannot read.
  */
 export function inspectPdf(bytes: Buffer | readonly Buffer[], limits: PdfCheckLimits = pdfCheckLimits): Promise<PdfCheck> {
-  const whole = Buffer.isBuffer(bytes) ? bytes : Buffer.concat(bytes);
-  return inTurn(() => runWorker(whole, limits));
+  return inTurn(() => runWorker(copyForWorker(bytes), limits));
+}
+
+/** The file in one buffer of its own (the caller's bytes are stored afterwards), to move to the worker. */
+function copyForWorker(bytes: Buffer | readonly Buffer[]): Uint8Array<ArrayBuffer> {
+  const pieces = Buffer.isBuffer(bytes) ? [bytes] : bytes;
+  const copy = new Uint8Array(pieces.reduce((sum, piece) => sum + piece.length, 0));
+  let at = 0;
+  for (const piece of pieces) {
+    copy.set(piece, at);
+    at += piece.length;
+  }
+  return copy;
 }
