@@ -83,10 +83,16 @@ describe('a city sets up a new location, end to end (decision 015)', () => {
     await visible(row);
     await visible(row.getByText(nora.email));
     await expectAxeCleanAt320And1280(page);
+    const first = /\/nytt-lokale\/([A-Za-z0-9_-]+)/.exec(await waitForMail(nora.email, /\/nytt-lokale\//))![1]!;
+
+    // Sent again (issue 27): a new link replaces the first one, and Nora follows the new one below.
+    await row.getByRole('button', { name: 'Send invitasjonen på nytt for Testskolen' }).click();
+    await visible(page.getByText('Invitasjonen er sendt på nytt. Den forrige lenken virker ikke lenger.', { exact: false }));
     await page.context().close();
 
-    const mail = await waitForMail(nora.email, /\/nytt-lokale\//);
+    const mail = await waitForMail(nora.email, new RegExp(`/nytt-lokale/(?!${first})[A-Za-z0-9_-]+`));
     link = /(https?:\/\/\S+\/nytt-lokale\/[A-Za-z0-9_-]+)/.exec(mail)![1]!;
+    expect(link).not.toContain(first);
     expect(new URL(link).pathname).toMatch(/^\/admin\/nytt-lokale\/[A-Za-z0-9_-]{20,}$/);
   });
 

@@ -6,7 +6,11 @@ import { build } from 'esbuild';
 await build({
   // The tracing SDK is a bundle of its own, loaded only when OTEL_EXPORTER_OTLP_ENDPOINT is set
   // (src/observability/tracing.ts): main.js never imports it.
-  entryPoints: { main: 'src/main.ts', 'tracing-sdk': 'src/observability/tracing-sdk.ts' },
+  // The PDF check's worker thread is a bundle of its own too, beside main.js (inspect-pdf.ts finds it there).
+  entryPoints: {
+    main: 'src/main.ts', 'tracing-sdk': 'src/observability/tracing-sdk.ts',
+    'inspect-pdf-worker': 'src/weddings/wedding-certificate/inspect-pdf-worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -1,6 +1,7 @@
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
   createLocationResponse,
+  locationInvitation,
   locationInvitations,
   newLocationWizard,
   type CreateLocationBody,
@@ -25,12 +26,24 @@ export const createLocationMutation = (queryClient: QueryClient) =>
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'new-locations'] }),
   });
 
+/**
+ * POST /api/admin/new-locations/{id}/resend: a new link e-mailed to the same address, valid from now;
+ * the old link stops working. 409 once the invitee has claimed it.
+ */
+export const resendInvitationMutation = (queryClient: QueryClient) =>
+  mutationOptions({
+    mutationKey: ['admin', 'new-locations', 'resend'],
+    mutationFn: (invitationId: number) => apiFetch(`/api/admin/new-locations/${invitationId}/resend`, { method: 'POST', schema: locationInvitation }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: locationInvitationsQuery().queryKey }),
+  });
+
 const wizardPath = (linkId: string) => `/api/admin/new-location/${encodeURIComponent(linkId)}`;
 const wizardKey = (linkId: string) => ['admin', 'new-location', linkId] as const;
 
 /**
  * POST /api/admin/new-location/{linkId}/claim: binds the invitation to the caller (again for the same
- * person; 410 for another or an expired link, 404 for an unknown one). A query, not a mutation: the
+ * person; 403 for a login of another e-mail than the invited one, 410 for an expired link, 404 for an
+ * unknown or replaced one). A query, not a mutation: the
  * wizard cannot show anything before it, and repeating it is harmless. Never cached across logins.
  */
 export const claimInvitationQuery = (linkId: string, sub: string) =>

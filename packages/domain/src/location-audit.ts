@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const locationAuditActions = [
   'LOCATION_CREATED', 'LOCATION_INFO', 'PREFERENCES', 'BOOKING_RULES', 'ABOUT_TEXTS', 'TENANT_INFO', 'OPENING_HOURS',
   'CLOSED_DATES_ADDED', 'CLOSED_DATES_REMOVED', 'ROOM_ADDED', 'ROOM_CHANGED', 'ROOM_DELETED', 'ADMIN_ADDED',
-  'ADMINS_REMOVED', 'BLOCKED_TIMES', 'PUBLISHED',
+  'ADMINS_REMOVED', 'BLOCKED_TIMES', 'PUBLISHED', 'INVITATION_RESENT',
 ] as const;
 export const locationAuditAction = z.enum(locationAuditActions);
 export type LocationAuditAction = z.infer<typeof locationAuditAction>;
@@ -26,6 +26,7 @@ export const locationAuditActionLabels: Record<LocationAuditAction, string> = {
   ADMINS_REMOVED: 'Administrator fjernet',
   BLOCKED_TIMES: 'Blokkerte tider endret',
   PUBLISHED: 'Lokalet ble publisert',
+  INVITATION_RESENT: 'Invitasjonen ble sendt på nytt',
 };
 
 export const locationAuditEntry = z.object({

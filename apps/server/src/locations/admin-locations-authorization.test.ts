@@ -29,6 +29,7 @@ export interface Target {
   closedRangeId: number;
   /** The location's invitation link, claimed by the location's administrator. */
   linkId: string;
+  invitationId: number;
 }
 
 /**
@@ -59,6 +60,8 @@ export const locationSetupRoutes: RouteRow[] = [
   // admin-client token may claim an unused link (that is the design), so it has no matrix.
   { name: 'create location', method: 'POST', route: '/api/admin/new-locations', url: () => '/api/admin/new-locations', body: () => ({ name: 'Testskolen', publicLocationType: 'SCHOOLS', geographicAreaId: 'sagene', adminEmail: 'ny.admin@oslo.kommune.no' }), access: 'city', ok: 201 },
   { name: 'invitations', method: 'GET', route: '/api/admin/new-locations', url: () => '/api/admin/new-locations', access: 'city', ok: 200 },
+  // The target's invitation is claimed: a city admin passes the access check and hears it cannot be sent again.
+  { name: 'resend invitation', method: 'POST', route: '/api/admin/new-locations/:id/resend', url: (t) => `/api/admin/new-locations/${t.invitationId}/resend`, access: 'city', ok: 409 },
   { name: 'wizard', method: 'GET', route: '/api/admin/new-location/:linkId', url: (t) => `/api/admin/new-location/${t.linkId}`, access: 'settings', ok: 200 },
   { name: 'wizard step', method: 'PUT', route: '/api/admin/new-location/:linkId/steps/:step', url: (t) => `/api/admin/new-location/${t.linkId}/steps/informasjon-om-lokalet`, body: () => ({ status: 'STARTED' }), access: 'settings', ok: 200 },
   // The target location is published already: publishing again answers it (200).
@@ -145,10 +148,10 @@ describe('who may call the routes of a location\'s setup (decision 015)', () => 
     const roomId = (await createAsset(db, location.id, { name: 'Gymsal' })).id;
     const [range] = await db.insert(closedDateRanges).values({ locationId: location.id, fromDate: inDays(60), toDate: inDays(61), reason: 'Stengt' }).returning();
     const linkId = randomBytes(32).toString('base64url');
-    await db.insert(locationInvitations).values({
+    const [invitation] = await db.insert(locationInvitations).values({
       linkId, locationId: location.id, email: testAdmins[0]!.email, expiresAt: new Date(Date.now() + 86_400_000), usedByUserId: siriUserId, usedAt: new Date(),
-    });
-    return { locationId: location.id, roomId, coAdminEmail, closedRangeId: range!.id, linkId };
+    }).returning();
+    return { locationId: location.id, roomId, coAdminEmail, closedRangeId: range!.id, linkId, invitationId: invitation!.id };
   }
 
   /** What a refused call must leave as it was. */

@@ -4,7 +4,7 @@ import { userMessageOf } from '@lokaler/api-client/user-message';
 import { usePageTitle } from '@lokaler/ui/page-title';
 import { paths } from '../../config/paths';
 
-/** The invitation cannot be used (410 used by someone else or expired, 404 unknown): the server's reason and a way on. */
+/** The invitation cannot be used (403 sent to another e-mail, 410 used or expired, 404 unknown): the server's reason and a way on. */
 export function InvitationProblem({ error }: { error: unknown }) {
   usePageTitle('Invitasjonen kan ikke brukes');
   return (

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { resetApiClient } from '@lokaler/api-client/api-fetch';
-import { newLocationSteps, type NewLocationStep, type StepStatus } from '@lokaler/domain/admin-location';
+import { newLocationMessages, newLocationSteps, type NewLocationStep, type StepStatus } from '@lokaler/domain/admin-location';
 import { buildLocationDetails, testAreas, testMapSettings } from '../../testing/location-setup';
 import { renderAdmin } from '../../testing/render-admin';
 import { installBrowserPolyfills, jsonResponse, stubApi, type StubRequest } from '../../testing/stub-api';
@@ -137,6 +137,15 @@ describe('the new-location wizard', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Invitasjonen kan ikke brukes' })).toBeInTheDocument();
     expect(screen.getByText('Invitasjonen er allerede brukt.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Gå til forsiden' })).toHaveAttribute('href', '/admin');
+    expect(api.api.callsTo('GET', base)).toEqual([]);
+  });
+
+  it('shows a login of another e-mail than the invited one (403) the server\'s message, without opening the wizard', async () => {
+    const api = stubWizard({}, { [`POST ${base}/claim`]: jsonResponse(403, { msg: 'Forbidden', userMsg: newLocationMessages.invitationForSomeoneElse, code: 'FORBIDDEN' }) });
+    renderAdmin(`/admin/nytt-lokale/${linkId}`, { user: nora });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Invitasjonen kan ikke brukes' })).toBeInTheDocument();
+    expect(screen.getByText(newLocationMessages.invitationForSomeoneElse)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Gå til forsiden' })).toBeInTheDocument();
     expect(api.api.callsTo('GET', base)).toEqual([]);
   });
 

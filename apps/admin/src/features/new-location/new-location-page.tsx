@@ -16,8 +16,11 @@ import { WizardStep } from './wizard-step';
 import { isNewLocationStep, resumeStep, type WizardStepForms } from './wizard-steps';
 import './new-location.css';
 
-/** 410 (used by another, expired), 404 (unknown) and 400 (not a link id): the invitation itself is the problem. */
-const isInvitationProblem = (error: unknown) => isApiClientError(error) && error.kind === 'http' && [400, 404, 410].includes(error.status ?? 0);
+/**
+ * 403 (sent to another e-mail than the login's), 410 (used by another login, expired), 404 (unknown or
+ * replaced by a re-send) and 400 (not a link id): the invitation itself is the problem.
+ */
+const isInvitationProblem = (error: unknown) => isApiClientError(error) && error.kind === 'http' && [400, 403, 404, 410].includes(error.status ?? 0);
 
 /**
  * /nytt-lokale/{linkId}/{step?} (decision 015): claims the invitation, then shows the wizard from the

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { resetApiClient } from '@lokaler/api-client/api-fetch';
-import type { LocationInvitation } from '@lokaler/domain/admin-location';
+import { newLocationMessages, type LocationInvitation } from '@lokaler/domain/admin-location';
 import { testAreas } from '../../testing/location-setup';
 import { renderAdmin } from '../../testing/render-admin';
 import { installBrowserPolyfills, jsonResponse, stubApi } from '../../testing/stub-api';
@@ -80,6 +80,42 @@ describe("the city-wide administrator's 'Nye lokaler'", () => {
     await user.type(screen.getByRole('textbox', { name: 'E-postadresse til administratoren' }), 'nora@oslo.kommune.no');
     await user.click(screen.getByRole('button', { name: 'Opprett og send invitasjon' }));
     expect(await screen.findByText('Ukjent bydel.')).toBeInTheDocument();
+  });
+
+  it("shows each invitation's expiry and sends an unused one again: a new expiry, the success message; not offered once taken in use", async () => {
+    const user = userEvent.setup();
+    const list = [
+      invitation({ id: 1, status: 'USED', locationName: 'Sagene samfunnshus' }),
+      invitation({ id: 2, status: 'EXPIRED', locationName: 'Torshov bibliotek', expiresTimeUtc: '2026-11-20T10:00:00Z' }),
+    ];
+    const api = stubPage({
+      'GET /api/admin/new-locations': () => list,
+      'POST /api/admin/new-locations/2/resend': () => {
+        list[1] = { ...list[1]!, status: 'SENT', createdTimeUtc: '2026-11-28T10:00:00Z', expiresTimeUtc: '2026-12-12T10:00:00Z' };
+        return list[1];
+      },
+    });
+    renderAdmin('/admin/innstillinger/nye-lokaler', { user: bente });
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('columnheader', { name: 'Utløper' })).toBeInTheDocument();
+    const used = within(table).getByRole('row', { name: /Sagene samfunnshus/ });
+    expect(within(used).queryByRole('button')).not.toBeInTheDocument();
+    const expired = within(table).getByRole('row', { name: /Torshov bibliotek/ });
+    expect(expired).toHaveTextContent('20.11.2026');
+
+    await user.click(within(expired).getByRole('button', { name: 'Send invitasjonen på nytt for Torshov bibliotek' }));
+    expect(await screen.findByText(`${newLocationMessages.invitationResent} Sendt til nora.nyadmin@oslo.kommune.no.`)).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/admin/new-locations/2/resend')).toHaveLength(1);
+    await waitFor(() => expect(within(screen.getByRole('table')).getByRole('row', { name: /Torshov bibliotek/ })).toHaveTextContent('12.12.2026'));
+    expect(within(screen.getByRole('table')).getByRole('row', { name: /Torshov bibliotek/ })).toHaveTextContent('Sendt');
+  });
+
+  it("shows the server's message when the invitation cannot be sent again", async () => {
+    const user = userEvent.setup();
+    stubPage({ 'POST /api/admin/new-locations/2/resend': jsonResponse(409, { msg: 'Claimed', userMsg: newLocationMessages.invitationNotResendable, code: 'CONFLICT' }) });
+    renderAdmin('/admin/innstillinger/nye-lokaler', { user: bente });
+    await user.click(await screen.findByRole('button', { name: 'Send invitasjonen på nytt for Torshov bibliotek' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(newLocationMessages.invitationNotResendable);
   });
 
   it('is closed to an administrator who is not city-wide', async () => {

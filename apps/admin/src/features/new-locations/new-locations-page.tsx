@@ -1,10 +1,10 @@
-import { Heading, Paragraph, Table, Tag } from '@digdir/designsystemet-react';
-import { useQuery } from '@tanstack/react-query';
-import { locationInvitationsQuery } from '@lokaler/api-client/admin-new-location';
+import { Alert, Button, Heading, Paragraph, Table, Tag } from '@digdir/designsystemet-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { locationInvitationsQuery, resendInvitationMutation } from '@lokaler/api-client/admin-new-location';
 import { useCurrentUserRoles } from '@lokaler/api-client/current-user';
 import { useAuth } from '@lokaler/api-client/react/auth-provider';
-import { loadFailureMessage } from '@lokaler/api-client/user-message';
-import { invitationStatusLabels, type LocationInvitation } from '@lokaler/domain/admin-location';
+import { loadFailureMessage, userMessageOf } from '@lokaler/api-client/user-message';
+import { invitationStatusLabels, newLocationMessages, type LocationInvitation } from '@lokaler/domain/admin-location';
 import { usePageTitle } from '@lokaler/ui/page-title';
 import { QueryLoader } from '@lokaler/ui/query-loader';
 import { formatInstantDate } from '../../lib/format';
@@ -34,48 +34,82 @@ function CityAdminContent() {
   const invitations = useQuery(locationInvitationsQuery());
   return (
     <>
-      <CreateLocationForm />
-      <section className="lk-stack" aria-labelledby="lk-invitations-title">
-        <Heading level={2} data-size="md" id="lk-invitations-title">
-          Invitasjoner
-        </Heading>
-        <QueryLoader query={invitations} loadingLabel="Henter invitasjonene" describeFailure={loadFailureMessage}>
-          {(list) => (list.length === 0 ? <Paragraph>Ingen invitasjoner er sendt ennå.</Paragraph> : <InvitationTable invitations={list} />)}
-        </QueryLoader>
-      </section>
+        <CreateLocationForm />
+        <section className="lk-stack" aria-labelledby="lk-invitations-title">
+          <Heading level={2} data-size="md" id="lk-invitations-title">
+            Invitasjoner
+          </Heading>
+          <QueryLoader query={invitations} loadingLabel="Henter invitasjonene" describeFailure={loadFailureMessage}>
+            {(list) => (list.length === 0 ? <Paragraph>Ingen invitasjoner er sendt ennå.</Paragraph> : <InvitationTable invitations={list} />)}
+          </QueryLoader>
+        </section>
     </>
   );
 }
 
+/** An invitation nobody has taken in use yet (sent or expired) can be sent again with a new link. */
+const resendable = (invitation: LocationInvitation) => invitation.status === 'SENT' || invitation.status === 'EXPIRED';
+
 function InvitationTable({ invitations }: { invitations: readonly LocationInvitation[] }) {
+  const queryClient = useQueryClient();
+  const resend = useMutation(resendInvitationMutation(queryClient));
   return (
-    <div className="lk-table-scroll" tabIndex={0} role="region" aria-label="Tabell over invitasjoner">
-      <Table data-size="sm" zebra>
-        <Table.Head>
-          <Table.Row>
-            <Table.HeaderCell>Lokale</Table.HeaderCell>
-            <Table.HeaderCell>Administrator</Table.HeaderCell>
-            <Table.HeaderCell>Status</Table.HeaderCell>
-            <Table.HeaderCell>Sendt</Table.HeaderCell>
-            <Table.HeaderCell>Utløper</Table.HeaderCell>
-          </Table.Row>
-        </Table.Head>
-        <Table.Body>
-          {invitations.map((i) => (
-            <Table.Row key={i.id}>
-              <Table.Cell>{i.locationName}</Table.Cell>
-              <Table.Cell style={{ overflowWrap: 'anywhere' }}>{i.email}</Table.Cell>
-              <Table.Cell>
-                <Tag data-color={statusColors[i.status]} data-size="sm">
-                  {invitationStatusLabels[i.status]}
-                </Tag>
-              </Table.Cell>
-              <Table.Cell>{formatInstantDate(i.createdTimeUtc)}</Table.Cell>
-              <Table.Cell>{formatInstantDate(i.expiresTimeUtc)}</Table.Cell>
+    <>
+      <div role="status">
+        {resend.isSuccess && (
+          <Alert data-color="success">
+            <Paragraph>{`${newLocationMessages.invitationResent} Sendt til ${resend.data.email}.`}</Paragraph>
+          </Alert>
+        )}
+      </div>
+      {resend.error && (
+        <Alert data-color="danger" role="alert">
+          <Paragraph>{userMessageOf(resend.error)}</Paragraph>
+        </Alert>
+      )}
+      <div className="lk-table-scroll" tabIndex={0} role="region" aria-label="Tabell over invitasjoner">
+        <Table data-size="sm" zebra>
+          <Table.Head>
+            <Table.Row>
+              <Table.HeaderCell>Lokale</Table.HeaderCell>
+              <Table.HeaderCell>Administrator</Table.HeaderCell>
+              <Table.HeaderCell>Status</Table.HeaderCell>
+              <Table.HeaderCell>Sendt</Table.HeaderCell>
+              <Table.HeaderCell>Utløper</Table.HeaderCell>
+              <Table.HeaderCell>
+                <span className="lk-visually-hidden">Handling</span>
+              </Table.HeaderCell>
             </Table.Row>
-          ))}
-        </Table.Body>
-      </Table>
-    </div>
+          </Table.Head>
+          <Table.Body>
+            {invitations.map((i) => (
+              <Table.Row key={i.id}>
+                <Table.Cell>{i.locationName}</Table.Cell>
+                <Table.Cell style={{ overflowWrap: 'anywhere' }}>{i.email}</Table.Cell>
+                <Table.Cell>
+                  <Tag data-color={statusColors[i.status]} data-size="sm">
+                    {invitationStatusLabels[i.status]}
+                  </Tag>
+                </Table.Cell>
+                <Table.Cell>{formatInstantDate(i.createdTimeUtc)}</Table.Cell>
+                <Table.Cell>{formatInstantDate(i.expiresTimeUtc)}</Table.Cell>
+                <Table.Cell>
+                  {resendable(i) && (
+                    <Button
+                      variant="secondary" data-size="sm" type="button"
+                      aria-label={`Send invitasjonen på nytt for ${i.locationName}`}
+                      disabled={resend.isPending}
+                      onClick={() => resend.mutate(i.id)}
+                    >
+                      Send invitasjonen på nytt
+                    </Button>
+                  )}
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table>
+      </div>
+    </>
   );
 }

@@ -26,7 +26,7 @@ export function locationInvitationMail(input: {
       'det du har lagret, blir tatt vare på. Lokalet vises i portalen når du publiserer det i siste steg.',
     ],
     input.link,
-    `Lenken kan bare brukes av én person, og den må tas i bruk innen ${formatDateNorwegian(input.lastDay)}.`,
+    `Lenken virker bare når du logger inn med denne e-postadressen, og den må tas i bruk innen ${formatDateNorwegian(input.lastDay)}.`,
   ] });
   return {
     to: input.to,

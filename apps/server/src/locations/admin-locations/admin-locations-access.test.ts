@@ -87,8 +87,8 @@ describe('admin locations: the access matrix', () => {
     }
   });
 
-  it('lets any admin-client login try a claim, but only the one who claimed it get it', async () => {
-    const expected: Record<Caller, number> = { anonymous: 401, citizen: 403, otherAdmin: 410, locationAdmin: 200, cityAdmin: 410 };
+  it('lets any admin-client login try a claim, but only the invited person (who claimed it) get it; others 403', async () => {
+    const expected: Record<Caller, number> = { anonymous: 401, citizen: 403, otherAdmin: 403, locationAdmin: 200, cityAdmin: 403 };
     for (const caller of Object.keys(expected) as Caller[]) {
       expect({ caller, status: (await call(ctx.app, tokens[caller], 'POST', `/api/admin/new-location/${linkId}/claim`)).statusCode }).toEqual({ caller, status: expected[caller] });
     }

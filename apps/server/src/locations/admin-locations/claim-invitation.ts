@@ -13,15 +13,22 @@ function gone(message: string): AppError {
 }
 
 /**
- * POST /api/admin/new-location/{linkId}/claim (decision 015). The first claim binds the link to the
- * caller and makes her an administrator of the location; the same person may claim again (another
- * device); anyone else gets 410, and so does everyone once an unclaimed link has expired.
+ * POST /api/admin/new-location/{linkId}/claim (decision 015, issue 27). The invitation is bound to the
+ * invited e-mail: a login whose identity (the admin's ADMIN_OIDC_USER_CLAIM, an address) is another
+ * gets 403 and changes nothing, so the link still works for the invited person. Her first claim binds
+ * the link to her login and makes her an administrator of the location; she may claim again (another
+ * device); another login with the same address gets 410, and so does everyone once an unclaimed link
+ * has expired. A link replaced by a re-send is unknown (404).
  */
 export async function claimInvitation({ db, user, linkId, now = new Date() }: { db: Db; user: AuthenticatedUser; linkId: string; now?: Date }): Promise<NewLocationWizard> {
   if (!user.email) throw AppError.forbidden('An administrator without an e-mail address cannot administer a location');
   const email = user.email;
   return writeTransaction(db, async (tx) => {
     const invitation = await liveInvitation(tx, linkId, { lock: true });
+    // Both sides lower-case: the invitation is stored so, and an identity provider may spell an address with capitals.
+    if (email.toLowerCase() !== invitation.email.toLowerCase()) {
+      throw new AppError('FORBIDDEN', `Invitation ${invitation.id} is for another e-mail address`, newLocationMessages.invitationForSomeoneElse);
+    }
     if (invitation.usedByUserId !== null && invitation.usedByUserId !== user.userId) throw gone(newLocationMessages.invitationUsed);
     if (invitation.usedByUserId === null && invitation.expiresAt.getTime() <= now.getTime()) throw gone(newLocationMessages.invitationExpired);
     if (!(await bindInvitation(tx, invitation.id, user.userId))) throw gone(newLocationMessages.invitationUsed);

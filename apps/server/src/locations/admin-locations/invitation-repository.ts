@@ -37,6 +37,27 @@ export async function findInvitationByLink(db: DbOrTx, linkId: string, options: 
   return row ? { ...row.invitation, locationName: row.locationName, locationStatus: row.locationStatus } : undefined;
 }
 
+/** The invitation with this id, with its location; FOR UPDATE of the invitation row with `lock`. */
+export async function findInvitationById(db: DbOrTx, invitationId: number, options: { lock?: boolean } = {}): Promise<InvitationWithLocation | undefined> {
+  const query = db.select(withLocation).from(locationInvitations)
+    .innerJoin(locations, eq(locations.id, locationInvitations.locationId))
+    .where(eq(locationInvitations.id, invitationId));
+  const [row] = options.lock ? await query.for('update', { of: locationInvitations }) : await query;
+  return row ? { ...row.invitation, locationName: row.locationName, locationStatus: row.locationStatus } : undefined;
+}
+
+/**
+ * A new link in place of the old one (which is then unknown), sent now and running from now. Only
+ * while nobody has claimed it: false when someone has by now.
+ */
+export async function replaceInvitationLink(tx: Tx, invitationId: number, link: { linkId: string; sentAt: Date; expiresAt: Date }): Promise<InvitationRow | undefined> {
+  const [row] = await tx.update(locationInvitations)
+    .set({ linkId: link.linkId, createdAt: link.sentAt, expiresAt: link.expiresAt })
+    .where(and(eq(locationInvitations.id, invitationId), isNull(locationInvitations.usedByUserId)))
+    .returning();
+  return row;
+}
+
 /**
  * Binds the link to this person. Conditional as well as locked: it changes nothing when someone else
  * holds the link already, so even without the lock only one claim can win. True when it is theirs.

@@ -77,7 +77,7 @@ describe('a new location: invitation, wizard and publishing (decision 015)', () 
     ]));
   });
 
-  it('lets the invitee claim once, again from another device, and nobody else (410); unknown links are 404', async () => {
+  it('lets the invitee claim once, again from another device, and nobody else (403, bound to her e-mail); unknown links are 404', async () => {
     const { locationId, linkId } = await invite('Klemskolen');
     // Before the claim Nora administers nothing here: the wizard is not hers yet.
     expect((await call(ctx.app, nora, 'GET', `/api/admin/new-location/${linkId}`)).statusCode).toBe(403);
@@ -89,8 +89,8 @@ describe('a new location: invitation, wizard and publishing (decision 015)', () 
     });
     expect((await call(ctx.app, nora, 'POST', `/api/admin/new-location/${linkId}/claim`)).statusCode).toBe(200);
     const other = await call(ctx.app, jonas, 'POST', `/api/admin/new-location/${linkId}/claim`);
-    expect(other.statusCode).toBe(410);
-    expect(other.json()).toMatchObject({ code: 'GONE', userMsg: newLocationMessages.invitationUsed });
+    expect(other.statusCode).toBe(403);
+    expect(other.json()).toMatchObject({ code: 'FORBIDDEN', userMsg: newLocationMessages.invitationForSomeoneElse });
     // Jonas did not become an administrator of it.
     expect((await call(ctx.app, jonas, 'GET', `/api/admin/location/${locationId}`)).statusCode).toBe(403);
     // Nora's same token now reaches the location's settings (access is read on every request).
@@ -122,16 +122,60 @@ describe('a new location: invitation, wizard and publishing (decision 015)', () 
     expect(statuses.find((i) => i.locationId === inTime.locationId)!.status).toBe('USED');
   });
 
-  it('lets exactly one of two people claiming at the same moment win', async () => {
+  it('binds the invitation to the invited e-mail: another administrator who has the link, first or at the same moment, gets 403 and the invitee still claims it', async () => {
     const { linkId, locationId } = await invite('Kappløpsskolen');
+    const first = await call(ctx.app, jonas, 'POST', `/api/admin/new-location/${linkId}/claim`);
+    expect(first.statusCode).toBe(403);
+    expect(first.json()).toMatchObject({ code: 'FORBIDDEN', userMsg: newLocationMessages.invitationForSomeoneElse });
+    // The city admin who sent it is not the invitee either.
+    expect((await call(ctx.app, bente, 'POST', `/api/admin/new-location/${linkId}/claim`)).statusCode).toBe(403);
     const [a, b] = await Promise.all([
       call(ctx.app, nora, 'POST', `/api/admin/new-location/${linkId}/claim`),
       call(ctx.app, jonas, 'POST', `/api/admin/new-location/${linkId}/claim`),
     ]);
-    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 410]);
-    const [row] = await queryRows<{ admins: string[] }>(ctx.database.db, sql`select array_agg(email order by email) as admins from location_admins where location_id = ${locationId}`);
-    const winner = a.statusCode === 200 ? noraEmail : jonasPerson!.email.toLowerCase();
-    expect(row!.admins).toEqual([...new Set([noraEmail, winner])].sort());
+    expect([a.statusCode, b.statusCode]).toEqual([200, 403]);
+    const [row] = await queryRows<{ admins: string[]; used_by: string | null }>(ctx.database.db, sql`select
+      (select array_agg(email order by email) from location_admins where location_id = ${locationId}) as admins,
+      (select u.sub from location_invitations i join users u on u.id = i.used_by_user_id where i.location_id = ${locationId}) as used_by`);
+    expect(row).toEqual({ admins: [noraEmail], used_by: noraPerson!.sub });
+    expect((await call(ctx.app, jonas, 'GET', `/api/admin/location/${locationId}`)).statusCode).toBe(403);
+  });
+
+  it('sends an invitation again: a new link valid from now, the old one unknown; refused (409) once claimed; city admins only', async () => {
+    const { locationId, linkId, invitation } = await invite('Purreskolen');
+    await ctx.database.db.execute(sql`update location_invitations set expires_at = now() - interval '1 minute', created_at = now() - interval '20 days' where location_id = ${locationId}`);
+    expect((await call(ctx.app, bente, 'GET', '/api/admin/new-locations')).json<LocationInvitation[]>().find((i) => i.id === invitation.id)!.status).toBe('EXPIRED');
+    const before = mailer.sent.length;
+
+    expect((await call(ctx.app, jonas, 'POST', `/api/admin/new-locations/${invitation.id}/resend`)).statusCode).toBe(403);
+    expect((await call(ctx.app, nora, 'POST', `/api/admin/new-locations/${invitation.id}/resend`)).statusCode).toBe(403);
+    const res = await call(ctx.app, bente, 'POST', `/api/admin/new-locations/${invitation.id}/resend`);
+    expect(res.statusCode, res.body).toBe(200);
+    const resent = res.json<LocationInvitation>();
+    expect(resent).toMatchObject({ id: invitation.id, locationId, email: noraEmail, status: 'SENT' });
+    expect(Date.parse(resent.createdTimeUtc)).toBeGreaterThan(Date.now() - 60_000);
+    expect(Date.parse(resent.expiresTimeUtc) - Date.parse(resent.createdTimeUtc)).toBe(14 * 24 * 60 * 60 * 1000);
+
+    await deliverDueMail(ctx.database.db, mailer);
+    expect(mailer.sent.length).toBe(before + 1);
+    const mail = mailer.sent.at(-1)!;
+    expect(mail.to).toBe(noraEmail);
+    const newLinkId = /\/admin\/nytt-lokale\/([A-Za-z0-9_-]+)$/m.exec(mail.text)![1]!;
+    expect(newLinkId).not.toBe(linkId);
+
+    const old = await call(ctx.app, nora, 'POST', `/api/admin/new-location/${linkId}/claim`);
+    expect(old.statusCode).toBe(404);
+    expect(old.json().userMsg).toBe(newLocationMessages.invitationNotFound);
+    expect((await call(ctx.app, jonas, 'POST', `/api/admin/new-location/${newLinkId}/claim`)).statusCode).toBe(403);
+    expect((await call(ctx.app, nora, 'POST', `/api/admin/new-location/${newLinkId}/claim`)).statusCode).toBe(200);
+
+    const again = await call(ctx.app, bente, 'POST', `/api/admin/new-locations/${invitation.id}/resend`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'CONFLICT', userMsg: newLocationMessages.invitationNotResendable });
+    expect((await call(ctx.app, nora, 'POST', `/api/admin/new-location/${newLinkId}/claim`)).statusCode).toBe(200);
+    expect((await call(ctx.app, bente, 'POST', '/api/admin/new-locations/999999/resend')).statusCode).toBe(404);
+    const [audit] = await queryRows<{ actions: string[] }>(ctx.database.db, sql`select array_agg(action order by id) as actions from location_audit_log where location_id = ${locationId}`);
+    expect(audit!.actions).toEqual(['LOCATION_CREATED', 'INVITATION_RESENT', 'ADMIN_ADDED']);
   });
 
   it('keeps each step\'s status on the server; a saved step never goes back to started', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminLocationDetails, createLocationBody, createLocationResponse, linkIdParams, locationAboutFields, locationInfoFields,
-  locationInvitations, locationPreferences, newLocationWizard, putStepStatusBody, stepParams, tenantInfoFields, tenantInfoResponse,
+  locationInvitation, locationInvitations, locationPreferences, newLocationWizard, putStepStatusBody, stepParams, tenantInfoFields, tenantInfoResponse,
 } from '@lokaler/domain/admin-location';
 import { apiError } from '@lokaler/domain/api-error';
 import { idParams } from '@lokaler/domain/id-param';
@@ -20,6 +20,7 @@ import { putLocationInfo } from './put-location-info';
 import { putPreferences } from './put-preferences';
 import { putStepStatus } from './put-step-status';
 import { putTenantInfo } from './put-tenant-info';
+import { resendInvitation } from './resend-invitation';
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 422: apiError };
 const security = [{ bearer: [] }];
@@ -47,9 +48,25 @@ export const adminLocationRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'Every invitation to set up a location: SENT, USED, EXPIRED or PUBLISHED (city admins)', security, response: { 200: locationInvitations, ...errors } },
   }, async (request) => listInvitations({ db, user: currentUser(request) }));
 
+  app.post('/admin/new-locations/:id/resend', {
+    config: { access: 'cityAdmin' },
+    schema: {
+      tags, summary: 'Send the invitation again: a new link, valid LOCATION_INVITATION_DAYS from now; the old link stops working (city admins)', security,
+      description: '409 once the invited person has claimed it or the location is published; 404 for an unknown invitation or a deleted location.',
+      params: idParams, response: { 200: locationInvitation, 409: apiError, ...errors },
+    },
+  }, async (request) => resendInvitation({
+    db, user: currentUser(request), invitationId: request.params.id, invitationDays: config.locationInvitationDays, adminPublicUrl: config.adminPublicUrl,
+  }));
+
   app.post('/admin/new-location/:linkId/claim', {
     config: { access: 'adminClient' },
-    schema: { tags, summary: 'Take the invitation: the caller becomes the location\'s administrator (410 when used by another or expired)', security, params: linkIdParams, response: { 200: newLocationWizard, 410: apiError, ...errors } },
+    schema: {
+      tags, summary: 'Take the invitation: the caller becomes the location\'s administrator', security,
+      description: 'Only a login whose e-mail (ADMIN_OIDC_USER_CLAIM) is the invited one: another gets 403 and the link still works for the invited person. '
+        + '410 when another login of that address claimed it, or when it expired unclaimed; 404 for an unknown link (also one replaced by a re-send).',
+      params: linkIdParams, response: { 200: newLocationWizard, 410: apiError, ...errors },
+    },
   }, async (request) => claimInvitation({ db, user: currentUser(request), linkId: request.params.linkId }));
 
   app.get('/admin/new-location/:linkId', {

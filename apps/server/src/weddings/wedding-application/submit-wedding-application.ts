@@ -29,7 +29,7 @@ export async function submitWeddingApplication(options: { db: Db; identity: Effe
     if (!timeStillHeld(wedding, now)) {
       throw new AppError('TIME_NO_LONGER_HELD', `Booking ${booking.id} no longer holds its time (${booking.status}, hold ${booking.holdExpiresAt?.toISOString() ?? 'none'})`, weddingMessages.timesTakenTitle);
     }
-    const file = body.proevingsattestFile === '' ? null : checkUpload({ proevingsattestFile: body.proevingsattestFile });
+    const file = body.proevingsattestFile === '' ? null : await checkUpload({ proevingsattestFile: body.proevingsattestFile });
 
     await saveWeddingAnswers(tx, booking.id, { answers: answersOf(body), applicantSsn: body.applicantSsn || null, submittedAt: now });
     if (file) {

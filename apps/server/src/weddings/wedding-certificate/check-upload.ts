@@ -2,7 +2,10 @@ import {
   PROEVINGSATTEST_CONTENT_TYPE, PROEVINGSATTEST_MAX_BYTES, hasPdfMagic, invalidDataUrlMessage, onlyPdfMessage, parseDataUrl,
   tooLargeMessage, type ProevingsattestUpload,
 } from '@lokaler/domain/wedding-certificate';
+import { pdfRefusalMessages } from '@lokaler/domain/pdf-upload';
 import { AppError } from '../../errors';
+import { inspectPdf } from './inspect-pdf';
+import { DEFAULT_CERTIFICATE_NAME, safeFileName } from './safe-file-name';
 import type { StreamedCertificate } from './stream-certificate-body';
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
@@ -18,10 +21,20 @@ export interface CheckedFile { filename: string; contentType: string; bytes: Fil
 
 /**
  * Decodes and checks the upload: a data URL or {bytes, contentType, filename}; PDF (by type and magic
- * bytes), ≤ 10 MB. `streamed` is the data URL's payload when the body parser decoded it from the
- * stream (the upload route): the body then holds the data URL without it, and the checks are the same.
+ * bytes), ≤ 10 MB, then parsed (inspectPdf): no encryption, JavaScript, launch actions or embedded
+ * files, within the limits of pages and decompressed size. The name is reduced to a safe base name.
+ * `streamed` is the data URL's payload when the body parser decoded it from the stream (the upload
+ * route): the body then holds the data URL without it, and the checks are the same.
  */
-export function checkUpload(upload: ProevingsattestUpload, streamed?: StreamedCertificate): CheckedFile {
+export async function checkUpload(upload: ProevingsattestUpload, streamed?: StreamedCertificate): Promise<CheckedFile> {
+  const file = checkFormat(upload, streamed);
+  const check = await inspectPdf(file.bytes);
+  if (!check.ok) throw new AppError('BAD_REQUEST', `PDF refused: ${check.reason}`, pdfRefusalMessages[check.reason]);
+  return { ...file, filename: safeFileName(file.filename) };
+}
+
+/** The checks of type, size and first bytes, before any parsing. */
+function checkFormat(upload: ProevingsattestUpload, streamed?: StreamedCertificate): CheckedFile {
   const file = upload.proevingsattestFile;
   if (streamed && typeof file === 'string') {
     const parsed = parseDataUrl(file);
@@ -30,7 +43,7 @@ export function checkUpload(upload: ProevingsattestUpload, streamed?: StreamedCe
     if (streamed.kind === 'tooLarge') throw badRequest(tooLargeMessage);
     // The magic's 5 bytes from the first pieces (none of them is empty).
     if (!hasPdfMagic(Buffer.concat(streamed.pieces.slice(0, 8)).subarray(0, 8))) throw badRequest(onlyPdfMessage);
-    return { filename: 'provingsattest.pdf', contentType: parsed.contentType, bytes: streamed.pieces };
+    return { filename: DEFAULT_CERTIFICATE_NAME, contentType: parsed.contentType, bytes: streamed.pieces };
   }
   let contentType: string;
   let base64: string;
@@ -39,7 +52,7 @@ export function checkUpload(upload: ProevingsattestUpload, streamed?: StreamedCe
     const parsed = parseDataUrl(file);
     if (!parsed) throw badRequest(invalidDataUrlMessage);
     ({ contentType, base64 } = parsed);
-    filename = 'provingsattest.pdf';
+    filename = DEFAULT_CERTIFICATE_NAME;
   } else {
     if (!BASE64.test(file.bytes)) throw badRequest(invalidDataUrlMessage);
     ({ contentType, bytes: base64, filename } = file);

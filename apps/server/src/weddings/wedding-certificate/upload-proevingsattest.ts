@@ -10,9 +10,10 @@ import { fulfilWeddingCertificate, upsertProevingsattest } from './repository';
 import { writeTransaction } from '../../db/write-transaction';
 
 /**
- * PUT /user/form/wedding/{id}/proevingsattest. One transaction: the booking is locked, the file stored
- * (replacing an earlier one), the WEDDING_CERTIFICATE requirement fulfilled (created if the booking has
- * none) and a change-log entry written.
+ * PUT /user/form/wedding/{id}/proevingsattest. The access check, then the file's checks (parsing takes
+ * up to seconds: outside the transaction, so no lock waits on it), then one transaction: the booking is
+ * locked and checked again, the file stored (replacing an earlier one), the WEDDING_CERTIFICATE
+ * requirement fulfilled (created if the booking has none) and a change-log entry written.
  */
 export async function uploadProevingsattest(options: {
   db: Db; identity: EffectiveIdentity; bookingId: number; upload: ProevingsattestUpload; now: Date;
@@ -20,10 +21,11 @@ export async function uploadProevingsattest(options: {
   streamed?: StreamedCertificate;
 }): Promise<WeddingFormResponse> {
   const { db, identity, bookingId, now } = options;
+  assertWedding(await findVisibleBooking(db, identity, bookingId));
+  const file = await checkUpload(options.upload, options.streamed);
   return writeTransaction(db, async (tx) => {
     const booking = await findVisibleBooking(tx, identity, bookingId, { lock: true });
     assertWedding(booking);
-    const file = checkUpload(options.upload, options.streamed);
     const user = identity.user;
     await upsertProevingsattest(tx, booking.id, { filename: file.filename, contentType: file.contentType, bytes: file.bytes, addedAt: now, uploadedByUserId: user.userId });
     await fulfilWeddingCertificate(tx, booking.id, user, now);

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PROEVINGSATTEST_MAX_BYTES, PROEVINGSATTEST_REQUEST_MAX_BYTES, invalidDataUrlMessage, noCertificateOnFileMessage, onlyPdfMessage, tooLargeMessage } from '@lokaler/domain/wedding-certificate';
 import type { ApiError } from '@lokaler/domain/api-error';
+import { PDF_MAX_PAGES, pdfRefusalMessages } from '@lokaler/domain/pdf-upload';
 import { bookingNotFoundMessage } from '@lokaler/domain/user-booking-rules';
 import type { WeddingFormResponse } from '@lokaler/domain/wedding-application-answers';
 import { queryRows } from '../../db/client';
@@ -12,6 +13,9 @@ import { createTestApp, type TestContext } from '../../../test/test-app';
 import { addLocationAdmin, inDays } from '../../../test/factories/calendar';
 import { createAsset, createLocation } from '../../../test/factories/places';
 import { applicantBooking, citizenSession, type CitizenSession } from '../../../test/factories/applicant';
+import {
+  embeddedFilePdf, encryptedPdf, escapedJavaScriptPdf, launchActionPdf, normalPdf, openActionJavaScriptPdf, zipBombPdf,
+} from '../../../test/factories/pdf';
 
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
@@ -103,6 +107,51 @@ describe('the prøvingsattest: GET /api/user/form/wedding/{id}, PUT /api/user/fo
       expect(res.json<{ userMsg: string }>().userMsg).toBe(message);
     }
     expect(await state()).toEqual({ files: null, requirements: 'WEDDING_CERTIFICATE:false:-', log: 'Comment' });
+  });
+
+  it('parses the PDF: refuses a zip bomb, too many pages, encryption, JavaScript, a launch action and embedded files with clear messages — storing nothing', async () => {
+    const b = await booking();
+    const cases: [string, Buffer, string][] = [
+      ['zip bomb (256 MiB inflated)', await zipBombPdf(), pdfRefusalMessages.tooLargeDecompressed],
+      [`${PDF_MAX_PAGES + 1} pages`, await normalPdf(PDF_MAX_PAGES + 1), pdfRefusalMessages.tooManyPages],
+      ['encrypted', await encryptedPdf(), pdfRefusalMessages.encrypted],
+      ['/OpenAction /JS', await openActionJavaScriptPdf(), pdfRefusalMessages.javascript],
+      ['/J#53 (escaped /JS)', escapedJavaScriptPdf(), pdfRefusalMessages.javascript],
+      ['/Launch', launchActionPdf(), pdfRefusalMessages.launch],
+      ['/EmbeddedFiles', await embeddedFilePdf(), pdfRefusalMessages.embeddedFiles],
+      ['binary after the signature', Buffer.from('%PDF-\x00\x01\x02\xff', 'latin1'), pdfRefusalMessages.unreadable],
+    ];
+    for (const [what, file, message] of cases) {
+      const res = await upload(b.id, asFile(file));
+      expect([what, res.statusCode, res.json<ApiError>().userMsg]).toEqual([what, 400, message]);
+    }
+    // The data URL form (decoded from the stream) is parsed the same way.
+    const asDataUrl = await upload(b.id, `data:application/pdf;name=file;base64,${(await openActionJavaScriptPdf()).toString('base64')}`);
+    expect([asDataUrl.statusCode, asDataUrl.json<ApiError>().userMsg]).toEqual([400, pdfRefusalMessages.javascript]);
+    expect(await state()).toEqual({ files: null, requirements: 'WEDDING_CERTIFICATE:false:-', log: 'Comment' });
+  }, 120_000);
+
+  it('accepts a normal PDF and keeps only a safe base name of the uploaded one; the download\'s header is RFC 6266', async () => {
+    const b = await booking();
+    const file = await normalPdf(2);
+    const names: [string, string][] = [
+      ['../../../etc/passwd.pdf', 'passwd.pdf'],
+      ['C:\\Users\\kari\\attest.PDF', 'attest.pdf'],
+      ['\u202Efdp.exe', 'fdp.exe.pdf'],
+      ['..', 'provingsattest.pdf'],
+      ["Kari's (ny) attest*.pdf", "Kari's (ny) attest*.pdf"],
+    ];
+    for (const [uploaded, stored] of names) {
+      const res = await upload(b.id, asFile(file, 'application/pdf', uploaded));
+      expect([uploaded, res.statusCode, res.json<WeddingFormResponse>().proevingsattestFile?.filename]).toEqual([uploaded, 200, stored]);
+    }
+    const res = await kari.request({ method: 'GET', url: `/api/user/form/wedding/${b.id}/proevingsattest` });
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="Kari's (ny) attest*.pdf"; filename*=UTF-8''Kari%27s%20%28ny%29%20attest%2A.pdf`);
+    expect(res.rawPayload.equals(file)).toBe(true);
+    // A name stored before names were reduced is reduced on its way out.
+    await ctx.database.db.execute(sql`update wedding_forms set proevingsattest_filename = ${'../../../etc/pass"wd\r\n.pdf'}`);
+    const stale = await kari.request({ method: 'GET', url: `/api/user/form/wedding/${b.id}/proevingsattest` });
+    expect(stale.headers['content-disposition']).toBe(`attachment; filename="pass_wd.pdf"; filename*=UTF-8''pass%22wd.pdf`);
   });
 
   it('refuses a body longer than a 10 MB file\'s data URL from its size (413, the spec\'s words), storing nothing', async () => {

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { noCertificateOnFileMessage, onlyPdfMessage, tooLargeMessage, uploadFailedMessage, uploadSucceededMessage } from '@lokaler/domain/wedding-certificate';
+import { pdfRefusalMessages } from '@lokaler/domain/pdf-upload';
 import { kari, renderPortal, stubApi } from '../../../testing/render-portal';
 import { buildReservation, buildUserBooking } from '../testing/booking-factories';
 import { callsOf, json, kariRoles, resetBrowserState } from '../testing/setup';
@@ -122,6 +123,20 @@ describe('the prøvingsattest section', () => {
     renderPortal('/bookinger/42', { user: kari });
     await user.click(await screen.findByRole('link', { name: 'Last ned prøvingsattest' }));
     expect(await screen.findByText(noCertificateOnFileMessage)).toBeInTheDocument();
+  });
+
+  it('keeps the server\'s reason for refusing the file at the field, besides the failure toast', async () => {
+    stubBooking(wedding(), {
+      '/api/user/form/wedding/42': emptyForm,
+      '/api/user/form/wedding/42/proevingsattest': () => json({ msg: 'PDF refused: javascript', userMsg: pdfRefusalMessages.javascript, code: 'BAD_REQUEST' }, 400),
+    });
+    renderPortal('/bookinger/42', { user: kari });
+    await screen.findByRole('heading', { name: 'Prøvingsattest' });
+    choose(pdfFile());
+    expect(await screen.findByText(uploadFailedMessage)).toBeInTheDocument();
+    expect(await screen.findByText(pdfRefusalMessages.javascript)).toBeInTheDocument();
+    expect(screen.getByLabelText('Last opp prøvingsattest (PDF)')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Last opp prøvingsattest (PDF)')).toHaveAccessibleDescription(pdfRefusalMessages.javascript);
   });
 
   it('says when the upload failed', async () => {

@@ -1,6 +1,7 @@
 import { useId, useState, type ChangeEvent, type MouseEvent } from 'react';
 import { Alert, Heading, Label, Link, Paragraph, ValidationMessage } from '@digdir/designsystemet-react';
 import { useQuery } from '@tanstack/react-query';
+import { isApiClientError } from '@lokaler/api-client/api-client-error';
 import { useGuardedMutation } from '@lokaler/api-client/react/use-guarded-mutation';
 import { userMessageOf } from '@lokaler/api-client/user-message';
 import { coupleProevingsattestUrl, downloadCoupleProevingsattest } from '@lokaler/api-client/wedding-application';
@@ -33,7 +34,12 @@ function ProevingsattestUpload({ sub, bookingId }: { sub: string; bookingId: num
 
   const upload = useGuardedMutation(uploadProevingsattestMutation(sub, bookingId), {
     onSuccess: () => showToast({ type: 'success', msg: uploadSucceededMessage, timeToLive: SUCCESS_TOAST_MS }),
-    onError: () => showToast({ type: 'danger', msg: uploadFailedMessage }),
+    onError: (error) => {
+      showToast({ type: 'danger', msg: uploadFailedMessage });
+      // The server refused the file itself (a PDF with JavaScript, encrypted, too many pages…): its reason
+      // stays at the field, since trying the same file again cannot help.
+      if (isApiClientError(error) && error.status === 400 && error.userMsg) setProblem(error.userMsg);
+    },
   });
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
