@@ -195,7 +195,7 @@ describe('the prøvingsattest: GET /api/user/form/wedding/{id}, PUT /api/user/fo
     expect(padded.json<{ userMsg: string }>().userMsg).toBe(invalidDataUrlMessage);
   });
 
-  it('a file of exactly 10 MB is accepted', async () => {
+  it('a file of exactly 10 MB is accepted', { timeout: 120_000 }, async () => {
     const b = await booking();
     const big = Buffer.concat([pdf, Buffer.alloc(PROEVINGSATTEST_MAX_BYTES - pdf.length)]);
     const res = await upload(b.id, asFile(big));
