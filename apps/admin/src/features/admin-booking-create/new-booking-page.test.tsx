@@ -1,11 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { resetApiClient } from '@lokaler/api-client/api-fetch';
 import { buildAdminBooking } from '../../testing/admin-booking';
 import { buildRooms } from '../../testing/admin-rooms';
+import { setUpAdminTests } from '../../testing/admin-test-setup';
 import { renderAdmin, siri } from '../../testing/render-admin';
-import { installBrowserPolyfills, jsonResponse, stubApi } from '../../testing/stub-api';
+import { jsonResponse, stubApi } from '../../testing/stub-api';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -25,12 +25,7 @@ function stub(overrides: Record<string, unknown> = {}) {
   });
 }
 
-beforeEach(() => {
-  resetApiClient();
-  installBrowserPolyfills();
-  vi.stubGlobal('scrollTo', vi.fn());
-});
-afterEach(() => vi.unstubAllGlobals());
+setUpAdminTests({ scrollTo: 'stub' });
 
 async function openForm() {
   const user = userEvent.setup();

@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { resetApiClient } from '@lokaler/api-client/api-fetch';
 import { buildAdminBooking, buildAdminWedding } from '../../testing/admin-booking';
+import { setUpAdminTests } from '../../testing/admin-test-setup';
 import { renderAdmin, siri } from '../../testing/render-admin';
-import { installBrowserPolyfills, jsonResponse, stubApi } from '../../testing/stub-api';
+import { jsonResponse, stubApi } from '../../testing/stub-api';
 
 const prices = { locationId: 7, lokalkategori1: 15_000, lokalkategori2: 25_000, lokalkategori3: 40_000, etableringSemesterlan: 100_000, etableringEngangsutleie: 50_000, timeTilsynsvakt: 45_000, timeEkstraRenhold: 39_000 };
 const { locationId: _, ...pricesOre } = prices;
@@ -30,12 +30,7 @@ function stubWizard(overrides: Record<string, unknown> = {}) {
 // The whole app renders per test; on a busy machine the default 1 s for findBy/waitFor is too tight.
 configure({ asyncUtilTimeout: 5000 });
 
-beforeEach(() => {
-  resetApiClient();
-  installBrowserPolyfills();
-  vi.stubGlobal('scrollTo', vi.fn());
-});
-afterEach(() => vi.unstubAllGlobals());
+setUpAdminTests({ scrollTo: 'stub' });
 
 describe('approval wizard', () => {
   it("refuses to approve without a cost category: 'Vennligst velg et alternativ', nothing sent", async () => {

@@ -1,11 +1,11 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { resetApiClient } from '@lokaler/api-client/api-fetch';
 import type { LocationAuditEntry } from '@lokaler/domain/location-audit';
+import { setUpAdminTests } from '../../testing/admin-test-setup';
 import { axeViolations } from '../../testing/axe-check';
 import { renderAdmin, siri } from '../../testing/render-admin';
-import { installBrowserPolyfills, jsonResponse, stubApi } from '../../testing/stub-api';
+import { jsonResponse, stubApi } from '../../testing/stub-api';
 
 const entry = (id: number, overrides: Partial<LocationAuditEntry> = {}): LocationAuditEntry => ({
   id, atUtc: '2026-11-20T09:05:00.000Z', actorName: 'Siri Saksbehandler', action: 'ROOM_CHANGED',
@@ -13,10 +13,7 @@ const entry = (id: number, overrides: Partial<LocationAuditEntry> = {}): Locatio
 });
 const log = '/api/location/7/auditlog';
 
-beforeEach(() => {
-  resetApiClient();
-  installBrowserPolyfills();
-});
+setUpAdminTests();
 
 describe('audit log page', () => {
   it('shows when, who, what and the changed keys, the full data on request, and the next page with Vis flere', async () => {

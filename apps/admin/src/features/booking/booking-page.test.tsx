@@ -1,10 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { resetApiClient } from '@lokaler/api-client/api-fetch';
 import { buildAdminBooking } from '../../testing/admin-booking';
+import { setUpAdminTests } from '../../testing/admin-test-setup';
 import { renderAdmin, siri } from '../../testing/render-admin';
-import { installBrowserPolyfills, jsonResponse, stubApi } from '../../testing/stub-api';
+import { jsonResponse, stubApi } from '../../testing/stub-api';
 
 const choices = [
   { key: 'OPPTATT', title: 'Lokalet er opptatt', text: 'Lokalet er dessverre allerede booket på tidspunktet du søkte om.' },
@@ -32,12 +33,7 @@ function stubBooking(overrides: Record<string, unknown> = {}) {
 // The whole app renders per test; on a busy machine the default 1 s for findBy/waitFor is too tight.
 configure({ asyncUtilTimeout: 5000 });
 
-beforeEach(() => {
-  resetApiClient();
-  installBrowserPolyfills();
-  vi.stubGlobal('scrollTo', vi.fn());
-});
-afterEach(() => vi.unstubAllGlobals());
+setUpAdminTests({ scrollTo: 'stub' });
 
 describe('booking in the admin view', () => {
   it('shows the applicant, the form answers, the times merged, the change log and the e-mails sent', async () => {

@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { configure, screen, within } from '@testing-library/react';
-import { resetApiClient } from '@lokaler/api-client/api-fetch';
 import { adminKeyAccessDisplay, adminKeyAccessStates } from '@lokaler/domain/key-access-state';
 import { buildAdminBooking } from '../../testing/admin-booking';
+import { setUpAdminTests } from '../../testing/admin-test-setup';
 import { renderAdmin, siri } from '../../testing/render-admin';
-import { installBrowserPolyfills, stubApi } from '../../testing/stub-api';
+import { stubApi } from '../../testing/stub-api';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -18,12 +18,7 @@ function stubBooking(keyAccess: ReturnType<typeof buildAdminBooking>['keyAccess'
   });
 }
 
-beforeEach(() => {
-  resetApiClient();
-  installBrowserPolyfills();
-  vi.stubGlobal('scrollTo', vi.fn());
-});
-afterEach(() => vi.unstubAllGlobals());
+setUpAdminTests({ scrollTo: 'stub' });
 
 describe('the key section of the admin booking view', () => {
   it('shows each shared number, in groups of two digits, with its state as a coloured tag', async () => {

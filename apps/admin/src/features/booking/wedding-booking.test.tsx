@@ -1,11 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { resetApiClient } from '@lokaler/api-client/api-fetch';
 import { weddingRejectionChoices } from '@lokaler/domain/admin-rejection';
 import { buildAdminWedding } from '../../testing/admin-booking';
+import { setUpAdminTests } from '../../testing/admin-test-setup';
 import { renderAdmin, siri } from '../../testing/render-admin';
-import { installBrowserPolyfills, stubApi } from '../../testing/stub-api';
+import { stubApi } from '../../testing/stub-api';
 
 const pdfBytes = new TextEncoder().encode('%PDF-1.4 test');
 
@@ -33,12 +33,7 @@ function stubWedding(overrides: Record<string, unknown> = {}) {
 
 configure({ asyncUtilTimeout: 5000 });
 
-beforeEach(() => {
-  resetApiClient();
-  installBrowserPolyfills();
-  vi.stubGlobal('scrollTo', vi.fn());
-});
-afterEach(() => vi.unstubAllGlobals());
+setUpAdminTests({ scrollTo: 'stub' });
 
 describe('a wedding in the admin view (the wedding office)', () => {
   it('shows the couple\'s whole form, the ceremony date and the cancellation deadline in days before it', async () => {

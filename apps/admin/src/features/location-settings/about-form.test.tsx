@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { resetApiClient } from '@lokaler/api-client/api-fetch';
+import { setUpAdminTests } from '../../testing/admin-test-setup';
 import { renderForm } from '../../testing/render-form';
-import { installBrowserPolyfills, jsonResponse, stubApi } from '../../testing/stub-api';
+import { jsonResponse, stubApi } from '../../testing/stub-api';
 import { AboutForm } from './about-form';
 
 const about = { whoCanApply: '<p>Lag og foreninger</p>', locationCosts: null, loanCriteria: null };
@@ -19,11 +19,7 @@ function stubAbout(overrides: Record<string, unknown> = {}) {
   });
 }
 
-beforeEach(() => {
-  resetApiClient();
-  installBrowserPolyfills();
-});
-afterEach(() => vi.unstubAllGlobals());
+setUpAdminTests();
 
 describe('AboutForm', () => {
   it('saves the texts alone while the practical information is left empty', async () => {

@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { resetApiClient } from '@lokaler/api-client/api-fetch';
+import { setUpAdminTests } from '../../testing/admin-test-setup';
 import { renderForm } from '../../testing/render-form';
-import { installBrowserPolyfills, jsonResponse, stubApi } from '../../testing/stub-api';
+import { jsonResponse, stubApi } from '../../testing/stub-api';
 import { AdminsForm } from './admins-form';
 
 const siriEmail = 'siri.saksbehandler@oslo.kommune.no';
@@ -28,11 +28,7 @@ function stubAdmins(overrides: Record<string, unknown> = {}) {
   return api;
 }
 
-beforeEach(() => {
-  resetApiClient();
-  installBrowserPolyfills();
-});
-afterEach(() => vi.unstubAllGlobals());
+setUpAdminTests();
 
 const adminList = async () => within(await screen.findByRole('list', { name: 'Tilganger' }));
 

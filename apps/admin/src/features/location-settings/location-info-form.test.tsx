@@ -1,11 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { resetApiClient } from '@lokaler/api-client/api-fetch';
 import { UNSAVED_CHANGES_MESSAGE } from '@lokaler/ui/unsaved-changes-guard';
+import { setUpAdminTests } from '../../testing/admin-test-setup';
 import { buildLocationDetails, testAreas, testMapSettings } from '../../testing/location-setup';
 import { renderForm } from '../../testing/render-form';
-import { installBrowserPolyfills, jsonResponse, stubApi } from '../../testing/stub-api';
+import { jsonResponse, stubApi } from '../../testing/stub-api';
 import { LocationInfoForm } from './location-info-form';
 
 function stubInfo(overrides: Record<string, unknown> = {}) {
@@ -18,15 +18,7 @@ function stubInfo(overrides: Record<string, unknown> = {}) {
   });
 }
 
-beforeEach(() => {
-  resetApiClient();
-  installBrowserPolyfills();
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+setUpAdminTests({ scrollTo: 'spy' });
 
 describe('LocationInfoForm', () => {
   it('saves every field trimmed, the position typed in, and moves on in the wizard', async () => {

@@ -1,11 +1,11 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { resetApiClient } from '@lokaler/api-client/api-fetch';
 import { openingHoursMessages, type OpeningHoursBody } from '@lokaler/domain/opening-hours';
+import { setUpAdminTests } from '../../testing/admin-test-setup';
 import { axeViolations } from '../../testing/axe-check';
 import { renderInApp } from '../../testing/render-in-app';
-import { installBrowserPolyfills, jsonResponse, stubApi } from '../../testing/stub-api';
+import { jsonResponse, stubApi } from '../../testing/stub-api';
 import { OpeningHoursForm } from './opening-hours-form';
 
 const stored: OpeningHoursBody = {
@@ -17,10 +17,7 @@ const stored: OpeningHoursBody = {
 };
 const path = '/api/admin/location/7/openinghours';
 
-beforeEach(() => {
-  resetApiClient();
-  installBrowserPolyfills();
-});
+setUpAdminTests();
 
 /** A weekday's group; a closed day's name ends with 'Stengt' (its description). */
 const day = (name: string) => screen.getByRole('group', { name: new RegExp(`^${name}, faste åpningstider`) });

@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { resetApiClient } from '@lokaler/api-client/api-fetch';
+import { setUpAdminTests } from '../../testing/admin-test-setup';
 import { testPreferences, testRules } from '../../testing/location-setup';
 import { renderForm } from '../../testing/render-form';
-import { installBrowserPolyfills, jsonResponse, stubApi } from '../../testing/stub-api';
+import { jsonResponse, stubApi } from '../../testing/stub-api';
 import { PreferencesForm } from './preferences-form';
 
 function stubPreferences(overrides: Record<string, unknown> = {}) {
@@ -17,11 +17,7 @@ function stubPreferences(overrides: Record<string, unknown> = {}) {
   });
 }
 
-beforeEach(() => {
-  resetApiClient();
-  installBrowserPolyfills();
-});
-afterEach(() => vi.unstubAllGlobals());
+setUpAdminTests();
 
 describe('PreferencesForm', () => {
   it("saves the preferences and the booking rules, then shows 'Innstillingene ble lagret' for 3 seconds", async () => {

@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { resetApiClient } from '@lokaler/api-client/api-fetch';
 import { roomMessages } from '@lokaler/domain/admin-room';
+import { setUpAdminTests } from '../../testing/admin-test-setup';
 import { axeViolations } from '../../testing/axe-check';
 import { buildAdminRoom, testAssetTypes, testTags } from '../../testing/admin-location-schedule';
 import { renderInApp } from '../../testing/render-in-app';
-import { installBrowserPolyfills, jsonResponse, stubApi, type StubRequest } from '../../testing/stub-api';
+import { jsonResponse, stubApi, type StubRequest } from '../../testing/stub-api';
 import { RoomsEditor } from './rooms-editor';
 
 const list = '/api/admin/bookableasset/7/bookableassets';
@@ -21,11 +21,8 @@ const echoRoom = (id: number) => (r: StubRequest) => {
   return buildAdminRoom({ ...(body as object), id, name: body.name, status: body.visible ? 'PUBLISHED' : 'UNPUBLISHED' } as never);
 };
 
-beforeEach(() => {
-  resetApiClient();
-  installBrowserPolyfills();
-  vi.stubGlobal('requestAnimationFrame', (fn: () => void) => setTimeout(fn, 0));
-});
+setUpAdminTests();
+beforeEach(() => vi.stubGlobal('requestAnimationFrame', (fn: () => void) => setTimeout(fn, 0)));
 
 describe('RoomsEditor', () => {
   it('lists the rooms with number, capacity and a visible/hidden badge, and adds a room with every field', async () => {

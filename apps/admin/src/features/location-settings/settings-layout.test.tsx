@@ -1,11 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { resetApiClient } from '@lokaler/api-client/api-fetch';
 import { UNSAVED_CHANGES_MESSAGE } from '@lokaler/ui/unsaved-changes-guard';
+import { setUpAdminTests } from '../../testing/admin-test-setup';
 import { buildLocationDetails, testAreas, testMapSettings, testPreferences, testRules } from '../../testing/location-setup';
 import { renderAdmin, siri } from '../../testing/render-admin';
-import { installBrowserPolyfills, stubApi } from '../../testing/stub-api';
+import { stubApi } from '../../testing/stub-api';
 
 const roles = (list: string[]) => ({ userId: 1, name: 'Siri Saksbehandler', email: 'siri@oslo.kommune.no', portal: 'ADMIN', roles: list });
 
@@ -23,15 +23,7 @@ function stubSettings(overrides: Record<string, unknown> = {}) {
   });
 }
 
-beforeEach(() => {
-  resetApiClient();
-  installBrowserPolyfills();
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+setUpAdminTests({ scrollTo: 'spy' });
 
 describe('the settings of a location', () => {
   it('opens the first location (in Norwegian order) at its information, with the sections to choose from', async () => {

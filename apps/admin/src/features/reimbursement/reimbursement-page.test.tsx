@@ -1,12 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { resetApiClient } from '@lokaler/api-client/api-fetch';
 import type { ReimbursementReport } from '@lokaler/domain/reimbursement';
 import { reimbursementMessages } from '@lokaler/domain/reimbursement';
 import { todayInOslo } from '@lokaler/domain/scheduling/oslo-clock';
+import { setUpAdminTests } from '../../testing/admin-test-setup';
 import { renderAdmin, siri } from '../../testing/render-admin';
-import { installBrowserPolyfills, jsonResponse, stubApi } from '../../testing/stub-api';
+import { jsonResponse, stubApi } from '../../testing/stub-api';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -31,12 +32,7 @@ function stubReport(answer?: (url: URL) => Response | ReimbursementReport) {
   });
 }
 
-beforeEach(() => {
-  resetApiClient();
-  installBrowserPolyfills();
-  vi.stubGlobal('scrollTo', vi.fn());
-});
-afterEach(() => vi.unstubAllGlobals());
+setUpAdminTests({ scrollTo: 'stub' });
 
 describe('the reimbursement page', () => {
   it('shows this year\'s report for the location: bookings with totals, sums per payer, and the CSV link', async () => {

@@ -1,12 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { resetApiClient } from '@lokaler/api-client/api-fetch';
 import type { RoundConflicts } from '@lokaler/domain/application-rounds';
+import { setUpAdminTests } from '../../testing/admin-test-setup';
 import { axeViolations } from '../../testing/axe-check';
 import { renderAdmin, siri } from '../../testing/render-admin';
 import { roundDetailOf, tuesdayClash } from '../../testing/rounds';
-import { installBrowserPolyfills, jsonResponse, stubApi } from '../../testing/stub-api';
+import { jsonResponse, stubApi } from '../../testing/stub-api';
 
 const roles = { userId: 1, name: 'Siri Saksbehandler', email: 'siri@oslo.kommune.no', portal: 'ADMIN', roles: ['ADMIN'] };
 const url = '/admin/soknadsrunder/5/rom/21';
@@ -35,11 +35,7 @@ async function chooseOtherTime(user: UserEvent, dialog: HTMLElement) {
   await user.type(within(dialog).getByRole('textbox', { name: 'Hvorfor en annen tid?' }), 'Tirsdag er tatt');
 }
 
-beforeEach(() => {
-  resetApiClient();
-  installBrowserPolyfills();
-});
-afterEach(() => vi.unstubAllGlobals());
+setUpAdminTests();
 
 describe("a room's conflict view", () => {
   it('shows every wish as a bar at its asked time, clashing ones side by side and marked, and busy times', async () => {

@@ -1,11 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { resetApiClient } from '@lokaler/api-client/api-fetch';
+import { setUpAdminTests } from '../../testing/admin-test-setup';
 import { axeViolations } from '../../testing/axe-check';
 import { renderAdmin, siri } from '../../testing/render-admin';
 import { roundDetailOf, roundSummaryOf } from '../../testing/rounds';
-import { installBrowserPolyfills, jsonResponse, stubApi } from '../../testing/stub-api';
+import { jsonResponse, stubApi } from '../../testing/stub-api';
 
 const roles = { userId: 1, name: 'Siri Saksbehandler', email: 'siri@oslo.kommune.no', portal: 'ADMIN', roles: ['ADMIN'] };
 const summaryHeading = 'For å lagre endringene må du rette opp følgende feil:';
@@ -17,11 +17,7 @@ async function setDate(user: UserEvent, label: string, value: string) {
   await user.type(input, value);
 }
 
-beforeEach(() => {
-  resetApiClient();
-  installBrowserPolyfills();
-});
-afterEach(() => vi.unstubAllGlobals());
+setUpAdminTests();
 
 describe("the round page's link to change the round", () => {
   it('is there while the round is open and the administrator manages all its locations', async () => {

@@ -1,11 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { resetApiClient } from '@lokaler/api-client/api-fetch';
+import { setUpAdminTests } from '../../testing/admin-test-setup';
 import { axeViolations } from '../../testing/axe-check';
 import { renderAdmin, siri } from '../../testing/render-admin';
 import { roundDetailOf, roundSummaryOf } from '../../testing/rounds';
-import { installBrowserPolyfills, jsonResponse, stubApi } from '../../testing/stub-api';
+import { jsonResponse, stubApi } from '../../testing/stub-api';
 
 const rolesOf = (roles: string[]) => ({ userId: 1, name: 'Siri Saksbehandler', email: 'siri@oslo.kommune.no', portal: 'ADMIN', roles });
 const ownLocations = [{ id: 7, name: 'Bjølsen skole' }, { id: 8, name: 'Sagene skole' }];
@@ -37,11 +37,7 @@ async function fillDates(user: UserEvent, dates: { applicationStart: string; dea
 
 const goodDates = { applicationStart: '2026-11-01', deadline: '2026-12-01', semesterStart: '2027-01-04', semesterEnd: '2027-06-18' };
 
-beforeEach(() => {
-  resetApiClient();
-  installBrowserPolyfills();
-});
-afterEach(() => vi.unstubAllGlobals());
+setUpAdminTests();
 
 describe("the new round's form", () => {
   it('opens a round for the chosen locations and goes to its page', async () => {

@@ -1,19 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { resetApiClient } from '@lokaler/api-client/api-fetch';
+import { setUpAdminTests } from '../../testing/admin-test-setup';
 import { axeViolations } from '../../testing/axe-check';
 import { renderAdmin, siri } from '../../testing/render-admin';
 import { roundDetailOf } from '../../testing/rounds';
-import { installBrowserPolyfills, jsonResponse, stubApi } from '../../testing/stub-api';
+import { jsonResponse, stubApi } from '../../testing/stub-api';
 
 const roles = { userId: 1, name: 'Siri Saksbehandler', email: 'siri@oslo.kommune.no', portal: 'ADMIN', roles: ['ADMIN'] };
 
-beforeEach(() => {
-  resetApiClient();
-  installBrowserPolyfills();
-});
-afterEach(() => vi.unstubAllGlobals());
+setUpAdminTests();
 
 describe('the round page', () => {
   it('shows the dates, the phase and each room with how contested it is, linking to its conflict view', async () => {
