@@ -1,11 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { addDays, isoWeekNumber, weekStart } from '@lokaler/domain/scheduling/calendar-date';
 import { formatDateNorwegian } from '@lokaler/domain/scheduling/format-date';
 import { todayInOslo } from '@lokaler/domain/scheduling/oslo-clock';
 import { openingWeekOf } from '@lokaler/domain/scheduling/room-calendar-page';
-import { resetApiClient } from '@lokaler/api-client/api-fetch';
+import { setUpPortalTests } from '../../testing/browser-state';
 import { buildLocation } from '../../testing/factories';
 import { kari, renderPortal, stubApi } from '../../testing/render-portal';
 import { buildRoom, buildTimeslots } from '../../testing/room-factories';
@@ -34,20 +34,7 @@ function stub(answer: () => Response = () => Response.json({ id: 5 }, { status: 
   });
 }
 
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-  resetApiClient();
-  vi.stubGlobal('scrollTo', vi.fn());
-  document.getAnimations ??= () => [];
-  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
-afterEach(() => vi.unstubAllGlobals());
+setUpPortalTests();
 
 const created = { id: 5, locationId: 1, locationName: 'Tøyen skole', bookableAssetId: 11, roomName: 'Gymsal (G1)', fromDate: today, toDate: addDays(today, 30), weekdays: [2], timeFrom: '17:00:00', timeTo: '21:00:00', createdAt: new Date().toISOString() };
 

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AvailabilityRequest, AvailabilityResponse, TimeWithAvailability } from '@lokaler/domain/booking-request';
@@ -6,9 +6,9 @@ import { addDays, weekStart } from '@lokaler/domain/scheduling/calendar-date';
 import { formatDate, formatDateNorwegian } from '@lokaler/domain/scheduling/format-date';
 import { todayInOslo } from '@lokaler/domain/scheduling/oslo-clock';
 import { openingWeekOf } from '@lokaler/domain/scheduling/room-calendar-page';
-import { resetApiClient } from '@lokaler/api-client/api-fetch';
 import { weddingMessages } from '@lokaler/domain/wedding-application-texts';
 import { BOOKING_DRAFT_KEY, readBookingDraft } from '@lokaler/ui/booking-draft';
+import { setUpPortalTests } from '../../testing/browser-state';
 import { buildLocation } from '../../testing/factories';
 import { renderPortal, stubApi } from '../../testing/render-portal';
 import { buildRoom, buildTimeslots } from '../../testing/room-factories';
@@ -64,13 +64,7 @@ function stub({ rooms = [gym, classroom], bounds = { firstDate: monday, lastDate
   });
 }
 
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-  resetApiClient();
-  vi.stubGlobal('scrollTo', vi.fn());
-});
-afterEach(() => vi.unstubAllGlobals());
+setUpPortalTests();
 
 const day = (date: string) => formatDate(date, 'EEEE d. MMMM');
 const slot = (date: string, clock: string) => screen.getByRole('gridcell', { name: new RegExp(`^${day(date)} kl\\. ${clock}–`) });

@@ -1,20 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { resetApiClient } from '@lokaler/api-client/api-fetch';
+import { setUpPortalTests } from '../../testing/browser-state';
 import { kari, renderPortal, stubApi } from '../../testing/render-portal';
 
 const token = 'abcdefghijklmnopqrstuvwxyz012345';
 
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-  resetApiClient();
-  vi.stubGlobal('scrollTo', vi.fn());
-  // Designsystemet's spinner syncs its animation through document.getAnimations, which jsdom lacks.
-  document.getAnimations ??= () => [];
-});
-afterEach(() => vi.unstubAllGlobals());
+setUpPortalTests();
 
 describe('/claim/:token', () => {
   it("says 'Henter din booking', then opens the booking the link is for", async () => {

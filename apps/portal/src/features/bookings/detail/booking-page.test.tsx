@@ -1,23 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { changeLogTypes } from '@lokaler/domain/booking';
 import { kari, renderPortal, stubApi } from '../../../testing/render-portal';
 import { buildChange, buildReservation, buildUserBooking } from '../testing/booking-factories';
-import { callsOf, json, kariRoles, resetBrowserState } from '../testing/setup';
+import { callsOf, json, setUpPortalTests, stubBooking } from '../testing/setup';
 
-beforeEach(resetBrowserState);
-afterEach(() => vi.unstubAllGlobals());
-
-function stubBooking(booking = buildUserBooking(), extra: Record<string, unknown> = {}) {
-  return stubApi({
-    '/api/currentuser/roles': kariRoles,
-    [`/api/user/booking/${booking.bookingId}`]: booking,
-    [`/api/user/retroactive-contract/${booking.bookingId}`]: { text: '' },
-    [`/api/user/booking/${booking.bookingId}/infoforleietaker`]: { heading: '', description: '', links: [] },
-    ...extra,
-  });
-}
+setUpPortalTests();
 
 describe('/bookinger/:bookingId', () => {
   it('asks a logged-out person to log in, and comes back to the booking', async () => {

@@ -1,27 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { noCertificateOnFileMessage, onlyPdfMessage, tooLargeMessage, uploadFailedMessage, uploadSucceededMessage } from '@lokaler/domain/wedding-certificate';
 import { pdfRefusalMessages } from '@lokaler/domain/pdf-upload';
-import { kari, renderPortal, stubApi } from '../../../testing/render-portal';
+import { kari, renderPortal } from '../../../testing/render-portal';
 import { buildReservation, buildUserBooking } from '../testing/booking-factories';
-import { callsOf, json, kariRoles, resetBrowserState } from '../testing/setup';
+import { callsOf, json, setUpPortalTests, stubBooking } from '../testing/setup';
 
-beforeEach(resetBrowserState);
-afterEach(() => vi.unstubAllGlobals());
+setUpPortalTests();
 
 const emptyForm = { bookingId: 42, proevingsattestFile: null, proevingsattestFileAddedTimeUtc: null };
 const wedding = () => buildUserBooking({ sourceForm: 'wedding', location: { ...buildUserBooking().location, name: 'Oslo rådhus' } });
-
-function stubBooking(booking = buildUserBooking(), extra: Record<string, unknown> = {}) {
-  return stubApi({
-    '/api/currentuser/roles': kariRoles,
-    [`/api/user/booking/${booking.bookingId}`]: booking,
-    [`/api/user/retroactive-contract/${booking.bookingId}`]: { text: '' },
-    [`/api/user/booking/${booking.bookingId}/infoforleietaker`]: { heading: '', description: '', links: [] },
-    ...extra,
-  });
-}
 
 const pdfFile = (size?: number) => {
   const file = new File(['%PDF-1.4\n%%EOF\n'], 'attest.pdf', { type: 'application/pdf' });

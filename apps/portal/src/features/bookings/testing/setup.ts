@@ -1,31 +1,15 @@
-import { vi } from 'vitest';
 import { configure } from '@testing-library/react';
-import { resetApiClient } from '@lokaler/api-client/api-fetch';
-import { clearClientLogHistory } from '@lokaler/api-client/frontend-error-log';
+import { stubApi } from '../../../testing/render-portal';
+import { buildUserBooking } from './booking-factories';
+
+// Shared by every portal screen test; exported here too, where the booking pages' tests have taken it from.
+export { resetBrowserState, setUpPortalTests } from '../../../testing/browser-state';
 
 // The first render of a file compiles the whole portal; a cold start may take more than the default 1 s.
 configure({ asyncUtilTimeout: 5000 });
 
 /** Kari as GET /api/currentuser/roles answers for her (users.id 1, the portal's PUBLIC group). */
 export const kariRoles = { userId: 1, name: 'Kari Nordmann', email: 'kari.nordmann@example.no', portal: 'PUBLIC', roles: ['PUBLIC'] };
-
-/** What every booking-page test starts from: clean storage and API client, no scrolling in jsdom. */
-export function resetBrowserState() {
-  localStorage.clear();
-  sessionStorage.clear();
-  resetApiClient();
-  clearClientLogHistory();
-  vi.stubGlobal('scrollTo', vi.fn());
-  // Designsystemet's spinner syncs its animation through document.getAnimations, which jsdom lacks.
-  document.getAnimations ??= () => [];
-  // jsdom has <dialog> but not its modal methods.
-  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-}
 
 /** A JSON answer with a status, for stubApi's function answers. */
 export function json(body: unknown, status = 200): Response {
@@ -37,5 +21,16 @@ export function callsOf(fetchMock: { mock: { calls: unknown[][] } }): string[] {
   return fetchMock.mock.calls.map(([input, init]) => {
     const url = new URL(String(input), 'http://localhost');
     return `${(init as RequestInit | undefined)?.method ?? 'GET'} ${url.pathname}${url.search}`;
+  });
+}
+
+/** The answers /bookinger/:bookingId needs for `booking` (roles, the booking, its contract and information), plus `extra`. */
+export function stubBooking(booking = buildUserBooking(), extra: Record<string, unknown> = {}) {
+  return stubApi({
+    '/api/currentuser/roles': kariRoles,
+    [`/api/user/booking/${booking.bookingId}`]: booking,
+    [`/api/user/retroactive-contract/${booking.bookingId}`]: { text: '' },
+    [`/api/user/booking/${booking.bookingId}/infoforleietaker`]: { heading: '', description: '', links: [] },
+    ...extra,
   });
 }
