@@ -6,6 +6,7 @@ import { queryRows, type Db } from '../src/db/client';
 import { insertReservations } from '../src/bookings/bookings';
 import { changeLog, reservations } from '../src/db/schema/bookings';
 import { bearer } from './login';
+import type { TimeSpec } from './factories/applicant';
 import { createBooking } from './factories/places';
 
 /**
@@ -20,13 +21,7 @@ export function call(app: App, token: string | null, method: InjectOptions['meth
   return app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as string | object }) });
 }
 
-export interface TimeSpec {
-  bookableAssetId: number;
-  date: string;
-  startTime: string;
-  durationMinutes: number;
-  status?: ReservationStatus;
-}
+export type { TimeSpec };
 
 /** A booking of this user at this location with these times (UNPROCESSED unless told). */
 export async function bookingWithTimes(db: Db, locationId: number, userId: number, times: readonly TimeSpec[], fields: Parameters<typeof createBooking>[3] = {}) {

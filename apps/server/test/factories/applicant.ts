@@ -42,6 +42,7 @@ export async function citizenSession(app: App, citizen: TestCitizen): Promise<Ci
   return session;
 }
 
+/** One time of a booking: a room, a date, a start and a length (the booking's status unless told). */
 export interface TimeSpec {
   bookableAssetId: number;
   date: string;

@@ -1,26 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoWeekday } from '@lokaler/domain/scheduling/calendar-date';
 import { addDays } from '@lokaler/domain/scheduling/calendar-date';
-import type { Db } from '../../db/client';
 import { openingHourPeriods } from '../../db/schema/location-setup';
 import { openingHours } from '../../db/schema/schedule';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { createAsset, createLocation, createUser } from '../../../test/factories/places';
 import { addBlockedTime, addClosedDate, addReservation, inDays, setOpeningHours } from '../../../test/factories/calendar';
+import { countingDb } from '../../../test/counting-db';
 import { findOwnReservationIds, findRooms, loadRoomCalendars } from './repository';
-
-/** A Db that counts the statements started through it, to catch N+1. */
-function countingDb(db: Db): { db: Db; count: () => number } {
-  let n = 0;
-  const proxy = new Proxy(db, {
-    get(target, property, receiver) {
-      // A prepared statement (db/client.ts preparedQuery) takes the session once per run.
-      if (['select', 'selectDistinct', 'execute', 'insert', 'update', 'delete', 'session'].includes(String(property))) n++;
-      return Reflect.get(target, property, receiver);
-    },
-  });
-  return { db: proxy, count: () => n };
-}
 
 describe('room calendars repository', () => {
   let ctx: TestContext;
@@ -61,9 +48,9 @@ describe('room calendars repository', () => {
   afterAll(() => ctx.close());
 
   it('loads one room or ten in one statement', async () => {
-    const one = countingDb(ctx.database.db);
+    const one = countingDb(ctx.database.db, ['session']);
     await loadRoomCalendars(one.db, rooms.slice(0, 1), { fromInclusive: day, toInclusive: day });
-    const ten = countingDb(ctx.database.db);
+    const ten = countingDb(ctx.database.db, ['session']);
     const loaded = await loadRoomCalendars(ten.db, rooms, { fromInclusive: day, toInclusive: day });
     expect(loaded.size).toBe(10);
     expect(one.count()).toBe(ten.count());
@@ -104,7 +91,7 @@ describe('room calendars repository', () => {
       { locationId: other, periodId: summer!.id, weekday: isoWeekday(day), opens: '10:00', closes: '12:00' },
       { locationId: other, periodId: later!.id, weekday: isoWeekday(day), opens: '10:00', closes: '11:00' },
     ]);
-    const counting = countingDb(db);
+    const counting = countingDb(db, ['session']);
     const loaded = await loadRoomCalendars(counting.db, [room, own], { fromInclusive: day, toInclusive: addDays(day, 5) });
     expect(counting.count()).toBe(1);
     const calendar = loaded.get(room)!.calendar;

@@ -2,7 +2,6 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminRoom, adminRooms, roomMessages, type AdminRoom, type RoomFieldsInput } from '@lokaler/domain/admin-room';
 import { searchAssetsResponse } from '@lokaler/domain/search-request';
-import type { Db } from '../../db/client';
 import { assetTags, assetTypes, bookableAssets, tags } from '../../db/schema/assets';
 import { reservations } from '../../db/schema/bookings';
 import { cityAdmins, locationAuditLog } from '../../db/schema/location-setup';
@@ -12,19 +11,8 @@ import { loginAs } from '../../../test/login';
 import { createAsset, createLocation, createUser } from '../../../test/factories/places';
 import { addLocationAdmin, addReservation, inDays, setOpeningHours } from '../../../test/factories/calendar';
 import { call } from '../../../test/admin-test-support';
+import { countingDb } from '../../../test/counting-db';
 import { listAdminRooms } from './list-admin-rooms';
-
-/** A Db that counts the queries started through it, to catch N+1 (as bookable-assets.test.ts does). */
-function countingDb(db: Db): { db: Db; count: () => number } {
-  let n = 0;
-  const proxy = new Proxy(db, {
-    get(target, property, receiver) {
-      if (['select', 'selectDistinct', 'execute', 'insert', 'update', 'delete'].includes(String(property))) n++;
-      return Reflect.get(target, property, receiver);
-    },
-  });
-  return { db: proxy, count: () => n };
-}
 
 const fields = (overrides: Partial<RoomFieldsInput> = {}): RoomFieldsInput => ({
   name: 'Musikkrom', externalAssetNumber: 'M2', capacity: 30, squareMeters: 55.5, assetTypeId: null, tagIds: [],

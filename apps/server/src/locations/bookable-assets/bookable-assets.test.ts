@@ -1,23 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client';
 import { assetTags, assetTypes, bookingFlows, tags } from '../../db/schema/assets';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { createAsset, createLocation } from '../../../test/factories/places';
+import { countingDb } from '../../../test/counting-db';
 import { listAssetsOfLocation } from './list-assets-of-location';
 
 type Room = Record<string, unknown> & { id: number; displayName: string };
-
-/** A Db that counts the queries started through it (select/insert/execute…), to catch N+1. */
-function countingDb(db: Db): { db: Db; count: () => number } {
-  let n = 0;
-  const proxy = new Proxy(db, {
-    get(target, property, receiver) {
-      if (['select', 'selectDistinct', 'execute', 'insert', 'update', 'delete'].includes(String(property))) n++;
-      return Reflect.get(target, property, receiver);
-    },
-  });
-  return { db: proxy, count: () => n };
-}
 
 describe('rooms: GET /api/location/{id}/bookableassets, /api/bookableasset, /api/bookableasset/{id}, /api/bookingflow/{id}', () => {
   let ctx: TestContext;
