@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { Database } from '../src/db/client';
@@ -33,4 +34,17 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
       await database.close();
     },
   };
+}
+
+/**
+ * createTestApp for the tests of the calling describe block (or file): built before them, closed after
+ * them. The context's fields are there from its beforeAll on, so tests and later hooks can use them.
+ */
+export function useTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): TestContext {
+  const ctx = {} as TestContext;
+  beforeAll(async () => {
+    Object.assign(ctx, await createTestApp(env, options));
+  });
+  afterAll(() => ctx.close());
+  return ctx;
 }

@@ -1,20 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@lokaler/domain/api-error';
 import { signAccessToken } from '../../test/access-tokens';
 import { bearer, loginAs } from '../../test/login';
-import { createTestApp, type TestContext } from '../../test/test-app';
+import { useTestApp } from '../../test/test-app';
 import { queryRows } from '../db/client';
 import { testCitizens } from '../seed/test-users';
 
 const kari = testCitizens[0]!;
 
 describe('access token verification', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   const roles = (headers: Record<string, string> = {}) =>
     ctx.app.inject({ method: 'GET', url: '/api/currentuser/roles', headers });
@@ -95,11 +91,7 @@ describe('access token verification', () => {
 });
 
 describe('access token lifetime', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp({ OIDC_ACCESS_TOKEN_TTL_SECONDS: '1' });
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp({ OIDC_ACCESS_TOKEN_TTL_SECONDS: '1' });
 
   it('a real token stops working when it expires', async () => {
     // Without the ID token's PUT: on a busy machine the one-second token may be gone before it.

@@ -1,9 +1,9 @@
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@lokaler/domain/api-error';
 import { foreignKey, signAccessToken, type AccessTokenOptions } from '../../test/access-tokens';
 import { bearer, loginAs } from '../../test/login';
-import { createTestApp, type TestContext } from '../../test/test-app';
+import { useTestApp } from '../../test/test-app';
 import { testAdmins, testCitizens } from '../seed/test-users';
 import { CLOCK_SKEW_SECONDS } from './token-verifier';
 
@@ -17,11 +17,7 @@ const now = () => Math.floor(Date.now() / 1000);
  * the case is the key itself, so each test changes exactly one thing about a token the API accepts.
  */
 describe('access tokens the API refuses', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   /** A citizen's route. */
   const myBookings = (token: string) => ctx.app.inject({ method: 'GET', url: '/api/user/booking', headers: bearer(token) });

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/test-app';
 
 /**
  * The API document's page at /api/docs with every file it loads (@fastify/swagger-ui serves them
@@ -7,11 +7,7 @@ import { createTestApp, type TestContext } from '../../test/test-app';
  * leaves the page blank, which the JSON tests of the document do not see.
  */
 describe('the API document\'s page', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   it('serves /api/docs and every script and style sheet it names', async () => {
     const page = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });

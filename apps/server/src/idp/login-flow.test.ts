@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { bearer, CookieJar, loginAs, refreshTokens } from '../../test/login';
-import { createTestApp, type TestContext } from '../../test/test-app';
+import { useTestApp } from '../../test/test-app';
 import { clientSettingsFor } from '../platform/client-settings/routes';
 import { testAdmins, testCitizens } from '../seed/test-users';
 
@@ -10,11 +10,7 @@ const kari = testCitizens[0]!;
 const siri = testAdmins[0]!;
 
 describe('the local identity provider', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   /** Starts an authorisation request as the SPA would; returns the browser and the first answer. */
   async function authorize(client: 'portal' | 'admin', overrides: Record<string, string | undefined> = {}, browser = new CookieJar(ctx.app)) {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type CookieJar, loginAs, refreshTokens } from '../../test/login';
-import { createTestApp, type TestContext } from '../../test/test-app';
+import { useTestApp } from '../../test/test-app';
 import { clientSettingsFor } from '../platform/client-settings/routes';
 import { testAdmins, testCitizens } from '../seed/test-users';
 
@@ -9,11 +9,7 @@ const kari = testCitizens[0]!;
 const siri = testAdmins[0]!;
 
 describe('provider sessions and logout', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   const pathOf = (location: unknown) => {
     const url = new URL(String(location), 'http://localhost');

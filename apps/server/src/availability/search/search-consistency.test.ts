@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { datesInRange, type IsoWeekday } from '@lokaler/domain/scheduling/calendar-date';
 import { checkRequestedTimes } from '@lokaler/domain/scheduling/check-requested-times';
 import { daysOfWeek } from '@lokaler/domain/scheduling/day-of-week';
@@ -15,7 +15,7 @@ import { sqlState } from '../../http/error-handler';
 import { insertReservations } from '../../bookings/bookings';
 import { blockedTimes, closedDates, openingHours } from '../../db/schema/schedule';
 import { openingHourPeriods } from '../../db/schema/location-setup';
-import { createTestApp, type TestContext } from '../../../test/test-app';
+import { useTestApp } from '../../../test/test-app';
 import { truncateAll } from '../../../test/test-db';
 import { createAsset, createBooking, createLocation, createUser } from '../../../test/factories/places';
 import { getAvailableTime } from './available-time';
@@ -110,11 +110,7 @@ interface ExpectedRoom {
 }
 
 describe('search agrees with the availability check', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   /** Stores the world; answers each published room's calendar as the rules should see it. */
   async function store(w: World): Promise<Map<number, ExpectedRoom>> {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/test-app';
 
 /**
  * Spec 02 §7 "Applicant side" (and spec 01 §7's identity calls): every call exists under /api with
@@ -29,11 +29,7 @@ const applicantCalls = [
 ] as const;
 
 describe('the applicant API', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   it('has every call of the spec, documented, and each asks for a login except the logout', async () => {
     const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, { security?: unknown[] }>> }>();

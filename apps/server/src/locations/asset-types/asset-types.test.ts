@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { assetTypes } from '../../db/schema/assets';
-import { createTestApp, type TestContext } from '../../../test/test-app';
+import { useTestApp } from '../../../test/test-app';
 
 describe('GET /api/preferences/options/assettypes', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   it('answers an empty list before any type exists', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/preferences/options/assettypes' });

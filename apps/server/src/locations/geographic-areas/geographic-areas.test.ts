@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { geographicAreas } from '../../db/schema/geography';
 import { districts } from '../../seed/districts';
 import { seedDemoDataIfEmpty } from '../../seed/index';
-import { createTestApp, type TestContext } from '../../../test/test-app';
+import { useTestApp } from '../../../test/test-app';
 import { truncateAll } from '../../../test/test-db';
 
 describe('GET /api/geographicareas', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   it('lists the demo districts in Norwegian order, without "unknown"', async () => {
     await seedDemoDataIfEmpty(ctx.database.db, { today: '2031-01-15' });

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '@lokaler/domain/api-error';
 import { signAccessToken } from '../../../test/access-tokens';
 import { createLocation } from '../../../test/factories/places';
 import { bearer, loginAs } from '../../../test/login';
-import { createTestApp, type TestContext } from '../../../test/test-app';
+import { useTestApp } from '../../../test/test-app';
 import { truncateAll } from '../../../test/test-db';
 import { locationAdmins } from '../../db/schema/index';
 import { testAdmins, testCitizens } from '../../seed/test-users';
@@ -12,11 +12,7 @@ const kari = testCitizens[0]!;
 const [siri, jonas, vigdis] = testAdmins as [typeof testAdmins[0], typeof testAdmins[0], typeof testAdmins[0]];
 
 describe('GET /api/currentuser/roles and /api/currentuser/adminlocations', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
   beforeEach(() => truncateAll(ctx.database));
 
   const get = (url: string, token?: string) =>

@@ -1,14 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientSettings } from '@lokaler/domain/client-settings';
 import { mapSettings } from '@lokaler/domain/map-settings';
-import { createTestApp, type TestContext } from '../../../test/test-app';
+import { createTestApp, type TestContext, useTestApp } from '../../../test/test-app';
 
 describe('GET /api/client-settings/*.json', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   it('tells the portal to log in at the local provider with PKCE, for the API, at substantial level', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/client-settings/idporten.json' });
@@ -89,11 +85,7 @@ describe('client settings of external providers, from configuration only', () =>
 });
 
 describe('map settings with MAP_TILE_URL empty', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp({ MAP_TILE_URL: '', MAP_TILE_ATTRIBUTION: '© Kartverket' });
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp({ MAP_TILE_URL: '', MAP_TILE_ATTRIBUTION: '© Kartverket' });
 
   it('tells the portal to draw no tiles at all, and passes the configured attribution', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/client-settings/map.json' });
@@ -102,11 +94,7 @@ describe('map settings with MAP_TILE_URL empty', () => {
   });
 });
 describe('client settings with an external ID-porten', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp({ OIDC_ISSUER: 'https://test.idporten.no', PUBLIC_URL: 'https://lokaler.example.no' });
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp({ OIDC_ISSUER: 'https://test.idporten.no', PUBLIC_URL: 'https://lokaler.example.no' });
 
   it('sends the portal to that issuer and runs no local provider', async () => {
     const settings = (await ctx.app.inject({ method: 'GET', url: '/api/client-settings/idporten.json' })).json();

@@ -1,18 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { frontendErrors } from '../../db/schema/settings';
-import { createTestApp, type TestContext } from '../../../test/test-app';
+import { useTestApp } from '../../../test/test-app';
 import { truncateAll } from '../../../test/test-db';
 import { listFrontendErrors, pruneTotal } from './repository';
 import { fingerprintOf, KEEP_PER_ERROR } from './record-frontend-error';
 import { FRONTEND_ERROR_RATE_LIMIT } from './routes';
 
 describe('POST /api/frontenderror', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
   beforeEach(() => truncateAll(ctx.database));
 
   const post = (payload: unknown) => ctx.app.inject({ method: 'POST', url: '/api/frontenderror', payload: payload as object });

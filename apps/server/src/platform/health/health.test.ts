@@ -1,14 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/test-app';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useTestApp } from '../../../test/test-app';
 import { markShuttingDown } from '../../http/shutdown';
 import { READINESS_TIMEOUT_MS } from './routes';
 
 describe('GET /api/health', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
   afterEach(() => {
     vi.restoreAllMocks();
     vi.useRealTimers();
@@ -33,11 +29,7 @@ describe('GET /api/health', () => {
 });
 
 describe('GET /api/health/ready', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
   afterEach(() => {
     vi.restoreAllMocks();
     vi.useRealTimers();
