@@ -1,25 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OidcClient, User, UserManager } from 'oidc-client-ts';
-import type { ClientSettings } from '@lokaler/domain/client-settings';
 import { createOidcAuthClient, oidcSettings } from './oidc-auth-client';
+import { oidcTestDiscovery, oidcTestSettings } from './oidc-test-settings';
 
-const settings: ClientSettings = {
-  authority: 'http://localhost:3000/idp',
-  clientId: 'lokaler-portal',
-  scope: 'openid profile offline_access',
-  resource: 'http://localhost:3000/api',
-  acrValues: 'idporten-loa-substantial',
-  redirectUri: 'http://localhost:3000/auth/callback',
-  postLogoutRedirectUri: 'http://localhost:3000/',
-};
-
-const discovery = {
-  issuer: settings.authority,
-  authorization_endpoint: `${settings.authority}/auth`,
-  token_endpoint: `${settings.authority}/token`,
-  end_session_endpoint: `${settings.authority}/session/end`,
-  jwks_uri: `${settings.authority}/jwks`,
-};
+const settings = oidcTestSettings();
+const discovery = oidcTestDiscovery(settings);
 
 const fetchMock = vi.fn<typeof fetch>();
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });

@@ -1,19 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { User, UserManager } from 'oidc-client-ts';
-import type { ClientSettings } from '@lokaler/domain/client-settings';
 import type { AuthClient, AuthUser } from './auth-client';
 import { oidcSettings } from './oidc-auth-client';
 import { createOnDemandAuthClient } from './on-demand-auth-client';
+import { oidcTestSettings } from './oidc-test-settings';
 
-const settings: ClientSettings = {
-  authority: 'http://localhost:3000/idp',
-  clientId: 'lokaler-portal',
-  scope: 'openid profile offline_access',
-  resource: 'http://localhost:3000/api',
-  acrValues: 'idporten-loa-substantial',
-  redirectUri: 'http://localhost:3000/auth/callback',
-  postLogoutRedirectUri: 'http://localhost:3000/',
-};
+const settings = oidcTestSettings();
 
 const kari: AuthUser = { sub: 'kari', name: 'Kari Nordmann' };
 

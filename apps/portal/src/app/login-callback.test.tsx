@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { OidcClient, UserManager } from 'oidc-client-ts';
-import type { ClientSettings } from '@lokaler/domain/client-settings';
 import { createOidcAuthClient, oidcSettings } from '@lokaler/api-client/oidc-auth-client';
+import { oidcTestDiscovery, oidcTestSettings } from '@lokaler/api-client/oidc-test-settings';
 import { resetBrowserState } from '../features/bookings/testing/setup';
 import { renderPortal, stubApi } from '../testing/render-portal';
 
@@ -11,23 +11,8 @@ import { renderPortal, stubApi } from '../testing/render-portal';
  * answers are stubbed) refuses a callback whose state it did not issue, and an ID token whose nonce
  * is not the one it sent: the error page, no session. The last test is the same flow done right.
  */
-const settings: ClientSettings = {
-  authority: 'http://localhost:3000/idp',
-  clientId: 'lokaler-portal',
-  scope: 'openid profile email',
-  resource: 'http://localhost:3000/api',
-  acrValues: 'idporten-loa-substantial',
-  redirectUri: 'http://localhost:3000/auth/callback',
-  postLogoutRedirectUri: 'http://localhost:3000/',
-};
-
-const discovery = {
-  issuer: settings.authority,
-  authorization_endpoint: `${settings.authority}/auth`,
-  token_endpoint: `${settings.authority}/token`,
-  end_session_endpoint: `${settings.authority}/session/end`,
-  jwks_uri: `${settings.authority}/jwks`,
-};
+const settings = oidcTestSettings({ scope: 'openid profile email' });
+const discovery = oidcTestDiscovery(settings);
 
 const b64 = (value: unknown) => btoa(JSON.stringify(value)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
 const idToken = (nonce: string) => {
