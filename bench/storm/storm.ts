@@ -12,6 +12,7 @@ import { createScratchDatabase, freePort, startServerProcess, type ServerProcess
 import { accessTokenOverHttp } from './http-login';
 import { CpuMeter } from './cpu';
 import { checkMail, type MailCheck } from './mail-check';
+import { createRandom } from '../../apps/server/src/seed/prng';
 
 export interface StormOptions {
   /** A PostgreSQL server; the storm creates its own database there and drops it afterwards. */
@@ -70,17 +71,6 @@ export interface StormReport {
 
 const percentile = (sorted: readonly number[], p: number) => sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** A small deterministic generator, so a run can be replayed. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 async function call(base: string, token: string, method: string, url: string, body?: unknown): Promise<{ status: number; retryAfter: boolean; ms: number; error?: string }> {
   const started = performance.now();
@@ -155,7 +145,8 @@ export async function runStorm(options: StormOptions): Promise<StormReport> {
     let bAlive = true;
     const started = Date.now();
     const endAt = started + options.seconds * 1000;
-    const next = random(20_261_126);
+    // Seeded (mulberry32, as the demo data): a run can be replayed.
+    const next = createRandom(20_261_126).next;
     const pick = <T,>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
     const target = (i: number): ['A' | 'B', string] => (bAlive && i % 2 === 1 ? ['B', b.baseUrl] : ['A', a.baseUrl]);
     let sent = 0;

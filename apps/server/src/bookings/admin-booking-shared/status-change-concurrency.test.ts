@@ -10,6 +10,7 @@ import { citizenSession, type CitizenSession } from '../../../test/factories/app
 import { createAsset, createLocation } from '../../../test/factories/places';
 import { addLocationAdmin, inDays, setOpeningHours } from '../../../test/factories/calendar';
 import { bookingWithTimes, call } from '../../../test/admin-test-support';
+import { createRandom } from '../../seed/prng';
 
 /**
  * Decision 016: status changes (approve, unapprove, reject, reject a room, take back a time, the
@@ -21,17 +22,6 @@ const engine = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'pglite';
 const BOOKINGS = engine === 'postgres' ? 60 : 16;
 /** Few days, so the writers meet on the same rooms' days (room_day_busy rows, reservations, locks). */
 const DAYS = 2;
-
-/** A small deterministic generator, so a failure can be replayed. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 interface Seeded { bookingId: number; owner: CitizenSession; rooms: number[]; reservationIds: number[]; approved: boolean; date: string; startTime: string }
 type Operation = { kind: string; run: () => Promise<LightMyRequestResponse> };
@@ -57,7 +47,8 @@ describe(`status changes and bookings at once on the same rooms (${engine}, ${BO
 
   it('0 deadlocks, 0 answers 5xx, 0 overlapping active reservations', async () => {
     const db = ctx.database.db;
-    const next = random(20_261_126);
+    // Seeded (mulberry32, as the demo data): a failure replays.
+    const next = createRandom(20_261_126).next;
     const pick = <T,>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
     const roomSets = [[rooms[0]!, rooms[1]!], [rooms[1]!, rooms[2]!], [rooms[2]!, rooms[0]!], [rooms[2]!, rooms[1]!, rooms[0]!]];
 
