@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiError } from '@lokaler/domain/api-error';
 import type { BlockedTimesSchedule } from '@lokaler/domain/admin-blocked-times';
+import type { CalendarDataResponse } from '@lokaler/domain/admin-booking-list';
 import { closingMessages } from '@lokaler/domain/closing-with-bookings';
 import type { ClosedDateRange } from '@lokaler/domain/opening-hours';
 import { queryRows } from '../../db/client';
@@ -159,6 +160,15 @@ describe('closing a day or blocking a time that has bookings', () => {
     expect(await trailOf(ctx.database.db, kari.bookingId)).toMatchObject({ status: 'APPROVED', reservationStatuses: ['APPROVED'], changeLogTypes: [], mailKinds: [] });
     expect(await trailOf(ctx.database.db, ole.bookingId)).toMatchObject({ status: 'APPROVED', reservationStatuses: ['APPROVED', 'APPROVED', 'APPROVED'], changeLogTypes: [], mailKinds: [] });
     expect(await ctx.database.db.select().from(closedDateRanges)).toHaveLength(1);
+    // The admin calendar marks the closed day and still shows the kept times on it.
+    const calendar = await call(ctx.app, siri, 'GET', `/api/booking/calendardata?locationId=${school}&from=${day}&to=${nextDay}`);
+    expect(calendar.statusCode, calendar.body).toBe(200);
+    const data = calendar.json<CalendarDataResponse>();
+    expect(data.closedDates).toEqual([{ date: day, reason: 'Vannlekkasje' }]);
+    expect(data.bookings.map((b) => [b.bookingId, b.reservations.map((r) => [r.date, r.startTime])]).sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual([
+      [kari.bookingId, [[day, '18:00:00']]],
+      [ole.bookingId, [[day, '10:00:00'], [nextDay, '12:00:00']]],
+    ]);
   });
 
   it('a closed period with no active booking in it needs no decision', async () => {
@@ -188,6 +198,13 @@ describe('closing a day or blocking a time that has bookings', () => {
     const again = await block(hall, { timeslotsByDate: { [day]: [{ startTime: '10:30:00', duration: 'PT1H', blocked: true }, { startTime: '12:00:00', duration: 'PT1H', blocked: true }] } });
     expect(again.statusCode, again.body).toBe(200);
     expect(await trailOf(ctx.database.db, ole.bookingId)).toMatchObject({ reservationStatuses: ['APPROVED', 'APPROVED', 'APPROVED'], mailKinds: [] });
+    const calendar = (await call(ctx.app, siri, 'GET', `/api/booking/calendardata?locationId=${school}&from=${day}&to=${day}`)).json<CalendarDataResponse>();
+    expect(calendar.blockedTimes).toEqual([
+      { bookableAssetId: hall, date: day, startTime: '10:30:00', endTime: '11:30:00' },
+      { bookableAssetId: hall, date: day, startTime: '12:00:00', endTime: '13:00:00' },
+    ]);
+    expect(calendar.closedDates).toEqual([]);
+    expect(calendar.bookings.find((b) => b.bookingId === ole.bookingId)?.reservations.map((r) => r.startTime)).toEqual(['10:00:00']);
 
     const cancel = await block(gym, { timeslotsByDate: { [day]: [{ startTime: '17:00:00', duration: 'PT2H', blocked: true }] }, affectedBookings: { decision: 'CANCEL', message: 'Gymsalen brukes til eksamen.' } });
     expect(cancel.statusCode, cancel.body).toBe(200);
