@@ -211,6 +211,8 @@ describe('closing a day or blocking a time that has bookings', () => {
     expect(await trailOf(ctx.database.db, kari.bookingId)).toMatchObject({ status: 'CANCELLED', reservationStatuses: ['CANCELLED'], changeLogTypes: ['BookingCancellation'], mailKinds: ['BookingCancellation'] });
     expect((await logOf(kari.bookingId))[0]!.comment).toBe('Stengt: Gymsalen brukes til eksamen.');
     const [mail] = await mailsTo(kari.bookingId);
+    expect(mail!.text).toContain('Lakkegata skole er stengt i tiden du har booket. Denne tiden i bookingen din er derfor avlyst:');
     expect(mail!.text).toContain('Melding fra lokalet: Gymsalen brukes til eksamen.');
+    expect(mail!.text).toContain('Bookingen har ingen andre tider og er avlyst.');
   });
 });

@@ -91,7 +91,8 @@ async function cancelTimes(tx: Tx, closing: Closing, byBooking: ReadonlyMap<numb
       kind: whole ? 'BookingCancellation' : 'ReservationRejection',
       subject: whole ? 'Bookingen din er avlyst fordi lokalet er stengt' : 'Tider i bookingen din er avlyst fordi lokalet er stengt',
       paragraphs: [
-        `${locationName} er stengt${closing.closed.kind === 'DAYS' ? ` ${periodText(closing.closed.fromDate, closing.closed.toDate)}` : ''}${closing.reason ? ` (${closing.reason})` : ''}. ${rows.length === 1 ? 'Denne tiden' : 'Disse tidene'} i bookingen din er derfor avlyst:`,
+        // A closed range names its days and reason; a blocked time has no reason of its own (the message says why).
+        `${locationName} er stengt${closing.closed.kind === 'DAYS' ? ` ${periodText(closing.closed.fromDate, closing.closed.toDate)}${closing.reason ? ` (${closing.reason})` : ''}` : ' i tiden du har booket'}. ${rows.length === 1 ? 'Denne tiden' : 'Disse tidene'} i bookingen din er derfor avlyst:`,
         times.map((t) => `${t.assetDescription}: ${t.times.join(', ')}`).join('\n'),
         `Melding fra lokalet: ${message}`,
         whole ? 'Bookingen har ingen andre tider og er avlyst.' : 'De andre tidene i bookingen gjelder som før.',
