@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { healthRoutes, settingsRoutes, frontendErrorRoutes, aboutRoutes, clientSettingsRoutes, supportRoutes } from './platform';
 import { currentUserRoutes, impersonationRoutes } from './people';
-import { geographicAreaRoutes, tagRoutes, assetTypeRoutes, locationRoutes, bookableAssetRoutes, adminLocationRuleRoutes, locationAuditRoutes, adminLocationRoutes, adminOpeningHoursRoutes, adminRoomRoutes } from './locations';
+import { registerClosingHook, geographicAreaRoutes, tagRoutes, assetTypeRoutes, locationRoutes, bookableAssetRoutes, adminLocationRuleRoutes, locationAuditRoutes, adminLocationRoutes, adminOpeningHoursRoutes, adminRoomRoutes } from './locations';
 import { adminBlockedTimeRoutes, scheduleRoutes, availabilityRoutes, searchRoutes, freeSlotAlertRoutes, calendarFeedRoutes } from './availability';
 import { applicationRoundRoutes, roundDecisionGuard } from './rounds';
 import { adminSelvkostRoutes, adminReservationRoutes, applyForBookingRoutes, userBookingRoutes, contractRoutes, vedtakRoutes, cancellationRoutes, claimRoutes, registerBookingStatusHook } from './bookings';
 import { oslonokkelenRoutes, keyAccessHook } from './keys';
 import { weddingCertificateRoutes, weddingApplicationRoutes } from './weddings';
-import { adminBookingListRoutes, adminBookingViewRoutes, adminApprovalRoutes, adminRejectionRoutes, adminDocumentRoutes, reimbursementRoutes, roundAllocationRoutes } from './casework';
+import { closingWithBookings, adminBookingListRoutes, adminBookingViewRoutes, adminApprovalRoutes, adminRejectionRoutes, adminDocumentRoutes, reimbursementRoutes, roundAllocationRoutes } from './casework';
 
 /** Every module's routes, in the order they are registered, each under /api. Add one line per module. */
 const moduleRoutes = [
@@ -60,5 +60,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   // Digital keys and semester rounds have their say in a booking's life here, not from inside the bookings module.
   registerBookingStatusHook(keyAccessHook);
   registerBookingStatusHook(roundDecisionGuard);
+  // Closing a day or blocking a time over bookings (decision 042): locations and availability may not
+  // use the bookings area, so the case officer's area deals with the bookings through this step.
+  registerClosingHook(closingWithBookings(app.config.publicUrl));
   for (const routes of moduleRoutes) await app.register(routes, { prefix: '/api' });
 }

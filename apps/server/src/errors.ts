@@ -24,6 +24,8 @@ const statusByCode = {
   BOOKING_IN_ROUND: 409,
   /** A status change the booking lifecycle (packages/domain/booking-lifecycle) does not allow: nothing was written. */
   STATUS_TRANSITION_REFUSED: 409,
+  /** Closing a day or blocking a time over bookings, saved without a decision (decision 042): the answer lists them. */
+  AFFECTED_BOOKINGS: 409,
   /** Well-formed input the server cannot act on: an unknown district, a location not ready to publish (decision 015). */
   UNPROCESSABLE: 422,
   /** The booking breaks a booking rule (window, behandlingstid, one timeslot, repetition…): nothing was written. */
@@ -43,7 +45,7 @@ export type AppErrorCode = keyof typeof statusByCode;
 export class AppError extends Error {
   readonly code: AppErrorCode;
   readonly userMsg: string | undefined;
-  readonly extra: Partial<Pick<ApiError, 'fields' | 'conflicts'>>;
+  readonly extra: Partial<Pick<ApiError, 'fields' | 'conflicts' | 'affectedBookings'>>;
 
   constructor(code: AppErrorCode, msg: string, userMsg?: string, extra: AppError['extra'] = {}) {
     super(msg);

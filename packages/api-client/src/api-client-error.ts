@@ -16,6 +16,8 @@ export class ApiClientError extends Error {
   readonly userMsg: string | undefined;
   readonly fields: ApiError['fields'];
   readonly conflicts: ApiError['conflicts'];
+  /** For AFFECTED_BOOKINGS (closing a day or blocking a time over bookings, decision 042): the bookings hit. */
+  readonly affectedBookings: ApiError['affectedBookings'];
 
   constructor(options: {
     kind: ApiFailureKind;
@@ -32,6 +34,7 @@ export class ApiClientError extends Error {
     this.userMsg = options.body?.userMsg;
     this.fields = options.body?.fields;
     this.conflicts = options.body?.conflicts;
+    this.affectedBookings = options.body?.affectedBookings;
   }
 }
 
@@ -42,4 +45,9 @@ export function isApiClientError(error: unknown): error is ApiClientError {
 /** The server answered 404: the thing asked for does not exist (or is not the caller's to see). */
 export function isNotFoundError(error: unknown): boolean {
   return isApiClientError(error) && error.kind === 'http' && error.status === 404;
+}
+
+/** The bookings a closing would hit, when the server answered 409 AFFECTED_BOOKINGS; null for any other outcome. */
+export function affectedBookingsOf(error: unknown): NonNullable<ApiError['affectedBookings']> | null {
+  return isApiClientError(error) && error.code === 'AFFECTED_BOOKINGS' && error.affectedBookings ? error.affectedBookings : null;
 }

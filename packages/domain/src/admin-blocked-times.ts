@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { affectedBookingsDecision } from './closing-with-bookings';
 import { durationOrHours, isoDate, wallClockTime } from './scheduling/api-primitives';
 import { daysBetween, isValidDate } from './scheduling/calendar-date';
 import { parseDuration } from './scheduling/iso-duration';
@@ -25,6 +26,8 @@ export type BlockedTimeItem = z.infer<typeof blockedTimeItem>;
 export const putBlockedTimesBody = z.object({
   timeslotsByDate: z.record(isoDate, z.array(blockedTimeItem).max(200))
     .refine((r) => Object.keys(r).length <= MAX_BLOCKED_DATES, { message: `Høyst ${MAX_BLOCKED_DATES} datoer om gangen` }),
+  /** What to do with the bookings in the newly blocked times (decision 042); without it, a block over bookings answers 409 AFFECTED_BOOKINGS. */
+  affectedBookings: affectedBookingsDecision.optional(),
 });
 export type PutBlockedTimesBody = z.infer<typeof putBlockedTimesBody>;
 

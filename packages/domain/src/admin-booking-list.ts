@@ -115,5 +115,16 @@ export const calendarBooking = z.object({
   title: z.string(),
   reservations: z.array(calendarReservation),
 });
-export const calendarDataResponse = z.object({ bookings: z.array(calendarBooking) });
+/**
+ * The calendar's closings (decision 042): the location's closed days with their reason, and the rooms'
+ * blocked times ('HH:mm:ss', end '00:00:00' at midnight), so the calendar marks them and a time kept
+ * on a closed day or under a block shows as kept.
+ */
+export const calendarClosedDate = z.object({ date: z.string(), reason: z.string().nullable() });
+export const calendarBlockedTime = z.object({ bookableAssetId: z.number().int(), date: z.string(), startTime: z.string(), endTime: z.string() });
+export const calendarDataResponse = z.object({
+  bookings: z.array(calendarBooking),
+  closedDates: z.array(calendarClosedDate).default([]),
+  blockedTimes: z.array(calendarBlockedTime).default([]),
+});
 export type CalendarDataResponse = z.infer<typeof calendarDataResponse>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { affectedBookingsDecision } from './closing-with-bookings';
 import { idParam } from './id-param';
 import { isoDate } from './scheduling/api-primitives';
 import { isValidDate } from './scheduling/calendar-date';
@@ -91,6 +92,8 @@ export const closedDateRangeBody = z.object({
   fromDate: isoDate,
   toDate: isoDate,
   reason: z.string().trim().min(1, closedDateMessages.reason).max(200, 'Teksten er for lang'),
+  /** What to do with the bookings in the range (decision 042); without it, a range over bookings answers 409 AFFECTED_BOOKINGS. */
+  affectedBookings: affectedBookingsDecision.optional(),
 }).superRefine((v, ctx) => {
   if (!isValidDate(v.fromDate) || !isValidDate(v.toDate)) return;
   if (v.toDate < v.fromDate) ctx.addIssue({ code: 'custom', path: ['toDate'], message: closedDateMessages.order });

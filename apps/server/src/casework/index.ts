@@ -3,6 +3,7 @@ export { adminApprovalRoutes } from './admin-approval/routes';
 export { adminBookingListRoutes } from './admin-booking-list/routes';
 export { adminBookingViewRoutes } from './admin-booking-view/routes';
 export { adminDocumentRoutes } from './admin-documents/routes';
+export { closingWithBookings } from './closing-with-bookings/closing-with-bookings';
 export { adminRejectionRoutes } from './admin-rejection/routes';
 export { reimbursementRoutes } from './reimbursement/routes';
 export { registerRoundClosing } from './round-allocation/round-closing-job';

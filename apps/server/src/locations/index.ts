@@ -3,6 +3,8 @@ export { adminLocationRuleRoutes } from './admin-location-rules/routes';
 export { findTenantInfo } from './admin-locations/location-repository';
 export { managedLocation } from './admin-locations/managed-location';
 export { adminLocationRoutes } from './admin-locations/routes';
+export { registerClosingHook, runClosingHook } from './admin-opening-hours/closing-hook';
+export type { Closing, ClosedTimes, ClosingHook } from './admin-opening-hours/closing-hook';
 export { adminOpeningHoursRoutes } from './admin-opening-hours/routes';
 export { adminRoomRoutes } from './admin-rooms/routes';
 export { assetTypeRoutes } from './asset-types/routes';

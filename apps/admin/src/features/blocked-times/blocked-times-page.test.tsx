@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { resetApiClient } from '@lokaler/api-client/api-fetch';
+import { closingMessages } from '@lokaler/domain/closing-with-bookings';
 import { addDays, addYears } from '@lokaler/domain/scheduling/calendar-date';
 import { formatDateNorwegian } from '@lokaler/domain/scheduling/format-date';
 import { todayInOslo } from '@lokaler/domain/scheduling/oslo-clock';
@@ -144,6 +145,33 @@ describe('blocked times week grid', () => {
     await user.click(cell('Blokker mandag 07.12 kl. 10:00'));
     await user.click(screen.getByRole('button', { name: 'Blokker valgte' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('En blokkert tid kan ikke gå over midnatt');
+  });
+
+  it('a block over bookings (409 AFFECTED_BOOKINGS) lists them; cancelling sends the message with the decision', async () => {
+    const affected = [{
+      bookingId: 31, caseNumber: 'LOK-2026-031', status: 'APPROVED', applicantName: 'Kari Nordmann', organizationName: 'Sagene IF',
+      times: [{ reservationId: 301, bookableAssetId: 3, roomName: 'Gymsal', date: '2026-12-14', startTime: '10:00', endTime: '11:00' }],
+    }];
+    const api = stub({
+      [`PUT ${put}`]: (r: StubRequest) => ((r.body as { affectedBookings?: unknown }).affectedBookings
+        ? { bookableAssetId: 3, timeslotsByDate: {} }
+        : jsonResponse(409, { msg: 'hits', code: 'AFFECTED_BOOKINGS', userMsg: closingMessages.affected, affectedBookings: affected })),
+    });
+    const { user } = await open();
+    await user.click(cell('Blokker mandag 07.12 kl. 10:00'));
+    await user.click(screen.getByRole('checkbox', { name: 'Gjenta hver uke' }));
+    await user.type(screen.getByLabelText('Gjenta til og med'), '2026-12-14');
+    await user.click(screen.getByRole('button', { name: 'Blokker valgte' }));
+    const dialog = await screen.findByRole('dialog', { name: 'En booking har tider i perioden' });
+    expect(dialog).toHaveTextContent('Gymsal blokkeres i de valgte tidene.');
+    expect(within(dialog).getByRole('list', { name: 'Bookinger som berøres' })).toHaveTextContent('Sagene IF (Kari Nordmann) – sak LOK-2026-031Gymsal: 14.12.2026 10:00–11:00');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Melding til dem som har booket'), 'Gymsalen brukes til eksamen.');
+    await user.click(within(dialog).getByRole('button', { name: closingMessages.cancel }));
+    expect(await screen.findByText('De valgte tidene ble blokkert. Bookingene i tidene er avlyst, og søkerne har fått melding.')).toBeInTheDocument();
+    const [first, second] = api.callsTo('PUT', put);
+    expect(second?.body).toEqual({ ...(first?.body as object), affectedBookings: { decision: 'CANCEL', message: 'Gymsalen brukes til eksamen.' } });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('switches room through the room chooser', async () => {

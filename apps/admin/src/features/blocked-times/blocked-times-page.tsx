@@ -8,6 +8,9 @@ import { useAuth } from '@lokaler/api-client/react/auth-provider';
 import { useGuardedMutation } from '@lokaler/api-client/react/use-guarded-mutation';
 import { bookableDateBoundsQuery } from '@lokaler/api-client/schedule';
 import { loadFailureMessage, userMessageOf } from '@lokaler/api-client/user-message';
+import { affectedBookingsOf } from '@lokaler/api-client/api-client-error';
+import type { PutBlockedTimesBody } from '@lokaler/domain/admin-blocked-times';
+import type { AffectedBookingsDecision } from '@lokaler/domain/closing-with-bookings';
 import { assetDisplayName } from '@lokaler/domain/bookable-asset';
 import { addDays, isoWeekNumber, isValidDate, weekStart } from '@lokaler/domain/scheduling/calendar-date';
 import { formatDate } from '@lokaler/domain/scheduling/format-date';
@@ -21,6 +24,7 @@ import { blockedTimesBody, gridModel, lastRepeatDate } from './blocked-times-mod
 import { BlockedTimesGrid } from './blocked-times-grid';
 import './blocked-times.css';
 import { DateField } from '@lokaler/ui/date-field';
+import { AffectedBookingsDialog } from '../../components/affected-bookings-dialog';
 
 const positiveId = (value: string | null) => (value && /^\d+$/.test(value) ? Number(value) : null);
 
@@ -113,6 +117,8 @@ function RoomWeek({ locationId, roomId, roomName, onWeek }: { locationId: number
   const [repeatUntil, setRepeatUntil] = useState('');
   const [repeatError, setRepeatError] = useState<string | null>(null);
   const [bodyError, setBodyError] = useState<string | null>(null);
+  // A block over bookings (409 AFFECTED_BOOKINGS, decision 042) waits here for the administrator's choice.
+  const [pending, setPending] = useState<{ body: PutBlockedTimesBody; bookings: NonNullable<ReturnType<typeof affectedBookingsOf>> } | null>(null);
 
   const schedule = useQuery(blockedTimesScheduleQuery({ locationId, roomId, fromInclusive: monday, toInclusive: sunday }));
   const bounds = useQuery(bookableDateBoundsQuery([roomId]));
@@ -120,10 +126,23 @@ function RoomWeek({ locationId, roomId, roomName, onWeek }: { locationId: number
   const save = useGuardedMutation(putBlockedTimesMutation(locationId), {
     onSuccess: (_answer, variables) => {
       const blocked = Object.values(variables.body.timeslotsByDate).some((items) => items.some((i) => i.blocked));
-      showToast({ type: 'success', msg: blocked ? 'De valgte tidene ble blokkert' : 'De valgte tidene ble åpnet' });
+      const decision = variables.body.affectedBookings?.decision;
+      const msg = !blocked ? 'De valgte tidene ble åpnet'
+        : decision === 'CANCEL' ? 'De valgte tidene ble blokkert. Bookingene i tidene er avlyst, og søkerne har fått melding.'
+          : decision === 'KEEP' ? 'De valgte tidene ble blokkert. Bookingene i tidene er beholdt.'
+            : 'De valgte tidene ble blokkert';
+      showToast({ type: 'success', msg });
       setSelected(new Set());
+      setPending(null);
+    },
+    onError: (error, variables) => {
+      const bookings = affectedBookingsOf(error);
+      if (bookings) setPending({ body: variables.body, bookings });
     },
   });
+  const decide = (decision: AffectedBookingsDecision) => {
+    if (pending) save.mutate({ roomId, body: { ...pending.body, affectedBookings: decision } });
+  };
 
   const shownDay = narrow ? week[dayIndex] : undefined;
   const model = gridModel(schedule.data?.timeslotsByDate ?? {}, shownDay ? [shownDay] : week);
@@ -209,7 +228,7 @@ function RoomWeek({ locationId, roomId, roomName, onWeek }: { locationId: number
           />
         )}
       </div>
-      {(bodyError ?? save.error) && (
+      {(bodyError ?? (pending ? null : save.error)) && (
         <Alert data-color="danger" role="alert">
           <Paragraph>{bodyError ?? userMessageOf(save.error)}</Paragraph>
         </Alert>
@@ -222,6 +241,19 @@ function RoomWeek({ locationId, roomId, roomName, onWeek }: { locationId: number
           Åpne valgte
         </Button>
       </div>
+      {pending && (
+        <AffectedBookingsDialog
+          what={`${roomName} blokkeres i de valgte tidene`}
+          bookings={pending.bookings}
+          busy={save.isPending}
+          error={save.error && !affectedBookingsOf(save.error) ? save.error : null}
+          onDecide={decide}
+          onCancel={() => {
+            setPending(null);
+            save.reset();
+          }}
+        />
+      )}
     </section>
   );
 }

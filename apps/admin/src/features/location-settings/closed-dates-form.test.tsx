@@ -6,7 +6,8 @@ import { closedDateMessages } from '@lokaler/domain/opening-hours';
 import { axeViolations } from '../../testing/axe-check';
 import { renderInApp } from '../../testing/render-in-app';
 import { installBrowserPolyfills, jsonResponse, stubApi } from '../../testing/stub-api';
-import { ClosedDatesForm } from './closed-dates-form';
+import { closingMessages } from '@lokaler/domain/closing-with-bookings';
+import { CLOSED_DATES_CANCELLED, CLOSED_DATES_KEPT, ClosedDatesForm } from './closed-dates-form';
 
 const path = '/api/admin/location/7/closeddates';
 const christmas = { id: 4, fromDate: '2026-12-24', toDate: '2026-12-26', reason: 'Julestengt' };
@@ -62,6 +63,79 @@ describe('ClosedDatesForm', () => {
     await fill(user, '2026-12-25', '2026-12-31', 'Romjul');
     await user.click(screen.getByRole('button', { name: 'Legg til' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(closedDateMessages.overlap);
+  });
+
+  describe('a range over bookings (409 AFFECTED_BOOKINGS, decision 042)', () => {
+    const affected = [
+      {
+        bookingId: 31, caseNumber: 'LOK-2026-031', status: 'APPROVED', applicantName: 'Kari Nordmann', organizationName: 'Sagene IF',
+        times: [{ reservationId: 301, bookableAssetId: 2, roomName: 'Gymsal (G1)', date: '2026-12-18', startTime: '18:00', endTime: '19:30' }],
+      },
+      {
+        bookingId: 32, caseNumber: 'LOK-2026-032', status: 'APPROVED', applicantName: 'Ole Olsen', organizationName: null,
+        times: [
+          { reservationId: 302, bookableAssetId: 3, roomName: 'Aula', date: '2026-12-18', startTime: '10:00', endTime: '11:00' },
+          { reservationId: 303, bookableAssetId: 2, roomName: 'Gymsal (G1)', date: '2026-12-19', startTime: '12:00', endTime: '13:00' },
+        ],
+      },
+    ];
+    const leak = { id: 6, fromDate: '2026-12-18', toDate: '2026-12-19', reason: 'Vannlekkasje' };
+    /** 409 with the list until the save carries a decision. */
+    const answers = () => ({
+      [`GET ${path}`]: [christmas],
+      [`POST ${path}`]: (r: { body: unknown }) => ((r.body as { affectedBookings?: unknown }).affectedBookings
+        ? jsonResponse(201, leak)
+        : jsonResponse(409, { msg: 'hits', code: 'AFFECTED_BOOKINGS', userMsg: closingMessages.affected, affectedBookings: affected })),
+    });
+
+    it('lists who and which times; cancelling needs a message, then sends it with the decision', async () => {
+      const api = stubApi(answers());
+      const user = userEvent.setup();
+      renderInApp(<ClosedDatesForm locationId={7} mode="settings" />);
+      await screen.findByRole('cell', { name: '24.12.2026–26.12.2026' });
+      await fill(user, '2026-12-18', '2026-12-19', 'Vannlekkasje');
+      await user.click(screen.getByRole('button', { name: 'Legg til' }));
+      const dialog = await screen.findByRole('dialog', { name: '2 bookinger har tider i perioden' });
+      expect(dialog).toHaveTextContent('Lokalet stenges 18.12.2026–19.12.2026 (Vannlekkasje).');
+      const list = within(dialog).getByRole('list', { name: 'Bookinger som berøres' });
+      expect(list).toHaveTextContent('Sagene IF (Kari Nordmann) – sak LOK-2026-031');
+      expect(list).toHaveTextContent('Gymsal (G1): 18.12.2026 18:00–19:30');
+      expect(list).toHaveTextContent('Ole Olsen – sak LOK-2026-032');
+      expect(list).toHaveTextContent('Aula: 18.12.2026 10:00–11:00');
+      expect(list).toHaveTextContent('Gymsal (G1): 19.12.2026 12:00–13:00');
+      expect(await axeViolations()).toEqual([]);
+
+      await user.click(within(dialog).getByRole('button', { name: closingMessages.cancel }));
+      expect(within(dialog).getByText(closingMessages.messageRequired)).toBeInTheDocument();
+      expect(api.callsTo('POST', path)).toHaveLength(1);
+
+      await user.type(within(dialog).getByLabelText('Melding til dem som har booket'), 'Beklager, vi har en vannlekkasje.');
+      await user.click(within(dialog).getByRole('button', { name: closingMessages.cancel }));
+      expect(await screen.findByText(CLOSED_DATES_CANCELLED)).toBeInTheDocument();
+      expect(api.callsTo('POST', path)[1]?.body).toEqual({
+        fromDate: '2026-12-18', toDate: '2026-12-19', reason: 'Vannlekkasje',
+        affectedBookings: { decision: 'CANCEL', message: 'Beklager, vi har en vannlekkasje.' },
+      });
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    });
+
+    it("'Behold bookingene' saves the range and keeps them; 'Avbryt' saves nothing", async () => {
+      const api = stubApi(answers());
+      const user = userEvent.setup();
+      renderInApp(<ClosedDatesForm locationId={7} mode="settings" />);
+      await screen.findByRole('cell', { name: '24.12.2026–26.12.2026' });
+      await fill(user, '2026-12-18', '2026-12-19', 'Vannlekkasje');
+      await user.click(screen.getByRole('button', { name: 'Legg til' }));
+      await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Avbryt' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(api.callsTo('POST', path)).toHaveLength(1);
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Legg til' }));
+      await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: closingMessages.keep }));
+      expect(await screen.findByText(CLOSED_DATES_KEPT)).toBeInTheDocument();
+      expect(api.callsTo('POST', path)[2]?.body).toEqual({ fromDate: '2026-12-18', toDate: '2026-12-19', reason: 'Vannlekkasje', affectedBookings: { decision: 'KEEP' } });
+    });
   });
 
   it("removes a range after 'Fjern' is confirmed, and not when cancelled", async () => {

@@ -7,6 +7,8 @@ import type { z } from 'zod';
 import { addClosedDatesMutation, closedDatesQuery, removeClosedDatesMutation } from '@lokaler/api-client/admin-location-schedule';
 import { useGuardedMutation } from '@lokaler/api-client/react/use-guarded-mutation';
 import { loadFailureMessage, userMessageOf } from '@lokaler/api-client/user-message';
+import { affectedBookingsOf } from '@lokaler/api-client/api-client-error';
+import type { AffectedBookingsDecision } from '@lokaler/domain/closing-with-bookings';
 import { closedDateRangeBody, type ClosedDateRange, type ClosedDateRangeBody } from '@lokaler/domain/opening-hours';
 import { formatDateNorwegian } from '@lokaler/domain/scheduling/format-date';
 import { ConfirmDialog } from '@lokaler/ui/confirm-dialog';
@@ -17,9 +19,12 @@ import type { SettingsFormProps } from './settings-form-props';
 import './closed-dates.css';
 import { DateFieldControl } from '@lokaler/ui/date-field-control';
 import { FormErrorSummary } from '@lokaler/ui/form-error-summary';
+import { AffectedBookingsDialog } from '../../components/affected-bookings-dialog';
 
 export const CLOSED_DATES_ADDED = 'Den stengte perioden ble lagt til';
 export const CLOSED_DATES_REMOVED = 'Den stengte perioden ble fjernet';
+export const CLOSED_DATES_CANCELLED = 'Den stengte perioden ble lagt til. Tidene i perioden er avlyst, og søkerne har fått melding.';
+export const CLOSED_DATES_KEPT = 'Den stengte perioden ble lagt til. Bookingene i perioden er beholdt.';
 
 type AddValues = z.input<typeof closedDateRangeBody>;
 const emptyRange: AddValues = { fromDate: '', toDate: '', reason: '' };
@@ -32,7 +37,8 @@ export function formatRange(range: Pick<ClosedDateRange, 'fromDate' | 'toDate'>)
 /**
  * Closed dates of a location, entered as ranges with a reason (decision 015): the
  * list with 'Fjern' (asked first), and a form to add one, validated by closedDateRangeBody; an
- * overlapping range is refused by the server (409) with its message.
+ * overlapping range is refused by the server (409) with its message. A range over bookings (409
+ * AFFECTED_BOOKINGS, decision 042) opens the list of them, to cancel their times with a message or keep them.
  */
 export function ClosedDatesForm(props: SettingsFormProps) {
   return (
@@ -56,16 +62,27 @@ function ClosedDatesEditor({ locationId, mode, onSaved, ranges }: SettingsFormPr
     },
   });
 
-  const addRange = (andThen?: () => void) =>
-    handleSubmit((body) =>
-      add.mutate(body, {
-        onSuccess: () => {
-          reset(emptyRange);
-          if (andThen) andThen();
-          else showToast({ type: 'success', msg: CLOSED_DATES_ADDED });
-        },
-      }),
-    );
+  // The range the server answered AFFECTED_BOOKINGS to, waiting for the administrator's choice.
+  const [pending, setPending] = useState<{ body: ClosedDateRangeBody; andThen: (() => void) | undefined; bookings: NonNullable<ReturnType<typeof affectedBookingsOf>> } | null>(null);
+
+  const save = (body: ClosedDateRangeBody, andThen: (() => void) | undefined) =>
+    add.mutate(body, {
+      onSuccess: () => {
+        reset(emptyRange);
+        setPending(null);
+        if (andThen) andThen();
+        else showToast({ type: 'success', msg: !body.affectedBookings ? CLOSED_DATES_ADDED : body.affectedBookings.decision === 'CANCEL' ? CLOSED_DATES_CANCELLED : CLOSED_DATES_KEPT });
+      },
+      onError: (error) => {
+        const bookings = affectedBookingsOf(error);
+        // Asked first, or asked again (a booking came in meanwhile): the list as the server has it now.
+        if (bookings) setPending({ body, andThen, bookings });
+      },
+    });
+  const addRange = (andThen?: () => void) => handleSubmit((body) => save(body, andThen));
+  const decide = (decision: AffectedBookingsDecision) => {
+    if (pending) save({ ...pending.body, affectedBookings: decision }, pending.andThen);
+  };
 
   // In the wizard, a range typed but not yet added is added before going on; an empty form just goes on.
   const goOn = () => {
@@ -119,7 +136,7 @@ function ClosedDatesEditor({ locationId, mode, onSaved, ranges }: SettingsFormPr
         <DateFieldControl control={control} name="fromDate" label="Fra og med dato" />
         <DateFieldControl control={control} name="toDate" label="Til og med dato" />
         <Textfield label="Begrunnelse" description="Vises for søkerne, for eksempel «Juleferie»" {...register('reason')} error={formState.errors.reason?.message} />
-        {add.error && (
+        {add.error && !pending && (
           <Alert data-color="danger" role="alert">
             <Paragraph>{userMessageOf(add.error)}</Paragraph>
           </Alert>
@@ -152,6 +169,19 @@ function ClosedDatesEditor({ locationId, mode, onSaved, ranges }: SettingsFormPr
       >
         {toRemove ? `Lokalet blir åpent igjen ${formatRange(toRemove)}${toRemove.reason ? ` (${toRemove.reason})` : ''}.` : ''}
       </ConfirmDialog>
+      {pending && (
+        <AffectedBookingsDialog
+          what={`Lokalet stenges ${formatRange(pending.body)} (${pending.body.reason})`}
+          bookings={pending.bookings}
+          busy={add.isPending}
+          error={add.error && !affectedBookingsOf(add.error) ? add.error : null}
+          onDecide={decide}
+          onCancel={() => {
+            setPending(null);
+            add.reset();
+          }}
+        />
+      )}
       {guard.dialog}
     </div>
   );

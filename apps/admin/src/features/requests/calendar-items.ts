@@ -18,7 +18,7 @@ export interface CalendarItem {
  * The calendar's cells: items keyed by `${bookableAssetId}|${date}`, sorted by start time. A reservation
  * running past midnight (legacy data) cannot be merged and is shown as it is.
  */
-export function calendarItemsByCell(data: CalendarDataResponse): Map<string, CalendarItem[]> {
+export function calendarItemsByCell(data: Pick<CalendarDataResponse, 'bookings'>): Map<string, CalendarItem[]> {
   const cells = new Map<string, CalendarItem[]>();
   const add = (item: CalendarItem) => {
     const key = cellKey(item.bookableAssetId, item.date);
@@ -41,3 +41,26 @@ export function calendarItemsByCell(data: CalendarDataResponse): Map<string, Cal
 }
 
 export const cellKey = (bookableAssetId: number, date: string) => `${bookableAssetId}|${date}`;
+
+/** A room's blocked time on a date, as the calendar shows it. */
+export interface BlockedItem {
+  startTime: string;
+  endTime: string;
+}
+
+/**
+ * The calendar's closings (decision 042): closed days by date (with the reason), blocked times by
+ * cell, and whether a booked item is kept over one (on a closed day or overlapping a blocked time).
+ */
+export function calendarClosings(data: CalendarDataResponse) {
+  const closed = new Map<string, string | null>(data.closedDates.map((c) => [c.date, c.reason]));
+  const blocked = new Map<string, BlockedItem[]>();
+  for (const b of data.blockedTimes) {
+    const key = cellKey(b.bookableAssetId, b.date);
+    blocked.set(key, [...(blocked.get(key) ?? []), { startTime: b.startTime, endTime: b.endTime }]);
+  }
+  const end = (time: string) => (time === '00:00:00' ? '24:00:00' : time);
+  const isKept = (item: Pick<CalendarItem, 'bookableAssetId' | 'date' | 'startTime' | 'endTime'>) =>
+    closed.has(item.date) || (blocked.get(cellKey(item.bookableAssetId, item.date)) ?? []).some((b) => b.startTime < end(item.endTime) && item.startTime < end(b.endTime));
+  return { closed, blocked, isKept };
+}

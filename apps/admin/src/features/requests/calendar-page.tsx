@@ -14,7 +14,7 @@ import { Loading } from '@lokaler/ui/loading';
 import { NotFoundPage } from '@lokaler/ui/not-found-page';
 import { LoadFailureAlert } from '@lokaler/ui/query-loader';
 import { paths } from '../../config/paths';
-import { calendarItemsByCell, cellKey, type CalendarItem } from './calendar-items';
+import { calendarClosings, calendarItemsByCell, cellKey, type CalendarItem } from './calendar-items';
 import { LocationCalendarFeed } from './location-calendar-feed';
 import { LocationHeader } from './location-header';
 import './requests.css';
@@ -41,6 +41,7 @@ function LocationCalendar({ locationId }: { locationId: number }) {
   const calendar = useQuery(adminCalendarDataQuery({ locationId, from: monday, to: sunday }));
   const rooms = useQuery(locationAssetsQuery(locationId));
   const cells = useMemo(() => (calendar.data ? calendarItemsByCell(calendar.data) : new Map<string, CalendarItem[]>()), [calendar.data]);
+  const closings = useMemo(() => calendarClosings(calendar.data ?? { bookings: [], closedDates: [], blockedTimes: [] }), [calendar.data]);
 
   const roomRows = useMemo(() => {
     const known = (rooms.data ?? []).map((r) => ({ id: r.id, name: r.displayName || r.name }));
@@ -92,8 +93,9 @@ function LocationCalendar({ locationId }: { locationId: number }) {
                 <Table.Row>
                   <Table.HeaderCell scope="col">Rom</Table.HeaderCell>
                   {days.map((day) => (
-                    <Table.HeaderCell key={day} scope="col" aria-current={day === today ? 'date' : undefined}>
+                    <Table.HeaderCell key={day} scope="col" aria-current={day === today ? 'date' : undefined} data-closed={closings.closed.has(day) || undefined}>
                       {formatDate(day, 'EEE d.M.')}
+                      {closings.closed.has(day) && <span className="lk-calendar-closed-label">Stengt</span>}
                     </Table.HeaderCell>
                   ))}
                 </Table.Row>
@@ -104,14 +106,24 @@ function LocationCalendar({ locationId }: { locationId: number }) {
                     <Table.HeaderCell scope="row">{room.name}</Table.HeaderCell>
                     {days.map((day) => {
                       const items = cells.get(cellKey(room.id, day)) ?? [];
+                      const blocked = closings.blocked.get(cellKey(room.id, day)) ?? [];
+                      const closed = closings.closed.has(day);
+                      const reason = closings.closed.get(day);
                       return (
-                        <Table.Cell key={day}>
-                          {items.length > 0 && (
+                        <Table.Cell key={day} className={closed ? 'lk-calendar-closed' : undefined}>
+                          {(closed || items.length > 0 || blocked.length > 0) && (
                             <ul>
+                              {closed && <li className="lk-calendar-closing">{`Stengt${reason ? `: ${reason}` : ''}`}</li>}
+                              {blocked.map((b) => (
+                                <li key={`blocked-${b.startTime}`} className="lk-calendar-closing">
+                                  {formatClock(b.startTime)}–{formatClock(b.endTime)} Blokkert
+                                </li>
+                              ))}
                               {items.map((item) => (
                                 <li key={`${item.bookingId}-${item.startTime}`}>
                                   <RouterLink to={paths.booking.getHref(item.bookingId)} className="lk-calendar-item" data-status={item.status}>
                                     {formatClock(item.startTime)}–{formatClock(item.endTime)} {item.title}
+                                    {closings.isKept(item) && <span className="lk-calendar-kept"> (beholdt)</span>}
                                     <span className="lk-visually-hidden">, {bookingStatusLabels[item.status]}</span>
                                   </RouterLink>
                                 </li>
@@ -129,7 +141,7 @@ function LocationCalendar({ locationId }: { locationId: number }) {
         )
       )}
       <Paragraph data-size="sm" className="lk-subtle">
-        Blå: venter på behandling. Grønn: godkjent. Velg en tid for å åpne søknaden.
+        Blå: venter på behandling. Grønn: godkjent. Skravert: stengt eller blokkert; en booking som er beholdt der, er merket «beholdt». Velg en tid for å åpne søknaden.
       </Paragraph>
       <LocationCalendarFeed locationId={locationId} />
     </div>

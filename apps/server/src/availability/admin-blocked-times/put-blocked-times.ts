@@ -1,12 +1,12 @@
 import { applyBlockedTimeChanges, BlockedTimeError, type BlockedTimesSchedule, type PutBlockedTimesBody } from '@lokaler/domain/admin-blocked-times';
 import { formatDuration } from '@lokaler/domain/scheduling/iso-duration';
-import type { MinuteInterval } from '@lokaler/domain/scheduling/minute-intervals';
+import { subtractIntervals, type MinuteInterval } from '@lokaler/domain/scheduling/minute-intervals';
 import { minutesToTime } from '@lokaler/domain/scheduling/time-of-day';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { lockRooms } from '../../db/lock-rooms';
-import { writeLocationAudit } from '../../locations';
+import { runClosingHook, writeLocationAudit } from '../../locations';
 import { findRooms } from '../room-calendars/repository';
 import { displayNameOf } from '../room-calendars/rooms-for-caller';
 import { assertManagesRoom } from './assert-manages-room';
@@ -34,6 +34,16 @@ export async function putBlockedTimes({ db, user, assetId, body }: { db: Db; use
         if (!(error instanceof BlockedTimeError)) throw error;
         throw new AppError('VALIDATION', `${date}: ${error.message}`, error.message, { fields: [{ path: `body.timeslotsByDate.${date}`, message: error.message }] });
       }
+    }
+    // Bookings in the times blocked now are the closing step's (decision 042): 409 AFFECTED_BOOKINGS without a decision.
+    const added = [...next].flatMap(([date, intervals]) => intervals.flatMap((i) => subtractIntervals(i, existing.get(date) ?? [])).map((i) => ({ date, start: i.start, end: i.end })));
+    if (added.length) {
+      await runClosingHook(tx, {
+        user,
+        closed: { kind: 'ROOM_TIMES', locationId: room.locationId, bookableAssetId: assetId, intervals: added },
+        reason: body.affectedBookings?.message ?? null,
+        decision: body.affectedBookings,
+      });
     }
     await replaceBlockedTimes(tx, assetId, next);
     const change = blockedTimesChange({ bookableAssetId: assetId, name: displayNameOf(room) }, existing, next);

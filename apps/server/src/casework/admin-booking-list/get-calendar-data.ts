@@ -4,12 +4,13 @@ import { reservationEndTime } from '@lokaler/domain/scheduling/time-of-day';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import { assertAdministers } from '../../auth/guards';
 import type { DbOrTx } from '../../db/client';
-import { listCalendarRows } from './repository';
+import { listBlockedTimes, listCalendarRows, listClosedDays } from './repository';
 
 /**
  * GET /api/booking/calendardata: the active reservations (UNPROCESSED, APPROVED) of a location's
  * rooms in a date range, grouped by booking, with the list's filters; bookings without any
- * reservation in the range are left out. One query.
+ * reservation in the range are left out; with the location's closed days and the rooms' blocked
+ * times in the range (decision 042). Three queries.
  */
 export async function getCalendarData({ db, user, query }: { db: DbOrTx; user: AuthenticatedUser; query: CalendarDataQuery }): Promise<CalendarDataResponse> {
   assertAdministers(user, query.locationId);
@@ -20,7 +21,11 @@ export async function getCalendarData({ db, user, query }: { db: DbOrTx; user: A
     purpose: query.purpose,
     text: query.text || undefined,
   };
-  const rows = await listCalendarRows(db, filters, query.from, query.to);
+  const [rows, closedDates, blocked] = await Promise.all([
+    listCalendarRows(db, filters, query.from, query.to),
+    listClosedDays(db, query.locationId, query.from, query.to),
+    listBlockedTimes(db, query.locationId, query.from, query.to, query.bookableAssetId),
+  ]);
 
   const byBooking = new Map<number, CalendarDataResponse['bookings'][number]>();
   for (const r of rows) {
@@ -39,5 +44,9 @@ export async function getCalendarData({ db, user, query }: { db: DbOrTx; user: A
       status: r.reservation_status,
     });
   }
-  return { bookings: [...byBooking.values()] };
+  return {
+    bookings: [...byBooking.values()],
+    closedDates,
+    blockedTimes: blocked.map((b) => ({ bookableAssetId: b.bookableAssetId, date: b.date, startTime: b.startTime, endTime: reservationEndTime(b.startTime, b.durationMinutes) })),
+  };
 }

@@ -168,3 +168,20 @@ export async function listCalendarRows(db: DbOrTx, f: BookingFilters, from: stri
       ${f.bookableAssetId ? sql`and r.bookable_asset_id = ${f.bookableAssetId}` : sql``}
     order by r.date, r.start_time, r.id`);
 }
+
+/** The location's closed days in the range, with their reason (decision 042: the calendar marks them). One query. */
+export async function listClosedDays(db: DbOrTx, locationId: number, from: string, to: string): Promise<{ date: string; reason: string | null }[]> {
+  return queryRows<{ date: string; reason: string | null }>(db, sql`
+    select to_char(date, 'YYYY-MM-DD') as date, reason from closed_dates
+    where location_id = ${locationId} and date between ${from}::date and ${to}::date order by date`);
+}
+
+/** The blocked times of the location's rooms in the range (one room when filtered). One query. */
+export async function listBlockedTimes(db: DbOrTx, locationId: number, from: string, to: string, bookableAssetId?: number): Promise<{ bookableAssetId: number; date: string; startTime: string; durationMinutes: number }[]> {
+  return queryRows<{ bookableAssetId: number; date: string; startTime: string; durationMinutes: number }>(db, sql`
+    select t.bookable_asset_id as "bookableAssetId", to_char(t.date, 'YYYY-MM-DD') as date, to_char(t.start_time, 'HH24:MI:SS') as "startTime", t.duration_minutes as "durationMinutes"
+    from blocked_times t join bookable_assets a on a.id = t.bookable_asset_id
+    where a.location_id = ${locationId} and t.date between ${from}::date and ${to}::date
+      ${bookableAssetId ? sql`and t.bookable_asset_id = ${bookableAssetId}` : sql``}
+    order by t.date, t.start_time, t.bookable_asset_id`);
+}
