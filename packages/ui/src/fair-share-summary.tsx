@@ -6,11 +6,11 @@ import { fairShareLimitTexts, pendingText, type BookingLimitsResponse } from '@l
  * limits that would be gone past (`problems`, from the domain's problemsBeforeSending) first, then the
  * limits and what the person holds pending there. Presentational: the calendar and /send ask.
  */
-export function FairShareSummary({ data, problems, headingLevel = 2 }: { data: BookingLimitsResponse; problems: readonly string[]; headingLevel?: 2 | 3 }) {
+export function FairShareSummary({ data, problems }: { data: BookingLimitsResponse; problems: readonly string[] }) {
   const pending = (data.pending ?? []).filter((p) => p.minutes > 0 || p.applications > 0);
   return (
-    <Alert data-color={problems.length ? 'warning' : 'info'} aria-labelledby="lk-fair-share-title">
-      <Heading level={headingLevel} data-size="xs" id="lk-fair-share-title">
+    <Alert data-color={problems.length ? 'warning' : 'info'}>
+      <Heading level={2} data-size="xs">
         {problems.length ? 'Søknaden går over grensen for dette stedet' : 'Grenser for søknader'}
       </Heading>
       {problems.map((problem) => (
