@@ -116,6 +116,10 @@ const envSchema = z.object({
   WEDDING_HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
   /** Decision 038: how long after the wizard's page went away (closed tab, reload) the held wedding time is let go unless the wizard comes back. */
   WEDDING_WIZARD_RETURN_SECONDS: z.coerce.number().int().min(5).max(600).default(60),
+  /** Most applications one person may send in a 10-minute window (POST /api/booking, counted in the database; decision 041). */
+  BOOKINGS_PER_PERSON_PER_10_MINUTES: z.coerce.number().int().min(1).max(1000).default(20),
+  /** Most receipts a person's applications send to a typed address other than their own in an hour; beyond it the receipt goes to their own address (decision 041). */
+  TYPED_RECEIPTS_PER_PERSON_PER_HOUR: z.coerce.number().int().min(0).max(1000).default(5),
   /** Most active free-time alerts ('Varsle meg når en tid blir ledig') one person may have at once. */
   FREE_SLOT_ALERTS_PER_PERSON: z.coerce.number().int().min(1).max(100).default(10),
   /** Most free-time alert e-mails one person is sent per hour; more freed times wait for the next hour. */
@@ -240,6 +244,7 @@ function buildConfig(env: Env) {
     map: { tileUrl: env.MAP_TILE_URL === '' ? null : env.MAP_TILE_URL, tileAttribution: env.MAP_TILE_ATTRIBUTION },
     weddingHoldMinutes: env.WEDDING_HOLD_MINUTES,
     weddingWizardReturnSeconds: env.WEDDING_WIZARD_RETURN_SECONDS,
+    bookingRates: { perPersonPer10Minutes: env.BOOKINGS_PER_PERSON_PER_10_MINUTES, typedReceiptsPerPersonPerHour: env.TYPED_RECEIPTS_PER_PERSON_PER_HOUR },
     locationInvitationDays: env.LOCATION_INVITATION_DAYS,
     freeSlotAlerts: { maxPerPerson: env.FREE_SLOT_ALERTS_PER_PERSON, mailsPerHour: env.FREE_SLOT_ALERT_MAILS_PER_HOUR },
     http: {

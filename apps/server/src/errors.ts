@@ -30,6 +30,8 @@ const statusByCode = {
   UNPROCESSABLE: 422,
   /** The booking breaks a booking rule (window, behandlingstid, one timeslot, repetition…): nothing was written. */
   BOOKING_NOT_ALLOWED: 422,
+  /** The application would take the applicant past a fair-share limit (decision 041): the message names the limit; nothing was written. */
+  BOOKING_LIMIT_REACHED: 422,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   INTERNAL: 500,

@@ -31,6 +31,12 @@ const PUBLIC_ROUTES = [
   'GET /api/calendar/:file',
 ];
 
+/** Anyone may call these too; a token, when sent, must be valid (401 otherwise) and adds the caller's own view. */
+const OPTIONAL_LOGIN_ROUTES = [
+  // The fair-share limits at a location; with a citizen's token also what they hold pending there (decision 041).
+  'GET /api/location/:id/booking-limits',
+];
+
 /** Outside the declared API: the OpenAPI UI's own files (a plugin's), the local IdP (its own sessions), the SPAs. */
 function outsideTheApi(path: string): boolean {
   return !path.startsWith('/api/') || path.startsWith('/api/docs');
@@ -71,6 +77,16 @@ describe('every route declares its access, and a protected one answers an anonym
     expect(api.length).toBeGreaterThan(100);
     for (const known of ['POST /api/booking', 'PUT /api/booking/:id/approve', 'GET /api/user/booking', 'POST /api/admin/new-locations', 'POST /api/user/free-slot-alerts', 'DELETE /api/user/free-slot-alerts/:id']) {
       expect(api).toContain(known);
+    }
+  });
+
+  it('has exactly the optional-login routes decided on; a bad token there is 401', async () => {
+    const optional = [...access].filter(([name, level]) => level === 'optionalUser' && !name.startsWith('HEAD ')).map(([name]) => name);
+    expect(optional.sort()).toEqual([...OPTIONAL_LOGIN_ROUTES].sort());
+    for (const name of OPTIONAL_LOGIN_ROUTES) {
+      const [method, path] = name.split(' ') as [HTTPMethods, string];
+      const res = await ctx.app.inject({ method, url: concretePath(path), headers: { authorization: 'Bearer not-a-token' } });
+      expect(res.statusCode).toBe(401);
     }
   });
 

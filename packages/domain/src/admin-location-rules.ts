@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fairShareLimitValue, type FairShareLimitName, type FairShareOverrides } from './fair-share';
 
 /**
  * A location's booking rules (spec 02 §3 "Booking rules map: REQUIRE_CONTRACT, ENABLE_VEDTAK,
@@ -14,17 +15,47 @@ export const bookingRuleLabels: Record<BookingRuleName, string> = {
   ADMIN_CAN_BOOK_PAST_DATES: 'Administratorer kan booke tilbake i tid',
 };
 
+/**
+ * The location's fair-share limits per applicant (decision 041), in the map's style: a whole number,
+ * or null for the city-wide value.
+ */
+export const fairShareRuleNames = ['MAX_PENDING_HOURS', 'MAX_PENDING_APPLICATIONS', 'MAX_ROOMS_PER_APPLICATION', 'MAX_DATES_PER_SERIES'] as const;
+export type FairShareRuleName = (typeof fairShareRuleNames)[number];
+export const fairShareLimitOfRule: Record<FairShareRuleName, FairShareLimitName> = {
+  MAX_PENDING_HOURS: 'maxPendingHours',
+  MAX_PENDING_APPLICATIONS: 'maxPendingApplications',
+  MAX_ROOMS_PER_APPLICATION: 'maxRoomsPerApplication',
+  MAX_DATES_PER_SERIES: 'maxDatesPerSeries',
+};
+
 /** GET /api/location/{id}/bookingrules: every rule with its value. */
 export const bookingRules = z.object({
   REQUIRE_CONTRACT: z.boolean(),
   ENABLE_VEDTAK: z.boolean(),
   ADMIN_CAN_BOOK_PAST_DATES: z.boolean(),
+  MAX_PENDING_HOURS: fairShareLimitValue('maxPendingHours').nullable(),
+  MAX_PENDING_APPLICATIONS: fairShareLimitValue('maxPendingApplications').nullable(),
+  MAX_ROOMS_PER_APPLICATION: fairShareLimitValue('maxRoomsPerApplication').nullable(),
+  MAX_DATES_PER_SERIES: fairShareLimitValue('maxDatesPerSeries').nullable(),
 });
 export type BookingRules = z.infer<typeof bookingRules>;
 
+/** The fair-share overrides of a rules map. */
+export function fairShareOverridesOf(rules: BookingRules): FairShareOverrides {
+  return {
+    maxPendingHours: rules.MAX_PENDING_HOURS,
+    maxPendingApplications: rules.MAX_PENDING_APPLICATIONS,
+    maxRoomsPerApplication: rules.MAX_ROOMS_PER_APPLICATION,
+    maxDatesPerSeries: rules.MAX_DATES_PER_SERIES,
+  };
+}
+
 /** PUT /api/location/{id}/bookingrules: the rules to change (others keep their value). */
-export const putBookingRulesBody = z.object({ rules: bookingRules.partial().strict() })
-  .or(bookingRules.partial().strict().transform((rules) => ({ rules })));
+const rulesToChange = bookingRules.partial().strict();
+// One object (not a union), so a wrong value is refused naming its field: `{ rules: {...} }` or the rules themselves.
+export const putBookingRulesBody = rulesToChange.extend({ rules: rulesToChange.optional() })
+  .refine((body) => body.rules === undefined || Object.keys(body).length === 1, { message: 'Send reglene enten i rules eller direkte, ikke begge' })
+  .transform(({ rules, ...direct }) => ({ rules: rules ?? direct }));
 export type PutBookingRulesBody = z.infer<typeof putBookingRulesBody>;
 
 export const locationAdmin = z.object({ email: z.string() });

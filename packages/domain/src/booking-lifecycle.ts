@@ -74,6 +74,14 @@ export const reservationTransitions: Readonly<Record<ReservationStatus, readonly
  */
 export const initialReservationStatuses: readonly ReservationStatus[] = ['UNPROCESSED', 'IN_ROUND', 'APPROVED'];
 
+/**
+ * Not decided yet and holding its time against everyone else: what the fair-share limits count
+ * (decision 041). UNPROCESSED is the only such status today: APPROVED is decided, IN_ROUND holds no
+ * time (its round's own rules count it), the rest are final. An application counts as pending
+ * while any of its reservations is.
+ */
+export const pendingReservationStatuses: readonly ReservationStatus[] = ['UNPROCESSED'];
+
 type StatusOf<K extends LifecycleKind> = K extends 'booking' ? BookingStatus : ReservationStatus;
 
 /** Whether a `kind` may go from `from` to `to`. Staying in a status is no change, so not a transition. */

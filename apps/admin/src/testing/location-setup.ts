@@ -12,7 +12,15 @@ export const testPreferences: LocationPreferences = {
   maxOneTimeslotPerBookingForPublicUser: false,
 };
 
-export const testRules: BookingRules = { REQUIRE_CONTRACT: true, ENABLE_VEDTAK: false, ADMIN_CAN_BOOK_PAST_DATES: false };
+export const testRules: BookingRules = {
+  REQUIRE_CONTRACT: true,
+  ENABLE_VEDTAK: false,
+  ADMIN_CAN_BOOK_PAST_DATES: false,
+  MAX_PENDING_HOURS: null,
+  MAX_PENDING_APPLICATIONS: 5,
+  MAX_ROOMS_PER_APPLICATION: null,
+  MAX_DATES_PER_SERIES: null,
+};
 
 export function buildLocationDetails(overrides: Partial<AdminLocationDetails> = {}): AdminLocationDetails {
   return {

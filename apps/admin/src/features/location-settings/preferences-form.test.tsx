@@ -36,10 +36,42 @@ describe('PreferencesForm', () => {
 
     expect(await screen.findByText('Innstillingene ble lagret')).toBeInTheDocument();
     expect(api.callsTo('PUT', '/api/preferences/location/7')[0]?.body).toEqual({ ...testPreferences, behandlingstid: 21, minBookingDurationMinutes: 60, maxOneTimeslotPerBookingForPublicUser: true });
-    expect(api.callsTo('PUT', '/api/location/7/bookingrules')[0]?.body).toEqual({ rules: { REQUIRE_CONTRACT: true, ENABLE_VEDTAK: true, ADMIN_CAN_BOOK_PAST_DATES: false } });
+    expect(api.callsTo('PUT', '/api/location/7/bookingrules')[0]?.body).toEqual({ rules: { ...testRules, ENABLE_VEDTAK: true } });
     const shownAt = Date.now();
     await waitFor(() => expect(screen.queryByText('Innstillingene ble lagret')).not.toBeInTheDocument(), { timeout: 6000 });
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(2500);
+  });
+
+  it('shows the fair-share limits (empty: the city-wide value), saves a changed one and an emptied one as null', async () => {
+    const user = userEvent.setup();
+    const api = stubPreferences();
+    renderForm(<PreferencesForm locationId={7} mode="settings" />);
+    const hours = await screen.findByRole('textbox', { name: 'Maks timer til behandling per søker og semester' });
+    const applications = screen.getByRole('textbox', { name: 'Maks søknader til behandling per søker og semester' });
+    expect(screen.getByRole('group', { name: /^Rettferdig fordeling/ })).toBeInTheDocument();
+    expect(hours).toHaveValue('');
+    expect(applications).toHaveValue('5');
+    await user.type(hours, ' 60 ');
+    await user.clear(applications);
+    await user.type(screen.getByRole('textbox', { name: 'Maks rom per søknad' }), '4');
+    await user.click(screen.getByRole('button', { name: 'Lagre' }));
+    expect(await screen.findByText('Innstillingene ble lagret')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/location/7/bookingrules')[0]?.body).toEqual({
+      rules: { ...testRules, MAX_PENDING_HOURS: 60, MAX_PENDING_APPLICATIONS: null, MAX_ROOMS_PER_APPLICATION: 4 },
+    });
+  });
+
+  it('refuses a limit that is not a whole number in bounds, naming it, and sends nothing', async () => {
+    const user = userEvent.setup();
+    const api = stubPreferences();
+    renderForm(<PreferencesForm locationId={7} mode="settings" />);
+    await user.type(await screen.findByRole('textbox', { name: 'Maks timer til behandling per søker og semester' }), '0');
+    await user.type(screen.getByRole('textbox', { name: 'Maks datoer per rom i en fast booking' }), '2,5');
+    await user.click(screen.getByRole('button', { name: 'Lagre' }));
+    expect(await screen.findByRole('link', { name: 'Maks timer må være et helt tall fra 1 til 2000' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Maks datoer må være et helt tall fra 1 til 1000' })).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/preferences/location/7')).toEqual([]);
+    expect(api.callsTo('PUT', '/api/location/7/bookingrules')).toEqual([]);
   });
 
   it('refuses a behandlingstid over 365 days and a minimum duration off the 15-minute grid', async () => {

@@ -6,7 +6,8 @@ import { bookingRulesQuery, locationPreferencesQuery, savePreferencesAndRulesMut
 import { useGuardedMutation } from '@lokaler/api-client/react/use-guarded-mutation';
 import { loadFailureMessage } from '@lokaler/api-client/user-message';
 import type { LocationPreferences } from '@lokaler/domain/admin-location';
-import { bookingRuleLabels, bookingRuleNames, type BookingRules } from '@lokaler/domain/admin-location-rules';
+import { bookingRuleLabels, bookingRuleNames, fairShareLimitOfRule, fairShareRuleNames, type BookingRules } from '@lokaler/domain/admin-location-rules';
+import { fairShareLimitLabels } from '@lokaler/domain/fair-share';
 import { QueryLoader } from '@lokaler/ui/query-loader';
 import { useUnsavedChangesGuard } from '@lokaler/ui/unsaved-changes-guard';
 import { fieldId, SaveButton, SaveFailure, useSavedMessage } from './form-parts';
@@ -93,6 +94,24 @@ function PreferencesEditor({ locationId, mode, onSaved, preferences, rules }: Se
         {bookingRuleNames.map((name) => (
           <Checkbox key={name} label={bookingRuleLabels[name]} id={fieldId(FORM, `rules.${name}`)} {...register(`rules.${name}`)} />
         ))}
+      </Fieldset>
+      <Fieldset>
+        <Fieldset.Legend>Rettferdig fordeling</Fieldset.Legend>
+        <Fieldset.Description>
+          Hva én søker (en person, eller en organisasjon samlet) kan ha til behandling her samtidig. La et felt stå tomt for å bruke kommunens standard.
+        </Fieldset.Description>
+        <div className="lk-field-row">
+          {fairShareRuleNames.map((name) => (
+            <Textfield
+              key={name}
+              label={fairShareLimitLabels[fairShareLimitOfRule[name]]}
+              inputMode="numeric"
+              id={fieldId(FORM, `rules.${name}`)}
+              {...register(`rules.${name}`)}
+              error={errors.rules?.[name]?.message}
+            />
+          ))}
+        </div>
       </Fieldset>
       <SaveFailure error={save.error} />
       {saved.message}

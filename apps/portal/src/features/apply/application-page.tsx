@@ -21,6 +21,7 @@ import { loadApplication, saveApplication, type ApplicationValues } from './appl
 import { roomIdsOf } from './booking-request';
 import { LoggingIn } from './logging-in';
 import { RoundNotice } from './round-notice';
+import { FairShareNotice } from './fair-share-notice';
 
 /**
  * /send?purpose=…&activityType=…&nextLink=…: the application form for the times chosen in the
@@ -141,6 +142,7 @@ function Application({ rooms, availability, roomIds }: { rooms: readonly Bookabl
     <>
       <DatesPreview rooms={rooms} availability={availability} />
       {isRepeating && firstDate && rooms[0] && <RoundNotice locationId={rooms[0].locationId} firstDate={firstDate} />}
+      {rooms[0] && <FairShareNotice rooms={rooms} availability={availability} viewer={user?.sub ?? null} />}
       {!sendable && <MustChange />}
       {sendable && notFree.length > 0 && (
         <SendWithoutChoice

@@ -19,6 +19,7 @@ import { paths } from '../../config/paths';
 import { activityTypeOf, calendarRules, effectivePattern, nextLinkOf, tooShortText, weddingTimeProblem } from './calendar-rules';
 import { BookingRulesSummary } from './booking-rules-summary';
 import { ChosenTimes } from './chosen-times';
+import { FairShareLimits } from './fair-share-limits';
 import { END_DATE_FIELD_ID, RepeatChoice } from './repeat-choice';
 import { addReservations, canContinue, reservationsFromChoice, reservedSlotKeys } from './reservations';
 import { ReservationsPanel } from './reservations-panel';
@@ -193,6 +194,7 @@ export function RoomCalendar({ rooms, location, bounds, openingWeek = null, init
         canContinue={canContinue(draft.availability)}
         onContinue={goToForm}
       />
+      {draft.reservations.length > 0 && <FairShareLimits rooms={rooms} availability={draft.availability} />}
     </div>
   );
 }

@@ -32,7 +32,7 @@ const time = (date: string, startTime: string, endTime: string, available = true
 let availabilityRequests: AvailabilityRequest[];
 /** fromInclusive of each GET /api/schedule (the opening week comes with the page). */
 let scheduleRequests: string[] = [];
-function stub({ rooms = [gym, classroom], bounds = { firstDate: monday, lastDate }, availability, place = location }: { rooms?: ReturnType<typeof buildRoom>[]; bounds?: { firstDate: string; lastDate: string }; availability?: (request: AvailabilityRequest) => Response; place?: typeof location } = {}) {
+function stub({ rooms = [gym, classroom], bounds = { firstDate: monday, lastDate }, availability, place = location, extra = {} }: { rooms?: ReturnType<typeof buildRoom>[]; bounds?: { firstDate: string; lastDate: string }; availability?: (request: AvailabilityRequest) => Response; place?: typeof location; extra?: Record<string, unknown> } = {}) {
   availabilityRequests = [];
   scheduleRequests = [];
   const scheduleOf = (ids: number[], from: string, to: string) =>
@@ -61,6 +61,7 @@ function stub({ rooms = [gym, classroom], bounds = { firstDate: monday, lastDate
       };
       return Response.json(answer);
     },
+    ...extra,
   });
 }
 
@@ -148,6 +149,27 @@ describe('/ressurs: the room calendar', () => {
     await user.click(screen.getByRole('button', { name: 'Gå til søknad' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/send'));
     expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ purpose: 'PUBLICUSER_LOAN', activityType: 'school' });
+  });
+
+  it('says the fair-share limits of the location once times are chosen (not before: the first paint stays one request), and the one a choice goes past', async () => {
+    const fetchMock = stub({
+      extra: { '/api/location/1/booking-limits': { limits: { maxPendingHours: 40, maxPendingApplications: 10, maxRoomsPerApplication: 1, maxDatesPerSeries: 60 }, pending: null } },
+    });
+    const user = userEvent.setup();
+    await openCalendar();
+    expect(screen.queryByRole('heading', { name: 'Grenser for søknader' })).not.toBeInTheDocument();
+    await user.click(slot(monday, '18:00'));
+    await user.click(screen.getByRole('button', { name: 'Legg til valgte tider' }));
+    expect(await screen.findByRole('heading', { name: 'Grenser for søknader' })).toBeInTheDocument();
+    expect(screen.getByText('Du kan ha inntil 40 timer og 10 søknader til behandling ved dette stedet per semester.')).toBeInTheDocument();
+    expect(screen.getByText('En søknad kan gjelde inntil 1 rom og 60 datoer per rom.')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([input]) => String(input).includes('/booking-limits'))).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Klasserom (101)' }));
+    await user.click(await screen.findByRole('gridcell', { name: new RegExp(`^${day(monday)} kl\\. 18:00–`) }));
+    await user.click(screen.getByRole('button', { name: 'Legg til valgte tider' }));
+    expect(await screen.findByRole('heading', { name: 'Søknaden går over grensen for dette stedet' })).toBeInTheDocument();
+    expect(screen.getByText('En søknad kan gjelde høyst 1 rom. Du har valgt 2 rom.')).toBeInTheDocument();
   });
 
   it("says 'Du må velge et tidspunkt' when nothing is chosen", async () => {

@@ -22,7 +22,9 @@ import { checkOmittedTimes } from './booking-problems';
 import { omittedByRoom } from '@lokaler/domain/booking-omitted';
 import { assertNoHoldInProgress, assertOneWeddingTime, weddingTerms } from './wedding-hold';
 import { writeTransaction } from '../../db/write-transaction';
-import { roundToEnter, wishesOf } from '../../rounds';
+import { assertWithinRoundLimits, roundToEnter, wishesOf } from '../../rounds';
+import { assertApplicationShape, assertPendingWithinLimits, loadFairShareLimits } from './fair-share';
+import { receiptAddress } from './booking-rates';
 import { insertWishes } from '../../rounds';
 
 export interface CreateBookingOptions {
@@ -35,6 +37,8 @@ export interface CreateBookingOptions {
   publicUrl: string;
   /** How long a wedding time is held for the wedding form (config WEDDING_HOLD_MINUTES). */
   weddingHoldMinutes: number;
+  /** Receipts to a typed address other than the person's own, per person and hour (config TYPED_RECEIPTS_PER_PERSON_PER_HOUR). */
+  typedReceiptsPerHour?: number;
   now?: Date;
   /**
    * Test seam: runs in the transaction after the check under the locks, just before the reservations
@@ -97,7 +101,8 @@ function oneTimeKey(body: CreateBookingRequest): string | null {
   return `${only.bookableAssetId} ${time!.date} ${time!.startTime}`;
 }
 
-async function book({ db, user, organization = null, body, publicUrl, weddingHoldMinutes, now = new Date(), beforeReservations }: CreateBookingOptions, seen: SeenCalendars | null): Promise<Take> {
+async function book(options: CreateBookingOptions, seen: SeenCalendars | null): Promise<Take> {
+  const { db, user, organization = null, body, publicUrl, weddingHoldMinutes, typedReceiptsPerHour = 5, now = new Date(), beforeReservations } = options;
   assertCitizenApplication(user, body);
   const sent = body.availabilityData.probablyAvailable;
   const entries = timesByRoom(sent);
@@ -136,6 +141,10 @@ async function book({ db, user, organization = null, body, publicUrl, weddingHol
   // A wedding venue takes one time, held for the wedding form (decision 012).
   const wedding = location.filterCategory === 'WEDDINGS' ? weddingTerms(now, weddingHoldMinutes) : null;
   if (wedding) assertOneWeddingTime(entries, body.isRepeating);
+  // Fair share (decision 041): a wedding take is one time of one room, and one hold at a time.
+  const limits = wedding ? null : await loadFairShareLimits(db, location.id);
+  if (limits) assertApplicationShape(entries, limits, (id) => roomName(id) ?? `rom ${id}`);
+  const applicant = { userId: user.userId, organizationNumber: organization?.number ?? null };
   const themes = [...rows.values()].map((r) => r.bookingFlowTheme ?? 'default');
   const formAnswers = parseFormAnswers(body.formAnswers, themes);
   // What will be written if the times are still free under the locks (the check there accepts the
@@ -203,15 +212,20 @@ async function book({ db, user, organization = null, body, publicUrl, weddingHol
     // The rows no other booking competes for come first, so the rooms' locks are held only for
     // the re-check and the reservations (and the commit): the queue on a busy room moves faster.
     const { bookingId, caseNumber } = await insertBookingWithEntry(tx, booking, { userName: user.name, reservationTimes });
-    const to = formAnswers.contactEmail ?? user.email;
+    const to = await receiptAddress(tx, { user, typed: formAnswers.contactEmail, maxPerHour: typedReceiptsPerHour });
     if (to) await enqueueMail(tx, bookingReceipt({ to, bookingId, caseNumber, locationName: location.name, rooms: booked, publicUrl, omitted: omittedTimes, round }));
     await lockRooms(tx, ids);
     // One that held the locks has committed, so its reservations are seen.
     const checked = recheck(await loadBusyTimes(tx, ids, range));
-    await beforeReservations?.(tx);
     const rows = timesToWrite(checked).map((t) => ({ ...t, bookingId, ...(round ? { status: 'IN_ROUND' as const } : {}) }));
+    // Fair share, counted under the applicant's lock (taken last, after the rooms'): a round's wishes
+    // by the round's rules, other applications by the pending limits at the location.
+    const wishes = round ? wishesOf(rows, round.id, bookingId) : [];
+    if (round) await assertWithinRoundLimits(tx, { round, applicant, wishes, bookingId });
+    else await assertPendingWithinLimits(tx, { applicant, locationId: location.id, limits: limits!, times: rows, bookingId });
+    await beforeReservations?.(tx);
     await insertAllOrConflict(tx, rows, roomName);
-    if (round) await insertWishes(tx, wishesOf(rows, round.id, bookingId));
+    if (round) await insertWishes(tx, wishes);
     return { bookingId, caseNumber };
   }));
   return { response, seen: null };

@@ -24,6 +24,9 @@ export const applicationRounds = pgTable('application_rounds', {
   semesterStart: date('semester_start', { mode: 'string' }).notNull(),
   semesterEnd: date('semester_end', { mode: 'string' }).notNull(),
   status: roundStatusEnum('status').notNull().default('OPEN'),
+  /** The round's own fair-share rules (decision 041): per applicant, applications and wished hours a week. */
+  maxApplicationsPerApplicant: integer('max_applications_per_applicant').notNull().default(5),
+  maxWeeklyHoursPerApplicant: integer('max_weekly_hours_per_applicant').notNull().default(20),
   createdByUserId: integer('created_by_user_id').references(() => users.id),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   closingStartedAt: timestamp('closing_started_at', { withTimezone: true }),

@@ -36,6 +36,14 @@ export const locations = pgTable('locations', {
   allowRepeatedBookingsForPublicUser: boolean('allow_repeated_bookings_for_public_user').notNull().default(true),
   allowSingleBookingsForPublicUser: boolean('allow_single_bookings_for_public_user').notNull().default(true),
   maxOneTimeslotPerBookingForPublicUser: boolean('max_one_timeslot_per_booking_for_public_user').notNull().default(false),
+  /**
+   * Fair share (decision 041): the location's own limits per applicant; null takes the city-wide
+   * value (settings FAIR_SHARE_*, else packages/domain fair-share.ts defaults).
+   */
+  maxPendingHours: integer('max_pending_hours'),
+  maxPendingApplications: integer('max_pending_applications'),
+  maxRoomsPerApplication: integer('max_rooms_per_application'),
+  maxDatesPerSeries: integer('max_dates_per_series'),
   /** Days before the wanted date an application must be sent. */
   behandlingstid: integer('behandlingstid').notNull().default(0),
   minBookingDurationMinutes: integer('min_booking_duration_minutes'),

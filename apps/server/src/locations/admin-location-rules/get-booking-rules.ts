@@ -16,7 +16,15 @@ export async function findLiveLocation(db: DbOrTx, locationId: number): Promise<
 }
 
 export function toBookingRules(row: LocationRuleRow): BookingRules {
-  return { REQUIRE_CONTRACT: row.requireContract, ENABLE_VEDTAK: row.enableVedtak, ADMIN_CAN_BOOK_PAST_DATES: row.adminCanBookPastDates };
+  return {
+    REQUIRE_CONTRACT: row.requireContract,
+    ENABLE_VEDTAK: row.enableVedtak,
+    ADMIN_CAN_BOOK_PAST_DATES: row.adminCanBookPastDates,
+    MAX_PENDING_HOURS: row.maxPendingHours,
+    MAX_PENDING_APPLICATIONS: row.maxPendingApplications,
+    MAX_ROOMS_PER_APPLICATION: row.maxRoomsPerApplication,
+    MAX_DATES_PER_SERIES: row.maxDatesPerSeries,
+  };
 }
 
 export async function getBookingRules({ db, user, locationId }: { db: DbOrTx; user: AuthenticatedUser; locationId: number }): Promise<BookingRules> {

@@ -10,6 +10,9 @@ import { locationAdmins } from '../../db/schema/locations';
 import { testAdmins } from '../../seed/test-users';
 import { call } from '../../../test/admin-test-support';
 
+/** The fair-share limits of a location that uses the city-wide values (decision 041). */
+const noLimits = { MAX_PENDING_HOURS: null, MAX_PENDING_APPLICATIONS: null, MAX_ROOMS_PER_APPLICATION: null, MAX_DATES_PER_SERIES: null };
+
 describe('booking rules and administrators of a location', () => {
   let ctx: TestContext;
   let siri: string;
@@ -36,9 +39,9 @@ describe('booking rules and administrators of a location', () => {
   afterAll(() => ctx.close());
 
   it('reads and changes the booking rules', async () => {
-    expect((await call(ctx.app, siri, 'GET', `/api/location/${locationId}/bookingrules`)).json()).toEqual({ REQUIRE_CONTRACT: true, ENABLE_VEDTAK: false, ADMIN_CAN_BOOK_PAST_DATES: false });
+    expect((await call(ctx.app, siri, 'GET', `/api/location/${locationId}/bookingrules`)).json()).toEqual({ REQUIRE_CONTRACT: true, ENABLE_VEDTAK: false, ADMIN_CAN_BOOK_PAST_DATES: false, ...noLimits });
     const res = await call(ctx.app, siri, 'PUT', `/api/location/${locationId}/bookingrules`, { rules: { ENABLE_VEDTAK: true, ADMIN_CAN_BOOK_PAST_DATES: true } });
-    expect(res.json()).toEqual({ REQUIRE_CONTRACT: true, ENABLE_VEDTAK: true, ADMIN_CAN_BOOK_PAST_DATES: true });
+    expect(res.json()).toEqual({ REQUIRE_CONTRACT: true, ENABLE_VEDTAK: true, ADMIN_CAN_BOOK_PAST_DATES: true, ...noLimits });
     expect((await call(ctx.app, siri, 'PUT', `/api/location/${locationId}/bookingrules`, { REQUIRE_CONTRACT: false })).json()).toMatchObject({ REQUIRE_CONTRACT: false });
     expect((await call(ctx.app, siri, 'PUT', `/api/location/${locationId}/bookingrules`, { rules: { UNKNOWN_RULE: true } })).statusCode).toBe(400);
   });

@@ -20,6 +20,11 @@ export async function putBookingRules({ db, user, locationId, rules }: { db: Db;
       ...(rules.REQUIRE_CONTRACT !== undefined ? { requireContract: rules.REQUIRE_CONTRACT } : {}),
       ...(rules.ENABLE_VEDTAK !== undefined ? { enableVedtak: rules.ENABLE_VEDTAK } : {}),
       ...(rules.ADMIN_CAN_BOOK_PAST_DATES !== undefined ? { adminCanBookPastDates: rules.ADMIN_CAN_BOOK_PAST_DATES } : {}),
+      // Fair share (decision 041): a number, or null for the city-wide value.
+      ...(rules.MAX_PENDING_HOURS !== undefined ? { maxPendingHours: rules.MAX_PENDING_HOURS } : {}),
+      ...(rules.MAX_PENDING_APPLICATIONS !== undefined ? { maxPendingApplications: rules.MAX_PENDING_APPLICATIONS } : {}),
+      ...(rules.MAX_ROOMS_PER_APPLICATION !== undefined ? { maxRoomsPerApplication: rules.MAX_ROOMS_PER_APPLICATION } : {}),
+      ...(rules.MAX_DATES_PER_SERIES !== undefined ? { maxDatesPerSeries: rules.MAX_DATES_PER_SERIES } : {}),
     });
     const after = toBookingRules(await findLiveLocation(tx, locationId));
     if (JSON.stringify(after) !== JSON.stringify(before)) await writeLocationAudit(tx, { locationId, user, action: 'BOOKING_RULES', before, after });

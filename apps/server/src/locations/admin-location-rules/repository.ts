@@ -6,12 +6,19 @@ export interface LocationRuleRow {
   requireContract: boolean;
   enableVedtak: boolean;
   adminCanBookPastDates: boolean;
+  /** Fair share (decision 041): null takes the city-wide value. */
+  maxPendingHours: number | null;
+  maxPendingApplications: number | null;
+  maxRoomsPerApplication: number | null;
+  maxDatesPerSeries: number | null;
 }
 
 /** The rules of a location that is not deleted. */
 export async function findLocationRules(db: DbOrTx, locationId: number): Promise<LocationRuleRow | undefined> {
   const [row] = await db.select({
     requireContract: locations.requireContract, enableVedtak: locations.enableVedtak, adminCanBookPastDates: locations.adminCanBookPastDates,
+    maxPendingHours: locations.maxPendingHours, maxPendingApplications: locations.maxPendingApplications,
+    maxRoomsPerApplication: locations.maxRoomsPerApplication, maxDatesPerSeries: locations.maxDatesPerSeries,
   }).from(locations).where(and(eq(locations.id, locationId), ne(locations.status, 'DELETED')));
   return row;
 }

@@ -24,12 +24,12 @@ export const adminLocationRuleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/location/:id/bookingrules', {
     config: { access: 'admin' },
-    schema: { tags: ['admin'], summary: 'REQUIRE_CONTRACT, ENABLE_VEDTAK, ADMIN_CAN_BOOK_PAST_DATES', security, params: idParams, response: { 200: bookingRules, ...errors } },
+    schema: { tags: ['admin'], summary: 'REQUIRE_CONTRACT, ENABLE_VEDTAK, ADMIN_CAN_BOOK_PAST_DATES, and the fair-share limits MAX_* (null: the city-wide value; decision 041)', security, params: idParams, response: { 200: bookingRules, ...errors } },
   }, async (request) => getBookingRules({ db, user: currentUser(request), locationId: request.params.id }));
 
   app.put('/location/:id/bookingrules', {
     config: { access: 'admin' },
-    schema: { tags: ['admin'], summary: 'Change booking rules: { rules: { NAME: boolean } } (or the map itself)', security, params: idParams, body: putBookingRulesBody, response: { 200: bookingRules, ...errors } },
+    schema: { tags: ['admin'], summary: 'Change booking rules: { rules: { NAME: boolean | number | null } } (or the map itself)', security, params: idParams, body: putBookingRulesBody, response: { 200: bookingRules, ...errors } },
   }, async (request) => putBookingRules({ db, user: currentUser(request), locationId: request.params.id, rules: request.body.rules }));
 
   app.get('/location/:id/admins', {
