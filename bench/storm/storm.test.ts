@@ -9,7 +9,7 @@ import { runStorm } from './storm';
  * holds a job's lease, then every server connection terminated. The full size: `npm run storm -w bench`.
  */
 describe('the storm (two processes, one PostgreSQL, a kill and a connection blip)', () => {
-  it('keeps every invariant: no overlap, no 5xx but 503 + Retry-After, no unretried deadlock, every e-mail once, the dead process\'s jobs taken over', async () => {
+  it('keeps every invariant: no overlap, no 5xx (a lost connection is run again, decision 043), no unretried deadlock, every e-mail once, the dead process\'s jobs taken over', async () => {
     const serverUrl = process.env.TEST_DATABASE_URL;
     if (!serverUrl) throw new Error('the storm project needs TEST_DATABASE_URL (scripts/test.mjs runs it only then)');
     const report = await runStorm({ serverUrl, clients: 20, admins: 2, seconds: 10, rooms: 3, thinkMs: 300, kill: true, terminate: true, log: () => {} });
@@ -19,6 +19,9 @@ describe('the storm (two processes, one PostgreSQL, a kill and a connection blip
     expect(report.answers.filter((a) => a.kind === 'booking' && a.status === 201).length, context).toBeGreaterThan(0);
     expect(report.overlaps).toBe(0);
     expect(report.fiveHundredsWithoutRetryAfter, context).toBe(0);
+    // Not even a 503 in the blip: lone reads and write transactions run again on a fresh connection,
+    // and a lost COMMIT is asked after (decision 043). Before: 4 of 858 here, 16–38 at 200 clients.
+    expect(report.fiveHundreds, context).toBe(0);
     expect(report.unretriedDeadlocks, context).toBe(0);
     expect(report.mail.queued).toBeGreaterThan(0);
     expect(report.mail).toMatchObject({ markedSent: report.mail.queued, files: report.mail.queued, lost: 0, duplicates: 0 });

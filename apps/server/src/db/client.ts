@@ -9,8 +9,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import { migrationsFolder } from '../paths';
+import { RetryingPool } from './connection-retry';
 import { serialised, withStartupLock } from './migrate-with-lock';
 import * as schema from './schema/index';
 
@@ -38,6 +38,16 @@ export interface Database {
   close(): Promise<void>;
 }
 
+const overNetwork = new WeakSet<object>();
+
+/**
+ * Whether the database is reached over a connection that can break (PostgreSQL through the pool),
+ * so a lost COMMIT's outcome must be asked for (writeTransaction). PGlite runs in this process.
+ */
+export function connectionCanBreak(db: DbOrTx): boolean {
+  return overNetwork.has(db);
+}
+
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.engine === 'pglite') {
     // PGlite does not create the parents of its data folder.
@@ -59,7 +69,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       close: () => client.close(),
     };
   }
-  const pool = new pg.Pool({ connectionString: target.url, max: target.maxConnections ?? 20 });
+  // Lone reads whose connection broke run again on a fresh one (connection-retry.ts, decision 043).
+  const pool = new RetryingPool({ connectionString: target.url, max: target.maxConnections ?? 20 });
   // An idle connection the server ends (restart, failover, a dropped test database) must not take
   // the process down: the pool discards it and opens a new one on the next query.
   pool.on('error', (error) => {
@@ -74,6 +85,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     });
   });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  overNetwork.add(db);
   return {
     db,
     engine: 'postgres',

@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { AppError } from '../errors';
-import type { DbOrTx, Tx } from './client';
+import { connectionCanBreak, queryRows, type DbOrTx, type Tx } from './client';
+import { MAX_CONNECTION_ATTEMPTS, reconnectPause } from './connection-retry';
 import { isConnectionLost, isRetryableConflict } from './database-errors';
 import { lockRooms } from './lock-rooms';
 
@@ -22,27 +24,34 @@ export interface WriteTransactionOptions {
 
 /** Attempts of one transaction that PostgreSQL rolled back for a deadlock or a serialization failure. */
 export const MAX_CONFLICT_ATTEMPTS = 5;
-/** A lost connection is tried once more, on a fresh connection from the pool. */
-export const MAX_RECONNECTS = 1;
+export { MAX_CONNECTION_ATTEMPTS };
 /** What a 503 from the database asks the client to wait (Retry-After, seconds). */
 export const DATABASE_RETRY_AFTER_SECONDS = 1;
 
-const stats = { conflictRetries: 0, reconnects: 0, gaveUp: 0 };
+const stats = { conflictRetries: 0, reconnects: 0, gaveUp: 0, lostCommitsCommitted: 0, lostCommitsRolledBack: 0 };
 /** How often this process retried and gave up (for the storm benchmark and the logs). */
 export function writeTransactionStats(): Readonly<typeof stats> {
   return { ...stats };
 }
 
 /**
- * The one way the server runs a write transaction (ARCHITECTURE.md "Data", decision 016). `fn` may run
- * more than once, so everything it does must be a write in the same transaction (queue mail with
- * enqueueMail, never send it; no HTTP calls) and it must not change state outside it.
+ * The one way the server runs a write transaction (ARCHITECTURE.md "Data", decisions 016 and 043).
+ * `fn` may run more than once, so everything it does must be a write in the same transaction (queue
+ * mail with enqueueMail, never send it; no HTTP calls) and it must not change state outside it.
  *
  * - 40001 / 40P01: PostgreSQL rolled the whole transaction back; it runs again after a short
  *   jittered pause, up to MAX_CONFLICT_ATTEMPTS in all, then a 503 SERVICE_UNAVAILABLE.
  * - A lost connection (pg_terminate_backend, a restart, a reset socket) while `fn` ran: nothing was
- *   committed, so it runs once more on a fresh connection. Lost during COMMIT, the outcome is
- *   unknown and running it again could do the work twice: a 503 instead, the client reads and decides.
+ *   committed, so it runs again on a fresh connection after a short pause (the pool discards the
+ *   broken client, and meanwhile reads the end of the other clients a mass termination killed), up
+ *   to MAX_CONNECTION_ATTEMPTS in all.
+ * - Lost during COMMIT, the outcome is unknown, and running `fn` again could do the work twice.
+ *   Before COMMIT the transaction's id is read (pg_current_xact_id_if_assigned: one round trip); on
+ *   a fresh connection pg_xact_status then says what became of it: committed → `fn`'s result is
+ *   the answer, as if nothing had happened; aborted → it runs again like any lost connection; no
+ *   id → it wrote nothing, so the result stands. Only when that status cannot be read (the database
+ *   stays away, or the dying backend is still 'in progress' after a second) is it a 503, and the
+ *   client reads and decides.
  * - Anything else (an AppError from `fn`, a constraint violation) is thrown as it is.
  * Given a transaction (a repository called inside one), `fn` runs in a savepoint of it, once: only
  * the outermost transaction can be run again.
@@ -55,17 +64,19 @@ export async function writeTransaction<T>(db: DbOrTx, fn: (tx: Tx) => Promise<T>
     });
   }
   const retry = options.retry !== false;
+  const askOutcome = connectionCanBreak(db);
   let conflicts = 0;
-  let reconnects = 0;
+  let connectionAttempts = 0;
   for (;;) {
-    let committing = false;
+    // Set once `fn` is done, just before COMMIT (a box: TypeScript does not follow the callback's assignment).
+    const attempt: { committing?: { result: T; xid: string | null } } = {};
     try {
       // A db.transaction of its own is what this wrapper is for (the lint rule points everyone else here).
       // eslint-disable-next-line no-restricted-syntax
       return await db.transaction(async (tx) => {
         if (options.lockRooms?.length) await lockRooms(tx, options.lockRooms);
         const result = await fn(tx);
-        committing = true;
+        attempt.committing = { result, xid: askOutcome ? await transactionId(tx) : null };
         return result;
       });
     } catch (error) {
@@ -81,9 +92,26 @@ export async function writeTransaction<T>(db: DbOrTx, fn: (tx: Tx) => Promise<T>
         throw databaseBusy(error);
       }
       if (isConnectionLost(error)) {
-        if (retry && !committing && reconnects < MAX_RECONNECTS) {
-          reconnects++;
+        connectionAttempts++;
+        const { committing } = attempt;
+        if (committing && askOutcome) {
+          const outcome = committing.xid === null ? 'nothing written' : await commitOutcome(db, committing.xid);
+          if (outcome === 'committed' || outcome === 'nothing written') {
+            stats.lostCommitsCommitted++;
+            return committing.result;
+          }
+          if (outcome === 'aborted') stats.lostCommitsRolledBack++;
+          else {
+            stats.gaveUp++;
+            throw databaseUnavailable(error);
+          }
+        } else if (committing) {
+          stats.gaveUp++;
+          throw databaseUnavailable(error);
+        }
+        if (retry && connectionAttempts < MAX_CONNECTION_ATTEMPTS) {
           stats.reconnects++;
+          await reconnectPause(connectionAttempts);
           continue;
         }
         stats.gaveUp++;
@@ -92,6 +120,30 @@ export async function writeTransaction<T>(db: DbOrTx, fn: (tx: Tx) => Promise<T>
       throw error;
     }
   }
+}
+
+/** The transaction's id, or null when it has none (it wrote nothing). */
+async function transactionId(tx: Tx): Promise<string | null> {
+  const [row] = await queryRows<{ xid: string | null }>(tx, sql`select pg_current_xact_id_if_assigned()::text as xid`);
+  return row?.xid ?? null;
+}
+
+/**
+ * What became of a transaction whose COMMIT got no answer, asked on another connection (a lone
+ * read: the pool runs it again while the connection is lost). 'in progress' while the terminated
+ * backend is still finishing: asked again, for about a second.
+ */
+async function commitOutcome(db: DbOrTx, xid: string): Promise<'committed' | 'aborted' | 'unknown'> {
+  for (let attempt = 1; attempt <= 10; attempt++) {
+    try {
+      const [row] = await queryRows<{ status: string | null }>(db, sql`select pg_xact_status(${xid}::xid8) as status`);
+      if (row?.status === 'committed' || row?.status === 'aborted') return row.status;
+    } catch (error) {
+      if (!isConnectionLost(error)) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return 'unknown';
 }
 
 /**

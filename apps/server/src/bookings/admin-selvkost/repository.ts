@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { CostBasedPrices } from '@lokaler/domain/admin-selvkost';
 import type { PublicLocationType } from '@lokaler/domain/location';
 import type { DbOrTx } from '../../db/client';
@@ -6,9 +6,14 @@ import { selvkostPrices } from '../../db/schema/admin-decisions';
 
 /** A location's cost-based price list in øre, or null when it has none. */
 export async function findSelvkostPrices(db: DbOrTx, locationId: number): Promise<CostBasedPrices | null> {
-  const [row] = await db.select().from(selvkostPrices).where(eq(selvkostPrices.locationId, locationId));
-  if (!row) return null;
-  return {
+  return (await findSelvkostPricesOfLocations(db, [locationId])).get(locationId) ?? null;
+}
+
+/** The price lists of several locations (those without one are missing from the map). One query. */
+export async function findSelvkostPricesOfLocations(db: DbOrTx, locationIds: readonly number[]): Promise<Map<number, CostBasedPrices>> {
+  if (locationIds.length === 0) return new Map();
+  const rows = await db.select().from(selvkostPrices).where(inArray(selvkostPrices.locationId, [...new Set(locationIds)]));
+  return new Map(rows.map((row) => [row.locationId, {
     lokalkategori1: row.lokalkategori1Ore,
     lokalkategori2: row.lokalkategori2Ore,
     lokalkategori3: row.lokalkategori3Ore,
@@ -16,7 +21,7 @@ export async function findSelvkostPrices(db: DbOrTx, locationId: number): Promis
     etableringEngangsutleie: row.etableringEngangsutleieOre,
     timeTilsynsvakt: row.timeTilsynsvaktOre,
     timeEkstraRenhold: row.timeEkstraRenholdOre,
-  };
+  }]));
 }
 
 /** Sets a location's price list (demo data and tests; no admin screen sets it). */

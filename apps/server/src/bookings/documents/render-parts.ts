@@ -44,7 +44,9 @@ export function priceSection(data: DocumentData, terms: DocumentTerms): string {
     case 'MARKET':
       return section(h(2, 'Pris'), p(`Leien er ${formatKroner(terms.marketPriceOre ?? 0)} (markedspris).`));
     case 'COST': {
-      const calc = selvkostOf(data, terms)!;
+      const calc = selvkostOf(data, terms);
+      // A round's application priced at cost at a location without a price list (no wizard chose prices).
+      if (!calc) return section(h(2, 'Pris'), p('Leien er beregnet etter selvkost. Prisen avtales med utleier.'));
       const rows = calc.lines.map((l) => [l.description, l.kind === 'ETABLERING' ? '1' : `${String(l.quantity).replace('.', ',')} t`, formatKroner(l.unitPriceOre), formatKroner(l.amountOre)]);
       return section(
         h(2, 'Pris'),

@@ -29,6 +29,15 @@ describe('the vedtak document (the one renderer: preview, approval and rejection
     for (const html of [approval, rejection]) expect(html).toContain('Klagen sendes til Sagene samfunnshus (post@sagene.example.no)');
   });
 
+  it('names the times not granted and why, for an application of a round granted in part (nothing of it otherwise)', () => {
+    const refused = [{ reason: 'Tiden var ikke ledig denne datoen.', times: [{ assetDescription: 'Gymsal (G1)', times: ['09.09.2025 19:00–21:00'] }] }];
+    const html = renderVedtak({ data: documentData, type: 'APPROVAL', terms: freeTerms, today, refused });
+    expect(html).toContain('<section><h2>Ikke innvilget</h2><h3>Gymsal (G1)</h3><ul><li>09.09.2025 19:00–21:00</li></ul><p>Begrunnelse: Tiden var ikke ledig denne datoen.</p></section>');
+    expect(html.indexOf('Ikke innvilget')).toBeGreaterThan(html.indexOf('Rom og tider'));
+    expect(renderVedtak({ data: documentData, type: 'APPROVAL', terms: freeTerms, today, refused: [] })).toBe(renderVedtak({ data: documentData, type: 'APPROVAL', terms: freeTerms, today }));
+    expect(renderVedtak({ data: documentData, type: 'APPROVAL', terms: freeTerms, today })).not.toContain('Ikke innvilget');
+  });
+
   it('is the same bytes for the same booking, decision and day', () => {
     expect(renderVedtak({ data: documentData, type: 'APPROVAL', terms: freeTerms, today })).toBe(renderVedtak({ data: { ...documentData }, type: 'APPROVAL', terms: { ...freeTerms }, today }));
   });

@@ -1,4 +1,5 @@
 import type { VedtakType } from '@lokaler/domain/admin-approval';
+import type { ChangeLogReservationTimes } from '@lokaler/domain/booking';
 import type { DocumentData } from './document-data';
 import type { DocumentTerms } from './document-terms';
 import { article, h, p, section, ul } from './html';
@@ -12,13 +13,18 @@ export interface VedtakInput {
   rejectionText?: string | null | undefined;
   /** Oslo date of the decision (YYYY-MM-DD). */
   today: string;
+  /**
+   * Times asked for and not granted, with the reason (an application of a semester round granted in
+   * part): the applicant may appeal those too. Left out, or empty, the vedtak says nothing of them.
+   */
+  refused?: readonly { reason: string; times: ChangeLogReservationTimes }[] | undefined;
 }
 
 /**
  * The vedtak (administrative decision) as HTML. Deterministic: the same booking, terms and date give
  * the same bytes, so the hash the administrator approved can be checked again at approval.
  */
-export function renderVedtak({ data, type, terms, rejectionText, today }: VedtakInput): string {
+export function renderVedtak({ data, type, terms, rejectionText, today, refused = [] }: VedtakInput): string {
   const approved = type === 'APPROVAL';
   const where = [data.location.name, address(data)].filter(Boolean).join(', ');
   const parts = [
@@ -33,7 +39,11 @@ export function renderVedtak({ data, type, terms, rejectionText, today }: Vedtak
       : `${data.location.name} avslår søknaden om lån av lokale.`)),
   ];
   if (approved) {
-    parts.push(timesSection(data), priceSection(data, terms));
+    parts.push(timesSection(data));
+    if (refused.length > 0) {
+      parts.push(section(h(2, 'Ikke innvilget'), ...refused.map((r) => `${r.times.map((room) => `${h(3, room.assetDescription)}${ul(room.times)}`).join('')}${p(`Begrunnelse: ${r.reason}`)}`)));
+    }
+    parts.push(priceSection(data, terms));
     const notes = conditionsNotes(terms);
     if (notes.length) parts.push(section(h(2, 'Vilkår'), ul(notes)));
   } else {

@@ -20,18 +20,60 @@ export interface DocumentLocation {
 }
 
 export async function findDocumentLocation(db: DbOrTx, locationId: number): Promise<DocumentLocation> {
-  const [location] = await db.select({
-    id: locations.id, name: locations.name, streetAddress: locations.streetAddress, postCode: locations.postCode, city: locations.city,
-    contactEmail: locations.contactEmail, requireContract: locations.requireContract, enableVedtak: locations.enableVedtak,
-  }).from(locations).where(eq(locations.id, locationId));
+  const location = (await findDocumentLocations(db, [locationId])).get(locationId);
   if (!location) throw new Error(`Location ${locationId} of a booking is missing`);
   return location;
 }
 
+/** The locations as the documents name them, by id. One query. */
+export async function findDocumentLocations(db: DbOrTx, locationIds: readonly number[]): Promise<Map<number, DocumentLocation>> {
+  if (locationIds.length === 0) return new Map();
+  const rows = await db.select({
+    id: locations.id, name: locations.name, streetAddress: locations.streetAddress, postCode: locations.postCode, city: locations.city,
+    contactEmail: locations.contactEmail, requireContract: locations.requireContract, enableVedtak: locations.enableVedtak,
+  }).from(locations).where(inArray(locations.id, [...new Set(locationIds)]));
+  return new Map(rows.map((l) => [l.id, l]));
+}
+
 export async function findUserName(db: DbOrTx, userId: number | null): Promise<string | null> {
   if (userId === null) return null;
-  const [user] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
-  return user?.name ?? null;
+  return (await findUserNames(db, [userId])).get(userId) ?? null;
+}
+
+/** The users' names, by id. One query. */
+export async function findUserNames(db: DbOrTx, userIds: readonly (number | null)[]): Promise<Map<number, string>> {
+  const ids = [...new Set(userIds.filter((id): id is number => id !== null))];
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids));
+  return new Map(rows.map((u) => [u.id, u.name]));
+}
+
+/** The bookings' rows, in id order. One query. */
+export async function findBookingRows(db: DbOrTx, bookingIds: readonly number[]): Promise<BookingRow[]> {
+  if (bookingIds.length === 0) return [];
+  return db.select().from(bookings).where(inArray(bookings.id, [...bookingIds])).orderBy(bookings.id);
+}
+
+export interface IssuedDocument {
+  bookingId: number;
+  kind: DocumentKind;
+  html: string;
+  /** sha256Hex(html): what the applicant's reads and the signature check the stored bytes by (decision 004). */
+  hash: string;
+  /** Who approved it: the administrator, or null for the job that finishes a round's closing ('System'). */
+  userId: number | null;
+}
+
+/**
+ * Stores documents as the applicants' current ones of their kinds: each booking's earlier current
+ * document of the same kind is revoked first (one current per booking and kind). The single
+ * approval and rejection store one; closing a round stores a batch's. Two statements.
+ */
+export async function storeDocuments(tx: Tx, docs: readonly IssuedDocument[]): Promise<void> {
+  if (docs.length === 0) return;
+  const pairs = sql.join(docs.map((d) => sql`(${d.bookingId}::int, ${d.kind}::booking_document_kind)`), sql`, `);
+  await tx.execute(sql`update booking_documents set revoked_at = now() where revoked_at is null and (booking_id, kind) in (${pairs})`);
+  await tx.insert(bookingDocuments).values(docs.map((d) => ({ bookingId: d.bookingId, kind: d.kind, html: d.html, hash: d.hash, createdByUserId: d.userId })));
 }
 
 /** The booking's current document of a kind, exactly as the administrator approved it (not revoked); undefined without one. */

@@ -6,6 +6,7 @@ import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import { queryRows, type Tx } from '../../db/client';
 import { bookingApprovals, bookingDocuments } from '../../db/schema/admin-decisions';
 import { requirements } from '../../db/schema/bookings';
+import { storeDocuments } from '../../bookings';
 
 export interface TakenTime extends Record<string, unknown> {
   reservation_id: number;
@@ -52,10 +53,9 @@ export async function deleteApproval(tx: Tx, bookingId: number): Promise<void> {
   await tx.delete(bookingApprovals).where(eq(bookingApprovals.bookingId, bookingId));
 }
 
-/** Stores a document as the applicant's current one of its kind (an earlier one is revoked first). */
+/** Stores a document as the applicant's current one of its kind (an earlier one is revoked first), as closing a round stores its batch's. */
 export async function storeDocument(tx: Tx, doc: { bookingId: number; kind: 'CONTRACT' | 'VEDTAK'; html: string; hash: string; userId: number }): Promise<void> {
-  await revokeDocuments(tx, doc.bookingId, [doc.kind]);
-  await tx.insert(bookingDocuments).values({ bookingId: doc.bookingId, kind: doc.kind, html: doc.html, hash: doc.hash, createdByUserId: doc.userId });
+  await storeDocuments(tx, [doc]);
 }
 
 export async function revokeDocuments(tx: Tx, bookingId: number, kinds: readonly ('CONTRACT' | 'VEDTAK')[] = ['CONTRACT', 'VEDTAK']): Promise<void> {

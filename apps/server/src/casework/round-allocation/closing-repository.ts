@@ -99,7 +99,7 @@ export interface ClosingWish {
 
 export interface ClosingPlace {
   rooms: Map<number, { name: string; roomNumber: string | null }>;
-  locations: Map<number, { name: string; requireContract: boolean; contactEmail: string | null }>;
+  locations: Map<number, { name: string; requireContract: boolean; enableVedtak: boolean; contactEmail: string | null }>;
 }
 
 /** The round's rooms and locations as the closing names them, read once for all its applications. Two queries. */
@@ -107,11 +107,11 @@ export async function findClosingPlace(db: DbOrTx, locationIds: readonly number[
   const ids = intArray(locationIds);
   const rooms = await queryRows<{ id: number; name: string; roomNumber: string | null }>(db, sql`select id, name, external_asset_number as "roomNumber"
     from bookable_assets where location_id = any(${ids})`);
-  const locations = await queryRows<{ id: number; name: string; requireContract: boolean; contactEmail: string | null }>(db, sql`select id, name,
-    require_contract as "requireContract", contact_email as "contactEmail" from locations where id = any(${ids})`);
+  const locations = await queryRows<{ id: number; name: string; requireContract: boolean; enableVedtak: boolean; contactEmail: string | null }>(db, sql`select id, name,
+    require_contract as "requireContract", enable_vedtak as "enableVedtak", contact_email as "contactEmail" from locations where id = any(${ids})`);
   return {
     rooms: new Map(rooms.map((r) => [r.id, { name: r.name, roomNumber: r.roomNumber }])),
-    locations: new Map(locations.map((l) => [l.id, { name: l.name, requireContract: l.requireContract, contactEmail: l.contactEmail }])),
+    locations: new Map(locations.map((l) => [l.id, { name: l.name, requireContract: l.requireContract, enableVedtak: l.enableVedtak, contactEmail: l.contactEmail }])),
   };
 }
 

@@ -11,6 +11,7 @@ import { insertDecisionMessage } from '../../bookings';
 import { ensureContractRequirement } from '../admin-approval/repository';
 import { changeStatuses, insertReservations, type NewChangeLogEntry } from '../../bookings';
 import type { RoundRow } from '../../rounds';
+import { writeRoundDocuments, type RoundDocumentDecision } from './round-documents';
 import {
   findBusyCandidates, saveApprovals,
   type BookingDecision, type Candidate, type ClosingApplication, type ClosingPlace, type ClosingWish, type InRoundReservation,
@@ -103,6 +104,7 @@ export async function decideApplications(tx: Tx, options: {
   const entries: NewChangeLogEntry[] = [];
   const mails: OutboxMail[] = [];
   const decisions: BookingDecision[] = [];
+  const documents: RoundDocumentDecision[] = [];
   for (const d of decided) {
     const { booking, changes, refused, allRefused } = d;
     const log = (type: 'ReservationChange' | 'ReservationRejection' | 'BookingApproval' | 'BookingRejection', fields: { reservationTimes?: ChangeLogReservationTimes; newReservationTimes?: ChangeLogReservationTimes; comment?: string | null }) =>
@@ -114,6 +116,8 @@ export async function decideApplications(tx: Tx, options: {
       d.outcome = allRefused.length === 0 ? 'APPROVED' : 'PARTLY';
       decisions.push({ bookingId: booking.id, status: 'APPROVED', costCategory: booking.costCategory ?? 'FREE' });
       if (location?.requireContract) await ensureContractRequirement(tx, booking.id);
+      documents.push({ bookingId: booking.id, status: 'APPROVED', costCategory: booking.costCategory, refused: [...refused].map(([reason, rows]) => ({ reason, times: describe(rows) })),
+        rejectionText: null, enableVedtak: location?.enableVedtak ?? false, requireContract: location?.requireContract ?? false });
       for (const change of changes.values()) log('ReservationChange', { reservationTimes: describe(change.before), newReservationTimes: describe(change.after), comment: change.reason });
       for (const [reason, rows] of refused) log('ReservationRejection', { reservationTimes: describe(rows), comment: reason });
       log('BookingApproval', { reservationTimes: describe(granted) });
@@ -122,14 +126,20 @@ export async function decideApplications(tx: Tx, options: {
       decisions.push({ bookingId: booking.id, status: 'REJECTED', costCategory: booking.costCategory });
       const reason = [...refused.keys()].join(' ') || notAllocatedReason;
       await insertDecisionMessage(tx, booking.id, reason);
+      documents.push({ bookingId: booking.id, status: 'REJECTED', costCategory: booking.costCategory, refused: [], rejectionText: reason, enableVedtak: location?.enableVedtak ?? false, requireContract: false });
       log('BookingRejection', { reservationTimes: describe(allRefused), comment: reason });
     }
     const to = booking.onBehalfOfEmail ?? booking.formAnswers?.contactEmail ?? booking.userEmail;
     if (to) {
-      const notice = roundDecisionNotice({ roundName: round.name, locationName: location?.name ?? 'lokalet', outcome: d.outcome, roomName, granted: d.approved, changed: [...changes.values()], refused: [...refused] });
+      const notice = roundDecisionNotice({
+        roundName: round.name, locationName: location?.name ?? 'lokalet', outcome: d.outcome, roomName, granted: d.approved, changed: [...changes.values()], refused: [...refused],
+        vedtak: location?.enableVedtak ?? false, contractToSign: d.outcome !== 'REJECTED' && (location?.requireContract ?? false),
+      });
       mails.push(applicantNoticeMail({ to, booking, notice, locationName: location?.name ?? 'lokalet', contactEmail: location?.contactEmail ?? null, publicUrl: options.publicUrl }));
     }
   }
+  // In the batch's transaction, like the decisions: never a decision without its vedtak (decision 043).
+  await writeRoundDocuments(tx, { decisions: documents, actor, now });
   await saveApprovals(tx, decisions, actor, now);
   // The bookings' statuses and the change log last: the after-change steps (keys) read the approvals and requirements.
   await changeStatuses(tx, { by: 'round', now, bookings: decisions.map((d) => ({ bookingId: d.bookingId, to: d.status, costCategory: d.status === 'APPROVED' ? d.costCategory ?? undefined : undefined })), log: entries, mail: mails });
@@ -222,6 +232,10 @@ export function roundDecisionNotice(input: {
   granted: readonly Row[];
   changed: readonly { reason: string | null; before: Row[]; after: Row[] }[];
   refused: readonly [string, Row[]][];
+  /** A vedtak was written (the location writes them): where to find it and how to appeal. */
+  vedtak?: boolean;
+  /** Approved at a location that requires a contract: it must be signed. */
+  contractToSign?: boolean;
 }): ApplicantNotice {
   const { outcome, roomName } = input;
   const changedTimes = input.changed.length > 0 ? ' med endrede tider' : '';
@@ -234,6 +248,8 @@ export function roundDecisionNotice(input: {
       ...(input.granted.length ? [`Tildelt som søkt:\n${summarise(input.granted, roomName).join('\n')}`] : []),
       ...input.changed.map((c) => `Endret:\nSøkt: ${summarise(c.before, roomName).join('; ')}\nTildelt: ${summarise(c.after, roomName).join('; ')}${c.reason ? `\nBegrunnelse: ${c.reason}` : ''}`),
       ...input.refused.map(([reason, rows]) => `Ikke tildelt:\n${summarise(rows, roomName).join('\n')}\nBegrunnelse: ${reason}`),
+      ...(input.vedtak ? ['Vedtaket, med informasjon om hvordan du kan klage, finner du på bookingsiden.'] : []),
+      ...(input.contractToSign ? ['Du må signere kontrakten før lånet er bindende. Kontrakten finner du på bookingsiden.'] : []),
     ],
   };
 }

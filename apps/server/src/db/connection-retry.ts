@@ -1,0 +1,71 @@
+import pg from 'pg';
+import { isConnectionLost } from './database-errors';
+
+/**
+ * Attempts in all of one piece of work (a write transaction, a lone read) whose connection was lost
+ * (decision 016, amended by 043). One retry was not enough: when every backend is terminated at
+ * once, the pool still holds idle clients whose end it has not read yet, and the retry drew one of
+ * them (the storm: 16–38 answers 503 of 200 clients). A pause lets the pool read those ends and
+ * discard the clients; the third attempt covers a second blip.
+ */
+export const MAX_CONNECTION_ATTEMPTS = 3;
+
+/** 20–40 ms, then 60–120 ms: long enough for the pool to see its dead idle clients, short for a request. */
+export function reconnectPause(attempt: number): Promise<void> {
+  const ceiling = attempt <= 1 ? 40 : 120;
+  return new Promise((resolve) => setTimeout(resolve, ceiling / 2 + Math.random() * (ceiling / 2)));
+}
+
+const stats = { readRetries: 0, readsGivenUp: 0 };
+/** How often this process ran a lone read again on a fresh connection, and gave up (the storm reports it). */
+export function readRetryStats(): Readonly<typeof stats> {
+  return { ...stats };
+}
+
+/**
+ * A statement that only reads, so running it again on a fresh connection cannot do anything twice:
+ * a SELECT (or VALUES/SHOW/TABLE), or a WITH of selects. Anything that names a write (INSERT,
+ * UPDATE, DELETE, MERGE, a sequence's nextval/setval, a lock: `for update` is refused too, which is
+ * only conservative) is left alone: a lone write whose connection broke may have committed.
+ */
+export function isReadOnlyStatement(text: string): boolean {
+  const body = text.replace(/--[^\n]*\n/g, ' ').replace(/\/\*[\s\S]*?\*\//g, ' ').trimStart().replace(/^\(+\s*/, '');
+  if (!/^(select|with|values|show|table)\b/i.test(body)) return false;
+  return !/\b(insert|update|delete|merge|nextval|setval|pg_advisory_lock|pg_advisory_xact_lock|set_config|pg_notify)\b/i.test(body);
+}
+
+type QueryArgs = [queryTextOrConfig: string | pg.QueryConfig, values?: unknown];
+
+/**
+ * The pool of the PostgreSQL engine: a lone statement (outside a transaction: Drizzle sends those
+ * through pool.query) that only reads is run again, up to MAX_CONNECTION_ATTEMPTS, when its
+ * connection was lost — the authentication's user lookup and the calendars' reads before a booking
+ * were the storm's 503s. The client it ran on is discarded by pool.query itself (released with the
+ * error). Writes and transactions are writeTransaction's business.
+ */
+export class RetryingPool extends pg.Pool {
+  override query(...args: unknown[]): never {
+    const [textOrConfig, values] = args as QueryArgs;
+    const text = typeof textOrConfig === 'string' ? textOrConfig : textOrConfig?.text;
+    // A callback, or a write: pg's own behaviour, untouched.
+    if (args.some((a) => typeof a === 'function') || typeof text !== 'string' || !isReadOnlyStatement(text)) {
+      return (super.query as (...a: unknown[]) => never)(...args);
+    }
+    const run = () => (super.query as (...a: unknown[]) => Promise<unknown>)(textOrConfig, values);
+    return (async () => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await run();
+        } catch (error) {
+          if (!isConnectionLost(error) || this.ending) throw error;
+          if (attempt >= MAX_CONNECTION_ATTEMPTS) {
+            stats.readsGivenUp++;
+            throw error;
+          }
+          stats.readRetries++;
+          await reconnectPause(attempt);
+        }
+      }
+    })() as never;
+  }
+}
