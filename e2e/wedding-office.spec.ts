@@ -131,7 +131,7 @@ describe('the wedding office handles wedding applications', () => {
     const { page } = admin;
     await page.getByRole('link', { name: 'Godkjenn søknaden' }).click();
     await visible(page.getByRole('heading', { level: 1, name: `Godkjenn søknad ${approved.caseNumber}` }));
-    // A town-hall wedding is approved free: no cost category to choose (issue 27).
+    // A town-hall wedding is approved free: no cost category to choose (decision 044).
     await visible(page.getByText(/En vielse i rådhuset er gratis/));
     await page.getByRole('button', { name: 'Godkjenn søknaden' }).click();
     const dialog = page.getByRole('dialog');

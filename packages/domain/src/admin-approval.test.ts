@@ -30,7 +30,7 @@ describe('approveBookingBody', () => {
   });
 });
 
-describe('what an approval offers (issue 27)', () => {
+describe('what an approval offers (decision 044)', () => {
   it('offers a wedding no cost category, retroactive contract or tilsynsvakt; any other booking all three', () => {
     expect(approvalOptionsFor('wedding')).toEqual({ costCategory: false, retroactiveContract: false, tilsynsvakt: false });
     expect(approvalOptionsFor('default')).toEqual({ costCategory: true, retroactiveContract: true, tilsynsvakt: true });

@@ -29,7 +29,7 @@ export const approvalMessages = {
 } as const;
 
 /**
- * What an approval may set for a booking of this form (issue 27): a town-hall wedding is free and has
+ * What an approval may set for a booking of this form (decision 044): a town-hall wedding is free and has
  * neither a retroactive contract nor a tilsynsvakt, so its approval offers none of them. The wizard
  * shows only these, the server refuses the others (weddingApprovalProblems).
  */
@@ -48,7 +48,7 @@ export function weddingApprovalProblems(sourceForm: SourceForm, body: { costCate
   return problems;
 }
 
-/** Tilsynsvakt is priced per hour on the chosen weekdays: without one it is no choice (issue 27). */
+/** Tilsynsvakt is priced per hour on the chosen weekdays: without one it is no choice (decision 044). */
 export function tilsynsvaktProblem(terms: { hasTilsynsvakt?: boolean | undefined; tilsynsvaktWeekdays?: readonly string[] | undefined }): string | null {
   return terms.hasTilsynsvakt && (terms.tilsynsvaktWeekdays ?? []).length === 0 ? approvalMessages.tilsynsvaktWeekdaysRequired : null;
 }

@@ -82,7 +82,7 @@ export const adminBookingRequest = z.object({
 }).superRefine(requireCitizenContact).superRefine(requirePriceOfCategory);
 
 /**
- * The location's rules an administrator's own booking follows (issue 27): a loan on behalf of a
+ * The location's rules an administrator's own booking follows (decision 044): a loan on behalf of a
  * citizen at a location that requires a cost category has one, unless the administrator overrides
  * the rule with a reason. Internal activities and unavailable times are no loans: no category.
  * Null when the booking may be made; else the field and the message. Server and form call this.

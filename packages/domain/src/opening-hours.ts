@@ -76,7 +76,7 @@ export const openingHoursBody = z.object({
 export type OpeningHoursBody = z.infer<typeof openingHoursBody>;
 
 /**
- * The new-location wizard's opening hours (issue 27): the standard week has at least one open
+ * The new-location wizard's opening hours (decision 044): the standard week has at least one open
  * weekday, as publishing needs, so the step is not 'Lagret' with every day closed. The server's
  * step check (put-step-status) says the same. The settings page keeps openingHoursBody.
  */

@@ -117,7 +117,7 @@ function NewBooking({ locationId }: { locationId: number }) {
 }
 
 /**
- * The cost category of a loan on behalf of a citizen (issue 27): required where the location requires
+ * The cost category of a loan on behalf of a citizen (decision 044): required where the location requires
  * one, unless the administrator overrides the rule with a reason (written to the change log).
  */
 function CostCategoryChoice({ required }: { required: boolean }) {

@@ -63,7 +63,7 @@ describe('approval wizard', () => {
     });
     renderAdmin('/admin/soknader/9/godkjenn', { user: siri });
     expect(await screen.findByText(WEDDING_APPROVAL_NOTE)).toBeInTheDocument();
-    // No cost category, retroactive contract or tilsynsvakt for a town-hall wedding (issue 27).
+    // No cost category, retroactive contract or tilsynsvakt for a town-hall wedding (decision 044).
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();
     expect(screen.queryByRole('checkbox', { name: /Tilbakevirkende kontrakt/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('checkbox', { name: /Tilsynsvakt/ })).not.toBeInTheDocument();

@@ -22,7 +22,7 @@ export function rejectionBodyOf(choice: RejectionChoice | undefined, text: strin
   return written ? { rejectionText: written } : null;
 }
 
-/** The texts of rejecting an APPROVED booking: the applicant was told yes, so the dialog says so (issue 27). */
+/** The texts of rejecting an APPROVED booking: the applicant was told yes, so the dialog says so (decision 044). */
 export const withdrawTexts = {
   button: 'Avslå godkjent booking',
   title: 'Avslå en godkjent booking',

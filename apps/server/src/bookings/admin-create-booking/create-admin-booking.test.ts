@@ -94,7 +94,7 @@ describe('POST /api/booking with an admin token (on behalf of a citizen, interna
     expect(asPublic.statusCode).toBe(400);
   });
 
-  describe('the location\'s rules hold for the administrator\'s own bookings (issue 27)', () => {
+  describe('the location\'s rules hold for the administrator\'s own bookings (decision 044)', () => {
     const onBehalf = (extra: Record<string, unknown> = {}) => body(districtRoom, inDays(5), {
       bookingPurpose: 'ADMINUSER_ON_BEHALF_OF_PUBLICUSER_LOAN', onBehalfOfName: 'Leif Pettersen', onBehalfOfEmail: 'leif@example.no', ...extra,
     });

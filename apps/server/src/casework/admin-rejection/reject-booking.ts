@@ -25,7 +25,7 @@ const rejectable = new Set(['UNPROCESSED', 'APPROVED']);
  * (which frees them), the reason as a decision message, a rejection vedtak when the location
  * writes vedtak (checked against the previewed hash when one is sent), one BookingRejection entry
  * and the applicant's e-mail. An approved booking can be withdrawn this way too (spec 02 §4), only
- * with withdrawApproved (the admin app's own dialog, issue 27); its approval terms, documents and
+ * with withdrawApproved (the admin app's own dialog, decision 044); its approval terms, documents and
  * contract requirement go with it, and the e-mail says the approval is withdrawn.
  */
 export async function rejectBooking({ db, user, bookingId, body, publicUrl, now = new Date() }: { db: Db; user: AuthenticatedUser; bookingId: number; body: RejectBookingBody; publicUrl: string; now?: Date }): Promise<DecisionResponse> {

@@ -208,7 +208,7 @@ describe('a new location: invitation, wizard and publishing (decision 015)', () 
     expect(empty.json().userMsg).toContain(newLocationMessages.roomMissing);
 
     const db = ctx.database.db;
-    // The opening-hours step is saved only with an open weekday (issue 27): said at the step, nothing marked.
+    // The opening-hours step is saved only with an open weekday (decision 044): said at the step, nothing marked.
     const closed = await call(ctx.app, nora, 'PUT', `/api/admin/new-location/${linkId}/steps/apningstider`, { status: 'SAVED' });
     expect(closed.statusCode).toBe(409);
     expect(closed.json()).toMatchObject({ userMsg: newLocationMessages.openingHoursRequired, fields: [{ path: 'openingHours', message: newLocationMessages.openingHoursRequired }] });
