@@ -140,7 +140,8 @@ describe('a couple applies for a wedding', () => {
     await visible(wedding.getByText('Ja, polsk'));
     await visible(wedding.getByRole('link', { name: 'Last ned prøvingsattest' }));
     await admin.page.getByRole('link', { name: 'Godkjenn søknaden' }).click();
-    await admin.page.getByRole('radio', { name: 'Gratis' }).check();
+    // A town-hall wedding is approved free: no cost category to choose (decision 044).
+    await visible(admin.page.getByText(/En vielse i rådhuset er gratis/));
     await admin.page.getByRole('button', { name: 'Godkjenn søknaden' }).click();
     await admin.page.getByRole('dialog').getByRole('button', { name: 'Ja, godkjenn' }).click();
     await admin.page.waitForURL(new RegExp(`/admin/soknader/${karisBooking}$`), { timeout: WAIT });

@@ -131,7 +131,8 @@ describe('the wedding office handles wedding applications', () => {
     const { page } = admin;
     await page.getByRole('link', { name: 'Godkjenn søknaden' }).click();
     await visible(page.getByRole('heading', { level: 1, name: `Godkjenn søknad ${approved.caseNumber}` }));
-    await page.getByRole('radio', { name: 'Gratis' }).check();
+    // A town-hall wedding is approved free: no cost category to choose (decision 044).
+    await visible(page.getByText(/En vielse i rådhuset er gratis/));
     await page.getByRole('button', { name: 'Godkjenn søknaden' }).click();
     const dialog = page.getByRole('dialog');
     await visible(dialog.getByText('Er du sikker på at du vil godkjenne denne søknaden?'));

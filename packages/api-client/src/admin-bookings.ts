@@ -44,8 +44,8 @@ export const internalCommentQuery = (bookingId: number) =>
   });
 
 /** PUT /api/booking/{id}/comment */
-export function saveInternalComment(bookingId: number, comment: string): Promise<unknown> {
-  return apiFetch(`/api/booking/${bookingId}/comment`, { method: 'PUT', body: { comment } });
+export function saveInternalComment(bookingId: number, comment: string, confirmPersonalData = false): Promise<unknown> {
+  return apiFetch(`/api/booking/${bookingId}/comment`, { method: 'PUT', body: confirmPersonalData ? { comment, confirmPersonalData: true } : { comment } });
 }
 
 /** PATCH /api/booking/{id} with the internal event's title ('' clears it). */
@@ -56,7 +56,9 @@ export function saveInternalTitle(bookingId: number, title: string): Promise<unk
 export const saveInternalCommentMutation = (bookingId: number) =>
   mutationOptions({
     mutationKey: [...adminBookingKey(bookingId), 'save-comment'],
-    mutationFn: (comment: string) => saveInternalComment(bookingId, comment),
+    // confirmPersonalData: the administrator answered yes to 'Vil du lagre likevel?' (personal-data-in-text).
+    mutationFn: (input: string | { comment: string; confirmPersonalData: boolean }) =>
+      typeof input === 'string' ? saveInternalComment(bookingId, input) : saveInternalComment(bookingId, input.comment, input.confirmPersonalData),
     onSuccess: refreshAdminBookings,
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { approvalMessages, approveBookingBody } from './admin-approval';
+import { approvalMessages, approvalOptionsFor, approveBookingBody, tilsynsvaktProblem, weddingApprovalProblems } from './admin-approval';
 
 const prices = { lokalkategori1: 1, lokalkategori2: 2, lokalkategori3: 3, etableringSemesterlan: 4, etableringEngangsutleie: 5, timeTilsynsvakt: 6, timeEkstraRenhold: 7 };
 const issues = (input: unknown) => {
@@ -27,5 +27,26 @@ describe('approveBookingBody', () => {
     expect(issues({ costCategory: 'FREE', hasTilsynsvakt: true })).toEqual([['tilsynsvaktWeekdays', approvalMessages.tilsynsvaktWeekdaysRequired]]);
     expect(issues({ costCategory: 'FREE', hasTilsynsvakt: true, tilsynsvaktWeekdays: ['MONDAY'] })).toEqual([]);
     expect(issues({ costCategory: 'FREE', vedtakHash: 'abc' }).map(([path]) => path)).toEqual(['vedtakHash']);
+  });
+});
+
+describe('what an approval offers (decision 044)', () => {
+  it('offers a wedding no cost category, retroactive contract or tilsynsvakt; any other booking all three', () => {
+    expect(approvalOptionsFor('wedding')).toEqual({ costCategory: false, retroactiveContract: false, tilsynsvakt: false });
+    expect(approvalOptionsFor('default')).toEqual({ costCategory: true, retroactiveContract: true, tilsynsvakt: true });
+  });
+
+  it('names the fields of a wedding approval that do not apply, and none of any other booking', () => {
+    const all = { costCategory: 'COST', retroactiveContract: true, hasTilsynsvakt: true };
+    expect(weddingApprovalProblems('wedding', all).map((p) => p.path)).toEqual(['costCategory', 'retroactiveContract', 'hasTilsynsvakt']);
+    expect(weddingApprovalProblems('wedding', { costCategory: 'FREE', retroactiveContract: false, hasTilsynsvakt: false })).toEqual([]);
+    expect(weddingApprovalProblems('school', all)).toEqual([]);
+  });
+
+  it('needs at least one weekday for a tilsynsvakt', () => {
+    expect(tilsynsvaktProblem({ hasTilsynsvakt: true })).toBe(approvalMessages.tilsynsvaktWeekdaysRequired);
+    expect(tilsynsvaktProblem({ hasTilsynsvakt: true, tilsynsvaktWeekdays: [] })).toBe(approvalMessages.tilsynsvaktWeekdaysRequired);
+    expect(tilsynsvaktProblem({ hasTilsynsvakt: true, tilsynsvaktWeekdays: ['FRIDAY'] })).toBeNull();
+    expect(tilsynsvaktProblem({ hasTilsynsvakt: false })).toBeNull();
   });
 });

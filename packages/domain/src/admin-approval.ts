@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { costBasedPrices, costBasedPriceFields } from './admin-selvkost';
-import { bookingStatus, costCategories } from './booking';
+import { bookingStatus, costCategories, type SourceForm } from './booking';
 import { queryBoolean, repeatedParam } from './scheduling/api-primitives';
 import { daysOfWeek } from './scheduling/day-of-week';
 
@@ -25,7 +25,33 @@ export const approvalMessages = {
   notApproved: 'Søknaden er ikke godkjent, så godkjenningen kan ikke angres.',
   noTimesLeft: 'Søknaden har ingen tider igjen å godkjenne.',
   timesBlocked: 'Noen av tidene er blokkert eller opptatt. Endre eller slett dem før du godkjenner.',
+  notForWedding: 'Gjelder ikke vielser: en vielse i rådhuset er gratis, uten tilbakevirkende kontrakt og uten tilsynsvakt.',
 } as const;
+
+/**
+ * What an approval may set for a booking of this form (decision 044): a town-hall wedding is free and has
+ * neither a retroactive contract nor a tilsynsvakt, so its approval offers none of them. The wizard
+ * shows only these, the server refuses the others (weddingApprovalProblems).
+ */
+export function approvalOptionsFor(sourceForm: SourceForm): { costCategory: boolean; retroactiveContract: boolean; tilsynsvakt: boolean } {
+  const wedding = sourceForm === 'wedding';
+  return { costCategory: !wedding, retroactiveContract: !wedding, tilsynsvakt: !wedding };
+}
+
+/** The fields of an approval that do not apply to a wedding (empty for any other booking). */
+export function weddingApprovalProblems(sourceForm: SourceForm, body: { costCategory: string; retroactiveContract: boolean; hasTilsynsvakt: boolean }): { path: string; message: string }[] {
+  if (sourceForm !== 'wedding') return [];
+  const problems: { path: string; message: string }[] = [];
+  if (body.costCategory !== 'FREE') problems.push({ path: 'costCategory', message: approvalMessages.notForWedding });
+  if (body.retroactiveContract) problems.push({ path: 'retroactiveContract', message: approvalMessages.notForWedding });
+  if (body.hasTilsynsvakt) problems.push({ path: 'hasTilsynsvakt', message: approvalMessages.notForWedding });
+  return problems;
+}
+
+/** Tilsynsvakt is priced per hour on the chosen weekdays: without one it is no choice (decision 044). */
+export function tilsynsvaktProblem(terms: { hasTilsynsvakt?: boolean | undefined; tilsynsvaktWeekdays?: readonly string[] | undefined }): string | null {
+  return terms.hasTilsynsvakt && (terms.tilsynsvaktWeekdays ?? []).length === 0 ? approvalMessages.tilsynsvaktWeekdaysRequired : null;
+}
 
 /** A SHA-256 of the document's HTML, lower-case hex, as the preview answered it. */
 export const documentHash = z.string().regex(/^[0-9a-f]{64}$/, { message: 'Ugyldig dokument-hash' });
@@ -59,7 +85,8 @@ export const approveBookingBody = z.object({
   if (body.costCategory !== 'MARKET' && body.marketPrice !== undefined) ctx.addIssue({ code: 'custom', path: ['marketPrice'], message: approvalMessages.onlyForMarket });
   if (body.costCategory === 'COST' && body.costBasedPrices === undefined) ctx.addIssue({ code: 'custom', path: ['costBasedPrices'], message: approvalMessages.costBasedRequired });
   if (body.costCategory !== 'COST' && body.costBasedPrices !== undefined) ctx.addIssue({ code: 'custom', path: ['costBasedPrices'], message: approvalMessages.onlyForCost });
-  if (body.hasTilsynsvakt && body.tilsynsvaktWeekdays.length === 0) ctx.addIssue({ code: 'custom', path: ['tilsynsvaktWeekdays'], message: approvalMessages.tilsynsvaktWeekdaysRequired });
+  const tilsynsvakt = tilsynsvaktProblem(body);
+  if (tilsynsvakt) ctx.addIssue({ code: 'custom', path: ['tilsynsvaktWeekdays'], message: tilsynsvakt });
 });
 export type ApproveBookingBody = z.infer<typeof approveBookingBody>;
 export type ApproveBookingInput = z.input<typeof approveBookingBody>;

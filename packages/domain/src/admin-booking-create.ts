@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { costCategories, type CostCategory } from './booking';
 import { createBookingRequest } from './booking-create';
 
 /**
@@ -17,7 +18,23 @@ export const adminBookingMessages = {
   onBehalfOfEmail: 'Skriv inn en gyldig e-postadresse til den du booker for',
   onBehalfOfNameTooLong: 'Navnet kan ha høyst 200 tegn',
   internalTitle: 'Tittelen kan ha høyst 200 tegn',
+  costCategoryRequired: 'Lokalet krever kostnadskategori. Velg et alternativ, eller overstyr regelen med en begrunnelse.',
+  marketPriceRequired: 'Skriv inn markedsprisen',
+  onlyForMarket: 'Markedspris sendes bare for markedspris',
+  overrideReason: 'Skriv hvorfor du overstyrer regelen',
+  overrideReasonTooLong: 'Begrunnelsen kan ha høyst 500 tegn',
 } as const;
+
+const optionalCostCategory = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(costCategories).optional());
+
+/**
+ * An administrator's explicit decision to book past a location rule they may bypass (today: the
+ * location's required cost category). The reason is written to the booking's change log.
+ */
+export const overrideRules = z.object({
+  reason: z.string().trim().min(1, adminBookingMessages.overrideReason).max(500, adminBookingMessages.overrideReasonTooLong),
+});
+export type OverrideRules = z.infer<typeof overrideRules>;
 
 /** Fields only an administrator's booking uses (a citizen's are ignored). */
 export const adminBookingFields = {
@@ -26,6 +43,11 @@ export const adminBookingFields = {
   onBehalfOfEmail: z.string().trim().max(320, adminBookingMessages.onBehalfOfEmail).optional(),
   /** ADMINUSER_INTERNAL_ACTIVITY / MAKE_TIME_UNAVAILABLE: the title in lists and the calendar. */
   internalEventTitle: z.string().trim().max(200, adminBookingMessages.internalTitle).optional(),
+  /** The cost category of a loan on behalf of a citizen (required where the location requires one). */
+  costCategory: optionalCostCategory,
+  /** Market price in øre, with MARKET only. */
+  marketPrice: z.number().int().min(0).max(100_000_000).optional(),
+  overrideRules: overrideRules.optional(),
 };
 
 export const createBookingRequestWithAdmin = createBookingRequest.extend(adminBookingFields);
@@ -41,6 +63,12 @@ function requireCitizenContact(b: { bookingPurpose: AdminBookingPurpose; onBehal
   if (!b.onBehalfOfEmail || !z.email().safeParse(b.onBehalfOfEmail).success) ctx.addIssue({ code: 'custom', path: ['onBehalfOfEmail'], message: adminBookingMessages.onBehalfOfEmail });
 }
 
+/** A market price goes with MARKET and only with it. */
+function requirePriceOfCategory(b: { costCategory?: CostCategory | undefined; marketPrice?: number | undefined }, ctx: z.RefinementCtx) {
+  if (b.costCategory === 'MARKET' && b.marketPrice === undefined) ctx.addIssue({ code: 'custom', path: ['marketPrice'], message: adminBookingMessages.marketPriceRequired });
+  if (b.costCategory !== 'MARKET' && b.marketPrice !== undefined) ctx.addIssue({ code: 'custom', path: ['marketPrice'], message: adminBookingMessages.onlyForMarket });
+}
+
 /** The administrator's part of the request, checked once the server knows the caller is one. */
 export const adminBookingRequest = z.object({
   bookingPortalClient: z.literal('ADMIN', { error: 'Administratorer booker fra administrasjonsløsningen' }),
@@ -48,7 +76,22 @@ export const adminBookingRequest = z.object({
   onBehalfOfName: z.string().optional(),
   onBehalfOfEmail: z.string().optional(),
   internalEventTitle: z.string().optional(),
-}).superRefine(requireCitizenContact);
+  costCategory: optionalCostCategory,
+  marketPrice: adminBookingFields.marketPrice,
+  overrideRules: overrideRules.optional(),
+}).superRefine(requireCitizenContact).superRefine(requirePriceOfCategory);
+
+/**
+ * The location's rules an administrator's own booking follows (decision 044): a loan on behalf of a
+ * citizen at a location that requires a cost category has one, unless the administrator overrides
+ * the rule with a reason. Internal activities and unavailable times are no loans: no category.
+ * Null when the booking may be made; else the field and the message. Server and form call this.
+ */
+export function adminBookingRuleProblem(location: { requireCostCategory: boolean }, b: { bookingPurpose: AdminBookingPurpose; costCategory?: CostCategory | undefined; overrideRules?: OverrideRules | undefined }): { path: 'costCategory'; message: string } | null {
+  if (b.bookingPurpose !== 'ADMINUSER_ON_BEHALF_OF_PUBLICUSER_LOAN' || !location.requireCostCategory) return null;
+  if (b.costCategory || b.overrideRules) return null;
+  return { path: 'costCategory', message: adminBookingMessages.costCategoryRequired };
+}
 
 /**
  * The admin app's purpose fields, judged as the server judges them: the body's fields (trimmed, with
@@ -57,7 +100,7 @@ export const adminBookingRequest = z.object({
 export const adminBookingPurposeChoice = z.object({
   bookingPurpose: z.enum(adminBookingPurposes, { error: adminBookingMessages.purpose }),
   ...adminBookingFields,
-}).superRefine(requireCitizenContact);
+}).superRefine(requireCitizenContact).superRefine(requirePriceOfCategory);
 export type AdminBookingPurposeChoice = z.infer<typeof adminBookingPurposeChoice>;
 
 /** The title an administrator's booking shows when none was given. */

@@ -101,11 +101,18 @@ export const INTERNAL_COMMENT_MAX = 5000;
 /** The warning the admin UI shows beside the internal comment (spec 02 §5). */
 export const internalCommentWarning = 'Ikke skriv personopplysninger i internnotatet.';
 
-/** GET /api/booking/{id}/comment; PUT takes the plain text body (text/plain) or { comment }. */
+/**
+ * GET /api/booking/{id}/comment; PUT takes the plain text body (text/plain) or { comment }. A note
+ * that looks like it holds a fødselsnummer or a phone number (personal-data-in-text.ts) is refused
+ * with a 409 asking the question, unless the JSON body confirms it (confirmPersonalData: true).
+ */
 export const internalComment = z.object({ comment: z.string() });
 export const internalCommentBody = z.union([
   z.string().max(INTERNAL_COMMENT_MAX, `Notatet kan ha høyst ${INTERNAL_COMMENT_MAX} tegn`),
-  z.object({ comment: z.string().max(INTERNAL_COMMENT_MAX, `Notatet kan ha høyst ${INTERNAL_COMMENT_MAX} tegn`) }),
+  z.object({
+    comment: z.string().max(INTERNAL_COMMENT_MAX, `Notatet kan ha høyst ${INTERNAL_COMMENT_MAX} tegn`),
+    confirmPersonalData: z.literal(true).optional(),
+  }),
 ]);
 
 /** The internal event's title (PATCH /api/booking/{id} { title }, user-booking.ts patchBookingBody). */

@@ -169,6 +169,8 @@ export const newLocationMessages = {
   stepsMissing: 'Du må fullføre alle stegene før lokalet kan publiseres.',
   positionMissing: 'Du må velge lokalets plassering i kartet før det kan publiseres.',
   openingHoursMissing: 'Lokalet må ha åpningstider før det kan publiseres.',
+  /** The wizard's opening-hours step is not saved with every weekday closed (decision 044): said at the step, not only at 'Publiser lokalet'. */
+  openingHoursRequired: 'Lokalet må ha åpningstider',
   roomMissing: 'Lokalet må ha minst ett synlig rom før det kan publiseres.',
   published: 'Lokalet er publisert',
 } as const;

@@ -60,6 +60,8 @@ export const rejectionMessages = {
   reasonRequired: 'Velg en begrunnelse eller skriv en selv',
   unknownChoice: 'Ukjent begrunnelse',
   notRejectable: 'Søknaden er allerede avslått, kansellert eller avsluttet.',
+  /** An approved booking is withdrawn only knowingly (the dialog says so): a stale page's one-step rejection is refused. */
+  approvedNeedsConfirmation: 'Bookingen er allerede godkjent. Last siden på nytt og bekreft at du vil trekke tilbake godkjenningen.',
   onlyRoom: 'Dette er det eneste rommet med tider i søknaden. Avslå hele søknaden i stedet.',
   noTimesInRoom: 'Søknaden har ingen aktive tider i dette rommet.',
 } as const;
@@ -70,11 +72,14 @@ export const REJECTION_TEXT_MAX = 5000;
  * The reason is a prepared choice (its text is sent to the applicant), a written text, or both (the
  * written text then replaces the choice's). vedtakHash: when the location writes vedtak and the
  * administrator previewed the rejection vedtak, the server refuses (409) if it would differ.
+ * withdrawApproved: an approved booking is rejected only with it (409 approvedNeedsConfirmation otherwise).
  */
 export const rejectBookingBody = z.object({
   rejectionChoiceKey: z.string().trim().max(100).optional(),
   rejectionText: z.string().trim().max(REJECTION_TEXT_MAX).optional(),
   vedtakHash: documentHash.optional(),
+  /** Required to reject an APPROVED booking (withdraw the approval): the administrator was told it is approved. */
+  withdrawApproved: z.literal(true).optional(),
 }).refine((b) => Boolean(b.rejectionChoiceKey) || Boolean(b.rejectionText), { path: ['rejectionText'], message: rejectionMessages.reasonRequired });
 export type RejectBookingBody = z.infer<typeof rejectBookingBody>;
 

@@ -75,6 +75,15 @@ export const openingHoursBody = z.object({
   });
 });
 export type OpeningHoursBody = z.infer<typeof openingHoursBody>;
+
+/**
+ * The new-location wizard's opening hours (decision 044): the standard week has at least one open
+ * weekday, as publishing needs, so the step is not 'Lagret' with every day closed. The server's
+ * step check (put-step-status) says the same. The settings page keeps openingHoursBody.
+ */
+export const wizardOpeningHoursBody = openingHoursBody.superRefine((v, ctx) => {
+  if (v.standard.length === 0) ctx.addIssue({ code: 'custom', path: ['standard'], message: 'Lokalet må ha åpningstider' });
+});
 /** The GET answer is the same shape as the PUT body. */
 export const openingHoursResponse = openingHoursBody;
 

@@ -6,6 +6,9 @@ import { buildRooms } from '../../testing/admin-rooms';
 import { setUpAdminTests } from '../../testing/admin-test-setup';
 import { renderAdmin, siri } from '../../testing/render-admin';
 import { jsonResponse, stubApi } from '../../testing/stub-api';
+import { axeViolations } from '../../testing/axe-check';
+import { buildLocationDetails, testPreferences } from '../../testing/location-setup';
+import { adminBookingMessages } from '@lokaler/domain/admin-booking-create';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -77,6 +80,45 @@ describe('a new booking by the administrator', { timeout: 30_000 }, () => {
       onBehalfOfName: 'Kari Nordmann',
       onBehalfOfEmail: 'kari@example.no',
     });
+  });
+
+  it('asks for a cost category where the location requires one, or an override with a reason, before sending anything', async () => {
+    const api = stub({ '/api/admin/location/7': buildLocationDetails({ id: 7, preferences: { ...testPreferences, requireCostCategory: true } }) });
+    const { user, router } = await openForm();
+    await user.type(screen.getByLabelText('Navn på den du booker for'), 'Kari Nordmann');
+    await user.type(screen.getByLabelText('E-postadresse til den du booker for'), 'kari@example.no');
+    await fillTime(user);
+    expect(await screen.findByText('Lokalet krever kostnadskategori for lån.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Opprett booking' }));
+    const summary = await screen.findByRole('group', { name: 'For å lagre må du rette opp følgende feil:' });
+    expect(within(summary).getAllByRole('link').map((a) => a.textContent)).toEqual([adminBookingMessages.costCategoryRequired]);
+    expect(screen.getByRole('radio', { name: 'Gratis' })).toHaveAttribute('aria-invalid', 'true');
+    expect(await axeViolations()).toEqual([]);
+
+    // The override needs its reason.
+    await user.click(screen.getByRole('checkbox', { name: /Overstyr regelen om kostnadskategori/ }));
+    await user.click(screen.getByRole('button', { name: 'Opprett booking' }));
+    expect(await screen.findAllByText(adminBookingMessages.overrideReason)).not.toHaveLength(0);
+    await user.type(screen.getByLabelText('Begrunnelse for å overstyre regelen'), 'Avtalt med bydelsdirektøren');
+    await user.click(screen.getByRole('button', { name: 'Opprett booking' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/soknader/9'));
+    expect(api.callsTo('POST', '/api/booking')[0]?.body).toMatchObject({ overrideRules: { reason: 'Avtalt med bydelsdirektøren' } });
+    expect(api.callsTo('POST', '/api/booking')[0]?.body).not.toHaveProperty('costCategory');
+  });
+
+  it('sends the chosen market price in øre', async () => {
+    const api = stub({ '/api/admin/location/7': buildLocationDetails({ id: 7, preferences: { ...testPreferences, requireCostCategory: true } }) });
+    const { user, router } = await openForm();
+    await user.type(screen.getByLabelText('Navn på den du booker for'), 'Kari Nordmann');
+    await user.type(screen.getByLabelText('E-postadresse til den du booker for'), 'kari@example.no');
+    await fillTime(user);
+    await user.click(screen.getByRole('radio', { name: 'Markedspris' }));
+    await user.click(screen.getByRole('button', { name: 'Opprett booking' }));
+    expect(await screen.findAllByText(adminBookingMessages.marketPriceRequired)).not.toHaveLength(0);
+    await user.type(screen.getByLabelText('Markedspris, kr'), '1 500,50');
+    await user.click(screen.getByRole('button', { name: 'Opprett booking' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/soknader/9'));
+    expect(api.callsTo('POST', '/api/booking')[0]?.body).toMatchObject({ costCategory: 'MARKET', marketPrice: 150_050 });
   });
 
   it('judges name and e-mail by the server\'s schema before sending anything, with focus on the error summary and its links to the fields', async () => {

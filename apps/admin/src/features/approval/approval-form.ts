@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { approvalMessages, approveBookingBody, type ApproveBookingInput, type ContractPreviewQuery } from '@lokaler/domain/admin-approval';
+import { approvalMessages, approveBookingBody, tilsynsvaktProblem, type ApproveBookingInput, type ContractPreviewQuery } from '@lokaler/domain/admin-approval';
 import { costBasedPriceFields, type CostBasedPrices } from '@lokaler/domain/admin-selvkost';
 import { costCategories, type CostCategory } from '@lokaler/domain/booking';
 import { daysOfWeek, type DayOfWeek } from '@lokaler/domain/scheduling/day-of-week';
@@ -80,7 +80,8 @@ export const approvalFormSchema = z.object({
   if (values.costCategory === 'COST') {
     for (const field of costBasedPriceFields) checkAmount(values.costBasedPrices[field], ['costBasedPrices', field], ctx, approvalMessages.costBasedRequired);
   }
-  if (values.hasTilsynsvakt && values.tilsynsvaktWeekdays.length === 0) ctx.addIssue({ code: 'custom', path: ['tilsynsvaktWeekdays'], message: approvalMessages.tilsynsvaktWeekdaysRequired });
+  const tilsynsvakt = tilsynsvaktProblem(values);
+  if (tilsynsvakt) ctx.addIssue({ code: 'custom', path: ['tilsynsvaktWeekdays'], message: tilsynsvakt });
 });
 
 /** The cost-based prices in øre, or null while any of them is missing or not an amount. */
@@ -92,10 +93,12 @@ export function costBasedPricesOre(values: ApprovalFormValues['costBasedPrices']
 
 /**
  * The terms the vedtak and the contract depend on, or null while the form cannot say them yet (no
- * category, or the chosen category's price is missing). The previews are fetched for these terms,
- * and the approval carries the hashes of exactly these previews.
+ * category, the chosen category's price is missing, or a tilsynsvakt without a weekday, which
+ * the server refuses to price). The previews are fetched for these terms, and the approval carries
+ * the hashes of exactly these previews.
  */
 export function documentTermsOf(values: ApprovalFormValues): ContractPreviewQuery | null {
+  if (tilsynsvaktProblem(values)) return null;
   const tilsynsvakt = { retroactiveContract: values.retroactiveContract, hasTilsynsvakt: values.hasTilsynsvakt, tilsynsvaktWeekdays: values.hasTilsynsvakt ? sortedWeekdays(values.tilsynsvaktWeekdays) : [] };
   if (values.costCategory === 'FREE') return { costCategory: 'FREE', ...tilsynsvakt };
   if (values.costCategory === 'MARKET') {

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { buildAdminBooking, buildAdminWedding } from '../../testing/admin-booking';
 import { setUpAdminTests } from '../../testing/admin-test-setup';
 import { renderAdmin, siri } from '../../testing/render-admin';
+import { WEDDING_APPROVAL_NOTE } from './approval-wizard';
 import { jsonResponse, stubApi } from '../../testing/stub-api';
 
 const prices = { locationId: 7, lokalkategori1: 15_000, lokalkategori2: 25_000, lokalkategori3: 40_000, etableringSemesterlan: 100_000, etableringEngangsutleie: 50_000, timeTilsynsvakt: 45_000, timeEkstraRenhold: 39_000 };
@@ -48,7 +49,7 @@ describe('approval wizard', () => {
     expect(screen.getAllByText('Velg kostnadskategori for å se forhåndsvisningen.')).toHaveLength(2);
   });
 
-  it('approves a wedding at a location without vedtak or contract at once: no preview to wait for', async () => {
+  it('approves a wedding at a location without vedtak or contract at once, offering only what applies to a wedding', async () => {
     const user = userEvent.setup();
     const api = stubWizard({
       '/api/currentuser/adminlocations': [{ id: 8, name: 'Oslo rådhus' }],
@@ -56,7 +57,12 @@ describe('approval wizard', () => {
       'PUT /api/booking/9/approve': { bookingId: 9, status: 'APPROVED', contractRequired: false, vedtakStored: false, contractStored: false },
     });
     renderAdmin('/admin/soknader/9/godkjenn', { user: siri });
-    await user.click(await screen.findByRole('radio', { name: /Gratis/ }));
+    expect(await screen.findByText(WEDDING_APPROVAL_NOTE)).toBeInTheDocument();
+    // No cost category, retroactive contract or tilsynsvakt for a town-hall wedding (decision 044).
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: /Tilbakevirkende kontrakt/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: /Tilsynsvakt/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Kommentar til søkeren/ })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Godkjenn søknaden' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Er du sikker på at du vil godkjenne denne søknaden?')).toBeInTheDocument();
@@ -140,6 +146,22 @@ describe('approval wizard', () => {
     const body = api.callsTo('PUT', '/api/booking/5/approve')[0]?.body as Record<string, unknown>;
     expect(body).toMatchObject({ costCategory: 'MARKET', marketPrice: 350_000, hasTilsynsvakt: true, tilsynsvaktWeekdays: ['TUESDAY'] });
     expect(body).not.toHaveProperty('costBasedPrices');
+  });
+
+  it('asks for a weekday when tilsynsvakt has none: no price or preview for it, nothing sent', async () => {
+    const user = userEvent.setup();
+    const api = stubWizard();
+    renderAdmin('/admin/soknader/5/godkjenn', { user: siri });
+    await user.click(await screen.findByRole('radio', { name: /Selvkost/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Tilsynsvakt/ }));
+    await user.click(screen.getByRole('checkbox', { name: 'Tirsdag' }));
+    expect(await screen.findAllByText('Velg minst én ukedag for tilsynsvakt for å se forhåndsvisningen.')).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Godkjenn søknaden' }));
+    expect(await screen.findByRole('link', { name: 'Velg minst én ukedag for tilsynsvakt' })).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/booking/5/approve')).toEqual([]);
+    // Neither the price nor a preview was asked for a tilsynsvakt without weekdays (the server refuses those).
+    const asked = [...api.callsTo('GET', '/api/selvkost/calculation'), ...api.callsTo('GET', '/api/vedtak-preview/5'), ...api.callsTo('GET', '/api/contract-preview/5')];
+    expect(asked.filter((c) => c.url.searchParams.get('hasTilsynsvakt') === 'true' && c.url.searchParams.getAll('tilsynsvaktWeekdays').length === 0)).toEqual([]);
   });
 
   it("shows the server's message when the approval is refused (409)", async () => {

@@ -7,7 +7,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { approveBookingMutation, contractPreviewQuery, selvkostCalculationQuery, selvkostPricesQuery, vedtakPreviewQuery } from '@lokaler/api-client/admin-approval';
 import { useGuardedMutation } from '@lokaler/api-client/react/use-guarded-mutation';
 import { userMessageOf } from '@lokaler/api-client/user-message';
-import { approvalMessages } from '@lokaler/domain/admin-approval';
+import { approvalMessages, approvalOptionsFor, tilsynsvaktProblem } from '@lokaler/domain/admin-approval';
 import type { AdminBookingView } from '@lokaler/domain/admin-booking-view';
 import { costBasedPriceFields } from '@lokaler/domain/admin-selvkost';
 import { ConfirmDialog } from '@lokaler/ui/confirm-dialog';
@@ -28,15 +28,22 @@ export const PREVIEW_NOT_READY = 'Vent til forhåndsvisningen er oppdatert, og s
 export const PREVIEW_FAILED = 'Forhåndsvisningen kunne ikke lages, så søknaden kan ikke godkjennes nå. Prøv igjen om litt.';
 const PREVIEW_DELAY_MS = 400;
 
+/** What a town-hall wedding's approval says instead of the choices that do not apply to it. */
+export const WEDDING_APPROVAL_NOTE = 'En vielse i rådhuset er gratis. Kostnadskategori, tilbakevirkende kontrakt og tilsynsvakt gjelder ikke vielser.';
+
 /**
  * Cost category and price, comment, retroactive contract and tilsynsvakt, with live previews of the
  * vedtak and the contract; 'Godkjenn søknaden' asks 'Er du sikker …' and sends the previews' hashes.
+ * A wedding is offered only what applies to it (approvalOptionsFor): a comment; it is approved free.
  */
 export function ApprovalWizard({ booking }: { booking: AdminBookingView }) {
   const { bookingId, locationId } = booking;
   const navigate = useNavigate();
   // The error summary takes the focus on a refused submit (decision 020).
-  const form = useForm<ApprovalFormValues>({ resolver: zodResolver(approvalFormSchema), defaultValues: defaultApprovalValues, shouldFocusError: false });
+  const offered = approvalOptionsFor(booking.sourceForm);
+  // A wedding is free: the one category the server takes for it, set rather than asked.
+  const startValues: ApprovalFormValues = offered.costCategory ? defaultApprovalValues : { ...defaultApprovalValues, costCategory: 'FREE' };
+  const form = useForm<ApprovalFormValues>({ resolver: zodResolver(approvalFormSchema), defaultValues: startValues, shouldFocusError: false });
   // useWatch re-renders on every change, so the previews follow what is typed.
   const values = useWatch({ control: form.control }) as ApprovalFormValues;
   const category = values.costCategory;
@@ -46,7 +53,8 @@ export function ApprovalWizard({ booking }: { booking: AdminBookingView }) {
 
   const prices = useQuery({ ...selvkostPricesQuery(locationId), enabled: category === 'COST' });
   const calculation = useQuery({
-    ...selvkostCalculationQuery({ locationId, bookingId, hasTilsynsvakt: values.hasTilsynsvakt, tilsynsvaktWeekdays: values.tilsynsvaktWeekdays }),
+    // Tilsynsvakt is priced on the chosen weekdays only; none chosen is no tilsynsvakt yet (the form says so).
+    ...selvkostCalculationQuery({ locationId, bookingId, hasTilsynsvakt: values.hasTilsynsvakt && values.tilsynsvaktWeekdays.length > 0, tilsynsvaktWeekdays: values.tilsynsvaktWeekdays }),
     enabled: category === 'COST',
   });
 
@@ -95,13 +103,13 @@ export function ApprovalWizard({ booking }: { booking: AdminBookingView }) {
       {guard.dialog}
       <div className="lk-approval__form lk-stack">
         <FormErrorSummary errors={form.formState.errors} submitCount={form.formState.submitCount} heading="For å godkjenne må du rette opp følgende feil:" />
-        <CategoryField form={form} />
+        {offered.costCategory ? <CategoryField form={form} /> : <Paragraph>{WEDDING_APPROVAL_NOTE}</Paragraph>}
         {category === 'MARKET' && (
           <Textfield label="Markedspris, kr" description="Hele leien for søknaden." inputMode="decimal" autoComplete="off" className="lk-narrow" error={form.formState.errors.marketPrice?.message} {...form.register('marketPrice')} />
         )}
         {category === 'COST' && <CostFields form={form} hasPrices={prices.isSuccess ? prices.data !== null : undefined} calculation={calculation.data} />}
         <Textfield label="Kommentar til søkeren" description="Valgfritt. Sendes til søkeren sammen med godkjenningen." multiline rows={4} className="lk-narrow" error={form.formState.errors.comment?.message} {...form.register('comment')} />
-        <TilsynsvaktFields form={form} reservations={booking.reservations} />
+        {offered.tilsynsvakt && <TilsynsvaktFields form={form} reservations={booking.reservations} />}
       </div>
 
       <section aria-labelledby="lk-previews" className="lk-previews lk-stack">
@@ -109,8 +117,8 @@ export function ApprovalWizard({ booking }: { booking: AdminBookingView }) {
           Forhåndsvisning
         </Heading>
         {!booking.enableVedtak && !booking.requireContract && <Paragraph>Lokalet lager verken vedtak eller kontrakt. Søkeren får beskjed om godkjenningen på e-post.</Paragraph>}
-        {booking.enableVedtak && <DocumentPreview title="Vedtaket" query={terms === null ? null : vedtak} waitingText={waitingText(category)} stale={stale} />}
-        {booking.requireContract && <DocumentPreview title="Kontrakten" query={terms === null ? null : contract} waitingText={waitingText(category)} stale={stale} />}
+        {booking.enableVedtak && <DocumentPreview title="Vedtaket" query={terms === null ? null : vedtak} waitingText={waitingText(values)} stale={stale} />}
+        {booking.requireContract && <DocumentPreview title="Kontrakten" query={terms === null ? null : contract} waitingText={waitingText(values)} stale={stale} />}
       </section>
 
       {notice && (
@@ -125,7 +133,7 @@ export function ApprovalWizard({ booking }: { booking: AdminBookingView }) {
       )}
       <div className="lk-dialog-actions">
         <Button type="submit">Godkjenn søknaden</Button>
-        <Button type="button" variant="secondary" onClick={() => form.reset(defaultApprovalValues)} disabled={!form.formState.isDirty}>
+        <Button type="button" variant="secondary" onClick={() => form.reset(startValues)} disabled={!form.formState.isDirty}>
           Nullstill
         </Button>
         <Button asChild variant="tertiary">
@@ -149,7 +157,9 @@ export function ApprovalWizard({ booking }: { booking: AdminBookingView }) {
   );
 }
 
-function waitingText(category: ApprovalFormValues['costCategory']): string {
+function waitingText(values: ApprovalFormValues): string {
+  const category = values.costCategory;
   if (category === '') return 'Velg kostnadskategori for å se forhåndsvisningen.';
+  if (tilsynsvaktProblem(values)) return 'Velg minst én ukedag for tilsynsvakt for å se forhåndsvisningen.';
   return category === 'MARKET' ? 'Skriv inn markedsprisen for å se forhåndsvisningen.' : 'Fyll inn alle prisene for å se forhåndsvisningen.';
 }

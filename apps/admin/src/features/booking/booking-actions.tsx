@@ -6,7 +6,7 @@ import { userMessageOf } from '@lokaler/api-client/user-message';
 import type { AdminBookingView } from '@lokaler/domain/admin-booking-view';
 import { ConfirmDialog } from '@lokaler/ui/confirm-dialog';
 import { paths } from '../../config/paths';
-import { RejectDialog } from './reject-dialog';
+import { RejectDialog, withdrawTexts } from './reject-dialog';
 import { useBookingChange } from './use-booking-change';
 
 /** What can be done with the booking in its status: approve or reject it, or take an approval back. */
@@ -34,7 +34,7 @@ export function BookingActions({ booking }: { booking: AdminBookingView }) {
         <RouterLink to={paths.addBookingTimes.getHref(booking.bookingId)}>Legg til tider</RouterLink>
       </Button>
       <Button variant="secondary" data-color="danger" onClick={() => setDialog('reject')}>
-        Avslå søknaden
+        {booking.status === 'APPROVED' ? withdrawTexts.button : 'Avslå søknaden'}
       </Button>
       {dialog === 'reject' && <RejectDialog booking={booking} onClose={close} />}
       <ConfirmDialog

@@ -6,6 +6,9 @@ import { buildAdminBooking } from '../../testing/admin-booking';
 import { setUpAdminTests } from '../../testing/admin-test-setup';
 import { renderAdmin, siri } from '../../testing/render-admin';
 import { jsonResponse, stubApi } from '../../testing/stub-api';
+import { axeViolations } from '../../testing/axe-check';
+import { withdrawTexts } from './reject-dialog';
+import { personalDataQuestion } from '@lokaler/domain/personal-data-in-text';
 
 const choices = [
   { key: 'OPPTATT', title: 'Lokalet er opptatt', text: 'Lokalet er dessverre allerede booket på tidspunktet du søkte om.' },
@@ -115,6 +118,36 @@ describe('booking in the admin view', () => {
     expect(api.callsTo('PUT', '/api/booking/5/comment')[0]?.body).toEqual({ comment: 'Nøkkel hentes hos vaktmester' });
   });
 
+  it('asks before saving an internal note with a valid fødselsnummer or a phone number; "Rett notatet" sends nothing', async () => {
+    const user = userEvent.setup();
+    const api = stubBooking();
+    renderAdmin('/admin/soknader/5', { user: siri });
+    const note = await screen.findByRole('textbox', { name: 'Internnotat' });
+    await user.type(note, 'Ring 412 34 567, fnr 15057523414');
+    await user.click(screen.getByRole('button', { name: 'Lagre notat' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Personopplysninger i notatet?' });
+    expect(dialog).toHaveTextContent(personalDataQuestion(['FODSELSNUMMER', 'PHONE']));
+    expect(await axeViolations(dialog)).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Rett notatet' }));
+    expect(api.callsTo('PUT', '/api/booking/5/comment')).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Lagre notat' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Personopplysninger i notatet?' })).getByRole('button', { name: 'Lagre likevel' }));
+    expect(await screen.findByText('Endringene ble lagret')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/booking/5/comment')).toEqual([expect.objectContaining({ body: { comment: 'Ring 412 34 567, fnr 15057523414', confirmPersonalData: true } })]);
+  });
+
+  it('saves a note with eleven digits that are no fødselsnummer without asking', async () => {
+    const user = userEvent.setup();
+    const api = stubBooking();
+    renderAdmin('/admin/soknader/5', { user: siri });
+    await user.type(await screen.findByRole('textbox', { name: 'Internnotat' }), 'Faktura 15057523415');
+    await user.click(screen.getByRole('button', { name: 'Lagre notat' }));
+    expect(await screen.findByText('Endringene ble lagret')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.callsTo('PUT', '/api/booking/5/comment')[0]?.body).toEqual({ comment: 'Faktura 15057523415' });
+  });
+
   it('rejects with a prepared reason, and sends a changed text with it', async () => {
     const user = userEvent.setup();
     const api = stubBooking();
@@ -135,6 +168,25 @@ describe('booking in the admin view', () => {
       rejectionChoiceKey: 'OPPTATT',
       rejectionText: `${choices[0]!.text} Prøv gjerne en annen dag.`,
     });
+  });
+
+  it('rejecting an approved booking says so, asks for a reason and withdraws the approval knowingly', async () => {
+    const user = userEvent.setup();
+    const api = stubBooking({ 'GET /api/booking/5': buildAdminBooking({ status: 'APPROVED' }) });
+    renderAdmin('/admin/soknader/5', { user: siri });
+    await user.click(await screen.findByRole('button', { name: withdrawTexts.button }));
+    const dialog = await screen.findByRole('dialog', { name: withdrawTexts.title });
+    expect(within(dialog).getByText(withdrawTexts.warning)).toBeInTheDocument();
+    expect(await axeViolations(dialog)).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: withdrawTexts.confirm }));
+    expect(within(dialog).getByText('Velg en begrunnelse eller skriv en selv')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/booking/5/reject')).toEqual([]);
+
+    await user.click(within(dialog).getByRole('radio', { name: 'Skriv en egen begrunnelse' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Tekst til søkeren' }), 'Vannlekkasje i gymsalen.');
+    await user.click(within(dialog).getByRole('button', { name: withdrawTexts.confirm }));
+    expect(await screen.findByText(withdrawTexts.done)).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/booking/5/reject')[0]?.body).toEqual({ rejectionText: 'Vannlekkasje i gymsalen.', withdrawApproved: true });
   });
 
   it('rejects with a written reason only', async () => {

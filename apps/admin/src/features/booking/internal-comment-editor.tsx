@@ -4,6 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { internalCommentQuery, saveInternalCommentMutation } from '@lokaler/api-client/admin-bookings';
 import { loadFailureMessage, userMessageOf } from '@lokaler/api-client/user-message';
 import { INTERNAL_COMMENT_MAX, internalCommentWarning } from '@lokaler/domain/admin-booking-view';
+import { findPersonalData, personalDataQuestion } from '@lokaler/domain/personal-data-in-text';
+import { ConfirmDialog } from '@lokaler/ui/confirm-dialog';
 import { QueryLoader } from '@lokaler/ui/query-loader';
 import { useBookingChange } from './use-booking-change';
 
@@ -25,12 +27,17 @@ function CommentForm({ bookingId, stored, onDirtyChange }: { bookingId: number; 
   const save = useBookingChange(saveInternalCommentMutation(bookingId));
   const dirty = text !== stored;
   const tooLong = text.length > INTERNAL_COMMENT_MAX;
+  // The question asked before a note that seems to hold a fødselsnummer or a phone number is saved.
+  const [question, setQuestion] = useState<string | null>(null);
 
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!tooLong) save.mutate(text.trim());
+    if (tooLong) return;
+    const found = findPersonalData(text.trim());
+    if (found.length > 0) setQuestion(personalDataQuestion(found));
+    else save.mutate(text.trim());
   };
   return (
     <form onSubmit={submit} className="lk-stack lk-narrow">
@@ -49,6 +56,20 @@ function CommentForm({ bookingId, stored, onDirtyChange }: { bookingId: number; 
           Lagre notat
         </Button>
       </div>
+      <ConfirmDialog
+        open={question !== null}
+        title="Personopplysninger i notatet?"
+        confirmLabel="Lagre likevel"
+        cancelLabel="Rett notatet"
+        busy={save.isPending}
+        onConfirm={() => {
+          setQuestion(null);
+          save.mutate({ comment: text.trim(), confirmPersonalData: true });
+        }}
+        onCancel={() => setQuestion(null)}
+      >
+        {question ?? ''}
+      </ConfirmDialog>
     </form>
   );
 }

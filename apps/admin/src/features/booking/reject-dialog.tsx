@@ -22,9 +22,20 @@ export function rejectionBodyOf(choice: RejectionChoice | undefined, text: strin
   return written ? { rejectionText: written } : null;
 }
 
+/** The texts of rejecting an APPROVED booking: the applicant was told yes, so the dialog says so (decision 044). */
+export const withdrawTexts = {
+  button: 'Avslå godkjent booking',
+  title: 'Avslå en godkjent booking',
+  warning: 'Bookingen er allerede godkjent, og søkeren regner med å få låne lokalet. Avslår du nå, trekkes godkjenningen tilbake: tidene frigis, vedtak og kontrakt gjelder ikke lenger, og søkeren får e-post med begrunnelsen.',
+  confirm: 'Trekk tilbake og avslå',
+  done: 'Godkjenningen er trukket tilbake, og bookingen er avslått',
+} as const;
+
 /**
  * 'Avslå søknaden': pick a prepared reason (its text can be adjusted) or write one. For a wedding this
- * is the wedding rejection modal (spec 02 §4): the wedding choices, worded to the couple.
+ * is the wedding rejection modal (spec 02 §4): the wedding choices, worded to the couple. An approved
+ * booking gets its own wording and warning, and the body says the approval is withdrawn knowingly
+ * (withdrawApproved; the server refuses a rejection of an approved booking without it).
  */
 export function RejectDialog({ booking, onClose }: { booking: AdminBookingView; onClose: () => void }) {
   const titleId = useId();
@@ -34,7 +45,8 @@ export function RejectDialog({ booking, onClose }: { booking: AdminBookingView; 
   const [text, setText] = useState('');
   const [missing, setMissing] = useState(false);
   const choice = choices.data?.find((c) => c.key === choiceKey);
-  const reject = useBookingChange(rejectBookingMutation(booking.bookingId), { successMessage: 'Søknaden er avslått', onSuccess: onClose });
+  const withdrawing = booking.status === 'APPROVED';
+  const reject = useBookingChange(rejectBookingMutation(booking.bookingId), { successMessage: withdrawing ? withdrawTexts.done : 'Søknaden er avslått', onSuccess: onClose });
 
   const choose = (key: string) => {
     setChoiceKey(key);
@@ -45,7 +57,7 @@ export function RejectDialog({ booking, onClose }: { booking: AdminBookingView; 
     event.preventDefault();
     const body = rejectionBodyOf(choice, text);
     setMissing(body === null);
-    if (body) reject.mutate(body);
+    if (body) reject.mutate(withdrawing ? { ...body, withdrawApproved: true } : body);
   };
 
   return (
@@ -53,10 +65,17 @@ export function RejectDialog({ booking, onClose }: { booking: AdminBookingView; 
       <form onSubmit={submit} noValidate>
         <Dialog.Block className="lk-stack">
           <Heading level={2} data-size="sm" id={titleId}>
-            {wedding ? 'Avslå søknaden om vielse' : 'Avslå søknaden'}
+            {withdrawing ? withdrawTexts.title : wedding ? 'Avslå søknaden om vielse' : 'Avslå søknaden'}
           </Heading>
+          {withdrawing && (
+            <Alert data-color="warning">
+              <Paragraph>{withdrawTexts.warning}</Paragraph>
+            </Alert>
+          )}
           <Paragraph>
-            {wedding
+            {withdrawing
+              ? `Booking ${booking.caseNumber} avslås. Skriv eller velg en begrunnelse til søkeren.`
+              : wedding
               ? `Søknad ${booking.caseNumber} avslås, og vielsestiden frigis. Begrunnelsen sendes til paret i vedtaket og på e-post.`
               : `Søknad ${booking.caseNumber} avslås, og alle tidene frigis. Begrunnelsen sendes til søkeren.`}
           </Paragraph>
@@ -89,7 +108,7 @@ export function RejectDialog({ booking, onClose }: { booking: AdminBookingView; 
         </Dialog.Block>
         <Dialog.Block className="lk-dialog-actions">
           <Button type="submit" data-color="danger" loading={reject.isPending} disabled={reject.isPending}>
-            Avslå søknaden
+            {withdrawing ? withdrawTexts.confirm : 'Avslå søknaden'}
           </Button>
           <Button type="button" variant="secondary" onClick={onClose} disabled={reject.isPending}>
             Avbryt

@@ -109,4 +109,30 @@ describe('OpeningHoursForm', () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
     expect(api.callsTo('PUT', path)).toHaveLength(1);
   });
+
+  it("in the wizard refuses every day closed: 'Lokalet må ha åpningstider', nothing sent, not 'Lagret'", async () => {
+    const api = stubApi({ [`GET ${path}`]: { standard: [], periods: [] }, [`PUT ${path}`]: (r: { body: unknown }) => r.body });
+    const onSaved = vi.fn();
+    const user = userEvent.setup();
+    renderInApp(<OpeningHoursForm locationId={7} mode="wizard" onSaved={onSaved} />);
+    await user.click(await screen.findByRole('button', { name: 'Lagre og gå videre' }));
+    expect(await screen.findAllByText('Lokalet må ha åpningstider')).toHaveLength(2);
+    expect(api.callsTo('PUT', path)).toEqual([]);
+    expect(onSaved).not.toHaveBeenCalled();
+    expect(await axeViolations()).toEqual([]);
+
+    await user.click(within(day('Onsdag')).getByRole('button', { name: 'Legg til tidsrom onsdag' }));
+    await user.click(screen.getByRole('button', { name: 'Lagre og gå videre' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
+    expect(api.callsTo('PUT', path)[0]?.body).toEqual({ standard: [{ weekday: 3, opens: '08:00', closes: '16:00' }], periods: [] });
+  });
+
+  it('in the settings a week with every day closed may still be saved (closing a location is a settings decision)', async () => {
+    const api = stubApi({ [`GET ${path}`]: { standard: [], periods: [] }, [`PUT ${path}`]: (r: { body: unknown }) => r.body });
+    const user = userEvent.setup();
+    renderInApp(<OpeningHoursForm locationId={7} mode="settings" />);
+    await user.click(await screen.findByRole('button', { name: 'Lagre' }));
+    expect(await screen.findByText('Åpningstidene ble lagret')).toBeInTheDocument();
+    expect(api.callsTo('PUT', path)).toHaveLength(1);
+  });
 });

@@ -6,7 +6,7 @@ import { FormProvider, useFieldArray, useForm, useFormContext, useWatch } from '
 import { openingHoursQuery, saveOpeningHoursMutation } from '@lokaler/api-client/admin-location-schedule';
 import { useGuardedMutation } from '@lokaler/api-client/react/use-guarded-mutation';
 import { loadFailureMessage, userMessageOf } from '@lokaler/api-client/user-message';
-import { openingHoursBody, type OpeningHoursBody } from '@lokaler/domain/opening-hours';
+import { openingHoursBody, wizardOpeningHoursBody, type OpeningHoursBody } from '@lokaler/domain/opening-hours';
 import { QueryLoader } from '@lokaler/ui/query-loader';
 import { useToasts } from '@lokaler/ui/toasts';
 import { useUnsavedChangesGuard } from '@lokaler/ui/unsaved-changes-guard';
@@ -36,7 +36,8 @@ export function OpeningHoursForm(props: SettingsFormProps) {
 function OpeningHoursEditor({ locationId, mode, onSaved, hours }: SettingsFormProps & { hours: OpeningHoursBody }) {
   const prefix = useId().replace(/:/g, '');
   const { showToast } = useToasts();
-  const form = useForm<OpeningHoursFormValues, unknown, OpeningHoursBody>({ resolver: zodResolver(openingHoursBody), defaultValues: toFormValues(hours), shouldFocusError: false });
+  // The wizard asks for an open weekday before 'Lagre og gå videre' (a location without hours cannot be published).
+  const form = useForm<OpeningHoursFormValues, unknown, OpeningHoursBody>({ resolver: zodResolver(mode === 'wizard' ? wizardOpeningHoursBody : openingHoursBody), defaultValues: toFormValues(hours), shouldFocusError: false });
   const { control, formState, handleSubmit, reset } = form;
   const periods = useFieldArray({ control, name: 'periods' });
   const guard = useUnsavedChangesGuard(mode === 'settings' && formState.isDirty);

@@ -7,7 +7,7 @@ import { loginAs } from '../../../test/login';
 import { createAsset, createLocation } from '../../../test/factories/places';
 import { addBlockedTime, addLocationAdmin, inDays, setOpeningHours } from '../../../test/factories/calendar';
 import { queryRows } from '../../db/client';
-import { bookings } from '../../db/schema/bookings';
+import { bookings, changeLog } from '../../db/schema/bookings';
 import { blockedTimes } from '../../db/schema/schedule';
 import { testAdmins } from '../../seed/test-users';
 import { call, trailOf } from '../../../test/admin-test-support';
@@ -19,19 +19,22 @@ describe('POST /api/booking with an admin token (on behalf of a citizen, interna
   let pastAllowed: number;
   let gym: number;
   let strictRoom: number;
+  let districtRoom: number;
 
   beforeAll(async () => {
     ctx = await createTestApp();
     const db = ctx.database.db;
     pastAllowed = (await createLocation(db, { name: 'Sagene skole', adminCanBookPastDates: true, behandlingstid: 5 })).id;
     const strict = (await createLocation(db, { name: 'Lilleborg skole' })).id;
-    for (const id of [pastAllowed, strict]) {
+    const district = (await createLocation(db, { name: 'Vålerenga bydelshus', requireCostCategory: true })).id;
+    for (const id of [pastAllowed, strict, district]) {
       await setOpeningHours(db, id, '08:00', '22:00');
       await addLocationAdmin(db, id, testAdmins[0]!.email);
     }
     await addLocationAdmin(db, (await createLocation(db)).id, testAdmins[1]!.email);
     gym = (await createAsset(db, pastAllowed, { name: 'Gymsal', allowSingleBookingsForPublicUser: false })).id;
     strictRoom = (await createAsset(db, strict, { name: 'Kantine' })).id;
+    districtRoom = (await createAsset(db, district, { name: 'Storsal' })).id;
     siri = (await loginAs(ctx.app, testAdmins[0]!, { client: 'admin' })).accessToken;
     jonas = (await loginAs(ctx.app, testAdmins[1]!, { client: 'admin' })).accessToken;
   });
@@ -89,5 +92,50 @@ describe('POST /api/booking with an admin token (on behalf of a citizen, interna
     expect((await call(ctx.app, jonas, 'POST', '/api/booking', body(strictRoom, inDays(7)))).statusCode).toBe(403);
     const asPublic = await call(ctx.app, siri, 'POST', '/api/booking', body(strictRoom, inDays(7), { bookingPortalClient: 'PUBLIC', bookingPurpose: 'PUBLICUSER_LOAN' }));
     expect(asPublic.statusCode).toBe(400);
+  });
+
+  describe('the location\'s rules hold for the administrator\'s own bookings (decision 044)', () => {
+    const onBehalf = (extra: Record<string, unknown> = {}) => body(districtRoom, inDays(5), {
+      bookingPurpose: 'ADMINUSER_ON_BEHALF_OF_PUBLICUSER_LOAN', onBehalfOfName: 'Leif Pettersen', onBehalfOfEmail: 'leif@example.no', ...extra,
+    });
+    const count = async () => (await ctx.database.db.select({ id: bookings.id }).from(bookings)).length;
+
+    it('refuses a loan on behalf of a citizen without a cost category where the location requires one, and writes nothing', async () => {
+      const res = await call(ctx.app, siri, 'POST', '/api/booking', onBehalf());
+      expect(res.statusCode).toBe(400);
+      expect(res.json<ApiError>()).toMatchObject({ userMsg: adminBookingMessages.costCategoryRequired, fields: [{ path: 'body.costCategory', message: adminBookingMessages.costCategoryRequired }] });
+      const noPrice = await call(ctx.app, siri, 'POST', '/api/booking', onBehalf({ costCategory: 'MARKET' }));
+      expect(noPrice.statusCode).toBe(400);
+      expect(noPrice.json<ApiError>().fields).toEqual([{ path: 'body.marketPrice', message: adminBookingMessages.marketPriceRequired }]);
+      const emptyReason = await call(ctx.app, siri, 'POST', '/api/booking', onBehalf({ overrideRules: { reason: '   ' } }));
+      expect(emptyReason.statusCode).toBe(400);
+      expect(emptyReason.json<ApiError>().fields).toEqual([{ path: 'body.overrideRules.reason', message: adminBookingMessages.overrideReason }]);
+      expect(await count()).toBe(0);
+      expect(await ctx.database.db.select().from(changeLog)).toEqual([]);
+    });
+
+    it('stores the chosen cost category (and market price), so the reimbursement report knows it', async () => {
+      const res = await call(ctx.app, siri, 'POST', '/api/booking', onBehalf({ costCategory: 'MARKET', marketPrice: 150_000 }));
+      expect(res.statusCode).toBe(201);
+      const [row] = await ctx.database.db.select().from(bookings).where(eq(bookings.id, res.json<{ bookingId: number }>().bookingId));
+      expect(row).toMatchObject({ status: 'APPROVED', costCategory: 'MARKET', marketPriceOre: 150_000 });
+    });
+
+    it('books past the rule only with an explicit override, whose reason the change log records', async () => {
+      const res = await call(ctx.app, siri, 'POST', '/api/booking', onBehalf({ overrideRules: { reason: ' Avtalt med bydelsdirektøren ' } }));
+      expect(res.statusCode).toBe(201);
+      const bookingId = res.json<{ bookingId: number }>().bookingId;
+      const [row] = await ctx.database.db.select().from(bookings).where(eq(bookings.id, bookingId));
+      expect(row?.costCategory).toBeNull();
+      const log = await ctx.database.db.select({ type: changeLog.type, comment: changeLog.comment }).from(changeLog).where(eq(changeLog.bookingId, bookingId));
+      expect(log).toEqual([{ type: 'Comment', comment: 'Lokalets regler overstyrt av administrator: Avtalt med bydelsdirektøren' }]);
+    });
+
+    it('asks no cost category of an internal activity, and stores none for it', async () => {
+      const res = await call(ctx.app, siri, 'POST', '/api/booking', body(districtRoom, inDays(8), { costCategory: 'FREE' }));
+      expect(res.statusCode).toBe(201);
+      const [row] = await ctx.database.db.select().from(bookings).where(eq(bookings.id, res.json<{ bookingId: number }>().bookingId));
+      expect(row?.costCategory).toBeNull();
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { messages } from '@lokaler/domain/api-error';
-import { adminBookingRequest, defaultAdminTitles, type CreateBookingRequestWithAdmin } from '@lokaler/domain/admin-booking-create';
+import { adminBookingRequest, adminBookingRuleProblem, defaultAdminTitles, type CreateBookingRequestWithAdmin } from '@lokaler/domain/admin-booking-create';
 import type { BookingFormAnswers } from '@lokaler/domain/booking';
 import { formTheme } from '@lokaler/domain/booking-create-form';
 import type { CreateBookingResponse } from '@lokaler/domain/booking-create';
@@ -14,6 +14,7 @@ import { checkAdminTimes, insertAcceptedTimes } from '../admin-reservations/chec
 import { claimLink, createClaimToken } from '../claim/claim-tokens';
 import { singleLocation } from '../apply-for-booking/validate-booking-request';
 import { findRooms } from '../../availability';
+import { findLocation } from '../../locations';
 import { assertRoomsAccessible } from '../../availability';
 import { writeTransaction } from '../../db/write-transaction';
 
@@ -22,8 +23,10 @@ import { writeTransaction } from '../../db/write-transaction';
  * a time made unavailable. It is the administrator's decision, so it is APPROVED at once and its
  * times hold the rooms. The times are checked like every admin change (check-admin-times.ts: the
  * rooms' locks, the domain rules for an administrator — a year back with ADMIN_CAN_BOOK_PAST_DATES,
- * blocked slots with includeBlockedSlots, closed dates with includeClosedDates). One 'Opprettet'
- * change-log entry; the person booked for gets the confirmation with a claim link.
+ * blocked slots with includeBlockedSlots, closed dates with includeClosedDates). The location's
+ * rules for its loans hold for the administrator too (adminBookingRuleProblem: a required cost
+ * category), unless the body overrides them with a reason, which the 'Opprettet' entry records.
+ * One 'Opprettet' change-log entry; the person booked for gets the confirmation with a claim link.
  */
 export async function createAdminBooking({ db, user, body, publicUrl, now = new Date() }: { db: Db; user: AuthenticatedUser; body: CreateBookingRequestWithAdmin; publicUrl: string; now?: Date }): Promise<CreateBookingResponse> {
   const parsed = adminBookingRequest.safeParse(body);
@@ -36,6 +39,12 @@ export async function createAdminBooking({ db, user, body, publicUrl, now = new 
   const rows = await findRooms(db, ids);
   assertRoomsAccessible(ids, new Map(rows.map((r) => [r.id, r])), { kind: 'admin', user });
   const location = singleLocation(rows);
+  const rules = await findLocation(db, location.id);
+  const problem = rules ? adminBookingRuleProblem(rules, admin) : null;
+  if (problem) {
+    const fields = [{ path: `body.${problem.path}`, message: problem.message }];
+    throw new AppError('VALIDATION', `Location ${location.id} requires a cost category`, problem.message, { fields });
+  }
   const onBehalf = admin.bookingPurpose === 'ADMINUSER_ON_BEHALF_OF_PUBLICUSER_LOAN';
   const theme = formTheme(rows.map((r) => r.bookingFlowTheme ?? 'default'));
   const { today } = osloClock(now);
@@ -56,10 +65,16 @@ export async function createAdminBooking({ db, user, body, publicUrl, now = new 
       internalEventTitle: admin.internalEventTitle || defaultAdminTitles[admin.bookingPurpose],
       onBehalfOfName: onBehalf ? admin.onBehalfOfName! : null,
       onBehalfOfEmail: onBehalf ? admin.onBehalfOfEmail!.toLowerCase() : null,
+      // A cost category is a loan's: internal activities and unavailable times have none.
+      costCategory: onBehalf ? admin.costCategory ?? null : null,
+      marketPriceOre: onBehalf && admin.costCategory === 'MARKET' ? admin.marketPrice ?? null : null,
     });
     await insertAcceptedTimes(tx, booking.id, accepted, 'APPROVED');
     const times = describeTimes(accepted);
-    await appendChangeLog(tx, { bookingId: booking.id, type: 'Comment', userId: user.userId, userName: user.name, reservationTimes: times });
+    await appendChangeLog(tx, {
+      bookingId: booking.id, type: 'Comment', userId: user.userId, userName: user.name, reservationTimes: times,
+      comment: admin.overrideRules ? overrideComment(admin.overrideRules.reason) : null,
+    });
     if (onBehalf) {
       // The person has no login on the booking yet: the claim link makes it theirs when they log in.
       const token = await createClaimToken(tx, booking.id, now);
@@ -76,6 +91,11 @@ export async function createAdminBooking({ db, user, body, publicUrl, now = new 
     }
     return { bookingId: booking.id, caseNumber: booking.caseNumber };
   }, { lockRooms: ids });
+}
+
+/** The change log's record of an explicit override (adminBookingRequest's overrideRules). */
+export function overrideComment(reason: string): string {
+  return `Lokalets regler overstyrt av administrator: ${reason}`;
 }
 
 /** The form's answers an administrator gave, trimmed; nothing is required of an administrator. */

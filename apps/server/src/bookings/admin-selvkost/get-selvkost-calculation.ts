@@ -1,3 +1,4 @@
+import { tilsynsvaktProblem } from '@lokaler/domain/admin-approval';
 import { calculateSelvkost, type SelvkostCalculationResponse } from '@lokaler/domain/admin-selvkost';
 import type { DayOfWeek } from '@lokaler/domain/scheduling/day-of-week';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
@@ -22,6 +23,8 @@ export interface CalculationOptions {
 export async function getSelvkostCalculation(options: CalculationOptions): Promise<SelvkostCalculationResponse> {
   const { db, user, locationId, bookingId } = options;
   assertAdministers(user, locationId);
+  const tilsynsvakt = tilsynsvaktProblem(options);
+  if (tilsynsvakt) throw new AppError('VALIDATION', 'hasTilsynsvakt without tilsynsvaktWeekdays', tilsynsvakt, { fields: [{ path: 'querystring.tilsynsvaktWeekdays', message: tilsynsvakt }] });
   const booking = await findBookingForAdmin(db, bookingId, user);
   if (booking.locationId !== locationId) throw AppError.notFound(`Booking ${bookingId} at location ${locationId}`);
   const prices = await findSelvkostPrices(db, locationId);

@@ -1,5 +1,5 @@
 import type { ApproveBookingBody, ContractPreviewQuery } from '@lokaler/domain/admin-approval';
-import { approvalMessages } from '@lokaler/domain/admin-approval';
+import { approvalMessages, tilsynsvaktProblem } from '@lokaler/domain/admin-approval';
 import { costBasedPriceFields, type CostBasedPrices } from '@lokaler/domain/admin-selvkost';
 import type { CostCategory } from '@lokaler/domain/booking';
 import type { DayOfWeek } from '@lokaler/domain/scheduling/day-of-week';
@@ -19,10 +19,13 @@ export interface DocumentTerms {
 /**
  * The terms of a preview. The cost-based fields may be left out: the location's own prices fill
  * them (the wizard starts from those); the approval then sends them all, so both produce the same
- * document. COST without a complete price list is a 400.
+ * document. COST without a complete price list is a 400, so is a tilsynsvakt without a weekday.
  */
 export function termsFromPreview(query: ContractPreviewQuery, locationPrices: CostBasedPrices | null): DocumentTerms {
   const category = query.costCategory ?? null;
+  // A tilsynsvakt without weekdays would state a supervision nobody is priced for: refused, as the approval refuses it.
+  const tilsynsvakt = tilsynsvaktProblem(query);
+  if (tilsynsvakt) throw new AppError('VALIDATION', 'hasTilsynsvakt without tilsynsvaktWeekdays', tilsynsvakt, { fields: [{ path: 'querystring.tilsynsvaktWeekdays', message: tilsynsvakt }] });
   let costBasedPrices: CostBasedPrices | null = null;
   if (category === 'COST') {
     const merged: Partial<CostBasedPrices> = { ...(locationPrices ?? {}) };

@@ -120,6 +120,38 @@ describe('approving an application (PUT /api/booking/{id}/approve)', () => {
     expect((await ctx.database.db.select().from(bookings).where(eq(bookings.id, bookingId)))[0]).toMatchObject({ costCategory: 'MARKET', marketPriceOre: 350_000 });
   });
 
+  it('refuses a tilsynsvakt without a weekday in the previews and the price calculation too (400, Norwegian)', async () => {
+    const { bookingId } = await application(plain, plainRoom);
+    for (const url of [
+      `/api/vedtak-preview/${bookingId}?costCategory=FREE&hasTilsynsvakt=true`,
+      `/api/contract-preview/${bookingId}?costCategory=FREE&hasTilsynsvakt=true`,
+      `/api/selvkost/calculation?locationId=${plain}&bookingId=${bookingId}&hasTilsynsvakt=true`,
+    ]) {
+      const res = await call(ctx.app, siri, 'GET', url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json<ApiError>()).toMatchObject({ userMsg: approvalMessages.tilsynsvaktWeekdaysRequired, fields: [{ path: 'querystring.tilsynsvaktWeekdays', message: approvalMessages.tilsynsvaktWeekdaysRequired }] });
+    }
+    expect((await call(ctx.app, siri, 'GET', `/api/vedtak-preview/${bookingId}?costCategory=FREE&hasTilsynsvakt=true&tilsynsvaktWeekdays=MONDAY`)).statusCode).toBe(200);
+  });
+
+  it('approves a wedding only with what applies to a wedding: free, no retroactive contract, no tilsynsvakt', async () => {
+    const { bookingId } = await bookingWithTimes(ctx.database.db, plain, kariId, [{ bookableAssetId: plainRoom, date, startTime: '12:00', durationMinutes: 30 }], { sourceForm: 'wedding' });
+    const before = await trailOf(ctx.database.db, bookingId);
+    const cases: Array<[Record<string, unknown>, string[]]> = [
+      [{ costCategory: 'MARKET', marketPrice: 100_000 }, ['body.costCategory']],
+      [{ costCategory: 'FREE', retroactiveContract: true, hasTilsynsvakt: true, tilsynsvaktWeekdays: ['SATURDAY'] }, ['body.retroactiveContract', 'body.hasTilsynsvakt']],
+    ];
+    for (const [body, paths] of cases) {
+      const res = await call(ctx.app, siri, 'PUT', `/api/booking/${bookingId}/approve`, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json<ApiError>()).toMatchObject({ userMsg: approvalMessages.notForWedding, fields: paths.map((path) => ({ path, message: approvalMessages.notForWedding })) });
+    }
+    expect(await trailOf(ctx.database.db, bookingId)).toEqual(before);
+    const res = await call(ctx.app, siri, 'PUT', `/api/booking/${bookingId}/approve`, { costCategory: 'FREE' });
+    expect(res.statusCode).toBe(200);
+    expect((await ctx.database.db.select().from(bookingApprovals).where(eq(bookingApprovals.bookingId, bookingId)))[0]).toMatchObject({ costCategory: 'FREE', retroactiveContract: false, hasTilsynsvakt: false });
+  });
+
   it('requires the vedtak and the contract to be approved where the location uses them', async () => {
     const { bookingId } = await application();
     const p = await previews(bookingId);

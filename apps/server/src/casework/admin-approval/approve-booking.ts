@@ -1,4 +1,4 @@
-import { approvalMessages, type ApproveBookingBody, type DecisionResponse } from '@lokaler/domain/admin-approval';
+import { approvalMessages, weddingApprovalProblems, type ApproveBookingBody, type DecisionResponse } from '@lokaler/domain/admin-approval';
 import { conflictUserMessage } from '@lokaler/domain/booking-create';
 import { messages } from '@lokaler/domain/api-error';
 import { assetDisplayName } from '@lokaler/domain/bookable-asset';
@@ -47,6 +47,10 @@ export async function approveBooking({ db, user, bookingId, body, publicUrl, now
     const booking = await lockBookingToDecide(tx, bookingId, user);
     await lockRoomsOfBookings(tx, [bookingId]);
     if (booking.status !== 'UNPROCESSED') throw conflict(`Booking ${bookingId} is ${booking.status}, already processed`, approvalMessages.alreadyProcessed);
+    const notForWedding = weddingApprovalProblems(booking.sourceForm, body);
+    if (notForWedding.length > 0) {
+      throw new AppError('VALIDATION', `Booking ${bookingId} is a wedding: ${notForWedding.map((p) => p.path).join(', ')} do not apply`, approvalMessages.notForWedding, { fields: notForWedding.map((p) => ({ path: `body.${p.path}`, message: p.message })) });
+    }
     const data = await loadDocumentData(tx, booking);
     const { requireContract, enableVedtak } = data.location;
     assertDocumentsApproved(body, { requireContract, enableVedtak });

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminBookingListResponse, CalendarDataResponse } from '@lokaler/domain/admin-booking-list';
 import type { AdminBookingView } from '@lokaler/domain/admin-booking-view';
+import type { ApiError } from '@lokaler/domain/api-error';
+import { personalDataQuestion } from '@lokaler/domain/personal-data-in-text';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { loginAs } from '../../../test/login';
 import { createAsset, createLocation, createUser } from '../../../test/factories/places';
@@ -151,6 +153,26 @@ describe('the administrator\'s lists and booking view', () => {
     expect((await call(ctx.app, siri, 'PUT', `/api/booking/${ids.late}/comment`, { comment: 'Som JSON' })).json()).toEqual({ comment: 'Som JSON' });
     expect((await call(ctx.app, siri, 'PUT', `/api/booking/${ids.late}/comment`, 'x'.repeat(5001))).statusCode).toBe(400);
     expect(await trailOf(ctx.database.db, ids.late)).toEqual(before);
+  });
+
+  it('asks before keeping a note with a valid fødselsnummer or a phone number (409, nothing written), keeps it when confirmed', async () => {
+    await call(ctx.app, siri, 'PUT', `/api/booking/${ids.late}/comment`, 'Før');
+    const pid = await call(ctx.app, siri, 'PUT', `/api/booking/${ids.late}/comment`, 'Søkerens fnr er 150575 23414');
+    expect(pid.statusCode).toBe(409);
+    expect(pid.json<ApiError>()).toMatchObject({
+      userMsg: personalDataQuestion(['FODSELSNUMMER']),
+      fields: [{ path: 'body.confirmPersonalData', message: personalDataQuestion(['FODSELSNUMMER']) }],
+    });
+    const phone = await call(ctx.app, siri, 'PUT', `/api/booking/${ids.late}/comment`, { comment: 'Ring +47 412 34 567' });
+    expect(phone.statusCode).toBe(409);
+    expect(phone.json<ApiError>().userMsg).toBe(personalDataQuestion(['PHONE']));
+    expect((await call(ctx.app, siri, 'GET', `/api/booking/${ids.late}/comment`)).json()).toEqual({ comment: 'Før' });
+    // Eleven digits without valid check digits are no fødselsnummer: saved without a question.
+    expect((await call(ctx.app, siri, 'PUT', `/api/booking/${ids.late}/comment`, 'Faktura 15057523415')).statusCode).toBe(200);
+    const confirmed = await call(ctx.app, siri, 'PUT', `/api/booking/${ids.late}/comment`, { comment: 'Ring +47 412 34 567', confirmPersonalData: true });
+    expect(confirmed.statusCode).toBe(200);
+    expect((await call(ctx.app, siri, 'GET', `/api/booking/${ids.late}/comment`)).json()).toEqual({ comment: 'Ring +47 412 34 567' });
+    await call(ctx.app, siri, 'PUT', `/api/booking/${ids.late}/comment`, '');
   });
 
   it('lists the e-mails sent about a booking, and whether they have gone out', async () => {

@@ -70,11 +70,11 @@ export const adminBookingViewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put('/booking/:id/comment', {
     config: { access: 'admin' },
     schema: {
-      tags: ['admin'], summary: 'Replace the internal comment: a text/plain body (or JSON { comment }); must not hold personal data', security,
+      tags: ['admin'], summary: 'Replace the internal comment: a text/plain body (or JSON { comment, confirmPersonalData }); a fødselsnummer or phone number needs confirmPersonalData (409 otherwise)', security,
       params: idParams, body: internalCommentBody, response: { 200: internalComment, ...errors },
     },
   }, async (request) => {
-    const comment = typeof request.body === 'string' ? request.body : request.body.comment;
-    return setInternalComment({ db, user: currentUser(request), bookingId: request.params.id, comment });
+    const body = typeof request.body === 'string' ? { comment: request.body } : request.body;
+    return setInternalComment({ db, user: currentUser(request), bookingId: request.params.id, comment: body.comment, confirmPersonalData: 'confirmPersonalData' in body && body.confirmPersonalData === true });
   });
 };

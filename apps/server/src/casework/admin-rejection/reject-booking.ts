@@ -24,14 +24,20 @@ const rejectable = new Set(['UNPROCESSED', 'APPROVED']);
  * PUT /api/booking/{id}/reject, in one transaction: REJECTED on the booking and its active times
  * (which frees them), the reason as a decision message, a rejection vedtak when the location
  * writes vedtak (checked against the previewed hash when one is sent), one BookingRejection entry
- * and the applicant's e-mail. An approved booking can be withdrawn this way too (spec 02 §4); its
- * approval terms, documents and contract requirement go with it.
+ * and the applicant's e-mail. An approved booking can be withdrawn this way too (spec 02 §4), only
+ * with withdrawApproved (the admin app's own dialog, decision 044); its approval terms, documents and
+ * contract requirement go with it, and the e-mail says the approval is withdrawn.
  */
 export async function rejectBooking({ db, user, bookingId, body, publicUrl, now = new Date() }: { db: Db; user: AuthenticatedUser; bookingId: number; body: RejectBookingBody; publicUrl: string; now?: Date }): Promise<DecisionResponse> {
   return writeTransaction(db, async (tx) => {
     const booking = await lockBookingToDecide(tx, bookingId, user);
     await lockRoomsOfBookings(tx, [bookingId]);
     if (!rejectable.has(booking.status)) throw conflict(`Booking ${bookingId} is ${booking.status}`, rejectionMessages.notRejectable);
+    const withdrawing = booking.status === 'APPROVED';
+    // The applicant was told yes: taking it back is a decision of its own, not the one-step rejection of an application.
+    if (withdrawing && body.withdrawApproved !== true) {
+      throw conflict(`Booking ${bookingId} is APPROVED; withdrawApproved not given`, rejectionMessages.approvedNeedsConfirmation, { fields: [{ path: 'body.withdrawApproved', message: rejectionMessages.approvedNeedsConfirmation }] });
+    }
     // A wedding is rejected with the wedding choices (decision 013), any other booking with the prepared reasons.
     const choice = !body.rejectionChoiceKey ? null
       : booking.sourceForm === 'wedding' ? findWeddingRejectionChoice(body.rejectionChoiceKey) : await findRejectionChoice(tx, body.rejectionChoiceKey);
@@ -67,9 +73,11 @@ export async function rejectBooking({ db, user, bookingId, body, publicUrl, now 
       log: { type: 'BookingRejection', ...byAdministrator(user), reservationTimes: describeTimes(data.reservations), comment: reason },
       mail: await applicantMail(tx, booking, {
         kind: 'BookingRejection',
-        subject: 'Søknaden din er avslått',
+        subject: withdrawing ? 'Godkjenningen av bookingen din er trukket tilbake' : 'Søknaden din er avslått',
         paragraphs: [
-          `Søknaden din om å låne ${data.location.name} er dessverre avslått.`,
+          withdrawing
+            ? `Bookingen din av ${data.location.name} var godkjent, men godkjenningen er nå trukket tilbake. Tidene er ikke lenger dine.`
+            : `Søknaden din om å låne ${data.location.name} er dessverre avslått.`,
           `Begrunnelse: ${reason}`,
           ...(vedtakStored ? ['Vedtaket, med informasjon om hvordan du kan klage, finner du på bookingsiden.'] : []),
         ],

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiError } from '@lokaler/domain/api-error';
 import { rejectionMessages, type RejectionChoice } from '@lokaler/domain/admin-rejection';
@@ -9,6 +9,7 @@ import { createAsset, createLocation, createUser } from '../../../test/factories
 import { addLocationAdmin, inDays, setOpeningHours } from '../../../test/factories/calendar';
 import { bookingDocuments } from '../../db/schema/admin-decisions';
 import { bookings, decisionMessages } from '../../db/schema/bookings';
+import { queryRows } from '../../db/client';
 import { testAdmins } from '../../seed/test-users';
 import { bookingWithTimes, call, trailOf } from '../../../test/admin-test-support';
 
@@ -82,14 +83,25 @@ describe('rejecting (PUT /api/booking/{id}/reject, /rejectasset/{assetId})', () 
 
   it('rejects with a written reason, also an approved booking (withdrawn), but not a closed one', async () => {
     const { bookingId } = await bookingWithTimes(ctx.database.db, venue, userId, [{ bookableAssetId: venueRoom, date, startTime: '12:00', durationMinutes: 60, status: 'APPROVED' }], { status: 'APPROVED' });
-    const res = await call(ctx.app, siri, 'PUT', `/api/booking/${bookingId}/reject`, { rejectionText: '  Vannlekkasje i salen.  ' });
+    // A one-step rejection (a page that still showed an application) does not withdraw an approval.
+    const unconfirmed = await call(ctx.app, siri, 'PUT', `/api/booking/${bookingId}/reject`, { rejectionText: 'Vannlekkasje i salen.' });
+    expect(unconfirmed.statusCode).toBe(409);
+    expect(unconfirmed.json<ApiError>()).toMatchObject({ userMsg: rejectionMessages.approvedNeedsConfirmation, fields: [{ path: 'body.withdrawApproved', message: rejectionMessages.approvedNeedsConfirmation }] });
+    expect(await trailOf(ctx.database.db, bookingId)).toMatchObject({ status: 'APPROVED', reservationStatuses: ['APPROVED'], changeLogTypes: [], mailKinds: [] });
+    expect((await call(ctx.app, siri, 'PUT', `/api/booking/${bookingId}/reject`, { withdrawApproved: true })).statusCode).toBe(400);
+
+    const res = await call(ctx.app, siri, 'PUT', `/api/booking/${bookingId}/reject`, { rejectionText: '  Vannlekkasje i salen.  ', withdrawApproved: true });
     expect(res.statusCode).toBe(200);
+    const [mail] = await queryRows<{ subject: string; body: string }>(ctx.database.db, sql`select subject, body from mail_outbox where (topic ->> 'bookingId')::integer = ${bookingId}`);
+    expect(mail?.subject).toMatch(/^Godkjenningen av bookingen din er trukket tilbake – /);
+    expect(mail?.body).toContain('var godkjent, men godkjenningen er nå trukket tilbake');
+    expect(mail?.body).toContain('Begrunnelse: Vannlekkasje i salen.');
     expect(res.json()).toMatchObject({ status: 'REJECTED', vedtakStored: false });
     expect(await trailOf(ctx.database.db, bookingId)).toMatchObject({ status: 'REJECTED', reservationStatuses: ['REJECTED'], changeLogTypes: ['BookingRejection'], mailKinds: ['BookingRejection'] });
     const log = (await call(ctx.app, siri, 'GET', `/api/booking-log/${bookingId}/changes`)).json();
     expect(log).toEqual([expect.objectContaining({ type: 'BookingRejection', label: 'Avslått', comment: 'Vannlekkasje i salen.' })]);
 
-    const again = await call(ctx.app, siri, 'PUT', `/api/booking/${bookingId}/reject`, { rejectionText: 'Igjen' });
+    const again = await call(ctx.app, siri, 'PUT', `/api/booking/${bookingId}/reject`, { rejectionText: 'Igjen', withdrawApproved: true });
     expect(again.statusCode).toBe(409);
     expect(again.json<ApiError>().userMsg).toBe(rejectionMessages.notRejectable);
     expect((await trailOf(ctx.database.db, bookingId)).changeLogTypes).toEqual(['BookingRejection']);

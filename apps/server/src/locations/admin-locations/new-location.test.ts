@@ -207,13 +207,18 @@ describe('a new location: invitation, wizard and publishing (decision 015)', () 
     ]);
     expect(empty.json().userMsg).toContain(newLocationMessages.roomMissing);
 
-    for (const s of newLocationSteps) await call(ctx.app, nora, 'PUT', `/api/admin/new-location/${linkId}/steps/${s}`, { status: 'SAVED' });
+    const db = ctx.database.db;
+    // The opening-hours step is saved only with an open weekday (decision 044): said at the step, nothing marked.
+    const closed = await call(ctx.app, nora, 'PUT', `/api/admin/new-location/${linkId}/steps/apningstider`, { status: 'SAVED' });
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json()).toMatchObject({ userMsg: newLocationMessages.openingHoursRequired, fields: [{ path: 'openingHours', message: newLocationMessages.openingHoursRequired }] });
+    expect((await call(ctx.app, nora, 'GET', `/api/admin/new-location/${linkId}`)).json().steps.apningstider ?? 'NOT_STARTED').not.toBe('SAVED');
+    await setOpeningHours(db, locationId, '08:00', '22:00');
+    for (const s of newLocationSteps) expect((await call(ctx.app, nora, 'PUT', `/api/admin/new-location/${linkId}/steps/${s}`, { status: 'SAVED' })).statusCode).toBe(200);
     const info = await call(ctx.app, nora, 'PUT', `/api/admin/location/${locationId}`, {
       name: 'Publiseringsskolen', publicLocationType: 'SCHOOLS', filterCategory: 'SCHOOLS', geographicAreaId: 'sagene', lat: 59.94, lng: 10.76,
     });
     expect(info.statusCode, info.body).toBe(200);
-    const db = ctx.database.db;
-    await setOpeningHours(db, locationId, '08:00', '22:00');
     // A hidden room is not enough.
     await createAsset(db, locationId, { name: 'Lager', status: 'UNPUBLISHED' });
     const noRoom = await publish();
