@@ -9,10 +9,25 @@ const templateDatabase = './apps/server/test/template-database.ts';
 // The server's files share one module graph per worker (isolate: false): importing the app (Fastify,
 // oidc-provider, jsdom for the sanitiser, Drizzle) again for every file was most of the projects' CPU.
 // Each file still builds its own app on its own database, and these suites mock no modules.
-const webFiles = ['packages/ui/src/**/*.test.{ts,tsx}', 'packages/api-client/src/**/*.test.{ts,tsx}', 'apps/portal/src/**/*.test.{ts,tsx}', 'apps/admin/src/**/*.test.{ts,tsx}'];
-const webProject = { environment: 'jsdom', env: { TZ: 'Europe/Oslo' }, setupFiles: ['./scripts/vitest-web-setup.ts'], testTimeout: 30_000 } as const;
+const webFiles = [
+  'packages/ui/src/**/*.test.{ts,tsx}',
+  'packages/api-client/src/**/*.test.{ts,tsx}',
+  'apps/portal/src/**/*.test.{ts,tsx}',
+  'apps/admin/src/**/*.test.{ts,tsx}',
+];
+const webProject = {
+  environment: 'jsdom',
+  env: { TZ: 'Europe/Oslo' },
+  setupFiles: ['./scripts/vitest-web-setup.ts'],
+  testTimeout: 30_000,
+} as const;
 // *.artifact.test.ts run in their own project (artifact), not on the server's template database.
-const serverProject = { globalSetup: [templateDatabase], environment: 'node', isolate: false, exclude: ['**/node_modules/**', '**/*.artifact.test.ts'] } as const;
+const serverProject = {
+  globalSetup: [templateDatabase],
+  environment: 'node',
+  isolate: false,
+  exclude: ['**/node_modules/**', '**/*.artifact.test.ts'],
+} as const;
 
 // The domain's files are pure functions without module mocks: they share one module graph per worker.
 export default defineConfig({
@@ -25,11 +40,23 @@ export default defineConfig({
       {
         extends: true,
         // With the build scripts' own pure functions (the bundle budget's arithmetic): node, no time zone.
-        test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts', 'scripts/**/*.test.mjs'], environment: 'node', isolate: false, env: { TZ: 'Europe/Oslo' } },
+        test: {
+          name: 'domain',
+          include: ['packages/domain/src/**/*.test.ts', 'scripts/**/*.test.mjs'],
+          environment: 'node',
+          isolate: false,
+          env: { TZ: 'Europe/Oslo' },
+        },
       },
       {
         extends: true,
-        test: { name: 'domain-utc', include: ['packages/domain/src/**/*.test.ts'], environment: 'node', isolate: false, env: { TZ: 'UTC' } },
+        test: {
+          name: 'domain-utc',
+          include: ['packages/domain/src/**/*.test.ts'],
+          environment: 'node',
+          isolate: false,
+          env: { TZ: 'UTC' },
+        },
       },
       {
         extends: true,
@@ -50,12 +77,27 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'server', include: serverFiles, ...serverProject, env: { TZ: 'Europe/Oslo', TEST_ENGINE: 'pglite' }, testTimeout: 30_000, hookTimeout: 60_000 },
+        test: {
+          name: 'server',
+          include: serverFiles,
+          ...serverProject,
+          env: { TZ: 'Europe/Oslo', TEST_ENGINE: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
       },
       {
         extends: true,
         // production-rails starts main.ts as processes on PGlite whatever the engine: run once, in `server`.
-        test: { name: 'server-pg', include: serverFiles, ...serverProject, exclude: [...serverProject.exclude, 'apps/server/test/production-rails.test.ts'], env: { TZ: 'Europe/Oslo', TEST_ENGINE: 'postgres' }, testTimeout: 60_000, hookTimeout: 60_000 },
+        test: {
+          name: 'server-pg',
+          include: serverFiles,
+          ...serverProject,
+          exclude: [...serverProject.exclude, 'apps/server/test/production-rails.test.ts'],
+          env: { TZ: 'Europe/Oslo', TEST_ENGINE: 'postgres' },
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
       },
       {
         // Issue 14's storm at CI size: two server processes on PostgreSQL (bench/storm); only with TEST_DATABASE_URL.
@@ -66,11 +108,27 @@ export default defineConfig({
         // Issue 25: the runtime tree the Docker image copies, installed and started outside the repository
         // on PostgreSQL (apps/server/test/artifact); only with TEST_DATABASE_URL. npm ci there needs the registry.
         extends: true,
-        test: { name: 'artifact', include: ['apps/server/test/artifact/*.artifact.test.ts'], environment: 'node', env: { TZ: 'Europe/Oslo' }, testTimeout: 120_000, hookTimeout: 600_000 },
+        test: {
+          name: 'artifact',
+          include: ['apps/server/test/artifact/*.artifact.test.ts'],
+          environment: 'node',
+          env: { TZ: 'Europe/Oslo' },
+          testTimeout: 120_000,
+          hookTimeout: 600_000,
+        },
       },
       {
         extends: true,
-        test: { name: 'e2e', include: ['e2e/**/*.spec.ts'], globalSetup: ['./e2e/support/global-setup.ts'], environment: 'node', fileParallelism: false, testTimeout: 180_000, hookTimeout: 180_000, env: { TZ: 'Europe/Oslo' } },
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.spec.ts'],
+          globalSetup: ['./e2e/support/global-setup.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          env: { TZ: 'Europe/Oslo' },
+        },
       },
     ],
   },

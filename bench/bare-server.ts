@@ -9,7 +9,12 @@ import Fastify from 'fastify';
  */
 const dir = process.env.BARE_PAYLOADS;
 if (!dir) throw new Error('BARE_PAYLOADS must name the folder of captured responses');
-const payloads = new Map(fs.readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => [f.replace(/\.json$/, ''), fs.readFileSync(path.join(dir, f))]));
+const payloads = new Map(
+  fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => [f.replace(/\.json$/, ''), fs.readFileSync(path.join(dir, f))]),
+);
 
 const app = Fastify({ logger: false });
 app.get<{ Params: { name: string } }>('/bare/:name', async (request, reply) => {

@@ -52,7 +52,9 @@ export async function readCityShape(): Promise<Record<string, unknown> | null> {
   await admin.connect();
   try {
     const { rows } = await admin.query<{ shape: string | null }>(
-      `select shobj_description(oid, 'pg_database') as shape from pg_database where datname = $1`, [benchDatabaseName()]);
+      `select shobj_description(oid, 'pg_database') as shape from pg_database where datname = $1`,
+      [benchDatabaseName()],
+    );
     const shape = rows[0]?.shape;
     return shape ? (JSON.parse(shape) as Record<string, unknown>) : null;
   } finally {

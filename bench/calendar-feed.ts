@@ -30,7 +30,6 @@ const KEEP = process.argv.includes('--keep') || REUSE;
 const DB_NAME = 'lokaler_feeds_bench';
 const SOURCE = 'lokaler_bench';
 
-
 async function serverQuery<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: benchServerUrl });
   await client.connect();
@@ -48,20 +47,32 @@ async function copyCity(): Promise<void> {
   const source = await serverQuery('select 1 from pg_database where datname = $1', [SOURCE]);
   if (!source.length) throw new Error(`${SOURCE} is missing: npm run generate -w bench`);
   const connected = await serverQuery<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [SOURCE]);
-  if (connected[0]!.n > 0) throw new Error(`${connected[0]!.n} connection(s) to ${SOURCE}: a template copy needs none; try again when its bench is done`);
+  if (connected[0]!.n > 0)
+    throw new Error(`${connected[0]!.n} connection(s) to ${SOURCE}: a template copy needs none; try again when its bench is done`);
   const started = performance.now();
   await onBenchServer(`CREATE DATABASE ${DB_NAME} TEMPLATE ${SOURCE}`);
   console.log(`copied ${SOURCE} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
 
-function get(agent: http.Agent, port: number, path: string, headers: Record<string, string> = {}): Promise<{ status: number; bytes: number; etag: string; ms: number }> {
+function get(
+  agent: http.Agent,
+  port: number,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; bytes: number; etag: string; ms: number }> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    http.get({ host: '127.0.0.1', port, path, agent, headers }, (res) => {
-      let bytes = 0;
-      res.on('data', (chunk: Buffer) => { bytes += chunk.length; });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes, etag: String(res.headers.etag ?? ''), ms: performance.now() - started }));
-    }).on('error', reject);
+    http
+      .get({ host: '127.0.0.1', port, path, agent, headers }, (res) => {
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+        });
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, bytes, etag: String(res.headers.etag ?? ''), ms: performance.now() - started }),
+        );
+      })
+      .on('error', reject);
   });
 }
 
@@ -77,8 +88,10 @@ async function measure(label: string, agent: http.Agent, port: number, path: str
     bytes = res.bytes;
   }
   const used = process.cpuUsage(cpu);
-  console.log(`  ${label}: p50 ${percentile(samples, 50).toFixed(1)} ms, p95 ${percentile(samples, 95).toFixed(1)} ms, max ${Math.max(...samples).toFixed(1)} ms; `
-    + `${bytes} bytes; CPU of this process (app + client) ${((used.user + used.system) / 1000 / REQUESTS).toFixed(2)} ms/request`);
+  console.log(
+    `  ${label}: p50 ${percentile(samples, 50).toFixed(1)} ms, p95 ${percentile(samples, 95).toFixed(1)} ms, max ${Math.max(...samples).toFixed(1)} ms; ` +
+      `${bytes} bytes; CPU of this process (app + client) ${((used.user + used.system) / 1000 / REQUESTS).toFixed(2)} ms/request`,
+  );
 }
 
 async function main(): Promise<void> {
@@ -90,10 +103,15 @@ async function main(): Promise<void> {
     await database.migrate();
     const db = database.db;
     // The person: whole bookings of the city (by id, so the same ones each run) until ~TARGET of their times are in the window.
-    await db.execute(sql`insert into users (sub, name, email) values ('bench-feed-person', 'Feed Person', 'feed.person@example.no') on conflict (sub) do nothing`);
+    await db.execute(
+      sql`insert into users (sub, name, email) values ('bench-feed-person', 'Feed Person', 'feed.person@example.no') on conflict (sub) do nothing`,
+    );
     const [person] = await queryRows<{ id: number }>(db, sql`select id from users where sub = 'bench-feed-person'`);
     const window = sql`r.date >= (now() at time zone 'Europe/Oslo')::date - 90`;
-    const [already] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from bookings b join reservations r on r.booking_id = b.id where b.user_id = ${person!.id} and b.organization_number is null and ${window}`);
+    const [already] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from bookings b join reservations r on r.booking_id = b.id where b.user_id = ${person!.id} and b.organization_number is null and ${window}`,
+    );
     if (already!.n < TARGET) {
       await db.execute(sql`
         with counted as (
@@ -103,18 +121,29 @@ async function main(): Promise<void> {
         update bookings set user_id = ${person!.id}, organization_number = null, organization_name = null
         where id in (select id from running where total <= ${TARGET - already!.n})`);
     }
-    const [shape] = await queryRows<{ reservations: number; bookings: number; statuses: string }>(db, sql`
+    const [shape] = await queryRows<{ reservations: number; bookings: number; statuses: string }>(
+      db,
+      sql`
       select count(*)::int as reservations, count(distinct b.id)::int as bookings, string_agg(distinct r.status::text, ',') as statuses
-      from bookings b join reservations r on r.booking_id = b.id where b.user_id = ${person!.id} and b.organization_number is null and ${window}`);
-    const [busiest] = await queryRows<{ id: number; n: number }>(db, sql`
+      from bookings b join reservations r on r.booking_id = b.id where b.user_id = ${person!.id} and b.organization_number is null and ${window}`,
+    );
+    const [busiest] = await queryRows<{ id: number; n: number }>(
+      db,
+      sql`
       select b.location_id as id, count(*)::int as n from bookings b join reservations r on r.booking_id = b.id where ${window}
-      group by b.location_id order by n desc limit 1`);
+      group by b.location_id order by n desc limit 1`,
+    );
     const [total] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from reservations`);
-    const [inLocationFeed] = await queryRows<{ n: number }>(db, sql`
+    const [inLocationFeed] = await queryRows<{ n: number }>(
+      db,
+      sql`
       select count(*)::int as n from bookings b join reservations r on r.booking_id = b.id where b.location_id = ${busiest!.id}
-      and r.date between (now() at time zone 'Europe/Oslo')::date - ${LOCATION_FEED_DAYS.back}::int and (now() at time zone 'Europe/Oslo')::date + ${LOCATION_FEED_DAYS.ahead}::int`);
-    console.log(`city: ${total!.n} reservations; the person: ${shape!.reservations} reservations in the feed's window (${shape!.bookings} bookings; ${shape!.statuses}); `
-      + `busiest location ${busiest!.id}: ${busiest!.n} in that window`);
+      and r.date between (now() at time zone 'Europe/Oslo')::date - ${LOCATION_FEED_DAYS.back}::int and (now() at time zone 'Europe/Oslo')::date + ${LOCATION_FEED_DAYS.ahead}::int`,
+    );
+    console.log(
+      `city: ${total!.n} reservations; the person: ${shape!.reservations} reservations in the feed's window (${shape!.bookings} bookings; ${shape!.statuses}); ` +
+        `busiest location ${busiest!.id}: ${busiest!.n} in that window`,
+    );
 
     const personFeed = await ensureFeed(db, { kind: 'PERSON', userId: person!.id });
     const locationFeed = await ensureFeed(db, { kind: 'LOCATION', locationId: busiest!.id });
@@ -127,11 +156,21 @@ async function main(): Promise<void> {
       const personPath = new URL(feedUrl('http://x', personFeed)).pathname;
       const locationPath = new URL(feedUrl('http://x', locationFeed)).pathname;
       const { etag } = await get(agent, port, personPath);
-      console.log(`load average before: ${os.loadavg().map((l) => l.toFixed(2)).join(' / ')} (${os.cpus().length} cores); ${REQUESTS} sequential requests each after ${WARM_UP} to warm up`);
+      console.log(
+        `load average before: ${os
+          .loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' / ')} (${os.cpus().length} cores); ${REQUESTS} sequential requests each after ${WARM_UP} to warm up`,
+      );
       await measure(`person feed, ${shape!.reservations} reservations (200)`, agent, port, personPath, {}, 200);
       await measure('person feed, If-None-Match (304)', agent, port, personPath, { 'if-none-match': etag }, 304);
       await measure(`location feed of the busiest location, ${inLocationFeed!.n} reservations (200)`, agent, port, locationPath, {}, 200);
-      console.log(`load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(' / ')}`);
+      console.log(
+        `load average after: ${os
+          .loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' / ')}`,
+      );
     } finally {
       agent.destroy();
       await app.close();

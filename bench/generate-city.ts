@@ -28,7 +28,11 @@ function positive(name: string, fallback: number): number {
 
 async function main(): Promise<void> {
   const today = option('today') ?? todayInOslo(new Date());
-  const shape = cityShape(today, { locations: positive('locations', 1000), rooms: positive('rooms', 6000), reservations: positive('reservations', 1_000_000) });
+  const shape = cityShape(today, {
+    locations: positive('locations', 1000),
+    rooms: positive('rooms', 6000),
+    reservations: positive('reservations', 1_000_000),
+  });
   const started = performance.now();
   console.log(`Building ${benchDatabaseName()}: ${JSON.stringify(shape)}`);
 
@@ -47,11 +51,17 @@ async function main(): Promise<void> {
     // The schedule's per-room versions (migration 0013) and the search's per-date versions (0020)
     // need no rows in a new database (no process has kept an answer of it), so their statement
     // triggers are off during the load too.
-    const versionTriggers = ['insert', 'update', 'delete'].flatMap((event) => ['reservations', 'blocked_times']
-      .flatMap((table) => [`${table}_schedule_versions_${event}`, `${table}_search_date_versions_${event}`]));
+    const versionTriggers = ['insert', 'update', 'delete'].flatMap((event) =>
+      ['reservations', 'blocked_times'].flatMap((table) => [
+        `${table}_schedule_versions_${event}`,
+        `${table}_search_date_versions_${event}`,
+      ]),
+    );
     const busyTriggers = (action: 'disable' | 'enable') =>
-      `${['insert', 'update', 'delete'].map((e) => `alter table reservations ${action} trigger reservations_room_day_busy_${e};`).join(' ')} alter table blocked_times ${action} trigger blocked_times_room_day_busy;`
-      + versionTriggers.map((name) => ` alter table ${name.startsWith('reservations') ? 'reservations' : 'blocked_times'} ${action} trigger ${name};`).join('');
+      `${['insert', 'update', 'delete'].map((e) => `alter table reservations ${action} trigger reservations_room_day_busy_${e};`).join(' ')} alter table blocked_times ${action} trigger blocked_times_room_day_busy;` +
+      versionTriggers
+        .map((name) => ` alter table ${name.startsWith('reservations') ? 'reservations' : 'blocked_times'} ${action} trigger ${name};`)
+        .join('');
     const steps = [
       { label: 'room_day_busy and schedule version triggers off', sql: busyTriggers('disable') },
       ...placesSql(shape),

@@ -49,9 +49,21 @@ const recurring = `from=${tomorrow}&to=${addDays(tomorrow, 364)}&duration=PT1H&r
 const weekdays = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY'].map((d) => `daysOfWeek=${d}`).join('&');
 const worst = `from=${tomorrow}&to=${addDays(today, SEARCH_DAYS_AHEAD)}&duration=PT1H&repetition=WEEKLYONWEEKDAY&${weekdays}`;
 const answers = [
-  { name: 'search, one date', before: `/api/search/assets?${single}`, after: [`/api/search/assets?${single}&shape=page&limit=30`, `/api/search/assets?${single}&shape=markers`] },
-  { name: 'search, Tue+Thu for a year', before: `/api/search/assets/repeating?${recurring}`, after: [`/api/search/assets/repeating?${recurring}&shape=page&limit=30`, `/api/search/assets/repeating?${recurring}&shape=markers`] },
-  { name: 'search, Mon–Fri for 1.5 years', before: `/api/search/assets/repeating?${worst}`, after: [`/api/search/assets/repeating?${worst}&shape=page&limit=30`, `/api/search/assets/repeating?${worst}&shape=markers`] },
+  {
+    name: 'search, one date',
+    before: `/api/search/assets?${single}`,
+    after: [`/api/search/assets?${single}&shape=page&limit=30`, `/api/search/assets?${single}&shape=markers`],
+  },
+  {
+    name: 'search, Tue+Thu for a year',
+    before: `/api/search/assets/repeating?${recurring}`,
+    after: [`/api/search/assets/repeating?${recurring}&shape=page&limit=30`, `/api/search/assets/repeating?${recurring}&shape=markers`],
+  },
+  {
+    name: 'search, Mon–Fri for 1.5 years',
+    before: `/api/search/assets/repeating?${worst}`,
+    after: [`/api/search/assets/repeating?${worst}&shape=page&limit=30`, `/api/search/assets/repeating?${worst}&shape=markers`],
+  },
   { name: 'venue list', before: '/api/location', after: ['/api/location?shape=list'] },
 ];
 
@@ -79,10 +91,19 @@ function start(processes: number): Promise<{ child: ChildProcess; port: number }
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'cluster-server.ts')], {
     cwd: root,
     env: {
-      ...process.env, NODE_ENV: 'production', DATABASE_URL: serverUrl.toString(), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn',
-      SEED_DEMO_DATA: 'false', COOKIE_SECRET: randomBytes(32).toString('hex'), OIDC_ISSUER: 'https://idporten.invalid', BENCH_PROCESSES: String(processes),
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: serverUrl.toString(),
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO_DATA: 'false',
+      COOKIE_SECRET: randomBytes(32).toString('hex'),
+      OIDC_ISSUER: 'https://idporten.invalid',
+      BENCH_PROCESSES: String(processes),
       // The production rails (decision 033): no request here sends mail, pushes a key or asks the register.
-      ALLOW_DEMO_SERVICES: 'true', PUBLIC_URL: 'http://127.0.0.1',
+      ALLOW_DEMO_SERVICES: 'true',
+      PUBLIC_URL: 'http://127.0.0.1',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -91,7 +112,8 @@ function start(processes: number): Promise<{ child: ChildProcess; port: number }
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const listening = /LISTENING (\d+)/.exec(out);
-      if (listening && out.split('LISTENING').length - 1 >= processes + (processes > 1 ? 1 : 0)) resolve({ child, port: Number(listening[1]) });
+      if (listening && out.split('LISTENING').length - 1 >= processes + (processes > 1 ? 1 : 0))
+        resolve({ child, port: Number(listening[1]) });
     });
     child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
   });
@@ -103,7 +125,9 @@ function processTree(pid: number): number[] {
   for (let i = 0; i < all.length; i++) {
     try {
       all.push(...fs.readFileSync(`/proc/${all[i]}/task/${all[i]}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number));
-    } catch { /* gone, or no /proc */ }
+    } catch {
+      /* gone, or no /proc */
+    }
   }
   return all;
 }
@@ -116,7 +140,11 @@ async function backendPids(): Promise<number[]> {
 }
 const cpuOf = (pids: readonly number[]) => new Map(pids.map((pid) => [pid, processCpuMs(pid) ?? 0]));
 const spent = (before: Map<number, number>) => [...before].reduce((sum, [pid, ms]) => sum + Math.max(0, (processCpuMs(pid) ?? ms) - ms), 0);
-const loadAverage = () => os.loadavg().map((l) => l.toFixed(1)).join(' / ');
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ');
 
 /** Waits until the server's processes use under a tenth of a core over half a second (at most 60 s). */
 async function settle(pids: readonly number[]): Promise<void> {
@@ -134,19 +162,26 @@ for (const processes of processCounts) {
   const { child, port } = await start(processes);
   try {
     // Warm: the kept rooms of the search and the kept venue lists, in every process.
-    for (const a of answers) for (const url of [a.before, ...a.after]) for (let i = 0; i < 2 * processes + 1; i++) await rawBytes(port, url);
+    for (const a of answers)
+      for (const url of [a.before, ...a.after]) for (let i = 0; i < 2 * processes + 1; i++) await rawBytes(port, url);
     if (first) {
       first = false;
       console.log('\n| answer | before: raw / on the wire (br) | after: raw / on the wire (br) |\n|---|---:|---:|');
       for (const a of answers) {
         const before = await onTheWire(port, a.before);
-        const after = await Promise.all(a.after.map(async (url) => ({ url, wire: await onTheWire(port, url), raw: await rawBytes(port, url) })));
-        const afterText = after.map((x) => `${new URL(x.url, 'http://x').searchParams.get('shape')}: ${kib(x.raw)} / ${kib(x.wire.bytes)}`).join('; ');
+        const after = await Promise.all(
+          a.after.map(async (url) => ({ url, wire: await onTheWire(port, url), raw: await rawBytes(port, url) })),
+        );
+        const afterText = after
+          .map((x) => `${new URL(x.url, 'http://x').searchParams.get('shape')}: ${kib(x.raw)} / ${kib(x.wire.bytes)}`)
+          .join('; ');
         console.log(`| ${a.name} | ${kib(await rawBytes(port, a.before))} / ${kib(before.bytes)} (${before.encoding}) | ${afterText} |`);
       }
     }
-    console.log(`\n${processes} process(es) on ${os.cpus().length} cores, 50 connections, ${seconds} s each, Accept-Encoding: br, gzip\n\n`
-      + '| request | p50 / p95 / p99 ms | req/s | failed | CPU ms per request: server + PostgreSQL + load generator | load average before |\n|---|---:|---:|---:|---:|---|');
+    console.log(
+      `\n${processes} process(es) on ${os.cpus().length} cores, 50 connections, ${seconds} s each, Accept-Encoding: br, gzip\n\n` +
+        '| request | p50 / p95 / p99 ms | req/s | failed | CPU ms per request: server + PostgreSQL + load generator | load average before |\n|---|---:|---:|---:|---:|---|',
+    );
     const loads = [
       ['search, one date, whole answer (before)', answers[0]!.before],
       ['search, one date, shape=page (after)', answers[0]!.after[0]!],
@@ -168,7 +203,9 @@ for (const processes of processCounts) {
       for (const pid of await backendPids()) if (!postgres.has(pid)) postgres.set(pid, 0);
       const per = (total: number) => (r.requests > 0 ? total / r.requests : Number.NaN).toFixed(2);
       const cpu = `${per(spent(server))} + ${per(spent(postgres))} + ${per((used.user + used.system) / 1000)}`;
-      console.log(`| ${name} | ${ms(r.p50)} / ${ms(r.p95)} / ${ms(r.p99)} | ${r.requestsPerSecond.toFixed(0)} | ${r.failures} | ${cpu} | ${load} |`);
+      console.log(
+        `| ${name} | ${ms(r.p50)} / ${ms(r.p95)} / ${ms(r.p99)} | ${r.requestsPerSecond.toFixed(0)} | ${r.failures} | ${cpu} | ${load} |`,
+      );
     }
   } finally {
     child.kill('SIGTERM');

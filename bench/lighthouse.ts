@@ -62,8 +62,20 @@ async function targets(baseUrl: string): Promise<Target[]> {
     { key: 'venue', label: 'Stedet (Tåsen skole)', path: `/sted/${school.id}`, isPublic: true },
     { key: 'search', label: 'Søk, liste', path: `/portal?searchType=list&${search}`, isPublic: true },
     { key: 'location', label: 'Lokalet (Tåsen skole)', path: `/lokale/${school.id}?${search}`, isPublic: true },
-    { key: 'bookings', label: 'Mine bookinger (Kari)', path: '/bookinger', isPublic: false, login: (page, base) => logInToPortal(page, base, 'Kari Nordmann') },
-    { key: 'admin', label: 'Admin, Mine lokaler (Siri)', path: '/admin/', isPublic: false, login: (page, base) => logInToAdmin(page, base, 'Siri Saksbehandler') },
+    {
+      key: 'bookings',
+      label: 'Mine bookinger (Kari)',
+      path: '/bookinger',
+      isPublic: false,
+      login: (page, base) => logInToPortal(page, base, 'Kari Nordmann'),
+    },
+    {
+      key: 'admin',
+      label: 'Admin, Mine lokaler (Siri)',
+      path: '/admin/',
+      isPublic: false,
+      login: (page, base) => logInToAdmin(page, base, 'Siri Saksbehandler'),
+    },
   ];
 }
 
@@ -73,12 +85,17 @@ async function targets(baseUrl: string): Promise<Target[]> {
  */
 async function runLighthouse(page: Page, url: string, keepStorage: boolean): Promise<Result> {
   for (let attempt = 1; ; attempt++) {
-    const result = await lighthouse(url, {
-      logLevel: 'error',
-      output: 'json',
-      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-      disableStorageReset: keepStorage,
-    }, undefined, page);
+    const result = await lighthouse(
+      url,
+      {
+        logLevel: 'error',
+        output: 'json',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        disableStorageReset: keepStorage,
+      },
+      undefined,
+      page,
+    );
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const error = result.lhr.runtimeError;
     if (!error) return result.lhr;
@@ -108,9 +125,12 @@ async function measure(browser: Browser, baseUrl: string, target: Target): Promi
         await cdp.detach();
       }
       const lhr = await runLighthouse(page, `${baseUrl}${target.path}`, Boolean(target.login));
-      for (const warning of lhr.runWarnings) console.warn(`  ${target.key}: ${typeof warning === 'string' ? warning : JSON.stringify(warning)}`);
+      for (const warning of lhr.runWarnings)
+        console.warn(`  ${target.key}: ${typeof warning === 'string' ? warning : JSON.stringify(warning)}`);
       fs.writeFileSync(path.join(reportDir, `${target.key}${runs > 1 ? `-${i + 1}` : ''}.json`), JSON.stringify(lhr));
-      console.log(`  ${target.key} run ${i + 1}/${runs}: performance ${Math.round((lhr.categories.performance?.score ?? 0) * 100)}, LCP ${Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0)} ms`);
+      console.log(
+        `  ${target.key} run ${i + 1}/${runs}: performance ${Math.round((lhr.categories.performance?.score ?? 0) * 100)}, LCP ${Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0)} ms`,
+      );
       results.push({ lhr, observed: await observedLoad(page) });
     }
     return results;
@@ -148,7 +168,15 @@ process.once('SIGINT', () => {
 try {
   chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    chromeFlags: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
     logLevel: 'silent',
     handleSIGINT: false,
   });
@@ -174,11 +202,11 @@ const table = formatTable(pages);
 const section = [
   `## ${started.toISOString().slice(0, 10)} ${minutes(started)}–${minutes(new Date())} UTC, ${sectionMarker}`,
   '',
-  `\`npm run lighthouse -w bench${process.argv.slice(2).length ? ` -- ${process.argv.slice(2).join(' ')}` : ''}\` on ${gitCommit()}: Lighthouse 12.2.3 in`
-    + ` ${chromiumVersion}, mobile with the default simulated throttling (slow 4G, 4× CPU slowdown), each page cold in a tab of its own;`
-    + ` the built app served as \`npm start\` serves it (compression on, PGlite, the demo data). ${runs > 1 ? `${runs} runs per page, the median run's figures. ` : ''}`
-    + `Load average before / after: ${load(loadBefore)} → ${load(os.loadavg())} on ${os.cpus().length} cores;`
-    + ` Lighthouse's CPU benchmark index ${Math.round(Math.min(...benchmarkIndexes))}–${Math.round(Math.max(...benchmarkIndexes))} (an idle desktop scores ≈ 1,000–2,000).`,
+  `\`npm run lighthouse -w bench${process.argv.slice(2).length ? ` -- ${process.argv.slice(2).join(' ')}` : ''}\` on ${gitCommit()}: Lighthouse 12.2.3 in` +
+    ` ${chromiumVersion}, mobile with the default simulated throttling (slow 4G, 4× CPU slowdown), each page cold in a tab of its own;` +
+    ` the built app served as \`npm start\` serves it (compression on, PGlite, the demo data). ${runs > 1 ? `${runs} runs per page, the median run's figures. ` : ''}` +
+    `Load average before / after: ${load(loadBefore)} → ${load(os.loadavg())} on ${os.cpus().length} cores;` +
+    ` Lighthouse's CPU benchmark index ${Math.round(Math.min(...benchmarkIndexes))}–${Math.round(Math.max(...benchmarkIndexes))} (an idle desktop scores ≈ 1,000–2,000).`,
   '',
   table,
 ].join('\n');

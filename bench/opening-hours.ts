@@ -55,7 +55,9 @@ if (!(await databaseExists())) {
   console.log(`[opening-hours] building ${DB_NAME} (generate-city.ts)…`);
   const here = path.dirname(fileURLToPath(import.meta.url));
   const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, 'generate-city.ts')], {
-    stdio: 'inherit', cwd: path.join(here, '..'), env: { ...process.env, BENCH_DATABASE_URL: url.toString() },
+    stdio: 'inherit',
+    cwd: path.join(here, '..'),
+    env: { ...process.env, BENCH_DATABASE_URL: url.toString() },
   });
   if (result.status !== 0) throw new Error('generate-city failed');
 }
@@ -68,16 +70,23 @@ try {
   const db = database.db;
   const today = todayInOslo(new Date());
   // The published location with the most published rooms that lend single times to the public, and its busiest such room.
-  const [venue] = await queryRows<{ locationId: number; name: string; rooms: number; roomId: number }>(db, sql`
+  const [venue] = await queryRows<{ locationId: number; name: string; rooms: number; roomId: number }>(
+    db,
+    sql`
     select l.id as "locationId", l.name, count(*)::int as rooms, min(a.id) as "roomId"
     from locations l join bookable_assets a on a.location_id = l.id and a.status = 'PUBLISHED'
     where l.status = 'PUBLISHED' and l.display_in_portal and l.behandlingstid <= 14 and l.allow_single_bookings_for_public_user
       and a.allow_single_bookings_for_public_user
-    group by l.id order by count(*) desc, l.id limit 1`);
+    group by l.id order by count(*) desc, l.id limit 1`,
+  );
   if (!venue) throw new Error('no published location lends single times');
   // A Tuesday–Thursday 3–8 weeks ahead on which the location is not closed: the period's test date.
   const candidates = Array.from({ length: 36 }, (_, i) => addDays(today, 21 + i)).filter((d) => [2, 3, 4].includes(isoWeekday(d)));
-  const closed = new Set((await queryRows<{ date: string }>(db, sql`select date::text as date from closed_dates where location_id = ${venue.locationId}`)).map((r) => r.date));
+  const closed = new Set(
+    (await queryRows<{ date: string }>(db, sql`select date::text as date from closed_dates where location_id = ${venue.locationId}`)).map(
+      (r) => r.date,
+    ),
+  );
   const day = candidates.find((d) => !closed.has(d));
   if (!day) throw new Error('no open weekday found');
   const weekday = isoWeekday(day);
@@ -85,18 +94,29 @@ try {
   // Bente is a city-wide administrator, as in the demo; her token is the local provider's shape for the admin client.
   await db.execute(sql`insert into city_admins (email) values (${testAdmins[3]!.email.toLowerCase()}) on conflict do nothing`);
   const token = await signAccessToken(app, {
-    claims: { sub: testAdmins[3]!.sub, client_id: app.config.oidc.adminClientId, name: 'Bente Byadmin', email: testAdmins[3]!.email, acr: undefined, pid: undefined },
+    claims: {
+      sub: testAdmins[3]!.sub,
+      client_id: app.config.oidc.adminClientId,
+      name: 'Bente Byadmin',
+      email: testAdmins[3]!.email,
+      acr: undefined,
+      pid: undefined,
+    },
   });
 
   const standard = [1, 2, 3, 4, 5].map((w) => ({ weekday: w, opens: '16:00', closes: '22:00' }));
   // Two bodies the saves alternate between: the period around `day` opens it all day, or closes it.
   const open: OpeningHoursBody = {
     standard,
-    periods: [{ name: 'Sommer', fromDate: addDays(day, -7), toDate: addDays(day, 7), hours: [{ weekday, opens: '00:00', closes: '24:00' }] }],
+    periods: [
+      { name: 'Sommer', fromDate: addDays(day, -7), toDate: addDays(day, 7), hours: [{ weekday, opens: '00:00', closes: '24:00' }] },
+    ],
   };
   const shut: OpeningHoursBody = {
     standard: [...standard, { weekday: 6, opens: '10:00', closes: '14:00' }],
-    periods: [{ name: 'Sommer', fromDate: addDays(day, -7), toDate: addDays(day, 7), hours: [{ weekday: 1, opens: '09:00', closes: '12:00' }] }],
+    periods: [
+      { name: 'Sommer', fromDate: addDays(day, -7), toDate: addDays(day, 7), hours: [{ weekday: 1, opens: '09:00', closes: '12:00' }] },
+    ],
   };
 
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -148,9 +168,16 @@ try {
     }
   }
 
-  const [counts] = await queryRows<{ rooms: number; reservations: number }>(db, sql`select (select count(*) from bookable_assets)::int as rooms, (select count(*) from reservations)::int as reservations`);
-  console.log(`[opening-hours] ${counts!.rooms} rooms, ${counts!.reservations} reservations; location '${venue.name}' (${venue.rooms} rooms), room ${venue.roomId}, period around ${day}`);
-  console.log(`[opening-hours] PUT openinghours (standard + a period, audit, one transaction): ${show(saves)} — target p95 ≤ 200 ms: ${percentile(saves, 95) <= 200 ? 'met' : 'NOT met'}`);
+  const [counts] = await queryRows<{ rooms: number; reservations: number }>(
+    db,
+    sql`select (select count(*) from bookable_assets)::int as rooms, (select count(*) from reservations)::int as reservations`,
+  );
+  console.log(
+    `[opening-hours] ${counts!.rooms} rooms, ${counts!.reservations} reservations; location '${venue.name}' (${venue.rooms} rooms), room ${venue.roomId}, period around ${day}`,
+  );
+  console.log(
+    `[opening-hours] PUT openinghours (standard + a period, audit, one transaction): ${show(saves)} — target p95 ≤ 200 ms: ${percentile(saves, 95) <= 200 ? 'met' : 'NOT met'}`,
+  );
   console.log(`[opening-hours] the next GET /api/schedule (1 room-day): ${show(schedules)}`);
   console.log(`[opening-hours] the next city-wide search (rooms read again): ${show(searches)}`);
   console.log(`[opening-hours] the same search once more (rooms kept): ${show(warmSearches)}`);

@@ -41,17 +41,24 @@ const DB_NAME = 'lokaler_reimbursement_bench';
 const ADMIN_EMAIL = 'bench.admin@oslo.kommune.no';
 
 const show = (label: string, samples: number[]) =>
-  console.log(`  ${label}: p50 ${percentile(samples, 50).toFixed(1)} ms, p95 ${percentile(samples, 95).toFixed(1)} ms, max ${Math.max(...samples).toFixed(1)} ms`);
+  console.log(
+    `  ${label}: p50 ${percentile(samples, 50).toFixed(1)} ms, p95 ${percentile(samples, 95).toFixed(1)} ms, max ${Math.max(...samples).toFixed(1)} ms`,
+  );
 
 /** The location with id 1 is the big one; 2 … others+1 the rest. One statement per step, triggers off during the load. */
 function loadSql(firstMonday: string): { label: string; sql: string }[] {
-  const triggers = (action: 'disable' | 'enable') => ['insert', 'update', 'delete'].flatMap((e) => [`reservations_room_day_busy_${e}`, `reservations_schedule_versions_${e}`, `reservations_search_date_versions_${e}`])
-    .map((name) => `alter table reservations ${action} trigger ${name};`).join(' ');
+  const triggers = (action: 'disable' | 'enable') =>
+    ['insert', 'update', 'delete']
+      .flatMap((e) => [`reservations_room_day_busy_${e}`, `reservations_schedule_versions_${e}`, `reservations_search_date_versions_${e}`])
+      .map((name) => `alter table reservations ${action} trigger ${name};`)
+      .join(' ');
   // A deterministic "random" number in [0, 1) per integer, so every run builds the same rows.
   const u = (expr: string) => `(('x' || substr(md5((${expr})::text), 1, 8))::bit(32)::bigint / 4294967296.0)`;
   return [
     { label: 'triggers off', sql: triggers('disable') },
-    { label: 'area, locations, rooms, users, admin, plan', sql: `
+    {
+      label: 'area, locations, rooms, users, admin, plan',
+      sql: `
       insert into geographic_areas (id, name) values ('sagene', 'Sagene') on conflict do nothing;
       insert into locations (id, name, status, public_location_type, filter_category, geographic_area_id)
         select i, case when i = 1 then 'Storskolen' else 'Lokale ' || i end, 'PUBLISHED', 'SCHOOLS', 'SCHOOLS', 'sagene' from generate_series(1, ${OTHERS + 1}) i;
@@ -67,16 +74,22 @@ function loadSql(firstMonday: string): { label: string; sql: string }[] {
         union all
         select l, room, weekday, 0, term
           from generate_series(2, ${OTHERS + 1}) l, generate_series(1, 10) room, generate_series(0, 4) weekday, generate_series(0, 3) term
-      ) x;` },
-    { label: 'bookings', sql: `
+      ) x;`,
+    },
+    {
+      label: 'bookings',
+      sql: `
       insert into bookings (status, user_id, organization_number, organization_name, location_id, duration_type, case_number)
         select (case when ${u('k')} < 0.8 then 'APPROVED' when ${u('k')} < 0.92 then 'UNPROCESSED' else 'REJECTED' end)::booking_status,
           (select min(id) from users) + floor(${u('k * 7')} * 500)::int,
           case when ${u('k * 11')} < 0.7 then (900000000 + floor(${u('k * 13')} * 300)::int)::text end,
           case when ${u('k * 11')} < 0.7 then 'Lag ' || floor(${u('k * 13')} * 300)::int end,
           location_id, 'SEMESTERLOAN', 'BENCH-' || k
-        from bench_plan;` },
-    { label: 'reservations (13 weekly times per booking)', sql: `
+        from bench_plan;`,
+    },
+    {
+      label: 'reservations (13 weekly times per booking)',
+      sql: `
       insert into reservations (booking_id, bookable_asset_id, date, start_time, duration_minutes, initial_repetition_date, status)
         select b.id, a.id, '${firstMonday}'::date + ((p.term * 13 + w) * 7 + p.weekday)::int, make_time(16 + 2 * p.lane::int, 0, 0), 90,
           '${firstMonday}'::date + (p.term * 13 * 7 + p.weekday)::int,
@@ -85,20 +98,29 @@ function loadSql(firstMonday: string): { label: string; sql: string }[] {
         join bookings b on b.case_number = 'BENCH-' || p.k
         join bookable_assets a on a.location_id = p.location_id and a.name = 'Rom ' || p.room
         cross join generate_series(0, 12) w;
-      drop table bench_plan;` },
-    { label: 'approval terms', sql: `
+      drop table bench_plan;`,
+    },
+    {
+      label: 'approval terms',
+      sql: `
       insert into booking_approvals (booking_id, cost_category, market_price_ore, calculated_price_ore)
         select id, c.category::cost_category,
           case when c.category = 'MARKET' then 100000 + (id % 50) * 1000 end,
           case when c.category = 'COST' then 80000 + (id % 70) * 500 end
         from bookings, lateral (select case when ${u('id * 17')} < 0.5 then 'FREE' when ${u('id * 17')} < 0.75 then 'MARKET' else 'COST' end as category) c
         where status = 'APPROVED';
-      update bookings b set cost_category = a.cost_category from booking_approvals a where a.booking_id = b.id;` },
+      update bookings b set cost_category = a.cost_category from booking_approvals a where a.booking_id = b.id;`,
+    },
     { label: 'triggers on, analyze', sql: `${triggers('enable')} analyze;` },
   ];
 }
 
-function timedGet(agent: http.Agent, port: number, path: string, token: string): Promise<{ firstByte: number; total: number; chunked: boolean; bytes: number }> {
+function timedGet(
+  agent: http.Agent,
+  port: number,
+  path: string,
+  token: string,
+): Promise<{ firstByte: number; total: number; chunked: boolean; bytes: number }> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const req = http.get({ host: '127.0.0.1', port, path, agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
@@ -108,9 +130,11 @@ function timedGet(agent: http.Agent, port: number, path: string, token: string):
         if (!firstByte) firstByte = performance.now() - started;
         bytes += chunk.length;
       });
-      res.on('end', () => (res.statusCode === 200
-        ? resolve({ firstByte, total: performance.now() - started, chunked: res.headers['transfer-encoding'] === 'chunked', bytes })
-        : reject(new Error(`${path}: status ${res.statusCode}`))));
+      res.on('end', () =>
+        res.statusCode === 200
+          ? resolve({ firstByte, total: performance.now() - started, chunked: res.headers['transfer-encoding'] === 'chunked', bytes })
+          : reject(new Error(`${path}: status ${res.statusCode}`)),
+      );
     });
     req.on('error', reject);
   });
@@ -118,7 +142,15 @@ function timedGet(agent: http.Agent, port: number, path: string, token: string):
 
 function adminToken(app: App): Promise<string> {
   return signAccessToken(app, {
-    claims: { iss: app.config.oidc.adminIssuer, client_id: app.config.oidc.adminClientId, sub: 'bench-admin', name: 'Bench Admin', email: ADMIN_EMAIL, pid: undefined, acr: undefined },
+    claims: {
+      iss: app.config.oidc.adminIssuer,
+      client_id: app.config.oidc.adminClientId,
+      sub: 'bench-admin',
+      name: 'Bench Admin',
+      email: ADMIN_EMAIL,
+      pid: undefined,
+      acr: undefined,
+    },
   });
 }
 
@@ -140,11 +172,14 @@ async function main(): Promise<void> {
       await database.db.execute(sql.raw(step.sql));
       console.log(`  ${step.label}: ${((performance.now() - t) / 1000).toFixed(1)} s`);
     }
-    const [counts] = await queryRows<{ reservations: number; big: number; approved_big: number; bookings_big: number }>(database.db, sql`select
+    const [counts] = await queryRows<{ reservations: number; big: number; approved_big: number; bookings_big: number }>(
+      database.db,
+      sql`select
       (select count(*)::int from reservations) as reservations,
       (select count(*)::int from reservations r join bookings b on b.id = r.booking_id where b.location_id = 1) as big,
       (select count(*)::int from reservations r join bookings b on b.id = r.booking_id where b.location_id = 1 and r.status = 'APPROVED' and r.date >= ${from}::date and r.date < ${to}::date) as approved_big,
-      (select count(*)::int from bookings where location_id = 1 and status = 'APPROVED') as bookings_big`);
+      (select count(*)::int from bookings where location_id = 1 and status = 'APPROVED') as bookings_big`,
+    );
     console.log(`Data: ${JSON.stringify(counts)}`);
 
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', DATABASE_URL: url.toString() });
@@ -155,14 +190,28 @@ async function main(): Promise<void> {
     try {
       const token = await adminToken(app);
       const range = `fromDateInclusive=${from}&toDateExclusive=${to}`;
-      for (const [label, path] of [['report (JSON)', `/api/location/1/reimbursement?${range}`], ['report (CSV)', `/api/location/1/reimbursement.csv?${range}`]] as const) {
+      for (const [label, path] of [
+        ['report (JSON)', `/api/location/1/reimbursement?${range}`],
+        ['report (CSV)', `/api/location/1/reimbursement.csv?${range}`],
+      ] as const) {
         for (let i = 0; i < WARM_UP; i++) await timedGet(agent, port, path, token);
         const results = [];
         for (let i = 0; i < REQUESTS; i++) results.push(await timedGet(agent, port, path, token));
-        console.log(`${label}, ${REQUESTS} requests, ${results[0]!.bytes.toLocaleString('en')} bytes each, chunked: ${results.every((r) => r.chunked)}`);
-        show('first byte', results.map((r) => r.firstByte));
-        show('last byte', results.map((r) => r.total));
-        const p95 = percentile(results.map((r) => r.total), 95);
+        console.log(
+          `${label}, ${REQUESTS} requests, ${results[0]!.bytes.toLocaleString('en')} bytes each, chunked: ${results.every((r) => r.chunked)}`,
+        );
+        show(
+          'first byte',
+          results.map((r) => r.firstByte),
+        );
+        show(
+          'last byte',
+          results.map((r) => r.total),
+        );
+        const p95 = percentile(
+          results.map((r) => r.total),
+          95,
+        );
         console.log(`  target p95 ≤ 500 ms: ${p95 <= 500 ? 'met' : 'NOT met'} (${p95.toFixed(1)} ms)`);
       }
     } finally {

@@ -74,7 +74,15 @@ try {
   const browser = await chromium.launch({
     executablePath,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const times: number[] = [];
   let requests: string[] = [];
@@ -88,18 +96,26 @@ try {
         if (url.pathname.startsWith('/api/')) seen.push(url.pathname);
       });
       await page.goto(`${baseUrl}/ressurs?${query}`, { waitUntil: 'commit' });
-      const handle = await page.waitForFunction(() => {
-        const grid = document.querySelector('[role="grid"]');
-        return grid && grid.getBoundingClientRect().height > 0 ? performance.now() : null;
-      }, undefined, { polling: 'raf', timeout: 30_000 });
+      const handle = await page.waitForFunction(
+        () => {
+          const grid = document.querySelector('[role="grid"]');
+          return grid && grid.getBoundingClientRect().height > 0 ? performance.now() : null;
+        },
+        undefined,
+        { polling: 'raf', timeout: 30_000 },
+      );
       const shownAt = (await handle.jsonValue()) as number;
       if (i === 0) console.log(`[room-page] first visit (server and caches cold): grid after ${shownAt.toFixed(0)} ms`);
       if (i === visits) {
         // Where the last visit's time went: each resource's start and end on the page's clock.
-        const entries = await page.evaluate(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => [e.name, e.startTime, e.responseEnd] as const));
-        for (const [name, start, end] of entries) console.log(`[room-page]   ${start.toFixed(0).padStart(5)}–${end.toFixed(0).padStart(5)} ms ${new URL(name).pathname}`);
-      }
-      else times.push(shownAt);
+        const entries = await page.evaluate(() =>
+          (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(
+            (e) => [e.name, e.startTime, e.responseEnd] as const,
+          ),
+        );
+        for (const [name, start, end] of entries)
+          console.log(`[room-page]   ${start.toFixed(0).padStart(5)}–${end.toFixed(0).padStart(5)} ms ${new URL(name).pathname}`);
+      } else times.push(shownAt);
       requests = seen;
       await context.close();
     }
@@ -107,7 +123,16 @@ try {
     await browser.close();
   }
   console.log(`[room-page] API requests of a visit until the grid: ${requests.join(', ')}`);
-  console.log(`[room-page] grid visible, from navigation start: ${summary(times)} — target ≤ 1000 ms: ${percentile([...times].sort((a, b) => a - b), 50) <= 1000 ? 'met' : 'NOT met'} (median)`);
+  console.log(
+    `[room-page] grid visible, from navigation start: ${summary(times)} — target ≤ 1000 ms: ${
+      percentile(
+        [...times].sort((a, b) => a - b),
+        50,
+      ) <= 1000
+        ? 'met'
+        : 'NOT met'
+    } (median)`,
+  );
 } finally {
   await server?.stop();
 }

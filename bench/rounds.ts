@@ -58,7 +58,11 @@ const TARGETS = { conflictsP95Ms: 500, suggestionMs: 5_000, closeMs: 30_000 };
 
 const figures = (samples: readonly number[]) =>
   `p50 ${percentile(samples, 50).toFixed(0)} ms, p95 ${percentile(samples, 95).toFixed(0)} ms, max ${Math.max(...samples).toFixed(0)} ms (${samples.length} requests)`;
-const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' / ');
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 function databaseUrl(name: string): string {
@@ -82,16 +86,22 @@ function shapeFor(today: string): RoundShape {
   let semesterStart = addDays(today, 35);
   while (isoWeekday(semesterStart) !== 1) semesterStart = addDays(semesterStart, 1);
   return {
-    today, locations: LOCATIONS, applications: APPLICATIONS,
-    applicationStart: addDays(today, -60), deadline: addDays(today, -2),
-    semesterStart, semesterEnd: addDays(semesterStart, SEMESTER_WEEKS * 7 - 3),
+    today,
+    locations: LOCATIONS,
+    applications: APPLICATIONS,
+    applicationStart: addDays(today, -60),
+    deadline: addDays(today, -2),
+    semesterStart,
+    semesterEnd: addDays(semesterStart, SEMESTER_WEEKS * 7 - 3),
   };
 }
 
 /** Generates DATA_DB unless it holds this shape already; the shape is kept as the database's comment. */
 async function ensureData(shape: RoundShape): Promise<void> {
   const [found] = await serverQuery<{ shape: string | null }>(
-    `select shobj_description(oid, 'pg_database') as shape from pg_database where datname = $1`, [DATA_DB]);
+    `select shobj_description(oid, 'pg_database') as shape from pg_database where datname = $1`,
+    [DATA_DB],
+  );
   if (found?.shape === JSON.stringify(shape) && !FRESH) return;
   console.log(`Generating ${DATA_DB} (${FRESH ? '--fresh' : found ? 'made for another day or size' : 'none yet'}) …`);
   const started = performance.now();
@@ -130,21 +140,34 @@ async function copyData(): Promise<void> {
   }
 }
 
-interface Answer { status: number; ms: number; body: string }
+interface Answer {
+  status: number;
+  ms: number;
+  body: string;
+}
 
 function call(agent: http.Agent, port: number, token: string, method: string, urlPath: string, body?: unknown): Promise<Answer> {
   const started = performance.now();
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const req = http.request({
-      host: '127.0.0.1', port, path: urlPath, method, agent,
-      headers: { authorization: `Bearer ${token}`, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
-    }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, body: Buffer.concat(chunks).toString() }));
-      res.on('error', reject);
-    });
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: urlPath,
+        method,
+        agent,
+        headers: { authorization: `Bearer ${token}`, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, body: Buffer.concat(chunks).toString() }),
+        );
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     if (payload !== undefined) req.write(payload);
     req.end();
@@ -160,12 +183,14 @@ function expectStatus(label: string, answer: Answer, status = 200): Answer {
 async function pool<T>(tasks: ReadonlyArray<() => Promise<T>>, concurrency: number): Promise<T[]> {
   const results: T[] = new Array(tasks.length);
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(concurrency, tasks.length) }, async () => {
-    while (next < tasks.length) {
-      const i = next++;
-      results[i] = await tasks[i]!();
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, tasks.length) }, async () => {
+      while (next < tasks.length) {
+        const i = next++;
+        results[i] = await tasks[i]!();
+      }
+    }),
+  );
   return results;
 }
 
@@ -210,7 +235,10 @@ class ActivitySampler {
   private samples = 0;
   private timer: NodeJS.Timeout | undefined;
   private busy = false;
-  private constructor(private readonly client: pg.Client, private readonly database: string) {}
+  private constructor(
+    private readonly client: pg.Client,
+    private readonly database: string,
+  ) {}
 
   static async start(database: string): Promise<ActivitySampler> {
     const client = new pg.Client({ connectionString: benchServerUrl });
@@ -224,9 +252,12 @@ class ActivitySampler {
     if (this.busy) return;
     this.busy = true;
     try {
-      const { rows } = await this.client.query<{ wait: string; query: string }>(`select coalesce(wait_event_type || ':' || wait_event, 'CPU') as wait,
+      const { rows } = await this.client.query<{ wait: string; query: string }>(
+        `select coalesce(wait_event_type || ':' || wait_event, 'CPU') as wait,
           left(regexp_replace(query, '\\s+', ' ', 'g'), 120) as query
-        from pg_stat_activity where datname = $1 and state = 'active' and backend_type = 'client backend'`, [this.database]);
+        from pg_stat_activity where datname = $1 and state = 'active' and backend_type = 'client backend'`,
+        [this.database],
+      );
       if (rows.length) this.samples++;
       for (const r of rows) {
         const key = `${r.wait}|${r.query}`;
@@ -248,15 +279,27 @@ class ActivitySampler {
   }
 }
 
-interface RoomFigure { roomId: number; wishes: number; ms: number; bytes: number; undecided: Array<{ id: number; version: number }> }
-interface ConflictWish { id: number; version: number; roomId: number; decision: string }
+interface RoomFigure {
+  roomId: number;
+  wishes: number;
+  ms: number;
+  bytes: number;
+  undecided: Array<{ id: number; version: number }>;
+}
+interface ConflictWish {
+  id: number;
+  version: number;
+  roomId: number;
+  decision: string;
+}
 
 async function main(): Promise<void> {
   const today = todayInOslo(new Date());
   const shape = shapeFor(today);
   await ensureData(shape);
   await copyData();
-  const dataCounts = await serverQuery<Record<string, number>>(`select
+  const dataCounts = await serverQuery<Record<string, number>>(
+    `select
       (select count(*)::int from bookable_assets) as rooms,
       (select count(distinct booking_id)::int from round_wishes) as applications,
       (select count(*)::int from round_wishes) as wishes,
@@ -265,8 +308,12 @@ async function main(): Promise<void> {
       (select count(*)::int from reservations where status = 'APPROVED' and date < $1::date) as earlier_reservations,
       (select count(*)::int from (select distinct a.id from round_wishes a join round_wishes o on o.bookable_asset_id = a.bookable_asset_id
          and o.weekday = a.weekday and o.id <> a.id and o.start_minute < a.end_minute and a.start_minute < o.end_minute) c) as clashing_wishes`,
-  [shape.semesterStart], RUN_DB);
-  console.log(`Round ${ROUND_ID}: application period ${shape.applicationStart} – ${shape.deadline} (today ${today}), semester ${shape.semesterStart} – ${shape.semesterEnd}`);
+    [shape.semesterStart],
+    RUN_DB,
+  );
+  console.log(
+    `Round ${ROUND_ID}: application period ${shape.applicationStart} – ${shape.deadline} (today ${today}), semester ${shape.semesterStart} – ${shape.semesterEnd}`,
+  );
   console.log(`Data: ${JSON.stringify(dataCounts[0])}`);
   if (DATA_ONLY) {
     if (!KEEP) await onBenchServer(`DROP DATABASE IF EXISTS ${RUN_DB} WITH (FORCE)`);
@@ -279,32 +326,54 @@ async function main(): Promise<void> {
   let server: ServerProcess | undefined;
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   try {
-    server = await startServerProcess({
-      DATABASE_URL: databaseUrl(RUN_DB), PUBLIC_URL: publicUrl, LOCAL_MAIL_DIR: mailDir, OIDC_ACCESS_TOKEN_TTL_SECONDS: '3600', LOG_LEVEL: 'warn',
-    }, { port });
+    server = await startServerProcess(
+      {
+        DATABASE_URL: databaseUrl(RUN_DB),
+        PUBLIC_URL: publicUrl,
+        LOCAL_MAIL_DIR: mailDir,
+        OIDC_ACCESS_TOKEN_TTL_SECONDS: '3600',
+        LOG_LEVEL: 'warn',
+      },
+      { port },
+    );
     const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: publicUrl, DATABASE_URL: databaseUrl(RUN_DB) });
     const admin = flag('city-admin') ? cityAdmin : locationAdmin;
     const token = await accessTokenOverHttp(server.baseUrl, config, admin);
     const api = (method: string, urlPath: string, body?: unknown) => call(agent, port, token, method, urlPath, body);
-    console.log(`Server: apps/server/src/main.ts (tsx, NODE_ENV=test) on ${server.baseUrl}, PostgreSQL ${RUN_DB}; caller ${admin.givenName} (${flag('city-admin') ? 'city-wide' : `administers all ${LOCATIONS} locations`})`);
+    console.log(
+      `Server: apps/server/src/main.ts (tsx, NODE_ENV=test) on ${server.baseUrl}, PostgreSQL ${RUN_DB}; caller ${admin.givenName} (${flag('city-admin') ? 'city-wide' : `administers all ${LOCATIONS} locations`})`,
+    );
     console.log(`Load average before: ${load()} (${os.cpus().length} cores)`);
 
     // 1. The round page.
     const roundPath = `/api/admin/rounds/${ROUND_ID}`;
     const first = expectStatus('round page', await api('GET', roundPath));
-    const detail = JSON.parse(first.body) as { rooms: Array<{ id: number; wishCount: number; clashCount: number }>; applicationCount: number; undecidedCount: number; phase: string; canClose: boolean };
+    const detail = JSON.parse(first.body) as {
+      rooms: Array<{ id: number; wishCount: number; clashCount: number }>;
+      applicationCount: number;
+      undecidedCount: number;
+      phase: string;
+      canClose: boolean;
+    };
     const pageSamples: number[] = [];
     for (let i = 0; i < PAGE_REQUESTS; i++) pageSamples.push(expectStatus('round page', await api('GET', roundPath)).ms);
-    console.log(`Round page GET ${roundPath}: first ${first.ms.toFixed(0)} ms, then ${figures(pageSamples)}; ${first.body.length.toLocaleString('en')} bytes; `
-      + `${detail.rooms.length} rooms, ${detail.applicationCount} applications, ${detail.undecidedCount} undecided wishes, phase ${detail.phase}, canClose ${detail.canClose}`);
+    console.log(
+      `Round page GET ${roundPath}: first ${first.ms.toFixed(0)} ms, then ${figures(pageSamples)}; ${first.body.length.toLocaleString('en')} bytes; ` +
+        `${detail.rooms.length} rooms, ${detail.applicationCount} applications, ${detail.undecidedCount} undecided wishes, phase ${detail.phase}, canClose ${detail.canClose}`,
+    );
     const rooms = detail.rooms.map((r) => r.id);
 
     // 2. The conflict view of every room.
     const conflictPass = async (label: string, seed: number): Promise<RoomFigure[]> => {
       const tasks = shuffled(rooms, seed).map((roomId) => async () => {
-        const answer = expectStatus(`conflicts of room ${roomId}`, await api('GET', `/api/admin/rounds/${ROUND_ID}/conflicts?roomId=${roomId}`));
+        const answer = expectStatus(
+          `conflicts of room ${roomId}`,
+          await api('GET', `/api/admin/rounds/${ROUND_ID}/conflicts?roomId=${roomId}`),
+        );
         const body = JSON.parse(answer.body) as { wishes: ConflictWish[] };
-        const undecided = body.wishes.filter((w) => w.roomId === roomId && w.decision === 'UNDECIDED').map((w) => ({ id: w.id, version: w.version }));
+        const undecided = body.wishes
+          .filter((w) => w.roomId === roomId && w.decision === 'UNDECIDED')
+          .map((w) => ({ id: w.id, version: w.version }));
         return { roomId, wishes: body.wishes.length, ms: answer.ms, bytes: answer.body.length, undecided };
       });
       const t = performance.now();
@@ -313,15 +382,22 @@ async function main(): Promise<void> {
       console.log(`  ${label}: ${figures(results.map((r) => r.ms))}, ${seconds(wall)} for ${results.length} rooms`);
       return results;
     };
-    console.log(`Conflict view GET /api/admin/rounds/${ROUND_ID}/conflicts?roomId=…, ${rooms.length} rooms per pass, ${CONCURRENCY} at a time:`);
+    console.log(
+      `Conflict view GET /api/admin/rounds/${ROUND_ID}/conflicts?roomId=…, ${rooms.length} rooms per pass, ${CONCURRENCY} at a time:`,
+    );
     const before: RoomFigure[] = [];
-    for (let p = 0; p < PASSES; p++) before.push(...await conflictPass(`pass ${p + 1}`, 17 + p));
+    for (let p = 0; p < PASSES; p++) before.push(...(await conflictPass(`pass ${p + 1}`, 17 + p)));
     const busiest = [...before].sort((a, b) => b.wishes - a.wishes)[0]!;
     const slowest = [...before].sort((a, b) => b.ms - a.ms)[0]!;
-    const conflictP95 = percentile(before.map((r) => r.ms), 95);
-    console.log(`  all passes: ${figures(before.map((r) => r.ms))}; wishes per room: max ${busiest.wishes} (room ${busiest.roomId}), `
-      + `mean ${(before.reduce((s, r) => s + r.wishes, 0) / before.length).toFixed(1)}; largest answer ${Math.max(...before.map((r) => r.bytes)).toLocaleString('en')} bytes; `
-      + `slowest: room ${slowest.roomId} (${slowest.wishes} wishes) ${slowest.ms.toFixed(0)} ms`);
+    const conflictP95 = percentile(
+      before.map((r) => r.ms),
+      95,
+    );
+    console.log(
+      `  all passes: ${figures(before.map((r) => r.ms))}; wishes per room: max ${busiest.wishes} (room ${busiest.roomId}), ` +
+        `mean ${(before.reduce((s, r) => s + r.wishes, 0) / before.length).toFixed(1)}; largest answer ${Math.max(...before.map((r) => r.bytes)).toLocaleString('en')} bytes; ` +
+        `slowest: room ${slowest.roomId} (${slowest.wishes} wishes) ${slowest.ms.toFixed(0)} ms`,
+    );
 
     // 3. The suggestion.
     const suggestionSampler = await ActivitySampler.start(RUN_DB);
@@ -331,7 +407,10 @@ async function main(): Promise<void> {
     console.log(`  PostgreSQL meanwhile (${suggestionActivity.samples} samples with a statement running):`);
     for (const top of suggestionActivity.top) console.log(`    ${String(top.n).padStart(5)} ${top.wait.padEnd(22)} ${top.query}`);
     const after = await conflictPass('conflict view after the suggestion, 1 pass', 99);
-    const afterP95 = percentile(after.map((r) => r.ms), 95);
+    const afterP95 = percentile(
+      after.map((r) => r.ms),
+      95,
+    );
     const afterDetail = JSON.parse(expectStatus('round page', await api('GET', roundPath)).body) as { undecidedCount: number };
     console.log(`  undecided wishes after the suggestion: ${afterDetail.undecidedCount}`);
     const undecided = after.flatMap((r) => r.undecided);
@@ -339,10 +418,14 @@ async function main(): Promise<void> {
       // Closing takes every wish decided: the rest NONE, as an administrator would (PUT, 500 a request).
       const t = performance.now();
       for (let i = 0; i < undecided.length; i += 500) {
-        const changes = undecided.slice(i, i + 500).map((w) => ({ wishId: w.id, version: w.version, decision: 'NONE', reason: 'Ikke plass i denne runden' }));
+        const changes = undecided
+          .slice(i, i + 500)
+          .map((w) => ({ wishId: w.id, version: w.version, decision: 'NONE', reason: 'Ikke plass i denne runden' }));
         expectStatus('allocations', await api('PUT', `/api/admin/rounds/${ROUND_ID}/allocations`, { changes }));
       }
-      console.log(`  the ${undecided.length} wishes the suggestion left undecided set to NONE (PUT …/allocations): ${seconds(performance.now() - t)}`);
+      console.log(
+        `  the ${undecided.length} wishes the suggestion left undecided set to NONE (PUT …/allocations): ${seconds(performance.now() - t)}`,
+      );
     }
 
     let closeMs: number | undefined;
@@ -360,7 +443,9 @@ async function main(): Promise<void> {
         attempts++;
         const close = await api('POST', `/api/admin/rounds/${ROUND_ID}/close`, {});
         answer = close.body.slice(0, 300);
-        console.log(`Close POST /api/admin/rounds/${ROUND_ID}/close, attempt ${attempts}: ${close.status} in ${seconds(close.ms)}; answer ${answer}`);
+        console.log(
+          `Close POST /api/admin/rounds/${ROUND_ID}/close, attempt ${attempts}: ${close.status} in ${seconds(close.ms)}; answer ${answer}`,
+        );
         if (close.status >= 500) printServerErrors(server.output());
         let status = close.status === 200 ? (JSON.parse(close.body) as { status: string }).status : 'CLOSING';
         while (close.status === 200 && status === 'CLOSING' && Date.now() - closeStarted.getTime() < 300_000) {
@@ -372,11 +457,20 @@ async function main(): Promise<void> {
       }
       const activity = sampler.stop();
       await new Promise((r) => setTimeout(r, 600)); // pg_stat_database is updated every 500 ms
-      const [round] = await serverQuery<{ status: string }>('select status::text from application_rounds where id = $1', [ROUND_ID], RUN_DB);
-      console.log(`  round ${round!.status} ${seconds(closeMs)} after the first request, ${attempts} request(s); deadlocks in ${RUN_DB} meanwhile: ${(await deadlockCount()) - deadlocksBefore}`);
-      console.log(`  what PostgreSQL was doing (pg_stat_activity every ${ActivitySampler.INTERVAL_MS} ms, ${activity.samples} samples with a statement running): `);
+      const [round] = await serverQuery<{ status: string }>(
+        'select status::text from application_rounds where id = $1',
+        [ROUND_ID],
+        RUN_DB,
+      );
+      console.log(
+        `  round ${round!.status} ${seconds(closeMs)} after the first request, ${attempts} request(s); deadlocks in ${RUN_DB} meanwhile: ${(await deadlockCount()) - deadlocksBefore}`,
+      );
+      console.log(
+        `  what PostgreSQL was doing (pg_stat_activity every ${ActivitySampler.INTERVAL_MS} ms, ${activity.samples} samples with a statement running): `,
+      );
       for (const top of activity.top) console.log(`    ${String(top.n).padStart(5)} ${top.wait.padEnd(22)} ${top.query}`);
-      const [row] = await serverQuery<Record<string, number>>(`
+      const [row] = await serverQuery<Record<string, number>>(
+        `
         with apps as (select distinct booking_id as id from round_wishes where round_id = $1),
         mails as (select (topic->>'bookingId')::int as id, count(*)::int as n from mail_outbox
                   where created_at >= $2 and topic ? 'bookingId' group by 1)
@@ -390,7 +484,9 @@ async function main(): Promise<void> {
           (select count(*)::int from apps join bookings b using (id) where b.status = 'APPROVED') as approved_bookings,
           (select count(*)::int from apps join bookings b using (id) where b.status = 'REJECTED') as rejected_bookings,
           (select count(*)::int from reservations r join apps on apps.id = r.booking_id where r.status = 'APPROVED') as approved_reservations`,
-      [ROUND_ID, closeStarted.toISOString()], RUN_DB);
+        [ROUND_ID, closeStarted.toISOString()],
+        RUN_DB,
+      );
       checks = row!;
       console.log(`  checks: ${JSON.stringify(checks)}`);
     }
@@ -398,12 +494,22 @@ async function main(): Promise<void> {
 
     console.log('Targets (issue 17, PostgreSQL):');
     const line = (label: string, met: boolean, value: string) => console.log(`  ${label}: ${met ? 'met' : 'NOT met'} (${value})`);
-    line(`conflict view p95 ≤ ${TARGETS.conflictsP95Ms} ms`, conflictP95 <= TARGETS.conflictsP95Ms && afterP95 <= TARGETS.conflictsP95Ms,
-      `${conflictP95.toFixed(0)} ms before the suggestion, ${afterP95.toFixed(0)} ms after`);
-    line(`suggestion ≤ ${TARGETS.suggestionMs / 1000} s`, suggestion.status === 200 && suggestion.ms <= TARGETS.suggestionMs, seconds(suggestion.ms));
+    line(
+      `conflict view p95 ≤ ${TARGETS.conflictsP95Ms} ms`,
+      conflictP95 <= TARGETS.conflictsP95Ms && afterP95 <= TARGETS.conflictsP95Ms,
+      `${conflictP95.toFixed(0)} ms before the suggestion, ${afterP95.toFixed(0)} ms after`,
+    );
+    line(
+      `suggestion ≤ ${TARGETS.suggestionMs / 1000} s`,
+      suggestion.status === 200 && suggestion.ms <= TARGETS.suggestionMs,
+      seconds(suggestion.ms),
+    );
     if (closeMs !== undefined && checks) {
-      const sound = checks.overlapping_active_pairs === 0 && checks.undecided_applications === 0 && checks.in_round_reservations_left === 0
-        && checks.applications_without_exactly_one_mail === 0;
+      const sound =
+        checks.overlapping_active_pairs === 0 &&
+        checks.undecided_applications === 0 &&
+        checks.in_round_reservations_left === 0 &&
+        checks.applications_without_exactly_one_mail === 0;
       line(`closing ≤ ${TARGETS.closeMs / 1000} s`, closeMs <= TARGETS.closeMs, seconds(closeMs));
       line('after closing: no overlap, all decided, one e-mail each', sound, JSON.stringify(checks));
     }

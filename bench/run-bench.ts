@@ -26,7 +26,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
 const dataDir = path.join(here, '.data');
 // Options as --name=value, or BENCH_NAME=value (npm run bench at the root does not pass arguments on).
-const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? process.env[`BENCH_${name.toUpperCase()}`];
+const option = (name: string) =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? process.env[`BENCH_${name.toUpperCase()}`];
 const seconds = Number(option('seconds') ?? 10);
 const only = option('only');
 
@@ -53,16 +54,31 @@ async function ensureData(today: string): Promise<void> {
   const found = await readCityShape().catch(() => null);
   if (found && found.firstMonday === wanted.firstMonday && found.reservations === wanted.reservations) return;
   console.log(`Generating the city-scale data set (${found ? 'it was made for another week' : 'none yet'}) …`);
-  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, 'generate-city.ts'), `--today=${today}`], { stdio: 'inherit', cwd: root });
+  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, 'generate-city.ts'), `--today=${today}`], {
+    stdio: 'inherit',
+    cwd: root,
+  });
   if (result.status !== 0) throw new Error('generate-city failed');
 }
 
 async function bundleAppServer(): Promise<string> {
   const outfile = path.join(dataDir, 'app-server.mjs');
   await build({
-    entryPoints: [path.join(here, 'app-server.ts')], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'warning',
+    entryPoints: [path.join(here, 'app-server.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
     // As apps/server/build.mjs: workspace packages are bundled, every other package stays in node_modules.
-    plugins: [{ name: 'external-packages', setup: (b) => b.onResolve({ filter: /^[^./]/ }, (a) => (a.path.startsWith('@lokaler/') ? undefined : { path: a.path, external: true })) }],
+    plugins: [
+      {
+        name: 'external-packages',
+        setup: (b) =>
+          b.onResolve({ filter: /^[^./]/ }, (a) => (a.path.startsWith('@lokaler/') ? undefined : { path: a.path, external: true })),
+      },
+    ],
   });
   // At run time the bundle finds the external packages in the repository's node_modules, above it.
   return outfile;
@@ -78,7 +94,10 @@ async function machine(): Promise<Record<string, string>> {
     memory: `${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`,
     node: process.version,
     postgres: rows[0]?.version.split(' on ')[0] ?? '?',
-    'load average at start': os.loadavg().map((l) => l.toFixed(2)).join(' '),
+    'load average at start': os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' '),
   };
 }
 
@@ -104,13 +123,20 @@ async function main(): Promise<void> {
     const app = spawn(process.execPath, [bundle], {
       cwd: root,
       env: {
-        ...process.env, NODE_ENV: 'production', DATABASE_URL: benchDatabaseUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn',
-        SEED_DEMO_DATA: 'false', COOKIE_SECRET: randomBytes(32).toString('hex'),
+        ...process.env,
+        NODE_ENV: 'production',
+        DATABASE_URL: benchDatabaseUrl,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        SEED_DEMO_DATA: 'false',
+        COOKIE_SECRET: randomBytes(32).toString('hex'),
         // Production refuses the local test identity provider; no benchmark request carries a token,
         // so this issuer is never contacted.
         OIDC_ISSUER: 'https://idporten.invalid',
         // The production rails (decision 033): no benchmark request sends mail, pushes a key or asks the register.
-        ALLOW_DEMO_SERVICES: 'true', PUBLIC_URL: 'http://127.0.0.1',
+        ALLOW_DEMO_SERVICES: 'true',
+        PUBLIC_URL: 'http://127.0.0.1',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -129,7 +155,9 @@ async function main(): Promise<void> {
       sizes.set(s.name, Buffer.byteLength(body));
     }
     const bare = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'bare-server.ts')], {
-      cwd: root, env: { ...process.env, BARE_PAYLOADS: path.join(dataDir, 'payloads') }, stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: root,
+      env: { ...process.env, BARE_PAYLOADS: path.join(dataDir, 'payloads') },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.push(bare);
     const barePort = await started(bare, 'the bare server');
@@ -148,11 +176,17 @@ async function main(): Promise<void> {
         console.log(lines.at(-1));
       }
     }
-    info['load average at end'] = os.loadavg().map((l) => l.toFixed(2)).join(' ');
+    info['load average at end'] = os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ');
     const report = [
-      `Run ${new Date().toISOString()} (today ${today} in Oslo), ${seconds} s per run, loopback.`, '',
-      ...Object.entries(info).map(([k, v]) => `- ${k}: ${v}`), '',
-      ...lines, '',
+      `Run ${new Date().toISOString()} (today ${today} in Oslo), ${seconds} s per run, loopback.`,
+      '',
+      ...Object.entries(info).map(([k, v]) => `- ${k}: ${v}`),
+      '',
+      ...lines,
+      '',
       ...scenarios.map((s) => `- ${s.name}: \`GET ${s.path}\``),
     ].join('\n');
     fs.writeFileSync(path.join(dataDir, 'last-run.md'), `${report}\n`);

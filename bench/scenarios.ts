@@ -23,13 +23,16 @@ export async function buildScenarios(databaseUrl: string, today: string): Promis
   await client.connect();
   let room: number;
   try {
-    const { rows } = await client.query<{ id: number }>(`
+    const { rows } = await client.query<{ id: number }>(
+      `
       select r.bookable_asset_id as id from reservations r
       join bookable_assets a on a.id = r.bookable_asset_id join locations l on l.id = a.location_id
       where a.status = 'PUBLISHED' and l.status = 'PUBLISHED' and a.allow_repeated_bookings_for_public_user
         and l.allow_repeated_bookings_for_public_user and l.behandlingstid = 0
         and r.status in ('UNPROCESSED', 'APPROVED') and r.date between $1::date and $1::date + 365
-      group by 1 order by count(*) desc, 1 limit 1`, [today]);
+      group by 1 order by count(*) desc, 1 limit 1`,
+      [today],
+    );
     if (!rows[0]) throw new Error('No published room with reservations: generate the data set first');
     room = rows[0].id;
   } finally {
@@ -41,19 +44,45 @@ export async function buildScenarios(databaseUrl: string, today: string): Promis
   const monday = addDays(weekAhead, 1 - isoWeekday(weekAhead));
   const recurring = `from=${tomorrow}&to=${yearLater}&duration=PT1H&repetition=WEEKLYONWEEKDAY&daysOfWeek=TUESDAY&daysOfWeek=THURSDAY`;
   return [
-    { name: 'search-single', title: 'Search, one date, all rooms', path: `/api/search/assets?date=${weekAhead}&duration=PT1H`, connections: [1, 10] },
-    { name: 'search-recurring', title: 'Search, weekly Tue+Thu for a year, all rooms', path: `/api/search/assets/repeating?${recurring}`, connections: [1, 10] },
     {
-      name: 'search-worst', title: 'Search, Mon–Fri for 1.5 years, all rooms',
+      name: 'search-single',
+      title: 'Search, one date, all rooms',
+      path: `/api/search/assets?date=${weekAhead}&duration=PT1H`,
+      connections: [1, 10],
+    },
+    {
+      name: 'search-recurring',
+      title: 'Search, weekly Tue+Thu for a year, all rooms',
+      path: `/api/search/assets/repeating?${recurring}`,
+      connections: [1, 10],
+    },
+    {
+      name: 'search-worst',
+      title: 'Search, Mon–Fri for 1.5 years, all rooms',
       path: `/api/search/assets/repeating?from=${tomorrow}&to=${addDays(today, SEARCH_DAYS_AHEAD)}&duration=PT1H&repetition=WEEKLYONWEEKDAY&${weekdays}`,
       connections: [1, 10],
     },
-    { name: 'timeseries', title: `availabletimeseries, one room (${room}), Tue+Thu for a year`, path: `/api/bookableasset/availabletimeseries?bookableAssetId=${room}&${recurring}`, connections: [10] },
-    { name: 'schedule', title: `GET /api/schedule, one room-week (${room})`, path: `/api/schedule?bookableAssetIds=${room}&fromInclusive=${monday}&toInclusive=${addDays(monday, 6)}`, connections: [50] },
+    {
+      name: 'timeseries',
+      title: `availabletimeseries, one room (${room}), Tue+Thu for a year`,
+      path: `/api/bookableasset/availabletimeseries?bookableAssetId=${room}&${recurring}`,
+      connections: [10],
+    },
+    {
+      name: 'schedule',
+      title: `GET /api/schedule, one room-week (${room})`,
+      path: `/api/schedule?bookableAssetIds=${room}&fromInclusive=${monday}&toInclusive=${addDays(monday, 6)}`,
+      connections: [50],
+    },
     // The same answer computed on every request (ADR 008): an anonymous caller's reservationIdsToIgnore
     // are dropped, but the route does not use the kept answers for them. What a request costs when
     // the room has just changed.
-    { name: 'schedule-uncached', title: `GET /api/schedule, one room-week (${room}), not kept`, path: `/api/schedule?bookableAssetIds=${room}&fromInclusive=${monday}&toInclusive=${addDays(monday, 6)}&reservationIdsToIgnore=1`, connections: [50] },
+    {
+      name: 'schedule-uncached',
+      title: `GET /api/schedule, one room-week (${room}), not kept`,
+      path: `/api/schedule?bookableAssetIds=${room}&fromInclusive=${monday}&toInclusive=${addDays(monday, 6)}&reservationIdsToIgnore=1`,
+      connections: [50],
+    },
     { name: 'locations', title: 'GET /api/location', path: '/api/location', connections: [50] },
   ];
 }

@@ -25,7 +25,13 @@ const REQUESTS = Number(option('requests') ?? 200);
 const WARM_UP = 20;
 const DB_NAME = 'lokaler_schedule_bench';
 
-interface Figures { p50: number; p95: number; p99: number; max: number; mean: number }
+interface Figures {
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  mean: number;
+}
 
 function figures(samples: number[]): Figures {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -33,8 +39,8 @@ function figures(samples: number[]): Figures {
   return { p50: at(50), p95: at(95), p99: at(99), max: sorted.at(-1)!, mean: sorted.reduce((a, b) => a + b, 0) / sorted.length };
 }
 
-const show = (f: Figures) => `p50 ${f.p50.toFixed(1)} ms, p95 ${f.p95.toFixed(1)} ms, p99 ${f.p99.toFixed(1)} ms, max ${f.max.toFixed(1)} ms, mean ${f.mean.toFixed(1)} ms`;
-
+const show = (f: Figures) =>
+  `p50 ${f.p50.toFixed(1)} ms, p95 ${f.p95.toFixed(1)} ms, p99 ${f.p99.toFixed(1)} ms, max ${f.max.toFixed(1)} ms, mean ${f.mean.toFixed(1)} ms`;
 
 async function open(engine: 'pglite' | 'postgres'): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   if (engine === 'pglite') {
@@ -74,25 +80,40 @@ async function run(engine: 'pglite' | 'postgres'): Promise<void> {
       // bookable rooms that has the most reservations then: its five busiest rooms.
       const from = weekStart(addDays(today, 7));
       const to = addDays(from, 6);
-      const [venue] = await queryRows<{ location_id: number; name: string }>(database.db, sql`
+      const [venue] = await queryRows<{ location_id: number; name: string }>(
+        database.db,
+        sql`
         select a.location_id, l.name from bookable_assets a join locations l on l.id = a.location_id
         left join reservations r on r.bookable_asset_id = a.id and r.date between ${from} and ${to} and r.status in ('UNPROCESSED', 'APPROVED')
         where a.status = 'PUBLISHED' and l.status = 'PUBLISHED'
-        group by a.location_id, l.name having count(distinct a.id) >= 5 order by count(r.id) desc, a.location_id limit 1`);
+        group by a.location_id, l.name having count(distinct a.id) >= 5 order by count(r.id) desc, a.location_id limit 1`,
+      );
       if (!venue) throw new Error('the demo data has no venue with five rooms');
-      const rooms = await queryRows<{ id: number }>(database.db, sql`
+      const rooms = await queryRows<{ id: number }>(
+        database.db,
+        sql`
         select a.id from bookable_assets a
         left join reservations r on r.bookable_asset_id = a.id and r.date between ${from} and ${to} and r.status in ('UNPROCESSED', 'APPROVED')
         where a.location_id = ${venue.location_id} and a.status = 'PUBLISHED'
-        group by a.id order by count(r.id) desc, a.id limit 5`);
-      const [load] = await queryRows<{ n: number }>(database.db, sql`
+        group by a.id order by count(r.id) desc, a.id limit 5`,
+      );
+      const [load] = await queryRows<{ n: number }>(
+        database.db,
+        sql`
         select count(*)::int as n from reservations
-        where bookable_asset_id in (${sql.join(rooms.map((r) => sql`${r.id}`), sql`, `)}) and date between ${from} and ${to}`);
+        where bookable_asset_id in (${sql.join(
+          rooms.map((r) => sql`${r.id}`),
+          sql`, `,
+        )}) and date between ${from} and ${to}`,
+      );
       const path = `/api/schedule?${rooms.map((r) => `bookableAssetIds=${r.id}`).join('&')}&fromInclusive=${from}&toInclusive=${to}`;
 
       const first = await app.inject({ method: 'GET', url: path });
       if (first.statusCode !== 200) throw new Error(`GET /api/schedule answered ${first.statusCode}: ${first.body}`);
-      const slots = (first.json() as Array<{ timeslotsByDate: Record<string, unknown[]> }>).reduce((n, r) => n + Object.values(r.timeslotsByDate).flat().length, 0);
+      const slots = (first.json() as Array<{ timeslotsByDate: Record<string, unknown[]> }>).reduce(
+        (n, r) => n + Object.values(r.timeslotsByDate).flat().length,
+        0,
+      );
 
       const inject: number[] = [];
       for (let i = 0; i < WARM_UP + REQUESTS; i++) {
@@ -113,7 +134,9 @@ async function run(engine: 'pglite' | 'postgres'): Promise<void> {
       }
       agent.destroy();
 
-      console.log(`[schedule-p95 ${engine}] venue '${venue.name}', rooms ${rooms.map((r) => r.id).join(',')}, ${from}..${to}: ${slots} slots, ${load!.n} reservations in the week`);
+      console.log(
+        `[schedule-p95 ${engine}] venue '${venue.name}', rooms ${rooms.map((r) => r.id).join(',')}, ${from}..${to}: ${slots} slots, ${load!.n} reservations in the week`,
+      );
       console.log(`[schedule-p95 ${engine}] ${REQUESTS} sequential GET /api/schedule via app.inject: ${show(figures(inject))}`);
       console.log(`[schedule-p95 ${engine}] ${REQUESTS} sequential GET /api/schedule over HTTP (keep-alive): ${show(figures(overHttp))}`);
     } finally {

@@ -23,10 +23,19 @@ const report = await runStorm({
   log: (line) => console.log(line),
 });
 console.log(formatStormReport(report));
-const broken = report.overlaps || report.fiveHundredsWithoutRetryAfter || report.unretriedDeadlocks || report.mail.lost || report.mail.duplicates
-  || report.mail.markedSent !== report.mail.queued || report.jobsRunAgain !== report.jobsLeasedAtKill || report.worksAfterTerminate === false;
+const broken =
+  report.overlaps ||
+  report.fiveHundredsWithoutRetryAfter ||
+  report.unretriedDeadlocks ||
+  report.mail.lost ||
+  report.mail.duplicates ||
+  report.mail.markedSent !== report.mail.queued ||
+  report.jobsRunAgain !== report.jobsLeasedAtKill ||
+  report.worksAfterTerminate === false;
 if (broken) {
   console.log(`\nprocesses at the end: ${report.exits.join(', ')}`);
-  report.serverLogs.forEach((output, i) => console.log(`\n--- process ${i ? 'B' : 'A'} (last 40 lines) ---\n${output.trim().split('\n').slice(-40).join('\n')}`));
+  report.serverLogs.forEach((output, i) =>
+    console.log(`\n--- process ${i ? 'B' : 'A'} (last 40 lines) ---\n${output.trim().split('\n').slice(-40).join('\n')}`),
+  );
 }
 process.exit(broken ? 1 : 0);

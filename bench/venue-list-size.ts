@@ -35,7 +35,12 @@ async function measure(encoding: string, headers: Record<string, string> = {}) {
 }
 
 const raw = await measure('identity');
-const rows = [raw, await measure('gzip'), await measure('br'), { ...(await measure('br', { 'if-none-match': raw.etag })), encoding: 'br + If-None-Match' }];
+const rows = [
+  raw,
+  await measure('gzip'),
+  await measure('br'),
+  { ...(await measure('br', { 'if-none-match': raw.etag })), encoding: 'br + If-None-Match' },
+];
 console.table(rows.map(({ etag: _etag, ...row }) => row));
 await app.close();
 await database.close();

@@ -42,11 +42,10 @@ const DB_NAME = option('database') ?? 'lokaler_wedding_bench';
 if (!/^[a-z_][a-z0-9_]*$/.test(DB_NAME)) throw new Error(`--database: ${DB_NAME} is not a plain lower-case name`);
 const MB = 1024 * 1024;
 
-
-
-const citizenToken = (app: App, n: number) => signAccessToken(app, {
-  claims: { sub: `bench-citizen-${n}`, name: `Bench Borger ${n}`, email: `borger${n}@example.no`, pid: undefined },
-});
+const citizenToken = (app: App, n: number) =>
+  signAccessToken(app, {
+    claims: { sub: `bench-citizen-${n}`, name: `Bench Borger ${n}`, email: `borger${n}@example.no`, pid: undefined },
+  });
 
 /** The first request of a citizen creates their user; done before the rush, as a login would. */
 async function knownCitizen(base: string, token: string): Promise<void> {
@@ -72,13 +71,23 @@ async function rush(app: App, database: Database, base: string, roomId: number, 
     const requests = tokens.map((token, i) => ({
       token,
       body: JSON.stringify({
-        availabilityData: { probablyAvailable: [{ bookableAssetId: roomId, datesAndTimes: [{ ...times[i % TIMES]!, duration: 'PT30M', initialRepetitionDate: null }] }] },
-        isRepeating: false, bookingPortalClient: 'PUBLIC', bookingPurpose: 'PUBLICUSER_LOAN',
+        availabilityData: {
+          probablyAvailable: [
+            { bookableAssetId: roomId, datesAndTimes: [{ ...times[i % TIMES]!, duration: 'PT30M', initialRepetitionDate: null }] },
+          ],
+        },
+        isRepeating: false,
+        bookingPortalClient: 'PUBLIC',
+        bookingPurpose: 'PUBLICUSER_LOAN',
         formAnswers: { participants: 10, contactEmail: `borger${i}@example.no`, contactPhone: '41234567' },
       }),
     }));
     const cpuBefore = { app: process.cpuUsage(), postgres: postgresCpuMs() };
-    const { results, cpuMs: clientCpuMs } = await runChild<{ results: Array<{ status: number; ms: number }>; cpuMs: number }>(RUSH_CLIENT, { URL: `${base}/api/booking` }, JSON.stringify(requests));
+    const { results, cpuMs: clientCpuMs } = await runChild<{ results: Array<{ status: number; ms: number }>; cpuMs: number }>(
+      RUSH_CLIENT,
+      { URL: `${base}/api/booking` },
+      JSON.stringify(requests),
+    );
     const appCpu = process.cpuUsage(cpuBefore.app);
     const cpu = `CPU ${((appCpu.user + appCpu.system) / 1000).toFixed(0)} ms in the app, ${(postgresCpuMs() - cpuBefore.postgres).toFixed(0)} ms in PostgreSQL, ${clientCpuMs.toFixed(0)} ms in the client (the same two cores)`;
     const latencies = results.map((r) => r.ms);
@@ -86,19 +95,28 @@ async function rush(app: App, database: Database, base: string, roomId: number, 
     for (const { status } of results) statuses.set(status, (statuses.get(status) ?? 0) + 1);
     fiveHundreds += results.filter((r) => r.status >= 500).length;
     if (round < 0) {
-      console.log(`[wedding rush warm-up] statuses ${JSON.stringify(Object.fromEntries(statuses))}, p95 ${percentile(latencies, 95).toFixed(0)} ms (not counted)`);
+      console.log(
+        `[wedding rush warm-up] statuses ${JSON.stringify(Object.fromEntries(statuses))}, p95 ${percentile(latencies, 95).toFixed(0)} ms (not counted)`,
+      );
       continue;
     }
     all.push(...latencies);
-    const taken = await queryRows<{ date: string; start_time: string; n: number }>(database.db, sql`
+    const taken = await queryRows<{ date: string; start_time: string; n: number }>(
+      database.db,
+      sql`
       select r.date::text as date, r.start_time::text as start_time, count(*)::int as n from reservations r
       where r.bookable_asset_id = ${roomId} and r.status in ('UNPROCESSED', 'APPROVED') and r.date in (${day}, ${addDays(day, 1)})
-      group by r.date, r.start_time`);
+      group by r.date, r.start_time`,
+    );
     const exactlyOnce = taken.length === TIMES && taken.every((t) => Number(t.n) === 1);
-    console.log(`[wedding rush round ${round + 1}] ${CITIZENS} citizens → ${TIMES} times at once: statuses ${JSON.stringify(Object.fromEntries(statuses))}; `
-      + `times taken ${taken.length}/${TIMES}, each exactly once: ${exactlyOnce}; p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms; ${cpu}`);
+    console.log(
+      `[wedding rush round ${round + 1}] ${CITIZENS} citizens → ${TIMES} times at once: statuses ${JSON.stringify(Object.fromEntries(statuses))}; ` +
+        `times taken ${taken.length}/${TIMES}, each exactly once: ${exactlyOnce}; p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms; ${cpu}`,
+    );
   }
-  console.log(`[wedding rush] all ${all.length} requests: p50 ${percentile(all, 50).toFixed(0)} ms, p95 ${percentile(all, 95).toFixed(0)} ms, p99 ${percentile(all, 99).toFixed(0)} ms; 5xx: ${fiveHundreds}`);
+  console.log(
+    `[wedding rush] all ${all.length} requests: p50 ${percentile(all, 50).toFixed(0)} ms, p95 ${percentile(all, 95).toFixed(0)} ms, p99 ${percentile(all, 99).toFixed(0)} ms; 5xx: ${fiveHundreds}`,
+  );
 }
 
 /**
@@ -162,29 +180,51 @@ function runChild<T>(code: string, env: Record<string, string>, input = ''): Pro
     const child = spawn(process.execPath, ['-e', code], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'inherit'] });
     child.stdin.end(input);
     let out = '';
-    child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
     child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`client exited ${code}`))));
   });
 }
 
 /** One sample; `heapExternal` is heapUsed + external of the same sample (not the sum of two peaks). */
-interface Memory { rss: number; heapUsed: number; external: number; heapExternal: number }
+interface Memory {
+  rss: number;
+  heapUsed: number;
+  external: number;
+  heapExternal: number;
+}
 const memory = (): Memory => {
   const m = process.memoryUsage();
   return { rss: m.rss, heapUsed: m.heapUsed, external: m.external, heapExternal: m.heapUsed + m.external };
 };
 /** The peaks of one upload: over the whole request, and up to preValidation (the body streamed in). */
-interface Sampler { peak: Memory | null; streamed: Memory | null }
+interface Sampler {
+  peak: Memory | null;
+  streamed: Memory | null;
+}
 const gc = (globalThis as { gc?: () => void }).gc;
 
 async function upload(app: App, base: string, locationId: number, roomId: number, today: string, sampler: Sampler): Promise<void> {
   const token = await citizenToken(app, 999_999);
   await knownCitizen(base, token);
   const [user] = await queryRows<{ id: number }>(app.database.db, sql`select id from users where sub = 'bench-citizen-999999'`);
-  const rows: Array<{ ms: number; status: number; rss: number; heap: number; external: number; heapExternal: number; streamRss: number; rssAfter: number }> = [];
+  const rows: Array<{
+    ms: number;
+    status: number;
+    rss: number;
+    heap: number;
+    external: number;
+    heapExternal: number;
+    streamRss: number;
+    rssAfter: number;
+  }> = [];
   for (let i = 0; i < UPLOADS; i++) {
     const booking = await applicantBooking(app.database.db, {
-      locationId, userId: Number(user!.id), sourceForm: 'wedding', requirements: [{ type: 'WEDDING_CERTIFICATE' }],
+      locationId,
+      userId: Number(user!.id),
+      sourceForm: 'wedding',
+      requirements: [{ type: 'WEDDING_CERTIFICATE' }],
       times: [{ bookableAssetId: roomId, date: addDays(today, 60), startTime: `${10 + i}:00:00`, durationMinutes: 30 }],
     });
     gc?.();
@@ -193,7 +233,11 @@ async function upload(app: App, base: string, locationId: number, roomId: number
     sampler.peak = { ...before };
     sampler.streamed = null;
     const timer = setInterval(() => sample(sampler), 1);
-    const result = await runChild<{ status: number; ms: number; bodyBytes: number }>(UPLOAD_CLIENT, { URL: `${base}/api/user/form/wedding/${booking.id}/proevingsattest`, TOKEN: token, SIZE: String(PROEVINGSATTEST_MAX_BYTES) });
+    const result = await runChild<{ status: number; ms: number; bodyBytes: number }>(UPLOAD_CLIENT, {
+      URL: `${base}/api/user/form/wedding/${booking.id}/proevingsattest`,
+      TOKEN: token,
+      SIZE: String(PROEVINGSATTEST_MAX_BYTES),
+    });
     clearInterval(timer);
     const peak = sampler.peak;
     const streamed = sampler.streamed ?? peak;
@@ -202,21 +246,34 @@ async function upload(app: App, base: string, locationId: number, roomId: number
     await new Promise((r) => setTimeout(r, 50));
     const after = memory();
     rows.push({
-      ms: result.ms, status: result.status, rss: peak.rss - before.rss, heap: peak.heapUsed - before.heapUsed, external: peak.external - before.external,
-      heapExternal: peak.heapExternal - before.heapExternal, streamRss: streamed.rss - before.rss, rssAfter: after.rss - before.rss,
+      ms: result.ms,
+      status: result.status,
+      rss: peak.rss - before.rss,
+      heap: peak.heapUsed - before.heapUsed,
+      external: peak.external - before.external,
+      heapExternal: peak.heapExternal - before.heapExternal,
+      streamRss: streamed.rss - before.rss,
+      rssAfter: after.rss - before.rss,
     });
-    if (i === 0) console.log(`[wedding upload] body ${(result.bodyBytes / MB).toFixed(2)} MiB for a file of ${(PROEVINGSATTEST_MAX_BYTES / MB).toFixed(2)} MiB; gc between runs: ${gc ? 'yes' : 'no (run with --expose-gc)'}`);
+    if (i === 0)
+      console.log(
+        `[wedding upload] body ${(result.bodyBytes / MB).toFixed(2)} MiB for a file of ${(PROEVINGSATTEST_MAX_BYTES / MB).toFixed(2)} MiB; gc between runs: ${gc ? 'yes' : 'no (run with --expose-gc)'}`,
+      );
   }
   const file = PROEVINGSATTEST_MAX_BYTES;
   for (const [i, r] of rows.entries()) {
-    console.log(`[wedding upload ${i + 1}] ${r.status} in ${r.ms.toFixed(0)} ms; growth at the peak: rss +${(r.rss / MB).toFixed(1)} MiB (${(r.rss / file).toFixed(2)}× the file; `
-      + `${(r.streamRss / file).toFixed(2)}× until the body was read), heap+external +${(r.heapExternal / MB).toFixed(1)} MiB (${(r.heapExternal / file).toFixed(2)}×; `
-      + `peaks apart: heap +${(r.heap / MB).toFixed(1)}, external +${(r.external / MB).toFixed(1)} MiB); rss after, gc'd: +${(r.rssAfter / MB).toFixed(1)} MiB`);
+    console.log(
+      `[wedding upload ${i + 1}] ${r.status} in ${r.ms.toFixed(0)} ms; growth at the peak: rss +${(r.rss / MB).toFixed(1)} MiB (${(r.rss / file).toFixed(2)}× the file; ` +
+        `${(r.streamRss / file).toFixed(2)}× until the body was read), heap+external +${(r.heapExternal / MB).toFixed(1)} MiB (${(r.heapExternal / file).toFixed(2)}×; ` +
+        `peaks apart: heap +${(r.heap / MB).toFixed(1)}, external +${(r.external / MB).toFixed(1)} MiB); rss after, gc'd: +${(r.rssAfter / MB).toFixed(1)} MiB`,
+    );
   }
   const times = rows.map((r) => r.ms);
   const range = (values: number[]) => `${(Math.min(...values) / file).toFixed(2)}–${(Math.max(...values) / file).toFixed(2)}×`;
-  console.log(`[wedding upload] ${rows.length} uploads: median ${percentile(times, 50).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms; `
-    + `peak growth rss ${range(rows.map((r) => r.rss))}, heap+external ${range(rows.map((r) => r.heapExternal))} the file`);
+  console.log(
+    `[wedding upload] ${rows.length} uploads: median ${percentile(times, 50).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms; ` +
+      `peak growth rss ${range(rows.map((r) => r.rss))}, heap+external ${range(rows.map((r) => r.heapExternal))} the file`,
+  );
 }
 
 function sample(sampler: Sampler): void {
@@ -224,7 +281,10 @@ function sample(sampler: Sampler): void {
   const m = memory();
   const p = sampler.peak;
   sampler.peak = {
-    rss: Math.max(p.rss, m.rss), heapUsed: Math.max(p.heapUsed, m.heapUsed), external: Math.max(p.external, m.external), heapExternal: Math.max(p.heapExternal, m.heapExternal),
+    rss: Math.max(p.rss, m.rss),
+    heapUsed: Math.max(p.heapUsed, m.heapUsed),
+    external: Math.max(p.external, m.external),
+    heapExternal: Math.max(p.heapExternal, m.heapExternal),
   };
 }
 

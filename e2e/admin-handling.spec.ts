@@ -18,7 +18,10 @@ import { visible } from './support/visible';
  */
 
 /** Ola applies for one evening hour in a room of Bjølsen skole, on the first free weekday ~11 weeks ahead. */
-async function applyAtBjolsen(context: BrowserContext, token: string): Promise<{ bookingId: number; caseNumber: string; date: string; roomId: number }> {
+async function applyAtBjolsen(
+  context: BrowserContext,
+  token: string,
+): Promise<{ bookingId: number; caseNumber: string; date: string; roomId: number }> {
   const api = context.request;
   return applyThroughApi(api, {
     token,
@@ -29,7 +32,13 @@ async function applyAtBjolsen(context: BrowserContext, token: string): Promise<{
     lastDaysAhead: 120,
     startTime: '20:00:00',
     minutes: 60,
-    formAnswers: { activity: 'Foreldremøte for 4. trinn', purpose: 'Foreldre på trinnet', participants: 30, contactEmail: 'ola.nordmann@example.no', contactPhone: '92345678' },
+    formAnswers: {
+      activity: 'Foreldremøte for 4. trinn',
+      purpose: 'Foreldre på trinnet',
+      participants: 30,
+      contactEmail: 'ola.nordmann@example.no',
+      contactPhone: '92345678',
+    },
   });
 }
 
@@ -73,7 +82,14 @@ describe('an administrator handles applications, and the applicant sees the deci
     await page.getByRole('searchbox', { name: 'Søk i søknadene' }).fill(approved.caseNumber);
     await page.getByRole('button', { name: 'Søk', exact: true }).click();
     await page.waitForURL(/text=/);
-    await expect.poll(() => page.getByRole('status').filter({ hasText: /søknad/ }).textContent()).toBe('1 søknad');
+    await expect
+      .poll(() =>
+        page
+          .getByRole('status')
+          .filter({ hasText: /søknad/ })
+          .textContent(),
+      )
+      .toBe('1 søknad');
     await expectNoAxeViolations(page);
     await page.getByRole('link', { name: approved.caseNumber }).click();
 
@@ -98,7 +114,15 @@ describe('an administrator handles applications, and the applicant sees the deci
     // Prefilled from the location's selvkost prices when it has them; otherwise Siri types them.
     const noPrices = page.getByText('Lokalet har ingen selvkostpriser ennå', { exact: false });
     await expect.poll(async () => (await firstPrice.inputValue()) !== '' || (await noPrices.isVisible()), { timeout: 15_000 }).toBe(true);
-    for (const [label, kroner] of [[/Lokalkategori 1/, '150'], [/Lokalkategori 2/, '250'], [/Lokalkategori 3/, '400'], [/semesterlån/, '1000'], [/engangsutleie/, '500'], [/Tilsynsvakt, kr/, '450'], [/Ekstra renhold/, '390']] as const) {
+    for (const [label, kroner] of [
+      [/Lokalkategori 1/, '150'],
+      [/Lokalkategori 2/, '250'],
+      [/Lokalkategori 3/, '400'],
+      [/semesterlån/, '1000'],
+      [/engangsutleie/, '500'],
+      [/Tilsynsvakt, kr/, '450'],
+      [/Ekstra renhold/, '390'],
+    ] as const) {
       const field = page.getByRole('textbox', { name: label });
       if ((await field.inputValue()) === '') await field.fill(kroner);
     }
@@ -134,7 +158,7 @@ describe('an administrator handles applications, and the applicant sees the deci
     await page.waitForURL(new RegExp(`/admin/soknader/${approved.bookingId}$`));
   });
 
-  it('Siri\'s new booking is judged by the server\'s schema: an e-mail it refuses is refused, an internal activity needs no title', async () => {
+  it("Siri's new booking is judged by the server's schema: an e-mail it refuses is refused, an internal activity needs no title", async () => {
     const { page } = admin;
     await page.goto(`/admin/soknader/${approved.bookingId}`);
     await page.getByRole('link', { name: 'Søknader for Bjølsen skole' }).click();

@@ -19,7 +19,13 @@ import { visible } from './support/visible';
 
 const WAIT = 30_000;
 
-interface FeedEvent { uid: string; sequence: number; status: string; url: string; summary: string }
+interface FeedEvent {
+  uid: string;
+  sequence: number;
+  status: string;
+  url: string;
+  summary: string;
+}
 
 async function fetchFeed(api: APIRequestContext, path: string, headers: Record<string, string> = {}) {
   const response = await api.get(path, { headers });
@@ -31,7 +37,13 @@ function eventsOf(text: string): FeedEvent[] {
   expect(calendar.getFirstSubcomponent('vtimezone')?.getFirstPropertyValue('tzid')).toBe('Europe/Oslo');
   return calendar.getAllSubcomponents('vevent').map((c) => {
     const event = new ICAL.Event(c);
-    return { uid: event.uid, sequence: event.sequence, status: String(c.getFirstPropertyValue('status')), url: String(c.getFirstPropertyValue('url')), summary: event.summary };
+    return {
+      uid: event.uid,
+      sequence: event.sequence,
+      status: String(c.getFirstPropertyValue('status')),
+      url: String(c.getFirstPropertyValue('url')),
+      summary: event.summary,
+    };
   });
 }
 
@@ -45,9 +57,20 @@ describe('calendar feeds (decision 024)', () => {
     await expect.poll(token, { timeout: 15_000 }).toBeTruthy();
     const venue = await demoLocation(context.request, 'Deichman Torshov');
     const { bookingId } = await applyThroughApi(context.request, {
-      token: token()!, location: venue, avoidRoom: '', firstDaysAhead: 230, lastDaysAhead: 290, startTime: '17:00:00',
+      token: token()!,
+      location: venue,
+      avoidRoom: '',
+      firstDaysAhead: 230,
+      lastDaysAhead: 290,
+      startTime: '17:00:00',
       minutes: Math.max(60, Math.ceil((venue.minBookingDurationMinutes ?? 0) / 15) * 15),
-      formAnswers: { activity: 'Strikkeklubb', purpose: 'Strikking for naboer', participants: 6, contactEmail: 'kari.nordmann@example.no', contactPhone: '41234567' },
+      formAnswers: {
+        activity: 'Strikkeklubb',
+        purpose: 'Strikking for naboer',
+        participants: 6,
+        contactEmail: 'kari.nordmann@example.no',
+        contactPhone: '41234567',
+      },
     });
 
     // From 'Mine bookinger' to the subscription page.
@@ -136,7 +159,8 @@ describe('calendar feeds (decision 024)', () => {
     expect(events.length).toBeGreaterThan(0);
     expect(events.every((e) => /\/admin\/soknader\/\d+$/.test(e.url))).toBe(true);
     expect(feed.text).toContain('X-WR-CALNAME:Bjølsen skole – Lokaler');
-    for (const personal of ['Kari', 'Ola', 'Nordmann', 'Hassan', '@example.no', 'Volleyball for voksne']) expect(feed.text).not.toContain(personal);
+    for (const personal of ['Kari', 'Ola', 'Nordmann', 'Hassan', '@example.no', 'Volleyball for voksne'])
+      expect(feed.text).not.toContain(personal);
     await context.close();
   });
 });

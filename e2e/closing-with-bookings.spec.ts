@@ -18,7 +18,13 @@ import { visible } from './support/visible';
  */
 
 const olaMail = 'ola.nordmann@example.no';
-const formAnswers = { activity: 'Styremøte i velforeningen', purpose: 'Velforeningens styre', participants: 8, contactEmail: olaMail, contactPhone: '92345678' };
+const formAnswers = {
+  activity: 'Styremøte i velforeningen',
+  purpose: 'Velforeningens styre',
+  participants: 8,
+  contactEmail: olaMail,
+  contactPhone: '92345678',
+};
 
 async function expectAxeCleanAt320And1280(page: Page): Promise<void> {
   await page.setViewportSize({ width: 320, height: 720 });
@@ -42,9 +48,17 @@ describe('closing a day that has bookings', () => {
     const { context, page } = await newPage(browser());
     const token = await loginToPortal(page, 'Ola Nordmann');
     bjolsen = await demoLocation(context.request, 'Bjølsen skole');
-    const apply = (firstDaysAhead: number) => applyThroughApi(context.request, {
-      token, location: bjolsen, avoidRoom: 'Gymsal', firstDaysAhead, lastDaysAhead: firstDaysAhead + 40, startTime: '21:00:00', minutes: 60, formAnswers,
-    });
+    const apply = (firstDaysAhead: number) =>
+      applyThroughApi(context.request, {
+        token,
+        location: bjolsen,
+        avoidRoom: 'Gymsal',
+        firstDaysAhead,
+        lastDaysAhead: firstDaysAhead + 40,
+        startTime: '21:00:00',
+        minutes: 60,
+        formAnswers,
+      });
     cancelled = await apply(215);
     const daysToFirst = Math.round((Date.parse(cancelled.date) - Date.parse(osloToday())) / 86_400_000);
     kept = await apply(daysToFirst + 7);
@@ -80,7 +94,7 @@ describe('closing a day that has bookings', () => {
     await visible(page.getByRole('cell', { name: norwegianDate(cancelled.date), exact: true }));
   });
 
-  it('Ola gets one e-mail with the message, and the booking\'s log says why', async () => {
+  it("Ola gets one e-mail with the message, and the booking's log says why", async () => {
     const mail = await waitForMail(olaMail, new RegExp(`er stengt[\\s\\S]*saksnummer ${cancelled.caseNumber}`));
     expect(mail).toContain(`Bjølsen skole er stengt ${norwegianDate(cancelled.date)} (Vannlekkasje)`);
     expect(mail).toContain('21:00–22:00');

@@ -46,7 +46,12 @@ describe('a visitor contacts the municipality', () => {
     await page.getByRole('radio', { name: 'Spørsmål om et lokale' }).check();
     // The venue the visitor came from is chosen already.
     expect(await page.getByRole('combobox', { name: 'Lokale' }).locator('option:checked').textContent()).toBe('Deichman Torshov');
-    expect(await sendInquiry(page, 'kari.nordmann@example.no', 'Har møterommet projektor?')).toEqual({ category: 'LOCATION', userEmail: 'kari.nordmann@example.no', message: 'Har møterommet projektor?', locationId: venue.id });
+    expect(await sendInquiry(page, 'kari.nordmann@example.no', 'Har møterommet projektor?')).toEqual({
+      category: 'LOCATION',
+      userEmail: 'kari.nordmann@example.no',
+      message: 'Har møterommet projektor?',
+      locationId: venue.id,
+    });
 
     await page.getByRole('heading', { level: 1, name: 'Takk for henvendelsen!' }).waitFor();
     await page.getByText('Meldingen din er sendt til Deichman Torshov. Du får svar på e-post, vanligvis innen 5 virkedager.').waitFor();
@@ -61,7 +66,12 @@ describe('a visitor contacts the municipality', () => {
     await page.goto('/kontakt-oss?referringPage=%2Fressurs%3Fressurs%3D1');
     await page.getByRole('radio', { name: 'Tekniske problemer med nettsiden' }).check();
     expect(await page.getByRole('combobox', { name: 'Lokale' }).count()).toBe(0);
-    expect(await sendInquiry(page, 'ola@example.no', 'Kalenderen viser ingen tider.')).toEqual({ category: 'TECHNICAL', userEmail: 'ola@example.no', message: 'Kalenderen viser ingen tider.', referringPage: '/ressurs?ressurs=1' });
+    expect(await sendInquiry(page, 'ola@example.no', 'Kalenderen viser ingen tider.')).toEqual({
+      category: 'TECHNICAL',
+      userEmail: 'ola@example.no',
+      message: 'Kalenderen viser ingen tider.',
+      referringPage: '/ressurs?ressurs=1',
+    });
     await page.getByRole('heading', { level: 1, name: 'Takk for at du tok kontakt!' }).waitFor();
     await page.getByText(/vanligvis innen 1–3 virkedager/).waitFor();
     await expectNoAxeViolations(page);

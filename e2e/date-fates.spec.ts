@@ -17,9 +17,9 @@ import { calendarCell, showWeekOf } from './support/room-calendar';
  * there), Wednesdays from ~40 weeks ahead at 18:00 — past every demo booking and every other spec's days.
  */
 
-const weekdayName = (date: string) => new Intl.DateTimeFormat('nb-NO', { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+const weekdayName = (date: string) =>
+  new Intl.DateTimeFormat('nb-NO', { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
 const clock = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
-
 
 /** The first Wednesday from `days` ahead whose 13 weeks hold no fixed holiday. */
 function firstWednesday(days: number): string {
@@ -53,18 +53,36 @@ describe('Per sees every date of his series before sending, and sends without th
     const api = context.request;
     const location = await demoLocation(api, 'Stovner bydelshus');
     minutes = Math.max(60, location.minBookingDurationMinutes ?? 0);
-    const rooms = (await (await api.get(`/api/location/${location.id}/bookableassets`)).json()) as { id: number; name: string; externalAssetNumber: string | null; displayName: string }[];
+    const rooms = (await (await api.get(`/api/location/${location.id}/bookableassets`)).json()) as {
+      id: number;
+      name: string;
+      externalAssetNumber: string | null;
+      displayName: string;
+    }[];
     room = rooms.find((r) => r.displayName === 'Møterom (M2)')!;
     expect(room).toBeDefined();
     for (const date of clashes) {
       const created = await api.post('/api/booking', {
         headers: { Authorization: token },
         data: {
-          availabilityData: { probablyAvailable: [{ bookableAssetId: room.id, datesAndTimes: [{ date, startTime: '18:00:00', duration: `PT${minutes}M`, initialRepetitionDate: null }] }] },
+          availabilityData: {
+            probablyAvailable: [
+              {
+                bookableAssetId: room.id,
+                datesAndTimes: [{ date, startTime: '18:00:00', duration: `PT${minutes}M`, initialRepetitionDate: null }],
+              },
+            ],
+          },
           isRepeating: false,
           bookingPortalClient: 'PUBLIC',
           bookingPurpose: 'PUBLICUSER_LOAN',
-          formAnswers: { activity: 'Styremøte', purpose: 'Borettslaget', participants: 8, contactEmail: 'kari.nordmann@example.no', contactPhone: '41234567' },
+          formAnswers: {
+            activity: 'Styremøte',
+            purpose: 'Borettslaget',
+            participants: 8,
+            contactEmail: 'kari.nordmann@example.no',
+            contactPhone: '41234567',
+          },
         },
       });
       expect(created.status(), await created.text()).toBe(201);
@@ -94,7 +112,9 @@ describe('Per sees every date of his series before sending, and sends without th
     await visible(warning);
     const notFree = page.locator('.lk-date-fates__not-free');
     // Each clash is named twice: in the warning and in the folded list of all the dates.
-    await expect.poll(async () => [...new Set(await notFree.allTextContents())]).toEqual(clashes.map((d) => `${weekdayName(d)} ${norwegianDate(d)} kl. 18:00–${end()}: Opptatt`));
+    await expect
+      .poll(async () => [...new Set(await notFree.allTextContents())])
+      .toEqual(clashes.map((d) => `${weekdayName(d)} ${norwegianDate(d)} kl. 18:00–${end()}: Opptatt`));
     await page.getByText('Alle datoene (13 datoer: 11 ledige, 2 ikke ledige)').click();
     await expect.poll(() => page.locator('.lk-date-fates li').count()).toBe(2 + 13);
     await fillApplication(page, { activity: 'Sjakktrening', participants: '10', email: 'per.hansen@example.no', phone: '47474747' });
@@ -123,7 +143,10 @@ describe('Per sees every date of his series before sending, and sends without th
     posted.release();
     const answer = await posted.response;
     expect(answer.status()).toBe(201);
-    const request = answer.request().postDataJSON() as { sendWithoutOmitted?: boolean; availabilityData: { probablyAvailable: { datesAndTimes: unknown[] }[]; omitted?: { datesAndTimes: { date: string }[] }[] } };
+    const request = answer.request().postDataJSON() as {
+      sendWithoutOmitted?: boolean;
+      availabilityData: { probablyAvailable: { datesAndTimes: unknown[] }[]; omitted?: { datesAndTimes: { date: string }[] }[] };
+    };
     expect(request.sendWithoutOmitted).toBe(true);
     expect(request.availabilityData.probablyAvailable[0]!.datesAndTimes).toHaveLength(11);
     expect(request.availabilityData.omitted?.flatMap((e) => e.datesAndTimes.map((t) => t.date))).toEqual(clashes);
@@ -137,7 +160,9 @@ describe('Per sees every date of his series before sending, and sends without th
     // His booking page says the same.
     await page.getByRole('link', { name: 'Se søknaden under Mine bookinger' }).click();
     const own = await visible(page.getByRole('heading', { level: 2, name: 'Søkt uten 2 datoer' }));
-    expect(await own.locator('xpath=ancestor::section[1]').getByRole('listitem').allTextContents()).toEqual(clashes.map((d) => `Møterom (M2): ${weekdayName(d)} ${norwegianDate(d)} kl. 18:00–${end()}`));
+    expect(await own.locator('xpath=ancestor::section[1]').getByRole('listitem').allTextContents()).toEqual(
+      clashes.map((d) => `Møterom (M2): ${weekdayName(d)} ${norwegianDate(d)} kl. 18:00–${end()}`),
+    );
     await expectNoAxeViolations(page);
   });
 

@@ -11,8 +11,12 @@ import { fillApplication, heldBookingPost, passLoginGateIfShown, registeredBooki
  * about 34–35 weeks ahead — past every demo booking (they reach ~18 weeks) and no other spec's.
  */
 
-const longDay = (date: string) => new Intl.DateTimeFormat('nb-NO', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
-const monthName = (date: string) => new Intl.DateTimeFormat('nb-NO', { month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+const longDay = (date: string) =>
+  new Intl.DateTimeFormat('nb-NO', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+    new Date(`${date}T12:00:00Z`),
+  );
+const monthName = (date: string) =>
+  new Intl.DateTimeFormat('nb-NO', { month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
 
 /** The first date on `weekday` (1 = Monday) from `days` ahead whose series of three weeks has no holiday. */
 function freeDay(days: number, weekday: number): string {
@@ -21,7 +25,8 @@ function freeDay(days: number, weekday: number): string {
   return date;
 }
 
-const cell = (page: Page, date: string, clock: string) => page.getByRole('gridcell', { name: new RegExp(`^${longDay(date)} kl\\. ${clock}–`) });
+const cell = (page: Page, date: string, clock: string) =>
+  page.getByRole('gridcell', { name: new RegExp(`^${longDay(date)} kl\\. ${clock}–`) });
 
 /** Jumps with the year and month lists, then steps week by week until the date is in view. */
 async function showWeekOf(page: Page, date: string) {
@@ -37,7 +42,10 @@ async function showWeekOf(page: Page, date: string) {
 }
 
 async function firstDateShown(page: Page): Promise<string> {
-  const label = await page.getByRole('button', { name: /: (velg|fjern) hele dagen$/ }).first().getAttribute('aria-label');
+  const label = await page
+    .getByRole('button', { name: /: (velg|fjern) hele dagen$/ })
+    .first()
+    .getAttribute('aria-label');
   const match = /(\d+)\. (\w+)/.exec(label ?? '');
   const months = ['januar', 'februar', 'mars', 'april', 'mai', 'juni', 'juli', 'august', 'september', 'oktober', 'november', 'desember'];
   const year = (await page.getByLabel('År').inputValue()).padStart(4, '0');
@@ -88,7 +96,9 @@ describe('a citizen finds premises and applies', () => {
     for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown').then(() => page.keyboard.press(' '));
     await expect.poll(() => cell(page, tuesday, '18:45').getAttribute('aria-selected')).toBe('true');
     const chosen = page.getByRole('region', { name: 'Valgte tider' });
-    await expect.poll(() => chosen.getByRole('listitem').allTextContents()).toEqual([expect.stringMatching(/kl\. 18:00–19:00$/), expect.stringMatching(/kl\. 18:00–19:00$/)]);
+    await expect
+      .poll(() => chosen.getByRole('listitem').allTextContents())
+      .toEqual([expect.stringMatching(/kl\. 18:00–19:00$/), expect.stringMatching(/kl\. 18:00–19:00$/)]);
     await expectNoAxeViolations(page);
 
     await page.getByRole('button', { name: 'Legg til valgte tider' }).click();
@@ -99,7 +109,13 @@ describe('a citizen finds premises and applies', () => {
     await added.getByRole('button', { name: 'Gå til søknad' }).click();
 
     await page.getByRole('heading', { level: 1, name: 'Søknad om lån av lokale' }).waitFor();
-    await fillApplication(page, { activity: 'Innebandy for 5. klasse', purpose: 'Barn i nabolaget, trening hver tirsdag', participants: '18', email: 'kari@example.no', phone: '912 34 567' });
+    await fillApplication(page, {
+      activity: 'Innebandy for 5. klasse',
+      purpose: 'Barn i nabolaget, trening hver tirsdag',
+      participants: '18',
+      email: 'kari@example.no',
+      phone: '912 34 567',
+    });
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Send søknad (logg inn)' }).click();
     await page.waitForURL(/\/idp\//, { timeout: 30_000 });
@@ -118,8 +134,17 @@ describe('a citizen finds premises and applies', () => {
     await expectNoAxeViolations(page);
     posted.release();
 
-    const { stored } = await registeredBooking<{ status: string; location: { name: string }; reservations: unknown[]; formAnswers: Record<string, unknown> }>(page, posted.response);
-    expect(stored).toMatchObject({ status: 'UNPROCESSED', location: { name: 'Korsvoll skole' }, formAnswers: { activity: 'Innebandy for 5. klasse', participants: 18 } });
+    const { stored } = await registeredBooking<{
+      status: string;
+      location: { name: string };
+      reservations: unknown[];
+      formAnswers: Record<string, unknown>;
+    }>(page, posted.response);
+    expect(stored).toMatchObject({
+      status: 'UNPROCESSED',
+      location: { name: 'Korsvoll skole' },
+      formAnswers: { activity: 'Innebandy for 5. klasse', participants: 18 },
+    });
     expect(stored.reservations).toHaveLength(6);
     // The choices are gone once the booking is posted.
     expect(await page.evaluate(() => localStorage.getItem('lokaler.booking-draft.v1'))).toBeNull();
@@ -141,7 +166,9 @@ describe('a citizen finds premises and applies', () => {
     await cell(page, wednesday, '11:00').click();
     await cell(page, wednesday, '11:15').click();
     expect(await cell(page, wednesday, '10:00').getAttribute('aria-selected')).toBe('false');
-    await expect.poll(() => page.getByRole('region', { name: 'Valgte tider' }).getByRole('listitem').allTextContents()).toEqual([expect.stringMatching(/kl\. 11:00–11:30$/)]);
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Valgte tider' }).getByRole('listitem').allTextContents())
+      .toEqual([expect.stringMatching(/kl\. 11:00–11:30$/)]);
     await expectNoAxeViolations(page);
 
     await page.getByRole('button', { name: 'Legg til valgte tider' }).click();
@@ -154,7 +181,10 @@ describe('a citizen finds premises and applies', () => {
     await page.getByRole('button', { name: 'Send søknad', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Registrerer din booking' }).waitFor();
     posted.release();
-    const { stored } = await registeredBooking<{ location: { name: string }; reservations: { startTime?: string }[] }>(page, posted.response);
+    const { stored } = await registeredBooking<{ location: { name: string }; reservations: { startTime?: string }[] }>(
+      page,
+      posted.response,
+    );
     expect(stored.location.name).toBe('Deichman Nydalen');
     expect(stored.reservations).toHaveLength(1);
     await expectNoAxeViolations(page);

@@ -13,24 +13,36 @@ import { visible } from './support/visible';
  * cancels here, and the hour from 18:00 that Amina Hassan then books. No other spec touches Sagene skole.
  */
 
-const longDay = (date: string) => new Intl.DateTimeFormat('nb-NO', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
-const cell = (page: Page, date: string, clock: string) => page.getByRole('gridcell', { name: new RegExp(`^${longDay(date)} kl\\. ${clock}–`) });
+const longDay = (date: string) =>
+  new Intl.DateTimeFormat('nb-NO', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+    new Date(`${date}T12:00:00Z`),
+  );
+const cell = (page: Page, date: string, clock: string) =>
+  page.getByRole('gridcell', { name: new RegExp(`^${longDay(date)} kl\\. ${clock}–`) });
 const isoFromNorwegian = (value: string) => value.split('.').reverse().join('-');
 
 describe('free-time alerts', () => {
   const browser = useBrowser();
 
-  it('Amina subscribes to the gym on Tuesday evenings; Kari cancels her Tuesday; Amina follows the e-mail\'s link and books the time', async () => {
+  it("Amina subscribes to the gym on Tuesday evenings; Kari cancels her Tuesday; Amina follows the e-mail's link and books the time", async () => {
     // Kari's Tuesday in Sagene skole's gym (demo data).
     const kari = await newPage(browser());
     const kariToken = await logInAtMyBookings(kari.page, 'Kari Nordmann');
     await expect.poll(kariToken, { timeout: 15_000 }).toBeTruthy();
-    const bookings = (await (await kari.context.request.get('/api/user/booking', { headers: { Authorization: kariToken()! } })).json()) as { bookingId: number; status: string; locationName: string; periodDescription: string }[];
+    const bookings = (await (await kari.context.request.get('/api/user/booking', { headers: { Authorization: kariToken()! } })).json()) as {
+      bookingId: number;
+      status: string;
+      locationName: string;
+      periodDescription: string;
+    }[];
     const kariBooking = bookings.find((b) => b.locationName === 'Sagene skole' && b.status === 'UNPROCESSED');
     expect(kariBooking, JSON.stringify(bookings)).toBeDefined();
     const tuesday = isoFromNorwegian(kariBooking!.periodDescription);
     const school = await demoLocation(kari.context.request, 'Sagene skole');
-    const rooms = (await (await kari.context.request.get(`/api/location/${school.id}/bookableassets`)).json()) as { id: number; name: string }[];
+    const rooms = (await (await kari.context.request.get(`/api/location/${school.id}/bookableassets`)).json()) as {
+      id: number;
+      name: string;
+    }[];
     const gym = rooms.find((r) => r.name === 'Gymsal')!;
 
     // Amina, on the gym's calendar, asks to be told about Tuesday evenings — by keyboard.
@@ -82,16 +94,26 @@ describe('free-time alerts', () => {
     await page.getByRole('grid', { name: /Gymsal/ }).waitFor({ timeout: 30_000 });
     await cell(page, tuesday, '18:00').waitFor({ timeout: 30_000 });
     const minutes = Math.max(60, school.minBookingDurationMinutes ?? 0);
-    for (let m = 0; m < minutes; m += 15) await cell(page, tuesday, `${String(18 + Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`).click();
+    for (let m = 0; m < minutes; m += 15)
+      await cell(page, tuesday, `${String(18 + Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`).click();
     await page.getByRole('button', { name: 'Legg til valgte tider' }).click();
     const added = page.getByRole('region', { name: 'Tider i søknaden' });
     await added.getByText(/ledig/).first().waitFor({ timeout: 15_000 });
     await added.getByRole('button', { name: 'Gå til søknad' }).click();
     await page.getByRole('heading', { level: 1, name: 'Søknad om lån av lokale' }).waitFor({ timeout: 15_000 });
-    await fillApplication(page, { activity: 'Basket for jenter', purpose: 'Trening for nabolagets jenter', participants: '12', email: 'amina.hassan@example.no', phone: '98765432' });
+    await fillApplication(page, {
+      activity: 'Basket for jenter',
+      purpose: 'Trening for nabolagets jenter',
+      participants: '12',
+      email: 'amina.hassan@example.no',
+      phone: '98765432',
+    });
     const posted = page.waitForResponse((r) => r.url().endsWith('/api/booking') && r.request().method() === 'POST', { timeout: 30_000 });
     await page.getByRole('button', { name: 'Send søknad', exact: true }).click();
-    const { stored } = await registeredBooking<{ location: { name: string }; reservations: { date: string; startTime: string }[] }>(page, posted);
+    const { stored } = await registeredBooking<{ location: { name: string }; reservations: { date: string; startTime: string }[] }>(
+      page,
+      posted,
+    );
     expect(stored.location.name).toBe('Sagene skole');
     expect(JSON.stringify(stored.reservations)).toContain(tuesday);
 

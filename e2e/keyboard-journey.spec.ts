@@ -102,7 +102,9 @@ describe('a citizen applies from the home page by keyboard alone', () => {
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('Space');
     }
-    await expect.poll(() => page.getByRole('region', { name: 'Valgte tider' }).getByRole('listitem').allTextContents()).toEqual([expect.stringMatching(/kl\. 18:00–19:00$/)]);
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Valgte tider' }).getByRole('listitem').allTextContents())
+      .toEqual([expect.stringMatching(/kl\. 18:00–19:00$/)]);
     await tabTo(page, page.getByRole('button', { name: 'Legg til valgte tider' }));
     await page.keyboard.press('Enter');
     const added = page.getByRole('region', { name: 'Tider i søknaden' });

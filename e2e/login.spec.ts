@@ -31,9 +31,23 @@ describe('a citizen logs in through the local ID-porten and out again', () => {
     expect(urls.join(' ')).not.toContain(testCitizens[0]!.pid);
 
     await userMenu.click();
-    await expect.poll(() => page.getByRole('menuitem', { name: 'Logg ut' }).or(page.getByRole('button', { name: 'Logg ut' })).or(page.getByRole('link', { name: 'Logg ut' })).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('menuitem', { name: 'Logg ut' })
+          .or(page.getByRole('button', { name: 'Logg ut' }))
+          .or(page.getByRole('link', { name: 'Logg ut' }))
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     await expectNoAxeViolations(page);
-    await page.getByRole('menuitem', { name: 'Logg ut' }).or(page.getByRole('button', { name: 'Logg ut' })).or(page.getByRole('link', { name: 'Logg ut' })).first().click();
+    await page
+      .getByRole('menuitem', { name: 'Logg ut' })
+      .or(page.getByRole('button', { name: 'Logg ut' }))
+      .or(page.getByRole('link', { name: 'Logg ut' }))
+      .first()
+      .click();
 
     await page.getByRole('button', { name: 'Mine bookinger' }).waitFor({ state: 'visible', timeout: 30_000 });
     expect(new URL(page.url()).pathname).toBe('/');

@@ -39,7 +39,13 @@ async function applyAsAmina(api: APIRequestContext, token: string) {
     lastDaysAhead: 200,
     startTime: '18:00:00',
     minutes,
-    formAnswers: { activity: 'Bokklubb', purpose: 'Lesesirkel for naboer', participants: 8, contactEmail: 'amina.hassan@example.no', contactPhone: '98765432' },
+    formAnswers: {
+      activity: 'Bokklubb',
+      purpose: 'Lesesirkel for naboer',
+      participants: 8,
+      contactEmail: 'amina.hassan@example.no',
+      contactPhone: '98765432',
+    },
   });
   return { bookingId, roomId, date, slots: minutes / 15 };
 }
@@ -49,7 +55,10 @@ async function eveningBooked(api: APIRequestContext, roomId: number, date: strin
   const response = await api.get(`/api/schedule?bookableAssetIds=${roomId}&fromInclusive=${date}&toInclusive=${date}`);
   expect(response.ok(), await response.text()).toBe(true);
   const [schedule] = (await response.json()) as { timeslotsByDate: Record<string, { startTime: string; booked: boolean }[]> }[];
-  const slots = (schedule?.timeslotsByDate[date] ?? []).filter((s) => s.startTime >= '18:00:00').sort((a, b) => a.startTime.localeCompare(b.startTime)).slice(0, count);
+  const slots = (schedule?.timeslotsByDate[date] ?? [])
+    .filter((s) => s.startTime >= '18:00:00')
+    .sort((a, b) => a.startTime.localeCompare(b.startTime))
+    .slice(0, count);
   expect(slots).toHaveLength(count);
   return slots.some((s) => s.booked);
 }
@@ -99,7 +108,10 @@ describe('the applicant after the application', () => {
     await phone.press('Enter');
     await visible(page.getByText('Telefonnummer lagt til.'));
 
-    const row = page.getByRole('list', { name: 'Telefonnumre med digital nøkkel' }).getByRole('listitem').filter({ hasText: '91 23 45 67' });
+    const row = page
+      .getByRole('list', { name: 'Telefonnumre med digital nøkkel' })
+      .getByRole('listitem')
+      .filter({ hasText: '91 23 45 67' });
     await visible(row);
     const firstStatus = (await row.textContent()) ?? '';
     await expectNoAxeViolations(page);

@@ -27,14 +27,21 @@ const nora = { name: 'Nora Nyadmin', email: 'nora.nyadmin@oslo.kommune.no' };
 async function expectAxeCleanAt320And1280(page: Page): Promise<void> {
   await page.setViewportSize({ width: 320, height: 720 });
   await expectNoAxeViolations(page);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), `sideways scroll at 320 px on ${page.url()}`).toBeLessThanOrEqual(320);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `sideways scroll at 320 px on ${page.url()}`).toBeLessThanOrEqual(
+    320,
+  );
   await page.setViewportSize({ width: 1280, height: 800 });
   await expectNoAxeViolations(page);
 }
 
 /** Logs in to the admin app from wherever the page is (a login button on the page) as `name`. */
 async function loginToAdmin(page: Page, name: string): Promise<void> {
-  await page.getByRole('main').getByRole('button', { name: 'Logg inn' }).or(page.getByRole('button', { name: 'Logg inn' })).first().click();
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: 'Logg inn' })
+    .or(page.getByRole('button', { name: 'Logg inn' }))
+    .first()
+    .click();
   await chooseTestPerson(page, name);
 }
 
@@ -47,7 +54,8 @@ function weekdayFrom(days: number): string {
 
 /** dd.MM as the blocked-times grid names its cells. */
 const dayMonth = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}`;
-const weekdayName = (date: string) => new Intl.DateTimeFormat('nb-NO', { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+const weekdayName = (date: string) =>
+  new Intl.DateTimeFormat('nb-NO', { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
 
 describe('a city sets up a new location, end to end (decision 015)', () => {
   const browser = useBrowser();
@@ -135,7 +143,10 @@ describe('a city sets up a new location, end to end (decision 015)', () => {
     // 4. Åpningstider: every weekday 08:00–16:00 (a new interval's default).
     await atStep(3);
     for (const day of ['mandag', 'tirsdag', 'onsdag', 'torsdag', 'fredag']) {
-      await page.getByRole('button', { name: `Legg til tidsrom ${day}` }).first().click();
+      await page
+        .getByRole('button', { name: `Legg til tidsrom ${day}` })
+        .first()
+        .click();
     }
     await saveAndGoOn();
 
@@ -145,7 +156,10 @@ describe('a city sets up a new location, end to end (decision 015)', () => {
 
     // 6. Legg til rom: two rooms.
     await atStep(5);
-    for (const [name, capacity] of [['Gymsal', '60'], ['Klasserom 1', '28']] as const) {
+    for (const [name, capacity] of [
+      ['Gymsal', '60'],
+      ['Klasserom 1', '28'],
+    ] as const) {
       await page.getByRole('button', { name: 'Legg til rom' }).click();
       await page.getByLabel('Navn', { exact: true }).fill(name);
       await page.getByLabel('Kapasitet (antall personer)').fill(capacity);
@@ -163,7 +177,9 @@ describe('a city sets up a new location, end to end (decision 015)', () => {
     await page.getByRole('button', { name: 'Publiser lokalet' }).click();
     await visible(page.getByRole('link', { name: 'Innstillinger for lokalet' }));
     await expectAxeCleanAt320And1280(page);
-    locationId = Number(/lokale=(\d+)/.exec((await page.getByRole('link', { name: 'Innstillinger for lokalet' }).getAttribute('href'))!)![1]);
+    locationId = Number(
+      /lokale=(\d+)/.exec((await page.getByRole('link', { name: 'Innstillinger for lokalet' }).getAttribute('href'))!)![1],
+    );
     expect(locationId).toBeGreaterThan(0);
   });
 
@@ -183,7 +199,9 @@ describe('a city sets up a new location, end to end (decision 015)', () => {
     await visible(list.getByRole('article').filter({ hasText: 'Testskolen' }).filter({ hasText: 'Gymsal' }));
     await page.getByRole('link', { name: 'Vis i kart' }).click();
     await page.waitForURL((u) => u.searchParams.get('searchType') === 'map');
-    await visible(page.getByRole('list', { name: 'Ledige rom', exact: true }).getByRole('article').filter({ hasText: 'Testskolen' }).first());
+    await visible(
+      page.getByRole('list', { name: 'Ledige rom', exact: true }).getByRole('article').filter({ hasText: 'Testskolen' }).first(),
+    );
 
     const rooms = (await (await page.request.get(`/api/location/${locationId}/bookableassets`)).json()) as { id: number; name: string }[];
     gymId = rooms.find((r) => r.name === 'Gymsal')!.id;
@@ -195,7 +213,12 @@ describe('a city sets up a new location, end to end (decision 015)', () => {
     await page.getByRole('button', { name: 'Legg til valgte tider' }).click();
     await page.getByRole('region', { name: 'Tider i søknaden' }).getByText('Tiden er ledig.').waitFor({ timeout: 15_000 });
     await page.getByRole('button', { name: 'Gå til søknad' }).click();
-    await fillApplication(page, { activity: 'Foreldremøte på Testskolen', participants: '30', email: 'kari@example.no', phone: '91234567' });
+    await fillApplication(page, {
+      activity: 'Foreldremøte på Testskolen',
+      participants: '30',
+      email: 'kari@example.no',
+      phone: '91234567',
+    });
     await passLoginGateIfShown(page, 'Kari Nordmann');
     const posted = page.waitForResponse((r) => r.url().endsWith('/api/booking') && r.request().method() === 'POST', { timeout: 30_000 });
     await page.getByRole('button', { name: 'Send søknad', exact: true }).click();
@@ -253,7 +276,16 @@ describe('a city sets up a new location, end to end (decision 015)', () => {
 
   it('every settings page of Testskolen is axe-clean at 320 px and 1280 px', async () => {
     const { page } = admin;
-    for (const section of ['informasjon', 'innstillinger', 'apningstider/apningstider', 'rom', 'tilganger', 'om-lan-og-leie', 'refusjon', 'endringslogg']) {
+    for (const section of [
+      'informasjon',
+      'innstillinger',
+      'apningstider/apningstider',
+      'rom',
+      'tilganger',
+      'om-lan-og-leie',
+      'refusjon',
+      'endringslogg',
+    ]) {
       await page.goto(`/admin/innstillinger/lokalet/${section}?lokale=${locationId}`);
       await visible(page.getByRole('heading', { level: 1 }));
       await page.waitForLoadState('networkidle');

@@ -68,8 +68,17 @@ describe('a citizen books a room from the new location page', () => {
     // The calendar's own application page, with the chosen time.
     await page.getByRole('heading', { level: 1, name: 'Søknad om lån av lokale' }).waitFor({ timeout: 15_000 });
     expect(new URL(page.url()).pathname).toBe('/send');
-    await page.getByRole('region', { name: 'Tider du søker om' }).getByText(new RegExp(`kl\\. ${label}: Ledig$`)).waitFor();
-    await fillApplication(page, { activity: 'Strikkekafé', purpose: 'Naboer som vil lære å strikke', participants: '12', email: 'kari@example.no', phone: '912 34 567' });
+    await page
+      .getByRole('region', { name: 'Tider du søker om' })
+      .getByText(new RegExp(`kl\\. ${label}: Ledig$`))
+      .waitFor();
+    await fillApplication(page, {
+      activity: 'Strikkekafé',
+      purpose: 'Naboer som vil lære å strikke',
+      participants: '12',
+      email: 'kari@example.no',
+      phone: '912 34 567',
+    });
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Send søknad (logg inn)' }).click();
     await chooseTestPerson(page, 'Kari Nordmann');
@@ -83,8 +92,17 @@ describe('a citizen books a room from the new location page', () => {
     await expectNoAxeViolations(page);
     posted.release();
 
-    const { stored } = await registeredBooking<{ status: string; location: { name: string }; reservations: { date?: string; startTime?: string }[]; formAnswers: Record<string, unknown> }>(page, posted.response);
-    expect(stored).toMatchObject({ status: 'UNPROCESSED', location: { name: 'Tåsen skole' }, formAnswers: { activity: 'Strikkekafé', participants: 12 } });
+    const { stored } = await registeredBooking<{
+      status: string;
+      location: { name: string };
+      reservations: { date?: string; startTime?: string }[];
+      formAnswers: Record<string, unknown>;
+    }>(page, posted.response);
+    expect(stored).toMatchObject({
+      status: 'UNPROCESSED',
+      location: { name: 'Tåsen skole' },
+      formAnswers: { activity: 'Strikkekafé', participants: 12 },
+    });
     expect(stored.reservations).toHaveLength(1);
     expect(JSON.stringify(stored.reservations[0])).toContain(date);
     expect(JSON.stringify(stored.reservations[0])).toContain(`${label.slice(0, 5)}`);
@@ -96,18 +114,31 @@ describe('a citizen books a room from the new location page', () => {
   it('chooses a time per weekday for a weekly loan and books the whole series', async () => {
     // Three weeks from a Monday about 46 weeks ahead, Tuesdays and Thursdays, in Tåsen skole's gym.
     let from = addDays(osloToday(), 320);
-    while (isoWeekday(from) !== 1 || ['05', '06'].includes(from.slice(5, 7)) || [1, 3, 8, 10, 15, 17].some((d) => isFixedHoliday(addDays(from, d)))) from = addDays(from, 1);
+    while (
+      isoWeekday(from) !== 1 ||
+      ['05', '06'].includes(from.slice(5, 7)) ||
+      [1, 3, 8, 10, 15, 17].some((d) => isFixedHoliday(addDays(from, d)))
+    )
+      from = addDays(from, 1);
     const to = addDays(from, 20);
     const school = await demoLocation(context.request, 'Tåsen skole');
 
-    await page.goto(`/lokale/${school.id}?loanType=recurringLoan&from=${from}&to=${to}&duration=PT1H&repetition=WEEKLYONWEEKDAY&daysOfWeek=TUESDAY&daysOfWeek=THURSDAY`);
+    await page.goto(
+      `/lokale/${school.id}?loanType=recurringLoan&from=${from}&to=${to}&duration=PT1H&repetition=WEEKLYONWEEKDAY&daysOfWeek=TUESDAY&daysOfWeek=THURSDAY`,
+    );
     const room = page.getByRole('article', { name: 'Gymsal (G1)' });
     await room.getByText('Ledig alle 6 valgte datoer').waitFor();
     await room.getByRole('button', { name: 'Velg rom' }).click();
     // A time free on every date of its weekday has no 'Ledig {n} av {m} valgte datoer' note.
     const fullyFree = /^\d\d:\d\d–\d\d:\d\d$/;
-    const tuesday = room.getByRole('list', { name: 'Ledige tider tirsdag for Gymsal (G1)' }).getByRole('button', { name: fullyFree }).first();
-    const thursday = room.getByRole('list', { name: 'Ledige tider torsdag for Gymsal (G1)' }).getByRole('button', { name: fullyFree }).last();
+    const tuesday = room
+      .getByRole('list', { name: 'Ledige tider tirsdag for Gymsal (G1)' })
+      .getByRole('button', { name: fullyFree })
+      .first();
+    const thursday = room
+      .getByRole('list', { name: 'Ledige tider torsdag for Gymsal (G1)' })
+      .getByRole('button', { name: fullyFree })
+      .last();
     await tuesday.click();
     await thursday.click();
     const summary = page.getByRole('complementary', { name: 'Valgte rom' });
@@ -117,8 +148,24 @@ describe('a citizen books a room from the new location page', () => {
 
     await page.getByRole('heading', { level: 1, name: 'Søknad om lån av lokale' }).waitFor({ timeout: 15_000 });
     // Every date with its state (decision 027): six, all free.
-    await expect.poll(() => page.getByRole('region', { name: 'Tider du søker om' }).getByRole('listitem').filter({ hasText: /: Ledig$/ }).count(), { timeout: 30_000 }).toBe(6);
-    await fillApplication(page, { activity: 'Volleyball for voksne', purpose: 'Mosjonister i bydelen', participants: '14', email: 'kari@example.no', phone: '91234567' });
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('region', { name: 'Tider du søker om' })
+            .getByRole('listitem')
+            .filter({ hasText: /: Ledig$/ })
+            .count(),
+        { timeout: 30_000 },
+      )
+      .toBe(6);
+    await fillApplication(page, {
+      activity: 'Volleyball for voksne',
+      purpose: 'Mosjonister i bydelen',
+      participants: '14',
+      email: 'kari@example.no',
+      phone: '91234567',
+    });
     await passLoginGateIfShown(page, 'Kari Nordmann');
     const posted = page.waitForResponse((r) => r.url().endsWith('/api/booking') && r.request().method() === 'POST', { timeout: 30_000 });
     await page.getByRole('button', { name: 'Send søknad', exact: true }).click();

@@ -27,7 +27,9 @@ const CLUSTER_NAME = /^(\d+) lokaler her – zoom inn$/;
 
 /** The map's buttons' names now: single locations ('Sted: 3 ledige rom') and clusters ('12 lokaler her – zoom inn'). */
 async function shownNames(map: Locator): Promise<string[]> {
-  return map.locator('.leaflet-marker-pane [role="button"]').evaluateAll((elements) => elements.map((e) => e.getAttribute('aria-label') ?? ''));
+  return map
+    .locator('.leaflet-marker-pane [role="button"]')
+    .evaluateAll((elements) => elements.map((e) => e.getAttribute('aria-label') ?? ''));
 }
 
 /** The first marker a pointer can reach (markers near each other may overlap at the fitted zoom). */
@@ -73,7 +75,10 @@ describe('the map view of the new portal without map tiles', () => {
     await page.goto(`/portal?searchType=map&${search}`);
     const map = page.getByRole('region', { name: /^Kart over ledige rom/ });
     await map.waitFor();
-    await map.getByRole('button', { name: new RegExp(`${MARKER_NAME.source}|${CLUSTER_NAME.source}`) }).first().waitFor();
+    await map
+      .getByRole('button', { name: new RegExp(`${MARKER_NAME.source}|${CLUSTER_NAME.source}`) })
+      .first()
+      .waitFor();
     // At the city's zoom nearby locations are clusters: every location is a marker of its own or counted in one.
     const names = await shownNames(map);
     const clusters = names.filter((n) => CLUSTER_NAME.test(n));
@@ -87,7 +92,9 @@ describe('the map view of the new portal without map tiles', () => {
     const cluster = map.getByRole('button', { name: CLUSTER_NAME }).first();
     const held = Number(CLUSTER_NAME.exec((await cluster.getAttribute('aria-label'))!)![1]);
     await cluster.click();
-    await expect.poll(async () => (await shownNames(map)).filter((n) => MARKER_NAME.test(n)).length, { timeout: 10_000 }).toBeGreaterThan(singles.length);
+    await expect
+      .poll(async () => (await shownNames(map)).filter((n) => MARKER_NAME.test(n)).length, { timeout: 10_000 })
+      .toBeGreaterThan(singles.length);
     expect(held).toBeGreaterThan(1);
     const markers = map.getByRole('button', { name: MARKER_NAME });
 
@@ -108,9 +115,10 @@ describe('the map view of the new portal without map tiles', () => {
 
     // The room list beside the map works as without a map.
     await page.getByRole('heading', { name: 'Ledige rom' }).first().waitFor();
-    const roomLinks = await page.getByRole('main').getByRole('link').evaluateAll((links) =>
-      links.map((a) => a.getAttribute('href') ?? '').filter((h) => /^\/lokale\/\d+\?.*ressurs=\d+/.test(h)),
-    );
+    const roomLinks = await page
+      .getByRole('main')
+      .getByRole('link')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? '').filter((h) => /^\/lokale\/\d+\?.*ressurs=\d+/.test(h)));
     expect(roomLinks.length).toBeGreaterThan(0);
 
     await expectNoAxeViolations(page, { exclude: markersAfterZoom });
@@ -184,7 +192,9 @@ describe('the map view of the new portal without map tiles', () => {
       await map.waitFor();
       expect(await roomList.isVisible()).toBe(false);
       // The map got its size back when shown again: its markers are where they can be clicked.
-      await (await clickableMarker(map.getByRole('button', { name: new RegExp(`${MARKER_NAME.source}|${CLUSTER_NAME.source}`) }))).click({ trial: true });
+      await (
+        await clickableMarker(map.getByRole('button', { name: new RegExp(`${MARKER_NAME.source}|${CLUSTER_NAME.source}`) }))
+      ).click({ trial: true });
     } finally {
       await page.setViewportSize({ width: 1280, height: 720 });
     }

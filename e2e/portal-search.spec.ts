@@ -9,7 +9,8 @@ import { addDays, norwegianDate, osloToday, weekdayAhead } from './support/dates
  * form's text for a date in the past. Reads only; books nothing.
  */
 
-const cardTitles = (page: Page) => page.getByRole('list', { name: 'Ledige rom', exact: true }).getByRole('article').getByRole('heading').allTextContents();
+const cardTitles = (page: Page) =>
+  page.getByRole('list', { name: 'Ledige rom', exact: true }).getByRole('article').getByRole('heading').allTextContents();
 
 describe('the new portal search', () => {
   const browser = useBrowser();
@@ -66,10 +67,15 @@ describe('the new portal search', () => {
     await page.waitForURL((u) => u.searchParams.get('tekst') === place.toUpperCase());
     await page.getByText(/ledige rom passer filtrene$/).waitFor();
     // The server filters (decision 019): the list keeps the previous page on screen until the filtered one arrives.
-    await expect.poll(async () => {
-      const places = await list.locator('.lk-result-card__place').allTextContents();
-      return places.length > 0 && places.every((p) => p.startsWith(place));
-    }, { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          const places = await list.locator('.lk-result-card__place').allTextContents();
+          return places.length > 0 && places.every((p) => p.startsWith(place));
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(true);
     expect(pageErrors).toEqual([]);
   });
 
@@ -124,7 +130,15 @@ describe('the new portal search', () => {
       // Today has the focus (nothing chosen yet); the week starts on Monday, in Norwegian.
       const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
       await expect.poll(focused).toMatch(/^I dag, /);
-      expect(await dialog.locator('th').evaluateAll((cells) => cells.map((c) => c.getAttribute('aria-label')))).toEqual(['mandag', 'tirsdag', 'onsdag', 'torsdag', 'fredag', 'lørdag', 'søndag']);
+      expect(await dialog.locator('th').evaluateAll((cells) => cells.map((c) => c.getAttribute('aria-label')))).toEqual([
+        'mandag',
+        'tirsdag',
+        'onsdag',
+        'torsdag',
+        'fredag',
+        'lørdag',
+        'søndag',
+      ]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
       await expectNoAxeViolations(page);
       await page.keyboard.press('ArrowDown');

@@ -24,20 +24,21 @@ import { calendarCell, showWeekOf } from './support/room-calendar';
 const WEEKS = 6;
 const ROUND = 'Hasle skole, e2e-semesteret';
 
-
 /** The first Tuesday from `days` ahead whose WEEKS weeks hold no fixed holiday. */
 function firstTuesday(days: number): string {
   let date = addDays(osloToday(), days);
-  while (isoWeekday(date) !== 2 || Array.from({ length: WEEKS }, (_, i) => addDays(date, i * 7)).some(isFixedHoliday)) date = addDays(date, 1);
+  while (isoWeekday(date) !== 2 || Array.from({ length: WEEKS }, (_, i) => addDays(date, i * 7)).some(isFixedHoliday))
+    date = addDays(date, 1);
   return date;
 }
-
 
 /** Acts for the organisation from now on, as the portal's 'Logg inn som organisasjon' does (the cookie is the context's). */
 async function actFor(api: APIRequestContext, token: string, orgNo: string, orgName: string) {
   const answer = await api.post('/api/user/impersonation', { headers: { Authorization: token }, data: { orgNo, orgName } });
   expect(answer.ok(), await answer.text()).toBe(true);
-  const who = (await (await api.get('/api/user/impersonation/effectiveuser', { headers: { Authorization: token } })).json()) as { name: string };
+  const who = (await (await api.get('/api/user/impersonation/effectiveuser', { headers: { Authorization: token } })).json()) as {
+    name: string;
+  };
   expect(who.name).toBe(orgName);
 }
 
@@ -56,9 +57,27 @@ interface Club {
 }
 
 const clubs = {
-  kari: { person: 'Kari Nordmann', email: 'kari.nordmann@example.no', orgNo: '998877660', orgName: 'Sagene Sjakklubb', activity: 'Sjakktrening for barn' },
-  ola: { person: 'Ola Nordmann', email: 'ola.nordmann@example.no', orgNo: '997766555', orgName: 'Tøyen Sportsklubb', activity: 'Innebandy' },
-  amina: { person: 'Amina Hassan', email: 'amina.hassan@example.no', orgNo: '995544334', orgName: 'Holmlia Kulturforening', activity: 'Dansegruppe' },
+  kari: {
+    person: 'Kari Nordmann',
+    email: 'kari.nordmann@example.no',
+    orgNo: '998877660',
+    orgName: 'Sagene Sjakklubb',
+    activity: 'Sjakktrening for barn',
+  },
+  ola: {
+    person: 'Ola Nordmann',
+    email: 'ola.nordmann@example.no',
+    orgNo: '997766555',
+    orgName: 'Tøyen Sportsklubb',
+    activity: 'Innebandy',
+  },
+  amina: {
+    person: 'Amina Hassan',
+    email: 'amina.hassan@example.no',
+    orgNo: '995544334',
+    orgName: 'Holmlia Kulturforening',
+    activity: 'Dansegruppe',
+  },
 } satisfies Record<string, Club>;
 const club = (c: Club) => c as Required<Club>;
 
@@ -97,7 +116,10 @@ describe('a semester round: three clubs, one gym, Tuesdays', () => {
     await typeDate(page, 'Søknadsfrist', deadline);
     await typeDate(page, 'Semesteret starter', semesterStart);
     await typeDate(page, 'Semesteret slutter', semesterEnd);
-    await page.getByRole('group', { name: /Steder/ }).getByRole('checkbox', { name: 'Hasle skole' }).check();
+    await page
+      .getByRole('group', { name: /Steder/ })
+      .getByRole('checkbox', { name: 'Hasle skole' })
+      .check();
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Opprett søknadsrunde' }).click();
     await visible(page.getByRole('heading', { level: 1, name: ROUND }));
@@ -129,7 +151,13 @@ describe('a semester round: three clubs, one gym, Tuesdays', () => {
 
       await visible(page.getByRole('heading', { level: 1, name: 'Søknad om lån av lokale' }));
       await visible(page.getByText(`Søknadsfrist ${norwegianDate(deadline)}`));
-      await fillApplication(page, { activity: clubs.kari.activity, purpose: 'Trening for klubbens barneparti', participants: '16', email: clubs.kari.email, phone: '41234567' });
+      await fillApplication(page, {
+        activity: clubs.kari.activity,
+        purpose: 'Trening for klubbens barneparti',
+        participants: '16',
+        email: clubs.kari.email,
+        phone: '41234567',
+      });
       await page.getByRole('combobox', { name: /Aldersgruppe/ }).selectOption({ label: 'Barn (under 13 år)' });
       await expectNoAxeViolations(page);
       const posted = page.waitForResponse((r) => r.url().endsWith('/api/booking') && r.request().method() === 'POST', { timeout: 30_000 });
@@ -159,7 +187,17 @@ describe('a semester round: three clubs, one gym, Tuesdays', () => {
         await actFor(context.request, token, c.orgNo, c.orgName);
         const created = await context.request.post('/api/booking', {
           headers: { Authorization: token },
-          data: { ...kariRequest, formAnswers: { activity: c.activity, purpose: 'Ukentlig trening', participants: 20, ageGroup: 'YOUTH', contactEmail: c.email, contactPhone: '92345678' } },
+          data: {
+            ...kariRequest,
+            formAnswers: {
+              activity: c.activity,
+              purpose: 'Ukentlig trening',
+              participants: 20,
+              ageGroup: 'YOUTH',
+              contactEmail: c.email,
+              contactPhone: '92345678',
+            },
+          },
         });
         expect(created.status(), await created.text()).toBe(201);
         Object.assign(c, (await created.json()) as { bookingId: number; caseNumber: string });
@@ -193,7 +231,8 @@ describe('a semester round: three clubs, one gym, Tuesdays', () => {
     await gym.getByRole('link', { name: 'Gymsal' }).click();
     await visible(page.getByRole('heading', { level: 1, name: 'Fordeling av Gymsal (G1), Hasle skole' }));
     const week = page.getByRole('region', { name: 'Uke med søknadene til Gymsal' });
-    for (const c of [clubs.kari, clubs.ola, clubs.amina]) await visible(week.getByRole('button', { name: new RegExp(`^Tirsdag ${c.orgName}\\s+Konflikt 18:00–19:00`) }));
+    for (const c of [clubs.kari, clubs.ola, clubs.amina])
+      await visible(week.getByRole('button', { name: new RegExp(`^Tirsdag ${c.orgName}\\s+Konflikt 18:00–19:00`) }));
     await expectNoAxeViolations(page);
 
     /** Opens the club's panel from its bar with the keyboard, chooses and saves. */
@@ -230,8 +269,14 @@ describe('a semester round: three clubs, one gym, Tuesdays', () => {
     // Every wish is allocated; the clash stays, since it is of the asked times.
     await visible(page.getByText('3 søknader, 3 i konflikt, 0 ikke fordelt'));
     await visible(week.getByRole('button', { name: /^Tirsdag Sagene Sjakklubb\s+Konflikt 18:00–19:00\s*Tildelt som søkt$/ }));
-    await visible(week.getByRole('button', { name: /^Tirsdag Tøyen Sportsklubb\s+Konflikt 18:00–19:00\s*Tildelt annen tid: tirsdag 19:00–20:00$/ }));
-    await visible(week.getByRole('button', { name: /^Tirsdag Holmlia Kulturforening\s+Konflikt 18:00–19:00\s*Tildelt annen tid: torsdag 18:00–19:00$/ }));
+    await visible(
+      week.getByRole('button', { name: /^Tirsdag Tøyen Sportsklubb\s+Konflikt 18:00–19:00\s*Tildelt annen tid: tirsdag 19:00–20:00$/ }),
+    );
+    await visible(
+      week.getByRole('button', {
+        name: /^Tirsdag Holmlia Kulturforening\s+Konflikt 18:00–19:00\s*Tildelt annen tid: torsdag 18:00–19:00$/,
+      }),
+    );
     await expectNoAxeViolations(page);
   });
 
@@ -244,7 +289,9 @@ describe('a semester round: three clubs, one gym, Tuesdays', () => {
     await expectNoAxeViolations(page);
     await dialog.getByRole('button', { name: 'Lukk runden og send svar' }).click();
     // An application given another time is approved, its times changed ('Endret'); 'delvis godkjent' is for refused dates.
-    await visible(page.getByText('Runden er lukket, og søkerne har fått svar på e-post. 3 søknader godkjent, 0 delvis godkjent og 0 avslått.'));
+    await visible(
+      page.getByText('Runden er lukket, og søkerne har fått svar på e-post. 3 søknader godkjent, 0 delvis godkjent og 0 avslått.'),
+    );
     await visible(page.getByText('Lukket', { exact: true }));
     expect(await page.getByRole('link', { name: 'Endre runden' }).count()).toBe(0);
     await expectNoAxeViolations(page);
@@ -274,7 +321,15 @@ describe('a semester round: three clubs, one gym, Tuesdays', () => {
         const changes = page.getByRole('heading', { name: 'Endringer fra utleier' });
         if (changed) {
           await visible(changes);
-          await visible(page.getByRole('listitem').filter({ hasText: new RegExp(`^Gymsal \\(G1\\): ${norwegianDate(first)} 18:00–19:00, .* → ${norwegianDate(c === clubs.ola ? first : addDays(first, 2))} ${c === clubs.ola ? '19:00' : '18:00'}`) }));
+          await visible(
+            page
+              .getByRole('listitem')
+              .filter({
+                hasText: new RegExp(
+                  `^Gymsal \\(G1\\): ${norwegianDate(first)} 18:00–19:00, .* → ${norwegianDate(c === clubs.ola ? first : addDays(first, 2))} ${c === clubs.ola ? '19:00' : '18:00'}`,
+                ),
+              }),
+          );
         } else {
           expect(await changes.count()).toBe(0);
         }

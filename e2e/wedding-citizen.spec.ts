@@ -20,7 +20,8 @@ const ola = { name: 'Ola Nordmann', email: 'ola.nordmann@example.no', phone: '92
 const amina = { name: 'Amina Hassan', email: 'amina.hassan@example.no', phone: '98765432' };
 const per = { name: 'Per Hansen', email: 'per.hansen@example.no', phone: '47474747' };
 
-const stepHeading = (page: Page, n: number, title: string) => visible(page.getByRole('heading', { level: 2, name: `Steg ${n} av 3: ${title}` }));
+const stepHeading = (page: Page, n: number, title: string) =>
+  visible(page.getByRole('heading', { level: 2, name: `Steg ${n} av 3: ${title}` }));
 const group = (page: Page, legend: RegExp) => page.getByRole('group', { name: legend });
 
 /** axe on the step as it is (with its errors shown), narrow and wide. */
@@ -65,7 +66,9 @@ describe('a couple applies for a wedding', () => {
     await expectNoAxeViolations(page); // at 1280 and 320 px
     // The summary's link takes the keyboard to the field.
     await page.getByRole('link', { name: 'Du må fylle inn adresse' }).press('Enter');
-    await expect.poll(() => page.getByRole('textbox', { name: 'Adresse', exact: true }).evaluate((e) => e === document.activeElement)).toBe(true);
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Adresse', exact: true }).evaluate((e) => e === document.activeElement))
+      .toBe(true);
     await page.keyboard.type('Storgata 1');
     await page.getByRole('textbox', { name: 'Postnummer', exact: true }).fill('0155');
     await page.getByRole('textbox', { name: 'Poststed', exact: true }).fill('Oslo');
@@ -81,15 +84,29 @@ describe('a couple applies for a wedding', () => {
     await visible(page.getByRole('link', { name: 'Du må velge språk for vielsen' }));
     await expectNoSidewaysScrollAt320(page);
     await expectNoAxeViolations(page); // at 1280 and 320 px
-    await group(page, /^Hvilket språk skal vielsen være på\?/).getByLabel('Norsk').check();
-    await group(page, /^Trenger dere tolk\?/).getByLabel('Ja').check();
+    await group(page, /^Hvilket språk skal vielsen være på\?/)
+      .getByLabel('Norsk')
+      .check();
+    await group(page, /^Trenger dere tolk\?/)
+      .getByLabel('Ja')
+      .check();
     await page.getByLabel('Språk for tolken').selectOption('polsk');
-    await group(page, /^Hvilket språk vil dere at vi kontakter dere på\?/).getByLabel('Norsk').check();
-    await group(page, /^Ønsker dere et kulturelt innslag/).getByLabel('Ja').check();
+    await group(page, /^Hvilket språk vil dere at vi kontakter dere på\?/)
+      .getByLabel('Norsk')
+      .check();
+    await group(page, /^Ønsker dere et kulturelt innslag/)
+      .getByLabel('Ja')
+      .check();
     await page.getByRole('textbox', { name: 'Beskriv det kulturelle innslaget' }).fill('En venn synger én sang');
-    await group(page, /^Trenger dere tilrettelegging\?/).getByLabel('Nei').check();
-    await group(page, /^Vil du sende prøvingsattesten nå\?/).getByLabel('Ja').check();
-    await page.getByLabel('Prøvingsattest (PDF, høyst 10 MB)').setInputFiles({ name: 'provingsattest.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await group(page, /^Trenger dere tilrettelegging\?/)
+      .getByLabel('Nei')
+      .check();
+    await group(page, /^Vil du sende prøvingsattesten nå\?/)
+      .getByLabel('Ja')
+      .check();
+    await page
+      .getByLabel('Prøvingsattest (PDF, høyst 10 MB)')
+      .setInputFiles({ name: 'provingsattest.pdf', mimeType: 'application/pdf', buffer: pdf });
     await visible(page.getByText('Valgt fil: provingsattest.pdf'));
     await page.getByRole('button', { name: 'Neste' }).click();
 
@@ -108,7 +125,9 @@ describe('a couple applies for a wedding', () => {
     await visible(page.getByRole('link', { name: 'Du må bekrefte erklæringen for å sende søknaden' }));
     await expectNoAxeViolations(page); // at 1280 and 320 px
     await page.getByLabel(/Jeg bekrefter at opplysningene er riktige/).check();
-    const submitted = page.waitForResponse((r) => r.url().endsWith('/api/user/form/wedding') && r.request().method() === 'POST', { timeout: WAIT });
+    const submitted = page.waitForResponse((r) => r.url().endsWith('/api/user/form/wedding') && r.request().method() === 'POST', {
+      timeout: WAIT,
+    });
     await page.getByRole('button', { name: 'Send søknad' }).click();
     expect((await submitted).status()).toBe(201);
 
@@ -121,7 +140,7 @@ describe('a couple applies for a wedding', () => {
     const file = await download;
     expect(file.suggestedFilename()).toBe('provingsattest.pdf');
     const chunks: Buffer[] = [];
-    for await (const chunk of (await file.createReadStream())) chunks.push(chunk as Buffer);
+    for await (const chunk of await file.createReadStream()) chunks.push(chunk as Buffer);
     expect(Buffer.concat(chunks).equals(pdf)).toBe(true);
     karisBooking = bookingId;
     await context.close();
@@ -192,7 +211,14 @@ describe('a couple applies for a wedding', () => {
     const taken = await second.page.request.post('/api/booking', {
       headers: { Authorization: token },
       data: {
-        availabilityData: { probablyAvailable: [{ bookableAssetId: room.id, datesAndTimes: [{ date: day, startTime: '12:00:00', duration: 'PT30M', initialRepetitionDate: null }] }] },
+        availabilityData: {
+          probablyAvailable: [
+            {
+              bookableAssetId: room.id,
+              datesAndTimes: [{ date: day, startTime: '12:00:00', duration: 'PT30M', initialRepetitionDate: null }],
+            },
+          ],
+        },
         isRepeating: false,
         bookingPortalClient: 'PUBLIC',
         bookingPurpose: 'PUBLICUSER_LOAN',
@@ -207,16 +233,20 @@ describe('a couple applies for a wedding', () => {
 
   it('two couples send for the same time at once: exactly one gets it, the other is told it is taken', async () => {
     const day = weddingDay(261, 4);
-    const couples = await Promise.all([per, amina].map(async (person) => {
-      const { context, page } = await newPage(browser());
-      await loginToPortal(page, person.name);
-      const room = await weddingRoom(page.request);
-      await chooseWeddingTime(page, room.id, day, '10:00');
-      await fillWeddingApplication(page, person);
-      return { context, page };
-    }));
+    const couples = await Promise.all(
+      [per, amina].map(async (person) => {
+        const { context, page } = await newPage(browser());
+        await loginToPortal(page, person.name);
+        const room = await weddingRoom(page.request);
+        await chooseWeddingTime(page, room.id, day, '10:00');
+        await fillWeddingApplication(page, person);
+        return { context, page };
+      }),
+    );
 
-    const answers = couples.map(({ page }) => page.waitForResponse((r) => r.url().endsWith('/api/booking') && r.request().method() === 'POST', { timeout: WAIT }));
+    const answers = couples.map(({ page }) =>
+      page.waitForResponse((r) => r.url().endsWith('/api/booking') && r.request().method() === 'POST', { timeout: WAIT }),
+    );
     await Promise.all(couples.map(({ page }) => page.getByRole('button', { name: 'Send søknad', exact: true }).click()));
     const statuses = (await Promise.all(answers)).map((r) => r.status());
     expect([...statuses].sort()).toEqual([201, 409]);
@@ -228,7 +258,9 @@ describe('a couple applies for a wedding', () => {
     await visible(loser.page.getByText(/Tidspunktet er ikke lenger ledig/).first());
     // Leave no time held: a held time keeps its couple from taking another (one hold per person), and
     // Per applies again in the wedding office's spec, which may run after this one on the same server.
-    const released = winner.page.waitForResponse((r) => r.url().endsWith('/autoreject') && r.request().method() === 'PUT', { timeout: WAIT });
+    const released = winner.page.waitForResponse((r) => r.url().endsWith('/autoreject') && r.request().method() === 'PUT', {
+      timeout: WAIT,
+    });
     await winner.page.getByRole('button', { name: 'Avbryt' }).click();
     expect((await released).ok()).toBe(true);
     for (const { context } of couples) await context.close();
@@ -246,15 +278,23 @@ describe('a couple applies for a wedding', () => {
     const bearer = token()!;
 
     // The browser asks before the page goes (beforeunload); the couple goes on.
-    const asked = new Promise<string>((resolve) => page.once('dialog', (dialog) => {
-      resolve(dialog.type());
-      void dialog.accept();
-    }));
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.type());
+        void dialog.accept();
+      }),
+    );
     await page.close({ runBeforeUnload: true });
     expect(await asked).toBe('beforeunload');
-    const booking = async () => (await (await context.request.get(`/api/user/booking/${bookingId}`, { headers: { Authorization: bearer } })).json()) as { status: string; weddingHold: { expiresAtUtc: string } | null };
+    const booking = async () =>
+      (await (await context.request.get(`/api/user/booking/${bookingId}`, { headers: { Authorization: bearer } })).json()) as {
+        status: string;
+        weddingHold: { expiresAtUtc: string } | null;
+      };
     // Decision 038: the page's keepalive 'wizard-left' set the time to go 10 s later (the e2e server's grace)…
-    await expect.poll(async () => Date.parse((await booking()).weddingHold?.expiresAtUtc ?? '') - Date.now(), { timeout: 10_000 }).toBeLessThan(11_000);
+    await expect
+      .poll(async () => Date.parse((await booking()).weddingHold?.expiresAtUtc ?? '') - Date.now(), { timeout: 10_000 })
+      .toBeLessThan(11_000);
     // …and the job (every 15 s) lets it go.
     await expect.poll(async () => (await booking()).status, { timeout: 45_000, interval: 1_000 }).toBe('AUTOREJECTED');
     await context.close();

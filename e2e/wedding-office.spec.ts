@@ -25,7 +25,11 @@ interface Wedding {
   caseNumber: string;
 }
 
-async function applyForWedding(api: APIRequestContext, token: string, options: { firstDaysAhead: number; certificate: boolean }): Promise<Wedding> {
+async function applyForWedding(
+  api: APIRequestContext,
+  token: string,
+  options: { firstDaysAhead: number; certificate: boolean },
+): Promise<Wedding> {
   const held = await applyThroughApi(api, {
     token,
     location: await demoLocation(api, 'Oslo rådhus'),
@@ -34,18 +38,40 @@ async function applyForWedding(api: APIRequestContext, token: string, options: {
     lastDaysAhead: options.firstDaysAhead + 40,
     startTime: '14:00:00',
     minutes: 30,
-    formAnswers: { activity: 'Vielse', purpose: 'Vielse', participants: 10, contactEmail: 'per.hansen@example.no', contactPhone: '47474747' },
+    formAnswers: {
+      activity: 'Vielse',
+      purpose: 'Vielse',
+      participants: 10,
+      contactEmail: 'per.hansen@example.no',
+      contactPhone: '47474747',
+    },
   });
   const sent = await api.post('/api/user/form/wedding', {
     headers: { Authorization: token },
     data: {
       bookingId: held.bookingId,
-      applicantName: 'Per Hansen', applicantEmail: 'per.hansen@example.no', applicantPhoneNo: '47 47 47 47', applicantSsn: '',
-      addressStreetName: 'Rådhusgata 5', addressPostCode: '0151', addressPostalName: 'Oslo',
-      spouseName: 'Liv Hansen', spouseEmail: 'liv.hansen@example.no', spousePhoneNo: '+47 90 11 22 33',
-      eventLanguage: 'engelsk', weddingInterpreterRequired: true, weddingInterpreterLanguage: 'tysk', preferredContactLanguage: 'norsk',
-      weddingCulturalSegmentDesired: true, weddingCulturalSegment: 'Søsteren min synger en sang', needsAccommodation: false, accommodationDetails: '',
-      extraInformation: '', submitProevingsattestNow: options.certificate, declarationAccepted: true, userReferenceId: '',
+      applicantName: 'Per Hansen',
+      applicantEmail: 'per.hansen@example.no',
+      applicantPhoneNo: '47 47 47 47',
+      applicantSsn: '',
+      addressStreetName: 'Rådhusgata 5',
+      addressPostCode: '0151',
+      addressPostalName: 'Oslo',
+      spouseName: 'Liv Hansen',
+      spouseEmail: 'liv.hansen@example.no',
+      spousePhoneNo: '+47 90 11 22 33',
+      eventLanguage: 'engelsk',
+      weddingInterpreterRequired: true,
+      weddingInterpreterLanguage: 'tysk',
+      preferredContactLanguage: 'norsk',
+      weddingCulturalSegmentDesired: true,
+      weddingCulturalSegment: 'Søsteren min synger en sang',
+      needsAccommodation: false,
+      accommodationDetails: '',
+      extraInformation: '',
+      submitProevingsattestNow: options.certificate,
+      declarationAccepted: true,
+      userReferenceId: '',
       proevingsattestFile: options.certificate ? `data:application/pdf;name=file;base64,${pdf.toString('base64')}` : '',
     },
   });

@@ -20,7 +20,8 @@ const kari = { name: 'Kari Nordmann', email: 'kari.nordmann@example.no', phone: 
 const ola = { name: 'Ola Nordmann', email: 'ola.nordmann@example.no', phone: '92345678' };
 const per = { name: 'Per Hansen', email: 'per.hansen@example.no', phone: '47474747' };
 
-const stepHeading = (page: Page, n: number, title: string) => visible(page.getByRole('heading', { level: 2, name: `Steg ${n} av 3: ${title}` }));
+const stepHeading = (page: Page, n: number, title: string) =>
+  visible(page.getByRole('heading', { level: 2, name: `Steg ${n} av 3: ${title}` }));
 const group = (page: Page, legend: RegExp) => page.getByRole('group', { name: legend });
 
 interface HeldBooking {
@@ -30,7 +31,8 @@ interface HeldBooking {
 
 /** The booking as the couple's API shows it (status and the wedding hold). */
 function bookingOf(page: Page, bookingId: number, token: () => string | undefined) {
-  return async () => (await (await page.request.get(`/api/user/booking/${bookingId}`, { headers: { Authorization: token()! } })).json()) as HeldBooking;
+  return async () =>
+    (await (await page.request.get(`/api/user/booking/${bookingId}`, { headers: { Authorization: token()! } })).json()) as HeldBooking;
 }
 
 /** F5: the browser asks (beforeunload, accepted), the page loads again, and the new page tells the server it holds the time. */
@@ -72,18 +74,34 @@ describe("a couple's wedding time survives a reload", () => {
 
     // Step 2, half filled.
     await stepHeading(page, 2, 'Gjennomføring');
-    await group(page, /^Hvilket språk skal vielsen være på\?/).getByLabel('Norsk').check();
-    await group(page, /^Trenger dere tolk\?/).getByLabel('Ja').check();
+    await group(page, /^Hvilket språk skal vielsen være på\?/)
+      .getByLabel('Norsk')
+      .check();
+    await group(page, /^Trenger dere tolk\?/)
+      .getByLabel('Ja')
+      .check();
     await page.getByLabel('Språk for tolken').selectOption('polsk');
     await reload(page);
     await stepHeading(page, 2, 'Gjennomføring');
     expect(new URL(page.url()).pathname).toBe('/ny-booking/vielse/gjennomforing');
     expect(await page.getByLabel('Språk for tolken').inputValue()).toBe('polsk');
-    expect(await group(page, /^Hvilket språk skal vielsen være på\?/).getByLabel('Norsk').isChecked()).toBe(true);
-    await group(page, /^Hvilket språk vil dere at vi kontakter dere på\?/).getByLabel('Norsk').check();
-    await group(page, /^Ønsker dere et kulturelt innslag/).getByLabel('Nei').check();
-    await group(page, /^Trenger dere tilrettelegging\?/).getByLabel('Nei').check();
-    await group(page, /^Vil du sende prøvingsattesten nå\?/).getByLabel('Nei').check();
+    expect(
+      await group(page, /^Hvilket språk skal vielsen være på\?/)
+        .getByLabel('Norsk')
+        .isChecked(),
+    ).toBe(true);
+    await group(page, /^Hvilket språk vil dere at vi kontakter dere på\?/)
+      .getByLabel('Norsk')
+      .check();
+    await group(page, /^Ønsker dere et kulturelt innslag/)
+      .getByLabel('Nei')
+      .check();
+    await group(page, /^Trenger dere tilrettelegging\?/)
+      .getByLabel('Nei')
+      .check();
+    await group(page, /^Vil du sende prøvingsattesten nå\?/)
+      .getByLabel('Nei')
+      .check();
     await page.getByRole('button', { name: 'Neste' }).click();
 
     // Step 3.
@@ -99,7 +117,9 @@ describe("a couple's wedding time survives a reload", () => {
     expect(await booking()).toEqual(expect.objectContaining({ status: 'UNPROCESSED', weddingHold: hold }));
 
     await page.getByLabel(/Jeg bekrefter at opplysningene er riktige/).check();
-    const submitted = page.waitForResponse((r) => r.url().endsWith('/api/user/form/wedding') && r.request().method() === 'POST', { timeout: WAIT });
+    const submitted = page.waitForResponse((r) => r.url().endsWith('/api/user/form/wedding') && r.request().method() === 'POST', {
+      timeout: WAIT,
+    });
     await page.getByRole('button', { name: 'Send søknad' }).click();
     expect((await submitted).status()).toBe(201);
     await page.waitForURL(new RegExp(`/bookinger/${bookingId}$`), { timeout: WAIT });

@@ -12,8 +12,10 @@ async function refusals(file, code) {
   return result.messages.filter((m) => m.message.startsWith(messages)).length;
 }
 
-const drizzleWrite = "import { bookings } from '../../db/schema/bookings';\nimport type { Tx } from '../../db/client';\nexport const f = (tx: Tx) => tx.update(bookings).set({ status: 'APPROVED' });\n";
-const sqlWrites = "import { sql } from 'drizzle-orm';\nexport const a = sql`update reservations r set status = 'APPROVED'`;\nexport const b = sql`insert into change_log (booking_id) values (1)`;\nexport const c = sql`delete from bookings where id = 1`;\n";
+const drizzleWrite =
+  "import { bookings } from '../../db/schema/bookings';\nimport type { Tx } from '../../db/client';\nexport const f = (tx: Tx) => tx.update(bookings).set({ status: 'APPROVED' });\n";
+const sqlWrites =
+  "import { sql } from 'drizzle-orm';\nexport const a = sql`update reservations r set status = 'APPROVED'`;\nexport const b = sql`insert into change_log (booking_id) values (1)`;\nexport const c = sql`delete from bookings where id = 1`;\n";
 const reads = "import { sql } from 'drizzle-orm';\nexport const a = sql`select id from reservations where status = 'APPROVED'`;\n";
 
 describe('the lint rule on the booking tables (eslint.config.js)', { timeout: 60_000 }, () => {

@@ -11,9 +11,43 @@ const force = process.argv.includes('--force');
 const shared = ['packages/domain/src', 'packages/api-client/src', 'packages/ui/src'];
 
 const targets = [
-  { name: 'portal', cwd: 'apps/portal', compress: 'apps/portal/dist', output: 'apps/portal/dist/index.html', sources: ['apps/portal/src', 'apps/portal/index.html', 'apps/portal/vite.config.ts', 'scripts/spa-vite-config.mjs', 'apps/portal/public', ...shared], command: ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'] },
-  { name: 'admin', cwd: 'apps/admin', compress: 'apps/admin/dist', output: 'apps/admin/dist/index.html', sources: ['apps/admin/src', 'apps/admin/index.html', 'apps/admin/vite.config.ts', 'scripts/spa-vite-config.mjs', 'apps/admin/public', ...shared], command: ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'] },
-  { name: 'server', cwd: 'apps/server', output: 'apps/server/dist/main.js', sources: ['apps/server/src', 'apps/server/build.mjs', 'packages/domain/src'], command: ['apps/server/build.mjs'] },
+  {
+    name: 'portal',
+    cwd: 'apps/portal',
+    compress: 'apps/portal/dist',
+    output: 'apps/portal/dist/index.html',
+    sources: [
+      'apps/portal/src',
+      'apps/portal/index.html',
+      'apps/portal/vite.config.ts',
+      'scripts/spa-vite-config.mjs',
+      'apps/portal/public',
+      ...shared,
+    ],
+    command: ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'],
+  },
+  {
+    name: 'admin',
+    cwd: 'apps/admin',
+    compress: 'apps/admin/dist',
+    output: 'apps/admin/dist/index.html',
+    sources: [
+      'apps/admin/src',
+      'apps/admin/index.html',
+      'apps/admin/vite.config.ts',
+      'scripts/spa-vite-config.mjs',
+      'apps/admin/public',
+      ...shared,
+    ],
+    command: ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'],
+  },
+  {
+    name: 'server',
+    cwd: 'apps/server',
+    output: 'apps/server/dist/main.js',
+    sources: ['apps/server/src', 'apps/server/build.mjs', 'packages/domain/src'],
+    command: ['apps/server/build.mjs'],
+  },
 ];
 
 /** Newest modification time below a file or folder (0 when it does not exist). */

@@ -80,8 +80,18 @@ export const budgets = [
       { route: '/soknader/:bookingId/legg-til-tider', modules: ['src/features/admin-booking-create/add-times-page.tsx'] },
       { route: '/lokaler/:locationId/ny-booking', modules: ['src/features/admin-booking-create/new-booking-page.tsx'] },
       { route: '/nytt-lokale/:linkId/:step?', modules: ['src/app/new-location-route.tsx'] },
-      { route: '/innstillinger/lokalet/informasjon', modules: ['src/features/location-settings/settings-layout.tsx', 'src/features/location-settings/settings-sections-pages.tsx'] },
-      { route: '/innstillinger/lokalet/informasjon, with the map', modules: ['src/features/location-settings/settings-layout.tsx', 'src/features/location-settings/settings-sections-pages.tsx', 'src/features/location-settings/position-map.tsx'] },
+      {
+        route: '/innstillinger/lokalet/informasjon',
+        modules: ['src/features/location-settings/settings-layout.tsx', 'src/features/location-settings/settings-sections-pages.tsx'],
+      },
+      {
+        route: '/innstillinger/lokalet/informasjon, with the map',
+        modules: [
+          'src/features/location-settings/settings-layout.tsx',
+          'src/features/location-settings/settings-sections-pages.tsx',
+          'src/features/location-settings/position-map.tsx',
+        ],
+      },
       { route: '/innstillinger/lokalet/blokkerte-tider', modules: ['src/features/blocked-times/blocked-times-page.tsx'] },
       { route: '/innstillinger/lokalet/refusjon', modules: ['src/features/reimbursement/reimbursement-page.tsx'] },
       { route: '/innstillinger/lokalet/endringslogg', modules: ['src/features/audit-log/audit-log-page.tsx'] },
@@ -166,10 +176,22 @@ const kb = (bytes) => (bytes / KB).toFixed(1);
 /** The table printed on every run. */
 export function formatTable(rows) {
   const header = ['app', 'route', 'JS gzip kB', 'limit kB', 'files', 'CSS gzip kB', ''];
-  const lines = rows.map((r) => [r.app, r.route, kb(r.jsGzip), r.limit === null ? '–' : kb(r.limit), String(r.jsFiles), kb(r.cssGzip), r.ok ? 'ok' : 'OVER']);
+  const lines = rows.map((r) => [
+    r.app,
+    r.route,
+    kb(r.jsGzip),
+    r.limit === null ? '–' : kb(r.limit),
+    String(r.jsFiles),
+    kb(r.cssGzip),
+    r.ok ? 'ok' : 'OVER',
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const numeric = new Set([2, 3, 4, 5]);
-  const format = (cells) => cells.map((c, i) => (numeric.has(i) ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
+  const format = (cells) =>
+    cells
+      .map((c, i) => (numeric.has(i) ? c.padStart(widths[i]) : c.padEnd(widths[i])))
+      .join('  ')
+      .trimEnd();
   return [format(header), widths.map((w) => '-'.repeat(w)).join('  '), ...lines.map(format)].join('\n');
 }
 
@@ -177,7 +199,8 @@ export function formatTable(rows) {
 function gzipSizeIn(dist) {
   const cache = new Map();
   return (file) => {
-    if (!cache.has(file)) cache.set(file, zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: zlib.constants.Z_BEST_COMPRESSION }).length);
+    if (!cache.has(file))
+      cache.set(file, zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: zlib.constants.Z_BEST_COMPRESSION }).length);
     return cache.get(file);
   };
 }
@@ -201,7 +224,8 @@ function main() {
     }
   }
   console.log(formatTable(rows));
-  for (const row of rows.filter((r) => !r.ok)) problems.push(`${row.app} ${row.route}: ${kb(row.jsGzip)} kB of gzip JavaScript, over its ${kb(row.limit)} kB budget`);
+  for (const row of rows.filter((r) => !r.ok))
+    problems.push(`${row.app} ${row.route}: ${kb(row.jsGzip)} kB of gzip JavaScript, over its ${kb(row.limit)} kB budget`);
   for (const problem of problems) console.error(`budget: ${problem}`);
   process.exit(problems.length ? 1 : 0);
 }

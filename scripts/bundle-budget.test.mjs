@@ -6,11 +6,24 @@ import { budgetRows, formatTable, KB, routeFigures, staticClosure } from './bund
  * on demand; both pages share a chunk, and the search page loads the map on demand.
  */
 const manifest = {
-  'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_react.js'], dynamicImports: ['src/home.tsx', 'src/search.tsx', '_extra.js'], css: ['assets/index.css'] },
+  'index.html': {
+    file: 'assets/index.js',
+    isEntry: true,
+    imports: ['_react.js'],
+    dynamicImports: ['src/home.tsx', 'src/search.tsx', '_extra.js'],
+    css: ['assets/index.css'],
+  },
   '_react.js': { file: 'assets/react.js', name: 'react' },
   '_shared.js': { file: 'assets/shared.js', name: 'shared', imports: ['_react.js'] },
   'src/home.tsx': { file: 'assets/home.js', src: 'src/home.tsx', isDynamicEntry: true, imports: ['_shared.js'] },
-  'src/search.tsx': { file: 'assets/search.js', src: 'src/search.tsx', isDynamicEntry: true, imports: ['_shared.js', '_react.js'], dynamicImports: ['src/map.tsx'], css: ['assets/search.css'] },
+  'src/search.tsx': {
+    file: 'assets/search.js',
+    src: 'src/search.tsx',
+    isDynamicEntry: true,
+    imports: ['_shared.js', '_react.js'],
+    dynamicImports: ['src/map.tsx'],
+    css: ['assets/search.css'],
+  },
   'src/map.tsx': { file: 'assets/map.js', src: 'src/map.tsx', isDynamicEntry: true, imports: ['_shared.js'], css: ['assets/map.css'] },
   '_extra.js': { file: 'assets/extra.js', name: 'extra' },
   'leaflet.png': { file: 'assets/leaflet.png' },

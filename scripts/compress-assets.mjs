@@ -28,7 +28,10 @@ export function compressDist(dir) {
     const bytes = fs.readFileSync(file);
     if (bytes.length < MIN_BYTES) continue;
     const br = zlib.brotliCompressSync(bytes, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
     });
     const gz = zlib.gzipSync(bytes, { level: zlib.constants.Z_BEST_COMPRESSION });
     fs.writeFileSync(`${file}.br`, br);

@@ -31,9 +31,11 @@ export function moduleTableProblems(folders, named) {
 
 /** The module folders (`<area>/<module>` under apps/server/src) and the names in the table, read from the repository at `root`. */
 export function readModuleTable(root) {
-  const folders = serverAreas.flatMap((area) => readdirSync(join(root, 'apps/server/src', area.name), { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => `${area.name}/${entry.name}`));
+  const folders = serverAreas.flatMap((area) =>
+    readdirSync(join(root, 'apps/server/src', area.name), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => `${area.name}/${entry.name}`),
+  );
   const named = modulesNamedInTable(readFileSync(join(root, 'docs/architecture.md'), 'utf8'));
   return { folders, named };
 }

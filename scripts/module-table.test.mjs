@@ -5,9 +5,20 @@ import { moduleTableProblems, modulesNamedInTable, readModuleTable } from './mod
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 const architecture = (rows) =>
-  ['# Architecture', '', '### Module names', '', '| module | what it holds |', '|---|---|', ...rows, '', '## Next', '| `not-a-row-of-it` | x |'].join('\n');
+  [
+    '# Architecture',
+    '',
+    '### Module names',
+    '',
+    '| module | what it holds |',
+    '|---|---|',
+    ...rows,
+    '',
+    '## Next',
+    '| `not-a-row-of-it` | x |',
+  ].join('\n');
 
-describe("the architecture's module table (docs/architecture.md \"Module names\")", () => {
+describe('the architecture\'s module table (docs/architecture.md "Module names")', () => {
   it('names every module folder (apps/server/src/<area>/<module>), and no folder that does not exist', () => {
     const { folders, named } = readModuleTable(root);
     expect(folders.length).toBeGreaterThan(40);
@@ -15,7 +26,10 @@ describe("the architecture's module table (docs/architecture.md \"Module names\"
   });
 
   it('reads the names of the first cell only, several to a row, and stops at the next heading', () => {
-    const markdown = architecture(['| `availability/search`, `availability/schedule` | finding free times in `packages/domain` |', '| `platform/health` | liveness |']);
+    const markdown = architecture([
+      '| `availability/search`, `availability/schedule` | finding free times in `packages/domain` |',
+      '| `platform/health` | liveness |',
+    ]);
     expect(modulesNamedInTable(markdown)).toEqual(['availability/search', 'availability/schedule', 'platform/health']);
   });
 

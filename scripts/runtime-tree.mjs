@@ -23,14 +23,29 @@ const RUNTIME_WORKSPACES = [SERVER_WORKSPACE, 'packages/domain'];
 const BUILT = ['apps/server/dist', 'apps/server/src/db/migrations', 'apps/portal/dist', 'apps/admin/dist'];
 const SPA_DISTS = ['apps/portal/dist', 'apps/admin/dist'];
 /** Manifest fields a runtime tree keeps: no scripts, no devDependencies. */
-const RUNTIME_FIELDS = ['name', 'version', 'private', 'type', 'engines', 'dependencies', 'optionalDependencies', 'peerDependencies', 'workspaces'];
+const RUNTIME_FIELDS = [
+  'name',
+  'version',
+  'private',
+  'type',
+  'engines',
+  'dependencies',
+  'optionalDependencies',
+  'peerDependencies',
+  'workspaces',
+];
 
 const readJson = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
 const writeJson = (file, value) => fs.writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
 const pick = (object, keys) => Object.fromEntries(keys.filter((k) => object[k] !== undefined).map((k) => [k, object[k]]));
 
 function npm(args, cwd, options = {}) {
-  const result = spawnSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', options.capture ? 'pipe' : 'inherit', 'inherit'], env: { ...process.env, npm_config_update_notifier: 'false' } });
+  const result = spawnSync('npm', args, {
+    cwd,
+    encoding: 'utf8',
+    stdio: ['ignore', options.capture ? 'pipe' : 'inherit', 'inherit'],
+    env: { ...process.env, npm_config_update_notifier: 'false' },
+  });
   if (result.status !== 0) throw new Error(`npm ${args.join(' ')} failed in ${cwd} (exit ${result.status ?? result.signal})`);
   return result.stdout;
 }
@@ -75,7 +90,11 @@ function folderBytes(dir) {
 export function assembleRuntimeTree(outDir, log = console.log) {
   const out = path.resolve(outDir);
   if (fs.existsSync(out) && fs.readdirSync(out).length > 0) throw new Error(`${out} is not empty`);
-  for (const [dir, file] of [['apps/server/dist', 'main.js'], ['apps/portal/dist', 'index.html'], ['apps/admin/dist', 'index.html']]) {
+  for (const [dir, file] of [
+    ['apps/server/dist', 'main.js'],
+    ['apps/portal/dist', 'index.html'],
+    ['apps/admin/dist', 'index.html'],
+  ]) {
     if (!fs.existsSync(path.join(root, dir, file))) throw new Error(`${dir}/${file} is missing: run "npm run build" first`);
   }
   fs.mkdirSync(out, { recursive: true });
@@ -91,17 +110,34 @@ export function assembleRuntimeTree(outDir, log = console.log) {
   }
   log('installing the production dependencies (npm ci --omit=dev)…');
   // No install scripts: no production dependency has one (the lock's hasInstallScript are all dev).
-  npm(['ci', '--omit=dev', '--workspace', readJson(path.join(root, SERVER_WORKSPACE, 'package.json')).name, '--include-workspace-root=false',
-    '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], out);
+  npm(
+    [
+      'ci',
+      '--omit=dev',
+      '--workspace',
+      readJson(path.join(root, SERVER_WORKSPACE, 'package.json')).name,
+      '--include-workspace-root=false',
+      '--ignore-scripts',
+      '--no-audit',
+      '--no-fund',
+      '--loglevel=error',
+    ],
+    out,
+  );
 
   // 2. The tree's manifests become what it is: two workspaces without devDependencies or scripts. The
   //    other workspaces' manifests were only there for npm ci's lock check.
   for (const workspace of rootManifest.workspaces.filter((w) => !RUNTIME_WORKSPACES.includes(w))) {
     fs.rmSync(path.join(out, workspace), { recursive: true });
-    for (let dir = path.dirname(path.join(out, workspace)); dir !== out && fs.readdirSync(dir).length === 0; dir = path.dirname(dir)) fs.rmdirSync(dir);
+    for (let dir = path.dirname(path.join(out, workspace)); dir !== out && fs.readdirSync(dir).length === 0; dir = path.dirname(dir))
+      fs.rmdirSync(dir);
   }
   // npm sbom names the tree by name and version (the repository's root manifest has no version).
-  writeJson(path.join(out, 'package.json'), { ...pick(rootManifest, RUNTIME_FIELDS), version: rootManifest.version ?? '0.0.0', workspaces: RUNTIME_WORKSPACES });
+  writeJson(path.join(out, 'package.json'), {
+    ...pick(rootManifest, RUNTIME_FIELDS),
+    version: rootManifest.version ?? '0.0.0',
+    workspaces: RUNTIME_WORKSPACES,
+  });
   for (const workspace of RUNTIME_WORKSPACES) {
     const file = path.join(out, workspace, 'package.json');
     writeJson(file, pick(readJson(file), RUNTIME_FIELDS));
@@ -131,7 +167,9 @@ export function assembleRuntimeTree(outDir, log = console.log) {
   for (const dist of SPA_DISTS) log(`${dist}: source map comments removed from ${stripSourceMaps(path.join(out, dist))} files`);
 
   const bytes = folderBytes(out);
-  log(`runtime tree in ${out}: ${(bytes / 1024 / 1024).toFixed(1)} MB (node_modules ${(folderBytes(path.join(out, 'node_modules')) / 1024 / 1024).toFixed(1)} MB)`);
+  log(
+    `runtime tree in ${out}: ${(bytes / 1024 / 1024).toFixed(1)} MB (node_modules ${(folderBytes(path.join(out, 'node_modules')) / 1024 / 1024).toFixed(1)} MB)`,
+  );
   return bytes;
 }
 
@@ -159,7 +197,10 @@ function removeUnrequiredTypes(nodeModules) {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       if (entry.name.startsWith('.') || !entry.isDirectory()) continue;
       const full = path.join(dir, entry.name);
-      if (entry.name.startsWith('@')) { visit(full); continue; }
+      if (entry.name.startsWith('@')) {
+        visit(full);
+        continue;
+      }
       const file = path.join(full, 'package.json');
       if (fs.existsSync(file)) manifests.push({ name: readJson(file).name, dependencies: Object.keys(readJson(file).dependencies ?? {}) });
       visit(path.join(full, 'node_modules'));
@@ -172,7 +213,11 @@ function removeUnrequiredTypes(nodeModules) {
     grew = false;
     for (const m of manifests) {
       if (!required.has(m.name)) continue;
-      for (const dependency of m.dependencies) if (!required.has(dependency)) { required.add(dependency); grew = true; }
+      for (const dependency of m.dependencies)
+        if (!required.has(dependency)) {
+          required.add(dependency);
+          grew = true;
+        }
     }
   }
   for (const name of fs.readdirSync(typesDir)) {

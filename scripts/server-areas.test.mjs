@@ -18,7 +18,10 @@ async function zoneRefusals(file, code) {
 // ESLint's first run loads the whole configuration and the TypeScript parser: seconds on a busy machine.
 describe('the server areas (scripts/server-areas.mjs)', { timeout: 60_000 }, () => {
   it('are every folder under apps/server/src besides the layers, each with a README.md and an index.ts', () => {
-    const folders = readdirSync(src, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+    const folders = readdirSync(src, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+      .sort();
     expect(folders).toEqual([...serverAreas.map((a) => a.name), ...serverLayers].sort());
     for (const area of serverAreas) {
       expect(existsSync(join(src, area.name, 'README.md')), `${area.name}/README.md`).toBe(true);
@@ -34,14 +37,22 @@ describe('the server areas (scripts/server-areas.mjs)', { timeout: 60_000 }, () 
   });
 
   it("lets an area import another's public entry, and refuses its inner files", async () => {
-    expect(await zoneRefusals('casework/some-module/x.ts', "import { changeStatus } from '../../bookings';\nexport const f = changeStatus;\n")).toEqual([]);
-    const inner = await zoneRefusals('casework/some-module/x.ts', "import { changeStatus } from '../../bookings/bookings/change-status';\nexport const f = changeStatus;\n");
+    expect(
+      await zoneRefusals('casework/some-module/x.ts', "import { changeStatus } from '../../bookings';\nexport const f = changeStatus;\n"),
+    ).toEqual([]);
+    const inner = await zoneRefusals(
+      'casework/some-module/x.ts',
+      "import { changeStatus } from '../../bookings/bookings/change-status';\nexport const f = changeStatus;\n",
+    );
     expect(inner).toHaveLength(1);
     expect(inner[0]).toContain('uses bookings through its public entry only');
   });
 
   it('refuses an area that is not in the uses list, even through its public entry', async () => {
-    const refused = await zoneRefusals('locations/some-module/x.ts', "import { changeStatus } from '../../bookings';\nexport const f = changeStatus;\n");
+    const refused = await zoneRefusals(
+      'locations/some-module/x.ts',
+      "import { changeStatus } from '../../bookings';\nexport const f = changeStatus;\n",
+    );
     expect(refused).toHaveLength(1);
     expect(refused[0]).toContain('The locations area does not use bookings');
   });
@@ -51,6 +62,11 @@ describe('the server areas (scripts/server-areas.mjs)', { timeout: 60_000 }, () 
     const seed = "import { testCitizens } from '../../seed/test-users';\nexport const f = testCitizens;\n";
     expect(await zoneRefusals('bookings/some-module/x.ts', seed)).toHaveLength(1);
     expect(await zoneRefusals('bookings/some-module/x.test.ts', seed)).toEqual([]);
-    expect(await zoneRefusals('bookings/some-module/x.test.ts', "import { x } from '../../casework/admin-approval/repository';\nexport const f = x;\n")).toEqual([]);
+    expect(
+      await zoneRefusals(
+        'bookings/some-module/x.test.ts',
+        "import { x } from '../../casework/admin-approval/repository';\nexport const f = x;\n",
+      ),
+    ).toEqual([]);
   });
 });

@@ -28,11 +28,7 @@ export function spaViteConfig({ app, appUrl, base, proxied, react }) {
         treeshake: { moduleSideEffects: [{ test: /node_modules[\\/]@digdir[\\/]designsystemet-react[\\/]/, sideEffects: false }] },
         output: {
           // Libraries change less often than the app: separate chunks stay cached across releases.
-          codeSplitting: {
-            groups: [
-              { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-            ],
-          },
+          codeSplitting: { groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ }] },
         },
       },
     },

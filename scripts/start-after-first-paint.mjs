@@ -66,7 +66,10 @@ export function startAfterFirstPaint() {
         const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
         if (!entry) throw new Error('start-after-first-paint: no entry script in index.html');
         return html
-          .replace(entry[0], `${heldModulePreload(entry[1], ' data-lk-entry')}\n    <script type="module" crossorigin src="${base}${fileName}"></script>`)
+          .replace(
+            entry[0],
+            `${heldModulePreload(entry[1], ' data-lk-entry')}\n    <script type="module" crossorigin src="${base}${fileName}"></script>`,
+          )
           .replace(/<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_tag, href) => heldModulePreload(href));
       },
     },

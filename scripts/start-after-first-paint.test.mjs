@@ -10,7 +10,8 @@ function built(base) {
   return { transform: (html) => plugin.transformIndexHtml.handler(html), emitted };
 }
 
-const viteHtml = (src) => `<head>\n    <script type="module" crossorigin src="${src}"></script>\n    <link rel="modulepreload" crossorigin href="/admin/assets/react-Cd34.js">\n    <link rel="stylesheet" crossorigin href="/assets/index.css">\n  </head>`;
+const viteHtml = (src) =>
+  `<head>\n    <script type="module" crossorigin src="${src}"></script>\n    <link rel="modulepreload" crossorigin href="/admin/assets/react-Cd34.js">\n    <link rel="stylesheet" crossorigin href="/assets/index.css">\n  </head>`;
 
 describe('start after the first paint (decision 026)', () => {
   it('holds the entry script and its imports back and starts them from a hashed script of its own', () => {
@@ -20,7 +21,9 @@ describe('start after the first paint (decision 026)', () => {
     const start = emitted[0];
     expect(start.fileName).toMatch(/^assets\/start-[0-9a-f]{8}\.js$/);
     // Held: a rel the browser does not know fetches nothing until the start script (or the server, decision 028) makes it a modulepreload.
-    expect(html).toContain('<link rel="lk-after-paint" data-rel="modulepreload" crossorigin href="/admin/assets/index-Ab12.js" data-lk-entry>');
+    expect(html).toContain(
+      '<link rel="lk-after-paint" data-rel="modulepreload" crossorigin href="/admin/assets/index-Ab12.js" data-lk-entry>',
+    );
     expect(html).toContain('<link rel="lk-after-paint" data-rel="modulepreload" crossorigin href="/admin/assets/react-Cd34.js">');
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index.css">');
     expect(html).toContain(`<script type="module" crossorigin src="/admin/${start.fileName}"></script>`);

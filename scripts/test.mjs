@@ -35,9 +35,20 @@ const started = Date.now();
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
 check(`runtime: Node ${process.versions.node} (the project's Node 24)`, Number(process.versions.node.split('.')[0]) >= 24);
 
-let projects = option('--projects')?.split(',') ?? ['domain', 'domain-utc', 'web', 'web-isolated', 'server', 'server-pg', 'storm', 'artifact', 'e2e'];
+let projects = option('--projects')?.split(',') ?? [
+  'domain',
+  'domain-utc',
+  'web',
+  'web-isolated',
+  'server',
+  'server-pg',
+  'storm',
+  'artifact',
+  'e2e',
+];
 if (!process.env.TEST_DATABASE_URL) {
-  if (projects.includes('server-pg')) console.log('TEST_DATABASE_URL is not set: the server suites run on PGlite only (no storm, no artifact).');
+  if (projects.includes('server-pg'))
+    console.log('TEST_DATABASE_URL is not set: the server suites run on PGlite only (no storm, no artifact).');
   projects = projects.filter((p) => p !== 'server-pg' && p !== 'storm' && p !== 'artifact');
 }
 if (flag('--no-e2e')) projects = projects.filter((p) => p !== 'e2e');
@@ -45,12 +56,14 @@ let chromium;
 if (projects.includes('e2e')) {
   chromium = findChromium();
   if (!chromium) {
-    console.error([
-      'The e2e suite needs Chromium, and none was found.',
-      '  Debian/Ubuntu: apt-get update && apt-get install -y chromium',
-      '  or point CHROMIUM_PATH at a Chromium or Chrome binary.',
-      '  (npm test -- --no-e2e runs everything else.)',
-    ].join('\n'));
+    console.error(
+      [
+        'The e2e suite needs Chromium, and none was found.',
+        '  Debian/Ubuntu: apt-get update && apt-get install -y chromium',
+        '  or point CHROMIUM_PATH at a Chromium or Chrome binary.',
+        '  (npm test -- --no-e2e runs everything else.)',
+      ].join('\n'),
+    );
     check('e2e: Chromium available', false);
     projects = projects.filter((p) => p !== 'e2e');
   }
@@ -58,33 +71,40 @@ if (projects.includes('e2e')) {
 
 // Typecheck, lint and the build for e2e are independent single-threaded programs: run at once on the
 // machine's cores (about a minute saved on two), each one's output printed whole when it ends.
-const runCaptured = (name, cmdArgs) => new Promise((resolve) => {
-  const since = Date.now();
-  const child = spawn(process.execPath, cmdArgs, { cwd: root, env: process.env });
-  let output = '';
-  child.stdout.on('data', (d) => { output += d; });
-  child.stderr.on('data', (d) => { output += d; });
-  child.on('close', (code) => {
-    if (output.trim()) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
-    console.log(`${name} took ${seconds(since)}`);
-    resolve(code === 0);
+const runCaptured = (name, cmdArgs) =>
+  new Promise((resolve) => {
+    const since = Date.now();
+    const child = spawn(process.execPath, cmdArgs, { cwd: root, env: process.env });
+    let output = '';
+    child.stdout.on('data', (d) => {
+      output += d;
+    });
+    child.stderr.on('data', (d) => {
+      output += d;
+    });
+    child.on('close', (code) => {
+      if (output.trim()) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+      console.log(`${name} took ${seconds(since)}`);
+      resolve(code === 0);
+    });
   });
-});
 const firstChecks = [];
 if (!flag('--no-static')) {
   firstChecks.push(runCaptured('typecheck', ['scripts/typecheck.mjs']).then((ok) => check('typecheck', ok)));
   firstChecks.push(runCaptured('lint', ['node_modules/eslint/bin/eslint.js', '--max-warnings=0', '.']).then((ok) => check('lint', ok)));
 }
 if (projects.includes('e2e')) {
-  firstChecks.push(runCaptured('build', ['scripts/build.mjs']).then(async (ok) => {
-    if (!ok) {
-      check('build for e2e', false);
-      projects = projects.filter((p) => p !== 'e2e');
-      return;
-    }
-    // The JavaScript each route downloads, from the build just made (decision 021; scripts/bundle-budget.mjs).
-    check('bundle budget', await runCaptured('bundle budget', ['scripts/bundle-budget.mjs']));
-  }));
+  firstChecks.push(
+    runCaptured('build', ['scripts/build.mjs']).then(async (ok) => {
+      if (!ok) {
+        check('build for e2e', false);
+        projects = projects.filter((p) => p !== 'e2e');
+        return;
+      }
+      // The JavaScript each route downloads, from the build just made (decision 021; scripts/bundle-budget.mjs).
+      check('bundle budget', await runCaptured('bundle budget', ['scripts/bundle-budget.mjs']));
+    }),
+  );
 }
 await Promise.all(firstChecks);
 
@@ -93,10 +113,20 @@ await Promise.all(firstChecks);
 for (const project of projects) {
   const since = Date.now();
   const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lokaler-test-')), 'vitest.json');
-  run(process.execPath, [
-    'node_modules/vitest/vitest.mjs', 'run', '--passWithNoTests', '--project', project,
-    '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,
-  ], { TZ: process.env.TZ ?? 'Europe/Oslo' });
+  run(
+    process.execPath,
+    [
+      'node_modules/vitest/vitest.mjs',
+      'run',
+      '--passWithNoTests',
+      '--project',
+      project,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ],
+    { TZ: process.env.TZ ?? 'Europe/Oslo' },
+  );
   if (fs.existsSync(report)) {
     const r = JSON.parse(fs.readFileSync(report, 'utf8'));
     totals.passed += r.numPassedTests;
@@ -106,7 +136,8 @@ for (const project of projects) {
     totals.failed += r.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
     for (const file of r.testResults) {
       const where = `${project} ${path.relative(root, file.name)}`;
-      if (file.status === 'failed' && file.assertionResults.length === 0) failures.push(`${where}: ${file.message?.split('\n')[0] ?? 'did not load'}`);
+      if (file.status === 'failed' && file.assertionResults.length === 0)
+        failures.push(`${where}: ${file.message?.split('\n')[0] ?? 'did not load'}`);
       for (const t of file.assertionResults) {
         if (t.status === 'failed') failures.push(`${where} › ${t.fullName}: ${t.failureMessages?.[0]?.split('\n')[0] ?? ''}`);
       }

@@ -8,7 +8,8 @@ await build({
   // (src/observability/tracing.ts): main.js never imports it.
   // The PDF check's worker thread is a bundle of its own too, beside main.js (inspect-pdf.ts finds it there).
   entryPoints: {
-    main: 'src/main.ts', 'tracing-sdk': 'src/observability/tracing-sdk.ts',
+    main: 'src/main.ts',
+    'tracing-sdk': 'src/observability/tracing-sdk.ts',
     'inspect-pdf-worker': 'src/weddings/wedding-certificate/inspect-pdf-worker.ts',
   },
   outdir: 'dist',
@@ -19,10 +20,12 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
   absWorkingDir: new URL('.', import.meta.url).pathname,
-  plugins: [{
-    name: 'external-packages',
-    setup(b) {
-      b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@lokaler/') ? undefined : { path: args.path, external: true }));
+  plugins: [
+    {
+      name: 'external-packages',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@lokaler/') ? undefined : { path: args.path, external: true }));
+      },
     },
-  }],
+  ],
 });

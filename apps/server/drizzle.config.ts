@@ -1,7 +1,3 @@
 import { defineConfig } from 'drizzle-kit';
 
-export default defineConfig({
-  dialect: 'postgresql',
-  schema: './src/db/schema/index.ts',
-  out: './src/db/migrations',
-});
+export default defineConfig({ dialect: 'postgresql', schema: './src/db/schema/index.ts', out: './src/db/migrations' });

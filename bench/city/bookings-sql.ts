@@ -12,8 +12,13 @@ import { literal } from './sql-literal';
  */
 
 const holidays: ReadonlyArray<[string, string]> = [
-  ['01-01', 'Første nyttårsdag'], ['05-01', 'Arbeidernes dag'], ['05-17', 'Grunnlovsdagen'],
-  ['12-24', 'Julaften'], ['12-25', 'Første juledag'], ['12-26', 'Andre juledag'], ['12-31', 'Nyttårsaften'],
+  ['01-01', 'Første nyttårsdag'],
+  ['05-01', 'Arbeidernes dag'],
+  ['05-17', 'Grunnlovsdagen'],
+  ['12-24', 'Julaften'],
+  ['12-25', 'Første juledag'],
+  ['12-26', 'Andre juledag'],
+  ['12-31', 'Nyttårsaften'],
 ];
 
 /** A room-lane's weight: popular rooms, evening lanes and weekdays are booked more. */
@@ -64,7 +69,7 @@ export function bookingsSql(shape: CityShape): Array<{ label: string; sql: strin
         cross join lateral (select ((rl.room_id * 8 + rl.weekday) * 8 + rl.lane) * 16 + d.term as series_key,
                                    (rl.room_id * 1000 + (d.date - ${first})) * 8 + rl.lane as single_key,
                                    ${weight} as w) k
-        cross join lateral (select bench.u(k.series_key) < k.w * ${shape.reservations * OVERDRAW * SERIES_SHARE / WEEKS_HELD} / r.weighted_slots
+        cross join lateral (select bench.u(k.series_key) < k.w * ${(shape.reservations * OVERDRAW * SERIES_SHARE) / WEEKS_HELD} / r.weighted_slots
                                    and bench.u(k.series_key * 53 + d.week) < ${WEEKS_HELD} as series) s
         where s.series or bench.u(k.single_key) < k.w * ${shape.reservations * OVERDRAW * (1 - SERIES_SHARE)} / r.weighted_slots;
         create unlogged table bench.kept as

@@ -18,15 +18,24 @@ const hoursByType: Record<string, Array<[number, number, number]>> = {
 };
 
 const typeWords: Record<string, string> = {
-  SCHOOLS: 'skole', KINDERGARTEN: 'barnehage', LIBRARIES: 'bibliotek', DISTRICT_VENUES: 'kulturhus', WEDDINGS: 'vielsessted',
+  SCHOOLS: 'skole',
+  KINDERGARTEN: 'barnehage',
+  LIBRARIES: 'bibliotek',
+  DISTRICT_VENUES: 'kulturhus',
+  WEDDINGS: 'vielsessted',
 };
 
 const roomNames = ['Gymsal', 'Klasserom', 'Aula', 'Møterom', 'Storsal', 'Musikkrom', 'Kantine', 'Fellesrom', 'Verksted', 'Selskapslokale'];
 
 export function placesSql(shape: CityShape): Array<{ label: string; sql: string }> {
-  const areaValues = districts.map((d, i) => `(${i}, ${literal(d.id)}, ${literal(d.name)}, ${d.lat}, ${d.lng}, ${literal(d.postCode)}, ${literal(d.streets[0] ?? '')})`).join(',\n');
+  const areaValues = districts
+    .map(
+      (d, i) => `(${i}, ${literal(d.id)}, ${literal(d.name)}, ${d.lat}, ${d.lng}, ${literal(d.postCode)}, ${literal(d.streets[0] ?? '')})`,
+    )
+    .join(',\n');
   const hourValues = Object.entries(hoursByType)
-    .flatMap(([type, rows]) => rows.map(([weekday, opens, closes]) => `(${literal(type)}, ${weekday}, ${opens}, ${closes})`)).join(', ');
+    .flatMap(([type, rows]) => rows.map(([weekday, opens, closes]) => `(${literal(type)}, ${weekday}, ${opens}, ${closes})`))
+    .join(', ');
   const types = Object.keys(typeWords);
   return [
     {

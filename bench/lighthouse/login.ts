@@ -15,13 +15,19 @@ async function chooseTestPerson(page: Page, name: string): Promise<void> {
     if (Date.now() > deadline) throw new Error(`the login did not reach the identity provider (at ${page.url()})`);
     await new Promise((r) => setTimeout(r, 100));
   }
-  await page.locator(button(`Logg inn som ${name}`)).setTimeout(60_000).click();
+  await page
+    .locator(button(`Logg inn som ${name}`))
+    .setTimeout(60_000)
+    .click();
 }
 
 /** Opens /bookinger logged out, logs in as the citizen `name` and waits for 'Mine bookinger'. */
 export async function logInToPortal(page: Page, baseUrl: string, name: string): Promise<void> {
   await page.goto(`${baseUrl}/bookinger`);
-  await page.locator(`main ${button('Logg inn')}`).setTimeout(60_000).click();
+  await page
+    .locator(`main ${button('Logg inn')}`)
+    .setTimeout(60_000)
+    .click();
   await chooseTestPerson(page, name);
   await page.locator(heading('Mine bookinger')).setTimeout(60_000).wait();
 }

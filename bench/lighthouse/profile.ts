@@ -15,7 +15,10 @@ import { startProductionServer } from './server';
  *   npm run build && node --import tsx bench/lighthouse/profile.ts [location,search,...]
  */
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const only = process.argv.slice(2).find((a) => !a.startsWith('--'))?.split(',');
+const only = process.argv
+  .slice(2)
+  .find((a) => !a.startsWith('--'))
+  ?.split(',');
 /** --cpu=N: instead of the profile, N cold loads per page with a trace, and the main thread's CPU time (see cpuOfLoad). */
 const cpuRuns = Number(process.argv.find((a) => a.startsWith('--cpu='))?.split('=')[1] ?? 0);
 const server = await startProductionServer();
@@ -44,7 +47,16 @@ async function consumerFor(url: string) {
   return consumers.get(url)!;
 }
 
-interface TraceEvent { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number; args?: { name?: string; data?: { url?: string; functionName?: string } } }
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string; data?: { url?: string; functionName?: string } };
+}
 /**
  * The renderer main thread's own CPU time in a load's trace (each task's thread time, `tdur`, which a
  * busy machine does not inflate the way it does wall time), and the blocking time Lighthouse would
@@ -61,14 +73,41 @@ function cpuOfLoad(events: TraceEvent[]): { cpuMs: number; tasks: number; blocki
     // What each long task did: its direct pieces of work (script by file, layout, style, paint), by thread time.
     const detail = long
       .map((task) => {
-        const inside = events.filter((e) => e.pid === m.pid && e.tid === m.tid && e.ph === 'X' && e.ts >= task.ts && e.ts < task.ts + task.dur! && e !== task && e.tdur !== undefined && ['EvaluateScript', 'FunctionCall', 'v8.callFunction', 'TimerFire', 'Layout', 'UpdateLayoutTree', 'Paint', 'ParseHTML', 'RunMicrotasks', 'v8.evaluateModule', 'EventDispatch', 'FireAnimationFrame'].includes(e.name));
+        const inside = events.filter(
+          (e) =>
+            e.pid === m.pid &&
+            e.tid === m.tid &&
+            e.ph === 'X' &&
+            e.ts >= task.ts &&
+            e.ts < task.ts + task.dur! &&
+            e !== task &&
+            e.tdur !== undefined &&
+            [
+              'EvaluateScript',
+              'FunctionCall',
+              'v8.callFunction',
+              'TimerFire',
+              'Layout',
+              'UpdateLayoutTree',
+              'Paint',
+              'ParseHTML',
+              'RunMicrotasks',
+              'v8.evaluateModule',
+              'EventDispatch',
+              'FireAnimationFrame',
+            ].includes(e.name),
+        );
         const parts = new Map<string, number>();
         for (const e of inside) {
           const url = e.args?.data?.url ? new URL(e.args.data.url, 'http://x').pathname.replace(/^\/assets\//, '') : '';
           const key = `${e.name}${url ? ` ${url}` : ''}${e.args?.data?.functionName ? ` ${e.args.data.functionName}` : ''}`;
           parts.set(key, (parts.get(key) ?? 0) + e.tdur! / 1000);
         }
-        const top = [...parts].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([k, v]) => `${k} ${v.toFixed(1)}`).join('; ');
+        const top = [...parts]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 4)
+          .map(([k, v]) => `${k} ${v.toFixed(1)}`)
+          .join('; ');
         return `      task ${(task.tdur! / 1000).toFixed(1)} ms CPU: ${top}`;
       })
       .join('\n');
@@ -95,7 +134,9 @@ try {
         runs.push(cpuOfLoad(trace.traceEvents));
         await page.close();
       }
-      console.log(`${target.key.padEnd(9)} main-thread CPU ${median(runs.map((r) => r.cpuMs)).toFixed(0)} ms, tasks over 50 ms at 4× ${median(runs.map((r) => r.tasks))}, blocking at 4× ${median(runs.map((r) => r.blockingMs)).toFixed(0)} ms (median of ${cpuRuns}; runs: ${runs.map((r) => `${r.cpuMs.toFixed(0)}/${r.blockingMs.toFixed(0)}`).join(' ')})`);
+      console.log(
+        `${target.key.padEnd(9)} main-thread CPU ${median(runs.map((r) => r.cpuMs)).toFixed(0)} ms, tasks over 50 ms at 4× ${median(runs.map((r) => r.tasks))}, blocking at 4× ${median(runs.map((r) => r.blockingMs)).toFixed(0)} ms (median of ${cpuRuns}; runs: ${runs.map((r) => `${r.cpuMs.toFixed(0)}/${r.blockingMs.toFixed(0)}`).join(' ')})`,
+      );
       if (process.argv.includes('--tasks')) console.log(`    the last run's long tasks:\n${runs.at(-1)!.detail}`);
     }
   }
@@ -106,14 +147,24 @@ try {
     const cdp = await page.createCDPSession();
     await cdp.send('Network.clearBrowserCache');
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    await page.evaluateOnNewDocument(`window.__tasks=[];new PerformanceObserver(l=>{for(const e of l.getEntries())window.__tasks.push([Math.round(e.startTime),Math.round(e.duration)])}).observe({type:'longtask',buffered:true});`);
+    await page.evaluateOnNewDocument(
+      `window.__tasks=[];new PerformanceObserver(l=>{for(const e of l.getEntries())window.__tasks.push([Math.round(e.startTime),Math.round(e.duration)])}).observe({type:'longtask',buffered:true});`,
+    );
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
     await page.goto(`${base}${target.path}`, { waitUntil: 'networkidle0' });
     await new Promise((r) => setTimeout(r, 1500));
-    const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: { id: number; callFrame: { url: string; functionName: string; lineNumber: number; columnNumber: number } }[]; samples: number[]; timeDeltas: number[] } };
-    const observed = await page.evaluate(`new Promise(r=>{const s=[];let lcp;new PerformanceObserver(l=>{for(const e of l.getEntries())s.push(e.value.toFixed(3)+'@'+Math.round(e.startTime)+' '+e.sources.map(x=>x.node&&(x.node.tagName||'#text')+'.'+(x.node.className||'')).join(','))}).observe({type:'layout-shift',buffered:true});new PerformanceObserver(l=>{lcp=l.getEntries().at(-1)}).observe({type:'largest-contentful-paint',buffered:true});setTimeout(()=>r({tasks:window.__tasks,shifts:s,lcp:lcp&&(Math.round(lcp.startTime)+' '+lcp.element?.tagName+' '+(lcp.element?.textContent||'').slice(0,40)),fcp:Math.round(performance.getEntriesByName('first-contentful-paint')[0]?.startTime)}),100)})`) as { tasks: number[][]; shifts: string[]; lcp: string; fcp: number };
+    const { profile } = (await cdp.send('Profiler.stop')) as {
+      profile: {
+        nodes: { id: number; callFrame: { url: string; functionName: string; lineNumber: number; columnNumber: number } }[];
+        samples: number[];
+        timeDeltas: number[];
+      };
+    };
+    const observed = (await page.evaluate(
+      `new Promise(r=>{const s=[];let lcp;new PerformanceObserver(l=>{for(const e of l.getEntries())s.push(e.value.toFixed(3)+'@'+Math.round(e.startTime)+' '+e.sources.map(x=>x.node&&(x.node.tagName||'#text')+'.'+(x.node.className||'')).join(','))}).observe({type:'layout-shift',buffered:true});new PerformanceObserver(l=>{lcp=l.getEntries().at(-1)}).observe({type:'largest-contentful-paint',buffered:true});setTimeout(()=>r({tasks:window.__tasks,shifts:s,lcp:lcp&&(Math.round(lcp.startTime)+' '+lcp.element?.tagName+' '+(lcp.element?.textContent||'').slice(0,40)),fcp:Math.round(performance.getEntriesByName('first-contentful-paint')[0]?.startTime)}),100)})`,
+    )) as { tasks: number[][]; shifts: string[]; lcp: string; fcp: number };
     const self = new Map<number, number>();
     profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
     const byFile = new Map<string, number>();
@@ -143,14 +194,21 @@ try {
       const { url, functionName, lineNumber, columnNumber } = node.callFrame;
       if (!url.startsWith('http') || lineNumber < 0) continue;
       const pos = (await consumerFor(url))?.originalPositionFor({ line: lineNumber + 1, column: columnNumber });
-      if (pos?.source && /(^|\/)src\//.test(pos.source) && !pos.source.includes('node_modules')) label.set(node.id, `${lineNumber === 0 && columnNumber === 0 ? `[top of ${new URL(url).pathname}] ` : ''}${pos.source.replace(/^(\.\.\/)+/, '')} ${pos.name ?? functionName}:${pos.line}`);
+      if (pos?.source && /(^|\/)src\//.test(pos.source) && !pos.source.includes('node_modules'))
+        label.set(
+          node.id,
+          `${lineNumber === 0 && columnNumber === 0 ? `[top of ${new URL(url).pathname}] ` : ''}${pos.source.replace(/^(\.\.\/)+/, '')} ${pos.name ?? functionName}:${pos.line}`,
+        );
     }
     const inclusive = new Map<string, number>();
     profile.samples.forEach((id, i) => {
       const seen = new Set<string>();
       for (let n: number | undefined = id; n !== undefined; n = parent.get(n)) {
         const l = label.get(n);
-        if (l && !seen.has(l)) { seen.add(l); inclusive.set(l, (inclusive.get(l) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000); }
+        if (l && !seen.has(l)) {
+          seen.add(l);
+          inclusive.set(l, (inclusive.get(l) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+        }
       }
     });
     // Busy stretches: 50 ms windows with their busiest files and own functions, to match the long tasks.
@@ -162,7 +220,11 @@ try {
       let where = url ? new URL(url).pathname : `(${functionName || 'native'})`;
       if (url.startsWith('http') && lineNumber >= 0) {
         const pos = (await consumerFor(url))?.originalPositionFor({ line: lineNumber + 1, column: columnNumber });
-        if (pos?.source) where = pos.source.replace(/^(\.\.\/)+/, '').replace(/.*node_modules\//, 'nm/').replace(/^(nm\/(@[^/]+\/)?[^/]+)\/.*/, '$1');
+        if (pos?.source)
+          where = pos.source
+            .replace(/^(\.\.\/)+/, '')
+            .replace(/.*node_modules\//, 'nm/')
+            .replace(/^(nm\/(@[^/]+\/)?[^/]+)\/.*/, '$1');
       }
       fileOf.set(node.id, where);
     }
@@ -180,11 +242,29 @@ try {
       m.set(key, (m.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
     });
     const busy = [...windows].filter(([, m]) => [...m.values()].reduce((a, b) => a + b, 0) > 50);
-    const busyText = busy.map(([w, m]) => `    ${w} ms: ${[...m.values()].reduce((a, b) => a + b, 0).toFixed(0)} ms busy: ${[...m].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([k, v]) => `${k} ${v.toFixed(0)}`).join('; ')}`).join('\n');
-    const top = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `    ${v.toFixed(0).padStart(5)} ms ${k}`).join('\n');
+    const busyText = busy
+      .map(
+        ([w, m]) =>
+          `    ${w} ms: ${[...m.values()].reduce((a, b) => a + b, 0).toFixed(0)} ms busy: ${[...m]
+            .sort((a, b) => b[1] - a[1])
+            .slice(0, 5)
+            .map(([k, v]) => `${k} ${v.toFixed(0)}`)
+            .join('; ')}`,
+      )
+      .join('\n');
+    const top = (m: Map<string, number>, n: number) =>
+      [...m]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, n)
+        .map(([k, v]) => `    ${v.toFixed(0).padStart(5)} ms ${k}`)
+        .join('\n');
     const longTotal = observed.tasks.reduce((s, t) => s + Math.max(0, t[1]! - 50), 0);
-    console.log(`== ${target.key} ${target.path}\n  FCP ${observed.fcp} ms, LCP ${observed.lcp}\n  long tasks (4× CPU): ${observed.tasks.length}, blocking ${longTotal} ms: ${observed.tasks.map((t) => `${t[0]}+${t[1]}`).join(' ')}\n  shifts: ${observed.shifts.join(' | ') || 'none'}`);
-    console.log(`  by file:\n${top(byFile, 14)}\n  by function:\n${top(byFn, 14)}\n  inclusive, own code:\n${top(inclusive, 25)}\n  busy 100 ms windows (from the profile's start):\n${busyText}`);
+    console.log(
+      `== ${target.key} ${target.path}\n  FCP ${observed.fcp} ms, LCP ${observed.lcp}\n  long tasks (4× CPU): ${observed.tasks.length}, blocking ${longTotal} ms: ${observed.tasks.map((t) => `${t[0]}+${t[1]}`).join(' ')}\n  shifts: ${observed.shifts.join(' | ') || 'none'}`,
+    );
+    console.log(
+      `  by file:\n${top(byFile, 14)}\n  by function:\n${top(byFn, 14)}\n  inclusive, own code:\n${top(inclusive, 25)}\n  busy 100 ms windows (from the profile's start):\n${busyText}`,
+    );
     await page.close();
   }
 } finally {

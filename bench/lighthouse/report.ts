@@ -50,7 +50,11 @@ function findingsOf(lhr: Result): string[] {
   const opportunities = Object.values(lhr.audits)
     .filter((a) => a.details?.type === 'opportunity' && (a.score ?? 1) < 1)
     .map((a) => {
-      const details = a.details as { overallSavingsMs?: number; overallSavingsBytes?: number; items?: { url?: string; wastedBytes?: number }[] };
+      const details = a.details as {
+        overallSavingsMs?: number;
+        overallSavingsBytes?: number;
+        items?: { url?: string; wastedBytes?: number }[];
+      };
       // The files it is about, largest saving first: 'vendor-….js 83 KB'.
       const files = (details.items ?? [])
         .filter((i) => i.url && i.wastedBytes)
@@ -65,10 +69,21 @@ function findingsOf(lhr: Result): string[] {
     const savings = [o.savingsMs && `≈ ${ms(o.savingsMs)}`, o.savingsBytes && kb(o.savingsBytes)].filter(Boolean).join(', ');
     findings.push(`performance: ${o.title} (${savings})${o.files.length ? `: ${o.files.join(', ')}` : ''}`);
   }
-  const summary = (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; requestCount: number; transferSize: number }[] } | undefined)?.items ?? [];
+  const summary =
+    (
+      lhr.audits['resource-summary']?.details as
+        { items?: { resourceType: string; requestCount: number; transferSize: number }[] } | undefined
+    )?.items ?? [];
   const scripts = summary.find((r) => r.resourceType === 'script');
   if (scripts) findings.push(`performance: ${scripts.requestCount} scripts, ${kb(scripts.transferSize)} on the wire`);
-  const diagnostics = ['bootup-time', 'mainthread-work-breakdown', 'total-byte-weight', 'render-blocking-resources', 'critical-request-chains', 'long-tasks'];
+  const diagnostics = [
+    'bootup-time',
+    'mainthread-work-breakdown',
+    'total-byte-weight',
+    'render-blocking-resources',
+    'critical-request-chains',
+    'long-tasks',
+  ];
   for (const id of diagnostics) {
     const audit = lhr.audits[id];
     if (audit && audit.score !== null && audit.score < 0.9 && !opportunities.some((o) => o.title === audit.title)) {
@@ -137,14 +152,21 @@ export function formatTable(pages: PageFigures[]): string {
       return `| ${p.label} \`${p.path}\` | ${perf} | ${p.accessibility} | ${p.bestPractices} | ${seo} | ${seconds(p.fcpMs)} | ${seconds(p.lcpMs)} | ${ms(p.tbtMs)} | ${p.cls.toFixed(3)} | ${kb(p.transferBytes)} |`;
     }),
   ];
-  if (pages.some((p) => !p.isPublic)) lines.push('', '¹ logged in: not for search engines, so no SEO goal (the admin app is also `Disallow`ed in robots.txt).');
+  if (pages.some((p) => !p.isPublic))
+    lines.push('', '¹ logged in: not for search engines, so no SEO goal (the admin app is also `Disallow`ed in robots.txt).');
   const noindex = pages.filter((p) => p.isPublic && p.noindex);
   if (noindex.length) {
-    lines.push('', `² marked noindex (${noindex.map((p) => `${p.label}: ${p.noindex}`).join('; ')}). Lighthouse's "Page is blocked from indexing" costs SEO about 37 points; SEO ≥ ${goals.seo} there needs that choice undone.`);
+    lines.push(
+      '',
+      `² marked noindex (${noindex.map((p) => `${p.label}: ${p.noindex}`).join('; ')}). Lighthouse's "Page is blocked from indexing" costs SEO about 37 points; SEO ≥ ${goals.seo} there needs that choice undone.`,
+    );
   }
   const missing = pages.filter((p) => missedGoals(p).length);
-  lines.push('', `Goals: performance ≥ ${goals.performance}, LCP ≤ ${seconds(goals.lcpMs)}, accessibility ${goals.accessibility}, best practices ${goals.bestPractices}, SEO ≥ ${goals.seo} on public pages. `
-    + (missing.length ? `Met by ${pages.length - missing.length} of ${pages.length} pages.` : 'Met by every page.'));
+  lines.push(
+    '',
+    `Goals: performance ≥ ${goals.performance}, LCP ≤ ${seconds(goals.lcpMs)}, accessibility ${goals.accessibility}, best practices ${goals.bestPractices}, SEO ≥ ${goals.seo} on public pages. ` +
+      (missing.length ? `Met by ${pages.length - missing.length} of ${pages.length} pages.` : 'Met by every page.'),
+  );
   for (const page of missing) {
     lines.push('', `**${page.label}** misses ${missedGoals(page).join(', ')}. Lighthouse:`, ...page.findings.map((f) => `- ${f}`));
   }

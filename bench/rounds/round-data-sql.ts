@@ -46,13 +46,15 @@ const activities = ['Fotball', 'Håndball', 'Basket', 'Korps', 'Kor', 'Turn', 'D
 const organisationKinds = ['IL', 'Skolekorps', 'Kor', 'Sjakklubb', 'Dansegruppe', 'Basketklubb', 'Turnforening', 'Speidergruppe'];
 const ageGroups = ['CHILDREN', 'CHILDREN', 'YOUTH', 'YOUTH', 'ADULTS', 'ALL'];
 
-const array = (values: readonly (string | number)[]) => `array[${values.map((v) => (typeof v === 'number' ? String(v) : literal(v))).join(', ')}]`;
+const array = (values: readonly (string | number)[]) =>
+  `array[${values.map((v) => (typeof v === 'number' ? String(v) : literal(v))).join(', ')}]`;
 
 export function roundDataSql(shape: RoundShape): Array<{ label: string; sql: string }> {
   const L = shape.locations;
   const A = shape.applications;
   const S = `${literal(shape.semesterStart)}::date`;
-  const pick = (values: readonly (string | number)[], key: string) => `(${array(values)})[1 + floor(bench.u(${key}) * ${values.length})::int]`;
+  const pick = (values: readonly (string | number)[], key: string) =>
+    `(${array(values)})[1 + floor(bench.u(${key}) * ${values.length})::int]`;
   const org = (o: string) => `(910000000 + ${o})::text`;
   const orgName = (o: string) => `'Rundeby ' || ${pick(organisationKinds, `${o} * 13 + 1`)} || ' ' || (${o} + 1)`;
   return [
@@ -119,7 +121,7 @@ export function roundDataSql(shape: RoundShape): Array<{ label: string; sql: str
           select ${ROUND_ID}, k, room_id, weekday, start_minute, end_minute, last_week - first_week + 1 from bench.wishes;`,
     },
     {
-      label: 'the applications\' IN_ROUND reservations',
+      label: "the applications' IN_ROUND reservations",
       sql: `
         insert into reservations (booking_id, bookable_asset_id, date, start_time, duration_minutes, initial_repetition_date, status)
           select w.k, w.room_id, ${S} + week * 7 + w.weekday - 1, make_time(w.start_minute / 60, w.start_minute % 60, 0),
@@ -149,7 +151,7 @@ export function roundDataSql(shape: RoundShape): Array<{ label: string; sql: str
           from bench.busy b cross join generate_series(0, ${SEMESTER_WEEKS - 1}) week;`,
     },
     {
-      label: 'earlier use (last year\'s weekly bookings of the organisations)',
+      label: "earlier use (last year's weekly bookings of the organisations)",
       sql: `
         create table bench.earlier as
           select (select max(id) from bookings) + row_number() over (order by r, d, lane) as id, r as room_id,

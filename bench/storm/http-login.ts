@@ -4,7 +4,12 @@ import type { Config } from '../../apps/server/src/config';
 import type { TestAdmin, TestCitizen } from '../../apps/server/src/seed/test-users';
 import { loginAs } from '../../apps/server/test/login';
 
-interface Cookie { name: string; value: string; expires?: Date; maxAge?: number }
+interface Cookie {
+  name: string;
+  value: string;
+  expires?: Date;
+  maxAge?: number;
+}
 
 function parseSetCookie(header: string): Cookie {
   const [pair = '', ...attributes] = header.split(';').map((part) => part.trim());
@@ -27,7 +32,8 @@ function parseSetCookie(header: string): Cookie {
 function overHttp(baseUrl: string, config: Config): App {
   const inject = async (options: InjectOptions & { url: string }) => {
     const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(options.headers ?? {})) if (name !== 'host' && value !== undefined) headers[name] = String(value);
+    for (const [name, value] of Object.entries(options.headers ?? {}))
+      if (name !== 'host' && value !== undefined) headers[name] = String(value);
     // inject() sends an object payload as JSON (the ID token after the login), a string as it is (the login form).
     const json = typeof options.payload === 'object' && options.payload !== null;
     if (json) headers['content-type'] = 'application/json';

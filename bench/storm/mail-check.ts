@@ -25,7 +25,9 @@ export interface MailCheck {
 /** A header of an .eml file, RFC 2047 base64 words decoded (how the local adapter writes subjects). */
 function header(eml: string, name: string): string {
   const line = eml.split(/\r?\n/).find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`)) ?? '';
-  return line.slice(name.length + 1).trim()
+  return line
+    .slice(name.length + 1)
+    .trim()
     .replace(/=\?UTF-8\?B\?([^?]*)\?=/gi, (_m, b64: string) => Buffer.from(b64, 'base64').toString('utf8'));
 }
 
@@ -37,7 +39,10 @@ function header(eml: string, name: string): string {
  * the resend (decision 017), counted here as `resendsDeduplicated`.
  */
 export async function checkMail(db: Db, mailDir: string): Promise<MailCheck> {
-  const rows = await queryRows<{ recipient: string; subject: string; sent: boolean }>(db, sql`select recipient, subject, sent_at is not null as sent from mail_outbox`);
+  const rows = await queryRows<{ recipient: string; subject: string; sent: boolean }>(
+    db,
+    sql`select recipient, subject, sent_at is not null as sent from mail_outbox`,
+  );
   const files = fs.existsSync(mailDir) ? fs.readdirSync(mailDir).filter((f) => f.endsWith('.eml')) : [];
   const counts = new Map<string, number>();
   for (const row of rows) counts.set(`${row.recipient}\n${row.subject}`, (counts.get(`${row.recipient}\n${row.subject}`) ?? 0) + 1);
@@ -59,5 +64,13 @@ export async function checkMail(db: Db, mailDir: string): Promise<MailCheck> {
   }
   const resendsLog = path.join(mailDir, DELIVERED_FOLDER, RESENDS_LOG);
   const resendsDeduplicated = fs.existsSync(resendsLog) ? fs.readFileSync(resendsLog, 'utf8').split('\n').filter(Boolean).length : 0;
-  return { queued: rows.length, markedSent: rows.filter((r) => r.sent).length, files: files.length, lost, duplicates, sameMessageId, resendsDeduplicated };
+  return {
+    queued: rows.length,
+    markedSent: rows.filter((r) => r.sent).length,
+    files: files.length,
+    lost,
+    duplicates,
+    sameMessageId,
+    resendsDeduplicated,
+  };
 }

@@ -28,9 +28,17 @@ try {
   await database.migrate();
   const location = await createLocation(database.db, { name: 'Stormvik skole' });
   await setOpeningHours(database.db, location.id, '08:00', '23:00');
-  const rooms = [(await createAsset(database.db, location.id, { name: 'Rom 1' })).id, (await createAsset(database.db, location.id, { name: 'Rom 2' })).id];
+  const rooms = [
+    (await createAsset(database.db, location.id, { name: 'Rom 1' })).id,
+    (await createAsset(database.db, location.id, { name: 'Rom 2' })).id,
+  ];
   await addLocationAdmin(database.db, location.id, testAdmins[0]!.email);
-  const app = await buildApp({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '3000' }), database, logger: false, jobs: { run: false } });
+  const app = await buildApp({
+    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '3000' }),
+    database,
+    logger: false,
+    jobs: { run: false },
+  });
   await app.ready();
   const token = await signAccessToken(app);
   const statements: string[] = [];
@@ -38,17 +46,33 @@ try {
   const query = pg.Client.prototype.query;
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     const first = args[0] as string | { text?: string };
-    const text = typeof first === 'string' ? first : first?.text ?? '?';
+    const text = typeof first === 'string' ? first : (first?.text ?? '?');
     statements.push(text.replace(/\s+/g, ' ').slice(0, 140));
-    captured.push({ text, values: (typeof first === 'string' ? args[1] : (first as { values?: unknown[] }).values) as unknown[] ?? [] });
+    captured.push({ text, values: ((typeof first === 'string' ? args[1] : (first as { values?: unknown[] }).values) as unknown[]) ?? [] });
     return (query as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof query;
-  const send = (roomIds: number[], startTime: string, date = inDays(8)) => app.inject({
-      method: 'POST', url: '/api/booking', headers: { authorization: `Bearer ${token}` },
+  const send = (roomIds: number[], startTime: string, date = inDays(8)) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/booking',
+      headers: { authorization: `Bearer ${token}` },
       payload: {
-        availabilityData: { probablyAvailable: roomIds.map((bookableAssetId) => ({ bookableAssetId, datesAndTimes: [{ date, startTime, duration: 'PT1H', initialRepetitionDate: null }] })) },
-        isRepeating: false, bookingPortalClient: 'PUBLIC', bookingPurpose: 'PUBLICUSER_LOAN',
-        formAnswers: { activity: 'Fotball', purpose: 'Trening', participants: 12, contactEmail: 'lag@example.no', contactPhone: '41234567' },
+        availabilityData: {
+          probablyAvailable: roomIds.map((bookableAssetId) => ({
+            bookableAssetId,
+            datesAndTimes: [{ date, startTime, duration: 'PT1H', initialRepetitionDate: null }],
+          })),
+        },
+        isRepeating: false,
+        bookingPortalClient: 'PUBLIC',
+        bookingPurpose: 'PUBLICUSER_LOAN',
+        formAnswers: {
+          activity: 'Fotball',
+          purpose: 'Trening',
+          participants: 12,
+          contactEmail: 'lag@example.no',
+          contactPhone: '41234567',
+        },
       },
     });
   const book = async (roomIds: number[], label: string) => {
@@ -68,7 +92,10 @@ try {
       captured.length = 0;
       pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
         const first = args[0] as string | { text?: string; values?: unknown[] };
-        captured.push({ text: typeof first === 'string' ? first : first.text ?? '', values: ((typeof first === "string" ? undefined : first.values) ?? args[1] ?? []) as unknown[] });
+        captured.push({
+          text: typeof first === 'string' ? first : (first.text ?? ''),
+          values: ((typeof first === 'string' ? undefined : first.values) ?? args[1] ?? []) as unknown[],
+        });
         return (query as (...a: unknown[]) => unknown).apply(this, args);
       } as typeof query;
       await send([rooms[0]!], label === 'won' ? '20:00:00' : '18:00:00');
@@ -80,8 +107,12 @@ try {
         try {
           await client.query('begin');
           const plan = await client.query(`explain (analyze, summary, format json) ${text}`, values);
-          const [{ 'Planning Time': planning, 'Execution Time': execution }] = (plan.rows[0] as { 'QUERY PLAN': [{ 'Planning Time': number; 'Execution Time': number }] })['QUERY PLAN'];
-          console.log(`  ${label}: plan ${planning.toFixed(3)} ms, run ${execution.toFixed(3)} ms: ${text.replace(/\s+/g, ' ').slice(0, 90)}`);
+          const [{ 'Planning Time': planning, 'Execution Time': execution }] = (
+            plan.rows[0] as { 'QUERY PLAN': [{ 'Planning Time': number; 'Execution Time': number }] }
+          )['QUERY PLAN'];
+          console.log(
+            `  ${label}: plan ${planning.toFixed(3)} ms, run ${execution.toFixed(3)} ms: ${text.replace(/\s+/g, ' ').slice(0, 90)}`,
+          );
         } finally {
           await client.query('rollback');
           client.release();
@@ -91,7 +122,10 @@ try {
   }
 
   // CPU per request of each kind: this process (the app, no HTTP) and the database's backends.
-  const backends = async () => (await queryRows<{ pid: number }>(database.db, sql`select pid from pg_stat_activity where datname = current_database()`)).map((r) => r.pid);
+  const backends = async () =>
+    (await queryRows<{ pid: number }>(database.db, sql`select pid from pg_stat_activity where datname = current_database()`)).map(
+      (r) => r.pid,
+    );
   const postgresMs = async () => (await backends()).reduce((sum, pid) => sum + (processCpuMs(pid) ?? 0), 0);
   const measure = async (label: string, request: (i: number) => Promise<{ statusCode: number }>) => {
     for (let i = 0; i < 30; i++) await request(-1 - i);
@@ -106,16 +140,29 @@ try {
     const used = process.cpuUsage(own);
     const pgMs = (await postgresMs()) - pgBefore;
     const appMs = (used.user + used.system) / 1000;
-    console.log(`${label} (${[...statuses].map(([s, n]) => `${n}×${s}`).join(', ')}): app ${(appMs / requests).toFixed(2)} ms + PostgreSQL ${(pgMs / requests).toFixed(2)} ms CPU per request; `
-      + `${((performance.now() - started) / requests).toFixed(2)} ms wall each`);
+    console.log(
+      `${label} (${[...statuses].map(([s, n]) => `${n}×${s}`).join(', ')}): app ${(appMs / requests).toFixed(2)} ms + PostgreSQL ${(pgMs / requests).toFixed(2)} ms CPU per request; ` +
+        `${((performance.now() - started) / requests).toFixed(2)} ms wall each`,
+    );
   };
   // Lost: the time taken above. Won: every request a new quarter hour over the days ahead (free until then).
   if (only !== 'won') await measure('lost (409)', () => send([rooms[0]!], '18:00:00'));
-  const slot = (i: number) => { const n = i + 40; return { date: inDays(20 + Math.floor(n / 56)), time: `${String(9 + Math.floor((n % 56) / 4)).padStart(2, '0')}:${String((n % 4) * 15).padStart(2, '0')}:00` }; };
-  if (only !== 'lost') await measure('won (201)', (i) => { const { date, time } = slot(i * 4); return send([rooms[1]!], time, date); });
+  const slot = (i: number) => {
+    const n = i + 40;
+    return {
+      date: inDays(20 + Math.floor(n / 56)),
+      time: `${String(9 + Math.floor((n % 56) / 4)).padStart(2, '0')}:${String((n % 4) * 15).padStart(2, '0')}:00`,
+    };
+  };
+  if (only !== 'lost')
+    await measure('won (201)', (i) => {
+      const { date, time } = slot(i * 4);
+      return send([rooms[1]!], time, date);
+    });
   if (process.argv.includes('--plans')) {
     const pool = (database.db as unknown as { $client: pg.Pool }).$client;
-    for (let i = 0; i < 4; i++) console.log((await pool.query('select name, generic_plans, custom_plans from pg_prepared_statements')).rows);
+    for (let i = 0; i < 4; i++)
+      console.log((await pool.query('select name, generic_plans, custom_plans from pg_prepared_statements')).rows);
   }
   await app.close();
 } finally {

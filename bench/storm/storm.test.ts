@@ -9,10 +9,20 @@ import { runStorm } from './storm';
  * holds a job's lease, then every server connection terminated. The full size: `npm run storm -w bench`.
  */
 describe('the storm (two processes, one PostgreSQL, a kill and a connection blip)', () => {
-  it('keeps every invariant: no overlap, no 5xx (a lost connection is run again, decision 043), no unretried deadlock, every e-mail once, the dead process\'s jobs taken over', async () => {
+  it("keeps every invariant: no overlap, no 5xx (a lost connection is run again, decision 043), no unretried deadlock, every e-mail once, the dead process's jobs taken over", async () => {
     const serverUrl = process.env.TEST_DATABASE_URL;
     if (!serverUrl) throw new Error('the storm project needs TEST_DATABASE_URL (scripts/test.mjs runs it only then)');
-    const report = await runStorm({ serverUrl, clients: 20, admins: 2, seconds: 10, rooms: 3, thinkMs: 300, kill: true, terminate: true, log: () => {} });
+    const report = await runStorm({
+      serverUrl,
+      clients: 20,
+      admins: 2,
+      seconds: 10,
+      rooms: 3,
+      thinkMs: 300,
+      kill: true,
+      terminate: true,
+      log: () => {},
+    });
     console.log(formatStormReport(report));
     const context = `${report.exits.join(', ')}\n${report.serverLogs.map((l) => l.trim().split('\n').slice(-15).join('\n')).join('\n---\n')}`;
 
@@ -29,7 +39,10 @@ describe('the storm (two processes, one PostgreSQL, a kill and a connection blip
     expect(report.worksAfterTerminate, context).toBe(true);
     // The survivor never stopped: after the kill and after the blip it still booked.
     for (const phase of ['after kill', 'after terminate'] as const) {
-      expect(report.answers.some((a) => a.phase === phase && a.server === 'A' && a.kind === 'booking' && (a.status === 201 || a.status === 409)), phase).toBe(true);
+      expect(
+        report.answers.some((a) => a.phase === phase && a.server === 'A' && a.kind === 'booking' && (a.status === 201 || a.status === 409)),
+        phase,
+      ).toBe(true);
     }
   });
 });

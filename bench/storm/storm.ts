@@ -36,7 +36,15 @@ export interface StormOptions {
 
 type Phase = 'start' | 'after kill' | 'after terminate';
 type Kind = 'booking' | 'approve' | 'reject' | 'change time';
-interface Answer { kind: Kind; phase: Phase; server: 'A' | 'B'; status: number; ms: number; retryAfter: boolean; error?: string }
+interface Answer {
+  kind: Kind;
+  phase: Phase;
+  server: 'A' | 'B';
+  status: number;
+  ms: number;
+  retryAfter: boolean;
+  error?: string;
+}
 
 export interface StormReport {
   options: Omit<StormOptions, 'log' | 'serverUrl' | 'cpuProfileDir'>;
@@ -69,10 +77,17 @@ export interface StormReport {
   cpu: { servers: number; postgres: number; loadGenerator: number; wallMs: number };
 }
 
-const percentile = (sorted: readonly number[], p: number) => sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0;
+const percentile = (sorted: readonly number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function call(base: string, token: string, method: string, url: string, body?: unknown): Promise<{ status: number; retryAfter: boolean; ms: number; error?: string }> {
+async function call(
+  base: string,
+  token: string,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<{ status: number; retryAfter: boolean; ms: number; error?: string }> {
   const started = performance.now();
   try {
     const res = await fetch(`${base}${url}`, {
@@ -84,7 +99,12 @@ async function call(base: string, token: string, method: string, url: string, bo
     await res.arrayBuffer();
     return { status: res.status, retryAfter: res.headers.has('retry-after'), ms: performance.now() - started };
   } catch (error) {
-    return { status: 0, retryAfter: false, ms: performance.now() - started, error: (error as { cause?: { code?: string } }).cause?.code ?? String(error) };
+    return {
+      status: 0,
+      retryAfter: false,
+      ms: performance.now() - started,
+      error: (error as { cause?: { code?: string } }).cause?.code ?? String(error),
+    };
   }
 }
 
@@ -117,12 +137,17 @@ export async function runStorm(options: StormOptions): Promise<StormReport> {
     // One issuer for both (the local provider's keys are in the database): each accepts the other's tokens.
     const publicUrl = `http://127.0.0.1:${portA}`;
     const env = {
-      DATABASE_URL: scratch.url, PUBLIC_URL: publicUrl, LOCAL_MAIL_DIR: mailDir, JOB_LEASE_SECONDS: '5', MAIL_CLAIM_LEASE_SECONDS: '10',
-      OIDC_ACCESS_TOKEN_TTL_SECONDS: '3600', LOG_LEVEL: 'warn',
+      DATABASE_URL: scratch.url,
+      PUBLIC_URL: publicUrl,
+      LOCAL_MAIL_DIR: mailDir,
+      JOB_LEASE_SECONDS: '5',
+      MAIL_CLAIM_LEASE_SECONDS: '10',
+      OIDC_ACCESS_TOKEN_TTL_SECONDS: '3600',
+      LOG_LEVEL: 'warn',
       ...(options.cpuProfileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(options.cpuProfileDir)}` } : {}),
     };
     log(`starting two server processes on ${scratch.name}`);
-    servers.push(...await Promise.all([startServerProcess(env, { port: portA }), startServerProcess(env)]));
+    servers.push(...(await Promise.all([startServerProcess(env, { port: portA }), startServerProcess(env)])));
     const [a, b] = servers as [ServerProcess, ServerProcess];
     const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: publicUrl, DATABASE_URL: scratch.url });
     const citizenTokens = await Promise.all(testCitizens.map((c) => accessTokenOverHttp(a.baseUrl, config, c)));
@@ -136,7 +161,10 @@ export async function runStorm(options: StormOptions): Promise<StormReport> {
     const deadlocksBefore = await deadlockCount(database, scratch.name);
     const serverCpu = new CpuMeter();
     const postgresCpu = new CpuMeter();
-    const backends = async () => (await queryRows<{ pid: number }>(db, sql`select pid from pg_stat_activity where datname = current_database()`).catch(() => [])).map((r) => r.pid);
+    const backends = async () =>
+      (await queryRows<{ pid: number }>(db, sql`select pid from pg_stat_activity where datname = current_database()`).catch(() => [])).map(
+        (r) => r.pid,
+      );
     serverCpu.start(servers.map((s) => s.child.pid!));
     postgresCpu.start(await backends());
     const ownCpu = process.cpuUsage();
@@ -147,7 +175,7 @@ export async function runStorm(options: StormOptions): Promise<StormReport> {
     const endAt = started + options.seconds * 1000;
     // Seeded (mulberry32, as the demo data): a run can be replayed.
     const next = createRandom(20_261_126).next;
-    const pick = <T,>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
+    const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
     const target = (i: number): ['A' | 'B', string] => (bAlive && i % 2 === 1 ? ['B', b.baseUrl] : ['A', a.baseUrl]);
     let sent = 0;
 
@@ -161,11 +189,24 @@ export async function runStorm(options: StormOptions): Promise<StormReport> {
         const startTime = `${String(Math.floor(startMinutes / 60)).padStart(2, '0')}:${String(startMinutes % 60).padStart(2, '0')}:00`;
         const [server, base] = target(i + sent++);
         const answer = await call(base, token, 'POST', '/api/booking', {
-          availabilityData: { probablyAvailable: roomSet.map((bookableAssetId) => ({ bookableAssetId, datesAndTimes: [{ date, startTime, duration: `PT${Math.floor(duration / 60)}H${duration % 60}M`, initialRepetitionDate: null }] })) },
+          availabilityData: {
+            probablyAvailable: roomSet.map((bookableAssetId) => ({
+              bookableAssetId,
+              datesAndTimes: [
+                { date, startTime, duration: `PT${Math.floor(duration / 60)}H${duration % 60}M`, initialRepetitionDate: null },
+              ],
+            })),
+          },
           isRepeating: false,
           bookingPortalClient: 'PUBLIC',
           bookingPurpose: 'PUBLICUSER_LOAN',
-          formAnswers: { activity: 'Fotball', purpose: 'Trening', participants: 12, contactEmail: 'lag@example.no', contactPhone: '41234567' },
+          formAnswers: {
+            activity: 'Fotball',
+            purpose: 'Trening',
+            participants: 12,
+            contactEmail: 'lag@example.no',
+            contactPhone: '41234567',
+          },
         });
         answers.push({ kind: 'booking', phase, server, ...answer });
         await sleep(next() * options.thinkMs);
@@ -174,10 +215,13 @@ export async function runStorm(options: StormOptions): Promise<StormReport> {
 
     const admin = async (i: number) => {
       while (Date.now() < endAt) {
-        const [candidate] = await queryRows<{ id: number; status: string; reservation_id: number | null; date: string | null }>(db, sql`
+        const [candidate] = await queryRows<{ id: number; status: string; reservation_id: number | null; date: string | null }>(
+          db,
+          sql`
           select b.id, b.status, r.id as reservation_id, to_char(r.date, 'YYYY-MM-DD') as date
           from bookings b left join lateral (select id, date from reservations where booking_id = b.id and status in ('UNPROCESSED', 'APPROVED') limit 1) r on true
-          where b.status in ('UNPROCESSED', 'APPROVED') order by random() limit 1`).catch(() => []);
+          where b.status in ('UNPROCESSED', 'APPROVED') order by random() limit 1`,
+        ).catch(() => []);
         if (!candidate) {
           await sleep(100);
           continue;
@@ -191,12 +235,20 @@ export async function runStorm(options: StormOptions): Promise<StormReport> {
           answer = await call(base, adminToken, 'PUT', `/api/booking/${candidate.id}/approve`, { costCategory: 'FREE' });
         } else if (roll < 0.75 || !candidate.reservation_id || !candidate.date) {
           kind = 'reject';
-          answer = await call(base, adminToken, 'PUT', `/api/booking/${candidate.id}/reject`, { rejectionText: 'Lokalet er dessverre opptatt.' });
+          answer = await call(base, adminToken, 'PUT', `/api/booking/${candidate.id}/reject`, {
+            rejectionText: 'Lokalet er dessverre opptatt.',
+          });
         } else {
           kind = 'change time';
           const startMinutes = 17 * 60 + 15 * Math.floor(next() * 16);
           answer = await call(base, adminToken, 'PUT', `/api/reservation/${candidate.reservation_id}`, {
-            updateReservations: [{ newDate: addDays(candidate.date, Math.floor(next() * 2)), newStartTime: `${String(Math.floor(startMinutes / 60)).padStart(2, '0')}:${String(startMinutes % 60).padStart(2, '0')}:00`, newDuration: 'PT1H' }],
+            updateReservations: [
+              {
+                newDate: addDays(candidate.date, Math.floor(next() * 2)),
+                newStartTime: `${String(Math.floor(startMinutes / 60)).padStart(2, '0')}:${String(startMinutes % 60).padStart(2, '0')}:00`,
+                newDuration: 'PT1H',
+              },
+            ],
           });
         }
         answers.push({ kind, phase, server, ...answer });
@@ -225,9 +277,12 @@ export async function runStorm(options: StormOptions): Promise<StormReport> {
       if (options.terminate) {
         // At 65 %, and never sooner than a fifth of the storm after the kill: each phase gets its answers.
         await sleep(Math.max(0, started + options.seconds * 650 - Date.now(), killedAt + options.seconds * 200 - Date.now()));
-        const [terminated] = await queryRows<{ n: number }>(db, sql`
+        const [terminated] = await queryRows<{ n: number }>(
+          db,
+          sql`
           select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
-          where datname = current_database() and pid <> pg_backend_pid() and application_name <> 'lokaler-storm'`);
+          where datname = current_database() and pid <> pg_backend_pid() and application_name <> 'lokaler-storm'`,
+        );
         phase = 'after terminate';
         log(`${((Date.now() - started) / 1000).toFixed(1)} s: pg_terminate_backend of ${terminated?.n ?? 0} server connections`);
       }
@@ -251,14 +306,31 @@ export async function runStorm(options: StormOptions): Promise<StormReport> {
     serverCpu.sample(servers.map((s) => s.child.pid!));
     postgresCpu.sample(await backends());
     const ownUsed = process.cpuUsage(ownCpu);
-    const cpu = { servers: serverCpu.total(), postgres: postgresCpu.total(), loadGenerator: (ownUsed.user + ownUsed.system) / 1000, wallMs: Date.now() - started };
+    const cpu = {
+      servers: serverCpu.total(),
+      postgres: postgresCpu.total(),
+      loadGenerator: (ownUsed.user + ownUsed.system) / 1000,
+      wallMs: Date.now() - started,
+    };
     log(`storm over after ${((Date.now() - started) / 1000).toFixed(1)} s, ${answers.length} answers; waiting for the outbox`);
 
     if (options.terminate) {
-      const ready = await fetch(`${a.baseUrl}/api/health/ready`).then((r) => r.status, () => 0);
+      const ready = await fetch(`${a.baseUrl}/api/health/ready`).then(
+        (r) => r.status,
+        () => 0,
+      );
       const booking = await call(a.baseUrl, citizenTokens[0]!, 'POST', '/api/booking', {
-        availabilityData: { probablyAvailable: [{ bookableAssetId: rooms[0]!, datesAndTimes: [{ date: inDays(30), startTime: '10:00:00', duration: 'PT1H', initialRepetitionDate: null }] }] },
-        isRepeating: false, bookingPortalClient: 'PUBLIC', bookingPurpose: 'PUBLICUSER_LOAN',
+        availabilityData: {
+          probablyAvailable: [
+            {
+              bookableAssetId: rooms[0]!,
+              datesAndTimes: [{ date: inDays(30), startTime: '10:00:00', duration: 'PT1H', initialRepetitionDate: null }],
+            },
+          ],
+        },
+        isRepeating: false,
+        bookingPortalClient: 'PUBLIC',
+        bookingPurpose: 'PUBLICUSER_LOAN',
         formAnswers: { activity: 'Sjakk', purpose: 'Trening', participants: 4, contactEmail: 'lag@example.no', contactPhone: '41234567' },
       });
       worksAfterTerminate = ready === 200 && booking.status === 201;
@@ -278,26 +350,50 @@ export async function runStorm(options: StormOptions): Promise<StormReport> {
       // The leases of the dead process run out (5 s) and the survivor runs those jobs when they are due.
       const until = Date.now() + 20_000;
       for (;;) {
-        const rows = await queryRows<{ name: string; last_finished_at: Date | null; next_run_at: Date }>(db, sql`select name, last_finished_at, next_run_at from job_schedule`);
-        const ranAgain = rows.filter((r) => names.includes(r.name) && r.last_finished_at && new Date(r.last_finished_at).getTime() > killedAt);
+        const rows = await queryRows<{ name: string; last_finished_at: Date | null; next_run_at: Date }>(
+          db,
+          sql`select name, last_finished_at, next_run_at from job_schedule`,
+        );
+        const ranAgain = rows.filter(
+          (r) => names.includes(r.name) && r.last_finished_at && new Date(r.last_finished_at).getTime() > killedAt,
+        );
         jobsRunAgain = ranAgain.length;
         if (jobsRunAgain === names.length || a.child.exitCode !== null || Date.now() > until) break;
         await sleep(500);
       }
     }
 
-    const [overlap] = await queryRows<{ n: number }>(db, sql`
+    const [overlap] = await queryRows<{ n: number }>(
+      db,
+      sql`
       select count(*)::int as n from reservations x join reservations y
         on x.bookable_asset_id = y.bookable_asset_id and x.id < y.id and x.period && y.period
-      where x.status in ('UNPROCESSED', 'APPROVED') and y.status in ('UNPROCESSED', 'APPROVED')`);
+      where x.status in ('UNPROCESSED', 'APPROVED') and y.status in ('UNPROCESSED', 'APPROVED')`,
+    );
     const deadlocksAfter = await deadlockCount(database, scratch.name);
     const logs = servers.map((s) => s.output()).join('\n');
-    const bookingTimes = answers.filter((x) => x.kind === 'booking' && x.status > 0).map((x) => x.ms).sort((p, q) => p - q);
+    const bookingTimes = answers
+      .filter((x) => x.kind === 'booking' && x.status > 0)
+      .map((x) => x.ms)
+      .sort((p, q) => p - q);
     const fiveHundreds = answers.filter((x) => x.status >= 500);
     return {
-      options: { clients: options.clients, admins: options.admins, seconds: options.seconds, kill: options.kill, terminate: options.terminate, thinkMs: options.thinkMs, rooms: options.rooms },
+      options: {
+        clients: options.clients,
+        admins: options.admins,
+        seconds: options.seconds,
+        kill: options.kill,
+        terminate: options.terminate,
+        thinkMs: options.thinkMs,
+        rooms: options.rooms,
+      },
       answers,
-      bookingMs: { p50: percentile(bookingTimes, 50), p95: percentile(bookingTimes, 95), max: bookingTimes.at(-1) ?? 0, count: bookingTimes.length },
+      bookingMs: {
+        p50: percentile(bookingTimes, 50),
+        p95: percentile(bookingTimes, 95),
+        max: bookingTimes.at(-1) ?? 0,
+        count: bookingTimes.length,
+      },
       overlaps: overlap?.n ?? -1,
       fiveHundreds: fiveHundreds.length,
       fiveHundredsWithoutRetryAfter: fiveHundreds.filter((x) => !(x.status === 503 && x.retryAfter)).length,

@@ -13,7 +13,15 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -64,7 +72,9 @@ async function settled(page: Page): Promise<void> {
   // Judge the page as a person sees it once it has settled: a popover fading in has, for a moment,
   // half-transparent text that axe would measure as low contrast.
   // Endless animations (a loading spinner) never settle and are not what fades in: they are left out.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
 }
 
 async function axeSummary(page: Page, exclude: readonly string[]): Promise<string[]> {
@@ -72,7 +82,13 @@ async function axeSummary(page: Page, exclude: readonly string[]): Promise<strin
   let builder = new AxeBuilder({ page }).withTags([...axeTags]);
   for (const selector of exclude) builder = builder.exclude(selector);
   const results = await builder.analyze();
-  return results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  return results.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(', ')}`,
+  );
 }
 
 /**
@@ -98,7 +114,9 @@ async function sidewaysScroll(page: Page): Promise<{ excess: number; culprits: s
       if (box.width === 0 || box.right <= width + 0.5 || heldByScroller(el)) continue;
       // The innermost ones say most: skip an element whose child sticks out as far.
       if ([...el.children].some((c) => c.getBoundingClientRect().right >= box.right - 0.5)) continue;
-      culprits.push(`<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}"> right ${Math.round(box.right)} px: "${(el.textContent ?? '').trim().slice(0, 40)}"`);
+      culprits.push(
+        `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}"> right ${Math.round(box.right)} px: "${(el.textContent ?? '').trim().slice(0, 40)}"`,
+      );
     }
     return { excess, culprits: culprits.slice(0, 8) };
   });
@@ -127,7 +145,10 @@ export async function expectNoAxeViolations(page: Page, options: { exclude?: rea
       await page.waitForTimeout(200);
       scroll = await sidewaysScroll(page);
     }
-    expect(scroll.excess > 0 ? [`${scroll.excess} px too wide`, ...scroll.culprits] : [], `sideways scrolling at 320 px on ${page.url()}`).toEqual([]);
+    expect(
+      scroll.excess > 0 ? [`${scroll.excess} px too wide`, ...scroll.culprits] : [],
+      `sideways scrolling at 320 px on ${page.url()}`,
+    ).toEqual([]);
     expect(await axeSummary(page, exclude), `axe violations at 320 px on ${page.url()}`).toEqual([]);
     const folder = process.env.E2E_SCREENSHOT_DIR;
     if (folder) {

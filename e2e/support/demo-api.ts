@@ -36,7 +36,10 @@ export interface ApplicationThroughApi {
  * Applies as a citizen (the same calls as the application form) for one time on the first weekday
  * where it is free, and returns the new booking. A time taken meanwhile (409) moves on to the next day.
  */
-export async function applyThroughApi(api: APIRequestContext, application: ApplicationThroughApi): Promise<{ bookingId: number; caseNumber: string; roomId: number; date: string }> {
+export async function applyThroughApi(
+  api: APIRequestContext,
+  application: ApplicationThroughApi,
+): Promise<{ bookingId: number; caseNumber: string; roomId: number; date: string }> {
   const { location, token } = application;
   const rooms = (await (await api.get(`/api/location/${location.id}/bookableassets`)).json()) as { id: number; name: string }[];
   const room = rooms.find((r) => r.name !== application.avoidRoom) ?? rooms[0];
@@ -46,7 +49,9 @@ export async function applyThroughApi(api: APIRequestContext, application: Appli
     const date = addDays(osloToday(), offset);
     if (isoWeekday(date) > 5) continue;
     const time = { date, startTime: application.startTime, duration: `PT${application.minutes}M` };
-    const check = await api.put('/api/booking/availability', { data: { bookingCreationDtos: [{ bookableAssetId: room.id, datesAndTimes: [time], repetition: null }] } });
+    const check = await api.put('/api/booking/availability', {
+      data: { bookingCreationDtos: [{ bookableAssetId: room.id, datesAndTimes: [time], repetition: null }] },
+    });
     const answer = (await check.json()) as { probablyAvailable: { datesAndTimes: unknown[] }[] };
     if (!check.ok() || !answer.probablyAvailable.some((a) => a.datesAndTimes.length > 0)) continue;
     const created = await api.post('/api/booking', {
@@ -64,5 +69,7 @@ export async function applyThroughApi(api: APIRequestContext, application: Appli
     const { bookingId, caseNumber } = (await created.json()) as { bookingId: number; caseNumber: string };
     return { bookingId, caseNumber, roomId: room.id, date };
   }
-  throw new Error(`no free ${application.startTime} at ${location.name} ${application.firstDaysAhead}–${application.lastDaysAhead} days ahead`);
+  throw new Error(
+    `no free ${application.startTime} at ${location.name} ${application.firstDaysAhead}–${application.lastDaysAhead} days ahead`,
+  );
 }

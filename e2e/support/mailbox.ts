@@ -9,20 +9,30 @@ import { expect, inject } from 'vitest';
 async function mails(): Promise<{ to: string; text: string }[]> {
   const folder = path.join(inject('dataDir'), 'mail');
   const names = await fs.readdir(folder).catch(() => [] as string[]);
-  return Promise.all(names.filter((name) => name.endsWith('.eml')).sort().map(async (name) => {
-    const eml = await fs.readFile(path.join(folder, name), 'utf8');
-    const [head, ...body] = eml.split('\r\n\r\n');
-    return { to: /^To: (.*)$/m.exec(head ?? '')?.[1] ?? '', text: body.join('\r\n\r\n') };
-  }));
+  return Promise.all(
+    names
+      .filter((name) => name.endsWith('.eml'))
+      .sort()
+      .map(async (name) => {
+        const eml = await fs.readFile(path.join(folder, name), 'utf8');
+        const [head, ...body] = eml.split('\r\n\r\n');
+        return { to: /^To: (.*)$/m.exec(head ?? '')?.[1] ?? '', text: body.join('\r\n\r\n') };
+      }),
+  );
 }
 
 /** The newest e-mail to this address whose text matches, once it has been delivered (up to 30 s). */
 export async function waitForMail(to: string, pattern: RegExp): Promise<string> {
   let found: string | undefined;
-  await expect.poll(async () => {
-    found = (await mails()).reverse().find((m) => m.to === to && pattern.test(m.text))?.text;
-    return found !== undefined;
-  }, { timeout: 30_000, interval: 500 }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        found = (await mails()).reverse().find((m) => m.to === to && pattern.test(m.text))?.text;
+        return found !== undefined;
+      },
+      { timeout: 30_000, interval: 500 },
+    )
+    .toBe(true);
   return found!;
 }
 

@@ -3,11 +3,16 @@ import { expect } from 'vitest';
 
 /** The room calendar (/ressurs) as the specs drive it: its cells by date and time, and moving to a week. */
 
-const longDay = (date: string) => new Intl.DateTimeFormat('nb-NO', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
-const monthName = (date: string) => new Intl.DateTimeFormat('nb-NO', { month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+const longDay = (date: string) =>
+  new Intl.DateTimeFormat('nb-NO', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+    new Date(`${date}T12:00:00Z`),
+  );
+const monthName = (date: string) =>
+  new Intl.DateTimeFormat('nb-NO', { month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
 
 /** The grid cell of the date at a clock time ('18:00', or a pattern such as '\\d\\d:\\d\\d'). */
-export const calendarCell = (page: Page, date: string, clock: string) => page.getByRole('gridcell', { name: new RegExp(`^${longDay(date)} kl\\. ${clock}–`) });
+export const calendarCell = (page: Page, date: string, clock: string) =>
+  page.getByRole('gridcell', { name: new RegExp(`^${longDay(date)} kl\\. ${clock}–`) });
 
 /** Jumps with the year and month lists, then steps week by week until the date is in view. */
 export async function showWeekOf(page: Page, date: string): Promise<void> {

@@ -51,7 +51,8 @@ function serverEnv(overrides: Record<string, string | undefined>): NodeJS.Proces
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const main = path.join(repoRoot, 'apps/server/dist/main.js');
   for (const built of [main, ...(options.requires ?? [])]) {
-    if (!fs.existsSync(path.resolve(repoRoot, built))) throw new Error(`${built} is missing: run \`node scripts/build.mjs\` first (npm test does; this starts only what is built).`);
+    if (!fs.existsSync(path.resolve(repoRoot, built)))
+      throw new Error(`${built} is missing: run \`node scripts/build.mjs\` first (npm test does; this starts only what is built).`);
   }
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), options.dataDirPrefix ?? 'lokaler-e2e-'));

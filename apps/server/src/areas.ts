@@ -1,13 +1,51 @@
 import type { FastifyInstance } from 'fastify';
 import { healthRoutes, settingsRoutes, frontendErrorRoutes, aboutRoutes, clientSettingsRoutes, supportRoutes } from './platform';
 import { currentUserRoutes, impersonationRoutes } from './people';
-import { registerClosingHook, geographicAreaRoutes, tagRoutes, assetTypeRoutes, locationRoutes, bookableAssetRoutes, adminLocationRuleRoutes, locationAuditRoutes, adminLocationRoutes, adminOpeningHoursRoutes, adminRoomRoutes } from './locations';
-import { adminBlockedTimeRoutes, scheduleRoutes, availabilityRoutes, searchRoutes, freeSlotAlertRoutes, calendarFeedRoutes } from './availability';
+import {
+  registerClosingHook,
+  geographicAreaRoutes,
+  tagRoutes,
+  assetTypeRoutes,
+  locationRoutes,
+  bookableAssetRoutes,
+  adminLocationRuleRoutes,
+  locationAuditRoutes,
+  adminLocationRoutes,
+  adminOpeningHoursRoutes,
+  adminRoomRoutes,
+} from './locations';
+import {
+  adminBlockedTimeRoutes,
+  scheduleRoutes,
+  availabilityRoutes,
+  searchRoutes,
+  freeSlotAlertRoutes,
+  calendarFeedRoutes,
+} from './availability';
 import { applicationRoundRoutes, roundDecisionGuard } from './rounds';
-import { adminSelvkostRoutes, adminReservationRoutes, applyForBookingRoutes, userBookingRoutes, contractRoutes, vedtakRoutes, cancellationRoutes, claimRoutes, registerBookingStatusHook } from './bookings';
+import {
+  adminSelvkostRoutes,
+  adminReservationRoutes,
+  applyForBookingRoutes,
+  userBookingRoutes,
+  contractRoutes,
+  vedtakRoutes,
+  cancellationRoutes,
+  claimRoutes,
+  registerBookingStatusHook,
+} from './bookings';
 import { oslonokkelenRoutes, keyAccessHook } from './keys';
 import { weddingCertificateRoutes, weddingApplicationRoutes } from './weddings';
-import { closingWithBookings, adminBookingListRoutes, adminBookingViewRoutes, adminApprovalRoutes, adminRejectionRoutes, adminDocumentRoutes, reimbursementRoutes, roundAllocationRoutes } from './casework';
+import {
+  closingWithBookings,
+  adminBookingListRoutes,
+  adminBookingViewRoutes,
+  adminApprovalRoutes,
+  adminRejectionRoutes,
+  adminDocumentRoutes,
+  reimbursementRoutes,
+  roundAllocationRoutes,
+} from './casework';
 
 /** Every module's routes, in the order they are registered, each under /api. Add one line per module. */
 const moduleRoutes = [

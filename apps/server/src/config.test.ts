@@ -11,13 +11,22 @@ describe('loadConfig', () => {
   });
 
   it('uses PostgreSQL when DATABASE_URL is set, with 20 connections per process unless DATABASE_POOL_SIZE says otherwise', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/lokaler' }).database).toEqual({ engine: 'postgres', url: 'postgres://u@db:5432/lokaler', maxConnections: 20 });
-    expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/lokaler', DATABASE_POOL_SIZE: '8' }).database).toMatchObject({ maxConnections: 8 });
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/lokaler' }).database).toEqual({
+      engine: 'postgres',
+      url: 'postgres://u@db:5432/lokaler',
+      maxConnections: 20,
+    });
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/lokaler', DATABASE_POOL_SIZE: '8' }).database).toMatchObject({
+      maxConnections: 8,
+    });
     expect(() => loadConfig({ DATABASE_POOL_SIZE: '1' })).toThrow(/DATABASE_POOL_SIZE/);
   });
 
   it("takes the map's tiles from MAP_TILE_URL: OpenStreetMap by default, none when empty", () => {
-    expect(loadConfig({}).map).toEqual({ tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', tileAttribution: '© OpenStreetMap-bidragsytere' });
+    expect(loadConfig({}).map).toEqual({
+      tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      tileAttribution: '© OpenStreetMap-bidragsytere',
+    });
     expect(loadConfig({ MAP_TILE_URL: '', MAP_TILE_ATTRIBUTION: '' }).map).toEqual({ tileUrl: null, tileAttribution: '' });
     expect(loadConfig({ MAP_TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png' }).map.tileUrl).toBe('http://127.0.0.1:9/{z}/{x}/{y}.png');
   });
@@ -88,7 +97,10 @@ describe('the production rails (decision 033)', () => {
     expect(loadConfig({}).seedDemoData).toBe(true);
     expect(loadConfig({ SEED_DEMO_DATA: 'false' }).seedDemoData).toBe(false);
     expect(loadConfig({}).apiDocs).toEqual({ public: true, admin: 'public' });
-    expect(loadConfig({ ...productionEnv, API_DOCS_ADMIN: 'admins', API_DOCS_PUBLIC: 'false' }).apiDocs).toEqual({ public: false, admin: 'admins' });
+    expect(loadConfig({ ...productionEnv, API_DOCS_ADMIN: 'admins', API_DOCS_PUBLIC: 'false' }).apiDocs).toEqual({
+      public: false,
+      admin: 'admins',
+    });
   });
 
   it.each([
@@ -115,7 +127,9 @@ describe('the production rails (decision 033)', () => {
   ])('refuses production with %o, naming %s', (change, variable, why) => {
     const env = { ...productionEnv, ...change };
     expect(() => loadConfig(env)).toThrow(ConfigError);
-    const lines = messageOf(env).split('\n').filter((line) => line.startsWith('  '));
+    const lines = messageOf(env)
+      .split('\n')
+      .filter((line) => line.startsWith('  '));
     // Exactly the one problem: the other settings are good.
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(new RegExp(`^  ${variable}: `));
@@ -123,15 +137,40 @@ describe('the production rails (decision 033)', () => {
   });
 
   it('lists every problem at once, each with its variable and what to set', () => {
-    const message = messageOf({ NODE_ENV: 'production', COOKIE_SECRET: 'change-me-change-me-change-me-change-me', PUBLIC_URL: 'http://lokaler.example.no', SEED_DEMO_DATA: 'true' });
-    const named = message.split('\n').filter((line) => line.startsWith('  ')).map((line) => /^ {2}(\w+):/.exec(line)?.[1]);
-    expect(named.sort()).toEqual(['ADMIN_OIDC_ISSUER', 'COOKIE_SECRET', 'DATABASE_URL', 'KEY_SERVICE_ADAPTER', 'MAIL_ADAPTER', 'OIDC_ISSUER', 'ORG_REGISTRY_ADAPTER', 'PERSON_REGISTER_ADAPTER', 'PUBLIC_URL', 'SEED_DEMO_DATA']);
+    const message = messageOf({
+      NODE_ENV: 'production',
+      COOKIE_SECRET: 'change-me-change-me-change-me-change-me',
+      PUBLIC_URL: 'http://lokaler.example.no',
+      SEED_DEMO_DATA: 'true',
+    });
+    const named = message
+      .split('\n')
+      .filter((line) => line.startsWith('  '))
+      .map((line) => /^ {2}(\w+):/.exec(line)?.[1]);
+    expect(named.sort()).toEqual([
+      'ADMIN_OIDC_ISSUER',
+      'COOKIE_SECRET',
+      'DATABASE_URL',
+      'KEY_SERVICE_ADAPTER',
+      'MAIL_ADAPTER',
+      'OIDC_ISSUER',
+      'ORG_REGISTRY_ADAPTER',
+      'PERSON_REGISTER_ADAPTER',
+      'PUBLIC_URL',
+      'SEED_DEMO_DATA',
+    ]);
     expect(message).toMatch(/MAIL_ADAPTER: .*set MAIL_ADAPTER=smtp/);
     expect(message).toMatch(/ALLOW_DEMO_SERVICES=true/);
   });
 
   it('allows the fakes and demo data with ALLOW_DEMO_SERVICES=true, never a weak secret or a plain-http address', () => {
-    const demo = { NODE_ENV: 'production', ALLOW_DEMO_SERVICES: 'true', PUBLIC_URL: 'https://demo.lokaler.example.no', COOKIE_SECRET: productionEnv.COOKIE_SECRET, SEED_DEMO_DATA: 'true' };
+    const demo = {
+      NODE_ENV: 'production',
+      ALLOW_DEMO_SERVICES: 'true',
+      PUBLIC_URL: 'https://demo.lokaler.example.no',
+      COOKIE_SECRET: productionEnv.COOKIE_SECRET,
+      SEED_DEMO_DATA: 'true',
+    };
     const config = loadConfig(demo);
     expect(config.allowDemoServices).toBe(true);
     expect(config.oidc.local).toBe(true);
@@ -159,23 +198,42 @@ describe('the key service and organisation register over HTTP', () => {
   it('needs KEY_SERVICE_URL and a token or complete client credentials, only when KEY_SERVICE_ADAPTER=http', () => {
     expect(loadConfig({ KEY_SERVICE_URL: 'https://k.example.no' }).keyServiceHttp).toBeNull();
     expect(messageOf({ KEY_SERVICE_ADAPTER: 'http' })).toMatch(/KEY_SERVICE_URL: required[\s\S]*KEY_SERVICE_TOKEN: required/);
-    expect(messageOf({ KEY_SERVICE_ADAPTER: 'http', KEY_SERVICE_URL: 'https://k.example.no', KEY_SERVICE_CLIENT_ID: 'lokaler' }))
-      .toMatch(/KEY_SERVICE_TOKEN_URL, KEY_SERVICE_CLIENT_ID, KEY_SERVICE_CLIENT_SECRET: set all three/);
+    expect(messageOf({ KEY_SERVICE_ADAPTER: 'http', KEY_SERVICE_URL: 'https://k.example.no', KEY_SERVICE_CLIENT_ID: 'lokaler' })).toMatch(
+      /KEY_SERVICE_TOKEN_URL, KEY_SERVICE_CLIENT_ID, KEY_SERVICE_CLIENT_SECRET: set all three/,
+    );
     expect(messageOf({ ORG_REGISTRY_ADAPTER: 'http' })).toMatch(/ORG_REGISTRY_URL: required when ORG_REGISTRY_ADAPTER=http/);
   });
 
-  it('builds the clients\' settings: a fixed token or the client credentials grant, 5 s deadlines unless set', () => {
-    expect(loadConfig({ KEY_SERVICE_ADAPTER: 'http', KEY_SERVICE_URL: 'https://k.example.no/api/', KEY_SERVICE_TOKEN: 't' }).keyServiceHttp)
-      .toEqual({ url: 'https://k.example.no/api', auth: { kind: 'token', token: 't' }, timeoutMs: 5000 });
-    expect(loadConfig({
-      KEY_SERVICE_ADAPTER: 'http', KEY_SERVICE_URL: 'https://k.example.no', KEY_SERVICE_TOKEN_URL: 'https://auth.example.no/token',
-      KEY_SERVICE_CLIENT_ID: 'lokaler', KEY_SERVICE_CLIENT_SECRET: 's3cr3t', KEY_SERVICE_SCOPE: 'keys:write', KEY_SERVICE_TIMEOUT_MS: '2000',
-    }).keyServiceHttp).toEqual({
-      url: 'https://k.example.no', timeoutMs: 2000,
-      auth: { kind: 'clientCredentials', tokenUrl: 'https://auth.example.no/token', clientId: 'lokaler', clientSecret: 's3cr3t', scope: 'keys:write' },
+  it("builds the clients' settings: a fixed token or the client credentials grant, 5 s deadlines unless set", () => {
+    expect(
+      loadConfig({ KEY_SERVICE_ADAPTER: 'http', KEY_SERVICE_URL: 'https://k.example.no/api/', KEY_SERVICE_TOKEN: 't' }).keyServiceHttp,
+    ).toEqual({ url: 'https://k.example.no/api', auth: { kind: 'token', token: 't' }, timeoutMs: 5000 });
+    expect(
+      loadConfig({
+        KEY_SERVICE_ADAPTER: 'http',
+        KEY_SERVICE_URL: 'https://k.example.no',
+        KEY_SERVICE_TOKEN_URL: 'https://auth.example.no/token',
+        KEY_SERVICE_CLIENT_ID: 'lokaler',
+        KEY_SERVICE_CLIENT_SECRET: 's3cr3t',
+        KEY_SERVICE_SCOPE: 'keys:write',
+        KEY_SERVICE_TIMEOUT_MS: '2000',
+      }).keyServiceHttp,
+    ).toEqual({
+      url: 'https://k.example.no',
+      timeoutMs: 2000,
+      auth: {
+        kind: 'clientCredentials',
+        tokenUrl: 'https://auth.example.no/token',
+        clientId: 'lokaler',
+        clientSecret: 's3cr3t',
+        scope: 'keys:write',
+      },
     });
-    expect(loadConfig({ ORG_REGISTRY_ADAPTER: 'http', ORG_REGISTRY_URL: 'https://r.example.no/' }).orgRegistryHttp)
-      .toEqual({ url: 'https://r.example.no', token: null, timeoutMs: 5000 });
+    expect(loadConfig({ ORG_REGISTRY_ADAPTER: 'http', ORG_REGISTRY_URL: 'https://r.example.no/' }).orgRegistryHttp).toEqual({
+      url: 'https://r.example.no',
+      token: null,
+      timeoutMs: 5000,
+    });
   });
 });
 

@@ -9,27 +9,49 @@ const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' |
 /** OpenStreetMap's standard tiles (their tile usage policy allows light use with attribution). */
 const OSM_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 /** Empty (no map background), or an http(s) URL template with Leaflet's {z}, {x} and {y}. */
-const tileUrl = z.string().trim().refine(
-  (url) => url === '' || (/^https?:\/\/[^\s]+$/.test(url) && ['{z}', '{x}', '{y}'].every((part) => url.includes(part))),
-  'must be empty or an http(s) URL with {z}, {x} and {y}',
-);
+const tileUrl = z
+  .string()
+  .trim()
+  .refine(
+    (url) => url === '' || (/^https?:\/\/[^\s]+$/.test(url) && ['{z}', '{x}', '{y}'].every((part) => url.includes(part))),
+    'must be empty or an http(s) URL with {z}, {x} and {y}',
+  );
 
 const clientId = z.string().trim().min(1, 'must not be empty');
-const scopes = z.string().trim().refine((v) => v.split(/\s+/).includes('openid'), 'must include openid');
-const claimName = z.string().trim().regex(/^[A-Za-z0-9_.:/-]+$/, 'must be a claim name');
+const scopes = z
+  .string()
+  .trim()
+  .refine((v) => v.split(/\s+/).includes('openid'), 'must include openid');
+const claimName = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_.:/-]+$/, 'must be a claim name');
 /** JWS algorithms an access or ID token may be signed with; never none or a symmetric one (the key is public). */
-const algorithms = z.string().transform((v) => v.split(',').map((a) => a.trim()).filter(Boolean)).pipe(
-  z.array(z.enum(['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'])).min(1, 'must name at least one algorithm'),
-);
+const algorithms = z
+  .string()
+  .transform((v) =>
+    v
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean),
+  )
+  .pipe(
+    z
+      .array(z.enum(['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA']))
+      .min(1, 'must name at least one algorithm'),
+  );
 /** Parsed at start, so a broken key is a start-up refusal rather than a failed lookup later. */
-const privateKeyPem = z.string().transform((v) => v.replace(/\\n/g, '\n').trim()).refine((pem) => {
-  try {
-    createPrivateKey(pem);
-    return true;
-  } catch {
-    return false;
-  }
-}, 'must be a PEM private key (PKCS#8)');
+const privateKeyPem = z
+  .string()
+  .transform((v) => v.replace(/\\n/g, '\n').trim())
+  .refine((pem) => {
+    try {
+      createPrivateKey(pem);
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'must be a PEM private key (PKCS#8)');
 
 /** proxy-addr's names for address ranges, which Fastify's trustProxy accepts beside addresses and CIDR ranges. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -46,19 +68,28 @@ function isProxyAddress(entry: string): boolean {
  * addresses, CIDR ranges, loopback, linklocal, uniquelocal). Never everyone: then any client picks its
  * own address and walks past every per-address rate limit.
  */
-const trustProxy = z.string().trim().transform((value, ctx): false | number | string[] => {
-  if (value === '' || value === '0') return false;
-  if (/^\d+$/.test(value)) {
-    if (Number(value) > 10) ctx.addIssue({ code: 'custom', message: 'a hop count must be between 0 and 10' });
-    return Number(value);
-  }
-  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
-  const wrong = entries.filter((entry) => !isProxyAddress(entry));
-  if (wrong.length) {
-    ctx.addIssue({ code: 'custom', message: `must be a hop count or a list of proxy addresses (IP, CIDR, loopback, linklocal, uniquelocal); not ${wrong.join(', ')}` });
-  }
-  return entries;
-});
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): false | number | string[] => {
+    if (value === '' || value === '0') return false;
+    if (/^\d+$/.test(value)) {
+      if (Number(value) > 10) ctx.addIssue({ code: 'custom', message: 'a hop count must be between 0 and 10' });
+      return Number(value);
+    }
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const wrong = entries.filter((entry) => !isProxyAddress(entry));
+    if (wrong.length) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be a hop count or a list of proxy addresses (IP, CIDR, loopback, linklocal, uniquelocal); not ${wrong.join(', ')}`,
+      });
+    }
+    return entries;
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -67,7 +98,10 @@ const envSchema = z.object({
   /** Public origin the browser uses, e.g. https://lokaler.oslo.kommune.no. Defaults to http://localhost:PORT. */
   PUBLIC_URL: z.url().optional(),
   /** PostgreSQL connection string. When unset, the embedded PGlite in DATA_DIR is used. */
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   /**
    * PostgreSQL connections per process. N processes need N × this below the server's max_connections
@@ -113,7 +147,12 @@ const envSchema = z.object({
   MAP_TILE_URL: tileUrl.default(OSM_TILE_URL),
   MAP_TILE_ATTRIBUTION: z.string().default('© OpenStreetMap-bidragsytere'),
   /** How long a wedding time taken in the calendar is held for the couple to send the form (spec 02 §9: about 30). */
-  WEDDING_HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  WEDDING_HOLD_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
   /** Decision 038: how long after the wizard's page went away (closed tab, reload) the held wedding time is let go unless the wizard comes back. */
   WEDDING_WIZARD_RETURN_SECONDS: z.coerce.number().int().min(5).max(600).default(60),
   /** Most applications one person may send in a 10-minute window (POST /api/booking, counted in the database; decision 041). */
@@ -127,7 +166,12 @@ const envSchema = z.object({
   /** How long the invitation link to set up a new location (/nytt-lokale/{linkId}) can be claimed (decision 015). */
   LOCATION_INVITATION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   /** Largest request body of an ordinary route; the prøvingsattest upload keeps its own, larger limit. */
-  HTTP_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(1024 * 1024),
+  HTTP_BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(64 * 1024 * 1024)
+    .default(1024 * 1024),
   /** Time for the whole request (headers and body) to arrive: a slow-loris body is cut off (408) after it. Long enough for the 14 MB upload on a slow line. */
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
   /** Time for the request's headers to arrive. */
@@ -244,7 +288,10 @@ function buildConfig(env: Env) {
     map: { tileUrl: env.MAP_TILE_URL === '' ? null : env.MAP_TILE_URL, tileAttribution: env.MAP_TILE_ATTRIBUTION },
     weddingHoldMinutes: env.WEDDING_HOLD_MINUTES,
     weddingWizardReturnSeconds: env.WEDDING_WIZARD_RETURN_SECONDS,
-    bookingRates: { perPersonPer10Minutes: env.BOOKINGS_PER_PERSON_PER_10_MINUTES, typedReceiptsPerPersonPerHour: env.TYPED_RECEIPTS_PER_PERSON_PER_HOUR },
+    bookingRates: {
+      perPersonPer10Minutes: env.BOOKINGS_PER_PERSON_PER_10_MINUTES,
+      typedReceiptsPerPersonPerHour: env.TYPED_RECEIPTS_PER_PERSON_PER_HOUR,
+    },
     locationInvitationDays: env.LOCATION_INVITATION_DAYS,
     freeSlotAlerts: { maxPerPerson: env.FREE_SLOT_ALERTS_PER_PERSON, mailsPerHour: env.FREE_SLOT_ALERT_MAILS_PER_HOUR },
     http: {
@@ -259,7 +306,12 @@ function buildConfig(env: Env) {
       trustProxy: env.TRUST_PROXY,
     },
     mail: mailSettings(env),
-    adapters: { mail: env.MAIL_ADAPTER, keyService: env.KEY_SERVICE_ADAPTER, orgRegistry: env.ORG_REGISTRY_ADAPTER, personRegister: env.PERSON_REGISTER_ADAPTER },
+    adapters: {
+      mail: env.MAIL_ADAPTER,
+      keyService: env.KEY_SERVICE_ADAPTER,
+      orgRegistry: env.ORG_REGISTRY_ADAPTER,
+      personRegister: env.PERSON_REGISTER_ADAPTER,
+    },
     shutdown: shutdownSettings(env),
     observability: {
       metricsPort: env.METRICS_PORT,
@@ -272,9 +324,10 @@ function buildConfig(env: Env) {
     allowDemoServices: env.ALLOW_DEMO_SERVICES,
     apiDocs: { public: env.API_DOCS_PUBLIC, admin: env.API_DOCS_ADMIN ?? (env.NODE_ENV === 'production' ? 'off' : 'public') },
     keyServiceHttp: keyServiceHttpSettings(env),
-    orgRegistryHttp: env.ORG_REGISTRY_ADAPTER === 'http' && env.ORG_REGISTRY_URL
-      ? { url: env.ORG_REGISTRY_URL.replace(/\/$/, ''), token: env.ORG_REGISTRY_TOKEN ?? null, timeoutMs: env.ORG_REGISTRY_TIMEOUT_MS }
-      : null,
+    orgRegistryHttp:
+      env.ORG_REGISTRY_ADAPTER === 'http' && env.ORG_REGISTRY_URL
+        ? { url: env.ORG_REGISTRY_URL.replace(/\/$/, ''), token: env.ORG_REGISTRY_TOKEN ?? null, timeoutMs: env.ORG_REGISTRY_TIMEOUT_MS }
+        : null,
     personRegister: personRegisterSettings(env),
   };
 }
@@ -288,7 +341,8 @@ function shutdownSettings(env: z.infer<typeof envSchema>) {
   const drainMs = env.SHUTDOWN_DRAIN_MS ?? (env.NODE_ENV === 'production' ? PRODUCTION_DRAIN_MS : 0);
   const graceMs = env.SHUTDOWN_GRACE_MS ?? drainMs + GRACE_AFTER_DRAIN_MS;
   // A grace within the drain would exit with 1 while the process still serves.
-  if (graceMs <= drainMs) throw new ConfigError(`Invalid configuration:\n  SHUTDOWN_GRACE_MS: must be longer than SHUTDOWN_DRAIN_MS (${drainMs})`);
+  if (graceMs <= drainMs)
+    throw new ConfigError(`Invalid configuration:\n  SHUTDOWN_GRACE_MS: must be longer than SHUTDOWN_DRAIN_MS (${drainMs})`);
   return { drainMs, graceMs };
 }
 
@@ -314,14 +368,22 @@ function oidcProviderSettings(env: z.infer<typeof envSchema>, publicUrl: string)
     portalAlgorithms: env.OIDC_ALGORITHMS,
     adminAlgorithms: env.ADMIN_OIDC_ALGORITHMS,
     adminUserClaim: env.ADMIN_OIDC_USER_CLAIM,
-    cityAdminClaim: env.ADMIN_OIDC_CITY_ADMIN_CLAIM && env.ADMIN_OIDC_CITY_ADMIN_VALUE
-      ? { claim: env.ADMIN_OIDC_CITY_ADMIN_CLAIM, value: env.ADMIN_OIDC_CITY_ADMIN_VALUE }
-      : null,
+    cityAdminClaim:
+      env.ADMIN_OIDC_CITY_ADMIN_CLAIM && env.ADMIN_OIDC_CITY_ADMIN_VALUE
+        ? { claim: env.ADMIN_OIDC_CITY_ADMIN_CLAIM, value: env.ADMIN_OIDC_CITY_ADMIN_VALUE }
+        : null,
   };
 }
 
 function personRegisterSettings(env: z.infer<typeof envSchema>) {
-  if (env.PERSON_REGISTER_ADAPTER === 'local' || !env.KRR_URL || !env.MASKINPORTEN_ISSUER || !env.MASKINPORTEN_CLIENT_ID || !env.MASKINPORTEN_PRIVATE_KEY || !env.MASKINPORTEN_KEY_ID) {
+  if (
+    env.PERSON_REGISTER_ADAPTER === 'local' ||
+    !env.KRR_URL ||
+    !env.MASKINPORTEN_ISSUER ||
+    !env.MASKINPORTEN_CLIENT_ID ||
+    !env.MASKINPORTEN_PRIVATE_KEY ||
+    !env.MASKINPORTEN_KEY_ID
+  ) {
     return { adapter: 'local' } as const;
   }
   return {
@@ -341,9 +403,11 @@ function personRegisterSettings(env: z.infer<typeof envSchema>) {
 function identityProblems(env: z.infer<typeof envSchema>): string[] {
   const krr = env.PERSON_REGISTER_ADAPTER === 'krr';
   return [
-    !env.ADMIN_OIDC_CITY_ADMIN_CLAIM !== !env.ADMIN_OIDC_CITY_ADMIN_VALUE && '  ADMIN_OIDC_CITY_ADMIN_CLAIM, ADMIN_OIDC_CITY_ADMIN_VALUE: set both or neither',
-    ...(['KRR_URL', 'MASKINPORTEN_ISSUER', 'MASKINPORTEN_CLIENT_ID', 'MASKINPORTEN_PRIVATE_KEY', 'MASKINPORTEN_KEY_ID'] as const)
-      .map((name) => krr && !env[name] && `  ${name}: required when PERSON_REGISTER_ADAPTER=krr`),
+    !env.ADMIN_OIDC_CITY_ADMIN_CLAIM !== !env.ADMIN_OIDC_CITY_ADMIN_VALUE &&
+      '  ADMIN_OIDC_CITY_ADMIN_CLAIM, ADMIN_OIDC_CITY_ADMIN_VALUE: set both or neither',
+    ...(['KRR_URL', 'MASKINPORTEN_ISSUER', 'MASKINPORTEN_CLIENT_ID', 'MASKINPORTEN_PRIVATE_KEY', 'MASKINPORTEN_KEY_ID'] as const).map(
+      (name) => krr && !env[name] && `  ${name}: required when PERSON_REGISTER_ADAPTER=krr`,
+    ),
   ].filter((line): line is string => Boolean(line));
 }
 
@@ -353,15 +417,16 @@ function mailSettings(env: z.infer<typeof envSchema>) {
   const secure = env.SMTP_SECURE;
   return {
     from: env.MAIL_FROM ?? DEFAULT_MAIL_FROM,
-    smtp: env.MAIL_ADAPTER === 'smtp' && env.SMTP_HOST
-      ? {
-          host: env.SMTP_HOST,
-          port: env.SMTP_PORT ?? (secure ? 465 : 587),
-          secure,
-          requireTls: secure || (env.SMTP_REQUIRE_TLS ?? env.NODE_ENV === 'production'),
-          auth: env.SMTP_USER && env.SMTP_PASSWORD ? { user: env.SMTP_USER, pass: env.SMTP_PASSWORD } : null,
-        }
-      : null,
+    smtp:
+      env.MAIL_ADAPTER === 'smtp' && env.SMTP_HOST
+        ? {
+            host: env.SMTP_HOST,
+            port: env.SMTP_PORT ?? (secure ? 465 : 587),
+            secure,
+            requireTls: secure || (env.SMTP_REQUIRE_TLS ?? env.NODE_ENV === 'production'),
+            auth: env.SMTP_USER && env.SMTP_PASSWORD ? { user: env.SMTP_USER, pass: env.SMTP_PASSWORD } : null,
+          }
+        : null,
   };
 }
 
@@ -383,7 +448,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   // Every problem at once, so an operator fixes the deployment in one round.
-  const problems = [...productionProblems(parsed.data), ...smtpProblems(parsed.data), ...integrationProblems(parsed.data), ...identityProblems(parsed.data)];
+  const problems = [
+    ...productionProblems(parsed.data),
+    ...smtpProblems(parsed.data),
+    ...integrationProblems(parsed.data),
+    ...identityProblems(parsed.data),
+  ];
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   return buildConfig(parsed.data);
 }

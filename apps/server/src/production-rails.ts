@@ -14,29 +14,49 @@ export function productionProblems(env: Env): string[] {
   return [
     ...problems,
     ...publicUrlProblems(env.PUBLIC_URL),
-    !env.COOKIE_SECRET && '  COOKIE_SECRET: required when NODE_ENV=production (32 or more random characters, e.g. `openssl rand -base64 48`)',
+    !env.COOKIE_SECRET &&
+      '  COOKIE_SECRET: required when NODE_ENV=production (32 or more random characters, e.g. `openssl rand -base64 48`)',
     // A demo booking would occupy a real room, and the demo's test people could log in to it.
-    !demo && env.SEED_DEMO_DATA === true && `  SEED_DEMO_DATA: would load the demo data into the production database; ${fake('set SEED_DEMO_DATA=false')}`,
+    !demo &&
+      env.SEED_DEMO_DATA === true &&
+      `  SEED_DEMO_DATA: would load the demo data into the production database; ${fake('set SEED_DEMO_DATA=false')}`,
     // The local identity provider logs anyone in as a test person.
-    !demo && !env.OIDC_ISSUER && `  OIDC_ISSUER: required when NODE_ENV=production (the citizens' provider, e.g. https://idporten.no); without it the local test identity provider runs; ${fake('set it')}`,
-    !demo && !env.ADMIN_OIDC_ISSUER && `  ADMIN_OIDC_ISSUER: required when NODE_ENV=production (the administrators' provider, e.g. https://login.microsoftonline.com/{tenant}/v2.0); ${fake('set it')}`,
+    !demo &&
+      !env.OIDC_ISSUER &&
+      `  OIDC_ISSUER: required when NODE_ENV=production (the citizens' provider, e.g. https://idporten.no); without it the local test identity provider runs; ${fake('set it')}`,
+    !demo &&
+      !env.ADMIN_OIDC_ISSUER &&
+      `  ADMIN_OIDC_ISSUER: required when NODE_ENV=production (the administrators' provider, e.g. https://login.microsoftonline.com/{tenant}/v2.0); ${fake('set it')}`,
     // Without a mail folder the local writer keeps the last messages in memory: mail is lost.
-    !demo && env.MAIL_ADAPTER === 'local' && `  MAIL_ADAPTER: is local (mail is written to files or memory, never sent); ${fake('set MAIL_ADAPTER=smtp with SMTP_HOST and MAIL_FROM')}`,
+    !demo &&
+      env.MAIL_ADAPTER === 'local' &&
+      `  MAIL_ADAPTER: is local (mail is written to files or memory, never sent); ${fake('set MAIL_ADAPTER=smtp with SMTP_HOST and MAIL_FROM')}`,
     // The fake key service tells a citizen their digital key was accepted.
-    !demo && env.KEY_SERVICE_ADAPTER === 'local' && `  KEY_SERVICE_ADAPTER: is local (a fake key service that opens no door); ${fake('set KEY_SERVICE_ADAPTER=http with KEY_SERVICE_URL')}`,
-    !demo && env.ORG_REGISTRY_ADAPTER === 'local' && `  ORG_REGISTRY_ADAPTER: is local (made-up organisations); ${fake('set ORG_REGISTRY_ADAPTER=http with ORG_REGISTRY_URL')}`,
+    !demo &&
+      env.KEY_SERVICE_ADAPTER === 'local' &&
+      `  KEY_SERVICE_ADAPTER: is local (a fake key service that opens no door); ${fake('set KEY_SERVICE_ADAPTER=http with KEY_SERVICE_URL')}`,
+    !demo &&
+      env.ORG_REGISTRY_ADAPTER === 'local' &&
+      `  ORG_REGISTRY_ADAPTER: is local (made-up organisations); ${fake('set ORG_REGISTRY_ADAPTER=http with ORG_REGISTRY_URL')}`,
     // The local person register knows only the test people: every real citizen would have no e-mail.
-    !demo && env.PERSON_REGISTER_ADAPTER === 'local' && `  PERSON_REGISTER_ADAPTER: is local (the test people's contact details); ${fake('set PERSON_REGISTER_ADAPTER=krr with KRR_URL and MASKINPORTEN_*')}`,
-    !demo && !env.DATABASE_URL && `  DATABASE_URL: required when NODE_ENV=production (PGlite is one process on one disk); ${fake('set postgres://…')}`,
+    !demo &&
+      env.PERSON_REGISTER_ADAPTER === 'local' &&
+      `  PERSON_REGISTER_ADAPTER: is local (the test people's contact details); ${fake('set PERSON_REGISTER_ADAPTER=krr with KRR_URL and MASKINPORTEN_*')}`,
+    !demo &&
+      !env.DATABASE_URL &&
+      `  DATABASE_URL: required when NODE_ENV=production (PGlite is one process on one disk); ${fake('set postgres://…')}`,
   ].filter((line): line is string => Boolean(line));
 }
 
 /** https, except a loopback address (a production-like run on one machine; browsers treat it as secure too). */
 function publicUrlProblems(publicUrl: string | undefined): string[] {
-  if (!publicUrl) return ['  PUBLIC_URL: required when NODE_ENV=production (the https address citizens use, e.g. https://lokaler.oslo.kommune.no)'];
+  if (!publicUrl)
+    return ['  PUBLIC_URL: required when NODE_ENV=production (the https address citizens use, e.g. https://lokaler.oslo.kommune.no)'];
   const url = new URL(publicUrl);
   if (url.protocol === 'https:' || isLoopback(url.hostname)) return [];
-  return [`  PUBLIC_URL: must be https when NODE_ENV=production (got ${url.protocol}//${url.host}); terminate TLS in front of the server and set the https address`];
+  return [
+    `  PUBLIC_URL: must be https when NODE_ENV=production (got ${url.protocol}//${url.host}); terminate TLS in front of the server and set the https address`,
+  ];
 }
 
 function isLoopback(hostname: string): boolean {
@@ -81,16 +101,22 @@ export function integrationProblems(env: Env): string[] {
     const some = clientCredentials.some(Boolean);
     problems.push(
       !env.KEY_SERVICE_URL && '  KEY_SERVICE_URL: required when KEY_SERVICE_ADAPTER=http',
-      !env.KEY_SERVICE_TOKEN && !some && '  KEY_SERVICE_TOKEN: required when KEY_SERVICE_ADAPTER=http (or KEY_SERVICE_TOKEN_URL, KEY_SERVICE_CLIENT_ID and KEY_SERVICE_CLIENT_SECRET)',
-      some && !clientCredentials.every(Boolean) && '  KEY_SERVICE_TOKEN_URL, KEY_SERVICE_CLIENT_ID, KEY_SERVICE_CLIENT_SECRET: set all three for the client credentials grant',
+      !env.KEY_SERVICE_TOKEN &&
+        !some &&
+        '  KEY_SERVICE_TOKEN: required when KEY_SERVICE_ADAPTER=http (or KEY_SERVICE_TOKEN_URL, KEY_SERVICE_CLIENT_ID and KEY_SERVICE_CLIENT_SECRET)',
+      some &&
+        !clientCredentials.every(Boolean) &&
+        '  KEY_SERVICE_TOKEN_URL, KEY_SERVICE_CLIENT_ID, KEY_SERVICE_CLIENT_SECRET: set all three for the client credentials grant',
       Boolean(env.KEY_SERVICE_TOKEN) && some && '  KEY_SERVICE_TOKEN: set either it or the client credentials, not both',
     );
   }
-  if (env.ORG_REGISTRY_ADAPTER === 'http') problems.push(!env.ORG_REGISTRY_URL && '  ORG_REGISTRY_URL: required when ORG_REGISTRY_ADAPTER=http');
+  if (env.ORG_REGISTRY_ADAPTER === 'http')
+    problems.push(!env.ORG_REGISTRY_URL && '  ORG_REGISTRY_URL: required when ORG_REGISTRY_ADAPTER=http');
   if (env.NODE_ENV === 'production') {
     for (const name of ['KEY_SERVICE_URL', 'KEY_SERVICE_TOKEN_URL', 'ORG_REGISTRY_URL'] as const) {
       const value = env[name];
-      if (value && !value.startsWith('https://') && !isLoopback(new URL(value).hostname)) problems.push(`  ${name}: must be https when NODE_ENV=production (a token travels with every call)`);
+      if (value && !value.startsWith('https://') && !isLoopback(new URL(value).hostname))
+        problems.push(`  ${name}: must be https when NODE_ENV=production (a token travels with every call)`);
     }
   }
   return problems.filter((line): line is string => Boolean(line));
@@ -105,6 +131,12 @@ export function keyServiceHttpSettings(env: Env): { url: string; auth: KeyServic
   if (env.KEY_SERVICE_ADAPTER !== 'http' || !env.KEY_SERVICE_URL) return null;
   const auth: KeyServiceAuth = env.KEY_SERVICE_TOKEN
     ? { kind: 'token', token: env.KEY_SERVICE_TOKEN }
-    : { kind: 'clientCredentials', tokenUrl: env.KEY_SERVICE_TOKEN_URL!, clientId: env.KEY_SERVICE_CLIENT_ID!, clientSecret: env.KEY_SERVICE_CLIENT_SECRET!, scope: env.KEY_SERVICE_SCOPE ?? null };
+    : {
+        kind: 'clientCredentials',
+        tokenUrl: env.KEY_SERVICE_TOKEN_URL!,
+        clientId: env.KEY_SERVICE_CLIENT_ID!,
+        clientSecret: env.KEY_SERVICE_CLIENT_SECRET!,
+        scope: env.KEY_SERVICE_SCOPE ?? null,
+      };
   return { url: env.KEY_SERVICE_URL.replace(/\/$/, ''), auth, timeoutMs: env.KEY_SERVICE_TIMEOUT_MS };
 }

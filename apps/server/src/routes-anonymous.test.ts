@@ -14,19 +14,40 @@ import type { RouteAccess } from './http/route-access';
 
 /** The routes anyone may call. Making a route public is a decision: it is added here on purpose. */
 const PUBLIC_ROUTES = [
-  'GET /api/health', 'GET /api/health/ready', 'GET /api/settings', 'POST /api/frontenderror', 'POST /api/support',
-  'GET /api/geographicareas', 'GET /api/tags', 'GET /api/preferences/options/assettypes',
-  'GET /api/location', 'GET /api/location/:id', 'GET /api/location/:id/bookableassets',
+  'GET /api/health',
+  'GET /api/health/ready',
+  'GET /api/settings',
+  'POST /api/frontenderror',
+  'POST /api/support',
+  'GET /api/geographicareas',
+  'GET /api/tags',
+  'GET /api/preferences/options/assettypes',
+  'GET /api/location',
+  'GET /api/location/:id',
+  'GET /api/location/:id/bookableassets',
   // The semester round an application to the location enters (decision 029): the apply form says so before sending.
   'GET /api/location/:id/round',
-  'GET /api/bookableasset', 'GET /api/bookableasset/:id', 'GET /api/bookingflow/:id', 'GET /api/about/:locationId',
-  'GET /api/client-settings/idporten.json', 'GET /api/client-settings/admin.json', 'GET /api/client-settings/map.json',
-  'GET /api/schedule', 'GET /api/bookableasset/firstandlastbookabledate', 'GET /api/bookableasset/calendar', 'PUT /api/booking/availability',
-  'GET /api/search/assets', 'GET /api/search/assets/repeating', 'GET /api/search/assets/:locationId', 'GET /api/search/assets/:locationId/repeating',
-  'GET /api/bookableasset/availabletime', 'GET /api/bookableasset/availabletimeseries',
+  'GET /api/bookableasset',
+  'GET /api/bookableasset/:id',
+  'GET /api/bookingflow/:id',
+  'GET /api/about/:locationId',
+  'GET /api/client-settings/idporten.json',
+  'GET /api/client-settings/admin.json',
+  'GET /api/client-settings/map.json',
+  'GET /api/schedule',
+  'GET /api/bookableasset/firstandlastbookabledate',
+  'GET /api/bookableasset/calendar',
+  'PUT /api/booking/availability',
+  'GET /api/search/assets',
+  'GET /api/search/assets/repeating',
+  'GET /api/search/assets/:locationId',
+  'GET /api/search/assets/:locationId/repeating',
+  'GET /api/bookableasset/availabletime',
+  'GET /api/bookableasset/availabletimeseries',
   'POST /api/user/logout',
   // The one-click link in a free-time alert's e-mail: its signed token is the authority (decision 022).
-  'GET /api/free-slot-alerts/unsubscribe', 'POST /api/free-slot-alerts/unsubscribe',
+  'GET /api/free-slot-alerts/unsubscribe',
+  'POST /api/free-slot-alerts/unsubscribe',
   // Calendar apps cannot log in: the secret in the feed's URL is the capability (decision 024).
   'GET /api/calendar/:file',
 ];
@@ -64,7 +85,8 @@ describe('every route declares its access, and a protected one answers an anonym
     ctx = await createTestApp();
     table = routeTable(ctx.app);
     access = new Map(ctx.app.routeAccess.map((r) => [`${r.method} ${r.url}`, r.access]));
-    protectedRoutes = table.filter((r) => !outsideTheApi(r.path))
+    protectedRoutes = table
+      .filter((r) => !outsideTheApi(r.path))
       .map((r) => ({ ...r, access: access.get(`${r.method} ${r.path}`)! }))
       .filter((r) => r.access !== 'public' && r.access !== 'optionalUser');
   });
@@ -75,7 +97,14 @@ describe('every route declares its access, and a protected one answers an anonym
     expect(api.filter((name) => !access.has(name))).toEqual([]);
     expect([...access.keys()].filter((name) => !name.startsWith('HEAD ')).sort()).toEqual([...api].sort());
     expect(api.length).toBeGreaterThan(100);
-    for (const known of ['POST /api/booking', 'PUT /api/booking/:id/approve', 'GET /api/user/booking', 'POST /api/admin/new-locations', 'POST /api/user/free-slot-alerts', 'DELETE /api/user/free-slot-alerts/:id']) {
+    for (const known of [
+      'POST /api/booking',
+      'PUT /api/booking/:id/approve',
+      'GET /api/user/booking',
+      'POST /api/admin/new-locations',
+      'POST /api/user/free-slot-alerts',
+      'DELETE /api/user/free-slot-alerts/:id',
+    ]) {
       expect(api).toContain(known);
     }
   });
@@ -111,13 +140,19 @@ describe('every route declares its access, and a protected one answers an anonym
     expect(wrong).toEqual([]);
   });
 
-  it('answers a citizen on an administrator\'s route 401 or 403 before it looks at the body', async () => {
+  it("answers a citizen on an administrator's route 401 or 403 before it looks at the body", async () => {
     const citizen = { authorization: `Bearer ${await signAccessToken(ctx.app)}` };
     const wrong: string[] = [];
     for (const { method, path } of protectedRoutes.filter((r) => r.access !== 'citizen' && r.access !== 'anyUser')) {
       const withBody = method !== 'GET' && method !== 'DELETE';
-      const res = await ctx.app.inject({ method, url: concretePath(path, 'x'), headers: citizen, ...(withBody ? { payload: { nonsens: true } } : {}) });
-      if ((res.statusCode !== 403 && res.statusCode !== 401) || leaksSchema(res)) wrong.push(`${method} ${path}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+      const res = await ctx.app.inject({
+        method,
+        url: concretePath(path, 'x'),
+        headers: citizen,
+        ...(withBody ? { payload: { nonsens: true } } : {}),
+      });
+      if ((res.statusCode !== 403 && res.statusCode !== 401) || leaksSchema(res))
+        wrong.push(`${method} ${path}: ${res.statusCode} ${res.body.slice(0, 120)}`);
     }
     expect(wrong).toEqual([]);
   });

@@ -20,10 +20,13 @@ export function startupSummary(config: Config, engine: 'pglite' | 'postgres') {
       /** Whose X-Forwarded-For is believed: false (none), a hop count or the proxies' addresses. */
       trustProxy: config.http.trustProxy,
     },
-    message: `Running on ${engine}; identity provider ${identityProvider} (${config.oidc.issuer}, admin ${config.oidc.adminIssuer}); `
-      + `adapters ${Object.entries(config.adapters).map(([name, kind]) => `${name}=${kind}`).join(', ')}; `
-      + `demo services ${config.allowDemoServices ? 'allowed' : 'not allowed'}; `
-      + `trusted proxies ${trustedProxies(config.http.trustProxy)}`,
+    message:
+      `Running on ${engine}; identity provider ${identityProvider} (${config.oidc.issuer}, admin ${config.oidc.adminIssuer}); ` +
+      `adapters ${Object.entries(config.adapters)
+        .map(([name, kind]) => `${name}=${kind}`)
+        .join(', ')}; ` +
+      `demo services ${config.allowDemoServices ? 'allowed' : 'not allowed'}; ` +
+      `trusted proxies ${trustedProxies(config.http.trustProxy)}`,
   };
 }
 
@@ -36,8 +39,11 @@ function trustedProxies(trust: Config['http']['trustProxy']): string {
 export function fakesInUse(config: Config, engine: 'pglite' | 'postgres'): string[] {
   const localIssuer = `${config.publicUrl}/idp`;
   return [
-    (config.oidc.local || config.oidc.adminIssuer === localIssuer) && 'the local identity provider under /idp (anyone logs in as a test person)',
-    ...Object.entries(config.adapters).filter(([, kind]) => kind === 'local').map(([name]) => `the local ${name} adapter`),
+    (config.oidc.local || config.oidc.adminIssuer === localIssuer) &&
+      'the local identity provider under /idp (anyone logs in as a test person)',
+    ...Object.entries(config.adapters)
+      .filter(([, kind]) => kind === 'local')
+      .map(([name]) => `the local ${name} adapter`),
     engine === 'pglite' && 'PGlite (one process, one disk)',
     config.seedDemoData && 'demo data (SEED_DEMO_DATA)',
   ].filter((fake): fake is string => Boolean(fake));

@@ -42,7 +42,7 @@ export async function signAccessToken(app: App, options: AccessTokenOptions = {}
     ...options.claims,
   };
   for (const [name, value] of Object.entries(claims)) if (value === undefined) delete claims[name];
-  const key = options.key ?? await importJWK(serverKey, 'RS256');
+  const key = options.key ?? (await importJWK(serverKey, 'RS256'));
   return new SignJWT(claims as JWTPayload)
     .setProtectedHeader({ alg: 'RS256', typ: options.typ ?? 'at+jwt', kid: options.kid ?? serverKey.kid })
     .sign(key);

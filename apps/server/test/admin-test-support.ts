@@ -14,7 +14,13 @@ import { createBooking } from './factories/places';
  * times made directly in the database, and the counts that prove "one change, one log entry, one mail".
  */
 
-export function call(app: App, token: string | null, method: InjectOptions['method'], url: string, payload?: unknown): Promise<LightMyRequestResponse> {
+export function call(
+  app: App,
+  token: string | null,
+  method: InjectOptions['method'],
+  url: string,
+  payload?: unknown,
+): Promise<LightMyRequestResponse> {
   const headers: Record<string, string> = token ? bearer(token) : {};
   // A string is sent as text/plain (the internal comment); anything else as JSON.
   if (typeof payload === 'string') headers['content-type'] = 'text/plain';
@@ -24,9 +30,21 @@ export function call(app: App, token: string | null, method: InjectOptions['meth
 export type { TimeSpec };
 
 /** A booking of this user at this location with these times (UNPROCESSED unless told). */
-export async function bookingWithTimes(db: Db, locationId: number, userId: number, times: readonly TimeSpec[], fields: Parameters<typeof createBooking>[3] = {}) {
-  const booking = await createBooking(db, locationId, userId, { formAnswers: { activity: 'Innebandy', contactEmail: 'soker@example.no' }, ...fields });
-  const rows = await insertReservations(db, times.map((t) => ({ ...t, bookingId: booking.id })));
+export async function bookingWithTimes(
+  db: Db,
+  locationId: number,
+  userId: number,
+  times: readonly TimeSpec[],
+  fields: Parameters<typeof createBooking>[3] = {},
+) {
+  const booking = await createBooking(db, locationId, userId, {
+    formAnswers: { activity: 'Innebandy', contactEmail: 'soker@example.no' },
+    ...fields,
+  });
+  const rows = await insertReservations(
+    db,
+    times.map((t) => ({ ...t, bookingId: booking.id })),
+  );
   return { bookingId: booking.id, caseNumber: booking.caseNumber, reservationIds: rows.map((r) => r.id) };
 }
 
@@ -42,15 +60,25 @@ export interface BookingTrail {
 
 /** Everything a state change touches, to compare before and after (and prove a refusal changed nothing). */
 export async function trailOf(db: Db, bookingId: number): Promise<BookingTrail> {
-  const [row] = await queryRows<{ status: string; documents: number; requirements: number; messages: number }>(db, sql`
+  const [row] = await queryRows<{ status: string; documents: number; requirements: number; messages: number }>(
+    db,
+    sql`
     select b.status,
       (select count(*)::int from booking_documents d where d.booking_id = b.id and d.revoked_at is null) as documents,
       (select count(*)::int from requirements q where q.booking_id = b.id) as requirements,
       (select count(*)::int from decision_messages m where m.booking_id = b.id) as messages
-    from bookings b where b.id = ${bookingId}`);
-  const statuses = await db.select({ status: reservations.status }).from(reservations).where(eq(reservations.bookingId, bookingId)).orderBy(reservations.id);
+    from bookings b where b.id = ${bookingId}`,
+  );
+  const statuses = await db
+    .select({ status: reservations.status })
+    .from(reservations)
+    .where(eq(reservations.bookingId, bookingId))
+    .orderBy(reservations.id);
   const log = await db.select({ type: changeLog.type }).from(changeLog).where(eq(changeLog.bookingId, bookingId)).orderBy(changeLog.id);
-  const mails = await queryRows<{ kind: string }>(db, sql`select topic ->> 'kind' as kind from mail_outbox where (topic ->> 'bookingId')::integer = ${bookingId} order by id`);
+  const mails = await queryRows<{ kind: string }>(
+    db,
+    sql`select topic ->> 'kind' as kind from mail_outbox where (topic ->> 'bookingId')::integer = ${bookingId} order by id`,
+  );
   return {
     status: row!.status,
     reservationStatuses: statuses.map((s) => s.status),
@@ -64,5 +92,9 @@ export async function trailOf(db: Db, bookingId: number): Promise<BookingTrail> 
 
 /** The reservations of a booking with these statuses. */
 export async function reservationsWith(db: Db, bookingId: number, status: ReservationStatus) {
-  return db.select().from(reservations).where(and(eq(reservations.bookingId, bookingId), eq(reservations.status, status))).orderBy(reservations.id);
+  return db
+    .select()
+    .from(reservations)
+    .where(and(eq(reservations.bookingId, bookingId), eq(reservations.status, status)))
+    .orderBy(reservations.id);
 }

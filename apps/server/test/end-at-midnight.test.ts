@@ -40,7 +40,9 @@ describe('a time that ends at midnight', () => {
     kari = await citizenSession(ctx.app, testCitizens[0]!);
     siri = (await loginAs(ctx.app, testAdmins[0]!, { client: 'admin' })).accessToken;
     const booking = await applicantBooking(db, {
-      locationId, userId: kari.userId, times: [
+      locationId,
+      userId: kari.userId,
+      times: [
         { bookableAssetId: hall, date: late, startTime: '22:00:00', durationMinutes: 120 },
         { bookableAssetId: hall, date: inDays(27), startTime: '18:00:00', durationMinutes: 60 },
       ],
@@ -64,22 +66,40 @@ describe('a time that ends at midnight', () => {
     const booking = await applicant<UserBooking>(`/api/user/booking/${bookingId}`);
     const [first] = booking.reservations;
     lateId = first!.reservationId;
-    expect(first).toMatchObject({ date: late, startTime: '22:00:00', endTime: '00:00:00', duration: 'PT2H', displayName: 'Storsalen (S1)' });
+    expect(first).toMatchObject({
+      date: late,
+      startTime: '22:00:00',
+      endTime: '00:00:00',
+      duration: 'PT2H',
+      displayName: 'Storsalen (S1)',
+    });
     expect(booking.timeDescriptionsByReservationId[String(lateId)]).toMatch(/ kl\. 22:00–00:00$/);
   });
 
   it('ends at 00:00:00 for the administrator, in the booking and in the calendar', async () => {
     const view = await admin<AdminBookingView>('GET', `/api/booking/${bookingId}`);
-    expect(view.reservations[0]).toMatchObject({ reservationId: lateId, startTime: '22:00:00', endTime: '00:00:00', duration: 'PT2H', displayName: 'Storsalen (S1)' });
+    expect(view.reservations[0]).toMatchObject({
+      reservationId: lateId,
+      startTime: '22:00:00',
+      endTime: '00:00:00',
+      duration: 'PT2H',
+      displayName: 'Storsalen (S1)',
+    });
     const calendar = await admin<CalendarDataResponse>('GET', `/api/booking/calendardata?locationId=${locationId}&from=${late}&to=${late}`);
-    expect(calendar.bookings.flatMap((b) => b.reservations)).toEqual([expect.objectContaining({ reservationId: lateId, endTime: '00:00:00' })]);
+    expect(calendar.bookings.flatMap((b) => b.reservations)).toEqual([
+      expect.objectContaining({ reservationId: lateId, endTime: '00:00:00' }),
+    ]);
   });
 
   it('reads 22:00–00:00 in the vedtak and the contract the applicant gets', async () => {
     const vedtak = await admin<DocumentPreview>('GET', `/api/vedtak-preview/${bookingId}?costCategory=FREE`);
     const contract = await admin<DocumentPreview>('GET', `/api/contract-preview/${bookingId}?costCategory=FREE`);
     await admin('PUT', `/api/booking/${bookingId}/approve`, {
-      costCategory: 'FREE', vedtakApproved: true, vedtakHash: vedtak.hash, contractApproved: true, contractHash: contract.hash,
+      costCategory: 'FREE',
+      vedtakApproved: true,
+      vedtakHash: vedtak.hash,
+      contractApproved: true,
+      contractHash: contract.hash,
     });
     const documents = [
       (await applicant<VedtakResponse>(`/api/user/vedtak/${bookingId}`)).vedtakHtml,
@@ -93,8 +113,11 @@ describe('a time that ends at midnight', () => {
 
   it('reads 22:00–00:00 in the e-mail about it', async () => {
     await admin('DELETE', `/api/reservation?id=${lateId}`);
-    const [mail] = await queryRows<{ body: string }>(ctx.database.db, sql`
-      select body from mail_outbox where (topic->>'bookingId')::int = ${bookingId} and topic->>'kind' = 'ReservationRejection'`);
+    const [mail] = await queryRows<{ body: string }>(
+      ctx.database.db,
+      sql`
+      select body from mail_outbox where (topic->>'bookingId')::int = ${bookingId} and topic->>'kind' = 'ReservationRejection'`,
+    );
     expect(mail?.body).toContain(`Storsalen (S1): ${shown}`);
     expect(mail?.body).not.toContain('24:00');
   });

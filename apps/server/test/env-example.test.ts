@@ -7,10 +7,13 @@ import { loadConfig } from '../src/config';
 /** The repository's .env.example as the variables docker compose would pass (comments and blanks left out). */
 function envExample(): Record<string, string> {
   const text = fs.readFileSync(fileURLToPath(new URL('../../../.env.example', import.meta.url)), 'utf8');
-  return Object.fromEntries(text.split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line !== '' && !line.startsWith('#'))
-    .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
+  return Object.fromEntries(
+    text
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line !== '' && !line.startsWith('#'))
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+  );
 }
 
 describe('.env.example (docs/operations.md)', () => {

@@ -54,9 +54,12 @@ export async function startExternalIssuer(shape: IssuerShape): Promise<ExternalI
   const server = http.createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
     const base = issuer.replace(/\/$/, '');
-    const body = path === `${new URL(base).pathname.replace(/\/$/, '')}/.well-known/openid-configuration`
-      ? { issuer, jwks_uri: `${base}/jwks`, authorization_endpoint: `${base}/authorize`, token_endpoint: `${base}/token` }
-      : path.endsWith('/jwks') ? jwks : undefined;
+    const body =
+      path === `${new URL(base).pathname.replace(/\/$/, '')}/.well-known/openid-configuration`
+        ? { issuer, jwks_uri: `${base}/jwks`, authorization_endpoint: `${base}/authorize`, token_endpoint: `${base}/token` }
+        : path.endsWith('/jwks')
+          ? jwks
+          : undefined;
     res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' }).end(JSON.stringify(body ?? { error: 'not_found' }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -80,30 +83,84 @@ export async function startExternalIssuer(shape: IssuerShape): Promise<ExternalI
     accessToken(options) {
       const iat = now();
       if (shape === 'idporten') {
-        return sign({
-          iss: issuer, client_id: options.clientId, aud: options.audience, sub: options.sub,
-          acr: 'idporten-loa-substantial', scope: 'openid profile', iat, exp: iat + 120, jti: randomBytes(16).toString('base64url'),
-          client_amr: 'none', amr: ['TestID'],
-        }, {}, options);
+        return sign(
+          {
+            iss: issuer,
+            client_id: options.clientId,
+            aud: options.audience,
+            sub: options.sub,
+            acr: 'idporten-loa-substantial',
+            scope: 'openid profile',
+            iat,
+            exp: iat + 120,
+            jti: randomBytes(16).toString('base64url'),
+            client_amr: 'none',
+            amr: ['TestID'],
+          },
+          {},
+          options,
+        );
       }
-      return sign({
-        aud: options.audience, iss: issuer, iat, nbf: iat, exp: iat + 3900, aio: randomBytes(12).toString('base64url'),
-        azp: options.clientId, azpacr: '0', name: undefined, oid: randomUUID(), rh: '0.AXkA', scp: 'Lokaler.Admin',
-        sub: options.sub, tid: ENTRA_TENANT, uti: randomBytes(8).toString('base64url'), ver: '2.0',
-      }, { typ: 'JWT' }, options);
+      return sign(
+        {
+          aud: options.audience,
+          iss: issuer,
+          iat,
+          nbf: iat,
+          exp: iat + 3900,
+          aio: randomBytes(12).toString('base64url'),
+          azp: options.clientId,
+          azpacr: '0',
+          name: undefined,
+          oid: randomUUID(),
+          rh: '0.AXkA',
+          scp: 'Lokaler.Admin',
+          sub: options.sub,
+          tid: ENTRA_TENANT,
+          uti: randomBytes(8).toString('base64url'),
+          ver: '2.0',
+        },
+        { typ: 'JWT' },
+        options,
+      );
     },
     idToken(options) {
       const iat = now();
       if (shape === 'idporten') {
-        return sign({
-          iss: issuer, aud: options.clientId, sub: options.sub, acr: 'idporten-loa-substantial', amr: ['TestID'],
-          iat, exp: iat + 120, nonce: randomBytes(12).toString('base64url'), sid: randomUUID(), locale: 'nb', auth_time: iat,
-        }, {}, options);
+        return sign(
+          {
+            iss: issuer,
+            aud: options.clientId,
+            sub: options.sub,
+            acr: 'idporten-loa-substantial',
+            amr: ['TestID'],
+            iat,
+            exp: iat + 120,
+            nonce: randomBytes(12).toString('base64url'),
+            sid: randomUUID(),
+            locale: 'nb',
+            auth_time: iat,
+          },
+          {},
+          options,
+        );
       }
-      return sign({
-        aud: options.clientId, iss: issuer, iat, nbf: iat, exp: iat + 3600, oid: randomUUID(),
-        sub: options.sub, tid: ENTRA_TENANT, ver: '2.0', nonce: randomBytes(12).toString('base64url'),
-      }, { typ: 'JWT' }, options);
+      return sign(
+        {
+          aud: options.clientId,
+          iss: issuer,
+          iat,
+          nbf: iat,
+          exp: iat + 3600,
+          oid: randomUUID(),
+          sub: options.sub,
+          tid: ENTRA_TENANT,
+          ver: '2.0',
+          nonce: randomBytes(12).toString('base64url'),
+        },
+        { typ: 'JWT' },
+        options,
+      );
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -128,7 +185,9 @@ export interface KrrStub {
  * documentation shows: the token endpoint checks the JWT grant's signature, aud, iss and scope;
  * KRR answers {personer:[…]} for the pids in `people`, only with the token Maskinporten gave.
  */
-export async function startKrrStub(people: Record<string, { status?: string; reservasjon?: string; epostadresse?: string; mobiltelefonnummer?: string }>): Promise<KrrStub> {
+export async function startKrrStub(
+  people: Record<string, { status?: string; reservasjon?: string; epostadresse?: string; mobiltelefonnummer?: string }>,
+): Promise<KrrStub> {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const privateKeyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   const verifyKey = await importSPKI(publicKey.export({ type: 'spki', format: 'pem' }).toString(), 'RS256');
@@ -143,12 +202,17 @@ export async function startKrrStub(people: Record<string, { status?: string; res
     req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
     req.on('end', () => {
       void (async () => {
-        const answer = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+        const answer = (status: number, body: unknown) =>
+          res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
         if (req.method === 'POST' && req.url === '/maskinporten/token') {
           const form = new URLSearchParams(raw);
-          if (form.get('grant_type') !== 'urn:ietf:params:oauth:grant-type:jwt-bearer') return answer(400, { error: 'unsupported_grant_type' });
+          if (form.get('grant_type') !== 'urn:ietf:params:oauth:grant-type:jwt-bearer')
+            return answer(400, { error: 'unsupported_grant_type' });
           try {
-            const { payload } = await jwtVerify(form.get('assertion') ?? '', verifyKey, { audience: `${origin}/maskinporten/`, issuer: 'lokaler-maskinporten-client' });
+            const { payload } = await jwtVerify(form.get('assertion') ?? '', verifyKey, {
+              audience: `${origin}/maskinporten/`,
+              issuer: 'lokaler-maskinporten-client',
+            });
             if (payload.scope !== 'krr:global/kontaktinformasjon.read') return answer(400, { error: 'invalid_scope' });
             grants.push(payload);
             return answer(200, { access_token: accessToken, token_type: 'Bearer', expires_in: 120, scope: payload.scope });
@@ -166,8 +230,17 @@ export async function startKrrStub(people: Record<string, { status?: string; res
               if (!person) return { personidentifikator: pid, status: 'IKKE_REGISTRERT' };
               const { epostadresse, mobiltelefonnummer, ...rest } = person;
               return {
-                personidentifikator: pid, reservasjon: 'NEI', status: 'AKTIV', varslingsstatus: 'KAN_VARSLES', ...rest,
-                kontaktinformasjon: { epostadresse, epostadresse_oppdatert: '2024-11-20T10:14:52+01', mobiltelefonnummer, mobiltelefonnummer_oppdatert: '2024-11-20T10:14:52+01' },
+                personidentifikator: pid,
+                reservasjon: 'NEI',
+                status: 'AKTIV',
+                varslingsstatus: 'KAN_VARSLES',
+                ...rest,
+                kontaktinformasjon: {
+                  epostadresse,
+                  epostadresse_oppdatert: '2024-11-20T10:14:52+01',
+                  mobiltelefonnummer,
+                  mobiltelefonnummer_oppdatert: '2024-11-20T10:14:52+01',
+                },
               };
             }),
           });

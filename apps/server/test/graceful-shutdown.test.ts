@@ -10,11 +10,22 @@ const SHUTDOWN_GRACE_MS = 10_000;
 /** A POST whose body arrives in two parts, `pauseMs` apart: a request in flight for that long. */
 function slowPost(port: number, urlPath: string, body: string, pause: Promise<void>): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: '127.0.0.1', port, path: urlPath, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (response) => {
-      let text = '';
-      response.on('data', (chunk: Buffer) => { text += chunk.toString(); });
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
-    });
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: urlPath,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => {
+          text += chunk.toString();
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+      },
+    );
     request.on('error', reject);
     const half = Math.floor(body.length / 2);
     request.write(body.slice(0, half));
@@ -42,7 +53,9 @@ describe('graceful shutdown of a server process', () => {
 
   it('finishes the request in flight, refuses new connections, and exits 0 within the grace period', async () => {
     let sendRest!: () => void;
-    const pause = new Promise<void>((resolve) => { sendRest = resolve; });
+    const pause = new Promise<void>((resolve) => {
+      sendRest = resolve;
+    });
     const inFlight = slowPost(server.port, '/api/frontenderror', JSON.stringify({ msg: 'Sent across a shutdown', level: 'error' }), pause);
     // The request has reached the server (its route waits for the rest of the body) before the signal.
     await new Promise((r) => setTimeout(r, 500));
@@ -63,7 +76,12 @@ describe('graceful shutdown of a server process', () => {
 
   it(`exits (with 1) after ${SHUTDOWN_GRACE_MS / 1000} s when a request never finishes`, async () => {
     server = await startServerProcess(env);
-    const never = slowPost(server.port, '/api/frontenderror', JSON.stringify({ msg: 'Never finished', level: 'error' }), new Promise<void>(() => {}));
+    const never = slowPost(
+      server.port,
+      '/api/frontenderror',
+      JSON.stringify({ msg: 'Never finished', level: 'error' }),
+      new Promise<void>(() => {}),
+    );
     never.catch(() => {});
     await new Promise((r) => setTimeout(r, 500));
     const signalledAt = Date.now();
@@ -86,17 +104,24 @@ function steadyTraffic(port: number, clients: number, paths: string[]): Traffic 
   const statuses = new Map<number, number>();
   const errors: string[] = [];
   let running = true;
-  const get = (agent: http.Agent, path: string) => new Promise<void>((resolve) => {
-    const request = http.get({ host: '127.0.0.1', port, path, agent }, (response) => {
-      response.resume();
-      response.on('end', () => {
-        statuses.set(response.statusCode ?? 0, (statuses.get(response.statusCode ?? 0) ?? 0) + 1);
+  const get = (agent: http.Agent, path: string) =>
+    new Promise<void>((resolve) => {
+      const request = http.get({ host: '127.0.0.1', port, path, agent }, (response) => {
+        response.resume();
+        response.on('end', () => {
+          statuses.set(response.statusCode ?? 0, (statuses.get(response.statusCode ?? 0) ?? 0) + 1);
+          resolve();
+        });
+        response.on('error', (error) => {
+          errors.push(`${path}: ${error.message}`);
+          resolve();
+        });
+      });
+      request.on('error', (error) => {
+        errors.push(`${path}: ${error.message}`);
         resolve();
       });
-      response.on('error', (error) => { errors.push(`${path}: ${error.message}`); resolve(); });
     });
-    request.on('error', (error) => { errors.push(`${path}: ${error.message}`); resolve(); });
-  });
   const loops = Array.from({ length: clients }, async (_, client) => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     for (let n = client; running; n++) await get(agent, paths[n % paths.length]!);
@@ -131,8 +156,11 @@ if (engine === 'postgres') {
     it('answers every request: 0 resets and 0 × 5xx while each process drains and restarts', async () => {
       // The proxy on 127.0.0.1 appends X-Forwarded-For, as a city's balancer does; the servers believe only it.
       const env = { DATABASE_URL: scratch.url, SHUTDOWN_DRAIN_MS: String(drainMs), DATABASE_POOL_SIZE: '5', TRUST_PROXY: 'loopback' };
-      servers.push(...await Promise.all([startServerProcess(env), startServerProcess(env)]));
-      const proxy = await startReverseProxy(servers.map((s) => s.port), 200);
+      servers.push(...(await Promise.all([startServerProcess(env), startServerProcess(env)])));
+      const proxy = await startReverseProxy(
+        servers.map((s) => s.port),
+        200,
+      );
       await Promise.all(servers.map((s) => proxy.waitHealthy(s.port)));
       const traffic = steadyTraffic(proxy.port, 6, ['/api/location', '/api/preferences/options/assettypes']);
       const figures: string[] = [];
@@ -157,7 +185,9 @@ if (engine === 'postgres') {
       const fiveHundreds = [...traffic.statuses].filter(([status]) => status >= 500);
       const notOk = [...traffic.statuses].filter(([status]) => status !== 200);
       // eslint-disable-next-line no-console -- the figures are the test's report
-      console.log(`rolling restart (drain ${drainMs} ms): ${total} requests, statuses ${JSON.stringify(Object.fromEntries(traffic.statuses))}, per upstream ${JSON.stringify(Object.fromEntries(proxy.stats.served))}, retried after a refused connect ${proxy.stats.retriedAfterRefusal}\n  ${figures.join('\n  ')}\n  health: ${proxy.stats.health.join(', ')}`);
+      console.log(
+        `rolling restart (drain ${drainMs} ms): ${total} requests, statuses ${JSON.stringify(Object.fromEntries(traffic.statuses))}, per upstream ${JSON.stringify(Object.fromEntries(proxy.stats.served))}, retried after a refused connect ${proxy.stats.retriedAfterRefusal}\n  ${figures.join('\n  ')}\n  health: ${proxy.stats.health.join(', ')}`,
+      );
 
       expect(proxy.stats.resets).toEqual([]);
       expect(traffic.errors).toEqual([]);

@@ -26,7 +26,9 @@ export async function startHttpStub(): Promise<HttpStub> {
   const requests: StubRequest[] = [];
   const server = http.createServer((req, res) => {
     let body = '';
-    req.on('data', (chunk: Buffer) => { body += chunk.toString(); });
+    req.on('data', (chunk: Buffer) => {
+      body += chunk.toString();
+    });
     req.on('end', () => {
       const request = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body };
       requests.push(request);
@@ -38,7 +40,9 @@ export async function startHttpStub(): Promise<HttpStub> {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    answer: (next) => { handler = next; },
+    answer: (next) => {
+      handler = next;
+    },
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -55,8 +59,16 @@ export function capturingLogger(): { log: FastifyBaseLogger; warnings: string[] 
   const warnings: string[] = [];
   const noop = () => {};
   const log = {
-    level: 'warn', fatal: noop, error: noop, info: noop, debug: noop, trace: noop, silent: noop,
-    warn: (object: unknown, message?: string) => { warnings.push(`${JSON.stringify(object)} ${message ?? ''}`); },
+    level: 'warn',
+    fatal: noop,
+    error: noop,
+    info: noop,
+    debug: noop,
+    trace: noop,
+    silent: noop,
+    warn: (object: unknown, message?: string) => {
+      warnings.push(`${JSON.stringify(object)} ${message ?? ''}`);
+    },
     child: () => log,
   } as unknown as FastifyBaseLogger;
   return { log, warnings };

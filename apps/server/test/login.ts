@@ -34,18 +34,21 @@ export async function loginAs(
   const verifier = randomBytes(32).toString('base64url');
   const state = randomBytes(12).toString('base64url');
 
-  const authorize = await browser.request({ method: 'GET', url: `/idp/auth?${new URLSearchParams({
-    client_id: settings.clientId,
-    response_type: 'code',
-    scope: settings.scope,
-    redirect_uri: settings.redirectUri,
-    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-    code_challenge_method: 'S256',
-    state,
-    nonce: randomBytes(12).toString('base64url'),
-    resource: settings.resource,
-    ...(settings.acrValues ? { acr_values: settings.acrValues } : {}),
-  })}` });
+  const authorize = await browser.request({
+    method: 'GET',
+    url: `/idp/auth?${new URLSearchParams({
+      client_id: settings.clientId,
+      response_type: 'code',
+      scope: settings.scope,
+      redirect_uri: settings.redirectUri,
+      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+      code_challenge_method: 'S256',
+      state,
+      nonce: randomBytes(12).toString('base64url'),
+      resource: settings.resource,
+      ...(settings.acrValues ? { acr_values: settings.acrValues } : {}),
+    })}`,
+  });
   const loginPage = await browser.request({ method: 'GET', url: redirectTarget(authorize, 'authorization request') });
   if (loginPage.statusCode !== 200) throw new Error(`login page answered ${loginPage.statusCode}`);
   const action = /<form method="post" action="([^"]+\/login)"/.exec(loginPage.body)?.[1];
@@ -65,7 +68,8 @@ export async function loginAs(
     response = await browser.request({ method: 'GET', url: target });
   }
   const callback = new URL(String(response.headers.location), settings.redirectUri);
-  if (`${callback.origin}${callback.pathname}` !== settings.redirectUri) throw new Error(`login ended at ${callback.origin}${callback.pathname}`);
+  if (`${callback.origin}${callback.pathname}` !== settings.redirectUri)
+    throw new Error(`login ended at ${callback.origin}${callback.pathname}`);
   if (callback.searchParams.get('state') !== state) throw new Error('state mismatch');
   const code = callback.searchParams.get('code');
   if (!code) throw new Error(`no code: ${callback.searchParams.get('error') ?? 'unknown error'}`);
@@ -84,7 +88,12 @@ export async function loginAs(
 
 /** PUT /api/currentuser/id-token, as the SPAs send it after a login; throws unless it is accepted. */
 export async function sendIdToken(app: App, accessToken: string, idToken: string): Promise<void> {
-  const response = await app.inject({ method: 'PUT', url: '/api/currentuser/id-token', headers: bearer(accessToken), payload: { idToken } });
+  const response = await app.inject({
+    method: 'PUT',
+    url: '/api/currentuser/id-token',
+    headers: bearer(accessToken),
+    payload: { idToken },
+  });
   if (response.statusCode !== 200) throw new Error(`the ID token was refused: ${response.statusCode} ${response.body}`);
 }
 

@@ -43,7 +43,10 @@ describe(`bookings while the database connections are terminated (${engine}, ${B
     const outside = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await outside.connect();
     try {
-      const result = await outside.query<{ n: number }>('select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
+      const result = await outside.query<{ n: number }>(
+        'select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [name],
+      );
       return result.rows[0]!.n;
     } finally {
       await outside.end();
@@ -51,16 +54,45 @@ describe(`bookings while the database connections are terminated (${engine}, ${B
   }
 
   it('answers 201 or 409 to every booking, never 503, and writes each answered booking once', async () => {
-    const retriesBefore = writeTransactionStats().reconnects + writeTransactionStats().lostCommitsCommitted + writeTransactionStats().lostCommitsRolledBack + readRetryStats().readRetries;
+    const retriesBefore =
+      writeTransactionStats().reconnects +
+      writeTransactionStats().lostCommitsCommitted +
+      writeTransactionStats().lostCommitsRolledBack +
+      readRetryStats().readRetries;
     const date = inDays(9);
-    const book = (i: number) => ctx.app.inject({
-      method: 'POST', url: '/api/booking', headers: bearer(tokens[i % tokens.length]!),
-      payload: {
-        availabilityData: { probablyAvailable: [{ bookableAssetId: rooms[i % rooms.length]!, datesAndTimes: [{ date, startTime: `${String(8 + Math.floor(i / rooms.length) % 14).padStart(2, '0')}:00:00`, duration: 'PT1H', initialRepetitionDate: null }] }] },
-        isRepeating: false, bookingPortalClient: 'PUBLIC', bookingPurpose: 'PUBLICUSER_LOAN',
-        formAnswers: { activity: 'Trening', purpose: 'Trening', participants: 10, contactEmail: 'lag@example.no', contactPhone: '41234567' },
-      },
-    });
+    const book = (i: number) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/booking',
+        headers: bearer(tokens[i % tokens.length]!),
+        payload: {
+          availabilityData: {
+            probablyAvailable: [
+              {
+                bookableAssetId: rooms[i % rooms.length]!,
+                datesAndTimes: [
+                  {
+                    date,
+                    startTime: `${String(8 + (Math.floor(i / rooms.length) % 14)).padStart(2, '0')}:00:00`,
+                    duration: 'PT1H',
+                    initialRepetitionDate: null,
+                  },
+                ],
+              },
+            ],
+          },
+          isRepeating: false,
+          bookingPortalClient: 'PUBLIC',
+          bookingPurpose: 'PUBLICUSER_LOAN',
+          formAnswers: {
+            activity: 'Trening',
+            purpose: 'Trening',
+            participants: 10,
+            contactEmail: 'lag@example.no',
+            contactPhone: '41234567',
+          },
+        },
+      });
     let running = true;
     let terminated = 0;
     const blips = (async () => {
@@ -77,20 +109,36 @@ describe(`bookings while the database connections are terminated (${engine}, ${B
     await blips;
 
     const statuses = answers.map((a) => a.statusCode);
-    expect(statuses.filter((s) => s !== 201 && s !== 409), answers.filter((a) => a.statusCode >= 500).map((a) => a.body).join('\n')).toEqual([]);
+    expect(
+      statuses.filter((s) => s !== 201 && s !== 409),
+      answers
+        .filter((a) => a.statusCode >= 500)
+        .map((a) => a.body)
+        .join('\n'),
+    ).toEqual([]);
     const created = answers.filter((a) => a.statusCode === 201).map((a) => a.json<{ bookingId: number }>().bookingId);
     expect(created.length).toBeGreaterThan(0);
-    const written = await queryRows<{ id: number; mails: number }>(ctx.database.db, sql`select b.id, (select count(*)::int from mail_outbox m where (m.topic ->> 'bookingId')::int = b.id) as mails
-      from bookings b where b.location_id = (select location_id from bookable_assets where id = ${rooms[0]!}) order by b.id`);
+    const written = await queryRows<{ id: number; mails: number }>(
+      ctx.database.db,
+      sql`select b.id, (select count(*)::int from mail_outbox m where (m.topic ->> 'bookingId')::int = b.id) as mails
+      from bookings b where b.location_id = (select location_id from bookable_assets where id = ${rooms[0]!}) order by b.id`,
+    );
     expect(written.map((w) => w.id)).toEqual([...created].sort((a, b) => a - b));
     expect(written.every((w) => w.mails <= 1)).toBe(true);
-    const [overlaps] = await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from reservations a join reservations b
+    const [overlaps] = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from reservations a join reservations b
       on a.bookable_asset_id = b.bookable_asset_id and a.id < b.id and a.period && b.period
-      where a.status in ('UNPROCESSED', 'APPROVED') and b.status in ('UNPROCESSED', 'APPROVED')`);
+      where a.status in ('UNPROCESSED', 'APPROVED') and b.status in ('UNPROCESSED', 'APPROVED')`,
+    );
     expect(overlaps!.n).toBe(0);
     if (engine === 'postgres') {
       expect(terminated).toBeGreaterThan(0);
-      const retries = writeTransactionStats().reconnects + writeTransactionStats().lostCommitsCommitted + writeTransactionStats().lostCommitsRolledBack + readRetryStats().readRetries;
+      const retries =
+        writeTransactionStats().reconnects +
+        writeTransactionStats().lostCommitsCommitted +
+        writeTransactionStats().lostCommitsRolledBack +
+        readRetryStats().readRetries;
       // The blips hit work in flight (else this test would prove nothing).
       expect(retries - retriesBefore).toBeGreaterThan(0);
     }

@@ -25,6 +25,8 @@ export const productionEnv = {
   MASKINPORTEN_ISSUER: 'https://maskinporten.example.no/',
   MASKINPORTEN_CLIENT_ID: 'e3f0c1a2-5b6d-4e7f-8a9b-0c1d2e3f4a5b',
   // A key made for this test run: the configuration only checks that it is a PKCS#8 private key.
-  MASKINPORTEN_PRIVATE_KEY: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  MASKINPORTEN_PRIVATE_KEY: generateKeyPairSync('rsa', { modulusLength: 2048 })
+    .privateKey.export({ type: 'pkcs8', format: 'pem' })
+    .toString(),
   MASKINPORTEN_KEY_ID: 'lokaler-test-key',
 } as const satisfies Record<string, string>;

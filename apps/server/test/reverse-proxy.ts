@@ -48,16 +48,27 @@ function withForwardedFor(request: http.IncomingMessage): http.OutgoingHttpHeade
 export async function startReverseProxy(upstreams: number[], checkEveryMs = 200): Promise<ReverseProxy> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const healthy = new Set<number>();
-  const stats: ProxyStats = { served: new Map(upstreams.map((p) => [p, 0])), resets: [], retriedAfterRefusal: 0, noUpstream: 0, health: [] };
+  const stats: ProxyStats = {
+    served: new Map(upstreams.map((p) => [p, 0])),
+    resets: [],
+    retriedAfterRefusal: 0,
+    noUpstream: 0,
+    health: [],
+  };
   const started = Date.now();
   const waiters: { port: number; resolve: () => void }[] = [];
   let next = 0;
 
   const setHealth = (port: number, up: boolean) => {
     if (healthy.has(port) === up) return;
-    if (up) healthy.add(port); else healthy.delete(port);
+    if (up) healthy.add(port);
+    else healthy.delete(port);
     stats.health.push(`${port} ${up ? 'in' : 'out'} at ${Date.now() - started}`);
-    if (up) for (const w of waiters.filter((w) => w.port === port)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(); }
+    if (up)
+      for (const w of waiters.filter((w) => w.port === port)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve();
+      }
   };
   // Each check on a connection of its own, as load balancers do.
   const check = (port: number) => {
@@ -81,19 +92,25 @@ export async function startReverseProxy(upstreams: number[], checkEveryMs = 200)
     const port = candidates[next++ % candidates.length]!;
     tried.add(port);
     let sent = false;
-    const upstream = http.request({ host: '127.0.0.1', port, method: request.method, path: request.url, headers: withForwardedFor(request), agent }, (answer) => {
-      stats.served.set(port, (stats.served.get(port) ?? 0) + 1);
-      response.writeHead(answer.statusCode ?? 502, withoutHopByHop(answer.headers));
-      answer.pipe(response);
-      answer.on('error', (error: Error) => {
-        stats.resets.push(`${port} ${request.method} ${request.url}: ${error.message} while answering`);
-        response.destroy();
-      });
-    });
+    const upstream = http.request(
+      { host: '127.0.0.1', port, method: request.method, path: request.url, headers: withForwardedFor(request), agent },
+      (answer) => {
+        stats.served.set(port, (stats.served.get(port) ?? 0) + 1);
+        response.writeHead(answer.statusCode ?? 502, withoutHopByHop(answer.headers));
+        answer.pipe(response);
+        answer.on('error', (error: Error) => {
+          stats.resets.push(`${port} ${request.method} ${request.url}: ${error.message} while answering`);
+          response.destroy();
+        });
+      },
+    );
     // 'socket' comes before anything is written; a refused connect fails before it is connected.
     upstream.on('socket', (socket: net.Socket) => {
       if (!socket.connecting) sent = true;
-      else socket.once('connect', () => { sent = true; });
+      else
+        socket.once('connect', () => {
+          sent = true;
+        });
     });
     upstream.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'ECONNREFUSED' && !sent) {
@@ -119,7 +136,12 @@ export async function startReverseProxy(upstreams: number[], checkEveryMs = 200)
   return {
     port: (server.address() as net.AddressInfo).port,
     stats,
-    waitHealthy: (port) => healthy.has(port) ? Promise.resolve() : new Promise((resolve) => { waiters.push({ port, resolve }); }),
+    waitHealthy: (port) =>
+      healthy.has(port)
+        ? Promise.resolve()
+        : new Promise((resolve) => {
+            waiters.push({ port, resolve });
+          }),
     close: async () => {
       clearInterval(checker);
       server.closeAllConnections();

@@ -21,7 +21,12 @@ export function parseRouteTree(text: string): RegisteredRoute[] {
     if (content === '') continue;
     if (content.startsWith('•')) {
       const hooks = /\[(.*)\]/.exec(content)?.[1] ?? '';
-      routes.at(-1)?.hooks.push(...hooks.split(',').map((h) => h.replace(/["()\s]/g, '')).filter(Boolean));
+      routes.at(-1)?.hooks.push(
+        ...hooks
+          .split(',')
+          .map((h) => h.replace(/["()\s]/g, ''))
+          .filter(Boolean),
+      );
       continue;
     }
     const match = /^(.*) \(([A-Z, ]+)\)$/.exec(content);
@@ -36,11 +41,16 @@ export function parseRouteTree(text: string): RegisteredRoute[] {
 
 /** Every method and path of the app's whole route table (HEAD and OPTIONS left out: Fastify adds them). */
 export function routeTable(app: App): { method: HTTPMethods; path: string }[] {
-  return parseRouteTree(app.printRoutes({ includeHooks: true, commonPrefix: false }))
-    .flatMap((r) => r.methods.filter((m) => m !== 'HEAD' && m !== 'OPTIONS').map((method) => ({ method, path: r.path })));
+  return parseRouteTree(app.printRoutes({ includeHooks: true, commonPrefix: false })).flatMap((r) =>
+    r.methods.filter((m) => m !== 'HEAD' && m !== 'OPTIONS').map((method) => ({ method, path: r.path })),
+  );
 }
 
 /** A path with each parameter filled in with something well-formed (ids 1, a link id of the right shape). */
 export function concretePath(path: string, id = '1'): string {
-  return path.replace(/:linkId/g, 'a'.repeat(43)).replace(/:step/g, 'informasjon-om-lokalet').replace(/:[A-Za-z]+/g, id).replace(/\*$/, 'x');
+  return path
+    .replace(/:linkId/g, 'a'.repeat(43))
+    .replace(/:step/g, 'informasjon-om-lokalet')
+    .replace(/:[A-Za-z]+/g, id)
+    .replace(/\*$/, 'x');
 }

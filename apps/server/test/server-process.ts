@@ -57,25 +57,43 @@ export interface ServerProcess {
  * and waits until /api/health/ready answers 200. `env` adds to or overrides a quiet test
  * environment: no demo data, no SPAs (no build needed), warnings only, its own DATA_DIR.
  */
-export async function startServerProcess(env: Record<string, string>, options: { startTimeoutMs?: number; port?: number } = {}): Promise<ServerProcess> {
-  const port = options.port ?? await freePort();
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { startTimeoutMs?: number; port?: number } = {},
+): Promise<ServerProcess> {
+  const port = options.port ?? (await freePort());
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lokaler-process-'));
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
   for (const name of ['DATABASE_URL', 'PUBLIC_URL', 'OIDC_ISSUER', 'ADMIN_OIDC_ISSUER']) delete childEnv[name];
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
-    env: { ...childEnv, NODE_ENV: 'test', LOG_LEVEL: 'warn', SEED_DEMO_DATA: 'false', SERVE_SPAS: 'false', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env, PORT: String(port) },
+    env: {
+      ...childEnv,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO_DATA: 'false',
+      SERVE_SPAS: 'false',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ...env,
+      PORT: String(port),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-  child.stderr?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const baseUrl = `http://127.0.0.1:${port}`;
 
   const deadline = Date.now() + (options.startTimeoutMs ?? 180_000);
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`server exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output}`);
     try {
       if ((await fetch(`${baseUrl}/api/health/ready`)).ok) break;
     } catch {

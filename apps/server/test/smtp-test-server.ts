@@ -55,7 +55,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  state.port = ((server as unknown as { server: { address(): AddressInfo } }).server.address()).port;
+  state.port = (server as unknown as { server: { address(): AddressInfo } }).server.address().port;
   return state;
 }
 
@@ -73,7 +73,11 @@ function decodeWords(value: string): string {
   return value.replace(/\?=\s+=\?/g, '?==?').replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, kind: string, data: string) =>
     kind.toUpperCase() === 'B'
       ? Buffer.from(data, 'base64').toString('utf8')
-      : Buffer.from(data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'));
+      : Buffer.from(
+          data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+          'latin1',
+        ).toString('utf8'),
+  );
 }
 
 function decodeBody(body: string, encoding: string | undefined): string {
@@ -91,15 +95,23 @@ function parseMail(raw: string): ReceivedMail {
   const body = raw.slice(split + 4);
   const boundary = /boundary="?([^";]+)"?/.exec(headers.get('content-type') ?? '')?.[1];
   const parts = boundary
-    ? body.split(`--${boundary}`).slice(1, -1).map((part) => {
-        const at = part.indexOf('\r\n\r\n');
-        const partHeaders = headersOf(part.slice(2, at));
-        return {
-          type: (partHeaders.get('content-type') ?? '').split(';')[0]!.trim(),
-          content: decodeBody(part.slice(at + 4).replace(/\r\n$/, ''), partHeaders.get('content-transfer-encoding')),
-        };
-      })
-    : [{ type: (headers.get('content-type') ?? 'text/plain').split(';')[0]!.trim(), content: decodeBody(body, headers.get('content-transfer-encoding')) }];
+    ? body
+        .split(`--${boundary}`)
+        .slice(1, -1)
+        .map((part) => {
+          const at = part.indexOf('\r\n\r\n');
+          const partHeaders = headersOf(part.slice(2, at));
+          return {
+            type: (partHeaders.get('content-type') ?? '').split(';')[0]!.trim(),
+            content: decodeBody(part.slice(at + 4).replace(/\r\n$/, ''), partHeaders.get('content-transfer-encoding')),
+          };
+        })
+    : [
+        {
+          type: (headers.get('content-type') ?? 'text/plain').split(';')[0]!.trim(),
+          content: decodeBody(body, headers.get('content-transfer-encoding')),
+        },
+      ];
   return {
     from: decodeWords(headers.get('from') ?? ''),
     to: headers.get('to') ?? '',

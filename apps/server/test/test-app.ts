@@ -22,7 +22,12 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   const { logs } = options;
   // The per-person booking rates (decision 041) are tested where they are set: other suites send many applications as one person.
   const config = loadConfig({
-    NODE_ENV: 'test', LOG_LEVEL: logs ? 'warn' : 'silent', PORT: '3000', BOOKINGS_PER_PERSON_PER_10_MINUTES: '1000', TYPED_RECEIPTS_PER_PERSON_PER_HOUR: '1000', ...env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: logs ? 'warn' : 'silent',
+    PORT: '3000',
+    BOOKINGS_PER_PERSON_PER_10_MINUTES: '1000',
+    TYPED_RECEIPTS_PER_PERSON_PER_HOUR: '1000',
+    ...env,
   });
   const logger = logs
     ? { ...loggerOptions(config), stream: { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) } }

@@ -46,10 +46,7 @@ export async function createTestDatabase(): Promise<Database> {
 
 /** Empties every application table (keeps the migrations' bookkeeping). */
 export async function truncateAll(database: Database): Promise<void> {
-  const rows = await queryRows<{ tablename: string }>(
-    database.db,
-    sql`select tablename from pg_tables where schemaname = 'public'`,
-  );
+  const rows = await queryRows<{ tablename: string }>(database.db, sql`select tablename from pg_tables where schemaname = 'public'`);
   const tables = rows.map((r) => `"${r.tablename}"`);
   if (tables.length) await database.db.execute(sql.raw(`truncate ${tables.join(', ')} restart identity cascade`));
 }

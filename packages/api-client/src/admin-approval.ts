@@ -32,10 +32,16 @@ export const selvkostPricesQuery = (locationId: number) =>
   });
 
 /** GET /api/selvkost/calculation: the booking's cost-based price; null when the location has no prices. */
-export const selvkostCalculationQuery = (params: { locationId: number; bookingId: number; hasTilsynsvakt: boolean; tilsynsvaktWeekdays: readonly DayOfWeek[] }) =>
+export const selvkostCalculationQuery = (params: {
+  locationId: number;
+  bookingId: number;
+  hasTilsynsvakt: boolean;
+  tilsynsvaktWeekdays: readonly DayOfWeek[];
+}) =>
   queryOptions({
     queryKey: ['admin', 'selvkost', 'calculation', params],
-    queryFn: ({ signal }) => orNoPrices(apiFetch('/api/selvkost/calculation', { query: { ...params }, schema: selvkostCalculationResponse, signal })),
+    queryFn: ({ signal }) =>
+      orNoPrices(apiFetch('/api/selvkost/calculation', { query: { ...params }, schema: selvkostCalculationResponse, signal })),
   });
 
 /**
@@ -45,14 +51,16 @@ export const selvkostCalculationQuery = (params: { locationId: number; bookingId
 export const vedtakPreviewQuery = (bookingId: number, terms: VedtakPreviewQuery) =>
   queryOptions({
     queryKey: ['admin', 'vedtak-preview', bookingId, terms],
-    queryFn: ({ signal }) => apiFetch(`/api/vedtak-preview/${bookingId}`, { query: { ...vedtakPreviewParams.parse(terms) }, schema: documentPreview, signal }),
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/vedtak-preview/${bookingId}`, { query: { ...vedtakPreviewParams.parse(terms) }, schema: documentPreview, signal }),
   });
 
 /** GET /api/contract-preview/{bookingId}: the contract the applicant will sign, as HTML with its hash. */
 export const contractPreviewQuery = (bookingId: number, terms: ContractPreviewQuery) =>
   queryOptions({
     queryKey: ['admin', 'contract-preview', bookingId, terms],
-    queryFn: ({ signal }) => apiFetch(`/api/contract-preview/${bookingId}`, { query: { ...contractPreviewParams.parse(terms) }, schema: documentPreview, signal }),
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/contract-preview/${bookingId}`, { query: { ...contractPreviewParams.parse(terms) }, schema: documentPreview, signal }),
   });
 
 /** PUT /api/booking/{id}/approve */

@@ -33,8 +33,4 @@ export const addReservationsMutation = (bookingId: number) =>
   });
 
 export const createAdminBookingMutation = () =>
-  mutationOptions({
-    mutationKey: [...adminBookingsKey, 'create'],
-    mutationFn: createAdminBooking,
-    onSuccess: refreshAdminBookings,
-  });
+  mutationOptions({ mutationKey: [...adminBookingsKey, 'create'], mutationFn: createAdminBooking, onSuccess: refreshAdminBookings });

@@ -1,5 +1,10 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { adminBookingListResponse, calendarDataResponse, type AdminBookingListQuery, type CalendarDataQuery } from '@lokaler/domain/admin-booking-list';
+import {
+  adminBookingListResponse,
+  calendarDataResponse,
+  type AdminBookingListQuery,
+  type CalendarDataQuery,
+} from '@lokaler/domain/admin-booking-list';
 import { apiFetch } from './api-fetch';
 import { adminBookingsKey } from './admin-bookings';
 

@@ -45,7 +45,10 @@ export const internalCommentQuery = (bookingId: number) =>
 
 /** PUT /api/booking/{id}/comment */
 export function saveInternalComment(bookingId: number, comment: string, confirmPersonalData = false): Promise<unknown> {
-  return apiFetch(`/api/booking/${bookingId}/comment`, { method: 'PUT', body: confirmPersonalData ? { comment, confirmPersonalData: true } : { comment } });
+  return apiFetch(`/api/booking/${bookingId}/comment`, {
+    method: 'PUT',
+    body: confirmPersonalData ? { comment, confirmPersonalData: true } : { comment },
+  });
 }
 
 /** PATCH /api/booking/{id} with the internal event's title ('' clears it). */
@@ -58,7 +61,9 @@ export const saveInternalCommentMutation = (bookingId: number) =>
     mutationKey: [...adminBookingKey(bookingId), 'save-comment'],
     // confirmPersonalData: the administrator answered yes to 'Vil du lagre likevel?' (personal-data-in-text).
     mutationFn: (input: string | { comment: string; confirmPersonalData: boolean }) =>
-      typeof input === 'string' ? saveInternalComment(bookingId, input) : saveInternalComment(bookingId, input.comment, input.confirmPersonalData),
+      typeof input === 'string'
+        ? saveInternalComment(bookingId, input)
+        : saveInternalComment(bookingId, input.comment, input.confirmPersonalData),
     onSuccess: refreshAdminBookings,
   });
 

@@ -13,7 +13,8 @@ export const locationAdminsQuery = (locationId: number) =>
 export const addLocationAdminMutation = (queryClient: QueryClient, locationId: number) =>
   mutationOptions({
     mutationKey: ['admin', 'location-setup', locationId, 'admins', 'add'],
-    mutationFn: (email: string) => apiFetch(`/api/location/${locationId}/admins`, { method: 'POST', body: { email }, schema: locationAdminsResponse }),
+    mutationFn: (email: string) =>
+      apiFetch(`/api/location/${locationId}/admins`, { method: 'POST', body: { email }, schema: locationAdminsResponse }),
     onSuccess: (admins) => queryClient.setQueryData(locationAdminsQuery(locationId).queryKey, admins),
   });
 
@@ -21,6 +22,7 @@ export const addLocationAdminMutation = (queryClient: QueryClient, locationId: n
 export const removeLocationAdminsMutation = (queryClient: QueryClient, locationId: number) =>
   mutationOptions({
     mutationKey: ['admin', 'location-setup', locationId, 'admins', 'remove'],
-    mutationFn: (emails: readonly string[]) => apiFetch(`/api/location/${locationId}/admins`, { method: 'DELETE', query: { emails }, schema: locationAdminsResponse }),
+    mutationFn: (emails: readonly string[]) =>
+      apiFetch(`/api/location/${locationId}/admins`, { method: 'DELETE', query: { emails }, schema: locationAdminsResponse }),
     onSuccess: (admins) => queryClient.setQueryData(locationAdminsQuery(locationId).queryKey, admins),
   });

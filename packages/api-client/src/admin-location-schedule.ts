@@ -2,7 +2,13 @@ import { infiniteQueryOptions, mutationOptions, queryOptions, type MutationFunct
 import { blockedTimesSchedule, type PutBlockedTimesBody } from '@lokaler/domain/admin-blocked-times';
 import { adminRoom, adminRooms, type RoomFieldsInput } from '@lokaler/domain/admin-room';
 import { locationAuditPage } from '@lokaler/domain/location-audit';
-import { closedDateRange, closedDateRanges, openingHoursResponse, type ClosedDateRangeBody, type OpeningHoursBody } from '@lokaler/domain/opening-hours';
+import {
+  closedDateRange,
+  closedDateRanges,
+  openingHoursResponse,
+  type ClosedDateRangeBody,
+  type OpeningHoursBody,
+} from '@lokaler/domain/opening-hours';
 import { apiFetch } from './api-fetch';
 
 /**
@@ -13,8 +19,10 @@ import { apiFetch } from './api-fetch';
  */
 export const locationScheduleKey = (locationId: number) => ['admin', 'location-schedule', locationId] as const;
 
-const refreshLocation = (locationId: number) => (_data: unknown, _variables: unknown, _onMutateResult: unknown, { client }: MutationFunctionContext) =>
-  client.invalidateQueries({ queryKey: locationScheduleKey(locationId) });
+const refreshLocation =
+  (locationId: number) =>
+  (_data: unknown, _variables: unknown, _onMutateResult: unknown, { client }: MutationFunctionContext) =>
+    client.invalidateQueries({ queryKey: locationScheduleKey(locationId) });
 
 // ---- Opening hours ----
 
@@ -29,7 +37,8 @@ export const openingHoursQuery = (locationId: number) =>
 export const saveOpeningHoursMutation = (locationId: number) =>
   mutationOptions({
     mutationKey: [...locationScheduleKey(locationId), 'openinghours', 'save'],
-    mutationFn: (body: OpeningHoursBody) => apiFetch(`/api/admin/location/${locationId}/openinghours`, { method: 'PUT', body, schema: openingHoursResponse }),
+    mutationFn: (body: OpeningHoursBody) =>
+      apiFetch(`/api/admin/location/${locationId}/openinghours`, { method: 'PUT', body, schema: openingHoursResponse }),
     onSuccess: refreshLocation(locationId),
   });
 
@@ -46,7 +55,8 @@ export const closedDatesQuery = (locationId: number) =>
 export const addClosedDatesMutation = (locationId: number) =>
   mutationOptions({
     mutationKey: [...locationScheduleKey(locationId), 'closeddates', 'add'],
-    mutationFn: (body: ClosedDateRangeBody) => apiFetch(`/api/admin/location/${locationId}/closeddates`, { method: 'POST', body, schema: closedDateRange }),
+    mutationFn: (body: ClosedDateRangeBody) =>
+      apiFetch(`/api/admin/location/${locationId}/closeddates`, { method: 'POST', body, schema: closedDateRange }),
     onSuccess: refreshLocation(locationId),
   });
 
@@ -54,7 +64,8 @@ export const addClosedDatesMutation = (locationId: number) =>
 export const removeClosedDatesMutation = (locationId: number) =>
   mutationOptions({
     mutationKey: [...locationScheduleKey(locationId), 'closeddates', 'remove'],
-    mutationFn: (rangeId: number) => apiFetch(`/api/admin/location/${locationId}/closeddates/${rangeId}`, { method: 'DELETE' }).then(() => undefined),
+    mutationFn: (rangeId: number) =>
+      apiFetch(`/api/admin/location/${locationId}/closeddates/${rangeId}`, { method: 'DELETE' }).then(() => undefined),
     onSuccess: refreshLocation(locationId),
   });
 
@@ -71,7 +82,8 @@ export const adminRoomsQuery = (locationId: number) =>
 export const addRoomMutation = (locationId: number) =>
   mutationOptions({
     mutationKey: [...locationScheduleKey(locationId), 'rooms', 'add'],
-    mutationFn: (body: RoomFieldsInput) => apiFetch(`/api/admin/location/${locationId}/bookableassets`, { method: 'POST', body, schema: adminRoom }),
+    mutationFn: (body: RoomFieldsInput) =>
+      apiFetch(`/api/admin/location/${locationId}/bookableassets`, { method: 'POST', body, schema: adminRoom }),
     onSuccess: refreshLocation(locationId),
   });
 
@@ -79,7 +91,8 @@ export const addRoomMutation = (locationId: number) =>
 export const changeRoomMutation = (locationId: number) =>
   mutationOptions({
     mutationKey: [...locationScheduleKey(locationId), 'rooms', 'change'],
-    mutationFn: ({ roomId, body }: { roomId: number; body: RoomFieldsInput }) => apiFetch(`/api/admin/bookableasset/${roomId}`, { method: 'PUT', body, schema: adminRoom }),
+    mutationFn: ({ roomId, body }: { roomId: number; body: RoomFieldsInput }) =>
+      apiFetch(`/api/admin/bookableasset/${roomId}`, { method: 'PUT', body, schema: adminRoom }),
     onSuccess: refreshLocation(locationId),
   });
 
@@ -97,10 +110,25 @@ export const deleteRoomMutation = (locationId: number) =>
  * GET /api/bookableasset/{roomId}/blockedtimes/schedule: the room's 15-minute slots in opening hours
  * with blocked and booked. Always fetched fresh: someone may have booked or blocked since.
  */
-export const blockedTimesScheduleQuery = ({ locationId, roomId, fromInclusive, toInclusive }: { locationId: number; roomId: number; fromInclusive: string; toInclusive: string }) =>
+export const blockedTimesScheduleQuery = ({
+  locationId,
+  roomId,
+  fromInclusive,
+  toInclusive,
+}: {
+  locationId: number;
+  roomId: number;
+  fromInclusive: string;
+  toInclusive: string;
+}) =>
   queryOptions({
     queryKey: [...locationScheduleKey(locationId), 'blockedtimes', roomId, fromInclusive, toInclusive],
-    queryFn: ({ signal }) => apiFetch(`/api/bookableasset/${roomId}/blockedtimes/schedule`, { query: { fromInclusive, toInclusive }, schema: blockedTimesSchedule, signal }),
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/bookableasset/${roomId}/blockedtimes/schedule`, {
+        query: { fromInclusive, toInclusive },
+        schema: blockedTimesSchedule,
+        signal,
+      }),
     staleTime: 0,
   });
 
@@ -108,7 +136,8 @@ export const blockedTimesScheduleQuery = ({ locationId, roomId, fromInclusive, t
 export const putBlockedTimesMutation = (locationId: number) =>
   mutationOptions({
     mutationKey: [...locationScheduleKey(locationId), 'blockedtimes', 'put'],
-    mutationFn: ({ roomId, body }: { roomId: number; body: PutBlockedTimesBody }) => apiFetch(`/api/bookableasset/${roomId}/blockedtimes`, { method: 'PUT', body, schema: blockedTimesSchedule }),
+    mutationFn: ({ roomId, body }: { roomId: number; body: PutBlockedTimesBody }) =>
+      apiFetch(`/api/bookableasset/${roomId}/blockedtimes`, { method: 'PUT', body, schema: blockedTimesSchedule }),
     onSuccess: refreshLocation(locationId),
   });
 
@@ -118,7 +147,8 @@ export const putBlockedTimesMutation = (locationId: number) =>
 export const locationAuditQuery = (locationId: number) =>
   infiniteQueryOptions({
     queryKey: [...locationScheduleKey(locationId), 'auditlog'],
-    queryFn: ({ signal, pageParam }) => apiFetch(`/api/location/${locationId}/auditlog`, { query: { page: pageParam }, schema: locationAuditPage, signal }),
+    queryFn: ({ signal, pageParam }) =>
+      apiFetch(`/api/location/${locationId}/auditlog`, { query: { page: pageParam }, schema: locationAuditPage, signal }),
     initialPageParam: 0,
     getNextPageParam: (last, _all, lastPage) => (last.hasMore ? lastPage + 1 : undefined),
   });

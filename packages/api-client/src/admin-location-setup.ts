@@ -57,7 +57,8 @@ export const locationPreferencesQuery = (locationId: number) =>
 export const saveLocationPreferencesMutation = (queryClient: QueryClient, locationId: number) =>
   mutationOptions({
     mutationKey: [...locationSetupKey(locationId), 'preferences'],
-    mutationFn: (body: LocationPreferences) => apiFetch(`/api/preferences/location/${locationId}`, { method: 'PUT', body, schema: locationPreferences }),
+    mutationFn: (body: LocationPreferences) =>
+      apiFetch(`/api/preferences/location/${locationId}`, { method: 'PUT', body, schema: locationPreferences }),
     onSuccess: () => refreshLocationSetup(queryClient, locationId),
   });
 

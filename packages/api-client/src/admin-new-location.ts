@@ -22,7 +22,8 @@ export const locationInvitationsQuery = () =>
 export const createLocationMutation = (queryClient: QueryClient) =>
   mutationOptions({
     mutationKey: ['admin', 'new-locations', 'create'],
-    mutationFn: (body: CreateLocationBody) => apiFetch('/api/admin/new-locations', { method: 'POST', body, schema: createLocationResponse }),
+    mutationFn: (body: CreateLocationBody) =>
+      apiFetch('/api/admin/new-locations', { method: 'POST', body, schema: createLocationResponse }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'new-locations'] }),
   });
 
@@ -33,7 +34,8 @@ export const createLocationMutation = (queryClient: QueryClient) =>
 export const resendInvitationMutation = (queryClient: QueryClient) =>
   mutationOptions({
     mutationKey: ['admin', 'new-locations', 'resend'],
-    mutationFn: (invitationId: number) => apiFetch(`/api/admin/new-locations/${invitationId}/resend`, { method: 'POST', schema: locationInvitation }),
+    mutationFn: (invitationId: number) =>
+      apiFetch(`/api/admin/new-locations/${invitationId}/resend`, { method: 'POST', schema: locationInvitation }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: locationInvitationsQuery().queryKey }),
   });
 
@@ -81,8 +83,9 @@ export const publishLocationMutation = (queryClient: QueryClient, linkId: string
     mutationFn: async () => {
       await apiFetch(`${wizardPath(linkId)}/publish`, { method: 'POST' });
     },
-    onSuccess: () => Promise.all([
-      queryClient.invalidateQueries({ queryKey: newLocationWizardQuery(linkId).queryKey }),
-      queryClient.invalidateQueries({ queryKey: ['currentuser'] }),
-    ]),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: newLocationWizardQuery(linkId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: ['currentuser'] }),
+      ]),
   });

@@ -32,6 +32,7 @@ export const rejectBookingMutation = (bookingId: number) =>
 export const rejectAssetMutation = (bookingId: number) =>
   mutationOptions({
     mutationKey: [...adminBookingKey(bookingId), 'reject-asset'],
-    mutationFn: ({ bookableAssetId, comment }: { bookableAssetId: number; comment?: string | undefined }) => rejectAsset(bookingId, bookableAssetId, comment),
+    mutationFn: ({ bookableAssetId, comment }: { bookableAssetId: number; comment?: string | undefined }) =>
+      rejectAsset(bookingId, bookableAssetId, comment),
     onSuccess: refreshAdminBookings,
   });

@@ -26,6 +26,7 @@ export const changeReservationMutation = (reservationId: number) =>
 export const deleteReservationsMutation = () =>
   mutationOptions({
     mutationKey: [...adminBookingsKey, 'reservations', 'delete'],
-    mutationFn: ({ reservationIds, comment }: { reservationIds: readonly number[]; comment?: string | undefined }) => deleteReservations(reservationIds, comment),
+    mutationFn: ({ reservationIds, comment }: { reservationIds: readonly number[]; comment?: string | undefined }) =>
+      deleteReservations(reservationIds, comment),
     onSuccess: refreshAdminBookings,
   });

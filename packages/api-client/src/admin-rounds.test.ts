@@ -4,7 +4,8 @@ import { roundErrorCodes } from '@lokaler/domain/application-rounds';
 import { ApiClientError } from './api-client-error';
 import { roundErrorCode, roundErrorMessages, roundUserMessage } from './admin-rounds';
 
-const http = (status: number, body: { msg: string; code: string; userMsg?: string }) => new ApiClientError({ kind: 'http', status, body, message: body.msg });
+const http = (status: number, body: { msg: string; code: string; userMsg?: string }) =>
+  new ApiClientError({ kind: 'http', status, body, message: body.msg });
 
 describe("the rounds' error messages", () => {
   it("shows the server's userMsg when it sent one", () => {
@@ -14,7 +15,13 @@ describe("the rounds' error messages", () => {
   });
 
   it("falls back to the code's own Norwegian text for each of the rounds' 409s", () => {
-    for (const code of [roundErrorCodes.stale, roundErrorCodes.taken, roundErrorCodes.overlapping, roundErrorCodes.closed, roundErrorCodes.notReady]) {
+    for (const code of [
+      roundErrorCodes.stale,
+      roundErrorCodes.taken,
+      roundErrorCodes.overlapping,
+      roundErrorCodes.closed,
+      roundErrorCodes.notReady,
+    ]) {
       expect(roundUserMessage(http(409, { msg: 'x', code }))).toBe(roundErrorMessages[code]);
       expect(roundErrorMessages[code]).toMatch(/[a-zæøå]/);
     }

@@ -23,10 +23,7 @@ const roundKey = (roundId: number) => [...roundsKey, roundId] as const;
 
 /** GET /api/admin/rounds: the rounds of the locations the caller administers (every round for a city-wide administrator). */
 export const roundsQuery = () =>
-  queryOptions({
-    queryKey: [...roundsKey, 'list'],
-    queryFn: ({ signal }) => apiFetch('/api/admin/rounds', { schema: roundList, signal }),
-  });
+  queryOptions({ queryKey: [...roundsKey, 'list'], queryFn: ({ signal }) => apiFetch('/api/admin/rounds', { schema: roundList, signal }) });
 
 /** GET /api/admin/rounds/{id}: the round with the rooms the caller may allocate. */
 export const roundQuery = (roundId: number) =>
@@ -70,7 +67,8 @@ export const updateRoundMutation = (queryClient: QueryClient, roundId: number) =
 export const putAllocationsMutation = (queryClient: QueryClient, roundId: number) =>
   mutationOptions({
     mutationKey: [...roundKey(roundId), 'allocations'],
-    mutationFn: (body: PutAllocationsBody) => apiFetch(`/api/admin/rounds/${roundId}/allocations`, { method: 'PUT', body, schema: putAllocationsResponse }),
+    mutationFn: (body: PutAllocationsBody) =>
+      apiFetch(`/api/admin/rounds/${roundId}/allocations`, { method: 'PUT', body, schema: putAllocationsResponse }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: roundKey(roundId) }),
   });
 

@@ -19,13 +19,7 @@ export class ApiClientError extends Error {
   /** For AFFECTED_BOOKINGS (closing a day or blocking a time over bookings, decision 042): the bookings hit. */
   readonly affectedBookings: ApiError['affectedBookings'];
 
-  constructor(options: {
-    kind: ApiFailureKind;
-    message: string;
-    status?: number;
-    body?: Partial<ApiError>;
-    cause?: unknown;
-  }) {
+  constructor(options: { kind: ApiFailureKind; message: string; status?: number; body?: Partial<ApiError>; cause?: unknown }) {
     super(options.message, { cause: options.cause });
     this.name = 'ApiClientError';
     this.kind = options.kind;

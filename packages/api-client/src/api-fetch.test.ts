@@ -4,7 +4,8 @@ import { ApiClientError } from './api-client-error';
 import { apiFetch, configureApiClient, resetApiClient } from './api-fetch';
 
 const fetchMock = vi.fn<typeof fetch>();
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const lastRequest = () => {
   const [url, init] = fetchMock.mock.calls.at(-1)!;
   return { url: String(url), init: init!, headers: new Headers(init!.headers) };
@@ -70,7 +71,12 @@ describe('apiFetch answers', () => {
 
   it('turns the error JSON of a rejected call into an ApiClientError with msg, userMsg, code and fields', async () => {
     fetchMock.mockResolvedValue(
-      json(400, { msg: 'Validation failed', userMsg: 'Noen av feltene er ikke riktig fylt ut.', code: 'VALIDATION', fields: [{ path: 'userEmail', message: 'Ugyldig e-post' }] }),
+      json(400, {
+        msg: 'Validation failed',
+        userMsg: 'Noen av feltene er ikke riktig fylt ut.',
+        code: 'VALIDATION',
+        fields: [{ path: 'userEmail', message: 'Ugyldig e-post' }],
+      }),
     );
     const error = (await apiFetch('/api/support', { method: 'POST', body: {} }).catch((e: unknown) => e)) as ApiClientError;
     expect(error).toBeInstanceOf(ApiClientError);

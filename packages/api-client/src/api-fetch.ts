@@ -27,12 +27,7 @@ export interface UnauthorizedInfo {
   message?: string;
 }
 
-const defaults: ApiClientConfig = {
-  baseUrl: '',
-  frontendVersion: 'unknown',
-  getAccessToken: async () => null,
-  onUnauthorized: () => {},
-};
+const defaults: ApiClientConfig = { baseUrl: '', frontendVersion: 'unknown', getAccessToken: async () => null, onUnauthorized: () => {} };
 let config: ApiClientConfig = { ...defaults };
 let lastUnauthorizedAt = Number.NEGATIVE_INFINITY;
 
@@ -150,7 +145,12 @@ function parsedAnswer(path: string, status: number, json: unknown, schema: Answe
   if (!schema) return json;
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
-    throw new ApiClientError({ kind: 'invalid-response', status, message: `Answer of ${path} does not match its schema: ${parsed.error.message}`, cause: parsed.error });
+    throw new ApiClientError({
+      kind: 'invalid-response',
+      status,
+      message: `Answer of ${path} does not match its schema: ${parsed.error.message}`,
+      cause: parsed.error,
+    });
   }
   return parsed.data;
 }
@@ -159,7 +159,10 @@ function parsedAnswer(path: string, status: number, json: unknown, schema: Answe
  * A file from the API (GET, with the bearer token), as a Blob with the name its Content-Disposition
  * gives; failures are ApiClientErrors as with apiFetch.
  */
-export async function apiFetchFile(path: string, request: Pick<ApiRequest, 'signal'> = {}): Promise<{ blob: Blob; filename: string | null }> {
+export async function apiFetchFile(
+  path: string,
+  request: Pick<ApiRequest, 'signal'> = {},
+): Promise<{ blob: Blob; filename: string | null }> {
   const headers = new Headers({ [FRONTEND_VERSION_HEADER]: config.frontendVersion });
   const token = await config.getAccessToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -188,7 +191,12 @@ export function filenameOf(disposition: string | null): string | null {
   return /filename="([^"]*)"/i.exec(disposition)?.[1] ?? null;
 }
 
-async function errorFromResponse(path: string, response: Response, sentToken: boolean, unauthorizedMessage?: string): Promise<ApiClientError> {
+async function errorFromResponse(
+  path: string,
+  response: Response,
+  sentToken: boolean,
+  unauthorizedMessage?: string,
+): Promise<ApiClientError> {
   if (response.status === 401 && sentToken) notifyUnauthorized({ message: unauthorizedMessage });
   let parsedBody: ReturnType<typeof apiError.safeParse> | undefined;
   try {
@@ -197,12 +205,7 @@ async function errorFromResponse(path: string, response: Response, sentToken: bo
     parsedBody = undefined;
   }
   const body = parsedBody?.success ? parsedBody.data : undefined;
-  return new ApiClientError({
-    kind: 'http',
-    status: response.status,
-    body,
-    message: body?.msg ?? `HTTP ${response.status} from ${path}`,
-  });
+  return new ApiClientError({ kind: 'http', status: response.status, body, message: body?.msg ?? `HTTP ${response.status} from ${path}` });
 }
 
 function notifyUnauthorized(info: UnauthorizedInfo): void {

@@ -6,9 +6,7 @@ import { z } from 'zod/mini';
  * filled in by the app's vite.config.ts; nothing here is a secret, since it ships in the bundle.
  * Each app passes its own `import.meta.env`, which only Vite can fill in.
  */
-const appEnvSchema = z.object({
-  VERSION: z._default(z.string().check(z.minLength(1)), 'dev'),
-});
+const appEnvSchema = z.object({ VERSION: z._default(z.string().check(z.minLength(1)), 'dev') });
 export type AppEnv = z.infer<typeof appEnvSchema>;
 
 export function readAppEnv(metaEnv: Record<string, unknown>): AppEnv {

@@ -5,7 +5,15 @@ import { readBootData, resetBootDataForTests } from './boot-data';
 import { getClientSettings } from './client-settings';
 import { seedSettingsFromBootData, settingQuery } from './settings';
 
-const login = { authority: 'https://idp.example', clientId: 'portal', scope: 'openid', resource: 'api', acrValues: '', redirectUri: 'https://x/auth/callback', postLogoutRedirectUri: 'https://x/' };
+const login = {
+  authority: 'https://idp.example',
+  clientId: 'portal',
+  scope: 'openid',
+  resource: 'api',
+  acrValues: '',
+  redirectUri: 'https://x/auth/callback',
+  postLogoutRedirectUri: 'https://x/',
+};
 
 function writeBoot(text: string) {
   const element = document.createElement('script');
@@ -32,7 +40,7 @@ describe('boot data from index.html (decision 026)', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it('asks the API for the other app\'s configuration, and when there is no boot data', async () => {
+  it("asks the API for the other app's configuration, and when there is no boot data", async () => {
     const fetch = vi.fn(async () => new Response(JSON.stringify(login), { headers: { 'content-type': 'application/json' } }));
     vi.stubGlobal('fetch', fetch);
     boot({ clientSettings: { kind: 'idporten', settings: login }, settings: {} });
@@ -67,7 +75,7 @@ describe('boot data from index.html (decision 026)', () => {
   });
 });
 
-describe('a page\'s first answers from index.html', () => {
+describe("a page's first answers from index.html", () => {
   it('are taken once by an anonymous GET of the same path, checked by its schema; the next call asks the API', async () => {
     const { apiFetch } = await import('./api-fetch');
     const { z } = await import('zod/mini');

@@ -37,6 +37,8 @@ export const locationCalendarFeedQuery = (locationId: number) =>
 export const rotateLocationCalendarFeedMutation = (locationId: number) =>
   mutationOptions({
     mutationKey: [...locationCalendarFeedKey(locationId), 'rotate'],
-    mutationFn: (): Promise<CalendarFeed> => apiFetch(`/api/admin/location/${locationId}/calendar-feed/rotate`, { method: 'POST', schema: calendarFeed }),
-    onSuccess: (_data, _variables, _onMutateResult, { client }) => client.invalidateQueries({ queryKey: locationCalendarFeedKey(locationId) }),
+    mutationFn: (): Promise<CalendarFeed> =>
+      apiFetch(`/api/admin/location/${locationId}/calendar-feed/rotate`, { method: 'POST', schema: calendarFeed }),
+    onSuccess: (_data, _variables, _onMutateResult, { client }) =>
+      client.invalidateQueries({ queryKey: locationCalendarFeedKey(locationId) }),
   });

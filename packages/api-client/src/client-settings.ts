@@ -14,8 +14,4 @@ export function getClientSettings(kind: ClientSettingsKind): Promise<ClientSetti
 }
 
 export const clientSettingsQuery = (kind: ClientSettingsKind) =>
-  queryOptions({
-    queryKey: ['client-settings', kind],
-    queryFn: () => getClientSettings(kind),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  queryOptions({ queryKey: ['client-settings', kind], queryFn: () => getClientSettings(kind), staleTime: Number.POSITIVE_INFINITY });

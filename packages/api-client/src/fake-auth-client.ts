@@ -11,7 +11,10 @@ export interface FakeAuthClient extends AuthClient {
   setUser(user: AuthUser | null): void;
 }
 
-export function createFakeAuthClient(initialUser: AuthUser | null = null, options: { accessToken?: string; returnTo?: string } = {}): FakeAuthClient {
+export function createFakeAuthClient(
+  initialUser: AuthUser | null = null,
+  options: { accessToken?: string; returnTo?: string } = {},
+): FakeAuthClient {
   let user = initialUser;
   let logoutCalls = 0;
   const loginCalls: string[] = [];

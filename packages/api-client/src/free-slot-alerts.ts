@@ -32,5 +32,10 @@ export const endFreeSlotAlertMutation = (sub: string) =>
 
 /** POST /api/free-slot-alerts/unsubscribe: the e-mail's one-click link, without a login (signed token). */
 export function unsubscribeFreeSlotAlert(alertId: string, token: string): Promise<{ ended: true; userMsg: string }> {
-  return apiFetch('/api/free-slot-alerts/unsubscribe', { method: 'POST', query: { varsel: alertId, token }, authenticated: false, schema: freeSlotAlertUnsubscribed });
+  return apiFetch('/api/free-slot-alerts/unsubscribe', {
+    method: 'POST',
+    query: { varsel: alertId, token },
+    authenticated: false,
+    schema: freeSlotAlertUnsubscribed,
+  });
 }

@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetApiClient } from './api-fetch';
-import { CLIENT_LOG_HISTORY_SIZE, clearClientLogHistory, clientLogHistory, describeError, logFrontendError, pageForLog } from './frontend-error-log';
+import {
+  CLIENT_LOG_HISTORY_SIZE,
+  clearClientLogHistory,
+  clientLogHistory,
+  describeError,
+  logFrontendError,
+  pageForLog,
+} from './frontend-error-log';
 
 const fetchMock = vi.fn<typeof fetch>();
 

@@ -38,7 +38,7 @@ export function describeError(error: unknown): string {
     const stack = error.stack ?? '';
     return stack.includes(error.message) ? stack : `${error.name}: ${error.message}\n${stack}`.trim();
   }
-  return typeof error === 'string' ? error : JSON.stringify(error) ?? String(error);
+  return typeof error === 'string' ? error : (JSON.stringify(error) ?? String(error));
 }
 
 /**

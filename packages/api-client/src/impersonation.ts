@@ -28,11 +28,7 @@ export async function impersonate(request: ImpersonationRequest): Promise<void> 
 }
 
 /** Nothing to invalidate: the page is loaded again after a switch, which drops every cached answer. */
-export const impersonateMutation = () =>
-  mutationOptions({
-    mutationKey: ['user', 'impersonation', 'switch'],
-    mutationFn: impersonate,
-  });
+export const impersonateMutation = () => mutationOptions({ mutationKey: ['user', 'impersonation', 'switch'], mutationFn: impersonate });
 
 /**
  * POST /api/user/logout: clears the impersonation cookie (spec 02 §6), before the login session ends.

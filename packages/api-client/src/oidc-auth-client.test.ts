@@ -17,7 +17,13 @@ beforeEach(() => {
     const url = String(input instanceof Request ? input.url : input);
     if (url.endsWith('/.well-known/openid-configuration')) return json(discovery);
     if (url === discovery.token_endpoint) {
-      return json({ access_token: 'renewed-token', token_type: 'Bearer', expires_in: 600, refresh_token: 'refresh-2', scope: settings.scope });
+      return json({
+        access_token: 'renewed-token',
+        token_type: 'Bearer',
+        expires_in: 600,
+        refresh_token: 'refresh-2',
+        scope: settings.scope,
+      });
     }
     return new Response('not found', { status: 404 });
   });
@@ -94,7 +100,9 @@ describe('createOidcAuthClient', () => {
 
   it('ends the session when the token has expired and cannot be refreshed', async () => {
     fetchMock.mockImplementation(async (input) =>
-      String(input).endsWith('/.well-known/openid-configuration') ? json(discovery) : new Response('{"error":"invalid_grant"}', { status: 400 }),
+      String(input).endsWith('/.well-known/openid-configuration')
+        ? json(discovery)
+        : new Response('{"error":"invalid_grant"}', { status: 400 }),
     );
     const manager = new UserManager(oidcSettings(settings));
     await manager.storeUser(storedUser(-5));
@@ -109,11 +117,15 @@ describe('createOidcAuthClient', () => {
 });
 
 describe('the ID token for the server (names and e-mail, decision 032)', () => {
-  const loggedIn = () => new User({
-    access_token: 'access-1', id_token: 'id-1', token_type: 'Bearer', scope: settings.scope,
-    profile: { sub: 'kari', iss: settings.authority, aud: settings.clientId, exp: 0, iat: 0, name: 'Kari Nordmann' },
-    expires_at: Math.floor(Date.now() / 1000) + 600,
-  });
+  const loggedIn = () =>
+    new User({
+      access_token: 'access-1',
+      id_token: 'id-1',
+      token_type: 'Bearer',
+      scope: settings.scope,
+      profile: { sub: 'kari', iss: settings.authority, aud: settings.clientId, exp: 0, iat: 0, name: 'Kari Nordmann' },
+      expires_at: Math.floor(Date.now() / 1000) + 600,
+    });
 
   it('is sent once after the login callback, with the access token, before the app goes on', async () => {
     const manager = new UserManager(oidcSettings(settings));
@@ -151,7 +163,11 @@ describe('the ID token for the server (names and e-mail, decision 032)', () => {
     vi.spyOn(manager, 'signinRedirectCallback').mockResolvedValue(loggedIn());
     await client.completeLogin();
     const put = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api/currentuser/id-token'));
-    expect(put?.[1]).toMatchObject({ method: 'PUT', body: JSON.stringify({ idToken: 'id-1' }), headers: expect.objectContaining({ Authorization: 'Bearer access-1' }) });
+    expect(put?.[1]).toMatchObject({
+      method: 'PUT',
+      body: JSON.stringify({ idToken: 'id-1' }),
+      headers: expect.objectContaining({ Authorization: 'Bearer access-1' }),
+    });
   });
 });
 

@@ -44,7 +44,10 @@ export function toAuthUser(user: User): AuthUser {
 /** 128 random bits, base64url. */
 function randomNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
 }
 
 interface ReturnState {
@@ -95,9 +98,12 @@ export function createOidcAuthClient(
 
   let refreshing: Promise<User | null> | undefined;
   const refresh = () => {
-    refreshing ??= userManager.signinSilent().catch(() => null).finally(() => {
-      refreshing = undefined;
-    });
+    refreshing ??= userManager
+      .signinSilent()
+      .catch(() => null)
+      .finally(() => {
+        refreshing = undefined;
+      });
     return refreshing;
   };
 

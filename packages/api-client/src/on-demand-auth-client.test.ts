@@ -60,7 +60,11 @@ describe('createOnDemandAuthClient', () => {
 
   it('does not take another client’s stored login for its own', async () => {
     await new UserManager(oidcSettings({ ...settings, clientId: 'lokaler-admin' })).storeUser(
-      new User({ access_token: 'a', token_type: 'Bearer', profile: { sub: 'siri', iss: settings.authority, aud: 'lokaler-admin', exp: 0, iat: 0 } }),
+      new User({
+        access_token: 'a',
+        token_type: 'Bearer',
+        profile: { sub: 'siri', iss: settings.authority, aud: 'lokaler-admin', exp: 0, iat: 0 },
+      }),
     );
     const { load } = fakeLibrary();
     await expect(createOnDemandAuthClient(settings, { load }).getUser()).resolves.toBeNull();

@@ -15,12 +15,16 @@ const settings = {
 
 const at = (href: string) => {
   const url = new URL(href);
-  return { origin: url.origin, pathname: url.pathname, search: url.search, hash: url.hash, replace: vi.fn() } as unknown as Location & { replace: ReturnType<typeof vi.fn> };
+  return { origin: url.origin, pathname: url.pathname, search: url.search, hash: url.hash, replace: vi.fn() } as unknown as Location & {
+    replace: ReturnType<typeof vi.fn>;
+  };
 };
 
 describe('publicOriginHref (the login works only on the configured public origin)', () => {
   it('moves a page opened on another host name to the same page on the public origin', () => {
-    expect(publicOriginHref(settings.redirectUri, at('http://127.0.0.1:3000/oversikt?kategorier=skoler#treff'))).toBe('http://localhost:3000/oversikt?kategorier=skoler#treff');
+    expect(publicOriginHref(settings.redirectUri, at('http://127.0.0.1:3000/oversikt?kategorier=skoler#treff'))).toBe(
+      'http://localhost:3000/oversikt?kategorier=skoler#treff',
+    );
     expect(publicOriginHref(settings.redirectUri, at('http://localhost:4000/'))).toBe('http://localhost:3000/');
   });
 

@@ -25,7 +25,11 @@ export function publicOriginHref(redirectUri: string, here: Here): string | null
  * The login client for these settings — after moving the page to the public origin when it was opened
  * on another address (the promise then never settles: the page is going away).
  */
-export function onPublicOrigin(settings: ClientSettings, create: (settings: ClientSettings) => AuthClient, location: Location = window.location): Promise<AuthClient> {
+export function onPublicOrigin(
+  settings: ClientSettings,
+  create: (settings: ClientSettings) => AuthClient,
+  location: Location = window.location,
+): Promise<AuthClient> {
   const href = publicOriginHref(settings.redirectUri, location);
   if (href === null) return Promise.resolve(create(settings));
   location.replace(href);

@@ -19,7 +19,8 @@ export const roomScheduleQuery = ({ bookableAssetIds, fromInclusive, toInclusive
   const ids = sortedIds(bookableAssetIds);
   return queryOptions({
     queryKey: ['schedule', ids, fromInclusive, toInclusive],
-    queryFn: ({ signal }) => apiFetch('/api/schedule', { query: { bookableAssetIds: ids, fromInclusive, toInclusive }, schema: scheduleResponse, signal }),
+    queryFn: ({ signal }) =>
+      apiFetch('/api/schedule', { query: { bookableAssetIds: ids, fromInclusive, toInclusive }, schema: scheduleResponse, signal }),
     enabled: ids.length > 0,
     staleTime: 0,
   });
@@ -30,7 +31,8 @@ export const bookableDateBoundsQuery = (bookableAssetIds: readonly number[]) => 
   const ids = sortedIds(bookableAssetIds);
   return queryOptions({
     queryKey: ['bookable-date-bounds', ids],
-    queryFn: ({ signal }) => apiFetch('/api/bookableasset/firstandlastbookabledate', { query: { bookableAssetIds: ids }, schema: bounds, signal }),
+    queryFn: ({ signal }) =>
+      apiFetch('/api/bookableasset/firstandlastbookabledate', { query: { bookableAssetIds: ids }, schema: bounds, signal }),
     enabled: ids.length > 0,
   });
 };
@@ -44,7 +46,8 @@ export const roomCalendarPageQuery = (bookableAssetIds: readonly number[]) => {
   const ids = sortedIds(bookableAssetIds);
   return queryOptions({
     queryKey: ['room-calendar-page', ids],
-    queryFn: ({ signal }) => apiFetch('/api/bookableasset/calendar', { query: { bookableAssetIds: ids }, schema: roomCalendarPage, signal, authenticated: false }),
+    queryFn: ({ signal }) =>
+      apiFetch('/api/bookableasset/calendar', { query: { bookableAssetIds: ids }, schema: roomCalendarPage, signal, authenticated: false }),
     enabled: ids.length > 0,
     staleTime: 10_000,
   });

@@ -15,12 +15,27 @@ import { apiFetch, type QueryParams } from './api-fetch';
 
 export type PortalSearch =
   | { kind: 'single'; tagIds: readonly number[]; date: string; duration: string }
-  | { kind: 'recurring'; tagIds: readonly number[]; from: string; to: string; duration: string; repetition: SearchRepetition; daysOfWeek: readonly DayOfWeek[] };
+  | {
+      kind: 'recurring';
+      tagIds: readonly number[];
+      from: string;
+      to: string;
+      duration: string;
+      repetition: SearchRepetition;
+      daysOfWeek: readonly DayOfWeek[];
+    };
 
 function searchParams(search: PortalSearch): QueryParams {
   const tagIds = [...search.tagIds].sort((a, b) => a - b);
   if (search.kind === 'single') return { tagIds, date: search.date, duration: search.duration };
-  return { tagIds, from: search.from, to: search.to, duration: search.duration, repetition: search.repetition, daysOfWeek: [...search.daysOfWeek] };
+  return {
+    tagIds,
+    from: search.from,
+    to: search.to,
+    duration: search.duration,
+    repetition: search.repetition,
+    daysOfWeek: [...search.daysOfWeek],
+  };
 }
 
 /** Rooms free on at least one date of the search (available) and the rest (unavailable), city-wide or for one location. */
@@ -41,7 +56,12 @@ export const availableTimeQuery = (bookableAssetId: number, date: string, durati
   queryOptions({
     queryKey: ['available-time', bookableAssetId, date, duration],
     queryFn: ({ signal }) =>
-      apiFetch('/api/bookableasset/availabletime', { query: { bookableAssetId, date, duration }, schema: availableTimeResponse, signal, authenticated: false }),
+      apiFetch('/api/bookableasset/availabletime', {
+        query: { bookableAssetId, date, duration },
+        schema: availableTimeResponse,
+        signal,
+        authenticated: false,
+      }),
     staleTime: 0,
   });
 
@@ -50,10 +70,18 @@ export const availableTimeSeriesQuery = (
   bookableAssetId: number,
   search: { from: string; to: string; duration: string; repetition: SearchRepetition; daysOfWeek: readonly DayOfWeek[] },
 ) => {
-  const query = { bookableAssetId, from: search.from, to: search.to, duration: search.duration, repetition: search.repetition, daysOfWeek: [...search.daysOfWeek] };
+  const query = {
+    bookableAssetId,
+    from: search.from,
+    to: search.to,
+    duration: search.duration,
+    repetition: search.repetition,
+    daysOfWeek: [...search.daysOfWeek],
+  };
   return queryOptions({
     queryKey: ['available-time-series', query],
-    queryFn: ({ signal }) => apiFetch('/api/bookableasset/availabletimeseries', { query, schema: availableTimeSeriesResponse, signal, authenticated: false }),
+    queryFn: ({ signal }) =>
+      apiFetch('/api/bookableasset/availabletimeseries', { query, schema: availableTimeSeriesResponse, signal, authenticated: false }),
     staleTime: 0,
   });
 };
@@ -79,8 +107,19 @@ function cityWidePath(search: PortalSearch): string {
  * from `offset` (of `list` only, for 'Vis flere'), the counts before and after the filters and the
  * area options. The first page of a city-wide one-date search is a few kB where the whole answer was 2 MB.
  */
-export const searchPageQuery = (search: PortalSearch, filters: SearchResultFilters, page: { offset: number; list?: 'available' | 'unavailable' } = { offset: 0 }) => {
-  const query: QueryParams = { ...searchParams(search), ...filterParams(filters), shape: 'page', limit: SEARCH_PAGE_SIZE, offset: page.offset, ...(page.list ? { list: page.list } : {}) };
+export const searchPageQuery = (
+  search: PortalSearch,
+  filters: SearchResultFilters,
+  page: { offset: number; list?: 'available' | 'unavailable' } = { offset: 0 },
+) => {
+  const query: QueryParams = {
+    ...searchParams(search),
+    ...filterParams(filters),
+    shape: 'page',
+    limit: SEARCH_PAGE_SIZE,
+    offset: page.offset,
+    ...(page.list ? { list: page.list } : {}),
+  };
   return queryOptions({
     queryKey: ['search-assets', 'all', search.kind, 'page', query],
     queryFn: ({ signal }) => apiFetch(cityWidePath(search), { query, schema: searchAssetsPage, signal, authenticated: false }),

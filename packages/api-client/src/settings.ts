@@ -10,11 +10,7 @@ export async function getSettingEnabled(name: SettingName, signal?: AbortSignal)
 }
 
 export const settingQuery = (name: SettingName) =>
-  queryOptions({
-    queryKey: ['settings', name],
-    queryFn: ({ signal }) => getSettingEnabled(name, signal),
-    staleTime: 5 * 60 * 1000,
-  });
+  queryOptions({ queryKey: ['settings', name], queryFn: ({ signal }) => getSettingEnabled(name, signal), staleTime: 5 * 60 * 1000 });
 
 /** True only when the server says ENABLED; false while loading and when the call fails. */
 export function useSettingEnabled(name: SettingName): boolean {

@@ -8,8 +8,4 @@ export function sendSupportInquiry(request: SupportRequest): Promise<SupportResp
 }
 
 /** Nothing cached depends on a sent inquiry, so there is nothing to invalidate. */
-export const sendSupportInquiryMutation = () =>
-  mutationOptions({
-    mutationKey: ['support', 'send'],
-    mutationFn: sendSupportInquiry,
-  });
+export const sendSupportInquiryMutation = () => mutationOptions({ mutationKey: ['support', 'send'], mutationFn: sendSupportInquiry });

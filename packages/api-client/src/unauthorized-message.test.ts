@@ -5,7 +5,10 @@ const unauthorized = () => new Response(JSON.stringify({ msg: 'Not the creator',
 
 beforeEach(() => {
   resetApiClient();
-  vi.stubGlobal('fetch', vi.fn(async () => unauthorized()));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => unauthorized()),
+  );
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -13,7 +16,9 @@ describe("a call's own 401 text (spec 02 §8: contract signing)", () => {
   it('passes the call’s unauthorizedMessage to the session-ended handler', async () => {
     const onUnauthorized = vi.fn();
     configureApiClient({ getAccessToken: async () => 'token', onUnauthorized });
-    await expect(apiFetch('/api/user/contract/confirm/1', { method: 'POST', unauthorizedMessage: 'Ikke din søknad.' })).rejects.toMatchObject({ status: 401 });
+    await expect(
+      apiFetch('/api/user/contract/confirm/1', { method: 'POST', unauthorizedMessage: 'Ikke din søknad.' }),
+    ).rejects.toMatchObject({ status: 401 });
     expect(onUnauthorized).toHaveBeenCalledWith({ message: 'Ikke din søknad.' });
   });
 

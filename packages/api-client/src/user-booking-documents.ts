@@ -1,6 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
-  infoForLeietaker, RETROACTIVE_CONTRACT_CACHE_SECONDS, retroactiveContractResponse, vedtakResponse,
+  infoForLeietaker,
+  RETROACTIVE_CONTRACT_CACHE_SECONDS,
+  retroactiveContractResponse,
+  vedtakResponse,
 } from '@lokaler/domain/user-booking-documents';
 import { apiFetch } from './api-fetch';
 import { FIRST_DATA_STALE_MS } from './locations';

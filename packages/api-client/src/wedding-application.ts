@@ -41,7 +41,11 @@ export const submitWeddingApplicationMutation = (sub: string) =>
  * `keepalive` lets it be sent while the page goes away (pagehide), with the same token as any call.
  */
 export function autorejectBooking(bookingId: number, options: { keepalive?: boolean } = {}): Promise<BookingStatusResponse> {
-  return apiFetch(`/api/user/booking/${bookingId}/autoreject`, { method: 'PUT', schema: bookingStatusResponse, keepalive: options.keepalive });
+  return apiFetch(`/api/user/booking/${bookingId}/autoreject`, {
+    method: 'PUT',
+    schema: bookingStatusResponse,
+    keepalive: options.keepalive,
+  });
 }
 
 export const autorejectBookingMutation = (sub: string, bookingId: number) =>
@@ -57,7 +61,11 @@ export const autorejectBookingMutation = (sub: string, bookingId: number) =>
  * when the time is gone.
  */
 export function openWeddingWizard(bookingId: number, visitId: string): Promise<WeddingWizardOpenResponse> {
-  return apiFetch(`/api/user/form/wedding/${bookingId}/wizard-open`, { method: 'PUT', body: { visitId }, schema: weddingWizardOpenResponse });
+  return apiFetch(`/api/user/form/wedding/${bookingId}/wizard-open`, {
+    method: 'PUT',
+    body: { visitId },
+    schema: weddingWizardOpenResponse,
+  });
 }
 
 /**

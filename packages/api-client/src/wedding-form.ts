@@ -19,7 +19,11 @@ export interface ProevingsattestFile {
 }
 
 export function uploadProevingsattest(bookingId: number, file: ProevingsattestFile): Promise<WeddingFormResponse> {
-  return apiFetch(`/api/user/form/wedding/${bookingId}/proevingsattest`, { method: 'PUT', body: { proevingsattestFile: file }, schema: weddingFormResponse });
+  return apiFetch(`/api/user/form/wedding/${bookingId}/proevingsattest`, {
+    method: 'PUT',
+    body: { proevingsattestFile: file },
+    schema: weddingFormResponse,
+  });
 }
 
 /** The answer is the form as it is afterwards: it replaces the cached one. */

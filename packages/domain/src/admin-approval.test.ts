@@ -1,14 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { approvalMessages, approvalOptionsFor, approveBookingBody, tilsynsvaktProblem, weddingApprovalProblems } from './admin-approval';
 
-const prices = { lokalkategori1: 1, lokalkategori2: 2, lokalkategori3: 3, etableringSemesterlan: 4, etableringEngangsutleie: 5, timeTilsynsvakt: 6, timeEkstraRenhold: 7 };
+const prices = {
+  lokalkategori1: 1,
+  lokalkategori2: 2,
+  lokalkategori3: 3,
+  etableringSemesterlan: 4,
+  etableringEngangsutleie: 5,
+  timeTilsynsvakt: 6,
+  timeEkstraRenhold: 7,
+};
 const issues = (input: unknown) => {
   const result = approveBookingBody.safeParse(input);
   return result.success ? [] : result.error.issues.map((i) => [i.path.join('.'), i.message]);
 };
 
 describe('approveBookingBody', () => {
-  it('asks for a cost category with the spec\'s words', () => {
+  it("asks for a cost category with the spec's words", () => {
     expect(issues({})).toEqual([['costCategory', approvalMessages.chooseCostCategory]]);
     expect(issues({ costCategory: '' })).toEqual([['costCategory', approvalMessages.chooseCostCategory]]);
     expect(issues({ costCategory: 'GRATIS' })).toEqual([['costCategory', approvalMessages.chooseCostCategory]]);
@@ -20,11 +28,15 @@ describe('approveBookingBody', () => {
     expect(issues({ costCategory: 'FREE', marketPrice: 100 })).toEqual([['marketPrice', approvalMessages.onlyForMarket]]);
     expect(issues({ costCategory: 'COST', costBasedPrices: prices })).toEqual([]);
     expect(issues({ costCategory: 'COST' })).toEqual([['costBasedPrices', approvalMessages.costBasedRequired]]);
-    expect(issues({ costCategory: 'MARKET', marketPrice: 1, costBasedPrices: prices })).toEqual([['costBasedPrices', approvalMessages.onlyForCost]]);
+    expect(issues({ costCategory: 'MARKET', marketPrice: 1, costBasedPrices: prices })).toEqual([
+      ['costBasedPrices', approvalMessages.onlyForCost],
+    ]);
   });
 
   it('needs weekdays with tilsynsvakt, and well-formed hashes', () => {
-    expect(issues({ costCategory: 'FREE', hasTilsynsvakt: true })).toEqual([['tilsynsvaktWeekdays', approvalMessages.tilsynsvaktWeekdaysRequired]]);
+    expect(issues({ costCategory: 'FREE', hasTilsynsvakt: true })).toEqual([
+      ['tilsynsvaktWeekdays', approvalMessages.tilsynsvaktWeekdaysRequired],
+    ]);
     expect(issues({ costCategory: 'FREE', hasTilsynsvakt: true, tilsynsvaktWeekdays: ['MONDAY'] })).toEqual([]);
     expect(issues({ costCategory: 'FREE', vedtakHash: 'abc' }).map(([path]) => path)).toEqual(['vedtakHash']);
   });

@@ -39,7 +39,10 @@ export function approvalOptionsFor(sourceForm: SourceForm): { costCategory: bool
 }
 
 /** The fields of an approval that do not apply to a wedding (empty for any other booking). */
-export function weddingApprovalProblems(sourceForm: SourceForm, body: { costCategory: string; retroactiveContract: boolean; hasTilsynsvakt: boolean }): { path: string; message: string }[] {
+export function weddingApprovalProblems(
+  sourceForm: SourceForm,
+  body: { costCategory: string; retroactiveContract: boolean; hasTilsynsvakt: boolean },
+): { path: string; message: string }[] {
   if (sourceForm !== 'wedding') return [];
   const problems: { path: string; message: string }[] = [];
   if (body.costCategory !== 'FREE') problems.push({ path: 'costCategory', message: approvalMessages.notForWedding });
@@ -49,7 +52,10 @@ export function weddingApprovalProblems(sourceForm: SourceForm, body: { costCate
 }
 
 /** Tilsynsvakt is priced per hour on the chosen weekdays: without one it is no choice (decision 044). */
-export function tilsynsvaktProblem(terms: { hasTilsynsvakt?: boolean | undefined; tilsynsvaktWeekdays?: readonly string[] | undefined }): string | null {
+export function tilsynsvaktProblem(terms: {
+  hasTilsynsvakt?: boolean | undefined;
+  tilsynsvaktWeekdays?: readonly string[] | undefined;
+}): string | null {
   return terms.hasTilsynsvakt && (terms.tilsynsvaktWeekdays ?? []).length === 0 ? approvalMessages.tilsynsvaktWeekdaysRequired : null;
 }
 
@@ -68,26 +74,32 @@ const marketPriceOre = z.number().int().min(0).max(100_000_000);
  * ENABLE_VEDTAK (ignored elsewhere), the contract fields where it has REQUIRE_CONTRACT (a contract
  * approved for another location is stored too, without a signing requirement).
  */
-export const approveBookingBody = z.object({
-  costCategory: z.preprocess((v) => (v === '' || v === null ? undefined : v), costCategoryChoice),
-  comment: z.string().trim().max(5000).optional(),
-  marketPrice: marketPriceOre.optional(),
-  costBasedPrices: costBasedPrices.optional(),
-  contractApproved: z.boolean().optional(),
-  contractHash: documentHash.optional(),
-  vedtakApproved: z.boolean().optional(),
-  vedtakHash: documentHash.optional(),
-  retroactiveContract: z.boolean().default(false),
-  hasTilsynsvakt: z.boolean().default(false),
-  tilsynsvaktWeekdays: z.array(z.enum(daysOfWeek)).max(7).default([]),
-}).superRefine((body, ctx) => {
-  if (body.costCategory === 'MARKET' && body.marketPrice === undefined) ctx.addIssue({ code: 'custom', path: ['marketPrice'], message: approvalMessages.marketPriceRequired });
-  if (body.costCategory !== 'MARKET' && body.marketPrice !== undefined) ctx.addIssue({ code: 'custom', path: ['marketPrice'], message: approvalMessages.onlyForMarket });
-  if (body.costCategory === 'COST' && body.costBasedPrices === undefined) ctx.addIssue({ code: 'custom', path: ['costBasedPrices'], message: approvalMessages.costBasedRequired });
-  if (body.costCategory !== 'COST' && body.costBasedPrices !== undefined) ctx.addIssue({ code: 'custom', path: ['costBasedPrices'], message: approvalMessages.onlyForCost });
-  const tilsynsvakt = tilsynsvaktProblem(body);
-  if (tilsynsvakt) ctx.addIssue({ code: 'custom', path: ['tilsynsvaktWeekdays'], message: tilsynsvakt });
-});
+export const approveBookingBody = z
+  .object({
+    costCategory: z.preprocess((v) => (v === '' || v === null ? undefined : v), costCategoryChoice),
+    comment: z.string().trim().max(5000).optional(),
+    marketPrice: marketPriceOre.optional(),
+    costBasedPrices: costBasedPrices.optional(),
+    contractApproved: z.boolean().optional(),
+    contractHash: documentHash.optional(),
+    vedtakApproved: z.boolean().optional(),
+    vedtakHash: documentHash.optional(),
+    retroactiveContract: z.boolean().default(false),
+    hasTilsynsvakt: z.boolean().default(false),
+    tilsynsvaktWeekdays: z.array(z.enum(daysOfWeek)).max(7).default([]),
+  })
+  .superRefine((body, ctx) => {
+    if (body.costCategory === 'MARKET' && body.marketPrice === undefined)
+      ctx.addIssue({ code: 'custom', path: ['marketPrice'], message: approvalMessages.marketPriceRequired });
+    if (body.costCategory !== 'MARKET' && body.marketPrice !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['marketPrice'], message: approvalMessages.onlyForMarket });
+    if (body.costCategory === 'COST' && body.costBasedPrices === undefined)
+      ctx.addIssue({ code: 'custom', path: ['costBasedPrices'], message: approvalMessages.costBasedRequired });
+    if (body.costCategory !== 'COST' && body.costBasedPrices !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['costBasedPrices'], message: approvalMessages.onlyForCost });
+    const tilsynsvakt = tilsynsvaktProblem(body);
+    if (tilsynsvakt) ctx.addIssue({ code: 'custom', path: ['tilsynsvaktWeekdays'], message: tilsynsvakt });
+  });
 export type ApproveBookingBody = z.infer<typeof approveBookingBody>;
 export type ApproveBookingInput = z.input<typeof approveBookingBody>;
 
@@ -108,8 +120,9 @@ export type VedtakType = (typeof vedtakTypes)[number];
  * The cost-based price fields as query parameters of the previews (flat, like the spec's
  * `costCategory plus marketPrice or the cost-based fields`), each in øre.
  */
-const priceQueryFields = Object.fromEntries(costBasedPriceFields.map((f) => [f, z.coerce.number().int().min(0).max(100_000_000).optional()])) as
-  Record<(typeof costBasedPriceFields)[number], z.ZodOptional<z.ZodCoercedNumber>>;
+const priceQueryFields = Object.fromEntries(
+  costBasedPriceFields.map((f) => [f, z.coerce.number().int().min(0).max(100_000_000).optional()]),
+) as Record<(typeof costBasedPriceFields)[number], z.ZodOptional<z.ZodCoercedNumber>>;
 
 const previewTerms = {
   costCategory: z.enum(costCategories).optional(),
@@ -133,8 +146,5 @@ export const contractPreviewQuery = z.object(previewTerms);
 export type ContractPreviewQuery = z.infer<typeof contractPreviewQuery>;
 
 /** A preview: the HTML as the applicant will get it and its SHA-256 (hex) to approve it by. */
-export const documentPreview = z.object({
-  html: z.string(),
-  hash: documentHash,
-});
+export const documentPreview = z.object({ html: z.string(), hash: documentHash });
 export type DocumentPreview = z.infer<typeof documentPreview>;

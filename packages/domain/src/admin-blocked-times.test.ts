@@ -5,9 +5,16 @@ const change = (startTime: string, blocked: boolean, duration: string | number) 
 
 describe('applyBlockedTimeChanges', () => {
   it('joins blocks, cuts out openings, in the order sent', () => {
-    expect(applyBlockedTimeChanges([], [change('10:00:00', true, 'PT1H'), change('11:00:00', true, 'PT30M')])).toEqual([{ start: 600, end: 690 }]);
-    expect(applyBlockedTimeChanges([{ start: 600, end: 720 }], [change('10:30:00', false, 'PT30M')])).toEqual([{ start: 600, end: 630 }, { start: 660, end: 720 }]);
-    expect(applyBlockedTimeChanges([{ start: 600, end: 720 }], [change('09:00:00', false, 4), change('10:00:00', true, 0.5)])).toEqual([{ start: 600, end: 630 }]);
+    expect(applyBlockedTimeChanges([], [change('10:00:00', true, 'PT1H'), change('11:00:00', true, 'PT30M')])).toEqual([
+      { start: 600, end: 690 },
+    ]);
+    expect(applyBlockedTimeChanges([{ start: 600, end: 720 }], [change('10:30:00', false, 'PT30M')])).toEqual([
+      { start: 600, end: 630 },
+      { start: 660, end: 720 },
+    ]);
+    expect(applyBlockedTimeChanges([{ start: 600, end: 720 }], [change('09:00:00', false, 4), change('10:00:00', true, 0.5)])).toEqual([
+      { start: 600, end: 630 },
+    ]);
     expect(applyBlockedTimeChanges([{ start: 600, end: 660 }], [change('12:00:00', false, 'PT1H')])).toEqual([{ start: 600, end: 660 }]);
   });
 

@@ -24,17 +24,15 @@ export const blockedTimeItem = z.object({
 export type BlockedTimeItem = z.infer<typeof blockedTimeItem>;
 
 export const putBlockedTimesBody = z.object({
-  timeslotsByDate: z.record(isoDate, z.array(blockedTimeItem).max(200))
+  timeslotsByDate: z
+    .record(isoDate, z.array(blockedTimeItem).max(200))
     .refine((r) => Object.keys(r).length <= MAX_BLOCKED_DATES, { message: `Høyst ${MAX_BLOCKED_DATES} datoer om gangen` }),
   /** What to do with the bookings in the newly blocked times (decision 042); without it, a block over bookings answers 409 AFFECTED_BOOKINGS. */
   affectedBookings: affectedBookingsDecision.optional(),
 });
 export type PutBlockedTimesBody = z.infer<typeof putBlockedTimesBody>;
 
-export const blockedTimesQuery = z.object({
-  fromInclusive: isoDate,
-  toInclusive: isoDate,
-}).superRefine((q, ctx) => {
+export const blockedTimesQuery = z.object({ fromInclusive: isoDate, toInclusive: isoDate }).superRefine((q, ctx) => {
   if (!isValidDate(q.fromInclusive) || !isValidDate(q.toInclusive)) return;
   const days = daysBetween(q.fromInclusive, q.toInclusive) + 1;
   if (days < 1) ctx.addIssue({ code: 'custom', path: ['toInclusive'], message: 'Til-dato kan ikke være før fra-dato' });
@@ -42,10 +40,7 @@ export const blockedTimesQuery = z.object({
 });
 
 /** The room's slots with their blocked flag (the admin calendar's schedule). */
-export const blockedTimesSchedule = z.object({
-  bookableAssetId: z.number().int(),
-  timeslotsByDate,
-});
+export const blockedTimesSchedule = z.object({ bookableAssetId: z.number().int(), timeslotsByDate });
 export type BlockedTimesSchedule = z.infer<typeof blockedTimesSchedule>;
 
 export class BlockedTimeError extends Error {
@@ -72,9 +67,7 @@ export function applyBlockedTimeChanges(existing: readonly MinuteInterval[], cha
   let current = mergeIntervals(existing);
   for (const change of changes) {
     const interval = blockedItemInterval(change);
-    current = change.blocked
-      ? mergeIntervals([...current, interval])
-      : current.flatMap((c) => subtractIntervals(c, [interval]));
+    current = change.blocked ? mergeIntervals([...current, interval]) : current.flatMap((c) => subtractIntervals(c, [interval]));
   }
   return mergeIntervals(current);
 }

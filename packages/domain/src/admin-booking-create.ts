@@ -9,7 +9,11 @@ import { createBookingRequest } from './booking-create';
  * route, the server takes the administrator's branch for an admin token.
  */
 
-export const adminBookingPurposes = ['ADMINUSER_ON_BEHALF_OF_PUBLICUSER_LOAN', 'ADMINUSER_INTERNAL_ACTIVITY', 'ADMINUSER_MAKE_TIME_UNAVAILABLE'] as const;
+export const adminBookingPurposes = [
+  'ADMINUSER_ON_BEHALF_OF_PUBLICUSER_LOAN',
+  'ADMINUSER_INTERNAL_ACTIVITY',
+  'ADMINUSER_MAKE_TIME_UNAVAILABLE',
+] as const;
 export type AdminBookingPurpose = (typeof adminBookingPurposes)[number];
 
 export const adminBookingMessages = {
@@ -57,29 +61,38 @@ export type CreateBookingRequestWithAdmin = z.infer<typeof createBookingRequestW
  * A citizen booked for needs a name and a valid e-mail (they get the confirmation); the other
  * purposes need nothing, and a missing title gets the purpose's default (defaultAdminTitles).
  */
-function requireCitizenContact(b: { bookingPurpose: AdminBookingPurpose; onBehalfOfName?: string | undefined; onBehalfOfEmail?: string | undefined }, ctx: z.RefinementCtx) {
+function requireCitizenContact(
+  b: { bookingPurpose: AdminBookingPurpose; onBehalfOfName?: string | undefined; onBehalfOfEmail?: string | undefined },
+  ctx: z.RefinementCtx,
+) {
   if (b.bookingPurpose !== 'ADMINUSER_ON_BEHALF_OF_PUBLICUSER_LOAN') return;
   if (!b.onBehalfOfName) ctx.addIssue({ code: 'custom', path: ['onBehalfOfName'], message: adminBookingMessages.onBehalfOfName });
-  if (!b.onBehalfOfEmail || !z.email().safeParse(b.onBehalfOfEmail).success) ctx.addIssue({ code: 'custom', path: ['onBehalfOfEmail'], message: adminBookingMessages.onBehalfOfEmail });
+  if (!b.onBehalfOfEmail || !z.email().safeParse(b.onBehalfOfEmail).success)
+    ctx.addIssue({ code: 'custom', path: ['onBehalfOfEmail'], message: adminBookingMessages.onBehalfOfEmail });
 }
 
 /** A market price goes with MARKET and only with it. */
 function requirePriceOfCategory(b: { costCategory?: CostCategory | undefined; marketPrice?: number | undefined }, ctx: z.RefinementCtx) {
-  if (b.costCategory === 'MARKET' && b.marketPrice === undefined) ctx.addIssue({ code: 'custom', path: ['marketPrice'], message: adminBookingMessages.marketPriceRequired });
-  if (b.costCategory !== 'MARKET' && b.marketPrice !== undefined) ctx.addIssue({ code: 'custom', path: ['marketPrice'], message: adminBookingMessages.onlyForMarket });
+  if (b.costCategory === 'MARKET' && b.marketPrice === undefined)
+    ctx.addIssue({ code: 'custom', path: ['marketPrice'], message: adminBookingMessages.marketPriceRequired });
+  if (b.costCategory !== 'MARKET' && b.marketPrice !== undefined)
+    ctx.addIssue({ code: 'custom', path: ['marketPrice'], message: adminBookingMessages.onlyForMarket });
 }
 
 /** The administrator's part of the request, checked once the server knows the caller is one. */
-export const adminBookingRequest = z.object({
-  bookingPortalClient: z.literal('ADMIN', { error: 'Administratorer booker fra administrasjonsløsningen' }),
-  bookingPurpose: z.enum(adminBookingPurposes, { error: adminBookingMessages.purpose }),
-  onBehalfOfName: z.string().optional(),
-  onBehalfOfEmail: z.string().optional(),
-  internalEventTitle: z.string().optional(),
-  costCategory: optionalCostCategory,
-  marketPrice: adminBookingFields.marketPrice,
-  overrideRules: overrideRules.optional(),
-}).superRefine(requireCitizenContact).superRefine(requirePriceOfCategory);
+export const adminBookingRequest = z
+  .object({
+    bookingPortalClient: z.literal('ADMIN', { error: 'Administratorer booker fra administrasjonsløsningen' }),
+    bookingPurpose: z.enum(adminBookingPurposes, { error: adminBookingMessages.purpose }),
+    onBehalfOfName: z.string().optional(),
+    onBehalfOfEmail: z.string().optional(),
+    internalEventTitle: z.string().optional(),
+    costCategory: optionalCostCategory,
+    marketPrice: adminBookingFields.marketPrice,
+    overrideRules: overrideRules.optional(),
+  })
+  .superRefine(requireCitizenContact)
+  .superRefine(requirePriceOfCategory);
 
 /**
  * The location's rules an administrator's own booking follows (decision 044): a loan on behalf of a
@@ -87,7 +100,10 @@ export const adminBookingRequest = z.object({
  * the rule with a reason. Internal activities and unavailable times are no loans: no category.
  * Null when the booking may be made; else the field and the message. Server and form call this.
  */
-export function adminBookingRuleProblem(location: { requireCostCategory: boolean }, b: { bookingPurpose: AdminBookingPurpose; costCategory?: CostCategory | undefined; overrideRules?: OverrideRules | undefined }): { path: 'costCategory'; message: string } | null {
+export function adminBookingRuleProblem(
+  location: { requireCostCategory: boolean },
+  b: { bookingPurpose: AdminBookingPurpose; costCategory?: CostCategory | undefined; overrideRules?: OverrideRules | undefined },
+): { path: 'costCategory'; message: string } | null {
   if (b.bookingPurpose !== 'ADMINUSER_ON_BEHALF_OF_PUBLICUSER_LOAN' || !location.requireCostCategory) return null;
   if (b.costCategory || b.overrideRules) return null;
   return { path: 'costCategory', message: adminBookingMessages.costCategoryRequired };
@@ -97,10 +113,10 @@ export function adminBookingRuleProblem(location: { requireCostCategory: boolean
  * The admin app's purpose fields, judged as the server judges them: the body's fields (trimmed, with
  * their lengths) and then adminBookingRequest's rule. The form and POST /api/booking cannot disagree.
  */
-export const adminBookingPurposeChoice = z.object({
-  bookingPurpose: z.enum(adminBookingPurposes, { error: adminBookingMessages.purpose }),
-  ...adminBookingFields,
-}).superRefine(requireCitizenContact).superRefine(requirePriceOfCategory);
+export const adminBookingPurposeChoice = z
+  .object({ bookingPurpose: z.enum(adminBookingPurposes, { error: adminBookingMessages.purpose }), ...adminBookingFields })
+  .superRefine(requireCitizenContact)
+  .superRefine(requirePriceOfCategory);
 export type AdminBookingPurposeChoice = z.infer<typeof adminBookingPurposeChoice>;
 
 /** The title an administrator's booking shows when none was given. */

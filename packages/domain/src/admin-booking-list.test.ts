@@ -13,9 +13,11 @@ describe('calendarDataQuery', () => {
     expect(issuesOf({ from: '2026-02-30', to: '2026-03-01' }).map((i) => i.path)).toEqual(['from']);
   });
 
-  it('keeps the cross-field rules: to before from, and at most the calendar\'s days', () => {
+  it("keeps the cross-field rules: to before from, and at most the calendar's days", () => {
     expect(issuesOf({ from: '2026-11-02', to: '2026-11-01' })).toEqual([{ path: 'to', message: 'Til-dato kan ikke være før fra-dato' }]);
-    expect(issuesOf({ from: '2026-01-01', to: '2026-04-04' })).toEqual([{ path: 'to', message: `Kalenderen kan vise høyst ${MAX_CALENDAR_DAYS} dager` }]);
+    expect(issuesOf({ from: '2026-01-01', to: '2026-04-04' })).toEqual([
+      { path: 'to', message: `Kalenderen kan vise høyst ${MAX_CALENDAR_DAYS} dager` },
+    ]);
     expect(issuesOf({ from: '2026-01-01', to: '2026-04-03' })).toEqual([]);
   });
 });

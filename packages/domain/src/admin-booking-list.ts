@@ -11,7 +11,16 @@ import { daysBetween, isValidDate } from './scheduling/calendar-date';
  */
 
 /** Sort keys; a leading '-' sorts descending. Default '-created' (newest first). */
-export const adminBookingSorts = ['created', '-created', 'firstDate', '-firstDate', 'caseNumber', '-caseNumber', 'applicant', '-applicant'] as const;
+export const adminBookingSorts = [
+  'created',
+  '-created',
+  'firstDate',
+  '-firstDate',
+  'caseNumber',
+  '-caseNumber',
+  'applicant',
+  '-applicant',
+] as const;
 export type AdminBookingSort = (typeof adminBookingSorts)[number];
 
 export const MAX_PAGE_SIZE = 100;
@@ -30,12 +39,14 @@ const filters = {
   text: z.string().trim().max(200).optional(),
 };
 
-export const adminBookingListQuery = z.object({
-  ...filters,
-  sort: z.enum(adminBookingSorts).default('-created'),
-  page: z.coerce.number().int().min(0).max(100_000).default(0),
-  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(25),
-}).refine((q) => !q.fromDate || !q.toDate || q.fromDate <= q.toDate, { path: ['toDate'], message: 'Til-dato kan ikke være før fra-dato' });
+export const adminBookingListQuery = z
+  .object({
+    ...filters,
+    sort: z.enum(adminBookingSorts).default('-created'),
+    page: z.coerce.number().int().min(0).max(100_000).default(0),
+    pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(25),
+  })
+  .refine((q) => !q.fromDate || !q.toDate || q.fromDate <= q.toDate, { path: ['toDate'], message: 'Til-dato kan ikke være før fra-dato' });
 export type AdminBookingListQuery = z.infer<typeof adminBookingListQuery>;
 
 export const adminBookingListItem = z.object({
@@ -68,7 +79,9 @@ export const adminBookingListItem = z.object({
 });
 export type AdminBookingListItem = z.infer<typeof adminBookingListItem>;
 
-export const countsByStatus = z.object(Object.fromEntries(bookingStatuses.map((s) => [s, z.number().int()])) as Record<(typeof bookingStatuses)[number], z.ZodNumber>);
+export const countsByStatus = z.object(
+  Object.fromEntries(bookingStatuses.map((s) => [s, z.number().int()])) as Record<(typeof bookingStatuses)[number], z.ZodNumber>,
+);
 export type CountsByStatus = z.infer<typeof countsByStatus>;
 
 export const adminBookingListResponse = z.object({
@@ -85,25 +98,34 @@ export type AdminBookingListResponse = z.infer<typeof adminBookingListResponse>;
 /** The calendar shows at most this many days at a time. */
 export const MAX_CALENDAR_DAYS = 93;
 
-export const calendarDataQuery = z.object({
-  locationId: idParam,
-  from: isoDate,
-  to: isoDate,
-  status: repeatedParam(bookingStatus).optional(),
-  bookableAssetId: idParam.optional(),
-  purpose: bookingPurpose.optional(),
-  text: z.string().trim().max(200).optional(),
-}).superRefine((q, ctx) => {
-  // zod runs an object's refinements even when a field failed: an invalid date has no day number.
-  if (!isValidDate(q.from) || !isValidDate(q.to)) return;
-  if (q.from > q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'Til-dato kan ikke være før fra-dato' });
-  else if (daysBetween(q.from, q.to) >= MAX_CALENDAR_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: `Kalenderen kan vise høyst ${MAX_CALENDAR_DAYS} dager` });
-});
+export const calendarDataQuery = z
+  .object({
+    locationId: idParam,
+    from: isoDate,
+    to: isoDate,
+    status: repeatedParam(bookingStatus).optional(),
+    bookableAssetId: idParam.optional(),
+    purpose: bookingPurpose.optional(),
+    text: z.string().trim().max(200).optional(),
+  })
+  .superRefine((q, ctx) => {
+    // zod runs an object's refinements even when a field failed: an invalid date has no day number.
+    if (!isValidDate(q.from) || !isValidDate(q.to)) return;
+    if (q.from > q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'Til-dato kan ikke være før fra-dato' });
+    else if (daysBetween(q.from, q.to) >= MAX_CALENDAR_DAYS)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: `Kalenderen kan vise høyst ${MAX_CALENDAR_DAYS} dager` });
+  });
 export type CalendarDataQuery = z.infer<typeof calendarDataQuery>;
 
 /** The calendar's part of a booking's reservation (booking-reservation.ts, '00:00:00' at midnight). */
 export const calendarReservation = bookingReservation.pick({
-  reservationId: true, bookableAssetId: true, date: true, startTime: true, endTime: true, duration: true, status: true,
+  reservationId: true,
+  bookableAssetId: true,
+  date: true,
+  startTime: true,
+  endTime: true,
+  duration: true,
+  status: true,
 });
 
 /** One booking with its active reservations in the range; bookings without any are left out. */
@@ -121,7 +143,12 @@ export const calendarBooking = z.object({
  * on a closed day or under a block shows as kept.
  */
 export const calendarClosedDate = z.object({ date: z.string(), reason: z.string().nullable() });
-export const calendarBlockedTime = z.object({ bookableAssetId: z.number().int(), date: z.string(), startTime: z.string(), endTime: z.string() });
+export const calendarBlockedTime = z.object({
+  bookableAssetId: z.number().int(),
+  date: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+});
 export const calendarDataResponse = z.object({
   bookings: z.array(calendarBooking),
   closedDates: z.array(calendarClosedDate).default([]),

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { costBasedPrices } from './admin-selvkost';
 import { adminWeddingDetails } from './admin-wedding';
-import {
-  bookingDurationType, bookingFormAnswers, bookingPurpose, bookingStatus, costCategory, sourceForm,
-} from './booking';
+import { bookingDurationType, bookingFormAnswers, bookingPurpose, bookingStatus, costCategory, sourceForm } from './booking';
 import { roundStatus } from './application-rounds';
 import { omittedTime } from './booking-omitted';
 import { bookingRequirement, bookingReservation } from './booking-reservation';

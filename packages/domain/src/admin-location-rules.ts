@@ -19,7 +19,12 @@ export const bookingRuleLabels: Record<BookingRuleName, string> = {
  * The location's fair-share limits per applicant (decision 041), in the map's style: a whole number,
  * or null for the city-wide value.
  */
-export const fairShareRuleNames = ['MAX_PENDING_HOURS', 'MAX_PENDING_APPLICATIONS', 'MAX_ROOMS_PER_APPLICATION', 'MAX_DATES_PER_SERIES'] as const;
+export const fairShareRuleNames = [
+  'MAX_PENDING_HOURS',
+  'MAX_PENDING_APPLICATIONS',
+  'MAX_ROOMS_PER_APPLICATION',
+  'MAX_DATES_PER_SERIES',
+] as const;
 export type FairShareRuleName = (typeof fairShareRuleNames)[number];
 export const fairShareLimitOfRule: Record<FairShareRuleName, FairShareLimitName> = {
   MAX_PENDING_HOURS: 'maxPendingHours',
@@ -53,8 +58,11 @@ export function fairShareOverridesOf(rules: BookingRules): FairShareOverrides {
 /** PUT /api/location/{id}/bookingrules: the rules to change (others keep their value). */
 const rulesToChange = bookingRules.partial().strict();
 // One object (not a union), so a wrong value is refused naming its field: `{ rules: {...} }` or the rules themselves.
-export const putBookingRulesBody = rulesToChange.extend({ rules: rulesToChange.optional() })
-  .refine((body) => body.rules === undefined || Object.keys(body).length === 1, { message: 'Send reglene enten i rules eller direkte, ikke begge' })
+export const putBookingRulesBody = rulesToChange
+  .extend({ rules: rulesToChange.optional() })
+  .refine((body) => body.rules === undefined || Object.keys(body).length === 1, {
+    message: 'Send reglene enten i rules eller direkte, ikke begge',
+  })
   .transform(({ rules, ...direct }) => ({ rules: rules ?? direct }));
 export type PutBookingRulesBody = z.infer<typeof putBookingRulesBody>;
 
@@ -71,7 +79,11 @@ export const adminMessages = {
 
 /** POST /api/location/{id}/admins */
 export const addLocationAdminBody = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email({ message: adminMessages.invalidEmail }).max(320)),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ message: adminMessages.invalidEmail }).max(320)),
 });
 
 const adminEmails = z.array(z.string().trim().toLowerCase().max(320)).max(50);
@@ -87,6 +99,9 @@ export const removeLocationAdminsQuery = z.object({
 export const removeLocationAdminsBody = z.object({ emails: adminEmails }).nullish();
 
 /** The e-mails of a removal, from the query and the body, lower-case and each once. */
-export function removeLocationAdminEmails(query: z.infer<typeof removeLocationAdminsQuery>, body: z.infer<typeof removeLocationAdminsBody>): string[] {
+export function removeLocationAdminEmails(
+  query: z.infer<typeof removeLocationAdminsQuery>,
+  body: z.infer<typeof removeLocationAdminsBody>,
+): string[] {
   return [...new Set([...query.emails, ...(body?.emails ?? [])].filter((e) => e !== ''))];
 }

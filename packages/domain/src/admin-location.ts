@@ -24,44 +24,65 @@ export const locationFieldMessages = {
 
 /** A trimmed optional text: '' and whitespace become null. */
 export function optionalText(max: number) {
-  return z.string().trim().max(max, locationFieldMessages.tooLong).nullable().optional()
+  return z
+    .string()
+    .trim()
+    .max(max, locationFieldMessages.tooLong)
+    .nullable()
+    .optional()
     .transform((v) => (v ? v : null));
 }
 
 /** An optional http(s) URL (a javascript: or data: URL is refused). */
-export const optionalUrl = z.string().trim().max(500, locationFieldMessages.tooLong).nullable().optional()
+export const optionalUrl = z
+  .string()
+  .trim()
+  .max(500, locationFieldMessages.tooLong)
+  .nullable()
+  .optional()
   .transform((v) => (v ? v : null))
   .refine((v) => v === null || /^https?:\/\/[^\s]+$/i.test(v), { message: locationFieldMessages.url });
 
 /** PUT /api/admin/location/{id}: the location's own fields (step informasjon-om-lokalet). */
-export const locationInfoFields = z.object({
-  name: z.string().trim().min(1, locationFieldMessages.nameRequired).max(120, locationFieldMessages.tooLong),
-  publicLocationType: publicLocationType,
-  filterCategory: publicLocationType,
-  geographicAreaId: z.string().trim().min(1, locationFieldMessages.areaRequired).max(60),
-  streetAddress: optionalText(200),
-  postCode: optionalText(4).refine((v) => v === null || /^\d{4}$/.test(v), { message: locationFieldMessages.postCode }),
-  city: optionalText(100),
-  phoneNumber: optionalText(20).refine((v) => v === null || /^\+?[\d ]{8,}$/.test(v), { message: locationFieldMessages.phone }),
-  contactEmail: optionalText(320).refine((v) => v === null || z.email().safeParse(v).success, { message: locationFieldMessages.email }),
-  homepage: optionalUrl,
-  externalUrl: optionalUrl,
-  companyCode: optionalText(40),
-  /** HTML; the server sanitises it (DOMPurify) before storing. */
-  informationMessage: optionalText(10_000),
-  lat: z.number().min(-90).max(90).nullable(),
-  lng: z.number().min(-180).max(180).nullable(),
-}).superRefine((v, ctx) => {
-  if ((v.lat === null) !== (v.lng === null)) ctx.addIssue({ code: 'custom', path: ['lat'], message: locationFieldMessages.positionBoth });
-});
+export const locationInfoFields = z
+  .object({
+    name: z.string().trim().min(1, locationFieldMessages.nameRequired).max(120, locationFieldMessages.tooLong),
+    publicLocationType: publicLocationType,
+    filterCategory: publicLocationType,
+    geographicAreaId: z.string().trim().min(1, locationFieldMessages.areaRequired).max(60),
+    streetAddress: optionalText(200),
+    postCode: optionalText(4).refine((v) => v === null || /^\d{4}$/.test(v), { message: locationFieldMessages.postCode }),
+    city: optionalText(100),
+    phoneNumber: optionalText(20).refine((v) => v === null || /^\+?[\d ]{8,}$/.test(v), { message: locationFieldMessages.phone }),
+    contactEmail: optionalText(320).refine((v) => v === null || z.email().safeParse(v).success, { message: locationFieldMessages.email }),
+    homepage: optionalUrl,
+    externalUrl: optionalUrl,
+    companyCode: optionalText(40),
+    /** HTML; the server sanitises it (DOMPurify) before storing. */
+    informationMessage: optionalText(10_000),
+    lat: z.number().min(-90).max(90).nullable(),
+    lng: z.number().min(-180).max(180).nullable(),
+  })
+  .superRefine((v, ctx) => {
+    if ((v.lat === null) !== (v.lng === null)) ctx.addIssue({ code: 'custom', path: ['lat'], message: locationFieldMessages.positionBoth });
+  });
 export type LocationInfoFields = z.infer<typeof locationInfoFields>;
 export type LocationInfoInput = z.input<typeof locationInfoFields>;
 
 /** GET/PUT /api/preferences/location/{id} (step innstillinger; 'Innstillingene ble lagret'). */
 export const locationPreferences = z.object({
-  behandlingstid: z.number().int(locationFieldMessages.behandlingstid).min(0, locationFieldMessages.behandlingstid).max(365, locationFieldMessages.behandlingstid),
-  minBookingDurationMinutes: z.number().int(locationFieldMessages.minDuration).min(15, locationFieldMessages.minDuration).max(1440, locationFieldMessages.minDuration)
-    .refine((m) => m % 15 === 0, { message: locationFieldMessages.minDuration }).nullable(),
+  behandlingstid: z
+    .number()
+    .int(locationFieldMessages.behandlingstid)
+    .min(0, locationFieldMessages.behandlingstid)
+    .max(365, locationFieldMessages.behandlingstid),
+  minBookingDurationMinutes: z
+    .number()
+    .int(locationFieldMessages.minDuration)
+    .min(15, locationFieldMessages.minDuration)
+    .max(1440, locationFieldMessages.minDuration)
+    .refine((m) => m % 15 === 0, { message: locationFieldMessages.minDuration })
+    .nullable(),
   requireCostCategory: z.boolean(),
   displayInPortal: z.boolean(),
   allowRepeatedBookingsForPublicUser: z.boolean(),
@@ -110,10 +131,18 @@ export type LocationAboutFields = z.infer<typeof locationAboutFields>;
 export const tenantInfoFields = z.object({
   heading: z.string().trim().min(1, 'Du må fylle inn overskrift').max(200, locationFieldMessages.tooLong),
   description: z.string().trim().min(1, 'Du må fylle inn beskrivelse').max(5000, locationFieldMessages.tooLong),
-  links: z.array(z.object({
-    url: z.string().trim().max(500, locationFieldMessages.tooLong).refine((v) => /^https?:\/\/[^\s]+$/i.test(v), { message: locationFieldMessages.url }),
-    linkText: z.string().trim().min(1, locationFieldMessages.linkText).max(200, locationFieldMessages.tooLong),
-  })).max(10, 'Høyst 10 lenker'),
+  links: z
+    .array(
+      z.object({
+        url: z
+          .string()
+          .trim()
+          .max(500, locationFieldMessages.tooLong)
+          .refine((v) => /^https?:\/\/[^\s]+$/i.test(v), { message: locationFieldMessages.url }),
+        linkText: z.string().trim().min(1, locationFieldMessages.linkText).max(200, locationFieldMessages.tooLong),
+      }),
+    )
+    .max(10, 'Høyst 10 lenker'),
 });
 export type TenantInfoFields = z.infer<typeof tenantInfoFields>;
 /** GET answers null when the location has written none (the portal then shows the generated text). */
@@ -122,7 +151,13 @@ export const tenantInfoResponse = tenantInfoFields.nullable();
 // ---- The new-location wizard ----
 
 export const newLocationSteps = [
-  'informasjon-om-lokalet', 'tilganger', 'innstillinger', 'apningstider', 'stengte-datoer', 'legg-til-rom', 'om-lan-og-leie',
+  'informasjon-om-lokalet',
+  'tilganger',
+  'innstillinger',
+  'apningstider',
+  'stengte-datoer',
+  'legg-til-rom',
+  'om-lan-og-leie',
 ] as const;
 export const newLocationStep = z.enum(newLocationSteps);
 export type NewLocationStep = z.infer<typeof newLocationStep>;
@@ -162,7 +197,8 @@ export const newLocationMessages = {
   invitationExpired: 'Invitasjonen har utløpt.',
   invitationNotFound: 'Fant ikke invitasjonen.',
   /** 403 of a claim by a login whose e-mail is not the invited one (issue 27): the address itself stays unsaid. */
-  invitationForSomeoneElse: 'Invitasjonen er sendt til en annen e-postadresse enn den du er logget inn med. Logg inn med den inviterte e-postadressen, eller be om en ny invitasjon.',
+  invitationForSomeoneElse:
+    'Invitasjonen er sendt til en annen e-postadresse enn den du er logget inn med. Logg inn med den inviterte e-postadressen, eller be om en ny invitasjon.',
   /** 409 of a re-send once the invited person has taken the invitation in use, or the location is published. */
   invitationNotResendable: 'Invitasjonen er allerede tatt i bruk og kan ikke sendes på nytt.',
   invitationResent: 'Invitasjonen er sendt på nytt. Den forrige lenken virker ikke lenger.',
@@ -180,13 +216,20 @@ export const createLocationBody = z.object({
   name: z.string().trim().min(1, locationFieldMessages.nameRequired).max(120, locationFieldMessages.tooLong),
   publicLocationType: publicLocationType,
   geographicAreaId: z.string().trim().min(1, locationFieldMessages.areaRequired).max(60),
-  adminEmail: z.string().trim().toLowerCase().pipe(z.email({ message: locationFieldMessages.email }).max(320)),
+  adminEmail: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ message: locationFieldMessages.email }).max(320)),
 });
 export type CreateLocationBody = z.infer<typeof createLocationBody>;
 
 export const invitationStatuses = ['SENT', 'USED', 'EXPIRED', 'PUBLISHED'] as const;
 export const invitationStatusLabels: Record<(typeof invitationStatuses)[number], string> = {
-  SENT: 'Sendt', USED: 'Påbegynt', EXPIRED: 'Utløpt', PUBLISHED: 'Publisert',
+  SENT: 'Sendt',
+  USED: 'Påbegynt',
+  EXPIRED: 'Utløpt',
+  PUBLISHED: 'Publisert',
 };
 
 export const locationInvitation = z.object({

@@ -8,11 +8,7 @@ import { idParam } from './id-param';
  */
 
 /** GET /api/rejection-choices: the prepared reasons, in the order the modal lists them. */
-export const rejectionChoice = z.object({
-  key: z.string(),
-  title: z.string(),
-  text: z.string(),
-});
+export const rejectionChoice = z.object({ key: z.string(), title: z.string(), text: z.string() });
 export const rejectionChoices = z.array(rejectionChoice);
 export type RejectionChoice = z.infer<typeof rejectionChoice>;
 
@@ -74,18 +70,21 @@ export const REJECTION_TEXT_MAX = 5000;
  * administrator previewed the rejection vedtak, the server refuses (409) if it would differ.
  * withdrawApproved: an approved booking is rejected only with it (409 approvedNeedsConfirmation otherwise).
  */
-export const rejectBookingBody = z.object({
-  rejectionChoiceKey: z.string().trim().max(100).optional(),
-  rejectionText: z.string().trim().max(REJECTION_TEXT_MAX).optional(),
-  vedtakHash: documentHash.optional(),
-  /** Required to reject an APPROVED booking (withdraw the approval): the administrator was told it is approved. */
-  withdrawApproved: z.literal(true).optional(),
-}).refine((b) => Boolean(b.rejectionChoiceKey) || Boolean(b.rejectionText), { path: ['rejectionText'], message: rejectionMessages.reasonRequired });
+export const rejectBookingBody = z
+  .object({
+    rejectionChoiceKey: z.string().trim().max(100).optional(),
+    rejectionText: z.string().trim().max(REJECTION_TEXT_MAX).optional(),
+    vedtakHash: documentHash.optional(),
+    /** Required to reject an APPROVED booking (withdraw the approval): the administrator was told it is approved. */
+    withdrawApproved: z.literal(true).optional(),
+  })
+  .refine((b) => Boolean(b.rejectionChoiceKey) || Boolean(b.rejectionText), {
+    path: ['rejectionText'],
+    message: rejectionMessages.reasonRequired,
+  });
 export type RejectBookingBody = z.infer<typeof rejectBookingBody>;
 
 /** PUT /api/booking/{id}/rejectasset/{assetId}: an optional message to the applicant; the body may be left out. */
-export const rejectAssetBody = z.preprocess((v) => v ?? {}, z.object({
-  comment: z.string().trim().max(REJECTION_TEXT_MAX).optional(),
-}));
+export const rejectAssetBody = z.preprocess((v) => v ?? {}, z.object({ comment: z.string().trim().max(REJECTION_TEXT_MAX).optional() }));
 
 export const rejectAssetParams = z.object({ id: idParam, assetId: idParam });

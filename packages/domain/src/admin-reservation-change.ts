@@ -21,11 +21,7 @@ export const reservationChangeMessages = {
 
 const MAX_NEW_TIMES = 50;
 
-export const updateReservation = z.object({
-  newDate: isoDate,
-  newStartTime: wallClockTime,
-  newDuration: durationOrHours,
-});
+export const updateReservation = z.object({ newDate: isoDate, newStartTime: wallClockTime, newDuration: durationOrHours });
 export type UpdateReservation = z.infer<typeof updateReservation>;
 
 /**
@@ -60,8 +56,5 @@ export const addReservationsBody = z.object({
 export type AddReservationsBody = z.infer<typeof addReservationsBody>;
 
 /** The answer of every reservation change: the booking's reservations after it. */
-export const reservationsChangedResponse = z.object({
-  bookingId: z.number().int(),
-  reservations: z.array(bookingReservation),
-});
+export const reservationsChangedResponse = z.object({ bookingId: z.number().int(), reservations: z.array(bookingReservation) });
 export type ReservationsChangedResponse = z.infer<typeof reservationsChangedResponse>;

@@ -19,16 +19,35 @@ export const roomMessages = {
   notFound: 'Fant ikke rommet',
 } as const;
 
-const optionalTrimmed = (max: number) => z.string().trim().max(max, 'Teksten er for lang').nullable().optional().transform((v) => (v ? v : null));
+const optionalTrimmed = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, 'Teksten er for lang')
+    .nullable()
+    .optional()
+    .transform((v) => (v ? v : null));
 
 export const roomFields = z.object({
   name: z.string().trim().min(1, roomMessages.nameRequired).max(120, 'Teksten er for lang'),
   externalAssetNumber: optionalTrimmed(40),
-  capacity: z.number({ message: roomMessages.capacity }).int(roomMessages.capacity).min(0, roomMessages.capacity).max(100_000, roomMessages.capacity).nullable(),
-  squareMeters: z.number({ message: roomMessages.squareMeters }).min(0, roomMessages.squareMeters).max(1_000_000, roomMessages.squareMeters).nullable(),
+  capacity: z
+    .number({ message: roomMessages.capacity })
+    .int(roomMessages.capacity)
+    .min(0, roomMessages.capacity)
+    .max(100_000, roomMessages.capacity)
+    .nullable(),
+  squareMeters: z
+    .number({ message: roomMessages.squareMeters })
+    .min(0, roomMessages.squareMeters)
+    .max(1_000_000, roomMessages.squareMeters)
+    .nullable(),
   assetTypeId: jsonId.nullable(),
   /** Purposes, facilities and universal-design tags (GET /api/tags); the search's filters are these tags. */
-  tagIds: z.array(z.number().int().positive()).max(200).transform((ids) => [...new Set(ids)]),
+  tagIds: z
+    .array(z.number().int().positive())
+    .max(200)
+    .transform((ids) => [...new Set(ids)]),
   /** Plain text shown with the room. */
   assetInfoMessage: optionalTrimmed(5000),
   hasOslonokkelen: z.boolean(),
@@ -42,10 +61,8 @@ export type RoomFields = z.infer<typeof roomFields>;
 export type RoomFieldsInput = z.input<typeof roomFields>;
 
 /** The room as stored (its own allow flags, not the effective ones), with status and tag ids. */
-export const adminRoom = bookableAsset.omit({ datesCount: true, unavailableDates: true }).extend({
-  status: locationStatus,
-  tagIds: z.array(z.number().int()),
-  hasFutureReservations: z.boolean(),
-});
+export const adminRoom = bookableAsset
+  .omit({ datesCount: true, unavailableDates: true })
+  .extend({ status: locationStatus, tagIds: z.array(z.number().int()), hasFutureReservations: z.boolean() });
 export type AdminRoom = z.infer<typeof adminRoom>;
 export const adminRooms = z.array(adminRoom);

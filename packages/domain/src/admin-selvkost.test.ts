@@ -2,8 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { calculateSelvkost, formatKroner, lokalkategoriOf, type CostBasedPrices } from './admin-selvkost';
 
 const prices: CostBasedPrices = {
-  lokalkategori1: 15_000, lokalkategori2: 30_000, lokalkategori3: 60_000,
-  etableringSemesterlan: 50_000, etableringEngangsutleie: 25_000, timeTilsynsvakt: 45_000, timeEkstraRenhold: 55_000,
+  lokalkategori1: 15_000,
+  lokalkategori2: 30_000,
+  lokalkategori3: 60_000,
+  etableringSemesterlan: 50_000,
+  etableringEngangsutleie: 25_000,
+  timeTilsynsvakt: 45_000,
+  timeEkstraRenhold: 55_000,
 };
 
 describe('lokalkategoriOf', () => {
@@ -13,7 +18,13 @@ describe('lokalkategoriOf', () => {
 });
 
 describe('calculateSelvkost', () => {
-  const room = (roomName: string, squareMeters: number | null, date: string, durationMinutes: number) => ({ bookableAssetId: 1, roomName, squareMeters, date, durationMinutes });
+  const room = (roomName: string, squareMeters: number | null, date: string, durationMinutes: number) => ({
+    bookableAssetId: 1,
+    roomName,
+    squareMeters,
+    date,
+    durationMinutes,
+  });
 
   it('prices hours per category, the etablering once, and tilsynsvakt on the chosen weekdays', () => {
     const result = calculateSelvkost({
@@ -35,14 +46,29 @@ describe('calculateSelvkost', () => {
   });
 
   it('leaves tilsynsvakt out unless asked for, and rounds each line to whole øre', () => {
-    const result = calculateSelvkost({ prices: { ...prices, lokalkategori2: 33_333 }, reservations: [room('Kantine', 100, '2026-03-02', 20)], durationType: 'SEMESTERLOAN', hasTilsynsvakt: false, tilsynsvaktWeekdays: ['MONDAY'] });
-    expect(result.lines.map((l) => [l.kind, l.amountOre])).toEqual([['ROOM', 11_111], ['ETABLERING', 50_000]]);
+    const result = calculateSelvkost({
+      prices: { ...prices, lokalkategori2: 33_333 },
+      reservations: [room('Kantine', 100, '2026-03-02', 20)],
+      durationType: 'SEMESTERLOAN',
+      hasTilsynsvakt: false,
+      tilsynsvaktWeekdays: ['MONDAY'],
+    });
+    expect(result.lines.map((l) => [l.kind, l.amountOre])).toEqual([
+      ['ROOM', 11_111],
+      ['ETABLERING', 50_000],
+    ]);
     expect(result.totalOre).toBe(61_111);
   });
 });
 
 describe('formatKroner', () => {
   it('writes øre as Norwegian kroner with a plain-space grouping', () => {
-    expect([0, 5, 350_000, 123_456_789, -1_050].map(formatKroner)).toEqual(['0,00 kr', '0,05 kr', '3 500,00 kr', '1 234 567,89 kr', '-10,50 kr']);
+    expect([0, 5, 350_000, 123_456_789, -1_050].map(formatKroner)).toEqual([
+      '0,00 kr',
+      '0,05 kr',
+      '3 500,00 kr',
+      '1 234 567,89 kr',
+      '-10,50 kr',
+    ]);
   });
 });

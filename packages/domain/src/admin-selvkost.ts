@@ -124,11 +124,23 @@ export function calculateSelvkost(input: SelvkostInput): SelvkostCalculation {
   }
   const semester = input.durationType === 'SEMESTERLOAN';
   const etablering = semester ? prices.etableringSemesterlan : prices.etableringEngangsutleie;
-  lines.push({ kind: 'ETABLERING', description: semester ? 'Etablering, semesterlån' : 'Etablering, engangsutleie', quantity: 1, unitPriceOre: etablering, amountOre: etablering });
+  lines.push({
+    kind: 'ETABLERING',
+    description: semester ? 'Etablering, semesterlån' : 'Etablering, engangsutleie',
+    quantity: 1,
+    unitPriceOre: etablering,
+    amountOre: etablering,
+  });
   if (input.hasTilsynsvakt && input.tilsynsvaktWeekdays.length > 0) {
     const weekdays = new Set(input.tilsynsvaktWeekdays.map((d) => daysOfWeek.indexOf(d) + 1));
     const minutes = input.reservations.filter((r) => weekdays.has(isoWeekday(r.date))).reduce((sum, r) => sum + r.durationMinutes, 0);
-    lines.push({ kind: 'TILSYNSVAKT', description: 'Tilsynsvakt', quantity: hours(minutes), unitPriceOre: prices.timeTilsynsvakt, amountOre: rounded(minutes, prices.timeTilsynsvakt) });
+    lines.push({
+      kind: 'TILSYNSVAKT',
+      description: 'Tilsynsvakt',
+      quantity: hours(minutes),
+      unitPriceOre: prices.timeTilsynsvakt,
+      amountOre: rounded(minutes, prices.timeTilsynsvakt),
+    });
   }
   return { lines, totalOre: lines.reduce((sum, l) => sum + l.amountOre, 0), ekstraRenholdPerHourOre: prices.timeEkstraRenhold };
 }

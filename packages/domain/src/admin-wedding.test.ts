@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findWeddingRejectionChoice, weddingRejectionChoices } from './admin-rejection';
 import { cancellationDaysBeforeCeremony, weddingCancellationDays, weddingInfoLetterDueDate, weddingOfficeTexts } from './admin-wedding';
 
-describe('the wedding office\'s dates', () => {
+describe("the wedding office's dates", () => {
   it('the info letter is due 14 Oslo days after the approval, also when the approval is after midnight in Oslo but not in UTC', () => {
     expect(weddingInfoLetterDueDate(new Date('2026-03-04T10:00:00Z'))).toBe('2026-03-18');
     // 23:30 UTC on 4 March is 00:30 on 5 March in Oslo.
@@ -21,10 +21,15 @@ describe('the wedding office\'s dates', () => {
     expect(weddingOfficeTexts.infoLetterDue('18.03.2026')).toBe('Infobrev sendes innen 18.03.2026');
   });
 
-  it('counts from a booking\'s deadline to its first time that still holds; null without either', () => {
+  it("counts from a booking's deadline to its first time that still holds; null without either", () => {
     const time = (date: string, status: 'APPROVED' | 'UNPROCESSED' | 'CANCELLED' = 'APPROVED') => ({ date, status });
     const deadline = '2026-05-08T21:59:00Z';
-    expect(weddingCancellationDays({ cancellationDeadline: deadline, reservations: [time('2026-06-12'), time('2026-06-05', 'CANCELLED'), time('2026-06-06', 'UNPROCESSED')] })).toBe(29);
+    expect(
+      weddingCancellationDays({
+        cancellationDeadline: deadline,
+        reservations: [time('2026-06-12'), time('2026-06-05', 'CANCELLED'), time('2026-06-06', 'UNPROCESSED')],
+      }),
+    ).toBe(29);
     expect(weddingCancellationDays({ cancellationDeadline: null, reservations: [time('2026-06-05')] })).toBeNull();
     expect(weddingCancellationDays({ cancellationDeadline: deadline, reservations: [time('2026-06-05', 'CANCELLED')] })).toBeNull();
   });

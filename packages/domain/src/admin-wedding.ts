@@ -32,9 +32,15 @@ export function cancellationDaysBeforeCeremony(cancellationDeadline: Date, cerem
  * The same count for a booking as the couple's page has it: the ceremony is the first time that
  * still holds (unprocessed or approved); null without a deadline or such a time.
  */
-export function weddingCancellationDays(booking: { cancellationDeadline: string | null; reservations: readonly { date: string; status: ReservationStatus }[] }): number | null {
+export function weddingCancellationDays(booking: {
+  cancellationDeadline: string | null;
+  reservations: readonly { date: string; status: ReservationStatus }[];
+}): number | null {
   const active: readonly ReservationStatus[] = activeReservationStatuses;
-  const ceremony = booking.reservations.filter((r) => active.includes(r.status)).map((r) => r.date).sort()[0];
+  const ceremony = booking.reservations
+    .filter((r) => active.includes(r.status))
+    .map((r) => r.date)
+    .sort()[0];
   if (!booking.cancellationDeadline || !ceremony) return null;
   return cancellationDaysBeforeCeremony(new Date(booking.cancellationDeadline), ceremony);
 }
@@ -62,7 +68,8 @@ export type AdminWeddingDetails = z.infer<typeof adminWeddingDetails>;
 /** The admin view's wedding texts (bokmål). */
 export const weddingOfficeTexts = {
   infoLetterDue: (date: string) => `Infobrev sendes innen ${date}`,
-  cancellationDays: (days: number) => (days === 0 ? 'Kan avbestilles fram til vielsen' : `Avbestillingsfrist: ${days} ${days === 1 ? 'dag' : 'dager'} før vielsen`),
+  cancellationDays: (days: number) =>
+    days === 0 ? 'Kan avbestilles fram til vielsen' : `Avbestillingsfrist: ${days} ${days === 1 ? 'dag' : 'dager'} før vielsen`,
   certificateMissing: 'Prøvingsattest er ikke lastet opp ennå.',
   formNotSent: 'Paret har ikke sendt skjemaet ennå. Tiden holdes mens de fyller det ut.',
   downloadCertificate: 'Last ned prøvingsattest',

@@ -10,31 +10,32 @@ export const apiError = z.object({
   /** For validation errors: the fields that failed, with their Norwegian messages. */
   fields: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
   /** For booking conflicts: the times that are taken. */
-  conflicts: z.optional(z.array(z.object({
-    bookableAssetId: z.number(),
-    date: z.string(),
-    startTime: z.string(),
-    endTime: z.string(),
-  }))),
+  conflicts: z.optional(z.array(z.object({ bookableAssetId: z.number(), date: z.string(), startTime: z.string(), endTime: z.string() }))),
   /**
    * For AFFECTED_BOOKINGS (closing a day or blocking a time over bookings, decision 042): the
    * bookings and their times the closing hits (shape: closing-with-bookings affectedBooking).
    */
-  affectedBookings: z.optional(z.array(z.object({
-    bookingId: z.number(),
-    caseNumber: z.string(),
-    status: z.string(),
-    applicantName: z.nullable(z.string()),
-    organizationName: z.nullable(z.string()),
-    times: z.array(z.object({
-      reservationId: z.number(),
-      bookableAssetId: z.number(),
-      roomName: z.string(),
-      date: z.string(),
-      startTime: z.string(),
-      endTime: z.string(),
-    })),
-  }))),
+  affectedBookings: z.optional(
+    z.array(
+      z.object({
+        bookingId: z.number(),
+        caseNumber: z.string(),
+        status: z.string(),
+        applicantName: z.nullable(z.string()),
+        organizationName: z.nullable(z.string()),
+        times: z.array(
+          z.object({
+            reservationId: z.number(),
+            bookableAssetId: z.number(),
+            roomName: z.string(),
+            date: z.string(),
+            startTime: z.string(),
+            endTime: z.string(),
+          }),
+        ),
+      }),
+    ),
+  ),
 });
 export type ApiError = z.infer<typeof apiError>;
 

@@ -71,9 +71,12 @@ export const weekdayNames = ['mandag', 'tirsdag', 'onsdag', 'torsdag', 'fredag',
 export const weekdayName = (weekday: number): string => weekdayNames[weekday - 1] ?? '';
 
 /** HH:mm on the quarter-hour grid, 00:00–24:00 (the wishes' and allocations' times). */
-export const quarterTime = z.string().regex(/^([01]\d|2[0-3]):(00|15|30|45)$|^24:00$/, { message: 'Bruk et klokkeslett på kvarteret, for eksempel 17:30' });
+export const quarterTime = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):(00|15|30|45)$|^24:00$/, { message: 'Bruk et klokkeslett på kvarteret, for eksempel 17:30' });
 export const minutesOfQuarterTime = (value: string): number => Number(value.slice(0, 2)) * 60 + Number(value.slice(3, 5));
-export const quarterTimeOfMinutes = (minutes: number): string => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+export const quarterTimeOfMinutes = (minutes: number): string =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 // ——— Rounds ———
 
@@ -84,26 +87,33 @@ type RoundDates = { applicationStart: string; deadline: string; semesterStart: s
 /** The dates' own rules, for creating and changing a round (the same messages in the form and in userMsg). */
 function checkRoundDates(b: RoundDates, ctx: z.RefinementCtx): void {
   if (![b.applicationStart, b.deadline, b.semesterStart, b.semesterEnd].every(isValidDate)) return;
-  if (b.deadline < b.applicationStart) ctx.addIssue({ code: 'custom', path: ['deadline'], message: 'Søknadsfristen kan ikke være før søknadsperioden starter' });
-  if (b.deadline >= b.semesterStart) ctx.addIssue({ code: 'custom', path: ['deadline'], message: 'Søknadsfristen må være før semesteret starter' });
-  if (b.semesterEnd < b.semesterStart) ctx.addIssue({ code: 'custom', path: ['semesterEnd'], message: 'Semesteret kan ikke slutte før det starter' });
-  else if (b.semesterEnd > addYearIso(b.semesterStart)) ctx.addIssue({ code: 'custom', path: ['semesterEnd'], message: 'Et semester kan vare høyst ett år' });
+  if (b.deadline < b.applicationStart)
+    ctx.addIssue({ code: 'custom', path: ['deadline'], message: 'Søknadsfristen kan ikke være før søknadsperioden starter' });
+  if (b.deadline >= b.semesterStart)
+    ctx.addIssue({ code: 'custom', path: ['deadline'], message: 'Søknadsfristen må være før semesteret starter' });
+  if (b.semesterEnd < b.semesterStart)
+    ctx.addIssue({ code: 'custom', path: ['semesterEnd'], message: 'Semesteret kan ikke slutte før det starter' });
+  else if (b.semesterEnd > addYearIso(b.semesterStart))
+    ctx.addIssue({ code: 'custom', path: ['semesterEnd'], message: 'Et semester kan vare høyst ett år' });
 }
 
 const roundName = z.string().trim().min(1, { message: 'Gi runden et navn' }).max(120, { message: 'Navnet kan være høyst 120 tegn' });
 
 /** POST /api/admin/rounds. The messages are the form's own (the server says the same in userMsg). */
-export const createRoundBody = z.object({
-  name: roundName,
-  applicationStart: isoDate,
-  deadline: isoDate,
-  semesterStart: isoDate,
-  semesterEnd: isoDate,
-  locationIds: z.array(jsonId).min(1, { message: 'Velg minst ett sted' }).max(MAX_ROUND_LOCATIONS),
-}).superRefine((b, ctx) => {
-  checkRoundDates(b, ctx);
-  if (new Set(b.locationIds).size !== b.locationIds.length) ctx.addIssue({ code: 'custom', path: ['locationIds'], message: 'Et sted er valgt to ganger' });
-});
+export const createRoundBody = z
+  .object({
+    name: roundName,
+    applicationStart: isoDate,
+    deadline: isoDate,
+    semesterStart: isoDate,
+    semesterEnd: isoDate,
+    locationIds: z.array(jsonId).min(1, { message: 'Velg minst ett sted' }).max(MAX_ROUND_LOCATIONS),
+  })
+  .superRefine((b, ctx) => {
+    checkRoundDates(b, ctx);
+    if (new Set(b.locationIds).size !== b.locationIds.length)
+      ctx.addIssue({ code: 'custom', path: ['locationIds'], message: 'Et sted er valgt to ganger' });
+  });
 export type CreateRoundBody = z.infer<typeof createRoundBody>;
 
 /**
@@ -111,13 +121,9 @@ export type CreateRoundBody = z.infer<typeof createRoundBody>;
  * deadline may move, also to an earlier day (the application period then ends sooner: what was
  * collected stays in the round); the semester's dates only while no application is in the round.
  */
-export const updateRoundBody = z.object({
-  name: roundName,
-  applicationStart: isoDate,
-  deadline: isoDate,
-  semesterStart: isoDate,
-  semesterEnd: isoDate,
-}).superRefine(checkRoundDates);
+export const updateRoundBody = z
+  .object({ name: roundName, applicationStart: isoDate, deadline: isoDate, semesterStart: isoDate, semesterEnd: isoDate })
+  .superRefine(checkRoundDates);
 export type UpdateRoundBody = z.infer<typeof updateRoundBody>;
 
 function addYearIso(date: string): string {
@@ -165,12 +171,7 @@ export type RoundDetail = z.infer<typeof roundDetail>;
 
 // ——— The conflict view ———
 
-export const allocatedTime = z.object({
-  roomId: z.number(),
-  weekday: weekdayNumber,
-  startTime: quarterTime,
-  endTime: quarterTime,
-});
+export const allocatedTime = z.object({ roomId: z.number(), weekday: weekdayNumber, startTime: quarterTime, endTime: quarterTime });
 export type AllocatedTime = z.infer<typeof allocatedTime>;
 
 export const roundWish = z.object({
@@ -236,26 +237,30 @@ export type RoundConflicts = z.infer<typeof roundConflicts>;
 
 export const MAX_ALLOCATIONS_PER_REQUEST = 500;
 
-export const allocationChange = z.object({
-  wishId: jsonId,
-  version: z.number().int().min(0),
-  decision: wishDecision,
-  /** Required for OTHER; ignored otherwise (ASKED takes the asked time). */
-  allocated: allocatedTime.extend({ roomId: jsonId }).nullable().optional(),
-  reason: z.string().trim().max(500, { message: 'Begrunnelsen kan være høyst 500 tegn' }).nullable().optional(),
-}).superRefine((c, ctx) => {
-  if (c.decision === 'OTHER' && !c.allocated) ctx.addIssue({ code: 'custom', path: ['allocated'], message: 'Velg rom og tid for tildelingen' });
-  if (c.allocated && minutesOfQuarterTime(c.allocated.endTime) <= minutesOfQuarterTime(c.allocated.startTime)) {
-    ctx.addIssue({ code: 'custom', path: ['allocated', 'endTime'], message: 'Sluttid må være etter starttid' });
-  }
-});
+export const allocationChange = z
+  .object({
+    wishId: jsonId,
+    version: z.number().int().min(0),
+    decision: wishDecision,
+    /** Required for OTHER; ignored otherwise (ASKED takes the asked time). */
+    allocated: allocatedTime.extend({ roomId: jsonId }).nullable().optional(),
+    reason: z.string().trim().max(500, { message: 'Begrunnelsen kan være høyst 500 tegn' }).nullable().optional(),
+  })
+  .superRefine((c, ctx) => {
+    if (c.decision === 'OTHER' && !c.allocated)
+      ctx.addIssue({ code: 'custom', path: ['allocated'], message: 'Velg rom og tid for tildelingen' });
+    if (c.allocated && minutesOfQuarterTime(c.allocated.endTime) <= minutesOfQuarterTime(c.allocated.startTime)) {
+      ctx.addIssue({ code: 'custom', path: ['allocated', 'endTime'], message: 'Sluttid må være etter starttid' });
+    }
+  });
 export type AllocationChange = z.infer<typeof allocationChange>;
 
-export const putAllocationsBody = z.object({
-  changes: z.array(allocationChange).min(1).max(MAX_ALLOCATIONS_PER_REQUEST),
-}).superRefine((b, ctx) => {
-  if (new Set(b.changes.map((c) => c.wishId)).size !== b.changes.length) ctx.addIssue({ code: 'custom', path: ['changes'], message: 'Et ønske er med to ganger' });
-});
+export const putAllocationsBody = z
+  .object({ changes: z.array(allocationChange).min(1).max(MAX_ALLOCATIONS_PER_REQUEST) })
+  .superRefine((b, ctx) => {
+    if (new Set(b.changes.map((c) => c.wishId)).size !== b.changes.length)
+      ctx.addIssue({ code: 'custom', path: ['changes'], message: 'Et ønske er med to ganger' });
+  });
 export type PutAllocationsBody = z.infer<typeof putAllocationsBody>;
 
 /** The changed wishes as they are now. */
@@ -288,34 +293,26 @@ export const suggestionResponse = z.object({
 });
 export type SuggestionResponse = z.infer<typeof suggestionResponse>;
 
-export const closeRoundResponse = z.object({
-  status: roundStatus,
-  approved: z.number(),
-  partlyApproved: z.number(),
-  rejected: z.number(),
-});
+export const closeRoundResponse = z.object({ status: roundStatus, approved: z.number(), partlyApproved: z.number(), rejected: z.number() });
 export type CloseRoundResponse = z.infer<typeof closeRoundResponse>;
 
 // ——— Public ———
 
 /** The round a semester application to the location enters today, if any (GET /api/location/{id}/round). */
 export const openRoundOfLocation = z.object({
-  round: z.object({
-    name: z.string(),
-    deadline: z.string(),
-    semesterStart: z.string(),
-    semesterEnd: z.string(),
-  }).nullable(),
+  round: z.object({ name: z.string(), deadline: z.string(), semesterStart: z.string(), semesterEnd: z.string() }).nullable(),
 });
 export type OpenRoundOfLocation = z.infer<typeof openRoundOfLocation>;
 
 /** On the applicant's booking: the round it is in, while it is collected (null otherwise). */
-export const bookingRoundInfo = z.object({
-  name: z.string(),
-  deadline: z.string(),
-  /** Still collected (the round is not closed): the application is received, not decided. */
-  collected: z.boolean(),
-}).nullable();
+export const bookingRoundInfo = z
+  .object({
+    name: z.string(),
+    deadline: z.string(),
+    /** Still collected (the round is not closed): the application is received, not decided. */
+    collected: z.boolean(),
+  })
+  .nullable();
 export type BookingRoundInfo = z.infer<typeof bookingRoundInfo>;
 
 /** 'Søknadsfrist 01.06.2027' from an ISO date (the spec's exact text). */

@@ -28,10 +28,42 @@ export type ApplicationFormLayout = Record<ApplicationField, FieldNeed>;
  * semester round's fair rule reads it; the portal asks it on a school form or a repeating request.
  */
 export const applicationFormLayouts: Record<BookingFlowTheme, ApplicationFormLayout> = {
-  school: { activity: 'required', purpose: 'required', participants: 'required', ageGroup: 'optional', contactEmail: 'required', contactPhone: 'required', message: 'optional' },
-  default: { activity: 'required', purpose: 'optional', participants: 'required', ageGroup: 'optional', contactEmail: 'required', contactPhone: 'required', message: 'optional' },
-  wedding: { activity: 'hidden', purpose: 'hidden', participants: 'required', ageGroup: 'hidden', contactEmail: 'required', contactPhone: 'required', message: 'optional' },
-  bicycle: { activity: 'hidden', purpose: 'optional', participants: 'required', ageGroup: 'hidden', contactEmail: 'required', contactPhone: 'required', message: 'optional' },
+  school: {
+    activity: 'required',
+    purpose: 'required',
+    participants: 'required',
+    ageGroup: 'optional',
+    contactEmail: 'required',
+    contactPhone: 'required',
+    message: 'optional',
+  },
+  default: {
+    activity: 'required',
+    purpose: 'optional',
+    participants: 'required',
+    ageGroup: 'optional',
+    contactEmail: 'required',
+    contactPhone: 'required',
+    message: 'optional',
+  },
+  wedding: {
+    activity: 'hidden',
+    purpose: 'hidden',
+    participants: 'required',
+    ageGroup: 'hidden',
+    contactEmail: 'required',
+    contactPhone: 'required',
+    message: 'optional',
+  },
+  bicycle: {
+    activity: 'hidden',
+    purpose: 'optional',
+    participants: 'required',
+    ageGroup: 'hidden',
+    contactEmail: 'required',
+    contactPhone: 'required',
+    message: 'optional',
+  },
 };
 
 /** Field labels as the form shows them, by theme. */
@@ -114,7 +146,9 @@ export function formTheme(themes: readonly BookingFlowTheme[]): BookingFlowTheme
 const blankToUndefined = (v: unknown) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim()) : v === null ? undefined : v);
 
 /** A missing answer says 'Feltet er påkrevd'; a wrong one says `invalid`. */
-const missingOr = (invalid: string) => ({ error: (issue: { input?: unknown }) => (issue.input === undefined ? applicationFormMessages.required : invalid) });
+const missingOr = (invalid: string) => ({
+  error: (issue: { input?: unknown }) => (issue.input === undefined ? applicationFormMessages.required : invalid),
+});
 
 function required<T extends z.ZodType>(need: FieldNeed, schema: T) {
   return z.preprocess(blankToUndefined, need === 'required' ? schema : schema.optional());
@@ -137,7 +171,13 @@ function email(need: FieldNeed) {
 }
 
 function phone(need: FieldNeed) {
-  return required(need, z.string(missingOr(applicationFormMessages.phone)).max(40, applicationFormMessages.phone).refine(isPhoneNumber, applicationFormMessages.phone));
+  return required(
+    need,
+    z
+      .string(missingOr(applicationFormMessages.phone))
+      .max(40, applicationFormMessages.phone)
+      .refine(isPhoneNumber, applicationFormMessages.phone),
+  );
 }
 
 function participants(need: FieldNeed) {
@@ -146,8 +186,11 @@ function participants(need: FieldNeed) {
     const value = blankToUndefined(v);
     return typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
   };
-  const base = z.number(missingOr(applicationFormMessages.participants)).int(applicationFormMessages.participants)
-    .min(1, applicationFormMessages.participants).max(MAX_PARTICIPANTS, applicationFormMessages.participants);
+  const base = z
+    .number(missingOr(applicationFormMessages.participants))
+    .int(applicationFormMessages.participants)
+    .min(1, applicationFormMessages.participants)
+    .max(MAX_PARTICIPANTS, applicationFormMessages.participants);
   return z.preprocess(toNumber, need === 'required' ? base : base.optional());
 }
 
@@ -188,7 +231,9 @@ function buildFormSchema(layout: ApplicationFormLayout) {
   const shape: Partial<Record<ApplicationField, z.ZodType>> = {};
   for (const name of applicationFields) if (layout[name] !== 'hidden') shape[name] = field(name);
   // Unknown and hidden fields are stripped, not refused: the form of one theme may carry another's values.
-  return z.object(shape).transform((answers) => Object.fromEntries(Object.entries(answers).filter(([, v]) => v !== undefined)) as BookingFormAnswers);
+  return z
+    .object(shape)
+    .transform((answers) => Object.fromEntries(Object.entries(answers).filter(([, v]) => v !== undefined)) as BookingFormAnswers);
 }
 const schemaByLayout = new Map<string, ReturnType<typeof buildFormSchema>>();
 export type ApplicationFormInput = z.input<ReturnType<typeof applicationFormSchema>>;

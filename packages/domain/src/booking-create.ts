@@ -11,9 +11,7 @@ import { formatClock, parseTime } from './scheduling/time-of-day';
  * answers (booking-create-form.ts), and what the server answers: 201 { bookingId, caseNumber }, or
  * 409 BOOKING_CONFLICT with the taken times, or 422 BOOKING_NOT_ALLOWED with the rules' messages.
  */
-export const createBookingRequest = createBookingBody.extend({
-  formAnswers: applicationAnswersInput,
-});
+export const createBookingRequest = createBookingBody.extend({ formAnswers: applicationAnswersInput });
 export type CreateBookingRequest = z.infer<typeof createBookingRequest>;
 
 export const createBookingResponse = z.object({
@@ -53,7 +51,10 @@ const LISTED_CONFLICTS = 5;
  * The 409's userMsg: names the taken times (the first five, then how many more), with the room's
  * name when known, and says that nothing was saved.
  */
-export function conflictUserMessage(conflicts: readonly BookingConflict[], roomName: (bookableAssetId: number) => string | undefined = () => undefined): string {
+export function conflictUserMessage(
+  conflicts: readonly BookingConflict[],
+  roomName: (bookableAssetId: number) => string | undefined = () => undefined,
+): string {
   if (conflicts.length === 0) return `${bookingCreateMessages.conflictOne}. ${bookingCreateMessages.nothingSaved}`;
   const listed = conflicts.slice(0, LISTED_CONFLICTS).map((c) => {
     const name = roomName(c.bookableAssetId);
@@ -80,13 +81,15 @@ export function timesByRoom(entries: readonly AssetTimesToBook[]): AssetTimesToB
  * Times that cannot be read are left to the rules' check.
  */
 export function overlappingTimes(times: readonly TimeToBook[]): TimeToBook[] {
-  const spans = times.flatMap((time) => {
-    const start = parseTime(time.startTime);
-    const minutes = parseDuration(time.duration);
-    if (start === null || minutes === null || minutes <= 0 || !isValidDate(time.date)) return [];
-    const from = toDayNumber(time.date) * 1440 + start;
-    return [{ time, from, to: from + minutes }];
-  }).sort((a, b) => a.from - b.from || a.to - b.to);
+  const spans = times
+    .flatMap((time) => {
+      const start = parseTime(time.startTime);
+      const minutes = parseDuration(time.duration);
+      if (start === null || minutes === null || minutes <= 0 || !isValidDate(time.date)) return [];
+      const from = toDayNumber(time.date) * 1440 + start;
+      return [{ time, from, to: from + minutes }];
+    })
+    .sort((a, b) => a.from - b.from || a.to - b.to);
   const overlapping: TimeToBook[] = [];
   let reach = -Infinity;
   for (const span of spans) {

@@ -92,7 +92,11 @@ export function canTransition<K extends LifecycleKind>(kind: K, from: StatusOf<K
 
 /** Thrown for a change the lifecycle does not allow: a bug of the writer, not a user's mistake. */
 export class TransitionRefused extends Error {
-  constructor(readonly kind: LifecycleKind, readonly from: string, readonly to: string) {
+  constructor(
+    readonly kind: LifecycleKind,
+    readonly from: string,
+    readonly to: string,
+  ) {
     super(`A ${kind} cannot go from ${from} to ${to}`);
     this.name = 'TransitionRefused';
   }
@@ -124,7 +128,10 @@ export function cancellationDeadline(first: { date: string; startTime: string },
  * start of its first active time, since nobody cancels a time that has begun here. Null: an
  * approved booking with neither, which the applicant cannot cancel.
  */
-export function effectiveCancellationDeadline(booking: { status: BookingStatus; cancellationDeadline: Date | null }, firstActiveStart: Date | null): Date | null {
+export function effectiveCancellationDeadline(
+  booking: { status: BookingStatus; cancellationDeadline: Date | null },
+  firstActiveStart: Date | null,
+): Date | null {
   if (booking.status !== 'APPROVED') return booking.cancellationDeadline;
   return booking.cancellationDeadline ?? firstActiveStart;
 }
@@ -172,7 +179,7 @@ export function osloInstant(date: string, time: string): Date {
   const clock = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.exec(time);
   if (!clock) throw new RangeError(`Not a time of day: ${time}`);
   // toDayNumber refuses a date that does not exist (2025-02-30), which Date.parse would roll over.
-  const wall = toDayNumber(date) * DAY_MS + (Date.parse(`1970-01-01T${clock[2] ? time : `${time}:00`}Z`));
+  const wall = toDayNumber(date) * DAY_MS + Date.parse(`1970-01-01T${clock[2] ? time : `${time}:00`}Z`);
   // Oslo's changes are months apart: the offsets a day before and after are the only candidates.
   const before = offsetMinutes(wall - DAY_MS);
   const after = offsetMinutes(wall + DAY_MS);

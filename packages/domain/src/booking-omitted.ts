@@ -41,7 +41,10 @@ const key = (roomId: number, t: Pick<TimeToBook, 'date' | 'startTime'>) => `${ro
  * the same room, start time and duration as a listed date sent; and it may be neither sent too nor
  * omitted twice.
  */
-export function omittedProblems(body: { availabilityData: { probablyAvailable: readonly AssetTimesToBook[]; omitted?: readonly AssetTimesToBook[] | undefined }; sendWithoutOmitted?: boolean | undefined }): OmittedProblem[] {
+export function omittedProblems(body: {
+  availabilityData: { probablyAvailable: readonly AssetTimesToBook[]; omitted?: readonly AssetTimesToBook[] | undefined };
+  sendWithoutOmitted?: boolean | undefined;
+}): OmittedProblem[] {
   const omitted = body.availabilityData.omitted ?? [];
   const count = omitted.reduce((n, e) => n + e.datesAndTimes.length, 0);
   if (count === 0) return [];
@@ -64,7 +67,11 @@ export function omittedProblems(body: { availabilityData: { probablyAvailable: r
       const k = key(entry.bookableAssetId, t);
       const first = t.initialRepetitionDate;
       const span = first === null ? 0 : daysBetween(first, t.date);
-      if (span < 0 || span % 7 !== 0 || !series.has(`${entry.bookableAssetId} ${first ?? 'listed'} ${t.startTime} ${minutesOf(t.duration)}`)) {
+      if (
+        span < 0 ||
+        span % 7 !== 0 ||
+        !series.has(`${entry.bookableAssetId} ${first ?? 'listed'} ${t.startTime} ${minutesOf(t.duration)}`)
+      ) {
         problems.push({ path, message: omittedMessages.notInSeries(when) });
       } else if (sent.has(k)) problems.push({ path, message: omittedMessages.alsoSent(when) });
       else if (seen.has(k)) problems.push({ path, message: omittedMessages.twice(when) });
@@ -77,10 +84,14 @@ export function omittedProblems(body: { availabilityData: { probablyAvailable: r
 /** The omitted times of one room, in date order (what is stored with the booking). */
 export function omittedByRoom(omitted: readonly AssetTimesToBook[] | undefined): AssetTimesToBook[] {
   const byRoom = new Map<number, TimeToBook[]>();
-  for (const entry of omitted ?? []) byRoom.set(entry.bookableAssetId, [...(byRoom.get(entry.bookableAssetId) ?? []), ...entry.datesAndTimes]);
+  for (const entry of omitted ?? [])
+    byRoom.set(entry.bookableAssetId, [...(byRoom.get(entry.bookableAssetId) ?? []), ...entry.datesAndTimes]);
   return [...byRoom]
     .filter(([, times]) => times.length > 0)
-    .map(([bookableAssetId, times]) => ({ bookableAssetId, datesAndTimes: [...times].sort((a, b) => (a.date === b.date ? a.startTime.localeCompare(b.startTime) : a.date.localeCompare(b.date))) }));
+    .map(([bookableAssetId, times]) => ({
+      bookableAssetId,
+      datesAndTimes: [...times].sort((a, b) => (a.date === b.date ? a.startTime.localeCompare(b.startTime) : a.date.localeCompare(b.date))),
+    }));
 }
 
 /** One left-out time as stored with the booking and shown to the administrator ('søkt uten n datoer'). */

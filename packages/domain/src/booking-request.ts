@@ -18,18 +18,11 @@ const MAX_TIMES_PER_ASSET = 200;
 /** Most expanded occurrences per room (a weekly series of 10 years is 522). */
 export const MAX_OCCURRENCES_PER_ASSET = 1000;
 
-export const dateAndTime = z.object({
-  date: isoDate,
-  startTime: wallClockTime,
-  duration: durationOrHours,
-});
+export const dateAndTime = z.object({ date: isoDate, startTime: wallClockTime, duration: durationOrHours });
 export type DateAndTimeInput = z.infer<typeof dateAndTime>;
 
 /** Spec 01 §3 "Repeat pattern": SINGLE_DAY is also written as the empty string. */
-export const repetition = z.object({
-  lastDate: isoDate,
-  pattern: z.union([z.enum(repeatPatterns), z.literal('')]),
-});
+export const repetition = z.object({ lastDate: isoDate, pattern: z.union([z.enum(repeatPatterns), z.literal('')]) });
 export type RepetitionInput = z.infer<typeof repetition>;
 
 export const bookingCreationDto = z.object({
@@ -40,9 +33,7 @@ export const bookingCreationDto = z.object({
 export type BookingCreationDto = z.infer<typeof bookingCreationDto>;
 
 /** PUT /api/booking/availability (public). */
-export const availabilityRequest = z.object({
-  bookingCreationDtos: z.array(bookingCreationDto).min(1).max(MAX_ASSETS),
-});
+export const availabilityRequest = z.object({ bookingCreationDtos: z.array(bookingCreationDto).min(1).max(MAX_ASSETS) });
 export type AvailabilityRequest = z.infer<typeof availabilityRequest>;
 
 /** PUT /api/admin/booking/availability: the admin may count blocked times (and closed dates) as bookable. */
@@ -54,9 +45,7 @@ export const adminAvailabilityRequest = availabilityRequest.extend({
 export type AdminAvailabilityRequest = z.infer<typeof adminAvailabilityRequest>;
 
 /** Query of the admin availability check (spec 01 §7: reservationIdsToIgnore in the query). */
-export const availabilityQuery = z.object({
-  reservationIdsToIgnore: repeatedParam(positiveId).optional(),
-});
+export const availabilityQuery = z.object({ reservationIdsToIgnore: repeatedParam(positiveId).optional() });
 
 /** One expanded time and what the rules said about it. */
 export const timeWithAvailability = z.object({
@@ -110,9 +99,7 @@ export type AvailabilityResponse = z.infer<typeof availabilityResponse>;
  * this schema by the booking module (`createBookingBody.extend({...})`).
  */
 /** A time to book as POST /booking takes it back from the check's answer (other fields are dropped). */
-export const timeToBook = dateAndTime.extend({
-  initialRepetitionDate: isoDate.nullable().default(null),
-});
+export const timeToBook = dateAndTime.extend({ initialRepetitionDate: isoDate.nullable().default(null) });
 export type TimeToBook = z.infer<typeof timeToBook>;
 
 /** The message when nothing free is left to send (every date left out, or none chosen). */

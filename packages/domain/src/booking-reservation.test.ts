@@ -4,8 +4,15 @@ import { reservationEndTime } from './scheduling/time-of-day';
 
 describe('one reservation shape for the applicant and the administrator', () => {
   const stored = {
-    id: 7, bookableAssetId: 3, roomName: 'Gymsal', roomNumber: 'G1', date: '2026-03-17', startTime: '22:00:00',
-    durationMinutes: 120, initialRepetitionDate: null, status: 'APPROVED' as const,
+    id: 7,
+    bookableAssetId: 3,
+    roomName: 'Gymsal',
+    roomNumber: 'G1',
+    date: '2026-03-17',
+    startTime: '22:00:00',
+    durationMinutes: 120,
+    initialRepetitionDate: null,
+    status: 'APPROVED' as const,
   };
 
   it('ends a time at midnight at 00:00:00, and one past midnight at its time on the next day', () => {
@@ -17,8 +24,17 @@ describe('one reservation shape for the applicant and the administrator', () => 
 
   it('builds the reservation from its stored date, start and duration, with the room as lists show it', () => {
     expect(toBookingReservation(stored)).toEqual({
-      reservationId: 7, bookableAssetId: 3, bookableAssetName: 'Gymsal', bookableAssetNumber: 'G1', displayName: 'Gymsal (G1)',
-      date: '2026-03-17', startTime: '22:00:00', endTime: '00:00:00', duration: 'PT2H', initialRepetitionDate: null, status: 'APPROVED',
+      reservationId: 7,
+      bookableAssetId: 3,
+      bookableAssetName: 'Gymsal',
+      bookableAssetNumber: 'G1',
+      displayName: 'Gymsal (G1)',
+      date: '2026-03-17',
+      startTime: '22:00:00',
+      endTime: '00:00:00',
+      duration: 'PT2H',
+      initialRepetitionDate: null,
+      status: 'APPROVED',
     });
     expect(toBookingReservation({ ...stored, roomNumber: null }).displayName).toBe('Gymsal');
   });
@@ -31,9 +47,19 @@ describe('one reservation shape for the applicant and the administrator', () => 
   });
 
   it('builds the requirement with who fulfilled it and when', () => {
-    expect(toBookingRequirement({ type: 'CONTRACT', isFulfilled: true, fulfilledByName: 'Kari Nordmann', fulfillmentTime: new Date('2026-03-01T10:00:00Z') }))
-      .toEqual({ type: 'CONTRACT', isFulfilled: true, userName: 'Kari Nordmann', fulfillmentTimeUtc: '2026-03-01T10:00:00.000Z' });
-    expect(toBookingRequirement({ type: 'CONTRACT', isFulfilled: false, fulfilledByName: null, fulfillmentTime: null }))
-      .toEqual({ type: 'CONTRACT', isFulfilled: false, userName: null, fulfillmentTimeUtc: null });
+    expect(
+      toBookingRequirement({
+        type: 'CONTRACT',
+        isFulfilled: true,
+        fulfilledByName: 'Kari Nordmann',
+        fulfillmentTime: new Date('2026-03-01T10:00:00Z'),
+      }),
+    ).toEqual({ type: 'CONTRACT', isFulfilled: true, userName: 'Kari Nordmann', fulfillmentTimeUtc: '2026-03-01T10:00:00.000Z' });
+    expect(toBookingRequirement({ type: 'CONTRACT', isFulfilled: false, fulfilledByName: null, fulfillmentTime: null })).toEqual({
+      type: 'CONTRACT',
+      isFulfilled: false,
+      userName: null,
+      fulfillmentTimeUtc: null,
+    });
   });
 });

@@ -77,6 +77,16 @@ export function toBookingReservation(r: StoredReservation): BookingReservation {
   };
 }
 
-export function toBookingRequirement(q: { type: RequirementType; isFulfilled: boolean; fulfilledByName: string | null; fulfillmentTime: Date | null }): BookingRequirement {
-  return { type: q.type, isFulfilled: q.isFulfilled, userName: q.fulfilledByName, fulfillmentTimeUtc: q.fulfillmentTime?.toISOString() ?? null };
+export function toBookingRequirement(q: {
+  type: RequirementType;
+  isFulfilled: boolean;
+  fulfilledByName: string | null;
+  fulfillmentTime: Date | null;
+}): BookingRequirement {
+  return {
+    type: q.type,
+    isFulfilled: q.isFulfilled,
+    userName: q.fulfilledByName,
+    fulfillmentTimeUtc: q.fulfillmentTime?.toISOString() ?? null,
+  };
 }

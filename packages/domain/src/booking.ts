@@ -97,8 +97,5 @@ export const bookingFormAnswers = z.object({
 export type BookingFormAnswers = z.infer<typeof bookingFormAnswers>;
 
 /** One line of a change-log entry's reservation times (spec 02 §3: assetDescription, times). */
-export const changeLogReservationTimes = z.array(z.object({
-  assetDescription: z.string(),
-  times: z.array(z.string()),
-}));
+export const changeLogReservationTimes = z.array(z.object({ assetDescription: z.string(), times: z.array(z.string()) }));
 export type ChangeLogReservationTimes = z.infer<typeof changeLogReservationTimes>;

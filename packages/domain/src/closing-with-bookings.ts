@@ -23,12 +23,12 @@ export const closingDecisions = ['CANCEL', 'KEEP'] as const;
 export type ClosingDecision = (typeof closingDecisions)[number];
 
 /** The administrator's choice for the bookings a closing hits; a message is required to cancel. */
-export const affectedBookingsDecision = z.object({
-  decision: z.enum(closingDecisions),
-  message: z.string().trim().max(2000, closingMessages.messageTooLong).optional(),
-}).superRefine((v, ctx) => {
-  if (v.decision === 'CANCEL' && !v.message) ctx.addIssue({ code: 'custom', path: ['message'], message: closingMessages.messageRequired });
-});
+export const affectedBookingsDecision = z
+  .object({ decision: z.enum(closingDecisions), message: z.string().trim().max(2000, closingMessages.messageTooLong).optional() })
+  .superRefine((v, ctx) => {
+    if (v.decision === 'CANCEL' && !v.message)
+      ctx.addIssue({ code: 'custom', path: ['message'], message: closingMessages.messageRequired });
+  });
 export type AffectedBookingsDecision = z.infer<typeof affectedBookingsDecision>;
 
 /** One booking a closing hits: who booked, and which of its times (Oslo wall clock). */
@@ -39,14 +39,16 @@ export const affectedBooking = z.object({
   /** The person (or the one booked for), as the booking list shows it; null for an internal booking. */
   applicantName: z.string().nullable(),
   organizationName: z.string().nullable(),
-  times: z.array(z.object({
-    reservationId: z.number().int(),
-    bookableAssetId: z.number().int(),
-    roomName: z.string(),
-    date: z.string(),
-    startTime: z.string(),
-    endTime: z.string(),
-  })),
+  times: z.array(
+    z.object({
+      reservationId: z.number().int(),
+      bookableAssetId: z.number().int(),
+      roomName: z.string(),
+      date: z.string(),
+      startTime: z.string(),
+      endTime: z.string(),
+    }),
+  ),
 });
 export type AffectedBooking = z.infer<typeof affectedBooking>;
 

@@ -16,8 +16,27 @@ export type ContractResponse = z.infer<typeof contractResponse>;
 
 /** Spec 02 §5 Printing: headings, paragraphs, lists, tables, div, section, article and br. */
 export const contractAllowedTags = [
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'ul', 'ol', 'li', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td',
-  'div', 'section', 'article', 'br',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'p',
+  'ul',
+  'ol',
+  'li',
+  'table',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
+  'div',
+  'section',
+  'article',
+  'br',
 ] as const;
 
 /** Signing is enabled within this many pixels of the end of the contract (spec 02 §9). */

@@ -40,7 +40,7 @@ describe('internationalEmail()', () => {
     expect(schema.parse('ka\u030are@example.no')).toBe('kåre@example.no');
   });
 
-  it('refuses with the form\'s message', () => {
+  it("refuses with the form's message", () => {
     const result = schema.safeParse('ola@blåbær');
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => i.message)).toEqual(['Vennligst skriv inn en gyldig e-postadresse']);

@@ -55,7 +55,8 @@ export function isInternationalEmail(value: string): boolean {
 
 /** Trimmed, in NFC (an 'å' typed as a + ring is one letter), then checked; `message` for every failure. */
 export function internationalEmail(message: string) {
-  return z.string().transform((value) => value.trim().normalize('NFC')).pipe(
-    z.string().max(320, message).refine(isInternationalEmail, message),
-  );
+  return z
+    .string()
+    .transform((value) => value.trim().normalize('NFC'))
+    .pipe(z.string().max(320, message).refine(isInternationalEmail, message));
 }

@@ -26,7 +26,12 @@ export interface FairShareLimits {
   maxDatesPerSeries: number;
 }
 export type FairShareLimitName = keyof FairShareLimits;
-export const fairShareLimitNames = ['maxPendingHours', 'maxPendingApplications', 'maxRoomsPerApplication', 'maxDatesPerSeries'] as const satisfies readonly FairShareLimitName[];
+export const fairShareLimitNames = [
+  'maxPendingHours',
+  'maxPendingApplications',
+  'maxRoomsPerApplication',
+  'maxDatesPerSeries',
+] as const satisfies readonly FairShareLimitName[];
 
 /** Used where neither the settings nor the location say otherwise. */
 export const defaultFairShareLimits: FairShareLimits = {
@@ -82,7 +87,12 @@ export const fairShareOverrides = z.object({
 });
 export type FairShareOverrides = z.infer<typeof fairShareOverrides>;
 
-export const noFairShareOverrides: FairShareOverrides = { maxPendingHours: null, maxPendingApplications: null, maxRoomsPerApplication: null, maxDatesPerSeries: null };
+export const noFairShareOverrides: FairShareOverrides = {
+  maxPendingHours: null,
+  maxPendingApplications: null,
+  maxRoomsPerApplication: null,
+  maxDatesPerSeries: null,
+};
 
 /**
  * The city-wide limits from the settings' values: a value that is not a whole number in bounds is
@@ -130,7 +140,9 @@ export function semesterOf(date: string): Semester {
 }
 
 /** The semesters of these dates, in date order, each with the dates' total minutes in it. */
-export function minutesBySemester(times: ReadonlyArray<{ date: string; durationMinutes: number }>): Array<{ semester: Semester; minutes: number }> {
+export function minutesBySemester(
+  times: ReadonlyArray<{ date: string; durationMinutes: number }>,
+): Array<{ semester: Semester; minutes: number }> {
   const bySemester = new Map<string, { semester: Semester; minutes: number }>();
   for (const t of times) {
     const semester = semesterOf(t.date);
@@ -162,7 +174,8 @@ export const fairShareMessages = {
     `Du kan sende høyst ${applicationsText(max)} i søknadsrunden «${roundName}». Du har sendt ${applicationsText(sent)}.`,
   roundWeeklyHours: (max: number, roundName: string, wished: number, asked: number) =>
     `Du kan søke om høyst ${hoursText(max * 60)} i uken i søknadsrunden «${roundName}». Du har søkt om ${hoursText(wished)} i uken, og denne søknaden gjelder ${hoursText(asked)} i uken.`,
-  bookingRate: (minutes: number) => `Du har sendt mange søknader på kort tid. Vent ${minutes} ${minutes === 1 ? 'minutt' : 'minutter'} og prøv igjen.`,
+  bookingRate: (minutes: number) =>
+    `Du har sendt mange søknader på kort tid. Vent ${minutes} ${minutes === 1 ? 'minutt' : 'minutter'} og prøv igjen.`,
 } as const;
 
 /**
@@ -177,12 +190,18 @@ export function applicationShapeProblems(
   const problems: Array<{ path: string; message: string }> = [];
   const rooms = new Set(entries.map((e) => e.bookableAssetId));
   if (rooms.size > limits.maxRoomsPerApplication) {
-    problems.push({ path: 'body.availabilityData.probablyAvailable', message: fairShareMessages.rooms(limits.maxRoomsPerApplication, rooms.size) });
+    problems.push({
+      path: 'body.availabilityData.probablyAvailable',
+      message: fairShareMessages.rooms(limits.maxRoomsPerApplication, rooms.size),
+    });
   }
   entries.forEach((entry, index) => {
     const dates = new Set(entry.datesAndTimes.map((t) => t.date)).size;
     if (dates > limits.maxDatesPerSeries) {
-      problems.push({ path: `body.availabilityData.probablyAvailable.${index}.datesAndTimes`, message: fairShareMessages.dates(limits.maxDatesPerSeries, roomName(entry.bookableAssetId), dates) });
+      problems.push({
+        path: `body.availabilityData.probablyAvailable.${index}.datesAndTimes`,
+        message: fairShareMessages.dates(limits.maxDatesPerSeries, roomName(entry.bookableAssetId), dates),
+      });
     }
   });
   return problems;
@@ -198,9 +217,16 @@ export interface PendingInSemester {
  * Whether one more application of `askedMinutes` in this semester stays within the limits, given
  * what the applicant holds pending there: the message naming the limit, or null.
  */
-export function pendingLimitProblem(limits: Pick<FairShareLimits, 'maxPendingHours' | 'maxPendingApplications'>, semester: Semester, pending: PendingInSemester, askedMinutes: number): string | null {
-  if (pending.applications + 1 > limits.maxPendingApplications) return fairShareMessages.pendingApplications(limits.maxPendingApplications, semester.label, pending.applications);
-  if (pending.minutes + askedMinutes > limits.maxPendingHours * 60) return fairShareMessages.pendingHours(limits.maxPendingHours, semester.label, pending.minutes, askedMinutes);
+export function pendingLimitProblem(
+  limits: Pick<FairShareLimits, 'maxPendingHours' | 'maxPendingApplications'>,
+  semester: Semester,
+  pending: PendingInSemester,
+  askedMinutes: number,
+): string | null {
+  if (pending.applications + 1 > limits.maxPendingApplications)
+    return fairShareMessages.pendingApplications(limits.maxPendingApplications, semester.label, pending.applications);
+  if (pending.minutes + askedMinutes > limits.maxPendingHours * 60)
+    return fairShareMessages.pendingHours(limits.maxPendingHours, semester.label, pending.minutes, askedMinutes);
   return null;
 }
 
@@ -218,8 +244,14 @@ export interface RoundWishesSoFar {
   weeklyMinutes: number;
 }
 
-export function roundLimitProblem(limits: RoundApplicantLimits, roundName: string, soFar: RoundWishesSoFar, askedWeeklyMinutes: number): string | null {
-  if (soFar.applications + 1 > limits.maxApplicationsPerApplicant) return fairShareMessages.roundApplications(limits.maxApplicationsPerApplicant, roundName, soFar.applications);
+export function roundLimitProblem(
+  limits: RoundApplicantLimits,
+  roundName: string,
+  soFar: RoundWishesSoFar,
+  askedWeeklyMinutes: number,
+): string | null {
+  if (soFar.applications + 1 > limits.maxApplicationsPerApplicant)
+    return fairShareMessages.roundApplications(limits.maxApplicationsPerApplicant, roundName, soFar.applications);
   if (soFar.weeklyMinutes + askedWeeklyMinutes > limits.maxWeeklyHoursPerApplicant * 60) {
     return fairShareMessages.roundWeeklyHours(limits.maxWeeklyHoursPerApplicant, roundName, soFar.weeklyMinutes, askedWeeklyMinutes);
   }
@@ -237,12 +269,7 @@ export const bookingLimitsResponse = z.object({
     maxDatesPerSeries: z.number(),
   }),
   /** The caller's (effective identity's) pending hours and applications per semester from today; null when logged out. */
-  pending: z.array(z.object({
-    semester: z.string(),
-    label: z.string(),
-    minutes: z.number(),
-    applications: z.number(),
-  })).nullable(),
+  pending: z.array(z.object({ semester: z.string(), label: z.string(), minutes: z.number(), applications: z.number() })).nullable(),
 });
 export type BookingLimitsResponse = z.infer<typeof bookingLimitsResponse>;
 

@@ -8,9 +8,17 @@ describe('the fire-procedure link', () => {
     expect(fireProcedureFormHref(2, [])).toBeNull();
   });
   it('passes one date as dato, several as the period fra–til, and each room once', () => {
-    expect(fireProcedureFormHref(2, [{ date: '2030-03-12', roomName: 'Gymsal' }, { date: '2030-03-12', roomName: 'Gymsal' }]))
-      .toBe(`${FIRE_PROCEDURE_FORM_URL}?eiendom=UDE-0201&dato=2030-03-12&rom=Gymsal`);
-    expect(fireProcedureFormHref(2, [{ date: '2030-03-19', roomName: 'Aula og scene' }, { date: '2030-03-12', roomName: 'Gymsal' }]))
-      .toBe(`${FIRE_PROCEDURE_FORM_URL}?eiendom=UDE-0201&fra=2030-03-12&til=2030-03-19&rom=Aula%20og%20scene&rom=Gymsal`);
+    expect(
+      fireProcedureFormHref(2, [
+        { date: '2030-03-12', roomName: 'Gymsal' },
+        { date: '2030-03-12', roomName: 'Gymsal' },
+      ]),
+    ).toBe(`${FIRE_PROCEDURE_FORM_URL}?eiendom=UDE-0201&dato=2030-03-12&rom=Gymsal`);
+    expect(
+      fireProcedureFormHref(2, [
+        { date: '2030-03-19', roomName: 'Aula og scene' },
+        { date: '2030-03-12', roomName: 'Gymsal' },
+      ]),
+    ).toBe(`${FIRE_PROCEDURE_FORM_URL}?eiendom=UDE-0201&fra=2030-03-12&til=2030-03-19&rom=Aula%20og%20scene&rom=Gymsal`);
   });
 });

@@ -30,27 +30,37 @@ export const alertMessages = {
 const weekday = z.number().int().min(1, 'Ugyldig ukedag').max(7, 'Ugyldig ukedag');
 
 /** POST /api/user/free-slot-alerts, before the rules between the fields (see freeSlotAlertProblem). */
-export const freeSlotAlertFields = z.object({
-  locationId: jsonId,
-  /** One room, or null: every published room of the location. */
-  bookableAssetId: jsonId.nullable().default(null),
-  fromDate: isoDate,
-  toDate: isoDate,
-  /** Empty: every weekday. */
-  weekdays: z.array(weekday).max(7).default([]).refine((days) => new Set(days).size === days.length, 'En ukedag er valgt to ganger'),
-  /** 'HH:mm:ss'; both or neither. */
-  timeFrom: wallClockTime.nullable().default(null),
-  timeTo: wallClockTime.nullable().default(null),
-}).strict();
+export const freeSlotAlertFields = z
+  .object({
+    locationId: jsonId,
+    /** One room, or null: every published room of the location. */
+    bookableAssetId: jsonId.nullable().default(null),
+    fromDate: isoDate,
+    toDate: isoDate,
+    /** Empty: every weekday. */
+    weekdays: z
+      .array(weekday)
+      .max(7)
+      .default([])
+      .refine((days) => new Set(days).size === days.length, 'En ukedag er valgt to ganger'),
+    /** 'HH:mm:ss'; both or neither. */
+    timeFrom: wallClockTime.nullable().default(null),
+    timeTo: wallClockTime.nullable().default(null),
+  })
+  .strict();
 export type FreeSlotAlertFields = z.infer<typeof freeSlotAlertFields>;
 
 /** The rules between the fields, in Norwegian; null when the alert may be created. `today` in Oslo. */
-export function freeSlotAlertProblem(alert: Pick<FreeSlotAlertFields, 'fromDate' | 'toDate' | 'timeFrom' | 'timeTo'>, today: string): { path: string; message: string } | null {
+export function freeSlotAlertProblem(
+  alert: Pick<FreeSlotAlertFields, 'fromDate' | 'toDate' | 'timeFrom' | 'timeTo'>,
+  today: string,
+): { path: string; message: string } | null {
   if (alert.toDate < alert.fromDate) return { path: 'toDate', message: alertMessages.invertedRange };
   if (daysBetween(alert.fromDate, alert.toDate) + 1 > MAX_ALERT_DAYS) return { path: 'toDate', message: alertMessages.tooLong };
   if (alert.toDate < today) return { path: 'toDate', message: alertMessages.inThePast };
   if ((alert.timeFrom === null) !== (alert.timeTo === null)) return { path: 'timeTo', message: alertMessages.timePair };
-  if (alert.timeFrom !== null && alert.timeTo !== null && alert.timeTo <= alert.timeFrom) return { path: 'timeTo', message: alertMessages.invertedTime };
+  if (alert.timeFrom !== null && alert.timeTo !== null && alert.timeTo <= alert.timeFrom)
+    return { path: 'timeTo', message: alertMessages.invertedTime };
   return null;
 }
 
@@ -134,7 +144,11 @@ export function alertPieces(alert: AlertWindow, freed: FreedTime, today: string)
   const to = minDate(alert.toDate, freed.toDate);
   if (to < from) return [];
   const start = Math.max(freed.startMinute, alert.timeFrom ? parseTime(alert.timeFrom)! : 0);
-  const end = Math.min(freed.endMinute, MINUTES_PER_DAY, alert.timeTo ? parseTime(alert.timeTo, { allowEndOfDay: true })! : MINUTES_PER_DAY);
+  const end = Math.min(
+    freed.endMinute,
+    MINUTES_PER_DAY,
+    alert.timeTo ? parseTime(alert.timeTo, { allowEndOfDay: true })! : MINUTES_PER_DAY,
+  );
   if (end <= start) return [];
   const days = new Set(alert.weekdays);
   return datesInRange(from, to)
@@ -181,25 +195,29 @@ export function latestAlertDate(fromDate: string): string {
 
 const hhmm = z.union([z.literal(''), z.string().regex(/^\d{2}:\d{2}$/, 'Ugyldig klokkeslett, bruk formatet TT:mm')]);
 
-export const freeSlotAlertForm = z.object({
-  /** 'room': the room the calendar shows; 'location': every room of its location. */
-  scope: z.enum(['room', 'location']),
-  fromDate: isoDate,
-  toDate: isoDate,
-  /** ISO weekday numbers as the checkboxes hold them ('1' … '7'); none: every day. */
-  weekdays: z.array(z.enum(['1', '2', '3', '4', '5', '6', '7'])),
-  timeFrom: hhmm,
-  timeTo: hhmm,
-}).superRefine((values, ctx) => {
-  const problem = freeSlotAlertProblem(formTimes(values), todayForForm());
-  if (problem) ctx.addIssue({ code: 'custom', path: [problem.path], message: problem.message });
-});
+export const freeSlotAlertForm = z
+  .object({
+    /** 'room': the room the calendar shows; 'location': every room of its location. */
+    scope: z.enum(['room', 'location']),
+    fromDate: isoDate,
+    toDate: isoDate,
+    /** ISO weekday numbers as the checkboxes hold them ('1' … '7'); none: every day. */
+    weekdays: z.array(z.enum(['1', '2', '3', '4', '5', '6', '7'])),
+    timeFrom: hhmm,
+    timeTo: hhmm,
+  })
+  .superRefine((values, ctx) => {
+    const problem = freeSlotAlertProblem(formTimes(values), todayForForm());
+    if (problem) ctx.addIssue({ code: 'custom', path: [problem.path], message: problem.message });
+  });
 export type FreeSlotAlertFormValues = z.infer<typeof freeSlotAlertForm>;
 
 function formTimes(values: Pick<FreeSlotAlertFormValues, 'fromDate' | 'toDate' | 'timeFrom' | 'timeTo'>) {
   return {
-    fromDate: values.fromDate, toDate: values.toDate,
-    timeFrom: values.timeFrom ? `${values.timeFrom}:00` : null, timeTo: values.timeTo ? `${values.timeTo}:00` : null,
+    fromDate: values.fromDate,
+    toDate: values.toDate,
+    timeFrom: values.timeFrom ? `${values.timeFrom}:00` : null,
+    timeTo: values.timeTo ? `${values.timeTo}:00` : null,
   };
 }
 
@@ -208,7 +226,10 @@ function todayForForm(): string {
 }
 
 /** The POST body of a valid form, for the room or its whole location. */
-export function toFreeSlotAlertRequest(values: FreeSlotAlertFormValues, target: { locationId: number; bookableAssetId: number }): FreeSlotAlertFields {
+export function toFreeSlotAlertRequest(
+  values: FreeSlotAlertFormValues,
+  target: { locationId: number; bookableAssetId: number },
+): FreeSlotAlertFields {
   return {
     locationId: target.locationId,
     bookableAssetId: values.scope === 'room' ? target.bookableAssetId : null,

@@ -1,10 +1,7 @@
 import { z } from 'zod';
 
 /** GET /api/geographicareas: Oslo's districts, sorted in Norwegian order; never the id 'unknown'. */
-export const geographicArea = z.object({
-  id: z.string(),
-  name: z.string(),
-});
+export const geographicArea = z.object({ id: z.string(), name: z.string() });
 export type GeographicArea = z.infer<typeof geographicArea>;
 export const geographicAreas = z.array(geographicArea);
 

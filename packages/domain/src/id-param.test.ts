@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { idParam } from './id-param';
 
 describe('idParam', () => {
-  it.each([['1', 1], ['42', 42], ['2147483647', 2_147_483_647], [7, 7]])('accepts %j as %d', (input, expected) => {
+  it.each([
+    ['1', 1],
+    ['42', 42],
+    ['2147483647', 2_147_483_647],
+    [7, 7],
+  ])('accepts %j as %d', (input, expected) => {
     expect(idParam.parse(input)).toBe(expected);
   });
 

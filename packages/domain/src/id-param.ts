@@ -7,7 +7,8 @@ export const MAX_ID = 2_147_483_647;
  * A numeric id from a path or query string: digits only ('12', not '12abc', '1e3' or '-1'),
  * 1 … 2^31-1. Answers a number.
  */
-export const idParam = z.union([z.string(), z.number()])
+export const idParam = z
+  .union([z.string(), z.number()])
   .transform((v) => String(v))
   .pipe(z.string().regex(/^[1-9]\d{0,9}$/, { message: 'Må være et positivt heltall' }))
   .transform(Number)

@@ -28,7 +28,7 @@ describe('the key-access state of a number in the admin view (spec 02 §4)', () 
     for (const closed of ['REJECTED', 'CANCELLED', 'AUTOREJECTED']) expect(state('NOT_REQUESTED', closed, false)).toBe('DELETED');
   });
 
-  it('the key service\'s answer wins over the booking (a failure stays visible whatever the contract)', () => {
+  it("the key service's answer wins over the booking (a failure stays visible whatever the contract)", () => {
     expect(state('FAILED', 'APPROVED', false)).toBe('FAILED');
     expect(state('ACCEPTED', 'APPROVED', false)).toBe('ACCEPTED');
     expect(state('DELETED_UNTIL_BOOKING_CHANGED', 'APPROVED', true)).toBe('DELETED');

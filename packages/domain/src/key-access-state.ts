@@ -77,8 +77,5 @@ export const adminKeyNumber = z.object({
 export type AdminKeyNumber = z.infer<typeof adminKeyNumber>;
 
 /** The admin view's `keyAccess`: whether a room opens with the key, and every number ever shared (deleted ones too). */
-export const adminKeyAccess = z.object({
-  hasOslonokkelen: z.boolean(),
-  numbers: z.array(adminKeyNumber),
-});
+export const adminKeyAccess = z.object({ hasOslonokkelen: z.boolean(), numbers: z.array(adminKeyNumber) });
 export type AdminKeyAccess = z.infer<typeof adminKeyAccess>;

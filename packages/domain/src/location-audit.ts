@@ -2,9 +2,23 @@ import { z } from 'zod';
 
 /** The audit log of a location's settings (decision 015). */
 export const locationAuditActions = [
-  'LOCATION_CREATED', 'LOCATION_INFO', 'PREFERENCES', 'BOOKING_RULES', 'ABOUT_TEXTS', 'TENANT_INFO', 'OPENING_HOURS',
-  'CLOSED_DATES_ADDED', 'CLOSED_DATES_REMOVED', 'ROOM_ADDED', 'ROOM_CHANGED', 'ROOM_DELETED', 'ADMIN_ADDED',
-  'ADMINS_REMOVED', 'BLOCKED_TIMES', 'PUBLISHED', 'INVITATION_RESENT',
+  'LOCATION_CREATED',
+  'LOCATION_INFO',
+  'PREFERENCES',
+  'BOOKING_RULES',
+  'ABOUT_TEXTS',
+  'TENANT_INFO',
+  'OPENING_HOURS',
+  'CLOSED_DATES_ADDED',
+  'CLOSED_DATES_REMOVED',
+  'ROOM_ADDED',
+  'ROOM_CHANGED',
+  'ROOM_DELETED',
+  'ADMIN_ADDED',
+  'ADMINS_REMOVED',
+  'BLOCKED_TIMES',
+  'PUBLISHED',
+  'INVITATION_RESENT',
 ] as const;
 export const locationAuditAction = z.enum(locationAuditActions);
 export type LocationAuditAction = z.infer<typeof locationAuditAction>;

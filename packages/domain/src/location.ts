@@ -67,7 +67,14 @@ export type LocationAbout = z.infer<typeof locationAbout>;
  * location list show of each location — a fifth of the full shape's bytes at city scale. The full
  * shape (no `shape`) stays as spec 01 §7 has it; GET /api/location/{id} is the detail.
  */
-export const locationListItem = location.pick({ id: true, name: true, externalUrl: true, publicLocationType: true, geographicAreaId: true, geographicAreaName: true });
+export const locationListItem = location.pick({
+  id: true,
+  name: true,
+  externalUrl: true,
+  publicLocationType: true,
+  geographicAreaId: true,
+  geographicAreaName: true,
+});
 export type LocationListItem = z.infer<typeof locationListItem>;
 export const locationList = z.array(locationListItem);
 export const locationsQueryParams = z.object({ shape: z.enum(['list']).optional() });

@@ -8,11 +8,18 @@ describe('Norwegian order', () => {
   });
 
   it('sorts Søndre Nordstrand after Stovner and ignores case', () => {
-    expect(sortByNorwegianName([{ name: 'Søndre Nordstrand' }, { name: 'stovner' }, { name: 'Sagene' }]).map((a) => a.name))
-      .toEqual(['Sagene', 'stovner', 'Søndre Nordstrand']);
+    expect(sortByNorwegianName([{ name: 'Søndre Nordstrand' }, { name: 'stovner' }, { name: 'Sagene' }]).map((a) => a.name)).toEqual([
+      'Sagene',
+      'stovner',
+      'Søndre Nordstrand',
+    ]);
   });
 
   it('orders room numbers numerically', () => {
-    expect(['Klasserom 10', 'Klasserom 9', 'Klasserom 101'].sort(compareNorwegian)).toEqual(['Klasserom 9', 'Klasserom 10', 'Klasserom 101']);
+    expect(['Klasserom 10', 'Klasserom 9', 'Klasserom 101'].sort(compareNorwegian)).toEqual([
+      'Klasserom 9',
+      'Klasserom 10',
+      'Klasserom 101',
+    ]);
   });
 });

@@ -29,22 +29,25 @@ export function minutesOf(hhmm: string): number {
   return Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 }
 
-export const openingInterval = z.object({
-  weekday: z.number().int().min(1).max(7),
-  opens: quarterTime,
-  closes: quarterEnd,
-});
+export const openingInterval = z.object({ weekday: z.number().int().min(1).max(7), opens: quarterTime, closes: quarterEnd });
 export type OpeningIntervalInput = z.infer<typeof openingInterval>;
 
 /** Adds an issue for each interval that is inverted or overlaps/touches another of its weekday. */
 function checkIntervals(intervals: readonly OpeningIntervalInput[], ctx: z.RefinementCtx, path: (string | number)[]): void {
   intervals.forEach((i, index) => {
-    if (minutesOf(i.closes) <= minutesOf(i.opens)) ctx.addIssue({ code: 'custom', path: [...path, index, 'closes'], message: openingHoursMessages.order });
+    if (minutesOf(i.closes) <= minutesOf(i.opens))
+      ctx.addIssue({ code: 'custom', path: [...path, index, 'closes'], message: openingHoursMessages.order });
   });
   intervals.forEach((a, index) => {
-    const clash = intervals.some((b, other) => other !== index && b.weekday === a.weekday
-      && minutesOf(a.opens) <= minutesOf(b.closes) && minutesOf(b.opens) <= minutesOf(a.closes)
-      && minutesOf(a.closes) > minutesOf(a.opens) && minutesOf(b.closes) > minutesOf(b.opens));
+    const clash = intervals.some(
+      (b, other) =>
+        other !== index &&
+        b.weekday === a.weekday &&
+        minutesOf(a.opens) <= minutesOf(b.closes) &&
+        minutesOf(b.opens) <= minutesOf(a.closes) &&
+        minutesOf(a.closes) > minutesOf(a.opens) &&
+        minutesOf(b.closes) > minutesOf(b.opens),
+    );
     if (clash) ctx.addIssue({ code: 'custom', path: [...path, index, 'opens'], message: openingHoursMessages.overlap });
   });
 }
@@ -57,23 +60,25 @@ export const openingPeriod = z.object({
 });
 export type OpeningPeriodInput = z.infer<typeof openingPeriod>;
 
-export const openingHoursBody = z.object({
-  standard: z.array(openingInterval).max(70, openingHoursMessages.tooMany),
-  periods: z.array(openingPeriod).max(20, openingHoursMessages.tooMany),
-}).superRefine((v, ctx) => {
-  checkIntervals(v.standard, ctx, ['standard']);
-  v.periods.forEach((p, index) => {
-    checkIntervals(p.hours, ctx, ['periods', index, 'hours']);
-    if (isValidDate(p.fromDate) && isValidDate(p.toDate) && p.toDate < p.fromDate) {
-      ctx.addIssue({ code: 'custom', path: ['periods', index, 'toDate'], message: openingHoursMessages.periodOrder });
-    }
+export const openingHoursBody = z
+  .object({
+    standard: z.array(openingInterval).max(70, openingHoursMessages.tooMany),
+    periods: z.array(openingPeriod).max(20, openingHoursMessages.tooMany),
+  })
+  .superRefine((v, ctx) => {
+    checkIntervals(v.standard, ctx, ['standard']);
+    v.periods.forEach((p, index) => {
+      checkIntervals(p.hours, ctx, ['periods', index, 'hours']);
+      if (isValidDate(p.fromDate) && isValidDate(p.toDate) && p.toDate < p.fromDate) {
+        ctx.addIssue({ code: 'custom', path: ['periods', index, 'toDate'], message: openingHoursMessages.periodOrder });
+      }
+    });
+    v.periods.forEach((a, index) => {
+      if (v.periods.some((b, other) => other !== index && a.fromDate <= b.toDate && b.fromDate <= a.toDate)) {
+        ctx.addIssue({ code: 'custom', path: ['periods', index, 'fromDate'], message: openingHoursMessages.periodOverlap });
+      }
+    });
   });
-  v.periods.forEach((a, index) => {
-    if (v.periods.some((b, other) => other !== index && a.fromDate <= b.toDate && b.fromDate <= a.toDate)) {
-      ctx.addIssue({ code: 'custom', path: ['periods', index, 'fromDate'], message: openingHoursMessages.periodOverlap });
-    }
-  });
-});
 export type OpeningHoursBody = z.infer<typeof openingHoursBody>;
 
 /**
@@ -97,27 +102,24 @@ export const closedDateMessages = {
 } as const;
 
 /** POST /api/admin/location/{id}/closeddates */
-export const closedDateRangeBody = z.object({
-  fromDate: isoDate,
-  toDate: isoDate,
-  reason: z.string().trim().min(1, closedDateMessages.reason).max(200, 'Teksten er for lang'),
-  /** What to do with the bookings in the range (decision 042); without it, a range over bookings answers 409 AFFECTED_BOOKINGS. */
-  affectedBookings: affectedBookingsDecision.optional(),
-}).superRefine((v, ctx) => {
-  if (!isValidDate(v.fromDate) || !isValidDate(v.toDate)) return;
-  if (v.toDate < v.fromDate) ctx.addIssue({ code: 'custom', path: ['toDate'], message: closedDateMessages.order });
-  else if ((Date.parse(v.toDate) - Date.parse(v.fromDate)) / 86_400_000 + 1 > 366) {
-    ctx.addIssue({ code: 'custom', path: ['toDate'], message: closedDateMessages.tooLong });
-  }
-});
+export const closedDateRangeBody = z
+  .object({
+    fromDate: isoDate,
+    toDate: isoDate,
+    reason: z.string().trim().min(1, closedDateMessages.reason).max(200, 'Teksten er for lang'),
+    /** What to do with the bookings in the range (decision 042); without it, a range over bookings answers 409 AFFECTED_BOOKINGS. */
+    affectedBookings: affectedBookingsDecision.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!isValidDate(v.fromDate) || !isValidDate(v.toDate)) return;
+    if (v.toDate < v.fromDate) ctx.addIssue({ code: 'custom', path: ['toDate'], message: closedDateMessages.order });
+    else if ((Date.parse(v.toDate) - Date.parse(v.fromDate)) / 86_400_000 + 1 > 366) {
+      ctx.addIssue({ code: 'custom', path: ['toDate'], message: closedDateMessages.tooLong });
+    }
+  });
 export type ClosedDateRangeBody = z.infer<typeof closedDateRangeBody>;
 
-export const closedDateRange = z.object({
-  id: z.number().int(),
-  fromDate: z.string(),
-  toDate: z.string(),
-  reason: z.string().nullable(),
-});
+export const closedDateRange = z.object({ id: z.number().int(), fromDate: z.string(), toDate: z.string(), reason: z.string().nullable() });
 export type ClosedDateRange = z.infer<typeof closedDateRange>;
 export const closedDateRanges = z.array(closedDateRange);
 export const closedDateRangeParams = z.object({ id: idParam, rangeId: idParam });

@@ -90,7 +90,13 @@ export const oslonokkelenInfo = z.object({
 export type OslonokkelenInfo = z.infer<typeof oslonokkelenInfo>;
 
 const progressOrder: readonly OslonokkelenRequestStatus[] = [
-  'NOT_REQUESTED', 'PUSHED_BUT_STATUS_UNKNOWN', 'FAILED', 'ILLEGAL_PHONE_NUMBER', 'NO_PROFILE', 'ACCEPTED', 'DELETED_UNTIL_BOOKING_CHANGED',
+  'NOT_REQUESTED',
+  'PUSHED_BUT_STATUS_UNKNOWN',
+  'FAILED',
+  'ILLEGAL_PHONE_NUMBER',
+  'NO_PROFILE',
+  'ACCEPTED',
+  'DELETED_UNTIL_BOOKING_CHANGED',
 ];
 
 /**
@@ -104,7 +110,9 @@ export function overallKeyStatus(statuses: readonly OslonokkelenRequestStatus[])
 }
 
 /** Spec 02 §4: poll every 10 s while the booking is approved, has numbers and is not all accepted. */
-export function shouldPollKeyStatus(info: Pick<OslonokkelenInfo, 'bookingStatus' | 'oslonokkelenStatus' | 'oslonokkelenPermissions'>): boolean {
+export function shouldPollKeyStatus(
+  info: Pick<OslonokkelenInfo, 'bookingStatus' | 'oslonokkelenStatus' | 'oslonokkelenPermissions'>,
+): boolean {
   return info.bookingStatus === 'APPROVED' && info.oslonokkelenPermissions.length > 0 && info.oslonokkelenStatus !== 'ACCEPTED';
 }
 
@@ -114,11 +122,15 @@ export const KEY_STATUS_POLL_MS = 10_000;
  * Spec 02 §4: the key section is hidden without a key, while access is deleted until the booking
  * changes, when sharing is not allowed (public portal), and for rejected bookings.
  */
-export function isKeySectionVisible(info: Pick<OslonokkelenInfo, 'hasOslonokkelen' | 'oslonokkelenStatus' | 'allowOslonokkelenKeySharing' | 'bookingStatus'>): boolean {
-  return info.hasOslonokkelen
-    && info.oslonokkelenStatus !== 'DELETED_UNTIL_BOOKING_CHANGED'
-    && info.allowOslonokkelenKeySharing
-    && info.bookingStatus !== 'REJECTED';
+export function isKeySectionVisible(
+  info: Pick<OslonokkelenInfo, 'hasOslonokkelen' | 'oslonokkelenStatus' | 'allowOslonokkelenKeySharing' | 'bookingStatus'>,
+): boolean {
+  return (
+    info.hasOslonokkelen &&
+    info.oslonokkelenStatus !== 'DELETED_UNTIL_BOOKING_CHANGED' &&
+    info.allowOslonokkelenKeySharing &&
+    info.bookingStatus !== 'REJECTED'
+  );
 }
 
 /**

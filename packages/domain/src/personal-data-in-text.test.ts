@@ -48,6 +48,8 @@ describe('findPersonalData', () => {
   });
 
   it('asks in Norwegian, naming what it found', () => {
-    expect(personalDataQuestion(['FODSELSNUMMER', 'PHONE'])).toBe('Notatet ser ut til å inneholde et fødselsnummer og et telefonnummer. Internnotater skal ikke inneholde personopplysninger. Vil du lagre likevel?');
+    expect(personalDataQuestion(['FODSELSNUMMER', 'PHONE'])).toBe(
+      'Notatet ser ut til å inneholde et fødselsnummer og et telefonnummer. Internnotater skal ikke inneholde personopplysninger. Vil du lagre likevel?',
+    );
   });
 });

@@ -8,10 +8,7 @@
 
 export type PersonalDataKind = 'FODSELSNUMMER' | 'PHONE';
 
-export const personalDataLabels: Record<PersonalDataKind, string> = {
-  FODSELSNUMMER: 'et fødselsnummer',
-  PHONE: 'et telefonnummer',
-};
+export const personalDataLabels: Record<PersonalDataKind, string> = { FODSELSNUMMER: 'et fødselsnummer', PHONE: 'et telefonnummer' };
 
 const K1_WEIGHTS = [3, 7, 6, 1, 8, 9, 4, 5, 2] as const;
 const K2_WEIGHTS = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2] as const;

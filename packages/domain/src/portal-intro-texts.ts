@@ -7,13 +7,17 @@
 /** The home page's heading and introduction; the venue list's general title and intro use the same introduction. */
 export const homeIntro = {
   title: 'Finn lokaler til lån og leie',
-  intro: 'Både privatpersoner og organisasjoner kan låne eller leie kommunens lokaler. Mange lokaler kan du søke om digitalt her, andre må du kontakte direkte.',
+  intro:
+    'Både privatpersoner og organisasjoner kan låne eller leie kommunens lokaler. Mange lokaler kan du søke om digitalt her, andre må du kontakte direkte.',
 } as const;
 
 export type VenueListCategory = 'skoler' | 'barnehager' | 'biblioteker' | 'bydelslokaler';
 
 /** The venue list's title and intro: one chosen category gives its own, none or several the general one. */
-export const venueListIntros: { general: { title: string; intro: string }; byCategory: Record<VenueListCategory, { title: string; intro: string }> } = {
+export const venueListIntros: {
+  general: { title: string; intro: string };
+  byCategory: Record<VenueListCategory, { title: string; intro: string }>;
+} = {
   general: { title: 'Lokaler til lån og leie', intro: homeIntro.intro },
   byCategory: {
     skoler: {

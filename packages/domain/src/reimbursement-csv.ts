@@ -41,17 +41,44 @@ const categoryLabel = (category: ReimbursementReport['rows'][number]['costCatego
  * totals per organisation or person, then the total.
  */
 export function* reimbursementCsvLines(report: ReimbursementReport): Generator<string> {
-  yield CSV_BOM + csvLine(['Saksnummer', 'Booking-ID', 'Organisasjon eller person', 'Organisasjonsnummer', 'Kostnadskategori', 'Timer', 'Beløp (kr)'].map(csvText));
+  yield (
+    CSV_BOM +
+    csvLine(
+      ['Saksnummer', 'Booking-ID', 'Organisasjon eller person', 'Organisasjonsnummer', 'Kostnadskategori', 'Timer', 'Beløp (kr)'].map(
+        csvText,
+      ),
+    )
+  );
   for (const r of report.rows) {
-    yield csvLine([csvText(r.caseNumber), String(r.bookingId), csvText(r.payerName), csvText(r.organizationNumber ?? ''), csvText(categoryLabel(r.costCategory)), csvDecimal(r.hours, 2), csvKroner(r.amountOre)]);
+    yield csvLine([
+      csvText(r.caseNumber),
+      String(r.bookingId),
+      csvText(r.payerName),
+      csvText(r.organizationNumber ?? ''),
+      csvText(categoryLabel(r.costCategory)),
+      csvDecimal(r.hours, 2),
+      csvKroner(r.amountOre),
+    ]);
   }
   yield CSV_LINE_END;
   yield csvLine(['Sum per organisasjon eller person', 'Organisasjonsnummer', 'Bookinger', 'Timer', 'Beløp (kr)'].map(csvText));
   for (const g of report.groups) {
-    yield csvLine([csvText(g.payerName), csvText(g.organizationNumber ?? ''), String(g.bookings), csvDecimal(g.hours, 2), csvKroner(g.amountOre)]);
+    yield csvLine([
+      csvText(g.payerName),
+      csvText(g.organizationNumber ?? ''),
+      String(g.bookings),
+      csvDecimal(g.hours, 2),
+      csvKroner(g.amountOre),
+    ]);
   }
   yield CSV_LINE_END;
-  yield csvLine([csvText('Totalt'), '', String(report.totals.bookings), csvDecimal(report.totals.hours, 2), csvKroner(report.totals.amountOre)]);
+  yield csvLine([
+    csvText('Totalt'),
+    '',
+    String(report.totals.bookings),
+    csvDecimal(report.totals.hours, 2),
+    csvKroner(report.totals.amountOre),
+  ]);
 }
 
 /** The whole file as one string (tests, small reports). */
@@ -61,14 +88,21 @@ export function reimbursementCsv(report: ReimbursementReport): string {
 
 /** 'Bjølsen skole' → 'bjolsen-skole': ASCII, so the download's name needs no encoding. */
 export function fileSlug(name: string): string {
-  const slug = name.toLowerCase()
-    .replace(/æ/g, 'ae').replace(/ø/g, 'o').replace(/å/g, 'a')
-    .normalize('NFKD').replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  const slug = name
+    .toLowerCase()
+    .replace(/æ/g, 'ae')
+    .replace(/ø/g, 'o')
+    .replace(/å/g, 'a')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
   return slug || 'lokale';
 }
 
 /** refusjon-{location}-{from}-{to}.csv */
-export function reimbursementCsvFilename(report: Pick<ReimbursementReport, 'locationName' | 'fromDateInclusive' | 'toDateExclusive'>): string {
+export function reimbursementCsvFilename(
+  report: Pick<ReimbursementReport, 'locationName' | 'fromDateInclusive' | 'toDateExclusive'>,
+): string {
   return `refusjon-${fileSlug(report.locationName)}-${report.fromDateInclusive}-${report.toDateExclusive}.csv`;
 }

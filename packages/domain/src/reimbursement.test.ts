@@ -1,11 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import {
-  amountInRange, buildReimbursementReport, reimbursementMessages, reimbursementQuery, type ReimbursementBookingFacts,
+  amountInRange,
+  buildReimbursementReport,
+  reimbursementMessages,
+  reimbursementQuery,
+  type ReimbursementBookingFacts,
 } from './reimbursement';
 
 const facts = (change: Partial<ReimbursementBookingFacts>): ReimbursementBookingFacts => ({
-  bookingId: 1, caseNumber: 'LOK-2026-00001', organizationNumber: null, organizationName: null, onBehalfOfName: null, onBehalfOfEmail: null,
-  userId: 10, userName: 'Kari Nordmann', costCategory: 'FREE', priceOre: null, minutesInRange: 60, approvedMinutes: 60, ...change,
+  bookingId: 1,
+  caseNumber: 'LOK-2026-00001',
+  organizationNumber: null,
+  organizationName: null,
+  onBehalfOfName: null,
+  onBehalfOfEmail: null,
+  userId: 10,
+  userName: 'Kari Nordmann',
+  costCategory: 'FREE',
+  priceOre: null,
+  minutesInRange: 60,
+  approvedMinutes: 60,
+  ...change,
 });
 const range = { fromDateInclusive: '2026-01-01', toDateExclusive: '2027-01-01' };
 
@@ -42,10 +57,15 @@ describe('the amount of a booking in the range', () => {
   });
 
   it('two ranges that split a booking add up to its price within one øre', () => {
-    for (const [price, a, b] of [[100_000, 60, 120], [99_999, 45, 45], [12_345, 15, 200]] as const) {
+    for (const [price, a, b] of [
+      [100_000, 60, 120],
+      [99_999, 45, 45],
+      [12_345, 15, 200],
+    ] as const) {
       const total = a + b;
-      const sum = amountInRange({ costCategory: 'COST', priceOre: price, minutesInRange: a, approvedMinutes: total })
-        + amountInRange({ costCategory: 'COST', priceOre: price, minutesInRange: b, approvedMinutes: total });
+      const sum =
+        amountInRange({ costCategory: 'COST', priceOre: price, minutesInRange: a, approvedMinutes: total }) +
+        amountInRange({ costCategory: 'COST', priceOre: price, minutesInRange: b, approvedMinutes: total });
       expect(Math.abs(sum - price)).toBeLessThanOrEqual(1);
     }
   });
@@ -54,12 +74,40 @@ describe('the amount of a booking in the range', () => {
 describe('the report', () => {
   it('names the organisation, the person booked for, or the applicant, groups by them in Norwegian order and sums', () => {
     const report = buildReimbursementReport({
-      locationId: 7, locationName: 'Bjølsen skole', range,
+      locationId: 7,
+      locationName: 'Bjølsen skole',
+      range,
       bookings: [
-        facts({ bookingId: 1, caseNumber: 'C1', organizationNumber: '998877660', organizationName: 'Østensjø IL', costCategory: 'MARKET', priceOre: 200_000, minutesInRange: 90, approvedMinutes: 90 }),
+        facts({
+          bookingId: 1,
+          caseNumber: 'C1',
+          organizationNumber: '998877660',
+          organizationName: 'Østensjø IL',
+          costCategory: 'MARKET',
+          priceOre: 200_000,
+          minutesInRange: 90,
+          approvedMinutes: 90,
+        }),
         facts({ bookingId: 2, caseNumber: 'C2', userId: 11, userName: 'Ola Nordmann', minutesInRange: 30, approvedMinutes: 30 }),
-        facts({ bookingId: 3, caseNumber: 'C0', organizationNumber: '998877660', organizationName: 'Østensjø IL', costCategory: 'COST', priceOre: 50_000, minutesInRange: 60, approvedMinutes: 120 }),
-        facts({ bookingId: 4, caseNumber: 'C4', userId: null, userName: null, onBehalfOfName: 'Anne Vik', onBehalfOfEmail: 'ANNE@example.no', costCategory: null }),
+        facts({
+          bookingId: 3,
+          caseNumber: 'C0',
+          organizationNumber: '998877660',
+          organizationName: 'Østensjø IL',
+          costCategory: 'COST',
+          priceOre: 50_000,
+          minutesInRange: 60,
+          approvedMinutes: 120,
+        }),
+        facts({
+          bookingId: 4,
+          caseNumber: 'C4',
+          userId: null,
+          userName: null,
+          onBehalfOfName: 'Anne Vik',
+          onBehalfOfEmail: 'ANNE@example.no',
+          costCategory: null,
+        }),
       ],
     });
     expect(report.rows.map((r) => [r.caseNumber, r.payerKind, r.payerName, r.hours, r.amountOre])).toEqual([
@@ -71,14 +119,31 @@ describe('the report', () => {
     expect(report.groups).toEqual([
       { payerKind: 'PERSON', payerName: 'Anne Vik', organizationNumber: null, bookings: 1, minutes: 60, hours: 1, amountOre: 0 },
       { payerKind: 'PERSON', payerName: 'Ola Nordmann', organizationNumber: null, bookings: 1, minutes: 30, hours: 0.5, amountOre: 0 },
-      { payerKind: 'ORGANISATION', payerName: 'Østensjø IL', organizationNumber: '998877660', bookings: 2, minutes: 150, hours: 2.5, amountOre: 225_000 },
+      {
+        payerKind: 'ORGANISATION',
+        payerName: 'Østensjø IL',
+        organizationNumber: '998877660',
+        bookings: 2,
+        minutes: 150,
+        hours: 2.5,
+        amountOre: 225_000,
+      },
     ]);
     expect(report.totals).toEqual({ bookings: 4, minutes: 240, hours: 4, amountOre: 225_000 });
   });
 
   it('keeps two people of the same name apart, and an empty range is an empty report', () => {
-    const report = buildReimbursementReport({ locationId: 7, locationName: 'X', range, bookings: [facts({ bookingId: 1, userId: 1 }), facts({ bookingId: 2, userId: 2 })] });
+    const report = buildReimbursementReport({
+      locationId: 7,
+      locationName: 'X',
+      range,
+      bookings: [facts({ bookingId: 1, userId: 1 }), facts({ bookingId: 2, userId: 2 })],
+    });
     expect(report.groups).toHaveLength(2);
-    expect(buildReimbursementReport({ locationId: 7, locationName: 'X', range, bookings: [] })).toMatchObject({ rows: [], groups: [], totals: { bookings: 0, minutes: 0, hours: 0, amountOre: 0 } });
+    expect(buildReimbursementReport({ locationId: 7, locationName: 'X', range, bookings: [] })).toMatchObject({
+      rows: [],
+      groups: [],
+      totals: { bookings: 0, minutes: 0, hours: 0, amountOre: 0 },
+    });
   });
 });

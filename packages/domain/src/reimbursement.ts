@@ -20,7 +20,8 @@ export const reimbursementMessages = {
   tooLong: `Perioden kan være høyst ${REIMBURSEMENT_MAX_DAYS} dager.`,
 } as const;
 
-const dateField = z.string({ error: reimbursementMessages.missingDate })
+const dateField = z
+  .string({ error: reimbursementMessages.missingDate })
   .min(1, reimbursementMessages.missingDate)
   .refine(isValidDate, reimbursementMessages.invalidDate);
 
@@ -32,7 +33,8 @@ export const reimbursementQuery = z.object({ fromDateInclusive: dateField, toDat
   if (!isValidDate(q.fromDateInclusive) || !isValidDate(q.toDateExclusive)) return;
   const days = daysBetween(q.fromDateInclusive, q.toDateExclusive);
   if (days <= 0) ctx.addIssue({ code: 'custom', path: ['toDateExclusive'], message: reimbursementMessages.inverted });
-  else if (days > REIMBURSEMENT_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['toDateExclusive'], message: reimbursementMessages.tooLong });
+  else if (days > REIMBURSEMENT_MAX_DAYS)
+    ctx.addIssue({ code: 'custom', path: ['toDateExclusive'], message: reimbursementMessages.tooLong });
 });
 export type ReimbursementQuery = z.infer<typeof reimbursementQuery>;
 
@@ -108,17 +110,40 @@ export const hoursOf = (minutes: number) => Math.round((minutes / 60) * 100) / 1
  * so a range holding part of its approved time gets that part of it, rounded to whole øre; a free
  * booking, and one without a price, is 0. Ranges that split a booking add up to its price, ±1 øre.
  */
-export function amountInRange(facts: Pick<ReimbursementBookingFacts, 'costCategory' | 'priceOre' | 'minutesInRange' | 'approvedMinutes'>): number {
+export function amountInRange(
+  facts: Pick<ReimbursementBookingFacts, 'costCategory' | 'priceOre' | 'minutesInRange' | 'approvedMinutes'>,
+): number {
   if (facts.costCategory === null || facts.costCategory === 'FREE' || !facts.priceOre || facts.approvedMinutes <= 0) return 0;
   return Math.round((facts.priceOre * Math.min(facts.minutesInRange, facts.approvedMinutes)) / facts.approvedMinutes);
 }
 
-function payerOf(f: ReimbursementBookingFacts): { key: string; kind: 'ORGANISATION' | 'PERSON'; name: string; organizationNumber: string | null } {
+function payerOf(f: ReimbursementBookingFacts): {
+  key: string;
+  kind: 'ORGANISATION' | 'PERSON';
+  name: string;
+  organizationNumber: string | null;
+} {
   if (f.organizationNumber || f.organizationName) {
-    return { key: `org:${f.organizationNumber ?? f.organizationName}`, kind: 'ORGANISATION', name: f.organizationName ?? f.organizationNumber!, organizationNumber: f.organizationNumber };
+    return {
+      key: `org:${f.organizationNumber ?? f.organizationName}`,
+      kind: 'ORGANISATION',
+      name: f.organizationName ?? f.organizationNumber!,
+      organizationNumber: f.organizationNumber,
+    };
   }
-  if (f.onBehalfOfName) return { key: `behalf:${(f.onBehalfOfEmail ?? f.onBehalfOfName).toLowerCase()}`, kind: 'PERSON', name: f.onBehalfOfName, organizationNumber: null };
-  return { key: `user:${f.userId ?? `booking-${f.bookingId}`}`, kind: 'PERSON', name: f.userName ?? 'Ukjent søker', organizationNumber: null };
+  if (f.onBehalfOfName)
+    return {
+      key: `behalf:${(f.onBehalfOfEmail ?? f.onBehalfOfName).toLowerCase()}`,
+      kind: 'PERSON',
+      name: f.onBehalfOfName,
+      organizationNumber: null,
+    };
+  return {
+    key: `user:${f.userId ?? `booking-${f.bookingId}`}`,
+    kind: 'PERSON',
+    name: f.userName ?? 'Ukjent søker',
+    organizationNumber: null,
+  };
 }
 
 /** The report from the facts: rows by payer and case number, a group per payer, and the totals (sums of the rows). */
@@ -143,11 +168,24 @@ export function buildReimbursementReport(input: {
     };
     return { key: payer.key, row };
   });
-  keyed.sort((a, b) => compareNorwegian(a.row.payerName, b.row.payerName) || a.key.localeCompare(b.key) || compareNorwegian(a.row.caseNumber, b.row.caseNumber));
+  keyed.sort(
+    (a, b) =>
+      compareNorwegian(a.row.payerName, b.row.payerName) ||
+      a.key.localeCompare(b.key) ||
+      compareNorwegian(a.row.caseNumber, b.row.caseNumber),
+  );
 
   const groups = new Map<string, ReimbursementGroup>();
   for (const { key, row } of keyed) {
-    const group = groups.get(key) ?? { payerKind: row.payerKind, payerName: row.payerName, organizationNumber: row.organizationNumber, bookings: 0, minutes: 0, hours: 0, amountOre: 0 };
+    const group = groups.get(key) ?? {
+      payerKind: row.payerKind,
+      payerName: row.payerName,
+      organizationNumber: row.organizationNumber,
+      bookings: 0,
+      minutes: 0,
+      hours: 0,
+      amountOre: 0,
+    };
     group.bookings += 1;
     group.minutes += row.minutes;
     group.amountOre += row.amountOre;

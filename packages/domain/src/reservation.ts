@@ -5,7 +5,16 @@ import { z } from 'zod';
  * round collects and allocates. It holds no time (the round decides between wishes); closing the round
  * turns it into APPROVED, REPLACED or REJECTED.
  */
-export const reservationStatuses = ['UNPROCESSED', 'APPROVED', 'REJECTED', 'REPLACED', 'UNAVAILABLE', 'CANCELLED', 'AUTOREJECTED', 'IN_ROUND'] as const;
+export const reservationStatuses = [
+  'UNPROCESSED',
+  'APPROVED',
+  'REJECTED',
+  'REPLACED',
+  'UNAVAILABLE',
+  'CANCELLED',
+  'AUTOREJECTED',
+  'IN_ROUND',
+] as const;
 export const reservationStatus = z.enum(reservationStatuses);
 export type ReservationStatus = z.infer<typeof reservationStatus>;
 

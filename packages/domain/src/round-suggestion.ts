@@ -89,7 +89,8 @@ const dayKey = (roomId: number, weekday: number) => `${roomId}:${weekday}`;
 export function suggestAllocation(input: SuggestionInput): SuggestedDecision[] {
   const rooms = new Map(input.rooms.map((r) => [r.id, r]));
   const roomsOfLocation = new Map<number, number[]>();
-  for (const r of [...input.rooms].sort((a, b) => a.id - b.id)) roomsOfLocation.set(r.locationId, [...(roomsOfLocation.get(r.locationId) ?? []), r.id]);
+  for (const r of [...input.rooms].sort((a, b) => a.id - b.id))
+    roomsOfLocation.set(r.locationId, [...(roomsOfLocation.get(r.locationId) ?? []), r.id]);
 
   const taken = new Map<string, { startMinute: number; endMinute: number }[]>();
   const take = (t: RoomTime) => {
@@ -109,8 +110,10 @@ export function suggestAllocation(input: SuggestionInput): SuggestedDecision[] {
     }
   }
 
-  const isOpen = (t: RoomTime) => (rooms.get(t.roomId)?.openingHours ?? [])
-    .some((h) => h.weekday === t.weekday && h.startMinute <= t.startMinute && t.endMinute <= h.endMinute);
+  const isOpen = (t: RoomTime) =>
+    (rooms.get(t.roomId)?.openingHours ?? []).some(
+      (h) => h.weekday === t.weekday && h.startMinute <= t.startMinute && t.endMinute <= h.endMinute,
+    );
   const isFree = (t: RoomTime) => isOpen(t) && !(taken.get(dayKey(t.roomId, t.weekday)) ?? []).some((x) => overlaps(x, t));
 
   const place = (w: SuggestionWish): SuggestedDecision => {
@@ -126,7 +129,7 @@ export function suggestAllocation(input: SuggestionInput): SuggestedDecision[] {
       }
     }
     const locationId = rooms.get(asked.roomId)?.locationId;
-    for (const roomId of locationId === undefined ? [] : roomsOfLocation.get(locationId) ?? []) {
+    for (const roomId of locationId === undefined ? [] : (roomsOfLocation.get(locationId) ?? [])) {
       if (roomId === asked.roomId) continue;
       const candidate = { ...asked, roomId };
       if (isFree(candidate)) return { wishId: w.id, decision: 'OTHER', allocated: candidate, reason: otherRoomReason };
@@ -137,7 +140,9 @@ export function suggestAllocation(input: SuggestionInput): SuggestedDecision[] {
   // The wishes to decide, ordered by the static part of the key; the applicant's granted minutes
   // change as the suggestion goes, so a lazy heap re-files an entry whose minutes moved on.
   const open = input.wishes.filter((w) => w.decision === 'UNDECIDED' && rooms.has(w.asked.roomId));
-  const heap = new MinHeap<{ wish: SuggestionWish; grantedWhenFiled: number }>((a, b) => compareKeys(a.wish, a.grantedWhenFiled, b.wish, b.grantedWhenFiled));
+  const heap = new MinHeap<{ wish: SuggestionWish; grantedWhenFiled: number }>((a, b) =>
+    compareKeys(a.wish, a.grantedWhenFiled, b.wish, b.grantedWhenFiled),
+  );
   for (const wish of open) heap.push({ wish, grantedWhenFiled: granted.get(wish.applicantKey) ?? 0 });
 
   const result: SuggestedDecision[] = [];

@@ -28,16 +28,22 @@ describe('the free-text filter (decision 019: folded on both sides)', () => {
     expect(foldText('A\u030Asen')).toBe('asen');
   });
 
-  const room = (displayName: string, locationName: string, geographicAreaName: string, capacity: number | null = 20, geographicAreaId = '1') => ({
-    capacity, geographicAreaId, haystack: roomHaystack({ displayName, name: displayName, locationName, geographicAreaName }),
-  });
+  const room = (
+    displayName: string,
+    locationName: string,
+    geographicAreaName: string,
+    capacity: number | null = 20,
+    geographicAreaId = '1',
+  ) => ({ capacity, geographicAreaId, haystack: roomHaystack({ displayName, name: displayName, locationName, geographicAreaName }) });
   const rooms = [
     room('Gymsal 101', 'Tåsen skole', 'Nordre Aker'),
     room('Kafé', 'Deichman Grünerløkka', 'Grünerløkka', 8, '2'),
     room('Aula', 'Bjølsen skole', 'Sagene', 150, '3'),
   ];
   const find = (text: string, capacity: ('1-10' | 'over-100')[] = [], areas: string[] = []) =>
-    rooms.filter((r) => passesFilters(r, r.haystack, { capacity, words: searchWords(text), areas: new Set(areas) })).map((r) => r.haystack.split(' ')[0]);
+    rooms
+      .filter((r) => passesFilters(r, r.haystack, { capacity, words: searchWords(text), areas: new Set(areas) }))
+      .map((r) => r.haystack.split(' ')[0]);
 
   it('finds Grünerløkka by grunerlokka, Bjølsen by bjolsen, Tåsen by tasen, and the typed letters too', () => {
     expect(find('grunerlokka')).toEqual(['kafe']);

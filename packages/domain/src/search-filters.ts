@@ -34,13 +34,7 @@ export function matchesCapacity(capacity: number | null, chosen: readonly Capaci
  * ('ø' → 'o', 'æ' → 'ae', 'å' → 'a'), so 'grunerlokka' finds Grünerløkka and 'bjolsen' Bjølsen.
  */
 export function foldText(text: string): string {
-  return text
-    .toLocaleLowerCase('nb')
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/ø/g, 'o')
-    .replace(/æ/g, 'ae')
-    .normalize('NFC');
+  return text.toLocaleLowerCase('nb').normalize('NFD').replace(/\p{M}/gu, '').replace(/ø/g, 'o').replace(/æ/g, 'ae').normalize('NFC');
 }
 
 /** The words of a free-text filter, folded; every one must occur. */

@@ -1,10 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { dropAllTag, durationOptions, isSearchComplete, normalizeSearchDuration, roomsMissingTime, searchFormSchema, searchFormValues } from './search-form';
+import {
+  dropAllTag,
+  durationOptions,
+  isSearchComplete,
+  normalizeSearchDuration,
+  roomsMissingTime,
+  searchFormSchema,
+  searchFormValues,
+} from './search-form';
 
 const today = '2025-03-28';
 const single = searchFormValues.parse({ date: '2025-04-01', duration: 'PT1H' });
-const recurring = searchFormValues.parse({ searchType: 'recurringLoan', from: '2025-04-01', to: '2025-06-30', duration: 'PT1H', repetition: 'WEEKLYONWEEKDAY', daysOfWeek: ['MONDAY'] });
-const messages = (values: unknown) => searchFormSchema(today).safeParse(values).error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? [];
+const recurring = searchFormValues.parse({
+  searchType: 'recurringLoan',
+  from: '2025-04-01',
+  to: '2025-06-30',
+  duration: 'PT1H',
+  repetition: 'WEEKLYONWEEKDAY',
+  daysOfWeek: ['MONDAY'],
+});
+const messages = (values: unknown) =>
+  searchFormSchema(today)
+    .safeParse(values)
+    .error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? [];
 
 describe('search form', () => {
   it('accepts a complete single or recurring search', () => {
@@ -30,7 +48,10 @@ describe('search form', () => {
   });
 
   it('recurring: pattern and a weekday are required; duration must be an ISO duration', () => {
-    expect(messages({ ...recurring, repetition: '', daysOfWeek: [] })).toEqual(['repetition: Velg hvor ofte', 'daysOfWeek: Velg minst én ukedag']);
+    expect(messages({ ...recurring, repetition: '', daysOfWeek: [] })).toEqual([
+      'repetition: Velg hvor ofte',
+      'daysOfWeek: Velg minst én ukedag',
+    ]);
     expect(messages({ ...single, duration: '' })).toEqual(['duration: Varighet er påkrevd']);
     expect(messages({ ...single, duration: 'PT0M' })).toEqual(['duration: Varighet er påkrevd']);
     expect(isSearchComplete({ ...recurring, daysOfWeek: [] })).toBe(false);
@@ -59,7 +80,10 @@ describe('search form', () => {
 
   it('drops the "alle" tag and finds rooms without a chosen time', () => {
     expect(dropAllTag(['alle', '3', 7, 'x'])).toEqual([3, 7]);
-    const chosen = new Map([[1, 2], [2, 0]]);
+    const chosen = new Map([
+      [1, 2],
+      [2, 0],
+    ]);
     expect(roomsMissingTime([1, 2, 3], (id) => chosen.get(id) ?? 0)).toEqual([2, 3]);
   });
 });

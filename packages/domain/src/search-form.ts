@@ -56,7 +56,10 @@ export function normalizeSearchDuration(selected: string | null | undefined, min
 
 /** Tag ids from the URL: the 'alle' tag and anything not an id are dropped. */
 export function dropAllTag(tagIds: readonly (string | number)[]): number[] {
-  return tagIds.filter((t) => t !== 'alle').map(Number).filter((n) => Number.isInteger(n) && n > 0);
+  return tagIds
+    .filter((t) => t !== 'alle')
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0);
 }
 
 export const searchFormValues = z.object({
@@ -95,7 +98,8 @@ export function searchDateIssues(values: Pick<SearchFormValues, 'searchType' | '
 /** Every rule of the form: dates, duration (ISO PT{n}H{n}M), and for recurring the pattern and a weekday. */
 export function searchFormIssues(values: SearchFormValues, today: string): FieldIssue[] {
   const issues = searchDateIssues(values, today);
-  if (!isIsoDuration(values.duration) || parseDuration(values.duration) === 0) issues.push({ path: 'duration', message: searchFormMessages.durationRequired });
+  if (!isIsoDuration(values.duration) || parseDuration(values.duration) === 0)
+    issues.push({ path: 'duration', message: searchFormMessages.durationRequired });
   if (values.searchType === 'recurringLoan') {
     if (values.repetition === '') issues.push({ path: 'repetition', message: searchFormMessages.repetitionRequired });
     if (values.daysOfWeek.length === 0) issues.push({ path: 'daysOfWeek', message: searchFormMessages.daysOfWeekRequired });

@@ -23,12 +23,22 @@ const weekdays = repeatedParam(z.enum(daysOfWeek));
 
 export const searchAssetsParams = z.object({ tagIds: tagIdsParam, date: text, duration: text });
 export const searchAssetsRepeatingParams = z.object({
-  tagIds: tagIdsParam, from: text, to: text, duration: text, repetition: z.enum(searchRepetitions).optional(), daysOfWeek: weekdays,
+  tagIds: tagIdsParam,
+  from: text,
+  to: text,
+  duration: text,
+  repetition: z.enum(searchRepetitions).optional(),
+  daysOfWeek: weekdays,
 });
 export const searchLocationParams = z.object({ locationId: idParam });
 export const availableTimeParams = z.object({ bookableAssetId: idParam, date: text, duration: text });
 export const availableTimeSeriesParams = z.object({
-  bookableAssetId: idParam, from: text, to: text, duration: text, repetition: z.enum(searchRepetitions).optional(), daysOfWeek: weekdays,
+  bookableAssetId: idParam,
+  from: text,
+  to: text,
+  duration: text,
+  repetition: z.enum(searchRepetitions).optional(),
+  daysOfWeek: weekdays,
 });
 
 export interface SingleDateSearch {
@@ -45,10 +55,21 @@ export interface RecurringSearch {
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; issues: FieldIssue[] };
 
-const blankForm = (): Omit<SearchFormValues, 'searchType'> => ({ tagIds: [], date: '', from: '', to: '', duration: '', repetition: '', daysOfWeek: [] });
+const blankForm = (): Omit<SearchFormValues, 'searchType'> => ({
+  tagIds: [],
+  date: '',
+  from: '',
+  to: '',
+  duration: '',
+  repetition: '',
+  daysOfWeek: [],
+});
 
 /** A single-date search as the form judges it (date and duration). */
-export function checkSingleDateSearch(query: { date?: string | undefined; duration?: string | undefined }, today: string): Checked<SingleDateSearch> {
+export function checkSingleDateSearch(
+  query: { date?: string | undefined; duration?: string | undefined },
+  today: string,
+): Checked<SingleDateSearch> {
   const values = { ...blankForm(), searchType: 'singleLoan' as const, date: query.date ?? '', duration: query.duration ?? '' };
   const issues = searchFormIssues(values, today);
   return issues.length ? { ok: false, issues } : { ok: true, value: { date: values.date, minutes: parseDuration(values.duration) ?? 0 } };
@@ -56,18 +77,35 @@ export function checkSingleDateSearch(query: { date?: string | undefined; durati
 
 /** A recurring search as the form judges it (period, duration, pattern and weekdays). */
 export function checkRecurringSearch(
-  query: { from?: string | undefined; to?: string | undefined; duration?: string | undefined; repetition?: SearchRepetition | undefined; daysOfWeek: DayOfWeek[] },
+  query: {
+    from?: string | undefined;
+    to?: string | undefined;
+    duration?: string | undefined;
+    repetition?: SearchRepetition | undefined;
+    daysOfWeek: DayOfWeek[];
+  },
   today: string,
 ): Checked<RecurringSearch> {
   const values = {
-    ...blankForm(), searchType: 'recurringLoan' as const, from: query.from ?? '', to: query.to ?? '', duration: query.duration ?? '',
-    repetition: query.repetition ?? ('' as const), daysOfWeek: [...new Set(query.daysOfWeek)],
+    ...blankForm(),
+    searchType: 'recurringLoan' as const,
+    from: query.from ?? '',
+    to: query.to ?? '',
+    duration: query.duration ?? '',
+    repetition: query.repetition ?? ('' as const),
+    daysOfWeek: [...new Set(query.daysOfWeek)],
   };
   const issues = searchFormIssues(values, today);
   if (issues.length || values.repetition === '') return { ok: false, issues };
   return {
     ok: true,
-    value: { from: values.from, to: values.to, minutes: parseDuration(values.duration) ?? 0, repetition: values.repetition, daysOfWeek: values.daysOfWeek },
+    value: {
+      from: values.from,
+      to: values.to,
+      minutes: parseDuration(values.duration) ?? 0,
+      repetition: values.repetition,
+      daysOfWeek: values.daysOfWeek,
+    },
   };
 }
 
@@ -94,10 +132,7 @@ export const searchAssetHit = searchHit.extend({
 export type SearchAssetHit = z.infer<typeof searchAssetHit>;
 
 /** available: free on at least one date, by share of available dates, then Norwegian name; unavailable: free on none, by name. */
-export const searchAssetsResponse = z.object({
-  available: z.array(searchAssetHit),
-  unavailable: z.array(searchAssetHit),
-});
+export const searchAssetsResponse = z.object({ available: z.array(searchAssetHit), unavailable: z.array(searchAssetHit) });
 export type SearchAssetsResponse = z.infer<typeof searchAssetsResponse>;
 
 /** An area (bydel) of the available rooms, with how many there are, for the area filter. */

@@ -25,36 +25,47 @@ const openingEntry = (weekday: IsoWeekday) =>
 
 const scenario = fc.constantFrom(...spans).chain((span) => {
   const date = fc.constantFrom(...span);
-  const timeOnDate = fc.record({ date, startTime: minuteOfDay.map(minutesToTime), duration: fc.integer({ min: 1, max: 120 }).map((n) => formatDuration(n * 5)) });
-  return fc.record({
-    // Seasonal periods in about half the rooms, so both the fast path and the dated one are walked.
-    seasons: fc.oneof(fc.constant({ openingPeriods: [], entries: [] }), openingPeriodsWithin(span, openingEntry)),
-    room: fc.record({
-      bookableAssetId: fc.constant(1),
-      openingHours: fc.tuple(...weekdays.map((w) => fc.array(openingEntry(w), { maxLength: 2 }))).map((lists) => lists.flat()),
-      closedDates: fc.subarray(span, { maxLength: 4 }),
-      blockedTimes: fc.array(timeOnDate, { maxLength: 5 }),
-      reservations: fc.array(timeOnDate, { maxLength: 12 }).map((list) => list.map((r, i) => ({ ...r, id: i + 1 }))),
-      lastBookableDate: fc.option(date, { nil: null }),
-      behandlingstid: fc.option(fc.integer({ min: 0, max: 8 }), { nil: null }),
-      minBookingDurationMinutes: fc.constantFrom(0, 30, 60, 120, null),
-    }) as fc.Arbitrary<RoomCalendar>,
-    context: fc.record({
-      today: fc.constantFrom(addDays(span[0]!, -2), ...span),
-      now: fc.option(minuteOfDay.map(minutesToTime), { nil: null }),
-      caller: fc.oneof(
-        fc.constant(publicCaller),
-        fc.record({ canBookPastDates: fc.boolean(), allowedToBookBlockedSlots: fc.boolean(), closedDatesAvailable: fc.boolean() }).map(adminCaller),
+  const timeOnDate = fc.record({
+    date,
+    startTime: minuteOfDay.map(minutesToTime),
+    duration: fc.integer({ min: 1, max: 120 }).map((n) => formatDuration(n * 5)),
+  });
+  return fc
+    .record({
+      // Seasonal periods in about half the rooms, so both the fast path and the dated one are walked.
+      seasons: fc.oneof(fc.constant({ openingPeriods: [], entries: [] }), openingPeriodsWithin(span, openingEntry)),
+      room: fc.record({
+        bookableAssetId: fc.constant(1),
+        openingHours: fc.tuple(...weekdays.map((w) => fc.array(openingEntry(w), { maxLength: 2 }))).map((lists) => lists.flat()),
+        closedDates: fc.subarray(span, { maxLength: 4 }),
+        blockedTimes: fc.array(timeOnDate, { maxLength: 5 }),
+        reservations: fc.array(timeOnDate, { maxLength: 12 }).map((list) => list.map((r, i) => ({ ...r, id: i + 1 }))),
+        lastBookableDate: fc.option(date, { nil: null }),
+        behandlingstid: fc.option(fc.integer({ min: 0, max: 8 }), { nil: null }),
+        minBookingDurationMinutes: fc.constantFrom(0, 30, 60, 120, null),
+      }) as fc.Arbitrary<RoomCalendar>,
+      context: fc.record({
+        today: fc.constantFrom(addDays(span[0]!, -2), ...span),
+        now: fc.option(minuteOfDay.map(minutesToTime), { nil: null }),
+        caller: fc.oneof(
+          fc.constant(publicCaller),
+          fc
+            .record({ canBookPastDates: fc.boolean(), allowedToBookBlockedSlots: fc.boolean(), closedDatesAvailable: fc.boolean() })
+            .map(adminCaller),
+        ),
+        reservationIdsToIgnore: fc.subarray([1, 2, 3], { maxLength: 2 }),
+      }) as fc.Arbitrary<SchedulingContext>,
+      dates: fc.subarray(span, { minLength: 1 }),
+      // Mostly the search's own options (30-minute steps), sometimes off the grid (fits nowhere).
+      minutes: fc.oneof(
+        fc.integer({ min: 1, max: 16 }).map((n) => n * 30),
+        fc.constantFrom(15, 20, 45),
       ),
-      reservationIdsToIgnore: fc.subarray([1, 2, 3], { maxLength: 2 }),
-    }) as fc.Arbitrary<SchedulingContext>,
-    dates: fc.subarray(span, { minLength: 1 }),
-    // Mostly the search's own options (30-minute steps), sometimes off the grid (fits nowhere).
-    minutes: fc.oneof(fc.integer({ min: 1, max: 16 }).map((n) => n * 30), fc.constantFrom(15, 20, 45)),
-  }).map(({ seasons, room, ...rest }) => ({
-    ...rest,
-    room: { ...room, openingHours: [...room.openingHours, ...seasons.entries], openingPeriods: seasons.openingPeriods },
-  }));
+    })
+    .map(({ seasons, room, ...rest }) => ({
+      ...rest,
+      room: { ...room, openingHours: [...room.openingHours, ...seasons.entries], openingPeriods: seasons.openingPeriods },
+    }));
 });
 
 describe('unavailableSearchDates', () => {
@@ -81,7 +92,10 @@ describe('unavailableSearchDates', () => {
     // Summer: Monday–Thursday 10–12 only, from Wednesday 2 July to Sunday 3 August.
     const summer = { fromDate: '2025-07-02', toDate: '2025-08-03' };
     const hours = ([1, 2, 3, 4] as IsoWeekday[]).map((weekday) => ({ weekday, opens: '10:00:00', closes: '12:00:00', ...summer }));
-    const room = prepareRoom(testRoom({ openingHours: [...testRoom().openingHours, ...hours], openingPeriods: [summer] }), testContext('2025-06-01'));
+    const room = prepareRoom(
+      testRoom({ openingHours: [...testRoom().openingHours, ...hours], openingPeriods: [summer] }),
+      testContext('2025-06-01'),
+    );
     const search = indexSearchDates(['2025-07-01', '2025-07-02', '2025-07-04', '2025-07-05', '2025-08-03', '2025-08-04']);
     // Tuesday 1 July and Monday 4 August are standard (08–16); Friday 4 July and Saturday 5 July have no hours in the period.
     expect(unavailableSearchDates(room, search, 60)).toEqual(['2025-07-04', '2025-07-05', '2025-08-03']);
@@ -93,7 +107,10 @@ describe('unavailableSearchDates', () => {
   });
 
   it('sees a booking that leaves no hour free, and one that leaves an hour', () => {
-    const full = prepareRoom(testRoom({ reservations: [{ id: 1, date: '2025-06-12', startTime: '08:00:00', duration: 'PT7H30M' }] }), testContext('2025-06-01'));
+    const full = prepareRoom(
+      testRoom({ reservations: [{ id: 1, date: '2025-06-12', startTime: '08:00:00', duration: 'PT7H30M' }] }),
+      testContext('2025-06-01'),
+    );
     const search = indexSearchDates(['2025-06-12', '2025-06-19']);
     expect(unavailableSearchDates(full, search, 60)).toEqual(['2025-06-12']);
     expect(unavailableSearchDates(full, search, 30)).toEqual([]);
@@ -101,7 +118,7 @@ describe('unavailableSearchDates', () => {
 });
 
 describe('fitsOnOrdinaryDay and busyBudget', () => {
-  it('answer from the weekday\'s hours and the minimum duration', () => {
+  it("answer from the weekday's hours and the minimum duration", () => {
     const room = prepareRoom(testRoom({ minBookingDurationMinutes: 60 }), testContext('2025-06-01'));
     expect(fitsOnOrdinaryDay(room, 1, 60)).toBe(true);
     expect(fitsOnOrdinaryDay(room, 1, 30)).toBe(false);
@@ -116,16 +133,26 @@ describe('fitsOnOrdinaryDay and busyBudget', () => {
     const ordinaryDate = '2025-06-11'; // a Wednesday well inside the window
     const piece = fc.tuple(fc.integer({ min: 0, max: 1439 }), fc.integer({ min: 1, max: 300 }));
     fc.assert(
-      fc.property(fc.array(openingEntry(3), { maxLength: 2 }), fc.array(piece, { maxLength: 8 }), fc.integer({ min: 1, max: 12 }), (hours, pieces, slots) => {
-        const minutes = slots * 15;
-        const reservations = pieces.map(([start, length], i) => ({ id: i + 1, date: ordinaryDate, startTime: minutesToTime(Math.floor(start / 5) * 5), duration: formatDuration(Math.min(length, 1440 - start)) }));
-        const room = prepareRoom(testRoom({ openingHours: hours, reservations }), testContext('2025-06-01'));
-        const budget = busyBudget(room, isoWeekday(ordinaryDate), minutes);
-        // The pre-filter's estimate of a piece: its length in slots plus two (it may straddle slot edges).
-        const spent = pieces.reduce((sum, [, length]) => sum + Math.floor(length / 15) + 2, 0) + slots * pieces.length;
-        if (budget !== null && spent <= budget) expect(availableStartMinutes(room, ordinaryDate, minutes).length).toBeGreaterThan(0);
-        if (budget === null) expect(availableStartMinutes(room, ordinaryDate, minutes)).toEqual([]);
-      }),
+      fc.property(
+        fc.array(openingEntry(3), { maxLength: 2 }),
+        fc.array(piece, { maxLength: 8 }),
+        fc.integer({ min: 1, max: 12 }),
+        (hours, pieces, slots) => {
+          const minutes = slots * 15;
+          const reservations = pieces.map(([start, length], i) => ({
+            id: i + 1,
+            date: ordinaryDate,
+            startTime: minutesToTime(Math.floor(start / 5) * 5),
+            duration: formatDuration(Math.min(length, 1440 - start)),
+          }));
+          const room = prepareRoom(testRoom({ openingHours: hours, reservations }), testContext('2025-06-01'));
+          const budget = busyBudget(room, isoWeekday(ordinaryDate), minutes);
+          // The pre-filter's estimate of a piece: its length in slots plus two (it may straddle slot edges).
+          const spent = pieces.reduce((sum, [, length]) => sum + Math.floor(length / 15) + 2, 0) + slots * pieces.length;
+          if (budget !== null && spent <= budget) expect(availableStartMinutes(room, ordinaryDate, minutes).length).toBeGreaterThan(0);
+          if (budget === null) expect(availableStartMinutes(room, ordinaryDate, minutes)).toEqual([]);
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -136,11 +163,22 @@ describe('fitsOnOrdinaryDay and busyBudget', () => {
     fc.assert(
       fc.property(
         fc.tuple(...weekdays.map((w) => fc.array(openingEntry(w), { maxLength: 2 }))).map((lists) => lists.flat()),
-        openingPeriodsWithin(span, openingEntry), fc.constantFrom(...span), fc.array(piece, { maxLength: 6 }), fc.integer({ min: 1, max: 12 }),
+        openingPeriodsWithin(span, openingEntry),
+        fc.constantFrom(...span),
+        fc.array(piece, { maxLength: 6 }),
+        fc.integer({ min: 1, max: 12 }),
         (standard, seasons, date, pieces, slots) => {
           const minutes = slots * 15;
-          const reservations = pieces.map(([start, length], i) => ({ id: i + 1, date, startTime: minutesToTime(Math.floor(start / 5) * 5), duration: formatDuration(Math.min(length, 1440 - start)) }));
-          const room = prepareRoom(testRoom({ openingHours: [...standard, ...seasons.entries], openingPeriods: seasons.openingPeriods, reservations }), testContext('2025-05-01'));
+          const reservations = pieces.map(([start, length], i) => ({
+            id: i + 1,
+            date,
+            startTime: minutesToTime(Math.floor(start / 5) * 5),
+            duration: formatDuration(Math.min(length, 1440 - start)),
+          }));
+          const room = prepareRoom(
+            testRoom({ openingHours: [...standard, ...seasons.entries], openingPeriods: seasons.openingPeriods, reservations }),
+            testContext('2025-05-01'),
+          );
           const budget = searchBusyBudgets(room, indexSearchDates(span), minutes)[isoWeekday(date) - 1] ?? null;
           const spent = pieces.reduce((sum, [, length]) => sum + Math.floor(length / 15) + 2, 0) + slots * pieces.length;
           // Where nothing fits under the date's own hours the search needs no rows (the date is unavailable anyway).

@@ -63,7 +63,13 @@ function ordinaryVersion(room: PreparedRoom, week: OpeningWeek): PreparedRoom {
   if (!ordinary) {
     ordinary = {
       ...room,
-      window: { ...room.window, today: '2000-12-31', firstDate: ordinaryWeekMonday, lastDate: ordinaryDates[6], minSelectableDate: ordinaryWeekMonday },
+      window: {
+        ...room.window,
+        today: '2000-12-31',
+        firstDate: ordinaryWeekMonday,
+        lastDate: ordinaryDates[6],
+        minSelectableDate: ordinaryWeekMonday,
+      },
       pastCutoffMinutes: null,
       opening: { standard: week, periods: [] },
       closedDates: new Set(),
@@ -89,7 +95,12 @@ const MEMO_LIMIT = 20_000;
  * the standard ones), evaluated by the rules themselves on the room without bookings, blocked times,
  * closed dates and past times, on a date of a January week that its window is moved to cover.
  */
-export function fitsOnOrdinaryDay(room: PreparedRoom, weekday: IsoWeekday, minutes: number, week: OpeningWeek = room.opening.standard): boolean {
+export function fitsOnOrdinaryDay(
+  room: PreparedRoom,
+  weekday: IsoWeekday,
+  minutes: number,
+  week: OpeningWeek = room.opening.standard,
+): boolean {
   let key = `${minutes}|${room.minBookingDurationMinutes}|`;
   for (const o of week[weekday - 1] ?? []) key += `${o.start}-${o.end},`;
   let fits = fitsMemo.get(key);
@@ -111,7 +122,12 @@ export function fitsOnOrdinaryDay(room: PreparedRoom, weekday: IsoWeekday, minut
  * most k + n free runs holding at least O − Σ slots(piece) slots; when that is ≥ D·(k + n), one run
  * holds D slots, and a run starts on the grid, which is where availableStartMinutes looks.
  */
-export function busyBudget(room: PreparedRoom, weekday: IsoWeekday, minutes: number, week: OpeningWeek = room.opening.standard): number | null {
+export function busyBudget(
+  room: PreparedRoom,
+  weekday: IsoWeekday,
+  minutes: number,
+  week: OpeningWeek = room.opening.standard,
+): number | null {
   if (!fitsOnOrdinaryDay(room, weekday, minutes, week)) return null;
   const open = week[weekday - 1] ?? [];
   const openSlots = open.reduce((sum, o) => sum + (o.end - o.start) / SLOT_MINUTES, 0);

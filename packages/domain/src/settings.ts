@@ -17,10 +17,7 @@ export const settingQuery = z.object({
  * read as off, like any value but ENABLED). An unknown name is not an error: a newer SPA may ask
  * an older server for a setting it does not have yet.
  */
-export const settingResponse = z.object({
-  name: z.string(),
-  value: z.nullable(z.string()),
-});
+export const settingResponse = z.object({ name: z.string(), value: z.nullable(z.string()) });
 export type SettingResponse = z.infer<typeof settingResponse>;
 
 export function isSettingEnabled(setting: SettingResponse | undefined): boolean {

@@ -4,10 +4,16 @@ import { locationIdFromReferringPage, supportMessageText, supportRequest } from 
 const issues = (value: unknown) => supportRequest.safeParse(value).error?.issues.map((i) => [i.path.join('.'), i.message]);
 
 describe('the contact form', () => {
-  it('shows every problem at once with the spec\'s texts', () => {
-    expect(issues({})).toEqual([['category', 'Velg et alternativ'], ['userEmail', 'Feltet er påkrevd'], ['message', 'Feltet er påkrevd']]);
+  it("shows every problem at once with the spec's texts", () => {
+    expect(issues({})).toEqual([
+      ['category', 'Velg et alternativ'],
+      ['userEmail', 'Feltet er påkrevd'],
+      ['message', 'Feltet er påkrevd'],
+    ]);
     expect(issues({ category: 'BOOKING', userEmail: 'ola', message: ' ' })).toEqual([
-      ['userEmail', 'Vennligst skriv inn en gyldig e-postadresse'], ['message', 'Feltet er påkrevd'], ['locationId', 'Feltet er påkrevd'],
+      ['userEmail', 'Vennligst skriv inn en gyldig e-postadresse'],
+      ['message', 'Feltet er påkrevd'],
+      ['locationId', 'Feltet er påkrevd'],
     ]);
     expect(issues({ category: 'TECHNICAL', userEmail: 'ola@example.no', message: 'Hei' })).toBeUndefined();
   });
@@ -16,12 +22,21 @@ describe('the contact form', () => {
     for (const value of [null, undefined, [], 'tekst', 0]) {
       expect(supportRequest.safeParse(value).success).toBe(false);
     }
-    expect(issues({ category: 'BOOKING', userEmail: 'ola@example.no', message: 'Hei', locationId: 2_147_483_648 })).toEqual([['locationId', 'Feltet er påkrevd']]);
+    expect(issues({ category: 'BOOKING', userEmail: 'ola@example.no', message: 'Hei', locationId: 2_147_483_648 })).toEqual([
+      ['locationId', 'Feltet er påkrevd'],
+    ]);
   });
 
-  it('trims every string and takes the location from a select\'s string', () => {
-    expect(supportRequest.parse({ category: 'LOCATION', userEmail: ' ola@example.no ', message: ' Hei\n ', locationId: '12', referringPage: '  ' }))
-      .toEqual({ category: 'LOCATION', userEmail: 'ola@example.no', message: 'Hei', locationId: 12 });
+  it("trims every string and takes the location from a select's string", () => {
+    expect(
+      supportRequest.parse({
+        category: 'LOCATION',
+        userEmail: ' ola@example.no ',
+        message: ' Hei\n ',
+        locationId: '12',
+        referringPage: '  ',
+      }),
+    ).toEqual({ category: 'LOCATION', userEmail: 'ola@example.no', message: 'Hei', locationId: 12 });
   });
 
   it('appends the referring page only for TECHNICAL and OTHER', () => {

@@ -36,27 +36,51 @@ export const REFERRING_PAGE_MAX = 2000;
 
 const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
 const blankToUndefined = (v: unknown) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim()) : v === null ? undefined : v);
-const missingOr = (invalid: string) => ({ error: (issue: { input?: unknown }) => (issue.input === undefined ? supportFormMessages.required : invalid) });
-
-export const supportRequest = z.object({
-  category: z.preprocess(blankToUndefined, z.enum(supportCategories, { error: supportFormMessages.category })),
-  /** æøå allowed (email-address.ts): the support staff reply from their own mail system. */
-  userEmail: z.preprocess(blankToUndefined, z.string(missingOr(supportFormMessages.email)).pipe(internationalEmail(supportFormMessages.email))),
-  message: z.preprocess(trimmed, z.string(missingOr(supportFormMessages.required)).min(1, supportFormMessages.required).max(SUPPORT_MESSAGE_MAX, supportFormMessages.tooLong(SUPPORT_MESSAGE_MAX))),
-  /** A select gives a string ('12'); the API a number. */
-  locationId: z.preprocess(
-    (v) => { const value = blankToUndefined(v); return typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value; },
-    z.number(missingOr(supportFormMessages.required)).int(supportFormMessages.required).positive(supportFormMessages.required).max(MAX_ID, supportFormMessages.required).optional(),
-  ),
-  /** The page the person came from; kept only for TECHNICAL and OTHER. */
-  referringPage: z.preprocess(blankToUndefined, z.string().max(REFERRING_PAGE_MAX).optional()),
-}).refine((request) => !categoriesWithLocation.has(request.category) || request.locationId !== undefined, {
-  path: ['locationId'],
-  message: supportFormMessages.required,
-  // Also when other fields are wrong, so the form shows every problem at once; only the two fields
-  // the rule reads must be valid, and the request an object at all (a `null` body has an issue at the root).
-  when: (payload) => payload.issues.every((issue) => issue.path !== undefined && issue.path.length > 0 && issue.path[0] !== 'category' && issue.path[0] !== 'locationId'),
+const missingOr = (invalid: string) => ({
+  error: (issue: { input?: unknown }) => (issue.input === undefined ? supportFormMessages.required : invalid),
 });
+
+export const supportRequest = z
+  .object({
+    category: z.preprocess(blankToUndefined, z.enum(supportCategories, { error: supportFormMessages.category })),
+    /** æøå allowed (email-address.ts): the support staff reply from their own mail system. */
+    userEmail: z.preprocess(
+      blankToUndefined,
+      z.string(missingOr(supportFormMessages.email)).pipe(internationalEmail(supportFormMessages.email)),
+    ),
+    message: z.preprocess(
+      trimmed,
+      z
+        .string(missingOr(supportFormMessages.required))
+        .min(1, supportFormMessages.required)
+        .max(SUPPORT_MESSAGE_MAX, supportFormMessages.tooLong(SUPPORT_MESSAGE_MAX)),
+    ),
+    /** A select gives a string ('12'); the API a number. */
+    locationId: z.preprocess(
+      (v) => {
+        const value = blankToUndefined(v);
+        return typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+      },
+      z
+        .number(missingOr(supportFormMessages.required))
+        .int(supportFormMessages.required)
+        .positive(supportFormMessages.required)
+        .max(MAX_ID, supportFormMessages.required)
+        .optional(),
+    ),
+    /** The page the person came from; kept only for TECHNICAL and OTHER. */
+    referringPage: z.preprocess(blankToUndefined, z.string().max(REFERRING_PAGE_MAX).optional()),
+  })
+  .refine((request) => !categoriesWithLocation.has(request.category) || request.locationId !== undefined, {
+    path: ['locationId'],
+    message: supportFormMessages.required,
+    // Also when other fields are wrong, so the form shows every problem at once; only the two fields
+    // the rule reads must be valid, and the request an object at all (a `null` body has an issue at the root).
+    when: (payload) =>
+      payload.issues.every(
+        (issue) => issue.path !== undefined && issue.path.length > 0 && issue.path[0] !== 'category' && issue.path[0] !== 'locationId',
+      ),
+  });
 export type SupportRequest = z.infer<typeof supportRequest>;
 export type SupportRequestInput = z.input<typeof supportRequest>;
 
@@ -76,7 +100,10 @@ export function supportMessageText(request: Pick<SupportRequest, 'category' | 'm
 export function locationIdFromReferringPage(referringPage: string | null | undefined): number | null {
   if (!referringPage) return null;
   // Path and query of a full or relative address, without the fragment (no URL class: the package runs anywhere).
-  const [pathAndQuery = ''] = referringPage.trim().replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '').split('#');
+  const [pathAndQuery = ''] = referringPage
+    .trim()
+    .replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '')
+    .split('#');
   const [path = '', query = ''] = pathAndQuery.split('?');
   const fromPath = /\/(?:sted|lokale)\/(\d+)(?:\/|$)/.exec(path)?.[1];
   const fromQuery = /(?:^|&)locationId=(\d+)(?:&|$)/.exec(query)?.[1];

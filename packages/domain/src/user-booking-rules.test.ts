@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { isValidOrganizationNumber } from './impersonation';
 import {
-  cancellationRefusedMessage, contractMustBeSigned, describeReservationTime, formatOsloDateTime, isCancellable, periodDescription,
-  reservationsInOverview, reservationTimesDescription,
+  cancellationRefusedMessage,
+  contractMustBeSigned,
+  describeReservationTime,
+  formatOsloDateTime,
+  isCancellable,
+  periodDescription,
+  reservationsInOverview,
+  reservationTimesDescription,
 } from './user-booking-rules';
 
-describe('the applicant\'s booking rules', () => {
+describe("the applicant's booking rules", () => {
   const now = new Date('2025-06-10T12:00:00Z');
 
   it('cancels unprocessed bookings always, approved ones until the deadline, closed ones never', () => {
@@ -13,7 +19,8 @@ describe('the applicant\'s booking rules', () => {
     expect(isCancellable({ status: 'APPROVED', cancellationDeadline: '2025-06-10T12:00:00Z' }, now)).toBe(true);
     expect(isCancellable({ status: 'APPROVED', cancellationDeadline: '2025-06-10T11:59:59Z' }, now)).toBe(false);
     expect(isCancellable({ status: 'APPROVED', cancellationDeadline: null }, now)).toBe(false);
-    for (const status of ['REJECTED', 'CANCELLED', 'AUTOREJECTED'] as const) expect(isCancellable({ status, cancellationDeadline: '2030-01-01T00:00:00Z' }, now)).toBe(false);
+    for (const status of ['REJECTED', 'CANCELLED', 'AUTOREJECTED'] as const)
+      expect(isCancellable({ status, cancellationDeadline: '2030-01-01T00:00:00Z' }, now)).toBe(false);
   });
 
   it('counts only approved and unprocessed times, and describes the period by them', () => {
@@ -33,9 +40,15 @@ describe('the applicant\'s booking rules', () => {
   });
 
   it('shows a time ending at midnight as 00:00 and names the weekday', () => {
-    expect(describeReservationTime({ date: '2025-09-02', startTime: '18:00:00', endTime: '20:00:00' })).toBe('tirsdag 02.09.2025 kl. 18:00–20:00');
-    expect(describeReservationTime({ date: '2025-09-02', startTime: '22:00:00', endTime: '00:00:00' })).toBe('tirsdag 02.09.2025 kl. 22:00–00:00');
-    expect(reservationTimesDescription([{ date: '2025-09-02', startTime: '15:00:00', endTime: '00:00:00', status: 'APPROVED' }])).toBe('02.09.2025 kl. 15:00–00:00');
+    expect(describeReservationTime({ date: '2025-09-02', startTime: '18:00:00', endTime: '20:00:00' })).toBe(
+      'tirsdag 02.09.2025 kl. 18:00–20:00',
+    );
+    expect(describeReservationTime({ date: '2025-09-02', startTime: '22:00:00', endTime: '00:00:00' })).toBe(
+      'tirsdag 02.09.2025 kl. 22:00–00:00',
+    );
+    expect(reservationTimesDescription([{ date: '2025-09-02', startTime: '15:00:00', endTime: '00:00:00', status: 'APPROVED' }])).toBe(
+      '02.09.2025 kl. 15:00–00:00',
+    );
   });
 
   it('writes an instant on the Oslo wall clock, across daylight saving time', () => {
@@ -55,7 +68,9 @@ describe('the applicant\'s booking rules', () => {
     const base = { status: 'APPROVED' as const, locationName: 'Sagene skole', contactEmail: 'post@sagene.no' };
     expect(cancellationRefusedMessage({ ...base, sourceForm: 'school' })).toContain('Ta kontakt med Sagene skole på post@sagene.no');
     expect(cancellationRefusedMessage({ ...base, sourceForm: 'wedding' })).toContain('Ta kontakt med vielseskontoret på post@sagene.no');
-    expect(cancellationRefusedMessage({ ...base, contactEmail: null, sourceForm: 'default' })).toContain('Ta kontakt med Sagene skole for å kansellere.');
+    expect(cancellationRefusedMessage({ ...base, contactEmail: null, sourceForm: 'default' })).toContain(
+      'Ta kontakt med Sagene skole for å kansellere.',
+    );
   });
 
   it('checks organisation numbers with the mod-11 control digit', () => {

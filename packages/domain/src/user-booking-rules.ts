@@ -59,7 +59,10 @@ export function formatOsloDateTime(instant: string | Date): string {
 export { isCancellable } from './booking-lifecycle';
 
 /** Spec 02 §2: the extra badge 'Kontrakten må signeres' on an approved booking with an unsigned contract. */
-export function contractMustBeSigned(booking: { status: BookingStatus; requirements: readonly { type: string; isFulfilled: boolean }[] }): boolean {
+export function contractMustBeSigned(booking: {
+  status: BookingStatus;
+  requirements: readonly { type: string; isFulfilled: boolean }[];
+}): boolean {
   return booking.status === 'APPROVED' && booking.requirements.some((r) => r.type === 'CONTRACT' && !r.isFulfilled);
 }
 

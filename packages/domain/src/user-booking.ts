@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import {
-  bookingDurationType, bookingFormAnswers, bookingPurpose, bookingStatus, costCategory, sourceForm,
-} from './booking';
+import { bookingDurationType, bookingFormAnswers, bookingPurpose, bookingStatus, costCategory, sourceForm } from './booking';
 import { bookingRequirement, bookingReservation } from './booking-reservation';
 import { publicLocationType } from './location';
 import { oslonokkelenPermission, oslonokkelenRequestStatus } from './oslonokkelen';

@@ -1,8 +1,16 @@
 import { z } from 'zod';
 import { jsonId } from './id-param';
 import {
-  WEDDING_ADDRESS_MAX, WEDDING_EMAIL_MAX, WEDDING_EXTRA_INFORMATION_MAX, WEDDING_NAME_MAX, WEDDING_PHONE_MAX, WEDDING_POSTAL_NAME_MAX,
-  WEDDING_TEXT_MAX, interpreterLanguages, weddingLanguages, weddingMessages as m,
+  WEDDING_ADDRESS_MAX,
+  WEDDING_EMAIL_MAX,
+  WEDDING_EXTRA_INFORMATION_MAX,
+  WEDDING_NAME_MAX,
+  WEDDING_PHONE_MAX,
+  WEDDING_POSTAL_NAME_MAX,
+  WEDDING_TEXT_MAX,
+  interpreterLanguages,
+  weddingLanguages,
+  weddingMessages as m,
 } from './wedding-application-texts';
 import { PROEVINGSATTEST_MAX_BYTES } from './wedding-certificate';
 
@@ -33,8 +41,14 @@ export function isWeddingPhone(value: string): boolean {
 }
 
 function phone(requiredMessage: string) {
-  return z.preprocess(trim, z.string({ error: requiredMessage }).min(1, requiredMessage)
-    .max(WEDDING_PHONE_MAX, m.phoneInvalid).refine(blankOr(isWeddingPhone), m.phoneInvalid));
+  return z.preprocess(
+    trim,
+    z
+      .string({ error: requiredMessage })
+      .min(1, requiredMessage)
+      .max(WEDDING_PHONE_MAX, m.phoneInvalid)
+      .refine(blankOr(isWeddingPhone), m.phoneInvalid),
+  );
 }
 
 function email(requiredMessage?: string) {
@@ -54,7 +68,17 @@ export const weddingInformasjonShape = {
   applicantPhoneNo: phone(m.phoneRequired),
   applicantSsn: z.preprocess(trim, z.union([z.literal(''), z.string().regex(/^\d{11}$/, m.ssnInvalid)], { error: m.ssnInvalid })),
   addressStreetName: text(WEDDING_ADDRESS_MAX, m.addressRequired),
-  addressPostCode: z.preprocess(trim, z.string({ error: m.postCodeRequired }).min(1, m.postCodeRequired).max(4, m.postCodeInvalid).refine(blankOr((v) => /^\d{4}$/.test(v)), m.postCodeInvalid)),
+  addressPostCode: z.preprocess(
+    trim,
+    z
+      .string({ error: m.postCodeRequired })
+      .min(1, m.postCodeRequired)
+      .max(4, m.postCodeInvalid)
+      .refine(
+        blankOr((v) => /^\d{4}$/.test(v)),
+        m.postCodeInvalid,
+      ),
+  ),
   addressPostalName: text(WEDDING_POSTAL_NAME_MAX, m.postalNameRequired),
   spouseName: text(WEDDING_NAME_MAX, m.spouseNameRequired),
   spouseEmail: email(m.spouseEmailRequired),
@@ -65,7 +89,10 @@ export const weddingGjennomforingShape = {
   eventLanguage: language(m.eventLanguageRequired),
   weddingInterpreterRequired: choice(m.interpreterRequired),
   /** Required when an interpreter is, from the list; '' otherwise. */
-  weddingInterpreterLanguage: z.preprocess(trim, z.union([z.literal(''), z.enum(interpreterLanguages)], { error: m.interpreterLanguageRequired })),
+  weddingInterpreterLanguage: z.preprocess(
+    trim,
+    z.union([z.literal(''), z.enum(interpreterLanguages)], { error: m.interpreterLanguageRequired }),
+  ),
   preferredContactLanguage: language(m.contactLanguageRequired),
   /** true (yes), false (no) or null (unsure): spec §3. Missing is not an answer. */
   weddingCulturalSegmentDesired: z.boolean({ error: m.culturalSegmentChoiceRequired }).nullable(),
@@ -79,9 +106,7 @@ export const weddingGjennomforingShape = {
   proevingsattestFile: z.preprocess(trim, z.string().max(Math.ceil(PROEVINGSATTEST_MAX_BYTES / 3) * 4 + 200, m.certificateRequired)),
 };
 
-export const weddingOppsummeringShape = {
-  declarationAccepted: z.literal(true, { error: m.declarationRequired }),
-};
+export const weddingOppsummeringShape = { declarationAccepted: z.literal(true, { error: m.declarationRequired }) };
 
 type Gjennomforing = z.output<z.ZodObject<typeof weddingGjennomforingShape>>;
 
@@ -125,13 +150,16 @@ export const weddingStepSchemas = {
 } as const;
 
 /** POST /api/user/form/wedding (spec 02 §3). */
-export const weddingApplicationRequest = z.object({
-  bookingId: jsonId,
-  ...weddingInformasjonShape,
-  ...weddingGjennomforingShape,
-  ...weddingOppsummeringShape,
-  /** Spec §3: always empty. */
-  userReferenceId: z.preprocess(trim, z.literal('')).optional(),
-}).superRefine(gjennomforingRules, alongsideFieldErrors).transform(dropUnused);
+export const weddingApplicationRequest = z
+  .object({
+    bookingId: jsonId,
+    ...weddingInformasjonShape,
+    ...weddingGjennomforingShape,
+    ...weddingOppsummeringShape,
+    /** Spec §3: always empty. */
+    userReferenceId: z.preprocess(trim, z.literal('')).optional(),
+  })
+  .superRefine(gjennomforingRules, alongsideFieldErrors)
+  .transform(dropUnused);
 export type WeddingApplicationRequest = z.output<typeof weddingApplicationRequest>;
 export type WeddingApplicationInput = z.input<typeof weddingApplicationRequest>;

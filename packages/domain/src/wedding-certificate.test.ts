@@ -10,7 +10,10 @@ describe('the prøvingsattest checks', () => {
   });
   it('refuses other files and larger ones with the spec messages', () => {
     expect(checkCertificateFile({ type: 'image/png', name: 'a.pdf', size: 10 })).toEqual({ ok: false, message: onlyPdfMessage });
-    expect(checkCertificateFile({ type: 'application/pdf', name: 'a.pdf', size: 10_485_761 })).toEqual({ ok: false, message: tooLargeMessage });
+    expect(checkCertificateFile({ type: 'application/pdf', name: 'a.pdf', size: 10_485_761 })).toEqual({
+      ok: false,
+      message: tooLargeMessage,
+    });
   });
   it('reads the data URL of spec §5 and nothing else', () => {
     expect(parseDataUrl('data:application/pdf;name=file;base64,JVBERi0=')).toEqual({ contentType: 'application/pdf', base64: 'JVBERi0=' });

@@ -60,8 +60,4 @@ export const proevingsattestUpload = z.object({
 });
 export type ProevingsattestUpload = z.infer<typeof proevingsattestUpload>;
 
-export const proevingsattestFileInfo = z.object({
-  filename: z.string(),
-  contentType: z.string(),
-  size: z.number().int(),
-});
+export const proevingsattestFileInfo = z.object({ filename: z.string(), contentType: z.string(), size: z.number().int() });

@@ -9,11 +9,15 @@ describe('weddingHoldEnd', () => {
   });
 
   it('is the release moment when the page went away and it comes before the hold ends', () => {
-    expect(weddingHoldEnd({ holdExpiresAt: at('2026-11-28T12:30:00Z'), releaseAt: at('2026-11-28T12:01:00Z') })).toEqual(at('2026-11-28T12:01:00Z'));
+    expect(weddingHoldEnd({ holdExpiresAt: at('2026-11-28T12:30:00Z'), releaseAt: at('2026-11-28T12:01:00Z') })).toEqual(
+      at('2026-11-28T12:01:00Z'),
+    );
   });
 
   it('is never later than the hold', () => {
-    expect(weddingHoldEnd({ holdExpiresAt: at('2026-11-28T12:30:00Z'), releaseAt: at('2026-11-28T12:30:30Z') })).toEqual(at('2026-11-28T12:30:00Z'));
+    expect(weddingHoldEnd({ holdExpiresAt: at('2026-11-28T12:30:00Z'), releaseAt: at('2026-11-28T12:30:30Z') })).toEqual(
+      at('2026-11-28T12:30:00Z'),
+    );
   });
 
   it('is null without a hold (sent, or closed), whatever the page did', () => {

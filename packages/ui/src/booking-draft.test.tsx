@@ -1,11 +1,22 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
-import { BOOKING_DRAFT_KEY, clearBookingDraft, emptyBookingDraft, keepOnlyRooms, parseBookingDraft, readBookingDraft, useBookingDraft, type BookingDraft } from './booking-draft';
+import {
+  BOOKING_DRAFT_KEY,
+  clearBookingDraft,
+  emptyBookingDraft,
+  keepOnlyRooms,
+  parseBookingDraft,
+  readBookingDraft,
+  useBookingDraft,
+  type BookingDraft,
+} from './booking-draft';
 
 const draft: BookingDraft = {
   repetition: { pattern: 'WEEKLY', lastDate: '2030-06-01' },
   checked: [{ bookableAssetId: 1, date: '2030-03-04', startTime: '18:00:00' }],
-  reservations: [{ bookableAssetId: 2, datesAndTimes: [{ date: '2030-03-05', startTime: '18:00:00', duration: 'PT1H' }], repetition: null }],
+  reservations: [
+    { bookableAssetId: 2, datesAndTimes: [{ date: '2030-03-05', startTime: '18:00:00', duration: 'PT1H' }], repetition: null },
+  ],
   availability: { probablyAvailable: [], unavailable: [], errors: [] },
 };
 
@@ -35,13 +46,24 @@ describe('booking draft (spec 01 §4, §9: repetition, checked times, reservatio
     const parsed = parseBookingDraft(
       JSON.stringify({
         repetition: { pattern: 'WEEKLY', lastDate: '01.06.2030' },
-        checked: [draft.checked[0], { bookableAssetId: 1, date: '2030-02-30', startTime: '18:00:00' }, { bookableAssetId: 1, date: '2030-03-04', startTime: '25:00:00' }],
+        checked: [
+          draft.checked[0],
+          { bookableAssetId: 1, date: '2030-02-30', startTime: '18:00:00' },
+          { bookableAssetId: 1, date: '2030-03-04', startTime: '25:00:00' },
+        ],
         reservations: [draft.reservations[0], { bookableAssetId: 'x', datesAndTimes: [] }],
         availability: { probablyAvailable: 'all' },
       }),
     );
-    expect(parsed).toEqual({ repetition: { pattern: 'WEEKLY', lastDate: null }, checked: draft.checked, reservations: draft.reservations, availability: null });
-    expect(parseBookingDraft(JSON.stringify({ repetition: { pattern: 'MONTHLY', lastDate: null } })).repetition).toEqual(emptyBookingDraft.repetition);
+    expect(parsed).toEqual({
+      repetition: { pattern: 'WEEKLY', lastDate: null },
+      checked: draft.checked,
+      reservations: draft.reservations,
+      availability: null,
+    });
+    expect(parseBookingDraft(JSON.stringify({ repetition: { pattern: 'MONTHLY', lastDate: null } })).repetition).toEqual(
+      emptyBookingDraft.repetition,
+    );
   });
 
   it('keeps only the chosen rooms; the availability answer goes when a reservation does', () => {

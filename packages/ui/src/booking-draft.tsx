@@ -1,5 +1,10 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { availabilityResponse, bookingCreationDto, type AvailabilityResponse, type BookingCreationDto } from '@lokaler/domain/booking-request';
+import {
+  availabilityResponse,
+  bookingCreationDto,
+  type AvailabilityResponse,
+  type BookingCreationDto,
+} from '@lokaler/domain/booking-request';
 import { isValidDate } from '@lokaler/domain/scheduling/calendar-date';
 import { repeatPatterns, type RepeatPattern } from '@lokaler/domain/scheduling/expand-repetition';
 import type { ChosenSlot } from '@lokaler/domain/scheduling/slot-selection';

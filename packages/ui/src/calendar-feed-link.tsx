@@ -81,7 +81,8 @@ export function CalendarFeedLink({ title, level = 2, url, onRotate, rotateError 
         onConfirm={() => void rotate()}
         onCancel={() => setConfirming(false)}
       >
-        Den gamle lenken slutter å virke med en gang. Kalendere som bruker den, får ikke flere oppdateringer før du legger inn den nye lenken.
+        Den gamle lenken slutter å virke med en gang. Kalendere som bruker den, får ikke flere oppdateringer før du legger inn den nye
+        lenken.
       </ConfirmDialog>
     </section>
   );
@@ -96,18 +97,20 @@ export function CalendarFeedHelp({ level = 2 }: { level?: 2 | 3 }) {
       </Heading>
       <ul className="lk-calendar-feed-help">
         <li>
-          <strong>Google Kalender:</strong> Åpne calendar.google.com på PC, velg «Andre kalendere» og «+», så «Fra nettadresse», og lim inn lenken.
+          <strong>Google Kalender:</strong> Åpne calendar.google.com på PC, velg «Andre kalendere» og «+», så «Fra nettadresse», og lim inn
+          lenken.
         </li>
         <li>
           <strong>Outlook:</strong> Velg «Legg til kalender», så «Abonner fra nettet», og lim inn lenken.
         </li>
         <li>
-          <strong>Apple Kalender (iPhone, iPad, Mac):</strong> Velg «Legg til kalender» eller «Arkiv» og «Nytt kalenderabonnement», og lim inn lenken.
+          <strong>Apple Kalender (iPhone, iPad, Mac):</strong> Velg «Legg til kalender» eller «Arkiv» og «Nytt kalenderabonnement», og lim
+          inn lenken.
         </li>
       </ul>
       <Paragraph>
-        Kalenderen oppdateres av seg selv, vanligvis innen noen timer. Avlyste tider vises som avlyst. Del ikke lenken med andre; lag heller en ny lenke hvis noen har fått
-        den som ikke skal ha den.
+        Kalenderen oppdateres av seg selv, vanligvis innen noen timer. Avlyste tider vises som avlyst. Del ikke lenken med andre; lag heller
+        en ny lenke hvis noen har fått den som ikke skal ha den.
       </Paragraph>
     </Alert>
   );

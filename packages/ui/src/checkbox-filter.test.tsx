@@ -4,7 +4,10 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CheckboxFilter, type CheckboxFilterOption } from './checkbox-filter';
 
-const districts: CheckboxFilterOption<string>[] = ['Alna', 'Bjerke', 'Frogner', 'Gamle Oslo', 'Grorud'].map((name) => ({ value: name.toLowerCase(), label: name }));
+const districts: CheckboxFilterOption<string>[] = ['Alna', 'Bjerke', 'Frogner', 'Gamle Oslo', 'Grorud'].map((name) => ({
+  value: name.toLowerCase(),
+  label: name,
+}));
 
 /** The filter with its chosen values kept as a page keeps them, and the last onChange answer shown. */
 function Harness({ folded, initial = [] }: { folded?: number; initial?: string[] }) {
@@ -17,7 +20,10 @@ function Harness({ folded, initial = [] }: { folded?: number; initial?: string[]
   );
 }
 
-const values = (group: HTMLElement) => within(group).getAllByRole('checkbox').map((c) => c.getAttribute('value'));
+const values = (group: HTMLElement) =>
+  within(group)
+    .getAllByRole('checkbox')
+    .map((c) => c.getAttribute('value'));
 
 describe('CheckboxFilter', () => {
   it('checks and unchecks, keeping the values in the order chosen', async () => {

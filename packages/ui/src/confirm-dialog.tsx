@@ -21,7 +21,18 @@ export interface ConfirmDialogProps {
  * A modal question with a confirm and a cancel button. Escape, the close button and 'Avbryt' cancel;
  * while the action runs the buttons are disabled so it is not sent twice.
  */
-export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel = 'Avbryt', tone = 'default', busy = false, error, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel = 'Avbryt',
+  tone = 'default',
+  busy = false,
+  error,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const titleId = useId();
   return (
     <Dialog open={open} onClose={() => !busy && onCancel()} closedby={busy ? 'none' : 'any'} aria-labelledby={titleId} closeButton="Lukk">

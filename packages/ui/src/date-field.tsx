@@ -33,7 +33,21 @@ export interface DateFieldProps {
  * day names, arrow keys, Page Up/Down for months, Enter to choose) in a modal dialog that fits 320 px.
  * Text that is no date gets its own message when the person leaves the field.
  */
-export function DateField({ label, value, onChange, onBlur, id, name, description, error, min, max, required, ref, 'data-size': size }: DateFieldProps) {
+export function DateField({
+  label,
+  value,
+  onChange,
+  onBlur,
+  id,
+  name,
+  description,
+  error,
+  min,
+  max,
+  required,
+  ref,
+  'data-size': size,
+}: DateFieldProps) {
   const ownId = useId();
   const inputId = id ?? `lk-date-${ownId.replace(/:/g, '')}`;
   const [text, setText] = useState(() => formatDateText(value));
@@ -102,7 +116,9 @@ export function DateField({ label, value, onChange, onBlur, id, name, descriptio
           type="button"
           variant="secondary"
           icon
-          aria-label={selected ? `Velg ${label.toLowerCase()} i kalender, valgt ${formatDateText(value)}` : `Velg ${label.toLowerCase()} i kalender`}
+          aria-label={
+            selected ? `Velg ${label.toLowerCase()} i kalender, valgt ${formatDateText(value)}` : `Velg ${label.toLowerCase()} i kalender`
+          }
           aria-haspopup="dialog"
           // The calendar's code is fetched as the pointer or the focus comes near, so it is there on the press.
           onPointerEnter={() => void loadCalendar()}
@@ -113,7 +129,14 @@ export function DateField({ label, value, onChange, onBlur, id, name, descriptio
         </Button>
       </div>
       {message && <ValidationMessage id={messageId}>{message}</ValidationMessage>}
-      <Dialog open={open} onClose={() => setOpen(false)} closedby="any" closeButton="Lukk" aria-labelledby={`${inputId}-dialog-heading`} className="lk-date-field__dialog">
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        closedby="any"
+        closeButton="Lukk"
+        aria-labelledby={`${inputId}-dialog-heading`}
+        className="lk-date-field__dialog"
+      >
         <Dialog.Block>
           {/* Not the field's own label: the input alone is 'Dato' to a screen reader (and to getByLabel). */}
           <Heading level={2} data-size="xs" id={`${inputId}-dialog-heading`}>
@@ -139,7 +162,16 @@ function toValue(text: string): string {
 
 function CalendarIcon() {
   return (
-    <svg width="1.25em" height="1.25em" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.75" aria-hidden="true" focusable="false">
+    <svg
+      width="1.25em"
+      height="1.25em"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.75"
+      aria-hidden="true"
+      focusable="false"
+    >
       <rect x="3.5" y="5" width="17" height="15.5" rx="2" />
       <path d="M3.5 10h17M8 3v4M16 3v4" strokeLinecap="round" />
     </svg>

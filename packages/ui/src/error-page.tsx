@@ -19,7 +19,12 @@ export interface ErrorPageProps {
  * The error page of spec 01 §2/§8: a message, a back button and a link to the main page. It needs no
  * router, so it also works when the app could not start.
  */
-export function ErrorPage({ title = errorPageTexts.generic.title, description = errorPageTexts.generic.description, homeHref = '/', headingLevel = 1 }: ErrorPageProps) {
+export function ErrorPage({
+  title = errorPageTexts.generic.title,
+  description = errorPageTexts.generic.description,
+  homeHref = '/',
+  headingLevel = 1,
+}: ErrorPageProps) {
   return (
     <section className="lk-error-page" aria-labelledby="lk-error-title">
       <Heading level={headingLevel} data-size="lg" id="lk-error-title">

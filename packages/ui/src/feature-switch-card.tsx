@@ -18,7 +18,12 @@ export function FeatureSwitchCard() {
         </Heading>
         <Paragraph data-size="sm">Lagres bare i denne nettleseren.</Paragraph>
         {featureSwitchNames.map((name) => (
-          <Switch key={name} label={labels[name]} checked={switches[name]} onChange={(event) => setFeatureSwitch(name, event.target.checked)} />
+          <Switch
+            key={name}
+            label={labels[name]}
+            checked={switches[name]}
+            onChange={(event) => setFeatureSwitch(name, event.target.checked)}
+          />
         ))}
       </section>
     </Card>

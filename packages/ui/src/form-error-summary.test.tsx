@@ -23,7 +23,11 @@ const resolver: Resolver<Values> = (values) => {
 };
 
 function ContactForm({ onSend = () => {} }: { onSend?: (values: Values) => void }) {
-  const { register, handleSubmit, control, formState } = useForm<Values>({ resolver, defaultValues: { name: '', email: '', date: '' }, shouldFocusError: false });
+  const { register, handleSubmit, control, formState } = useForm<Values>({
+    resolver,
+    defaultValues: { name: '', email: '', date: '' },
+    shouldFocusError: false,
+  });
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(onSend)(event)}>
       <FormErrorSummary errors={formState.errors} submitCount={formState.submitCount} />
@@ -60,7 +64,9 @@ describe('FormErrorSummary', () => {
   it('takes the focus to the field when a link is followed', async () => {
     render(<ContactForm />);
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
-    await userEvent.click(within(await screen.findByRole('group', { name: /rette opp følgende/ })).getByRole('link', { name: 'Skriv en gyldig e-postadresse' }));
+    await userEvent.click(
+      within(await screen.findByRole('group', { name: /rette opp følgende/ })).getByRole('link', { name: 'Skriv en gyldig e-postadresse' }),
+    );
     expect(screen.getByRole('textbox', { name: 'E-post' })).toHaveFocus();
     await userEvent.click(within(summary()).getByRole('link', { name: 'Velg en dato' }));
     expect(screen.getByRole('textbox', { name: 'Dato' })).toHaveFocus();
@@ -90,7 +96,11 @@ describe('formMessages', () => {
   it('flattens nested and list errors in order, once each', () => {
     expect(
       formMessages({
-        periods: [{ fromDate: { type: 'custom', message: 'Skriv en dato' } }, undefined, { toDate: { type: 'custom', message: 'Til må være etter fra' } }],
+        periods: [
+          { fromDate: { type: 'custom', message: 'Skriv en dato' } },
+          undefined,
+          { toDate: { type: 'custom', message: 'Til må være etter fra' } },
+        ],
         root: { type: 'server', message: 'Noe gikk galt' },
       } as never),
     ).toEqual([

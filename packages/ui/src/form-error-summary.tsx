@@ -49,7 +49,12 @@ export interface FormErrorSummaryProps<T extends FieldValues> {
  * the focus (once per submit; the form must not also focus its first field: `shouldFocusError: false`).
  * A link moves the focus to its field. It follows the fields as they are corrected and goes when none is left.
  */
-export function FormErrorSummary<T extends FieldValues>({ errors, submitCount, idOf, heading = 'For å gå videre må du rette opp følgende feil:' }: FormErrorSummaryProps<T>) {
+export function FormErrorSummary<T extends FieldValues>({
+  errors,
+  submitCount,
+  idOf,
+  heading = 'For å gå videre må du rette opp følgende feil:',
+}: FormErrorSummaryProps<T>) {
   const ref = useRef<ComponentRef<typeof ErrorSummary>>(null);
   const messages = submitCount > 0 ? formMessages(errors) : [];
   const shown = messages.length > 0;
@@ -68,7 +73,17 @@ export function FormErrorSummary<T extends FieldValues>({ errors, submitCount, i
   };
   // In the order of the fields on the page (a schema reports in its own order); messages without a field last.
   const placed = messages.map((m) => ({ ...m, field: fieldOf(m.path, document) }));
-  placed.sort((a, b) => (a.field && b.field ? (a.field.compareDocumentPosition(b.field) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1) : a.field ? -1 : b.field ? 1 : 0));
+  placed.sort((a, b) =>
+    a.field && b.field
+      ? a.field.compareDocumentPosition(b.field) & Node.DOCUMENT_POSITION_FOLLOWING
+        ? -1
+        : 1
+      : a.field
+        ? -1
+        : b.field
+          ? 1
+          : 0,
+  );
   const follow = (path: string) => (event: MouseEvent<HTMLAnchorElement>) => {
     const field = fieldOf(path, event.currentTarget.closest('form') ?? document);
     if (!field) return;

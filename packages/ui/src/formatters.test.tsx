@@ -19,7 +19,7 @@ describe('formatPhoneNumber (spec 01 §5: groups of two digits)', () => {
   });
 });
 
-describe('groupPhoneNumbersInText (a venue\'s practical information)', () => {
+describe("groupPhoneNumbersInText (a venue's practical information)", () => {
   it.each([
     ['Ring vaktmester på 22334455.', 'Ring vaktmester på 22 33 44 55.'],
     ['Vakttelefon +4791234567 eller 0047 912 34 567', 'Vakttelefon +47 91 23 45 67 eller +47 91 23 45 67'],
@@ -34,7 +34,11 @@ describe('groupPhoneNumbersInText (a venue\'s practical information)', () => {
 });
 
 describe("formatCapacity (spec 01 §9: 'Plass til N person(er)')", () => {
-  it.each([[1, 'Plass til 1 person'], [30, 'Plass til 30 personer'], [0, 'Plass til 0 personer']])('%i → %s', (n, text) => expect(formatCapacity(n)).toBe(text));
+  it.each([
+    [1, 'Plass til 1 person'],
+    [30, 'Plass til 30 personer'],
+    [0, 'Plass til 0 personer'],
+  ])('%i → %s', (n, text) => expect(formatCapacity(n)).toBe(text));
 });
 
 describe('time formats', () => {

@@ -25,7 +25,11 @@ export interface GridKey {
 const clamp = (value: number, max: number) => Math.max(0, Math.min(value, max));
 
 /** The position a key moves to, or null when the key is not a movement key. */
-export function moveInGrid(position: GridPosition, { key, ctrlKey = false, metaKey = false }: GridKey, size: GridSize): GridPosition | null {
+export function moveInGrid(
+  position: GridPosition,
+  { key, ctrlKey = false, metaKey = false }: GridKey,
+  size: GridSize,
+): GridPosition | null {
   if (size.rows <= 0 || size.cols <= 0) return null;
   const lastRow = size.rows - 1;
   const lastCol = size.cols - 1;

@@ -13,5 +13,9 @@ export function Loading({ label = 'Laster …', delayMs = LOADER_DELAY_MS }: { l
     return () => clearTimeout(timer);
   }, [delayMs]);
 
-  return <div className="lk-loading" role="status">{visible && <Spinner aria-label={label} data-size="lg" />}</div>;
+  return (
+    <div className="lk-loading" role="status">
+      {visible && <Spinner aria-label={label} data-size="lg" />}
+    </div>
+  );
 }

@@ -15,7 +15,13 @@ const aboutSections = [
 ] as const;
 
 /** The information message and the about accordion (administrator HTML, sanitised); sections without text are left out. */
-export function LocationAboutSections({ informationMessage, about }: { informationMessage: string | null; about: LocationAbout | undefined }) {
+export function LocationAboutSections({
+  informationMessage,
+  about,
+}: {
+  informationMessage: string | null;
+  about: LocationAbout | undefined;
+}) {
   const sections = aboutSections.flatMap((s) => {
     const html = about?.[s.key];
     return html ? [{ ...s, html }] : [];

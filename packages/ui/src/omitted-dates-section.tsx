@@ -10,7 +10,17 @@ import { formatClock } from '@lokaler/domain/scheduling/time-of-day';
  * ('Søkt uten n datoer'), each named — on the citizen's booking page and in the admin app's booking view,
  * each with its own sentence and section class. Nothing when none were left out.
  */
-export function OmittedDatesSection({ omitted, intro, className, listClassName }: { omitted: readonly OmittedTime[]; intro: string; className?: string; listClassName?: string }) {
+export function OmittedDatesSection({
+  omitted,
+  intro,
+  className,
+  listClassName,
+}: {
+  omitted: readonly OmittedTime[];
+  intro: string;
+  className?: string;
+  listClassName?: string;
+}) {
   const headingId = useId();
   if (omitted.length === 0) return null;
   return (

@@ -9,7 +9,13 @@ const isNotFound = (error: unknown) => (error as Error).message === '404';
 
 function show(query: LoadedQuery<string>) {
   return render(
-    <QueryLoader query={query} loadingLabel="Henter søknaden" describeFailure={describeFailure} isNotFound={isNotFound} notFound={<p>Fant ikke</p>}>
+    <QueryLoader
+      query={query}
+      loadingLabel="Henter søknaden"
+      describeFailure={describeFailure}
+      isNotFound={isNotFound}
+      notFound={<p>Fant ikke</p>}
+    >
       {(data) => <p>Data: {data}</p>}
     </QueryLoader>,
   );
@@ -20,7 +26,11 @@ describe('QueryLoader', () => {
     const view = show({ data: undefined, error: null, isPending: true });
     expect(screen.getByRole('status')).toBeInTheDocument();
     view.rerender(
-      <QueryLoader query={{ data: 'søknad 5', error: null, isPending: false }} loadingLabel="Henter søknaden" describeFailure={describeFailure}>
+      <QueryLoader
+        query={{ data: 'søknad 5', error: null, isPending: false }}
+        loadingLabel="Henter søknaden"
+        describeFailure={describeFailure}
+      >
         {(data) => <p>Data: {data}</p>}
       </QueryLoader>,
     );

@@ -13,7 +13,11 @@ export interface StaleCodeOptions {
  * old release's files, which are gone: Vite then fires `vite:preloadError`, and the page is loaded
  * again from the new release (once; the route's error page shows if that does not help).
  */
-export function reloadWhenCodeIsStale({ reload = () => window.location.reload(), storage = window.sessionStorage, now = Date.now }: StaleCodeOptions = {}): () => void {
+export function reloadWhenCodeIsStale({
+  reload = () => window.location.reload(),
+  storage = window.sessionStorage,
+  now = Date.now,
+}: StaleCodeOptions = {}): () => void {
   const onPreloadError = (event: Event) => {
     const last = Number(storage.getItem(RELOADED_AT_KEY) ?? 0);
     if (now() - last < RELOAD_GUARD_MS) return;

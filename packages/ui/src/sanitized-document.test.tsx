@@ -4,13 +4,19 @@ import { SanitizedDocument, sanitizeDocument } from './sanitized-document';
 
 describe('sanitizeDocument', () => {
   it('keeps structure and tables on screen, and drops scripts, handlers, images, styles and links', () => {
-    const html = '<section><h2>Vilkår</h2><p onclick="x()" style="color:red">Tekst <strong>viktig</strong></p><table><tr><td colspan="2">A</td></tr></table><script>x()</script><img src="x"><a href="https://evil.example">lenke</a></section>';
-    expect(sanitizeDocument(html, 'document')).toBe('<section><h2>Vilkår</h2><p>Tekst <strong>viktig</strong></p><table><tbody><tr><td colspan="2">A</td></tr></tbody></table>lenke</section>');
+    const html =
+      '<section><h2>Vilkår</h2><p onclick="x()" style="color:red">Tekst <strong>viktig</strong></p><table><tr><td colspan="2">A</td></tr></table><script>x()</script><img src="x"><a href="https://evil.example">lenke</a></section>';
+    expect(sanitizeDocument(html, 'document')).toBe(
+      '<section><h2>Vilkår</h2><p>Tekst <strong>viktig</strong></p><table><tbody><tr><td colspan="2">A</td></tr></tbody></table>lenke</section>',
+    );
   });
 
   it('prints only headings, paragraphs, lists, tables, div, section, article and br (spec 02 §5), keeping the text', () => {
-    const html = '<article><h1>K</h1><p>Pris <strong>0</strong> kr<br>per time</p><ul><li><em>en</em></li></ul><div><span>x</span></div><hr></article>';
-    expect(sanitizeDocument(html, 'print')).toBe('<article><h1>K</h1><p>Pris 0 kr<br>per time</p><ul><li>en</li></ul><div>x</div></article>');
+    const html =
+      '<article><h1>K</h1><p>Pris <strong>0</strong> kr<br>per time</p><ul><li><em>en</em></li></ul><div><span>x</span></div><hr></article>';
+    expect(sanitizeDocument(html, 'print')).toBe(
+      '<article><h1>K</h1><p>Pris 0 kr<br>per time</p><ul><li>en</li></ul><div>x</div></article>',
+    );
   });
 
   it('moves the headings down under the page heading, keeping their order', () => {
@@ -19,7 +25,9 @@ describe('sanitizeDocument', () => {
   });
 
   it('renders the sanitised document in a div with the given attributes', () => {
-    const { container } = render(<SanitizedDocument html={'<h1>T</h1><p>x<script>y</script></p>'} minHeadingLevel={2} aria-label="Kontrakten" role="region" />);
+    const { container } = render(
+      <SanitizedDocument html={'<h1>T</h1><p>x<script>y</script></p>'} minHeadingLevel={2} aria-label="Kontrakten" role="region" />,
+    );
     const region = container.querySelector('[role="region"]')!;
     expect(region.getAttribute('aria-label')).toBe('Kontrakten');
     expect(region.innerHTML).toBe('<h2>T</h2><p>x</p>');

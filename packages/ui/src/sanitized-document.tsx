@@ -17,7 +17,30 @@ const tables = ['table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td']
 
 const profiles: Record<DocumentProfile, Config> = {
   document: {
-    ALLOWED_TAGS: [...headings, ...tables, 'p', 'br', 'hr', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'div', 'section', 'article', 'span', 'b', 'strong', 'i', 'em', 'small', 'sub', 'sup'],
+    ALLOWED_TAGS: [
+      ...headings,
+      ...tables,
+      'p',
+      'br',
+      'hr',
+      'ul',
+      'ol',
+      'li',
+      'dl',
+      'dt',
+      'dd',
+      'div',
+      'section',
+      'article',
+      'span',
+      'b',
+      'strong',
+      'i',
+      'em',
+      'small',
+      'sub',
+      'sup',
+    ],
     ALLOWED_ATTR: ['colspan', 'rowspan', 'scope'],
   },
   print: {

@@ -10,7 +10,9 @@ describe('sanitizeHtml (spec 01 §5: a, p, br, b, ul, li, h1–h3; links in a ne
   });
 
   it('removes scripts, event handlers, styles and other tags, keeping their text', () => {
-    const clean = sanitizeHtml('<p onclick="steal()">Hei <i>du</i><script>alert(1)</script><img src=x onerror=alert(1)><span style="color:red">rød</span></p>');
+    const clean = sanitizeHtml(
+      '<p onclick="steal()">Hei <i>du</i><script>alert(1)</script><img src=x onerror=alert(1)><span style="color:red">rød</span></p>',
+    );
     expect(clean).toBe('<p>Hei durød</p>');
   });
 

@@ -28,5 +28,7 @@ export function sanitizeHtml(html: string): string {
 
 /** Administrator-written HTML, sanitised. A div, so the text's own paragraphs and lists are valid inside it. */
 export function SanitizedHtml({ html, className }: { html: string; className?: string }) {
-  return <div className={className ? `lk-rich-text ${className}` : 'lk-rich-text'} dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }} />;
+  return (
+    <div className={className ? `lk-rich-text ${className}` : 'lk-rich-text'} dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }} />
+  );
 }

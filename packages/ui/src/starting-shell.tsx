@@ -10,7 +10,17 @@ import type { ReactNode } from 'react';
  * index.html and this component equal.
  * The header's buttons come with the app: a button that does nothing yet is not shown.
  */
-export function StartingShell({ appName, subtitle, homeHref, children }: { appName: string; subtitle?: string; homeHref: string; children?: ReactNode }) {
+export function StartingShell({
+  appName,
+  subtitle,
+  homeHref,
+  children,
+}: {
+  appName: string;
+  subtitle?: string;
+  homeHref: string;
+  children?: ReactNode;
+}) {
   return (
     <div className="lk-shell">
       {/* A div, not <header>: no banner landmark until the real header (with its buttons) is there. */}

@@ -21,7 +21,11 @@ function Form() {
 
 /** A form over several paths (a wizard's steps), which tells what leaving costs and does something when left. */
 function Wizard({ onLeave }: { onLeave: () => void }) {
-  const guard = useUnsavedChangesGuard(true, { isWithin: (path) => path.startsWith('/veiviser/'), detail: 'Går du ut, mister du tidspunktet.', onLeave });
+  const guard = useUnsavedChangesGuard(true, {
+    isWithin: (path) => path.startsWith('/veiviser/'),
+    detail: 'Går du ut, mister du tidspunktet.',
+    onLeave,
+  });
   return (
     <>
       {guard.dialog}
@@ -32,19 +36,26 @@ function Wizard({ onLeave }: { onLeave: () => void }) {
 }
 
 function renderAt(path: string) {
-  const router = createMemoryRouter([
-    { path: '/skjema', element: <Form /> },
-    { path: '/nytt-lokale/:step', element: <Form /> },
-    { path: '/annet', element: <p>Annen side</p> },
-  ], { initialEntries: [path] });
+  const router = createMemoryRouter(
+    [
+      { path: '/skjema', element: <Form /> },
+      { path: '/nytt-lokale/:step', element: <Form /> },
+      { path: '/annet', element: <p>Annen side</p> },
+    ],
+    { initialEntries: [path] },
+  );
   render(<RouterProvider router={router} />);
   return router;
 }
 
 beforeEach(() => {
   // jsdom has no modal dialogs.
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) { this.setAttribute('open', ''); };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) { this.removeAttribute('open'); };
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
 });
 
 describe('unsaved-changes guard', () => {
@@ -94,10 +105,13 @@ describe('unsaved-changes guard', () => {
   it('lets a form move between its own paths (isWithin), says what leaving costs, and calls onLeave only on a confirmed leave', async () => {
     const user = userEvent.setup();
     const onLeave = vi.fn();
-    const router = createMemoryRouter([
-      { path: '/veiviser/:step', element: <Wizard onLeave={onLeave} /> },
-      { path: '/annet', element: <p>Annen side</p> },
-    ], { initialEntries: ['/veiviser/en'] });
+    const router = createMemoryRouter(
+      [
+        { path: '/veiviser/:step', element: <Wizard onLeave={onLeave} /> },
+        { path: '/annet', element: <p>Annen side</p> },
+      ],
+      { initialEntries: ['/veiviser/en'] },
+    );
     render(<RouterProvider router={router} />);
     await user.click(screen.getByRole('link', { name: 'Neste steg' }));
     expect(router.state.location.pathname).toBe('/veiviser/to');

@@ -10,7 +10,11 @@ export const TEXT_DEBOUNCE_MS = 250;
  * When `value` changes from elsewhere (Back, a link, 'Nullstill filtre') the field shows it; an echo
  * of our own change is not news.
  */
-export function useDebouncedText(value: string, onChange: (text: string) => void, delayMs: number = TEXT_DEBOUNCE_MS): [string, (text: string) => void, () => void] {
+export function useDebouncedText(
+  value: string,
+  onChange: (text: string) => void,
+  delayMs: number = TEXT_DEBOUNCE_MS,
+): [string, (text: string) => void, () => void] {
   const [text, setText] = useState(value);
   // The last text sent, and the outside value as last seen.
   const [sent, setSent] = useState(value);

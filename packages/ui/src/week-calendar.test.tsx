@@ -8,7 +8,8 @@ import { WeekCalendar, WeekCalendarLegend } from './week-calendar';
 const dates = ['2030-03-04', '2030-03-05', '2030-03-06'];
 const times = ['18:00:00', '18:15:00', '18:30:00'];
 /** 5 March 18:15 is taken; 6 March is closed. */
-const base = (date: string, time: string): SlotStatus | null => (date === '2030-03-06' ? null : date === '2030-03-05' && time === '18:15:00' ? 'unavailable' : 'available');
+const base = (date: string, time: string): SlotStatus | null =>
+  date === '2030-03-06' ? null : date === '2030-03-05' && time === '18:15:00' ? 'unavailable' : 'available';
 
 function Calendar() {
   const [chosen, setChosen] = useState<string[]>([]);
@@ -25,7 +26,13 @@ function Calendar() {
       times={times}
       statusOf={statusOf}
       onToggleSlot={(d, t) => setChosen((c) => (c.includes(key(d, t)) ? c.filter((k) => k !== key(d, t)) : [...c, key(d, t)]))}
-      onToggleDay={(d) => setChosen((c) => (free(d).every((t) => c.includes(key(d, t))) ? c.filter((k) => !k.startsWith(d)) : [...c.filter((k) => !k.startsWith(d)), ...free(d).map((t) => key(d, t))]))}
+      onToggleDay={(d) =>
+        setChosen((c) =>
+          free(d).every((t) => c.includes(key(d, t)))
+            ? c.filter((k) => !k.startsWith(d))
+            : [...c.filter((k) => !k.startsWith(d)), ...free(d).map((t) => key(d, t))],
+        )
+      }
       canToggleDay={(d) => free(d).length > 0}
       isDayChosen={(d) => free(d).length > 0 && free(d).every((t) => chosen.includes(key(d, t)))}
     />
@@ -121,7 +128,9 @@ describe('WeekCalendar', () => {
     expect(headers.map((h) => h.textContent)).toEqual(['mandag\n4. mars', 'tirsdag\n5. mars', 'onsdag\n6. mars']);
     for (const header of headers) {
       const visible = (header.textContent ?? '').replace(/\s+/g, ' ');
-      expect(header.getAttribute('aria-label')?.startsWith(`${visible}: `), `${visible} in ${header.getAttribute('aria-label')}`).toBe(true);
+      expect(header.getAttribute('aria-label')?.startsWith(`${visible}: `), `${visible} in ${header.getAttribute('aria-label')}`).toBe(
+        true,
+      );
     }
   });
 

@@ -22,7 +22,8 @@ import { reportCrash } from './report-error';
  * StrictMode mounts twice in development, and two clients would both renew the same refresh token.
  */
 let authClient: Promise<AuthClient> | undefined;
-const loadAdminAuthClient = (): Promise<AuthClient> => (authClient ??= getClientSettings('admin').then((settings) => onPublicOrigin(settings, createOnDemandAuthClient)));
+const loadAdminAuthClient = (): Promise<AuthClient> =>
+  (authClient ??= getClientSettings('admin').then((settings) => onPublicOrigin(settings, createOnDemandAuthClient)));
 
 export interface AppProviderProps {
   children: ReactNode;

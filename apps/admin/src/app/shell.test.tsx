@@ -5,14 +5,19 @@ import { resetApiClient } from '@lokaler/api-client/api-fetch';
 import { renderAdmin, siri } from '../testing/render-admin';
 
 const fetchMock = vi.fn<typeof fetch>();
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 beforeEach(() => {
   resetApiClient();
   vi.stubGlobal('scrollTo', vi.fn());
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (input) => {
-    if (String(input) === '/api/currentuser/adminlocations') return json(200, [{ id: 7, name: 'Tøyen skole' }, { id: 4, name: 'Bjølsen skole' }]);
+    if (String(input) === '/api/currentuser/adminlocations')
+      return json(200, [
+        { id: 7, name: 'Tøyen skole' },
+        { id: 4, name: 'Bjølsen skole' },
+      ]);
     return json(404, { msg: 'not stubbed', code: 'NOT_FOUND' });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -37,7 +42,11 @@ describe('admin shell', () => {
     expect(within(header).getByRole('button', { name: 'Logg ut' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Mine lokaler' })).toBeInTheDocument();
     const list = await screen.findByRole('list', { name: 'Lokaler du administrerer' });
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Bjølsen skole', 'Tøyen skole']);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Bjølsen skole', 'Tøyen skole']);
 
     const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/currentuser/adminlocations')!;
     expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer admin-token');
@@ -52,7 +61,9 @@ describe('admin shell', () => {
   });
 
   it("shows 'Feil ved henting av data' when the locations cannot be loaded", async () => {
-    fetchMock.mockImplementation(async () => json(403, { msg: 'Not an administrator', userMsg: 'Du har ikke tilgang til dette.', code: 'FORBIDDEN' }));
+    fetchMock.mockImplementation(async () =>
+      json(403, { msg: 'Not an administrator', userMsg: 'Du har ikke tilgang til dette.', code: 'FORBIDDEN' }),
+    );
     renderAdmin('/admin/', { user: siri });
     expect(await screen.findByText('Feil ved henting av data')).toBeInTheDocument();
     expect(screen.getByText('Du har ikke tilgang til dette.')).toBeInTheDocument();

@@ -4,7 +4,9 @@ import { StartingShell } from '@lokaler/ui/starting-shell';
 import adminIndex from '../../index.html?raw';
 
 describe('the starting shell in index.html (decision 026, packages/ui/src/starting-shell.tsx)', () => {
-  it('is the admin app\'s StartingShell, as React renders it', () => {
-    expect(/<div id="root">(.*)<\/div>\n/.exec(adminIndex)?.[1]).toBe(renderToStaticMarkup(<StartingShell appName="Lokaler" subtitle="administrasjon" homeHref="/admin/" />));
+  it("is the admin app's StartingShell, as React renders it", () => {
+    expect(/<div id="root">(.*)<\/div>\n/.exec(adminIndex)?.[1]).toBe(
+      renderToStaticMarkup(<StartingShell appName="Lokaler" subtitle="administrasjon" homeHref="/admin/" />),
+    );
   });
 });

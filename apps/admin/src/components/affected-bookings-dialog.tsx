@@ -54,7 +54,9 @@ export function AffectedBookingsDialog({ what, bookings, busy, error, onDecide, 
                 {` – sak ${b.caseNumber}`}
                 <List.Unordered>
                   {b.times.map((t) => (
-                    <List.Item key={t.reservationId}>{`${t.roomName}: ${formatDateNorwegian(t.date)} ${t.startTime}–${t.endTime}`}</List.Item>
+                    <List.Item
+                      key={t.reservationId}
+                    >{`${t.roomName}: ${formatDateNorwegian(t.date)} ${t.startTime}–${t.endTime}`}</List.Item>
                   ))}
                 </List.Unordered>
               </List.Item>

@@ -7,13 +7,7 @@ const enc = encodeURIComponent;
 
 /** Steps of the location wizard (spec 02 §2). */
 export type NewLocationStep =
-  | 'informasjon-om-lokalet'
-  | 'tilganger'
-  | 'innstillinger'
-  | 'apningstider'
-  | 'stengte-datoer'
-  | 'legg-til-rom'
-  | 'om-lan-og-leie';
+  'informasjon-om-lokalet' | 'tilganger' | 'innstillinger' | 'apningstider' | 'stengte-datoer' | 'legg-til-rom' | 'om-lan-og-leie';
 
 /** The tabs of the opening-hours settings. */
 export type OpeningHoursTab = 'apningstider' | 'stengte-datoer';
@@ -66,20 +60,34 @@ export const paths = {
   /** City-wide administrator: create a location and invite its first administrator. */
   newLocations: { path: '/innstillinger/nye-lokaler', getHref: () => '/innstillinger/nye-lokaler' },
   /** Blocked times of a room: ?lokale={locationId}&rom={roomId}&uke=YYYY-MM-DD (each optional). */
-  blockedTimes: { path: '/innstillinger/lokalet/blokkerte-tider', getHref: (query: { lokale?: number; rom?: number; uke?: string } = {}) => `/innstillinger/lokalet/blokkerte-tider${settingsQuery(query)}` },
+  blockedTimes: {
+    path: '/innstillinger/lokalet/blokkerte-tider',
+    getHref: (query: { lokale?: number; rom?: number; uke?: string } = {}) =>
+      `/innstillinger/lokalet/blokkerte-tider${settingsQuery(query)}`,
+  },
   /** Semester rounds (decision 030): the list, a new round, a round and one room's conflict view. */
   rounds: { path: '/soknadsrunder', getHref: () => '/soknadsrunder' },
   newRound: { path: '/soknadsrunder/ny', getHref: () => '/soknadsrunder/ny' },
   round: { path: '/soknadsrunder/:roundId', getHref: (roundId: number) => `/soknadsrunder/${roundId}` },
   editRound: { path: '/soknadsrunder/:roundId/endre', getHref: (roundId: number) => `/soknadsrunder/${roundId}/endre` },
-  roundRoom: { path: '/soknadsrunder/:roundId/rom/:roomId', getHref: (roundId: number, roomId: number) => `/soknadsrunder/${roundId}/rom/${roomId}` },
+  roundRoom: {
+    path: '/soknadsrunder/:roundId/rom/:roomId',
+    getHref: (roundId: number, roomId: number) => `/soknadsrunder/${roundId}/rom/${roomId}`,
+  },
   /** The audit log of a location's settings: ?lokale={locationId}. */
-  auditLog: { path: '/innstillinger/lokalet/endringslogg', getHref: (locationId?: number) => `/innstillinger/lokalet/endringslogg${settingsQuery({ lokale: locationId })}` },
+  auditLog: {
+    path: '/innstillinger/lokalet/endringslogg',
+    getHref: (locationId?: number) => `/innstillinger/lokalet/endringslogg${settingsQuery({ lokale: locationId })}`,
+  },
 } as const;
 
 /** '?lokale=7&rom=3' from the parts that are set. */
 function settingsQuery(query: Record<string, string | number | undefined>): string {
-  const params = new URLSearchParams(Object.entries(query).filter((e): e is [string, string | number] => e[1] !== undefined).map(([k, v]) => [k, String(v)]));
+  const params = new URLSearchParams(
+    Object.entries(query)
+      .filter((e): e is [string, string | number] => e[1] !== undefined)
+      .map(([k, v]) => [k, String(v)]),
+  );
   const text = params.toString();
   return text ? `?${text}` : '';
 }

@@ -8,6 +8,8 @@ import axe from 'axe-core';
 export async function axeViolations(root: Element = document.body): Promise<string[]> {
   // A select's options are checked with the select; leaving them out keeps a form with many quarter
   // selects (opening hours) fast enough for a loaded CI machine.
-  const result = await axe.run({ include: [root], exclude: ['option'] } as axe.ElementContext, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+  const result = await axe.run({ include: [root], exclude: ['option'] } as axe.ElementContext, {
+    rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
+  });
   return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
 }

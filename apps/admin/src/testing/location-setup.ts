@@ -49,7 +49,11 @@ export function buildLocationDetails(overrides: Partial<AdminLocationDetails> = 
 }
 
 function testRulesAsFields() {
-  return { requireContract: testRules.REQUIRE_CONTRACT, enableVedtak: testRules.ENABLE_VEDTAK, adminCanBookPastDates: testRules.ADMIN_CAN_BOOK_PAST_DATES };
+  return {
+    requireContract: testRules.REQUIRE_CONTRACT,
+    enableVedtak: testRules.ENABLE_VEDTAK,
+    adminCanBookPastDates: testRules.ADMIN_CAN_BOOK_PAST_DATES,
+  };
 }
 
 export const testAreas = [

@@ -17,7 +17,15 @@ export function renderInApp(element: ReactNode, options: { url?: string; path?: 
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(
     [
-      { path: options.path ?? '*', element: <>{element}<ToastArea /></> },
+      {
+        path: options.path ?? '*',
+        element: (
+          <>
+            {element}
+            <ToastArea />
+          </>
+        ),
+      },
       { path: '/andre-side', element: <p>Andre side</p> },
     ],
     { initialEntries: [options.url ?? '/'] },

@@ -61,7 +61,16 @@ export const tuesdayClash = (): RoundConflicts => ({
   openingHours: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, startTime: '16:00', endTime: '22:00' })),
   wishes: [
     wishOf({ id: 101, applicantName: 'Sagene IF', clashesWith: [102] }),
-    wishOf({ id: 102, applicantName: 'Bjølsen basket', startTime: '18:00', endTime: '20:00', ageGroup: 'YOUTH', earlierUseHours: 0, caseNumber: 'S-2026-0102', clashesWith: [101] }),
+    wishOf({
+      id: 102,
+      applicantName: 'Bjølsen basket',
+      startTime: '18:00',
+      endTime: '20:00',
+      ageGroup: 'YOUTH',
+      earlierUseHours: 0,
+      caseNumber: 'S-2026-0102',
+      clashesWith: [101],
+    }),
     wishOf({ id: 103, applicantName: 'Torshov turn', startTime: '20:00', endTime: '21:00', ageGroup: 'ADULTS', caseNumber: 'S-2026-0103' }),
   ],
   busy: [{ weekday: 3, startTime: '16:00', endTime: '18:00', dateCount: 20, label: 'Fast booking' }],

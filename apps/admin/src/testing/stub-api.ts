@@ -8,7 +8,8 @@ export interface StubRequest {
 }
 type Answer = unknown | ((request: StubRequest) => Response | unknown);
 
-export const jsonResponse = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+export const jsonResponse = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /**
  * The fake API of admin tests. Keys are 'METHOD /path' or '/path' (any method), with the query when it
@@ -24,13 +25,18 @@ export function stubApi(answers: Record<string, Answer>) {
     const request = { url, method, body };
     calls.push(request);
     const path = url.pathname;
-    const answer = answers[`${method} ${path}${url.search}`] ?? answers[`${method} ${path}`] ?? answers[`${path}${url.search}`] ?? answers[path];
+    const answer =
+      answers[`${method} ${path}${url.search}`] ?? answers[`${method} ${path}`] ?? answers[`${path}${url.search}`] ?? answers[path];
     if (answer === undefined) return jsonResponse(404, { msg: `no stub for ${method} ${path}`, code: 'NOT_FOUND' });
     const value: unknown = typeof answer === 'function' ? await (answer as (r: StubRequest) => unknown)(request) : answer;
     return value instanceof Response ? value : jsonResponse(200, value);
   });
   vi.stubGlobal('fetch', fetchMock);
-  return { fetchMock, calls, callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.url.pathname === path) };
+  return {
+    fetchMock,
+    calls,
+    callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.url.pathname === path),
+  };
 }
 
 /**

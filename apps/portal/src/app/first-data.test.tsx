@@ -8,14 +8,15 @@ import { renderPortal, stubApi } from '../testing/render-portal';
  * Decision 019: a page's public data is asked for while login is still being set up (the pages
  * render only once it is), so the first data arrives in one round with the login settings.
  */
-describe('the first page\'s data, beside the login set-up', () => {
+describe("the first page's data, beside the login set-up", () => {
   beforeEach(() => {
     resetApiClient();
     vi.stubGlobal('scrollTo', vi.fn());
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  const paths = (fetchMock: ReturnType<typeof stubApi>) => fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').pathname);
+  const paths = (fetchMock: ReturnType<typeof stubApi>) =>
+    fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').pathname);
   // Login that never finishes setting up: whatever is fetched was asked for without waiting for it.
   const neverReady = () => new Promise<AuthClient>(() => {});
 

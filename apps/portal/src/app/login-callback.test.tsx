@@ -107,7 +107,7 @@ describe('the portal login callback', () => {
     expect((await manager.getUser())?.profile.sub).toBe('kari');
   });
 
-  it('logs out at the provider\'s end_session_endpoint with the ID token as hint and the registered return address', async () => {
+  it("logs out at the provider's end_session_endpoint with the ID token as hint and the registered return address", async () => {
     let sent = '';
     stubProvider(() => sent);
     const { client, manager, state, nonce } = await startLogin();
@@ -119,7 +119,7 @@ describe('the portal login callback', () => {
     // jsdom does not leave the page for the provider: the logout stays pending once it navigates.
     void client.logout();
     await waitFor(() => expect(signout).toHaveBeenCalled());
-    const url = new URL((await signout.mock.results[0]!.value as { url: string }).url);
+    const url = new URL(((await signout.mock.results[0]!.value) as { url: string }).url);
     expect(`${url.origin}${url.pathname}`).toBe(discovery.end_session_endpoint);
     expect(url.searchParams.get('id_token_hint')).toBe(idTokenOfSession);
     expect(url.searchParams.get('post_logout_redirect_uri')).toBe(settings.postLogoutRedirectUri);

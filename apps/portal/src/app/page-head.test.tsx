@@ -11,7 +11,13 @@ import { buildRoom } from '../testing/room-factories';
  * and a browser tab show), in <head>, one of each, replaced — never added to — when the page changes.
  */
 
-const school = buildLocation({ id: 7, name: 'Tøyen skole', publicLocationType: 'SCHOOLS', geographicAreaId: 'gamle-oslo', geographicAreaName: 'Gamle Oslo' });
+const school = buildLocation({
+  id: 7,
+  name: 'Tøyen skole',
+  publicLocationType: 'SCHOOLS',
+  geographicAreaId: 'gamle-oslo',
+  geographicAreaName: 'Gamle Oslo',
+});
 const gym = buildRoom({ id: 11, name: 'Gymsal', displayName: 'Gymsal (G1)', locationId: 7, locationName: 'Tøyen skole' });
 
 // The web project shares one module graph per worker (isolate: false): give the next file the default name back.
@@ -40,15 +46,60 @@ const head = () => ({
 
 describe('the public pages’ titles and descriptions', () => {
   const pages: { url: string; heading: string; title: string; description: RegExp }[] = [
-    { url: '/', heading: 'Finn lokaler til lån og leie', title: 'Finn lokaler til lån og leie – Oslo kommune', description: /^Lån eller lei Oslo kommunes lokaler: bydelslokaler, skoler, biblioteker og barnehager\./ },
-    { url: '/oversikt', heading: 'Lokaler til lån og leie', title: 'Lokaler til lån og leie – Oslo kommune', description: /^Både privatpersoner og organisasjoner kan låne eller leie kommunens lokaler\./ },
-    { url: '/oversikt?kategorier=skoler', heading: 'Lån av skolelokaler', title: 'Lån av skolelokaler – Oslo kommune', description: /^Skolene låner ut gymsaler, aulaer, kantiner og klasserom/ },
-    { url: '/sted/7', heading: 'Tøyen skole', title: 'Tøyen skole – Oslo kommune', description: /^Rom til lån og leie på Tøyen skole i bydel Gamle Oslo: / },
-    { url: '/portal', heading: 'Finn lokaler etter ønsket aktivitet', title: 'Finn lokaler etter ønsket aktivitet – Oslo kommune', description: /^Finn ledige rom i Oslo kommunes skoler, bydelslokaler, biblioteker/ },
-    { url: '/portal?searchType=list&loanType=singleLoan&date=2030-03-05&duration=PT1H', heading: 'Ledige rom', title: 'Ledige rom – Oslo kommune', description: /^Finn ledige rom i Oslo kommunes/ },
-    { url: '/lokale/7', heading: 'Tøyen skole', title: 'Tøyen skole – Oslo kommune', description: /^Ledige tider i rommene på Tøyen skole\. Velg rom og tider/ },
-    { url: '/ressurs?ressurs=11', heading: 'Velg tidspunkt', title: 'Velg tidspunkt – Oslo kommune', description: /^Velg dager og tider i kalenderen for rommene du vil låne eller leie/ },
-    { url: '/kontakt-oss', heading: 'Kontakt oss', title: 'Kontakt oss – Oslo kommune', description: /^Spørsmål om å låne eller leie Oslo kommunes lokaler/ },
+    {
+      url: '/',
+      heading: 'Finn lokaler til lån og leie',
+      title: 'Finn lokaler til lån og leie – Oslo kommune',
+      description: /^Lån eller lei Oslo kommunes lokaler: bydelslokaler, skoler, biblioteker og barnehager\./,
+    },
+    {
+      url: '/oversikt',
+      heading: 'Lokaler til lån og leie',
+      title: 'Lokaler til lån og leie – Oslo kommune',
+      description: /^Både privatpersoner og organisasjoner kan låne eller leie kommunens lokaler\./,
+    },
+    {
+      url: '/oversikt?kategorier=skoler',
+      heading: 'Lån av skolelokaler',
+      title: 'Lån av skolelokaler – Oslo kommune',
+      description: /^Skolene låner ut gymsaler, aulaer, kantiner og klasserom/,
+    },
+    {
+      url: '/sted/7',
+      heading: 'Tøyen skole',
+      title: 'Tøyen skole – Oslo kommune',
+      description: /^Rom til lån og leie på Tøyen skole i bydel Gamle Oslo: /,
+    },
+    {
+      url: '/portal',
+      heading: 'Finn lokaler etter ønsket aktivitet',
+      title: 'Finn lokaler etter ønsket aktivitet – Oslo kommune',
+      description: /^Finn ledige rom i Oslo kommunes skoler, bydelslokaler, biblioteker/,
+    },
+    {
+      url: '/portal?searchType=list&loanType=singleLoan&date=2030-03-05&duration=PT1H',
+      heading: 'Ledige rom',
+      title: 'Ledige rom – Oslo kommune',
+      description: /^Finn ledige rom i Oslo kommunes/,
+    },
+    {
+      url: '/lokale/7',
+      heading: 'Tøyen skole',
+      title: 'Tøyen skole – Oslo kommune',
+      description: /^Ledige tider i rommene på Tøyen skole\. Velg rom og tider/,
+    },
+    {
+      url: '/ressurs?ressurs=11',
+      heading: 'Velg tidspunkt',
+      title: 'Velg tidspunkt – Oslo kommune',
+      description: /^Velg dager og tider i kalenderen for rommene du vil låne eller leie/,
+    },
+    {
+      url: '/kontakt-oss',
+      heading: 'Kontakt oss',
+      title: 'Kontakt oss – Oslo kommune',
+      description: /^Spørsmål om å låne eller leie Oslo kommunes lokaler/,
+    },
   ];
 
   it.each(pages)('$url has the title "$title" and its own description', async ({ url, heading, title, description }) => {

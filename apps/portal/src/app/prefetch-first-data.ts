@@ -2,7 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { parseRoomIds } from '@lokaler/ui/room-selection-url';
 
 /** The public data a first page needs, read from its address alone. */
-export type FirstData = { kind: 'room-page'; roomIds: number[] } | { kind: 'venue'; locationId: number } | { kind: 'location'; locationId: number };
+export type FirstData =
+  { kind: 'room-page'; roomIds: number[] } | { kind: 'venue'; locationId: number } | { kind: 'location'; locationId: number };
 
 const idOf = (value: string | undefined) => (value && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null);
 

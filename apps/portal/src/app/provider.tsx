@@ -27,7 +27,8 @@ import { prefetchFirstData } from './prefetch-first-data';
  * Opened on another address than PUBLIC_URL, the page first moves there (public-origin.ts).
  */
 let authClient: Promise<AuthClient> | undefined;
-const loadPortalAuthClient = (): Promise<AuthClient> => (authClient ??= getClientSettings('idporten').then((settings) => onPublicOrigin(settings, createOnDemandAuthClient)));
+const loadPortalAuthClient = (): Promise<AuthClient> =>
+  (authClient ??= getClientSettings('idporten').then((settings) => onPublicOrigin(settings, createOnDemandAuthClient)));
 
 export interface AppProviderProps {
   children: ReactNode;

@@ -49,7 +49,11 @@ export function createRoutes(): RouteObject[] {
             ...contactRoutes,
             ...bookingRoutes,
             { path: paths.claim.path, lazy: () => import('../features/claim/claim-page').then((m) => ({ Component: m.ClaimPage })) },
-            { path: paths.accessibilityStatement.path, lazy: () => import('../features/accessibility/accessibility-statement-page').then((m) => ({ Component: m.AccessibilityStatementPage })) },
+            {
+              path: paths.accessibilityStatement.path,
+              lazy: () =>
+                import('../features/accessibility/accessibility-statement-page').then((m) => ({ Component: m.AccessibilityStatementPage })),
+            },
             { path: paths.authCallback.path, element: <AuthCallbackRoute /> },
             { path: paths.admin.path, element: <LeaveForAdmin /> },
             { path: paths.notFound.path, element: <NotFoundPage /> },

@@ -14,7 +14,13 @@ const locations = [
   buildLocation({ id: 2, name: 'Tøyen skole', publicLocationType: 'SCHOOLS', geographicAreaName: 'Gamle Oslo' }),
   buildLocation({ id: 1, name: 'Østensjø bydelshus', publicLocationType: 'DISTRICT_VENUES', geographicAreaName: 'Østensjø' }),
   buildLocation({ id: 4, name: 'Biblioteket Grünerløkka', publicLocationType: 'LIBRARIES', geographicAreaName: 'Grünerløkka' }),
-  buildLocation({ id: 3, name: 'Aktivitetshuset Vika', publicLocationType: 'DISTRICT_VENUES', geographicAreaName: 'Frogner', externalUrl: 'https://vika.example.no' }),
+  buildLocation({
+    id: 3,
+    name: 'Aktivitetshuset Vika',
+    publicLocationType: 'DISTRICT_VENUES',
+    geographicAreaName: 'Frogner',
+    externalUrl: 'https://vika.example.no',
+  }),
 ];
 
 beforeEach(() => {
@@ -91,7 +97,15 @@ describe('header', () => {
   });
 
   it('shows the organisation a person acts for beside their name, and only their name as a private person', async () => {
-    stubApi({ '/api/location': locations, '/api/user/impersonation/effectiveuser': { name: 'Bjølsen IL', id: '998877665', impersonationId: '998877665', email: 'kari@example.no' } });
+    stubApi({
+      '/api/location': locations,
+      '/api/user/impersonation/effectiveuser': {
+        name: 'Bjølsen IL',
+        id: '998877665',
+        impersonationId: '998877665',
+        email: 'kari@example.no',
+      },
+    });
     const user = userEvent.setup();
     renderPortal('/', { user: kari });
     const menu = await openUserMenu(user, 'Kari Nordmann for Bjølsen IL');
@@ -99,7 +113,10 @@ describe('header', () => {
   });
 
   it('shows only the name of a person acting as themselves', async () => {
-    const fetchMock = stubApi({ '/api/location': locations, '/api/user/impersonation/effectiveuser': { name: 'Kari Nordmann', id: '1', impersonationId: null, email: 'kari@example.no' } });
+    const fetchMock = stubApi({
+      '/api/location': locations,
+      '/api/user/impersonation/effectiveuser': { name: 'Kari Nordmann', id: '1', impersonationId: null, email: 'kari@example.no' },
+    });
     renderPortal('/', { user: kari });
     await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/user/impersonation/effectiveuser')).toBe(true));
     expect(await within(screen.getByRole('banner')).findByRole('button', { name: 'Kari Nordmann' })).toBeInTheDocument();
@@ -107,7 +124,10 @@ describe('header', () => {
 
   it("hides 'Kontakt oss' when the CONTACT_US setting is not ENABLED", async () => {
     const user = userEvent.setup();
-    const fetchMock = stubApi({ '/api/location': locations, '/api/settings?setting=CONTACT_US': { name: 'CONTACT_US', value: 'DISABLED' } });
+    const fetchMock = stubApi({
+      '/api/location': locations,
+      '/api/settings?setting=CONTACT_US': { name: 'CONTACT_US', value: 'DISABLED' },
+    });
     renderPortal('/', { user: kari });
     await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/settings?setting=CONTACT_US')).toBe(true));
     const menu = await openUserMenu(user, 'Kari Nordmann');
@@ -176,7 +196,11 @@ describe('pages', () => {
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Finn lokaler til lån og leie');
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     const nav = screen.getByRole('navigation', { name: 'Kategorier' });
-    expect(within(nav).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual([
       '/oversikt?kategorier=bydelslokaler',
       '/oversikt?kategorier=skoler',
       '/oversikt?kategorier=biblioteker',
@@ -192,11 +216,21 @@ describe('pages', () => {
     await user.click(within(footer).getByRole('link', { name: 'Tilgjengelighetserklæring' }));
     expect(router.state.location.pathname).toBe('/tilgjengelighetserklaering');
     expect(await screen.findByRole('heading', { level: 1, name: 'Tilgjengelighetserklæring' })).toBeInTheDocument();
-    expect(within(screen.getByRole('main')).getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Status', 'Kjente avvik', 'Slik har vi testet', 'Fant du en feil?', 'Tilsyn og klage']);
+    expect(
+      within(screen.getByRole('main'))
+        .getAllByRole('heading', { level: 2 })
+        .map((h) => h.textContent),
+    ).toEqual(['Status', 'Kjente avvik', 'Slik har vi testet', 'Fant du en feil?', 'Tilsyn og klage']);
     expect(screen.getByText(/delvis i samsvar/)).toBeInTheDocument();
     const main = within(screen.getByRole('main'));
-    expect(main.getByRole('link', { name: 'postmottak@kul.oslo.kommune.no' })).toHaveAttribute('href', 'mailto:postmottak@kul.oslo.kommune.no');
-    expect(await main.findByRole('link', { name: 'kontaktskjemaet' })).toHaveAttribute('href', '/kontakt-oss?referringPage=%2Ftilgjengelighetserklaering');
+    expect(main.getByRole('link', { name: 'postmottak@kul.oslo.kommune.no' })).toHaveAttribute(
+      'href',
+      'mailto:postmottak@kul.oslo.kommune.no',
+    );
+    expect(await main.findByRole('link', { name: 'kontaktskjemaet' })).toHaveAttribute(
+      'href',
+      '/kontakt-oss?referringPage=%2Ftilgjengelighetserklaering',
+    );
     expect(screen.getByRole('link', { name: 'uutilsynet.no' })).toHaveAttribute('href', 'https://www.uutilsynet.no/');
     expect(document.title).toBe('Tilgjengelighetserklæring – Lokaler');
   });
@@ -213,7 +247,11 @@ describe('pages', () => {
   it('lists the locations on /oversikt per category in Norwegian order, with links to their pages or external sites', async () => {
     renderPortal('/oversikt');
     const results = await screen.findByRole('region', { name: '4 resultater' });
-    expect(within(results).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+    expect(
+      within(results)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
       ['Tøyen skole', '/sted/2'],
       ['Biblioteket Grünerløkka', '/sted/4'],
       ['Aktivitetshuset Vika (åpnes i ny fane)', 'https://vika.example.no'],
@@ -232,7 +270,10 @@ describe('pages', () => {
   });
 
   it("shows 'Feil ved henting av data' with the server's message when the list cannot load", async () => {
-    stubApi({ '/api/location': () => new Response(JSON.stringify({ msg: 'db down', userMsg: 'Lokalene kunne ikke hentes.', code: 'INTERNAL' }), { status: 500 }) });
+    stubApi({
+      '/api/location': () =>
+        new Response(JSON.stringify({ msg: 'db down', userMsg: 'Lokalene kunne ikke hentes.', code: 'INTERNAL' }), { status: 500 }),
+    });
     renderPortal('/oversikt');
     expect(await screen.findByText('Feil ved henting av data')).toBeInTheDocument();
     expect(screen.getByText('Lokalene kunne ikke hentes.')).toBeInTheDocument();
@@ -249,7 +290,9 @@ describe('session end (spec 01 §8 HTTP 401)', () => {
   it('tells the user and logs them out when the API answers 401 to their token', async () => {
     stubApi({ '/api/location': () => new Response(JSON.stringify({ msg: 'Token expired', code: 'UNAUTHORIZED' }), { status: 401 }) });
     const { auth } = renderPortal('/oversikt', { user: kari });
-    expect(await screen.findByText('Du har ikke tilgang til denne siden, eller du har blitt logget ut på grunn av inaktivitet.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Du har ikke tilgang til denne siden, eller du har blitt logget ut på grunn av inaktivitet.'),
+    ).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Mine bookinger' })).toBeInTheDocument();
     await act(async () => expect(await auth.getUser()).toBeNull());
   });

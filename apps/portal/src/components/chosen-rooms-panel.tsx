@@ -13,7 +13,15 @@ export interface ChosenRoom {
  * 'Valgte rom' beside a list of rooms (spec 01 §2): 'Ingen rom valgt' or the rooms, each with its
  * remove button, then the page's way on (`children`). Sticky beside the list on large screens.
  */
-export function ChosenRoomsPanel({ rooms, onRemove, children }: { rooms: readonly ChosenRoom[]; onRemove: (id: number) => void; children: ReactNode }) {
+export function ChosenRoomsPanel({
+  rooms,
+  onRemove,
+  children,
+}: {
+  rooms: readonly ChosenRoom[];
+  onRemove: (id: number) => void;
+  children: ReactNode;
+}) {
   const titleId = useId();
   const detailed = rooms.some((room) => room.details !== undefined);
   return (
@@ -25,7 +33,10 @@ export function ChosenRoomsPanel({ rooms, onRemove, children }: { rooms: readonl
         {rooms.length === 0 ? (
           <Paragraph>Ingen rom valgt</Paragraph>
         ) : (
-          <ul aria-labelledby={titleId} className={detailed ? 'lk-chosen-rooms__list lk-chosen-rooms__list--detailed' : 'lk-chosen-rooms__list'}>
+          <ul
+            aria-labelledby={titleId}
+            className={detailed ? 'lk-chosen-rooms__list lk-chosen-rooms__list--detailed' : 'lk-chosen-rooms__list'}
+          >
             {rooms.map((room) => (
               <li key={room.id}>
                 {room.details === undefined ? (

@@ -30,7 +30,8 @@ export const paths = {
 
   venues: {
     path: '/oversikt',
-    getHref: (query: { kategorier?: readonly VenueCategorySlug[]; tekst?: string; geo?: readonly string[] } = {}) => withQuery('/oversikt', query),
+    getHref: (query: { kategorier?: readonly VenueCategorySlug[]; tekst?: string; geo?: readonly string[] } = {}) =>
+      withQuery('/oversikt', query),
   },
   venue: { path: '/sted/:locationId', getHref: (locationId: number | string) => `/sted/${enc(String(locationId))}` },
   deprecatedLocation: { path: '/location/:locationId', getHref: (locationId: number | string) => `/location/${enc(String(locationId))}` },
@@ -57,14 +58,12 @@ export const paths = {
   /** Booking registration page (spec 01 §2; path not given there): posts the booking, then follows nextLink. */
   bookingRegistration: {
     path: '/send/registrering',
-    getHref: (query: { nextLink?: string; bookingPortalClient?: string; purpose?: string; activityType?: string } = {}) => withQuery('/send/registrering', query),
+    getHref: (query: { nextLink?: string; bookingPortalClient?: string; purpose?: string; activityType?: string } = {}) =>
+      withQuery('/send/registrering', query),
   },
   claim: { path: '/claim/:token', getHref: (token: string) => `/claim/${enc(token)}` },
 
-  bookings: {
-    path: '/bookinger',
-    getHref: (query: { showImpersonationDialog?: boolean } = {}) => withQuery('/bookinger', query),
-  },
+  bookings: { path: '/bookinger', getHref: (query: { showImpersonationDialog?: boolean } = {}) => withQuery('/bookinger', query) },
   /** The person's free-time alerts (decision 022), under Mine bookinger. */
   freeSlotAlerts: { path: '/bookinger/varsler', getHref: () => '/bookinger/varsler' },
   /** The one-click link of a free-time alert's e-mail (no login). */
@@ -72,14 +71,30 @@ export const paths = {
   /** Decision 024: the secret calendar feed URLs of the person's bookings and their organisations'. */
   calendarFeeds: { path: '/bookinger/kalenderabonnement', getHref: () => '/bookinger/kalenderabonnement' },
   booking: { path: '/bookinger/:bookingId', getHref: (bookingId: number | string) => `/bookinger/${enc(String(bookingId))}` },
-  bookingContract: { path: '/bookinger/:bookingId/kontrakt', getHref: (bookingId: number | string) => `/bookinger/${enc(String(bookingId))}/kontrakt` },
-  bookingDecision: { path: '/bookinger/:bookingId/vedtak', getHref: (bookingId: number | string) => `/bookinger/${enc(String(bookingId))}/vedtak` },
-  bookingChangeNote: { path: '/bookinger/:bookingId/endringsnotat', getHref: (bookingId: number | string) => `/bookinger/${enc(String(bookingId))}/endringsnotat` },
-  bookingCancel: { path: '/bookinger/:bookingId/kanseller', getHref: (bookingId: number | string) => `/bookinger/${enc(String(bookingId))}/kanseller` },
+  bookingContract: {
+    path: '/bookinger/:bookingId/kontrakt',
+    getHref: (bookingId: number | string) => `/bookinger/${enc(String(bookingId))}/kontrakt`,
+  },
+  bookingDecision: {
+    path: '/bookinger/:bookingId/vedtak',
+    getHref: (bookingId: number | string) => `/bookinger/${enc(String(bookingId))}/vedtak`,
+  },
+  bookingChangeNote: {
+    path: '/bookinger/:bookingId/endringsnotat',
+    getHref: (bookingId: number | string) => `/bookinger/${enc(String(bookingId))}/endringsnotat`,
+  },
+  bookingCancel: {
+    path: '/bookinger/:bookingId/kanseller',
+    getHref: (bookingId: number | string) => `/bookinger/${enc(String(bookingId))}/kanseller`,
+  },
   deprecatedContract: { path: '/kontrakt/:bookingId', getHref: (bookingId: number | string) => `/kontrakt/${enc(String(bookingId))}` },
   deprecatedDecision: { path: '/vedtak/:bookingId', getHref: (bookingId: number | string) => `/vedtak/${enc(String(bookingId))}` },
 
-  newWeddingBooking: { path: '/ny-booking/vielse', getHref: (bookingId?: number | string) => withQuery('/ny-booking/vielse', { bookingId: bookingId === undefined ? undefined : String(bookingId) }) },
+  newWeddingBooking: {
+    path: '/ny-booking/vielse',
+    getHref: (bookingId?: number | string) =>
+      withQuery('/ny-booking/vielse', { bookingId: bookingId === undefined ? undefined : String(bookingId) }),
+  },
   /** A step of the wedding wizard (informasjon, gjennomforing, oppsummering), each its own address. */
   newWeddingBookingStep: {
     path: '/ny-booking/vielse/:step',
@@ -95,4 +110,3 @@ export const paths = {
   legacyLanding: { path: '/sted', getHref: () => '/sted' },
   legacyList: { path: '/liste', getHref: () => '/liste' },
 } as const;
-

@@ -27,7 +27,8 @@ export function stubApi(answers: Record<string, Answer>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     const answer = all[`${url.pathname}${url.search}`] ?? all[url.pathname];
-    if (answer === undefined) return new Response(JSON.stringify({ msg: `no stub for ${url.pathname}`, code: 'NOT_FOUND' }), { status: 404 });
+    if (answer === undefined)
+      return new Response(JSON.stringify({ msg: `no stub for ${url.pathname}`, code: 'NOT_FOUND' }), { status: 404 });
     if (typeof answer === 'function') return (answer as (r: { url: URL; init: RequestInit | undefined }) => Response)({ url, init });
     return new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } });
   });
@@ -37,7 +38,10 @@ export function stubApi(answers: Record<string, Answer>) {
 
 /** The whole portal (providers, layout, routes) at a URL, with a fake login instead of ID-porten. */
 /** `strict` renders in React's StrictMode, as main.tsx does: effects run twice on mount. */
-export function renderPortal(url: string, options: { user?: AuthUser | null; loadAuthClient?: () => Promise<AuthClient>; strict?: boolean } = {}) {
+export function renderPortal(
+  url: string,
+  options: { user?: AuthUser | null; loadAuthClient?: () => Promise<AuthClient>; strict?: boolean } = {},
+) {
   const auth = createFakeAuthClient(options.user ?? null, { returnTo: '/oversikt' });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(createRoutes(), { initialEntries: [url] });

@@ -6,7 +6,12 @@ import { minutesToTime, parseTime } from '@lokaler/domain/scheduling/time-of-day
 
 let nextId = 100;
 
-const flowLinks: Record<BookingFlowTheme, string> = { school: '/bookinger', default: '/bookinger', bicycle: '/bookinger', wedding: '/ny-booking/vielse' };
+const flowLinks: Record<BookingFlowTheme, string> = {
+  school: '/bookinger',
+  default: '/bookinger',
+  bicycle: '/bookinger',
+  wedding: '/ny-booking/vielse',
+};
 
 /** A room as GET /api/bookableasset and /api/location/{id}/bookableassets answer it. */
 export function buildRoom(overrides: Partial<BookableAsset> & { theme?: BookingFlowTheme } = {}): BookableAsset {
@@ -43,7 +48,11 @@ export function buildRoom(overrides: Partial<BookableAsset> & { theme?: BookingF
  * timeslotsByDate of GET /api/schedule: every date from..to open `opens`–`closes` in 15-minute slots;
  * `taken` ('YYYY-MM-DD HH:mm:ss') are booked.
  */
-export function buildTimeslots(from: string, to: string, { opens = '18:00:00', closes = '20:00:00', taken = [] as string[] } = {}): Record<string, ScheduleSlot[]> {
+export function buildTimeslots(
+  from: string,
+  to: string,
+  { opens = '18:00:00', closes = '20:00:00', taken = [] as string[] } = {},
+): Record<string, ScheduleSlot[]> {
   const result: Record<string, ScheduleSlot[]> = {};
   for (const date of datesInRange(from, to)) {
     const slots: ScheduleSlot[] = [];

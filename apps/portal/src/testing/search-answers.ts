@@ -1,4 +1,11 @@
-import { capacityBuckets, passesFilters, roomHaystack, searchWords, SEARCH_PAGE_SIZE, type CapacityBucketId } from '@lokaler/domain/search-filters';
+import {
+  capacityBuckets,
+  passesFilters,
+  roomHaystack,
+  searchWords,
+  SEARCH_PAGE_SIZE,
+  type CapacityBucketId,
+} from '@lokaler/domain/search-filters';
 import type { SearchAssetHit, SearchAssetsResponse } from '@lokaler/domain/search-request';
 
 /**
@@ -15,10 +22,18 @@ export function shapedSearchAnswer(whole: SearchAssetsResponse, url: URL): unkno
   const unavailable = whole.unavailable.filter(passes);
   const shape = params.get('shape');
   if (shape === 'markers') {
-    const byLocation = new Map<number, { locationId: number; locationName: string; latLng: { lat: number; lng: number }; freeRooms: string[] }>();
+    const byLocation = new Map<
+      number,
+      { locationId: number; locationName: string; latLng: { lat: number; lng: number }; freeRooms: string[] }
+    >();
     for (const hit of available) {
       if (!hit.latLng) continue;
-      const marker = byLocation.get(hit.locationId) ?? { locationId: hit.locationId, locationName: hit.locationName, latLng: hit.latLng, freeRooms: [] };
+      const marker = byLocation.get(hit.locationId) ?? {
+        locationId: hit.locationId,
+        locationName: hit.locationName,
+        latLng: hit.latLng,
+        freeRooms: [],
+      };
       marker.freeRooms.push(hit.displayName);
       byLocation.set(hit.locationId, marker);
     }

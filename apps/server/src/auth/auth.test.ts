@@ -12,8 +12,7 @@ const kari = testCitizens[0]!;
 describe('access token verification', () => {
   const ctx = useTestApp();
 
-  const roles = (headers: Record<string, string> = {}) =>
-    ctx.app.inject({ method: 'GET', url: '/api/currentuser/roles', headers });
+  const roles = (headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url: '/api/currentuser/roles', headers });
 
   async function expectUnauthorized(headers: Record<string, string>, reason?: RegExp) {
     const res = await roles(headers);
@@ -29,7 +28,13 @@ describe('access token verification', () => {
     const { accessToken } = await loginAs(ctx.app, kari);
     const res = await roles(bearer(accessToken));
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ userId: expect.any(Number), name: 'Kari Nordmann', email: kari.email, portal: 'PUBLIC', roles: ['PUBLIC'] });
+    expect(res.json()).toEqual({
+      userId: expect.any(Number),
+      name: 'Kari Nordmann',
+      email: kari.email,
+      portal: 'PUBLIC',
+      roles: ['PUBLIC'],
+    });
   });
 
   it('accepts a well-formed token signed with the provider key (the forging helper is sound)', async () => {
@@ -70,21 +75,33 @@ describe('access token verification', () => {
     await roles(bearer((await loginAs(ctx.app, kari)).accessToken));
     const users = await queryRows<Record<string, unknown>>(ctx.database.db, sql`select * from users where sub = ${kari.sub}`);
     expect(users).toHaveLength(1);
-    const everything = await queryRows<{ dump: string }>(ctx.database.db, sql`select coalesce(string_agg(u::text, ' '), '') as dump from users u`);
+    const everything = await queryRows<{ dump: string }>(
+      ctx.database.db,
+      sql`select coalesce(string_agg(u::text, ' '), '') as dump from users u`,
+    );
     expect(everything[0]!.dump).toContain(kari.sub);
     expect(everything[0]!.dump).not.toContain(kari.pid);
     // Nor does the provider's storage (sessions, grants, codes, refresh tokens).
-    const stored = await queryRows<{ dump: string }>(ctx.database.db, sql`select coalesce(string_agg(payload::text, ' '), '') as dump from oidc_payloads`);
+    const stored = await queryRows<{ dump: string }>(
+      ctx.database.db,
+      sql`select coalesce(string_agg(payload::text, ' '), '') as dump from oidc_payloads`,
+    );
     expect(stored[0]!.dump).not.toContain(kari.pid);
   });
 
   it('never takes a name or an e-mail from the access token (they come from the ID token, decision 032)', async () => {
-    const res = await roles(bearer(await signAccessToken(ctx.app, { claims: { sub: 'never-seen-before', pid: '00000000000', name: 'Mallory', email: 'mallory@example.no' } })));
+    const res = await roles(
+      bearer(
+        await signAccessToken(ctx.app, {
+          claims: { sub: 'never-seen-before', pid: '00000000000', name: 'Mallory', email: 'mallory@example.no' },
+        }),
+      ),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: '', email: null, portal: 'PUBLIC' });
   });
 
-  it('fills a new citizen\'s e-mail from the person register by the token\'s pid', async () => {
+  it("fills a new citizen's e-mail from the person register by the token's pid", async () => {
     const res = await roles(bearer(await signAccessToken(ctx.app, { claims: { sub: 'first-sight', pid: kari.pid } })));
     expect(res.json()).toMatchObject({ name: '', email: kari.email });
   });

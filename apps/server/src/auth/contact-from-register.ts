@@ -24,7 +24,10 @@ export function createContactFiller(db: DbOrTx, register: PersonRegister) {
       const contact = await withTimeout(register.lookupContact(options.pid), LOOKUP_TIMEOUT_MS);
       return contact.email ? await setEmailIfMissing(db, options.userId, contact.email) : null;
     } catch (error) {
-      options.log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'Person register lookup failed; the citizen has no e-mail yet');
+      options.log.warn(
+        { reason: error instanceof Error ? error.message : String(error) },
+        'Person register lookup failed; the citizen has no e-mail yet',
+      );
       return null;
     }
   };

@@ -33,20 +33,23 @@ describe('real providers by configuration: ID-porten for citizens, Entra ID for 
     idporten = await startExternalIssuer('idporten');
     entra = await startExternalIssuer('entra');
     krr = await startKrrStub({ [citizenPid]: { epostadresse: 'lise.lokal@example.no', mobiltelefonnummer: '+4799887766' } });
-    ctx = await createTestApp({
-      PUBLIC_URL,
-      OIDC_ISSUER: idporten.issuer,
-      OIDC_CLIENT_ID: PORTAL_CLIENT,
-      ADMIN_OIDC_ISSUER: entra.issuer,
-      ADMIN_OIDC_CLIENT_ID: ADMIN_CLIENT,
-      ADMIN_OIDC_AUDIENCE: ADMIN_API,
-      ADMIN_OIDC_RESOURCE: '',
-      ADMIN_OIDC_SCOPES: `openid profile ${ADMIN_API}/Lokaler.Admin`,
-      ADMIN_OIDC_USER_CLAIM: 'preferred_username',
-      ADMIN_OIDC_CITY_ADMIN_CLAIM: 'roles',
-      ADMIN_OIDC_CITY_ADMIN_VALUE: 'Lokaler.CityAdmin',
-      ...krrEnv(krr),
-    }, { logs });
+    ctx = await createTestApp(
+      {
+        PUBLIC_URL,
+        OIDC_ISSUER: idporten.issuer,
+        OIDC_CLIENT_ID: PORTAL_CLIENT,
+        ADMIN_OIDC_ISSUER: entra.issuer,
+        ADMIN_OIDC_CLIENT_ID: ADMIN_CLIENT,
+        ADMIN_OIDC_AUDIENCE: ADMIN_API,
+        ADMIN_OIDC_RESOURCE: '',
+        ADMIN_OIDC_SCOPES: `openid profile ${ADMIN_API}/Lokaler.Admin`,
+        ADMIN_OIDC_USER_CLAIM: 'preferred_username',
+        ADMIN_OIDC_CITY_ADMIN_CLAIM: 'roles',
+        ADMIN_OIDC_CITY_ADMIN_VALUE: 'Lokaler.CityAdmin',
+        ...krrEnv(krr),
+      },
+      { logs },
+    );
     const db = ctx.database.db;
     const location = await createLocation(db, { name: 'Bjølsen skole' });
     await setOpeningHours(db, location.id, '08:00', '23:00');
@@ -58,8 +61,18 @@ describe('real providers by configuration: ID-porten for citizens, Entra ID for 
     await Promise.all([idporten.close(), entra.close(), krr.close()]);
   });
 
-  const citizen = { clientId: PORTAL_CLIENT, sub: 'Xk3pZ0q9yHn6bT1uR4wE8sA2dF5gJ7kL9mN0pQ3rS6t=', audience: `${PUBLIC_URL}/api`, claims: { pid: citizenPid } };
-  const admin = { clientId: ADMIN_CLIENT, sub: 'aBcD3fGh1jKlMn0pQrStUvWxYz0123456789AbCdEf', audience: ADMIN_API, claims: { preferred_username: 'Siri.Saksbehandler@oslo.kommune.no', name: 'Siri Saksbehandler', roles: ['Lokaler.User'] } };
+  const citizen = {
+    clientId: PORTAL_CLIENT,
+    sub: 'Xk3pZ0q9yHn6bT1uR4wE8sA2dF5gJ7kL9mN0pQ3rS6t=',
+    audience: `${PUBLIC_URL}/api`,
+    claims: { pid: citizenPid },
+  };
+  const admin = {
+    clientId: ADMIN_CLIENT,
+    sub: 'aBcD3fGh1jKlMn0pQrStUvWxYz0123456789AbCdEf',
+    audience: ADMIN_API,
+    claims: { preferred_username: 'Siri.Saksbehandler@oslo.kommune.no', name: 'Siri Saksbehandler', roles: ['Lokaler.User'] },
+  };
   const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
     ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
@@ -71,12 +84,22 @@ describe('real providers by configuration: ID-porten for citizens, Entra ID for 
     // The e-mail from KRR (through Maskinporten's JWT grant), the name not known yet.
     expect(first.json()).toMatchObject({ name: '', email: 'lise.lokal@example.no', portal: 'PUBLIC', roles: ['PUBLIC'] });
     await sendIdToken(ctx.app, citizenToken, await idporten.idToken({ ...citizen, claims: { name: 'Lise Lokal' } }));
-    expect((await call(citizenToken, 'GET', '/api/currentuser/roles')).json()).toMatchObject({ name: 'Lise Lokal', email: 'lise.lokal@example.no' });
+    expect((await call(citizenToken, 'GET', '/api/currentuser/roles')).json()).toMatchObject({
+      name: 'Lise Lokal',
+      email: 'lise.lokal@example.no',
+    });
 
     // The form is filled in with what the server knows (the portal prefills it from /currentuser/roles); the person may change it.
     const known = (await call(citizenToken, 'GET', '/api/currentuser/roles')).json<{ email: string }>();
     const booked = await call(citizenToken, 'POST', '/api/booking', {
-      availabilityData: { probablyAvailable: [{ bookableAssetId: room, datesAndTimes: [{ date: inDays(20), startTime: '18:00:00', duration: 'PT1H', initialRepetitionDate: null }] }] },
+      availabilityData: {
+        probablyAvailable: [
+          {
+            bookableAssetId: room,
+            datesAndTimes: [{ date: inDays(20), startTime: '18:00:00', duration: 'PT1H', initialRepetitionDate: null }],
+          },
+        ],
+      },
       isRepeating: false,
       bookingPortalClient: 'PUBLIC',
       bookingPurpose: 'PUBLICUSER_LOAN',
@@ -85,7 +108,10 @@ describe('real providers by configuration: ID-porten for citizens, Entra ID for 
     expect(booked.statusCode, booked.body).toBe(201);
     const { bookingId } = booked.json<{ bookingId: number }>();
     // The receipt goes to the address KRR gave.
-    const mail = await queryRows<{ recipient: string }>(ctx.database.db, sql`select recipient from mail_outbox where topic->>'bookingId' = ${String(bookingId)}`);
+    const mail = await queryRows<{ recipient: string }>(
+      ctx.database.db,
+      sql`select recipient from mail_outbox where topic->>'bookingId' = ${String(bookingId)}`,
+    );
     expect(mail.map((m) => m.recipient)).toEqual(['lise.lokal@example.no']);
 
     // The administrator: an Entra ID v2 access token (typ JWT, azp, preferred_username, roles), matched by preferred_username.
@@ -93,7 +119,11 @@ describe('real providers by configuration: ID-porten for citizens, Entra ID for 
     const roles = await call(adminToken, 'GET', '/api/currentuser/roles');
     expect(roles.statusCode, roles.body).toBe(200);
     expect(roles.json()).toMatchObject({ portal: 'ADMIN', roles: ['ADMIN'] });
-    await sendIdToken(ctx.app, adminToken, await entra.idToken({ ...admin, claims: { name: 'Siri Saksbehandler', preferred_username: 'Siri.Saksbehandler@oslo.kommune.no' } }));
+    await sendIdToken(
+      ctx.app,
+      adminToken,
+      await entra.idToken({ ...admin, claims: { name: 'Siri Saksbehandler', preferred_username: 'Siri.Saksbehandler@oslo.kommune.no' } }),
+    );
     const approved = await call(adminToken, 'PUT', `/api/booking/${bookingId}/approve`, { costCategory: 'FREE' });
     expect(approved.statusCode, approved.body).toBe(200);
     expect((await call(citizenToken, 'GET', `/api/user/booking/${bookingId}`)).json()).toMatchObject({ status: 'APPROVED' });
@@ -107,9 +137,21 @@ describe('real providers by configuration: ID-porten for citizens, Entra ID for 
   });
 
   it('gives city-wide rights through the configured role claim', async () => {
-    const plain = await call(await entra.accessToken({ ...admin, sub: 'other-admin', claims: { preferred_username: 'ny@oslo.kommune.no' } }), 'GET', '/api/currentuser/roles');
+    const plain = await call(
+      await entra.accessToken({ ...admin, sub: 'other-admin', claims: { preferred_username: 'ny@oslo.kommune.no' } }),
+      'GET',
+      '/api/currentuser/roles',
+    );
     expect(plain.json()).toMatchObject({ roles: [] });
-    const city = await call(await entra.accessToken({ ...admin, sub: 'city-admin', claims: { preferred_username: 'by@oslo.kommune.no', roles: ['Lokaler.User', 'Lokaler.CityAdmin'] } }), 'GET', '/api/currentuser/roles');
+    const city = await call(
+      await entra.accessToken({
+        ...admin,
+        sub: 'city-admin',
+        claims: { preferred_username: 'by@oslo.kommune.no', roles: ['Lokaler.User', 'Lokaler.CityAdmin'] },
+      }),
+      'GET',
+      '/api/currentuser/roles',
+    );
     expect(city.json()).toMatchObject({ roles: ['CITY_ADMIN'] });
   });
 
@@ -143,7 +185,10 @@ describe('real providers by configuration: ID-porten for citizens, Entra ID for 
     });
 
     it('an acr too low', async () => {
-      await expectRefused(await idporten.accessToken({ ...citizen, claims: { ...citizen.claims, acr: 'idporten-loa-low' } }), /level of assurance/);
+      await expectRefused(
+        await idporten.accessToken({ ...citizen, claims: { ...citizen.claims, acr: 'idporten-loa-low' } }),
+        /level of assurance/,
+      );
     });
 
     it('an algorithm not allowed (ES256, a key the issuer does publish, while RS256 is configured)', async () => {
@@ -162,11 +207,11 @@ describe('real providers by configuration: ID-porten for citizens, Entra ID for 
     });
   });
 
-  describe('PUT /api/currentuser/id-token refuses what is not this login\'s ID token, and changes nothing', () => {
+  describe("PUT /api/currentuser/id-token refuses what is not this login's ID token, and changes nothing", () => {
     const put = async (accessToken: string, idToken: string) => call(accessToken, 'PUT', '/api/currentuser/id-token', { idToken });
     const other = { ...citizen, sub: 'another-citizen', claims: { pid: withCheckDigits('010203', '123') } };
 
-    it('400 for another subject, another client, an expired one or another issuer\'s; 401 without a valid access token', async () => {
+    it("400 for another subject, another client, an expired one or another issuer's; 401 without a valid access token", async () => {
       const token = await idporten.accessToken(other);
       await put(token, await idporten.idToken({ ...other, claims: { name: 'Ola Første' } }));
       const cases = [

@@ -4,7 +4,14 @@ import type { AuthenticatedUser } from './authenticated-user';
 import { assertAdministers, assertManagesLocation } from './guards';
 
 const admin: AuthenticatedUser = {
-  userId: 1, sub: 's', name: 'Siri Saksbehandler', email: 'siri@oslo.kommune.no', portal: 'ADMIN', clientId: 'lokaler-admin', adminLocationIds: [3, 7], cityAdmin: false,
+  userId: 1,
+  sub: 's',
+  name: 'Siri Saksbehandler',
+  email: 'siri@oslo.kommune.no',
+  portal: 'ADMIN',
+  clientId: 'lokaler-admin',
+  adminLocationIds: [3, 7],
+  cityAdmin: false,
 };
 
 describe('assertAdministers', () => {
@@ -13,7 +20,10 @@ describe('assertAdministers', () => {
   });
 
   it('answers 403 for another location, and for a citizen whatever the location', () => {
-    for (const [user, locationId] of [[admin, 4], [{ ...admin, portal: 'PUBLIC' as const }, 7]] as const) {
+    for (const [user, locationId] of [
+      [admin, 4],
+      [{ ...admin, portal: 'PUBLIC' as const }, 7],
+    ] as const) {
       const error = (() => {
         try {
           assertAdministers(user, locationId);
@@ -37,7 +47,7 @@ describe('assertManagesLocation', () => {
     }
   };
 
-  it('lets a location\'s administrator and a city-wide administrator change its settings, nobody else', () => {
+  it("lets a location's administrator and a city-wide administrator change its settings, nobody else", () => {
     const city = { ...admin, adminLocationIds: [], cityAdmin: true };
     expect(status(() => assertManagesLocation(admin, 7))).toBe(200);
     expect(status(() => assertManagesLocation(admin, 4))).toBe(403);

@@ -9,7 +9,17 @@ import { createTokenVerifier, issuerOf, type VerifiedAccessToken } from './token
 import { ensureUser } from './user-repository';
 
 export type { AuthenticatedUser, Authenticator } from './authenticated-user';
-export { assertAdministers, assertManagesLocation, currentUser, optionalUser, requireAdmin, requireAdminClient, requireAnyUser, requireCityAdmin, requireUser } from './guards';
+export {
+  assertAdministers,
+  assertManagesLocation,
+  currentUser,
+  optionalUser,
+  requireAdmin,
+  requireAdminClient,
+  requireAnyUser,
+  requireCityAdmin,
+  requireUser,
+} from './guards';
 
 /**
  * Token verification for the whole app: decorates the app with an authenticator (used by the
@@ -52,7 +62,7 @@ export function registerAuthentication(app: FastifyInstance, options: { localJwk
         sub: claims.sub,
         name: row.name,
         // For an administrator the match value: claiming an invitation and the self-removal check use it as the key.
-        email: claims.portal === 'ADMIN' ? asAdmin ?? email : email,
+        email: claims.portal === 'ADMIN' ? (asAdmin ?? email) : email,
         portal: claims.portal,
         clientId: claims.clientId,
         adminLocationIds,

@@ -94,24 +94,24 @@ describe('access tokens the API refuses', () => {
     expect((await myBookings(await token({ claims: { iat: now(), exp: now() + ttl } }))).statusCode).toBe(200);
   });
 
-  it('refuses an administrator\'s real token on a citizen route', async () => {
+  it("refuses an administrator's real token on a citizen route", async () => {
     const { accessToken } = await loginAs(ctx.app, siri, { client: 'admin' });
     expect(decodeJwt(accessToken).aud).toBe(ctx.app.config.oidc.adminAudience);
     await expectRefused(accessToken, /admin app/);
   });
 
-  it('refuses the admin client\'s token carrying the portal\'s audience (client and audience must agree)', async () => {
+  it("refuses the admin client's token carrying the portal's audience (client and audience must agree)", async () => {
     const { oidc } = ctx.app.config;
     const crossed = await token({ claims: { sub: siri.sub, client_id: oidc.adminClientId, aud: oidc.audience, email: siri.email } });
     await expectRefused(crossed, /audience/);
   });
 
-  it('refuses the portal client\'s token carrying the admin audience', async () => {
+  it("refuses the portal client's token carrying the admin audience", async () => {
     const crossed = await token({ claims: { aud: ctx.app.config.oidc.adminAudience } });
     await expectRefused(crossed, /audience/);
   });
 
-  it('does not let a citizen\'s real token through to an administrator\'s route', async () => {
+  it("does not let a citizen's real token through to an administrator's route", async () => {
     const { accessToken } = await loginAs(ctx.app, kari);
     expect(decodeJwt(accessToken).aud).toBe(ctx.app.config.oidc.audience);
     const res = await ctx.app.inject({ method: 'GET', url: '/api/currentuser/adminlocations', headers: bearer(accessToken) });
@@ -120,7 +120,7 @@ describe('access tokens the API refuses', () => {
     expect(res.json()).toMatchObject({ code: 'FORBIDDEN' });
   });
 
-  it('keeps the routes both apps call open to an administrator\'s token', async () => {
+  it("keeps the routes both apps call open to an administrator's token", async () => {
     const { accessToken } = await loginAs(ctx.app, siri, { client: 'admin' });
     const roles = await ctx.app.inject({ method: 'GET', url: '/api/currentuser/roles', headers: bearer(accessToken) });
     expect(roles.statusCode).toBe(200);

@@ -1,6 +1,11 @@
 import {
-  createLocalJWKSet, decodeJwt, errors as joseErrors, jwtVerify,
-  type JSONWebKeySet, type JWTPayload, type JWTVerifyGetKey,
+  createLocalJWKSet,
+  decodeJwt,
+  errors as joseErrors,
+  jwtVerify,
+  type JSONWebKeySet,
+  type JWTPayload,
+  type JWTVerifyGetKey,
 } from 'jose';
 import type { Config } from '../config';
 import { AppError } from '../errors';
@@ -91,9 +96,7 @@ export function createTokenVerifier(oidc: Config['oidc'], localJwks: JSONWebKeyS
   const keySetFor = (issuer: string): Promise<JWTVerifyGetKey> => {
     let keySet = keySets.get(issuer);
     if (!keySet) {
-      keySet = issuer === localIssuer && localJwks
-        ? Promise.resolve(createLocalJWKSet(localJwks))
-        : discoverRemoteKeySet(issuer);
+      keySet = issuer === localIssuer && localJwks ? Promise.resolve(createLocalJWKSet(localJwks)) : discoverRemoteKeySet(issuer);
       // A failed discovery is retried on the next request instead of being remembered.
       keySet.catch(() => keySets.delete(issuer));
       keySets.set(issuer, keySet);
@@ -146,7 +149,7 @@ export function createTokenVerifier(oidc: Config['oidc'], localJwks: JSONWebKeyS
     const portal = clientId === undefined ? undefined : issuerRules.clients.get(clientId);
     if (!clientId || !portal) throw invalid('issued to another client');
     if (!algorithmsOf[portal].includes(protectedHeader.alg)) throw invalid(`"alg" ${protectedHeader.alg} not allowed for this client`);
-    const audiences = typeof payload.aud === 'string' ? [payload.aud] : payload.aud ?? [];
+    const audiences = typeof payload.aud === 'string' ? [payload.aud] : (payload.aud ?? []);
     if (!audiences.includes(audienceOf[portal])) throw invalid('"aud": audience is not the one of its client');
     if (portal === 'PUBLIC' && !PORTAL_ACRS.has(String(payload.acr))) throw invalid('level of assurance too low');
     const accepted: VerifiedAccessToken = {
@@ -163,14 +166,19 @@ export function createTokenVerifier(oidc: Config['oidc'], localJwks: JSONWebKeyS
 
   const verifyIdToken = async (idToken: string, access: VerifiedAccessToken): Promise<JWTPayload> => {
     if (issuerOf(idToken, invalidId) !== access.issuer) throw invalidId('issued by another issuer');
-    const { payload } = await verifyJwt(idToken, await keySetFor(access.issuer), {
-      issuer: access.issuer,
-      audience: access.clientId,
-      subject: access.sub,
-      algorithms: algorithmsOf[access.portal],
-      requiredClaims: ['exp', 'iat', 'sub'],
-      clockTolerance: CLOCK_SKEW_SECONDS,
-    }, invalidId);
+    const { payload } = await verifyJwt(
+      idToken,
+      await keySetFor(access.issuer),
+      {
+        issuer: access.issuer,
+        audience: access.clientId,
+        subject: access.sub,
+        algorithms: algorithmsOf[access.portal],
+        requiredClaims: ['exp', 'iat', 'sub'],
+        clockTolerance: CLOCK_SKEW_SECONDS,
+      },
+      invalidId,
+    );
     return payload;
   };
 

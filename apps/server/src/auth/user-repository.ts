@@ -11,8 +11,11 @@ export interface UserRow {
 /** How stale last_login_at may get before a request refreshes it (saves a write per request). */
 const LAST_SEEN_RESOLUTION_MS = 15 * 60 * 1000;
 
-const userBySub = preparedQuery<{ id: number; name: string; email: string | null; lastLoginMs: number }>('user_by_sub', sql`
-  select id, name, email, (extract(epoch from last_login_at) * 1000)::float8 as "lastLoginMs" from users where sub = ${sql.placeholder('sub')}`);
+const userBySub = preparedQuery<{ id: number; name: string; email: string | null; lastLoginMs: number }>(
+  'user_by_sub',
+  sql`
+  select id, name, email, (extract(epoch from last_login_at) * 1000)::float8 as "lastLoginMs" from users where sub = ${sql.placeholder('sub')}`,
+);
 
 /**
  * The users row of a token's subject, created on first sight (without a name: access tokens carry
@@ -33,7 +36,11 @@ export async function ensureUser(db: DbOrTx, sub: string): Promise<UserRow> {
 }
 
 /** Name and e-mail from a verified ID token; a claim it lacks leaves the stored value alone. */
-export async function updateUserProfile(db: DbOrTx, userId: number, profile: { name: string | undefined; email: string | undefined }): Promise<UserRow> {
+export async function updateUserProfile(
+  db: DbOrTx,
+  userId: number,
+  profile: { name: string | undefined; email: string | undefined },
+): Promise<UserRow> {
   const [row] = await db
     .update(users)
     .set({
@@ -47,7 +54,10 @@ export async function updateUserProfile(db: DbOrTx, userId: number, profile: { n
 
 /** The person register's e-mail, only where none is known yet (an ID token's or an earlier one wins). */
 export async function setEmailIfMissing(db: DbOrTx, userId: number, email: string): Promise<string | null> {
-  await db.update(users).set({ email }).where(and(eq(users.id, userId), isNull(users.email)));
+  await db
+    .update(users)
+    .set({ email })
+    .where(and(eq(users.id, userId), isNull(users.email)));
   const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   return row?.email ?? null;
 }

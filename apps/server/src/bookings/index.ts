@@ -1,7 +1,13 @@
 // The bookings area's public entry: what other areas and the app's wiring may use (see README.md).
 export { applicantMail, applicantNoticeMail } from './admin-booking-shared/applicant-mail';
 export type { ApplicantNotice } from './admin-booking-shared/applicant-mail';
-export { conflict, findBookingForAdmin, lockBookingForAdmin, lockBookingToDecide, touchBooking } from './admin-booking-shared/booking-access';
+export {
+  conflict,
+  findBookingForAdmin,
+  lockBookingForAdmin,
+  lockBookingToDecide,
+  touchBooking,
+} from './admin-booking-shared/booking-access';
 export type { BookingRow as AdminBookingRow } from './admin-booking-shared/booking-access';
 export { addDecisionMessage, byAdministrator } from './admin-booking-shared/change-log-writer';
 export { findLocationContact, insertDecisionMessage } from './admin-booking-shared/repository';
@@ -12,7 +18,14 @@ export { adminReservationRoutes } from './admin-reservations/routes';
 export { insertPricesOfLocationTypes } from './admin-selvkost/repository';
 export { adminSelvkostRoutes } from './admin-selvkost/routes';
 export { applyForBookingRoutes } from './apply-for-booking/routes';
-export { appendChangeLog, changeStatus, changeStatuses, insertReservations, registerBookingStatusHook, updateBookingDetails } from './bookings';
+export {
+  appendChangeLog,
+  changeStatus,
+  changeStatuses,
+  insertReservations,
+  registerBookingStatusHook,
+  updateBookingDetails,
+} from './bookings';
 export type { BookingStatusHook, NewChangeLogEntry } from './bookings';
 export { autorejectInTransaction } from './cancellation/autoreject-booking';
 export { cancellationRoutes } from './cancellation/routes';
@@ -27,7 +40,13 @@ export { sha256Hex } from './documents/html';
 export { renderContract } from './documents/render-contract';
 export { selvkostOf } from './documents/render-parts';
 export { renderVedtak } from './documents/render-vedtak';
-export { findApprovedBookingsWithoutContract, findApprovedDocument, findBookingRows, insertDocument, storeDocuments } from './documents/repository';
+export {
+  findApprovedBookingsWithoutContract,
+  findApprovedDocument,
+  findBookingRows,
+  insertDocument,
+  storeDocuments,
+} from './documents/repository';
 export type { IssuedDocument } from './documents/repository';
 export { applicantBooking, findVisibleBooking } from './user-bookings/booking-access';
 export type { BookingRow } from './user-bookings/booking-access';

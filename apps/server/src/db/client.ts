@@ -62,10 +62,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     return {
       db,
       engine: 'pglite',
-      migrate: <T>(afterwards?: () => Promise<T>) => oneAtATime(async () => {
-        await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
-        return afterwards?.();
-      }),
+      migrate: <T>(afterwards?: () => Promise<T>) =>
+        oneAtATime(async () => {
+          await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+          return afterwards?.();
+        }),
       close: () => client.close(),
     };
   }
@@ -89,10 +90,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   return {
     db,
     engine: 'postgres',
-    migrate: <T>(afterwards?: () => Promise<T>) => withStartupLock(target.url, async () => {
-      await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
-      return afterwards?.();
-    }),
+    migrate: <T>(afterwards?: () => Promise<T>) =>
+      withStartupLock(target.url, async () => {
+        await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
+        return afterwards?.();
+      }),
     close: () => pool.end(),
   };
 }
@@ -113,7 +115,10 @@ export async function queryRows<T extends Record<string, unknown>>(db: DbOrTx, q
  * statement took ~0.9 ms to plan against ~0.4 ms to run, on every booking request (bench/RESULTS.md,
  * the storm). PGlite runs the same text unnamed. The name must be unique in the application.
  */
-export function preparedQuery<T extends Record<string, unknown>>(name: string, query: SQL): (db: DbOrTx, values: Record<string, unknown>) => Promise<T[]> {
+export function preparedQuery<T extends Record<string, unknown>>(
+  name: string,
+  query: SQL,
+): (db: DbOrTx, values: Record<string, unknown>) => Promise<T[]> {
   let built: Query | undefined;
   return async (db, values) => {
     const { session, dialect } = db as unknown as { session: PgSession; dialect: PgDialect };

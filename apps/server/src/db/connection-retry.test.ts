@@ -19,7 +19,7 @@ describe('isReadOnlyStatement', () => {
     'update users set name = $1',
     'delete from bookings',
     'with moved as (update reservations set status = $1 returning id) select * from moved',
-    'select nextval(\'bookings_id_seq\')',
+    "select nextval('bookings_id_seq')",
     'select pg_advisory_lock(1)',
     'select * from bookings for update',
     'commit',

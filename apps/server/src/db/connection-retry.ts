@@ -29,7 +29,11 @@ export function readRetryStats(): Readonly<typeof stats> {
  * only conservative) is left alone: a lone write whose connection broke may have committed.
  */
 export function isReadOnlyStatement(text: string): boolean {
-  const body = text.replace(/--[^\n]*\n/g, ' ').replace(/\/\*[\s\S]*?\*\//g, ' ').trimStart().replace(/^\(+\s*/, '');
+  const body = text
+    .replace(/--[^\n]*\n/g, ' ')
+    .replace(/\/\*[\s\S]*?\*\//g, ' ')
+    .trimStart()
+    .replace(/^\(+\s*/, '');
   if (!/^(select|with|values|show|table)\b/i.test(body)) return false;
   return !/\b(insert|update|delete|merge|nextval|setval|pg_advisory_lock|pg_advisory_xact_lock|set_config|pg_notify)\b/i.test(body);
 }

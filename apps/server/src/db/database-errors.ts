@@ -29,7 +29,8 @@ export function isRetryableConflict(error: unknown): boolean {
 
 /** Node's socket errors and node-postgres' messages for a connection that is gone. */
 const lostConnectionCodes = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTCONN']);
-const lostConnectionMessage = /connection terminated|terminating connection|client was closed|not queryable|connection error|server closed the connection|econnreset|econnrefused/i;
+const lostConnectionMessage =
+  /connection terminated|terminating connection|client was closed|not queryable|connection error|server closed the connection|econnreset|econnrefused/i;
 
 /**
  * The database connection broke (pg_terminate_backend: 57P01, a server shutting down or

@@ -9,10 +9,13 @@ import { insertReservations, type NewReservation } from '../bookings/bookings';
 
 /** Instants as UTC ISO strings, independent of the session's TimeZone. */
 async function instants(database: Database, id: number) {
-  const [row] = await queryRows<{ lower: string; upper: string }>(database.db, sql`
+  const [row] = await queryRows<{ lower: string; upper: string }>(
+    database.db,
+    sql`
     select to_char(lower(period) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI"Z"') as lower,
            to_char(upper(period) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI"Z"') as upper
-    from reservations where id = ${id}`);
+    from reservations where id = ${id}`,
+  );
   return row!;
 }
 
@@ -46,13 +49,20 @@ describe('no double booking (exclusion constraint on reservations)', () => {
   });
 
   const at = (fields: Partial<NewReservation>): NewReservation => ({
-    bookingId, bookableAssetId: roomA, date: '2031-05-06', startTime: '10:00:00', durationMinutes: 120, ...fields,
+    bookingId,
+    bookableAssetId: roomA,
+    date: '2031-05-06',
+    startTime: '10:00:00',
+    durationMinutes: 120,
+    ...fields,
   });
 
   it('refuses an overlapping active reservation of the same room with SQLSTATE 23P01', async () => {
     await insertReservations(database.db, [at({ status: 'APPROVED' })]);
     expect(await refusal(insertReservations(database.db, [at({ startTime: '11:30:00', durationMinutes: 60 })]))).toBe('23P01');
-    expect(await refusal(insertReservations(database.db, [at({ startTime: '09:00:00', durationMinutes: 300, status: 'APPROVED' })]))).toBe('23P01');
+    expect(await refusal(insertReservations(database.db, [at({ startTime: '09:00:00', durationMinutes: 300, status: 'APPROVED' })]))).toBe(
+      '23P01',
+    );
     const [count] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from reservations`);
     expect(count!.n).toBe(1);
   });
@@ -109,17 +119,24 @@ describe('no double booking (exclusion constraint on reservations)', () => {
     // 01:30 CEST = 23:30Z the day before; two real hours later is 01:30Z = 02:30 CET.
     expect(await instants(database, r!.id)).toEqual({ lower: '2031-10-25T23:30Z', upper: '2031-10-26T01:30Z' });
     // A booking 02:30–03:30 local (CET, 01:30Z–02:30Z) therefore touches it and is accepted…
-    expect(await refusal(insertReservations(database.db, [at({ date: '2031-10-26', startTime: '02:30', durationMinutes: 60 })]))).toBe('accepted');
+    expect(await refusal(insertReservations(database.db, [at({ date: '2031-10-26', startTime: '02:30', durationMinutes: 60 })]))).toBe(
+      'accepted',
+    );
     // …while 02:00–03:00 local (CET, 01:00Z–02:00Z) overlaps the last half hour and is refused.
-    expect(await refusal(insertReservations(database.db, [at({ date: '2031-10-26', startTime: '02:00', durationMinutes: 60 })]))).toBe('23P01');
+    expect(await refusal(insertReservations(database.db, [at({ date: '2031-10-26', startTime: '02:00', durationMinutes: 60 })]))).toBe(
+      '23P01',
+    );
   });
 
   it('osloPeriodOf gives the same range as the stored column, for availability checks', async () => {
     const [r] = await insertReservations(database.db, [at({ date: '2031-03-30', startTime: '01:00', durationMinutes: 180 })]);
-    const [row] = await queryRows<{ same: boolean; overlaps: boolean }>(database.db, sql`
+    const [row] = await queryRows<{ same: boolean; overlaps: boolean }>(
+      database.db,
+      sql`
       select period = ${osloPeriodOf('2031-03-30', '01:00', 180)} as same,
              period && ${osloPeriodOf('2031-03-30', '04:30', 30)} as overlaps
-      from reservations where id = ${r!.id}`);
+      from reservations where id = ${r!.id}`,
+    );
     expect(row).toEqual({ same: true, overlaps: true });
   });
 });

@@ -44,7 +44,12 @@ export async function lockRoomsShared(tx: Tx, assetIds: readonly number[]): Prom
  * meeting it in the exclusion constraint. The booking's row lock keeps the set of rooms still.
  */
 export async function lockRoomsOfBookings(tx: Tx, bookingIds: readonly number[], alsoRooms: readonly number[] = []): Promise<void> {
-  const rows = bookingIds.length === 0 ? [] : await tx.selectDistinct({ id: reservations.bookableAssetId }).from(reservations)
-    .where(and(inArray(reservations.bookingId, [...bookingIds]), inArray(reservations.status, [...activeReservationStatuses])));
+  const rows =
+    bookingIds.length === 0
+      ? []
+      : await tx
+          .selectDistinct({ id: reservations.bookableAssetId })
+          .from(reservations)
+          .where(and(inArray(reservations.bookingId, [...bookingIds]), inArray(reservations.status, [...activeReservationStatuses])));
   await lockRooms(tx, [...rows.map((r) => r.id), ...alsoRooms]);
 }

@@ -43,8 +43,12 @@ describe(`migrate() (${engine})`, () => {
     const [first, second] = engine === 'postgres' ? [await open(), await open()] : await open().then((d) => [d, d]);
     const order: string[] = [];
     await Promise.all([
-      first!.migrate(async () => { order.push('first'); }),
-      second!.migrate(async () => { order.push('second'); }),
+      first!.migrate(async () => {
+        order.push('first');
+      }),
+      second!.migrate(async () => {
+        order.push('second');
+      }),
     ]);
     expect(order.sort()).toEqual(['first', 'second']);
     const applied = await appliedMigrations(first!);
@@ -52,34 +56,40 @@ describe(`migrate() (${engine})`, () => {
     expect(applied.every((m) => m.times === 1)).toBe(true);
   });
 
-  if (engine === 'postgres') it(`waits for the lock ${STARTUP_LOCK_KEY} held elsewhere, while its pool still answers`, async () => {
-    const database = await open();
-    const other = new pg.Client({ connectionString: scratch!.url });
-    await other.connect();
-    try {
-      await other.query('select pg_advisory_lock($1::bigint)', [STARTUP_LOCK_KEY]);
-      let finished = false;
-      const migrating = database.migrate(async () => { finished = true; });
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      expect(finished).toBe(false);
-      expect(await queryRows(database.db, sql`select 1 as one`)).toEqual([{ one: 1 }]);
-      await other.query('select pg_advisory_unlock($1::bigint)', [STARTUP_LOCK_KEY]);
-      await migrating;
-      expect(finished).toBe(true);
-      // And released afterwards: another session takes it at once.
-      expect((await other.query<{ taken: boolean }>('select pg_try_advisory_lock($1::bigint) as taken', [STARTUP_LOCK_KEY])).rows).toEqual([{ taken: true }]);
-      await other.query('select pg_advisory_unlock($1::bigint)', [STARTUP_LOCK_KEY]);
-    } finally {
-      await other.end();
-    }
-  });
+  if (engine === 'postgres')
+    it(`waits for the lock ${STARTUP_LOCK_KEY} held elsewhere, while its pool still answers`, async () => {
+      const database = await open();
+      const other = new pg.Client({ connectionString: scratch!.url });
+      await other.connect();
+      try {
+        await other.query('select pg_advisory_lock($1::bigint)', [STARTUP_LOCK_KEY]);
+        let finished = false;
+        const migrating = database.migrate(async () => {
+          finished = true;
+        });
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        expect(finished).toBe(false);
+        expect(await queryRows(database.db, sql`select 1 as one`)).toEqual([{ one: 1 }]);
+        await other.query('select pg_advisory_unlock($1::bigint)', [STARTUP_LOCK_KEY]);
+        await migrating;
+        expect(finished).toBe(true);
+        // And released afterwards: another session takes it at once.
+        expect(
+          (await other.query<{ taken: boolean }>('select pg_try_advisory_lock($1::bigint) as taken', [STARTUP_LOCK_KEY])).rows,
+        ).toEqual([{ taken: true }]);
+        await other.query('select pg_advisory_unlock($1::bigint)', [STARTUP_LOCK_KEY]);
+      } finally {
+        await other.end();
+      }
+    });
 
   // The lock has a connection of its own: the benches' scripts open a pool of one.
-  if (engine === 'postgres') it('migrates with a pool of one connection', async () => {
-    const single = await openDatabase({ engine: 'postgres', url: scratch!.url, maxConnections: 1 });
-    opened.push(single);
-    expect(await single.migrate(async () => 'migrated')).toBe('migrated');
-  });
+  if (engine === 'postgres')
+    it('migrates with a pool of one connection', async () => {
+      const single = await openDatabase({ engine: 'postgres', url: scratch!.url, maxConnections: 1 });
+      opened.push(single);
+      expect(await single.migrate(async () => 'migrated')).toBe('migrated');
+    });
 });
 
 // Three processes on one database: PGlite is one process's own.
@@ -105,22 +115,33 @@ if (engine === 'postgres') {
       const started = Date.now();
       const starting = Promise.allSettled([startServerProcess(env), startServerProcess(env), startServerProcess(env)]);
       let settled = false;
-      void starting.then(() => { settled = true; });
+      void starting.then(() => {
+        settled = true;
+      });
       let waiting = 0;
       // Ends without three waiting when they all came up past the lock (a start-up without it).
       while (waiting < 3 && !settled && Date.now() - started < 150_000) {
         await new Promise((resolve) => setTimeout(resolve, 200));
-        waiting = (await gate.query<{ n: number }>(`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted
-          and (classid::bigint << 32) + objid::bigint = $1::bigint`, [STARTUP_LOCK_KEY])).rows[0]!.n;
+        waiting = (
+          await gate.query<{ n: number }>(
+            `select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted
+          and (classid::bigint << 32) + objid::bigint = $1::bigint`,
+            [STARTUP_LOCK_KEY],
+          )
+        ).rows[0]!.n;
       }
       const gatheredAfter = Date.now() - started;
       await gate.end();
       const results = await starting;
-      servers = results.flatMap((r) => r.status === 'fulfilled' ? [r.value] : []);
+      servers = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
       // eslint-disable-next-line no-console -- the figures are the test's report
-      console.log(`three processes on an empty database: all waiting for the lock after ${gatheredAfter} ms, all ready after ${Date.now() - started} ms`);
+      console.log(
+        `three processes on an empty database: all waiting for the lock after ${gatheredAfter} ms, all ready after ${Date.now() - started} ms`,
+      );
       expect(waiting).toBe(3);
-      expect(results.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason).slice(0, 2000))).toEqual([]);
+      expect(results.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason).slice(0, 2000))).toEqual(
+        [],
+      );
       for (const server of servers) expect((await fetch(`${server.baseUrl}/api/health/ready`)).status).toBe(200);
 
       const database = await openDatabase({ engine: 'postgres', url: scratch.url, maxConnections: 2 });

@@ -33,21 +33,23 @@ export interface ReservationWithRoom {
 /** Every reservation of these bookings with its room, in date and time order. One query, whatever the number of bookings. */
 export async function loadReservationsWithRooms(db: DbOrTx, bookingIds: readonly number[]): Promise<ReservationWithRoom[]> {
   if (bookingIds.length === 0) return [];
-  return db.select({
-    id: reservations.id,
-    bookingId: reservations.bookingId,
-    bookableAssetId: reservations.bookableAssetId,
-    roomName: bookableAssets.name,
-    roomNumber: bookableAssets.externalAssetNumber,
-    roomLocationId: bookableAssets.locationId,
-    squareMeters: bookableAssets.squareMeters,
-    hasOslonokkelen: bookableAssets.hasOslonokkelen,
-    date: reservations.date,
-    startTime: reservations.startTime,
-    durationMinutes: reservations.durationMinutes,
-    initialRepetitionDate: reservations.initialRepetitionDate,
-    status: reservations.status,
-  }).from(reservations)
+  return db
+    .select({
+      id: reservations.id,
+      bookingId: reservations.bookingId,
+      bookableAssetId: reservations.bookableAssetId,
+      roomName: bookableAssets.name,
+      roomNumber: bookableAssets.externalAssetNumber,
+      roomLocationId: bookableAssets.locationId,
+      squareMeters: bookableAssets.squareMeters,
+      hasOslonokkelen: bookableAssets.hasOslonokkelen,
+      date: reservations.date,
+      startTime: reservations.startTime,
+      durationMinutes: reservations.durationMinutes,
+      initialRepetitionDate: reservations.initialRepetitionDate,
+      status: reservations.status,
+    })
+    .from(reservations)
     .innerJoin(bookableAssets, eq(bookableAssets.id, reservations.bookableAssetId))
     .where(inArray(reservations.bookingId, [...bookingIds]))
     .orderBy(asc(reservations.date), asc(reservations.startTime), asc(reservations.id));

@@ -14,7 +14,18 @@ export interface Selection {
 }
 
 /** Types the driver and JSON both answer as the same JavaScript value. */
-const sameAsJson = new Set(['PgBoolean', 'PgInteger', 'PgSmallInt', 'PgSerial', 'PgText', 'PgVarchar', 'PgEnumColumn', 'PgDoublePrecision', 'PgReal', 'PgDateString']);
+const sameAsJson = new Set([
+  'PgBoolean',
+  'PgInteger',
+  'PgSmallInt',
+  'PgSerial',
+  'PgText',
+  'PgVarchar',
+  'PgEnumColumn',
+  'PgDoublePrecision',
+  'PgReal',
+  'PgDateString',
+]);
 
 /**
  * The selection as `json_build_object('key', alias.column, …)`, nested objects nested. `aliases`
@@ -37,9 +48,14 @@ function aliasedColumn(column: Column, aliases: ReadonlyMap<Table, string>): SQL
 
 /** The selection as plain columns `alias.column as "path.key"`, for a hand-written select list. */
 export function pathColumnsSql(selection: Selection, aliases: ReadonlyMap<Table, string>, path: string): SQL {
-  return sql.join(Object.entries(selection).map(([key, value]) => is(value, Column)
-    ? sql`${aliasedColumn(value, aliases)} as ${sql.identifier(`${path}.${key}`)}`
-    : pathColumnsSql(value as Selection, aliases, `${path}.${key}`)), sql`, `);
+  return sql.join(
+    Object.entries(selection).map(([key, value]) =>
+      is(value, Column)
+        ? sql`${aliasedColumn(value, aliases)} as ${sql.identifier(`${path}.${key}`)}`
+        : pathColumnsSql(value as Selection, aliases, `${path}.${key}`),
+    ),
+    sql`, `,
+  );
 }
 
 /**
@@ -48,9 +64,11 @@ export function pathColumnsSql(selection: Selection, aliases: ReadonlyMap<Table,
  * take 18 ms more; the built reader costs under a millisecond.
  */
 export function nestedReader(selection: Selection, path: string): (row: Readonly<Record<string, unknown>>) => Record<string, unknown> {
-  const parts = Object.entries(selection).map(([key, value]) => is(value, Column)
-    ? { key, column: `${path}.${key}`, nested: undefined }
-    : { key, column: undefined, nested: nestedReader(value as Selection, `${path}.${key}`) });
+  const parts = Object.entries(selection).map(([key, value]) =>
+    is(value, Column)
+      ? { key, column: `${path}.${key}`, nested: undefined }
+      : { key, column: undefined, nested: nestedReader(value as Selection, `${path}.${key}`) },
+  );
   return (row) => {
     const nested: Record<string, unknown> = {};
     for (const part of parts) nested[part.key] = part.nested ? part.nested(row) : row[part.column!];

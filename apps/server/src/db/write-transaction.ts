@@ -163,14 +163,22 @@ function pause(attempt: number): Promise<void> {
 
 /** Still a deadlock or serialization failure after the retries (or a lone statement outside a transaction). */
 export function databaseBusy(cause: unknown): AppError {
-  const error = new AppError('SERVICE_UNAVAILABLE', 'Deadlock or serialization failure, not retried further', 'Det er mye pågang akkurat nå. Prøv igjen om litt.');
+  const error = new AppError(
+    'SERVICE_UNAVAILABLE',
+    'Deadlock or serialization failure, not retried further',
+    'Det er mye pågang akkurat nå. Prøv igjen om litt.',
+  );
   error.cause = cause;
   return error;
 }
 
 /** The connection broke (again, or during the commit): 503 with Retry-After. Also for the error handler. */
 export function databaseUnavailable(cause: unknown): AppError {
-  const error = new AppError('SERVICE_UNAVAILABLE', 'The database connection was lost', 'Tjenesten er midlertidig utilgjengelig. Prøv igjen om litt.');
+  const error = new AppError(
+    'SERVICE_UNAVAILABLE',
+    'The database connection was lost',
+    'Tjenesten er midlertidig utilgjengelig. Prøv igjen om litt.',
+  );
   error.cause = cause;
   return error;
 }

@@ -6,7 +6,7 @@ import { useTestApp } from '../../test/test-app';
  * through its own @fastify/static): a swagger-ui or @fastify/static upgrade that breaks the files
  * leaves the page blank, which the JSON tests of the document do not see.
  */
-describe('the API document\'s page', () => {
+describe("the API document's page", () => {
   const ctx = useTestApp();
 
   it('serves /api/docs and every script and style sheet it names', async () => {

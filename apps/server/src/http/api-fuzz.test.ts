@@ -8,7 +8,14 @@ import { applicantBooking } from '../../test/factories/applicant';
 import { addLocationAdmin, inDays, setOpeningHours } from '../../test/factories/calendar';
 import { createAsset, createLocation } from '../../test/factories/places';
 import { changedTables, fingerprinter, type Fingerprint } from '../../test/fuzz/table-fingerprint';
-import { classicRequests, operationsOf, requestArbitrary, type FuzzOperation, type FuzzRequest, type OpenApiDocument } from '../../test/fuzz/request-arbitraries';
+import {
+  classicRequests,
+  operationsOf,
+  requestArbitrary,
+  type FuzzOperation,
+  type FuzzRequest,
+  type OpenApiDocument,
+} from '../../test/fuzz/request-arbitraries';
 
 /**
  * Fuzzing generated from the OpenAPI document (decision 016): for every operation, anonymously, as
@@ -49,8 +56,17 @@ describe('the API under fuzzing: no 5xx, and a refused request writes nothing', 
     headers.administrator = bearer((await loginAs(ctx.app, admin)).accessToken);
     const roles = await ctx.app.inject({ method: 'GET', url: '/api/currentuser/roles', headers: headers.citizen });
     const userId = roles.json<{ userId: number }>().userId;
-    const unprocessed = await applicantBooking(db, { locationId: location.id, userId, times: [{ bookableAssetId: room.id, date: inDays(30), startTime: '10:00', durationMinutes: 60 }] });
-    const approved = await applicantBooking(db, { locationId: location.id, userId, status: 'APPROVED', times: [{ bookableAssetId: room.id, date: inDays(31), startTime: '10:00', durationMinutes: 60 }] });
+    const unprocessed = await applicantBooking(db, {
+      locationId: location.id,
+      userId,
+      times: [{ bookableAssetId: room.id, date: inDays(30), startTime: '10:00', durationMinutes: 60 }],
+    });
+    const approved = await applicantBooking(db, {
+      locationId: location.id,
+      userId,
+      status: 'APPROVED',
+      times: [{ bookableAssetId: room.id, date: inDays(31), startTime: '10:00', durationMinutes: 60 }],
+    });
     ids = [...new Set([1, location.id, room.id, unprocessed.id, approved.id])];
     operations = operationsOf(ctx.app.swagger() as unknown as OpenApiDocument);
   }, 180_000);
@@ -69,37 +85,52 @@ describe('the API under fuzzing: no 5xx, and a refused request writes nothing', 
     let requests = 0;
     const statuses = new Map<string, number>();
     // Anonymous callers get the fixed requests only where they pass the guard (elsewhere: 401 first).
-    const open = new Set(ctx.app.routeAccess.filter((r) => r.access === 'public' || r.access === 'optionalUser').map((r) => `${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`));
+    const open = new Set(
+      ctx.app.routeAccess
+        .filter((r) => r.access === 'public' || r.access === 'optionalUser')
+        .map((r) => `${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`),
+    );
     for (const [index, op] of operations.entries()) {
       for (const caller of ['anonymous', 'citizen', 'administrator'] as const) {
         const seed = SEED + index * 3 + ['anonymous', 'citizen', 'administrator'].indexOf(caller);
-        const examples = caller !== 'anonymous' || open.has(`${op.method} ${op.path}`) ? classicRequests(op, ids).map((r): [FuzzRequest] => [r]) : [];
-        const details = await fc.check(fc.asyncProperty(requestArbitrary(op, ids), async (request) => {
-          requests++;
-          const res = await ctx.app.inject({
-            method: op.method,
-            url: request.url,
-            headers: { ...headers[caller], ...(request.contentType ? { 'content-type': request.contentType } : {}) },
-            ...(request.payload === undefined ? {} : { payload: request.payload }),
-          });
-          const kind = `${String(res.statusCode).slice(0, 1)}xx`;
-          statuses.set(kind, (statuses.get(kind) ?? 0) + 1);
-          if (res.statusCode >= 500) throw new Error(`${res.statusCode} ${res.body.slice(0, 300)}`);
-          const now = await fingerprint();
-          if (res.statusCode >= 400) {
-            const changed = changedTables(baseline, now);
+        const examples =
+          caller !== 'anonymous' || open.has(`${op.method} ${op.path}`) ? classicRequests(op, ids).map((r): [FuzzRequest] => [r]) : [];
+        const details = await fc.check(
+          fc.asyncProperty(requestArbitrary(op, ids), async (request) => {
+            requests++;
+            const res = await ctx.app.inject({
+              method: op.method,
+              url: request.url,
+              headers: { ...headers[caller], ...(request.contentType ? { 'content-type': request.contentType } : {}) },
+              ...(request.payload === undefined ? {} : { payload: request.payload }),
+            });
+            const kind = `${String(res.statusCode).slice(0, 1)}xx`;
+            statuses.set(kind, (statuses.get(kind) ?? 0) + 1);
+            if (res.statusCode >= 500) throw new Error(`${res.statusCode} ${res.body.slice(0, 300)}`);
+            const now = await fingerprint();
+            if (res.statusCode >= 400) {
+              const changed = changedTables(baseline, now);
+              baseline = now;
+              if (changed.length) throw new Error(`refused with ${res.statusCode} but changed ${changed.join(', ')}`);
+            }
             baseline = now;
-            if (changed.length) throw new Error(`refused with ${res.statusCode} but changed ${changed.join(', ')}`);
-          }
-          baseline = now;
-        }), { seed, numRuns: RUNS + examples.length, endOnFailure: true, examples });
+          }),
+          { seed, numRuns: RUNS + examples.length, endOnFailure: true, examples },
+        );
         if (details.failed) {
           const [request] = details.counterexample ?? [];
-          failures.push(`${caller} ${request?.description ?? op.path} → ${String((details.errorInstance as Error | undefined)?.message)} (seed ${seed})`);
+          failures.push(
+            `${caller} ${request?.description ?? op.path} → ${String((details.errorInstance as Error | undefined)?.message)} (seed ${seed})`,
+          );
         }
       }
     }
-    console.warn(`fuzzing: ${requests} requests to ${operations.length} operations in ${Math.round((Date.now() - started) / 1000)} s, ${[...statuses].sort().map(([k, n]) => `${n} × ${k}`).join(', ')} (FUZZ_SEED=${SEED}, FUZZ_RUNS=${RUNS})`);
+    console.warn(
+      `fuzzing: ${requests} requests to ${operations.length} operations in ${Math.round((Date.now() - started) / 1000)} s, ${[...statuses]
+        .sort()
+        .map(([k, n]) => `${n} × ${k}`)
+        .join(', ')} (FUZZ_SEED=${SEED}, FUZZ_RUNS=${RUNS})`,
+    );
     expect(failures).toEqual([]);
   });
 });

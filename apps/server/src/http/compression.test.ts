@@ -14,8 +14,13 @@ describe('compressed answers and ETags (decision 016)', () => {
     // A venue list of some 10 KiB: twenty published schools with their addresses, one room each.
     for (let i = 0; i < 20; i++) {
       const location = await createLocation(db, {
-        streetAddress: `Waldemar Thranes gate ${i + 1}`, postCode: '0171', city: 'Oslo', phoneNumber: '23456789',
-        contactEmail: `utleie${i}@skole.oslo.kommune.no`, lat: 59.93, lng: 10.74,
+        streetAddress: `Waldemar Thranes gate ${i + 1}`,
+        postCode: '0171',
+        city: 'Oslo',
+        phoneNumber: '23456789',
+        contactEmail: `utleie${i}@skole.oslo.kommune.no`,
+        lat: 59.93,
+        lng: 10.74,
       });
       roomId = (await createAsset(db, location.id)).id;
       await setOpeningHours(db, location.id, '08:00', '22:00');
@@ -81,7 +86,9 @@ describe('compressed answers and ETags (decision 016)', () => {
 
     const search = await get(`/api/search/assets?date=${day}&duration=PT1H`);
     expect(search.statusCode).toBe(200);
-    expect((await get(`/api/search/assets?date=${day}&duration=PT1H`, { 'if-none-match': String(search.headers.etag) })).statusCode).toBe(304);
+    expect((await get(`/api/search/assets?date=${day}&duration=PT1H`, { 'if-none-match': String(search.headers.etag) })).statusCode).toBe(
+      304,
+    );
 
     const missing = await get('/api/location/999999');
     expect(missing.statusCode).toBe(404);

@@ -24,7 +24,10 @@ const THRESHOLD = 1024;
 // The same settings as @fastify/compress's own: brotli quality 4, gzip's defaults.
 const brotliOptions = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
 
-interface Compressed { br?: Buffer; gzip?: Buffer }
+interface Compressed {
+  br?: Buffer;
+  gzip?: Buffer;
+}
 const keptBodies = new WeakMap<Buffer, Compressed>();
 
 /**
@@ -43,7 +46,10 @@ export function keepCompressed(body: Buffer): Buffer {
  */
 export function simpleEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
   if (!header || header.includes(';') || header.includes('*')) return undefined;
-  const tokens = header.toLowerCase().split(',').map((t) => t.trim());
+  const tokens = header
+    .toLowerCase()
+    .split(',')
+    .map((t) => t.trim());
   if (tokens.includes('br')) return 'br';
   if (tokens.includes('gzip') || tokens.includes('x-gzip')) return 'gzip';
   return undefined;

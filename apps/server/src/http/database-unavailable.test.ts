@@ -24,15 +24,24 @@ describe('database errors as answers', () => {
   const thrown: Record<string, () => Error> = {
     // node-postgres when the server ends the socket; Drizzle wraps the driver's error with its SQLSTATE.
     terminated: () => new Error('Connection terminated unexpectedly'),
-    'admin-shutdown': () => new Error('Failed query: select 1', { cause: Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }) }),
+    'admin-shutdown': () =>
+      new Error('Failed query: select 1', {
+        cause: Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+      }),
     reset: () => Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }),
-    deadlock: () => new Error('Failed query: update reservations', { cause: Object.assign(new Error('deadlock detected'), { code: '40P01' }) }),
+    deadlock: () =>
+      new Error('Failed query: update reservations', { cause: Object.assign(new Error('deadlock detected'), { code: '40P01' }) }),
     // A user's text in the quoted parameters is not a lost connection.
-    'unique-with-odd-text': () => new Error('Failed query: insert …\nparams: connection terminated', { cause: Object.assign(new Error('duplicate key'), { code: '23505' }) }),
+    'unique-with-odd-text': () =>
+      new Error('Failed query: insert …\nparams: connection terminated', {
+        cause: Object.assign(new Error('duplicate key'), { code: '23505' }),
+      }),
   };
   beforeAll(async () => {
     registerErrorHandling(app);
-    app.get('/:kind', async (request) => { throw thrown[(request.params as { kind: string }).kind]!(); });
+    app.get('/:kind', async (request) => {
+      throw thrown[(request.params as { kind: string }).kind]!();
+    });
     await app.ready();
   });
   afterAll(() => app.close());
@@ -86,7 +95,9 @@ if (engine === 'postgres') {
       for (let i = 0; i < 3000; i++) {
         // pg_stat_activity is read once per transaction unless the snapshot is cleared, and the holder is in one.
         await holder.query('select pg_stat_clear_snapshot()');
-        const { rows } = await holder.query<{ pid: number }>(`select pid from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`);
+        const { rows } = await holder.query<{ pid: number }>(
+          `select pid from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
+        );
         const waiter = rows.find((r) => !seen.includes(r.pid));
         if (waiter) {
           await holder.query('select pg_terminate_backend($1)', [waiter.pid]);
@@ -98,8 +109,12 @@ if (engine === 'postgres') {
     }
 
     let day = 20;
-    const booking = () => bookingWithTimes(ctx.database.db, school, userId, [{ bookableAssetId: gym, date: inDays(day++), startTime: '18:00', durationMinutes: 60 }]);
-    const statusOf = async (id: number) => (await ctx.database.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, id)))[0]!.status;
+    const booking = () =>
+      bookingWithTimes(ctx.database.db, school, userId, [
+        { bookableAssetId: gym, date: inDays(day++), startTime: '18:00', durationMinutes: 60 },
+      ]);
+    const statusOf = async (id: number) =>
+      (await ctx.database.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, id)))[0]!.status;
 
     it('a rejection whose connection is ended once runs again on a fresh one and succeeds', async () => {
       const { bookingId } = await booking();
@@ -110,7 +125,10 @@ if (engine === 'postgres') {
       // The retry waits for the same row lock on a new connection; then the holder lets go.
       for (let i = 0; i < 3000; i++) {
         await holder.query('select pg_stat_clear_snapshot()');
-        const { rows } = await holder.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> $1`, [first]);
+        const { rows } = await holder.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> $1`,
+          [first],
+        );
         if (rows[0]!.n > 0) break;
         await new Promise((resolve) => setTimeout(resolve, 10));
       }

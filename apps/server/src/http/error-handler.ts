@@ -37,12 +37,20 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const state = sqlState(error);
     if (state === '23P01') {
-      return reply.status(409).send({ code: 'BOOKING_CONFLICT', msg: 'The time is taken', userMsg: 'Tidspunktet er ikke lenger ledig.' } satisfies ApiError);
+      return reply
+        .status(409)
+        .send({ code: 'BOOKING_CONFLICT', msg: 'The time is taken', userMsg: 'Tidspunktet er ikke lenger ledig.' } satisfies ApiError);
     }
     const status = (error as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
       const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 429 ? 'RATE_LIMITED' : status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST';
-      return reply.status(status).send({ code, msg: error.message, userMsg: status === 429 ? 'For mange forespørsler. Vent litt og prøv igjen.' : messages.invalidInput } satisfies ApiError);
+      return reply
+        .status(status)
+        .send({
+          code,
+          msg: error.message,
+          userMsg: status === 429 ? 'For mange forespørsler. Vent litt og prøv igjen.' : messages.invalidInput,
+        } satisfies ApiError);
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: 'INTERNAL', msg: 'Internal server error', userMsg: messages.technical } satisfies ApiError);
@@ -50,6 +58,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
   app.setNotFoundHandler((request, reply) => {
     // Unknown API paths answer JSON; everything else is the SPAs' business (see platform/spa-hosting/static.ts).
-    return reply.status(404).send({ code: 'NOT_FOUND', msg: `No route ${request.method} ${request.url.split('?')[0]}`, userMsg: messages.notFound } satisfies ApiError);
+    return reply
+      .status(404)
+      .send({
+        code: 'NOT_FOUND',
+        msg: `No route ${request.method} ${request.url.split('?')[0]}`,
+        userMsg: messages.notFound,
+      } satisfies ApiError);
   });
 }

@@ -8,12 +8,26 @@ import type { FastifyInstance } from 'fastify';
  * registered, with the /api prefix.
  */
 export const PUBLIC_READS: ReadonlySet<string> = new Set([
-  '/api/location', '/api/location/:id', '/api/location/:id/bookableassets', '/api/about/:locationId',
-  '/api/bookableasset', '/api/bookableasset/:id', '/api/bookingflow/:id', '/api/bookableasset/firstandlastbookabledate',
+  '/api/location',
+  '/api/location/:id',
+  '/api/location/:id/bookableassets',
+  '/api/about/:locationId',
+  '/api/bookableasset',
+  '/api/bookableasset/:id',
+  '/api/bookingflow/:id',
+  '/api/bookableasset/firstandlastbookabledate',
   '/api/bookableasset/calendar',
-  '/api/schedule', '/api/search/assets', '/api/search/assets/repeating', '/api/search/assets/:locationId',
-  '/api/search/assets/:locationId/repeating', '/api/geographicareas', '/api/tags', '/api/preferences/options/assettypes',
-  '/api/settings', '/api/client-settings/map.json', '/api/client-settings/idporten.json',
+  '/api/schedule',
+  '/api/search/assets',
+  '/api/search/assets/repeating',
+  '/api/search/assets/:locationId',
+  '/api/search/assets/:locationId/repeating',
+  '/api/geographicareas',
+  '/api/tags',
+  '/api/preferences/options/assettypes',
+  '/api/settings',
+  '/api/client-settings/map.json',
+  '/api/client-settings/idporten.json',
   // A calendar feed (decision 024): the same for every caller holding its secret URL; apps poll it hourly.
   '/api/calendar/:file',
 ]);

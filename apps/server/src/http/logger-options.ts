@@ -21,13 +21,14 @@ export function loggerOptions(config: Pick<Config, 'logLevel'>): Exclude<Fastify
     },
     // Belt and braces: these never leave the req serializer above, should another one log them.
     redact: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie'],
-    formatters: {
-      log: (object: Record<string, unknown>) => redactValue(object) as Record<string, unknown>,
-    },
+    formatters: { log: (object: Record<string, unknown>) => redactValue(object) as Record<string, unknown> },
     hooks: {
       // The message (and any format arguments) of every log call.
       logMethod(this: unknown, args: unknown[], method: { apply(thisArg: unknown, args: unknown[]): void }) {
-        method.apply(this, args.map((arg) => (typeof arg === 'string' ? redactText(arg) : arg)));
+        method.apply(
+          this,
+          args.map((arg) => (typeof arg === 'string' ? redactText(arg) : arg)),
+        );
       },
     },
   };

@@ -35,10 +35,12 @@ describe('the log of a whole journey', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'trace', PORT: '3000' });
-    const stream = new Writable({ write(chunk: Buffer, _encoding, done) {
-      lines.push(chunk.toString());
-      done();
-    } });
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
     app = await buildApp({ config, database, logger: { ...loggerOptions(config), stream }, jobs: { run: false } });
     // An error path that quotes personal data in its message, as a database constraint error would.
     app.get('/api/test-only/fails', { config: { access: 'public' } }, async () => {
@@ -61,24 +63,51 @@ describe('the log of a whole journey', () => {
     expect(taken.statusCode, taken.body).toBe(201);
     bookingId = taken.json<{ bookingId: number }>().bookingId;
     const sent = await kari.request({
-      method: 'POST', url: '/api/user/form/wedding',
+      method: 'POST',
+      url: '/api/user/form/wedding',
       payload: {
-        bookingId, applicantName: 'Kari Nordmann', applicantEmail: kariData.email, applicantPhoneNo: APPLICANT_PHONE, applicantSsn: SSN,
-        addressStreetName: 'Storgata 1', addressPostCode: '0155', addressPostalName: 'Oslo',
-        spouseName: 'Ola Nordmann', spouseEmail: SPOUSE_EMAIL, spousePhoneNo: SPOUSE_PHONE,
-        eventLanguage: 'norsk', weddingInterpreterRequired: false, weddingInterpreterLanguage: '', preferredContactLanguage: 'norsk',
-        weddingCulturalSegmentDesired: false, weddingCulturalSegment: '', needsAccommodation: false, accommodationDetails: '',
-        extraInformation: `Ring meg på ${APPLICANT_PHONE}`, submitProevingsattestNow: false, declarationAccepted: true, userReferenceId: '', proevingsattestFile: '',
+        bookingId,
+        applicantName: 'Kari Nordmann',
+        applicantEmail: kariData.email,
+        applicantPhoneNo: APPLICANT_PHONE,
+        applicantSsn: SSN,
+        addressStreetName: 'Storgata 1',
+        addressPostCode: '0155',
+        addressPostalName: 'Oslo',
+        spouseName: 'Ola Nordmann',
+        spouseEmail: SPOUSE_EMAIL,
+        spousePhoneNo: SPOUSE_PHONE,
+        eventLanguage: 'norsk',
+        weddingInterpreterRequired: false,
+        weddingInterpreterLanguage: '',
+        preferredContactLanguage: 'norsk',
+        weddingCulturalSegmentDesired: false,
+        weddingCulturalSegment: '',
+        needsAccommodation: false,
+        accommodationDetails: '',
+        extraInformation: `Ring meg på ${APPLICANT_PHONE}`,
+        submitProevingsattestNow: false,
+        declarationAccepted: true,
+        userReferenceId: '',
+        proevingsattestFile: '',
       },
     });
     expect(sent.statusCode, sent.body).toBe(201);
 
-    const approved = await app.inject({ method: 'PUT', url: `/api/booking/${bookingId}/approve`, headers: bearer(vigdis), payload: { costCategory: 'FREE' } });
+    const approved = await app.inject({
+      method: 'PUT',
+      url: `/api/booking/${bookingId}/approve`,
+      headers: bearer(vigdis),
+      payload: { costCategory: 'FREE' },
+    });
     expect(approved.statusCode, approved.body).toBe(200);
     expect((await app.flushMail()).sent).toBeGreaterThan(0);
 
     // Failing requests with secrets and personal data in the URL: query string and path.
-    const inQuery = await app.inject({ method: 'GET', url: `/api/user/booking?access_token=${kari.token}&email=${encodeURIComponent(SPOUSE_EMAIL)}` });
+    const inQuery = await app.inject({
+      method: 'GET',
+      url: `/api/user/booking?access_token=${kari.token}&email=${encodeURIComponent(SPOUSE_EMAIL)}`,
+    });
     expect(inQuery.statusCode).toBe(401);
     const inPath = await app.inject({ method: 'GET', url: `/api/user/vedtak/${SSN}`, headers: bearer(kari.token) });
     expect(inPath.statusCode).toBe(400);

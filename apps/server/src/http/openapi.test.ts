@@ -7,11 +7,15 @@ import { testAdmins, testCitizens } from '../seed/test-users';
 import { createTestDatabase } from '../../test/test-db';
 import { bearer, loginAs } from '../../test/login';
 
-interface OpenApi { paths: Record<string, Record<string, unknown>> }
+interface OpenApi {
+  paths: Record<string, Record<string, unknown>>;
+}
 
 /** Each operation of a document as 'METHOD /path' (the path in Fastify's :param form, as app.routeAccess has it). */
 function operations(doc: OpenApi): string[] {
-  return Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`));
+  return Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.keys(item).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
+  );
 }
 
 /**
@@ -26,7 +30,8 @@ describe('the OpenAPI documents', () => {
   let adminToken: string;
   let citizenToken: string;
 
-  const build = (env: Record<string, string>) => buildApp({ config: loadConfig({ NODE_ENV: 'test', PORT: '3000', ...env }), database, logger: false, jobs: { run: false } });
+  const build = (env: Record<string, string>) =>
+    buildApp({ config: loadConfig({ NODE_ENV: 'test', PORT: '3000', ...env }), database, logger: false, jobs: { run: false } });
   const get = (app: App, url: string, token?: string) => app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
 
   beforeAll(async () => {
@@ -36,7 +41,9 @@ describe('the OpenAPI documents', () => {
     apps.off = await build({ API_DOCS_ADMIN: 'off' });
     apps.none = await build({ API_DOCS_ADMIN: 'off', API_DOCS_PUBLIC: 'false' });
     await Promise.all(Object.values(apps).map((app) => app.ready()));
-    adminRoutes = apps.open.routeAccess.filter((r) => ['adminClient', 'admin', 'cityAdmin'].includes(r.access) && r.method !== 'HEAD').map((r) => `${r.method} ${r.url}`);
+    adminRoutes = apps.open.routeAccess
+      .filter((r) => ['adminClient', 'admin', 'cityAdmin'].includes(r.access) && r.method !== 'HEAD')
+      .map((r) => `${r.method} ${r.url}`);
     await database.db.insert(cityAdmins).values({ email: testAdmins[3]!.email.toLowerCase() });
     adminToken = (await loginAs(apps.admins, testAdmins[3]!, { client: 'admin' })).accessToken;
     citizenToken = (await loginAs(apps.admins, testCitizens[0]!)).accessToken;
@@ -57,16 +64,21 @@ describe('the OpenAPI documents', () => {
     expect((await get(apps.open, '/api/docs')).statusCode).toBe(200);
   });
 
-  it.each(['admins', 'off'] as const)('with API_DOCS_ADMIN=%s keeps every admin operation out of the public document (JSON and YAML) and the rest in', async (mode) => {
-    const publicDoc = operations((await get(apps[mode], '/api/docs/json')).json<OpenApi>());
-    expect(publicDoc.filter((op) => adminRoutes.includes(op))).toEqual([]);
-    expect(publicDoc).toEqual(expect.arrayContaining(['GET /api/location', 'POST /api/booking', 'GET /api/user/booking', 'GET /api/booking/:id']));
-    const yaml = (await get(apps[mode], '/api/docs/yaml')).body;
-    expect(yaml).toContain('/api/location');
-    expect(yaml).not.toContain('/api/admin/');
-  });
+  it.each(['admins', 'off'] as const)(
+    'with API_DOCS_ADMIN=%s keeps every admin operation out of the public document (JSON and YAML) and the rest in',
+    async (mode) => {
+      const publicDoc = operations((await get(apps[mode], '/api/docs/json')).json<OpenApi>());
+      expect(publicDoc.filter((op) => adminRoutes.includes(op))).toEqual([]);
+      expect(publicDoc).toEqual(
+        expect.arrayContaining(['GET /api/location', 'POST /api/booking', 'GET /api/user/booking', 'GET /api/booking/:id']),
+      );
+      const yaml = (await get(apps[mode], '/api/docs/yaml')).body;
+      expect(yaml).toContain('/api/location');
+      expect(yaml).not.toContain('/api/admin/');
+    },
+  );
 
-  it('with API_DOCS_ADMIN=admins serves the admin document only with an administrator\'s token: 401 anonymous, 403 a citizen', async () => {
+  it("with API_DOCS_ADMIN=admins serves the admin document only with an administrator's token: 401 anonymous, 403 a citizen", async () => {
     const anonymous = await get(apps.admins, '/api/docs/admin/json');
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toMatchObject({ code: 'UNAUTHENTICATED' });

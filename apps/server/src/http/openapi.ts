@@ -11,7 +11,9 @@ import type { RouteAccess } from './route-access';
  */
 const ADMIN_ACCESS: ReadonlySet<RouteAccess> = new Set(['adminClient', 'admin', 'cityAdmin']);
 
-interface OpenApiDocument { paths?: Record<string, Record<string, unknown>> }
+interface OpenApiDocument {
+  paths?: Record<string, Record<string, unknown>>;
+}
 type IsAdminOperation = (method: string, path: string) => boolean;
 
 /**
@@ -39,10 +41,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     });
   }
   if (docs.admin !== 'off') {
-    app.get('/api/docs/admin/json', {
-      schema: { hide: true },
-      ...(docs.admin === 'admins' ? { onRequest: requireAdmin } : {}),
-    }, async () => operationsWhere(app.swagger(), isAdmin));
+    app.get('/api/docs/admin/json', { schema: { hide: true }, ...(docs.admin === 'admins' ? { onRequest: requireAdmin } : {}) }, async () =>
+      operationsWhere(app.swagger(), isAdmin),
+    );
   }
 }
 

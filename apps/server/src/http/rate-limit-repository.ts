@@ -8,11 +8,14 @@ import { queryRows, type DbOrTx } from '../db/client';
  * processes on machines whose clocks differ still share windows.
  */
 export async function countRequest(db: DbOrTx, key: string, windowMs: number): Promise<{ count: number; ttlMs: number }> {
-  const [row] = await queryRows<{ count: number; ttl_ms: string }>(db, sql`
+  const [row] = await queryRows<{ count: number; ttl_ms: string }>(
+    db,
+    sql`
     insert into rate_limit_counters as c (key, window_start, count)
     values (${key}, to_timestamp(floor(extract(epoch from clock_timestamp()) * 1000 / ${windowMs}) * ${windowMs} / 1000.0), 1)
     on conflict (key, window_start) do update set count = c.count + 1
-    returning c.count, (extract(epoch from c.window_start) * 1000 + ${windowMs} - extract(epoch from clock_timestamp()) * 1000)::bigint as ttl_ms`);
+    returning c.count, (extract(epoch from c.window_start) * 1000 + ${windowMs} - extract(epoch from clock_timestamp()) * 1000)::bigint as ttl_ms`,
+  );
   if (!row) throw new Error('rate limit counter not returned');
   return { count: Number(row.count), ttlMs: Math.max(0, Number(row.ttl_ms)) };
 }

@@ -32,7 +32,7 @@ describe('rate limits with two app instances on one database', () => {
   const report = (app: App, remoteAddress: string) =>
     app.inject({ method: 'POST', url: '/api/frontenderror', remoteAddress, payload: { msg: 'Flood', level: 'error' } });
 
-  it('counts a client\'s requests to either instance against one limit', async () => {
+  it("counts a client's requests to either instance against one limit", async () => {
     // Sent at once, alternating between the instances: every increment is counted, none lost.
     const answers = await Promise.all(Array.from({ length: FRONTEND_ERROR_RATE_LIMIT }, (_, i) => report(apps[i % 2]!, '198.51.100.9')));
     expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 204));

@@ -5,7 +5,9 @@ import { countRequest, deleteOldRequestCounts } from './rate-limit-repository';
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 /** What the plugin really passes to child(): the route's merged limit options with the route itself. */
-interface MergedRouteParams { routeInfo?: { method?: string | string[]; url?: string } }
+interface MergedRouteParams {
+  routeInfo?: { method?: string | string[]; url?: string };
+}
 
 /**
  * The rate limiter's store (the interface of @fastify/rate-limit's LocalStore): counters in the

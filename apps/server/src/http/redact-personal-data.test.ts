@@ -37,7 +37,9 @@ describe('redactText', () => {
 
   it('redacts secrets in query parameters', () => {
     expect(redactText('/auth/callback?code=s3cr3t&state=abc&iss=x')).toBe('/auth/callback?code=[redacted]&state=[redacted]&iss=x');
-    expect(redactText('/idp/session/end?id_token_hint=whatever&post_logout_redirect_uri=y')).toBe('/idp/session/end?id_token_hint=[redacted]&post_logout_redirect_uri=y');
+    expect(redactText('/idp/session/end?id_token_hint=whatever&post_logout_redirect_uri=y')).toBe(
+      '/idp/session/end?id_token_hint=[redacted]&post_logout_redirect_uri=y',
+    );
   });
 
   it('redacts opaque tokens in URL paths, not words or numeric ids', () => {
@@ -60,7 +62,20 @@ describe('redactUrl', () => {
 
 describe('redactValue', () => {
   it('redacts secret keys whatever their value, and strings by pattern, deep in objects and arrays', () => {
-    expect(redactValue({ headers: { authorization: 'x', cookie: 'lokaler_impersonation=1' }, email: 'a', pid: '1', nested: [{ msg: 'til kari@example.no' }], count: 3 }))
-      .toEqual({ headers: { authorization: '[redacted]', cookie: '[redacted]' }, email: '[redacted]', pid: '[redacted]', nested: [{ msg: 'til [e-mail]' }], count: 3 });
+    expect(
+      redactValue({
+        headers: { authorization: 'x', cookie: 'lokaler_impersonation=1' },
+        email: 'a',
+        pid: '1',
+        nested: [{ msg: 'til kari@example.no' }],
+        count: 3,
+      }),
+    ).toEqual({
+      headers: { authorization: '[redacted]', cookie: '[redacted]' },
+      email: '[redacted]',
+      pid: '[redacted]',
+      nested: [{ msg: 'til [e-mail]' }],
+      count: 3,
+    });
   });
 });

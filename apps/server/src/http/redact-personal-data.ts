@@ -10,7 +10,10 @@ const REDACTIONS: readonly [RegExp, string][] = [
   [/\beyJ[\w-]*\.[\w-]*\.[\w-]*/g, '[jwt]'],
   [/\b(Bearer|Basic)\s+[\w.~+/-]+=*/gi, '$1 [redacted]'],
   // Secrets carried as query parameters (the callback's code, refresh tokens, hints...).
-  [/([?&;\s](?:access_token|id_token|refresh_token|token|code|id_token_hint|logout_token|state|nonce|code_verifier|client_secret|password|pid|ssn|email|phone|mobile)=)[^&#\s"']*/gi, '$1[redacted]'],
+  [
+    /([?&;\s](?:access_token|id_token|refresh_token|token|code|id_token_hint|logout_token|state|nonce|code_verifier|client_secret|password|pid|ssn|email|phone|mobile)=)[^&#\s"']*/gi,
+    '$1[redacted]',
+  ],
   // E-mail addresses, plain or URL-encoded (%40); the local part stops at a path's slash.
   [/[\w.!#$&'*+=?^`{|}~-]+(?:@|%40)[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}/gi, '[e-mail]'],
   // National identity numbers (fødselsnummer / d-number), also written 6 + 5.
@@ -39,7 +42,8 @@ export function redactUrl(url: string): string {
 }
 
 /** Keys whose value is secret or personal whatever it looks like. */
-const SECRET_KEY = /authorization|cookie|token|password|secret|^pid$|ssn|fnr|f(?:ø|o)dselsnummer|personnummer|e-?mail|e-?post|phone|telefon|mobil/i;
+const SECRET_KEY =
+  /authorization|cookie|token|password|secret|^pid$|ssn|fnr|f(?:ø|o)dselsnummer|personnummer|e-?mail|e-?post|phone|telefon|mobil/i;
 
 /** Redacts every string in plain objects and arrays (by key and by pattern); other values as they are. */
 export function redactValue(value: unknown, depth = 0): unknown {
@@ -50,7 +54,8 @@ export function redactValue(value: unknown, depth = 0): unknown {
   if (prototype !== Object.prototype && prototype !== null) return value;
   const result: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    result[key] = SECRET_KEY.test(key) && item !== null && item !== undefined && typeof item !== 'object' ? '[redacted]' : redactValue(item, depth + 1);
+    result[key] =
+      SECRET_KEY.test(key) && item !== null && item !== undefined && typeof item !== 'object' ? '[redacted]' : redactValue(item, depth + 1);
   }
   return result;
 }

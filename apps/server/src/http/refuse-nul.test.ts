@@ -9,7 +9,10 @@ describe('NUL characters (PostgreSQL text cannot hold them) are a 400 before any
     registerErrorHandling(app);
     registerNulRefusal(app);
     const handled: unknown[] = [];
-    app.post('/api/things/:name', async (request) => { handled.push(request.body); return 'ok'; });
+    app.post('/api/things/:name', async (request) => {
+      handled.push(request.body);
+      return 'ok';
+    });
     app.post('/idp/x', async () => 'ok');
     await app.ready();
     const cases = [

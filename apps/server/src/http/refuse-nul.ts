@@ -17,7 +17,9 @@ export function registerNulRefusal(app: FastifyInstance): void {
 }
 
 function refusal(path: string): AppError {
-  return new AppError('VALIDATION', `${path} contains a NUL character`, messages.invalidInput, { fields: [{ path, message: 'Ugyldig tegn' }] });
+  return new AppError('VALIDATION', `${path} contains a NUL character`, messages.invalidInput, {
+    fields: [{ path, message: 'Ugyldig tegn' }],
+  });
 }
 
 /** The path of the first string holding NUL, walking plain objects and arrays only. */

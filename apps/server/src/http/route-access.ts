@@ -62,7 +62,11 @@ export function registerRouteAccess(app: FastifyInstance): void {
     if (!mustDeclare(route.url)) return;
     const access = route.config?.access;
     if (access === undefined || !Object.hasOwn(accessGuards, access)) {
-      throw new Error(`${String(route.method)} ${route.url} declares no access level: add config: { access: ${Object.keys(accessGuards).map((k) => `'${k}'`).join(' | ')} }`);
+      throw new Error(
+        `${String(route.method)} ${route.url} declares no access level: add config: { access: ${Object.keys(accessGuards)
+          .map((k) => `'${k}'`)
+          .join(' | ')} }`,
+      );
     }
     for (const method of [route.method].flat()) declared.push({ method, url: route.url, access });
     const guard = accessGuards[access];

@@ -16,6 +16,8 @@ export function errorAnswers<const S extends ErrorStatus>(...statuses: S[]): Rec
  * requireAdmin first in onRequest, so an anonymous caller gets 401 before the body or query is read
  * and the answer tells nothing of the schema), and the bearer scheme in the docs.
  */
-export function adminOnly<S extends FastifySchema>(schema: S): { config: { access: 'admin' }; schema: S & { security: typeof bearerSecurity } } {
+export function adminOnly<S extends FastifySchema>(
+  schema: S,
+): { config: { access: 'admin' }; schema: S & { security: typeof bearerSecurity } } {
   return { config: { access: 'admin' }, schema: { ...schema, security: bearerSecurity } };
 }

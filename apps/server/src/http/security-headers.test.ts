@@ -12,10 +12,16 @@ import { clientSettingsFor } from '../platform/client-settings/routes';
 /** The CSP's directives by name. */
 function csp(response: LightMyRequestResponse): Record<string, string[]> {
   const header = String(response.headers['content-security-policy'] ?? '');
-  return Object.fromEntries(header.split(';').map((d) => d.trim()).filter(Boolean).map((d) => {
-    const [name, ...values] = d.split(/\s+/);
-    return [name!, values];
-  }));
+  return Object.fromEntries(
+    header
+      .split(';')
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => {
+        const [name, ...values] = d.split(/\s+/);
+        return [name!, values];
+      }),
+  );
 }
 
 function expectSecurityHeaders(response: LightMyRequestResponse): void {
@@ -39,7 +45,13 @@ describe('security headers (decision 016)', () => {
   let spas: BuiltSpas;
   const apps: App[] = [];
   async function appWith(env: Record<string, string> = {}): Promise<App> {
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '3000', MAP_TILE_URL: 'https://tiles.example.no/osm/{z}/{x}/{y}.png', ...env });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      PORT: '3000',
+      MAP_TILE_URL: 'https://tiles.example.no/osm/{z}/{x}/{y}.png',
+      ...env,
+    });
     const app = await buildApp({ config, database, logger: false, jobs: { run: false }, serveSpas: spas });
     await app.ready();
     apps.push(app);
@@ -76,12 +88,17 @@ describe('security headers (decision 016)', () => {
     }
   });
 
-  it('are on the local IdP\'s login page', async () => {
+  it("are on the local IdP's login page", async () => {
     const settings = clientSettingsFor(app.config).portal;
     const browser = new CookieJar(app);
     const query = new URLSearchParams({
-      client_id: settings.clientId, response_type: 'code', scope: settings.scope, redirect_uri: settings.redirectUri, state: 'abc',
-      code_challenge: createHash('sha256').update(randomBytes(32).toString('base64url')).digest('base64url'), code_challenge_method: 'S256',
+      client_id: settings.clientId,
+      response_type: 'code',
+      scope: settings.scope,
+      redirect_uri: settings.redirectUri,
+      state: 'abc',
+      code_challenge: createHash('sha256').update(randomBytes(32).toString('base64url')).digest('base64url'),
+      code_challenge_method: 'S256',
       resource: settings.resource,
     });
     const authorize = await browser.request({ method: 'GET', url: `/idp/auth?${query}` });
@@ -95,7 +112,11 @@ describe('security headers (decision 016)', () => {
   });
 
   it('leave the tile host out when the map has no tiles, and name external identity providers', async () => {
-    const other = await appWith({ MAP_TILE_URL: '', OIDC_ISSUER: 'https://login.idporten.no', ADMIN_OIDC_ISSUER: 'https://login.microsoftonline.com/tenant/v2.0' });
+    const other = await appWith({
+      MAP_TILE_URL: '',
+      OIDC_ISSUER: 'https://login.idporten.no',
+      ADMIN_OIDC_ISSUER: 'https://login.microsoftonline.com/tenant/v2.0',
+    });
     const policy = csp(await other.inject({ method: 'GET', url: '/api/health' }));
     expect(policy['img-src']).toEqual(["'self'", 'data:', 'blob:']);
     expect(policy['connect-src']).toEqual(["'self'", 'https://login.idporten.no', 'https://login.microsoftonline.com']);

@@ -28,8 +28,9 @@ function originOf(url: string): string | null {
  */
 export function contentSecurityPolicy(config: Config): Record<string, string[]> {
   const own = originOf(config.publicUrl);
-  const providers = [...new Set([config.oidc.issuer, config.oidc.adminIssuer].map(originOf))]
-    .filter((origin): origin is string => origin !== null && origin !== own);
+  const providers = [...new Set([config.oidc.issuer, config.oidc.adminIssuer].map(originOf))].filter(
+    (origin): origin is string => origin !== null && origin !== own,
+  );
   const tiles = config.map.tileUrl ? originOf(config.map.tileUrl) : null;
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],

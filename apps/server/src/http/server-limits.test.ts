@@ -16,9 +16,15 @@ describe('the wire limits from configuration', () => {
   });
 
   it('takes each from its variable, never a headers timeout longer than the request timeout', () => {
-    const limits = serverLimits(loadConfig({
-      HTTP_BODY_LIMIT_BYTES: '65536', HTTP_REQUEST_TIMEOUT_MS: '5000', HTTP_HEADERS_TIMEOUT_MS: '9000', HTTP_KEEP_ALIVE_TIMEOUT_MS: '61000', HTTP_CONNECTION_TIMEOUT_MS: '90000',
-    }));
+    const limits = serverLimits(
+      loadConfig({
+        HTTP_BODY_LIMIT_BYTES: '65536',
+        HTTP_REQUEST_TIMEOUT_MS: '5000',
+        HTTP_HEADERS_TIMEOUT_MS: '9000',
+        HTTP_KEEP_ALIVE_TIMEOUT_MS: '61000',
+        HTTP_CONNECTION_TIMEOUT_MS: '90000',
+      }),
+    );
     expect(limits).toMatchObject({ bodyLimit: 65536, requestTimeout: 5000, keepAliveTimeout: 61000, connectionTimeout: 90000 });
     expect(limits.http.headersTimeout).toBe(5000);
   });

@@ -19,7 +19,12 @@ import type { Config } from '../config';
  * - forceCloseConnections 'idle': close() ends idle keep-alive connections in an orderly way (FIN)
  *   and lets busy ones finish their request; `true` would cut requests in flight.
  */
-export function serverLimits(config: Config): Pick<FastifyServerOptions, 'bodyLimit' | 'requestTimeout' | 'keepAliveTimeout' | 'connectionTimeout' | 'return503OnClosing' | 'forceCloseConnections'> & { http: { headersTimeout: number; requestTimeout: number; connectionsCheckingInterval: number } } {
+export function serverLimits(
+  config: Config,
+): Pick<
+  FastifyServerOptions,
+  'bodyLimit' | 'requestTimeout' | 'keepAliveTimeout' | 'connectionTimeout' | 'return503OnClosing' | 'forceCloseConnections'
+> & { http: { headersTimeout: number; requestTimeout: number; connectionsCheckingInterval: number } } {
   const limits = config.http;
   return {
     bodyLimit: limits.bodyLimitBytes,

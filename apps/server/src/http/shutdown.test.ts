@@ -6,18 +6,39 @@ import { productionEnv } from '../../test/production-env';
 import { loadConfig } from '../config';
 import { closeConnectionsOnShutdown, shutDown } from './shutdown';
 
-interface Answer { status: number; connection: string | undefined; body: string; socket: net.Socket }
+interface Answer {
+  status: number;
+  connection: string | undefined;
+  body: string;
+  socket: net.Socket;
+}
 
 /** One request on `agent` (keep-alive: the same connection as the one before, when it is still open). */
 function send(port: number, agent: http.Agent | false, path: string, body?: { text: string; rest: Promise<void> }): Promise<Answer> {
   return new Promise((resolve, reject) => {
     let socket: net.Socket;
-    const request = http.request({ host: '127.0.0.1', port, path, agent, method: body ? 'POST' : 'GET', headers: body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body.text) } : {} }, (response) => {
-      let text = '';
-      response.on('data', (chunk: Buffer) => { text += chunk.toString(); });
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, body: text, socket }));
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        agent,
+        method: body ? 'POST' : 'GET',
+        headers: body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body.text) } : {},
+      },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => {
+          text += chunk.toString();
+        });
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, body: text, socket }),
+        );
+      },
+    );
+    request.on('socket', (s: net.Socket) => {
+      socket = s;
     });
-    request.on('socket', (s: net.Socket) => { socket = s; });
     request.on('error', reject);
     if (!body) return void request.end();
     const half = Math.floor(body.text.length / 2);
@@ -30,7 +51,9 @@ function send(port: number, agent: http.Agent | false, path: string, body?: { te
 function ending(socket: net.Socket): Promise<string> {
   return new Promise((resolve) => {
     let failure: string | undefined;
-    socket.once('error', (error: NodeJS.ErrnoException) => { failure = `error ${error.code ?? error.message}`; });
+    socket.once('error', (error: NodeJS.ErrnoException) => {
+      failure = `error ${error.code ?? error.message}`;
+    });
     socket.once('close', () => resolve(failure ?? 'closed'));
   });
 }
@@ -63,7 +86,12 @@ describe('shutDown with a drain', () => {
     const reusedSocket = (await send(port, reused, '/api/location')).socket;
     // A request in flight across the signal: its body's second half arrives during the drain.
     let sendRest!: () => void;
-    const inFlight = send(port, false, '/api/frontenderror', { text: JSON.stringify({ msg: 'Sent across a shutdown', level: 'error' }), rest: new Promise((resolve) => { sendRest = resolve; }) });
+    const inFlight = send(port, false, '/api/frontenderror', {
+      text: JSON.stringify({ msg: 'Sent across a shutdown', level: 'error' }),
+      rest: new Promise((resolve) => {
+        sendRest = resolve;
+      }),
+    });
     await wait(200);
 
     const began = Date.now();
@@ -99,7 +127,10 @@ describe('SHUTDOWN_DRAIN_MS and SHUTDOWN_GRACE_MS', () => {
   it('drain nothing outside production, and the grace is the drain plus 10 s', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).shutdown).toEqual({ drainMs: 0, graceMs: 10_000 });
     expect(loadConfig({ NODE_ENV: 'test', SHUTDOWN_DRAIN_MS: '3000' }).shutdown).toEqual({ drainMs: 3000, graceMs: 13_000 });
-    expect(loadConfig({ NODE_ENV: 'test', SHUTDOWN_DRAIN_MS: '3000', SHUTDOWN_GRACE_MS: '4000' }).shutdown).toEqual({ drainMs: 3000, graceMs: 4000 });
+    expect(loadConfig({ NODE_ENV: 'test', SHUTDOWN_DRAIN_MS: '3000', SHUTDOWN_GRACE_MS: '4000' }).shutdown).toEqual({
+      drainMs: 3000,
+      graceMs: 4000,
+    });
   });
 
   it('drain 5 s in production by default', () => {
@@ -107,7 +138,9 @@ describe('SHUTDOWN_DRAIN_MS and SHUTDOWN_GRACE_MS', () => {
   });
 
   it('refuses a grace within the drain, and nonsense, naming the variable', () => {
-    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: '5000', SHUTDOWN_GRACE_MS: '5000' })).toThrow(/SHUTDOWN_GRACE_MS: must be longer than SHUTDOWN_DRAIN_MS/);
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: '5000', SHUTDOWN_GRACE_MS: '5000' })).toThrow(
+      /SHUTDOWN_GRACE_MS: must be longer than SHUTDOWN_DRAIN_MS/,
+    );
     expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: 'soon' })).toThrow(/SHUTDOWN_DRAIN_MS/);
     expect(() => loadConfig({ SHUTDOWN_GRACE_MS: '-1' })).toThrow(/SHUTDOWN_GRACE_MS/);
   });

@@ -11,13 +11,13 @@ import { loggerOptions } from './logger-options';
 describe('TRUST_PROXY (config)', () => {
   const trustOf = (value?: string) => loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).http.trustProxy;
 
-  it('trusts no proxy unless told: unset, empty and 0 mean the socket\'s address is the client\'s', () => {
+  it("trusts no proxy unless told: unset, empty and 0 mean the socket's address is the client's", () => {
     expect(trustOf()).toBe(false);
     expect(trustOf('')).toBe(false);
     expect(trustOf('0')).toBe(false);
   });
 
-  it('takes a hop count or a list of the proxies\' addresses', () => {
+  it("takes a hop count or a list of the proxies' addresses", () => {
     expect(trustOf('1')).toBe(1);
     expect(trustOf(' 10.0.0.0/8, 127.0.0.1 ,loopback, fd00::/8 ')).toEqual(['10.0.0.0/8', '127.0.0.1', 'loopback', 'fd00::/8']);
   });
@@ -44,7 +44,9 @@ describe('a forged X-Forwarded-For', () => {
     database = await createTestDatabase();
     const build = async (env: Record<string, string>, logged = false) => {
       const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: logged ? 'info' : 'silent', PORT: '3000', ...env });
-      const logger = logged ? { ...loggerOptions(config), stream: { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) } } : false;
+      const logger = logged
+        ? { ...loggerOptions(config), stream: { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) } }
+        : false;
       const app = await buildApp({ config, database, logger, jobs: { run: false } });
       await app.ready();
       return app;
@@ -64,10 +66,14 @@ describe('a forged X-Forwarded-For', () => {
   });
 
   const inquiry = { category: 'OTHER', userEmail: 'spam@example.no', message: 'Kjøp billige klokker' };
-  const send = (app: App, remoteAddress: string, forwardedFor?: string) => app.inject({
-    method: 'POST', url: '/api/support', remoteAddress, payload: inquiry,
-    headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor },
-  });
+  const send = (app: App, remoteAddress: string, forwardedFor?: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/support',
+      remoteAddress,
+      payload: inquiry,
+      headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor },
+    });
   const mails = async () => (await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from mail_outbox`))[0]!.n;
 
   it('lets no more than the limit through to the support inbox when no proxy is trusted (the default)', async () => {

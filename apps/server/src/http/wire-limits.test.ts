@@ -9,7 +9,15 @@ const kari = testCitizens[0]!;
 
 /** Headers only: a body of `length` bytes is announced and never sent. */
 function announce(method: string, path: string, length: number, extra: string[] = []): string {
-  return [`${method} ${path} HTTP/1.1`, 'Host: localhost', 'Content-Type: application/json', `Content-Length: ${length}`, ...extra, '', ''].join('\r\n');
+  return [
+    `${method} ${path} HTTP/1.1`,
+    'Host: localhost',
+    'Content-Type: application/json',
+    `Content-Length: ${length}`,
+    ...extra,
+    '',
+    '',
+  ].join('\r\n');
 }
 
 describe('limits at the wire (decision 016)', () => {
@@ -28,9 +36,13 @@ describe('limits at the wire (decision 016)', () => {
   });
 
   it('answers 413 to a declared body over the limit at once, without waiting for (or reading) the body', async () => {
-    const answer = await rawExchange(port, (socket) => {
-      socket.write(announce('PUT', '/api/booking/availability', 2 * 1024 * 1024));
-    }, 2000);
+    const answer = await rawExchange(
+      port,
+      (socket) => {
+        socket.write(announce('PUT', '/api/booking/availability', 2 * 1024 * 1024));
+      },
+      2000,
+    );
     expect(answer.status).toBe(413);
     expect(answer.text).toContain('"code":"PAYLOAD_TOO_LARGE"');
     expect(answer.elapsedMs).toBeLessThan(1500);
@@ -38,28 +50,41 @@ describe('limits at the wire (decision 016)', () => {
 
   it('does the same for a logged-in citizen sending an application', async () => {
     const { accessToken } = await loginAs(ctx.app, kari);
-    const answer = await rawExchange(port, (socket) => {
-      socket.write(announce('POST', '/api/booking', 5 * 1024 * 1024, [`Authorization: Bearer ${accessToken}`]));
-    }, 2000);
+    const answer = await rawExchange(
+      port,
+      (socket) => {
+        socket.write(announce('POST', '/api/booking', 5 * 1024 * 1024, [`Authorization: Bearer ${accessToken}`]));
+      },
+      2000,
+    );
     expect(answer.status).toBe(413);
     expect(answer.elapsedMs).toBeLessThan(1500);
   });
 
   it('still lets a body under the limit through to validation', async () => {
     const body = JSON.stringify({ bookingCreationDtos: 'x'.repeat(600 * 1024) });
-    const res = await ctx.app.inject({ method: 'PUT', url: '/api/booking/availability', headers: { 'content-type': 'application/json' }, payload: body });
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/booking/availability',
+      headers: { 'content-type': 'application/json' },
+      payload: body,
+    });
     expect(res.statusCode).toBe(400);
   });
 
   it('cuts off a body that trickles in (slow loris) with 408 and closes the connection', async () => {
     let timer: NodeJS.Timeout | undefined;
-    const answer = await rawExchange(port, (socket) => {
-      socket.write(announce('PUT', '/api/booking/availability', 1000));
-      // One byte every 100 ms: never idle long enough for an idle timeout, far too slow to finish.
-      timer = setInterval(() => {
-        if (!socket.destroyed) socket.write('{');
-      }, 100);
-    }, 5000);
+    const answer = await rawExchange(
+      port,
+      (socket) => {
+        socket.write(announce('PUT', '/api/booking/availability', 1000));
+        // One byte every 100 ms: never idle long enough for an idle timeout, far too slow to finish.
+        timer = setInterval(() => {
+          if (!socket.destroyed) socket.write('{');
+        }, 100);
+      },
+      5000,
+    );
     clearInterval(timer);
     expect(answer.status).toBe(408);
     expect(answer.closedByServer).toBe(true);
@@ -68,13 +93,17 @@ describe('limits at the wire (decision 016)', () => {
 
   it('cuts off headers that trickle in', async () => {
     let timer: NodeJS.Timeout | undefined;
-    const answer = await rawExchange(port, (socket) => {
-      socket.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\n');
-      let n = 0;
-      timer = setInterval(() => {
-        if (!socket.destroyed) socket.write(`X-Slow-${n++}: a\r\n`);
-      }, 100);
-    }, 5000);
+    const answer = await rawExchange(
+      port,
+      (socket) => {
+        socket.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\n');
+        let n = 0;
+        timer = setInterval(() => {
+          if (!socket.destroyed) socket.write(`X-Slow-${n++}: a\r\n`);
+        }, 100);
+      },
+      5000,
+    );
     clearInterval(timer);
     expect(answer.closedByServer).toBe(true);
     expect(answer.status === null || answer.status === 408).toBe(true);

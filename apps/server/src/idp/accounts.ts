@@ -1,9 +1,7 @@
 import { testAdmins, testCitizens, type TestAdmin, type TestCitizen } from '../seed/test-users';
 
 /** A person the local provider can log in: a citizen (portal, ID-porten) or an administrator. */
-export type LocalAccount =
-  | { kind: 'citizen'; person: TestCitizen }
-  | { kind: 'admin'; person: TestAdmin };
+export type LocalAccount = { kind: 'citizen'; person: TestCitizen } | { kind: 'admin'; person: TestAdmin };
 
 /** ID-porten's levels of assurance; TestID logins count as substantial, as in ID-porten's test environment. */
 export const ACR_SUBSTANTIAL = 'idporten-loa-substantial';

@@ -16,7 +16,9 @@ describe('the oidc-provider database adapter', () => {
 
   const adapter = (model: string) => new (createOidcAdapter(database.db))(model);
   const backdate = (model: string, id: string) =>
-    database.db.update(oidcPayloads).set({ expiresAt: sql`now() - interval '1 second'` })
+    database.db
+      .update(oidcPayloads)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(and(eq(oidcPayloads.model, model), eq(oidcPayloads.id, id)));
 
   it('stores, replaces and finds a payload by id, uid and user code', async () => {

@@ -1,7 +1,11 @@
 import type { Adapter, AdapterConstructor, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../db/client';
 import {
-  deleteOidcPayload, deleteOidcPayloadsOfGrant, findLiveOidcPayload, markOidcPayloadConsumed, upsertOidcPayload,
+  deleteOidcPayload,
+  deleteOidcPayloadsOfGrant,
+  findLiveOidcPayload,
+  markOidcPayloadConsumed,
+  upsertOidcPayload,
   type OidcPayloadKey,
 } from './oidc-payload-repository';
 

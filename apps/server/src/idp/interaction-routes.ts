@@ -8,7 +8,9 @@ import { loginTexts, renderLoginPage } from './login-page';
 import { API_SCOPES } from './provider';
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
-interface UidParams { uid: string }
+interface UidParams {
+  uid: string;
+}
 type FormBody = Record<string, string | undefined>;
 
 /**
@@ -27,8 +29,12 @@ export function interactionRoutes(provider: Provider, config: Config) {
       route.schema = { ...route.schema, hide: true };
     });
 
-    app.get(STYLESHEET_PATH, (_req, reply) => reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(stylesheet));
-    app.get(LOGOUT_SCRIPT_PATH, (_req, reply) => reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=3600').send(logoutScript));
+    app.get(STYLESHEET_PATH, (_req, reply) =>
+      reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(stylesheet),
+    );
+    app.get(LOGOUT_SCRIPT_PATH, (_req, reply) =>
+      reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=3600').send(logoutScript),
+    );
 
     app.get<{ Params: UidParams }>(`${IDP_PATH}/interaction/:uid`, async (request, reply) => {
       const interaction = await loadInteraction(request, reply);
@@ -49,9 +55,10 @@ export function interactionRoutes(provider: Provider, config: Config) {
       const body = request.body ?? {};
       const chosen = chooseAccount(kind, body);
       if ('error' in chosen) {
-        const page = chosen.field === 'pid'
-          ? renderLoginPage({ uid: interaction.uid, kind, pidError: chosen.error, pidValue: body.pid ?? '' })
-          : renderLoginPage({ uid: interaction.uid, kind, formError: chosen.error });
+        const page =
+          chosen.field === 'pid'
+            ? renderLoginPage({ uid: interaction.uid, kind, pidError: chosen.error, pidValue: body.pid ?? '' })
+            : renderLoginPage({ uid: interaction.uid, kind, formError: chosen.error });
         return sendPage(reply, 400, page);
       }
       const accountId = chosen.account.person.sub;
@@ -74,11 +81,15 @@ export function interactionRoutes(provider: Provider, config: Config) {
     } catch {
       // No or expired interaction cookie: the login has to start again from the application.
     }
-    await sendPage(reply, 400, htmlPage({
-      title: 'Innloggingen er utløpt',
-      brand: 'Lokaler – innlogging',
-      body: '<h1>Innloggingen er utløpt</h1><p>Innloggingen er utløpt eller ugyldig. Gå tilbake til Lokaler og logg inn på nytt.</p>',
-    }));
+    await sendPage(
+      reply,
+      400,
+      htmlPage({
+        title: 'Innloggingen er utløpt',
+        brand: 'Lokaler – innlogging',
+        body: '<h1>Innloggingen er utløpt</h1><p>Innloggingen er utløpt eller ugyldig. Gå tilbake til Lokaler og logg inn på nytt.</p>',
+      }),
+    );
     return undefined;
   }
 
@@ -121,10 +132,12 @@ function chooseAccount(kind: 'citizen' | 'admin', body: FormBody): Choice {
 }
 
 function sendPage(reply: FastifyReply, status: number, html: string): FastifyReply {
-  return reply
-    .status(status)
-    .type('text/html; charset=utf-8')
-    // The page may show a typed fødselsnummer: never cache it.
-    .header('cache-control', 'no-store')
-    .send(html);
+  return (
+    reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      // The page may show a typed fødselsnummer: never cache it.
+      .header('cache-control', 'no-store')
+      .send(html)
+  );
 }

@@ -13,7 +13,11 @@ describe('the local identity provider', () => {
   const ctx = useTestApp();
 
   /** Starts an authorisation request as the SPA would; returns the browser and the first answer. */
-  async function authorize(client: 'portal' | 'admin', overrides: Record<string, string | undefined> = {}, browser = new CookieJar(ctx.app)) {
+  async function authorize(
+    client: 'portal' | 'admin',
+    overrides: Record<string, string | undefined> = {},
+    browser = new CookieJar(ctx.app),
+  ) {
     const settings = clientSettingsFor(ctx.app.config)[client];
     const params: Record<string, string | undefined> = {
       client_id: settings.clientId,
@@ -51,14 +55,18 @@ describe('the local identity provider', () => {
     expect(jwks.keys[0]).not.toHaveProperty('d');
   });
 
-  it('gives a citizen an access token shaped like ID-porten\'s (pid and acr, no name or e-mail) and the name in the ID token', async () => {
+  it("gives a citizen an access token shaped like ID-porten's (pid and acr, no name or e-mail) and the name in the ID token", async () => {
     const { accessToken, idToken, refreshToken } = await loginAs(ctx.app, kari);
     expect(refreshToken).toEqual(expect.any(String));
     expect(decodeProtectedHeader(accessToken).typ).toBe('at+jwt');
     const at = decodeJwt(accessToken);
     expect(at).toMatchObject({
-      iss: 'http://localhost:3000/idp', aud: 'http://localhost:3000/api', sub: kari.sub,
-      client_id: 'lokaler-portal', acr: 'idporten-loa-substantial', pid: kari.pid,
+      iss: 'http://localhost:3000/idp',
+      aud: 'http://localhost:3000/api',
+      sub: kari.sub,
+      client_id: 'lokaler-portal',
+      acr: 'idporten-loa-substantial',
+      pid: kari.pid,
     });
     expect(at).not.toHaveProperty('name');
     expect(at).not.toHaveProperty('email');
@@ -66,15 +74,25 @@ describe('the local identity provider', () => {
     // The portal asks for 'openid profile', as at ID-porten: no e-mail (that comes from the person register).
     const id = decodeJwt(idToken);
     expect(id).toMatchObject({
-      sub: kari.sub, pid: kari.pid, given_name: 'Kari', family_name: 'Nordmann', name: 'Kari Nordmann',
-      acr: 'idporten-loa-substantial', aud: 'lokaler-portal',
+      sub: kari.sub,
+      pid: kari.pid,
+      given_name: 'Kari',
+      family_name: 'Nordmann',
+      name: 'Kari Nordmann',
+      acr: 'idporten-loa-substantial',
+      aud: 'lokaler-portal',
     });
     expect(id).not.toHaveProperty('email');
   });
 
   it('gives an administrator tokens of the admin client, without any pid', async () => {
     const { accessToken, idToken } = await loginAs(ctx.app, siri, { client: 'admin' });
-    expect(decodeJwt(accessToken)).toMatchObject({ sub: siri.sub, client_id: 'lokaler-admin', aud: 'http://localhost:3000/api/admin', email: siri.email });
+    expect(decodeJwt(accessToken)).toMatchObject({
+      sub: siri.sub,
+      client_id: 'lokaler-admin',
+      aud: 'http://localhost:3000/api/admin',
+      email: siri.email,
+    });
     expect(decodeJwt(accessToken)).not.toHaveProperty('name');
     const id = decodeJwt(idToken);
     expect(id).toMatchObject({ name: 'Siri Saksbehandler', email: siri.email, aud: 'lokaler-admin' });
@@ -105,7 +123,13 @@ describe('the local identity provider', () => {
     expect(page.headers['cache-control']).toBe('no-store');
     expect(page.body).toContain('Logg inn som Kari Nordmann');
 
-    const post = (payload: string) => browser.request({ method: 'POST', url: `${pagePath}/login`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload });
+    const post = (payload: string) =>
+      browser.request({
+        method: 'POST',
+        url: `${pagePath}/login`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload,
+      });
     const unknown = await post('pid=01018012345');
     expect(unknown.statusCode).toBe(400);
     expect(unknown.body).toContain('Fant ingen testbruker med dette fødselsnummeret');
@@ -129,7 +153,12 @@ describe('the local identity provider', () => {
     expect(page.body).toContain('Logg inn som Siri Saksbehandler');
     expect(page.body).not.toContain('Logg inn som Kari Nordmann');
     expect(page.body).not.toContain('Fødselsnummer');
-    const citizen = await browser.request({ method: 'POST', url: `${pagePath}/login`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `pid=${kari.pid}` });
+    const citizen = await browser.request({
+      method: 'POST',
+      url: `${pagePath}/login`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `pid=${kari.pid}`,
+    });
     expect(citizen.statusCode).toBe(400);
   });
 
@@ -142,13 +171,26 @@ describe('the local identity provider', () => {
     // A stolen code is useless without the verifier.
     const { browser, response } = await authorize('portal');
     const pagePath = pathOf(response.headers.location);
-    const ok = await browser.request({ method: 'POST', url: `${pagePath}/login`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `pid=${kari.pid}` });
+    const ok = await browser.request({
+      method: 'POST',
+      url: `${pagePath}/login`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `pid=${kari.pid}`,
+    });
     const resumed = await browser.request({ method: 'GET', url: pathOf(ok.headers.location) });
     const code = new URL(String(resumed.headers.location)).searchParams.get('code')!;
     const settings = clientSettingsFor(ctx.app.config).portal;
     const token = await ctx.app.inject({
-      method: 'POST', url: '/idp/token', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: settings.redirectUri, client_id: settings.clientId, code_verifier: randomBytes(32).toString('base64url') }).toString(),
+      method: 'POST',
+      url: '/idp/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: settings.redirectUri,
+        client_id: settings.clientId,
+        code_verifier: randomBytes(32).toString('base64url'),
+      }).toString(),
     });
     expect(token.statusCode).toBe(400);
     expect(token.json()).toMatchObject({ error: 'invalid_grant' });

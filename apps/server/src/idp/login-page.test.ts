@@ -72,7 +72,10 @@ describe('the login page', () => {
     const input = doc.querySelector('#pid')!;
     expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(input.value).toBe('01010112345');
-    const describedBy = input.getAttribute('aria-describedby')!.split(' ').map((id: string) => doc.getElementById(id)?.textContent);
+    const describedBy = input
+      .getAttribute('aria-describedby')!
+      .split(' ')
+      .map((id: string) => doc.getElementById(id)?.textContent);
     expect(describedBy).toContain('Fant ingen testbruker med dette fødselsnummeret');
   });
 
@@ -85,7 +88,12 @@ describe('the login page', () => {
   });
 
   it('escapes what it echoes', () => {
-    const html = renderLoginPage({ uid: 'abc123', kind: 'citizen', pidError: loginTexts.invalidPid, pidValue: '"><script>alert(1)</script>' });
+    const html = renderLoginPage({
+      uid: 'abc123',
+      kind: 'citizen',
+      pidError: loginTexts.invalidPid,
+      pidValue: '"><script>alert(1)</script>',
+    });
     expect(html).not.toContain('<script>alert(1)</script>');
     expect(parse(html).querySelector('#pid')!.value).toBe('"><script>alert(1)</script>');
   });

@@ -34,12 +34,16 @@ export function renderLoginPage(options: LoginPageOptions): string {
   const action = `${IDP_PATH}/interaction/${encodeURIComponent(options.uid)}`;
   const people = options.kind === 'citizen' ? testCitizens : testAdmins;
   const buttons = people
-    .map((p) => `<li><button class="secondary" type="submit" name="sub" value="${escapeHtml(p.sub)}">Logg inn som ${escapeHtml(displayName(p))}</button></li>`)
+    .map(
+      (p) =>
+        `<li><button class="secondary" type="submit" name="sub" value="${escapeHtml(p.sub)}">Logg inn som ${escapeHtml(displayName(p))}</button></li>`,
+    )
     .join('\n');
 
-  const intro = options.kind === 'citizen'
-    ? '<p>Dette er en lokal testinnlogging som erstatter ID-porten. Velg en testbruker, eller logg inn med fødselsnummeret til en testbruker.</p>'
-    : '<p>Dette er en lokal testinnlogging for ansatte. Velg en testadministrator.</p>';
+  const intro =
+    options.kind === 'citizen'
+      ? '<p>Dette er en lokal testinnlogging som erstatter ID-porten. Velg en testbruker, eller logg inn med fødselsnummeret til en testbruker.</p>'
+      : '<p>Dette er en lokal testinnlogging for ansatte. Velg en testadministrator.</p>';
 
   const testId = options.kind === 'citizen' ? testIdForm(action, options) : '';
 

@@ -35,15 +35,19 @@ export type OidcPayloadKey = 'id' | 'uid' | 'userCode';
  * even before the clean-up deletes it. Expiry is set and compared with this process's clock, not the
  * database server's.
  */
-export async function findLiveOidcPayload(db: Db, model: string, key: OidcPayloadKey, value: string, now: Date): Promise<{ payload: unknown; consumedAt: Date | null } | undefined> {
+export async function findLiveOidcPayload(
+  db: Db,
+  model: string,
+  key: OidcPayloadKey,
+  value: string,
+  now: Date,
+): Promise<{ payload: unknown; consumedAt: Date | null } | undefined> {
   const rows = await db
     .select({ payload: oidcPayloads.payload, consumedAt: oidcPayloads.consumedAt })
     .from(oidcPayloads)
-    .where(and(
-      eq(oidcPayloads.model, model),
-      eq(oidcPayloads[key], value),
-      or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, now)),
-    ))
+    .where(
+      and(eq(oidcPayloads.model, model), eq(oidcPayloads[key], value), or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, now))),
+    )
     .limit(1);
   return rows[0];
 }
@@ -58,7 +62,10 @@ export async function findOidcPayload(db: Db, model: string, id: string): Promis
 }
 
 export async function markOidcPayloadConsumed(db: Db, model: string, id: string, now: Date): Promise<void> {
-  await db.update(oidcPayloads).set({ consumedAt: now }).where(and(eq(oidcPayloads.model, model), eq(oidcPayloads.id, id)));
+  await db
+    .update(oidcPayloads)
+    .set({ consumedAt: now })
+    .where(and(eq(oidcPayloads.model, model), eq(oidcPayloads.id, id)));
 }
 
 export async function deleteOidcPayload(db: Db, model: string, id: string): Promise<void> {

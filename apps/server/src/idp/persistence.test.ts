@@ -32,7 +32,10 @@ describe('keys and logins shared through the database', () => {
   });
 
   it('generates the keys once and both instances publish the same', async () => {
-    const rows = await database.db.select().from(oidcPayloads).where(and(eq(oidcPayloads.model, 'ServerKeys'), eq(oidcPayloads.id, 'current')));
+    const rows = await database.db
+      .select()
+      .from(oidcPayloads)
+      .where(and(eq(oidcPayloads.model, 'ServerKeys'), eq(oidcPayloads.id, 'current')));
     expect(rows).toHaveLength(1);
     const jwks1 = (await first.inject({ method: 'GET', url: '/idp/jwks' })).json();
     const jwks2 = (await second.inject({ method: 'GET', url: '/idp/jwks' })).json();
@@ -46,7 +49,7 @@ describe('keys and logins shared through the database', () => {
     expect(res.json()).toMatchObject({ name: 'Kari Nordmann', portal: 'PUBLIC' });
   });
 
-  it('refreshes on the second instance with the first one\'s refresh token (sessions live in the database)', async () => {
+  it("refreshes on the second instance with the first one's refresh token (sessions live in the database)", async () => {
     const { refreshToken } = await loginAs(first, kari);
     const refreshed = await refreshTokens(second, refreshToken);
     const res = await first.inject({ method: 'GET', url: '/api/currentuser/roles', headers: bearer(refreshed.accessToken) });

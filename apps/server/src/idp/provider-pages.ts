@@ -37,9 +37,5 @@ ${form}
 /** Only reached when the logout request named no post_logout_redirect_uri. */
 export async function loggedOutPage(ctx: KoaContextWithOIDC): Promise<void> {
   ctx.type = 'html';
-  ctx.body = htmlPage({
-    title: 'Du er logget ut',
-    brand: BRAND,
-    body: '<h1>Du er logget ut</h1><p>Du kan nå lukke dette vinduet.</p>',
-  });
+  ctx.body = htmlPage({ title: 'Du er logget ut', brand: BRAND, body: '<h1>Du er logget ut</h1><p>Du kan nå lukke dette vinduet.</p>' });
 }

@@ -74,10 +74,7 @@ export function createProvider(config: Config, keys: ServerKeys, db: Db): Provid
     // with prompt=consent), as ID-porten does; they are bound to the session, so logout ends them.
     issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     pkce: { required: () => true },
-    interactions: {
-      url: (_ctx, interaction) => `${IDP_PATH}/interaction/${interaction.uid}`,
-      policy: loginPolicy(config),
-    },
+    interactions: { url: (_ctx, interaction) => `${IDP_PATH}/interaction/${interaction.uid}`, policy: loginPolicy(config) },
     ttl: {
       AccessToken: accessTokenTtlSeconds,
       AuthorizationCode: 60,
@@ -104,10 +101,8 @@ export function createProvider(config: Config, keys: ServerKeys, db: Db): Provid
  */
 function loginPolicy(config: Config): interactionPolicy.DefaultPolicy {
   const policy = interactionPolicy.base();
-  policy.get('login')?.checks.add(new interactionPolicy.Check(
-    'account_not_for_client',
-    'the logged-in person cannot use this client',
-    (ctx: KoaContextWithOIDC) => {
+  policy.get('login')?.checks.add(
+    new interactionPolicy.Check('account_not_for_client', 'the logged-in person cannot use this client', (ctx: KoaContextWithOIDC) => {
       const accountId = ctx.oidc.session?.accountId;
       const clientId = ctx.oidc.client?.clientId;
       if (!accountId || !clientId) return interactionPolicy.Check.NO_NEED_TO_PROMPT;
@@ -115,7 +110,7 @@ function loginPolicy(config: Config): interactionPolicy.DefaultPolicy {
       return account?.kind === clientKindOf(config.oidc, clientId)
         ? interactionPolicy.Check.NO_NEED_TO_PROMPT
         : interactionPolicy.Check.REQUEST_PROMPT;
-    },
-  ));
+    }),
+  );
   return policy;
 }

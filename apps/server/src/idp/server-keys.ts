@@ -51,8 +51,5 @@ async function generateServerKeys(): Promise<ServerKeys> {
   const { privateKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
   const jwk = await exportJWK(privateKey);
   const kid = await calculateJwkThumbprint(jwk);
-  return {
-    signingKeys: [{ ...jwk, kid, alg: 'RS256', use: 'sig' }],
-    cookieKeys: [randomBytes(32).toString('base64url')],
-  };
+  return { signingKeys: [{ ...jwk, kid, alg: 'RS256', use: 'sig' }], cookieKeys: [randomBytes(32).toString('base64url')] };
 }

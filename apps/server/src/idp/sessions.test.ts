@@ -19,11 +19,19 @@ describe('provider sessions and logout', () => {
   /** A new authorisation request in an existing browser; where it first redirects to. */
   async function authorizeIn(browser: CookieJar, client: 'portal' | 'admin'): Promise<string> {
     const settings = clientSettingsFor(ctx.app.config)[client];
-    const response = await browser.request({ method: 'GET', url: `/idp/auth?${new URLSearchParams({
-      client_id: settings.clientId, response_type: 'code', scope: settings.scope, redirect_uri: settings.redirectUri,
-      code_challenge: createHash('sha256').update(randomBytes(32).toString('base64url')).digest('base64url'),
-      code_challenge_method: 'S256', state: 'xyz', resource: settings.resource,
-    })}` });
+    const response = await browser.request({
+      method: 'GET',
+      url: `/idp/auth?${new URLSearchParams({
+        client_id: settings.clientId,
+        response_type: 'code',
+        scope: settings.scope,
+        redirect_uri: settings.redirectUri,
+        code_challenge: createHash('sha256').update(randomBytes(32).toString('base64url')).digest('base64url'),
+        code_challenge_method: 'S256',
+        state: 'xyz',
+        resource: settings.resource,
+      })}`,
+    });
     expect(response.statusCode).toBe(303);
     return String(response.headers.location);
   }
@@ -39,9 +47,14 @@ describe('provider sessions and logout', () => {
       let response = await browser.request({ method: 'GET', url: pathOf(target) });
       const autoPost = response.statusCode === 200 ? /<form method="post" action="([^"]+)">/.exec(response.body) : null;
       if (autoPost) {
-        const fields = [...response.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g)].map((m): [string, string] => [m[1]!, m[2]!]);
+        const fields = [...response.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g)].map((m): [string, string] => [
+          m[1]!,
+          m[2]!,
+        ]);
         response = await browser.request({
-          method: 'POST', url: pathOf(autoPost[1]), headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          method: 'POST',
+          url: pathOf(autoPost[1]),
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
           payload: new URLSearchParams(fields).toString(),
         });
       }
@@ -64,8 +77,10 @@ describe('provider sessions and logout', () => {
     const page = await cookies.request({ method: 'GET', url: pathOf(next) });
     expect(page.body).toContain('Logg inn som Siri Saksbehandler');
     const login = await cookies.request({
-      method: 'POST', url: `${pathOf(next)}/login`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `sub=${encodeURIComponent(siri.sub)}`,
+      method: 'POST',
+      url: `${pathOf(next)}/login`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `sub=${encodeURIComponent(siri.sub)}`,
     });
     expect(login.statusCode, login.body).toBe(303);
     expect(await follow(cookies, String(login.headers.location))).toMatch(/^http:\/\/localhost:3000\/admin\/auth\/callback\?code=/);
@@ -75,9 +90,14 @@ describe('provider sessions and logout', () => {
   it('logs out: back to the post-logout URI, the refresh token is dead, the next login asks again', async () => {
     const { cookies, idToken, refreshToken } = await loginAs(ctx.app, kari);
     const settings = clientSettingsFor(ctx.app.config).portal;
-    const end = await cookies.request({ method: 'GET', url: `/idp/session/end?${new URLSearchParams({
-      id_token_hint: idToken, post_logout_redirect_uri: settings.postLogoutRedirectUri, client_id: settings.clientId,
-    })}` });
+    const end = await cookies.request({
+      method: 'GET',
+      url: `/idp/session/end?${new URLSearchParams({
+        id_token_hint: idToken,
+        post_logout_redirect_uri: settings.postLogoutRedirectUri,
+        client_id: settings.clientId,
+      })}`,
+    });
     expect(end.statusCode).toBe(200);
     expect(end.body).toContain('<html lang="nb">');
     const form = /<form id="op.logoutForm" method="post" action="([^"]+)"><input type="hidden" name="xsrf" value="([^"]+)"/.exec(end.body);
@@ -85,7 +105,9 @@ describe('provider sessions and logout', () => {
     // The page submits itself (script) with logout=yes, as the hidden field says.
     expect(end.body).toContain('name="logout" value="yes"');
     const confirmed = await cookies.request({
-      method: 'POST', url: pathOf(form![1]), headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      method: 'POST',
+      url: pathOf(form![1]),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({ xsrf: form![2]!, logout: 'yes' }).toString(),
     });
     expect(confirmed.statusCode).toBe(303);
@@ -98,12 +120,15 @@ describe('provider sessions and logout', () => {
   it('logs an administrator out to /admin/', async () => {
     const { cookies, idToken } = await loginAs(ctx.app, siri, { client: 'admin' });
     const settings = clientSettingsFor(ctx.app.config).admin;
-    const end = await cookies.request({ method: 'GET', url: `/idp/session/end?${new URLSearchParams({
-      id_token_hint: idToken, post_logout_redirect_uri: settings.postLogoutRedirectUri,
-    })}` });
+    const end = await cookies.request({
+      method: 'GET',
+      url: `/idp/session/end?${new URLSearchParams({ id_token_hint: idToken, post_logout_redirect_uri: settings.postLogoutRedirectUri })}`,
+    });
     const form = /action="([^"]+)"><input type="hidden" name="xsrf" value="([^"]+)"/.exec(end.body)!;
     const confirmed = await cookies.request({
-      method: 'POST', url: pathOf(form[1]), headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      method: 'POST',
+      url: pathOf(form[1]),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({ xsrf: form[2]!, logout: 'yes' }).toString(),
     });
     expect(confirmed.headers.location).toBe('http://localhost:3000/admin/');
@@ -111,9 +136,11 @@ describe('provider sessions and logout', () => {
 
   it('refuses a post-logout URI that is not registered', async () => {
     const { cookies, idToken } = await loginAs(ctx.app, kari);
-    const end = await cookies.request({ method: 'GET', url: `/idp/session/end?${new URLSearchParams({
-      id_token_hint: idToken, post_logout_redirect_uri: 'https://evil.example/',
-    })}`, headers: { accept: 'text/html' } });
+    const end = await cookies.request({
+      method: 'GET',
+      url: `/idp/session/end?${new URLSearchParams({ id_token_hint: idToken, post_logout_redirect_uri: 'https://evil.example/' })}`,
+      headers: { accept: 'text/html' },
+    });
     expect(end.statusCode).toBe(400);
     expect(end.body).toContain('Innloggingen feilet');
   });

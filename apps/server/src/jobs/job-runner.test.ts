@@ -10,7 +10,9 @@ const MINUTE = 60_000;
 /** A promise the test resolves when it chooses. */
 function deferred() {
   let resolve!: () => void;
-  const promise = new Promise<void>((r) => { resolve = r; });
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
   return { promise, resolve };
 }
 
@@ -38,7 +40,13 @@ describe('the job runner', () => {
   it('runs a scheduled job when it is due and not before, driven by a fake clock', async () => {
     const runs: string[] = [];
     const jobs = runner();
-    jobs.register({ name: 'expire-holds', intervalMs: 30 * MINUTE, run: async ({ now }) => { runs.push(now.toISOString()); } });
+    jobs.register({
+      name: 'expire-holds',
+      intervalMs: 30 * MINUTE,
+      run: async ({ now }) => {
+        runs.push(now.toISOString());
+      },
+    });
 
     expect(await jobs.tick()).toEqual({ ran: ['expire-holds'], failed: [] });
     expect(runs).toEqual(['2026-11-25T08:00:00.000Z']);
@@ -58,7 +66,8 @@ describe('the job runner', () => {
     const errors: string[] = [];
     const jobs = runner({ retry: { firstDelayMs: 1000, maxDelayMs: 3000 }, onError: (error) => errors.push((error as Error).message) });
     jobs.register({
-      name: 'send-reminders', intervalMs: 60 * MINUTE,
+      name: 'send-reminders',
+      intervalMs: 60 * MINUTE,
       run: async () => {
         calls++;
         if (calls <= 3) throw new Error(`mail service down (${calls})`);
@@ -66,9 +75,17 @@ describe('the job runner', () => {
     });
 
     // Failure n waits 1 s, 2 s, then 3 s (capped): one millisecond before that nothing runs.
-    for (const [failure, delayMs] of [[1, 1000], [2, 2000], [3, 3000]] as const) {
+    for (const [failure, delayMs] of [
+      [1, 1000],
+      [2, 2000],
+      [3, 3000],
+    ] as const) {
       expect(await jobs.tick()).toEqual({ ran: [], failed: ['send-reminders'] });
-      expect(await schedule('send-reminders')).toMatchObject({ attempts: failure, lastError: `mail service down (${failure})`, nextRunAt: new Date(clock.now().getTime() + delayMs) });
+      expect(await schedule('send-reminders')).toMatchObject({
+        attempts: failure,
+        lastError: `mail service down (${failure})`,
+        nextRunAt: new Date(clock.now().getTime() + delayMs),
+      });
       clock.advance(delayMs - 1);
       expect(await jobs.tick()).toEqual({ ran: [], failed: [] });
       clock.advance(1);
@@ -77,7 +94,11 @@ describe('the job runner', () => {
     expect(calls).toBe(4);
     expect(errors).toEqual(['mail service down (1)', 'mail service down (2)', 'mail service down (3)']);
     // Success: back to the ordinary interval, failures forgotten.
-    expect(await schedule('send-reminders')).toMatchObject({ attempts: 0, lastError: null, nextRunAt: new Date(clock.now().getTime() + 60 * MINUTE) });
+    expect(await schedule('send-reminders')).toMatchObject({
+      attempts: 0,
+      lastError: null,
+      nextRunAt: new Date(clock.now().getTime() + 60 * MINUTE),
+    });
   });
 
   it('runs a due job in one of two runners on the same database, never in both', async () => {
@@ -88,7 +109,8 @@ describe('the job runner', () => {
     const second = runner();
     for (const jobs of [first, second]) {
       jobs.register({
-        name: 'free-time-alerts', intervalMs: MINUTE,
+        name: 'free-time-alerts',
+        intervalMs: MINUTE,
         run: async () => {
           running++;
           if (running > 1) overlapped = true;
@@ -107,15 +129,23 @@ describe('the job runner', () => {
     expect(overlapped).toBe(false);
   });
 
-  it('takes over a job whose runner died once that runner\'s lease has run out', async () => {
+  it("takes over a job whose runner died once that runner's lease has run out", async () => {
     let runs = 0;
     const jobs = runner({ leaseMs: 5 * MINUTE });
-    jobs.register({ name: 'expire-holds', intervalMs: MINUTE, run: async () => { runs++; } });
+    jobs.register({
+      name: 'expire-holds',
+      intervalMs: MINUTE,
+      run: async () => {
+        runs++;
+      },
+    });
     await jobs.tick();
     clock.advance(MINUTE);
     // Another process claims the job and dies without finishing it.
     const leaseUntil = new Date(clock.now().getTime() + 5 * MINUTE);
-    expect(await claimDueJobs(database.db, { names: ['expire-holds'], now: clock.now(), owner: 'dead-process', leaseUntil })).toHaveLength(1);
+    expect(await claimDueJobs(database.db, { names: ['expire-holds'], now: clock.now(), owner: 'dead-process', leaseUntil })).toHaveLength(
+      1,
+    );
 
     clock.advance(5 * MINUTE - 1);
     expect(await jobs.tick()).toEqual({ ran: [], failed: [] });
@@ -128,11 +158,17 @@ describe('the job runner', () => {
     const pending = new Set<unknown>();
     const timers: Timers = {
       setTimeout: (callback, ms) => {
-        const handle = setTimeout(() => { pending.delete(handle); callback(); }, ms);
+        const handle = setTimeout(() => {
+          pending.delete(handle);
+          callback();
+        }, ms);
         pending.add(handle);
         return handle;
       },
-      clearTimeout: (handle) => { pending.delete(handle); clearTimeout(handle as NodeJS.Timeout); },
+      clearTimeout: (handle) => {
+        pending.delete(handle);
+        clearTimeout(handle as NodeJS.Timeout);
+      },
     };
     // Idle: the poll timer is waiting, and stop clears it.
     const idle = runner({ pollMs: MINUTE, timers });
@@ -146,7 +182,8 @@ describe('the job runner', () => {
     let finished = false;
     const jobs = runner({ pollMs: 5, timers });
     jobs.register({
-      name: 'deliver-mail', intervalMs: MINUTE,
+      name: 'deliver-mail',
+      intervalMs: MINUTE,
       run: async () => {
         started.resolve();
         await release.promise;
@@ -157,7 +194,9 @@ describe('the job runner', () => {
     await started.promise;
 
     let stopped = false;
-    const stopping = jobs.stop().then(() => { stopped = true; });
+    const stopping = jobs.stop().then(() => {
+      stopped = true;
+    });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(stopped).toBe(false);
     expect(pending.size).toBe(0);
@@ -172,10 +211,16 @@ describe('the job runner', () => {
     await expect(jobs.runNow('deliver-mail')).rejects.toThrow('stopped');
   });
 
-  it('hands a handler\'s answer and its error to the caller of runNow, outside the schedule', async () => {
+  it("hands a handler's answer and its error to the caller of runNow, outside the schedule", async () => {
     const jobs = runner();
     jobs.register({ name: 'count', intervalMs: MINUTE, run: async () => 42 });
-    jobs.register({ name: 'broken', intervalMs: MINUTE, run: async () => { throw new Error('no route to the key service'); } });
+    jobs.register({
+      name: 'broken',
+      intervalMs: MINUTE,
+      run: async () => {
+        throw new Error('no route to the key service');
+      },
+    });
     expect(await jobs.runNow('count')).toBe(42);
     await expect(jobs.runNow('broken')).rejects.toThrow('no route to the key service');
     expect(await listJobSchedule(database.db)).toEqual([]);

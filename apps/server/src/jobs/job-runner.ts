@@ -77,7 +77,10 @@ export class JobRunner {
 
   constructor(private readonly options: JobRunnerOptions) {
     this.clock = options.clock ?? systemClock;
-    this.timers = options.timers ?? { setTimeout: (callback, ms) => setTimeout(callback, ms).unref(), clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout) };
+    this.timers = options.timers ?? {
+      setTimeout: (callback, ms) => setTimeout(callback, ms).unref(),
+      clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+    };
   }
 
   register<Result>(job: JobDefinition<Result>): void {
@@ -145,11 +148,13 @@ export class JobRunner {
     await insertMissingJobs(this.options.db, names, now);
     const leaseUntil = new Date(now.getTime() + (this.options.leaseMs ?? 300_000));
     const claimed = await claimDueJobs(this.options.db, { names, now, owner: this.owner, leaseUntil });
-    const outcomes = await Promise.all(claimed.map(async (row) => ({
-      name: row.name,
-      // Every line a run logs (its failure included) names the job and the run.
-      ok: await withJobRun(row.name, () => this.runClaimed(this.job(row.name), row.attempts, row.nextRunAt)),
-    })));
+    const outcomes = await Promise.all(
+      claimed.map(async (row) => ({
+        name: row.name,
+        // Every line a run logs (its failure included) names the job and the run.
+        ok: await withJobRun(row.name, () => this.runClaimed(this.job(row.name), row.attempts, row.nextRunAt)),
+      })),
+    );
     return { ran: outcomes.filter((o) => o.ok).map((o) => o.name), failed: outcomes.filter((o) => !o.ok).map((o) => o.name) };
   }
 
@@ -170,7 +175,7 @@ export class JobRunner {
     }
     const finishedAt = this.clock.now();
     const attempts = error === null ? 0 : failuresSoFar + 1;
-    const delayMs = error === null ? this.options.intervalsMs?.[job.name] ?? job.intervalMs : this.retryDelayMs(attempts);
+    const delayMs = error === null ? (this.options.intervalsMs?.[job.name] ?? job.intervalMs) : this.retryDelayMs(attempts);
     await finishJob(this.options.db, {
       name: job.name,
       owner: this.owner,

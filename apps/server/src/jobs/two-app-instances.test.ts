@@ -40,11 +40,17 @@ describe('two app instances on one database', () => {
   beforeEach(() => truncateAll(database));
 
   /** Both instances at once: a scheduled tick and a direct run of the job in each. */
-  const bothAtOnce = (direct: (app: App) => Promise<unknown>) => Promise.all(apps.flatMap((app) => [app.jobs.tick(), direct(app), direct(app)]));
+  const bothAtOnce = (direct: (app: App) => Promise<unknown>) =>
+    Promise.all(apps.flatMap((app) => [app.jobs.tick(), direct(app), direct(app)]));
 
   it('sends every queued e-mail exactly once', async () => {
     const recipients = Array.from({ length: 45 }, (_, i) => `person${i}@example.no`);
-    await database.db.transaction((tx) => enqueueMail(tx, recipients.map((to) => ({ to, subject: 'Søknaden din er godkjent', text: 'Hei!', topic: { kind: 'test' } }))));
+    await database.db.transaction((tx) =>
+      enqueueMail(
+        tx,
+        recipients.map((to) => ({ to, subject: 'Søknaden din er godkjent', text: 'Hei!', topic: { kind: 'test' } })),
+      ),
+    );
     const sent = () => apps.flatMap((app) => (app.mailer as LocalMailer).sent.map((m) => m.to));
 
     for (let round = 0; round < 10 && sent().length < recipients.length; round++) {
@@ -58,7 +64,12 @@ describe('two app instances on one database', () => {
     const db = database.db;
     const locationId = (await createLocation(db)).id;
     const room = (await createAsset(db, locationId, { hasOslonokkelen: true })).id;
-    const booking = await applicantBooking(db, { locationId, userId: null, status: 'APPROVED', times: [{ bookableAssetId: room, date: inDays(3), startTime: '18:00:00', durationMinutes: 60 }] });
+    const booking = await applicantBooking(db, {
+      locationId,
+      userId: null,
+      status: 'APPROVED',
+      times: [{ bookableAssetId: room, date: inDays(3), startTime: '18:00:00', durationMinutes: 60 }],
+    });
     const phones = Array.from({ length: 8 }, (_, i) => `9876543${i}`);
     await db.transaction(async (tx) => {
       for (const phone of phones) await upsertPermission(tx, booking.id, phone);

@@ -52,65 +52,348 @@ export interface RouteRow {
 }
 
 const date = inDays(40);
-const roomFields = { name: 'Møterom', externalAssetNumber: null, capacity: 10, squareMeters: null, assetTypeId: null, tagIds: [], assetInfoMessage: null, hasOslonokkelen: false, allowRepeatedBookingsForPublicUser: true, allowSingleBookingsForPublicUser: true, maxOneTimeslotPerBookingForPublicUser: false, visible: true };
+const roomFields = {
+  name: 'Møterom',
+  externalAssetNumber: null,
+  capacity: 10,
+  squareMeters: null,
+  assetTypeId: null,
+  tagIds: [],
+  assetInfoMessage: null,
+  hasOslonokkelen: false,
+  allowRepeatedBookingsForPublicUser: true,
+  allowSingleBookingsForPublicUser: true,
+  maxOneTimeslotPerBookingForPublicUser: false,
+  visible: true,
+};
 
 /** The rows in force: every route of decision 015 registered in this branch. */
 export const locationSetupRoutes: RouteRow[] = [
   // New locations (city-wide administrators) and the wizard. The claim itself is left out: any
   // admin-client token may claim an unused link (that is the design), so it has no matrix.
-  { name: 'create location', method: 'POST', route: '/api/admin/new-locations', url: () => '/api/admin/new-locations', body: () => ({ name: 'Testskolen', publicLocationType: 'SCHOOLS', geographicAreaId: 'sagene', adminEmail: 'ny.admin@oslo.kommune.no' }), access: 'city', ok: 201 },
+  {
+    name: 'create location',
+    method: 'POST',
+    route: '/api/admin/new-locations',
+    url: () => '/api/admin/new-locations',
+    body: () => ({ name: 'Testskolen', publicLocationType: 'SCHOOLS', geographicAreaId: 'sagene', adminEmail: 'ny.admin@oslo.kommune.no' }),
+    access: 'city',
+    ok: 201,
+  },
   { name: 'invitations', method: 'GET', route: '/api/admin/new-locations', url: () => '/api/admin/new-locations', access: 'city', ok: 200 },
   // The target's invitation is claimed: a city admin passes the access check and hears it cannot be sent again.
-  { name: 'resend invitation', method: 'POST', route: '/api/admin/new-locations/:id/resend', url: (t) => `/api/admin/new-locations/${t.invitationId}/resend`, access: 'city', ok: 409 },
-  { name: 'wizard', method: 'GET', route: '/api/admin/new-location/:linkId', url: (t) => `/api/admin/new-location/${t.linkId}`, access: 'settings', ok: 200 },
-  { name: 'wizard step', method: 'PUT', route: '/api/admin/new-location/:linkId/steps/:step', url: (t) => `/api/admin/new-location/${t.linkId}/steps/informasjon-om-lokalet`, body: () => ({ status: 'STARTED' }), access: 'settings', ok: 200 },
+  {
+    name: 'resend invitation',
+    method: 'POST',
+    route: '/api/admin/new-locations/:id/resend',
+    url: (t) => `/api/admin/new-locations/${t.invitationId}/resend`,
+    access: 'city',
+    ok: 409,
+  },
+  {
+    name: 'wizard',
+    method: 'GET',
+    route: '/api/admin/new-location/:linkId',
+    url: (t) => `/api/admin/new-location/${t.linkId}`,
+    access: 'settings',
+    ok: 200,
+  },
+  {
+    name: 'wizard step',
+    method: 'PUT',
+    route: '/api/admin/new-location/:linkId/steps/:step',
+    url: (t) => `/api/admin/new-location/${t.linkId}/steps/informasjon-om-lokalet`,
+    body: () => ({ status: 'STARTED' }),
+    access: 'settings',
+    ok: 200,
+  },
   // The target location is published already: publishing again answers it (200).
-  { name: 'publish', method: 'POST', route: '/api/admin/new-location/:linkId/publish', url: (t) => `/api/admin/new-location/${t.linkId}/publish`, access: 'settings', ok: 200 },
+  {
+    name: 'publish',
+    method: 'POST',
+    route: '/api/admin/new-location/:linkId/publish',
+    url: (t) => `/api/admin/new-location/${t.linkId}/publish`,
+    access: 'settings',
+    ok: 200,
+  },
   // Location fields, preferences, texts
-  { name: 'location', method: 'GET', route: '/api/admin/location/:id', url: (t) => `/api/admin/location/${t.locationId}`, access: 'settings', ok: 200 },
   {
-    name: 'change location', method: 'PUT', route: '/api/admin/location/:id', url: (t) => `/api/admin/location/${t.locationId}`, access: 'settings', ok: 200,
-    body: () => ({ name: 'Sagene skole', publicLocationType: 'SCHOOLS', filterCategory: 'SCHOOLS', geographicAreaId: 'sagene', streetAddress: null, postCode: null, city: null, phoneNumber: null, contactEmail: null, homepage: null, externalUrl: null, companyCode: null, informationMessage: null, lat: null, lng: null }),
+    name: 'location',
+    method: 'GET',
+    route: '/api/admin/location/:id',
+    url: (t) => `/api/admin/location/${t.locationId}`,
+    access: 'settings',
+    ok: 200,
   },
-  { name: 'preferences', method: 'GET', route: '/api/preferences/location/:id', url: (t) => `/api/preferences/location/${t.locationId}`, access: 'settings', ok: 200 },
   {
-    name: 'set preferences', method: 'PUT', route: '/api/preferences/location/:id', url: (t) => `/api/preferences/location/${t.locationId}`, access: 'settings', ok: 200,
-    body: () => ({ behandlingstid: 2, minBookingDurationMinutes: null, requireCostCategory: false, displayInPortal: true, allowRepeatedBookingsForPublicUser: true, allowSingleBookingsForPublicUser: true, maxOneTimeslotPerBookingForPublicUser: false }),
+    name: 'change location',
+    method: 'PUT',
+    route: '/api/admin/location/:id',
+    url: (t) => `/api/admin/location/${t.locationId}`,
+    access: 'settings',
+    ok: 200,
+    body: () => ({
+      name: 'Sagene skole',
+      publicLocationType: 'SCHOOLS',
+      filterCategory: 'SCHOOLS',
+      geographicAreaId: 'sagene',
+      streetAddress: null,
+      postCode: null,
+      city: null,
+      phoneNumber: null,
+      contactEmail: null,
+      homepage: null,
+      externalUrl: null,
+      companyCode: null,
+      informationMessage: null,
+      lat: null,
+      lng: null,
+    }),
   },
-  { name: 'about texts', method: 'PUT', route: '/api/admin/location/:id/about', url: (t) => `/api/admin/location/${t.locationId}/about`, body: () => ({ whoCanApply: '<p>Alle</p>', locationCosts: null, loanCriteria: null }), access: 'settings', ok: 200 },
-  { name: 'tenant info', method: 'GET', route: '/api/admin/location/:id/tenant-info', url: (t) => `/api/admin/location/${t.locationId}/tenant-info`, access: 'settings', ok: 200 },
-  { name: 'set tenant info', method: 'PUT', route: '/api/admin/location/:id/tenant-info', url: (t) => `/api/admin/location/${t.locationId}/tenant-info`, body: () => ({ heading: 'Velkommen', description: 'Nøkkel i resepsjonen', links: [] }), access: 'settings', ok: 200 },
+  {
+    name: 'preferences',
+    method: 'GET',
+    route: '/api/preferences/location/:id',
+    url: (t) => `/api/preferences/location/${t.locationId}`,
+    access: 'settings',
+    ok: 200,
+  },
+  {
+    name: 'set preferences',
+    method: 'PUT',
+    route: '/api/preferences/location/:id',
+    url: (t) => `/api/preferences/location/${t.locationId}`,
+    access: 'settings',
+    ok: 200,
+    body: () => ({
+      behandlingstid: 2,
+      minBookingDurationMinutes: null,
+      requireCostCategory: false,
+      displayInPortal: true,
+      allowRepeatedBookingsForPublicUser: true,
+      allowSingleBookingsForPublicUser: true,
+      maxOneTimeslotPerBookingForPublicUser: false,
+    }),
+  },
+  {
+    name: 'about texts',
+    method: 'PUT',
+    route: '/api/admin/location/:id/about',
+    url: (t) => `/api/admin/location/${t.locationId}/about`,
+    body: () => ({ whoCanApply: '<p>Alle</p>', locationCosts: null, loanCriteria: null }),
+    access: 'settings',
+    ok: 200,
+  },
+  {
+    name: 'tenant info',
+    method: 'GET',
+    route: '/api/admin/location/:id/tenant-info',
+    url: (t) => `/api/admin/location/${t.locationId}/tenant-info`,
+    access: 'settings',
+    ok: 200,
+  },
+  {
+    name: 'set tenant info',
+    method: 'PUT',
+    route: '/api/admin/location/:id/tenant-info',
+    url: (t) => `/api/admin/location/${t.locationId}/tenant-info`,
+    body: () => ({ heading: 'Velkommen', description: 'Nøkkel i resepsjonen', links: [] }),
+    access: 'settings',
+    ok: 200,
+  },
   // Rooms
-  { name: 'rooms', method: 'GET', route: '/api/admin/bookableasset/:id/bookableassets', url: (t) => `/api/admin/bookableasset/${t.locationId}/bookableassets`, access: 'settings', ok: 200 },
-  { name: 'add room', method: 'POST', route: '/api/admin/location/:id/bookableassets', url: (t) => `/api/admin/location/${t.locationId}/bookableassets`, body: () => roomFields, access: 'settings', ok: 201 },
-  { name: 'change room', method: 'PUT', route: '/api/admin/bookableasset/:id', url: (t) => `/api/admin/bookableasset/${t.roomId}`, body: () => ({ ...roomFields, name: 'Nytt navn' }), access: 'settings', ok: 200 },
-  { name: 'delete room', method: 'DELETE', route: '/api/admin/bookableasset/:id', url: (t) => `/api/admin/bookableasset/${t.roomId}`, access: 'settings', ok: 204 },
+  {
+    name: 'rooms',
+    method: 'GET',
+    route: '/api/admin/bookableasset/:id/bookableassets',
+    url: (t) => `/api/admin/bookableasset/${t.locationId}/bookableassets`,
+    access: 'settings',
+    ok: 200,
+  },
+  {
+    name: 'add room',
+    method: 'POST',
+    route: '/api/admin/location/:id/bookableassets',
+    url: (t) => `/api/admin/location/${t.locationId}/bookableassets`,
+    body: () => roomFields,
+    access: 'settings',
+    ok: 201,
+  },
+  {
+    name: 'change room',
+    method: 'PUT',
+    route: '/api/admin/bookableasset/:id',
+    url: (t) => `/api/admin/bookableasset/${t.roomId}`,
+    body: () => ({ ...roomFields, name: 'Nytt navn' }),
+    access: 'settings',
+    ok: 200,
+  },
+  {
+    name: 'delete room',
+    method: 'DELETE',
+    route: '/api/admin/bookableasset/:id',
+    url: (t) => `/api/admin/bookableasset/${t.roomId}`,
+    access: 'settings',
+    ok: 204,
+  },
   // Co-administrators and rules
-  { name: 'booking rules', method: 'GET', route: '/api/location/:id/bookingrules', url: (t) => `/api/location/${t.locationId}/bookingrules`, access: 'settings', ok: 200 },
-  { name: 'set booking rules', method: 'PUT', route: '/api/location/:id/bookingrules', url: (t) => `/api/location/${t.locationId}/bookingrules`, body: () => ({ rules: { ENABLE_VEDTAK: true } }), access: 'settings', ok: 200 },
-  { name: 'administrators', method: 'GET', route: '/api/location/:id/admins', url: (t) => `/api/location/${t.locationId}/admins`, access: 'settings', ok: 200 },
-  { name: 'add administrator', method: 'POST', route: '/api/location/:id/admins', url: (t) => `/api/location/${t.locationId}/admins`, body: () => ({ email: 'ny.admin@oslo.kommune.no' }), access: 'settings', ok: 200 },
-  { name: 'remove administrators', method: 'DELETE', route: '/api/location/:id/admins', url: (t) => `/api/location/${t.locationId}/admins`, body: (t) => ({ emails: [t.coAdminEmail] }), access: 'settings', ok: 200 },
+  {
+    name: 'booking rules',
+    method: 'GET',
+    route: '/api/location/:id/bookingrules',
+    url: (t) => `/api/location/${t.locationId}/bookingrules`,
+    access: 'settings',
+    ok: 200,
+  },
+  {
+    name: 'set booking rules',
+    method: 'PUT',
+    route: '/api/location/:id/bookingrules',
+    url: (t) => `/api/location/${t.locationId}/bookingrules`,
+    body: () => ({ rules: { ENABLE_VEDTAK: true } }),
+    access: 'settings',
+    ok: 200,
+  },
+  {
+    name: 'administrators',
+    method: 'GET',
+    route: '/api/location/:id/admins',
+    url: (t) => `/api/location/${t.locationId}/admins`,
+    access: 'settings',
+    ok: 200,
+  },
+  {
+    name: 'add administrator',
+    method: 'POST',
+    route: '/api/location/:id/admins',
+    url: (t) => `/api/location/${t.locationId}/admins`,
+    body: () => ({ email: 'ny.admin@oslo.kommune.no' }),
+    access: 'settings',
+    ok: 200,
+  },
+  {
+    name: 'remove administrators',
+    method: 'DELETE',
+    route: '/api/location/:id/admins',
+    url: (t) => `/api/location/${t.locationId}/admins`,
+    body: (t) => ({ emails: [t.coAdminEmail] }),
+    access: 'settings',
+    ok: 200,
+  },
   // Blocked times
-  { name: 'block times', method: 'PUT', route: '/api/bookableasset/:id/blockedtimes', url: (t) => `/api/bookableasset/${t.roomId}/blockedtimes`, body: () => ({ timeslotsByDate: { [date]: [{ startTime: '16:00:00', blocked: true, duration: 'PT1H' }] } }), access: 'settings', ok: 200 },
-  { name: 'blocked times', method: 'GET', route: '/api/bookableasset/:id/blockedtimes/schedule', url: (t) => `/api/bookableasset/${t.roomId}/blockedtimes/schedule?fromInclusive=${date}&toInclusive=${date}`, access: 'settings', ok: 200 },
+  {
+    name: 'block times',
+    method: 'PUT',
+    route: '/api/bookableasset/:id/blockedtimes',
+    url: (t) => `/api/bookableasset/${t.roomId}/blockedtimes`,
+    body: () => ({ timeslotsByDate: { [date]: [{ startTime: '16:00:00', blocked: true, duration: 'PT1H' }] } }),
+    access: 'settings',
+    ok: 200,
+  },
+  {
+    name: 'blocked times',
+    method: 'GET',
+    route: '/api/bookableasset/:id/blockedtimes/schedule',
+    url: (t) => `/api/bookableasset/${t.roomId}/blockedtimes/schedule?fromInclusive=${date}&toInclusive=${date}`,
+    access: 'settings',
+    ok: 200,
+  },
   // Audit log
-  { name: 'audit log', method: 'GET', route: '/api/location/:id/auditlog', url: (t) => `/api/location/${t.locationId}/auditlog`, access: 'settings', ok: 200 },
+  {
+    name: 'audit log',
+    method: 'GET',
+    route: '/api/location/:id/auditlog',
+    url: (t) => `/api/location/${t.locationId}/auditlog`,
+    access: 'settings',
+    ok: 200,
+  },
   // Handling applications stays with the location's own administrators (for contrast).
-  { name: 'applications', method: 'GET', route: '/api/booking', url: (t) => `/api/booking?locationId=${t.locationId}`, access: 'handling', ok: 200 },
+  {
+    name: 'applications',
+    method: 'GET',
+    route: '/api/booking',
+    url: (t) => `/api/booking?locationId=${t.locationId}`,
+    access: 'handling',
+    ok: 200,
+  },
 
   // Opening hours and closed dates
-  { name: 'opening hours', method: 'GET', route: '/api/admin/location/:id/openinghours', url: (t) => `/api/admin/location/${t.locationId}/openinghours`, access: 'settings', ok: 200 },
-  { name: 'set opening hours', method: 'PUT', route: '/api/admin/location/:id/openinghours', url: (t) => `/api/admin/location/${t.locationId}/openinghours`, body: () => ({ standard: [{ weekday: 1, opens: '16:00', closes: '22:00' }], periods: [] }), access: 'settings', ok: 200 },
-  { name: 'closed dates', method: 'GET', route: '/api/admin/location/:id/closeddates', url: (t) => `/api/admin/location/${t.locationId}/closeddates`, access: 'settings', ok: 200 },
-  { name: 'close dates', method: 'POST', route: '/api/admin/location/:id/closeddates', url: (t) => `/api/admin/location/${t.locationId}/closeddates`, body: () => ({ fromDate: inDays(50), toDate: inDays(52), reason: 'Vinterferie' }), access: 'settings', ok: 201 },
-  { name: 'reopen dates', method: 'DELETE', route: '/api/admin/location/:id/closeddates/:rangeId', url: (t) => `/api/admin/location/${t.locationId}/closeddates/${t.closedRangeId}`, access: 'settings', ok: 204 },
+  {
+    name: 'opening hours',
+    method: 'GET',
+    route: '/api/admin/location/:id/openinghours',
+    url: (t) => `/api/admin/location/${t.locationId}/openinghours`,
+    access: 'settings',
+    ok: 200,
+  },
+  {
+    name: 'set opening hours',
+    method: 'PUT',
+    route: '/api/admin/location/:id/openinghours',
+    url: (t) => `/api/admin/location/${t.locationId}/openinghours`,
+    body: () => ({ standard: [{ weekday: 1, opens: '16:00', closes: '22:00' }], periods: [] }),
+    access: 'settings',
+    ok: 200,
+  },
+  {
+    name: 'closed dates',
+    method: 'GET',
+    route: '/api/admin/location/:id/closeddates',
+    url: (t) => `/api/admin/location/${t.locationId}/closeddates`,
+    access: 'settings',
+    ok: 200,
+  },
+  {
+    name: 'close dates',
+    method: 'POST',
+    route: '/api/admin/location/:id/closeddates',
+    url: (t) => `/api/admin/location/${t.locationId}/closeddates`,
+    body: () => ({ fromDate: inDays(50), toDate: inDays(52), reason: 'Vinterferie' }),
+    access: 'settings',
+    ok: 201,
+  },
+  {
+    name: 'reopen dates',
+    method: 'DELETE',
+    route: '/api/admin/location/:id/closeddates/:rangeId',
+    url: (t) => `/api/admin/location/${t.locationId}/closeddates/${t.closedRangeId}`,
+    access: 'settings',
+    ok: 204,
+  },
   // The reimbursement report: the location's administrators and the city-wide ones (assertManagesLocation).
-  { name: 'reimbursement', method: 'GET', route: '/api/location/:id/reimbursement', url: (t) => `/api/location/${t.locationId}/reimbursement?fromDateInclusive=${inDays(-30)}&toDateExclusive=${inDays(1)}`, access: 'settings', ok: 200 },
-  { name: 'reimbursement as CSV', method: 'GET', route: '/api/location/:id/reimbursement.csv', url: (t) => `/api/location/${t.locationId}/reimbursement.csv?fromDateInclusive=${inDays(-30)}&toDateExclusive=${inDays(1)}`, access: 'settings', ok: 200 },
+  {
+    name: 'reimbursement',
+    method: 'GET',
+    route: '/api/location/:id/reimbursement',
+    url: (t) => `/api/location/${t.locationId}/reimbursement?fromDateInclusive=${inDays(-30)}&toDateExclusive=${inDays(1)}`,
+    access: 'settings',
+    ok: 200,
+  },
+  {
+    name: 'reimbursement as CSV',
+    method: 'GET',
+    route: '/api/location/:id/reimbursement.csv',
+    url: (t) => `/api/location/${t.locationId}/reimbursement.csv?fromDateInclusive=${inDays(-30)}&toDateExclusive=${inDays(1)}`,
+    access: 'settings',
+    ok: 200,
+  },
   // The location's calendar feed (decision 024): settings-level, like the location's own pages.
-  { name: 'calendar feed', method: 'GET', route: '/api/admin/location/:id/calendar-feed', url: (t) => `/api/admin/location/${t.locationId}/calendar-feed`, access: 'settings', ok: 200 },
-  { name: 'rotate calendar feed', method: 'POST', route: '/api/admin/location/:id/calendar-feed/rotate', url: (t) => `/api/admin/location/${t.locationId}/calendar-feed/rotate`, access: 'settings', ok: 200 },
+  {
+    name: 'calendar feed',
+    method: 'GET',
+    route: '/api/admin/location/:id/calendar-feed',
+    url: (t) => `/api/admin/location/${t.locationId}/calendar-feed`,
+    access: 'settings',
+    ok: 200,
+  },
+  {
+    name: 'rotate calendar feed',
+    method: 'POST',
+    route: '/api/admin/location/:id/calendar-feed/rotate',
+    url: (t) => `/api/admin/location/${t.locationId}/calendar-feed/rotate`,
+    access: 'settings',
+    ok: 200,
+  },
 ];
 
 /**
@@ -124,14 +407,19 @@ type Caller = 'anonymous' | 'citizen' | 'otherAdmin' | 'admin' | 'cityAdmin';
 /** What each caller must get for a row. */
 export function expectedStatus(row: RouteRow, caller: Caller): number {
   switch (caller) {
-    case 'anonymous': return 401;
-    case 'citizen': case 'otherAdmin': return 403;
-    case 'admin': return row.access === 'city' ? 403 : row.ok;
-    case 'cityAdmin': return row.access === 'handling' ? 403 : row.ok;
+    case 'anonymous':
+      return 401;
+    case 'citizen':
+    case 'otherAdmin':
+      return 403;
+    case 'admin':
+      return row.access === 'city' ? 403 : row.ok;
+    case 'cityAdmin':
+      return row.access === 'handling' ? 403 : row.ok;
   }
 }
 
-describe('who may call the routes of a location\'s setup (decision 015)', () => {
+describe("who may call the routes of a location's setup (decision 015)", () => {
   let ctx: TestContext;
   const tokens = {} as Record<Exclude<Caller, 'anonymous'>, string>;
   let siriUserId: number;
@@ -146,11 +434,22 @@ describe('who may call the routes of a location\'s setup (decision 015)', () => 
     await addLocationAdmin(db, location.id, testAdmins[0]!.email);
     await addLocationAdmin(db, location.id, coAdminEmail);
     const roomId = (await createAsset(db, location.id, { name: 'Gymsal' })).id;
-    const [range] = await db.insert(closedDateRanges).values({ locationId: location.id, fromDate: inDays(60), toDate: inDays(61), reason: 'Stengt' }).returning();
+    const [range] = await db
+      .insert(closedDateRanges)
+      .values({ locationId: location.id, fromDate: inDays(60), toDate: inDays(61), reason: 'Stengt' })
+      .returning();
     const linkId = randomBytes(32).toString('base64url');
-    const [invitation] = await db.insert(locationInvitations).values({
-      linkId, locationId: location.id, email: testAdmins[0]!.email, expiresAt: new Date(Date.now() + 86_400_000), usedByUserId: siriUserId, usedAt: new Date(),
-    }).returning();
+    const [invitation] = await db
+      .insert(locationInvitations)
+      .values({
+        linkId,
+        locationId: location.id,
+        email: testAdmins[0]!.email,
+        expiresAt: new Date(Date.now() + 86_400_000),
+        usedByUserId: siriUserId,
+        usedAt: new Date(),
+      })
+      .returning();
     return { locationId: location.id, roomId, coAdminEmail, closedRangeId: range!.id, linkId, invitationId: invitation!.id };
   }
 
@@ -160,7 +459,8 @@ describe('who may call the routes of a location\'s setup (decision 015)', () => 
     return {
       rooms: await db.select().from(bookableAssets).where(eq(bookableAssets.locationId, t.locationId)).orderBy(asc(bookableAssets.id)),
       admins: (await db.select().from(locationAdmins).where(eq(locationAdmins.locationId, t.locationId))).map((a) => a.email).sort(),
-      audit: (await db.select({ id: locationAuditLog.id }).from(locationAuditLog).where(eq(locationAuditLog.locationId, t.locationId))).length,
+      audit: (await db.select({ id: locationAuditLog.id }).from(locationAuditLog).where(eq(locationAuditLog.locationId, t.locationId)))
+        .length,
       location: await queryRows(db, sql`select * from locations where id = ${t.locationId}`),
       blocked: await queryRows(db, sql`select id from blocked_times where bookable_asset_id = ${t.roomId} order by id`),
       feeds: await queryRows(db, sql`select id, secret from calendar_feeds where location_id = ${t.locationId} order by id`),
@@ -198,7 +498,7 @@ describe('who may call the routes of a location\'s setup (decision 015)', () => 
     expect(await snapshot(shared)).toEqual(before);
   });
 
-  it.each(rows)('%s: the location\'s administrator and the city-wide administrator as designed', async (_name, row) => {
+  it.each(rows)("%s: the location's administrator and the city-wide administrator as designed", async (_name, row) => {
     for (const caller of ['admin', 'cityAdmin'] as const) {
       const target = await makeTarget();
       const before = await snapshot(target);

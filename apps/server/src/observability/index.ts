@@ -42,5 +42,8 @@ export function registerObservability(app: FastifyInstance): void {
 /** Sends the spans still batched before the process exits (tracing-sdk.ts's provider, when tracing is on). */
 async function flushTraces(): Promise<void> {
   const provider = trace.getTracerProvider() as { getDelegate?(): { forceFlush?(): Promise<void> } };
-  await provider.getDelegate?.().forceFlush?.().catch(() => undefined);
+  await provider
+    .getDelegate?.()
+    .forceFlush?.()
+    .catch(() => undefined);
 }

@@ -18,7 +18,10 @@ export function mailDeliveryEvents(log: FastifyBaseLogger, metrics: AppMetrics):
         log.error(fields, `mail ${outboxId} given up after attempt ${attempt}: ${fields.reason}`);
       } else {
         metrics.mailFailures.inc({ outcome: 'retry' });
-        log.warn({ ...fields, retryInMinutes }, `mail ${outboxId} not delivered (attempt ${attempt}), retrying in ${retryInMinutes} min: ${fields.reason}`);
+        log.warn(
+          { ...fields, retryInMinutes },
+          `mail ${outboxId} not delivered (attempt ${attempt}), retrying in ${retryInMinutes} min: ${fields.reason}`,
+        );
       }
     },
     exhausted(count) {

@@ -16,7 +16,11 @@ export function bearerMatches(authorization: string | undefined, token: string):
  * `Authorization: Bearer $METRICS_TOKEN` (401 otherwise). Without METRICS_TOKEN it does not exist
  * (404, the same answer as any unknown path), since the series tell an outsider about traffic.
  */
-export function registerMetricsEndpoint(app: FastifyInstance, metrics: Pick<AppMetrics, 'scrape' | 'contentType'>, token: string | undefined): void {
+export function registerMetricsEndpoint(
+  app: FastifyInstance,
+  metrics: Pick<AppMetrics, 'scrape' | 'contentType'>,
+  token: string | undefined,
+): void {
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (!token) return reply.callNotFound();
     if (!bearerMatches(request.headers.authorization, token)) {

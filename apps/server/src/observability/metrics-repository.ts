@@ -13,8 +13,11 @@ export interface OutboxBacklog {
  * (sent_at first), so it stays cheap however many sent messages the table keeps.
  */
 export async function outboxBacklog(db: Db): Promise<OutboxBacklog> {
-  const [row] = await queryRows<{ unsent: number; oldest: number | string | null }>(db, sql`
+  const [row] = await queryRows<{ unsent: number; oldest: number | string | null }>(
+    db,
+    sql`
     select count(*)::int as unsent, extract(epoch from now() - min(created_at))::float8 as oldest
-    from mail_outbox where sent_at is null and failed_at is null`);
+    from mail_outbox where sent_at is null and failed_at is null`,
+  );
   return { unsent: row?.unsent ?? 0, oldestAgeSeconds: Math.max(0, Number(row?.oldest ?? 0)) };
 }

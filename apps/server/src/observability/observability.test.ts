@@ -79,11 +79,22 @@ describe('metrics', () => {
   let token: string;
   const day = inDays(14);
   const booking = () => ({
-    availabilityData: { probablyAvailable: [{ bookableAssetId: gym, datesAndTimes: [{ date: day, startTime: '18:00:00', duration: 'PT1H', initialRepetitionDate: null }] }] },
+    availabilityData: {
+      probablyAvailable: [
+        { bookableAssetId: gym, datesAndTimes: [{ date: day, startTime: '18:00:00', duration: 'PT1H', initialRepetitionDate: null }] },
+      ],
+    },
     isRepeating: false,
     bookingPortalClient: 'PUBLIC',
     bookingPurpose: 'PUBLICUSER_LOAN',
-    formAnswers: { activity: 'Innebandy', purpose: 'Trening', participants: 12, contactEmail: 'kari.nordmann@example.no', contactPhone: '412 34 567', message: '' },
+    formAnswers: {
+      activity: 'Innebandy',
+      purpose: 'Trening',
+      participants: 12,
+      contactEmail: 'kari.nordmann@example.no',
+      contactPhone: '412 34 567',
+      message: '',
+    },
   });
 
   beforeAll(async () => {
@@ -230,13 +241,18 @@ describe('warnings from background work', () => {
   beforeAll(async () => {
     smtp = await startSmtpServer();
     observed = await observedApp({
-      METRICS_TOKEN: TOKEN, MAIL_ADAPTER: 'smtp', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port),
-      SMTP_REQUIRE_TLS: 'false', MAIL_FROM: 'Lokaler <ikke-svar@lokaler.example.no>',
+      METRICS_TOKEN: TOKEN,
+      MAIL_ADAPTER: 'smtp',
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(smtp.port),
+      SMTP_REQUIRE_TLS: 'false',
+      MAIL_FROM: 'Lokaler <ikke-svar@lokaler.example.no>',
     });
   });
   afterAll(() => smtp.close());
 
-  const queue = (subject: string) => enqueueMail(database.db, { to: recipient, subject, text: 'Hemmelig innhold', topic: { kind: 'test' } });
+  const queue = (subject: string) =>
+    enqueueMail(database.db, { to: recipient, subject, text: 'Hemmelig innhold', topic: { kind: 'test' } });
 
   it('a relay that refuses every message: a warning per retried attempt, an error when given up, and a rising backlog', async () => {
     await database.db.execute(sql`truncate mail_outbox restart identity`);
@@ -283,7 +299,11 @@ describe('warnings from background work', () => {
   });
 
   it('a failing job: an error line with the job name and run, and the run, failure and lag series', async () => {
-    observed.app.jobs.register({ name: 'test-always-fails', intervalMs: 60_000, run: () => Promise.reject(new Error('the register did not answer')) });
+    observed.app.jobs.register({
+      name: 'test-always-fails',
+      intervalMs: 60_000,
+      run: () => Promise.reject(new Error('the register did not answer')),
+    });
     observed.lines.length = 0;
     const result = await observed.app.jobs.tick();
     expect(result.failed).toContain('test-always-fails');

@@ -19,10 +19,17 @@ async function startCollector() {
   const spans: ExportedSpan[] = [];
   const server = http.createServer((request, response) => {
     let body = '';
-    request.on('data', (chunk: Buffer) => { body += chunk.toString(); });
+    request.on('data', (chunk: Buffer) => {
+      body += chunk.toString();
+    });
     request.on('end', () => {
       if (request.url === '/v1/traces') {
-        const payload = JSON.parse(body) as { resourceSpans: { resource: ExportedSpan['attributes'] extends infer A ? { attributes: A } : never; scopeSpans: { spans: Omit<ExportedSpan, 'service'>[] }[] }[] };
+        const payload = JSON.parse(body) as {
+          resourceSpans: {
+            resource: ExportedSpan['attributes'] extends infer A ? { attributes: A } : never;
+            scopeSpans: { spans: Omit<ExportedSpan, 'service'>[] }[];
+          }[];
+        };
         for (const resourceSpans of payload.resourceSpans) {
           const service = resourceSpans.resource.attributes.find((a) => a.key === 'service.name')?.value.stringValue ?? '';
           for (const scope of resourceSpans.scopeSpans) spans.push(...scope.spans.map((span) => ({ ...span, service })));
@@ -78,9 +85,11 @@ describe('traces over OTLP', () => {
     await collector?.close();
   });
 
-  it('continues the caller\'s trace: the request\'s span has the route pattern, the answer its ids, and jobs have spans', async () => {
+  it("continues the caller's trace: the request's span has the route pattern, the answer its ids, and jobs have spans", async () => {
     const traceId = '0af7651916cd43dd8448eb211c80319c';
-    const res = await fetch(`${server.baseUrl}/api/location/987654?ignored=1`, { headers: { traceparent: `00-${traceId}-b7ad6b7169203331-01` } });
+    const res = await fetch(`${server.baseUrl}/api/location/987654?ignored=1`, {
+      headers: { traceparent: `00-${traceId}-b7ad6b7169203331-01` },
+    });
     expect(res.status).toBe(404);
     expect(res.headers.get('x-request-id')).toBe(traceId);
     expect(res.headers.get('traceparent')).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-01$`));
@@ -91,7 +100,13 @@ describe('traces over OTLP', () => {
     expect(request.parentSpanId).toBe('b7ad6b7169203331');
     expect(request.service).toBe('lokaler-test');
     if (postgres) {
-      const query = await waitFor(() => collector.spans.find((s) => s.traceId === traceId && ['db.system.name', 'db.system'].some((key) => attribute(s, key) === 'postgresql')), 'query span');
+      const query = await waitFor(
+        () =>
+          collector.spans.find(
+            (s) => s.traceId === traceId && ['db.system.name', 'db.system'].some((key) => attribute(s, key) === 'postgresql'),
+          ),
+        'query span',
+      );
       expect(query.parentSpanId).toBeTruthy();
       expect(collector.spans.some((s) => s.spanId === query.parentSpanId)).toBe(true);
     }
@@ -104,7 +119,10 @@ describe('traces over OTLP', () => {
     const before = collector.spans.length;
     await fetch(`${server.baseUrl}/api/health/ready`);
     await fetch(`${server.baseUrl}/api/location/1`);
-    await waitFor(() => collector.spans.slice(before).find((s) => attribute(s, 'http.route') === '/api/location/:id'), 'second server span');
+    await waitFor(
+      () => collector.spans.slice(before).find((s) => attribute(s, 'http.route') === '/api/location/:id'),
+      'second server span',
+    );
     expect(collector.spans.some((s) => attribute(s, 'http.route') === '/api/health/ready')).toBe(false);
   });
 });

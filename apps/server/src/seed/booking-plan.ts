@@ -1,6 +1,13 @@
 import type {
-  BookingDurationType, BookingFormAnswers, BookingPurpose, BookingStatus, ChangeLogReservationTimes, ChangeLogType,
-  CostCategory, RequirementType, SourceForm,
+  BookingDurationType,
+  BookingFormAnswers,
+  BookingPurpose,
+  BookingStatus,
+  ChangeLogReservationTimes,
+  ChangeLogType,
+  CostCategory,
+  RequirementType,
+  SourceForm,
 } from '@lokaler/domain/booking';
 import { assetDisplayName } from '@lokaler/domain/bookable-asset';
 import type { ReservationStatus } from '@lokaler/domain/reservation';
@@ -58,7 +65,11 @@ export interface BookingPlan {
 
 /** The reservation status that goes with a booking's status. */
 export const reservationStatusFor: Record<BookingStatus, ReservationStatus> = {
-  UNPROCESSED: 'UNPROCESSED', APPROVED: 'APPROVED', REJECTED: 'REJECTED', CANCELLED: 'CANCELLED', AUTOREJECTED: 'AUTOREJECTED',
+  UNPROCESSED: 'UNPROCESSED',
+  APPROVED: 'APPROVED',
+  REJECTED: 'REJECTED',
+  CANCELLED: 'CANCELLED',
+  AUTOREJECTED: 'AUTOREJECTED',
 };
 
 export function displayName(room: PlannedRoom): string {

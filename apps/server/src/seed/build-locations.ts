@@ -8,14 +8,23 @@ type LocationRow = typeof locations.$inferInsert;
 type AboutRow = Omit<typeof locationAbout.$inferInsert, 'locationId'>;
 
 export function slugify(name: string): string {
-  return name.toLowerCase()
-    .replace(/æ/g, 'ae').replace(/ø/g, 'o').replace(/å/g, 'a')
-    .normalize('NFD').replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return name
+    .toLowerCase()
+    .replace(/æ/g, 'ae')
+    .replace(/ø/g, 'o')
+    .replace(/å/g, 'a')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 const companyCodeByType: Record<PublicLocationType, string> = {
-  SCHOOLS: 'UDE', KINDERGARTEN: 'BHG', LIBRARIES: 'KUL', DISTRICT_VENUES: 'BYD', WEDDINGS: 'RHS',
+  SCHOOLS: 'UDE',
+  KINDERGARTEN: 'BHG',
+  LIBRARIES: 'KUL',
+  DISTRICT_VENUES: 'BYD',
+  WEDDINGS: 'RHS',
 };
 
 function contactFor(seed: VenueSeed): { homepage: string; contactEmail: string } {
@@ -32,7 +41,10 @@ function contactFor(seed: VenueSeed): { homepage: string; contactEmail: string }
     case 'WEDDINGS':
       return { homepage: 'https://www.oslo.kommune.no/vielse', contactEmail: 'vielse@oslo.kommune.no' };
     default:
-      return { homepage: `https://www.oslo.kommune.no/bydeler/bydel-${seed.district}/`, contactEmail: `${slug}@bydel-${seed.district}.oslo.kommune.no` };
+      return {
+        homepage: `https://www.oslo.kommune.no/bydeler/bydel-${seed.district}/`,
+        contactEmail: `${slug}@bydel-${seed.district}.oslo.kommune.no`,
+      };
   }
 }
 
@@ -83,8 +95,10 @@ function aboutFor(type: PublicLocationType, behandlingstid: number): AboutRow {
   switch (type) {
     case 'SCHOOLS':
       return {
-        whoCanApply: '<p>Frivillige lag og foreninger, borettslag og privatpersoner over 18 år kan låne skolens lokaler utenom skoletiden.</p>',
-        locationCosts: '<p>Lån er gratis for frivillige organisasjoner med aktivitet for barn og unge. Andre betaler selvkost etter kommunens satser.</p>',
+        whoCanApply:
+          '<p>Frivillige lag og foreninger, borettslag og privatpersoner over 18 år kan låne skolens lokaler utenom skoletiden.</p>',
+        locationCosts:
+          '<p>Lån er gratis for frivillige organisasjoner med aktivitet for barn og unge. Andre betaler selvkost etter kommunens satser.</p>',
         loanCriteria: `<p>Søknadsfrist for semesterlån er 1. juni for høsten og 1. november for våren. Enkeltarrangementer har ingen frist.${deadline}</p><ul><li>Låntaker rydder og låser etter seg.</li><li>Alkohol er ikke tillatt.</li></ul>`,
       };
     case 'KINDERGARTEN':
@@ -109,7 +123,8 @@ function aboutFor(type: PublicLocationType, behandlingstid: number): AboutRow {
       return {
         whoCanApply: '<p>Par der minst én av dere er over 18 år og har gyldig prøvingsattest fra Skatteetaten.</p>',
         locationCosts: '<p>Vielsen er gratis.</p>',
-        loanCriteria: '<p>Prøvingsattesten er gyldig i 4 måneder og må sendes inn senest 4 uker før vielsen. Dere får et informasjonsbrev innen 2 uker.</p>',
+        loanCriteria:
+          '<p>Prøvingsattesten er gyldig i 4 måneder og må sendes inn senest 4 uker før vielsen. Dere får et informasjonsbrev innen 2 uker.</p>',
       };
   }
 }

@@ -35,8 +35,13 @@ export function gymOverride(locationId: number, bookableAssetId: number): Openin
 
 /** Fixed-date public holidays (the movable Easter/Pentecost ones are left out of the demo). */
 const holidays: ReadonlyArray<[string, string]> = [
-  ['01-01', 'Første nyttårsdag'], ['05-01', 'Arbeidernes dag'], ['05-17', 'Grunnlovsdagen'],
-  ['12-24', 'Julaften'], ['12-25', 'Første juledag'], ['12-26', 'Andre juledag'], ['12-31', 'Nyttårsaften'],
+  ['01-01', 'Første nyttårsdag'],
+  ['05-01', 'Arbeidernes dag'],
+  ['05-17', 'Grunnlovsdagen'],
+  ['12-24', 'Julaften'],
+  ['12-25', 'Første juledag'],
+  ['12-26', 'Andre juledag'],
+  ['12-31', 'Nyttårsaften'],
 ];
 
 /** Holidays in the coming year, plus a maintenance week at a few locations. */

@@ -5,7 +5,7 @@
 export async function inChunks<T, R>(rows: readonly T[], insert: (chunk: T[]) => Promise<R[]>, size = 500): Promise<R[]> {
   const results: R[] = [];
   for (let i = 0; i < rows.length; i += size) {
-    results.push(...await insert(rows.slice(i, i + size)));
+    results.push(...(await insert(rows.slice(i, i + size))));
   }
   return results;
 }

@@ -45,7 +45,9 @@ export async function seedDemoDataIfEmpty(db: Db, options: SeedOptions = {}): Pr
 
     // Users are upserted: a test citizen may have logged in before the demo data was loaded.
     const people = [...citizenUsers, ...demoUsers];
-    const userRows = await tx.insert(users).values(people)
+    const userRows = await tx
+      .insert(users)
+      .values(people)
       .onConflictDoUpdate({ target: users.sub, set: { name: sql`excluded.name` } })
       .returning({ id: users.id, sub: users.sub });
     const userIdBySub = new Map(userRows.map((u) => [u.sub, u.id]));
@@ -62,10 +64,13 @@ export async function seedDemoDataIfEmpty(db: Db, options: SeedOptions = {}): Pr
     await insertDemoRound(tx, round, bookingIds);
     await options.storeApprovedDocuments?.(tx);
 
-    await tx.insert(settings).values([
-      { name: 'CONTACT_US', value: 'ENABLED' },
-      { name: 'PORTAL_2_BETA', value: 'ENABLED' },
-    ]).onConflictDoNothing();
+    await tx
+      .insert(settings)
+      .values([
+        { name: 'CONTACT_US', value: 'ENABLED' },
+        { name: 'PORTAL_2_BETA', value: 'ENABLED' },
+      ])
+      .onConflictDoNothing();
     return true;
   });
 }

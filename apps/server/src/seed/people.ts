@@ -8,8 +8,18 @@ export const citizenUsers = testCitizens.map((c) => ({ sub: c.sub, name: `${c.gi
  * their subs are not in the identity provider.
  */
 const demoNames = [
-  'Ingrid Johansen', 'Lars Olsen', 'Fatima Ali', 'Henrik Berg', 'Sofie Larsen', 'Mohammed Ahmed', 'Nora Kristiansen',
-  'Erik Haugen', 'Maja Andersen', 'Jakob Pedersen', 'Emma Solberg', 'Ali Khan',
+  'Ingrid Johansen',
+  'Lars Olsen',
+  'Fatima Ali',
+  'Henrik Berg',
+  'Sofie Larsen',
+  'Mohammed Ahmed',
+  'Nora Kristiansen',
+  'Erik Haugen',
+  'Maja Andersen',
+  'Jakob Pedersen',
+  'Emma Solberg',
+  'Ali Khan',
 ] as const;
 export const demoUsers = demoNames.map((name, i) => ({
   sub: `demo-user-${String(i + 1).padStart(2, '0')}`,
@@ -43,7 +53,10 @@ export const cityAdminEmails = [bente!.email.toLowerCase()];
 export function adminEmailsFor(location: { name: string; type: string; district: string }): string[] {
   const emails: string[] = [];
   const siriDistricts = ['sagene', 'grunerlokka'];
-  if ((siriDistricts.includes(location.district) && ['DISTRICT_VENUES', 'SCHOOLS'].includes(location.type)) || location.name === 'Stovner bydelshus') {
+  if (
+    (siriDistricts.includes(location.district) && ['DISTRICT_VENUES', 'SCHOOLS'].includes(location.type)) ||
+    location.name === 'Stovner bydelshus'
+  ) {
     emails.push(siri!.email);
   }
   if ((location.type === 'SCHOOLS' && ['gamle-oslo', 'frogner'].includes(location.district)) || location.type === 'LIBRARIES') {

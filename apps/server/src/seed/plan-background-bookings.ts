@@ -7,8 +7,21 @@ import { adminNames, demoOrganizations, demoUsers } from './people';
 import { createdEntry, daysAgo, deadlineBefore, type PlanContext } from './plan-context';
 
 const activities = [
-  'Korøvelse', 'Fotballtrening for 10-åringer', 'Yoga', 'Styremøte i borettslaget', 'Sjakkurs', 'Barnebursdag', 'Språkkafé',
-  'Seniordans', 'Innebandy', 'Teaterøvelse', 'Leksehjelp', 'Årsmøte', 'Strikkekafé', 'Basketball', 'Foreldremøte',
+  'Korøvelse',
+  'Fotballtrening for 10-åringer',
+  'Yoga',
+  'Styremøte i borettslaget',
+  'Sjakkurs',
+  'Barnebursdag',
+  'Språkkafé',
+  'Seniordans',
+  'Innebandy',
+  'Teaterøvelse',
+  'Leksehjelp',
+  'Årsmøte',
+  'Strikkekafé',
+  'Basketball',
+  'Foreldremøte',
 ] as const;
 
 /** Status mix of the calendars: mostly approved and waiting, some closed ones. */
@@ -46,13 +59,24 @@ export function planBackgroundBookings(ctx: PlanContext, rooms: readonly Backgro
     const repeated = ctx.random.chance(0.45);
     const status = drawStatus(ctx);
     const reservations = planSeries({
-      occupancy: ctx.occupancy, closed: ctx.closed, room, firstDate, startTime, durationMinutes,
-      count: repeated ? ctx.random.int(4, 12) : 1, stepDays: 7, status: reservationStatusFor[status],
+      occupancy: ctx.occupancy,
+      closed: ctx.closed,
+      room,
+      firstDate,
+      startTime,
+      durationMinutes,
+      count: repeated ? ctx.random.int(4, 12) : 1,
+      stepDays: 7,
+      status: reservationStatusFor[status],
     });
     if (reservations.length === 0) continue;
     const user = ctx.random.pick(demoUsers);
     const organization = ctx.random.chance(0.4) ? ctx.random.pick(demoOrganizations) : undefined;
-    const createdAt = daysAgo(ctx, ctx.random.int(1, 40), `${String(ctx.random.int(8, 22)).padStart(2, '0')}:${ctx.random.pick(['05', '17', '32', '48'])}`);
+    const createdAt = daysAgo(
+      ctx,
+      ctx.random.int(1, 40),
+      `${String(ctx.random.int(8, 22)).padStart(2, '0')}:${ctx.random.pick(['05', '17', '32', '48'])}`,
+    );
     const plan: BookingPlan = {
       userSub: user.sub,
       ...(organization ? { organization } : {}),
@@ -62,8 +86,14 @@ export function planBackgroundBookings(ctx: PlanContext, rooms: readonly Backgro
       sourceForm: room.locationType === 'SCHOOLS' ? 'school' : 'default',
       durationType: repeated ? 'SEMESTERLOAN' : 'SINGLE_BOOKING',
       createdAt,
-      ...(status === 'APPROVED' ? { costCategory: ctx.random.pick(['FREE', 'FREE', 'COST'] as const), cancellationDeadline: deadlineBefore(reservations) } : {}),
-      formAnswers: { activity: ctx.random.pick(activities), participants: ctx.random.int(4, Math.max(5, Math.min(60, durationMinutes))), contactEmail: user.email },
+      ...(status === 'APPROVED'
+        ? { costCategory: ctx.random.pick(['FREE', 'FREE', 'COST'] as const), cancellationDeadline: deadlineBefore(reservations) }
+        : {}),
+      formAnswers: {
+        activity: ctx.random.pick(activities),
+        participants: ctx.random.int(4, Math.max(5, Math.min(60, durationMinutes))),
+        contactEmail: user.email,
+      },
       reservations,
       requirements: [],
       decisionMessages: [],
@@ -71,12 +101,19 @@ export function planBackgroundBookings(ctx: PlanContext, rooms: readonly Backgro
     };
     plan.changeLog.push(createdEntry(plan, user.sub, user.name));
     const decidedAt = new Date(createdAt.getTime() + 2 * 86_400_000);
-    if (status === 'APPROVED') plan.changeLog.push({ type: 'BookingApproval', loggedAt: decidedAt, userName: adminNames.siri, reservationTimes: describeTimes(reservations) });
+    if (status === 'APPROVED')
+      plan.changeLog.push({
+        type: 'BookingApproval',
+        loggedAt: decidedAt,
+        userName: adminNames.siri,
+        reservationTimes: describeTimes(reservations),
+      });
     if (status === 'REJECTED') {
       plan.changeLog.push({ type: 'BookingRejection', loggedAt: decidedAt, userName: adminNames.siri });
       plan.decisionMessages.push({ message: 'Lokalet er dessverre ikke ledig på de ønskede tidspunktene.', createdAt: decidedAt });
     }
-    if (status === 'CANCELLED') plan.changeLog.push({ type: 'BookingCancellation', loggedAt: decidedAt, userSub: user.sub, userName: user.name });
+    if (status === 'CANCELLED')
+      plan.changeLog.push({ type: 'BookingCancellation', loggedAt: decidedAt, userSub: user.sub, userName: user.name });
     plans.push(plan);
   }
   return plans;
@@ -90,19 +127,44 @@ export function planWeddings(ctx: PlanContext, rooms: readonly BackgroundRoom[],
     const room = ctx.random.pick(weddingRooms);
     const friday = addDays(ctx.today, 7 * ctx.random.int(2, 12) + ((5 - isoWeekday(ctx.today) + 7) % 7));
     const startTime = ctx.random.pick(['10:00', '10:30', '11:00', '12:30', '13:00', '13:30']);
-    const reservations = planSeries({ occupancy: ctx.occupancy, closed: ctx.closed, room, firstDate: friday, startTime, durationMinutes: 30, count: 1, stepDays: 7, status: 'APPROVED' });
+    const reservations = planSeries({
+      occupancy: ctx.occupancy,
+      closed: ctx.closed,
+      room,
+      firstDate: friday,
+      startTime,
+      durationMinutes: 30,
+      count: 1,
+      stepDays: 7,
+      status: 'APPROVED',
+    });
     if (reservations.length === 0) continue;
     const user = ctx.random.pick(demoUsers);
     const createdAt = daysAgo(ctx, ctx.random.int(20, 60));
     const plan: BookingPlan = {
-      userSub: user.sub, locationId: room.locationId, status: 'APPROVED', purpose: 'PUBLICUSER_LOAN', sourceForm: 'wedding',
-      durationType: 'SINGLE_BOOKING', createdAt, formAnswers: { contactEmail: user.email }, reservations,
+      userSub: user.sub,
+      locationId: room.locationId,
+      status: 'APPROVED',
+      purpose: 'PUBLICUSER_LOAN',
+      sourceForm: 'wedding',
+      durationType: 'SINGLE_BOOKING',
+      createdAt,
+      formAnswers: { contactEmail: user.email },
+      reservations,
       cancellationDeadline: deadlineBefore(reservations, 28),
-      requirements: [{ type: 'WEDDING_CERTIFICATE', fulfilledBySub: user.sub, fulfilledByName: user.name, fulfillmentTime: daysAgo(ctx, 5) }],
-      decisionMessages: [], changeLog: [],
+      requirements: [
+        { type: 'WEDDING_CERTIFICATE', fulfilledBySub: user.sub, fulfilledByName: user.name, fulfillmentTime: daysAgo(ctx, 5) },
+      ],
+      decisionMessages: [],
+      changeLog: [],
     };
     plan.changeLog.push(createdEntry(plan, user.sub, user.name));
-    plan.changeLog.push({ type: 'BookingApproval', loggedAt: daysAgo(ctx, 4), userName: adminNames.vigdis, reservationTimes: describeTimes(reservations) });
+    plan.changeLog.push({
+      type: 'BookingApproval',
+      loggedAt: daysAgo(ctx, 4),
+      userName: adminNames.vigdis,
+      reservationTimes: describeTimes(reservations),
+    });
     plans.push(plan);
   }
   return plans;

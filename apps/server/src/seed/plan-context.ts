@@ -1,5 +1,12 @@
 import type { BookingStatus } from '@lokaler/domain/booking';
-import { describeTimes, planSeries, reservationStatusFor, type BookingPlan, type PlannedReservation, type PlannedRoom } from './booking-plan';
+import {
+  describeTimes,
+  planSeries,
+  reservationStatusFor,
+  type BookingPlan,
+  type PlannedReservation,
+  type PlannedRoom,
+} from './booking-plan';
 import { addDays, osloInstant } from './dates';
 import type { Occupancy } from './occupancy';
 import type { Random } from './prng';
@@ -30,9 +37,11 @@ export function roomAt(ctx: PlanContext, locationName: string, roomName?: string
 }
 
 /** Free times for a booking; moves the series a week later until at least one time is free. */
-export function times(ctx: PlanContext, room: PlannedRoom, options: {
-  firstDate: string; startTime: string; durationMinutes: number; count?: number; stepDays?: number; status: BookingStatus;
-}): PlannedReservation[] {
+export function times(
+  ctx: PlanContext,
+  room: PlannedRoom,
+  options: { firstDate: string; startTime: string; durationMinutes: number; count?: number; stepDays?: number; status: BookingStatus },
+): PlannedReservation[] {
   for (let shift = 0; shift < 10; shift++) {
     const found = planSeries({
       occupancy: ctx.occupancy,
@@ -62,6 +71,10 @@ export function deadlineBefore(reservations: readonly PlannedReservation[], days
 }
 
 /** The first change-log entry of every booking ('Opprettet'). */
-export function createdEntry(plan: Pick<BookingPlan, 'createdAt' | 'reservations'>, userSub: string | undefined, userName: string): BookingPlan['changeLog'][number] {
+export function createdEntry(
+  plan: Pick<BookingPlan, 'createdAt' | 'reservations'>,
+  userSub: string | undefined,
+  userName: string,
+): BookingPlan['changeLog'][number] {
   return { type: 'Comment', loggedAt: plan.createdAt, userSub, userName, reservationTimes: describeTimes(plan.reservations) };
 }

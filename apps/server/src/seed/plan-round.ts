@@ -31,17 +31,41 @@ export function planDemoRound(ctx: PlanContext): DemoRound {
   const semesterStart = onOrAfter(addDays(t, 35), 1);
   const semesterEnd = addDays(semesterStart, SEMESTER_WEEKS * 7 - 3);
   const firstTuesday = addDays(semesterStart, 1);
-  const tuesdays = (startTime: string, durationMinutes: number): PlannedReservation[] => Array.from({ length: SEMESTER_WEEKS }, (_, i) => addDays(firstTuesday, 7 * i))
-    .filter((date) => !ctx.closed.has(`${school}|${date}`))
-    .map((date) => ({ room: gym, date, startTime, durationMinutes, status: 'IN_ROUND' as const, initialRepetitionDate: firstTuesday }));
-  const [kari, ola, amina, per] = testCitizens.map((c) => ({ sub: c.sub, name: `${c.givenName} ${c.familyName}`, email: c.email, phone: c.phone }));
+  const tuesdays = (startTime: string, durationMinutes: number): PlannedReservation[] =>
+    Array.from({ length: SEMESTER_WEEKS }, (_, i) => addDays(firstTuesday, 7 * i))
+      .filter((date) => !ctx.closed.has(`${school}|${date}`))
+      .map((date) => ({ room: gym, date, startTime, durationMinutes, status: 'IN_ROUND' as const, initialRepetitionDate: firstTuesday }));
+  const [kari, ola, amina, per] = testCitizens.map((c) => ({
+    sub: c.sub,
+    name: `${c.givenName} ${c.familyName}`,
+    email: c.email,
+    phone: c.phone,
+  }));
   const org = (name: string) => demoOrganizations.find((o) => o.name === name)!;
-  const application = (who: typeof kari, organization: { number: string; name: string }, daysBefore: number, activity: string, participants: number, ageGroup: 'CHILDREN' | 'YOUTH' | 'ADULTS', startTime: string, minutes: number): BookingPlan => {
+  const application = (
+    who: typeof kari,
+    organization: { number: string; name: string },
+    daysBefore: number,
+    activity: string,
+    participants: number,
+    ageGroup: 'CHILDREN' | 'YOUTH' | 'ADULTS',
+    startTime: string,
+    minutes: number,
+  ): BookingPlan => {
     const plan: BookingPlan = {
-      userSub: who!.sub, organization, locationId: school, status: 'UNPROCESSED', purpose: 'PUBLICUSER_LOAN', sourceForm: 'school',
-      durationType: 'SEMESTERLOAN', createdAt: daysAgo(ctx, daysBefore), reservations: tuesdays(startTime, minutes),
+      userSub: who!.sub,
+      organization,
+      locationId: school,
+      status: 'UNPROCESSED',
+      purpose: 'PUBLICUSER_LOAN',
+      sourceForm: 'school',
+      durationType: 'SEMESTERLOAN',
+      createdAt: daysAgo(ctx, daysBefore),
+      reservations: tuesdays(startTime, minutes),
       formAnswers: { activity, purpose: activity, participants, ageGroup, contactEmail: who!.email, contactPhone: who!.phone },
-      requirements: [], decisionMessages: [], changeLog: [],
+      requirements: [],
+      decisionMessages: [],
+      changeLog: [],
     };
     plan.changeLog = [createdEntry(plan, who!.sub, who!.name)];
     return plan;

@@ -1,6 +1,13 @@
 import { osloClock } from '@lokaler/domain/scheduling/oslo-clock';
 import type { Tx } from '../db/client';
-import { findApprovedBookingsWithoutContract, insertDocument, loadDocumentData, renderContract, sha256Hex, type DocumentTerms } from '../bookings';
+import {
+  findApprovedBookingsWithoutContract,
+  insertDocument,
+  loadDocumentData,
+  renderContract,
+  sha256Hex,
+  type DocumentTerms,
+} from '../bookings';
 
 /**
  * The demo data's approved bookings that need a contract get the document an administrator would
@@ -13,7 +20,8 @@ export async function storeDemoContracts(tx: Tx): Promise<number> {
   for (const { booking, approvedAt } of waiting) {
     const data = await loadDocumentData(tx, booking);
     const costBasedPrices = booking.costCategory === 'COST' ? data.selvkostPrices : null;
-    if (booking.costCategory === 'COST' && !costBasedPrices) throw new Error(`Demo booking ${booking.id} is priced at cost, but its location has no price list`);
+    if (booking.costCategory === 'COST' && !costBasedPrices)
+      throw new Error(`Demo booking ${booking.id} is priced at cost, but its location has no price list`);
     const terms: DocumentTerms = {
       costCategory: booking.costCategory,
       marketPriceOre: booking.costCategory === 'MARKET' ? booking.marketPriceOre : null,

@@ -19,17 +19,60 @@ export interface TestAdmin {
 }
 
 export const testCitizens: readonly TestCitizen[] = [
-  { sub: 'c2f1a9d0-0b1e-4c55-9a1e-kari00000001', pid: withCheckDigits('120880', '123'), givenName: 'Kari', familyName: 'Nordmann', email: 'kari.nordmann@example.no', phone: '41234567' },
-  { sub: 'c2f1a9d0-0b1e-4c55-9a1e-ola000000002', pid: withCheckDigits('030975', '458'), givenName: 'Ola', familyName: 'Nordmann', email: 'ola.nordmann@example.no', phone: '92345678' },
-  { sub: 'c2f1a9d0-0b1e-4c55-9a1e-amina0000003', pid: withCheckDigits('211090', '234'), givenName: 'Amina', familyName: 'Hassan', email: 'amina.hassan@example.no', phone: '98765432' },
-  { sub: 'c2f1a9d0-0b1e-4c55-9a1e-per000000004', pid: withCheckDigits('050860', '345'), givenName: 'Per', familyName: 'Hansen', email: 'per.hansen@example.no', phone: '47474747' },
+  {
+    sub: 'c2f1a9d0-0b1e-4c55-9a1e-kari00000001',
+    pid: withCheckDigits('120880', '123'),
+    givenName: 'Kari',
+    familyName: 'Nordmann',
+    email: 'kari.nordmann@example.no',
+    phone: '41234567',
+  },
+  {
+    sub: 'c2f1a9d0-0b1e-4c55-9a1e-ola000000002',
+    pid: withCheckDigits('030975', '458'),
+    givenName: 'Ola',
+    familyName: 'Nordmann',
+    email: 'ola.nordmann@example.no',
+    phone: '92345678',
+  },
+  {
+    sub: 'c2f1a9d0-0b1e-4c55-9a1e-amina0000003',
+    pid: withCheckDigits('211090', '234'),
+    givenName: 'Amina',
+    familyName: 'Hassan',
+    email: 'amina.hassan@example.no',
+    phone: '98765432',
+  },
+  {
+    sub: 'c2f1a9d0-0b1e-4c55-9a1e-per000000004',
+    pid: withCheckDigits('050860', '345'),
+    givenName: 'Per',
+    familyName: 'Hansen',
+    email: 'per.hansen@example.no',
+    phone: '47474747',
+  },
 ];
 
 /** Administrators; which locations each administers is in the demo data (location_admins by e-mail). */
 export const testAdmins: readonly TestAdmin[] = [
-  { sub: 'a9e3b7c1-5d2f-4e8a-b6c4-admin0000001', givenName: 'Siri', familyName: 'Saksbehandler', email: 'siri.saksbehandler@oslo.kommune.no' },
-  { sub: 'a9e3b7c1-5d2f-4e8a-b6c4-admin0000002', givenName: 'Jonas', familyName: 'Driftsleder', email: 'jonas.driftsleder@oslo.kommune.no' },
-  { sub: 'a9e3b7c1-5d2f-4e8a-b6c4-admin0000003', givenName: 'Vigdis', familyName: 'Vielseskontoret', email: 'vigdis.vielse@oslo.kommune.no' },
+  {
+    sub: 'a9e3b7c1-5d2f-4e8a-b6c4-admin0000001',
+    givenName: 'Siri',
+    familyName: 'Saksbehandler',
+    email: 'siri.saksbehandler@oslo.kommune.no',
+  },
+  {
+    sub: 'a9e3b7c1-5d2f-4e8a-b6c4-admin0000002',
+    givenName: 'Jonas',
+    familyName: 'Driftsleder',
+    email: 'jonas.driftsleder@oslo.kommune.no',
+  },
+  {
+    sub: 'a9e3b7c1-5d2f-4e8a-b6c4-admin0000003',
+    givenName: 'Vigdis',
+    familyName: 'Vielseskontoret',
+    email: 'vigdis.vielse@oslo.kommune.no',
+  },
   /** City-wide administrator (city_admins): creates locations and invites their first administrators. */
   { sub: 'a9e3b7c1-5d2f-4e8a-b6c4-admin0000004', givenName: 'Bente', familyName: 'Byadmin', email: 'bente.byadmin@oslo.kommune.no' },
   /** Administers nothing until invited to set up a new location (the new-location e2e test). */

@@ -22,8 +22,13 @@ describe('the demo wedding venue on a fresh start', () => {
   beforeAll(async () => {
     ctx = await createTestApp();
     expect(await seedDemoDataIfEmpty(ctx.database.db)).toBe(true);
-    rooms = (await queryRows<{ id: number }>(ctx.database.db, sql`
-      select a.id from bookable_assets a join locations l on l.id = a.location_id where l.name = 'Oslo rådhus' order by a.id`)).map((r) => Number(r.id));
+    rooms = (
+      await queryRows<{ id: number }>(
+        ctx.database.db,
+        sql`
+      select a.id from bookable_assets a join locations l on l.id = a.location_id where l.name = 'Oslo rådhus' order by a.id`,
+      )
+    ).map((r) => Number(r.id));
   });
   afterAll(() => ctx.close());
 
@@ -37,7 +42,8 @@ describe('the demo wedding venue on a fresh start', () => {
       for (const [date, slots] of Object.entries(room.timeslotsByDate)) {
         const open = (s: (typeof slots)[number] | undefined) => s !== undefined && s.bookingAllowed && !s.booked && !s.blocked;
         slots.forEach((slot, i) => {
-          if (/:(00|30):00$/.test(slot.startTime) && open(slot) && open(slots[i + 1])) free.push({ roomId: room.bookableAssetId, date, startTime: slot.startTime.slice(-8) });
+          if (/:(00|30):00$/.test(slot.startTime) && open(slot) && open(slots[i + 1]))
+            free.push({ roomId: room.bookableAssetId, date, startTime: slot.startTime.slice(-8) });
         });
       }
     }
@@ -52,19 +58,30 @@ describe('the demo wedding venue on a fresh start', () => {
     }
   });
 
-  it('lets Kari take one, and Vigdis, the venue\'s administrator, sees it', async () => {
+  it("lets Kari take one, and Vigdis, the venue's administrator, sees it", async () => {
     const [first] = await freeTimes(inDays(28), inDays(34));
-    const kari = await citizenSession(ctx.app, testCitizens.find((c) => c.givenName === 'Kari')!);
+    const kari = await citizenSession(
+      ctx.app,
+      testCitizens.find((c) => c.givenName === 'Kari')!,
+    );
     const res = await takeWeddingTimes(kari, first!.roomId, [weddingTime(first!.date, first!.startTime)]);
     expect(res.statusCode, res.body).toBe(201);
     const { bookingId } = res.json<{ bookingId: number }>();
-    const vigdis = (await loginAs(ctx.app, testAdmins.find((a) => a.givenName === 'Vigdis')!, { client: 'admin' })).accessToken;
+    const vigdis = (
+      await loginAs(
+        ctx.app,
+        testAdmins.find((a) => a.givenName === 'Vigdis')!,
+        { client: 'admin' },
+      )
+    ).accessToken;
     const view = await ctx.app.inject({ method: 'GET', url: `/api/booking/${bookingId}`, headers: bearer(vigdis) });
     expect(view.statusCode, view.body).toBe(200);
     expect(view.json()).toMatchObject({ locationName: 'Oslo rådhus', sourceForm: 'wedding', userName: 'Kari Nordmann' });
   });
 
   it('has the demo citizens Kari, Ola and Amina', () => {
-    expect(['Kari Nordmann', 'Ola Nordmann', 'Amina Hassan'].every((n) => testCitizens.some((c) => `${c.givenName} ${c.familyName}` === n))).toBe(true);
+    expect(
+      ['Kari Nordmann', 'Ola Nordmann', 'Amina Hassan'].every((n) => testCitizens.some((c) => `${c.givenName} ${c.familyName}` === n)),
+    ).toBe(true);
   });
 });

@@ -21,9 +21,23 @@ const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
 const serverUrl = process.env.TEST_DATABASE_URL;
 const PUBLIC_URL = 'https://lokaler.example.no';
 /** Packages a runtime tree must never hold: the tool chain, the test runners, type declarations. */
-const NEVER_AT_RUN_TIME = ['vitest', 'typescript', 'typescript-native', 'esbuild', 'drizzle-kit', 'playwright-core', 'eslint', 'tsx', 'vite', 'node'];
+const NEVER_AT_RUN_TIME = [
+  'vitest',
+  'typescript',
+  'typescript-native',
+  'esbuild',
+  'drizzle-kit',
+  'playwright-core',
+  'eslint',
+  'tsx',
+  'vite',
+  'node',
+];
 
-interface Issuer { url: string; close(): Promise<void> }
+interface Issuer {
+  url: string;
+  close(): Promise<void>;
+}
 
 /**
  * Two issuers on one small HTTP server (citizens' and administrators'), each with its discovery
@@ -36,9 +50,18 @@ async function startIssuers(jwk: JWK): Promise<{ citizens: Issuer; admins: Issue
     const match = /^\/(idporten|admin)(\/\.well-known\/openid-configuration|\/jwks)$/.exec(req.url ?? '');
     if (!match) return void res.writeHead(404).end();
     const issuer = `${base}/${match[1]}`;
-    const body = match[2] === '/jwks'
-      ? { keys: [jwk] }
-      : { issuer, jwks_uri: `${issuer}/jwks`, authorization_endpoint: `${issuer}/authorize`, token_endpoint: `${issuer}/token`, response_types_supported: ['code'], subject_types_supported: ['public'], id_token_signing_alg_values_supported: ['RS256'] };
+    const body =
+      match[2] === '/jwks'
+        ? { keys: [jwk] }
+        : {
+            issuer,
+            jwks_uri: `${issuer}/jwks`,
+            authorization_endpoint: `${issuer}/authorize`,
+            token_endpoint: `${issuer}/token`,
+            response_types_supported: ['code'],
+            subject_types_supported: ['public'],
+            id_token_signing_alg_values_supported: ['RS256'],
+          };
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
@@ -46,7 +69,11 @@ async function startIssuers(jwk: JWK): Promise<{ citizens: Issuer; admins: Issue
   return { citizens: { url: `${base}/idporten`, close }, admins: { url: `${base}/admin`, close: async () => {} } };
 }
 
-interface InstalledManifest { name: string; version: string; dependencies?: Record<string, string> }
+interface InstalledManifest {
+  name: string;
+  version: string;
+  dependencies?: Record<string, string>;
+}
 
 /** Every package manifest of a node_modules tree, nested ones too. */
 function installedManifests(nodeModules: string): InstalledManifest[] {
@@ -75,9 +102,11 @@ function installedPackages(nodeModules: string): Set<string> {
 
 /** Every name some installed package lists in its `dependencies`. */
 function requiredByInstalled(root: string): Set<string> {
-  return new Set(['node_modules', 'apps/server/node_modules', 'packages/domain/node_modules']
-    .flatMap((dir) => installedManifests(path.join(root, dir)))
-    .flatMap((m) => Object.keys(m.dependencies ?? {})));
+  return new Set(
+    ['node_modules', 'apps/server/node_modules', 'packages/domain/node_modules']
+      .flatMap((dir) => installedManifests(path.join(root, dir)))
+      .flatMap((m) => Object.keys(m.dependencies ?? {})),
+  );
 }
 
 function folderBytes(dir: string): number {
@@ -116,10 +145,15 @@ describe('the runtime tree the Docker image copies', () => {
     issuers = await startIssuers({ ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' });
     const citizenIssuer = issuers.citizens.url;
     // Shaped like ID-porten's access token; typ at+jwt, which today's verifier demands and the next accepts.
-    signCitizenToken = () => new SignJWT({ client_id: 'lokaler-portal', acr: 'idporten-loa-substantial', pid: '12088012345', scope: 'openid profile' })
-      .setProtectedHeader({ alg: 'RS256', kid, typ: 'at+jwt' })
-      .setIssuer(citizenIssuer).setAudience(`${PUBLIC_URL}/api`).setSubject(`artifact-${randomUUID()}`)
-      .setIssuedAt().setExpirationTime('5m').sign(privateKey);
+    signCitizenToken = () =>
+      new SignJWT({ client_id: 'lokaler-portal', acr: 'idporten-loa-substantial', pid: '12088012345', scope: 'openid profile' })
+        .setProtectedHeader({ alg: 'RS256', kid, typ: 'at+jwt' })
+        .setIssuer(citizenIssuer)
+        .setAudience(`${PUBLIC_URL}/api`)
+        .setSubject(`artifact-${randomUUID()}`)
+        .setIssuedAt()
+        .setExpirationTime('5m')
+        .sign(privateKey);
 
     scratch = await createScratchDatabase(serverUrl, 'lokaler_artifact');
     const port = await freePort();
@@ -128,23 +162,42 @@ describe('the runtime tree the Docker image copies', () => {
     child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
       cwd: tree,
       env: {
-        PATH: process.env.PATH, TZ: 'Europe/Oslo',
-        NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL, DATABASE_URL: scratch.url,
+        PATH: process.env.PATH,
+        TZ: 'Europe/Oslo',
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL,
+        DATABASE_URL: scratch.url,
         COOKIE_SECRET: randomBytes(32).toString('base64url'),
-        OIDC_ISSUER: citizenIssuer, ADMIN_OIDC_ISSUER: issuers.admins.url,
+        OIDC_ISSUER: citizenIssuer,
+        ADMIN_OIDC_ISSUER: issuers.admins.url,
         // A production-like demo: the fakes (local mail writer, key service, organisation register) allowed on purpose.
-        ALLOW_DEMO_SERVICES: 'true', SEED_DEMO_DATA: 'true',
-        MAIL_ADAPTER: 'local', LOCAL_MAIL_DIR: path.join(work, 'mail'), DATA_DIR: path.join(work, 'data'),
+        ALLOW_DEMO_SERVICES: 'true',
+        SEED_DEMO_DATA: 'true',
+        MAIL_ADAPTER: 'local',
+        LOCAL_MAIL_DIR: path.join(work, 'mail'),
+        DATA_DIR: path.join(work, 'data'),
         LOG_LEVEL: 'info',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    child.stdout?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-    child.stderr?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
     const deadline = Date.now() + 120_000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`the runtime tree's server exited (${child.exitCode}):\n${output}`);
-      if (await fetch(`${baseUrl}/api/health/ready`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${baseUrl}/api/health/ready`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       if (Date.now() > deadline) throw new Error(`the runtime tree's server was not ready in 120 s:\n${output}`);
       await new Promise((r) => setTimeout(r, 250));
     }
@@ -164,37 +217,72 @@ describe('the runtime tree the Docker image copies', () => {
 
   it('holds only production packages, each listed in its CycloneDX SBOM', () => {
     // The server's own versions where they differ from the hoisted ones sit in apps/server/node_modules.
-    const installed = new Set(['node_modules', 'apps/server/node_modules', 'packages/domain/node_modules'].flatMap((dir) => [...installedPackages(path.join(tree, dir))]));
+    const installed = new Set(
+      ['node_modules', 'apps/server/node_modules', 'packages/domain/node_modules'].flatMap((dir) => [
+        ...installedPackages(path.join(tree, dir)),
+      ]),
+    );
     const names = new Set([...installed].map((p) => p.slice(0, p.lastIndexOf('@'))));
     for (const forbidden of NEVER_AT_RUN_TIME) {
-      expect([...names].filter((n) => n === forbidden || n.startsWith(`${forbidden}/`)), forbidden).toEqual([]);
+      expect(
+        [...names].filter((n) => n === forbidden || n.startsWith(`${forbidden}/`)),
+        forbidden,
+      ).toEqual([]);
     }
     // Every devDependency of the repository that no workspace needs at run time is absent.
-    const manifests = ['package.json', ...(JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces.map((w) => `${w}/package.json`)]
-      .map((file) => JSON.parse(fs.readFileSync(path.join(repoRoot, file), 'utf8')) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> });
+    const manifests = [
+      'package.json',
+      ...(JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces.map(
+        (w) => `${w}/package.json`,
+      ),
+    ].map(
+      (file) =>
+        JSON.parse(fs.readFileSync(path.join(repoRoot, file), 'utf8')) as {
+          dependencies?: Record<string, string>;
+          devDependencies?: Record<string, string>;
+        },
+    );
     const runtime = new Set(manifests.flatMap((m) => Object.keys(m.dependencies ?? {})));
     // …unless a runtime package depends on it itself (@types/pg through @types/pg-pool, a dependency of
     // the pg instrumentation): that one is the runtime's, not ours.
     const requiredByRuntime = requiredByInstalled(tree);
-    const devOnly = manifests.flatMap((m) => Object.keys(m.devDependencies ?? {})).filter((name) => !runtime.has(name) && !requiredByRuntime.has(name));
+    const devOnly = manifests
+      .flatMap((m) => Object.keys(m.devDependencies ?? {}))
+      .filter((name) => !runtime.has(name) && !requiredByRuntime.has(name));
     expect(devOnly.filter((name) => names.has(name))).toEqual([]);
     // Type declarations only where an installed package requires them.
     expect([...names].filter((n) => n.startsWith('@types/') && !requiredByRuntime.has(n))).toEqual([]);
     expect(names).toContain('fastify');
 
-    const sbom = JSON.parse(fs.readFileSync(path.join(tree, 'sbom.cdx.json'), 'utf8')) as { bomFormat: string; components: { name: string; version: string }[] };
+    const sbom = JSON.parse(fs.readFileSync(path.join(tree, 'sbom.cdx.json'), 'utf8')) as {
+      bomFormat: string;
+      components: { name: string; version: string }[];
+    };
     expect(sbom.bomFormat).toBe('CycloneDX');
     // The two workspaces (the server, the domain it bundles) are the application itself, not installed packages.
-    expect(sbom.components.filter((c) => c.name.startsWith('@lokaler/')).map((c) => c.name).sort()).toEqual(['@lokaler/domain', '@lokaler/server']);
+    expect(
+      sbom.components
+        .filter((c) => c.name.startsWith('@lokaler/'))
+        .map((c) => c.name)
+        .sort(),
+    ).toEqual(['@lokaler/domain', '@lokaler/server']);
     const listed = new Set(sbom.components.filter((c) => !c.name.startsWith('@lokaler/')).map((c) => `${c.name}@${c.version}`));
     expect([...listed].filter((p) => p.startsWith('fastify@'))).toHaveLength(1);
     expect([...listed].filter((p) => p.startsWith('vitest@'))).toEqual([]);
-    expect([...installed].filter((p) => !listed.has(p)), 'installed but not in the SBOM').toEqual([]);
-    expect([...listed].filter((p) => !installed.has(p)), 'in the SBOM but not installed').toEqual([]);
+    expect(
+      [...installed].filter((p) => !listed.has(p)),
+      'installed but not in the SBOM',
+    ).toEqual([]);
+    expect(
+      [...listed].filter((p) => !installed.has(p)),
+      'in the SBOM but not installed',
+    ).toEqual([]);
 
     const bytes = folderBytes(tree);
     // eslint-disable-next-line no-console -- decision 036: the artifact's size is printed
-    console.log(`runtime tree: ${(bytes / 1024 / 1024).toFixed(1)} MB, ${installed.size} packages (node_modules ${(folderBytes(path.join(tree, 'node_modules')) / 1024 / 1024).toFixed(1)} MB)`);
+    console.log(
+      `runtime tree: ${(bytes / 1024 / 1024).toFixed(1)} MB, ${installed.size} packages (node_modules ${(folderBytes(path.join(tree, 'node_modules')) / 1024 / 1024).toFixed(1)} MB)`,
+    );
   });
 
   it('is ready, and serves the portal without source maps', async () => {
@@ -217,12 +305,16 @@ describe('the runtime tree the Docker image copies', () => {
     expect(fs.readdirSync(path.join(tree, 'apps/portal/dist/assets')).filter((f) => f.includes('.map'))).toEqual([]);
   });
 
-  it('takes a booking over HTTP from a citizen with an external provider\'s token', async () => {
+  it("takes a booking over HTTP from a citizen with an external provider's token", async () => {
     const token = await signCitizenToken();
     const call = async (method: string, url: string, body?: unknown) => {
       const res = await fetch(`${baseUrl}${url}`, {
         method,
-        headers: { authorization: `Bearer ${token}`, 'x-forwarded-proto': 'https', ...(body ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          authorization: `Bearer ${token}`,
+          'x-forwarded-proto': 'https',
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
         body: body ? JSON.stringify(body) : undefined,
       });
       const text = await res.text();
@@ -239,12 +331,24 @@ describe('the runtime tree the Docker image copies', () => {
     expect(rooms.length).toBeGreaterThan(0);
     let booked: { status: number; text: string } | undefined;
     for (const room of rooms.slice(0, 5)) {
-      const times = await call('GET', `/api/bookableasset/availabletime?bookableAssetId=${room.bookableAssetId}&date=${date}&duration=PT1H`);
+      const times = await call(
+        'GET',
+        `/api/bookableasset/availabletime?bookableAssetId=${room.bookableAssetId}&date=${date}&duration=PT1H`,
+      );
       const first = (times.json() as { timeInterval: { start: string } }[])[0];
       if (!first) continue;
       booked = await call('POST', '/api/booking', {
-        availabilityData: { probablyAvailable: [{ bookableAssetId: room.bookableAssetId, datesAndTimes: [{ date, startTime: first.timeInterval.start, duration: 'PT1H', initialRepetitionDate: null }] }] },
-        isRepeating: false, bookingPortalClient: 'PUBLIC', bookingPurpose: 'PUBLICUSER_LOAN',
+        availabilityData: {
+          probablyAvailable: [
+            {
+              bookableAssetId: room.bookableAssetId,
+              datesAndTimes: [{ date, startTime: first.timeInterval.start, duration: 'PT1H', initialRepetitionDate: null }],
+            },
+          ],
+        },
+        isRepeating: false,
+        bookingPortalClient: 'PUBLIC',
+        bookingPurpose: 'PUBLICUSER_LOAN',
         formAnswers: { activity: 'Sjakk', purpose: 'Trening', participants: 4, contactEmail: 'lag@example.no', contactPhone: '41234567' },
       });
       if (booked.status === 201) break;

@@ -30,7 +30,10 @@ export async function citizenSession(app: App, citizen: TestCitizen): Promise<Ci
     cookies,
     async request(options) {
       const cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-      const response = await app.inject({ ...options, headers: { ...bearer(accessToken), ...(cookie ? { cookie } : {}), ...options.headers } });
+      const response = await app.inject({
+        ...options,
+        headers: { ...bearer(accessToken), ...(cookie ? { cookie } : {}), ...options.headers },
+      });
       for (const c of response.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
         const cleared = c.value === '' || c.maxAge === 0 || (c.expires !== undefined && c.expires.getTime() <= Date.now());
         if (cleared) cookies.delete(c.name);
@@ -52,19 +55,22 @@ export interface TimeSpec {
 }
 
 /** A booking with its times, requirements and a 'created' change-log entry; answers the booking row. */
-export async function applicantBooking(db: DbOrTx, options: {
-  locationId: number;
-  userId: number | null;
-  status?: BookingStatus;
-  times: readonly TimeSpec[];
-  requirements?: readonly { type: RequirementType; fulfilled?: boolean }[];
-  organization?: { number: string; name: string };
-  cancellationDeadline?: Date | null;
-  sourceForm?: 'default' | 'school' | 'wedding';
-  onBehalfOf?: { name: string; email: string };
-  costCategory?: 'FREE' | 'COST' | 'MARKET';
-  createdAt?: Date;
-}) {
+export async function applicantBooking(
+  db: DbOrTx,
+  options: {
+    locationId: number;
+    userId: number | null;
+    status?: BookingStatus;
+    times: readonly TimeSpec[];
+    requirements?: readonly { type: RequirementType; fulfilled?: boolean }[];
+    organization?: { number: string; name: string };
+    cancellationDeadline?: Date | null;
+    sourceForm?: 'default' | 'school' | 'wedding';
+    onBehalfOf?: { name: string; email: string };
+    costCategory?: 'FREE' | 'COST' | 'MARKET';
+    createdAt?: Date;
+  },
+) {
   const status = options.status ?? 'UNPROCESSED';
   const booking = await createBooking(db, options.locationId, options.userId as number, {
     status,
@@ -80,10 +86,17 @@ export async function applicantBooking(db: DbOrTx, options: {
   });
   const reservationStatus: ReservationStatus = status === 'APPROVED' ? 'APPROVED' : status === 'UNPROCESSED' ? 'UNPROCESSED' : status;
   if (options.times.length) {
-    await insertReservations(db, options.times.map((t) => ({
-      bookingId: booking.id, bookableAssetId: t.bookableAssetId, date: t.date, startTime: t.startTime, durationMinutes: t.durationMinutes,
-      status: t.status ?? reservationStatus,
-    })));
+    await insertReservations(
+      db,
+      options.times.map((t) => ({
+        bookingId: booking.id,
+        bookableAssetId: t.bookableAssetId,
+        date: t.date,
+        startTime: t.startTime,
+        durationMinutes: t.durationMinutes,
+        status: t.status ?? reservationStatus,
+      })),
+    );
   }
   for (const q of options.requirements ?? []) {
     await db.insert(requirements).values({ bookingId: booking.id, type: q.type, isFulfilled: q.fulfilled ?? false });

@@ -40,9 +40,16 @@ export async function createRound(db: DbOrTx, fields: RoundFields) {
     status: fields.status ?? 'OPEN',
   };
   const [round] = await db.insert(applicationRounds).values(values).returning();
-  await db.insert(applicationRoundLocations).values(fields.locationIds.map((locationId) => ({
-    roundId: round!.id, locationId, semesterStart: values.semesterStart, semesterEnd: values.semesterEnd,
-  })));
+  await db
+    .insert(applicationRoundLocations)
+    .values(
+      fields.locationIds.map((locationId) => ({
+        roundId: round!.id,
+        locationId,
+        semesterStart: values.semesterStart,
+        semesterEnd: values.semesterEnd,
+      })),
+    );
   return round!;
 }
 
@@ -105,14 +112,31 @@ export async function addRoundApplication(db: DbOrTx, fields: RoundApplicationFi
     const dates = semesterDates(fields.round.semesterStart, fields.round.semesterEnd, w.weekday);
     const start = minutesOfQuarterTime(w.startTime);
     const end = minutesOfQuarterTime(w.endTime);
-    const rows = await insertReservations(db, dates.map((date) => ({
-      bookingId: booking.id, bookableAssetId: w.roomId, date, startTime: `${w.startTime}:00`, durationMinutes: end - start,
-      initialRepetitionDate: dates[0]!, status: 'IN_ROUND' as const,
-    })));
+    const rows = await insertReservations(
+      db,
+      dates.map((date) => ({
+        bookingId: booking.id,
+        bookableAssetId: w.roomId,
+        date,
+        startTime: `${w.startTime}:00`,
+        durationMinutes: end - start,
+        initialRepetitionDate: dates[0]!,
+        status: 'IN_ROUND' as const,
+      })),
+    );
     reservationIds.push(...rows.map((r) => r.id));
-    const [wish] = await db.insert(roundWishes).values({
-      roundId: fields.round.id, bookingId: booking.id, bookableAssetId: w.roomId, weekday: w.weekday, startMinute: start, endMinute: end, dateCount: dates.length,
-    }).returning({ id: roundWishes.id });
+    const [wish] = await db
+      .insert(roundWishes)
+      .values({
+        roundId: fields.round.id,
+        bookingId: booking.id,
+        bookableAssetId: w.roomId,
+        weekday: w.weekday,
+        startMinute: start,
+        endMinute: end,
+        dateCount: dates.length,
+      })
+      .returning({ id: roundWishes.id });
     wishIds.push(wish!.id);
   }
   return { bookingId: booking.id, caseNumber: booking.caseNumber, wishIds, reservationIds };

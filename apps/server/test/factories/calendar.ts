@@ -18,9 +18,17 @@ export function inDays(days: number): string {
 }
 
 /** The same hours on every weekday (or the given ones) for a location, or only for one room. */
-export async function setOpeningHours(db: DbOrTx, locationId: number, opens: string, closes: string, options: { bookableAssetId?: number; weekdays?: number[] } = {}) {
+export async function setOpeningHours(
+  db: DbOrTx,
+  locationId: number,
+  opens: string,
+  closes: string,
+  options: { bookableAssetId?: number; weekdays?: number[] } = {},
+) {
   const weekdays = options.weekdays ?? [1, 2, 3, 4, 5, 6, 7];
-  await db.insert(openingHours).values(weekdays.map((weekday) => ({ locationId, bookableAssetId: options.bookableAssetId ?? null, weekday, opens, closes })));
+  await db
+    .insert(openingHours)
+    .values(weekdays.map((weekday) => ({ locationId, bookableAssetId: options.bookableAssetId ?? null, weekday, opens, closes })));
 }
 
 export async function addClosedDate(db: DbOrTx, locationId: number, date: string) {
@@ -32,7 +40,10 @@ export async function addBlockedTime(db: DbOrTx, bookableAssetId: number, date: 
 }
 
 export async function addFlow(db: DbOrTx, theme: BookingFlowTheme) {
-  const [flow] = await db.insert(bookingFlows).values({ name: `Flyt ${theme}`, theme }).returning();
+  const [flow] = await db
+    .insert(bookingFlows)
+    .values({ name: `Flyt ${theme}`, theme })
+    .returning();
   return flow!;
 }
 
@@ -41,19 +52,28 @@ export async function addLocationAdmin(db: DbOrTx, locationId: number, email: st
 }
 
 /** A booking of this user with one reservation; returns the reservation's id. */
-export async function addReservation(db: DbOrTx, options: {
-  locationId: number;
-  userId: number;
-  bookableAssetId: number;
-  date: string;
-  startTime: string;
-  durationMinutes: number;
-  status?: ReservationStatus;
-}): Promise<{ bookingId: number; reservationId: number }> {
+export async function addReservation(
+  db: DbOrTx,
+  options: {
+    locationId: number;
+    userId: number;
+    bookableAssetId: number;
+    date: string;
+    startTime: string;
+    durationMinutes: number;
+    status?: ReservationStatus;
+  },
+): Promise<{ bookingId: number; reservationId: number }> {
   const booking = await createBooking(db, options.locationId, options.userId);
-  const [reservation] = await insertReservations(db, [{
-    bookingId: booking.id, bookableAssetId: options.bookableAssetId, date: options.date, startTime: options.startTime,
-    durationMinutes: options.durationMinutes, status: options.status ?? 'UNPROCESSED',
-  }]);
+  const [reservation] = await insertReservations(db, [
+    {
+      bookingId: booking.id,
+      bookableAssetId: options.bookableAssetId,
+      date: options.date,
+      startTime: options.startTime,
+      durationMinutes: options.durationMinutes,
+      status: options.status ?? 'UNPROCESSED',
+    },
+  ]);
   return { bookingId: booking.id, reservationId: reservation!.id };
 }

@@ -39,7 +39,13 @@ export async function embeddedFilePdf(): Promise<Buffer> {
 /** A PDF of raw objects (`n 0 obj … endobj` each, numbered from 1), object 1 the catalog. */
 export function rawPdf(objects: (string | Buffer)[]): Buffer {
   const parts: Buffer[] = [Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
-  objects.forEach((object, i) => parts.push(Buffer.from(`${i + 1} 0 obj\n`), Buffer.isBuffer(object) ? object : Buffer.from(object, 'latin1'), Buffer.from('\nendobj\n')));
+  objects.forEach((object, i) =>
+    parts.push(
+      Buffer.from(`${i + 1} 0 obj\n`),
+      Buffer.isBuffer(object) ? object : Buffer.from(object, 'latin1'),
+      Buffer.from('\nendobj\n'),
+    ),
+  );
   parts.push(Buffer.from('trailer\n<< /Root 1 0 R >>\n%%EOF\n'));
   return Buffer.concat(parts);
 }
@@ -49,7 +55,8 @@ const PAGE_TREE = ['<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page 
 /** A page with a link annotation whose action starts a program. */
 export function launchActionPdf(): Buffer {
   return rawPdf([
-    '<< /Type /Catalog /Pages 2 0 R >>', ...PAGE_TREE,
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    ...PAGE_TREE,
     '<< /Type /Annot /Subtype /Link /Rect [0 0 595 842] /A << /S /Launch /F (C:\\\\Windows\\\\System32\\\\cmd.exe) >> >>',
   ]);
 }
@@ -57,7 +64,8 @@ export function launchActionPdf(): Buffer {
 /** JavaScript behind a name written with an escape (`/J#53` is `/JS`): found by the parser, not by a text search. */
 export function escapedJavaScriptPdf(): Buffer {
   return rawPdf([
-    '<< /Type /Catalog /Pages 2 0 R /OpenAction 4 0 R >>', ...PAGE_TREE.map((p) => p.replace(' /Annots [4 0 R]', '')),
+    '<< /Type /Catalog /Pages 2 0 R /OpenAction 4 0 R >>',
+    ...PAGE_TREE.map((p) => p.replace(' /Annots [4 0 R]', '')),
     '<< /S /#4Aava#53cript /J#53 (app.launchURL("https://example.org")) >>',
   ]);
 }
@@ -66,7 +74,8 @@ export function escapedJavaScriptPdf(): Buffer {
 export function lyingPageTreePdf(pages: number): Buffer {
   const kids = Array.from({ length: pages }, (_, i) => `${i + 3} 0 R`).join(' ');
   return rawPdf([
-    '<< /Type /Catalog /Pages 2 0 R >>', `<< /Type /Pages /Kids [${kids}] /Count 1 >>`,
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Pages /Kids [${kids}] /Count 1 >>`,
     ...Array.from({ length: pages }, () => '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>'),
   ]);
 }
@@ -76,10 +85,14 @@ async function deflatedZeros(size: number): Promise<Buffer> {
   const deflate = createDeflate({ level: 9 });
   const out: Buffer[] = [];
   deflate.on('data', (chunk: Buffer) => out.push(chunk));
-  const done = new Promise((resolve, reject) => { deflate.on('end', resolve); deflate.on('error', reject); });
+  const done = new Promise((resolve, reject) => {
+    deflate.on('end', resolve);
+    deflate.on('error', reject);
+  });
   const zeros = Buffer.alloc(1024 * 1024);
   for (let left = size; left > 0; left -= zeros.length) {
-    if (!deflate.write(left >= zeros.length ? zeros : zeros.subarray(0, left))) await new Promise((resolve) => deflate.once('drain', resolve));
+    if (!deflate.write(left >= zeros.length ? zeros : zeros.subarray(0, left)))
+      await new Promise((resolve) => deflate.once('drain', resolve));
   }
   deflate.end();
   await done;
@@ -90,7 +103,8 @@ async function deflatedZeros(size: number): Promise<Buffer> {
 export async function zipBombPdf(size = 256 * 1024 * 1024): Promise<Buffer> {
   const data = await deflatedZeros(size);
   return rawPdf([
-    '<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >>',
     Buffer.concat([Buffer.from(`<< /Length ${data.length} /Filter /FlateDecode >>\nstream\n`), data, Buffer.from('\nendstream')]),
   ]);

@@ -19,30 +19,42 @@ export async function createArea(db: DbOrTx, id = 'sagene', name = 'Sagene'): Pr
 
 /** A published school in Sagene unless told otherwise. */
 export async function createLocation(db: DbOrTx, fields: Partial<LocationInsert> = {}) {
-  const geographicAreaId = fields.geographicAreaId ?? await createArea(db);
-  const [row] = await db.insert(locations).values({
-    name: `Testskole ${next()}`,
-    status: 'PUBLISHED',
-    publicLocationType: 'SCHOOLS',
-    filterCategory: 'SCHOOLS',
-    ...fields,
-    geographicAreaId,
-  }).returning();
+  const geographicAreaId = fields.geographicAreaId ?? (await createArea(db));
+  const [row] = await db
+    .insert(locations)
+    .values({
+      name: `Testskole ${next()}`,
+      status: 'PUBLISHED',
+      publicLocationType: 'SCHOOLS',
+      filterCategory: 'SCHOOLS',
+      ...fields,
+      geographicAreaId,
+    })
+    .returning();
   return row!;
 }
 
 export async function createAsset(db: DbOrTx, locationId: number, fields: Partial<AssetInsert> = {}) {
-  const [row] = await db.insert(bookableAssets).values({ name: `Rom ${next()}`, capacity: 20, ...fields, locationId }).returning();
+  const [row] = await db
+    .insert(bookableAssets)
+    .values({ name: `Rom ${next()}`, capacity: 20, ...fields, locationId })
+    .returning();
   return row!;
 }
 
 export async function createUser(db: DbOrTx) {
   const n = next();
-  const [row] = await db.insert(users).values({ sub: `test-user-${n}-${Date.now()}`, name: `Test Testesen ${n}`, email: `test${n}@example.no` }).returning();
+  const [row] = await db
+    .insert(users)
+    .values({ sub: `test-user-${n}-${Date.now()}`, name: `Test Testesen ${n}`, email: `test${n}@example.no` })
+    .returning();
   return row!;
 }
 
 export async function createBooking(db: DbOrTx, locationId: number, userId: number, fields: Partial<typeof bookings.$inferInsert> = {}) {
-  const [row] = await db.insert(bookings).values({ caseNumber: `TEST-${next()}-${Date.now()}`, ...fields, locationId, userId }).returning();
+  const [row] = await db
+    .insert(bookings)
+    .values({ caseNumber: `TEST-${next()}-${Date.now()}`, ...fields, locationId, userId })
+    .returning();
   return row!;
 }

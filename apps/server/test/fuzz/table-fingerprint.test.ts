@@ -8,7 +8,9 @@ import { changedTables, fingerprinter } from './table-fingerprint';
 
 describe('the table fingerprint the fuzzer checks refused requests with', () => {
   let database: Database;
-  beforeAll(async () => { database = await createTestDatabase(); }, 300_000);
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  }, 300_000);
   afterAll(() => database.close());
 
   it('names the table a row was added to or changed in, and nothing when only read', async () => {

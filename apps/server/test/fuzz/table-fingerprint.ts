@@ -11,10 +11,17 @@ export type Fingerprint = Record<string, string>;
  */
 export async function fingerprinter(database: Database, options: { ignore?: readonly string[] } = {}): Promise<() => Promise<Fingerprint>> {
   const ignored = new Set(options.ignore ?? []);
-  const tables = (await queryRows<{ name: string }>(database.db, sql`
+  const tables = (
+    await queryRows<{ name: string }>(
+      database.db,
+      sql`
     select table_name as name from information_schema.tables
     where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not like '%migrations%'
-    order by table_name`)).map((t) => t.name).filter((name) => !ignored.has(name));
+    order by table_name`,
+    )
+  )
+    .map((t) => t.name)
+    .filter((name) => !ignored.has(name));
   const columns = tables.map((name) => {
     const quoted = `"${name.replace(/"/g, '""')}"`;
     return `(select count(*) || ':' || coalesce(md5(string_agg(md5(t::text), '' order by md5(t::text))), '') from ${quoted} t) as ${quoted}`;

@@ -12,13 +12,14 @@ function setup() {
   const client = new QueryClient();
   const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
   const hook = renderHook(
-    () => useGuardedMutation({
-      mutationKey: ['test', 'write'],
-      mutationFn: (value: string) => {
-        sent.push(value);
-        return new Promise<string>((resolve) => (answer = resolve));
-      },
-    }),
+    () =>
+      useGuardedMutation({
+        mutationKey: ['test', 'write'],
+        mutationFn: (value: string) => {
+          sent.push(value);
+          return new Promise<string>((resolve) => (answer = resolve));
+        },
+      }),
     { wrapper },
   );
   return { sent, hook, answer: (value: string) => answer(value) };
@@ -38,7 +39,7 @@ describe('useGuardedMutation', () => {
     await waitFor(() => expect(sent).toEqual(['first', 'third']));
   });
 
-  it('gives a second mutateAsync the running call\'s answer', async () => {
+  it("gives a second mutateAsync the running call's answer", async () => {
     const { sent, hook, answer } = setup();
     let first: Promise<string> = Promise.resolve('');
     let second: Promise<string> = Promise.resolve('');

@@ -2,7 +2,10 @@ import { useCallback, useRef } from 'react';
 import { useMutation, type DefaultError, type MutateOptions, type UseMutationOptions, type UseMutationResult } from '@tanstack/react-query';
 
 /** What a screen does after its factory's own callbacks (which keep the cache right): toasts, navigation. */
-export type ScreenReactions<TData, TError, TVariables, TOnMutateResult> = Pick<UseMutationOptions<TData, TError, TVariables, TOnMutateResult>, 'onSuccess' | 'onError'>;
+export type ScreenReactions<TData, TError, TVariables, TOnMutateResult> = Pick<
+  UseMutationOptions<TData, TError, TVariables, TOnMutateResult>,
+  'onSuccess' | 'onError'
+>;
 
 /**
  * useMutation for a write, except that a call while this hook's previous one is still running sends

@@ -12,7 +12,10 @@ import { parseTime } from './time-of-day';
 export const isoDate = z.string().refine(isValidDate, { message: 'Ugyldig dato, bruk formatet ÅÅÅÅ-MM-DD' });
 
 /** 'HH:mm:ss' on the minute (the slot grid is checked by the rules, with their own message). */
-export const wallClockTime = z.string().regex(/^\d{2}:\d{2}:\d{2}$/).refine((v) => parseTime(v) !== null, { message: 'Ugyldig klokkeslett, bruk formatet TT:mm:ss' });
+export const wallClockTime = z
+  .string()
+  .regex(/^\d{2}:\d{2}:\d{2}$/)
+  .refine((v) => parseTime(v) !== null, { message: 'Ugyldig klokkeslett, bruk formatet TT:mm:ss' });
 
 /** ISO time duration, PT{n}H{n}M. */
 export const isoDurationString = z.string().refine(isIsoDuration, { message: 'Ugyldig varighet, bruk for eksempel PT1H30M' });
@@ -20,7 +23,10 @@ export const isoDurationString = z.string().refine(isIsoDuration, { message: 'Ug
 /** Spec 01 §3: "duration as ISO duration or hours". */
 export const durationOrHours = z.union([
   isoDurationString,
-  z.number().positive().refine((h) => parseDuration(h) !== null, { message: 'Varigheten må være hele minutter' }),
+  z
+    .number()
+    .positive()
+    .refine((h) => parseDuration(h) !== null, { message: 'Varigheten må være hele minutter' }),
 ]);
 
 // At most PostgreSQL's `integer`: a bigger id can exist nowhere, so it is a 400, not a 500.

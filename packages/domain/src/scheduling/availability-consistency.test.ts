@@ -28,41 +28,59 @@ const minuteOfDay = fc.integer({ min: 0, max: 1440 / 5 - 1 }).map((i) => i * 5);
 const openingEntry = (weekday: IsoWeekday) =>
   fc.tuple(minuteOfDay, fc.integer({ min: 5, max: 1440 }), fc.boolean()).map(([opens, length, toMidnight]) => {
     const closes = toMidnight ? 1440 : Math.min(1440, opens + length);
-    return { weekday, opens: minutesToTime(opens), closes: closes === 1440 ? (length % 2 ? '24:00:00' : '00:00:00') : minutesToTime(closes) };
+    return {
+      weekday,
+      opens: minutesToTime(opens),
+      closes: closes === 1440 ? (length % 2 ? '24:00:00' : '00:00:00') : minutesToTime(closes),
+    };
   });
 
 const scenario = fc.constantFrom(...periods).chain((period) => {
   const dates = datesInRange(period.from, period.to);
   const date = fc.constantFrom(...dates);
-  const timeOnDate = fc.record({ date, startTime: minuteOfDay.map(minutesToTime), duration: fc.integer({ min: 1, max: 60 }).map((n) => formatDuration(n * 5)) });
+  const timeOnDate = fc.record({
+    date,
+    startTime: minuteOfDay.map(minutesToTime),
+    duration: fc.integer({ min: 1, max: 60 }).map((n) => formatDuration(n * 5)),
+  });
   const weekdays: IsoWeekday[] = [1, 2, 3, 4, 5, 6, 7];
-  return fc.record({
-    period: fc.constant(period),
-    seasons: openingPeriodsWithin(dates, openingEntry),
-    room: fc.record({
-      bookableAssetId: fc.constant(1),
-      openingHours: fc.tuple(...weekdays.map((w) => fc.array(openingEntry(w), { maxLength: 2 }))).map((lists) => lists.flat().filter((e) => e.closes === '24:00:00' || e.closes === '00:00:00' || e.closes > e.opens)),
-      closedDates: fc.subarray(dates, { maxLength: 3 }),
-      blockedTimes: fc.array(timeOnDate, { maxLength: 4 }),
-      reservations: fc.array(timeOnDate, { maxLength: 8 }).map((list) => list.map((r, i) => ({ ...r, id: i + 1 }))),
-      lastBookableDate: fc.option(date, { nil: null }),
-      behandlingstid: fc.option(fc.integer({ min: 0, max: 6 }), { nil: null }),
-      minBookingDurationMinutes: fc.constantFrom(0, 15, 30, 60, null),
-    }) as fc.Arbitrary<RoomCalendar>,
-    context: fc.record({
-      today: fc.constantFrom(addDays(period.from, -3), ...dates),
-      now: fc.option(minuteOfDay.map(minutesToTime), { nil: null }),
-      caller: fc.oneof(
-        fc.constant(publicCaller),
-        fc.record({ canBookPastDates: fc.boolean(), allowedToBookBlockedSlots: fc.boolean(), closedDatesAvailable: fc.boolean() }).map(adminCaller),
-      ),
-      reservationIdsToIgnore: fc.subarray([1, 2, 3, 4], { maxLength: 2 }),
-    }) as fc.Arbitrary<SchedulingContext>,
-    duration: fc.integer({ min: 1, max: 16 }).map((n) => n * 15),
-  }).map(({ seasons, room, ...rest }) => ({
-    ...rest,
-    room: { ...room, openingHours: [...room.openingHours, ...seasons.entries.filter(validEntry)], openingPeriods: seasons.openingPeriods },
-  }));
+  return fc
+    .record({
+      period: fc.constant(period),
+      seasons: openingPeriodsWithin(dates, openingEntry),
+      room: fc.record({
+        bookableAssetId: fc.constant(1),
+        openingHours: fc
+          .tuple(...weekdays.map((w) => fc.array(openingEntry(w), { maxLength: 2 })))
+          .map((lists) => lists.flat().filter((e) => e.closes === '24:00:00' || e.closes === '00:00:00' || e.closes > e.opens)),
+        closedDates: fc.subarray(dates, { maxLength: 3 }),
+        blockedTimes: fc.array(timeOnDate, { maxLength: 4 }),
+        reservations: fc.array(timeOnDate, { maxLength: 8 }).map((list) => list.map((r, i) => ({ ...r, id: i + 1 }))),
+        lastBookableDate: fc.option(date, { nil: null }),
+        behandlingstid: fc.option(fc.integer({ min: 0, max: 6 }), { nil: null }),
+        minBookingDurationMinutes: fc.constantFrom(0, 15, 30, 60, null),
+      }) as fc.Arbitrary<RoomCalendar>,
+      context: fc.record({
+        today: fc.constantFrom(addDays(period.from, -3), ...dates),
+        now: fc.option(minuteOfDay.map(minutesToTime), { nil: null }),
+        caller: fc.oneof(
+          fc.constant(publicCaller),
+          fc
+            .record({ canBookPastDates: fc.boolean(), allowedToBookBlockedSlots: fc.boolean(), closedDatesAvailable: fc.boolean() })
+            .map(adminCaller),
+        ),
+        reservationIdsToIgnore: fc.subarray([1, 2, 3, 4], { maxLength: 2 }),
+      }) as fc.Arbitrary<SchedulingContext>,
+      duration: fc.integer({ min: 1, max: 16 }).map((n) => n * 15),
+    })
+    .map(({ seasons, room, ...rest }) => ({
+      ...rest,
+      room: {
+        ...room,
+        openingHours: [...room.openingHours, ...seasons.entries.filter(validEntry)],
+        openingPeriods: seasons.openingPeriods,
+      },
+    }));
 });
 
 function validEntry(e: { opens: string; closes: string }): boolean {
@@ -86,36 +104,52 @@ describe('calendar, availability check and search agree', () => {
           // (0) Every slot shown lies inside an entry of the hours that apply on the date, read
           // directly from the raw entries: the period's holding the date, else the standard ones.
           const season = room.openingPeriods?.find((p) => p.fromDate <= date && date <= p.toDate);
-          const applying = room.openingHours.filter((e) => e.weekday === isoWeekday(date)
-            && (season ? e.fromDate === season.fromDate && e.toDate === season.toDate : e.fromDate == null));
+          const applying = room.openingHours.filter(
+            (e) =>
+              e.weekday === isoWeekday(date) &&
+              (season ? e.fromDate === season.fromDate && e.toDate === season.toDate : e.fromDate == null),
+          );
           for (const slot of schedule[date] ?? []) {
             const start = timeToMinutes(slot.startTime);
             // Minute by minute: entries that touch make one opening.
             let inside = true;
-            for (let m = start; inside && m < start + 15; m++) inside = applying.some((e) => timeToMinutes(e.opens) <= m && m < (timeToMinutes(e.closes, { allowEndOfDay: true }) || 1440));
+            for (let m = start; inside && m < start + 15; m++)
+              inside = applying.some((e) => timeToMinutes(e.opens) <= m && m < (timeToMinutes(e.closes, { allowEndOfDay: true }) || 1440));
             if (!inside) disagreements.push(`(0) ${date} ${slot.startTime} outside the hours of the date`);
           }
           const fifteenOk = 15 >= prepared.minBookingDurationMinutes;
 
           // (1) A 15-minute request is accepted exactly when its slot is shown bookable and free.
-          const single = checkRequestedTimes({ room: prepared, requests: gridStarts.map((m) => ({ date, startTime: minutesToTime(m), duration: 'PT15M' })) });
+          const single = checkRequestedTimes({
+            room: prepared,
+            requests: gridStarts.map((m) => ({ date, startTime: minutesToTime(m), duration: 'PT15M' })),
+          });
           single.forEach((result, i) => {
             const slot = slots.get(minutesToTime(gridStarts[i] ?? 0));
             if (result.available !== (bookable(slot) && fifteenOk)) disagreements.push(`(1) ${date} ${result.startTime} ${result.reason}`);
           });
 
           // (2) A longer request is accepted exactly when every slot it covers is bookable and free.
-          const longer = checkRequestedTimes({ room: prepared, requests: gridStarts.map((m) => ({ date, startTime: minutesToTime(m), duration: formatDuration(duration) })) });
+          const longer = checkRequestedTimes({
+            room: prepared,
+            requests: gridStarts.map((m) => ({ date, startTime: minutesToTime(m), duration: formatDuration(duration) })),
+          });
           longer.forEach((result, i) => {
             const start = gridStarts[i] ?? 0;
             let allFree = start + duration <= 1440;
             for (let m = start; allFree && m < start + duration; m += 15) allFree = bookable(slots.get(minutesToTime(m)));
-            if (result.available !== (allFree && duration >= prepared.minBookingDurationMinutes)) disagreements.push(`(2) ${date} ${result.startTime} +${duration} ${result.reason}`);
+            if (result.available !== (allFree && duration >= prepared.minBookingDurationMinutes))
+              disagreements.push(`(2) ${date} ${result.startTime} +${duration} ${result.reason}`);
           });
 
           // (3) The search offers exactly the starts the check accepts.
-          const offered = availableIntervals({ room: prepared, date, duration: formatDuration(duration) }).map((i) => i.startTime).join(' ');
-          const accepted = longer.filter((r) => r.available).map((r) => r.startTime).join(' ');
+          const offered = availableIntervals({ room: prepared, date, duration: formatDuration(duration) })
+            .map((i) => i.startTime)
+            .join(' ');
+          const accepted = longer
+            .filter((r) => r.available)
+            .map((r) => r.startTime)
+            .join(' ');
           if (offered !== accepted) disagreements.push(`(3) ${date} offered [${offered}] accepted [${accepted}]`);
         }
         expect(disagreements).toEqual([]);

@@ -1,4 +1,11 @@
-import type { AssetTimes, AssetTimesToBook, AvailabilityResponse, BookingCreationDto, BookingRuleViolationOutput, TimeWithAvailability } from '../booking-request';
+import type {
+  AssetTimes,
+  AssetTimesToBook,
+  AvailabilityResponse,
+  BookingCreationDto,
+  BookingRuleViolationOutput,
+  TimeWithAvailability,
+} from '../booking-request';
 import { MAX_OCCURRENCES_PER_ASSET } from '../booking-request';
 import { daysBetween } from './calendar-date';
 import { checkRequestedTimes, type TimeCheck } from './check-requested-times';
@@ -74,7 +81,11 @@ export function checkTimesToBook({ room, times, isRepeating, rules }: TimesToBoo
     base.set(`${first} ${t.startTime} ${String(t.duration)}`, { date: first, startTime: t.startTime, duration: t.duration });
   }
   const lastDate = times.datesAndTimes.reduce((max, t) => (t.date > max ? t.date : max), '');
-  const violations = checkPublicBookingRules({ datesAndTimes: [...base.values()], repetition: repeating ? { pattern: 'WEEKLY', lastDate } : null }, rules, room.caller);
+  const violations = checkPublicBookingRules(
+    { datesAndTimes: [...base.values()], repetition: repeating ? { pattern: 'WEEKLY', lastDate } : null },
+    rules,
+    room.caller,
+  );
   const result = classify(room, times.datesAndTimes);
   for (const list of [result.probablyAvailable, result.unavailable]) {
     for (const [i, t] of [...list.entries()].reverse()) {
@@ -92,9 +103,16 @@ function isWholeWeeksAfter(first: string, date: string): boolean {
   return days >= 0 && days % 7 === 0;
 }
 
-function classify(room: PreparedRoom, occurrences: readonly Occurrence[]): Pick<AssetAvailability, 'probablyAvailable' | 'unavailable' | 'errors'> {
+function classify(
+  room: PreparedRoom,
+  occurrences: readonly Occurrence[],
+): Pick<AssetAvailability, 'probablyAvailable' | 'unavailable' | 'errors'> {
   const checks = checkRequestedTimes({ room, requests: occurrences });
-  const lists: Pick<AssetAvailability, 'probablyAvailable' | 'unavailable' | 'errors'> = { probablyAvailable: [], unavailable: [], errors: [] };
+  const lists: Pick<AssetAvailability, 'probablyAvailable' | 'unavailable' | 'errors'> = {
+    probablyAvailable: [],
+    unavailable: [],
+    errors: [],
+  };
   checks.forEach((check, i) => {
     const item = toOutput(check, occurrences[i]?.initialRepetitionDate ?? null);
     if (check.available) lists.probablyAvailable.push(item);
@@ -122,7 +140,11 @@ function toOutput(check: TimeCheck, initialRepetitionDate: string | null): TimeW
 export function toAvailabilityResponse(assets: readonly AssetAvailability[]): AvailabilityResponse {
   const response: AvailabilityResponse = { probablyAvailable: [], unavailable: [], errors: [] };
   for (const a of assets) {
-    const entry = (datesAndTimes: TimeWithAvailability[], violations: BookingRuleViolationOutput[] = []): AssetTimes => ({ bookableAssetId: a.bookableAssetId, datesAndTimes, violations });
+    const entry = (datesAndTimes: TimeWithAvailability[], violations: BookingRuleViolationOutput[] = []): AssetTimes => ({
+      bookableAssetId: a.bookableAssetId,
+      datesAndTimes,
+      violations,
+    });
     if (a.probablyAvailable.length) response.probablyAvailable.push(entry(a.probablyAvailable));
     if (a.unavailable.length) response.unavailable.push(entry(a.unavailable));
     if (a.errors.length || a.violations.length) response.errors.push(entry(a.errors, a.violations));

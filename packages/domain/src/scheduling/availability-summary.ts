@@ -10,8 +10,5 @@ export interface PartialAvailability {
 
 export function partialAvailability(availableCount: number, totalCount: number): PartialAvailability | null {
   if (totalCount <= 0 || availableCount >= totalCount) return null;
-  return {
-    text: `Ledig ${availableCount} av ${totalCount} valgte datoer`,
-    tone: availableCount * 2 <= totalCount ? 'danger' : 'warning',
-  };
+  return { text: `Ledig ${availableCount} av ${totalCount} valgte datoer`, tone: availableCount * 2 <= totalCount ? 'danger' : 'warning' };
 }

@@ -26,14 +26,26 @@ describe('availableIntervals', () => {
     const context = testContext(monday, undefined, { now: '08:20:00' });
     expect(starts(availableIntervals({ room, context, date: monday, duration: 'PT1H' }))).toEqual(['08:30', '08:45', '09:00', '11:00']);
     // An admin allowed to book blocked times gets the blocked part too.
-    expect(starts(availableIntervals({ room, context: testContext(monday, adminCaller({ allowedToBookBlockedSlots: true })), date: monday, duration: 'PT1H' })))
-      .toEqual(['08:00', '08:15', '08:30', '08:45', '09:00', '11:00', '11:15', '11:30', '11:45', '12:00']);
+    expect(
+      starts(
+        availableIntervals({
+          room,
+          context: testContext(monday, adminCaller({ allowedToBookBlockedSlots: true })),
+          date: monday,
+          duration: 'PT1H',
+        }),
+      ),
+    ).toEqual(['08:00', '08:15', '08:30', '08:45', '09:00', '11:00', '11:15', '11:30', '11:45', '12:00']);
   });
 
   it('can step by 30 minutes, and refuses a step off the grid', () => {
     const room = testRoom({ openingHours: [{ weekday: 1, opens: '08:15:00', closes: '10:00:00' }] });
-    expect(starts(availableIntervals({ room, context: testContext(monday), date: monday, duration: 'PT30M', startStepMinutes: 30 }))).toEqual(['08:30', '09:00', '09:30']);
-    expect(() => availableIntervals({ room, context: testContext(monday), date: monday, duration: 'PT30M', startStepMinutes: 20 })).toThrow(RangeError);
+    expect(
+      starts(availableIntervals({ room, context: testContext(monday), date: monday, duration: 'PT30M', startStepMinutes: 30 })),
+    ).toEqual(['08:30', '09:00', '09:30']);
+    expect(() => availableIntervals({ room, context: testContext(monday), date: monday, duration: 'PT30M', startStepMinutes: 20 })).toThrow(
+      RangeError,
+    );
   });
 
   it('offers nothing on closed dates, inside behandlingstid, when too short, or for invalid input', () => {
@@ -44,10 +56,14 @@ describe('availableIntervals', () => {
     expect(availableIntervals({ room: testRoom(), context, date: monday, duration: 'PT20M' })).toEqual([]);
     expect(availableIntervals({ room: testRoom(), context, date: '2025-02-30', duration: 'PT1H' })).toEqual([]);
     expect(availableIntervals({ room: testRoom(), context, date: monday, duration: 'PT9H' })).toEqual([]);
-    expect(availableIntervals({ room: testRoom(), context, date: monday, duration: 8 })).toEqual([{ startTime: '08:00:00', endTime: '16:00:00' }]);
+    expect(availableIntervals({ room: testRoom(), context, date: monday, duration: 8 })).toEqual([
+      { startTime: '08:00:00', endTime: '16:00:00' },
+    ]);
   });
 
   it('maps to the availabletime answer with the date as firstAvailable', () => {
-    expect(toAvailableTimes(monday, [{ startTime: '08:00:00', endTime: '09:00:00' }])).toEqual([{ timeInterval: { start: '08:00:00', end: '09:00:00' }, firstAvailable: monday }]);
+    expect(toAvailableTimes(monday, [{ startTime: '08:00:00', endTime: '09:00:00' }])).toEqual([
+      { timeInterval: { start: '08:00:00', end: '09:00:00' }, firstAvailable: monday },
+    ]);
   });
 });

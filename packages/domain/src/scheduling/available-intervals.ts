@@ -30,7 +30,13 @@ export interface AvailableIntervalsInput {
   startStepMinutes?: number;
 }
 
-export function availableIntervals({ room, context, date, duration, startStepMinutes = SLOT_MINUTES }: AvailableIntervalsInput): AvailableInterval[] {
+export function availableIntervals({
+  room,
+  context,
+  date,
+  duration,
+  startStepMinutes = SLOT_MINUTES,
+}: AvailableIntervalsInput): AvailableInterval[] {
   const prepared = asPrepared(room, context);
   const minutes = parseDuration(duration);
   if (minutes === null || !isValidDate(date)) return [];
@@ -60,6 +66,9 @@ export function availableStartMinutes(room: PreparedRoom, date: string, minutes:
 }
 
 /** The availabletime answer for one date (spec 01 §3 "Available time"): firstAvailable is that date. */
-export function toAvailableTimes(date: string, intervals: readonly AvailableInterval[]): { timeInterval: { start: string; end: string }; firstAvailable: string }[] {
+export function toAvailableTimes(
+  date: string,
+  intervals: readonly AvailableInterval[],
+): { timeInterval: { start: string; end: string }; firstAvailable: string }[] {
   return intervals.map((i) => ({ timeInterval: { start: i.startTime, end: i.endTime }, firstAvailable: date }));
 }

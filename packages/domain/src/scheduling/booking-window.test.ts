@@ -6,8 +6,13 @@ const today = '2025-03-28';
 
 describe('bookingWindow', () => {
   it('public: from today + behandlingstid to the last bookable date; the pickers still start today', () => {
-    expect(bookingWindow({ today, caller: publicCaller, behandlingstid: 3, lastBookableDate: '2025-06-30' }))
-      .toEqual({ today, firstDate: '2025-03-31', lastDate: '2025-06-30', minSelectableDate: today, behandlingstid: 3 });
+    expect(bookingWindow({ today, caller: publicCaller, behandlingstid: 3, lastBookableDate: '2025-06-30' })).toEqual({
+      today,
+      firstDate: '2025-03-31',
+      lastDate: '2025-06-30',
+      minSelectableDate: today,
+      behandlingstid: 3,
+    });
   });
 
   it('public: behandlingstid defaults to 0 and a room without last date is open 10 years', () => {
@@ -18,8 +23,9 @@ describe('bookingWindow', () => {
   });
 
   it('administrators ignore behandlingstid and reach a year back only with ADMIN_CAN_BOOK_PAST_DATES', () => {
-    expect(bookingWindow({ today, caller: adminCaller({ canBookPastDates: true }), behandlingstid: 14, lastBookableDate: '2025-06-30' }))
-      .toEqual({ today, firstDate: '2024-03-28', lastDate: '2025-06-30', minSelectableDate: '2024-03-28', behandlingstid: 0 });
+    expect(
+      bookingWindow({ today, caller: adminCaller({ canBookPastDates: true }), behandlingstid: 14, lastBookableDate: '2025-06-30' }),
+    ).toEqual({ today, firstDate: '2024-03-28', lastDate: '2025-06-30', minSelectableDate: '2024-03-28', behandlingstid: 0 });
     expect(bookingWindow({ today, caller: adminCaller(), behandlingstid: 14 }).firstDate).toBe(today);
   });
 
@@ -30,8 +36,12 @@ describe('bookingWindow', () => {
   });
 
   it('combines the bounds of several rooms to span them all', () => {
-    expect(combineBounds([{ firstDate: '2025-04-01', lastDate: '2025-06-30' }, { firstDate: '2025-03-28', lastDate: '2025-05-31' }]))
-      .toEqual({ firstDate: '2025-03-28', lastDate: '2025-06-30' });
+    expect(
+      combineBounds([
+        { firstDate: '2025-04-01', lastDate: '2025-06-30' },
+        { firstDate: '2025-03-28', lastDate: '2025-05-31' },
+      ]),
+    ).toEqual({ firstDate: '2025-03-28', lastDate: '2025-06-30' });
     expect(combineBounds([])).toBeNull();
   });
 

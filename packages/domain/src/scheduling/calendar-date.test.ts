@@ -2,8 +2,18 @@ import { getISOWeek } from 'date-fns';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  addDays, addMonths, addYears, datesInRange, daysBetween, fromDayNumber, isoWeekNumber, isoWeekday, isValidDate,
-  toDayNumber, validDateOrNull, weekStart,
+  addDays,
+  addMonths,
+  addYears,
+  datesInRange,
+  daysBetween,
+  fromDayNumber,
+  isoWeekNumber,
+  isoWeekday,
+  isValidDate,
+  toDayNumber,
+  validDateOrNull,
+  weekStart,
 } from './calendar-date';
 
 /** Any real date from 1900 to 2200, as 'YYYY-MM-DD'. */
@@ -13,7 +23,18 @@ describe('calendar dates', () => {
   it('accepts only real dates written YYYY-MM-DD', () => {
     expect(isValidDate('2025-03-30')).toBe(true);
     expect(isValidDate('2024-02-29')).toBe(true);
-    for (const bad of ['2023-02-29', '2025-13-01', '2025-00-10', '2025-04-31', '2025-3-30', '30.03.2025', '2025-03-30T00:00', '', null, 20250330]) {
+    for (const bad of [
+      '2023-02-29',
+      '2025-13-01',
+      '2025-00-10',
+      '2025-04-31',
+      '2025-3-30',
+      '30.03.2025',
+      '2025-03-30T00:00',
+      '',
+      null,
+      20250330,
+    ]) {
       expect(isValidDate(bad)).toBe(false);
       expect(validDateOrNull(bad)).toBeNull();
     }
@@ -58,17 +79,19 @@ describe('calendar dates', () => {
   });
 
   it('properties: day numbers round-trip, weekdays cycle by 7, week numbers agree with date-fns', () => {
-    fc.assert(fc.property(anyDate, fc.integer({ min: -5000, max: 5000 }), (date, n) => {
-      expect(fromDayNumber(toDayNumber(date))).toBe(date);
-      expect(addDays(addDays(date, n), -n)).toBe(date);
-      expect(daysBetween(date, addDays(date, n))).toBe(n);
-      expect(isoWeekday(addDays(date, 7 * n))).toBe(isoWeekday(date));
-      expect(isoWeekday(addDays(date, 1))).toBe((isoWeekday(date) % 7) + 1);
-      expect(isoWeekday(weekStart(date))).toBe(1);
-      expect(daysBetween(weekStart(date), date)).toBe(isoWeekday(date) - 1);
-      const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-      // Local noon exists in every zone the tests run in, so date-fns' local reading is the calendar date.
-      expect(isoWeekNumber(date)).toBe(getISOWeek(new Date(y, m - 1, d, 12)));
-    }));
+    fc.assert(
+      fc.property(anyDate, fc.integer({ min: -5000, max: 5000 }), (date, n) => {
+        expect(fromDayNumber(toDayNumber(date))).toBe(date);
+        expect(addDays(addDays(date, n), -n)).toBe(date);
+        expect(daysBetween(date, addDays(date, n))).toBe(n);
+        expect(isoWeekday(addDays(date, 7 * n))).toBe(isoWeekday(date));
+        expect(isoWeekday(addDays(date, 1))).toBe((isoWeekday(date) % 7) + 1);
+        expect(isoWeekday(weekStart(date))).toBe(1);
+        expect(daysBetween(weekStart(date), date)).toBe(isoWeekday(date) - 1);
+        const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+        // Local noon exists in every zone the tests run in, so date-fns' local reading is the calendar date.
+        expect(isoWeekNumber(date)).toBe(getISOWeek(new Date(y, m - 1, d, 12)));
+      }),
+    );
   });
 });

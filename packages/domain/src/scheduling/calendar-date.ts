@@ -89,7 +89,7 @@ export function daysBetween(from: string, to: string): number {
 /** ISO weekday: 1 = Monday … 7 = Sunday. 1970-01-01 was a Thursday (4). */
 export function isoWeekday(value: string): IsoWeekday {
   const n = toDayNumber(value);
-  return ((((n + 3) % 7) + 7) % 7 + 1) as IsoWeekday;
+  return (((((n + 3) % 7) + 7) % 7) + 1) as IsoWeekday;
 }
 
 /** The Monday of the week the date is in (weeks start Monday, spec 01 §9). */

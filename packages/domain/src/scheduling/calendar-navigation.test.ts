@@ -9,7 +9,13 @@ const publicWindow = bookingWindow({ today, caller: publicCaller, behandlingstid
 
 describe('calendar week navigation', () => {
   it('shows the Monday-based week with its ISO number', () => {
-    expect(calendarWeek(today, publicWindow)).toMatchObject({ weekStart: '2025-03-24', weekEnd: '2025-03-30', weekNumber: 13, previousWeekStart: '2025-03-17', nextWeekStart: '2025-03-31' });
+    expect(calendarWeek(today, publicWindow)).toMatchObject({
+      weekStart: '2025-03-24',
+      weekEnd: '2025-03-30',
+      weekNumber: 13,
+      previousWeekStart: '2025-03-17',
+      nextWeekStart: '2025-03-31',
+    });
   });
 
   it('public: back is disabled when the previous week is past, even inside behandlingstid', () => {
@@ -39,8 +45,12 @@ describe('calendar week navigation', () => {
 
 describe('year and month lists', () => {
   it('span today (admin: a year back) to the last date, or 10 years', () => {
-    expect(yearOptions(bookingWindow({ today, caller: publicCaller }))).toEqual([2025, 2026, 2027, 2028, 2029, 2030, 2031, 2032, 2033, 2034, 2035]);
-    expect(yearOptions(bookingWindow({ today, caller: adminCaller({ canBookPastDates: true }), lastBookableDate: '2025-12-31' }))).toEqual([2024, 2025]);
+    expect(yearOptions(bookingWindow({ today, caller: publicCaller }))).toEqual([
+      2025, 2026, 2027, 2028, 2029, 2030, 2031, 2032, 2033, 2034, 2035,
+    ]);
+    expect(yearOptions(bookingWindow({ today, caller: adminCaller({ canBookPastDates: true }), lastBookableDate: '2025-12-31' }))).toEqual([
+      2024, 2025,
+    ]);
     expect(monthOptions(2025, publicWindow)).toEqual([3, 4]);
     expect(monthOptions(2026, publicWindow)).toEqual([]);
   });

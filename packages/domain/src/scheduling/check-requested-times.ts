@@ -54,7 +54,12 @@ function checkOne<D extends string | number>(room: PreparedRoom, request: DateAn
   return verdict(room, request, endTime, intervalProblem(dayOf(request.date), { start, end }));
 }
 
-function verdict<D>(room: PreparedRoom, request: DateAndTime<D>, endTime: string | null, reason: UnavailabilityReason | null): TimeCheck<D> {
+function verdict<D>(
+  room: PreparedRoom,
+  request: DateAndTime<D>,
+  endTime: string | null,
+  reason: UnavailabilityReason | null,
+): TimeCheck<D> {
   return {
     date: request.date,
     startTime: request.startTime,
@@ -62,12 +67,13 @@ function verdict<D>(room: PreparedRoom, request: DateAndTime<D>, endTime: string
     endTime,
     available: reason === null,
     reason,
-    message: reason === null
-      ? null
-      : unavailabilityMessage(reason, {
-          behandlingstid: room.window.behandlingstid,
-          minBookingDurationMinutes: room.minBookingDurationMinutes,
-          lastDate: room.window.lastDate,
-        }),
+    message:
+      reason === null
+        ? null
+        : unavailabilityMessage(reason, {
+            behandlingstid: room.window.behandlingstid,
+            minBookingDurationMinutes: room.minBookingDurationMinutes,
+            lastDate: room.window.lastDate,
+          }),
   };
 }

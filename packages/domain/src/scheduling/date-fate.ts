@@ -57,12 +57,17 @@ const byDateAndTime = (a: TimeWithFate, b: TimeWithFate) =>
 
 /** Every time of the check's answer (free, taken and refused), with its fate, in date and time order; of one room when given. */
 export function timesWithFate(availability: AvailabilityResponse, roomId?: number): TimeWithFate[] {
-  const of = (entries: AvailabilityResponse['probablyAvailable'], fate: (t: TimeWithAvailability) => DateFate) => entries
-    .filter((entry) => roomId === undefined || entry.bookableAssetId === roomId)
-    .flatMap((entry) => entry.datesAndTimes.map((t) => ({ ...t, bookableAssetId: entry.bookableAssetId, fate: fate(t) })));
+  const of = (entries: AvailabilityResponse['probablyAvailable'], fate: (t: TimeWithAvailability) => DateFate) =>
+    entries
+      .filter((entry) => roomId === undefined || entry.bookableAssetId === roomId)
+      .flatMap((entry) => entry.datesAndTimes.map((t) => ({ ...t, bookableAssetId: entry.bookableAssetId, fate: fate(t) })));
   // The list decides: a time outside probablyAvailable is never shown free (a reason missing there is the request's fault).
   const notFree = (t: TimeWithAvailability): DateFate => (t.reason === null ? 'NOT_ALLOWED' : fateOf(t.reason));
-  const all = [...of(availability.probablyAvailable, () => 'FREE'), ...of(availability.unavailable, notFree), ...of(availability.errors, notFree)];
+  const all = [
+    ...of(availability.probablyAvailable, () => 'FREE'),
+    ...of(availability.unavailable, notFree),
+    ...of(availability.errors, notFree),
+  ];
   return all.sort(byDateAndTime);
 }
 
@@ -97,7 +102,12 @@ const toBook = (entries: AvailabilityResponse['probablyAvailable']): AssetTimesT
   entries
     .map((entry) => ({
       bookableAssetId: entry.bookableAssetId,
-      datesAndTimes: entry.datesAndTimes.map((t) => ({ date: t.date, startTime: t.startTime, duration: t.duration, initialRepetitionDate: t.initialRepetitionDate })),
+      datesAndTimes: entry.datesAndTimes.map((t) => ({
+        date: t.date,
+        startTime: t.startTime,
+        duration: t.duration,
+        initialRepetitionDate: t.initialRepetitionDate,
+      })),
     }))
     .filter((entry) => entry.datesAndTimes.length > 0);
 

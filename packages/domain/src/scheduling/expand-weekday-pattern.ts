@@ -14,11 +14,7 @@ export const searchRepetitionLabels: Record<SearchRepetition, string> = {
   MONTHLYONWEEKDAY: 'Hver fjerde uke',
 };
 
-export const searchRepetitionWeekStep: Record<SearchRepetition, number> = {
-  WEEKLYONWEEKDAY: 1,
-  BIWEEKLYONWEEKDAY: 2,
-  MONTHLYONWEEKDAY: 4,
-};
+export const searchRepetitionWeekStep: Record<SearchRepetition, number> = { WEEKLYONWEEKDAY: 1, BIWEEKLYONWEEKDAY: 2, MONTHLYONWEEKDAY: 4 };
 
 export interface WeekdayPattern {
   from: string;

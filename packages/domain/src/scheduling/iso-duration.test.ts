@@ -36,9 +36,11 @@ describe('durations', () => {
   });
 
   it('property: minutes round-trip through the ISO form', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 100_000 }), (m) => {
-      expect(parseDuration(formatDuration(m))).toBe(m);
-      expect(isIsoDuration(formatDuration(m))).toBe(true);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000 }), (m) => {
+        expect(parseDuration(formatDuration(m))).toBe(m);
+        expect(isIsoDuration(formatDuration(m))).toBe(true);
+      }),
+    );
   });
 });

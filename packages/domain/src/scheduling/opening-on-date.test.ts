@@ -11,8 +11,12 @@ const standard = weekdays.map((weekday) => ({ weekday, opens: '08:00:00', closes
 const summer = { fromDate: '2025-06-23', toDate: '2025-08-10' };
 
 describe('openingOn', () => {
-  it('uses a period\'s hours on its dates, and the standard hours before and after it (edges inclusive)', () => {
-    const opening = prepareOpening([...standard, { weekday: 1, opens: '10:00:00', closes: '14:00:00', ...summer }, { weekday: 7, opens: '12:00:00', closes: '13:00:00', ...summer }]);
+  it("uses a period's hours on its dates, and the standard hours before and after it (edges inclusive)", () => {
+    const opening = prepareOpening([
+      ...standard,
+      { weekday: 1, opens: '10:00:00', closes: '14:00:00', ...summer },
+      { weekday: 7, opens: '12:00:00', closes: '13:00:00', ...summer },
+    ]);
     expect(openingOn(opening, '2025-06-16')).toEqual([{ start: 480, end: 960 }]); // Monday before
     expect(openingOn(opening, '2025-06-22')).toEqual([]); // Sunday before: standard, closed
     expect(openingOn(opening, '2025-06-23')).toEqual([{ start: 600, end: 840 }]); // first day
@@ -34,12 +38,20 @@ describe('openingOn', () => {
 
   it('keeps several intervals a weekday, in the standard hours and in a period, merged and on the grid', () => {
     const opening = prepareOpening([
-      { weekday: 2, opens: '08:00:00', closes: '11:00:00' }, { weekday: 2, opens: '12:00:00', closes: '16:10:00' },
-      { weekday: 2, opens: '08:00:00', closes: '09:00:00', ...summer }, { weekday: 2, opens: '09:00:00', closes: '10:00:00', ...summer },
+      { weekday: 2, opens: '08:00:00', closes: '11:00:00' },
+      { weekday: 2, opens: '12:00:00', closes: '16:10:00' },
+      { weekday: 2, opens: '08:00:00', closes: '09:00:00', ...summer },
+      { weekday: 2, opens: '09:00:00', closes: '10:00:00', ...summer },
       { weekday: 2, opens: '18:00:00', closes: '24:00:00', ...summer },
     ]);
-    expect(openingOn(opening, '2025-06-17')).toEqual([{ start: 480, end: 660 }, { start: 720, end: 960 }]);
-    expect(openingOn(opening, '2025-06-24')).toEqual([{ start: 480, end: 600 }, { start: 1080, end: 1440 }]);
+    expect(openingOn(opening, '2025-06-17')).toEqual([
+      { start: 480, end: 660 },
+      { start: 720, end: 960 },
+    ]);
+    expect(openingOn(opening, '2025-06-24')).toEqual([
+      { start: 480, end: 600 },
+      { start: 1080, end: 1440 },
+    ]);
   });
 
   it('handles two periods and the dates between them', () => {
@@ -54,21 +66,35 @@ describe('openingOn', () => {
   it('refuses bad data loudly: overlapping periods, an inverted period, half a period', () => {
     expect(() => prepareOpening([], [summer, { fromDate: '2025-08-10', toDate: '2025-08-20' }])).toThrow(SchedulingDataError);
     expect(() => prepareOpening([], [{ fromDate: '2025-08-10', toDate: '2025-08-01' }])).toThrow(SchedulingDataError);
-    expect(() => prepareOpening([{ weekday: 1, opens: '08:00:00', closes: '09:00:00', fromDate: '2025-08-10' }])).toThrow(SchedulingDataError);
+    expect(() => prepareOpening([{ weekday: 1, opens: '08:00:00', closes: '09:00:00', fromDate: '2025-08-10' }])).toThrow(
+      SchedulingDataError,
+    );
   });
 });
 
-describe('the rules read the date\'s hours', () => {
-  const room = testRoom({ openingHours: [...standard, { weekday: 1, opens: '10:00:00', closes: '12:00:00', ...summer }], openingPeriods: [summer] });
+describe("the rules read the date's hours", () => {
+  const room = testRoom({
+    openingHours: [...standard, { weekday: 1, opens: '10:00:00', closes: '12:00:00', ...summer }],
+    openingPeriods: [summer],
+  });
 
-  it('the schedule shows the period\'s slots on its dates and the standard slots around them', () => {
+  it("the schedule shows the period's slots on its dates and the standard slots around them", () => {
     const schedule = buildSchedule({ room, context: testContext('2025-06-01'), fromInclusive: '2025-06-20', toInclusive: '2025-06-24' });
     expect(schedule['2025-06-20']?.length).toBe(32); // Friday before: 08–16
-    expect(schedule['2025-06-23']?.map((s) => s.startTime)).toEqual(['10:00:00', '10:15:00', '10:30:00', '10:45:00', '11:00:00', '11:15:00', '11:30:00', '11:45:00']);
+    expect(schedule['2025-06-23']?.map((s) => s.startTime)).toEqual([
+      '10:00:00',
+      '10:15:00',
+      '10:30:00',
+      '10:45:00',
+      '11:00:00',
+      '11:15:00',
+      '11:30:00',
+      '11:45:00',
+    ]);
     expect(schedule['2025-06-24']).toEqual([]); // Tuesday in summer: closed
   });
 
-  it('the availability check refuses outside the period\'s hours and accepts inside them', () => {
+  it("the availability check refuses outside the period's hours and accepts inside them", () => {
     const results = checkRequestedTimes({
       room: prepareRoom(room, testContext('2025-06-01')),
       requests: [

@@ -82,7 +82,8 @@ export function prepareOpening(entries: readonly OpeningEntryInput[], periods: r
     const key = `${fromDate}|${toDate}`;
     let period = byPeriod.get(key);
     if (!period) {
-      if (!isValidDate(fromDate) || !isValidDate(toDate) || toDate < fromDate) throw new SchedulingDataError(`Invalid opening period ${fromDate}–${toDate}`);
+      if (!isValidDate(fromDate) || !isValidDate(toDate) || toDate < fromDate)
+        throw new SchedulingDataError(`Invalid opening period ${fromDate}–${toDate}`);
       byPeriod.set(key, (period = { fromDate, toDate, raw: emptyWeek() }));
     }
     return period;
@@ -94,19 +95,18 @@ export function prepareOpening(entries: readonly OpeningEntryInput[], periods: r
       throw new SchedulingDataError(`Invalid opening hours ${entry.weekday} ${entry.opens}-${entry.closes}`);
     }
     const dated = entry.fromDate != null || entry.toDate != null;
-    if (dated && (entry.fromDate == null || entry.toDate == null)) throw new SchedulingDataError(`Opening hours with half a period ${entry.fromDate}–${entry.toDate}`);
+    if (dated && (entry.fromDate == null || entry.toDate == null))
+      throw new SchedulingDataError(`Opening hours with half a period ${entry.fromDate}–${entry.toDate}`);
     const week = dated ? periodOf(entry.fromDate!, entry.toDate!).raw : standard;
     week[entry.weekday - 1]!.push(interval);
   }
   const sorted = [...byPeriod.values()].sort((a, b) => (a.fromDate < b.fromDate ? -1 : a.fromDate > b.fromDate ? 1 : 0));
   sorted.forEach((period, i) => {
     const next = sorted[i + 1];
-    if (next && next.fromDate <= period.toDate) throw new SchedulingDataError(`Opening periods overlap: ${period.fromDate}–${period.toDate} and ${next.fromDate}–${next.toDate}`);
+    if (next && next.fromDate <= period.toDate)
+      throw new SchedulingDataError(`Opening periods overlap: ${period.fromDate}–${period.toDate} and ${next.fromDate}–${next.toDate}`);
   });
-  return {
-    standard: onGrid(standard),
-    periods: sorted.map((p) => ({ fromDate: p.fromDate, toDate: p.toDate, week: onGrid(p.raw) })),
-  };
+  return { standard: onGrid(standard), periods: sorted.map((p) => ({ fromDate: p.fromDate, toDate: p.toDate, week: onGrid(p.raw) })) };
 }
 
 function emptyWeek(): MinuteInterval[][] {
@@ -118,7 +118,11 @@ function emptyWeek(): MinuteInterval[][] {
  * shrunk intervals never touch (so no request can span a gap in the hours).
  */
 function onGrid(week: readonly MinuteInterval[][]): OpeningWeek {
-  return week.map((intervals) => intervals.length === 0 ? noIntervals : mergeIntervals(intervals)
-    .map((i) => ({ start: roundUpToGrid(i.start), end: roundDownToGrid(i.end) }))
-    .filter((i) => i.end > i.start));
+  return week.map((intervals) =>
+    intervals.length === 0
+      ? noIntervals
+      : mergeIntervals(intervals)
+          .map((i) => ({ start: roundUpToGrid(i.start), end: roundDownToGrid(i.end) }))
+          .filter((i) => i.end > i.start),
+  );
 }

@@ -5,7 +5,8 @@ import { nonexistentMinutes, osloClock, osloClockChanges, osloDayLengthHours, re
 /** The Oslo UTC offset in hours at an instant, as Intl names it (another reading than the code's). */
 function osloOffsetHours(instant: Date): number {
   const name = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Oslo', timeZoneName: 'shortOffset' })
-    .formatToParts(instant).find((p) => p.type === 'timeZoneName')?.value;
+    .formatToParts(instant)
+    .find((p) => p.type === 'timeZoneName')?.value;
   return name === 'GMT+2' ? 2 : name === 'GMT+1' ? 1 : Number.NaN;
 }
 

@@ -13,16 +13,17 @@ import { toDayNumber } from './calendar-date';
  * adds to the long task of the SPA chunk that imports this module.
  */
 let osloPartsFormat: Intl.DateTimeFormat | undefined;
-const osloParts = () => (osloPartsFormat ??= new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Oslo',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-}));
+const osloParts = () =>
+  (osloPartsFormat ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Oslo',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }));
 
 export interface OsloClock {
   /** 'YYYY-MM-DD' in Europe/Oslo. */
@@ -47,10 +48,7 @@ function computeOsloClock(now: Date): OsloClock {
   for (const part of osloParts().formatToParts(now)) parts[part.type] = part.value;
   // Some engines write midnight as '24' even with h23.
   const hour = String(Number(parts.hour) % 24).padStart(2, '0');
-  return {
-    today: `${parts.year}-${parts.month}-${parts.day}`,
-    time: `${hour}:${parts.minute}:${parts.second}`,
-  };
+  return { today: `${parts.year}-${parts.month}-${parts.day}`, time: `${hour}:${parts.minute}:${parts.second}` };
 }
 
 /** Today's date in Europe/Oslo, whatever TZ the process runs in. */
@@ -73,7 +71,14 @@ const DAY_MS = 86_400_000;
 function offsetMinutes(instantMs: number): number {
   const parts: Record<string, string> = {};
   for (const part of osloParts().formatToParts(instantMs)) parts[part.type] = part.value;
-  const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour) % 24, Number(parts.minute), Number(parts.second));
+  const wall = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour) % 24,
+    Number(parts.minute),
+    Number(parts.second),
+  );
   return Math.round((wall - instantMs) / MINUTE_MS);
 }
 

@@ -72,7 +72,11 @@ export interface PublicBookingRequest {
 }
 
 /** The rules a request for one room breaks, in a stable order; empty when it may be sent. */
-export function checkPublicBookingRules(request: PublicBookingRequest, rules: PublicBookingRules, caller: SchedulingCaller): BookingRuleViolation[] {
+export function checkPublicBookingRules(
+  request: PublicBookingRequest,
+  rules: PublicBookingRules,
+  caller: SchedulingCaller,
+): BookingRuleViolation[] {
   if (isAdmin(caller)) return [];
   if (request.datesAndTimes.length === 0) return [violation('NO_TIMES')];
   const violations: BookingRuleViolation[] = [];
@@ -83,7 +87,10 @@ export function checkPublicBookingRules(request: PublicBookingRequest, rules: Pu
   const intervals = mergeSlots(request.datesAndTimes.filter(isMergeable));
   if (rules.maxOneTimeslot && intervals.length > 1) violations.push(violation('ONE_TIMESLOT_ONLY'));
   if (intervals.some((i) => (parseDuration(i.duration) ?? 0) < rules.minBookingDurationMinutes)) {
-    violations.push({ code: 'TOO_SHORT', message: unavailabilityMessage('TOO_SHORT', { minBookingDurationMinutes: rules.minBookingDurationMinutes }) });
+    violations.push({
+      code: 'TOO_SHORT',
+      message: unavailabilityMessage('TOO_SHORT', { minBookingDurationMinutes: rules.minBookingDurationMinutes }),
+    });
   }
   return violations;
 }

@@ -89,7 +89,12 @@ export { openingInterval };
 export function prepareRoom(room: RoomCalendar, context: SchedulingContext): PreparedRoom {
   const { caller } = context;
   const admin = isAdmin(caller);
-  const window = bookingWindow({ today: context.today, caller, behandlingstid: room.behandlingstid, lastBookableDate: room.lastBookableDate });
+  const window = bookingWindow({
+    today: context.today,
+    caller,
+    behandlingstid: room.behandlingstid,
+    lastBookableDate: room.lastBookableDate,
+  });
   const ignored = new Set(context.reservationIdsToIgnore ?? []);
   return {
     bookableAssetId: room.bookableAssetId,
@@ -101,7 +106,10 @@ export function prepareRoom(room: RoomCalendar, context: SchedulingContext): Pre
     closedDates: new Set(room.closedDates),
     closedDatesAvailable: admin && caller.closedDatesAvailable,
     blockedBookable: admin && caller.allowedToBookBlockedSlots,
-    bookedByDate: indexByDate(room.reservations.filter((r) => !ignored.has(r.id)), 'reservation'),
+    bookedByDate: indexByDate(
+      room.reservations.filter((r) => !ignored.has(r.id)),
+      'reservation',
+    ),
     blockedByDate: indexByDate(room.blockedTimes, 'blocked time'),
   };
 }

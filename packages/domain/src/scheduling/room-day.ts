@@ -68,7 +68,11 @@ function dayClosure(room: PreparedRoom, date: string): DayClosure | null {
  * assumed on the slot grid (callers check that first). With `ignoreBooked`, reservations are not
  * looked at: that is the schedule's bookingAllowed, which it reports beside `booked`.
  */
-export function intervalProblem(day: RoomDay, interval: MinuteInterval, options: { ignoreBooked?: boolean } = {}): UnavailabilityReason | null {
+export function intervalProblem(
+  day: RoomDay,
+  interval: MinuteInterval,
+  options: { ignoreBooked?: boolean } = {},
+): UnavailabilityReason | null {
   if (day.closure) return day.closure;
   if (!day.open.some((o) => o.start <= interval.start && interval.end <= o.end)) return 'OUTSIDE_OPENING_HOURS';
   for (const time of day.unusable) {

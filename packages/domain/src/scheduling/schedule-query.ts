@@ -25,7 +25,8 @@ export const scheduleQuery = z
     if (!isValidDate(q.fromInclusive) || !isValidDate(q.toInclusive)) return;
     const days = daysBetween(q.fromInclusive, q.toInclusive) + 1;
     if (days < 1) ctx.addIssue({ code: 'custom', path: ['toInclusive'], message: 'Til-dato kan ikke være før fra-dato' });
-    else if (days > MAX_SCHEDULE_DAYS) ctx.addIssue({ code: 'custom', path: ['toInclusive'], message: `Perioden kan være høyst ${MAX_SCHEDULE_DAYS} dager` });
+    else if (days > MAX_SCHEDULE_DAYS)
+      ctx.addIssue({ code: 'custom', path: ['toInclusive'], message: `Perioden kan være høyst ${MAX_SCHEDULE_DAYS} dager` });
   });
 export type ScheduleQuery = z.infer<typeof scheduleQuery>;
 
@@ -41,10 +42,7 @@ export const scheduleSlot = z.object({
 
 export const timeslotsByDate = z.record(z.string(), z.array(scheduleSlot));
 
-export const assetSchedule = z.object({
-  bookableAssetId: z.number().int(),
-  timeslotsByDate,
-});
+export const assetSchedule = z.object({ bookableAssetId: z.number().int(), timeslotsByDate });
 export type AssetSchedule = z.infer<typeof assetSchedule>;
 
 /** One schedule per asked room, in the order asked. */

@@ -5,7 +5,11 @@ import { testContext, testRoom } from './test-support/room-fixture';
 
 describe('search query schemas', () => {
   it('drop the "alle" tag and read single or repeated tags', () => {
-    expect(searchAssetsQuery.parse({ tagIds: ['alle', '3', '5'], date: '2025-04-01', duration: 'PT1H30M' })).toEqual({ tagIds: [3, 5], date: '2025-04-01', duration: 'PT1H30M' });
+    expect(searchAssetsQuery.parse({ tagIds: ['alle', '3', '5'], date: '2025-04-01', duration: 'PT1H30M' })).toEqual({
+      tagIds: [3, 5],
+      date: '2025-04-01',
+      duration: 'PT1H30M',
+    });
     expect(searchAssetsQuery.parse({ tagIds: 'alle', date: '2025-04-01', duration: 'PT1H' }).tagIds).toEqual([]);
     expect(searchAssetsQuery.parse({ date: '2025-04-01', duration: 'PT1H' }).tagIds).toEqual([]);
   });
@@ -25,7 +29,15 @@ describe('search query schemas', () => {
   });
 
   it('the series answer made by the rules fits its schema', () => {
-    const series = availableTimeSeries({ room: testRoom(), context: testContext('2025-03-28'), from: '2025-03-31', to: '2025-04-13', repetition: 'WEEKLYONWEEKDAY', daysOfWeek: ['MONDAY'], duration: 'PT7H30M' });
+    const series = availableTimeSeries({
+      room: testRoom(),
+      context: testContext('2025-03-28'),
+      from: '2025-03-31',
+      to: '2025-04-13',
+      repetition: 'WEEKLYONWEEKDAY',
+      daysOfWeek: ['MONDAY'],
+      duration: 'PT7H30M',
+    });
     expect(availableTimeSeriesResponse.parse(series)).toEqual(series);
   });
 });

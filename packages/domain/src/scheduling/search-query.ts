@@ -15,11 +15,7 @@ export const tagIdsParam = z.preprocess(
   z.array(positiveId),
 );
 
-export const searchAssetsQuery = z.object({
-  tagIds: tagIdsParam,
-  date: isoDate,
-  duration: isoDurationString,
-});
+export const searchAssetsQuery = z.object({ tagIds: tagIdsParam, date: isoDate, duration: isoDurationString });
 export type SearchAssetsQuery = z.infer<typeof searchAssetsQuery>;
 
 export const searchAssetsRepeatingQuery = z.object({
@@ -47,23 +43,13 @@ export const searchHit = z.object({
 export type SearchHit = z.infer<typeof searchHit>;
 
 /** available: rooms free on at least one date (sorted by share, then name); unavailable: free on none. */
-export const searchResult = z.object({
-  available: z.array(searchHit),
-  unavailable: z.array(searchHit),
-});
+export const searchResult = z.object({ available: z.array(searchHit), unavailable: z.array(searchHit) });
 export type SearchResult = z.infer<typeof searchResult>;
 
-export const availableTimeQuery = z.object({
-  bookableAssetId: positiveId,
-  date: isoDate,
-  duration: isoDurationString,
-});
+export const availableTimeQuery = z.object({ bookableAssetId: positiveId, date: isoDate, duration: isoDurationString });
 
 /** Spec 01 §3 "Available time": an interval and the first date it is free on. */
-export const availableTime = z.object({
-  timeInterval: z.object({ start: z.string(), end: z.string() }),
-  firstAvailable: z.string(),
-});
+export const availableTime = z.object({ timeInterval: z.object({ start: z.string(), end: z.string() }), firstAvailable: z.string() });
 export const availableTimeResponse = z.array(availableTime);
 export type AvailableTime = z.infer<typeof availableTime>;
 

@@ -4,7 +4,14 @@ import { shortChoices, toggleDay, toggleSlot, type ChosenSlot } from './slot-sel
 
 const pick = (startTime: string, date = '2025-04-01', bookableAssetId = 1): ChosenSlot => ({ bookableAssetId, date, startTime });
 const times = (chosen: ChosenSlot[]) => chosen.map((c) => `${c.bookableAssetId} ${c.date} ${c.startTime.slice(0, 5)}`);
-const scheduleSlot = (startTime: string, bookable = true): ScheduleSlot => ({ startTime, duration: 'PT15M', booked: !bookable, bookingAllowed: true, displayAsBlockedButAllowed: false, blocked: false });
+const scheduleSlot = (startTime: string, bookable = true): ScheduleSlot => ({
+  startTime,
+  duration: 'PT15M',
+  booked: !bookable,
+  bookingAllowed: true,
+  displayAsBlockedButAllowed: false,
+  blocked: false,
+});
 
 describe('toggleSlot', () => {
   it('checks and unchecks', () => {
@@ -26,7 +33,11 @@ describe('toggleSlot', () => {
 });
 
 describe('toggleDay', () => {
-  const day = { bookableAssetId: 1, date: '2025-04-01', slots: [scheduleSlot('10:00:00'), scheduleSlot('10:15:00', false), scheduleSlot('10:30:00'), scheduleSlot('10:45:00')] };
+  const day = {
+    bookableAssetId: 1,
+    date: '2025-04-01',
+    slots: [scheduleSlot('10:00:00'), scheduleSlot('10:15:00', false), scheduleSlot('10:30:00'), scheduleSlot('10:45:00')],
+  };
 
   it('chooses every bookable slot of the day, never an unavailable one, and clears the day when all are chosen', () => {
     const chosen = toggleDay([pick('10:00:00')], day, { oneTimeslotOnly: false });
@@ -34,7 +45,7 @@ describe('toggleDay', () => {
     expect(toggleDay(chosen, day, { oneTimeslotOnly: false })).toEqual([]);
   });
 
-  it('one timeslot only: the first contiguous run replaces the room\'s choices, and toggles off again', () => {
+  it("one timeslot only: the first contiguous run replaces the room's choices, and toggles off again", () => {
     const chosen = toggleDay([pick('12:00:00', '2025-04-03')], day, { oneTimeslotOnly: true });
     expect(times(chosen)).toEqual(['1 2025-04-01 10:00']);
     expect(toggleDay(chosen, day, { oneTimeslotOnly: true })).toEqual([]);
@@ -45,8 +56,20 @@ describe('shortChoices (the minimum duration at selection time)', () => {
   const at = (startTime: string, date = '2026-03-02'): ChosenSlot => ({ bookableAssetId: 1, date, startTime });
 
   it('names each chosen interval of the room shorter than the minimum', () => {
-    const chosen = [at('16:00:00'), at('16:15:00'), at('17:00:00'), at('17:15:00'), at('17:30:00'), at('17:45:00'), at('16:00:00', '2026-03-03'), { ...at('16:00:00'), bookableAssetId: 2 }];
-    expect(shortChoices(chosen, 1, 60)).toEqual([{ date: '2026-03-02', startTime: '16:00:00' }, { date: '2026-03-03', startTime: '16:00:00' }]);
+    const chosen = [
+      at('16:00:00'),
+      at('16:15:00'),
+      at('17:00:00'),
+      at('17:15:00'),
+      at('17:30:00'),
+      at('17:45:00'),
+      at('16:00:00', '2026-03-03'),
+      { ...at('16:00:00'), bookableAssetId: 2 },
+    ];
+    expect(shortChoices(chosen, 1, 60)).toEqual([
+      { date: '2026-03-02', startTime: '16:00:00' },
+      { date: '2026-03-03', startTime: '16:00:00' },
+    ]);
     expect(shortChoices(chosen, 1, 30)).toEqual([{ date: '2026-03-03', startTime: '16:00:00' }]);
     expect(shortChoices([], 1, 60)).toEqual([]);
   });

@@ -15,7 +15,8 @@ export interface ChosenSlot {
   startTime: string;
 }
 
-const sameSlot = (a: ChosenSlot, b: ChosenSlot) => a.bookableAssetId === b.bookableAssetId && a.date === b.date && a.startTime === b.startTime;
+const sameSlot = (a: ChosenSlot, b: ChosenSlot) =>
+  a.bookableAssetId === b.bookableAssetId && a.date === b.date && a.startTime === b.startTime;
 
 export function toggleSlot(chosen: readonly ChosenSlot[], slot: ChosenSlot, options: { oneTimeslotOnly: boolean }): ChosenSlot[] {
   if (chosen.some((c) => sameSlot(c, slot))) return chosen.filter((c) => !sameSlot(c, slot));
@@ -43,13 +44,17 @@ export function toggleDay(
   day: { bookableAssetId: number; date: string; slots: readonly ScheduleSlot[] },
   options: { oneTimeslotOnly: boolean },
 ): ChosenSlot[] {
-  const bookable = day.slots.filter(isSlotBookable).map((s) => ({ bookableAssetId: day.bookableAssetId, date: day.date, startTime: s.startTime }));
+  const bookable = day.slots
+    .filter(isSlotBookable)
+    .map((s) => ({ bookableAssetId: day.bookableAssetId, date: day.date, startTime: s.startTime }));
   const target = options.oneTimeslotOnly ? firstRun(bookable) : bookable;
   const isOfDay = (c: ChosenSlot) => c.bookableAssetId === day.bookableAssetId && c.date === day.date;
   const allChosen = target.length > 0 && target.every((t) => chosen.some((c) => sameSlot(c, t)));
   if (allChosen) return chosen.filter((c) => !isOfDay(c));
   // One timeslot only: the run replaces every earlier choice of the room, on any date.
-  const kept = options.oneTimeslotOnly ? chosen.filter((c) => c.bookableAssetId !== day.bookableAssetId) : chosen.filter((c) => !isOfDay(c));
+  const kept = options.oneTimeslotOnly
+    ? chosen.filter((c) => c.bookableAssetId !== day.bookableAssetId)
+    : chosen.filter((c) => !isOfDay(c));
   return [...kept, ...target];
 }
 
@@ -68,7 +73,11 @@ function firstRun(slots: readonly ChosenSlot[]): ChosenSlot[] {
  * tider'. The chosen intervals of a room (adjacent slots of a date merged) shorter than the minimum,
  * as date and start time; the calendar says so at once under the grid.
  */
-export function shortChoices(chosen: readonly ChosenSlot[], bookableAssetId: number, minMinutes: number): { date: string; startTime: string }[] {
+export function shortChoices(
+  chosen: readonly ChosenSlot[],
+  bookableAssetId: number,
+  minMinutes: number,
+): { date: string; startTime: string }[] {
   const byDate = new Map<string, number[]>();
   for (const c of chosen) {
     const start = parseTime(c.startTime);

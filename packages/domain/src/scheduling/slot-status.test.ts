@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { isSlotBookable, slotStatus, slotStatusLabels } from './slot-status';
 
-const slot = (flags: Partial<{ booked: boolean; bookingAllowed: boolean; displayAsBlockedButAllowed: boolean }> = {}) => ({ booked: false, bookingAllowed: true, displayAsBlockedButAllowed: false, ...flags });
+const slot = (flags: Partial<{ booked: boolean; bookingAllowed: boolean; displayAsBlockedButAllowed: boolean }> = {}) => ({
+  booked: false,
+  bookingAllowed: true,
+  displayAsBlockedButAllowed: false,
+  ...flags,
+});
 
 describe('slotStatus', () => {
   it('available when bookable and free; unavailable when booked, blocked or outside the window', () => {

@@ -27,7 +27,10 @@ export function isSlotBookable(slot: SlotFlags): boolean {
  * @param checked the person has chosen this slot
  * @param reserved the slot is part of the reservation being changed (its id is ignored in the schedule)
  */
-export function slotStatus(slot: SlotFlags, { checked = false, reserved = false }: { checked?: boolean; reserved?: boolean } = {}): SlotStatus {
+export function slotStatus(
+  slot: SlotFlags,
+  { checked = false, reserved = false }: { checked?: boolean; reserved?: boolean } = {},
+): SlotStatus {
   // A choice kept from an earlier visit may have been taken since: it shows, disabled.
   if (checked) return isSlotBookable(slot) ? 'checked' : 'checkedAndDisabled';
   if (reserved) return 'reserved';

@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatClock, formatTimeShort, isOnSlotGrid, minutesToTime, parseTime, roundDownToGrid, roundUpToGrid, timeToMinutes } from './time-of-day';
+import {
+  formatClock,
+  formatTimeShort,
+  isOnSlotGrid,
+  minutesToTime,
+  parseTime,
+  roundDownToGrid,
+  roundUpToGrid,
+  timeToMinutes,
+} from './time-of-day';
 
 describe('times of day', () => {
   it('reads HH:mm:ss and HH:mm as minutes since midnight', () => {
@@ -39,8 +48,10 @@ describe('times of day', () => {
   });
 
   it('property: minutes round-trip through HH:mm:ss', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 1439 }), (m) => {
-      expect(parseTime(minutesToTime(m))).toBe(m);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1439 }), (m) => {
+        expect(parseTime(minutesToTime(m))).toBe(m);
+      }),
+    );
   });
 });

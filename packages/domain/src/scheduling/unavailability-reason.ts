@@ -23,7 +23,13 @@ export type UnavailabilityReason = (typeof unavailabilityReasons)[number];
  * Reasons that say the time is taken or shut (the availability answer's `unavailable` list); the
  * others say the request itself breaks a rule (its `errors` list).
  */
-export const takenReasons: ReadonlySet<UnavailabilityReason> = new Set(['CLOSED_DATE', 'OUTSIDE_OPENING_HOURS', 'NONEXISTENT_TIME', 'BOOKED', 'BLOCKED']);
+export const takenReasons: ReadonlySet<UnavailabilityReason> = new Set([
+  'CLOSED_DATE',
+  'OUTSIDE_OPENING_HOURS',
+  'NONEXISTENT_TIME',
+  'BOOKED',
+  'BLOCKED',
+]);
 
 export interface ReasonDetails {
   behandlingstid?: number;

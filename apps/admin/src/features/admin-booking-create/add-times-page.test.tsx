@@ -15,7 +15,14 @@ const rooms = buildRooms([
 ]);
 
 const time = (date: string, available: boolean, initialRepetitionDate: string | null, message: string | null = null) => ({
-  date, startTime: '10:00:00', endTime: '11:30:00', duration: 'PT1H30M', initialRepetitionDate, available, reason: available ? null : 'BOOKED', message,
+  date,
+  startTime: '10:00:00',
+  endTime: '11:30:00',
+  duration: 'PT1H30M',
+  initialRepetitionDate,
+  available,
+  reason: available ? null : 'BOOKED',
+  message,
 });
 
 function stub(overrides: Record<string, unknown> = {}) {
@@ -27,7 +34,13 @@ function stub(overrides: Record<string, unknown> = {}) {
     'GET /api/booking/5/comment': { comment: '' },
     '/api/location/7/bookableassets': rooms,
     'PUT /api/admin/booking/availability': {
-      probablyAvailable: [{ bookableAssetId: 4, datesAndTimes: [time('2026-04-07', true, '2026-04-07'), time('2026-04-14', true, '2026-04-07')], violations: [] }],
+      probablyAvailable: [
+        {
+          bookableAssetId: 4,
+          datesAndTimes: [time('2026-04-07', true, '2026-04-07'), time('2026-04-14', true, '2026-04-07')],
+          violations: [],
+        },
+      ],
       unavailable: [],
       errors: [],
     },
@@ -70,15 +83,28 @@ describe('adding times to a booking', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Endringene ble lagret')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/soknader/5'));
     expect(api.callsTo('PUT', '/api/admin/booking/availability')[0]?.body).toEqual({
-      bookingCreationDtos: [{ bookableAssetId: 4, datesAndTimes: [{ date: '2026-04-07', startTime: '10:00:00', duration: 'PT1H30M' }], repetition: { lastDate: '2026-04-14', pattern: 'WEEKLY' } }],
+      bookingCreationDtos: [
+        {
+          bookableAssetId: 4,
+          datesAndTimes: [{ date: '2026-04-07', startTime: '10:00:00', duration: 'PT1H30M' }],
+          repetition: { lastDate: '2026-04-14', pattern: 'WEEKLY' },
+        },
+      ],
       includeBlockedSlots: true,
       includeClosedDates: true,
     });
     expect(api.callsTo('POST', '/api/booking/5/reservations')[0]?.body).toEqual({
-      availabilityData: { probablyAvailable: [{ bookableAssetId: 4, datesAndTimes: [
-        { date: '2026-04-07', startTime: '10:00:00', duration: 'PT1H30M', initialRepetitionDate: '2026-04-07' },
-        { date: '2026-04-14', startTime: '10:00:00', duration: 'PT1H30M', initialRepetitionDate: '2026-04-07' },
-      ] }] },
+      availabilityData: {
+        probablyAvailable: [
+          {
+            bookableAssetId: 4,
+            datesAndTimes: [
+              { date: '2026-04-07', startTime: '10:00:00', duration: 'PT1H30M', initialRepetitionDate: '2026-04-07' },
+              { date: '2026-04-14', startTime: '10:00:00', duration: 'PT1H30M', initialRepetitionDate: '2026-04-07' },
+            ],
+          },
+        ],
+      },
       isRepeating: true,
       includeBlockedSlots: true,
       includeClosedDates: true,
@@ -94,8 +120,13 @@ describe('adding times to a booking', { timeout: 30_000 }, () => {
     // Under each field and in the error summary, which has the focus.
     const summary = await screen.findByRole('group', { name: 'For å lagre må du rette opp følgende feil:' });
     expect(summary).toHaveFocus();
-    expect(within(summary).getAllByRole('link').map((a) => a.textContent)).toEqual([
-      'Velg et starttidspunkt på hele kvarter (for eksempel 18:15)', 'Velg en sluttdato som er samme dag som eller etter startdatoen',
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual([
+      'Velg et starttidspunkt på hele kvarter (for eksempel 18:15)',
+      'Velg en sluttdato som er samme dag som eller etter startdatoen',
     ]);
     expect(screen.getAllByText('Velg en sluttdato som er samme dag som eller etter startdatoen')).toHaveLength(2);
 
@@ -110,7 +141,9 @@ describe('adding times to a booking', { timeout: 30_000 }, () => {
     const api = stub({
       'PUT /api/admin/booking/availability': {
         probablyAvailable: [{ bookableAssetId: 4, datesAndTimes: [time('2026-04-07', true, '2026-04-07')], violations: [] }],
-        unavailable: [{ bookableAssetId: 4, datesAndTimes: [time('2026-04-14', false, '2026-04-07', 'Tidspunktet er opptatt')], violations: [] }],
+        unavailable: [
+          { bookableAssetId: 4, datesAndTimes: [time('2026-04-14', false, '2026-04-07', 'Tidspunktet er opptatt')], violations: [] },
+        ],
         errors: [],
       },
     });
@@ -125,10 +158,13 @@ describe('adding times to a booking', { timeout: 30_000 }, () => {
 
   it('shows the taken times of a 409 and stays on the page', async () => {
     stub({
-      'POST /api/booking/5/reservations': () => jsonResponse(409, {
-        msg: 'conflict', code: 'BOOKING_CONFLICT', userMsg: 'Tidspunktet er ikke lenger ledig. Ingenting er lagret.',
-        conflicts: [{ bookableAssetId: 4, date: '2026-04-14', startTime: '10:00:00', endTime: '11:30:00' }],
-      }),
+      'POST /api/booking/5/reservations': () =>
+        jsonResponse(409, {
+          msg: 'conflict',
+          code: 'BOOKING_CONFLICT',
+          userMsg: 'Tidspunktet er ikke lenger ledig. Ingenting er lagret.',
+          conflicts: [{ bookableAssetId: 4, date: '2026-04-14', startTime: '10:00:00', endTime: '11:30:00' }],
+        }),
     });
     const { user, router } = await openForm();
     await fillWeekly(user);

@@ -79,14 +79,24 @@ function AddTimesForm({ booking }: { booking: AdminBookingView }) {
         <Heading level={1} data-size="lg">
           Legg til tider
         </Heading>
-        <FormErrorSummary errors={form.formState.errors} submitCount={form.formState.submitCount} heading="For å lagre må du rette opp følgende feil:" />
+        <FormErrorSummary
+          errors={form.formState.errors}
+          submitCount={form.formState.submitCount}
+          heading="For å lagre må du rette opp følgende feil:"
+        />
         <Paragraph>
           Søknad {booking.caseNumber}, {booking.locationName}
         </Paragraph>
         {rooms.isPending && <Loading label="Henter rommene" />}
         {rooms.error && <LoadFailureAlert failure={loadFailureMessage(rooms.error)} />}
         <TimeFields rooms={roomList} />
-        <Textfield label="Kommentar til søkeren (valgfritt)" multiline rows={3} {...form.register('comment')} error={form.formState.errors.comment?.message} />
+        <Textfield
+          label="Kommentar til søkeren (valgfritt)"
+          multiline
+          rows={3}
+          {...form.register('comment')}
+          error={form.formState.errors.comment?.message}
+        />
         <SaveFailure refused={save.refused} error={save.error} />
         <div className="lk-create-actions">
           <Button type="submit" disabled={save.isPending}>

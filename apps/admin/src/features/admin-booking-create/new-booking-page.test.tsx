@@ -12,13 +12,26 @@ import { adminBookingMessages } from '@lokaler/domain/admin-booking-create';
 
 configure({ asyncUtilTimeout: 5000 });
 
-const time = { date: '2026-04-08', startTime: '18:00:00', endTime: '19:00:00', duration: 'PT1H', initialRepetitionDate: null, available: true, reason: null, message: null };
+const time = {
+  date: '2026-04-08',
+  startTime: '18:00:00',
+  endTime: '19:00:00',
+  duration: 'PT1H',
+  initialRepetitionDate: null,
+  available: true,
+  reason: null,
+  message: null,
+};
 
 function stub(overrides: Record<string, unknown> = {}) {
   return stubApi({
     '/api/currentuser/adminlocations': [{ id: 7, name: 'Bjølsen skole' }],
     '/api/location/7/bookableassets': buildRooms([{ id: 3, name: 'Gymsal' }]),
-    'PUT /api/admin/booking/availability': { probablyAvailable: [{ bookableAssetId: 3, datesAndTimes: [time], violations: [] }], unavailable: [], errors: [] },
+    'PUT /api/admin/booking/availability': {
+      probablyAvailable: [{ bookableAssetId: 3, datesAndTimes: [time], violations: [] }],
+      unavailable: [],
+      errors: [],
+    },
     'POST /api/booking': () => jsonResponse(201, { bookingId: 9, caseNumber: 'LOK-2026-00009' }),
     'GET /api/booking/9': buildAdminBooking({ bookingId: 9, caseNumber: 'LOK-2026-00009', status: 'APPROVED' }),
     '/api/booking-log/9/changes': [],
@@ -65,12 +78,21 @@ describe('a new booking by the administrator', { timeout: 30_000 }, () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/soknader/9'));
     expect(api.callsTo('PUT', '/api/admin/booking/availability')[0]?.body).toEqual({
-      bookingCreationDtos: [{ bookableAssetId: 3, datesAndTimes: [{ date: '2026-04-08', startTime: '18:00:00', duration: 'PT1H' }], repetition: null }],
+      bookingCreationDtos: [
+        { bookableAssetId: 3, datesAndTimes: [{ date: '2026-04-08', startTime: '18:00:00', duration: 'PT1H' }], repetition: null },
+      ],
       includeBlockedSlots: true,
       includeClosedDates: false,
     });
     expect(api.callsTo('POST', '/api/booking')[0]?.body).toEqual({
-      availabilityData: { probablyAvailable: [{ bookableAssetId: 3, datesAndTimes: [{ date: '2026-04-08', startTime: '18:00:00', duration: 'PT1H', initialRepetitionDate: null }] }] },
+      availabilityData: {
+        probablyAvailable: [
+          {
+            bookableAssetId: 3,
+            datesAndTimes: [{ date: '2026-04-08', startTime: '18:00:00', duration: 'PT1H', initialRepetitionDate: null }],
+          },
+        ],
+      },
       isRepeating: false,
       includeBlockedSlots: true,
       includeClosedDates: false,
@@ -83,7 +105,9 @@ describe('a new booking by the administrator', { timeout: 30_000 }, () => {
   });
 
   it('asks for a cost category where the location requires one, or an override with a reason, before sending anything', async () => {
-    const api = stub({ '/api/admin/location/7': buildLocationDetails({ id: 7, preferences: { ...testPreferences, requireCostCategory: true } }) });
+    const api = stub({
+      '/api/admin/location/7': buildLocationDetails({ id: 7, preferences: { ...testPreferences, requireCostCategory: true } }),
+    });
     const { user, router } = await openForm();
     await user.type(screen.getByLabelText('Navn på den du booker for'), 'Kari Nordmann');
     await user.type(screen.getByLabelText('E-postadresse til den du booker for'), 'kari@example.no');
@@ -91,7 +115,11 @@ describe('a new booking by the administrator', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Lokalet krever kostnadskategori for lån.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Opprett booking' }));
     const summary = await screen.findByRole('group', { name: 'For å lagre må du rette opp følgende feil:' });
-    expect(within(summary).getAllByRole('link').map((a) => a.textContent)).toEqual([adminBookingMessages.costCategoryRequired]);
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual([adminBookingMessages.costCategoryRequired]);
     expect(screen.getByRole('radio', { name: 'Gratis' })).toHaveAttribute('aria-invalid', 'true');
     expect(await axeViolations()).toEqual([]);
 
@@ -107,7 +135,9 @@ describe('a new booking by the administrator', { timeout: 30_000 }, () => {
   });
 
   it('sends the chosen market price in øre', async () => {
-    const api = stub({ '/api/admin/location/7': buildLocationDetails({ id: 7, preferences: { ...testPreferences, requireCostCategory: true } }) });
+    const api = stub({
+      '/api/admin/location/7': buildLocationDetails({ id: 7, preferences: { ...testPreferences, requireCostCategory: true } }),
+    });
     const { user, router } = await openForm();
     await user.type(screen.getByLabelText('Navn på den du booker for'), 'Kari Nordmann');
     await user.type(screen.getByLabelText('E-postadresse til den du booker for'), 'kari@example.no');
@@ -121,7 +151,7 @@ describe('a new booking by the administrator', { timeout: 30_000 }, () => {
     expect(api.callsTo('POST', '/api/booking')[0]?.body).toMatchObject({ costCategory: 'MARKET', marketPrice: 150_050 });
   });
 
-  it('judges name and e-mail by the server\'s schema before sending anything, with focus on the error summary and its links to the fields', async () => {
+  it("judges name and e-mail by the server's schema before sending anything, with focus on the error summary and its links to the fields", async () => {
     const api = stub();
     const { user } = await openForm();
     await fillTime(user);
@@ -129,7 +159,11 @@ describe('a new booking by the administrator', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Opprett booking' }));
     const summary = await screen.findByRole('group', { name: 'For å lagre må du rette opp følgende feil:' });
     expect(summary).toHaveFocus();
-    expect(within(summary).getAllByRole('link').map((a) => a.textContent)).toEqual(['Skriv inn navnet til den du booker for', 'Skriv inn en gyldig e-postadresse til den du booker for']);
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Skriv inn navnet til den du booker for', 'Skriv inn en gyldig e-postadresse til den du booker for']);
     await user.click(within(summary).getByRole('link', { name: 'Skriv inn navnet til den du booker for' }));
     expect(screen.getByLabelText('Navn på den du booker for')).toHaveFocus();
     expect(screen.getByLabelText('Navn på den du booker for')).toHaveAccessibleDescription('Skriv inn navnet til den du booker for');
@@ -144,7 +178,11 @@ describe('a new booking by the administrator', { timeout: 30_000 }, () => {
       await user.click(screen.getByRole('button', { name: 'Opprett booking' }));
       const summary = await screen.findByRole('group', { name: 'For å lagre må du rette opp følgende feil:' });
       await waitFor(() => expect(summary).toHaveFocus());
-      expect(within(summary).getAllByRole('link').map((a) => a.textContent)).toEqual(['Skriv inn en gyldig e-postadresse til den du booker for']);
+      expect(
+        within(summary)
+          .getAllByRole('link')
+          .map((a) => a.textContent),
+      ).toEqual(['Skriv inn en gyldig e-postadresse til den du booker for']);
       expect(screen.queryByText('Skriv inn navnet til den du booker for')).not.toBeInTheDocument();
     }
     expect(api.callsTo('PUT', '/api/admin/booking/availability')).toHaveLength(0);
@@ -190,8 +228,18 @@ describe('a new booking by the administrator', { timeout: 30_000 }, () => {
   it('books an internal weekly activity with its title, without the citizen fields', async () => {
     const api = stub({
       'PUT /api/admin/booking/availability': {
-        probablyAvailable: [{ bookableAssetId: 3, datesAndTimes: [{ ...time, initialRepetitionDate: '2026-04-08' }, { ...time, date: '2026-04-15', initialRepetitionDate: '2026-04-08' }], violations: [] }],
-        unavailable: [], errors: [],
+        probablyAvailable: [
+          {
+            bookableAssetId: 3,
+            datesAndTimes: [
+              { ...time, initialRepetitionDate: '2026-04-08' },
+              { ...time, date: '2026-04-15', initialRepetitionDate: '2026-04-08' },
+            ],
+            violations: [],
+          },
+        ],
+        unavailable: [],
+        errors: [],
       },
     });
     const { user } = await openForm();
@@ -204,12 +252,22 @@ describe('a new booking by the administrator', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Opprett booking' }));
 
     await waitFor(() => expect(api.callsTo('POST', '/api/booking')).toHaveLength(1));
-    expect(api.callsTo('PUT', '/api/admin/booking/availability')[0]?.body).toMatchObject({ bookingCreationDtos: [{ repetition: { lastDate: '2026-04-15', pattern: 'WEEKLY' } }], includeClosedDates: true });
+    expect(api.callsTo('PUT', '/api/admin/booking/availability')[0]?.body).toMatchObject({
+      bookingCreationDtos: [{ repetition: { lastDate: '2026-04-15', pattern: 'WEEKLY' } }],
+      includeClosedDates: true,
+    });
     expect(api.callsTo('POST', '/api/booking')[0]?.body).toEqual({
-      availabilityData: { probablyAvailable: [{ bookableAssetId: 3, datesAndTimes: [
-        { date: '2026-04-08', startTime: '18:00:00', duration: 'PT1H', initialRepetitionDate: '2026-04-08' },
-        { date: '2026-04-15', startTime: '18:00:00', duration: 'PT1H', initialRepetitionDate: '2026-04-08' },
-      ] }] },
+      availabilityData: {
+        probablyAvailable: [
+          {
+            bookableAssetId: 3,
+            datesAndTimes: [
+              { date: '2026-04-08', startTime: '18:00:00', duration: 'PT1H', initialRepetitionDate: '2026-04-08' },
+              { date: '2026-04-15', startTime: '18:00:00', duration: 'PT1H', initialRepetitionDate: '2026-04-08' },
+            ],
+          },
+        ],
+      },
       isRepeating: true,
       includeBlockedSlots: false,
       includeClosedDates: true,
@@ -222,10 +280,13 @@ describe('a new booking by the administrator', { timeout: 30_000 }, () => {
 
   it('makes time unavailable without a title, and shows the taken times of a 409', async () => {
     const api = stub({
-      'POST /api/booking': () => jsonResponse(409, {
-        msg: 'conflict', code: 'BOOKING_CONFLICT', userMsg: 'Tidspunktet er ikke lenger ledig. Ingenting er lagret.',
-        conflicts: [{ bookableAssetId: 3, date: '2026-04-08', startTime: '18:00:00', endTime: '19:00:00' }],
-      }),
+      'POST /api/booking': () =>
+        jsonResponse(409, {
+          msg: 'conflict',
+          code: 'BOOKING_CONFLICT',
+          userMsg: 'Tidspunktet er ikke lenger ledig. Ingenting er lagret.',
+          conflicts: [{ bookableAssetId: 3, date: '2026-04-08', startTime: '18:00:00', endTime: '19:00:00' }],
+        }),
     });
     const { user, router } = await openForm();
     await user.click(screen.getByRole('radio', { name: 'Gjør tiden utilgjengelig' }));

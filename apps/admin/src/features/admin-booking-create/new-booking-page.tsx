@@ -48,22 +48,39 @@ function NewBooking({ locationId }: { locationId: number }) {
   useEffect(() => {
     rules.current = { requireCostCategory };
   }, [requireCostCategory]);
-  const resolver: Resolver<NewBookingValues, unknown, NewBooking> = (values, context, options) => zodResolver(newBookingSchemaFor(rules.current))(values, context, options);
+  const resolver: Resolver<NewBookingValues, unknown, NewBooking> = (values, context, options) =>
+    zodResolver(newBookingSchemaFor(rules.current))(values, context, options);
   const form = useForm<NewBookingValues, unknown, NewBooking>({
     resolver,
     shouldFocusError: false,
     defaultValues: {
-      bookingPurpose: 'ADMINUSER_ON_BEHALF_OF_PUBLICUSER_LOAN', onBehalfOfName: '', onBehalfOfEmail: '', internalEventTitle: '',
-      costCategory: '', marketPriceKroner: '', overrideRule: false, overrideReason: '', ...emptyTimeChoice(todayInOslo(new Date())),
+      bookingPurpose: 'ADMINUSER_ON_BEHALF_OF_PUBLICUSER_LOAN',
+      onBehalfOfName: '',
+      onBehalfOfEmail: '',
+      internalEventTitle: '',
+      costCategory: '',
+      marketPriceKroner: '',
+      overrideRule: false,
+      overrideReason: '',
+      ...emptyTimeChoice(todayInOslo(new Date())),
     },
   });
-  const { register, handleSubmit, control, formState: { errors } } = form;
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors },
+  } = form;
   const purpose = useWatch({ control, name: 'bookingPurpose' });
 
-  const save = useCheckedSave(createAdminBookingMutation(), (times, chosen: NewBooking) => adminBookingBody(chosen, times, chosen), async ({ bookingId, caseNumber }) => {
-    showToast({ type: 'success', msg: `Bookingen ${caseNumber} er opprettet` });
-    await navigate(paths.booking.getHref(bookingId));
-  });
+  const save = useCheckedSave(
+    createAdminBookingMutation(),
+    (times, chosen: NewBooking) => adminBookingBody(chosen, times, chosen),
+    async ({ bookingId, caseNumber }) => {
+      showToast({ type: 'success', msg: `Bookingen ${caseNumber} er opprettet` });
+      await navigate(paths.booking.getHref(bookingId));
+    },
+  );
 
   const submit = handleSubmit((chosen) => save.mutate(chosen));
   const roomList = (rooms.data ?? []).map((r) => ({ id: r.id, name: r.displayName || r.name }));
@@ -74,7 +91,11 @@ function NewBooking({ locationId }: { locationId: number }) {
         <Heading level={1} data-size="lg">
           Ny booking
         </Heading>
-        <FormErrorSummary errors={form.formState.errors} submitCount={form.formState.submitCount} heading="For å lagre må du rette opp følgende feil:" />
+        <FormErrorSummary
+          errors={form.formState.errors}
+          submitCount={form.formState.submitCount}
+          heading="For å lagre må du rette opp følgende feil:"
+        />
         {locationName && <Paragraph>{locationName}</Paragraph>}
         <Fieldset>
           <Fieldset.Legend>Hva gjelder bookingen?</Fieldset.Legend>
@@ -84,16 +105,39 @@ function NewBooking({ locationId }: { locationId: number }) {
         </Fieldset>
         {purpose === 'ADMINUSER_ON_BEHALF_OF_PUBLICUSER_LOAN' && (
           <>
-            <Textfield label="Navn på den du booker for" {...register('onBehalfOfName')} error={errors.onBehalfOfName?.message} required autoComplete="off" />
-            <Textfield label="E-postadresse til den du booker for" type="email" {...register('onBehalfOfEmail')} error={errors.onBehalfOfEmail?.message} required autoComplete="off" />
+            <Textfield
+              label="Navn på den du booker for"
+              {...register('onBehalfOfName')}
+              error={errors.onBehalfOfName?.message}
+              required
+              autoComplete="off"
+            />
+            <Textfield
+              label="E-postadresse til den du booker for"
+              type="email"
+              {...register('onBehalfOfEmail')}
+              error={errors.onBehalfOfEmail?.message}
+              required
+              autoComplete="off"
+            />
             <CostCategoryChoice required={requireCostCategory} />
           </>
         )}
         {purpose === 'ADMINUSER_INTERNAL_ACTIVITY' && (
-          <Textfield label="Tittel på aktiviteten (valgfritt)" description="Uten tittel står det «Intern aktivitet»." {...register('internalEventTitle')} error={errors.internalEventTitle?.message} />
+          <Textfield
+            label="Tittel på aktiviteten (valgfritt)"
+            description="Uten tittel står det «Intern aktivitet»."
+            {...register('internalEventTitle')}
+            error={errors.internalEventTitle?.message}
+          />
         )}
         {purpose === 'ADMINUSER_MAKE_TIME_UNAVAILABLE' && (
-          <Textfield label="Tittel (valgfritt)" description="Vises i kalenderen. Uten tittel står det «Utilgjengelig»." {...register('internalEventTitle')} error={errors.internalEventTitle?.message} />
+          <Textfield
+            label="Tittel (valgfritt)"
+            description="Vises i kalenderen. Uten tittel står det «Utilgjengelig»."
+            {...register('internalEventTitle')}
+            error={errors.internalEventTitle?.message}
+          />
         )}
         {rooms.isPending && <Loading label="Henter rommene" />}
         {rooms.error && (
@@ -121,7 +165,11 @@ function NewBooking({ locationId }: { locationId: number }) {
  * one, unless the administrator overrides the rule with a reason (written to the change log).
  */
 function CostCategoryChoice({ required }: { required: boolean }) {
-  const { register, control, formState: { errors } } = useFormContext<NewBookingValues>();
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = useFormContext<NewBookingValues>();
   const category = useWatch({ control, name: 'costCategory' });
   const override = useWatch({ control, name: 'overrideRule' });
   const errorId = 'lk-new-booking-cost-category-error';
@@ -132,18 +180,42 @@ function CostCategoryChoice({ required }: { required: boolean }) {
         <Fieldset.Legend>{required ? 'Kostnadskategori' : 'Kostnadskategori (valgfritt)'}</Fieldset.Legend>
         {required && <Fieldset.Description>Lokalet krever kostnadskategori for lån.</Fieldset.Description>}
         {costCategories.map((c) => (
-          <Radio key={c} value={c} label={costCategoryLabels[c]} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...register('costCategory')} />
+          <Radio
+            key={c}
+            value={c}
+            label={costCategoryLabels[c]}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            {...register('costCategory')}
+          />
         ))}
         {error && <ValidationMessage id={errorId}>{error}</ValidationMessage>}
       </Fieldset>
       {category === 'MARKET' && (
-        <Textfield label="Markedspris, kr" description="Hele leien for bookingen." inputMode="decimal" autoComplete="off" {...register('marketPriceKroner')} error={errors.marketPrice?.message} />
+        <Textfield
+          label="Markedspris, kr"
+          description="Hele leien for bookingen."
+          inputMode="decimal"
+          autoComplete="off"
+          {...register('marketPriceKroner')}
+          error={errors.marketPrice?.message}
+        />
       )}
       {required && (
-        <Checkbox label="Overstyr regelen om kostnadskategori" description="Bare når det er avtalt. Begrunnelsen skrives i endringsloggen." {...register('overrideRule')} />
+        <Checkbox
+          label="Overstyr regelen om kostnadskategori"
+          description="Bare når det er avtalt. Begrunnelsen skrives i endringsloggen."
+          {...register('overrideRule')}
+        />
       )}
       {required && override === true && (
-        <Textfield label="Begrunnelse for å overstyre regelen" multiline rows={3} {...register('overrideReason')} error={errors.overrideRules?.reason?.message} />
+        <Textfield
+          label="Begrunnelse for å overstyre regelen"
+          multiline
+          rows={3}
+          {...register('overrideReason')}
+          error={errors.overrideRules?.reason?.message}
+        />
       )}
     </>
   );

@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { adminBookingMessages, adminBookingPurposes, adminBookingRequest, createBookingRequestWithAdmin, type AdminBookingPurpose } from '@lokaler/domain/admin-booking-create';
+import {
+  adminBookingMessages,
+  adminBookingPurposes,
+  adminBookingRequest,
+  createBookingRequestWithAdmin,
+  type AdminBookingPurpose,
+} from '@lokaler/domain/admin-booking-create';
 import { adminBookingBody, newBookingSchema } from './purpose-choice';
 import { emptyTimeChoice } from './time-choice';
 
 const norwegian: string[] = Object.values(adminBookingMessages);
 
-const times = [{ bookableAssetId: 3, datesAndTimes: [{ date: '2026-04-08', startTime: '18:00:00', duration: 'PT1H', initialRepetitionDate: null }] }];
+const times = [
+  { bookableAssetId: 3, datesAndTimes: [{ date: '2026-04-08', startTime: '18:00:00', duration: 'PT1H', initialRepetitionDate: null }] },
+];
 const validTime = { ...emptyTimeChoice('2026-04-08', 3), startTime: '18:00' };
 
 /** What POST /api/booking does with an admin's body: the route's schema, then the admin rule (create-admin-booking.ts). */
@@ -15,12 +23,31 @@ function serverAccepts(body: unknown): boolean {
 }
 
 const names = ['Kari Nordmann', '', '   ', 'x'.repeat(200), 'x'.repeat(201)];
-const emails = ['kari@example.no', ' kari@example.no ', '', 'kari@', 'kari..nordmann@example.no', 'kari@example.n', 'kari nordmann@example.no', 'æøå@example.no', `${'k'.repeat(310)}@example.no`];
+const emails = [
+  'kari@example.no',
+  ' kari@example.no ',
+  '',
+  'kari@',
+  'kari..nordmann@example.no',
+  'kari@example.n',
+  'kari nordmann@example.no',
+  'æøå@example.no',
+  `${'k'.repeat(310)}@example.no`,
+];
 const titles = ['', '  ', 'Foreldremøte', 'x'.repeat(200), 'x'.repeat(201)];
 
-interface Case { bookingPurpose: AdminBookingPurpose; onBehalfOfName: string; onBehalfOfEmail: string; internalEventTitle: string }
+interface Case {
+  bookingPurpose: AdminBookingPurpose;
+  onBehalfOfName: string;
+  onBehalfOfEmail: string;
+  internalEventTitle: string;
+}
 const cases: Case[] = adminBookingPurposes.flatMap((bookingPurpose) =>
-  names.flatMap((onBehalfOfName) => emails.flatMap((onBehalfOfEmail) => titles.map((internalEventTitle) => ({ bookingPurpose, onBehalfOfName, onBehalfOfEmail, internalEventTitle })))),
+  names.flatMap((onBehalfOfName) =>
+    emails.flatMap((onBehalfOfEmail) =>
+      titles.map((internalEventTitle) => ({ bookingPurpose, onBehalfOfName, onBehalfOfEmail, internalEventTitle })),
+    ),
+  ),
 );
 
 describe('the new-booking form and POST /api/booking', () => {
@@ -37,8 +64,24 @@ describe('the new-booking form and POST /api/booking', () => {
   });
 
   it('needs no title for an internal activity, and refuses an e-mail the old pattern let through', () => {
-    expect(newBookingSchema.safeParse({ bookingPurpose: 'ADMINUSER_INTERNAL_ACTIVITY', onBehalfOfName: '', onBehalfOfEmail: '', internalEventTitle: '', ...validTime }).success).toBe(true);
-    const refused = newBookingSchema.safeParse({ bookingPurpose: 'ADMINUSER_ON_BEHALF_OF_PUBLICUSER_LOAN', onBehalfOfName: 'Kari', onBehalfOfEmail: 'kari..nordmann@example.no', internalEventTitle: '', ...validTime });
-    expect(refused.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['onBehalfOfEmail', 'Skriv inn en gyldig e-postadresse til den du booker for']]);
+    expect(
+      newBookingSchema.safeParse({
+        bookingPurpose: 'ADMINUSER_INTERNAL_ACTIVITY',
+        onBehalfOfName: '',
+        onBehalfOfEmail: '',
+        internalEventTitle: '',
+        ...validTime,
+      }).success,
+    ).toBe(true);
+    const refused = newBookingSchema.safeParse({
+      bookingPurpose: 'ADMINUSER_ON_BEHALF_OF_PUBLICUSER_LOAN',
+      onBehalfOfName: 'Kari',
+      onBehalfOfEmail: 'kari..nordmann@example.no',
+      internalEventTitle: '',
+      ...validTime,
+    });
+    expect(refused.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['onBehalfOfEmail', 'Skriv inn en gyldig e-postadresse til den du booker for'],
+    ]);
   });
 });

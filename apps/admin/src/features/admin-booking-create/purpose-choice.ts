@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { adminBookingPurposeChoice, adminBookingRuleProblem, type AdminBookingPurpose, type AdminBookingPurposeChoice, type CreateBookingRequestWithAdmin } from '@lokaler/domain/admin-booking-create';
+import {
+  adminBookingPurposeChoice,
+  adminBookingRuleProblem,
+  type AdminBookingPurpose,
+  type AdminBookingPurposeChoice,
+  type CreateBookingRequestWithAdmin,
+} from '@lokaler/domain/admin-booking-create';
 import type { AssetTimesToBook } from '@lokaler/domain/booking-request';
 import { requireLastDate, timeChoiceFields, type TimeChoice } from './time-choice';
 
@@ -14,7 +20,11 @@ export const purposeLabels: Record<AdminBookingPurpose, string> = {
  * override as a checkbox with its reason; chosenPurposeFields turns them into marketPrice (øre) and
  * overrideRules, the fields the server judges.
  */
-const costChoiceInputs = { marketPriceKroner: z.string().optional(), overrideRule: z.boolean().optional(), overrideReason: z.string().optional() };
+const costChoiceInputs = {
+  marketPriceKroner: z.string().optional(),
+  overrideRule: z.boolean().optional(),
+  overrideReason: z.string().optional(),
+};
 
 const newBookingFields = adminBookingPurposeChoice.safeExtend(timeChoiceFields).safeExtend(costChoiceInputs).superRefine(requireLastDate);
 export type NewBookingValues = z.input<typeof newBookingFields>;
@@ -22,7 +32,10 @@ export type NewBooking = z.output<typeof newBookingFields>;
 
 /** Øre of a kroner amount as typed ('3 500', '350,50'); undefined when it is none. */
 export function kronerToOre(value: string | undefined): number | undefined {
-  const compact = (value ?? '').replace(/[\s\u00a0]/g, '').replace(/kr$/i, '').replace(',', '.');
+  const compact = (value ?? '')
+    .replace(/[\s\u00a0]/g, '')
+    .replace(/kr$/i, '')
+    .replace(',', '.');
   if (!/^\d+(\.\d{1,2})?$/.test(compact)) return undefined;
   const [whole = '0', fraction = ''] = compact.split('.');
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
@@ -31,11 +44,22 @@ export function kronerToOre(value: string | undefined): number | undefined {
 /** Only the chosen purpose's fields are sent (adminBookingBody), so only they are judged. */
 function chosenPurposeFields(values: unknown): unknown {
   if (typeof values !== 'object' || values === null) return values;
-  const { onBehalfOfName, onBehalfOfEmail, internalEventTitle, costCategory, marketPrice: _marketPrice, overrideRules: _overrideRules, ...rest } = values as Record<string, unknown>;
+  const {
+    onBehalfOfName,
+    onBehalfOfEmail,
+    internalEventTitle,
+    costCategory,
+    marketPrice: _marketPrice,
+    overrideRules: _overrideRules,
+    ...rest
+  } = values as Record<string, unknown>;
   if (rest.bookingPurpose !== 'ADMINUSER_ON_BEHALF_OF_PUBLICUSER_LOAN') return { ...rest, internalEventTitle };
   const market = costCategory === 'MARKET' ? kronerToOre(rest.marketPriceKroner as string | undefined) : undefined;
   return {
-    ...rest, onBehalfOfName, onBehalfOfEmail, costCategory,
+    ...rest,
+    onBehalfOfName,
+    onBehalfOfEmail,
+    costCategory,
     ...(market !== undefined ? { marketPrice: market } : {}),
     ...(rest.overrideRule === true ? { overrideRules: { reason: rest.overrideReason ?? '' } } : {}),
   };
@@ -61,7 +85,11 @@ export function newBookingSchemaFor(location: { requireCostCategory: boolean }):
 }
 
 /** POST /api/booking's body; only the chosen purpose's fields are sent. */
-export function adminBookingBody(choice: AdminBookingPurposeChoice, times: AssetTimesToBook[], chosen: Pick<TimeChoice, 'repeatWeekly' | 'includeBlockedSlots' | 'includeClosedDates'>): CreateBookingRequestWithAdmin {
+export function adminBookingBody(
+  choice: AdminBookingPurposeChoice,
+  times: AssetTimesToBook[],
+  chosen: Pick<TimeChoice, 'repeatWeekly' | 'includeBlockedSlots' | 'includeClosedDates'>,
+): CreateBookingRequestWithAdmin {
   const onBehalf = choice.bookingPurpose === 'ADMINUSER_ON_BEHALF_OF_PUBLICUSER_LOAN';
   const title = choice.internalEventTitle ?? '';
   return {

@@ -40,17 +40,26 @@ export type TimeChoiceValues = z.input<typeof timeChoiceSchema>;
 export type TimeChoice = z.output<typeof timeChoiceSchema>;
 
 export const emptyTimeChoice = (date: string, roomId: number | null = null): TimeChoiceValues => ({
-  roomId: roomId === null ? '' : String(roomId), date, startTime: '', minutes: '60', repeatWeekly: false, lastDate: '', includeBlockedSlots: false, includeClosedDates: false,
+  roomId: roomId === null ? '' : String(roomId),
+  date,
+  startTime: '',
+  minutes: '60',
+  repeatWeekly: false,
+  lastDate: '',
+  includeBlockedSlots: false,
+  includeClosedDates: false,
 });
 
 /** The admin availability check's body for a valid choice. */
 export function toAvailabilityRequest(choice: TimeChoice): AdminAvailabilityRequest {
   return {
-    bookingCreationDtos: [{
-      bookableAssetId: choice.roomId,
-      datesAndTimes: [{ date: choice.date, startTime: `${choice.startTime}:00`, duration: formatDuration(choice.minutes) }],
-      repetition: choice.repeatWeekly ? { lastDate: choice.lastDate, pattern: 'WEEKLY' } : null,
-    }],
+    bookingCreationDtos: [
+      {
+        bookableAssetId: choice.roomId,
+        datesAndTimes: [{ date: choice.date, startTime: `${choice.startTime}:00`, duration: formatDuration(choice.minutes) }],
+        repetition: choice.repeatWeekly ? { lastDate: choice.lastDate, pattern: 'WEEKLY' } : null,
+      },
+    ],
     includeBlockedSlots: choice.includeBlockedSlots,
     includeClosedDates: choice.includeClosedDates,
   };
@@ -61,11 +70,20 @@ export function toAvailabilityRequest(choice: TimeChoice): AdminAvailabilityRequ
  * (the page lists those instead). Only the fields POST takes are kept.
  */
 export function timesToBook(answer: AvailabilityResponse): AssetTimesToBook[] | null {
-  if (answer.unavailable.some((a) => a.datesAndTimes.length > 0) || answer.errors.some((a) => a.datesAndTimes.length > 0 || a.violations.length > 0)) return null;
+  if (
+    answer.unavailable.some((a) => a.datesAndTimes.length > 0) ||
+    answer.errors.some((a) => a.datesAndTimes.length > 0 || a.violations.length > 0)
+  )
+    return null;
   const times = answer.probablyAvailable
     .map((a) => ({
       bookableAssetId: a.bookableAssetId,
-      datesAndTimes: a.datesAndTimes.map((t) => ({ date: t.date, startTime: t.startTime, duration: String(t.duration), initialRepetitionDate: t.initialRepetitionDate })),
+      datesAndTimes: a.datesAndTimes.map((t) => ({
+        date: t.date,
+        startTime: t.startTime,
+        duration: String(t.duration),
+        initialRepetitionDate: t.initialRepetitionDate,
+      })),
     }))
     .filter((a) => a.datesAndTimes.length > 0);
   return times.length > 0 ? times : null;
@@ -75,6 +93,9 @@ export function timesToBook(answer: AvailabilityResponse): AssetTimesToBook[] | 
 export function refusedTimes(answer: AvailabilityResponse): string[] {
   return [...answer.unavailable, ...answer.errors].flatMap((a) => [
     ...a.violations.map((v) => v.message),
-    ...a.datesAndTimes.map((t) => `${formatDateNorwegian(t.date)} kl. ${t.startTime.slice(0, 5)}${t.endTime ? `–${t.endTime.slice(0, 5)}` : ''}${t.message ? `: ${t.message}` : ''}`),
+    ...a.datesAndTimes.map(
+      (t) =>
+        `${formatDateNorwegian(t.date)} kl. ${t.startTime.slice(0, 5)}${t.endTime ? `–${t.endTime.slice(0, 5)}` : ''}${t.message ? `: ${t.message}` : ''}`,
+    ),
   ]);
 }

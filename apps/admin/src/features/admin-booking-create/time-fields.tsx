@@ -29,7 +29,12 @@ export function TimeFields({ rooms }: { rooms: readonly { id: number; name: stri
     <>
       <Field>
         <Label htmlFor={`${id}-room`}>Rom</Label>
-        <Select id={`${id}-room`} {...register('roomId')} aria-invalid={roomError ? true : undefined} aria-describedby={roomError ? `${id}-room-error` : undefined}>
+        <Select
+          id={`${id}-room`}
+          {...register('roomId')}
+          aria-invalid={roomError ? true : undefined}
+          aria-describedby={roomError ? `${id}-room-error` : undefined}
+        >
           <Select.Option value="">Velg rom</Select.Option>
           {rooms.map((r) => (
             <Select.Option key={r.id} value={String(r.id)}>
@@ -40,7 +45,14 @@ export function TimeFields({ rooms }: { rooms: readonly { id: number; name: stri
         {roomError && <ValidationMessage id={`${id}-room-error`}>{roomError}</ValidationMessage>}
       </Field>
       <DateFieldControl control={control} name="date" label="Dato" required />
-      <Textfield label="Starttid" type="time" step={SLOT_MINUTES * 60} {...register('startTime')} error={errors.startTime?.message} required />
+      <Textfield
+        label="Starttid"
+        type="time"
+        step={SLOT_MINUTES * 60}
+        {...register('startTime')}
+        error={errors.startTime?.message}
+        required
+      />
       <Field>
         <Label htmlFor={`${id}-duration`}>Varighet</Label>
         <Select id={`${id}-duration`} {...register('minutes')}>

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { approvalMessages } from '@lokaler/domain/admin-approval';
-import { amountMessages, approvalFormSchema, defaultApprovalValues, documentTermsOf, kronerInput, parseKroner, toApproveBody, type ApprovalFormValues } from './approval-form';
+import {
+  amountMessages,
+  approvalFormSchema,
+  defaultApprovalValues,
+  documentTermsOf,
+  kronerInput,
+  parseKroner,
+  toApproveBody,
+  type ApprovalFormValues,
+} from './approval-form';
 
 const hash = (c: string) => c.repeat(64);
 const prices = {
@@ -30,9 +39,15 @@ describe('approval form validation', () => {
 
   it('requires the market price for MARKET, and a real amount', () => {
     expect(issues(values({ costCategory: 'MARKET' }))).toEqual([{ path: 'marketPrice', message: approvalMessages.marketPriceRequired }]);
-    expect(issues(values({ costCategory: 'MARKET', marketPrice: 'tre tusen' }))).toEqual([{ path: 'marketPrice', message: amountMessages.invalid }]);
-    expect(issues(values({ costCategory: 'MARKET', marketPrice: '3500,505' }))).toEqual([{ path: 'marketPrice', message: amountMessages.invalid }]);
-    expect(issues(values({ costCategory: 'MARKET', marketPrice: '2000000' }))).toEqual([{ path: 'marketPrice', message: amountMessages.tooLarge }]);
+    expect(issues(values({ costCategory: 'MARKET', marketPrice: 'tre tusen' }))).toEqual([
+      { path: 'marketPrice', message: amountMessages.invalid },
+    ]);
+    expect(issues(values({ costCategory: 'MARKET', marketPrice: '3500,505' }))).toEqual([
+      { path: 'marketPrice', message: amountMessages.invalid },
+    ]);
+    expect(issues(values({ costCategory: 'MARKET', marketPrice: '2000000' }))).toEqual([
+      { path: 'marketPrice', message: amountMessages.tooLarge },
+    ]);
   });
 
   it('requires every cost-based price for COST, naming each missing field', () => {
@@ -49,7 +64,9 @@ describe('approval form validation', () => {
   });
 
   it('requires a weekday when tilsynsvakt is chosen', () => {
-    expect(issues(values({ costCategory: 'FREE', hasTilsynsvakt: true }))).toEqual([{ path: 'tilsynsvaktWeekdays', message: approvalMessages.tilsynsvaktWeekdaysRequired }]);
+    expect(issues(values({ costCategory: 'FREE', hasTilsynsvakt: true }))).toEqual([
+      { path: 'tilsynsvaktWeekdays', message: approvalMessages.tilsynsvaktWeekdaysRequired },
+    ]);
   });
 });
 
@@ -58,7 +75,10 @@ describe('what the approval sends per category', () => {
 
   it('FREE sends neither market price nor cost-based prices, whatever the hidden fields hold', () => {
     expect(toApproveBody(values({ costCategory: 'FREE', ...hidden }), {})).toEqual({
-      costCategory: 'FREE', retroactiveContract: false, hasTilsynsvakt: false, tilsynsvaktWeekdays: [],
+      costCategory: 'FREE',
+      retroactiveContract: false,
+      hasTilsynsvakt: false,
+      tilsynsvaktWeekdays: [],
     });
   });
 
@@ -71,8 +91,13 @@ describe('what the approval sends per category', () => {
   it('COST sends every cost-based price in øre and no market price', () => {
     const body = toApproveBody(values({ costCategory: 'COST', ...hidden }), {});
     expect(body.costBasedPrices).toEqual({
-      lokalkategori1: 15_000, lokalkategori2: 25_050, lokalkategori3: 40_000, etableringSemesterlan: 100_000,
-      etableringEngangsutleie: 50_000, timeTilsynsvakt: 45_000, timeEkstraRenhold: 39_000,
+      lokalkategori1: 15_000,
+      lokalkategori2: 25_050,
+      lokalkategori3: 40_000,
+      etableringSemesterlan: 100_000,
+      etableringEngangsutleie: 50_000,
+      timeTilsynsvakt: 45_000,
+      timeEkstraRenhold: 39_000,
     });
     expect(body).not.toHaveProperty('marketPrice');
   });
@@ -91,8 +116,13 @@ describe('what the approval sends per category', () => {
   });
 
   it('sends the tilsynsvakt weekdays in week order, and none without tilsynsvakt', () => {
-    expect(toApproveBody(values({ costCategory: 'FREE', hasTilsynsvakt: true, tilsynsvaktWeekdays: ['FRIDAY', 'MONDAY'] }), {}).tilsynsvaktWeekdays).toEqual(['MONDAY', 'FRIDAY']);
-    expect(toApproveBody(values({ costCategory: 'FREE', hasTilsynsvakt: false, tilsynsvaktWeekdays: ['FRIDAY'] }), {}).tilsynsvaktWeekdays).toEqual([]);
+    expect(
+      toApproveBody(values({ costCategory: 'FREE', hasTilsynsvakt: true, tilsynsvaktWeekdays: ['FRIDAY', 'MONDAY'] }), {})
+        .tilsynsvaktWeekdays,
+    ).toEqual(['MONDAY', 'FRIDAY']);
+    expect(
+      toApproveBody(values({ costCategory: 'FREE', hasTilsynsvakt: false, tilsynsvaktWeekdays: ['FRIDAY'] }), {}).tilsynsvaktWeekdays,
+    ).toEqual([]);
   });
 });
 
@@ -105,15 +135,27 @@ describe('document terms (what the previews are fetched for)', () => {
 
   it('carry the price in øre and the conditions', () => {
     expect(documentTermsOf(values({ costCategory: 'MARKET', marketPrice: '1200', retroactiveContract: true }))).toEqual({
-      costCategory: 'MARKET', marketPrice: 120_000, retroactiveContract: true, hasTilsynsvakt: false, tilsynsvaktWeekdays: [],
+      costCategory: 'MARKET',
+      marketPrice: 120_000,
+      retroactiveContract: true,
+      hasTilsynsvakt: false,
+      tilsynsvaktWeekdays: [],
     });
-    expect(documentTermsOf(values({ costCategory: 'COST', costBasedPrices: prices }))).toMatchObject({ costCategory: 'COST', lokalkategori2: 25_050 });
+    expect(documentTermsOf(values({ costCategory: 'COST', costBasedPrices: prices }))).toMatchObject({
+      costCategory: 'COST',
+      lokalkategori2: 25_050,
+    });
   });
 });
 
 describe('kroner amounts', () => {
   it.each([
-    ['350', 35_000], ['350,5', 35_050], ['350.50', 35_050], ['3 500', 350_000], ['3\u00a0500 kr', 350_000], ['0', 0],
+    ['350', 35_000],
+    ['350,5', 35_050],
+    ['350.50', 35_050],
+    ['3 500', 350_000],
+    ['3\u00a0500 kr', 350_000],
+    ['0', 0],
   ])('%s is %i øre', (typed, ore) => expect(parseKroner(typed)).toBe(ore));
 
   it.each(['', '-5', '1,234', 'abc', '1e3'])('%s is not an amount', (typed) => expect(parseKroner(typed)).toBeNull());

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { approvalMessages, approveBookingBody, tilsynsvaktProblem, type ApproveBookingInput, type ContractPreviewQuery } from '@lokaler/domain/admin-approval';
+import {
+  approvalMessages,
+  approveBookingBody,
+  tilsynsvaktProblem,
+  type ApproveBookingInput,
+  type ContractPreviewQuery,
+} from '@lokaler/domain/admin-approval';
 import { costBasedPriceFields, type CostBasedPrices } from '@lokaler/domain/admin-selvkost';
 import { costCategories, type CostCategory } from '@lokaler/domain/booking';
 import { daysOfWeek, type DayOfWeek } from '@lokaler/domain/scheduling/day-of-week';
@@ -44,7 +50,10 @@ const MAX_ORE = 100_000_000;
 
 /** Øre of a kroner amount as typed ('3 500', '3500,5', '3500.50'); null when it is not one. */
 export function parseKroner(value: string): number | null {
-  const compact = value.replace(/[\s\u00a0]/g, '').replace(/kr$/i, '').replace(',', '.');
+  const compact = value
+    .replace(/[\s\u00a0]/g, '')
+    .replace(/kr$/i, '')
+    .replace(',', '.');
   if (!/^\d+(\.\d{1,2})?$/.test(compact)) return null;
   const [whole = '0', fraction = ''] = compact.split('.');
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
@@ -66,23 +75,28 @@ function checkAmount(value: string, path: (string | number)[], ctx: z.Refinement
 }
 
 /** The form's rules; only the chosen category's price fields are checked. */
-export const approvalFormSchema = z.object({
-  costCategory: z.union([z.enum(costCategories), z.literal('')]),
-  marketPrice: z.string(),
-  costBasedPrices: z.object(Object.fromEntries(costBasedPriceFields.map((f) => [f, z.string()])) as Record<CostBasedPriceField, z.ZodString>),
-  comment: z.string().max(5000, 'Kommentaren kan ha høyst 5000 tegn'),
-  retroactiveContract: z.boolean(),
-  hasTilsynsvakt: z.boolean(),
-  tilsynsvaktWeekdays: z.array(z.enum(daysOfWeek)),
-}).superRefine((values, ctx) => {
-  if (values.costCategory === '') ctx.addIssue({ code: 'custom', path: ['costCategory'], message: approvalMessages.chooseCostCategory });
-  if (values.costCategory === 'MARKET') checkAmount(values.marketPrice, ['marketPrice'], ctx, approvalMessages.marketPriceRequired);
-  if (values.costCategory === 'COST') {
-    for (const field of costBasedPriceFields) checkAmount(values.costBasedPrices[field], ['costBasedPrices', field], ctx, approvalMessages.costBasedRequired);
-  }
-  const tilsynsvakt = tilsynsvaktProblem(values);
-  if (tilsynsvakt) ctx.addIssue({ code: 'custom', path: ['tilsynsvaktWeekdays'], message: tilsynsvakt });
-});
+export const approvalFormSchema = z
+  .object({
+    costCategory: z.union([z.enum(costCategories), z.literal('')]),
+    marketPrice: z.string(),
+    costBasedPrices: z.object(
+      Object.fromEntries(costBasedPriceFields.map((f) => [f, z.string()])) as Record<CostBasedPriceField, z.ZodString>,
+    ),
+    comment: z.string().max(5000, 'Kommentaren kan ha høyst 5000 tegn'),
+    retroactiveContract: z.boolean(),
+    hasTilsynsvakt: z.boolean(),
+    tilsynsvaktWeekdays: z.array(z.enum(daysOfWeek)),
+  })
+  .superRefine((values, ctx) => {
+    if (values.costCategory === '') ctx.addIssue({ code: 'custom', path: ['costCategory'], message: approvalMessages.chooseCostCategory });
+    if (values.costCategory === 'MARKET') checkAmount(values.marketPrice, ['marketPrice'], ctx, approvalMessages.marketPriceRequired);
+    if (values.costCategory === 'COST') {
+      for (const field of costBasedPriceFields)
+        checkAmount(values.costBasedPrices[field], ['costBasedPrices', field], ctx, approvalMessages.costBasedRequired);
+    }
+    const tilsynsvakt = tilsynsvaktProblem(values);
+    if (tilsynsvakt) ctx.addIssue({ code: 'custom', path: ['tilsynsvaktWeekdays'], message: tilsynsvakt });
+  });
 
 /** The cost-based prices in øre, or null while any of them is missing or not an amount. */
 export function costBasedPricesOre(values: ApprovalFormValues['costBasedPrices']): CostBasedPrices | null {
@@ -99,7 +113,11 @@ export function costBasedPricesOre(values: ApprovalFormValues['costBasedPrices']
  */
 export function documentTermsOf(values: ApprovalFormValues): ContractPreviewQuery | null {
   if (tilsynsvaktProblem(values)) return null;
-  const tilsynsvakt = { retroactiveContract: values.retroactiveContract, hasTilsynsvakt: values.hasTilsynsvakt, tilsynsvaktWeekdays: values.hasTilsynsvakt ? sortedWeekdays(values.tilsynsvaktWeekdays) : [] };
+  const tilsynsvakt = {
+    retroactiveContract: values.retroactiveContract,
+    hasTilsynsvakt: values.hasTilsynsvakt,
+    tilsynsvaktWeekdays: values.hasTilsynsvakt ? sortedWeekdays(values.tilsynsvaktWeekdays) : [],
+  };
   if (values.costCategory === 'FREE') return { costCategory: 'FREE', ...tilsynsvakt };
   if (values.costCategory === 'MARKET') {
     const marketPrice = parseKroner(values.marketPrice);

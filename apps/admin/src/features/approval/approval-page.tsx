@@ -23,7 +23,13 @@ function Approval({ bookingId }: { bookingId: number }) {
   const query = useQuery(adminBookingQuery(bookingId));
   usePageTitle(query.data ? `Godkjenn søknad ${query.data.caseNumber}` : 'Godkjenn søknad');
   return (
-    <QueryLoader query={query} loadingLabel="Henter søknaden" describeFailure={loadFailureMessage} isNotFound={isNotFoundError} notFound={<NotFoundPage />}>
+    <QueryLoader
+      query={query}
+      loadingLabel="Henter søknaden"
+      describeFailure={loadFailureMessage}
+      isNotFound={isNotFoundError}
+      notFound={<NotFoundPage />}
+    >
       {(booking) => <ApprovalView booking={booking} />}
     </QueryLoader>
   );
@@ -63,7 +69,9 @@ function ApprovalView({ booking }: { booking: AdminBookingView }) {
         Godkjenn søknad {booking.caseNumber}
       </Heading>
       <Paragraph>
-        {[booking.userName ?? booking.onBehalfOfName ?? booking.internalEventTitle, booking.displayOrgName, booking.locationName].filter(Boolean).join(' · ')}
+        {[booking.userName ?? booking.onBehalfOfName ?? booking.internalEventTitle, booking.displayOrgName, booking.locationName]
+          .filter(Boolean)
+          .join(' · ')}
       </Paragraph>
       <ApprovalWizard booking={booking} />
     </div>

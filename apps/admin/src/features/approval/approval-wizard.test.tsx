@@ -7,7 +7,16 @@ import { renderAdmin, siri } from '../../testing/render-admin';
 import { WEDDING_APPROVAL_NOTE } from './approval-wizard';
 import { jsonResponse, stubApi } from '../../testing/stub-api';
 
-const prices = { locationId: 7, lokalkategori1: 15_000, lokalkategori2: 25_000, lokalkategori3: 40_000, etableringSemesterlan: 100_000, etableringEngangsutleie: 50_000, timeTilsynsvakt: 45_000, timeEkstraRenhold: 39_000 };
+const prices = {
+  locationId: 7,
+  lokalkategori1: 15_000,
+  lokalkategori2: 25_000,
+  lokalkategori3: 40_000,
+  etableringSemesterlan: 100_000,
+  etableringEngangsutleie: 50_000,
+  timeTilsynsvakt: 45_000,
+  timeEkstraRenhold: 39_000,
+};
 const { locationId: _, ...pricesOre } = prices;
 const vedtakHash = 'a'.repeat(64);
 const contractHash = 'b'.repeat(64);
@@ -17,8 +26,18 @@ function stubWizard(overrides: Record<string, unknown> = {}) {
     '/api/currentuser/adminlocations': [{ id: 7, name: 'Bjølsen skole' }],
     'GET /api/booking/5': buildAdminBooking(),
     '/api/selvkost/prices/7': prices,
-    '/api/selvkost/calculation': { locationId: 7, bookingId: 5, prices: pricesOre, lines: [{ kind: 'ROOM', description: 'Lokalkategori 3 (Gymsal)', quantity: 2, unitPriceOre: 40_000, amountOre: 80_000 }], totalOre: 80_000, ekstraRenholdPerHourOre: 39_000 },
-    '/api/vedtak-preview/5': ({ url }: { url: URL }) => ({ html: `<h1>Vedtak</h1><p>Kostnadskategori ${url.searchParams.get('costCategory')}</p><script>alert(1)</script>`, hash: vedtakHash }),
+    '/api/selvkost/calculation': {
+      locationId: 7,
+      bookingId: 5,
+      prices: pricesOre,
+      lines: [{ kind: 'ROOM', description: 'Lokalkategori 3 (Gymsal)', quantity: 2, unitPriceOre: 40_000, amountOre: 80_000 }],
+      totalOre: 80_000,
+      ekstraRenholdPerHourOre: 39_000,
+    },
+    '/api/vedtak-preview/5': ({ url }: { url: URL }) => ({
+      html: `<h1>Vedtak</h1><p>Kostnadskategori ${url.searchParams.get('costCategory')}</p><script>alert(1)</script>`,
+      hash: vedtakHash,
+    }),
     '/api/contract-preview/5': ({ url }: { url: URL }) => ({
       html: `<h1>Kontrakt</h1><p>Lokalkategori 3: ${url.searchParams.get('lokalkategori3')} øre</p><p>Tilsynsvakt: ${url.searchParams.getAll('tilsynsvaktWeekdays').join(',') || 'nei'}</p>`,
       hash: contractHash,
@@ -54,7 +73,13 @@ describe('approval wizard', () => {
     const api = stubWizard({
       '/api/currentuser/adminlocations': [{ id: 8, name: 'Oslo rådhus' }],
       'GET /api/booking/9': buildAdminWedding({ enableVedtak: false, requireContract: false }),
-      'PUT /api/booking/9/approve': { bookingId: 9, status: 'APPROVED', contractRequired: false, vedtakStored: false, contractStored: false },
+      'PUT /api/booking/9/approve': {
+        bookingId: 9,
+        status: 'APPROVED',
+        contractRequired: false,
+        vedtakStored: false,
+        contractStored: false,
+      },
     });
     renderAdmin('/admin/soknader/9/godkjenn', { user: siri });
     expect(await screen.findByText(WEDDING_APPROVAL_NOTE)).toBeInTheDocument();
@@ -67,7 +92,14 @@ describe('approval wizard', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Er du sikker på at du vil godkjenne denne søknaden?')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Ja, godkjenn' }));
-    await waitFor(() => expect(api.callsTo('PUT', '/api/booking/9/approve')[0]?.body).toEqual({ costCategory: 'FREE', retroactiveContract: false, hasTilsynsvakt: false, tilsynsvaktWeekdays: [] }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT', '/api/booking/9/approve')[0]?.body).toEqual({
+        costCategory: 'FREE',
+        retroactiveContract: false,
+        hasTilsynsvakt: false,
+        tilsynsvaktWeekdays: [],
+      }),
+    );
     expect(api.callsTo('GET', '/api/vedtak-preview/9')).toEqual([]);
   });
 
@@ -160,13 +192,27 @@ describe('approval wizard', () => {
     expect(await screen.findByRole('link', { name: 'Velg minst én ukedag for tilsynsvakt' })).toBeInTheDocument();
     expect(api.callsTo('PUT', '/api/booking/5/approve')).toEqual([]);
     // Neither the price nor a preview was asked for a tilsynsvakt without weekdays (the server refuses those).
-    const asked = [...api.callsTo('GET', '/api/selvkost/calculation'), ...api.callsTo('GET', '/api/vedtak-preview/5'), ...api.callsTo('GET', '/api/contract-preview/5')];
-    expect(asked.filter((c) => c.url.searchParams.get('hasTilsynsvakt') === 'true' && c.url.searchParams.getAll('tilsynsvaktWeekdays').length === 0)).toEqual([]);
+    const asked = [
+      ...api.callsTo('GET', '/api/selvkost/calculation'),
+      ...api.callsTo('GET', '/api/vedtak-preview/5'),
+      ...api.callsTo('GET', '/api/contract-preview/5'),
+    ];
+    expect(
+      asked.filter(
+        (c) => c.url.searchParams.get('hasTilsynsvakt') === 'true' && c.url.searchParams.getAll('tilsynsvaktWeekdays').length === 0,
+      ),
+    ).toEqual([]);
   });
 
   it("shows the server's message when the approval is refused (409)", async () => {
     const user = userEvent.setup();
-    stubWizard({ 'PUT /api/booking/5/approve': jsonResponse(409, { msg: 'Already processed', userMsg: 'Søknaden er allerede behandlet av noen andre. Last siden på nytt.', code: 'CONFLICT' }) });
+    stubWizard({
+      'PUT /api/booking/5/approve': jsonResponse(409, {
+        msg: 'Already processed',
+        userMsg: 'Søknaden er allerede behandlet av noen andre. Last siden på nytt.',
+        code: 'CONFLICT',
+      }),
+    });
     const { router } = renderAdmin('/admin/soknader/5/godkjenn', { user: siri });
     await user.click(await screen.findByRole('radio', { name: /Gratis/ }));
     await waitFor(() => expect(screen.getByRole('region', { name: 'Kontrakten' })).toBeInTheDocument());

@@ -4,7 +4,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { approveBookingMutation, contractPreviewQuery, selvkostCalculationQuery, selvkostPricesQuery, vedtakPreviewQuery } from '@lokaler/api-client/admin-approval';
+import {
+  approveBookingMutation,
+  contractPreviewQuery,
+  selvkostCalculationQuery,
+  selvkostPricesQuery,
+  vedtakPreviewQuery,
+} from '@lokaler/api-client/admin-approval';
 import { useGuardedMutation } from '@lokaler/api-client/react/use-guarded-mutation';
 import { userMessageOf } from '@lokaler/api-client/user-message';
 import { approvalMessages, approvalOptionsFor, tilsynsvaktProblem } from '@lokaler/domain/admin-approval';
@@ -15,7 +21,14 @@ import { FormErrorSummary } from '@lokaler/ui/form-error-summary';
 import { flashToast } from '@lokaler/ui/flash-toast';
 import { useUnsavedChangesGuard } from '@lokaler/ui/unsaved-changes-guard';
 import { paths } from '../../config/paths';
-import { approvalFormSchema, defaultApprovalValues, documentTermsOf, kronerInput, toApproveBody, type ApprovalFormValues } from './approval-form';
+import {
+  approvalFormSchema,
+  defaultApprovalValues,
+  documentTermsOf,
+  kronerInput,
+  toApproveBody,
+  type ApprovalFormValues,
+} from './approval-form';
 import { CategoryField } from './category-field';
 import { CostFields } from './cost-fields';
 import { DocumentPreview } from './document-preview';
@@ -29,7 +42,8 @@ export const PREVIEW_FAILED = 'Forhåndsvisningen kunne ikke lages, så søknade
 const PREVIEW_DELAY_MS = 400;
 
 /** What a town-hall wedding's approval says instead of the choices that do not apply to it. */
-export const WEDDING_APPROVAL_NOTE = 'En vielse i rådhuset er gratis. Kostnadskategori, tilbakevirkende kontrakt og tilsynsvakt gjelder ikke vielser.';
+export const WEDDING_APPROVAL_NOTE =
+  'En vielse i rådhuset er gratis. Kostnadskategori, tilbakevirkende kontrakt og tilsynsvakt gjelder ikke vielser.';
 
 /**
  * Cost category and price, comment, retroactive contract and tilsynsvakt, with live previews of the
@@ -43,7 +57,11 @@ export function ApprovalWizard({ booking }: { booking: AdminBookingView }) {
   const offered = approvalOptionsFor(booking.sourceForm);
   // A wedding is free: the one category the server takes for it, set rather than asked.
   const startValues: ApprovalFormValues = offered.costCategory ? defaultApprovalValues : { ...defaultApprovalValues, costCategory: 'FREE' };
-  const form = useForm<ApprovalFormValues>({ resolver: zodResolver(approvalFormSchema), defaultValues: startValues, shouldFocusError: false });
+  const form = useForm<ApprovalFormValues>({
+    resolver: zodResolver(approvalFormSchema),
+    defaultValues: startValues,
+    shouldFocusError: false,
+  });
   // useWatch re-renders on every change, so the previews follow what is typed.
   const values = useWatch({ control: form.control }) as ApprovalFormValues;
   const category = values.costCategory;
@@ -54,7 +72,12 @@ export function ApprovalWizard({ booking }: { booking: AdminBookingView }) {
   const prices = useQuery({ ...selvkostPricesQuery(locationId), enabled: category === 'COST' });
   const calculation = useQuery({
     // Tilsynsvakt is priced on the chosen weekdays only; none chosen is no tilsynsvakt yet (the form says so).
-    ...selvkostCalculationQuery({ locationId, bookingId, hasTilsynsvakt: values.hasTilsynsvakt && values.tilsynsvaktWeekdays.length > 0, tilsynsvaktWeekdays: values.tilsynsvaktWeekdays }),
+    ...selvkostCalculationQuery({
+      locationId,
+      bookingId,
+      hasTilsynsvakt: values.hasTilsynsvakt && values.tilsynsvaktWeekdays.length > 0,
+      tilsynsvaktWeekdays: values.tilsynsvaktWeekdays,
+    }),
     enabled: category === 'COST',
   });
 
@@ -70,12 +93,21 @@ export function ApprovalWizard({ booking }: { booking: AdminBookingView }) {
   const currentTerms = documentTermsOf(values);
   const terms = useDebouncedValue(currentTerms, PREVIEW_DELAY_MS);
   const stale = JSON.stringify(terms) !== JSON.stringify(currentTerms);
-  const vedtak = useQuery({ ...vedtakPreviewQuery(bookingId, { vedtakType: 'APPROVAL', ...terms }), enabled: booking.enableVedtak && terms !== null });
+  const vedtak = useQuery({
+    ...vedtakPreviewQuery(bookingId, { vedtakType: 'APPROVAL', ...terms }),
+    enabled: booking.enableVedtak && terms !== null,
+  });
   const contract = useQuery({ ...contractPreviewQuery(bookingId, terms ?? {}), enabled: booking.requireContract && terms !== null });
   // A location that writes neither vedtak nor contract (the town hall's weddings) has no preview to wait for.
-  const previewsReady = !booking.enableVedtak && !booking.requireContract
-    ? currentTerms !== null
-    : !stale && terms !== null && (!booking.enableVedtak || vedtak.isSuccess) && (!booking.requireContract || contract.isSuccess) && !vedtak.isFetching && !contract.isFetching;
+  const previewsReady =
+    !booking.enableVedtak && !booking.requireContract
+      ? currentTerms !== null
+      : !stale &&
+        terms !== null &&
+        (!booking.enableVedtak || vedtak.isSuccess) &&
+        (!booking.requireContract || contract.isSuccess) &&
+        !vedtak.isFetching &&
+        !contract.isFetching;
 
   const approveOptions = approveBookingMutation(bookingId);
   const approve = useGuardedMutation({
@@ -90,7 +122,9 @@ export function ApprovalWizard({ booking }: { booking: AdminBookingView }) {
 
   const submit = form.handleSubmit(() => {
     if (!previewsReady) {
-      setNotice((booking.enableVedtak && vedtak.isError) || (booking.requireContract && contract.isError) ? PREVIEW_FAILED : PREVIEW_NOT_READY);
+      setNotice(
+        (booking.enableVedtak && vedtak.isError) || (booking.requireContract && contract.isError) ? PREVIEW_FAILED : PREVIEW_NOT_READY,
+      );
       return;
     }
     setNotice(null);
@@ -102,13 +136,35 @@ export function ApprovalWizard({ booking }: { booking: AdminBookingView }) {
     <form onSubmit={submit} noValidate className="lk-approval">
       {guard.dialog}
       <div className="lk-approval__form lk-stack">
-        <FormErrorSummary errors={form.formState.errors} submitCount={form.formState.submitCount} heading="For å godkjenne må du rette opp følgende feil:" />
+        <FormErrorSummary
+          errors={form.formState.errors}
+          submitCount={form.formState.submitCount}
+          heading="For å godkjenne må du rette opp følgende feil:"
+        />
         {offered.costCategory ? <CategoryField form={form} /> : <Paragraph>{WEDDING_APPROVAL_NOTE}</Paragraph>}
         {category === 'MARKET' && (
-          <Textfield label="Markedspris, kr" description="Hele leien for søknaden." inputMode="decimal" autoComplete="off" className="lk-narrow" error={form.formState.errors.marketPrice?.message} {...form.register('marketPrice')} />
+          <Textfield
+            label="Markedspris, kr"
+            description="Hele leien for søknaden."
+            inputMode="decimal"
+            autoComplete="off"
+            className="lk-narrow"
+            error={form.formState.errors.marketPrice?.message}
+            {...form.register('marketPrice')}
+          />
         )}
-        {category === 'COST' && <CostFields form={form} hasPrices={prices.isSuccess ? prices.data !== null : undefined} calculation={calculation.data} />}
-        <Textfield label="Kommentar til søkeren" description="Valgfritt. Sendes til søkeren sammen med godkjenningen." multiline rows={4} className="lk-narrow" error={form.formState.errors.comment?.message} {...form.register('comment')} />
+        {category === 'COST' && (
+          <CostFields form={form} hasPrices={prices.isSuccess ? prices.data !== null : undefined} calculation={calculation.data} />
+        )}
+        <Textfield
+          label="Kommentar til søkeren"
+          description="Valgfritt. Sendes til søkeren sammen med godkjenningen."
+          multiline
+          rows={4}
+          className="lk-narrow"
+          error={form.formState.errors.comment?.message}
+          {...form.register('comment')}
+        />
         {offered.tilsynsvakt && <TilsynsvaktFields form={form} reservations={booking.reservations} />}
       </div>
 
@@ -116,9 +172,15 @@ export function ApprovalWizard({ booking }: { booking: AdminBookingView }) {
         <Heading level={2} data-size="sm" id="lk-previews">
           Forhåndsvisning
         </Heading>
-        {!booking.enableVedtak && !booking.requireContract && <Paragraph>Lokalet lager verken vedtak eller kontrakt. Søkeren får beskjed om godkjenningen på e-post.</Paragraph>}
-        {booking.enableVedtak && <DocumentPreview title="Vedtaket" query={terms === null ? null : vedtak} waitingText={waitingText(values)} stale={stale} />}
-        {booking.requireContract && <DocumentPreview title="Kontrakten" query={terms === null ? null : contract} waitingText={waitingText(values)} stale={stale} />}
+        {!booking.enableVedtak && !booking.requireContract && (
+          <Paragraph>Lokalet lager verken vedtak eller kontrakt. Søkeren får beskjed om godkjenningen på e-post.</Paragraph>
+        )}
+        {booking.enableVedtak && (
+          <DocumentPreview title="Vedtaket" query={terms === null ? null : vedtak} waitingText={waitingText(values)} stale={stale} />
+        )}
+        {booking.requireContract && (
+          <DocumentPreview title="Kontrakten" query={terms === null ? null : contract} waitingText={waitingText(values)} stale={stale} />
+        )}
       </section>
 
       {notice && (
@@ -145,10 +207,14 @@ export function ApprovalWizard({ booking }: { booking: AdminBookingView }) {
         title="Godkjenne søknaden?"
         confirmLabel="Ja, godkjenn"
         busy={approve.isPending}
-        onConfirm={() => approve.mutate(toApproveBody(getValues(), {
-          vedtakHash: booking.enableVedtak ? vedtak.data?.hash : undefined,
-          contractHash: booking.requireContract ? contract.data?.hash : undefined,
-        }))}
+        onConfirm={() =>
+          approve.mutate(
+            toApproveBody(getValues(), {
+              vedtakHash: booking.enableVedtak ? vedtak.data?.hash : undefined,
+              contractHash: booking.requireContract ? contract.data?.hash : undefined,
+            }),
+          )
+        }
         onCancel={() => setConfirming(false)}
       >
         {approvalMessages.confirm}
@@ -161,5 +227,7 @@ function waitingText(values: ApprovalFormValues): string {
   const category = values.costCategory;
   if (category === '') return 'Velg kostnadskategori for å se forhåndsvisningen.';
   if (tilsynsvaktProblem(values)) return 'Velg minst én ukedag for tilsynsvakt for å se forhåndsvisningen.';
-  return category === 'MARKET' ? 'Skriv inn markedsprisen for å se forhåndsvisningen.' : 'Fyll inn alle prisene for å se forhåndsvisningen.';
+  return category === 'MARKET'
+    ? 'Skriv inn markedsprisen for å se forhåndsvisningen.'
+    : 'Fyll inn alle prisene for å se forhåndsvisningen.';
 }

@@ -18,12 +18,22 @@ const fieldLabels: Record<CostBasedPriceField, string> = {
  * this booking's price. No prices for the location ('Could not find selvkost prices') leaves the
  * fields empty for the administrator to fill in.
  */
-export function CostFields({ form, hasPrices, calculation }: { form: UseFormReturn<ApprovalFormValues>; hasPrices: boolean | undefined; calculation: SelvkostCalculationResponse | null | undefined }) {
+export function CostFields({
+  form,
+  hasPrices,
+  calculation,
+}: {
+  form: UseFormReturn<ApprovalFormValues>;
+  hasPrices: boolean | undefined;
+  calculation: SelvkostCalculationResponse | null | undefined;
+}) {
   const errors = form.formState.errors.costBasedPrices;
   return (
     <Fieldset className="lk-cost-fields">
       <Fieldset.Legend>Selvkostpriser</Fieldset.Legend>
-      {hasPrices && <Fieldset.Description>Prisene er fylt inn fra lokalets selvkostpriser. Du kan endre dem for denne søknaden.</Fieldset.Description>}
+      {hasPrices && (
+        <Fieldset.Description>Prisene er fylt inn fra lokalets selvkostpriser. Du kan endre dem for denne søknaden.</Fieldset.Description>
+      )}
       {hasPrices === false && (
         <Alert data-color="info">
           <Paragraph>Lokalet har ingen selvkostpriser ennå. Fyll inn prisene for denne søknaden.</Paragraph>
@@ -31,7 +41,14 @@ export function CostFields({ form, hasPrices, calculation }: { form: UseFormRetu
       )}
       <div className="lk-cost-fields__grid">
         {costBasedPriceFields.map((field) => (
-          <Textfield key={field} label={fieldLabels[field]} inputMode="decimal" autoComplete="off" error={errors?.[field]?.message} {...form.register(`costBasedPrices.${field}`)} />
+          <Textfield
+            key={field}
+            label={fieldLabels[field]}
+            inputMode="decimal"
+            autoComplete="off"
+            error={errors?.[field]?.message}
+            {...form.register(`costBasedPrices.${field}`)}
+          />
         ))}
       </div>
       {calculation && <Calculation calculation={calculation} />}
@@ -71,8 +88,8 @@ function Calculation({ calculation }: { calculation: SelvkostCalculationResponse
         </Table.Foot>
       </Table>
       <Paragraph data-size="sm" className="lk-subtle">
-        Ekstra renhold faktureres etterpå etter medgått tid ({formatKroner(calculation.ekstraRenholdPerHourOre)} per time). Endrer du prisene over, viser
-        forhåndsvisningen av kontrakten beløpet med dine priser.
+        Ekstra renhold faktureres etterpå etter medgått tid ({formatKroner(calculation.ekstraRenholdPerHourOre)} per time). Endrer du
+        prisene over, viser forhåndsvisningen av kontrakten beløpet med dine priser.
       </Paragraph>
     </div>
   );

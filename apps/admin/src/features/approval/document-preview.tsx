@@ -9,7 +9,17 @@ import { SanitizedDocument } from '@lokaler/ui/sanitized-document';
  * A document as the applicant will get it (sanitised in the browser). What the administrator sees
  * here is what they approve: the approval carries this preview's hash.
  */
-export function DocumentPreview({ title, query, waitingText, stale }: { title: string; query: UseQueryResult<Preview> | null; waitingText: string; stale: boolean }) {
+export function DocumentPreview({
+  title,
+  query,
+  waitingText,
+  stale,
+}: {
+  title: string;
+  query: UseQueryResult<Preview> | null;
+  waitingText: string;
+  stale: boolean;
+}) {
   return (
     <div className="lk-preview">
       <Heading level={3} data-size="xs">

@@ -15,7 +15,13 @@ export function bookingWeekdays(reservations: readonly BookingReservation[]): Da
 }
 
 /** Retroactive contract, and tilsynsvakt with the weekdays it is needed. */
-export function TilsynsvaktFields({ form, reservations }: { form: UseFormReturn<ApprovalFormValues>; reservations: readonly BookingReservation[] }) {
+export function TilsynsvaktFields({
+  form,
+  reservations,
+}: {
+  form: UseFormReturn<ApprovalFormValues>;
+  reservations: readonly BookingReservation[];
+}) {
   const errorId = useId();
   const weekdays = useController({ control: form.control, name: 'tilsynsvaktWeekdays' });
   const hasTilsynsvakt = useWatch({ control: form.control, name: 'hasTilsynsvakt' });
@@ -25,7 +31,11 @@ export function TilsynsvaktFields({ form, reservations }: { form: UseFormReturn<
   return (
     <Fieldset>
       <Fieldset.Legend>Vilkår</Fieldset.Legend>
-      <Checkbox label="Tilbakevirkende kontrakt" description="Kontrakten gjelder også tider som allerede er brukt. Søkeren får et endringsnotat." {...form.register('retroactiveContract')} />
+      <Checkbox
+        label="Tilbakevirkende kontrakt"
+        description="Kontrakten gjelder også tider som allerede er brukt. Søkeren får et endringsnotat."
+        {...form.register('retroactiveContract')}
+      />
       <Checkbox
         label="Tilsynsvakt"
         description="Det skal være tilsynsvakt til stede når lokalet brukes."
@@ -47,7 +57,11 @@ export function TilsynsvaktFields({ form, reservations }: { form: UseFormReturn<
               checked={weekdays.field.value.includes(day)}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? errorId : undefined}
-              onChange={(event) => weekdays.field.onChange(event.target.checked ? [...weekdays.field.value, day] : weekdays.field.value.filter((d) => d !== day))}
+              onChange={(event) =>
+                weekdays.field.onChange(
+                  event.target.checked ? [...weekdays.field.value, day] : weekdays.field.value.filter((d) => d !== day),
+                )
+              }
             />
           ))}
           {error && <ValidationMessage id={errorId}>{error}</ValidationMessage>}

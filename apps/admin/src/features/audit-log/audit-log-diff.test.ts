@@ -3,7 +3,9 @@ import { changedKeys, shortValue } from './audit-log-diff';
 
 describe('audit log diff', () => {
   it('lists only the keys whose values differ, added and removed keys too', () => {
-    expect(changedKeys({ name: 'Gymsal', capacity: 80, tagIds: [1] }, { name: 'Gymsal', capacity: 100, tagIds: [1, 2], visible: false })).toEqual([
+    expect(
+      changedKeys({ name: 'Gymsal', capacity: 80, tagIds: [1] }, { name: 'Gymsal', capacity: 100, tagIds: [1, 2], visible: false }),
+    ).toEqual([
       { key: 'capacity', before: '80', after: '100' },
       { key: 'tagIds', before: '[1]', after: '[1,2]' },
       { key: 'visible', before: '–', after: 'false' },

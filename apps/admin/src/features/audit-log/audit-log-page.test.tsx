@@ -8,8 +8,13 @@ import { renderAdmin, siri } from '../../testing/render-admin';
 import { jsonResponse, stubApi } from '../../testing/stub-api';
 
 const entry = (id: number, overrides: Partial<LocationAuditEntry> = {}): LocationAuditEntry => ({
-  id, atUtc: '2026-11-20T09:05:00.000Z', actorName: 'Siri Saksbehandler', action: 'ROOM_CHANGED',
-  before: { name: 'Gymsal', capacity: 80 }, after: { name: 'Gymsal', capacity: 100 }, ...overrides,
+  id,
+  atUtc: '2026-11-20T09:05:00.000Z',
+  actorName: 'Siri Saksbehandler',
+  action: 'ROOM_CHANGED',
+  before: { name: 'Gymsal', capacity: 80 },
+  after: { name: 'Gymsal', capacity: 100 },
+  ...overrides,
 });
 const log = '/api/location/7/auditlog';
 
@@ -19,7 +24,10 @@ describe('audit log page', () => {
   it('shows when, who, what and the changed keys, the full data on request, and the next page with Vis flere', async () => {
     const api = stubApi({
       '/api/currentuser/adminlocations': [{ id: 7, name: 'Bjølsen skole' }],
-      [`GET ${log}?page=0`]: { entries: [entry(2), entry(1, { action: 'OPENING_HOURS', actorName: 'Bente Byadmin', before: null, after: { standard: [] } })], hasMore: true },
+      [`GET ${log}?page=0`]: {
+        entries: [entry(2), entry(1, { action: 'OPENING_HOURS', actorName: 'Bente Byadmin', before: null, after: { standard: [] } })],
+        hasMore: true,
+      },
       [`GET ${log}?page=1`]: { entries: [entry(0, { action: 'LOCATION_CREATED', before: null, after: null })], hasMore: false },
     });
     const user = userEvent.setup();

@@ -136,7 +136,12 @@ function firstExisting(p: GridPosition, size: { rows: number; cols: number }, ex
 }
 
 /** Moves like moveInGrid, but on past closed cells in the same direction; stays when only closed cells lie ahead. */
-function moveSkippingClosed(from: GridPosition, key: { key: string; ctrlKey: boolean; metaKey: boolean }, size: { rows: number; cols: number; pageRows: number }, exists: Exists): GridPosition | null {
+function moveSkippingClosed(
+  from: GridPosition,
+  key: { key: string; ctrlKey: boolean; metaKey: boolean },
+  size: { rows: number; cols: number; pageRows: number },
+  exists: Exists,
+): GridPosition | null {
   const moved = moveInGrid(from, key, size);
   if (!moved) return null;
   let next: GridPosition = moved;

@@ -59,7 +59,11 @@ export function lastRepeatDate(today: string, roomLastDate: string | null | unde
  * when given (the domain's expandRepetition), adjacent quarters merged into one interval per run
  * (mergeSlots), grouped by date. Checked by the PUT's own schema (at most 400 dates).
  */
-export function blockedTimesBody(keys: Iterable<string>, blocked: boolean, repeatUntil: string | null): { ok: true; body: PutBlockedTimesBody } | { ok: false; message: string } {
+export function blockedTimesBody(
+  keys: Iterable<string>,
+  blocked: boolean,
+  repeatUntil: string | null,
+): { ok: true; body: PutBlockedTimesBody } | { ok: false; message: string } {
   const slots = [...keys].map((key) => ({ ...keyParts(key), duration: formatDuration(SLOT_MINUTES) }));
   const occurrences = expandRepetition(slots, repeatUntil ? { lastDate: repeatUntil, pattern: 'WEEKLY' } : null);
   const timeslotsByDate: PutBlockedTimesBody['timeslotsByDate'] = {};

@@ -12,7 +12,13 @@ import { renderAdmin, siri } from '../../testing/render-admin';
 import { installBrowserPolyfills, jsonResponse, stubApi, type StubRequest } from '../../testing/stub-api';
 
 const slot = (startTime: string, extra: { booked?: boolean; blocked?: boolean } = {}) => ({
-  startTime, duration: 'PT15M', booked: false, bookingAllowed: true, displayAsBlockedButAllowed: false, blocked: false, ...extra,
+  startTime,
+  duration: 'PT15M',
+  booked: false,
+  bookingAllowed: true,
+  displayAsBlockedButAllowed: false,
+  blocked: false,
+  ...extra,
 });
 const quarters = ['10:00:00', '10:15:00', '10:30:00', '10:45:00'];
 const schedule = {
@@ -20,7 +26,11 @@ const schedule = {
   timeslotsByDate: {
     '2026-12-07': [slot('10:00:00'), slot('10:15:00'), slot('10:30:00', { booked: true }), slot('10:45:00', { blocked: true })],
     '2026-12-08': quarters.map((t) => slot(t)),
-    '2026-12-09': [], '2026-12-10': [], '2026-12-11': [], '2026-12-12': [], '2026-12-13': [],
+    '2026-12-09': [],
+    '2026-12-10': [],
+    '2026-12-11': [],
+    '2026-12-12': [],
+    '2026-12-13': [],
   },
 };
 const put = '/api/bookableasset/3/blockedtimes';
@@ -32,7 +42,10 @@ function stub(overrides: Record<string, unknown> = {}) {
     'GET /api/admin/bookableasset/7/bookableassets': [buildAdminRoom({ id: 3, name: 'Gymsal' }), buildAdminRoom({ id: 4, name: 'Aula' })],
     'GET /api/bookableasset/3/blockedtimes/schedule': schedule,
     'GET /api/bookableasset/4/blockedtimes/schedule': { bookableAssetId: 4, timeslotsByDate: {} },
-    [`PUT ${put}`]: (r: StubRequest) => ({ bookableAssetId: 3, timeslotsByDate: Object.fromEntries(Object.keys((r.body as { timeslotsByDate: object }).timeslotsByDate).map((d) => [d, []])) }),
+    [`PUT ${put}`]: (r: StubRequest) => ({
+      bookableAssetId: 3,
+      timeslotsByDate: Object.fromEntries(Object.keys((r.body as { timeslotsByDate: object }).timeslotsByDate).map((d) => [d, []])),
+    }),
     ...overrides,
   });
 }
@@ -60,7 +73,9 @@ describe('blocked times week grid', () => {
     expect(cell('Reservert mandag 07.12 kl. 10:30')).toHaveAttribute('aria-disabled', 'true');
     expect(cell('Åpne mandag 07.12 kl. 10:45 (blokkert)')).toHaveAttribute('aria-pressed', 'false');
     expect(screen.getAllByRole('columnheader')).toHaveLength(7);
-    expect(api.callsTo('GET', '/api/bookableasset/3/blockedtimes/schedule')[0]?.url.search).toBe('?fromInclusive=2026-12-07&toInclusive=2026-12-13');
+    expect(api.callsTo('GET', '/api/bookableasset/3/blockedtimes/schedule')[0]?.url.search).toBe(
+      '?fromInclusive=2026-12-07&toInclusive=2026-12-13',
+    );
 
     await user.click(cell('Blokker mandag 07.12 kl. 10:00'));
     await user.keyboard('{Shift>}');
@@ -72,15 +87,19 @@ describe('blocked times week grid', () => {
     await user.click(screen.getByRole('button', { name: 'Blokker valgte' }));
 
     expect(await screen.findByText('De valgte tidene ble blokkert')).toBeInTheDocument();
-    expect(api.callsTo('PUT', put)[0]?.body).toEqual({ timeslotsByDate: {
-      '2026-12-07': [{ startTime: '10:00:00', blocked: true, duration: 'PT30M' }],
-      '2026-12-08': [{ startTime: '10:00:00', blocked: true, duration: 'PT45M' }],
-    } });
+    expect(api.callsTo('PUT', put)[0]?.body).toEqual({
+      timeslotsByDate: {
+        '2026-12-07': [{ startTime: '10:00:00', blocked: true, duration: 'PT30M' }],
+        '2026-12-08': [{ startTime: '10:00:00', blocked: true, duration: 'PT45M' }],
+      },
+    });
     expect(cell('Blokker mandag 07.12 kl. 10:00')).toHaveAttribute('aria-pressed', 'false');
 
     await user.click(screen.getByRole('button', { name: 'Neste uke' }));
     await waitFor(() => expect(router.state.location.search).toContain('uke=2026-12-14'));
-    await waitFor(() => expect(api.callsTo('GET', '/api/bookableasset/3/blockedtimes/schedule').some((c) => c.url.search.includes('2026-12-14'))).toBe(true));
+    await waitFor(() =>
+      expect(api.callsTo('GET', '/api/bookableasset/3/blockedtimes/schedule').some((c) => c.url.search.includes('2026-12-14'))).toBe(true),
+    );
   });
 
   it('is operated by keyboard: one tab stop, arrows move (over closed cells and edges), Space toggles, Shift+arrow extends', async () => {
@@ -88,7 +107,11 @@ describe('blocked times week grid', () => {
     const { user } = await open();
     const first = cell('Blokker mandag 07.12 kl. 10:00');
     expect(first).toHaveAttribute('tabindex', '0');
-    expect(within(screen.getByRole('grid')).getAllByRole('button').filter((b) => b.tabIndex === 0)).toHaveLength(1);
+    expect(
+      within(screen.getByRole('grid'))
+        .getAllByRole('button')
+        .filter((b) => b.tabIndex === 0),
+    ).toHaveLength(1);
     first.focus();
     await user.keyboard('{ArrowRight}');
     expect(cell('Blokker tirsdag 08.12 kl. 10:00')).toHaveFocus();
@@ -112,9 +135,14 @@ describe('blocked times week grid', () => {
 
     await user.click(screen.getByRole('button', { name: 'Åpne valgte' }));
     expect(await screen.findByText('De valgte tidene ble åpnet')).toBeInTheDocument();
-    expect(api.callsTo('PUT', put)[0]?.body).toEqual({ timeslotsByDate: {
-      '2026-12-08': [{ startTime: '10:15:00', blocked: false, duration: 'PT15M' }, { startTime: '10:45:00', blocked: false, duration: 'PT15M' }],
-    } });
+    expect(api.callsTo('PUT', put)[0]?.body).toEqual({
+      timeslotsByDate: {
+        '2026-12-08': [
+          { startTime: '10:15:00', blocked: false, duration: 'PT15M' },
+          { startTime: '10:45:00', blocked: false, duration: 'PT15M' },
+        ],
+      },
+    });
   });
 
   it('repeats weekly up to an end date that is required and not after a year from today', async () => {
@@ -136,11 +164,17 @@ describe('blocked times week grid', () => {
     await user.type(screen.getByLabelText('Gjenta til og med'), '2026-12-21');
     await user.click(screen.getByRole('button', { name: 'Blokker valgte' }));
     await waitFor(() => expect(api.callsTo('PUT', put)).toHaveLength(1));
-    expect(Object.keys((api.callsTo('PUT', put)[0]?.body as { timeslotsByDate: object }).timeslotsByDate)).toEqual(['2026-12-07', '2026-12-14', '2026-12-21']);
+    expect(Object.keys((api.callsTo('PUT', put)[0]?.body as { timeslotsByDate: object }).timeslotsByDate)).toEqual([
+      '2026-12-07',
+      '2026-12-14',
+      '2026-12-21',
+    ]);
   });
 
   it("shows the server's message when the change is refused", async () => {
-    stub({ [`PUT ${put}`]: () => jsonResponse(400, { msg: 'bad', code: 'VALIDATION', userMsg: 'En blokkert tid kan ikke gå over midnatt' }) });
+    stub({
+      [`PUT ${put}`]: () => jsonResponse(400, { msg: 'bad', code: 'VALIDATION', userMsg: 'En blokkert tid kan ikke gå over midnatt' }),
+    });
     const { user } = await open();
     await user.click(cell('Blokker mandag 07.12 kl. 10:00'));
     await user.click(screen.getByRole('button', { name: 'Blokker valgte' }));
@@ -148,14 +182,21 @@ describe('blocked times week grid', () => {
   });
 
   it('a block over bookings (409 AFFECTED_BOOKINGS) lists them; cancelling sends the message with the decision', async () => {
-    const affected = [{
-      bookingId: 31, caseNumber: 'LOK-2026-031', status: 'APPROVED', applicantName: 'Kari Nordmann', organizationName: 'Sagene IF',
-      times: [{ reservationId: 301, bookableAssetId: 3, roomName: 'Gymsal', date: '2026-12-14', startTime: '10:00', endTime: '11:00' }],
-    }];
+    const affected = [
+      {
+        bookingId: 31,
+        caseNumber: 'LOK-2026-031',
+        status: 'APPROVED',
+        applicantName: 'Kari Nordmann',
+        organizationName: 'Sagene IF',
+        times: [{ reservationId: 301, bookableAssetId: 3, roomName: 'Gymsal', date: '2026-12-14', startTime: '10:00', endTime: '11:00' }],
+      },
+    ];
     const api = stub({
-      [`PUT ${put}`]: (r: StubRequest) => ((r.body as { affectedBookings?: unknown }).affectedBookings
-        ? { bookableAssetId: 3, timeslotsByDate: {} }
-        : jsonResponse(409, { msg: 'hits', code: 'AFFECTED_BOOKINGS', userMsg: closingMessages.affected, affectedBookings: affected })),
+      [`PUT ${put}`]: (r: StubRequest) =>
+        (r.body as { affectedBookings?: unknown }).affectedBookings
+          ? { bookableAssetId: 3, timeslotsByDate: {} }
+          : jsonResponse(409, { msg: 'hits', code: 'AFFECTED_BOOKINGS', userMsg: closingMessages.affected, affectedBookings: affected }),
     });
     const { user } = await open();
     await user.click(cell('Blokker mandag 07.12 kl. 10:00'));
@@ -164,13 +205,20 @@ describe('blocked times week grid', () => {
     await user.click(screen.getByRole('button', { name: 'Blokker valgte' }));
     const dialog = await screen.findByRole('dialog', { name: 'En booking har tider i perioden' });
     expect(dialog).toHaveTextContent('Gymsal blokkeres i de valgte tidene.');
-    expect(within(dialog).getByRole('list', { name: 'Bookinger som berøres' })).toHaveTextContent('Sagene IF (Kari Nordmann) – sak LOK-2026-031Gymsal: 14.12.2026 10:00–11:00');
+    expect(within(dialog).getByRole('list', { name: 'Bookinger som berøres' })).toHaveTextContent(
+      'Sagene IF (Kari Nordmann) – sak LOK-2026-031Gymsal: 14.12.2026 10:00–11:00',
+    );
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Melding til dem som har booket'), 'Gymsalen brukes til eksamen.');
     await user.click(within(dialog).getByRole('button', { name: closingMessages.cancel }));
-    expect(await screen.findByText('De valgte tidene ble blokkert. Bookingene i tidene er avlyst, og søkerne har fått melding.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('De valgte tidene ble blokkert. Bookingene i tidene er avlyst, og søkerne har fått melding.'),
+    ).toBeInTheDocument();
     const [first, second] = api.callsTo('PUT', put);
-    expect(second?.body).toEqual({ ...(first?.body as object), affectedBookings: { decision: 'CANCEL', message: 'Gymsalen brukes til eksamen.' } });
+    expect(second?.body).toEqual({
+      ...(first?.body as object),
+      affectedBookings: { decision: 'CANCEL', message: 'Gymsalen brukes til eksamen.' },
+    });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
@@ -184,7 +232,11 @@ describe('blocked times week grid', () => {
   });
 
   it('shows one day at a time on a narrow screen, with a day switcher', async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('max-width'), addEventListener: () => {}, removeEventListener: () => {} }));
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
     stub();
     const { user } = await open();
     expect(screen.getAllByRole('columnheader')).toHaveLength(1);

@@ -44,7 +44,9 @@ export function BlockedTimesPage() {
       <Heading level={1} data-size="lg">
         Blokkerte tider
       </Heading>
-      <Paragraph>Blokker tider et rom ikke skal kunne bookes av innbyggere, for eksempel til eget bruk. Velg tidene i kalenderen.</Paragraph>
+      <Paragraph>
+        Blokker tider et rom ikke skal kunne bookes av innbyggere, for eksempel til eget bruk. Velg tidene i kalenderen.
+      </Paragraph>
       {locationId !== null ? (
         <LocationBlockedTimes locationId={locationId} />
       ) : locations.isPending ? (
@@ -84,7 +86,13 @@ function LocationBlockedTimes({ locationId }: { locationId: number }) {
           ))}
         </Select>
       </Field>
-      <RoomWeek key={roomId} locationId={locationId} roomId={roomId} roomName={room ? assetDisplayName(room.name, room.externalAssetNumber) : `Rom ${roomId}`} onWeek={(uke) => set({ uke })} />
+      <RoomWeek
+        key={roomId}
+        locationId={locationId}
+        roomId={roomId}
+        roomName={room ? assetDisplayName(room.name, room.externalAssetNumber) : `Rom ${roomId}`}
+        onWeek={(uke) => set({ uke })}
+      />
     </>
   );
 }
@@ -102,7 +110,17 @@ function useNarrowScreen(query = '(max-width: 40em)'): boolean {
   return narrow;
 }
 
-function RoomWeek({ locationId, roomId, roomName, onWeek }: { locationId: number; roomId: number; roomName: string; onWeek: (monday: string) => void }) {
+function RoomWeek({
+  locationId,
+  roomId,
+  roomName,
+  onWeek,
+}: {
+  locationId: number;
+  roomId: number;
+  roomName: string;
+  onWeek: (monday: string) => void;
+}) {
   const [search] = useSearchParams();
   const { showToast } = useToasts();
   const today = todayInOslo(new Date());
@@ -118,7 +136,10 @@ function RoomWeek({ locationId, roomId, roomName, onWeek }: { locationId: number
   const [repeatError, setRepeatError] = useState<string | null>(null);
   const [bodyError, setBodyError] = useState<string | null>(null);
   // A block over bookings (409 AFFECTED_BOOKINGS, decision 042) waits here for the administrator's choice.
-  const [pending, setPending] = useState<{ body: PutBlockedTimesBody; bookings: NonNullable<ReturnType<typeof affectedBookingsOf>> } | null>(null);
+  const [pending, setPending] = useState<{
+    body: PutBlockedTimesBody;
+    bookings: NonNullable<ReturnType<typeof affectedBookingsOf>>;
+  } | null>(null);
 
   const schedule = useQuery(blockedTimesScheduleQuery({ locationId, roomId, fromInclusive: monday, toInclusive: sunday }));
   const bounds = useQuery(bookableDateBoundsQuery([roomId]));
@@ -127,9 +148,12 @@ function RoomWeek({ locationId, roomId, roomName, onWeek }: { locationId: number
     onSuccess: (_answer, variables) => {
       const blocked = Object.values(variables.body.timeslotsByDate).some((items) => items.some((i) => i.blocked));
       const decision = variables.body.affectedBookings?.decision;
-      const msg = !blocked ? 'De valgte tidene ble åpnet'
-        : decision === 'CANCEL' ? 'De valgte tidene ble blokkert. Bookingene i tidene er avlyst, og søkerne har fått melding.'
-          : decision === 'KEEP' ? 'De valgte tidene ble blokkert. Bookingene i tidene er beholdt.'
+      const msg = !blocked
+        ? 'De valgte tidene ble åpnet'
+        : decision === 'CANCEL'
+          ? 'De valgte tidene ble blokkert. Bookingene i tidene er avlyst, og søkerne har fått melding.'
+          : decision === 'KEEP'
+            ? 'De valgte tidene ble blokkert. Bookingene i tidene er beholdt.'
             : 'De valgte tidene ble blokkert';
       showToast({ type: 'success', msg });
       setSelected(new Set());
@@ -190,7 +214,13 @@ function RoomWeek({ locationId, roomId, roomName, onWeek }: { locationId: number
       {narrow && (
         <div className="lk-blocked-days" role="group" aria-label="Velg dag">
           {week.map((date, i) => (
-            <Button key={date} data-size="sm" variant={i === dayIndex ? 'primary' : 'secondary'} aria-pressed={i === dayIndex} onClick={() => setDayIndex(i)}>
+            <Button
+              key={date}
+              data-size="sm"
+              variant={i === dayIndex ? 'primary' : 'secondary'}
+              aria-pressed={i === dayIndex}
+              onClick={() => setDayIndex(i)}
+            >
               {formatDate(date, 'EEE d.M.')}
             </Button>
           ))}
@@ -204,15 +234,22 @@ function RoomWeek({ locationId, roomId, roomName, onWeek }: { locationId: number
       </ul>
       {schedule.error && <LoadFailureAlert failure={loadFailureMessage(schedule.error)} />}
       {schedule.isPending && <Loading label="Henter tidene" />}
-      {schedule.data && (model.times.length === 0 ? (
-        <Paragraph>Rommet er stengt {narrow ? 'denne dagen' : 'denne uken'}.</Paragraph>
-      ) : (
-        <div className="lk-blocked-scroll" aria-busy={schedule.isFetching}>
-          <BlockedTimesGrid label={`${roomName}, uke ${isoWeekNumber(monday)}`} model={model} selected={selected} onChange={setSelected} />
-        </div>
-      ))}
+      {schedule.data &&
+        (model.times.length === 0 ? (
+          <Paragraph>Rommet er stengt {narrow ? 'denne dagen' : 'denne uken'}.</Paragraph>
+        ) : (
+          <div className="lk-blocked-scroll" aria-busy={schedule.isFetching}>
+            <BlockedTimesGrid
+              label={`${roomName}, uke ${isoWeekNumber(monday)}`}
+              model={model}
+              selected={selected}
+              onChange={setSelected}
+            />
+          </div>
+        ))}
       <Paragraph data-size="sm" aria-live="polite">
-        {selected.size === 0 ? 'Ingen tider valgt.' : `${selected.size} ${selected.size === 1 ? 'tid' : 'tider'} à 15 minutter valgt.`} Hold inne Shift for å velge et område.
+        {selected.size === 0 ? 'Ingen tider valgt.' : `${selected.size} ${selected.size === 1 ? 'tid' : 'tider'} à 15 minutter valgt.`} Hold
+        inne Shift for å velge et område.
       </Paragraph>
       <div className="lk-stack lk-narrow">
         <Checkbox label="Gjenta hver uke" checked={repeat} onChange={(event) => setRepeat(event.target.checked)} />

@@ -49,7 +49,8 @@ export function BookingActions({ booking }: { booking: AdminBookingView }) {
           close();
         }}
       >
-        Søknaden settes tilbake til «Venter på behandling», og søkeren får beskjed. Vedtak og kontrakt fra godkjenningen gjelder ikke lenger.
+        Søknaden settes tilbake til «Venter på behandling», og søkeren får beskjed. Vedtak og kontrakt fra godkjenningen gjelder ikke
+        lenger.
       </ConfirmDialog>
     </div>
   );

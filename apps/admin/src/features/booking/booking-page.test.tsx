@@ -20,10 +20,27 @@ function stubBooking(overrides: Record<string, unknown> = {}) {
     '/api/currentuser/adminlocations': [{ id: 7, name: 'Bjølsen skole' }],
     'GET /api/booking/5': buildAdminBooking(),
     '/api/booking-log/5/changes': [
-      { id: 1, type: 'ReservationAddition', label: 'Lagt til', loggedUtc: '2026-03-02T09:30:00.000Z', reservationTimes: [{ assetDescription: 'Gymsal', times: ['17.03.2026 18:00–20:00'] }], newReservationTimes: null, user: 'Ola Nordmann', comment: null },
+      {
+        id: 1,
+        type: 'ReservationAddition',
+        label: 'Lagt til',
+        loggedUtc: '2026-03-02T09:30:00.000Z',
+        reservationTimes: [{ assetDescription: 'Gymsal', times: ['17.03.2026 18:00–20:00'] }],
+        newReservationTimes: null,
+        user: 'Ola Nordmann',
+        comment: null,
+      },
     ],
     '/api/booking-log/5/email-reminders': [
-      { id: 3, kind: 'BookingReceived', subject: 'Vi har mottatt søknaden din', recipient: 'ola.nordmann@example.no', createdTimeUtc: '2026-03-02T09:31:00.000Z', sentTimeUtc: '2026-03-02T09:31:05.000Z', status: 'SENT' },
+      {
+        id: 3,
+        kind: 'BookingReceived',
+        subject: 'Vi har mottatt søknaden din',
+        recipient: 'ola.nordmann@example.no',
+        createdTimeUtc: '2026-03-02T09:31:00.000Z',
+        sentTimeUtc: '2026-03-02T09:31:05.000Z',
+        status: 'SENT',
+      },
     ],
     'GET /api/booking/5/comment': { comment: '' },
     'PUT /api/booking/5/comment': ({ body }: { body: { comment: string } }) => body,
@@ -56,12 +73,22 @@ describe('booking in the admin view', () => {
   });
 
   it("shows which dates of the series the applicant sent without: 'Søkt uten 2 datoer' (decision 027), and nothing when none were", async () => {
-    const omitted = ['2026-12-24', '2026-12-31'].map((date) => ({ bookableAssetId: 4, roomName: 'Gymsal', date, startTime: '18:00:00', endTime: '19:00:00' }));
+    const omitted = ['2026-12-24', '2026-12-31'].map((date) => ({
+      bookableAssetId: 4,
+      roomName: 'Gymsal',
+      date,
+      startTime: '18:00:00',
+      endTime: '19:00:00',
+    }));
     stubBooking({ 'GET /api/booking/5': buildAdminBooking({ omittedTimes: omitted }) });
     const { unmount } = renderAdmin('/admin/soknader/5', { user: siri });
     const heading = await screen.findByRole('heading', { level: 2, name: 'Søkt uten 2 datoer' });
     const section = heading.closest('section')!;
-    expect(within(section).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Gymsal: torsdag 24.12.2026 kl. 18:00–19:00', 'Gymsal: torsdag 31.12.2026 kl. 18:00–19:00']);
+    expect(
+      within(section)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Gymsal: torsdag 24.12.2026 kl. 18:00–19:00', 'Gymsal: torsdag 31.12.2026 kl. 18:00–19:00']);
     unmount();
     resetApiClient();
     stubBooking();
@@ -71,31 +98,53 @@ describe('booking in the admin view', () => {
   });
 
   it('sends an application in an open semester round to the round instead of offering single decisions (decision 030)', async () => {
-    stubBooking({ 'GET /api/booking/5': buildAdminBooking({ round: { id: 3, name: 'Høst skoler', deadline: '2027-06-01', status: 'OPEN' } }) });
+    stubBooking({
+      'GET /api/booking/5': buildAdminBooking({ round: { id: 3, name: 'Høst skoler', deadline: '2027-06-01', status: 'OPEN' } }),
+    });
     const { unmount } = renderAdmin('/admin/soknader/5', { user: siri });
-    expect(await screen.findByText('Søknaden er med i søknadsrunden «Høst skoler» (søknadsfrist 01.06.2027) og avgjøres når runden lukkes.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Søknaden er med i søknadsrunden «Høst skoler» (søknadsfrist 01.06.2027) og avgjøres når runden lukkes.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Gå til søknadsrunden' })).toHaveAttribute('href', '/admin/soknadsrunder/3');
     expect(screen.queryByRole('link', { name: 'Godkjenn søknaden' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Avslå søknaden' })).toBeNull();
     unmount();
     resetApiClient();
     // Once the round is closed, the application is handled as any other.
-    stubBooking({ 'GET /api/booking/5': buildAdminBooking({ round: { id: 3, name: 'Høst skoler', deadline: '2027-06-01', status: 'CLOSED' } }) });
+    stubBooking({
+      'GET /api/booking/5': buildAdminBooking({ round: { id: 3, name: 'Høst skoler', deadline: '2027-06-01', status: 'CLOSED' } }),
+    });
     renderAdmin('/admin/soknader/5', { user: siri });
     expect(await screen.findByRole('link', { name: 'Godkjenn søknaden' })).toBeInTheDocument();
     expect(screen.queryByText(/avgjøres når runden lukkes/)).toBeNull();
   });
 
   it('shows a time ending at midnight as 00:00, in the active times and among the changed ones', async () => {
-    const late = { bookableAssetId: 4, bookableAssetName: 'Aula', bookableAssetNumber: 'A1', displayName: 'Aula (A1)', date: '2026-03-20', startTime: '22:00:00', endTime: '00:00:00', duration: 'PT2H', initialRepetitionDate: null };
-    stubBooking({ 'GET /api/booking/5': buildAdminBooking({ reservations: [
-      { ...late, reservationId: 61, status: 'APPROVED' },
-      { ...late, reservationId: 60, date: '2026-03-19', startTime: '21:00:00', duration: 'PT3H', status: 'REPLACED' },
-    ] }) });
+    const late = {
+      bookableAssetId: 4,
+      bookableAssetName: 'Aula',
+      bookableAssetNumber: 'A1',
+      displayName: 'Aula (A1)',
+      date: '2026-03-20',
+      startTime: '22:00:00',
+      endTime: '00:00:00',
+      duration: 'PT2H',
+      initialRepetitionDate: null,
+    };
+    stubBooking({
+      'GET /api/booking/5': buildAdminBooking({
+        reservations: [
+          { ...late, reservationId: 61, status: 'APPROVED' },
+          { ...late, reservationId: 60, date: '2026-03-19', startTime: '21:00:00', duration: 'PT3H', status: 'REPLACED' },
+        ],
+      }),
+    });
     renderAdmin('/admin/soknader/5', { user: siri });
     const active = await screen.findByRole('table', { name: 'Tider i Aula (A1)' });
     expect(within(active).getByText('22:00–00:00')).toBeInTheDocument();
-    expect(within(screen.getByRole('table', { name: 'Endrede og slettede tider i Aula (A1)' })).getByText('21:00–00:00')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('table', { name: 'Endrede og slettede tider i Aula (A1)' })).getByText('21:00–00:00'),
+    ).toBeInTheDocument();
     expect(screen.queryByText(/24:00/)).not.toBeInTheDocument();
   });
 
@@ -132,9 +181,13 @@ describe('booking in the admin view', () => {
     expect(api.callsTo('PUT', '/api/booking/5/comment')).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: 'Lagre notat' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Personopplysninger i notatet?' })).getByRole('button', { name: 'Lagre likevel' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Personopplysninger i notatet?' })).getByRole('button', { name: 'Lagre likevel' }),
+    );
     expect(await screen.findByText('Endringene ble lagret')).toBeInTheDocument();
-    expect(api.callsTo('PUT', '/api/booking/5/comment')).toEqual([expect.objectContaining({ body: { comment: 'Ring 412 34 567, fnr 15057523414', confirmPersonalData: true } })]);
+    expect(api.callsTo('PUT', '/api/booking/5/comment')).toEqual([
+      expect.objectContaining({ body: { comment: 'Ring 412 34 567, fnr 15057523414', confirmPersonalData: true } }),
+    ]);
   });
 
   it('saves a note with eleven digits that are no fødselsnummer without asking', async () => {
@@ -186,7 +239,10 @@ describe('booking in the admin view', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Tekst til søkeren' }), 'Vannlekkasje i gymsalen.');
     await user.click(within(dialog).getByRole('button', { name: withdrawTexts.confirm }));
     expect(await screen.findByText(withdrawTexts.done)).toBeInTheDocument();
-    expect(api.callsTo('PUT', '/api/booking/5/reject')[0]?.body).toEqual({ rejectionText: 'Vannlekkasje i gymsalen.', withdrawApproved: true });
+    expect(api.callsTo('PUT', '/api/booking/5/reject')[0]?.body).toEqual({
+      rejectionText: 'Vannlekkasje i gymsalen.',
+      withdrawApproved: true,
+    });
   });
 
   it('rejects with a written reason only', async () => {
@@ -198,7 +254,9 @@ describe('booking in the admin view', () => {
     await user.click(within(dialog).getByRole('radio', { name: 'Skriv en egen begrunnelse' }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Tekst til søkeren' }), 'Gymsalen pusses opp i mars.');
     await user.click(within(dialog).getByRole('button', { name: 'Avslå søknaden' }));
-    await waitFor(() => expect(api.callsTo('PUT', '/api/booking/5/reject')[0]?.body).toEqual({ rejectionText: 'Gymsalen pusses opp i mars.' }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT', '/api/booking/5/reject')[0]?.body).toEqual({ rejectionText: 'Gymsalen pusses opp i mars.' }),
+    );
   });
 
   it('checks a changed time before sending (the error summary, then the field), then sends a double-clicked change once', async () => {
@@ -222,7 +280,9 @@ describe('booking in the admin view', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Lagre endringen' }));
     // The error summary takes the focus; its link moves it to the field (decision 020).
     const link = await within(dialog).findByRole('link', { name: 'Velg et starttidspunkt på hele kvarter (for eksempel 18:15)' });
-    expect(within(dialog).getByRole('heading', { name: 'For å endre tiden må du rette opp følgende feil:' }).closest('[tabindex]')).toHaveFocus();
+    expect(
+      within(dialog).getByRole('heading', { name: 'For å endre tiden må du rette opp følgende feil:' }).closest('[tabindex]'),
+    ).toHaveFocus();
     await user.click(link);
     expect(start).toHaveFocus();
     expect(start).toHaveAccessibleDescription('Velg et starttidspunkt på hele kvarter (for eksempel 18:15)');
@@ -246,7 +306,11 @@ describe('booking in the admin view', () => {
     const single = buildAdminBooking({ reservations: [buildAdminBooking().reservations[0]!] });
     const api = stubBooking({
       'GET /api/booking/5': single,
-      'PUT /api/reservation/51': jsonResponse(404, { msg: 'Reservation 51 not found', userMsg: 'Beklager, men denne siden finnes ikke', code: 'NOT_FOUND' }),
+      'PUT /api/reservation/51': jsonResponse(404, {
+        msg: 'Reservation 51 not found',
+        userMsg: 'Beklager, men denne siden finnes ikke',
+        code: 'NOT_FOUND',
+      }),
     });
     renderAdmin('/admin/soknader/5', { user: siri });
     await user.click(await screen.findByRole('button', { name: /Endre tid/ }));
@@ -263,13 +327,19 @@ describe('booking in the admin view', () => {
     const single = buildAdminBooking({ reservations: [buildAdminBooking().reservations[0]!] });
     stubBooking({
       'GET /api/booking/5': single,
-      'DELETE /api/reservation': jsonResponse(404, { msg: 'Reservation 51 not found', userMsg: 'Beklager, men denne siden finnes ikke', code: 'NOT_FOUND' }),
+      'DELETE /api/reservation': jsonResponse(404, {
+        msg: 'Reservation 51 not found',
+        userMsg: 'Beklager, men denne siden finnes ikke',
+        code: 'NOT_FOUND',
+      }),
     });
     renderAdmin('/admin/soknader/5', { user: siri });
     await user.click(await screen.findByRole('button', { name: /Slett tid/ }));
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Slett tiden' }));
-    expect(await screen.findByText('Ups, finner ikke tidene du ville endre. De kan være endret eller slettet av en annen.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Ups, finner ikke tidene du ville endre. De kan være endret eller slettet av en annen.'),
+    ).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
@@ -279,7 +349,9 @@ describe('booking in the admin view', () => {
     const api = stubBooking({
       'GET /api/booking/5': single,
       'PUT /api/reservation/51': jsonResponse(409, {
-        msg: 'overlap', code: 'BOOKING_CONFLICT', userMsg: 'Tidspunktet er ikke lenger ledig.',
+        msg: 'overlap',
+        code: 'BOOKING_CONFLICT',
+        userMsg: 'Tidspunktet er ikke lenger ledig.',
         conflicts: [{ bookableAssetId: 3, date: '2026-03-18', startTime: '18:00:00', endTime: '19:00:00' }],
       }),
     });

@@ -41,7 +41,13 @@ function Booking({ bookingId }: { bookingId: number }) {
   const query = useQuery(adminBookingQuery(bookingId));
   usePageTitle(query.data ? `Søknad ${query.data.caseNumber}` : 'Søknad');
   return (
-    <QueryLoader query={query} loadingLabel="Henter søknaden" describeFailure={loadFailureMessage} isNotFound={isNotFoundError} notFound={<NotFoundPage />}>
+    <QueryLoader
+      query={query}
+      loadingLabel="Henter søknaden"
+      describeFailure={loadFailureMessage}
+      isNotFound={isNotFoundError}
+      notFound={<NotFoundPage />}
+    >
       {(booking) => <BookingView booking={booking} />}
     </QueryLoader>
   );
@@ -87,21 +93,32 @@ function BookingView({ booking }: { booking: AdminBookingView }) {
         <BookingStatusBadge status={booking.status} />
       </div>
       <Paragraph className="lk-subtle">
-        {[booking.locationName, bookingPurposeLabels[booking.bookingPurpose], `Saksnummer ${booking.caseNumber}`, `Mottatt ${formatInstant(booking.createdTimeUtc)}`].join(' · ')}
+        {[
+          booking.locationName,
+          bookingPurposeLabels[booking.bookingPurpose],
+          `Saksnummer ${booking.caseNumber}`,
+          `Mottatt ${formatInstant(booking.createdTimeUtc)}`,
+        ].join(' · ')}
       </Paragraph>
       {booking.round && booking.round.status !== 'CLOSED' ? <InRoundNotice round={booking.round} /> : <BookingActions booking={booking} />}
       {booking.wedding && <WeddingSection booking={booking} wedding={booking.wedding} />}
       {booking.approval && <ApprovalSummary approval={booking.approval} />}
       <ApplicantSection booking={booking} />
       <ReservationsSection booking={booking} />
-      <OmittedDatesSection omitted={booking.omittedTimes} className="lk-section" intro="Søkeren valgte å sende søknaden uten disse datoene i gjentakelsen, fordi de ikke var ledige:" />
+      <OmittedDatesSection
+        omitted={booking.omittedTimes}
+        className="lk-section"
+        intro="Søkeren valgte å sende søknaden uten disse datoene i gjentakelsen, fordi de ikke var ledige:"
+      />
       <DocumentsSection booking={booking} />
       <KeyAccessSection booking={booking} />
       <section aria-labelledby="lk-internal" className="lk-section">
         <Heading level={2} data-size="sm" id="lk-internal">
           Internt
         </Heading>
-        {internal && <InternalTitleEditor bookingId={booking.bookingId} title={booking.internalEventTitle ?? ''} onDirtyChange={setTitleDirty} />}
+        {internal && (
+          <InternalTitleEditor bookingId={booking.bookingId} title={booking.internalEventTitle ?? ''} onDirtyChange={setTitleDirty} />
+        )}
         <InternalCommentEditor bookingId={booking.bookingId} onDirtyChange={setCommentDirty} />
       </section>
       <ChangeLogSection bookingId={booking.bookingId} />

@@ -18,7 +18,11 @@ export function ChangeFailure({ error, roomName }: { error: unknown; roomName?: 
           <List.Unordered>
             {conflicts.map((c) => {
               const name = roomName?.(c.bookableAssetId);
-              return <List.Item key={`${c.bookableAssetId}-${c.date}-${c.startTime}`}>{`${name ? `${name} ` : ''}${formatTimeRange(c.date, c.startTime, c.endTime)}`}</List.Item>;
+              return (
+                <List.Item
+                  key={`${c.bookableAssetId}-${c.date}-${c.startTime}`}
+                >{`${name ? `${name} ` : ''}${formatTimeRange(c.date, c.startTime, c.endTime)}`}</List.Item>
+              );
             })}
           </List.Unordered>
         </>

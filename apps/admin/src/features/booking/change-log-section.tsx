@@ -45,7 +45,11 @@ function LogEntry({ entry }: { entry: ChangeLogEntry }) {
     <li>
       <Paragraph>
         <strong>{label}</strong>
-        {about && ` ${about}`} <span className="lk-subtle">{formatInstant(entry.loggedUtc)}{entry.user ? ` · ${entry.user}` : ''}</span>
+        {about && ` ${about}`}{' '}
+        <span className="lk-subtle">
+          {formatInstant(entry.loggedUtc)}
+          {entry.user ? ` · ${entry.user}` : ''}
+        </span>
       </Paragraph>
       <Times label={entry.newReservationTimes ? 'Før' : 'Tider'} times={entry.reservationTimes} />
       <Times label="Etter" times={entry.newReservationTimes} />

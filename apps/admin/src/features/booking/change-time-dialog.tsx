@@ -45,16 +45,37 @@ const changeTimeSchema = z
  * Moves one time: new date, start and duration, with a comment to the applicant. The server checks
  * the new time against the no-double-booking rule; taken times are listed here.
  */
-export function ChangeTimeDialog({ reservation, roomName, onClose }: { reservation: BookingReservation; roomName: string; onClose: () => void }) {
+export function ChangeTimeDialog({
+  reservation,
+  roomName,
+  onClose,
+}: {
+  reservation: BookingReservation;
+  roomName: string;
+  onClose: () => void;
+}) {
   const titleId = useId();
   const currentMinutes = parseDuration(reservation.duration) ?? 60;
-  const { register, handleSubmit, control, formState: { errors, submitCount } } = useForm<z.input<typeof changeTimeSchema>, unknown, ChangeReservationBody>({
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors, submitCount },
+  } = useForm<z.input<typeof changeTimeSchema>, unknown, ChangeReservationBody>({
     resolver: zodResolver(changeTimeSchema),
     // The error summary takes the focus on a refused submit (decision 020).
     shouldFocusError: false,
-    defaultValues: { newDate: reservation.date, newStartTime: reservation.startTime.slice(0, 5), minutes: String(currentMinutes), comment: '' },
+    defaultValues: {
+      newDate: reservation.date,
+      newStartTime: reservation.startTime.slice(0, 5),
+      minutes: String(currentMinutes),
+      comment: '',
+    },
   });
-  const change = useBookingChange(changeReservationMutation(reservation.reservationId), { onSuccess: onClose, notFound: { message: notFoundMessages.reservation, then: onClose } });
+  const change = useBookingChange(changeReservationMutation(reservation.reservationId), {
+    onSuccess: onClose,
+    notFound: { message: notFoundMessages.reservation, then: onClose },
+  });
   const submit = handleSubmit((body) => change.mutate(body));
 
   return (
@@ -69,7 +90,14 @@ export function ChangeTimeDialog({ reservation, roomName, onClose }: { reservati
           </Paragraph>
           <FormErrorSummary errors={errors} submitCount={submitCount} heading="For å endre tiden må du rette opp følgende feil:" />
           <DateFieldControl control={control} name="newDate" label="Ny dato" required />
-          <Textfield label="Ny starttid" type="time" step={SLOT_MINUTES * 60} {...register('newStartTime')} error={errors.newStartTime?.message} required />
+          <Textfield
+            label="Ny starttid"
+            type="time"
+            step={SLOT_MINUTES * 60}
+            {...register('newStartTime')}
+            error={errors.newStartTime?.message}
+            required
+          />
           <Field>
             <Label htmlFor={`${titleId}-duration`}>Varighet</Label>
             <Select id={`${titleId}-duration`} {...register('minutes')}>
@@ -80,8 +108,17 @@ export function ChangeTimeDialog({ reservation, roomName, onClose }: { reservati
               ))}
             </Select>
           </Field>
-          <Textfield label="Kommentar til søkeren" description="Sendes til søkeren sammen med endringen." multiline rows={3} {...register('comment')} error={errors.comment?.message} />
-          {change.error && <ChangeFailure error={change.error} roomName={(id) => (id === reservation.bookableAssetId ? roomName : undefined)} />}
+          <Textfield
+            label="Kommentar til søkeren"
+            description="Sendes til søkeren sammen med endringen."
+            multiline
+            rows={3}
+            {...register('comment')}
+            error={errors.comment?.message}
+          />
+          {change.error && (
+            <ChangeFailure error={change.error} roomName={(id) => (id === reservation.bookableAssetId ? roomName : undefined)} />
+          )}
         </Dialog.Block>
         <Dialog.Block className="lk-dialog-actions">
           <Button type="submit" loading={change.isPending} disabled={change.isPending}>

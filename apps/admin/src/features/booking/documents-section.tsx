@@ -3,10 +3,7 @@ import type { AdminBookingView } from '@lokaler/domain/admin-booking-view';
 import type { RequirementType } from '@lokaler/domain/booking';
 import { formatInstant } from '../../lib/format';
 
-const requirementNames: Record<RequirementType, string> = {
-  CONTRACT: 'Kontrakt',
-  WEDDING_CERTIFICATE: 'Prøvingsattest',
-};
+const requirementNames: Record<RequirementType, string> = { CONTRACT: 'Kontrakt', WEDDING_CERTIFICATE: 'Prøvingsattest' };
 
 /** What the applicant must do (sign, upload), the documents sent, and the messages to the applicant. */
 export function DocumentsSection({ booking }: { booking: AdminBookingView }) {

@@ -6,7 +6,15 @@ import { INTERNAL_TITLE_MAX } from '@lokaler/domain/admin-booking-view';
 import { useBookingChange } from './use-booking-change';
 
 /** The title of an internal event (shown in the calendar instead of an applicant's name). */
-export function InternalTitleEditor({ bookingId, title, onDirtyChange }: { bookingId: number; title: string; onDirtyChange: (dirty: boolean) => void }) {
+export function InternalTitleEditor({
+  bookingId,
+  title,
+  onDirtyChange,
+}: {
+  bookingId: number;
+  title: string;
+  onDirtyChange: (dirty: boolean) => void;
+}) {
   return <TitleForm key={title} bookingId={bookingId} stored={title} onDirtyChange={onDirtyChange} />;
 }
 
@@ -22,7 +30,13 @@ function TitleForm({ bookingId, stored, onDirtyChange }: { bookingId: number; st
   };
   return (
     <form onSubmit={submit} className="lk-stack lk-narrow">
-      <Textfield label="Tittel på den interne aktiviteten" value={text} maxLength={INTERNAL_TITLE_MAX} onChange={(e) => setText(e.target.value)} error={save.error ? userMessageOf(save.error) : undefined} />
+      <Textfield
+        label="Tittel på den interne aktiviteten"
+        value={text}
+        maxLength={INTERNAL_TITLE_MAX}
+        onChange={(e) => setText(e.target.value)}
+        error={save.error ? userMessageOf(save.error) : undefined}
+      />
       <div>
         <Button type="submit" variant="secondary" disabled={!dirty || save.isPending} loading={save.isPending}>
           Lagre tittel

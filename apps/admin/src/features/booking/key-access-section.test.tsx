@@ -22,7 +22,12 @@ setUpAdminTests({ scrollTo: 'stub' });
 
 describe('the key section of the admin booking view', () => {
   it('shows each shared number, in groups of two digits, with its state as a coloured tag', async () => {
-    const numbers = adminKeyAccessStates.map((state, i) => ({ id: i + 1, phoneNumber: `4123456${i}`, requestStatus: 'NOT_REQUESTED' as const, state }));
+    const numbers = adminKeyAccessStates.map((state, i) => ({
+      id: i + 1,
+      phoneNumber: `4123456${i}`,
+      requestStatus: 'NOT_REQUESTED' as const,
+      state,
+    }));
     stubBooking({ hasOslonokkelen: true, numbers });
     renderAdmin('/admin/soknader/5', { user: siri });
     expect(await screen.findByRole('heading', { level: 2, name: 'Digital nøkkel (Oslonøkkelen)' })).toBeInTheDocument();

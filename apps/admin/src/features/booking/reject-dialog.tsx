@@ -18,7 +18,10 @@ const OWN_REASON = '';
  */
 export function rejectionBodyOf(choice: RejectionChoice | undefined, text: string): RejectBookingBody | null {
   const written = text.trim();
-  if (choice) return written && written !== choice.text.trim() ? { rejectionChoiceKey: choice.key, rejectionText: written } : { rejectionChoiceKey: choice.key };
+  if (choice)
+    return written && written !== choice.text.trim()
+      ? { rejectionChoiceKey: choice.key, rejectionText: written }
+      : { rejectionChoiceKey: choice.key };
   return written ? { rejectionText: written } : null;
 }
 
@@ -26,7 +29,8 @@ export function rejectionBodyOf(choice: RejectionChoice | undefined, text: strin
 export const withdrawTexts = {
   button: 'Avslå godkjent booking',
   title: 'Avslå en godkjent booking',
-  warning: 'Bookingen er allerede godkjent, og søkeren regner med å få låne lokalet. Avslår du nå, trekkes godkjenningen tilbake: tidene frigis, vedtak og kontrakt gjelder ikke lenger, og søkeren får e-post med begrunnelsen.',
+  warning:
+    'Bookingen er allerede godkjent, og søkeren regner med å få låne lokalet. Avslår du nå, trekkes godkjenningen tilbake: tidene frigis, vedtak og kontrakt gjelder ikke lenger, og søkeren får e-post med begrunnelsen.',
   confirm: 'Trekk tilbake og avslå',
   done: 'Godkjenningen er trukket tilbake, og bookingen er avslått',
 } as const;
@@ -46,7 +50,10 @@ export function RejectDialog({ booking, onClose }: { booking: AdminBookingView; 
   const [missing, setMissing] = useState(false);
   const choice = choices.data?.find((c) => c.key === choiceKey);
   const withdrawing = booking.status === 'APPROVED';
-  const reject = useBookingChange(rejectBookingMutation(booking.bookingId), { successMessage: withdrawing ? withdrawTexts.done : 'Søknaden er avslått', onSuccess: onClose });
+  const reject = useBookingChange(rejectBookingMutation(booking.bookingId), {
+    successMessage: withdrawing ? withdrawTexts.done : 'Søknaden er avslått',
+    onSuccess: onClose,
+  });
 
   const choose = (key: string) => {
     setChoiceKey(key);
@@ -76,8 +83,8 @@ export function RejectDialog({ booking, onClose }: { booking: AdminBookingView; 
             {withdrawing
               ? `Booking ${booking.caseNumber} avslås. Skriv eller velg en begrunnelse til søkeren.`
               : wedding
-              ? `Søknad ${booking.caseNumber} avslås, og vielsestiden frigis. Begrunnelsen sendes til paret i vedtaket og på e-post.`
-              : `Søknad ${booking.caseNumber} avslås, og alle tidene frigis. Begrunnelsen sendes til søkeren.`}
+                ? `Søknad ${booking.caseNumber} avslås, og vielsestiden frigis. Begrunnelsen sendes til paret i vedtaket og på e-post.`
+                : `Søknad ${booking.caseNumber} avslås, og alle tidene frigis. Begrunnelsen sendes til søkeren.`}
           </Paragraph>
           {choices.isPending && <Loading label="Henter begrunnelser" />}
           {choices.error && (
@@ -88,9 +95,22 @@ export function RejectDialog({ booking, onClose }: { booking: AdminBookingView; 
           <Fieldset>
             <Fieldset.Legend>Begrunnelse</Fieldset.Legend>
             {choices.data?.map((c) => (
-              <Radio key={c.key} name="rejection-choice" value={c.key} label={c.title} checked={choiceKey === c.key} onChange={() => choose(c.key)} />
+              <Radio
+                key={c.key}
+                name="rejection-choice"
+                value={c.key}
+                label={c.title}
+                checked={choiceKey === c.key}
+                onChange={() => choose(c.key)}
+              />
             ))}
-            <Radio name="rejection-choice" value={OWN_REASON} label="Skriv en egen begrunnelse" checked={choiceKey === OWN_REASON} onChange={() => choose(OWN_REASON)} />
+            <Radio
+              name="rejection-choice"
+              value={OWN_REASON}
+              label="Skriv en egen begrunnelse"
+              checked={choiceKey === OWN_REASON}
+              onChange={() => choose(OWN_REASON)}
+            />
           </Fieldset>
           <Textfield
             label={wedding ? 'Tekst til paret' : 'Tekst til søkeren'}

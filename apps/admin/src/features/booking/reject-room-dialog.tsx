@@ -25,7 +25,13 @@ export function RejectRoomDialog({ bookingId, room, onClose }: { bookingId: numb
       <Paragraph>
         {count === 1 ? 'Tiden' : `Alle ${count} tidene`} i {room.name} avslås. De andre rommene i søknaden berøres ikke.
       </Paragraph>
-      <Textfield label="Begrunnelse til søkeren (valgfritt)" multiline rows={3} value={comment} onChange={(e) => setComment(e.target.value)} />
+      <Textfield
+        label="Begrunnelse til søkeren (valgfritt)"
+        multiline
+        rows={3}
+        value={comment}
+        onChange={(e) => setComment(e.target.value)}
+      />
     </ConfirmDialog>
   );
 }

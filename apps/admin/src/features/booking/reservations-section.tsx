@@ -47,18 +47,37 @@ export function ReservationsSection({ booking }: { booking: AdminBookingView }) 
           {room.active.length === 0 ? (
             <Paragraph data-size="sm">Ingen aktive tider i dette rommet.</Paragraph>
           ) : (
-            <TimeTable caption={`Tider i ${room.name}`} rows={room.active} actions={open ? (row) => (
-              <div className="lk-row-actions">
-                {row.reservations.length === 1 && (
-                  <Button variant="secondary" data-size="sm" onClick={() => setEditing({ kind: 'change', row, roomName: room.name })} aria-label={`Endre tid ${describeRow(row)}`}>
-                    Endre tid
-                  </Button>
-                )}
-                <Button variant="tertiary" data-size="sm" data-color="danger" onClick={() => setEditing({ kind: 'delete', row, roomName: room.name })} aria-label={`Slett tid ${describeRow(row)}`}>
-                  Slett
-                </Button>
-              </div>
-            ) : undefined} />
+            <TimeTable
+              caption={`Tider i ${room.name}`}
+              rows={room.active}
+              actions={
+                open
+                  ? (row) => (
+                      <div className="lk-row-actions">
+                        {row.reservations.length === 1 && (
+                          <Button
+                            variant="secondary"
+                            data-size="sm"
+                            onClick={() => setEditing({ kind: 'change', row, roomName: room.name })}
+                            aria-label={`Endre tid ${describeRow(row)}`}
+                          >
+                            Endre tid
+                          </Button>
+                        )}
+                        <Button
+                          variant="tertiary"
+                          data-size="sm"
+                          data-color="danger"
+                          onClick={() => setEditing({ kind: 'delete', row, roomName: room.name })}
+                          aria-label={`Slett tid ${describeRow(row)}`}
+                        >
+                          Slett
+                        </Button>
+                      </div>
+                    )
+                  : undefined
+              }
+            />
           )}
           {room.inactive.length > 0 && (
             <Details>

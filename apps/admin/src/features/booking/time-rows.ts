@@ -48,10 +48,18 @@ export function roomTimesOf(reservations: readonly BookingReservation[]): RoomTi
   for (const room of rooms.values()) {
     const own = reservations.filter((r) => r.bookableAssetId === room.bookableAssetId);
     for (const status of new Set(own.filter((r) => isActive(r.status)).map((r) => r.status))) {
-      room.active.push(...mergedRows(own.filter((r) => r.status === status), status));
+      room.active.push(
+        ...mergedRows(
+          own.filter((r) => r.status === status),
+          status,
+        ),
+      );
     }
     room.active.sort(byDateAndStart);
-    room.inactive = own.filter((r) => !isActive(r.status)).map((r) => ({ date: r.date, startTime: r.startTime, endTime: r.endTime, status: r.status, reservations: [r] })).sort(byDateAndStart);
+    room.inactive = own
+      .filter((r) => !isActive(r.status))
+      .map((r) => ({ date: r.date, startTime: r.startTime, endTime: r.endTime, status: r.status, reservations: [r] }))
+      .sort(byDateAndStart);
   }
   return [...rooms.values()];
 }
@@ -67,7 +75,9 @@ function mergedRows(reservations: BookingReservation[], status: ReservationStatu
   return intervals.map((interval) => {
     const start = parseTime(interval.startTime) ?? 0;
     const end = parseTime(interval.endTime, { allowEndOfDay: true }) ?? 1440;
-    const inside = reservations.filter((r) => r.date === interval.date && (parseTime(r.startTime) ?? -1) >= start && (parseTime(r.startTime) ?? 1441) < end);
+    const inside = reservations.filter(
+      (r) => r.date === interval.date && (parseTime(r.startTime) ?? -1) >= start && (parseTime(r.startTime) ?? 1441) < end,
+    );
     return { date: interval.date, startTime: interval.startTime, endTime: interval.endTime, status, reservations: inside };
   });
 }

@@ -14,19 +14,50 @@ function stubWedding(overrides: Record<string, unknown> = {}) {
     '/api/currentuser/adminlocations': [{ id: 8, name: 'Oslo rådhus' }],
     'GET /api/booking/9': buildAdminWedding(),
     '/api/booking-log/9/changes': [
-      { id: 1, type: 'Comment', label: 'Opprettet', loggedUtc: '2026-03-02T09:30:00.000Z', reservationTimes: null, newReservationTimes: null, user: 'Kari Nordmann', comment: null },
-      { id: 2, type: 'WeddingCertificateReminderSent', label: 'Sendt', loggedUtc: '2026-05-08T06:00:00.000Z', reservationTimes: null, newReservationTimes: null, user: 'System', comment: null },
+      {
+        id: 1,
+        type: 'Comment',
+        label: 'Opprettet',
+        loggedUtc: '2026-03-02T09:30:00.000Z',
+        reservationTimes: null,
+        newReservationTimes: null,
+        user: 'Kari Nordmann',
+        comment: null,
+      },
+      {
+        id: 2,
+        type: 'WeddingCertificateReminderSent',
+        label: 'Sendt',
+        loggedUtc: '2026-05-08T06:00:00.000Z',
+        reservationTimes: null,
+        newReservationTimes: null,
+        user: 'System',
+        comment: null,
+      },
     ],
     '/api/booking-log/9/email-reminders': [
-      { id: 4, kind: 'wedding-certificate-reminder', subject: 'Husk prøvingsattesten', recipient: 'kari@example.no', createdTimeUtc: '2026-05-08T06:00:00.000Z', sentTimeUtc: '2026-05-08T06:00:03.000Z', status: 'SENT' },
+      {
+        id: 4,
+        kind: 'wedding-certificate-reminder',
+        subject: 'Husk prøvingsattesten',
+        recipient: 'kari@example.no',
+        createdTimeUtc: '2026-05-08T06:00:00.000Z',
+        sentTimeUtc: '2026-05-08T06:00:03.000Z',
+        status: 'SENT',
+      },
     ],
     'GET /api/booking/9/comment': { comment: '' },
     '/api/rejection-choices/wedding': weddingRejectionChoices,
     '/api/rejection-choices': [{ key: 'OPPTATT', title: 'Lokalet er opptatt', text: 'Opptatt.' }],
     'PUT /api/booking/9/reject': { bookingId: 9, status: 'REJECTED', contractRequired: false, vedtakStored: true, contractStored: false },
-    'GET /api/admin/booking/9/proevingsattest': () => new Response(pdfBytes, {
-      status: 200, headers: { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="pr_vingsattest.pdf"; filename*=UTF-8''${encodeURIComponent('prøvingsattest.pdf')}` },
-    }),
+    'GET /api/admin/booking/9/proevingsattest': () =>
+      new Response(pdfBytes, {
+        status: 200,
+        headers: {
+          'content-type': 'application/pdf',
+          'content-disposition': `attachment; filename="pr_vingsattest.pdf"; filename*=UTF-8''${encodeURIComponent('prøvingsattest.pdf')}`,
+        },
+      }),
     ...overrides,
   });
 }
@@ -36,7 +67,7 @@ configure({ asyncUtilTimeout: 5000 });
 setUpAdminTests({ scrollTo: 'stub' });
 
 describe('a wedding in the admin view (the wedding office)', () => {
-  it('shows the couple\'s whole form, the ceremony date and the cancellation deadline in days before it', async () => {
+  it("shows the couple's whole form, the ceremony date and the cancellation deadline in days before it", async () => {
     stubWedding();
     renderAdmin('/admin/soknader/9', { user: siri });
     const section = await screen.findByRole('region', { name: 'Vielse' });
@@ -58,7 +89,17 @@ describe('a wedding in the admin view (the wedding office)', () => {
   });
 
   it('says the form is not sent while the time is only held', async () => {
-    stubWedding({ 'GET /api/booking/9': buildAdminWedding({ wedding: { ...buildAdminWedding().wedding!, answers: null, submittedAtUtc: null, proevingsattestFile: null, proevingsattestFileAddedTimeUtc: null } }) });
+    stubWedding({
+      'GET /api/booking/9': buildAdminWedding({
+        wedding: {
+          ...buildAdminWedding().wedding!,
+          answers: null,
+          submittedAtUtc: null,
+          proevingsattestFile: null,
+          proevingsattestFileAddedTimeUtc: null,
+        },
+      }),
+    });
     renderAdmin('/admin/soknader/9', { user: siri });
     const section = await screen.findByRole('region', { name: 'Vielse' });
     expect(within(section).getByText('Paret har ikke sendt skjemaet ennå. Tiden holdes mens de fyller det ut.')).toBeInTheDocument();
@@ -66,7 +107,7 @@ describe('a wedding in the admin view (the wedding office)', () => {
     expect(within(section).queryByRole('link', { name: 'Last ned prøvingsattest' })).not.toBeInTheDocument();
   });
 
-  it('links to the certificate and downloads it with the administrator\'s token under its stored name', async () => {
+  it("links to the certificate and downloads it with the administrator's token under its stored name", async () => {
     const user = userEvent.setup();
     const api = stubWedding();
     const created: Blob[] = [];
@@ -89,7 +130,17 @@ describe('a wedding in the admin view (the wedding office)', () => {
   it('after approval shows the date the info letter must be sent by', async () => {
     const approved = buildAdminWedding({
       status: 'APPROVED',
-      approval: { costCategory: 'FREE', marketPrice: null, costBasedPrices: null, calculatedPrice: null, retroactiveContract: false, hasTilsynsvakt: false, tilsynsvaktWeekdays: [], approvedBy: 'Vigdis Vielseskontoret', approvedTimeUtc: '2026-03-04T10:00:00.000Z' },
+      approval: {
+        costCategory: 'FREE',
+        marketPrice: null,
+        costBasedPrices: null,
+        calculatedPrice: null,
+        retroactiveContract: false,
+        hasTilsynsvakt: false,
+        tilsynsvaktWeekdays: [],
+        approvedBy: 'Vigdis Vielseskontoret',
+        approvedTimeUtc: '2026-03-04T10:00:00.000Z',
+      },
     });
     stubWedding({ 'GET /api/booking/9': { ...approved, wedding: { ...approved.wedding!, infoLetterDueDate: '2026-03-18' } } });
     renderAdmin('/admin/soknader/9', { user: siri });
@@ -119,10 +170,13 @@ describe('a wedding in the admin view (the wedding office)', () => {
     await user.type(text, ' Ring oss gjerne.');
     await user.click(within(dialog).getByRole('button', { name: 'Avslå søknaden' }));
     expect(await screen.findByText('Søknaden er avslått')).toBeInTheDocument();
-    expect(api.callsTo('PUT', '/api/booking/9/reject')[0]?.body).toEqual({ rejectionChoiceKey: taken.key, rejectionText: `${taken.text} Ring oss gjerne.` });
+    expect(api.callsTo('PUT', '/api/booking/9/reject')[0]?.body).toEqual({
+      rejectionChoiceKey: taken.key,
+      rejectionText: `${taken.text} Ring oss gjerne.`,
+    });
   });
 
-  it('the change log shows the certificate reminder as \'Sendt\', and the e-mail log shows it sent', async () => {
+  it("the change log shows the certificate reminder as 'Sendt', and the e-mail log shows it sent", async () => {
     stubWedding();
     renderAdmin('/admin/soknader/9', { user: siri });
     const log = await screen.findByRole('region', { name: 'Endringslogg' });

@@ -90,7 +90,13 @@ function Certificate({ bookingId, wedding }: { bookingId: number; wedding: Admin
   );
 }
 
-function WeddingAnswers({ answers: a, nationalIdentityNumberGiven }: { answers: WeddingApplicationAnswers; nationalIdentityNumberGiven: boolean }) {
+function WeddingAnswers({
+  answers: a,
+  nationalIdentityNumberGiven,
+}: {
+  answers: WeddingApplicationAnswers;
+  nationalIdentityNumberGiven: boolean;
+}) {
   return (
     <dl className="lk-facts">
       <Fact term="Søker">{a.applicantName}</Fact>

@@ -31,7 +31,11 @@ describe('AboutForm', () => {
     await user.type(screen.getByRole('textbox', { name: /^Hva koster det/ }), '  Gratis for lag  ');
     await user.click(screen.getByRole('button', { name: 'Lagre og gå videre' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
-    expect(api.callsTo('PUT', '/api/admin/location/7/about')[0]?.body).toEqual({ whoCanApply: '<p>Lag og foreninger</p>', locationCosts: 'Gratis for lag', loanCriteria: null });
+    expect(api.callsTo('PUT', '/api/admin/location/7/about')[0]?.body).toEqual({
+      whoCanApply: '<p>Lag og foreninger</p>',
+      locationCosts: 'Gratis for lag',
+      loanCriteria: null,
+    });
     expect(api.callsTo('PUT', '/api/admin/location/7/tenant-info')).toEqual([]);
   });
 
@@ -64,14 +68,19 @@ describe('AboutForm', () => {
     await user.click(screen.getByRole('button', { name: 'Lagre' }));
     expect(await screen.findByRole('link', { name: 'Du må fylle inn overskrift' })).toHaveAttribute('href', '#lk-about-tenantInfo-heading');
     expect(screen.getByRole('link', { name: 'Du må fylle inn beskrivelse' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Du må fylle inn lenketekst' })).toHaveAttribute('href', '#lk-about-tenantInfo-links-0-linkText');
+    expect(screen.getByRole('link', { name: 'Du må fylle inn lenketekst' })).toHaveAttribute(
+      'href',
+      '#lk-about-tenantInfo-links-0-linkText',
+    );
     expect(screen.getByRole('link', { name: /gyldig nettadresse/ })).toBeInTheDocument();
     expect(api.callsTo('PUT', '/api/admin/location/7/about')).toEqual([]);
   });
 
   it("shows the server's message when the texts are refused", async () => {
     const user = userEvent.setup();
-    stubAbout({ 'PUT /api/admin/location/7/about': jsonResponse(400, { msg: 'Bad', userMsg: 'Teksten er for lang', code: 'BAD_REQUEST' }) });
+    stubAbout({
+      'PUT /api/admin/location/7/about': jsonResponse(400, { msg: 'Bad', userMsg: 'Teksten er for lang', code: 'BAD_REQUEST' }),
+    });
     renderForm(<AboutForm locationId={7} mode="settings" />);
     await user.click(await screen.findByRole('button', { name: 'Lagre' }));
     expect(await screen.findByText('Teksten er for lang')).toBeInTheDocument();

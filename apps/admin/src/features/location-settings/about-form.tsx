@@ -26,13 +26,23 @@ export function AboutForm(props: SettingsFormProps) {
   const tenantInfo = useQuery(tenantInfoQuery(props.locationId));
   const both = about.data && tenantInfo.data !== undefined ? { about: about.data, tenantInfo: tenantInfo.data } : undefined;
   return (
-    <QueryLoader query={{ data: both, error: about.error ?? tenantInfo.error, isPending: !both }} loadingLabel="Henter tekstene" describeFailure={loadFailureMessage}>
+    <QueryLoader
+      query={{ data: both, error: about.error ?? tenantInfo.error, isPending: !both }}
+      loadingLabel="Henter tekstene"
+      describeFailure={loadFailureMessage}
+    >
       {(data) => <AboutEditor {...props} {...data} />}
     </QueryLoader>
   );
 }
 
-function AboutEditor({ locationId, mode, onSaved, about, tenantInfo }: SettingsFormProps & { about: LocationAbout; tenantInfo: TenantInfoFields | null }) {
+function AboutEditor({
+  locationId,
+  mode,
+  onSaved,
+  about,
+  tenantInfo,
+}: SettingsFormProps & { about: LocationAbout; tenantInfo: TenantInfoFields | null }) {
   const queryClient = useQueryClient();
   const form = useForm<AboutFormValues, unknown, ReturnType<typeof aboutFormSchema.parse>>({
     // The error summary takes the focus after a refused save, not the first field.
@@ -58,15 +68,22 @@ function AboutEditor({ locationId, mode, onSaved, about, tenantInfo }: SettingsF
       noValidate
       className="lk-settings-form"
       aria-labelledby={`${FORM}-title`}
-      onSubmit={(event) => void form.handleSubmit((body) => {
-        save.mutate(body);
-      })(event)}
+      onSubmit={(event) =>
+        void form.handleSubmit((body) => {
+          save.mutate(body);
+        })(event)
+      }
     >
       {guard.dialog}
       <Heading level={2} data-size="md" id={`${FORM}-title`}>
         Om lån og leie
       </Heading>
-      <FormErrorSummary errors={errors} submitCount={formState.submitCount} idOf={(path) => fieldId(FORM, path)} heading="For å lagre må du rette opp følgende feil:" />
+      <FormErrorSummary
+        errors={errors}
+        submitCount={formState.submitCount}
+        idOf={(path) => fieldId(FORM, path)}
+        heading="For å lagre må du rette opp følgende feil:"
+      />
       <Fieldset>
         <Fieldset.Legend>Tekster på lokalets side</Fieldset.Legend>
         <Fieldset.Description>{`Du kan bruke enkel HTML: ${allowedMessageTags.map((t) => `<${t}>`).join(', ')}. Annen kode fjernes når du lagrer.`}</Fieldset.Description>
@@ -85,15 +102,40 @@ function AboutEditor({ locationId, mode, onSaved, about, tenantInfo }: SettingsF
       </Fieldset>
       <Fieldset>
         <Fieldset.Legend>Praktisk informasjon til leietakere</Fieldset.Legend>
-        <Fieldset.Description>Sendes til leietakerne når søknaden er godkjent. La feltene stå tomme for å bruke standardteksten.</Fieldset.Description>
-        <Textfield label="Overskrift" id={fieldId(FORM, 'tenantInfo.heading')} {...register('tenantInfo.heading')} error={errors.tenantInfo?.heading?.message} />
-        <Textfield label="Beskrivelse" multiline rows={4} id={fieldId(FORM, 'tenantInfo.description')} {...register('tenantInfo.description')} error={errors.tenantInfo?.description?.message} />
+        <Fieldset.Description>
+          Sendes til leietakerne når søknaden er godkjent. La feltene stå tomme for å bruke standardteksten.
+        </Fieldset.Description>
+        <Textfield
+          label="Overskrift"
+          id={fieldId(FORM, 'tenantInfo.heading')}
+          {...register('tenantInfo.heading')}
+          error={errors.tenantInfo?.heading?.message}
+        />
+        <Textfield
+          label="Beskrivelse"
+          multiline
+          rows={4}
+          id={fieldId(FORM, 'tenantInfo.description')}
+          {...register('tenantInfo.description')}
+          error={errors.tenantInfo?.description?.message}
+        />
         {links.fields.length === 0 && <Paragraph data-size="sm">Ingen lenker.</Paragraph>}
         {links.fields.map((field, index) => (
           <fieldset key={field.id} className="lk-link-row">
             <legend className="lk-visually-hidden">{`Lenke ${index + 1}`}</legend>
-            <Textfield label={`Lenketekst ${index + 1}`} id={fieldId(FORM, `tenantInfo.links.${index}.linkText`)} {...register(`tenantInfo.links.${index}.linkText`)} error={errors.tenantInfo?.links?.[index]?.linkText?.message} />
-            <Textfield label={`Nettadresse ${index + 1}`} type="url" id={fieldId(FORM, `tenantInfo.links.${index}.url`)} {...register(`tenantInfo.links.${index}.url`)} error={errors.tenantInfo?.links?.[index]?.url?.message} />
+            <Textfield
+              label={`Lenketekst ${index + 1}`}
+              id={fieldId(FORM, `tenantInfo.links.${index}.linkText`)}
+              {...register(`tenantInfo.links.${index}.linkText`)}
+              error={errors.tenantInfo?.links?.[index]?.linkText?.message}
+            />
+            <Textfield
+              label={`Nettadresse ${index + 1}`}
+              type="url"
+              id={fieldId(FORM, `tenantInfo.links.${index}.url`)}
+              {...register(`tenantInfo.links.${index}.url`)}
+              error={errors.tenantInfo?.links?.[index]?.url?.message}
+            />
             <div>
               <Button variant="tertiary" data-size="sm" onClick={() => links.remove(index)}>
                 {`Fjern lenke ${index + 1}`}

@@ -21,7 +21,8 @@ export const aboutFormSchema = viaDomainSchema(
   aboutFormValues,
   z.object({ about: locationAboutFields, tenantInfo: tenantInfoFields.nullable() }),
   ({ about, tenantInfo }) => {
-    const empty = !tenantInfo.heading.trim() && !tenantInfo.description.trim() && tenantInfo.links.every((l) => !l.url.trim() && !l.linkText.trim());
+    const empty =
+      !tenantInfo.heading.trim() && !tenantInfo.description.trim() && tenantInfo.links.every((l) => !l.url.trim() && !l.linkText.trim());
     return { about, tenantInfo: empty ? null : tenantInfo };
   },
 );
@@ -29,7 +30,11 @@ export const aboutFormSchema = viaDomainSchema(
 export function aboutFormDefaults(about: LocationAbout, tenantInfo: TenantInfoFields | null): AboutFormValues {
   return {
     about: { whoCanApply: about.whoCanApply ?? '', locationCosts: about.locationCosts ?? '', loanCriteria: about.loanCriteria ?? '' },
-    tenantInfo: { heading: tenantInfo?.heading ?? '', description: tenantInfo?.description ?? '', links: tenantInfo?.links.map((l) => ({ ...l })) ?? [] },
+    tenantInfo: {
+      heading: tenantInfo?.heading ?? '',
+      description: tenantInfo?.description ?? '',
+      links: tenantInfo?.links.map((l) => ({ ...l })) ?? [],
+    },
   };
 }
 

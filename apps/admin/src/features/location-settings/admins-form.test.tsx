@@ -51,7 +51,13 @@ describe('AdminsForm', () => {
 
   it('refuses an address that is not an e-mail, and shows the server refusing a duplicate', async () => {
     const user = userEvent.setup();
-    const api = stubAdmins({ 'POST /api/location/7/admins': jsonResponse(409, { msg: 'Duplicate', userMsg: 'Denne e-postadressen er allerede administrator.', code: 'CONFLICT' }) });
+    const api = stubAdmins({
+      'POST /api/location/7/admins': jsonResponse(409, {
+        msg: 'Duplicate',
+        userMsg: 'Denne e-postadressen er allerede administrator.',
+        code: 'CONFLICT',
+      }),
+    });
     renderForm(<AdminsForm locationId={7} mode="settings" />);
     const field = await screen.findByRole('textbox', { name: 'E-postadresse til ny administrator' });
     await user.type(field, 'ikke-en-epost');
@@ -80,7 +86,13 @@ describe('AdminsForm', () => {
 
   it("shows the server's message in the dialog when the last administrator cannot be removed", async () => {
     const user = userEvent.setup();
-    stubAdmins({ 'DELETE /api/location/7/admins': jsonResponse(409, { msg: 'Last', userMsg: 'Lokalet må ha minst én administrator.', code: 'CONFLICT' }) });
+    stubAdmins({
+      'DELETE /api/location/7/admins': jsonResponse(409, {
+        msg: 'Last',
+        userMsg: 'Lokalet må ha minst én administrator.',
+        code: 'CONFLICT',
+      }),
+    });
     renderForm(<AdminsForm locationId={7} mode="settings" />);
     await user.click((await adminList()).getByRole('button', { name: `Fjern ${kariEmail}` }));
     const dialog = await screen.findByRole('dialog');

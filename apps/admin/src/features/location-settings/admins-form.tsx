@@ -32,7 +32,10 @@ export function AdminsForm({ locationId, mode, onSaved }: SettingsFormProps) {
   const [removing, setRemoving] = useState<string | null>(null);
   const [status, setStatus] = useState('');
 
-  const form = useForm<{ email: string }, unknown, { email: string }>({ resolver: zodResolver(addLocationAdminBody), defaultValues: { email: '' } });
+  const form = useForm<{ email: string }, unknown, { email: string }>({
+    resolver: zodResolver(addLocationAdminBody),
+    defaultValues: { email: '' },
+  });
   const guard = useUnsavedChangesGuard(mode === 'settings' && form.formState.isDirty);
   const add = useGuardedMutation(addLocationAdminMutation(queryClient, locationId), {
     onSuccess: (_, email) => {
@@ -66,7 +69,10 @@ export function AdminsForm({ locationId, mode, onSaved }: SettingsFormProps) {
       <Heading level={2} data-size="md" id={`${FORM}-title`}>
         Tilganger
       </Heading>
-      <Paragraph>Administratorene kan behandle søknader og endre innstillingene for lokalet. En ny administrator får tilgang neste gang hen logger inn.</Paragraph>
+      <Paragraph>
+        Administratorene kan behandle søknader og endre innstillingene for lokalet. En ny administrator får tilgang neste gang hen logger
+        inn.
+      </Paragraph>
       <QueryLoader query={admins} loadingLabel="Henter administratorene" describeFailure={loadFailureMessage}>
         {(list) => (
           <ul className="lk-admin-list" aria-labelledby={`${FORM}-title`}>
@@ -77,10 +83,16 @@ export function AdminsForm({ locationId, mode, onSaved }: SettingsFormProps) {
                   {email === ownEmail && ' (deg)'}
                 </span>
                 {email !== ownEmail && (
-                  <Button variant="tertiary" data-size="sm" data-color="danger" onClick={() => {
-                    remove.reset();
-                    setRemoving(email);
-                  }} aria-label={`Fjern ${email}`}>
+                  <Button
+                    variant="tertiary"
+                    data-size="sm"
+                    data-color="danger"
+                    onClick={() => {
+                      remove.reset();
+                      setRemoving(email);
+                    }}
+                    aria-label={`Fjern ${email}`}
+                  >
                     Fjern
                   </Button>
                 )}
@@ -93,12 +105,21 @@ export function AdminsForm({ locationId, mode, onSaved }: SettingsFormProps) {
         noValidate
         className="lk-settings-form"
         aria-label="Legg til administrator"
-        onSubmit={(event) => void form.handleSubmit(({ email }) => {
-          setStatus('');
-          add.mutate(email);
-        })(event)}
+        onSubmit={(event) =>
+          void form.handleSubmit(({ email }) => {
+            setStatus('');
+            add.mutate(email);
+          })(event)
+        }
       >
-        <Textfield label="E-postadresse til ny administrator" type="email" autoComplete="off" id={fieldId(FORM, 'email')} {...form.register('email')} error={emailError} />
+        <Textfield
+          label="E-postadresse til ny administrator"
+          type="email"
+          autoComplete="off"
+          id={fieldId(FORM, 'email')}
+          {...form.register('email')}
+          error={emailError}
+        />
         <SaveFailure error={add.error} />
         <div>
           <Button type="submit" variant="secondary" loading={add.isPending} disabled={add.isPending}>

@@ -25,7 +25,10 @@ async function fill(user: ReturnType<typeof userEvent.setup>, from: string, to: 
 
 describe('ClosedDatesForm', () => {
   it('lists the ranges as dd.MM.yyyy–dd.MM.yyyy with their reason and adds one', async () => {
-    const api = stubApi({ [`GET ${path}`]: [christmas], [`POST ${path}`]: { id: 5, fromDate: '2027-04-01', toDate: '2027-04-01', reason: 'Påske' } });
+    const api = stubApi({
+      [`GET ${path}`]: [christmas],
+      [`POST ${path}`]: { id: 5, fromDate: '2027-04-01', toDate: '2027-04-01', reason: 'Påske' },
+    });
     const user = userEvent.setup();
     renderInApp(<ClosedDatesForm locationId={7} mode="settings" />);
     const row = (await screen.findByRole('cell', { name: '24.12.2026–26.12.2026' })).closest('tr')!;
@@ -56,7 +59,10 @@ describe('ClosedDatesForm', () => {
   });
 
   it("shows the server's 409 message", async () => {
-    stubApi({ [`GET ${path}`]: [christmas], [`POST ${path}`]: () => jsonResponse(409, { msg: 'overlap', code: 'CONFLICT', userMsg: closedDateMessages.overlap }) });
+    stubApi({
+      [`GET ${path}`]: [christmas],
+      [`POST ${path}`]: () => jsonResponse(409, { msg: 'overlap', code: 'CONFLICT', userMsg: closedDateMessages.overlap }),
+    });
     const user = userEvent.setup();
     renderInApp(<ClosedDatesForm locationId={7} mode="settings" />);
     await screen.findByRole('cell', { name: '24.12.2026–26.12.2026' });
@@ -68,11 +74,21 @@ describe('ClosedDatesForm', () => {
   describe('a range over bookings (409 AFFECTED_BOOKINGS, decision 042)', () => {
     const affected = [
       {
-        bookingId: 31, caseNumber: 'LOK-2026-031', status: 'APPROVED', applicantName: 'Kari Nordmann', organizationName: 'Sagene IF',
-        times: [{ reservationId: 301, bookableAssetId: 2, roomName: 'Gymsal (G1)', date: '2026-12-18', startTime: '18:00', endTime: '19:30' }],
+        bookingId: 31,
+        caseNumber: 'LOK-2026-031',
+        status: 'APPROVED',
+        applicantName: 'Kari Nordmann',
+        organizationName: 'Sagene IF',
+        times: [
+          { reservationId: 301, bookableAssetId: 2, roomName: 'Gymsal (G1)', date: '2026-12-18', startTime: '18:00', endTime: '19:30' },
+        ],
       },
       {
-        bookingId: 32, caseNumber: 'LOK-2026-032', status: 'APPROVED', applicantName: 'Ole Olsen', organizationName: null,
+        bookingId: 32,
+        caseNumber: 'LOK-2026-032',
+        status: 'APPROVED',
+        applicantName: 'Ole Olsen',
+        organizationName: null,
         times: [
           { reservationId: 302, bookableAssetId: 3, roomName: 'Aula', date: '2026-12-18', startTime: '10:00', endTime: '11:00' },
           { reservationId: 303, bookableAssetId: 2, roomName: 'Gymsal (G1)', date: '2026-12-19', startTime: '12:00', endTime: '13:00' },
@@ -83,9 +99,10 @@ describe('ClosedDatesForm', () => {
     /** 409 with the list until the save carries a decision. */
     const answers = () => ({
       [`GET ${path}`]: [christmas],
-      [`POST ${path}`]: (r: { body: unknown }) => ((r.body as { affectedBookings?: unknown }).affectedBookings
-        ? jsonResponse(201, leak)
-        : jsonResponse(409, { msg: 'hits', code: 'AFFECTED_BOOKINGS', userMsg: closingMessages.affected, affectedBookings: affected })),
+      [`POST ${path}`]: (r: { body: unknown }) =>
+        (r.body as { affectedBookings?: unknown }).affectedBookings
+          ? jsonResponse(201, leak)
+          : jsonResponse(409, { msg: 'hits', code: 'AFFECTED_BOOKINGS', userMsg: closingMessages.affected, affectedBookings: affected }),
     });
 
     it('lists who and which times; cancelling needs a message, then sends it with the decision', async () => {
@@ -113,7 +130,9 @@ describe('ClosedDatesForm', () => {
       await user.click(within(dialog).getByRole('button', { name: closingMessages.cancel }));
       expect(await screen.findByText(CLOSED_DATES_CANCELLED)).toBeInTheDocument();
       expect(api.callsTo('POST', path)[1]?.body).toEqual({
-        fromDate: '2026-12-18', toDate: '2026-12-19', reason: 'Vannlekkasje',
+        fromDate: '2026-12-18',
+        toDate: '2026-12-19',
+        reason: 'Vannlekkasje',
         affectedBookings: { decision: 'CANCEL', message: 'Beklager, vi har en vannlekkasje.' },
       });
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -134,7 +153,12 @@ describe('ClosedDatesForm', () => {
       await user.click(screen.getByRole('button', { name: 'Legg til' }));
       await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: closingMessages.keep }));
       expect(await screen.findByText(CLOSED_DATES_KEPT)).toBeInTheDocument();
-      expect(api.callsTo('POST', path)[2]?.body).toEqual({ fromDate: '2026-12-18', toDate: '2026-12-19', reason: 'Vannlekkasje', affectedBookings: { decision: 'KEEP' } });
+      expect(api.callsTo('POST', path)[2]?.body).toEqual({
+        fromDate: '2026-12-18',
+        toDate: '2026-12-19',
+        reason: 'Vannlekkasje',
+        affectedBookings: { decision: 'KEEP' },
+      });
     });
   });
 
@@ -154,7 +178,10 @@ describe('ClosedDatesForm', () => {
   });
 
   it("in the wizard adds a typed range before 'Lagre og gå videre' goes on", async () => {
-    const api = stubApi({ [`GET ${path}`]: [], [`POST ${path}`]: { id: 5, fromDate: '2027-04-01', toDate: '2027-04-02', reason: 'Påske' } });
+    const api = stubApi({
+      [`GET ${path}`]: [],
+      [`POST ${path}`]: { id: 5, fromDate: '2027-04-01', toDate: '2027-04-02', reason: 'Påske' },
+    });
     const onSaved = vi.fn();
     const user = userEvent.setup();
     renderInApp(<ClosedDatesForm locationId={7} mode="wizard" onSaved={onSaved} />);

@@ -31,7 +31,9 @@ const emptyRange: AddValues = { fromDate: '', toDate: '', reason: '' };
 
 /** '24.12.2026–26.12.2026', or one date when the range is a single day. */
 export function formatRange(range: Pick<ClosedDateRange, 'fromDate' | 'toDate'>): string {
-  return range.fromDate === range.toDate ? formatDateNorwegian(range.fromDate) : `${formatDateNorwegian(range.fromDate)}–${formatDateNorwegian(range.toDate)}`;
+  return range.fromDate === range.toDate
+    ? formatDateNorwegian(range.fromDate)
+    : `${formatDateNorwegian(range.fromDate)}–${formatDateNorwegian(range.toDate)}`;
 }
 
 /**
@@ -42,7 +44,11 @@ export function formatRange(range: Pick<ClosedDateRange, 'fromDate' | 'toDate'>)
  */
 export function ClosedDatesForm(props: SettingsFormProps) {
   return (
-    <QueryLoader query={useQuery(closedDatesQuery(props.locationId))} loadingLabel="Henter de stengte datoene" describeFailure={loadFailureMessage}>
+    <QueryLoader
+      query={useQuery(closedDatesQuery(props.locationId))}
+      loadingLabel="Henter de stengte datoene"
+      describeFailure={loadFailureMessage}
+    >
       {(ranges) => <ClosedDatesEditor {...props} ranges={ranges} />}
     </QueryLoader>
   );
@@ -50,7 +56,11 @@ export function ClosedDatesForm(props: SettingsFormProps) {
 
 function ClosedDatesEditor({ locationId, mode, onSaved, ranges }: SettingsFormProps & { ranges: readonly ClosedDateRange[] }) {
   const { showToast } = useToasts();
-  const form = useForm<AddValues, unknown, ClosedDateRangeBody>({ resolver: zodResolver(closedDateRangeBody), defaultValues: emptyRange, shouldFocusError: false });
+  const form = useForm<AddValues, unknown, ClosedDateRangeBody>({
+    resolver: zodResolver(closedDateRangeBody),
+    defaultValues: emptyRange,
+    shouldFocusError: false,
+  });
   const { register, handleSubmit, reset, formState, getValues, control } = form;
   const guard = useUnsavedChangesGuard(mode === 'settings' && formState.isDirty);
   const [toRemove, setToRemove] = useState<ClosedDateRange | null>(null);
@@ -63,7 +73,11 @@ function ClosedDatesEditor({ locationId, mode, onSaved, ranges }: SettingsFormPr
   });
 
   // The range the server answered AFFECTED_BOOKINGS to, waiting for the administrator's choice.
-  const [pending, setPending] = useState<{ body: ClosedDateRangeBody; andThen: (() => void) | undefined; bookings: NonNullable<ReturnType<typeof affectedBookingsOf>> } | null>(null);
+  const [pending, setPending] = useState<{
+    body: ClosedDateRangeBody;
+    andThen: (() => void) | undefined;
+    bookings: NonNullable<ReturnType<typeof affectedBookingsOf>>;
+  } | null>(null);
 
   const save = (body: ClosedDateRangeBody, andThen: (() => void) | undefined) =>
     add.mutate(body, {
@@ -71,7 +85,15 @@ function ClosedDatesEditor({ locationId, mode, onSaved, ranges }: SettingsFormPr
         reset(emptyRange);
         setPending(null);
         if (andThen) andThen();
-        else showToast({ type: 'success', msg: !body.affectedBookings ? CLOSED_DATES_ADDED : body.affectedBookings.decision === 'CANCEL' ? CLOSED_DATES_CANCELLED : CLOSED_DATES_KEPT });
+        else
+          showToast({
+            type: 'success',
+            msg: !body.affectedBookings
+              ? CLOSED_DATES_ADDED
+              : body.affectedBookings.decision === 'CANCEL'
+                ? CLOSED_DATES_CANCELLED
+                : CLOSED_DATES_KEPT,
+          });
       },
       onError: (error) => {
         const bookings = affectedBookingsOf(error);
@@ -119,7 +141,7 @@ function ClosedDatesEditor({ locationId, mode, onSaved, ranges }: SettingsFormPr
                   <Table.Cell>{range.reason}</Table.Cell>
                   <Table.Cell>
                     <Button variant="tertiary" data-size="sm" onClick={() => setToRemove(range)}>
-                      Fjern{' '}<span className="lk-visually-hidden">{formatRange(range)}</span>
+                      Fjern <span className="lk-visually-hidden">{formatRange(range)}</span>
                     </Button>
                   </Table.Cell>
                 </Table.Row>
@@ -132,10 +154,19 @@ function ClosedDatesEditor({ locationId, mode, onSaved, ranges }: SettingsFormPr
         <Heading level={3} data-size="xs" id="lk-closed-dates-add">
           Legg til stengt periode
         </Heading>
-        <FormErrorSummary errors={form.formState.errors} submitCount={form.formState.submitCount} heading="For å lagre må du rette opp følgende feil:" />
+        <FormErrorSummary
+          errors={form.formState.errors}
+          submitCount={form.formState.submitCount}
+          heading="For å lagre må du rette opp følgende feil:"
+        />
         <DateFieldControl control={control} name="fromDate" label="Fra og med dato" />
         <DateFieldControl control={control} name="toDate" label="Til og med dato" />
-        <Textfield label="Begrunnelse" description="Vises for søkerne, for eksempel «Juleferie»" {...register('reason')} error={formState.errors.reason?.message} />
+        <Textfield
+          label="Begrunnelse"
+          description="Vises for søkerne, for eksempel «Juleferie»"
+          {...register('reason')}
+          error={formState.errors.reason?.message}
+        />
         {add.error && !pending && (
           <Alert data-color="danger" role="alert">
             <Paragraph>{userMessageOf(add.error)}</Paragraph>

@@ -52,7 +52,14 @@ export function useSavedMessage() {
 }
 
 /** A labelled native select (Designsystemet) with its error, for react-hook-form's register. */
-export function SelectField({ id, label, description, error, children, ...select }: { id: string; label: string; description?: string; error?: string; children: ReactNode } & ComponentProps<typeof Select>) {
+export function SelectField({
+  id,
+  label,
+  description,
+  error,
+  children,
+  ...select
+}: { id: string; label: string; description?: string; error?: string; children: ReactNode } & ComponentProps<typeof Select>) {
   const describedBy = [description ? `${id}-description` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <Field>

@@ -16,7 +16,10 @@ describe('viaDomainSchema', () => {
 
   it("puts the domain schema's messages on the fields of the same name", () => {
     const issues = schema.safeParse({ size: '0', name: ' x ' }).error?.issues ?? [];
-    expect(issues.map((i) => [i.path.join('.'), i.message])).toEqual([['size', 'For lite'], ['name', 'For kort']]);
+    expect(issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['size', 'For lite'],
+      ['name', 'For kort'],
+    ]);
   });
 
   it("answers the domain schema's output: trimmed, numbers parsed (a decimal comma too), '' as null", () => {

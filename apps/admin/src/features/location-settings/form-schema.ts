@@ -23,4 +23,5 @@ export function numberOrNull(text: string): number | null {
 }
 
 /** A text field that must hold a number, when filled. */
-export const numberText = (message: string) => z.string().refine((v) => v.trim() === '' || Number.isFinite(Number(v.trim().replace(',', '.'))), { message });
+export const numberText = (message: string) =>
+  z.string().refine((v) => v.trim() === '' || Number.isFinite(Number(v.trim().replace(',', '.'))), { message });

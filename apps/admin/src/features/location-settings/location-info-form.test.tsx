@@ -98,9 +98,10 @@ describe('LocationInfoForm', () => {
     const user = userEvent.setup();
     let refuse = true;
     stubInfo({
-      'PUT /api/admin/location/7': ({ body }: { body: object }) => (refuse
-        ? jsonResponse(422, { msg: 'Unknown area', userMsg: 'Ukjent bydel.', code: 'UNPROCESSABLE' })
-        : { ...buildLocationDetails(), ...body }),
+      'PUT /api/admin/location/7': ({ body }: { body: object }) =>
+        refuse
+          ? jsonResponse(422, { msg: 'Unknown area', userMsg: 'Ukjent bydel.', code: 'UNPROCESSABLE' })
+          : { ...buildLocationDetails(), ...body },
     });
     renderForm(<LocationInfoForm locationId={7} mode="settings" />);
     await user.type(await screen.findByRole('textbox', { name: 'Poststed' }), 'Oslo');

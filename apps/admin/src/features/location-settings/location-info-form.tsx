@@ -28,13 +28,23 @@ export function LocationInfoForm(props: SettingsFormProps) {
   const areas = useQuery(geographicAreasQuery());
   const both = location.data && areas.data ? { location: location.data, areas: areas.data } : undefined;
   return (
-    <QueryLoader query={{ data: both, error: location.error ?? areas.error, isPending: !both }} loadingLabel="Henter informasjon om lokalet" describeFailure={loadFailureMessage}>
+    <QueryLoader
+      query={{ data: both, error: location.error ?? areas.error, isPending: !both }}
+      loadingLabel="Henter informasjon om lokalet"
+      describeFailure={loadFailureMessage}
+    >
       {(data) => <LocationInfoEditor {...props} location={data.location} areas={data.areas} />}
     </QueryLoader>
   );
 }
 
-function LocationInfoEditor({ locationId, mode, onSaved, location, areas }: SettingsFormProps & { location: AdminLocationDetails; areas: readonly GeographicArea[] }) {
+function LocationInfoEditor({
+  locationId,
+  mode,
+  onSaved,
+  location,
+  areas,
+}: SettingsFormProps & { location: AdminLocationDetails; areas: readonly GeographicArea[] }) {
   const queryClient = useQueryClient();
   const form = useForm<LocationInfoFormValues, unknown, ReturnType<typeof locationInfoFormSchema.parse>>({
     // The error summary takes the focus after a refused save, not the first field.
@@ -63,25 +73,43 @@ function LocationInfoEditor({ locationId, mode, onSaved, location, areas }: Sett
       noValidate
       className="lk-settings-form"
       aria-labelledby={`${FORM}-title`}
-      onSubmit={(event) => void form.handleSubmit((body) => {
-        save.mutate(body);
-      })(event)}
+      onSubmit={(event) =>
+        void form.handleSubmit((body) => {
+          save.mutate(body);
+        })(event)
+      }
     >
       {guard.dialog}
       <Heading level={2} data-size="md" id={`${FORM}-title`}>
         Informasjon om lokalet
       </Heading>
-      <FormErrorSummary errors={errors} submitCount={formState.submitCount} idOf={(path) => fieldId(FORM, path)} heading="For å lagre må du rette opp følgende feil:" />
+      <FormErrorSummary
+        errors={errors}
+        submitCount={formState.submitCount}
+        idOf={(path) => fieldId(FORM, path)}
+        heading="For å lagre må du rette opp følgende feil:"
+      />
       <Textfield label="Navn på lokalet" {...text('name')} required autoComplete="off" />
       <div className="lk-field-row">
-        <SelectField label="Type lokale" {...register('publicLocationType')} id={id('publicLocationType')} error={errors.publicLocationType?.message}>
+        <SelectField
+          label="Type lokale"
+          {...register('publicLocationType')}
+          id={id('publicLocationType')}
+          error={errors.publicLocationType?.message}
+        >
           {publicLocationTypes.map((t) => (
             <option key={t} value={t}>
               {locationTypeLabels[t]}
             </option>
           ))}
         </SelectField>
-        <SelectField label="Filterkategori" description="Kategorien lokalet vises under i søket." {...register('filterCategory')} id={id('filterCategory')} error={errors.filterCategory?.message}>
+        <SelectField
+          label="Filterkategori"
+          description="Kategorien lokalet vises under i søket."
+          {...register('filterCategory')}
+          id={id('filterCategory')}
+          error={errors.filterCategory?.message}
+        >
           {publicLocationTypes.map((t) => (
             <option key={t} value={t}>
               {locationTypeLabels[t]}
@@ -89,7 +117,13 @@ function LocationInfoEditor({ locationId, mode, onSaved, location, areas }: Sett
           ))}
         </SelectField>
       </div>
-      <SelectField label="Bydel" {...register('geographicAreaId')} id={id('geographicAreaId')} error={errors.geographicAreaId?.message} required>
+      <SelectField
+        label="Bydel"
+        {...register('geographicAreaId')}
+        id={id('geographicAreaId')}
+        error={errors.geographicAreaId?.message}
+        required
+      >
         <option value="">Velg bydel</option>
         {areas.map((a) => (
           <option key={a.id} value={a.id}>
@@ -112,7 +146,12 @@ function LocationInfoEditor({ locationId, mode, onSaved, location, areas }: Sett
           <Textfield label="E-post" type="email" {...text('contactEmail')} />
         </div>
         <Textfield label="Hjemmeside" description="For eksempel https://www.oslo.kommune.no/…" type="url" {...text('homepage')} />
-        <Textfield label="Lenke til mer informasjon" description="En ekstern side om lokalet, om den finnes." type="url" {...text('externalUrl')} />
+        <Textfield
+          label="Lenke til mer informasjon"
+          description="En ekstern side om lokalet, om den finnes."
+          type="url"
+          {...text('externalUrl')}
+        />
       </Fieldset>
       <Textfield label="Firmakode" description="Kommunens firmakode for lokalet (til regnskap og refusjon)." {...text('companyCode')} />
       <Textfield

@@ -45,7 +45,10 @@ describe('OpeningHoursForm', () => {
 
     expect(await screen.findByText('Åpningstidene ble lagret')).toBeInTheDocument();
     expect(api.callsTo('PUT', path)[0]?.body).toEqual({
-      standard: [{ weekday: 1, opens: '08:00', closes: '12:00' }, { weekday: 2, opens: '08:00', closes: '24:00' }],
+      standard: [
+        { weekday: 1, opens: '08:00', closes: '12:00' },
+        { weekday: 2, opens: '08:00', closes: '24:00' },
+      ],
       periods: [{ name: 'Sommer', fromDate: '2027-06-20', toDate: '2027-08-10', hours: [{ weekday: 1, opens: '08:00', closes: '16:00' }] }],
     });
   });
@@ -93,7 +96,10 @@ describe('OpeningHoursForm', () => {
   });
 
   it("shows the server's message when the save is refused", async () => {
-    stubApi({ [`GET ${path}`]: stored, [`PUT ${path}`]: () => jsonResponse(422, { msg: 'x', code: 'VALIDATION', userMsg: 'Åpningstidene overlapper' }) });
+    stubApi({
+      [`GET ${path}`]: stored,
+      [`PUT ${path}`]: () => jsonResponse(422, { msg: 'x', code: 'VALIDATION', userMsg: 'Åpningstidene overlapper' }),
+    });
     const user = userEvent.setup();
     renderInApp(<OpeningHoursForm locationId={7} mode="settings" />);
     await user.click(await screen.findByRole('button', { name: 'Lagre' }));

@@ -27,7 +27,11 @@ export const OPENING_HOURS_SAVED = 'Åpningstidene ble lagret';
  */
 export function OpeningHoursForm(props: SettingsFormProps) {
   return (
-    <QueryLoader query={useQuery(openingHoursQuery(props.locationId))} loadingLabel="Henter åpningstidene" describeFailure={loadFailureMessage}>
+    <QueryLoader
+      query={useQuery(openingHoursQuery(props.locationId))}
+      loadingLabel="Henter åpningstidene"
+      describeFailure={loadFailureMessage}
+    >
       {(hours) => <OpeningHoursEditor {...props} hours={hours} />}
     </QueryLoader>
   );
@@ -37,7 +41,11 @@ function OpeningHoursEditor({ locationId, mode, onSaved, hours }: SettingsFormPr
   const prefix = useId().replace(/:/g, '');
   const { showToast } = useToasts();
   // The wizard asks for an open weekday before 'Lagre og gå videre' (a location without hours cannot be published).
-  const form = useForm<OpeningHoursFormValues, unknown, OpeningHoursBody>({ resolver: zodResolver(mode === 'wizard' ? wizardOpeningHoursBody : openingHoursBody), defaultValues: toFormValues(hours), shouldFocusError: false });
+  const form = useForm<OpeningHoursFormValues, unknown, OpeningHoursBody>({
+    resolver: zodResolver(mode === 'wizard' ? wizardOpeningHoursBody : openingHoursBody),
+    defaultValues: toFormValues(hours),
+    shouldFocusError: false,
+  });
   const { control, formState, handleSubmit, reset } = form;
   const periods = useFieldArray({ control, name: 'periods' });
   const guard = useUnsavedChangesGuard(mode === 'settings' && formState.isDirty);
@@ -54,33 +62,50 @@ function OpeningHoursEditor({ locationId, mode, onSaved, hours }: SettingsFormPr
     },
   });
 
-
   const submit = handleSubmit((body) => save.mutate(body));
   return (
     <FormProvider {...form}>
       <form className="lk-stack lk-opening-hours" onSubmit={(event) => void submit(event)} noValidate aria-label="Åpningstider">
-        <FormErrorSummary errors={formState.errors} submitCount={formState.submitCount} idOf={(path) => fieldId(prefix, path)} heading="Du må rette opp følgende før du kan lagre:" />
+        <FormErrorSummary
+          errors={formState.errors}
+          submitCount={formState.submitCount}
+          idOf={(path) => fieldId(prefix, path)}
+          heading="Du må rette opp følgende før du kan lagre:"
+        />
         <section className="lk-stack" aria-labelledby={`${prefix}-standard-heading`}>
           <Heading level={2} data-size="sm" id={`${prefix}-standard-heading`}>
             Faste åpningstider
           </Heading>
-          <Paragraph data-size="sm">Legg til ett eller flere tidsrom for hver dag lokalet er åpent. En dag uten tidsrom er stengt.</Paragraph>
+          <Paragraph data-size="sm">
+            Legg til ett eller flere tidsrom for hver dag lokalet er åpent. En dag uten tidsrom er stengt.
+          </Paragraph>
           <WeekFields name="standard" prefix={prefix} context="faste åpningstider" />
         </section>
         <section className="lk-stack" aria-labelledby={`${prefix}-periods-heading`}>
           <Heading level={2} data-size="sm" id={`${prefix}-periods-heading`}>
             Sesongperioder
           </Heading>
-          <Paragraph data-size="sm">I en sesongperiode (for eksempel sommer) gjelder periodens egne åpningstider i stedet for de faste.</Paragraph>
+          <Paragraph data-size="sm">
+            I en sesongperiode (for eksempel sommer) gjelder periodens egne åpningstider i stedet for de faste.
+          </Paragraph>
           {periods.fields.map((period, index) => (
-            <PeriodFields key={period.id} index={index} prefix={prefix} onRemove={() => {
+            <PeriodFields
+              key={period.id}
+              index={index}
+              prefix={prefix}
+              onRemove={() => {
                 periods.remove(index);
                 // The removed period's button is gone; the add button keeps the keyboard in the section.
                 addPeriodButton.current?.focus();
-              }} />
+              }}
+            />
           ))}
           <div>
-            <Button ref={addPeriodButton} variant="secondary" onClick={() => periods.append({ name: '', fromDate: '', toDate: '', hours: [] })}>
+            <Button
+              ref={addPeriodButton}
+              variant="secondary"
+              onClick={() => periods.append({ name: '', fromDate: '', toDate: '', hours: [] })}
+            >
               Legg til sesongperiode
             </Button>
           </div>
@@ -110,14 +135,31 @@ function PeriodFields({ index, prefix, onRemove }: { index: number; prefix: stri
     <Fieldset className="lk-opening-period">
       <Fieldset.Legend>{title}</Fieldset.Legend>
       <div className="lk-opening-period__fields">
-        <Textfield id={fieldId(prefix, `periods.${index}.name`)} label="Navn på perioden" {...register(`periods.${index}.name`)} error={error('name')} />
-        <DateFieldControl control={control} name={`periods.${index}.fromDate`} id={fieldId(prefix, `periods.${index}.fromDate`)} label="Fra og med dato" error={error('fromDate')} />
-        <DateFieldControl control={control} name={`periods.${index}.toDate`} id={fieldId(prefix, `periods.${index}.toDate`)} label="Til og med dato" error={error('toDate')} />
+        <Textfield
+          id={fieldId(prefix, `periods.${index}.name`)}
+          label="Navn på perioden"
+          {...register(`periods.${index}.name`)}
+          error={error('name')}
+        />
+        <DateFieldControl
+          control={control}
+          name={`periods.${index}.fromDate`}
+          id={fieldId(prefix, `periods.${index}.fromDate`)}
+          label="Fra og med dato"
+          error={error('fromDate')}
+        />
+        <DateFieldControl
+          control={control}
+          name={`periods.${index}.toDate`}
+          id={fieldId(prefix, `periods.${index}.toDate`)}
+          label="Til og med dato"
+          error={error('toDate')}
+        />
       </div>
       <WeekFields name={`periods.${index}.hours`} prefix={prefix} context={title.toLowerCase()} />
       <div>
         <Button variant="tertiary" data-color="danger" onClick={onRemove}>
-          Fjern sesongperiode{' '}<span className="lk-visually-hidden">{index + 1}</span>
+          Fjern sesongperiode <span className="lk-visually-hidden">{index + 1}</span>
         </Button>
       </div>
     </Fieldset>

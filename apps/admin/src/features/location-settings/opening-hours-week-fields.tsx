@@ -41,14 +41,32 @@ export function WeekFields({ name, prefix, context }: { name: WeekFieldName; pre
               {day}
               <span className="lk-visually-hidden">, {context}</span>
             </Fieldset.Legend>
-            {ofDay.length === 0 && <Paragraph data-size="sm" className="lk-subtle">Stengt</Paragraph>}
+            {ofDay.length === 0 && (
+              <Paragraph data-size="sm" className="lk-subtle">
+                Stengt
+              </Paragraph>
+            )}
             {ofDay.map(({ field, index }, n) => {
               const path = `${name}.${index}`;
               const what = `${day} tidsrom ${n + 1}`;
               return (
                 <div key={field.id} className="lk-opening-interval">
-                  <QuarterSelect id={fieldId(prefix, `${path}.opens`)} label="Fra" hiddenContext={what} options={openingTimes} error={errorAt(formState.errors, `${path}.opens`)} {...register(`${path}.opens` as 'standard.0.opens')} />
-                  <QuarterSelect id={fieldId(prefix, `${path}.closes`)} label="Til" hiddenContext={what} options={closingTimes} error={errorAt(formState.errors, `${path}.closes`)} {...register(`${path}.closes` as 'standard.0.closes')} />
+                  <QuarterSelect
+                    id={fieldId(prefix, `${path}.opens`)}
+                    label="Fra"
+                    hiddenContext={what}
+                    options={openingTimes}
+                    error={errorAt(formState.errors, `${path}.opens`)}
+                    {...register(`${path}.opens` as 'standard.0.opens')}
+                  />
+                  <QuarterSelect
+                    id={fieldId(prefix, `${path}.closes`)}
+                    label="Til"
+                    hiddenContext={what}
+                    options={closingTimes}
+                    error={errorAt(formState.errors, `${path}.closes`)}
+                    {...register(`${path}.closes` as 'standard.0.closes')}
+                  />
                   <Button
                     variant="tertiary"
                     data-size="sm"
@@ -58,7 +76,7 @@ export function WeekFields({ name, prefix, context }: { name: WeekFieldName; pre
                       addButtons.current.get(weekday)?.focus();
                     }}
                   >
-                    Fjern{' '}<span className="lk-visually-hidden">{what.toLowerCase()}</span>
+                    Fjern <span className="lk-visually-hidden">{what.toLowerCase()}</span>
                   </Button>
                 </div>
               );
@@ -72,7 +90,7 @@ export function WeekFields({ name, prefix, context }: { name: WeekFieldName; pre
                 }}
                 onClick={() => append({ weekday, opens: '08:00', closes: '16:00' })}
               >
-                Legg til tidsrom{' '}<span className="lk-visually-hidden">{day.toLowerCase()}</span>
+                Legg til tidsrom <span className="lk-visually-hidden">{day.toLowerCase()}</span>
               </Button>
             </div>
           </Fieldset>
@@ -97,8 +115,7 @@ function QuarterSelect({ id, label, hiddenContext, options, error, ...select }: 
   return (
     <Field className="lk-opening-time">
       <Label htmlFor={id}>
-        <span className="lk-visually-hidden">{hiddenContext}</span>{' '}
-        {label}
+        <span className="lk-visually-hidden">{hiddenContext}</span> {label}
       </Label>
       <Select id={id} aria-invalid={message ? true : undefined} aria-describedby={message ? `${id}-error` : undefined} {...select}>
         {options.map((time) => (

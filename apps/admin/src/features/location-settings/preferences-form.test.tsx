@@ -35,7 +35,12 @@ describe('PreferencesForm', () => {
     await user.click(screen.getByRole('button', { name: 'Lagre' }));
 
     expect(await screen.findByText('Innstillingene ble lagret')).toBeInTheDocument();
-    expect(api.callsTo('PUT', '/api/preferences/location/7')[0]?.body).toEqual({ ...testPreferences, behandlingstid: 21, minBookingDurationMinutes: 60, maxOneTimeslotPerBookingForPublicUser: true });
+    expect(api.callsTo('PUT', '/api/preferences/location/7')[0]?.body).toEqual({
+      ...testPreferences,
+      behandlingstid: 21,
+      minBookingDurationMinutes: 60,
+      maxOneTimeslotPerBookingForPublicUser: true,
+    });
     expect(api.callsTo('PUT', '/api/location/7/bookingrules')[0]?.body).toEqual({ rules: { ...testRules, ENABLE_VEDTAK: true } });
     const shownAt = Date.now();
     await waitFor(() => expect(screen.queryByText('Innstillingene ble lagret')).not.toBeInTheDocument(), { timeout: 6000 });
@@ -84,13 +89,21 @@ describe('PreferencesForm', () => {
     await user.type(screen.getByRole('textbox', { name: /Minste varighet/ }), '50');
     await user.click(screen.getByRole('button', { name: 'Lagre og gå videre' }));
     expect(await screen.findByRole('link', { name: 'Behandlingstid må være et helt antall dager fra 0 til 365' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Minste varighet må være et antall minutter delelig med 15, fra 15 til 1440' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('link', { name: 'Minste varighet må være et antall minutter delelig med 15, fra 15 til 1440' }),
+    ).toBeInTheDocument();
     expect(api.callsTo('PUT', '/api/preferences/location/7')).toEqual([]);
   });
 
   it("shows the server's message, sends no rules after refused preferences, and does not move on", async () => {
     const user = userEvent.setup();
-    const api = stubPreferences({ 'PUT /api/preferences/location/7': jsonResponse(403, { msg: 'Forbidden', userMsg: 'Du har ikke tilgang til dette lokalet.', code: 'FORBIDDEN' }) });
+    const api = stubPreferences({
+      'PUT /api/preferences/location/7': jsonResponse(403, {
+        msg: 'Forbidden',
+        userMsg: 'Du har ikke tilgang til dette lokalet.',
+        code: 'FORBIDDEN',
+      }),
+    });
     const onSaved = vi.fn();
     renderForm(<PreferencesForm locationId={7} mode="wizard" onSaved={onSaved} />, { url: '/nytt-lokale/abc/innstillinger' });
     await user.click(await screen.findByRole('button', { name: 'Lagre og gå videre' }));

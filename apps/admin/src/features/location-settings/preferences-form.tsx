@@ -6,7 +6,13 @@ import { bookingRulesQuery, locationPreferencesQuery, savePreferencesAndRulesMut
 import { useGuardedMutation } from '@lokaler/api-client/react/use-guarded-mutation';
 import { loadFailureMessage } from '@lokaler/api-client/user-message';
 import type { LocationPreferences } from '@lokaler/domain/admin-location';
-import { bookingRuleLabels, bookingRuleNames, fairShareLimitOfRule, fairShareRuleNames, type BookingRules } from '@lokaler/domain/admin-location-rules';
+import {
+  bookingRuleLabels,
+  bookingRuleNames,
+  fairShareLimitOfRule,
+  fairShareRuleNames,
+  type BookingRules,
+} from '@lokaler/domain/admin-location-rules';
 import { fairShareLimitLabels } from '@lokaler/domain/fair-share';
 import { QueryLoader } from '@lokaler/ui/query-loader';
 import { useUnsavedChangesGuard } from '@lokaler/ui/unsaved-changes-guard';
@@ -24,13 +30,23 @@ export function PreferencesForm(props: SettingsFormProps) {
   const rules = useQuery(bookingRulesQuery(props.locationId));
   const both = preferences.data && rules.data ? { preferences: preferences.data, rules: rules.data } : undefined;
   return (
-    <QueryLoader query={{ data: both, error: preferences.error ?? rules.error, isPending: !both }} loadingLabel="Henter innstillingene" describeFailure={loadFailureMessage}>
+    <QueryLoader
+      query={{ data: both, error: preferences.error ?? rules.error, isPending: !both }}
+      loadingLabel="Henter innstillingene"
+      describeFailure={loadFailureMessage}
+    >
       {(data) => <PreferencesEditor {...props} {...data} />}
     </QueryLoader>
   );
 }
 
-function PreferencesEditor({ locationId, mode, onSaved, preferences, rules }: SettingsFormProps & { preferences: LocationPreferences; rules: BookingRules }) {
+function PreferencesEditor({
+  locationId,
+  mode,
+  onSaved,
+  preferences,
+  rules,
+}: SettingsFormProps & { preferences: LocationPreferences; rules: BookingRules }) {
   const queryClient = useQueryClient();
   const form = useForm<PreferencesFormValues, unknown, ReturnType<typeof preferencesFormSchema.parse>>({
     // The error summary takes the focus after a refused save, not the first field.
@@ -55,15 +71,22 @@ function PreferencesEditor({ locationId, mode, onSaved, preferences, rules }: Se
       noValidate
       className="lk-settings-form"
       aria-labelledby={`${FORM}-title`}
-      onSubmit={(event) => void form.handleSubmit(({ rules: newRules, ...newPreferences }) => {
-        save.mutate({ preferences: newPreferences, rules: newRules });
-      })(event)}
+      onSubmit={(event) =>
+        void form.handleSubmit(({ rules: newRules, ...newPreferences }) => {
+          save.mutate({ preferences: newPreferences, rules: newRules });
+        })(event)
+      }
     >
       {guard.dialog}
       <Heading level={2} data-size="md" id={`${FORM}-title`}>
         Innstillinger
       </Heading>
-      <FormErrorSummary errors={errors} submitCount={formState.submitCount} idOf={(path) => fieldId(FORM, path)} heading="For å lagre må du rette opp følgende feil:" />
+      <FormErrorSummary
+        errors={errors}
+        submitCount={formState.submitCount}
+        idOf={(path) => fieldId(FORM, path)}
+        heading="For å lagre må du rette opp følgende feil:"
+      />
       <div className="lk-field-row">
         <Textfield
           label="Behandlingstid (dager)"
@@ -98,7 +121,8 @@ function PreferencesEditor({ locationId, mode, onSaved, preferences, rules }: Se
       <Fieldset>
         <Fieldset.Legend>Rettferdig fordeling</Fieldset.Legend>
         <Fieldset.Description>
-          Hva én søker (en person, eller en organisasjon samlet) kan ha til behandling her samtidig. La et felt stå tomt for å bruke kommunens standard.
+          Hva én søker (en person, eller en organisasjon samlet) kan ha til behandling her samtidig. La et felt stå tomt for å bruke
+          kommunens standard.
         </Fieldset.Description>
         <div className="lk-field-row">
           {fairShareRuleNames.map((name) => (

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { locationPreferences, type LocationPreferences } from '@lokaler/domain/admin-location';
-import { bookingRules, fairShareLimitOfRule, fairShareRuleNames, type BookingRules, type FairShareRuleName } from '@lokaler/domain/admin-location-rules';
+import {
+  bookingRules,
+  fairShareLimitOfRule,
+  fairShareRuleNames,
+  type BookingRules,
+  type FairShareRuleName,
+} from '@lokaler/domain/admin-location-rules';
 import { fairShareLimitMessages } from '@lokaler/domain/fair-share';
 import { numberOrNull, numberText, viaDomainSchema } from './form-schema';
 
@@ -34,10 +40,7 @@ export const preferencesFormSchema = viaDomainSchema(preferencesFormValues, pref
   // Behandlingstid is required: an empty field is 'not a number of days', not 0.
   behandlingstid: v.behandlingstid.trim() === '' ? Number.NaN : numberOrNull(v.behandlingstid),
   minBookingDurationMinutes: numberOrNull(v.minBookingDurationMinutes),
-  rules: {
-    ...v.rules,
-    ...Object.fromEntries(fairShareRuleNames.map((name) => [name, numberOrNull(v.rules[name])])),
-  },
+  rules: { ...v.rules, ...Object.fromEntries(fairShareRuleNames.map((name) => [name, numberOrNull(v.rules[name])])) },
 }));
 
 export function preferencesFormDefaults(preferences: LocationPreferences, rules: BookingRules): PreferencesFormValues {
@@ -47,7 +50,10 @@ export function preferencesFormDefaults(preferences: LocationPreferences, rules:
     minBookingDurationMinutes: preferences.minBookingDurationMinutes === null ? '' : String(preferences.minBookingDurationMinutes),
     rules: {
       ...rules,
-      ...Object.fromEntries(fairShareRuleNames.map((name) => [name, rules[name] === null ? '' : String(rules[name])])) as Record<FairShareRuleName, string>,
+      ...(Object.fromEntries(fairShareRuleNames.map((name) => [name, rules[name] === null ? '' : String(rules[name])])) as Record<
+        FairShareRuleName,
+        string
+      >),
     },
   };
 }

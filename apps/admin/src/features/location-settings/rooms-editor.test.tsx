@@ -26,7 +26,9 @@ beforeEach(() => vi.stubGlobal('requestAnimationFrame', (fn: () => void) => setT
 
 describe('RoomsEditor', () => {
   it('lists the rooms with number, capacity and a visible/hidden badge, and adds a room with every field', async () => {
-    const api = stub([gym, hidden], { [`POST /api/admin/location/7/bookableassets`]: () => jsonResponse(201, buildAdminRoom({ id: 9, name: 'Møterom' })) });
+    const api = stub([gym, hidden], {
+      [`POST /api/admin/location/7/bookableassets`]: () => jsonResponse(201, buildAdminRoom({ id: 9, name: 'Møterom' })),
+    });
     const user = userEvent.setup();
     renderInApp(<RoomsEditor locationId={7} mode="settings" />);
     const gymCard = (await screen.findByRole('heading', { name: 'Gymsal (G1)' })).closest('li')!;
@@ -43,7 +45,9 @@ describe('RoomsEditor', () => {
     await user.selectOptions(screen.getByLabelText('Romtype'), 'Klasserom');
     await user.click(within(screen.getByRole('group', { name: 'Egnet til' })).getByRole('checkbox', { name: 'Møte' }));
     await user.click(within(screen.getByRole('group', { name: 'Fasiliteter' })).getByRole('checkbox', { name: 'Projektor' }));
-    await user.click(within(screen.getByRole('group', { name: 'Universell utforming' })).getByRole('checkbox', { name: 'Rullestoltilgang' }));
+    await user.click(
+      within(screen.getByRole('group', { name: 'Universell utforming' })).getByRole('checkbox', { name: 'Rullestoltilgang' }),
+    );
     await user.type(screen.getByLabelText(/Informasjon om rommet/), 'Nøkkel i resepsjonen');
     await user.click(screen.getByRole('checkbox', { name: 'Rommet har digital nøkkel (Oslonøkkelen)' }));
     await user.click(screen.getByRole('checkbox', { name: 'Innbyggere kan søke om faste tider som gjentas hver uke' }));
@@ -52,9 +56,18 @@ describe('RoomsEditor', () => {
 
     expect(await screen.findByText('Rommet ble lagret')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/admin/location/7/bookableassets')[0]?.body).toEqual({
-      name: 'Møterom', externalAssetNumber: '101', capacity: 12, squareMeters: 30.5, assetTypeId: 2, tagIds: [2, 3, 4],
-      assetInfoMessage: 'Nøkkel i resepsjonen', hasOslonokkelen: true, allowSingleBookingsForPublicUser: true,
-      allowRepeatedBookingsForPublicUser: false, maxOneTimeslotPerBookingForPublicUser: true, visible: true,
+      name: 'Møterom',
+      externalAssetNumber: '101',
+      capacity: 12,
+      squareMeters: 30.5,
+      assetTypeId: 2,
+      tagIds: [2, 3, 4],
+      assetInfoMessage: 'Nøkkel i resepsjonen',
+      hasOslonokkelen: true,
+      allowSingleBookingsForPublicUser: true,
+      allowRepeatedBookingsForPublicUser: false,
+      maxOneTimeslotPerBookingForPublicUser: true,
+      visible: true,
     });
   });
 
@@ -79,7 +92,12 @@ describe('RoomsEditor', () => {
     await user.clear(screen.getByLabelText('Kapasitet (antall personer)'));
     await user.click(screen.getByRole('button', { name: 'Lagre rommet' }));
     await waitFor(() => expect(api.callsTo('PUT', '/api/admin/bookableasset/3')).toHaveLength(1));
-    expect(api.callsTo('PUT', '/api/admin/bookableasset/3')[0]?.body).toMatchObject({ name: 'Store gymsal', capacity: null, tagIds: [1], visible: true });
+    expect(api.callsTo('PUT', '/api/admin/bookableasset/3')[0]?.body).toMatchObject({
+      name: 'Store gymsal',
+      capacity: null,
+      tagIds: [1],
+      visible: true,
+    });
   });
 
   it("hides and shows a room with 'Skjul' and 'Vis'", async () => {
@@ -88,18 +106,27 @@ describe('RoomsEditor', () => {
     renderInApp(<RoomsEditor locationId={7} mode="settings" />);
     await user.click(await screen.findByRole('button', { name: 'Skjul Gymsal (G1)' }));
     expect(await screen.findByText('Gymsal er skjult i portalen')).toBeInTheDocument();
-    expect(api.callsTo('PUT', '/api/admin/bookableasset/3')[0]?.body).toMatchObject({ name: 'Gymsal', externalAssetNumber: 'G1', visible: false });
+    expect(api.callsTo('PUT', '/api/admin/bookableasset/3')[0]?.body).toMatchObject({
+      name: 'Gymsal',
+      externalAssetNumber: 'G1',
+      visible: false,
+    });
     await user.click(screen.getByRole('button', { name: 'Vis Kjeller' }));
     await waitFor(() => expect(api.callsTo('PUT', '/api/admin/bookableasset/4')[0]?.body).toMatchObject({ visible: true }));
   });
 
   it('explains that a room with future reservations can only be hidden', async () => {
-    const api = stub([gym], { 'DELETE /api/admin/bookableasset/3': () => jsonResponse(409, { msg: 'future', code: 'CONFLICT', userMsg: roomMessages.hasFutureReservations }) });
+    const api = stub([gym], {
+      'DELETE /api/admin/bookableasset/3': () =>
+        jsonResponse(409, { msg: 'future', code: 'CONFLICT', userMsg: roomMessages.hasFutureReservations }),
+    });
     const user = userEvent.setup();
     renderInApp(<RoomsEditor locationId={7} mode="settings" />);
     await user.click(await screen.findByRole('button', { name: 'Slett Gymsal (G1)' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Slett' }));
-    expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent('Rommet har fremtidige reservasjoner og kan ikke slettes. Du kan skjule det i stedet.');
+    expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent(
+      'Rommet har fremtidige reservasjoner og kan ikke slettes. Du kan skjule det i stedet.',
+    );
     expect(api.callsTo('DELETE', '/api/admin/bookableasset/3')).toHaveLength(1);
   });
 

@@ -53,7 +53,11 @@ export function RoomsEditor({ locationId, mode, onSaved }: SettingsFormProps) {
   const add = useGuardedMutation(addRoomMutation(locationId), { onSuccess: saved });
   const change = useGuardedMutation(changeRoomMutation(locationId), { onSuccess: saved });
   const toggle = useGuardedMutation(changeRoomMutation(locationId), {
-    onSuccess: (room) => showToast({ type: 'success', msg: room.status === 'PUBLISHED' ? `${room.name} vises i portalen` : `${room.name} er skjult i portalen` }),
+    onSuccess: (room) =>
+      showToast({
+        type: 'success',
+        msg: room.status === 'PUBLISHED' ? `${room.name} vises i portalen` : `${room.name} er skjult i portalen`,
+      }),
     onError: (error) => showToast({ type: 'danger', msg: userMessageOf(error) }),
   });
   const remove = useGuardedMutation(deleteRoomMutation(locationId), {
@@ -104,14 +108,18 @@ export function RoomsEditor({ locationId, mode, onSaved }: SettingsFormProps) {
                 </div>
                 <div className="lk-dialog-actions">
                   <Button variant="secondary" data-size="sm" onClick={() => openForm(room)}>
-                    Endre{' '}<span className="lk-visually-hidden">{name}</span>
+                    Endre <span className="lk-visually-hidden">{name}</span>
                   </Button>
-                  <Button variant="tertiary" data-size="sm" disabled={toggle.isPending} onClick={() => toggle.mutate({ roomId: room.id, body: { ...roomBody(room), visible: !visible } })}>
-                    {visible ? 'Skjul' : 'Vis'}
-                    {' '}<span className="lk-visually-hidden">{name}</span>
+                  <Button
+                    variant="tertiary"
+                    data-size="sm"
+                    disabled={toggle.isPending}
+                    onClick={() => toggle.mutate({ roomId: room.id, body: { ...roomBody(room), visible: !visible } })}
+                  >
+                    {visible ? 'Skjul' : 'Vis'} <span className="lk-visually-hidden">{name}</span>
                   </Button>
                   <Button variant="tertiary" data-color="danger" data-size="sm" onClick={() => setToDelete(room)}>
-                    Slett{' '}<span className="lk-visually-hidden">{name}</span>
+                    Slett <span className="lk-visually-hidden">{name}</span>
                   </Button>
                 </div>
               </li>
@@ -121,7 +129,12 @@ export function RoomsEditor({ locationId, mode, onSaved }: SettingsFormProps) {
       )}
       {editing === null ? (
         <div>
-          <Button ref={addButton} variant="secondary" onClick={() => openForm('new')} disabled={!rooms.data || !tags.data || !assetTypes.data}>
+          <Button
+            ref={addButton}
+            variant="secondary"
+            onClick={() => openForm('new')}
+            disabled={!rooms.data || !tags.data || !assetTypes.data}
+          >
             Legg til rom
           </Button>
         </div>
@@ -147,7 +160,11 @@ export function RoomsEditor({ locationId, mode, onSaved }: SettingsFormProps) {
             </Paragraph>
           )}
           <div>
-            <Button onClick={() => onSaved?.()} disabled={list.length === 0} aria-describedby={list.length === 0 ? 'lk-rooms-needed' : undefined}>
+            <Button
+              onClick={() => onSaved?.()}
+              disabled={list.length === 0}
+              aria-describedby={list.length === 0 ? 'lk-rooms-needed' : undefined}
+            >
               Lagre og gå videre
             </Button>
           </div>

@@ -7,7 +7,10 @@ import { roomFields, type AdminRoom, type RoomFieldsInput } from '@lokaler/domai
  * judges them. Number inputs give numbers (or null when empty) through their setValueAs.
  */
 export const roomFormSchema = roomFields.extend({
-  tagIds: z.array(z.string()).transform((ids) => ids.map(Number)).pipe(roomFields.shape.tagIds),
+  tagIds: z
+    .array(z.string())
+    .transform((ids) => ids.map(Number))
+    .pipe(roomFields.shape.tagIds),
 });
 export type RoomFormValues = z.input<typeof roomFormSchema>;
 export type RoomFormOutput = z.output<typeof roomFormSchema>;
@@ -47,7 +50,12 @@ export function roomBody(room: AdminRoom): RoomFieldsInput {
 
 export function roomFormValues(room: AdminRoom): RoomFormValues {
   const body = roomBody(room);
-  return { ...body, externalAssetNumber: body.externalAssetNumber ?? '', assetInfoMessage: body.assetInfoMessage ?? '', tagIds: room.tagIds.map(String) };
+  return {
+    ...body,
+    externalAssetNumber: body.externalAssetNumber ?? '',
+    assetInfoMessage: body.assetInfoMessage ?? '',
+    tagIds: room.tagIds.map(String),
+  };
 }
 
 /** Labels of the per-room flags, as the administrator reads them. */

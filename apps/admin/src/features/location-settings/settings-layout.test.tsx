@@ -11,7 +11,10 @@ const roles = (list: string[]) => ({ userId: 1, name: 'Siri Saksbehandler', emai
 
 function stubSettings(overrides: Record<string, unknown> = {}) {
   return stubApi({
-    '/api/currentuser/adminlocations': [{ id: 7, name: 'Tøyen skole' }, { id: 4, name: 'Bjølsen skole' }],
+    '/api/currentuser/adminlocations': [
+      { id: 7, name: 'Tøyen skole' },
+      { id: 4, name: 'Bjølsen skole' },
+    ],
     '/api/currentuser/roles': roles(['ADMIN']),
     'GET /api/admin/location/4': buildLocationDetails({ id: 4, name: 'Bjølsen skole' }),
     'GET /api/admin/location/7': buildLocationDetails({ id: 7, name: 'Tøyen skole' }),
@@ -33,9 +36,20 @@ describe('the settings of a location', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Innstillinger for Bjølsen skole' })).toBeInTheDocument();
     expect(await screen.findByRole('textbox', { name: 'Navn på lokalet' })).toHaveValue('Bjølsen skole');
     const nav = screen.getByRole('navigation', { name: 'Innstillinger' });
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual([
-      'Informasjon om lokalet', 'Åpningstider og stengte datoer', 'Rom', 'Tilganger', 'Innstillinger', 'Om lån og leie',
-      'Blokkerte tider', 'Refusjon', 'Endringslogg',
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual([
+      'Informasjon om lokalet',
+      'Åpningstider og stengte datoer',
+      'Rom',
+      'Tilganger',
+      'Innstillinger',
+      'Om lån og leie',
+      'Blokkerte tider',
+      'Refusjon',
+      'Endringslogg',
     ]);
     expect(within(nav).getByRole('link', { name: 'Refusjon' })).toHaveAttribute('href', '/admin/innstillinger/lokalet/refusjon?lokale=4');
     expect(within(nav).getByRole('link', { name: 'Informasjon om lokalet' })).toHaveAttribute('aria-current', 'page');

@@ -40,10 +40,27 @@ function Settings({ locations }: { locations: readonly AdminLocation[] }) {
   const asked = Number(search.get('lokale'));
   const locationId = Number.isInteger(asked) && asked > 0 ? asked : locations[0]?.id;
   if (locationId === undefined) return <NoLocations />;
-  return <SettingsOf locationId={locationId} locations={locations} pathname={pathname} onChoose={(id) => void navigate(`${pathname}?lokale=${id}`)} />;
+  return (
+    <SettingsOf
+      locationId={locationId}
+      locations={locations}
+      pathname={pathname}
+      onChoose={(id) => void navigate(`${pathname}?lokale=${id}`)}
+    />
+  );
 }
 
-function SettingsOf({ locationId, locations, pathname, onChoose }: { locationId: number; locations: readonly AdminLocation[]; pathname: string; onChoose: (id: string) => void }) {
+function SettingsOf({
+  locationId,
+  locations,
+  pathname,
+  onChoose,
+}: {
+  locationId: number;
+  locations: readonly AdminLocation[];
+  pathname: string;
+  onChoose: (id: string) => void;
+}) {
   const own = locations.find((l) => l.id === locationId);
   // A city-wide administrator may open a location that is not theirs (?lokale=): its name comes from its details.
   const details = useQuery({ ...adminLocationDetailsQuery(locationId), enabled: !own });
@@ -69,13 +86,15 @@ function SettingsOf({ locationId, locations, pathname, onChoose }: { locationId:
           ) : null}
           <nav aria-label="Innstillinger" className="lk-settings-nav">
             <ul>
-              {settingsSections.filter((s) => s.enabled).map((section) => (
-                <li key={section.match}>
-                  <RouterLink to={section.href(locationId)} aria-current={pathname.startsWith(section.match) ? 'page' : undefined}>
-                    {section.label}
-                  </RouterLink>
-                </li>
-              ))}
+              {settingsSections
+                .filter((s) => s.enabled)
+                .map((section) => (
+                  <li key={section.match}>
+                    <RouterLink to={section.href(locationId)} aria-current={pathname.startsWith(section.match) ? 'page' : undefined}>
+                      {section.label}
+                    </RouterLink>
+                  </li>
+                ))}
             </ul>
           </nav>
         </div>

@@ -30,7 +30,11 @@ export function OpeningHoursSection() {
   const navigate = useNavigate();
   if (!isTab(tab)) return <Navigate to={paths.openingHoursSettings.getHref('apningstider', locationId)} replace />;
   return (
-    <Tabs className="lk-settings-tabs" value={tab} onChange={(value) => void navigate(paths.openingHoursSettings.getHref(value as OpeningHoursTab, locationId))}>
+    <Tabs
+      className="lk-settings-tabs"
+      value={tab}
+      onChange={(value) => void navigate(paths.openingHoursSettings.getHref(value as OpeningHoursTab, locationId))}
+    >
       <Tabs.List>
         {tabs.map((t) => (
           <Tabs.Tab key={t.value} value={t.value}>
@@ -39,7 +43,11 @@ export function OpeningHoursSection() {
         ))}
       </Tabs.List>
       <Tabs.Panel value={tab}>
-        {tab === 'apningstider' ? <OpeningHoursForm locationId={locationId} mode="settings" /> : <ClosedDatesForm locationId={locationId} mode="settings" />}
+        {tab === 'apningstider' ? (
+          <OpeningHoursForm locationId={locationId} mode="settings" />
+        ) : (
+          <ClosedDatesForm locationId={locationId} mode="settings" />
+        )}
       </Tabs.Panel>
     </Tabs>
   );

@@ -13,7 +13,12 @@ export interface SettingsSection {
 /** The sections of a location's settings (decision 015), in the order of the navigation. */
 export const settingsSections: readonly SettingsSection[] = [
   { label: 'Informasjon om lokalet', href: paths.locationInfoSettings.getHref, match: paths.locationInfoSettings.path, enabled: true },
-  { label: 'Åpningstider og stengte datoer', href: (id) => paths.openingHoursSettings.getHref('apningstider', id), match: '/innstillinger/lokalet/apningstider', enabled: true },
+  {
+    label: 'Åpningstider og stengte datoer',
+    href: (id) => paths.openingHoursSettings.getHref('apningstider', id),
+    match: '/innstillinger/lokalet/apningstider',
+    enabled: true,
+  },
   { label: 'Rom', href: paths.roomsSettings.getHref, match: paths.roomsSettings.path, enabled: true },
   { label: 'Tilganger', href: paths.adminsSettings.getHref, match: paths.adminsSettings.path, enabled: true },
   { label: 'Innstillinger', href: paths.preferencesSettings.getHref, match: paths.preferencesSettings.path, enabled: true },

@@ -11,7 +11,12 @@ const linkId = 'a'.repeat(43);
 const base = `/api/admin/new-location/${linkId}`;
 const nora = { sub: 'nora', name: 'Nora Nyadmin' };
 
-function stubWizard(initial: Partial<Record<NewLocationStep, StepStatus>>, overrides: Record<string, unknown> = {}, publishRefusals: string[] = [], holdSteps?: Promise<void>) {
+function stubWizard(
+  initial: Partial<Record<NewLocationStep, StepStatus>>,
+  overrides: Record<string, unknown> = {},
+  publishRefusals: string[] = [],
+  holdSteps?: Promise<void>,
+) {
   const steps = Object.fromEntries(newLocationSteps.map((s) => [s, initial[s] ?? 'NOT_STARTED'])) as Record<NewLocationStep, StepStatus>;
   let published = false;
   const wizard = () => ({ locationId: 7, locationName: 'Testskolen', published, steps: { ...steps } });
@@ -47,7 +52,10 @@ function stubWizard(initial: Partial<Record<NewLocationStep, StepStatus>>, overr
     }
     return original(input, init);
   });
-  const stepCalls = () => api.calls.filter((c) => c.method === 'PUT' && c.url.pathname.startsWith(`${base}/steps/`)).map((c) => [c.url.pathname.slice(`${base}/steps/`.length), (c.body as { status: string }).status]);
+  const stepCalls = () =>
+    api.calls
+      .filter((c) => c.method === 'PUT' && c.url.pathname.startsWith(`${base}/steps/`))
+      .map((c) => [c.url.pathname.slice(`${base}/steps/`.length), (c.body as { status: string }).status]);
   return { api, stepCalls, steps };
 }
 
@@ -70,7 +78,11 @@ describe('the new-location wizard', () => {
     // Already STARTED: nothing is sent for it.
     expect(stepCalls()).toEqual([]);
     const steps = await screen.findByRole('navigation', { name: 'Steg i oppsettet' });
-    expect(within(steps).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(steps)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       '1. Informasjon om lokalet Lagret',
       '2. Tilganger Lagret',
       '3. Innstillinger Påbegynt',
@@ -96,7 +108,10 @@ describe('the new-location wizard', () => {
     await user.click(screen.getByRole('button', { name: 'Lagre og gå videre' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/nytt-lokale/${linkId}/tilganger`));
     expect(api.callsTo('PUT', '/api/admin/location/7')[0]?.body).toMatchObject({ name: 'Testskolen', lat: 59.93, lng: 10.75 });
-    expect(stepCalls().slice(0, 2)).toEqual([['informasjon-om-lokalet', 'STARTED'], ['informasjon-om-lokalet', 'SAVED']]);
+    expect(stepCalls().slice(0, 2)).toEqual([
+      ['informasjon-om-lokalet', 'STARTED'],
+      ['informasjon-om-lokalet', 'SAVED'],
+    ]);
     await waitFor(() => expect(name).not.toBeInTheDocument());
     await waitFor(() => expect(stepCalls()).toContainEqual(['tilganger', 'STARTED']));
 
@@ -109,16 +124,26 @@ describe('the new-location wizard', () => {
   it('marks a step opened while the previous STARTED call still runs, once that call is done', async () => {
     const user = userEvent.setup();
     let release = () => {};
-    const { stepCalls } = stubWizard({}, {}, [], new Promise<void>((resolve) => {
-      release = resolve;
-    }));
+    const { stepCalls } = stubWizard(
+      {},
+      {},
+      [],
+      new Promise<void>((resolve) => {
+        release = resolve;
+      }),
+    );
     const { router } = renderAdmin(`/admin/nytt-lokale/${linkId}/informasjon-om-lokalet`, { user: nora });
     await waitFor(() => expect(stepCalls()).toEqual([['informasjon-om-lokalet', 'STARTED']]));
     await user.click(await screen.findByRole('link', { name: '2. Tilganger' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/nytt-lokale/${linkId}/tilganger`));
     expect(stepCalls()).toHaveLength(1);
     release();
-    await waitFor(() => expect(stepCalls()).toEqual([['informasjon-om-lokalet', 'STARTED'], ['tilganger', 'STARTED']]));
+    await waitFor(() =>
+      expect(stepCalls()).toEqual([
+        ['informasjon-om-lokalet', 'STARTED'],
+        ['tilganger', 'STARTED'],
+      ]),
+    );
   });
 
   it('does not guard unsaved changes inside the wizard: it saves step by step', async () => {
@@ -132,7 +157,10 @@ describe('the new-location wizard', () => {
   });
 
   it("shows the server's message and a way to the start page when the invitation is used by someone else (410)", async () => {
-    const api = stubWizard({}, { [`POST ${base}/claim`]: jsonResponse(410, { msg: 'Gone', userMsg: 'Invitasjonen er allerede brukt.', code: 'GONE' }) });
+    const api = stubWizard(
+      {},
+      { [`POST ${base}/claim`]: jsonResponse(410, { msg: 'Gone', userMsg: 'Invitasjonen er allerede brukt.', code: 'GONE' }) },
+    );
     renderAdmin(`/admin/nytt-lokale/${linkId}`, { user: nora });
     expect(await screen.findByRole('heading', { level: 1, name: 'Invitasjonen kan ikke brukes' })).toBeInTheDocument();
     expect(screen.getByText('Invitasjonen er allerede brukt.')).toBeInTheDocument();
@@ -140,8 +168,17 @@ describe('the new-location wizard', () => {
     expect(api.api.callsTo('GET', base)).toEqual([]);
   });
 
-  it('shows a login of another e-mail than the invited one (403) the server\'s message, without opening the wizard', async () => {
-    const api = stubWizard({}, { [`POST ${base}/claim`]: jsonResponse(403, { msg: 'Forbidden', userMsg: newLocationMessages.invitationForSomeoneElse, code: 'FORBIDDEN' }) });
+  it("shows a login of another e-mail than the invited one (403) the server's message, without opening the wizard", async () => {
+    const api = stubWizard(
+      {},
+      {
+        [`POST ${base}/claim`]: jsonResponse(403, {
+          msg: 'Forbidden',
+          userMsg: newLocationMessages.invitationForSomeoneElse,
+          code: 'FORBIDDEN',
+        }),
+      },
+    );
     renderAdmin(`/admin/nytt-lokale/${linkId}`, { user: nora });
     expect(await screen.findByRole('heading', { level: 1, name: 'Invitasjonen kan ikke brukes' })).toBeInTheDocument();
     expect(screen.getByText(newLocationMessages.invitationForSomeoneElse)).toBeInTheDocument();
@@ -150,7 +187,10 @@ describe('the new-location wizard', () => {
   });
 
   it('shows an unknown link (404) the same way', async () => {
-    stubWizard({}, { [`POST ${base}/claim`]: jsonResponse(404, { msg: 'Not found', userMsg: 'Fant ikke invitasjonen.', code: 'NOT_FOUND' }) });
+    stubWizard(
+      {},
+      { [`POST ${base}/claim`]: jsonResponse(404, { msg: 'Not found', userMsg: 'Fant ikke invitasjonen.', code: 'NOT_FOUND' }) },
+    );
     renderAdmin(`/admin/nytt-lokale/${linkId}`, { user: nora });
     expect(await screen.findByText('Fant ikke invitasjonen.')).toBeInTheDocument();
   });
@@ -166,7 +206,10 @@ describe('the new-location wizard', () => {
 
     await user.click(screen.getByRole('button', { name: 'Publiser lokalet' }));
     expect(await screen.findByText(/Lokalet er publisert/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Innstillinger for lokalet' })).toHaveAttribute('href', '/admin/innstillinger/lokalet?lokale=7');
+    expect(screen.getByRole('link', { name: 'Innstillinger for lokalet' })).toHaveAttribute(
+      'href',
+      '/admin/innstillinger/lokalet?lokale=7',
+    );
     expect(screen.getByRole('link', { name: 'Søknader til lokalet' })).toHaveAttribute('href', '/admin/lokaler/7/soknader');
   });
 

@@ -20,7 +20,8 @@ import './new-location.css';
  * 403 (sent to another e-mail than the login's), 410 (used by another login, expired), 404 (unknown or
  * replaced by a re-send) and 400 (not a link id): the invitation itself is the problem.
  */
-const isInvitationProblem = (error: unknown) => isApiClientError(error) && error.kind === 'http' && [400, 403, 404, 410].includes(error.status ?? 0);
+const isInvitationProblem = (error: unknown) =>
+  isApiClientError(error) && error.kind === 'http' && [400, 403, 404, 410].includes(error.status ?? 0);
 
 /**
  * /nytt-lokale/{linkId}/{step?} (decision 015): claims the invitation, then shows the wizard from the
@@ -33,13 +34,25 @@ export function NewLocationPage({ stepForms }: { stepForms: WizardStepForms }) {
   const claim = useQuery(claimInvitationQuery(linkId, user?.sub ?? ''));
   const wizard = useQuery({ ...newLocationWizardQuery(linkId), enabled: claim.isSuccess });
 
-  if (claim.error) return isInvitationProblem(claim.error) ? <InvitationProblem error={claim.error} /> : <WizardFailure error={claim.error} />;
-  if (wizard.error && !wizard.data) return isInvitationProblem(wizard.error) ? <InvitationProblem error={wizard.error} /> : <WizardFailure error={wizard.error} />;
+  if (claim.error)
+    return isInvitationProblem(claim.error) ? <InvitationProblem error={claim.error} /> : <WizardFailure error={claim.error} />;
+  if (wizard.error && !wizard.data)
+    return isInvitationProblem(wizard.error) ? <InvitationProblem error={wizard.error} /> : <WizardFailure error={wizard.error} />;
   if (!wizard.data) return <Loading label="Åpner oppsettet av lokalet" />;
   return <Wizard linkId={linkId} step={step} wizard={wizard.data} stepForms={stepForms} />;
 }
 
-function Wizard({ linkId, step, wizard, stepForms }: { linkId: string; step: string | undefined; wizard: NewLocationWizard; stepForms: WizardStepForms }) {
+function Wizard({
+  linkId,
+  step,
+  wizard,
+  stepForms,
+}: {
+  linkId: string;
+  step: string | undefined;
+  wizard: NewLocationWizard;
+  stepForms: WizardStepForms;
+}) {
   if (wizard.published) return <PublishedConfirmation wizard={wizard} />;
   if (!isNewLocationStep(step)) return <Navigate to={paths.newLocation.getHref(linkId, resumeStep(wizard))} replace />;
   return <WizardStep linkId={linkId} step={step} wizard={wizard} stepForms={stepForms} />;

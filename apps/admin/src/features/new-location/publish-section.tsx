@@ -11,7 +11,15 @@ import { statusOf } from './wizard-steps';
  * 'Publiser lokalet' on the last step. The server decides what is missing (every step saved, a
  * position, opening hours, a visible room) and says so (422); the page only relays it.
  */
-export function PublishSection({ linkId, wizard, headingRef }: { linkId: string; wizard: NewLocationWizard; headingRef: RefObject<HTMLHeadingElement | null> }) {
+export function PublishSection({
+  linkId,
+  wizard,
+  headingRef,
+}: {
+  linkId: string;
+  wizard: NewLocationWizard;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+}) {
   const queryClient = useQueryClient();
   const publish = useGuardedMutation(publishLocationMutation(queryClient, linkId));
   const unsaved = newLocationSteps.filter((s) => statusOf(wizard, s) !== 'SAVED').length;

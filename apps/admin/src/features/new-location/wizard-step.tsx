@@ -17,7 +17,17 @@ import { nextStep, previousStep, statusOf, type WizardStepForms } from './wizard
  * saves its own data, and then the step is marked SAVED and the wizard moves on. The last step also
  * offers 'Publiser lokalet'.
  */
-export function WizardStep({ linkId, step, wizard, stepForms }: { linkId: string; step: NewLocationStep; wizard: NewLocationWizard; stepForms: WizardStepForms }) {
+export function WizardStep({
+  linkId,
+  step,
+  wizard,
+  stepForms,
+}: {
+  linkId: string;
+  step: NewLocationStep;
+  wizard: NewLocationWizard;
+  stepForms: WizardStepForms;
+}) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const index = newLocationSteps.indexOf(step);
@@ -56,12 +66,15 @@ export function WizardStep({ linkId, step, wizard, stepForms }: { linkId: string
   const next = nextStep(step);
   const previous = previousStep(step);
   const onSaved = () => {
-    saved.mutate({ step, status: 'SAVED' }, {
-      onSuccess: () => {
-        if (next) void navigate(paths.newLocation.getHref(linkId, next));
-        else publishRef.current?.focus();
+    saved.mutate(
+      { step, status: 'SAVED' },
+      {
+        onSuccess: () => {
+          if (next) void navigate(paths.newLocation.getHref(linkId, next));
+          else publishRef.current?.focus();
+        },
       },
-    });
+    );
   };
 
   const StepForm = stepForms[step];

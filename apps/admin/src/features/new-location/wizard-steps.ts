@@ -11,11 +11,7 @@ export interface WizardStepFormProps {
 /** The form of each step; the app's routes put the settings forms in (features do not import each other). */
 export type WizardStepForms = Record<NewLocationStep, ComponentType<WizardStepFormProps>>;
 
-export const stepStatusLabels: Record<StepStatus, string> = {
-  NOT_STARTED: 'Ikke startet',
-  STARTED: 'Påbegynt',
-  SAVED: 'Lagret',
-};
+export const stepStatusLabels: Record<StepStatus, string> = { NOT_STARTED: 'Ikke startet', STARTED: 'Påbegynt', SAVED: 'Lagret' };
 
 export const isNewLocationStep = (value: string | undefined): value is NewLocationStep =>
   value !== undefined && (newLocationSteps as readonly string[]).includes(value);

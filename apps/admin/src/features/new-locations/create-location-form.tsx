@@ -49,17 +49,25 @@ export function CreateLocationForm() {
       noValidate
       className="lk-stack lk-narrow"
       aria-labelledby="lk-new-location-title"
-      onSubmit={(event) => void form.handleSubmit((body) => {
-        setCreated(null);
-        create.mutate(body);
-      })(event)}
+      onSubmit={(event) =>
+        void form.handleSubmit((body) => {
+          setCreated(null);
+          create.mutate(body);
+        })(event)
+      }
     >
       {guard.dialog}
       <Heading level={2} data-size="md" id="lk-new-location-title">
         Opprett lokale og inviter administrator
       </Heading>
-      <FormErrorSummary errors={form.formState.errors} submitCount={form.formState.submitCount} heading="For å opprette lokalet må du rette opp følgende feil:" />
-      <Paragraph>Lokalet opprettes upublisert. Administratoren får en e-post med en lenke til oppsettet, og publiserer lokalet når alt er på plass.</Paragraph>
+      <FormErrorSummary
+        errors={form.formState.errors}
+        submitCount={form.formState.submitCount}
+        heading="For å opprette lokalet må du rette opp følgende feil:"
+      />
+      <Paragraph>
+        Lokalet opprettes upublisert. Administratoren får en e-post med en lenke til oppsettet, og publiserer lokalet når alt er på plass.
+      </Paragraph>
       <Textfield label="Navn på lokalet" id={ids.name} {...form.register('name')} error={errors.name?.message} autoComplete="off" />
       <Field>
         <Label htmlFor={ids.publicLocationType}>Type lokale</Label>
@@ -81,10 +89,19 @@ export function CreateLocationForm() {
             </option>
           ))}
         </Select>
-        {errors.geographicAreaId?.message && <ValidationMessage id={`${ids.geographicAreaId}-error`}>{errors.geographicAreaId.message}</ValidationMessage>}
+        {errors.geographicAreaId?.message && (
+          <ValidationMessage id={`${ids.geographicAreaId}-error`}>{errors.geographicAreaId.message}</ValidationMessage>
+        )}
       </Field>
       {areas.error && <LoadFailureAlert failure={loadFailureMessage(areas.error)} />}
-      <Textfield label="E-postadresse til administratoren" type="email" id={ids.adminEmail} {...form.register('adminEmail')} error={errors.adminEmail?.message} autoComplete="off" />
+      <Textfield
+        label="E-postadresse til administratoren"
+        type="email"
+        id={ids.adminEmail}
+        {...form.register('adminEmail')}
+        error={errors.adminEmail?.message}
+        autoComplete="off"
+      />
       {create.error && (
         <Alert data-color="danger" role="alert">
           <Paragraph>{userMessageOf(create.error)}</Paragraph>

@@ -8,14 +8,29 @@ import { renderAdmin } from '../../testing/render-admin';
 import { installBrowserPolyfills, jsonResponse, stubApi } from '../../testing/stub-api';
 
 const bente = { sub: 'bente', name: 'Bente Byadmin' };
-const roles = (list: string[]) => ({ userId: 2, name: 'Bente Byadmin', email: 'bente.byadmin@oslo.kommune.no', portal: 'ADMIN', roles: list });
+const roles = (list: string[]) => ({
+  userId: 2,
+  name: 'Bente Byadmin',
+  email: 'bente.byadmin@oslo.kommune.no',
+  portal: 'ADMIN',
+  roles: list,
+});
 const invitation = (overrides: Partial<LocationInvitation>): LocationInvitation => ({
-  id: 1, locationId: 30, locationName: 'Testskolen', email: 'nora.nyadmin@oslo.kommune.no', status: 'SENT',
-  createdTimeUtc: '2026-11-25T10:00:00Z', expiresTimeUtc: '2026-12-09T10:00:00Z', ...overrides,
+  id: 1,
+  locationId: 30,
+  locationName: 'Testskolen',
+  email: 'nora.nyadmin@oslo.kommune.no',
+  status: 'SENT',
+  createdTimeUtc: '2026-11-25T10:00:00Z',
+  expiresTimeUtc: '2026-12-09T10:00:00Z',
+  ...overrides,
 });
 
 function stubPage(overrides: Record<string, unknown> = {}) {
-  const invitations = [invitation({ id: 1, status: 'PUBLISHED', locationName: 'Sagene samfunnshus' }), invitation({ id: 2, status: 'EXPIRED', locationName: 'Torshov bibliotek' })];
+  const invitations = [
+    invitation({ id: 1, status: 'PUBLISHED', locationName: 'Sagene samfunnshus' }),
+    invitation({ id: 2, status: 'EXPIRED', locationName: 'Torshov bibliotek' }),
+  ];
   return stubApi({
     '/api/currentuser/adminlocations': [],
     '/api/currentuser/roles': roles(['CITY_ADMIN']),
@@ -52,7 +67,12 @@ describe("the city-wide administrator's 'Nye lokaler'", () => {
     await user.click(screen.getByRole('button', { name: 'Opprett og send invitasjon' }));
 
     expect(await screen.findByText('Testskolen er opprettet. Invitasjonen er sendt til nora.nyadmin@oslo.kommune.no.')).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/admin/new-locations')[0]?.body).toEqual({ name: 'Testskolen', publicLocationType: 'DISTRICT_VENUES', geographicAreaId: 'sagene', adminEmail: 'nora.nyadmin@oslo.kommune.no' });
+    expect(api.callsTo('POST', '/api/admin/new-locations')[0]?.body).toEqual({
+      name: 'Testskolen',
+      publicLocationType: 'DISTRICT_VENUES',
+      geographicAreaId: 'sagene',
+      adminEmail: 'nora.nyadmin@oslo.kommune.no',
+    });
     await waitFor(() => expect(within(screen.getByRole('table')).getByRole('row', { name: /Testskolen/ })).toHaveTextContent('Sendt'));
     expect(screen.getByRole('textbox', { name: 'Navn på lokalet' })).toHaveValue('');
   });
@@ -65,7 +85,11 @@ describe("the city-wide administrator's 'Nye lokaler'", () => {
     await user.click(screen.getByRole('button', { name: 'Opprett og send invitasjon' }));
     const summary = await screen.findByRole('group', { name: 'For å opprette lokalet må du rette opp følgende feil:' });
     expect(summary).toHaveFocus();
-    expect(within(summary).getAllByRole('link').map((a) => a.textContent)).toEqual(['Du må fylle inn navn på lokalet', 'Du må velge bydel', 'Skriv inn en gyldig e-postadresse']);
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Du må fylle inn navn på lokalet', 'Du må velge bydel', 'Skriv inn en gyldig e-postadresse']);
     await user.click(within(summary).getByRole('link', { name: 'Du må velge bydel' }));
     expect(screen.getByRole('combobox', { name: 'Bydel' })).toHaveFocus();
     expect(api.callsTo('POST', '/api/admin/new-locations')).toEqual([]);
@@ -73,7 +97,9 @@ describe("the city-wide administrator's 'Nye lokaler'", () => {
 
   it("shows the server's message when the location cannot be created", async () => {
     const user = userEvent.setup();
-    stubPage({ 'POST /api/admin/new-locations': jsonResponse(422, { msg: 'Unknown area', userMsg: 'Ukjent bydel.', code: 'UNPROCESSABLE' }) });
+    stubPage({
+      'POST /api/admin/new-locations': jsonResponse(422, { msg: 'Unknown area', userMsg: 'Ukjent bydel.', code: 'UNPROCESSABLE' }),
+    });
     renderAdmin('/admin/innstillinger/nye-lokaler', { user: bente });
     await user.type(await screen.findByRole('textbox', { name: 'Navn på lokalet' }), 'Testskolen');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Bydel' }), 'Sagene');
@@ -106,13 +132,21 @@ describe("the city-wide administrator's 'Nye lokaler'", () => {
     await user.click(within(expired).getByRole('button', { name: 'Send invitasjonen på nytt for Torshov bibliotek' }));
     expect(await screen.findByText(`${newLocationMessages.invitationResent} Sendt til nora.nyadmin@oslo.kommune.no.`)).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/admin/new-locations/2/resend')).toHaveLength(1);
-    await waitFor(() => expect(within(screen.getByRole('table')).getByRole('row', { name: /Torshov bibliotek/ })).toHaveTextContent('12.12.2026'));
+    await waitFor(() =>
+      expect(within(screen.getByRole('table')).getByRole('row', { name: /Torshov bibliotek/ })).toHaveTextContent('12.12.2026'),
+    );
     expect(within(screen.getByRole('table')).getByRole('row', { name: /Torshov bibliotek/ })).toHaveTextContent('Sendt');
   });
 
   it("shows the server's message when the invitation cannot be sent again", async () => {
     const user = userEvent.setup();
-    stubPage({ 'POST /api/admin/new-locations/2/resend': jsonResponse(409, { msg: 'Claimed', userMsg: newLocationMessages.invitationNotResendable, code: 'CONFLICT' }) });
+    stubPage({
+      'POST /api/admin/new-locations/2/resend': jsonResponse(409, {
+        msg: 'Claimed',
+        userMsg: newLocationMessages.invitationNotResendable,
+        code: 'CONFLICT',
+      }),
+    });
     renderAdmin('/admin/innstillinger/nye-lokaler', { user: bente });
     await user.click(await screen.findByRole('button', { name: 'Send invitasjonen på nytt for Torshov bibliotek' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(newLocationMessages.invitationNotResendable);

@@ -24,7 +24,9 @@ export function NewLocationsPage() {
         Nye lokaler
       </Heading>
       <QueryLoader query={roles} loadingLabel="Henter tilgangene dine" describeFailure={loadFailureMessage}>
-        {(r) => (r.roles.includes('CITY_ADMIN') ? <CityAdminContent /> : <Paragraph>Bare byadministratorer kan opprette nye lokaler.</Paragraph>)}
+        {(r) =>
+          r.roles.includes('CITY_ADMIN') ? <CityAdminContent /> : <Paragraph>Bare byadministratorer kan opprette nye lokaler.</Paragraph>
+        }
       </QueryLoader>
     </div>
   );
@@ -34,15 +36,17 @@ function CityAdminContent() {
   const invitations = useQuery(locationInvitationsQuery());
   return (
     <>
-        <CreateLocationForm />
-        <section className="lk-stack" aria-labelledby="lk-invitations-title">
-          <Heading level={2} data-size="md" id="lk-invitations-title">
-            Invitasjoner
-          </Heading>
-          <QueryLoader query={invitations} loadingLabel="Henter invitasjonene" describeFailure={loadFailureMessage}>
-            {(list) => (list.length === 0 ? <Paragraph>Ingen invitasjoner er sendt ennå.</Paragraph> : <InvitationTable invitations={list} />)}
-          </QueryLoader>
-        </section>
+      <CreateLocationForm />
+      <section className="lk-stack" aria-labelledby="lk-invitations-title">
+        <Heading level={2} data-size="md" id="lk-invitations-title">
+          Invitasjoner
+        </Heading>
+        <QueryLoader query={invitations} loadingLabel="Henter invitasjonene" describeFailure={loadFailureMessage}>
+          {(list) =>
+            list.length === 0 ? <Paragraph>Ingen invitasjoner er sendt ennå.</Paragraph> : <InvitationTable invitations={list} />
+          }
+        </QueryLoader>
+      </section>
     </>
   );
 }
@@ -96,7 +100,9 @@ function InvitationTable({ invitations }: { invitations: readonly LocationInvita
                 <Table.Cell>
                   {resendable(i) && (
                     <Button
-                      variant="secondary" data-size="sm" type="button"
+                      variant="secondary"
+                      data-size="sm"
+                      type="button"
                       aria-label={`Send invitasjonen på nytt for ${i.locationName}`}
                       disabled={resend.isPending}
                       onClick={() => resend.mutate(i.id)}

@@ -13,29 +13,64 @@ configure({ asyncUtilTimeout: 5000 });
 
 const year = Number(todayInOslo(new Date()).slice(0, 4));
 const report = (from: string, to: string): ReimbursementReport => ({
-  locationId: 7, locationName: 'Bjølsen skole', fromDateInclusive: from, toDateExclusive: to,
+  locationId: 7,
+  locationName: 'Bjølsen skole',
+  fromDateInclusive: from,
+  toDateExclusive: to,
   rows: [
-    { bookingId: 12, caseNumber: 'LOK-2026-00012', payerKind: 'ORGANISATION', payerName: 'Sagene IL', organizationNumber: '998877660', costCategory: 'MARKET', minutes: 150, hours: 2.5, amountOre: 187_500 },
-    { bookingId: 13, caseNumber: 'LOK-2026-00013', payerKind: 'PERSON', payerName: 'Ola Nordmann', organizationNumber: null, costCategory: 'FREE', minutes: 120, hours: 2, amountOre: 0 },
+    {
+      bookingId: 12,
+      caseNumber: 'LOK-2026-00012',
+      payerKind: 'ORGANISATION',
+      payerName: 'Sagene IL',
+      organizationNumber: '998877660',
+      costCategory: 'MARKET',
+      minutes: 150,
+      hours: 2.5,
+      amountOre: 187_500,
+    },
+    {
+      bookingId: 13,
+      caseNumber: 'LOK-2026-00013',
+      payerKind: 'PERSON',
+      payerName: 'Ola Nordmann',
+      organizationNumber: null,
+      costCategory: 'FREE',
+      minutes: 120,
+      hours: 2,
+      amountOre: 0,
+    },
   ],
   groups: [
     { payerKind: 'PERSON', payerName: 'Ola Nordmann', organizationNumber: null, bookings: 1, minutes: 120, hours: 2, amountOre: 0 },
-    { payerKind: 'ORGANISATION', payerName: 'Sagene IL', organizationNumber: '998877660', bookings: 1, minutes: 150, hours: 2.5, amountOre: 187_500 },
+    {
+      payerKind: 'ORGANISATION',
+      payerName: 'Sagene IL',
+      organizationNumber: '998877660',
+      bookings: 1,
+      minutes: 150,
+      hours: 2.5,
+      amountOre: 187_500,
+    },
   ],
   totals: { bookings: 2, minutes: 270, hours: 4.5, amountOre: 187_500 },
 });
 
 function stubReport(answer?: (url: URL) => Response | ReimbursementReport) {
   return stubApi({
-    '/api/currentuser/adminlocations': [{ id: 7, name: 'Bjølsen skole' }, { id: 8, name: 'Sagene samfunnshus' }],
-    'GET /api/location/7/reimbursement': ({ url }: { url: URL }) => (answer ? answer(url) : report(url.searchParams.get('fromDateInclusive')!, url.searchParams.get('toDateExclusive')!)),
+    '/api/currentuser/adminlocations': [
+      { id: 7, name: 'Bjølsen skole' },
+      { id: 8, name: 'Sagene samfunnshus' },
+    ],
+    'GET /api/location/7/reimbursement': ({ url }: { url: URL }) =>
+      answer ? answer(url) : report(url.searchParams.get('fromDateInclusive')!, url.searchParams.get('toDateExclusive')!),
   });
 }
 
 setUpAdminTests({ scrollTo: 'stub' });
 
 describe('the reimbursement page', () => {
-  it('shows this year\'s report for the location: bookings with totals, sums per payer, and the CSV link', async () => {
+  it("shows this year's report for the location: bookings with totals, sums per payer, and the CSV link", async () => {
     const api = stubReport();
     renderAdmin('/admin/innstillinger/lokalet/refusjon?lokale=7', { user: siri });
     expect(await screen.findByRole('heading', { level: 1, name: 'Refusjon – Bjølsen skole' })).toBeInTheDocument();
@@ -47,8 +82,13 @@ describe('the reimbursement page', () => {
     expect(rows[3]).toHaveTextContent('Totalt (2 bookinger)4,51 875,00 kr');
     expect(screen.getByRole('region', { name: 'Bookinger, tabell' })).toHaveAttribute('tabindex', '0');
     expect(screen.getByRole('heading', { level: 2, name: 'Sum per organisasjon eller person' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Last ned CSV' })).toHaveAttribute('href', `/api/location/7/reimbursement.csv?fromDateInclusive=${year}-01-01&toDateExclusive=${year + 1}-01-01`);
-    expect(api.calls.find((c) => c.url.pathname === '/api/location/7/reimbursement')!.url.search).toBe(`?fromDateInclusive=${year}-01-01&toDateExclusive=${year + 1}-01-01`);
+    expect(screen.getByRole('link', { name: 'Last ned CSV' })).toHaveAttribute(
+      'href',
+      `/api/location/7/reimbursement.csv?fromDateInclusive=${year}-01-01&toDateExclusive=${year + 1}-01-01`,
+    );
+    expect(api.calls.find((c) => c.url.pathname === '/api/location/7/reimbursement')!.url.search).toBe(
+      `?fromDateInclusive=${year}-01-01&toDateExclusive=${year + 1}-01-01`,
+    );
   });
 
   it('asks again for a period chosen in the form (both dates included), and refuses an inverted one on the field', async () => {
@@ -65,7 +105,9 @@ describe('the reimbursement page', () => {
     await user.click(screen.getByRole('button', { name: 'Vis rapport' }));
     // The error summary takes the focus and links to the field, which shows the message too (decision 020).
     expect(await screen.findByRole('link', { name: reimbursementMessages.inverted })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'For å vise rapporten må du rette opp følgende feil:' }).closest('[tabindex]')).toHaveFocus();
+    expect(
+      screen.getByRole('heading', { name: 'For å vise rapporten må du rette opp følgende feil:' }).closest('[tabindex]'),
+    ).toHaveFocus();
     expect(screen.getAllByText(reimbursementMessages.inverted)).toHaveLength(2);
     expect(api.callsTo('GET', '/api/location/7/reimbursement')).toHaveLength(1);
 
@@ -73,11 +115,18 @@ describe('the reimbursement page', () => {
     await user.type(to, '2026-03-31');
     await user.click(screen.getByRole('button', { name: 'Vis rapport' }));
     expect(await screen.findByRole('table', { name: 'Refusjon for 01.01.2026–31.03.2026' })).toBeInTheDocument();
-    expect(api.callsTo('GET', '/api/location/7/reimbursement').at(-1)!.url.search).toBe('?fromDateInclusive=2026-01-01&toDateExclusive=2026-04-01');
+    expect(api.callsTo('GET', '/api/location/7/reimbursement').at(-1)!.url.search).toBe(
+      '?fromDateInclusive=2026-01-01&toDateExclusive=2026-04-01',
+    );
   });
 
-  it('without ?lokale it reports on the first location; an empty period says so; a refusal shows the server\'s message', async () => {
-    stubReport((url) => ({ ...report(url.searchParams.get('fromDateInclusive')!, url.searchParams.get('toDateExclusive')!), rows: [], groups: [], totals: { bookings: 0, minutes: 0, hours: 0, amountOre: 0 } }));
+  it("without ?lokale it reports on the first location; an empty period says so; a refusal shows the server's message", async () => {
+    stubReport((url) => ({
+      ...report(url.searchParams.get('fromDateInclusive')!, url.searchParams.get('toDateExclusive')!),
+      rows: [],
+      groups: [],
+      totals: { bookings: 0, minutes: 0, hours: 0, amountOre: 0 },
+    }));
     const { unmount } = renderAdmin('/admin/innstillinger/lokalet/refusjon', { user: siri });
     expect(await screen.findByText('Ingen godkjente bookinger i perioden.')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Last ned CSV' })).not.toBeInTheDocument();
@@ -89,15 +138,21 @@ describe('the reimbursement page', () => {
     await waitFor(() => expect(screen.getByText(/Du har ikke tilgang til dette lokalet\./)).toBeInTheDocument());
   });
 
-  it('\'Last ned CSV\' fetches the file with the token and saves it under the server\'s name', async () => {
+  it("'Last ned CSV' fetches the file with the token and saves it under the server's name", async () => {
     const user = userEvent.setup();
     const csv = '\uFEFFSaksnummer;Booking-ID\r\n';
     const api = stubApi({
       '/api/currentuser/adminlocations': [{ id: 7, name: 'Bjølsen skole' }],
-      'GET /api/location/7/reimbursement': ({ url }: { url: URL }) => report(url.searchParams.get('fromDateInclusive')!, url.searchParams.get('toDateExclusive')!),
-      'GET /api/location/7/reimbursement.csv': () => new Response(csv, {
-        status: 200, headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="refusjon-bjolsen-skole-${year}-01-01-${year + 1}-01-01.csv"` },
-      }),
+      'GET /api/location/7/reimbursement': ({ url }: { url: URL }) =>
+        report(url.searchParams.get('fromDateInclusive')!, url.searchParams.get('toDateExclusive')!),
+      'GET /api/location/7/reimbursement.csv': () =>
+        new Response(csv, {
+          status: 200,
+          headers: {
+            'content-type': 'text/csv; charset=utf-8',
+            'content-disposition': `attachment; filename="refusjon-bjolsen-skole-${year}-01-01-${year + 1}-01-01.csv"`,
+          },
+        }),
     });
     const created: Blob[] = [];
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (b: Blob) => (created.push(b), 'blob:csv'), revokeObjectURL: vi.fn() }));
@@ -107,7 +162,9 @@ describe('the reimbursement page', () => {
     });
     renderAdmin('/admin/innstillinger/lokalet/refusjon?lokale=7', { user: siri });
     await user.click(await screen.findByRole('link', { name: 'Last ned CSV' }));
-    await waitFor(() => expect(clicked).toEqual([{ href: 'blob:csv', download: `refusjon-bjolsen-skole-${year}-01-01-${year + 1}-01-01.csv` }]));
+    await waitFor(() =>
+      expect(clicked).toEqual([{ href: 'blob:csv', download: `refusjon-bjolsen-skole-${year}-01-01-${year + 1}-01-01.csv` }]),
+    );
     const call = api.callsTo('GET', '/api/location/7/reimbursement.csv');
     expect(call).toHaveLength(1);
     expect(call[0]!.url.search).toBe(`?fromDateInclusive=${year}-01-01&toDateExclusive=${year + 1}-01-01`);

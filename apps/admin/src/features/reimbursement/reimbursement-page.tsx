@@ -52,7 +52,11 @@ export function ReimbursementPage() {
         godkjenningen fordelt på timene, så en periode får sin del av en booking som går over flere perioder.
       </Paragraph>
       {locationId === undefined ? (
-        locations.isPending ? <Loading label="Henter lokalene dine" /> : <Paragraph>Du administrerer ingen lokaler.</Paragraph>
+        locations.isPending ? (
+          <Loading label="Henter lokalene dine" />
+        ) : (
+          <Paragraph>Du administrerer ingen lokaler.</Paragraph>
+        )
       ) : (
         <Report locationId={locationId} />
       )}
@@ -75,7 +79,9 @@ function Report({ locationId }: { locationId: number }) {
             Bookinger {period}
           </Heading>
           <Paragraph role="status">
-            {report.data.rows.length === 0 ? 'Ingen godkjente bookinger i perioden.' : `${report.data.rows.length} ${report.data.rows.length === 1 ? 'booking' : 'bookinger'}`}
+            {report.data.rows.length === 0
+              ? 'Ingen godkjente bookinger i perioden.'
+              : `${report.data.rows.length} ${report.data.rows.length === 1 ? 'booking' : 'bookinger'}`}
           </Paragraph>
           {report.data.rows.length > 0 && (
             <>
@@ -91,7 +97,11 @@ function Report({ locationId }: { locationId: number }) {
 }
 
 function RangeForm({ initial, onSubmit }: { initial: ReimbursementQuery; onSubmit: (range: ReimbursementQuery) => void }) {
-  const { handleSubmit, control, formState: { errors, submitCount } } = useForm<ReimbursementRangeForm, unknown, z.output<typeof reimbursementRangeForm>>({
+  const {
+    handleSubmit,
+    control,
+    formState: { errors, submitCount },
+  } = useForm<ReimbursementRangeForm, unknown, z.output<typeof reimbursementRangeForm>>({
     resolver: zodResolver(reimbursementRangeForm),
     // The error summary takes the focus on a refused submit (decision 020).
     shouldFocusError: false,

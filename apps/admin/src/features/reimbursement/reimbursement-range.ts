@@ -19,12 +19,17 @@ export function toReimbursementQuery(form: ReimbursementRangeForm): Reimbursemen
   };
 }
 
-export const reimbursementRangeForm = z.object({ fromDateInclusive: z.string().trim(), toDateInclusive: z.string().trim() })
+export const reimbursementRangeForm = z
+  .object({ fromDateInclusive: z.string().trim(), toDateInclusive: z.string().trim() })
   .transform((form, ctx) => {
     const checked = reimbursementQuery.safeParse(toReimbursementQuery(form));
     if (checked.success) return checked.data;
     for (const issue of checked.error.issues) {
-      ctx.addIssue({ code: 'custom', path: [issue.path[0] === 'fromDateInclusive' ? 'fromDateInclusive' : 'toDateInclusive'], message: issue.message });
+      ctx.addIssue({
+        code: 'custom',
+        path: [issue.path[0] === 'fromDateInclusive' ? 'fromDateInclusive' : 'toDateInclusive'],
+        message: issue.message,
+      });
     }
     return z.NEVER;
   });

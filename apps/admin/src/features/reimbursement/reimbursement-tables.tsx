@@ -45,7 +45,9 @@ export function ReimbursementBookingTable({ report, caption }: { report: Reimbur
         </Table.Body>
         <Table.Foot>
           <Table.Row>
-            <Table.HeaderCell colSpan={3}>Totalt ({report.totals.bookings} {report.totals.bookings === 1 ? 'booking' : 'bookinger'})</Table.HeaderCell>
+            <Table.HeaderCell colSpan={3}>
+              Totalt ({report.totals.bookings} {report.totals.bookings === 1 ? 'booking' : 'bookinger'})
+            </Table.HeaderCell>
             <Table.Cell className="lk-number">{hours(report.totals.hours)}</Table.Cell>
             <Table.Cell className="lk-number">{formatKroner(report.totals.amountOre)}</Table.Cell>
           </Table.Row>

@@ -30,7 +30,8 @@ export function calendarItemsByCell(data: Pick<CalendarDataResponse, 'bookings'>
     for (const r of booking.reservations) byRoom.set(r.bookableAssetId, [...(byRoom.get(r.bookableAssetId) ?? []), r]);
     for (const [bookableAssetId, reservations] of byRoom) {
       try {
-        for (const interval of mergeSlots(reservations)) add({ ...base, bookableAssetId, date: interval.date, startTime: interval.startTime, endTime: interval.endTime });
+        for (const interval of mergeSlots(reservations))
+          add({ ...base, bookableAssetId, date: interval.date, startTime: interval.startTime, endTime: interval.endTime });
       } catch {
         for (const r of reservations) add({ ...base, bookableAssetId, date: r.date, startTime: r.startTime, endTime: r.endTime });
       }
@@ -61,6 +62,9 @@ export function calendarClosings(data: CalendarDataResponse) {
   }
   const end = (time: string) => (time === '00:00:00' ? '24:00:00' : time);
   const isKept = (item: Pick<CalendarItem, 'bookableAssetId' | 'date' | 'startTime' | 'endTime'>) =>
-    closed.has(item.date) || (blocked.get(cellKey(item.bookableAssetId, item.date)) ?? []).some((b) => b.startTime < end(item.endTime) && item.startTime < end(b.endTime));
+    closed.has(item.date) ||
+    (blocked.get(cellKey(item.bookableAssetId, item.date)) ?? []).some(
+      (b) => b.startTime < end(item.endTime) && item.startTime < end(b.endTime),
+    );
   return { closed, blocked, isKept };
 }

@@ -82,18 +82,30 @@ function LocationCalendar({ locationId }: { locationId: number }) {
           <Paragraph>{ROOMS_FAILED}</Paragraph>
         </Alert>
       )}
-      {calendar.data && rooms.data && (
-        roomRows.length === 0 ? (
+      {calendar.data &&
+        rooms.data &&
+        (roomRows.length === 0 ? (
           <Paragraph>Lokalet har ingen rom.</Paragraph>
         ) : (
-          <div className="lk-table-scroll" tabIndex={0} role="region" aria-label={`Reservasjoner per rom, ${weekTitle}`} aria-busy={calendar.isFetching}>
+          <div
+            className="lk-table-scroll"
+            tabIndex={0}
+            role="region"
+            aria-label={`Reservasjoner per rom, ${weekTitle}`}
+            aria-busy={calendar.isFetching}
+          >
             <Table border className="lk-week-grid">
               <caption className="lk-visually-hidden">Reservasjoner per rom, {weekTitle}</caption>
               <Table.Head>
                 <Table.Row>
                   <Table.HeaderCell scope="col">Rom</Table.HeaderCell>
                   {days.map((day) => (
-                    <Table.HeaderCell key={day} scope="col" aria-current={day === today ? 'date' : undefined} data-closed={closings.closed.has(day) || undefined}>
+                    <Table.HeaderCell
+                      key={day}
+                      scope="col"
+                      aria-current={day === today ? 'date' : undefined}
+                      data-closed={closings.closed.has(day) || undefined}
+                    >
                       {formatDate(day, 'EEE d.M.')}
                       {closings.closed.has(day) && <span className="lk-calendar-closed-label">Stengt</span>}
                     </Table.HeaderCell>
@@ -121,7 +133,11 @@ function LocationCalendar({ locationId }: { locationId: number }) {
                               ))}
                               {items.map((item) => (
                                 <li key={`${item.bookingId}-${item.startTime}`}>
-                                  <RouterLink to={paths.booking.getHref(item.bookingId)} className="lk-calendar-item" data-status={item.status}>
+                                  <RouterLink
+                                    to={paths.booking.getHref(item.bookingId)}
+                                    className="lk-calendar-item"
+                                    data-status={item.status}
+                                  >
                                     {formatClock(item.startTime)}–{formatClock(item.endTime)} {item.title}
                                     {closings.isKept(item) && <span className="lk-calendar-kept"> (beholdt)</span>}
                                     <span className="lk-visually-hidden">, {bookingStatusLabels[item.status]}</span>
@@ -138,10 +154,10 @@ function LocationCalendar({ locationId }: { locationId: number }) {
               </Table.Body>
             </Table>
           </div>
-        )
-      )}
+        ))}
       <Paragraph data-size="sm" className="lk-subtle">
-        Blå: venter på behandling. Grønn: godkjent. Skravert: stengt eller blokkert; en booking som er beholdt der, er merket «beholdt». Velg en tid for å åpne søknaden.
+        Blå: venter på behandling. Grønn: godkjent. Skravert: stengt eller blokkert; en booking som er beholdt der, er merket «beholdt».
+        Velg en tid for å åpne søknaden.
       </Paragraph>
       <LocationCalendarFeed locationId={locationId} />
     </div>

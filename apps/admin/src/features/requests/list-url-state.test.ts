@@ -11,10 +11,18 @@ describe('request list state in the URL', () => {
   });
 
   it('reads every filter and writes it back the same', () => {
-    const query = 'status=APPROVED&fromDate=2026-03-01&toDate=2026-03-31&bookableAssetId=12&purpose=PUBLICUSER_LOAN&text=sjakk&sort=firstDate&page=3';
+    const query =
+      'status=APPROVED&fromDate=2026-03-01&toDate=2026-03-31&bookableAssetId=12&purpose=PUBLICUSER_LOAN&text=sjakk&sort=firstDate&page=3';
     const state = parse(query);
     expect(state).toEqual({
-      status: 'APPROVED', fromDate: '2026-03-01', toDate: '2026-03-31', bookableAssetId: 12, purpose: 'PUBLICUSER_LOAN', text: 'sjakk', sort: 'firstDate', page: 3,
+      status: 'APPROVED',
+      fromDate: '2026-03-01',
+      toDate: '2026-03-31',
+      bookableAssetId: 12,
+      purpose: 'PUBLICUSER_LOAN',
+      text: 'sjakk',
+      sort: 'firstDate',
+      page: 3,
     });
     expect(listSearchOf(state).toString()).toBe(query);
   });
@@ -25,15 +33,21 @@ describe('request list state in the URL', () => {
   });
 
   it('drops what the URL cannot hold: bad dates show empty, unknown values fall back', () => {
-    expect(parse('status=PENDING&fromDate=2026-02-30&toDate=01.03.2026&bookableAssetId=abc&purpose=PARTY&sort=price&page=-2&text=%20%20')).toEqual({
-      status: 'UNPROCESSED', sort: '-created', page: 1,
-    });
+    expect(
+      parse('status=PENDING&fromDate=2026-02-30&toDate=01.03.2026&bookableAssetId=abc&purpose=PARTY&sort=price&page=-2&text=%20%20'),
+    ).toEqual({ status: 'UNPROCESSED', sort: '-created', page: 1 });
     expect(parse('bookableAssetId=0').bookableAssetId).toBeUndefined();
   });
 
   it('starts on page 1 when a filter or the sort changes, and clears a filter set to nothing', () => {
     const state = parse('status=ALL&text=kor&page=4');
-    expect(withFilters(state, { purpose: 'ADMINUSER_INTERNAL_ACTIVITY' })).toEqual({ status: 'ALL', text: 'kor', purpose: 'ADMINUSER_INTERNAL_ACTIVITY', sort: '-created', page: 1 });
+    expect(withFilters(state, { purpose: 'ADMINUSER_INTERNAL_ACTIVITY' })).toEqual({
+      status: 'ALL',
+      text: 'kor',
+      purpose: 'ADMINUSER_INTERNAL_ACTIVITY',
+      sort: '-created',
+      page: 1,
+    });
     expect(withFilters(state, { text: undefined })).toEqual({ status: 'ALL', sort: '-created', page: 1 });
     expect(withFilters(state, { sort: 'applicant' }).page).toBe(1);
     expect(withPage(state, 5).page).toBe(5);
@@ -52,8 +66,21 @@ describe('the GET /api/booking query of a state', () => {
   });
 
   it("sends no status for 'Alle' and every filter as named", () => {
-    expect(listQueryOf(7, parse('status=ALL&fromDate=2026-03-01&toDate=2026-03-31&bookableAssetId=12&purpose=PUBLICUSER_LOAN&text=sjakk&sort=-firstDate'))).toEqual({
-      locationId: 7, fromDate: '2026-03-01', toDate: '2026-03-31', bookableAssetId: 12, purpose: 'PUBLICUSER_LOAN', text: 'sjakk', sort: '-firstDate', page: 0, pageSize: 25,
+    expect(
+      listQueryOf(
+        7,
+        parse('status=ALL&fromDate=2026-03-01&toDate=2026-03-31&bookableAssetId=12&purpose=PUBLICUSER_LOAN&text=sjakk&sort=-firstDate'),
+      ),
+    ).toEqual({
+      locationId: 7,
+      fromDate: '2026-03-01',
+      toDate: '2026-03-31',
+      bookableAssetId: 12,
+      purpose: 'PUBLICUSER_LOAN',
+      text: 'sjakk',
+      sort: '-firstDate',
+      page: 0,
+      pageSize: 25,
     });
   });
 

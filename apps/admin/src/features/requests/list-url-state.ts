@@ -32,8 +32,7 @@ const positiveInt = (value: string | null): number | undefined => {
   const n = Number(value);
   return n >= 1 && Number.isSafeInteger(n) ? n : undefined;
 };
-const oneOf = <T extends string>(list: readonly T[], value: string | null): T | undefined =>
-  list.find((item) => item === value);
+const oneOf = <T extends string>(list: readonly T[], value: string | null): T | undefined => list.find((item) => item === value);
 
 export function parseListState(search: URLSearchParams): RequestListState {
   const status = search.get('status') === 'ALL' ? 'ALL' : (oneOf(bookingStatuses, search.get('status')) ?? DEFAULT_STATUS);

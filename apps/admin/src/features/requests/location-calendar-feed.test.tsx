@@ -9,7 +9,13 @@ import { LocationCalendarFeed } from './location-calendar-feed';
 beforeEach(() => installBrowserPolyfills());
 afterEach(() => vi.unstubAllGlobals());
 
-const feed = (secret: string) => ({ kind: 'LOCATION', name: 'Sagene skole', organizationNumber: null, locationId: 7, url: `http://localhost:3000/api/calendar/3-${secret.padEnd(43, 'x')}.ics` });
+const feed = (secret: string) => ({
+  kind: 'LOCATION',
+  name: 'Sagene skole',
+  organizationNumber: null,
+  locationId: 7,
+  url: `http://localhost:3000/api/calendar/3-${secret.padEnd(43, 'x')}.ics`,
+});
 
 describe("the location's calendar feed under the week calendar", () => {
   it('fetches (and so makes) the URL only when opened, and rotates it after the confirmation', async () => {

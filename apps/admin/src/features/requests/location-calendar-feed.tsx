@@ -20,8 +20,9 @@ export function LocationCalendarFeed({ locationId }: { locationId: number }) {
       <Details.Content>
         <div className="lk-stack lk-calendar-feed-page">
           <Paragraph>
-            Legg lokalets bookinger inn i Outlook, Google Kalender eller Apple Kalender. Kalenderen viser rom, tid, status, saksnummer og organisasjonens navn, men ikke
-            navn eller kontaktinformasjon til privatpersoner. Åpne søknaden i Lokaler for å se hvem som har søkt.
+            Legg lokalets bookinger inn i Outlook, Google Kalender eller Apple Kalender. Kalenderen viser rom, tid, status, saksnummer og
+            organisasjonens navn, men ikke navn eller kontaktinformasjon til privatpersoner. Åpne søknaden i Lokaler for å se hvem som har
+            søkt.
           </Paragraph>
           <CalendarFeedHelp level={3} />
           {feed.isPending && open && <Loading label="Henter kalenderlenken" />}

@@ -23,7 +23,12 @@ export const sortLabels: Record<AdminBookingSort, string> = {
 export const REVERSED_DATES_MESSAGE = 'Til-dato kan ikke være før fra-dato';
 
 /** Dates, room, purpose, free text and sort of the request list; every change goes to the URL at once. */
-export function RequestFilters({ state, rooms, onChange, onReset }: {
+export function RequestFilters({
+  state,
+  rooms,
+  onChange,
+  onReset,
+}: {
   state: RequestListState;
   rooms: readonly BookableAsset[] | undefined;
   onChange: (change: FilterChange) => void;
@@ -44,7 +49,11 @@ export function RequestFilters({ state, rooms, onChange, onReset }: {
         />
         <Field>
           <Label htmlFor="lk-filter-room">Rom</Label>
-          <Select id="lk-filter-room" value={state.bookableAssetId ?? ''} onChange={(e) => onChange({ bookableAssetId: e.target.value ? Number(e.target.value) : undefined })}>
+          <Select
+            id="lk-filter-room"
+            value={state.bookableAssetId ?? ''}
+            onChange={(e) => onChange({ bookableAssetId: e.target.value ? Number(e.target.value) : undefined })}
+          >
             <Select.Option value="">Alle rom</Select.Option>
             {rooms?.map((room) => (
               <Select.Option key={room.id} value={room.id}>
@@ -55,7 +64,11 @@ export function RequestFilters({ state, rooms, onChange, onReset }: {
         </Field>
         <Field>
           <Label htmlFor="lk-filter-purpose">Formål</Label>
-          <Select id="lk-filter-purpose" value={state.purpose ?? ''} onChange={(e) => onChange({ purpose: (e.target.value || undefined) as BookingPurpose | undefined })}>
+          <Select
+            id="lk-filter-purpose"
+            value={state.purpose ?? ''}
+            onChange={(e) => onChange({ purpose: (e.target.value || undefined) as BookingPurpose | undefined })}
+          >
             <Select.Option value="">Alle formål</Select.Option>
             {bookingPurposes.map((purpose) => (
               <Select.Option key={purpose} value={purpose}>
@@ -99,8 +112,19 @@ function TextSearch({ text, onSearch }: { text: string; onSearch: (text: string)
     <form role="search" onSubmit={submit} className="lk-text-search">
       <Label htmlFor="lk-filter-text">Søk i søknadene</Label>
       <Search>
-        <Search.Input id="lk-filter-text" value={value} onChange={(e) => setValue(e.target.value)} placeholder="Navn, organisasjon, saksnummer eller aktivitet" />
-        <Search.Clear aria-label="Tøm søket" onClick={() => { setValue(''); onSearch(''); }} />
+        <Search.Input
+          id="lk-filter-text"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          placeholder="Navn, organisasjon, saksnummer eller aktivitet"
+        />
+        <Search.Clear
+          aria-label="Tøm søket"
+          onClick={() => {
+            setValue('');
+            onSearch('');
+          }}
+        />
         <Search.Button type="submit">Søk</Search.Button>
       </Search>
     </form>

@@ -29,11 +29,15 @@ export function RequestTable({ items, caption }: { items: readonly AdminBookingL
         </Table.Head>
         <Table.Body>
           {items.map((item) => (
-            <Table.Row key={item.bookingId} className="lk-clickable-row" onClick={(event) => {
-              // The link handles its own click; other clicks (not text selection) open the booking.
-              if ((event.target as HTMLElement).closest('a') || window.getSelection()?.toString()) return;
-              void navigate(paths.booking.getHref(item.bookingId));
-            }}>
+            <Table.Row
+              key={item.bookingId}
+              className="lk-clickable-row"
+              onClick={(event) => {
+                // The link handles its own click; other clicks (not text selection) open the booking.
+                if ((event.target as HTMLElement).closest('a') || window.getSelection()?.toString()) return;
+                void navigate(paths.booking.getHref(item.bookingId));
+              }}
+            >
               <Table.Cell>
                 <Link asChild>
                   <RouterLink to={paths.booking.getHref(item.bookingId)}>{item.caseNumber}</RouterLink>
@@ -61,9 +65,16 @@ export function RequestTable({ items, caption }: { items: readonly AdminBookingL
 
 function Applicant({ item }: { item: AdminBookingListItem }) {
   const name = item.internalEventTitle ?? item.applicantName ?? 'Ukjent søker';
-  const wedding = item.sourceForm === 'wedding' ? (item.weddingFormPending ? `${weddingListLabel}, ${weddingFormNotSentLabel}` : weddingListLabel) : null;
+  const wedding =
+    item.sourceForm === 'wedding' ? (item.weddingFormPending ? `${weddingListLabel}, ${weddingFormNotSentLabel}` : weddingListLabel) : null;
   const round = item.roundName ? `I søknadsrunden «${item.roundName}»` : null;
-  const details = [wedding, round, item.displayOrgName, item.bookingPurpose === 'PUBLICUSER_LOAN' ? null : bookingPurposeLabels[item.bookingPurpose], item.activity].filter(Boolean);
+  const details = [
+    wedding,
+    round,
+    item.displayOrgName,
+    item.bookingPurpose === 'PUBLICUSER_LOAN' ? null : bookingPurposeLabels[item.bookingPurpose],
+    item.activity,
+  ].filter(Boolean);
   return (
     <>
       <span>{name}</span>

@@ -9,7 +9,15 @@ const options: readonly StatusValue[] = ['ALL', ...bookingStatuses];
  * One chip per status with how many bookings match the other filters, plus 'Alle'. Radio chips: one
  * status at a time, arrow keys move between them.
  */
-export function StatusFilter({ value, counts, onChange }: { value: StatusValue; counts: CountsByStatus | undefined; onChange: (status: StatusValue) => void }) {
+export function StatusFilter({
+  value,
+  counts,
+  onChange,
+}: {
+  value: StatusValue;
+  counts: CountsByStatus | undefined;
+  onChange: (status: StatusValue) => void;
+}) {
   const total = counts ? bookingStatuses.reduce((sum, s) => sum + counts[s], 0) : undefined;
   return (
     <Fieldset className="lk-status-filter">

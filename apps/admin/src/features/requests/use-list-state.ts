@@ -13,6 +13,9 @@ export function useListState(): {
   const state = useMemo(() => parseListState(search), [search]);
   const changeFilters = useCallback((change: FilterChange) => setSearch(listSearchOf(withFilters(state, change))), [state, setSearch]);
   const goToPage = useCallback((page: number) => setSearch(listSearchOf(withPage(state, page))), [state, setSearch]);
-  const reset = useCallback(() => setSearch(listSearchOf({ status: state.status, sort: state.sort, page: 1 })), [state.status, state.sort, setSearch]);
+  const reset = useCallback(
+    () => setSearch(listSearchOf({ status: state.status, sort: state.sort, page: 1 })),
+    [state.status, state.sort, setSearch],
+  );
   return { state, changeFilters, goToPage, reset };
 }

@@ -1,5 +1,18 @@
 import { useId, useState } from 'react';
-import { Alert, Button, Dialog, Field, Fieldset, Heading, Label, Paragraph, Radio, Select, Textarea, ValidationMessage } from '@digdir/designsystemet-react';
+import {
+  Alert,
+  Button,
+  Dialog,
+  Field,
+  Fieldset,
+  Heading,
+  Label,
+  Paragraph,
+  Radio,
+  Select,
+  Textarea,
+  ValidationMessage,
+} from '@digdir/designsystemet-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { putAllocationsMutation, roundConflictsQuery, roundErrorCode, roundUserMessage } from '@lokaler/api-client/admin-rounds';
 import { useGuardedMutation } from '@lokaler/api-client/react/use-guarded-mutation';
@@ -31,7 +44,14 @@ interface PanelValues {
 
 function initialValues(wish: RoundWish, proposal: AllocatedTime | null): PanelValues {
   if (proposal) {
-    return { choice: 'OTHER', roomId: String(proposal.roomId), weekday: String(proposal.weekday), startTime: proposal.startTime, endTime: proposal.endTime, reason: wish.reason ?? '' };
+    return {
+      choice: 'OTHER',
+      roomId: String(proposal.roomId),
+      weekday: String(proposal.weekday),
+      startTime: proposal.startTime,
+      endTime: proposal.endTime,
+      reason: wish.reason ?? '',
+    };
   }
   const time = wish.allocated ?? { roomId: wish.roomId, weekday: wish.weekday, startTime: wish.startTime, endTime: wish.endTime };
   return {
@@ -56,7 +76,13 @@ export function changeOf(wish: RoundWish, version: number, values: PanelValues):
       reason,
     };
   }
-  return { wishId: wish.id, version, decision: values.choice === '' ? 'UNDECIDED' : values.choice, allocated: null, reason: values.choice === 'NONE' ? reason : null };
+  return {
+    wishId: wish.id,
+    version,
+    decision: values.choice === '' ? 'UNDECIDED' : values.choice,
+    allocated: null,
+    reason: values.choice === 'NONE' ? reason : null,
+  };
 }
 
 export interface AllocationPanelProps {
@@ -78,7 +104,16 @@ export interface AllocationPanelProps {
  * someone else saved meanwhile (409 ROUND_ALLOCATION_STALE) the view is read again, the panel keeps
  * what the person chose and says what the wish is now, and a second 'Lagre' overwrites it knowingly.
  */
-export function AllocationPanel({ roundId, roomId, conflicts, wish, proposal = null, lockedReason, onClose, onSaved }: AllocationPanelProps) {
+export function AllocationPanel({
+  roundId,
+  roomId,
+  conflicts,
+  wish,
+  proposal = null,
+  lockedReason,
+  onClose,
+  onSaved,
+}: AllocationPanelProps) {
   const queryClient = useQueryClient();
   const titleId = useId();
   const [values, setValues] = useState<PanelValues>(() => initialValues(wish, lockedReason ? null : proposal));
@@ -90,7 +125,9 @@ export function AllocationPanel({ roundId, roomId, conflicts, wish, proposal = n
   const save = useGuardedMutation(putAllocationsMutation(queryClient, roundId), {
     onSuccess: ({ wishes }) => {
       const saved = wishes.find((w) => w.id === wish.id);
-      onSaved(`Lagret: ${wish.applicantName}, ${weekdayName(wish.weekday)} ${timeText(wish)} – ${saved ? decisionText(saved, conflicts.rooms) : 'fordelingen er endret'}.`);
+      onSaved(
+        `Lagret: ${wish.applicantName}, ${weekdayName(wish.weekday)} ${timeText(wish)} – ${saved ? decisionText(saved, conflicts.rooms) : 'fordelingen er endret'}.`,
+      );
     },
     onError: async (error) => {
       if (roundErrorCode(error) !== roundErrorCodes.stale) return;
@@ -100,7 +137,10 @@ export function AllocationPanel({ roundId, roomId, conflicts, wish, proposal = n
       if (!now) return;
       setVersion(now.version);
       const by = now.updatedBy ? ` av ${now.updatedBy}${now.updatedAt ? ` ${formatInstant(now.updatedAt)}` : ''}` : '';
-      setNotice({ message: roundUserMessage(error), now: `Ønsket er nå: ${decisionText(now, fresh!.rooms)}${now.reason ? ` (begrunnelse: ${now.reason})` : ''}, endret${by}. Valgene dine under er beholdt. Lagre igjen for å bruke dem i stedet.` });
+      setNotice({
+        message: roundUserMessage(error),
+        now: `Ønsket er nå: ${decisionText(now, fresh!.rooms)}${now.reason ? ` (begrunnelse: ${now.reason})` : ''}, endret${by}. Valgene dine under er beholdt. Lagre igjen for å bruke dem i stedet.`,
+      });
     },
   });
 
@@ -109,7 +149,8 @@ export function AllocationPanel({ roundId, roomId, conflicts, wish, proposal = n
     if (values.choice === '') next.choice = 'Velg hvordan ønsket skal fordeles';
     const change = changeOf(wish, version, values);
     const parsed = allocationChange.safeParse(change);
-    if (!parsed.success) for (const issue of parsed.error.issues) next[issue.path.at(-1) === 'endTime' ? 'endTime' : String(issue.path[0])] ??= issue.message;
+    if (!parsed.success)
+      for (const issue of parsed.error.issues) next[issue.path.at(-1) === 'endTime' ? 'endTime' : String(issue.path[0])] ??= issue.message;
     setProblems(next);
     if (Object.keys(next).length > 0 || !parsed.success) return;
     setNotice(null);
@@ -121,7 +162,13 @@ export function AllocationPanel({ roundId, roomId, conflicts, wish, proposal = n
   const times = quarterTimes(hours ? minutesOfQuarterTime(hours.startTime) : 0, hours ? minutesOfQuarterTime(hours.endTime) : 24 * 60);
   const withCurrent = (time: string) => (times.includes(time) ? times : [...times, time].sort());
   const error = save.error ? roundUserMessage(save.error) : null;
-  const ids = { room: `${titleId}-room`, weekday: `${titleId}-weekday`, start: `${titleId}-start`, end: `${titleId}-end`, reason: `${titleId}-reason` };
+  const ids = {
+    room: `${titleId}-room`,
+    weekday: `${titleId}-weekday`,
+    start: `${titleId}-start`,
+    end: `${titleId}-end`,
+    reason: `${titleId}-reason`,
+  };
 
   return (
     <Dialog open onClose={onClose} closedby="any" aria-labelledby={titleId} closeButton="Lukk">
@@ -154,8 +201,12 @@ export function AllocationPanel({ roundId, roomId, conflicts, wish, proposal = n
         </dl>
         {wish.clashesWith.length > 0 && (
           <Paragraph data-size="sm">
-            <span aria-hidden="true">⚠ </span>I konflikt med {wish.clashesWith.length === 1 ? 'én annen søknad' : `${wish.clashesWith.length} andre søknader`}:{' '}
-            {wish.clashesWith.map((id) => conflicts.wishes.find((w) => w.id === id)?.applicantName).filter(Boolean).join(', ')}
+            <span aria-hidden="true">⚠ </span>I konflikt med{' '}
+            {wish.clashesWith.length === 1 ? 'én annen søknad' : `${wish.clashesWith.length} andre søknader`}:{' '}
+            {wish.clashesWith
+              .map((id) => conflicts.wishes.find((w) => w.id === id)?.applicantName)
+              .filter(Boolean)
+              .join(', ')}
           </Paragraph>
         )}
       </Dialog.Block>
@@ -187,9 +238,27 @@ export function AllocationPanel({ roundId, roomId, conflicts, wish, proposal = n
             )}
             <Fieldset aria-invalid={problems.choice ? true : undefined}>
               <Fieldset.Legend>Fordeling</Fieldset.Legend>
-              <Radio name="choice" value="ASKED" label="Som søkt" checked={values.choice === 'ASKED'} onChange={() => set({ choice: 'ASKED' })} />
-              <Radio name="choice" value="OTHER" label="Annen tid eller rom" checked={values.choice === 'OTHER'} onChange={() => set({ choice: 'OTHER' })} />
-              <Radio name="choice" value="NONE" label="Ikke tildelt" checked={values.choice === 'NONE'} onChange={() => set({ choice: 'NONE' })} />
+              <Radio
+                name="choice"
+                value="ASKED"
+                label="Som søkt"
+                checked={values.choice === 'ASKED'}
+                onChange={() => set({ choice: 'ASKED' })}
+              />
+              <Radio
+                name="choice"
+                value="OTHER"
+                label="Annen tid eller rom"
+                checked={values.choice === 'OTHER'}
+                onChange={() => set({ choice: 'OTHER' })}
+              />
+              <Radio
+                name="choice"
+                value="NONE"
+                label="Ikke tildelt"
+                checked={values.choice === 'NONE'}
+                onChange={() => set({ choice: 'NONE' })}
+              />
               {problems.choice && <ValidationMessage>{problems.choice}</ValidationMessage>}
             </Fieldset>
             {values.choice === 'OTHER' && (
@@ -227,7 +296,12 @@ export function AllocationPanel({ roundId, roomId, conflicts, wish, proposal = n
                 </Field>
                 <Field>
                   <Label htmlFor={ids.end}>Til</Label>
-                  <Select id={ids.end} value={values.endTime} onChange={(e) => set({ endTime: e.target.value })} aria-invalid={problems.endTime ? true : undefined}>
+                  <Select
+                    id={ids.end}
+                    value={values.endTime}
+                    onChange={(e) => set({ endTime: e.target.value })}
+                    aria-invalid={problems.endTime ? true : undefined}
+                  >
                     {withCurrent(values.endTime).map((t) => (
                       <option key={t} value={t}>
                         {t}
@@ -242,7 +316,13 @@ export function AllocationPanel({ roundId, roomId, conflicts, wish, proposal = n
               <Field>
                 <Label htmlFor={ids.reason}>{values.choice === 'NONE' ? 'Hvorfor ikke?' : 'Hvorfor en annen tid?'}</Label>
                 <Field.Description>Søkeren ser begrunnelsen i svaret.</Field.Description>
-                <Textarea id={ids.reason} rows={3} value={values.reason} onChange={(e) => set({ reason: e.target.value })} aria-invalid={problems.reason ? true : undefined} />
+                <Textarea
+                  id={ids.reason}
+                  rows={3}
+                  value={values.reason}
+                  onChange={(e) => set({ reason: e.target.value })}
+                  aria-invalid={problems.reason ? true : undefined}
+                />
                 {problems.reason && <ValidationMessage>{problems.reason}</ValidationMessage>}
               </Field>
             )}

@@ -5,7 +5,10 @@ const at = (start: number, end: number) => ({ start: start * 60, end: end * 60 }
 
 describe('layoutLanes', () => {
   it('gives lone bars the whole width', () => {
-    expect(layoutLanes([at(8, 9), at(10, 11)])).toEqual([{ lane: 0, lanes: 1 }, { lane: 0, lanes: 1 }]);
+    expect(layoutLanes([at(8, 9), at(10, 11)])).toEqual([
+      { lane: 0, lanes: 1 },
+      { lane: 0, lanes: 1 },
+    ]);
   });
 
   it('sets overlapping bars side by side and reuses a lane that has become free', () => {
@@ -27,17 +30,23 @@ describe('layoutLanes', () => {
   });
 
   it('does not treat touching bars as overlapping', () => {
-    expect(layoutLanes([at(18, 19), at(17, 18)])).toEqual([{ lane: 0, lanes: 1 }, { lane: 0, lanes: 1 }]);
+    expect(layoutLanes([at(18, 19), at(17, 18)])).toEqual([
+      { lane: 0, lanes: 1 },
+      { lane: 0, lanes: 1 },
+    ]);
   });
 });
 
 describe('gridRange', () => {
   it('spans the opening hours and every bar, on whole hours', () => {
-    const range = gridRange({
-      openingHours: [{ weekday: 2, startTime: '16:00', endTime: '22:00' }],
-      busy: [{ weekday: 3, startTime: '15:30', endTime: '16:00', dateCount: 3, label: 'Opptatt' }],
-      wishes: [],
-    }, 1);
+    const range = gridRange(
+      {
+        openingHours: [{ weekday: 2, startTime: '16:00', endTime: '22:00' }],
+        busy: [{ weekday: 3, startTime: '15:30', endTime: '16:00', dateCount: 3, label: 'Opptatt' }],
+        wishes: [],
+      },
+      1,
+    );
     expect(range).toEqual({ start: 15 * 60, end: 22 * 60 });
   });
 

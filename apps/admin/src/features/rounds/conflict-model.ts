@@ -1,4 +1,11 @@
-import { minutesOfQuarterTime, weekdayName, wishDecisionLabels, type AllocatedTime, type RoundConflicts, type RoundWish } from '@lokaler/domain/application-rounds';
+import {
+  minutesOfQuarterTime,
+  weekdayName,
+  wishDecisionLabels,
+  type AllocatedTime,
+  type RoundConflicts,
+  type RoundWish,
+} from '@lokaler/domain/application-rounds';
 
 /** The conflict view's arithmetic (decision 030): where each bar goes and how overlapping bars share a day. */
 
@@ -13,7 +20,10 @@ export function shownTime(wish: RoundWish, roomId: number): AllocatedTime {
   return { roomId: wish.roomId, weekday: wish.weekday, startTime: wish.startTime, endTime: wish.endTime };
 }
 
-export const spanOf = (time: { startTime: string; endTime: string }): TimeSpan => ({ start: minutesOfQuarterTime(time.startTime), end: minutesOfQuarterTime(time.endTime) });
+export const spanOf = (time: { startTime: string; endTime: string }): TimeSpan => ({
+  start: minutesOfQuarterTime(time.startTime),
+  end: minutesOfQuarterTime(time.endTime),
+});
 
 /**
  * Lanes for one day's bars: bars that overlap (directly or through others) form a cluster whose width
@@ -46,7 +56,10 @@ export function layoutLanes(spans: readonly TimeSpan[]): { lane: number; lanes: 
 }
 
 /** The grid's hours: from the earliest opening (or bar) to the latest, on whole hours; 08–22 when there is nothing. */
-export function gridRange(conflicts: Pick<RoundConflicts, 'openingHours' | 'busy'> & { wishes: readonly RoundWish[] }, roomId: number): TimeSpan {
+export function gridRange(
+  conflicts: Pick<RoundConflicts, 'openingHours' | 'busy'> & { wishes: readonly RoundWish[] },
+  roomId: number,
+): TimeSpan {
   const spans = [
     ...conflicts.openingHours.map(spanOf),
     ...conflicts.busy.map(spanOf),
@@ -87,7 +100,19 @@ export function quarterTimes(from: number, to: number): string[] {
  * (`grabMinutes` below its top) is at `y` pixels down a day column `height` pixels tall showing `range`;
  * on the quarter, and inside the range.
  */
-export function dropStart({ y, height, range, grabMinutes, duration }: { y: number; height: number; range: TimeSpan; grabMinutes: number; duration: number }): number {
+export function dropStart({
+  y,
+  height,
+  range,
+  grabMinutes,
+  duration,
+}: {
+  y: number;
+  height: number;
+  range: TimeSpan;
+  grabMinutes: number;
+  duration: number;
+}): number {
   const span = range.end - range.start;
   const raw = range.start + (height > 0 ? (y / height) * span : 0) - grabMinutes;
   const quarter = Math.round(raw / 15) * 15;

@@ -23,7 +23,11 @@ function stubView(overrides: Record<string, unknown> = {}, conflicts: () => Roun
 const week = () => screen.getByRole('region', { name: 'Uke med søknadene til Gymsal' });
 
 async function openPanel(user: UserEvent, applicant: string) {
-  await user.click(await within(await screen.findByRole('region', { name: 'Uke med søknadene til Gymsal' })).findByRole('button', { name: new RegExp(applicant) }));
+  await user.click(
+    await within(await screen.findByRole('region', { name: 'Uke med søknadene til Gymsal' })).findByRole('button', {
+      name: new RegExp(applicant),
+    }),
+  );
   return screen.findByRole('dialog', { name: applicant });
 }
 
@@ -73,7 +77,17 @@ describe("a room's conflict view", () => {
     const api = stubView({
       'PUT /api/admin/rounds/5/allocations': ({ body }: { body: { changes: { wishId: number }[] } }) => {
         const changed = tuesdayClash().wishes.find((w) => w.id === body.changes[0]!.wishId)!;
-        return { wishes: [{ ...changed, version: 2, decision: 'OTHER', allocated: { roomId: 21, weekday: 4, startTime: '18:00', endTime: '20:00' }, reason: 'Tirsdag er tatt' }] };
+        return {
+          wishes: [
+            {
+              ...changed,
+              version: 2,
+              decision: 'OTHER',
+              allocated: { roomId: 21, weekday: 4, startTime: '18:00', endTime: '20:00' },
+              reason: 'Tirsdag er tatt',
+            },
+          ],
+        };
       },
     });
     renderAdmin(url, { user: siri });
@@ -86,9 +100,21 @@ describe("a room's conflict view", () => {
     await chooseOtherTime(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Lagre' }));
 
-    expect(await screen.findByText('Lagret: Bjølsen basket, tirsdag 18:00–20:00 – Tildelt annen tid: torsdag 18:00–20:00.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Lagret: Bjølsen basket, tirsdag 18:00–20:00 – Tildelt annen tid: torsdag 18:00–20:00.'),
+    ).toBeInTheDocument();
     expect(api.callsTo('PUT', '/api/admin/rounds/5/allocations').map((c) => c.body)).toEqual([
-      { changes: [{ wishId: 102, version: 1, decision: 'OTHER', allocated: { roomId: 21, weekday: 4, startTime: '18:00', endTime: '20:00' }, reason: 'Tirsdag er tatt' }] },
+      {
+        changes: [
+          {
+            wishId: 102,
+            version: 1,
+            decision: 'OTHER',
+            allocated: { roomId: 21, weekday: 4, startTime: '18:00', endTime: '20:00' },
+            reason: 'Tirsdag er tatt',
+          },
+        ],
+      },
     ]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
@@ -144,7 +170,15 @@ describe("a room's conflict view", () => {
       },
       () => {
         const view = tuesdayClash();
-        if (changedByHanne) view.wishes[1] = { ...view.wishes[1]!, version: 2, decision: 'NONE', reason: 'Fullt', updatedBy: 'Hanne Hansen', updatedAt: '2026-12-03T09:30:00Z' };
+        if (changedByHanne)
+          view.wishes[1] = {
+            ...view.wishes[1]!,
+            version: 2,
+            decision: 'NONE',
+            reason: 'Fullt',
+            updatedBy: 'Hanne Hansen',
+            updatedAt: '2026-12-03T09:30:00Z',
+          };
         return view;
       },
     );
@@ -155,23 +189,33 @@ describe("a room's conflict view", () => {
 
     const alert = await within(dialog).findByRole('alert');
     expect(alert).toHaveTextContent(staleMsg);
-    expect(alert).toHaveTextContent('Ønsket er nå: Ikke tildelt (begrunnelse: Fullt), endret av Hanne Hansen 03.12.2026 10:30. Valgene dine under er beholdt.');
+    expect(alert).toHaveTextContent(
+      'Ønsket er nå: Ikke tildelt (begrunnelse: Fullt), endret av Hanne Hansen 03.12.2026 10:30. Valgene dine under er beholdt.',
+    );
     // Nothing the person chose is gone.
     expect(within(dialog).getByRole('radio', { name: 'Annen tid eller rom' })).toBeChecked();
     expect(within(dialog).getByRole('combobox', { name: 'Ukedag' })).toHaveValue('4');
     expect(within(dialog).getByRole('textbox', { name: 'Hvorfor en annen tid?' })).toHaveValue('Tirsdag er tatt');
     // The view behind is the new one.
-    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Søknader tirsdag' })).getByRole('row', { name: /Bjølsen basket/ })).toHaveTextContent('Ikke tildelt'));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('table', { name: 'Søknader tirsdag' })).getByRole('row', { name: /Bjølsen basket/ }),
+      ).toHaveTextContent('Ikke tildelt'),
+    );
 
     await user.click(within(dialog).getByRole('button', { name: 'Lagre' }));
     await waitFor(() => expect(api.callsTo('PUT', '/api/admin/rounds/5/allocations')).toHaveLength(2));
-    expect(api.callsTo('PUT', '/api/admin/rounds/5/allocations').map((c) => (c.body as { changes: { version: number }[] }).changes[0]!.version)).toEqual([1, 2]);
+    expect(
+      api.callsTo('PUT', '/api/admin/rounds/5/allocations').map((c) => (c.body as { changes: { version: number }[] }).changes[0]!.version),
+    ).toEqual([1, 2]);
   });
 
-  it("shows the 409 when the time is already allocated to another application", async () => {
+  it('shows the 409 when the time is already allocated to another application', async () => {
     const user = userEvent.setup();
     const takenMsg = 'Tiden er allerede tildelt Sagene IF.';
-    stubView({ 'PUT /api/admin/rounds/5/allocations': jsonResponse(409, { msg: 'taken', code: 'ROUND_TIME_ALREADY_ALLOCATED', userMsg: takenMsg }) });
+    stubView({
+      'PUT /api/admin/rounds/5/allocations': jsonResponse(409, { msg: 'taken', code: 'ROUND_TIME_ALREADY_ALLOCATED', userMsg: takenMsg }),
+    });
     renderAdmin(url, { user: siri });
     const dialog = await openPanel(user, 'Bjølsen basket');
     await chooseOtherTime(user, dialog);
@@ -194,7 +238,9 @@ describe("a room's conflict view", () => {
     const user = userEvent.setup();
     const api = stubView({ 'PUT /api/admin/rounds/5/allocations': { wishes: [] } });
     renderAdmin(url, { user: siri });
-    const bar = await within(await screen.findByRole('region', { name: 'Uke med søknadene til Gymsal' })).findByRole('button', { name: /Bjølsen basket/ });
+    const bar = await within(await screen.findByRole('region', { name: 'Uke med søknadene til Gymsal' })).findByRole('button', {
+      name: /Bjølsen basket/,
+    });
     const thursday = week().querySelector<HTMLElement>('[data-weekday="4"]')!;
     // The grid is 16–22: 360 px for 6 hours, a pixel a minute; the 2-hour bar is 120 px tall.
     thursday.getBoundingClientRect = () => ({ top: 0, height: 360, left: 0, width: 100 }) as DOMRect;
@@ -214,7 +260,15 @@ describe("a room's conflict view", () => {
     await user.click(within(dialog).getByRole('button', { name: 'Lagre' }));
     await waitFor(() => expect(api.callsTo('PUT', '/api/admin/rounds/5/allocations')).toHaveLength(1));
     expect(api.callsTo('PUT', '/api/admin/rounds/5/allocations')[0]!.body).toEqual({
-      changes: [{ wishId: 102, version: 1, decision: 'OTHER', allocated: { roomId: 21, weekday: 4, startTime: '17:00', endTime: '19:00' }, reason: null }],
+      changes: [
+        {
+          wishId: 102,
+          version: 1,
+          decision: 'OTHER',
+          allocated: { roomId: 21, weekday: 4, startTime: '17:00', endTime: '19:00' },
+          reason: null,
+        },
+      ],
     });
   });
 

@@ -5,7 +5,16 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { roundConflictsQuery, roundQuery } from '@lokaler/api-client/admin-rounds';
 import { isNotFoundError } from '@lokaler/api-client/api-client-error';
 import { loadFailureMessage } from '@lokaler/api-client/user-message';
-import { quarterTimeOfMinutes, weekdayName, weekdayNames, type AllocatedTime, type RoundBusyTime, type RoundConflicts, type RoundSummary, type RoundWish } from '@lokaler/domain/application-rounds';
+import {
+  quarterTimeOfMinutes,
+  weekdayName,
+  weekdayNames,
+  type AllocatedTime,
+  type RoundBusyTime,
+  type RoundConflicts,
+  type RoundSummary,
+  type RoundWish,
+} from '@lokaler/domain/application-rounds';
 import { usePageTitle } from '@lokaler/ui/page-title';
 import { QueryLoader } from '@lokaler/ui/query-loader';
 import { paths } from '../../config/paths';
@@ -35,7 +44,9 @@ export function ConflictPage() {
   return (
     <div className="lk-stack">
       <Paragraph>
-        <Link asChild><RouterLink to={paths.round.getHref(roundId)}>Tilbake til {round.data?.name ?? 'søknadsrunden'}</RouterLink></Link>
+        <Link asChild>
+          <RouterLink to={paths.round.getHref(roundId)}>Tilbake til {round.data?.name ?? 'søknadsrunden'}</RouterLink>
+        </Link>
       </Paragraph>
       <QueryLoader
         query={conflicts}
@@ -90,7 +101,8 @@ function ConflictView({ conflicts, roundId, lockedReason }: { conflicts: RoundCo
           Ukeoversikt
         </Heading>
         <Paragraph data-size="sm">
-          Hver søknad vises ved tiden den ber om. Søknader som ber om de samme timene står side om side og er merket «Konflikt». Grå felt er tider rommet allerede er opptatt utenfor runden. Velg en søknad for å fordele den, eller dra den med musen til en annen tid.
+          Hver søknad vises ved tiden den ber om. Søknader som ber om de samme timene står side om side og er merket «Konflikt». Grå felt er
+          tider rommet allerede er opptatt utenfor runden. Velg en søknad for å fordele den, eller dra den med musen til en annen tid.
         </Paragraph>
         <WeekGrid conflicts={conflicts} onOpen={open} openWishId={openWishId} draggable={!lockedReason} />
       </section>
@@ -138,7 +150,17 @@ interface Drag {
   target: AllocatedTime | null;
 }
 
-function WeekGrid({ conflicts, onOpen, openWishId, draggable }: { conflicts: RoundConflicts; onOpen: (wish: RoundWish, dropped?: AllocatedTime | null) => void; openWishId: number | null; draggable: boolean }) {
+function WeekGrid({
+  conflicts,
+  onOpen,
+  openWishId,
+  draggable,
+}: {
+  conflicts: RoundConflicts;
+  onOpen: (wish: RoundWish, dropped?: AllocatedTime | null) => void;
+  openWishId: number | null;
+  draggable: boolean;
+}) {
   const roomId = conflicts.room.id;
   const range = gridRange(conflicts, roomId);
   const drag = useRef<Drag | null>(null);
@@ -159,13 +181,21 @@ function WeekGrid({ conflicts, onOpen, openWishId, draggable }: { conflicts: Rou
     if (!d || d.pointerId !== event.pointerId) return;
     if (!d.moved && Math.hypot(event.clientX - d.x, event.clientY - d.y) < 6) return;
     d.moved = true;
-    const column = document.elementsFromPoint?.(event.clientX, event.clientY).map((e) => e.closest<HTMLElement>('[data-weekday]')).find(Boolean);
+    const column = document
+      .elementsFromPoint?.(event.clientX, event.clientY)
+      .map((e) => e.closest<HTMLElement>('[data-weekday]'))
+      .find(Boolean);
     if (!column) return;
     const rect = column.getBoundingClientRect();
     const span = spanOf(shownTime(d.wish, roomId));
     const duration = span.end - span.start;
     const start = dropStart({ y: event.clientY - rect.top, height: rect.height, range, grabMinutes: d.grabMinutes, duration });
-    d.target = { roomId, weekday: Number(column.dataset.weekday), startTime: quarterTimeOfMinutes(start), endTime: quarterTimeOfMinutes(start + duration) };
+    d.target = {
+      roomId,
+      weekday: Number(column.dataset.weekday),
+      startTime: quarterTimeOfMinutes(start),
+      endTime: quarterTimeOfMinutes(start + duration),
+    };
     setGhost(d.target);
   };
   const onPointerUp = (event: ReactPointerEvent<HTMLButtonElement>) => {
@@ -194,7 +224,9 @@ function WeekGrid({ conflicts, onOpen, openWishId, draggable }: { conflicts: Rou
   const days = weekdays.map((weekday) => {
     const bars: Bar[] = [
       ...conflicts.busy.filter((b) => b.weekday === weekday).map((busy): Bar => ({ kind: 'busy', busy, span: spanOf(busy) })),
-      ...conflicts.wishes.filter((w) => shownTime(w, roomId).weekday === weekday).map((wish): Bar => ({ kind: 'wish', wish, span: spanOf(shownTime(wish, roomId)) })),
+      ...conflicts.wishes
+        .filter((w) => shownTime(w, roomId).weekday === weekday)
+        .map((wish): Bar => ({ kind: 'wish', wish, span: spanOf(shownTime(wish, roomId)) })),
     ];
     const lanes = layoutLanes(bars.map((b) => b.span));
     // A day with bars side by side is wider (up to four lanes' worth), so each bar keeps room for its name.
@@ -206,7 +238,12 @@ function WeekGrid({ conflicts, onOpen, openWishId, draggable }: { conflicts: Rou
 
   return (
     <div className="lk-table-scroll" tabIndex={0} role="region" aria-label={`Uke med søknadene til ${conflicts.room.name}`}>
-      <div className="lk-conflict-grid" style={{ '--lk-grid-height': `${quarters * QUARTER_REM}rem`, gridTemplateColumns: columns, minWidth: `${minWidth}rem` } as CSSProperties}>
+      <div
+        className="lk-conflict-grid"
+        style={
+          { '--lk-grid-height': `${quarters * QUARTER_REM}rem`, gridTemplateColumns: columns, minWidth: `${minWidth}rem` } as CSSProperties
+        }
+      >
         <div className="lk-conflict-hours" aria-hidden="true">
           <div className="lk-conflict-day-head" />
           <div className="lk-conflict-day-body">
@@ -227,12 +264,20 @@ function WeekGrid({ conflicts, onOpen, openWishId, draggable }: { conflicts: Rou
               </Heading>
               <div className="lk-conflict-day-body" data-weekday={weekday}>
                 {ghost?.weekday === weekday && (
-                  <span className="lk-conflict-ghost" style={{ top: top(spanOf(ghost).start), height: top(range.start + spanOf(ghost).end - spanOf(ghost).start) }} aria-hidden="true">
+                  <span
+                    className="lk-conflict-ghost"
+                    style={{ top: top(spanOf(ghost).start), height: top(range.start + spanOf(ghost).end - spanOf(ghost).start) }}
+                    aria-hidden="true"
+                  >
                     {timeText(ghost)}
                   </span>
                 )}
                 {opening && (
-                  <span className="lk-conflict-open" style={{ top: top(spanOf(opening).start), height: top(range.start + spanOf(opening).end - spanOf(opening).start) }} aria-hidden="true" />
+                  <span
+                    className="lk-conflict-open"
+                    style={{ top: top(spanOf(opening).start), height: top(range.start + spanOf(opening).end - spanOf(opening).start) }}
+                    aria-hidden="true"
+                  />
                 )}
                 {hours.map((m) => (
                   <span key={m} className="lk-conflict-line" style={{ top: top(m) }} aria-hidden="true" />
@@ -296,14 +341,20 @@ function WeekGrid({ conflicts, onOpen, openWishId, draggable }: { conflicts: Rou
 
 function WishList({ conflicts, onOpen }: { conflicts: RoundConflicts; onOpen: (wish: RoundWish) => void }) {
   const roomId = conflicts.room.id;
-  const days = weekdays.filter((d) => conflicts.wishes.some((w) => shownTime(w, roomId).weekday === d) || conflicts.busy.some((b) => b.weekday === d));
+  const days = weekdays.filter(
+    (d) => conflicts.wishes.some((w) => shownTime(w, roomId).weekday === d) || conflicts.busy.some((b) => b.weekday === d),
+  );
   if (days.length === 0) return <Paragraph>Ingen har søkt om dette rommet i runden.</Paragraph>;
   return (
     <>
       {days.map((weekday) => {
         const wishes = conflicts.wishes
           .filter((w) => shownTime(w, roomId).weekday === weekday)
-          .sort((a, b) => spanOf(shownTime(a, roomId)).start - spanOf(shownTime(b, roomId)).start || a.applicantName.localeCompare(b.applicantName, 'nb'));
+          .sort(
+            (a, b) =>
+              spanOf(shownTime(a, roomId)).start - spanOf(shownTime(b, roomId)).start ||
+              a.applicantName.localeCompare(b.applicantName, 'nb'),
+          );
         const busy = conflicts.busy.filter((b) => b.weekday === weekday);
         const caption = `${capitalised(weekdayName(weekday))}`;
         return (
@@ -313,7 +364,8 @@ function WishList({ conflicts, onOpen }: { conflicts: RoundConflicts; onOpen: (w
             </Heading>
             {busy.length > 0 && (
               <Paragraph data-size="sm">
-                Opptatt utenfor runden: {busy.map((b) => `${timeText(b)} (${b.label}, ${countText(b.dateCount, 'dato', 'datoer')})`).join('; ')}
+                Opptatt utenfor runden:{' '}
+                {busy.map((b) => `${timeText(b)} (${b.label}, ${countText(b.dateCount, 'dato', 'datoer')})`).join('; ')}
               </Paragraph>
             )}
             {wishes.length > 0 && (
@@ -337,7 +389,9 @@ function WishList({ conflicts, onOpen }: { conflicts: RoundConflicts; onOpen: (w
                         <Table.Cell>{wish.applicantName}</Table.Cell>
                         <Table.Cell>
                           {weekdayName(wish.weekday)} {timeText(wish)}
-                          {wish.roomId !== roomId ? ` (søkt i ${conflicts.rooms.find((r) => r.id === wish.roomId)?.name ?? 'et annet rom'})` : ''}
+                          {wish.roomId !== roomId
+                            ? ` (søkt i ${conflicts.rooms.find((r) => r.id === wish.roomId)?.name ?? 'et annet rom'})`
+                            : ''}
                         </Table.Cell>
                         <Table.Cell>{wish.clashesWith.length > 0 ? 'Konflikt' : 'Nei'}</Table.Cell>
                         <Table.Cell>{decisionText(wish, conflicts.rooms)}</Table.Cell>

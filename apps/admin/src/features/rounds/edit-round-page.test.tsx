@@ -27,7 +27,11 @@ describe("the round page's link to change the round", () => {
   });
 
   it('is not there when the administrator does not manage every location, nor when the round is closed', async () => {
-    stubApi({ '/api/currentuser/roles': roles, 'GET /api/admin/rounds/5': roundDetailOf({ ...collecting, canClose: false }), 'GET /api/admin/rounds/6': roundDetailOf({ id: 6, status: 'CLOSED', phase: 'CLOSED' }) });
+    stubApi({
+      '/api/currentuser/roles': roles,
+      'GET /api/admin/rounds/5': roundDetailOf({ ...collecting, canClose: false }),
+      'GET /api/admin/rounds/6': roundDetailOf({ id: 6, status: 'CLOSED', phase: 'CLOSED' }),
+    });
     const { unmount } = renderAdmin('/admin/soknadsrunder/5', { user: siri });
     await screen.findByRole('heading', { level: 1, name: 'Skolelokaler våren 2027' });
     expect(screen.queryByRole('link', { name: 'Endre runden' })).toBeNull();
@@ -38,7 +42,7 @@ describe("the round page's link to change the round", () => {
   });
 });
 
-describe("the form that changes a round", () => {
+describe('the form that changes a round', () => {
   it("starts from the round's name and dates, sends the changed ones and goes back to the round", async () => {
     const user = userEvent.setup();
     const api = stubApi({
@@ -57,7 +61,13 @@ describe("the form that changes a round", () => {
 
     expect(await screen.findByRole('link', { name: 'Tilbake til søknadsrundene' })).toBeInTheDocument();
     expect(api.callsTo('PATCH', '/api/admin/rounds/5').map((c) => c.body)).toEqual([
-      { name: 'Skoler våren 2027', applicationStart: '2026-11-01', deadline: '2026-11-20', semesterStart: '2027-01-04', semesterEnd: '2027-06-18' },
+      {
+        name: 'Skoler våren 2027',
+        applicationStart: '2026-11-01',
+        deadline: '2026-11-20',
+        semesterStart: '2027-01-04',
+        semesterEnd: '2027-06-18',
+      },
     ]);
   });
 
@@ -69,7 +79,11 @@ describe("the form that changes a round", () => {
     await setDate(user, 'Søknadsfrist', '2026-10-01');
     await user.click(screen.getByRole('button', { name: 'Lagre endringene' }));
     const summary = (await screen.findByRole('heading', { name: summaryHeading })).closest('[tabindex="-1"]') as HTMLElement;
-    expect(within(summary).getAllByRole('link').map((a) => a.textContent)).toEqual(['Søknadsfristen kan ikke være før søknadsperioden starter']);
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Søknadsfristen kan ikke være før søknadsperioden starter']);
     expect(api.callsTo('PATCH', '/api/admin/rounds/5')).toEqual([]);
   });
 
@@ -79,7 +93,12 @@ describe("the form that changes a round", () => {
     stubApi({
       '/api/currentuser/roles': roles,
       'GET /api/admin/rounds/5': roundDetailOf(collecting),
-      'PATCH /api/admin/rounds/5': jsonResponse(409, { msg: 'has applications', code: 'ROUND_NOT_READY', userMsg, fields: [{ path: 'semesterStart', message: 'Semesteret kan ikke endres når runden har søknader' }] }),
+      'PATCH /api/admin/rounds/5': jsonResponse(409, {
+        msg: 'has applications',
+        code: 'ROUND_NOT_READY',
+        userMsg,
+        fields: [{ path: 'semesterStart', message: 'Semesteret kan ikke endres når runden har søknader' }],
+      }),
     });
     renderAdmin('/admin/soknadsrunder/5/endre', { user: siri });
     await screen.findByRole('textbox', { name: /Navn på runden/ });
@@ -89,7 +108,9 @@ describe("the form that changes a round", () => {
     const summary = (await screen.findByRole('heading', { name: summaryHeading })).closest('[tabindex="-1"]') as HTMLElement;
     expect(summary).toHaveFocus();
     expect(within(summary).getByText(userMsg)).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Semesteret starter' })).toHaveAccessibleDescription(/Semesteret kan ikke endres når runden har søknader/);
+    expect(screen.getByRole('textbox', { name: 'Semesteret starter' })).toHaveAccessibleDescription(
+      /Semesteret kan ikke endres når runden har søknader/,
+    );
     expect(screen.getByRole('heading', { level: 1, name: 'Endre søknadsrunden' })).toBeInTheDocument();
   });
 
@@ -104,11 +125,13 @@ describe("the form that changes a round", () => {
     await screen.findByRole('textbox', { name: /Navn på runden/ });
     await setDate(user, 'Semesteret slutter', '2027-06-25');
     await user.click(screen.getByRole('button', { name: 'Lagre endringene' }));
-    expect(await screen.findByRole('link', { name: /Semesterets datoer kan ikke endres etter at søknader har kommet inn/ })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('link', { name: /Semesterets datoer kan ikke endres etter at søknader har kommet inn/ }),
+    ).toBeInTheDocument();
     expect(screen.queryByText(/Runden kan ikke lukkes/)).toBeNull();
   });
 
-  it("shows a 409 ROUND_CLOSED (closed meanwhile) in the summary", async () => {
+  it('shows a 409 ROUND_CLOSED (closed meanwhile) in the summary', async () => {
     const user = userEvent.setup();
     stubApi({
       '/api/currentuser/roles': roles,

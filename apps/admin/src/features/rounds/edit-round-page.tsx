@@ -28,7 +28,9 @@ export function EditRoundPage() {
   return (
     <div className="lk-stack">
       <Paragraph>
-        <Link asChild><RouterLink to={paths.round.getHref(roundId)}>Tilbake til søknadsrunden</RouterLink></Link>
+        <Link asChild>
+          <RouterLink to={paths.round.getHref(roundId)}>Tilbake til søknadsrunden</RouterLink>
+        </Link>
       </Paragraph>
       <Heading level={1} data-size="lg">
         Endre søknadsrunden
@@ -40,7 +42,13 @@ export function EditRoundPage() {
         isNotFound={isNotFoundError}
         notFound={<Paragraph>Fant ikke søknadsrunden.</Paragraph>}
       >
-        {(detail) => (mayEditRound(detail) ? <EditRoundForm round={detail} /> : <Paragraph>Runden kan ikke endres: den er lukket, eller du administrerer ikke alle stedene i den.</Paragraph>)}
+        {(detail) =>
+          mayEditRound(detail) ? (
+            <EditRoundForm round={detail} />
+          ) : (
+            <Paragraph>Runden kan ikke endres: den er lukket, eller du administrerer ikke alle stedene i den.</Paragraph>
+          )
+        }
       </QueryLoader>
     </div>
   );
@@ -105,10 +113,15 @@ export function EditRoundForm({ round }: { round: RoundDetail }) {
     >
       {guard.dialog}
       <div ref={summaryBox}>
-        <FormErrorSummary errors={errors} submitCount={form.formState.submitCount} heading="For å lagre endringene må du rette opp følgende feil:" />
+        <FormErrorSummary
+          errors={errors}
+          submitCount={form.formState.submitCount}
+          heading="For å lagre endringene må du rette opp følgende feil:"
+        />
       </div>
       <Paragraph data-size="sm">
-        Flyttes søknadsfristen til en tidligere dag, slutter søknadsperioden da. Søknadene som har kommet inn, blir i runden. Semesterets datoer kan bare endres før det har kommet inn søknader.
+        Flyttes søknadsfristen til en tidligere dag, slutter søknadsperioden da. Søknadene som har kommet inn, blir i runden. Semesterets
+        datoer kan bare endres før det har kommet inn søknader.
       </Paragraph>
       <RoundNameAndDateFields form={form} />
       <div className="lk-round-actions">

@@ -8,7 +8,10 @@ import { roundDetailOf, roundSummaryOf } from '../../testing/rounds';
 import { jsonResponse, stubApi } from '../../testing/stub-api';
 
 const rolesOf = (roles: string[]) => ({ userId: 1, name: 'Siri Saksbehandler', email: 'siri@oslo.kommune.no', portal: 'ADMIN', roles });
-const ownLocations = [{ id: 7, name: 'Bjølsen skole' }, { id: 8, name: 'Sagene skole' }];
+const ownLocations = [
+  { id: 7, name: 'Bjølsen skole' },
+  { id: 8, name: 'Sagene skole' },
+];
 const summaryHeading = 'For å opprette runden må du rette opp følgende feil:';
 
 function stubForm(overrides: Record<string, unknown> = {}) {
@@ -21,7 +24,10 @@ function stubForm(overrides: Record<string, unknown> = {}) {
   });
 }
 
-async function fillDates(user: UserEvent, dates: { applicationStart: string; deadline: string; semesterStart: string; semesterEnd: string }) {
+async function fillDates(
+  user: UserEvent,
+  dates: { applicationStart: string; deadline: string; semesterStart: string; semesterEnd: string },
+) {
   const fields: [string, string][] = [
     ['Søknadsperioden starter', dates.applicationStart],
     ['Søknadsfrist', dates.deadline],
@@ -53,17 +59,21 @@ describe("the new round's form", () => {
     await user.click(screen.getByRole('button', { name: 'Opprett søknadsrunde' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Skolelokaler våren 2027' })).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/admin/rounds').map((c) => c.body)).toEqual([{ name: 'Skolelokaler våren 2027', ...goodDates, locationIds: [8] }]);
+    expect(api.callsTo('POST', '/api/admin/rounds').map((c) => c.body)).toEqual([
+      { name: 'Skolelokaler våren 2027', ...goodDates, locationIds: [8] },
+    ]);
   });
 
-  it("lists what is missing in the error summary, which takes the focus, and sends nothing", async () => {
+  it('lists what is missing in the error summary, which takes the focus, and sends nothing', async () => {
     const user = userEvent.setup();
     const api = stubForm();
     renderAdmin('/admin/soknadsrunder/ny', { user: siri });
     await user.click(await screen.findByRole('button', { name: 'Opprett søknadsrunde' }));
     const summary = await screen.findByRole('heading', { name: summaryHeading });
     expect(summary.closest('[tabindex="-1"]')).toHaveFocus();
-    const links = within(summary.closest('[tabindex="-1"]') as HTMLElement).getAllByRole('link').map((a) => a.textContent);
+    const links = within(summary.closest('[tabindex="-1"]') as HTMLElement)
+      .getAllByRole('link')
+      .map((a) => a.textContent);
     expect(links).toEqual([
       'Gi runden et navn',
       'Velg datoen søknadsperioden starter',
@@ -84,7 +94,11 @@ describe("the new round's form", () => {
     await user.click(screen.getByRole('checkbox', { name: 'Bjølsen skole' }));
     await user.click(screen.getByRole('button', { name: 'Opprett søknadsrunde' }));
     const summary = (await screen.findByRole('heading', { name: summaryHeading })).closest('[tabindex="-1"]') as HTMLElement;
-    expect(within(summary).getAllByRole('link').map((a) => a.textContent)).toEqual(['Søknadsfristen må være før semesteret starter', 'Semesteret kan ikke slutte før det starter']);
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Søknadsfristen må være før semesteret starter', 'Semesteret kan ikke slutte før det starter']);
     await user.click(within(summary).getByRole('link', { name: 'Søknadsfristen må være før semesteret starter' }));
     expect(screen.getByRole('textbox', { name: 'Søknadsfrist' })).toHaveFocus();
     expect(api.callsTo('POST', '/api/admin/rounds')).toEqual([]);
@@ -110,7 +124,14 @@ describe("the new round's form", () => {
 
   it("puts the server's field errors on their fields", async () => {
     const user = userEvent.setup();
-    stubForm({ 'POST /api/admin/rounds': jsonResponse(400, { msg: 'invalid', code: 'VALIDATION_ERROR', userMsg: 'Skjemaet har feil.', fields: [{ path: 'body.name', message: 'Navnet er i bruk' }] }) });
+    stubForm({
+      'POST /api/admin/rounds': jsonResponse(400, {
+        msg: 'invalid',
+        code: 'VALIDATION_ERROR',
+        userMsg: 'Skjemaet har feil.',
+        fields: [{ path: 'body.name', message: 'Navnet er i bruk' }],
+      }),
+    });
     renderAdmin('/admin/soknadsrunder/ny', { user: siri });
     await user.type(await screen.findByRole('textbox', { name: /Navn på runden/ }), 'Våren 2027');
     await fillDates(user, goodDates);
@@ -120,22 +141,53 @@ describe("the new round's form", () => {
     expect(screen.getByRole('textbox', { name: /Navn på runden/ })).toHaveAccessibleDescription(/Navnet er i bruk/);
   });
 
-  it("lets a city-wide administrator tick every school of a district at once", async () => {
+  it('lets a city-wide administrator tick every school of a district at once', async () => {
     const user = userEvent.setup();
     const api = stubForm({
       '/api/currentuser/roles': rolesOf(['ADMIN', 'CITY_ADMIN']),
       '/api/currentuser/adminlocations': [],
       '/api/location': [
-        { id: 7, name: 'Bjølsen skole', externalUrl: null, publicLocationType: 'SCHOOLS', geographicAreaId: 'sagene', geographicAreaName: 'Sagene' },
-        { id: 8, name: 'Sagene skole', externalUrl: null, publicLocationType: 'SCHOOLS', geographicAreaId: 'sagene', geographicAreaName: 'Sagene' },
-        { id: 9, name: 'Sagene samfunnshus', externalUrl: null, publicLocationType: 'DISTRICT_VENUES', geographicAreaId: 'sagene', geographicAreaName: 'Sagene' },
-        { id: 10, name: 'Tøyen skole', externalUrl: null, publicLocationType: 'SCHOOLS', geographicAreaId: 'gamle-oslo', geographicAreaName: 'Gamle Oslo' },
+        {
+          id: 7,
+          name: 'Bjølsen skole',
+          externalUrl: null,
+          publicLocationType: 'SCHOOLS',
+          geographicAreaId: 'sagene',
+          geographicAreaName: 'Sagene',
+        },
+        {
+          id: 8,
+          name: 'Sagene skole',
+          externalUrl: null,
+          publicLocationType: 'SCHOOLS',
+          geographicAreaId: 'sagene',
+          geographicAreaName: 'Sagene',
+        },
+        {
+          id: 9,
+          name: 'Sagene samfunnshus',
+          externalUrl: null,
+          publicLocationType: 'DISTRICT_VENUES',
+          geographicAreaId: 'sagene',
+          geographicAreaName: 'Sagene',
+        },
+        {
+          id: 10,
+          name: 'Tøyen skole',
+          externalUrl: null,
+          publicLocationType: 'SCHOOLS',
+          geographicAreaId: 'gamle-oslo',
+          geographicAreaName: 'Gamle Oslo',
+        },
       ],
     });
     renderAdmin('/admin/soknadsrunder/ny', { user: siri });
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Bydel' }), 'Sagene');
     await user.click(screen.getByRole('button', { name: 'Alle skoler i bydel Sagene' }));
-    const checked = screen.getAllByRole('checkbox').filter((c) => (c as HTMLInputElement).checked).map((c) => c.getAttribute('value'));
+    const checked = screen
+      .getAllByRole('checkbox')
+      .filter((c) => (c as HTMLInputElement).checked)
+      .map((c) => c.getAttribute('value'));
     expect(checked).toEqual(['7', '8']);
     expect(screen.getByText('2 steder valgt')).toBeInTheDocument();
 

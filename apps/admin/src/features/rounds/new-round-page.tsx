@@ -1,5 +1,16 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Checkbox, Field, Fieldset, Heading, Label, Link, Paragraph, Select, ValidationMessage } from '@digdir/designsystemet-react';
+import {
+  Button,
+  Checkbox,
+  Field,
+  Fieldset,
+  Heading,
+  Label,
+  Link,
+  Paragraph,
+  Select,
+  ValidationMessage,
+} from '@digdir/designsystemet-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useController, useForm } from 'react-hook-form';
@@ -44,7 +55,14 @@ export function NewRoundPage() {
   const options = useMemo<RoundLocationOption[]>(() => {
     const byId = new Map<number, RoundLocationOption>();
     if (cityAdmin) {
-      for (const l of all.data ?? []) byId.set(l.id, { id: l.id, name: l.name, areaId: l.geographicAreaId, areaName: l.geographicAreaName, school: l.publicLocationType === 'SCHOOLS' });
+      for (const l of all.data ?? [])
+        byId.set(l.id, {
+          id: l.id,
+          name: l.name,
+          areaId: l.geographicAreaId,
+          areaName: l.geographicAreaName,
+          school: l.publicLocationType === 'SCHOOLS',
+        });
     }
     for (const l of own.data ?? []) if (!byId.has(l.id)) byId.set(l.id, { id: l.id, name: l.name });
     return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name, 'nb'));
@@ -55,12 +73,20 @@ export function NewRoundPage() {
   return (
     <div className="lk-stack">
       <Paragraph>
-        <Link asChild><RouterLink to={paths.rounds.getHref()}>Tilbake til søknadsrundene</RouterLink></Link>
+        <Link asChild>
+          <RouterLink to={paths.rounds.getHref()}>Tilbake til søknadsrundene</RouterLink>
+        </Link>
       </Paragraph>
       <Heading level={1} data-size="lg">
         Ny søknadsrunde
       </Heading>
-      {failure ? <LoadFailureAlert failure={loadFailureMessage(failure)} /> : pending ? <Loading label="Henter stedene dine" /> : <NewRoundForm options={options} />}
+      {failure ? (
+        <LoadFailureAlert failure={loadFailureMessage(failure)} />
+      ) : pending ? (
+        <Loading label="Henter stedene dine" />
+      ) : (
+        <NewRoundForm options={options} />
+      )}
     </div>
   );
 }
@@ -113,7 +139,8 @@ export function NewRoundForm({ options }: { options: readonly RoundLocationOptio
         }
       }
       // Another round of a chosen location overlaps: the message belongs to the locations.
-      if (roundErrorCode(error) === roundErrorCodes.overlapping) form.setError('locationIds', { type: 'server', message: roundUserMessage(error) });
+      if (roundErrorCode(error) === roundErrorCodes.overlapping)
+        form.setError('locationIds', { type: 'server', message: roundUserMessage(error) });
       else if (!placed) form.setError('root.server', { type: 'server', message: roundUserMessage(error) });
       setServerRefusals((n) => n + 1);
     },
@@ -144,7 +171,11 @@ export function NewRoundForm({ options }: { options: readonly RoundLocationOptio
     >
       {guard.dialog}
       <div ref={summaryBox}>
-        <FormErrorSummary errors={errors} submitCount={form.formState.submitCount} heading="For å opprette runden må du rette opp følgende feil:" />
+        <FormErrorSummary
+          errors={errors}
+          submitCount={form.formState.submitCount}
+          heading="For å opprette runden må du rette opp følgende feil:"
+        />
       </div>
       <RoundNameAndDateFields form={form} />
       <Fieldset id={ids.locations} aria-invalid={errors.locationIds ? true : undefined}>

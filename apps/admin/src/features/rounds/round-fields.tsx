@@ -10,7 +10,14 @@ export function RoundNameAndDateFields<T extends FieldValues & RoundDatesFormVal
   const { errors } = fields.formState;
   return (
     <>
-      <Textfield label="Navn på runden" description="For eksempel «Skolelokaler våren 2027»" id="lk-round-name" {...fields.register('name')} error={errors.name?.message} autoComplete="off" />
+      <Textfield
+        label="Navn på runden"
+        description="For eksempel «Skolelokaler våren 2027»"
+        id="lk-round-name"
+        {...fields.register('name')}
+        error={errors.name?.message}
+        autoComplete="off"
+      />
       <Fieldset>
         <Fieldset.Legend>Søknadsperiode</Fieldset.Legend>
         <Fieldset.Description>Søknader om faste tider i semesteret som kommer inn i perioden, samles i runden.</Fieldset.Description>

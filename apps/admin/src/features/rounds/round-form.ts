@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { createRoundBody, updateRoundBody, type CreateRoundBody, type RoundSummary, type UpdateRoundBody } from '@lokaler/domain/application-rounds';
+import {
+  createRoundBody,
+  updateRoundBody,
+  type CreateRoundBody,
+  type RoundSummary,
+  type UpdateRoundBody,
+} from '@lokaler/domain/application-rounds';
 import { isValidDate } from '@lokaler/domain/scheduling/calendar-date';
 
 /** The new round's form: what the fields hold, judged by createRoundBody with a message per date field. */
@@ -51,7 +57,11 @@ function formSchemaOf<T extends z.ZodRawShape>(extra: T, body: z.ZodType) {
       for (const issue of parsed.error.issues) {
         const field = issue.path[0];
         if (isDateField(field) && !isValidDate(dates[field])) continue;
-        ctx.addIssue({ code: 'custom', path: issue.path.filter((p): p is string | number => typeof p !== 'symbol'), message: issue.message });
+        ctx.addIssue({
+          code: 'custom',
+          path: issue.path.filter((p): p is string | number => typeof p !== 'symbol'),
+          message: issue.message,
+        });
       }
     });
 }

@@ -28,7 +28,7 @@ describe('the round page', () => {
     expect(await axeViolations()).toEqual([]);
   });
 
-  it("computes a suggestion and says how many wishes it allocated", async () => {
+  it('computes a suggestion and says how many wishes it allocated', async () => {
     const user = userEvent.setup();
     const api = stubApi({
       '/api/currentuser/roles': roles,
@@ -37,7 +37,9 @@ describe('the round page', () => {
     });
     renderAdmin('/admin/soknadsrunder/5', { user: siri });
     await user.click(await screen.findByRole('button', { name: 'Foreslå fordeling' }));
-    expect(await screen.findByText('Forslaget fordelte 3 ønsker: 1 som søkt, 1 til annen tid eller rom og 1 ikke tildelt.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Forslaget fordelte 3 ønsker: 1 som søkt, 1 til annen tid eller rom og 1 ikke tildelt.'),
+    ).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/admin/rounds/5/suggestion')).toHaveLength(1);
     // The round is read again: the counts have changed.
     expect(api.callsTo('GET', '/api/admin/rounds/5').length).toBeGreaterThanOrEqual(2);
@@ -56,7 +58,9 @@ describe('the round page', () => {
     expect(dialog).toHaveTextContent('hver søker får svaret sitt på e-post');
     expect(api.callsTo('POST', '/api/admin/rounds/5/close')).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Lukk runden og send svar' }));
-    expect(await screen.findByText(/Runden er lukket, og søkerne har fått svar på e-post\. 1 søknad godkjent, 1 delvis godkjent og 1 avslått\./)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/Runden er lukket, og søkerne har fått svar på e-post\. 1 søknad godkjent, 1 delvis godkjent og 1 avslått\./),
+    ).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/admin/rounds/5/close')).toHaveLength(1);
   });
 
@@ -65,7 +69,11 @@ describe('the round page', () => {
     stubApi({
       '/api/currentuser/roles': roles,
       'GET /api/admin/rounds/5': roundDetailOf(),
-      'POST /api/admin/rounds/5/close': jsonResponse(409, { msg: 'not ready', code: 'ROUND_NOT_READY', userMsg: '3 ønsker er ikke fordelt ennå.' }),
+      'POST /api/admin/rounds/5/close': jsonResponse(409, {
+        msg: 'not ready',
+        code: 'ROUND_NOT_READY',
+        userMsg: '3 ønsker er ikke fordelt ennå.',
+      }),
     });
     renderAdmin('/admin/soknadsrunder/5', { user: siri });
     await user.click(await screen.findByRole('button', { name: 'Lukk runden og send svar' }));
@@ -76,14 +84,20 @@ describe('the round page', () => {
   });
 
   it('offers closing only to who may close, after the deadline', async () => {
-    stubApi({ '/api/currentuser/roles': roles, 'GET /api/admin/rounds/5': roundDetailOf({ canClose: false }), 'GET /api/admin/rounds/6': roundDetailOf({ id: 6, phase: 'COLLECTING' }) });
+    stubApi({
+      '/api/currentuser/roles': roles,
+      'GET /api/admin/rounds/5': roundDetailOf({ canClose: false }),
+      'GET /api/admin/rounds/6': roundDetailOf({ id: 6, phase: 'COLLECTING' }),
+    });
     const view = renderAdmin('/admin/soknadsrunder/5', { user: siri });
     expect(await screen.findByRole('button', { name: 'Foreslå fordeling' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Lukk runden og send svar' })).not.toBeInTheDocument();
     view.unmount();
     renderAdmin('/admin/soknadsrunder/6', { user: siri });
     expect(await screen.findByText('Tar imot søknader')).toBeInTheDocument();
-    expect(screen.getByText('Fordelingen starter etter søknadsfristen 01.12.2026. Til da kan du se søknadene som har kommet inn.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Fordelingen starter etter søknadsfristen 01.12.2026. Til da kan du se søknadene som har kommet inn.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Lukk runden og send svar' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Foreslå fordeling' })).not.toBeInTheDocument();
   });

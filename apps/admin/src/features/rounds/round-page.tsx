@@ -24,7 +24,9 @@ export function RoundPage() {
   return (
     <div className="lk-stack">
       <Paragraph>
-        <Link asChild><RouterLink to={paths.rounds.getHref()}>Tilbake til søknadsrundene</RouterLink></Link>
+        <Link asChild>
+          <RouterLink to={paths.rounds.getHref()}>Tilbake til søknadsrundene</RouterLink>
+        </Link>
       </Paragraph>
       <QueryLoader
         query={round}
@@ -58,11 +60,14 @@ function RoundContent({ round }: { round: RoundDetail }) {
         <br />
         Semester {formatPeriod(round.semesterStart, round.semesterEnd)}
         <br />
-        {countText(round.applicationCount, 'søknad', 'søknader')} i runden, {countText(round.undecidedCount, 'ønske', 'ønsker')} ikke fordelt
+        {countText(round.applicationCount, 'søknad', 'søknader')} i runden, {countText(round.undecidedCount, 'ønske', 'ønsker')} ikke
+        fordelt
       </Paragraph>
       {mayEditRound(round) && (
         <Paragraph>
-          <Link asChild><RouterLink to={paths.editRound.getHref(round.id)}>Endre runden</RouterLink></Link>
+          <Link asChild>
+            <RouterLink to={paths.editRound.getHref(round.id)}>Endre runden</RouterLink>
+          </Link>
         </Paragraph>
       )}
       <RoundActions round={round} />
@@ -83,7 +88,9 @@ function RoundContent({ round }: { round: RoundDetail }) {
                   .filter((r) => r.locationName === location)
                   .map((room) => (
                     <li key={room.id} className="lk-round-card">
-                      <Link asChild><RouterLink to={paths.roundRoom.getHref(round.id, room.id)}>{room.name}</RouterLink></Link>
+                      <Link asChild>
+                        <RouterLink to={paths.roundRoom.getHref(round.id, room.id)}>{room.name}</RouterLink>
+                      </Link>
                       <Paragraph data-size="sm">
                         {countText(room.wishCount, 'søknad', 'søknader')}, {room.clashCount} i konflikt, {room.undecidedCount} ikke fordelt
                       </Paragraph>
@@ -104,7 +111,10 @@ function RoundActions({ round }: { round: RoundDetail }) {
   const [closed, setClosed] = useState<CloseRoundResponse | null>(null);
   const [confirming, setConfirming] = useState(false);
   const suggest = useGuardedMutation(suggestionMutation(queryClient, round.id), {
-    onSuccess: (answer) => setSuggested(`Forslaget fordelte ${answer.decided} ${answer.decided === 1 ? 'ønske' : 'ønsker'}: ${answer.asked} som søkt, ${answer.other} til annen tid eller rom og ${answer.none} ikke tildelt.`),
+    onSuccess: (answer) =>
+      setSuggested(
+        `Forslaget fordelte ${answer.decided} ${answer.decided === 1 ? 'ønske' : 'ønsker'}: ${answer.asked} som søkt, ${answer.other} til annen tid eller rom og ${answer.none} ikke tildelt.`,
+      ),
   });
   const close = useGuardedMutation(closeRoundMutation(queryClient, round.id), {
     onSuccess: (answer) => {
@@ -122,12 +132,27 @@ function RoundActions({ round }: { round: RoundDetail }) {
       {(open || mayClose || mayFinish) && (
         <div className="lk-round-actions">
           {open && (
-            <Button variant="secondary" loading={suggest.isPending} disabled={suggest.isPending} onClick={() => { setSuggested(null); suggest.mutate(); }}>
+            <Button
+              variant="secondary"
+              loading={suggest.isPending}
+              disabled={suggest.isPending}
+              onClick={() => {
+                setSuggested(null);
+                suggest.mutate();
+              }}
+            >
               Foreslå fordeling
             </Button>
           )}
           {mayClose && (
-            <Button onClick={() => { close.reset(); setConfirming(true); }}>Lukk runden og send svar</Button>
+            <Button
+              onClick={() => {
+                close.reset();
+                setConfirming(true);
+              }}
+            >
+              Lukk runden og send svar
+            </Button>
           )}
           {mayFinish && (
             <Button loading={close.isPending} disabled={close.isPending} onClick={() => close.mutate()}>
@@ -137,11 +162,15 @@ function RoundActions({ round }: { round: RoundDetail }) {
         </div>
       )}
       {(round.phase === 'NOT_STARTED' || round.phase === 'COLLECTING') && (
-        <Paragraph data-size="sm">Fordelingen starter etter søknadsfristen {formatDay(round.deadline)}. Til da kan du se søknadene som har kommet inn.</Paragraph>
+        <Paragraph data-size="sm">
+          Fordelingen starter etter søknadsfristen {formatDay(round.deadline)}. Til da kan du se søknadene som har kommet inn.
+        </Paragraph>
       )}
       {open && (
         <Paragraph data-size="sm" className="lk-subtle">
-          Forslaget fordeler bare ønsker som ikke er fordelt ennå, etter samme regel for alle: barn og unge først, deretter den som har fått minst tid i runden så langt, og til slutt den som søkte først. Hvert ønske får tiden det ba om hvis den er ledig, ellers nærmeste ledige tid samme dag, ellers samme tid i et annet rom på stedet, ellers ingen tid. Du kan endre forslaget etterpå.
+          Forslaget fordeler bare ønsker som ikke er fordelt ennå, etter samme regel for alle: barn og unge først, deretter den som har fått
+          minst tid i runden så langt, og til slutt den som søkte først. Hvert ønske får tiden det ba om hvis den er ledig, ellers nærmeste
+          ledige tid samme dag, ellers samme tid i et annet rom på stedet, ellers ingen tid. Du kan endre forslaget etterpå.
         </Paragraph>
       )}
       <div role="status">
@@ -153,15 +182,19 @@ function RoundActions({ round }: { round: RoundDetail }) {
         {closed && (
           <Alert data-color={closed.status === 'CLOSED' ? 'success' : 'warning'}>
             <Paragraph>
-              {closed.status === 'CLOSED' ? 'Runden er lukket, og søkerne har fått svar på e-post.' : 'Runden lukkes. Svarene sendes etter hvert.'} {countText(closed.approved, 'søknad', 'søknader')} godkjent,{' '}
-              {closed.partlyApproved} delvis godkjent og {closed.rejected} avslått.
+              {closed.status === 'CLOSED'
+                ? 'Runden er lukket, og søkerne har fått svar på e-post.'
+                : 'Runden lukkes. Svarene sendes etter hvert.'}{' '}
+              {countText(closed.approved, 'søknad', 'søknader')} godkjent, {closed.partlyApproved} delvis godkjent og {closed.rejected}{' '}
+              avslått.
             </Paragraph>
           </Alert>
         )}
       </div>
       {mayFinish && (
         <Paragraph data-size="sm">
-          Runden lukkes. {countText(round.decidedCount, 'søknad', 'søknader')} av {round.applicationCount} har fått svar. Stopper det opp, fullfører «Fullfør lukkingen» resten.
+          Runden lukkes. {countText(round.decidedCount, 'søknad', 'søknader')} av {round.applicationCount} har fått svar. Stopper det opp,
+          fullfører «Fullfør lukkingen» resten.
         </Paragraph>
       )}
       {close.error && mayFinish && (
@@ -184,9 +217,14 @@ function RoundActions({ round }: { round: RoundDetail }) {
         onCancel={() => setConfirming(false)}
       >
         <Paragraph>
-          Fordelingen blir til vedtak for alle {countText(round.applicationCount, 'søknaden', 'søknadene')} i runden, og hver søker får svaret sitt på e-post. Fordelingen kan ikke endres etterpå.
+          Fordelingen blir til vedtak for alle {countText(round.applicationCount, 'søknaden', 'søknadene')} i runden, og hver søker får
+          svaret sitt på e-post. Fordelingen kan ikke endres etterpå.
         </Paragraph>
-        {round.undecidedCount > 0 && <Paragraph>{countText(round.undecidedCount, 'ønske', 'ønsker')} er ikke fordelt ennå. Runden kan ikke lukkes før alle er fordelt.</Paragraph>}
+        {round.undecidedCount > 0 && (
+          <Paragraph>
+            {countText(round.undecidedCount, 'ønske', 'ønsker')} er ikke fordelt ennå. Runden kan ikke lukkes før alle er fordelt.
+          </Paragraph>
+        )}
         <Paragraph data-size="sm">Søknadsfristen var {formatDay(round.deadline)}.</Paragraph>
       </ConfirmDialog>
     </>

@@ -21,12 +21,25 @@ describe('the list of semester rounds', () => {
       'GET /api/admin/rounds': {
         rounds: [
           roundSummaryOf(),
-          roundSummaryOf({ id: 6, name: 'Høsten 2026', status: 'CLOSED', phase: 'CLOSED', deadline: '2026-06-01', semesterStart: '2026-08-17', semesterEnd: '2026-12-18', applicationCount: 1, undecidedCount: 0, decidedCount: 1 }),
+          roundSummaryOf({
+            id: 6,
+            name: 'Høsten 2026',
+            status: 'CLOSED',
+            phase: 'CLOSED',
+            deadline: '2026-06-01',
+            semesterStart: '2026-08-17',
+            semesterEnd: '2026-12-18',
+            applicationCount: 1,
+            undecidedCount: 0,
+            decidedCount: 1,
+          }),
         ],
       },
     });
     renderAdmin('/admin/innstillinger/nye-lokaler', { user: siri });
-    await user.click(within(await screen.findByRole('navigation', { name: 'Administrasjon' })).getByRole('link', { name: 'Søknadsrunder' }));
+    await user.click(
+      within(await screen.findByRole('navigation', { name: 'Administrasjon' })).getByRole('link', { name: 'Søknadsrunder' }),
+    );
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Søknadsrunder' })).toBeInTheDocument();
     const items = within(await screen.findByRole('list', { name: 'Søknadsrunder' })).getAllByRole('listitem');

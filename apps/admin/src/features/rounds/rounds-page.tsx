@@ -22,7 +22,8 @@ export function RoundsPage() {
         Søknadsrunder
       </Heading>
       <Paragraph>
-        I en søknadsrunde samles søknadene om faste tider for et semester til fristen. Deretter fordeler dere tidene samlet, og alle søkerne får svar når runden lukkes.
+        I en søknadsrunde samles søknadene om faste tider for et semester til fristen. Deretter fordeler dere tidene samlet, og alle søkerne
+        får svar når runden lukkes.
       </Paragraph>
       <div>
         <Button asChild>
@@ -50,7 +51,9 @@ function RoundItem({ round }: { round: RoundSummary }) {
   return (
     <li className="lk-round-card">
       <Heading level={2} data-size="xs">
-        <Link asChild><RouterLink to={paths.round.getHref(round.id)}>{round.name}</RouterLink></Link>
+        <Link asChild>
+          <RouterLink to={paths.round.getHref(round.id)}>{round.name}</RouterLink>
+        </Link>
       </Heading>
       <div>
         <Tag data-color={phaseColors[round.phase]} data-size="sm">
@@ -62,8 +65,11 @@ function RoundItem({ round }: { round: RoundSummary }) {
         <br />
         {deadlineText(round.deadline)}
         <br />
-        {countText(round.applicationCount, 'søknad', 'søknader')}, {countText(round.undecidedCount, 'ønske ikke fordelt', 'ønsker ikke fordelt')}
-        {round.phase === 'CLOSING' || round.phase === 'CLOSED' ? `, ${countText(round.decidedCount, 'søknad besvart', 'søknader besvart')}` : ''}
+        {countText(round.applicationCount, 'søknad', 'søknader')},{' '}
+        {countText(round.undecidedCount, 'ønske ikke fordelt', 'ønsker ikke fordelt')}
+        {round.phase === 'CLOSING' || round.phase === 'CLOSED'
+          ? `, ${countText(round.decidedCount, 'søknad besvart', 'søknader besvart')}`
+          : ''}
       </Paragraph>
       <Paragraph data-size="sm" className="lk-subtle">
         {round.locations.map((l) => l.name).join(', ')}

@@ -22,8 +22,9 @@ export function AccessibilityStatementPage() {
         Tilgjengelighetserklæring
       </Heading>
       <Paragraph data-size="lg">
-        Oslo kommune skal gjøre nettløsningene sine tilgjengelige for alle. Denne erklæringen gjelder Lokaler, tjenesten for å finne, låne og leie kommunale lokaler. Kravene står i
-        forskrift om universell utforming av IKT-løsninger, som viser til standarden WCAG 2.1 nivå A og AA. Vi tester også mot de nye kravene i WCAG 2.2.
+        Oslo kommune skal gjøre nettløsningene sine tilgjengelige for alle. Denne erklæringen gjelder Lokaler, tjenesten for å finne, låne
+        og leie kommunale lokaler. Kravene står i forskrift om universell utforming av IKT-løsninger, som viser til standarden WCAG 2.1 nivå
+        A og AA. Vi tester også mot de nye kravene i WCAG 2.2.
       </Paragraph>
 
       <section className="lk-stack" aria-labelledby="lk-statement-status">
@@ -31,8 +32,9 @@ export function AccessibilityStatementPage() {
           Status
         </Heading>
         <Paragraph>
-          Lokaler er <strong>delvis i samsvar</strong> med kravene. Vi kjenner til avvikene som står nedenfor. Vi har ikke gjort en fullstendig manuell kontroll av alle kravene,
-          og vi har ikke testet tjenesten sammen med brukere av skjermleser eller andre hjelpemidler ennå.
+          Lokaler er <strong>delvis i samsvar</strong> med kravene. Vi kjenner til avvikene som står nedenfor. Vi har ikke gjort en
+          fullstendig manuell kontroll av alle kravene, og vi har ikke testet tjenesten sammen med brukere av skjermleser eller andre
+          hjelpemidler ennå.
         </Paragraph>
       </section>
 
@@ -42,14 +44,17 @@ export function AccessibilityStatementPage() {
         </Heading>
         <List.Unordered>
           <List.Item>
-            Kartet over ledige rom har ingen tekstbeskrivelse av kartbakgrunnen. Steder som ligger nær hverandre, samles i én knapp som zoomer inn, men når du har zoomet inn, kan merkene for to steder fortsatt ligge tett og være vanskelige å treffe. De samme stedene og
-            rommene finner du i listevisningen.
+            Kartet over ledige rom har ingen tekstbeskrivelse av kartbakgrunnen. Steder som ligger nær hverandre, samles i én knapp som
+            zoomer inn, men når du har zoomet inn, kan merkene for to steder fortsatt ligge tett og være vanskelige å treffe. De samme
+            stedene og rommene finner du i listevisningen.
           </List.Item>
           <List.Item>
-            Ukekalenderen for et rom er en tabell med sju dager. På en smal skjerm må du rulle sidelengs i kalenderen for å se hele uken. Resten av siden ruller ikke sidelengs.
+            Ukekalenderen for et rom er en tabell med sju dager. På en smal skjerm må du rulle sidelengs i kalenderen for å se hele uken.
+            Resten av siden ruller ikke sidelengs.
           </List.Item>
           <List.Item>
-            Kontrakter og vedtak du laster ned som PDF, er ikke kontrollert for tilgjengelighet. Innholdet står også på sidene for bookingen din.
+            Kontrakter og vedtak du laster ned som PDF, er ikke kontrollert for tilgjengelighet. Innholdet står også på sidene for bookingen
+            din.
           </List.Item>
           <List.Item>
             Innlogging skjer hos ID-porten. Tilgjengeligheten der er Digitaliseringsdirektoratets ansvar, og står i deres egen erklæring.
@@ -62,9 +67,10 @@ export function AccessibilityStatementPage() {
           Slik har vi testet
         </Heading>
         <Paragraph>
-          Hver side og hvert steg i søknaden testes automatisk med verktøyet axe mot kravene i WCAG 2.0, 2.1 og 2.2 (nivå A og AA), både på en skjerm som er 320 piksler bred og
-          på en vanlig PC-skjerm. Vi kontrollerer at sidene ikke ruller sidelengs på en smal skjerm. En automatisk test går gjennom hele veien fra forsiden til en sendt søknad
-          bare med tastaturet. Automatiske tester finner ikke alle feil.
+          Hver side og hvert steg i søknaden testes automatisk med verktøyet axe mot kravene i WCAG 2.0, 2.1 og 2.2 (nivå A og AA), både på
+          en skjerm som er 320 piksler bred og på en vanlig PC-skjerm. Vi kontrollerer at sidene ikke ruller sidelengs på en smal skjerm. En
+          automatisk test går gjennom hele veien fra forsiden til en sendt søknad bare med tastaturet. Automatiske tester finner ikke alle
+          feil.
         </Paragraph>
       </section>
 
@@ -93,9 +99,10 @@ export function AccessibilityStatementPage() {
           Tilsyn og klage
         </Heading>
         <Paragraph>
-          Tilsynet for universell utforming av IKT (Uutilsynet) i Digitaliseringsdirektoratet fører tilsyn med at nettløsninger følger kravene. Får du ikke svar fra oss, eller er
-          du ikke fornøyd med svaret, kan du melde fra til Uutilsynet på <Link href="https://www.uutilsynet.no/">uutilsynet.no</Link>. Mener du at du er diskriminert, kan du
-          klage til Diskrimineringsnemnda.
+          Tilsynet for universell utforming av IKT (Uutilsynet) i Digitaliseringsdirektoratet fører tilsyn med at nettløsninger følger
+          kravene. Får du ikke svar fra oss, eller er du ikke fornøyd med svaret, kan du melde fra til Uutilsynet på{' '}
+          <Link href="https://www.uutilsynet.no/">uutilsynet.no</Link>. Mener du at du er diskriminert, kan du klage til
+          Diskrimineringsnemnda.
         </Paragraph>
       </section>
 

@@ -4,12 +4,21 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { ageGroupLabels, ageGroups } from '@lokaler/domain/application-rounds';
 import type { BookingFormAnswers } from '@lokaler/domain/booking';
-import { applicationFieldLabels, applicationFields, applicationFormLayout, applicationFormSchema, formTheme, type ApplicationField } from '@lokaler/domain/booking-create-form';
+import {
+  applicationFieldLabels,
+  applicationFields,
+  applicationFormLayout,
+  applicationFormSchema,
+  formTheme,
+  type ApplicationField,
+} from '@lokaler/domain/booking-create-form';
 import type { BookingFlowTheme } from '@lokaler/domain/booking-flow';
 import type { ApplicationValues } from './application-store';
 import { FormErrorSummary } from '@lokaler/ui/form-error-summary';
 
-const inputProps: Partial<Record<ApplicationField, { type?: 'email' | 'tel' | 'text'; inputMode?: 'numeric'; autoComplete?: string; multiline?: boolean }>> = {
+const inputProps: Partial<
+  Record<ApplicationField, { type?: 'email' | 'tel' | 'text'; inputMode?: 'numeric'; autoComplete?: string; multiline?: boolean }>
+> = {
   purpose: { multiline: true },
   participants: { inputMode: 'numeric', autoComplete: 'off' },
   contactEmail: { type: 'email', autoComplete: 'email' },
@@ -38,7 +47,11 @@ export function ApplicationForm({ themes, defaultValues, submitLabel, isRepeatin
   const layout = applicationFormLayout(themes);
   const labels = applicationFieldLabels[formTheme(themes)];
   const asksAgeGroup = formTheme(themes) === 'school' || isRepeating;
-  const { register, handleSubmit, getValues, formState } = useForm({ resolver: zodResolver(schema), defaultValues, shouldFocusError: false });
+  const { register, handleSubmit, getValues, formState } = useForm({
+    resolver: zodResolver(schema),
+    defaultValues,
+    shouldFocusError: false,
+  });
 
   const submit = handleSubmit((answers) => onSubmit(getValues() as ApplicationValues, answers));
   return (
@@ -69,7 +82,15 @@ export function ApplicationForm({ themes, defaultValues, submitLabel, isRepeatin
           return props.multiline ? (
             <Textfield key={field} multiline rows={4} label={label} error={error} {...register(field)} />
           ) : (
-            <Textfield key={field} label={label} error={error} type={props.type ?? 'text'} inputMode={props.inputMode} autoComplete={props.autoComplete} {...register(field)} />
+            <Textfield
+              key={field}
+              label={label}
+              error={error}
+              type={props.type ?? 'text'}
+              inputMode={props.inputMode}
+              autoComplete={props.autoComplete}
+              {...register(field)}
+            />
           );
         })}
       <div>

@@ -14,9 +14,20 @@ type StubRequest = { url: URL; init: RequestInit | undefined };
 
 const gym = buildRoom({ id: 11, displayName: 'Gymsal (G1)', theme: 'school' });
 const hall = buildRoom({ id: 21, displayName: 'Seremonirommet', theme: 'wedding', locationName: 'Oslo rådhus' });
-const t = (date: string, initialRepetitionDate: string | null) => ({ date, startTime: '18:00:00', endTime: '19:00:00', duration: 'PT1H', initialRepetitionDate, available: true, reason: null, message: null });
+const t = (date: string, initialRepetitionDate: string | null) => ({
+  date,
+  startTime: '18:00:00',
+  endTime: '19:00:00',
+  duration: 'PT1H',
+  initialRepetitionDate,
+  available: true,
+  reason: null,
+  message: null,
+});
 const availability = (roomId: number): AvailabilityResponse => ({
-  probablyAvailable: [{ bookableAssetId: roomId, datesAndTimes: [t('2030-03-04', '2030-03-04'), t('2030-03-11', '2030-03-04')], violations: [] }],
+  probablyAvailable: [
+    { bookableAssetId: roomId, datesAndTimes: [t('2030-03-04', '2030-03-04'), t('2030-03-11', '2030-03-04')], violations: [] },
+  ],
   unavailable: [],
   errors: [],
 });
@@ -24,7 +35,13 @@ const draftFor = (roomId: number) =>
   writeBookingDraft({
     repetition: { pattern: 'WEEKLY', lastDate: '2030-03-11' },
     checked: [],
-    reservations: [{ bookableAssetId: roomId, datesAndTimes: [{ date: '2030-03-04', startTime: '18:00:00', duration: 'PT1H' }], repetition: { pattern: 'WEEKLY', lastDate: '2030-03-11' } }],
+    reservations: [
+      {
+        bookableAssetId: roomId,
+        datesAndTimes: [{ date: '2030-03-04', startTime: '18:00:00', duration: 'PT1H' }],
+        repetition: { pattern: 'WEEKLY', lastDate: '2030-03-11' },
+      },
+    ],
     availability: availability(roomId),
   });
 
@@ -32,7 +49,8 @@ let posted: CreateBookingRequest[];
 function stub(postAnswer: () => Response = () => Response.json({ bookingId: 5, caseNumber: 'LOK-2030-00005' }, { status: 201 })) {
   posted = [];
   stubApi({
-    '/api/bookableasset': ({ url }: StubRequest) => Response.json([gym, hall].filter((r) => url.searchParams.getAll('ids').includes(String(r.id)))),
+    '/api/bookableasset': ({ url }: StubRequest) =>
+      Response.json([gym, hall].filter((r) => url.searchParams.getAll('ids').includes(String(r.id)))),
     '/api/currentuser/roles': { userId: 1, name: 'Kari Nordmann', email: 'kari@example.no', portal: 'PUBLIC', roles: ['PUBLIC'] },
     '/api/booking': ({ init }: StubRequest) => {
       posted.push(JSON.parse(String(init?.body)) as CreateBookingRequest);
@@ -72,14 +90,24 @@ describe('/send: the application form', () => {
     await user.click(screen.getByRole('button', { name: 'Send søknad (logg inn)' }));
     expect(await screen.findByRole('heading', { name: 'Logger deg inn' })).toBeInTheDocument();
     expect(auth.loginCalls).toEqual([SEND]);
-    expect(JSON.parse(sessionStorage.getItem(APPLICATION_KEY)!).values).toMatchObject({ activity: 'Innebandy', participants: '18', contactPhone: '912 34 567' });
+    expect(JSON.parse(sessionStorage.getItem(APPLICATION_KEY)!).values).toMatchObject({
+      activity: 'Innebandy',
+      participants: '18',
+      contactPhone: '912 34 567',
+    });
     expect(posted).toEqual([]);
   });
 
   it("comes back from login with every answer in place and the label 'Send søknad'", async () => {
     stub();
     draftFor(11);
-    sessionStorage.setItem(APPLICATION_KEY, JSON.stringify({ submissionId: 'a', values: { activity: 'Innebandy', purpose: 'Barn', participants: '18', contactEmail: 'kari@example.no', contactPhone: '91234567' } }));
+    sessionStorage.setItem(
+      APPLICATION_KEY,
+      JSON.stringify({
+        submissionId: 'a',
+        values: { activity: 'Innebandy', purpose: 'Barn', participants: '18', contactEmail: 'kari@example.no', contactPhone: '91234567' },
+      }),
+    );
     renderPortal(SEND, { user: kari });
     expect(await screen.findByRole('textbox', { name: 'Aktivitet' })).toHaveValue('Innebandy');
     expect(screen.getByRole('textbox', { name: 'Forventet antall deltakere' })).toHaveValue('18');
@@ -97,8 +125,16 @@ describe('/send: the application form', () => {
     // Activity, purpose and phone are missing; participants and e-mail are wrong: each under its field and in the summary, which has the focus.
     const summary = await screen.findByRole('group', { name: 'For å sende må du rette opp følgende:' });
     expect(summary).toHaveFocus();
-    expect(within(summary).getAllByRole('link').map((a) => a.textContent)).toEqual([
-      'Feltet er påkrevd', 'Feltet er påkrevd', 'Skriv inn et helt tall fra 1 og oppover', 'Vennligst skriv inn en gyldig e-postadresse', 'Feltet er påkrevd',
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual([
+      'Feltet er påkrevd',
+      'Feltet er påkrevd',
+      'Skriv inn et helt tall fra 1 og oppover',
+      'Vennligst skriv inn en gyldig e-postadresse',
+      'Feltet er påkrevd',
     ]);
     expect(screen.getAllByText('Feltet er påkrevd')).toHaveLength(6);
     await user.click(within(summary).getAllByRole('link')[0]!);
@@ -114,7 +150,10 @@ describe('/send: the application form', () => {
     renderPortal(SEND, { user: kari });
     await fillSchoolForm(user);
     const ageGroup = screen.getByRole('combobox', { name: 'Aldersgruppe (valgfritt)' });
-    const fields = screen.getAllByRole('textbox').concat(ageGroup).sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+    const fields = screen
+      .getAllByRole('textbox')
+      .concat(ageGroup)
+      .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
     expect(fields.indexOf(ageGroup)).toBe(fields.indexOf(screen.getByRole('textbox', { name: 'Forventet antall deltakere' })) + 1);
     await user.selectOptions(ageGroup, 'Barn (under 13 år)');
     await user.click(screen.getByRole('button', { name: 'Send søknad' }));
@@ -126,7 +165,9 @@ describe('/send: the application form', () => {
     stubApi({
       '/api/bookableasset': [gym],
       '/api/currentuser/roles': { userId: 1, name: 'Kari Nordmann', email: 'kari@example.no', portal: 'PUBLIC', roles: ['PUBLIC'] },
-      [`/api/location/${gym.locationId}/round`]: { round: { name: 'Vår 2030 skoler', deadline: '2030-02-01', semesterStart: '2030-01-01', semesterEnd: '2030-06-30' } },
+      [`/api/location/${gym.locationId}/round`]: {
+        round: { name: 'Vår 2030 skoler', deadline: '2030-02-01', semesterStart: '2030-01-01', semesterEnd: '2030-06-30' },
+      },
     });
     draftFor(11);
     renderPortal(SEND, { user: kari });
@@ -138,7 +179,9 @@ describe('/send: the application form', () => {
     stubApi({
       '/api/bookableasset': [gym],
       '/api/currentuser/roles': { userId: 1, name: 'Kari Nordmann', email: 'kari@example.no', portal: 'PUBLIC', roles: ['PUBLIC'] },
-      [`/api/location/${gym.locationId}/round`]: { round: { name: 'Høst 2030', deadline: '2030-06-01', semesterStart: '2030-08-01', semesterEnd: '2030-12-20' } },
+      [`/api/location/${gym.locationId}/round`]: {
+        round: { name: 'Høst 2030', deadline: '2030-06-01', semesterStart: '2030-08-01', semesterEnd: '2030-12-20' },
+      },
     });
     draftFor(11);
     renderPortal(SEND, { user: kari });
@@ -168,7 +211,7 @@ describe('/send: the application form', () => {
 });
 
 describe('/send/registrering: the booking registration page', () => {
-  it("posts the booking once, clears the choices and goes to / (spec 01 §2) with the receipt and a link to the booking", async () => {
+  it('posts the booking once, clears the choices and goes to / (spec 01 §2) with the receipt and a link to the booking', async () => {
     stub();
     draftFor(11);
     const user = userEvent.setup();
@@ -180,14 +223,27 @@ describe('/send/registrering: the booking registration page', () => {
     expect(screen.getByRole('link', { name: 'Se søknaden under Mine bookinger' })).toHaveAttribute('href', '/bookinger/5');
     expect(posted).toEqual([
       {
-        availabilityData: { probablyAvailable: [{ bookableAssetId: 11, datesAndTimes: [
-          { date: '2030-03-04', startTime: '18:00:00', duration: 'PT1H', initialRepetitionDate: '2030-03-04' },
-          { date: '2030-03-11', startTime: '18:00:00', duration: 'PT1H', initialRepetitionDate: '2030-03-04' },
-        ] }] },
+        availabilityData: {
+          probablyAvailable: [
+            {
+              bookableAssetId: 11,
+              datesAndTimes: [
+                { date: '2030-03-04', startTime: '18:00:00', duration: 'PT1H', initialRepetitionDate: '2030-03-04' },
+                { date: '2030-03-11', startTime: '18:00:00', duration: 'PT1H', initialRepetitionDate: '2030-03-04' },
+              ],
+            },
+          ],
+        },
         isRepeating: true,
         bookingPortalClient: 'PUBLIC',
         bookingPurpose: 'PUBLICUSER_LOAN',
-        formAnswers: { activity: 'Innebandy', purpose: 'Barn 10–12 år i nabolaget', participants: 18, contactEmail: 'kari@example.no', contactPhone: '912 34 567' },
+        formAnswers: {
+          activity: 'Innebandy',
+          purpose: 'Barn 10–12 år i nabolaget',
+          participants: 18,
+          contactEmail: 'kari@example.no',
+          contactPhone: '912 34 567',
+        },
       },
     ]);
     expect(localStorage.getItem(BOOKING_DRAFT_KEY)).toBeNull();
@@ -201,7 +257,10 @@ describe('/send/registrering: the booking registration page', () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     stub();
     draftFor(21);
-    sessionStorage.setItem(APPLICATION_KEY, JSON.stringify({ submissionId: 'w1', values: { participants: '12', contactEmail: 'kari@example.no', contactPhone: '91234567' } }));
+    sessionStorage.setItem(
+      APPLICATION_KEY,
+      JSON.stringify({ submissionId: 'w1', values: { participants: '12', contactEmail: 'kari@example.no', contactPhone: '91234567' } }),
+    );
     const fetchMock = stubApi({
       '/api/bookableasset': [hall],
       '/api/booking': async () => {
@@ -209,7 +268,10 @@ describe('/send/registrering: the booking registration page', () => {
         return Response.json({ bookingId: 8, caseNumber: 'LOK-2030-00008' }, { status: 201 });
       },
     });
-    const { router } = renderPortal('/send/registrering?nextLink=%2Fny-booking%2Fvielse&bookingPortalClient=PUBLIC&purpose=PUBLICUSER_LOAN&activityType=wedding', { user: kari });
+    const { router } = renderPortal(
+      '/send/registrering?nextLink=%2Fny-booking%2Fvielse&bookingPortalClient=PUBLIC&purpose=PUBLICUSER_LOAN&activityType=wedding',
+      { user: kari },
+    );
     // Every address the router arrives at (the wedding form belongs to another screen and may move on);
     // while a page's code loads, the router is still at the address before.
     const start = `${router.state.location.pathname}${router.state.location.search}`;
@@ -238,15 +300,31 @@ describe('/send/registrering: the booking registration page', () => {
   it('names the taken times of a 409 and leads back to the calendar with the other choices kept', async () => {
     stub(() =>
       Response.json(
-        { msg: 'conflict', code: 'BOOKING_CONFLICT', userMsg: 'Tidspunktet er ikke lenger ledig: 11.03.2030 kl. 18:00–19:00. Ingenting er lagret. Velg andre tidspunkter og prøv igjen.', conflicts: [{ bookableAssetId: 11, date: '2030-03-11', startTime: '18:00:00', endTime: '19:00:00' }] },
+        {
+          msg: 'conflict',
+          code: 'BOOKING_CONFLICT',
+          userMsg:
+            'Tidspunktet er ikke lenger ledig: 11.03.2030 kl. 18:00–19:00. Ingenting er lagret. Velg andre tidspunkter og prøv igjen.',
+          conflicts: [{ bookableAssetId: 11, date: '2030-03-11', startTime: '18:00:00', endTime: '19:00:00' }],
+        },
         { status: 409 },
       ),
     );
     draftFor(11);
-    sessionStorage.setItem(APPLICATION_KEY, JSON.stringify({ submissionId: 'c1', values: { activity: 'Innebandy', purpose: 'Barn', participants: '18', contactEmail: 'kari@example.no', contactPhone: '91234567' } }));
+    sessionStorage.setItem(
+      APPLICATION_KEY,
+      JSON.stringify({
+        submissionId: 'c1',
+        values: { activity: 'Innebandy', purpose: 'Barn', participants: '18', contactEmail: 'kari@example.no', contactPhone: '91234567' },
+      }),
+    );
     const user = userEvent.setup();
-    const { router } = renderPortal('/send/registrering?bookingPortalClient=PUBLIC&purpose=PUBLICUSER_LOAN&activityType=school', { user: kari });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Det oppsto en feil ved registrering av din booking' })).toBeInTheDocument();
+    const { router } = renderPortal('/send/registrering?bookingPortalClient=PUBLIC&purpose=PUBLICUSER_LOAN&activityType=school', {
+      user: kari,
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Det oppsto en feil ved registrering av din booking' }),
+    ).toBeInTheDocument();
     expect(screen.getByText(/Ingenting er lagret/)).toBeInTheDocument();
     const taken = screen.getByRole('heading', { name: 'Disse tidene er ikke lenger ledige' }).nextElementSibling as HTMLElement;
     expect(within(taken).getByRole('listitem')).toHaveTextContent('Gymsal (G1): mandag 11. mars 2030 kl. 18:00–19:00');
@@ -259,22 +337,48 @@ describe('/send/registrering: the booking registration page', () => {
     expect(sessionStorage.getItem(APPLICATION_KEY)).not.toBeNull();
   });
 
-  it('says each of the server\'s objections once, not its summary as well', async () => {
+  it("says each of the server's objections once, not its summary as well", async () => {
     const rule = 'Lokalet krever at søknader sendes inn minst 14 dager før ønsket dato.';
-    stub(() => Response.json({ msg: 'The booking breaks 1 rule(s)', code: 'BOOKING_NOT_ALLOWED', userMsg: rule, fields: [{ path: 'availabilityData.probablyAvailable.0', message: rule }] }, { status: 422 }));
+    stub(() =>
+      Response.json(
+        {
+          msg: 'The booking breaks 1 rule(s)',
+          code: 'BOOKING_NOT_ALLOWED',
+          userMsg: rule,
+          fields: [{ path: 'availabilityData.probablyAvailable.0', message: rule }],
+        },
+        { status: 422 },
+      ),
+    );
     draftFor(11);
-    sessionStorage.setItem(APPLICATION_KEY, JSON.stringify({ submissionId: 'c2', values: { activity: 'Innebandy', purpose: 'Barn', participants: '18', contactEmail: 'kari@example.no', contactPhone: '91234567' } }));
+    sessionStorage.setItem(
+      APPLICATION_KEY,
+      JSON.stringify({
+        submissionId: 'c2',
+        values: { activity: 'Innebandy', purpose: 'Barn', participants: '18', contactEmail: 'kari@example.no', contactPhone: '91234567' },
+      }),
+    );
     renderPortal('/send/registrering?bookingPortalClient=PUBLIC&purpose=PUBLICUSER_LOAN', { user: kari });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Det oppsto en feil ved registrering av din booking' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Det oppsto en feil ved registrering av din booking' }),
+    ).toBeInTheDocument();
     expect(screen.getAllByText(rule)).toHaveLength(1);
   });
 
   it("says 'Feil ved registrering av reservasjoner, vennligst prøv på nytt' when the server does not explain", async () => {
     stub(() => Response.json({ msg: 'boom', code: 'INTERNAL' }, { status: 500 }));
     draftFor(11);
-    sessionStorage.setItem(APPLICATION_KEY, JSON.stringify({ submissionId: 'c3', values: { activity: 'Innebandy', purpose: 'Barn', participants: '18', contactEmail: 'kari@example.no', contactPhone: '91234567' } }));
+    sessionStorage.setItem(
+      APPLICATION_KEY,
+      JSON.stringify({
+        submissionId: 'c3',
+        values: { activity: 'Innebandy', purpose: 'Barn', participants: '18', contactEmail: 'kari@example.no', contactPhone: '91234567' },
+      }),
+    );
     renderPortal('/send/registrering?bookingPortalClient=PUBLIC&purpose=PUBLICUSER_LOAN', { user: kari });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Det oppsto en feil ved registrering av din booking' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Det oppsto en feil ved registrering av din booking' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Feil ved registrering av reservasjoner, vennligst prøv på nytt')).toBeInTheDocument();
     expect(screen.queryByText(/uventet feil/)).not.toBeInTheDocument();
   });

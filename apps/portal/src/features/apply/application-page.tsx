@@ -54,7 +54,9 @@ export function ApplicationPage() {
           <Paragraph>Du har ikke valgt noen ledige tider ennå.</Paragraph>
           <Paragraph>
             <Link asChild>
-              <RouterLink to={roomIds.length ? paths.asset.getHref(roomIds) : paths.venues.getHref()}>{roomIds.length ? 'Velg tider i kalenderen' : 'Finn et lokale'}</RouterLink>
+              <RouterLink to={roomIds.length ? paths.asset.getHref(roomIds) : paths.venues.getHref()}>
+                {roomIds.length ? 'Velg tider i kalenderen' : 'Finn et lokale'}
+              </RouterLink>
             </Link>
           </Paragraph>
         </Alert>
@@ -84,14 +86,24 @@ function GoneElsewhere({ reason }: { reason: 'sent' | 'cleared' }) {
       </Paragraph>
       <Paragraph>
         <Link asChild>
-          <RouterLink to={reason === 'sent' ? paths.bookings.getHref() : paths.venues.getHref()}>{reason === 'sent' ? 'Se søknaden i Mine bookinger' : 'Finn et lokale'}</RouterLink>
+          <RouterLink to={reason === 'sent' ? paths.bookings.getHref() : paths.venues.getHref()}>
+            {reason === 'sent' ? 'Se søknaden i Mine bookinger' : 'Finn et lokale'}
+          </RouterLink>
         </Link>
       </Paragraph>
     </Alert>
   );
 }
 
-function Application({ rooms, availability, roomIds }: { rooms: readonly BookableAsset[]; availability: AvailabilityResponse; roomIds: readonly number[] }) {
+function Application({
+  rooms,
+  availability,
+  roomIds,
+}: {
+  rooms: readonly BookableAsset[];
+  availability: AvailabilityResponse;
+  roomIds: readonly number[];
+}) {
   const { user, isLoggedIn, login } = useAuth();
   const { search } = useLocation();
   const navigate = useNavigate();
@@ -173,7 +185,11 @@ function Application({ rooms, availability, roomIds }: { rooms: readonly Bookabl
             isRepeating={isRepeating}
             onSubmit={onSubmit}
           />
-          {!isLoggedIn && <Paragraph data-size="sm">Du må logge inn med ID-porten for å sende søknaden. Svarene dine blir tatt vare på mens du logger inn.</Paragraph>}
+          {!isLoggedIn && (
+            <Paragraph data-size="sm">
+              Du må logge inn med ID-porten for å sende søknaden. Svarene dine blir tatt vare på mens du logger inn.
+            </Paragraph>
+          )}
         </>
       )}
     </>

@@ -11,7 +11,19 @@ import { canSendFreeOnly, notFreeTimes, timesToSend } from '@lokaler/domain/sche
  * nothing to book, or when some dates are not free and the person has not chosen to send without
  * them: a date is never dropped without the person's word.
  */
-export function createBookingRequest({ availability, answers, purpose, portal = 'PUBLIC', sendWithoutOmitted = false }: { availability: AvailabilityResponse | null; answers: BookingFormAnswers; purpose: BookingPurpose; portal?: PortalType; sendWithoutOmitted?: boolean }): CreateBookingRequest | null {
+export function createBookingRequest({
+  availability,
+  answers,
+  purpose,
+  portal = 'PUBLIC',
+  sendWithoutOmitted = false,
+}: {
+  availability: AvailabilityResponse | null;
+  answers: BookingFormAnswers;
+  purpose: BookingPurpose;
+  portal?: PortalType;
+  sendWithoutOmitted?: boolean;
+}): CreateBookingRequest | null {
   if (!availability) return null;
   const { probablyAvailable, omitted } = timesToSend(availability);
   if (probablyAvailable.length === 0) return null;

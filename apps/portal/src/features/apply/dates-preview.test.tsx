@@ -19,7 +19,14 @@ const gym = buildRoom({ id: 11, displayName: 'Gymsal', theme: 'school' });
 const hall = buildRoom({ id: 12, displayName: 'Aula', theme: 'school' });
 const thursdays = ['2026-12-24', '2026-12-31', '2027-01-07', '2027-01-14', '2027-01-21', '2027-01-28', '2027-02-04'];
 const time = (date: string, reason: TimeWithAvailability['reason'] = null): TimeWithAvailability => ({
-  date, startTime: '18:00:00', endTime: '19:00:00', duration: 'PT1H', initialRepetitionDate: '2026-12-24', available: reason === null, reason, message: reason ? 'Lokalet er stengt denne dagen' : null,
+  date,
+  startTime: '18:00:00',
+  endTime: '19:00:00',
+  duration: 'PT1H',
+  initialRepetitionDate: '2026-12-24',
+  available: reason === null,
+  reason,
+  message: reason ? 'Lokalet er stengt denne dagen' : null,
 });
 /** The first room is free on every Thursday; the second is closed on 24.12 and 31.12. */
 const availability: AvailabilityResponse = {
@@ -34,7 +41,11 @@ const draft = (answer: AvailabilityResponse = availability) =>
   writeBookingDraft({
     repetition: { pattern: 'WEEKLY', lastDate: '2027-02-04' },
     checked: [],
-    reservations: [11, 12].map((id) => ({ bookableAssetId: id, datesAndTimes: [{ date: '2026-12-24', startTime: '18:00:00', duration: 'PT1H' }], repetition: { pattern: 'WEEKLY' as const, lastDate: '2027-02-04' } })),
+    reservations: [11, 12].map((id) => ({
+      bookableAssetId: id,
+      datesAndTimes: [{ date: '2026-12-24', startTime: '18:00:00', duration: 'PT1H' }],
+      repetition: { pattern: 'WEEKLY' as const, lastDate: '2027-02-04' },
+    })),
     availability: answer,
   });
 
@@ -46,7 +57,8 @@ beforeEach(() => {
   vi.stubGlobal('scrollTo', vi.fn());
   posted = [];
   stubApi({
-    '/api/bookableasset': ({ url }: { url: URL }) => Response.json([gym, hall].filter((r) => url.searchParams.getAll('ids').includes(String(r.id)))),
+    '/api/bookableasset': ({ url }: { url: URL }) =>
+      Response.json([gym, hall].filter((r) => url.searchParams.getAll('ids').includes(String(r.id)))),
     '/api/currentuser/roles': { userId: 1, name: 'Kari Nordmann', email: 'kari@example.no', portal: 'PUBLIC', roles: ['PUBLIC'] },
     '/api/booking': ({ init }: { init: RequestInit | undefined }) => {
       posted.push(JSON.parse(String(init?.body)) as CreateBookingRequest);
@@ -70,7 +82,9 @@ describe('/send: every date with its fate', () => {
     draft();
     renderPortal(SEND, { user: kari });
     const warning = await screen.findByRole('heading', { level: 4, name: '2 datoer er ikke ledige' });
-    const named = within(warning.parentElement!).getAllByRole('listitem').map((li) => li.textContent);
+    const named = within(warning.parentElement!)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(named).toEqual(['torsdag 24.12.2026 kl. 18:00–19:00: Stengt', 'torsdag 31.12.2026 kl. 18:00–19:00: Stengt']);
     // The whole series folds behind a summary that counts the fates.
     expect(screen.getByText('Alle datoene (7 datoer: 5 ledige, 2 ikke ledige)')).toBeInTheDocument();
@@ -85,7 +99,9 @@ describe('/send: every date with its fate', () => {
     await user.click(screen.getByRole('button', { name: 'Send søknad' }));
     const choice = screen.getByRole('checkbox', { name: 'Send søknaden uten datoene som ikke er ledige (2)' });
     expect(choice).toHaveFocus();
-    expect(screen.getByText('Velg om du vil sende søknaden uten datoene som ikke er ledige, eller endre tidspunktene.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Velg om du vil sende søknaden uten datoene som ikke er ledige, eller endre tidspunktene.'),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/send');
     expect(posted).toEqual([]);
 
@@ -95,8 +111,18 @@ describe('/send: every date with its fate', () => {
     expect(posted).toHaveLength(1);
     const [request] = posted;
     expect(request!.sendWithoutOmitted).toBe(true);
-    expect(request!.availabilityData.probablyAvailable.map((e) => [e.bookableAssetId, e.datesAndTimes.length])).toEqual([[11, 7], [12, 5]]);
-    expect(request!.availabilityData.omitted).toEqual([{ bookableAssetId: 12, datesAndTimes: thursdays.slice(0, 2).map((date) => ({ date, startTime: '18:00:00', duration: 'PT1H', initialRepetitionDate: '2026-12-24' })) }]);
+    expect(request!.availabilityData.probablyAvailable.map((e) => [e.bookableAssetId, e.datesAndTimes.length])).toEqual([
+      [11, 7],
+      [12, 5],
+    ]);
+    expect(request!.availabilityData.omitted).toEqual([
+      {
+        bookableAssetId: 12,
+        datesAndTimes: thursdays
+          .slice(0, 2)
+          .map((date) => ({ date, startTime: '18:00:00', duration: 'PT1H', initialRepetitionDate: '2026-12-24' })),
+      },
+    ]);
     expect(await screen.findByText('Søkt uten 2 datoer som ikke var ledige:')).toBeInTheDocument();
     expect(screen.getByText('Aula: torsdag 24.12.2026 kl. 18:00')).toBeInTheDocument();
     expect(screen.getByText('Aula: torsdag 31.12.2026 kl. 18:00')).toBeInTheDocument();
@@ -115,9 +141,20 @@ describe('/send: every date with its fate', () => {
   });
 
   it('offers no way to send when a date breaks a rule of the request itself: the times must change', async () => {
-    draft({ ...availability, errors: [{ bookableAssetId: 12, datesAndTimes: [{ ...time('2027-02-11', 'TOO_SHORT'), message: 'Bookingen må vare minst 60 minutter' }], violations: [] }] });
+    draft({
+      ...availability,
+      errors: [
+        {
+          bookableAssetId: 12,
+          datesAndTimes: [{ ...time('2027-02-11', 'TOO_SHORT'), message: 'Bookingen må vare minst 60 minutter' }],
+          violations: [],
+        },
+      ],
+    });
     renderPortal(SEND, { user: kari });
-    expect(await screen.findByText('Noen av tidene kan ikke sendes slik de er. Endre tidspunktene før du sender søknaden.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Noen av tidene kan ikke sendes slik de er. Endre tidspunktene før du sender søknaden.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Send søknad' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Endre tidspunkter' })).toBeInTheDocument();
   });

@@ -96,14 +96,24 @@ interface SendWithoutChoiceProps {
 }
 
 /** The explicit choice to send only the free dates ('søkt uten n datoer' for the administrator). */
-export const SendWithoutChoice = forwardRef<HTMLInputElement, SendWithoutChoiceProps>(function SendWithoutChoice({ count, checked, onChange, error }, ref) {
+export const SendWithoutChoice = forwardRef<HTMLInputElement, SendWithoutChoiceProps>(function SendWithoutChoice(
+  { count, checked, onChange, error },
+  ref,
+) {
   return (
     <Fieldset>
       <Fieldset.Legend>Datoer som ikke er ledige</Fieldset.Legend>
       <Fieldset.Description>
-        {count === 1 ? '1 dato er ikke ledig.' : `${count} datoer er ikke ledige.`} Du kan sende søknaden for de ledige datoene, eller endre tidspunktene. Behandleren ser hvilke datoer du søkte uten.
+        {count === 1 ? '1 dato er ikke ledig.' : `${count} datoer er ikke ledige.`} Du kan sende søknaden for de ledige datoene, eller endre
+        tidspunktene. Behandleren ser hvilke datoer du søkte uten.
       </Fieldset.Description>
-      <Checkbox ref={ref} label={`${SEND_WITHOUT_LABEL} (${count})`} checked={checked} aria-invalid={error ? true : undefined} onChange={(event) => onChange(event.target.checked)} />
+      <Checkbox
+        ref={ref}
+        label={`${SEND_WITHOUT_LABEL} (${count})`}
+        checked={checked}
+        aria-invalid={error ? true : undefined}
+        onChange={(event) => onChange(event.target.checked)}
+      />
       {error && <ValidationMessage>{error}</ValidationMessage>}
     </Fieldset>
   );

@@ -14,7 +14,15 @@ import { FairShareSummary } from '@lokaler/ui/fair-share-summary';
  * counted by the round's rules instead (the server says so if it goes past them). The server counts
  * again when it is sent; nothing is shown when the question fails.
  */
-export function FairShareNotice({ rooms, availability, viewer }: { rooms: readonly BookableAsset[]; availability: AvailabilityResponse; viewer: string | null }) {
+export function FairShareNotice({
+  rooms,
+  availability,
+  viewer,
+}: {
+  rooms: readonly BookableAsset[];
+  availability: AvailabilityResponse;
+  viewer: string | null;
+}) {
   const locationId = rooms[0]?.locationId ?? 0;
   const { data } = useQuery(bookingLimitsQuery(locationId, viewer));
   const round = useQuery(openRoundOfLocationQuery(locationId)).data?.round ?? null;
@@ -22,7 +30,8 @@ export function FairShareNotice({ rooms, availability, viewer }: { rooms: readon
   const times = timesToSend(availability).probablyAvailable;
   const firstDate = times.flatMap((e) => e.datesAndTimes.map((t) => t.date)).sort()[0];
   const isRepeating = times.some((e) => e.datesAndTimes.some((t) => t.initialRepetitionDate !== null));
-  const inRound = round !== null && isRepeating && firstDate !== undefined && round.semesterStart <= firstDate && firstDate <= round.semesterEnd;
+  const inRound =
+    round !== null && isRepeating && firstDate !== undefined && round.semesterStart <= firstDate && firstDate <= round.semesterEnd;
   const roomName = (id: number) => rooms.find((r) => r.id === id)?.displayName ?? `Rom ${id}`;
   return <FairShareSummary data={data} problems={problemsBeforeSending(times, data.limits, inRound ? null : data.pending, roomName)} />;
 }

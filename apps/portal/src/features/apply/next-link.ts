@@ -18,8 +18,24 @@ export interface SentReceipt {
  *   navigation's state: the home page then says the application was sent and links to it, so going
  *   back to the start never leaves them wondering whether it went through.
  */
-export function registrationTarget({ nextLink, bookingId, activityType, trustedExternalLinks, omitted = [] }: { nextLink: string | null; bookingId: number; activityType: string | null; trustedExternalLinks: readonly string[]; omitted?: readonly string[] }): RegistrationTarget {
-  const fallback: RegistrationTarget = { kind: 'internal', to: paths.home.getHref(), receipt: { sentBookingId: bookingId, ...(omitted.length > 0 ? { omittedDates: [...omitted] } : {}) } };
+export function registrationTarget({
+  nextLink,
+  bookingId,
+  activityType,
+  trustedExternalLinks,
+  omitted = [],
+}: {
+  nextLink: string | null;
+  bookingId: number;
+  activityType: string | null;
+  trustedExternalLinks: readonly string[];
+  omitted?: readonly string[];
+}): RegistrationTarget {
+  const fallback: RegistrationTarget = {
+    kind: 'internal',
+    to: paths.home.getHref(),
+    receipt: { sentBookingId: bookingId, ...(omitted.length > 0 ? { omittedDates: [...omitted] } : {}) },
+  };
   if (!nextLink) return fallback;
   if (/^https?:\/\//i.test(nextLink)) {
     if (!trustedExternalLinks.includes(nextLink)) return fallback;

@@ -59,10 +59,18 @@ export function RegistrationPage() {
 
   const request = useMemo(() => {
     if (!roomsSettled || !snapshot.stored) return null;
-    const answers = applicationFormSchema((rooms.data ?? []).map((r) => r.bookingFlow?.theme ?? 'default')).safeParse(snapshot.stored.values);
+    const answers = applicationFormSchema((rooms.data ?? []).map((r) => r.bookingFlow?.theme ?? 'default')).safeParse(
+      snapshot.stored.values,
+    );
     if (!answers.success) return null;
     const query = new URLSearchParams(search);
-    return createBookingRequest({ availability: snapshot.draft.availability, answers: answers.data, purpose: purposeOf(query.get('purpose')), portal: portalOf(query.get('bookingPortalClient')), sendWithoutOmitted: snapshot.stored.sendWithoutOmitted });
+    return createBookingRequest({
+      availability: snapshot.draft.availability,
+      answers: answers.data,
+      purpose: purposeOf(query.get('purpose')),
+      portal: portalOf(query.get('bookingPortalClient')),
+      sendWithoutOmitted: snapshot.stored.sendWithoutOmitted,
+    });
   }, [roomsSettled, rooms.data, snapshot, search]);
 
   useEffect(() => {
@@ -126,7 +134,15 @@ function failureMessages(failure: Failure): { summary: string | null; fields: { 
   return { summary: explained ? userMessageOf(error) : registrationTexts.reservationsFailed, fields };
 }
 
-function RegistrationFailed({ failure, rooms, roomIds }: { failure: Failure; rooms: readonly BookableAsset[]; roomIds: readonly number[] }) {
+function RegistrationFailed({
+  failure,
+  rooms,
+  roomIds,
+}: {
+  failure: Failure;
+  rooms: readonly BookableAsset[];
+  roomIds: readonly number[];
+}) {
   usePageTitle(registrationTexts.failed);
   const navigate = useNavigate();
   const { search } = useLocation();

@@ -48,7 +48,9 @@ export function BookingRulesSummary({ patterns, minMinutes, bounds, today }: Boo
         <li>
           Du kan booke fra {formatDateNorwegian(processing ? bounds.firstDate : today)} til og med {formatDateNorwegian(bounds.lastDate)}.
         </li>
-        {processing && <li>{`Lokalet krever at søknader sendes inn minst ${daysBetween(today, bounds.firstDate)} dager før ønsket dato.`}</li>}
+        {processing && (
+          <li>{`Lokalet krever at søknader sendes inn minst ${daysBetween(today, bounds.firstDate)} dager før ønsket dato.`}</li>
+        )}
       </ul>
     </section>
   );

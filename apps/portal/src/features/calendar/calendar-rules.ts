@@ -14,11 +14,7 @@ import { weddingMessages } from '@lokaler/domain/wedding-application-texts';
 import { weddingTimesProblem } from '@lokaler/domain/booking-lifecycle';
 
 /** The repeat choice's labels (spec 01 §2: one time, every week, every other week). */
-export const repeatLabels: Record<RepeatPattern, string> = {
-  SINGLE_DAY: 'Én gang',
-  WEEKLY: 'Hver uke',
-  BIWEEKLY: 'Annenhver uke',
-};
+export const repeatLabels: Record<RepeatPattern, string> = { SINGLE_DAY: 'Én gang', WEEKLY: 'Hver uke', BIWEEKLY: 'Annenhver uke' };
 
 export interface CalendarRules {
   /** The repeat modes every chosen room allows, the default first (weekly when single is not allowed). */
@@ -33,7 +29,10 @@ export interface CalendarRules {
  * The public booking rules of the chosen rooms, from the domain (spec 01 §5). The rooms' allow flags
  * already combine the location's and the room's; the minimum duration is the location's.
  */
-export function calendarRules(rooms: readonly BookableAsset[], location: Pick<Location, 'minBookingDurationMinutes'> | undefined): CalendarRules {
+export function calendarRules(
+  rooms: readonly BookableAsset[],
+  location: Pick<Location, 'minBookingDurationMinutes'> | undefined,
+): CalendarRules {
   const all: RepeatPattern[] = ['SINGLE_DAY', 'WEEKLY', 'BIWEEKLY'];
   let patterns = all;
   const oneTimeslotRooms = new Set<number>();
@@ -77,7 +76,11 @@ export function nextLinkOf(rooms: readonly BookableAsset[], bookingsListPath: st
  * venue, adding a second time is refused with the server's text before anything is sent. A draft
  * without a time yet is no problem here. Null when the times may be added.
  */
-export function weddingTimeProblem(location: Pick<Location, 'filterCategory'>, existing: readonly BookingCreationDto[], added: readonly BookingCreationDto[]): string | null {
+export function weddingTimeProblem(
+  location: Pick<Location, 'filterCategory'>,
+  existing: readonly BookingCreationDto[],
+  added: readonly BookingCreationDto[],
+): string | null {
   if (location.filterCategory !== 'WEDDINGS') return null;
   const all = [...existing, ...added];
   const times = all.reduce((n, r) => n + r.datesAndTimes.length, 0);
@@ -89,9 +92,17 @@ export function weddingTimeProblem(location: Pick<Location, 'filterCategory'>, e
  * Said at once when a chosen interval is shorter than the location's minimum (the click
  * grows it when it can; a taken slot or an unchecked one can leave it short). Null when none is.
  */
-export function tooShortText(checked: readonly ChosenSlot[], rooms: readonly Pick<BookableAsset, 'id' | 'displayName'>[], minMinutes: number): string | null {
+export function tooShortText(
+  checked: readonly ChosenSlot[],
+  rooms: readonly Pick<BookableAsset, 'id' | 'displayName'>[],
+  minMinutes: number,
+): string | null {
   if (minMinutes <= 0) return null;
-  const short = rooms.flatMap((room) => shortChoices(checked, room.id, minMinutes).map((c) => `${rooms.length > 1 ? `${room.displayName}, ` : ''}${formatDate(c.date, 'EEEE d. MMMM')} kl. ${formatClock(c.startTime)}`));
+  const short = rooms.flatMap((room) =>
+    shortChoices(checked, room.id, minMinutes).map(
+      (c) => `${rooms.length > 1 ? `${room.displayName}, ` : ''}${formatDate(c.date, 'EEEE d. MMMM')} kl. ${formatClock(c.startTime)}`,
+    ),
+  );
   if (short.length === 0) return null;
   return `${unavailabilityMessage('TOO_SHORT', { minBookingDurationMinutes: minMinutes })}. Velg flere tider rett etter hverandre: ${short.join('; ')}.`;
 }

@@ -10,7 +10,21 @@ export const ADD_BUTTON_LABEL = 'Legg til valgte tider';
  * What is checked in the calendar but not yet added, per room, with adjacent slots merged (spec 01
  * §4), and the add button. The list is a live region: a screen reader hears the choice change.
  */
-export function ChosenTimes({ rooms, checked, onAdd, onClear, error, busy }: { rooms: readonly BookableAsset[]; checked: readonly ChosenSlot[]; onAdd: () => void; onClear: () => void; error: string | null; busy: boolean }) {
+export function ChosenTimes({
+  rooms,
+  checked,
+  onAdd,
+  onClear,
+  error,
+  busy,
+}: {
+  rooms: readonly BookableAsset[];
+  checked: readonly ChosenSlot[];
+  onAdd: () => void;
+  onClear: () => void;
+  error: string | null;
+  busy: boolean;
+}) {
   const perRoom = rooms.map((room) => ({ room, intervals: mergedChoice(checked, room.id) })).filter((r) => r.intervals.length > 0);
   return (
     <section aria-labelledby="lk-chosen-title" className="lk-stack lk-chosen-times">
@@ -19,7 +33,9 @@ export function ChosenTimes({ rooms, checked, onAdd, onClear, error, busy }: { r
       </Heading>
       <div aria-live="polite">
         {perRoom.length === 0 ? (
-          <Paragraph>Du har ikke valgt noen tider ennå. Velg ledige kvarter i kalenderen, eller en hel dag med knappen over dagen.</Paragraph>
+          <Paragraph>
+            Du har ikke valgt noen tider ennå. Velg ledige kvarter i kalenderen, eller en hel dag med knappen over dagen.
+          </Paragraph>
         ) : (
           perRoom.map(({ room, intervals }) => (
             <div key={room.id}>

@@ -22,9 +22,21 @@ function stub(answer: () => Response = () => Response.json({ id: 5 }, { status: 
   return stubApi({
     '/api/bookableasset/calendar': () => {
       const week = openingWeekOf(bounds, today);
-      return Response.json({ rooms: [gym], location, bounds, week, schedule: week ? [{ bookableAssetId: 11, timeslotsByDate: buildTimeslots(week.fromInclusive, week.toInclusive) }] : [] });
+      return Response.json({
+        rooms: [gym],
+        location,
+        bounds,
+        week,
+        schedule: week ? [{ bookableAssetId: 11, timeslotsByDate: buildTimeslots(week.fromInclusive, week.toInclusive) }] : [],
+      });
     },
-    '/api/schedule': ({ url }: { url: URL }) => Response.json([{ bookableAssetId: 11, timeslotsByDate: buildTimeslots(url.searchParams.get('fromInclusive')!, url.searchParams.get('toInclusive')!) }]),
+    '/api/schedule': ({ url }: { url: URL }) =>
+      Response.json([
+        {
+          bookableAssetId: 11,
+          timeslotsByDate: buildTimeslots(url.searchParams.get('fromInclusive')!, url.searchParams.get('toInclusive')!),
+        },
+      ]),
     '/api/booking/availability': () => Response.json({ probablyAvailable: [], unavailable: [], errors: [] }),
     '/api/user/free-slot-alerts': ({ init }: { url: URL; init: RequestInit | undefined }) => {
       if (init?.method !== 'POST') return Response.json({ alerts: [], maxActive: 10 });
@@ -36,7 +48,19 @@ function stub(answer: () => Response = () => Response.json({ id: 5 }, { status: 
 
 setUpPortalTests();
 
-const created = { id: 5, locationId: 1, locationName: 'Tøyen skole', bookableAssetId: 11, roomName: 'Gymsal (G1)', fromDate: today, toDate: addDays(today, 30), weekdays: [2], timeFrom: '17:00:00', timeTo: '21:00:00', createdAt: new Date().toISOString() };
+const created = {
+  id: 5,
+  locationId: 1,
+  locationName: 'Tøyen skole',
+  bookableAssetId: 11,
+  roomName: 'Gymsal (G1)',
+  fromDate: today,
+  toDate: addDays(today, 30),
+  weekdays: [2],
+  timeFrom: '17:00:00',
+  timeTo: '21:00:00',
+  createdAt: new Date().toISOString(),
+};
 
 async function openDialog() {
   const user = userEvent.setup();
@@ -48,7 +72,7 @@ async function openDialog() {
 }
 
 describe("'Varsle meg når en tid blir ledig' on the room page", () => {
-  it('sends the room, the dates, the weekdays and the time of day in the API\'s shape', async () => {
+  it("sends the room, the dates, the weekdays and the time of day in the API's shape", async () => {
     stub(() => Response.json(created, { status: 201 }));
     const { user, dialog } = await openDialog();
     expect(within(dialog).getByRole('radio', { name: 'Gymsal (G1)' })).toBeChecked();
@@ -57,7 +81,17 @@ describe("'Varsle meg når en tid blir ledig' on the room page", () => {
     await user.type(within(dialog).getByLabelText('Til klokken'), '21:00');
     await user.click(within(dialog).getByRole('button', { name: 'Lagre varsel' }));
     expect(await within(dialog).findByText('Varselet er lagret. Du får en e-post når en tid som passer blir ledig.')).toBeInTheDocument();
-    expect(posted).toEqual([{ locationId: 1, bookableAssetId: 11, fromDate: today, toDate: addDays(today, 30), weekdays: [2], timeFrom: '17:00:00', timeTo: '21:00:00' }]);
+    expect(posted).toEqual([
+      {
+        locationId: 1,
+        bookableAssetId: 11,
+        fromDate: today,
+        toDate: addDays(today, 30),
+        weekdays: [2],
+        timeFrom: '17:00:00',
+        timeTo: '21:00:00',
+      },
+    ]);
   });
 
   it('a whole location, every day: bookableAssetId null and no times', async () => {
@@ -66,7 +100,9 @@ describe("'Varsle meg når en tid blir ledig' on the room page", () => {
     await user.click(within(dialog).getByRole('radio', { name: 'Alle rom på Tøyen skole' }));
     await user.click(within(dialog).getByRole('button', { name: 'Lagre varsel' }));
     await within(dialog).findByText(/Varselet er lagret/);
-    expect(posted).toEqual([{ locationId: 1, bookableAssetId: null, fromDate: today, toDate: addDays(today, 30), weekdays: [], timeFrom: null, timeTo: null }]);
+    expect(posted).toEqual([
+      { locationId: 1, bookableAssetId: null, fromDate: today, toDate: addDays(today, 30), weekdays: [], timeFrom: null, timeTo: null },
+    ]);
   });
 
   it('refuses an inverted range and half a time of day with the shared rules, and sends nothing', async () => {
@@ -87,7 +123,16 @@ describe("'Varsle meg når en tid blir ledig' on the room page", () => {
   });
 
   it("shows the server's Norwegian message, e.g. over the limit", async () => {
-    stub(() => Response.json({ code: 'CONFLICT', msg: 'At most 10', userMsg: 'Du kan ha høyst 10 aktive varsler. Avslutt et varsel under Mine bookinger før du lager et nytt.' }, { status: 409 }));
+    stub(() =>
+      Response.json(
+        {
+          code: 'CONFLICT',
+          msg: 'At most 10',
+          userMsg: 'Du kan ha høyst 10 aktive varsler. Avslutt et varsel under Mine bookinger før du lager et nytt.',
+        },
+        { status: 409 },
+      ),
+    );
     const { user, dialog } = await openDialog();
     await user.click(within(dialog).getByRole('button', { name: 'Lagre varsel' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Du kan ha høyst 10 aktive varsler.');
@@ -97,8 +142,13 @@ describe("'Varsle meg når en tid blir ledig' on the room page", () => {
     stub();
     const date = addDays(monday, 15);
     renderPortal(`/ressurs?ressurs=11&dato=${date}&tid=18:00`, { user: kari });
-    expect(await screen.findByText(`Ledig tid fra varselet ditt: ${formatDateNorwegian(date)} kl. 18:00. Kalenderen under viser den uken; velg tiden og legg den til.`)).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('grid', { name: /Gymsal \(G1\), uke/ }).getAttribute('aria-label')).toContain(`uke ${isoWeekNumber(date)}`));
+    expect(
+      await screen.findByText(
+        `Ledig tid fra varselet ditt: ${formatDateNorwegian(date)} kl. 18:00. Kalenderen under viser den uken; velg tiden og legg den til.`,
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('grid', { name: /Gymsal \(G1\), uke/ }).getAttribute('aria-label')).toContain(`uke ${isoWeekNumber(date)}`),
+    );
   });
 });
-

@@ -1,5 +1,17 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Dialog, Fieldset, Heading, Link, Paragraph, Radio, Textfield, ValidationMessage } from '@digdir/designsystemet-react';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Dialog,
+  Fieldset,
+  Heading,
+  Link,
+  Paragraph,
+  Radio,
+  Textfield,
+  ValidationMessage,
+} from '@digdir/designsystemet-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -111,7 +123,14 @@ function FreeSlotAlertDialog({ sub, target, onClose }: { sub: string; target: Ta
             </Fieldset>
             <div className="lk-alert-dates">
               <Textfield label="Fra dato" type="date" min={today} error={errors.fromDate?.message} {...register('fromDate')} />
-              <Textfield label="Til dato" type="date" min={today} max={latestAlertDate(today)} error={errors.toDate?.message} {...register('toDate')} />
+              <Textfield
+                label="Til dato"
+                type="date"
+                min={today}
+                max={latestAlertDate(today)}
+                error={errors.toDate?.message}
+                {...register('toDate')}
+              />
             </div>
             <Fieldset>
               <Fieldset.Legend>Ukedager</Fieldset.Legend>

@@ -26,9 +26,18 @@ export function RepeatChoice({ patterns, value, onChange, lastDate, onLastDateCh
     <div className="lk-stack">
       <Fieldset>
         <Fieldset.Legend>Hvor ofte vil du låne lokalet?</Fieldset.Legend>
-        {!patterns.includes('SINGLE_DAY') && <Fieldset.Description>Lokalet kan bare lånes med gjentakelse, hver uke eller annenhver uke.</Fieldset.Description>}
+        {!patterns.includes('SINGLE_DAY') && (
+          <Fieldset.Description>Lokalet kan bare lånes med gjentakelse, hver uke eller annenhver uke.</Fieldset.Description>
+        )}
         {patterns.map((pattern) => (
-          <Radio key={pattern} name="lk-repetition" label={repeatLabels[pattern]} value={pattern} checked={value === pattern} onChange={() => onChange(pattern)} />
+          <Radio
+            key={pattern}
+            name="lk-repetition"
+            label={repeatLabels[pattern]}
+            value={pattern}
+            checked={value === pattern}
+            onChange={() => onChange(pattern)}
+          />
         ))}
       </Fieldset>
       {value !== 'SINGLE_DAY' && (

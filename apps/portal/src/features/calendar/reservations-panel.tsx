@@ -55,7 +55,15 @@ interface ReservationsPanelProps {
  * 'Ledig {n} av {m} valgte datoer' red or yellow, the times that are 'ikke ledig', and the rules a
  * request breaks. The way on to the form opens when nothing is broken and something is free.
  */
-export function ReservationsPanel({ rooms, reservations, availability, checking, onRemove, canContinue, onContinue }: ReservationsPanelProps) {
+export function ReservationsPanel({
+  rooms,
+  reservations,
+  availability,
+  checking,
+  onRemove,
+  canContinue,
+  onContinue,
+}: ReservationsPanelProps) {
   if (reservations.length === 0) return null;
   return (
     <section aria-labelledby="lk-reservations-title" className="lk-stack">
@@ -80,7 +88,12 @@ export function ReservationsPanel({ rooms, reservations, availability, checking,
                     {r.datesAndTimes.map((t) => describeTime(t)).join(', ')}
                     {describeRepetition(r) ? `, ${describeRepetition(r)}` : ''}
                   </span>
-                  <Button variant="tertiary" data-size="sm" onClick={() => onRemove(index)} aria-label={`Fjern ${room.displayName} ${r.datesAndTimes.map((t) => describeTime(t)).join(', ')}`}>
+                  <Button
+                    variant="tertiary"
+                    data-size="sm"
+                    onClick={() => onRemove(index)}
+                    aria-label={`Fjern ${room.displayName} ${r.datesAndTimes.map((t) => describeTime(t)).join(', ')}`}
+                  >
                     Fjern
                   </Button>
                 </li>
@@ -107,7 +120,9 @@ export function ReservationsPanel({ rooms, reservations, availability, checking,
                 {result.errors.length > 0 && <TimeList times={result.errors} />}
               </Alert>
             )}
-            {result && !partial && total > 0 && <Paragraph>{total === 1 ? 'Tiden er ledig.' : `Alle ${total} tidene er ledige.`}</Paragraph>}
+            {result && !partial && total > 0 && (
+              <Paragraph>{total === 1 ? 'Tiden er ledig.' : `Alle ${total} tidene er ledige.`}</Paragraph>
+            )}
           </div>
         );
       })}

@@ -13,8 +13,16 @@ const checked = [
 describe('reservations from the calendar choice', () => {
   it('merges adjacent slots per room and carries the repetition', () => {
     expect(reservationsFromChoice(checked, [1, 2, 3], { pattern: 'WEEKLY', lastDate: '2030-04-01' })).toEqual([
-      { bookableAssetId: 1, datesAndTimes: [{ date: '2030-03-04', startTime: '18:00:00', duration: 'PT30M' }], repetition: { pattern: 'WEEKLY', lastDate: '2030-04-01' } },
-      { bookableAssetId: 2, datesAndTimes: [{ date: '2030-03-05', startTime: '09:00:00', duration: 'PT15M' }], repetition: { pattern: 'WEEKLY', lastDate: '2030-04-01' } },
+      {
+        bookableAssetId: 1,
+        datesAndTimes: [{ date: '2030-03-04', startTime: '18:00:00', duration: 'PT30M' }],
+        repetition: { pattern: 'WEEKLY', lastDate: '2030-04-01' },
+      },
+      {
+        bookableAssetId: 2,
+        datesAndTimes: [{ date: '2030-03-05', startTime: '09:00:00', duration: 'PT15M' }],
+        repetition: { pattern: 'WEEKLY', lastDate: '2030-04-01' },
+      },
     ]);
     expect(reservationsFromChoice(checked, [1], null)[0]!.repetition).toBeNull();
     expect(reservationsFromChoice(checked, [1], { pattern: 'SINGLE_DAY', lastDate: '2030-04-01' })[0]!.repetition).toBeNull();
@@ -22,7 +30,14 @@ describe('reservations from the calendar choice', () => {
 
   it('replaces the earlier reservation of a one-timeslot room, and appends for the others', () => {
     const old: BookingCreationDto[] = reservationsFromChoice(checked, [1, 2], null);
-    const added = reservationsFromChoice([{ bookableAssetId: 1, date: '2030-03-06', startTime: '18:00:00' }, { bookableAssetId: 2, date: '2030-03-06', startTime: '18:00:00' }], [1, 2], null);
+    const added = reservationsFromChoice(
+      [
+        { bookableAssetId: 1, date: '2030-03-06', startTime: '18:00:00' },
+        { bookableAssetId: 2, date: '2030-03-06', startTime: '18:00:00' },
+      ],
+      [1, 2],
+      null,
+    );
     const result = addReservations(old, added, new Set([1]));
     expect(result.filter((r) => r.bookableAssetId === 1).map((r) => r.datesAndTimes[0]!.date)).toEqual(['2030-03-06']);
     expect(result.filter((r) => r.bookableAssetId === 2)).toHaveLength(2);
@@ -39,13 +54,38 @@ describe('reservations from the calendar choice', () => {
   });
 
   it('lets the person go on only when nothing breaks a rule and something is free', () => {
-    const t = { date: '2030-03-04', startTime: '18:00:00', endTime: '19:00:00', duration: 'PT1H', initialRepetitionDate: null, available: true, reason: null, message: null };
+    const t = {
+      date: '2030-03-04',
+      startTime: '18:00:00',
+      endTime: '19:00:00',
+      duration: 'PT1H',
+      initialRepetitionDate: null,
+      available: true,
+      reason: null,
+      message: null,
+    };
     expect(canContinue(null)).toBe(false);
-    expect(canContinue({ probablyAvailable: [{ bookableAssetId: 1, datesAndTimes: [t], violations: [] }], unavailable: [], errors: [] })).toBe(true);
-    expect(canContinue({ probablyAvailable: [], unavailable: [{ bookableAssetId: 1, datesAndTimes: [t], violations: [] }], errors: [] })).toBe(false);
+    expect(
+      canContinue({ probablyAvailable: [{ bookableAssetId: 1, datesAndTimes: [t], violations: [] }], unavailable: [], errors: [] }),
+    ).toBe(true);
+    expect(
+      canContinue({ probablyAvailable: [], unavailable: [{ bookableAssetId: 1, datesAndTimes: [t], violations: [] }], errors: [] }),
+    ).toBe(false);
     // Decision 027: a taken date beside a free one may be left out on the form, which names it.
-    expect(canContinue({ probablyAvailable: [{ bookableAssetId: 1, datesAndTimes: [t], violations: [] }], unavailable: [{ bookableAssetId: 1, datesAndTimes: [{ ...t, available: false, reason: 'BOOKED', message: 'x' }], violations: [] }], errors: [] })).toBe(true);
-    expect(canContinue({ probablyAvailable: [{ bookableAssetId: 1, datesAndTimes: [t], violations: [] }], unavailable: [], errors: [{ bookableAssetId: 2, datesAndTimes: [], violations: [{ code: 'ONE_TIMESLOT_ONLY', message: 'x' }] }] })).toBe(false);
+    expect(
+      canContinue({
+        probablyAvailable: [{ bookableAssetId: 1, datesAndTimes: [t], violations: [] }],
+        unavailable: [{ bookableAssetId: 1, datesAndTimes: [{ ...t, available: false, reason: 'BOOKED', message: 'x' }], violations: [] }],
+        errors: [],
+      }),
+    ).toBe(true);
+    expect(
+      canContinue({
+        probablyAvailable: [{ bookableAssetId: 1, datesAndTimes: [t], violations: [] }],
+        unavailable: [],
+        errors: [{ bookableAssetId: 2, datesAndTimes: [], violations: [{ code: 'ONE_TIMESLOT_ONLY', message: 'x' }] }],
+      }),
+    ).toBe(false);
   });
 });
 

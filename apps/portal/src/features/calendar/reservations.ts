@@ -16,20 +16,28 @@ const SLOT = formatDuration(SLOT_MINUTES);
 
 /** The checked slots of one room as the intervals a person sees (adjacent slots merged, spec 01 §4). */
 export function mergedChoice(checked: readonly ChosenSlot[], roomId: number): MergedInterval[] {
-  return mergeSlots(checked.filter((c) => c.bookableAssetId === roomId).map((c) => ({ date: c.date, startTime: c.startTime, duration: SLOT })));
+  return mergeSlots(
+    checked.filter((c) => c.bookableAssetId === roomId).map((c) => ({ date: c.date, startTime: c.startTime, duration: SLOT })),
+  );
 }
 
 /** One reservation per room with checked slots, carrying the repetition (null for one time). */
-export function reservationsFromChoice(checked: readonly ChosenSlot[], roomIds: readonly number[], repetition: { pattern: RepeatPattern; lastDate: string } | null): BookingCreationDto[] {
+export function reservationsFromChoice(
+  checked: readonly ChosenSlot[],
+  roomIds: readonly number[],
+  repetition: { pattern: RepeatPattern; lastDate: string } | null,
+): BookingCreationDto[] {
   const repeats = repetition !== null && repetition.pattern !== 'SINGLE_DAY';
   return roomIds.flatMap((roomId) => {
     const intervals = mergedChoice(checked, roomId);
     if (intervals.length === 0) return [];
-    return [{
-      bookableAssetId: roomId,
-      datesAndTimes: intervals.map(({ date, startTime, duration }) => ({ date, startTime, duration })),
-      repetition: repeats ? { pattern: repetition.pattern, lastDate: repetition.lastDate } : null,
-    }];
+    return [
+      {
+        bookableAssetId: roomId,
+        datesAndTimes: intervals.map(({ date, startTime, duration }) => ({ date, startTime, duration })),
+        repetition: repeats ? { pattern: repetition.pattern, lastDate: repetition.lastDate } : null,
+      },
+    ];
   });
 }
 
@@ -37,7 +45,11 @@ export function reservationsFromChoice(checked: readonly ChosenSlot[], roomIds: 
  * Adds new reservations to the saved ones. A room that allows one timeslot per booking keeps only
  * its newest choice (the rule allows one interval; adding another replaces it).
  */
-export function addReservations(existing: readonly BookingCreationDto[], added: readonly BookingCreationDto[], oneTimeslotRooms: ReadonlySet<number>): BookingCreationDto[] {
+export function addReservations(
+  existing: readonly BookingCreationDto[],
+  added: readonly BookingCreationDto[],
+  oneTimeslotRooms: ReadonlySet<number>,
+): BookingCreationDto[] {
   const replaced = new Set(added.filter((r) => oneTimeslotRooms.has(r.bookableAssetId)).map((r) => r.bookableAssetId));
   return [...existing.filter((r) => !replaced.has(r.bookableAssetId)), ...added];
 }
@@ -52,7 +64,8 @@ export function reservedSlotKeys(reservations: readonly BookingCreationDto[]): S
       const start = parseTime(occurrence.startTime);
       const minutes = parseDuration(occurrence.duration);
       if (start === null || minutes === null) continue;
-      for (let m = start; m < Math.min(start + minutes, 1440); m += SLOT_MINUTES) keys.add(slotKey(reservation.bookableAssetId, occurrence.date, minutesToTime(m)));
+      for (let m = start; m < Math.min(start + minutes, 1440); m += SLOT_MINUTES)
+        keys.add(slotKey(reservation.bookableAssetId, occurrence.date, minutesToTime(m)));
     }
   }
   return keys;

@@ -55,7 +55,9 @@ export function RoomCalendar({ rooms, location, bounds, openingWeek = null, init
   const [today] = useState(() => todayInOslo(new Date()));
   // Public: pickers and navigation reach back to today; days inside behandlingstid show, not bookable.
   const navWindow = useMemo(() => ({ minSelectableDate: today, lastDate: bounds.lastDate }), [today, bounds.lastDate]);
-  const [weekStart, setWeekStart] = useState(() => initialCalendarWeekStart(initialDate !== null && initialDate >= bounds.firstDate ? initialDate : bounds.firstDate, navWindow));
+  const [weekStart, setWeekStart] = useState(() =>
+    initialCalendarWeekStart(initialDate !== null && initialDate >= bounds.firstDate ? initialDate : bounds.firstDate, navWindow),
+  );
   const week = calendarWeek(weekStart, navWindow);
   const [roomId, setRoomId] = useState(rooms[0]!.id);
   const room = rooms.find((r) => r.id === roomId) ?? rooms[0]!;
@@ -79,7 +81,11 @@ export function RoomCalendar({ rooms, location, bounds, openingWeek = null, init
   const setPattern = (next: RepeatPattern) => {
     setEndDateError(null);
     // Spec 01 §4: changing the repetition clears the checked times; one time clears the end date.
-    updateDraft((d) => ({ ...d, checked: [], repetition: { pattern: next, lastDate: next === 'SINGLE_DAY' ? null : d.repetition.lastDate } }));
+    updateDraft((d) => ({
+      ...d,
+      checked: [],
+      repetition: { pattern: next, lastDate: next === 'SINGLE_DAY' ? null : d.repetition.lastDate },
+    }));
   };
 
   const add = () => {
@@ -103,7 +109,11 @@ export function RoomCalendar({ rooms, location, bounds, openingWeek = null, init
       repetition = { pattern, lastDate: result.lastDate };
     }
     const added = reservationsFromChoice(checked, roomIds, repetition);
-    const weddingProblem = weddingTimeProblem(location, draft.reservations.filter((r) => roomIds.includes(r.bookableAssetId)), added);
+    const weddingProblem = weddingTimeProblem(
+      location,
+      draft.reservations.filter((r) => roomIds.includes(r.bookableAssetId)),
+      added,
+    );
     if (weddingProblem) {
       setAddError(weddingProblem);
       return;
@@ -120,7 +130,13 @@ export function RoomCalendar({ rooms, location, bounds, openingWeek = null, init
   };
 
   const goToForm = () =>
-    void navigate(paths.send.getHref({ purpose: 'PUBLICUSER_LOAN', activityType: activityTypeOf(rooms), nextLink: nextLinkOf(rooms, paths.bookings.path) }));
+    void navigate(
+      paths.send.getHref({
+        purpose: 'PUBLICUSER_LOAN',
+        activityType: activityTypeOf(rooms),
+        nextLink: nextLinkOf(rooms, paths.bookings.path),
+      }),
+    );
 
   if (bounds.firstDate > bounds.lastDate) {
     return <Alert data-color="info">Fant ingen ledige tidspunkt</Alert>;
@@ -149,7 +165,12 @@ export function RoomCalendar({ rooms, location, bounds, openingWeek = null, init
         {rooms.length > 1 && (
           <div role="group" aria-label="Vis kalenderen for" className="lk-button-row">
             {rooms.map((r) => (
-              <Button key={r.id} variant={r.id === room.id ? 'primary' : 'secondary'} aria-pressed={r.id === room.id} onClick={() => setRoomId(r.id)}>
+              <Button
+                key={r.id}
+                variant={r.id === room.id ? 'primary' : 'secondary'}
+                aria-pressed={r.id === room.id}
+                onClick={() => setRoomId(r.id)}
+              >
                 {r.displayName}
               </Button>
             ))}

@@ -30,11 +30,18 @@ export function RoomGrid({ room, week, timeslotsByDate, reserved, oneTimeslotOnl
     return byKey;
   }, [dates, timeslotsByDate]);
   const times = useMemo(() => [...new Set([...slots.values()].map((s) => s.startTime))].sort(), [slots]);
-  const checked = useMemo(() => new Set(draft.checked.filter((c) => c.bookableAssetId === room.id).map((c) => slotKey(room.id, c.date, c.startTime))), [draft.checked, room.id]);
+  const checked = useMemo(
+    () => new Set(draft.checked.filter((c) => c.bookableAssetId === room.id).map((c) => slotKey(room.id, c.date, c.startTime))),
+    [draft.checked, room.id],
+  );
 
   const isReserved = (date: string, time: string) => reserved.has(slotKey(room.id, date, time));
   /** The day's slots a day click may choose: not those already saved as reservations. */
-  const dayOf = (date: string) => ({ bookableAssetId: room.id, date, slots: (timeslotsByDate[date] ?? []).filter((s) => !isReserved(date, s.startTime)) });
+  const dayOf = (date: string) => ({
+    bookableAssetId: room.id,
+    date,
+    slots: (timeslotsByDate[date] ?? []).filter((s) => !isReserved(date, s.startTime)),
+  });
   const options = { oneTimeslotOnly };
   const isOfDay = (c: ChosenSlot, date: string) => c.bookableAssetId === room.id && c.date === date;
 
@@ -49,10 +56,14 @@ export function RoomGrid({ room, week, timeslotsByDate, reserved, oneTimeslotOnl
         const slot = slots.get(`${date}|${time}`);
         return slot ? slotStatus(slot, { checked: checked.has(slotKey(room.id, date, time)), reserved: isReserved(date, time) }) : null;
       }}
-      onToggleSlot={(date, time) => updateDraft((d) => ({ ...d, checked: toggleSlot(d.checked, { bookableAssetId: room.id, date, startTime: time }, options) }))}
+      onToggleSlot={(date, time) =>
+        updateDraft((d) => ({ ...d, checked: toggleSlot(d.checked, { bookableAssetId: room.id, date, startTime: time }, options) }))
+      }
       onToggleDay={(date) => updateDraft((d) => ({ ...d, checked: toggleDay(d.checked, dayOf(date), options) }))}
       canToggleDay={(date) => dayOf(date).slots.some(isSlotBookable)}
-      isDayChosen={(date) => draft.checked.some((c) => isOfDay(c, date)) && toggleDay(draft.checked, dayOf(date), options).every((c) => !isOfDay(c, date))}
+      isDayChosen={(date) =>
+        draft.checked.some((c) => isOfDay(c, date)) && toggleDay(draft.checked, dayOf(date), options).every((c) => !isOfDay(c, date))
+      }
     />
   );
 }

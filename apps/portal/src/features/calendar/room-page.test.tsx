@@ -25,14 +25,39 @@ const location = buildLocation({ id: 1, name: 'Tøyen skole' });
 const gym = buildRoom({ id: 11, name: 'Gymsal', displayName: 'Gymsal (G1)' });
 const classroom = buildRoom({ id: 12, name: 'Klasserom', displayName: 'Klasserom (101)', capacity: 1 });
 
-const time = (date: string, startTime: string, endTime: string, available = true, initialRepetitionDate: string | null = null): TimeWithAvailability => ({
-  date, startTime, endTime, duration: 'PT30M', initialRepetitionDate, available, reason: available ? null : 'BOOKED', message: available ? null : 'Tidspunktet er ikke ledig',
+const time = (
+  date: string,
+  startTime: string,
+  endTime: string,
+  available = true,
+  initialRepetitionDate: string | null = null,
+): TimeWithAvailability => ({
+  date,
+  startTime,
+  endTime,
+  duration: 'PT30M',
+  initialRepetitionDate,
+  available,
+  reason: available ? null : 'BOOKED',
+  message: available ? null : 'Tidspunktet er ikke ledig',
 });
 
 let availabilityRequests: AvailabilityRequest[];
 /** fromInclusive of each GET /api/schedule (the opening week comes with the page). */
 let scheduleRequests: string[] = [];
-function stub({ rooms = [gym, classroom], bounds = { firstDate: monday, lastDate }, availability, place = location, extra = {} }: { rooms?: ReturnType<typeof buildRoom>[]; bounds?: { firstDate: string; lastDate: string }; availability?: (request: AvailabilityRequest) => Response; place?: typeof location; extra?: Record<string, unknown> } = {}) {
+function stub({
+  rooms = [gym, classroom],
+  bounds = { firstDate: monday, lastDate },
+  availability,
+  place = location,
+  extra = {},
+}: {
+  rooms?: ReturnType<typeof buildRoom>[];
+  bounds?: { firstDate: string; lastDate: string };
+  availability?: (request: AvailabilityRequest) => Response;
+  place?: typeof location;
+  extra?: Record<string, unknown>;
+} = {}) {
   availabilityRequests = [];
   scheduleRequests = [];
   const scheduleOf = (ids: number[], from: string, to: string) =>
@@ -40,10 +65,19 @@ function stub({ rooms = [gym, classroom], bounds = { firstDate: monday, lastDate
   return stubApi({
     // The page's one request (GET /api/bookableasset/calendar): rooms, location, bounds and the opening week.
     '/api/bookableasset/calendar': ({ url }: StubRequest) => {
-      const ids = url.searchParams.getAll('bookableAssetIds').map(Number).filter((id) => rooms.some((r) => r.id === id));
+      const ids = url.searchParams
+        .getAll('bookableAssetIds')
+        .map(Number)
+        .filter((id) => rooms.some((r) => r.id === id));
       if (ids.length === 0) return Response.json({ rooms: [], location: null, bounds: null, week: null, schedule: [] });
       const week = openingWeekOf(bounds, today);
-      return Response.json({ rooms: rooms.filter((r) => ids.includes(r.id)), location: place, bounds, week, schedule: week ? scheduleOf(ids, week.fromInclusive, week.toInclusive) : [] });
+      return Response.json({
+        rooms: rooms.filter((r) => ids.includes(r.id)),
+        location: place,
+        bounds,
+        week,
+        schedule: week ? scheduleOf(ids, week.fromInclusive, week.toInclusive) : [],
+      });
     },
     '/api/schedule': ({ url }: StubRequest) => {
       scheduleRequests.push(url.searchParams.get('fromInclusive')!);
@@ -55,7 +89,11 @@ function stub({ rooms = [gym, classroom], bounds = { firstDate: monday, lastDate
       availabilityRequests.push(request);
       if (availability) return availability(request);
       const answer: AvailabilityResponse = {
-        probablyAvailable: request.bookingCreationDtos.map((dto) => ({ bookableAssetId: dto.bookableAssetId, datesAndTimes: dto.datesAndTimes.map((t) => time(t.date, t.startTime, '18:30:00')), violations: [] })),
+        probablyAvailable: request.bookingCreationDtos.map((dto) => ({
+          bookableAssetId: dto.bookableAssetId,
+          datesAndTimes: dto.datesAndTimes.map((t) => time(t.date, t.startTime, '18:30:00')),
+          violations: [],
+        })),
         unavailable: [],
         errors: [],
       };
@@ -96,7 +134,10 @@ describe('/ressurs: the room calendar', () => {
     const fetchMock = stub();
     const user = userEvent.setup();
     await openCalendar();
-    const apiCalls = () => fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').pathname).filter((p) => !p.startsWith('/api/settings'));
+    const apiCalls = () =>
+      fetchMock.mock.calls
+        .map(([input]) => new URL(String(input), 'http://localhost').pathname)
+        .filter((p) => !p.startsWith('/api/settings'));
     expect(apiCalls()).toEqual(['/api/bookableasset/calendar']);
     expect(scheduleRequests).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Neste uke' }));
@@ -111,10 +152,11 @@ describe('/ressurs: the room calendar', () => {
     await user.click(slot(monday, '18:15'));
     await user.click(slot(monday, '19:00'));
     const chosen = screen.getByRole('region', { name: 'Valgte tider' });
-    expect(within(chosen).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      `${formatDate(monday, 'EEEE d. MMMM yyyy')} kl. 18:00–18:30`,
-      `${formatDate(monday, 'EEEE d. MMMM yyyy')} kl. 19:00–19:15`,
-    ]);
+    expect(
+      within(chosen)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([`${formatDate(monday, 'EEEE d. MMMM yyyy')} kl. 18:00–18:30`, `${formatDate(monday, 'EEEE d. MMMM yyyy')} kl. 19:00–19:15`]);
     expect(JSON.parse(localStorage.getItem(BOOKING_DRAFT_KEY)!).checked).toHaveLength(3);
   });
 
@@ -140,7 +182,11 @@ describe('/ressurs: the room calendar', () => {
     await user.click(screen.getByRole('button', { name: 'Legg til valgte tider' }));
 
     await waitFor(() => expect(availabilityRequests).toHaveLength(1));
-    expect(availabilityRequests[0]).toEqual({ bookingCreationDtos: [{ bookableAssetId: 11, datesAndTimes: [{ date: monday, startTime: '18:00:00', duration: 'PT30M' }], repetition: null }] });
+    expect(availabilityRequests[0]).toEqual({
+      bookingCreationDtos: [
+        { bookableAssetId: 11, datesAndTimes: [{ date: monday, startTime: '18:00:00', duration: 'PT30M' }], repetition: null },
+      ],
+    });
     expect(await screen.findByText('Tiden er ledig.')).toBeInTheDocument();
     expect(slot(monday, '18:00')).toHaveAccessibleName(`${day(monday)} kl. 18:00–18:15, Din reservasjon`);
     expect(readBookingDraft().checked).toEqual([]);
@@ -148,12 +194,20 @@ describe('/ressurs: the room calendar', () => {
 
     await user.click(screen.getByRole('button', { name: 'Gå til søknad' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/send'));
-    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ purpose: 'PUBLICUSER_LOAN', activityType: 'school' });
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      purpose: 'PUBLICUSER_LOAN',
+      activityType: 'school',
+    });
   });
 
   it('says the fair-share limits of the location once times are chosen (not before: the first paint stays one request), and the one a choice goes past', async () => {
     const fetchMock = stub({
-      extra: { '/api/location/1/booking-limits': { limits: { maxPendingHours: 40, maxPendingApplications: 10, maxRoomsPerApplication: 1, maxDatesPerSeries: 60 }, pending: null } },
+      extra: {
+        '/api/location/1/booking-limits': {
+          limits: { maxPendingHours: 40, maxPendingApplications: 10, maxRoomsPerApplication: 1, maxDatesPerSeries: 60 },
+          pending: null,
+        },
+      },
     });
     const user = userEvent.setup();
     await openCalendar();
@@ -230,10 +284,17 @@ describe('/ressurs: the room calendar', () => {
   });
 
   it('shows the rules before the first click: single or repeated, the minimum duration, how far ahead and behandlingstid', async () => {
-    stub({ place: buildLocation({ id: 1, name: 'Tøyen skole', minBookingDurationMinutes: 60 }), bounds: { firstDate: addDays(today, 21), lastDate } });
+    stub({
+      place: buildLocation({ id: 1, name: 'Tøyen skole', minBookingDurationMinutes: 60 }),
+      bounds: { firstDate: addDays(today, 21), lastDate },
+    });
     await openCalendar();
     const rules = screen.getByRole('region', { name: 'Regler for å låne' });
-    expect(within(rules).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(rules)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       'Du kan låne én gang eller fast, hver uke eller annenhver uke.',
       'Hver booking må vare minst 1 time.',
       `Du kan booke fra ${formatDateNorwegian(addDays(today, 21))} til og med ${formatDateNorwegian(lastDate)}.`,
@@ -242,16 +303,22 @@ describe('/ressurs: the room calendar', () => {
     expect(availabilityRequests).toEqual([]);
   });
 
-  it('says at once, before \'Legg til valgte tider\', when a choice is shorter than the location\'s minimum', async () => {
+  it("says at once, before 'Legg til valgte tider', when a choice is shorter than the location's minimum", async () => {
     stub({ place: buildLocation({ id: 1, name: 'Tøyen skole', minBookingDurationMinutes: 60 }) });
     const user = userEvent.setup();
     await openCalendar('/ressurs?ressurs=11');
     await user.click(slot(monday, '18:00'));
-    expect(screen.getByText(`Bookingen må vare minst 60 minutter. Velg flere tider rett etter hverandre: ${day(monday)} kl. 18:00.`)).toBeInTheDocument();
+    expect(
+      screen.getByText(`Bookingen må vare minst 60 minutter. Velg flere tider rett etter hverandre: ${day(monday)} kl. 18:00.`),
+    ).toBeInTheDocument();
     for (const clock of ['18:15', '18:30', '18:45']) await user.click(slot(monday, clock));
     expect(screen.queryByText(/Bookingen må vare minst 60 minutter/)).not.toBeInTheDocument();
     await user.click(slot(monday, '18:15'));
-    expect(screen.getByText(`Bookingen må vare minst 60 minutter. Velg flere tider rett etter hverandre: ${day(monday)} kl. 18:00; ${day(monday)} kl. 18:30.`)).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        `Bookingen må vare minst 60 minutter. Velg flere tider rett etter hverandre: ${day(monday)} kl. 18:00; ${day(monday)} kl. 18:30.`,
+      ),
+    ).toBeInTheDocument();
     expect(availabilityRequests).toEqual([]);
   });
 
@@ -271,7 +338,16 @@ describe('/ressurs: the room calendar', () => {
       availability: () =>
         Response.json({
           probablyAvailable: [{ bookableAssetId: 11, datesAndTimes: [time(monday, '18:00:00', '18:30:00', true, monday)], violations: [] }],
-          unavailable: [{ bookableAssetId: 11, datesAndTimes: [time(addDays(monday, 7), '18:00:00', '18:30:00', false, monday), time(addDays(monday, 14), '18:00:00', '18:30:00', false, monday)], violations: [] }],
+          unavailable: [
+            {
+              bookableAssetId: 11,
+              datesAndTimes: [
+                time(addDays(monday, 7), '18:00:00', '18:30:00', false, monday),
+                time(addDays(monday, 14), '18:00:00', '18:30:00', false, monday),
+              ],
+              violations: [],
+            },
+          ],
           errors: [],
         }),
     });
@@ -295,7 +371,15 @@ describe('/ressurs: the room calendar', () => {
         Response.json({
           probablyAvailable: [],
           unavailable: [],
-          errors: [{ bookableAssetId: 11, datesAndTimes: [{ ...time(monday, '18:00:00', '18:15:00', false), reason: 'TOO_SHORT', message: 'Bookingen må vare minst 60 minutter' }], violations: [{ code: 'TOO_SHORT', message: 'Bookingen må vare minst 60 minutter' }] }],
+          errors: [
+            {
+              bookableAssetId: 11,
+              datesAndTimes: [
+                { ...time(monday, '18:00:00', '18:15:00', false), reason: 'TOO_SHORT', message: 'Bookingen må vare minst 60 minutter' },
+              ],
+              violations: [{ code: 'TOO_SHORT', message: 'Bookingen må vare minst 60 minutter' }],
+            },
+          ],
         }),
     });
     const user = userEvent.setup();
@@ -333,14 +417,28 @@ describe('/ressurs: the room calendar', () => {
 
   it('forgets choices kept for rooms that are not in the URL', async () => {
     stub({ rooms: [gym] });
-    localStorage.setItem(BOOKING_DRAFT_KEY, JSON.stringify({ repetition: { pattern: 'SINGLE_DAY', lastDate: null }, checked: [{ bookableAssetId: 99, date: monday, startTime: '18:00:00' }, { bookableAssetId: 11, date: monday, startTime: '18:15:00' }], reservations: [], availability: null }));
+    localStorage.setItem(
+      BOOKING_DRAFT_KEY,
+      JSON.stringify({
+        repetition: { pattern: 'SINGLE_DAY', lastDate: null },
+        checked: [
+          { bookableAssetId: 99, date: monday, startTime: '18:00:00' },
+          { bookableAssetId: 11, date: monday, startTime: '18:15:00' },
+        ],
+        reservations: [],
+        availability: null,
+      }),
+    );
     await openCalendar('/ressurs?ressurs=11');
     expect(readBookingDraft().checked).toEqual([{ bookableAssetId: 11, date: monday, startTime: '18:15:00' }]);
     expect(slot(monday, '18:15')).toHaveAttribute('aria-selected', 'true');
   });
 
-  it('at a wedding venue takes exactly one wedding time: a second time is refused in the calendar, with the server\'s text', async () => {
-    stub({ rooms: [gym], place: buildLocation({ id: 1, name: 'Oslo rådhus', filterCategory: 'WEDDINGS', publicLocationType: 'WEDDINGS' }) });
+  it("at a wedding venue takes exactly one wedding time: a second time is refused in the calendar, with the server's text", async () => {
+    stub({
+      rooms: [gym],
+      place: buildLocation({ id: 1, name: 'Oslo rådhus', filterCategory: 'WEDDINGS', publicLocationType: 'WEDDINGS' }),
+    });
     const user = userEvent.setup();
     await openCalendar('/ressurs?ressurs=11');
     // Two separate times at once: refused, nothing sent.
@@ -363,7 +461,9 @@ describe('/ressurs: the room calendar', () => {
     await user.click(screen.getByRole('button', { name: 'Legg til valgte tider' }));
     expect(await screen.findByText(weddingMessages.oneTimeOnly)).toBeInTheDocument();
     expect(availabilityRequests).toHaveLength(1);
-    expect(readBookingDraft().reservations).toEqual([{ bookableAssetId: 11, datesAndTimes: [{ date: monday, startTime: '18:00:00', duration: 'PT30M' }], repetition: null }]);
+    expect(readBookingDraft().reservations).toEqual([
+      { bookableAssetId: 11, datesAndTimes: [{ date: monday, startTime: '18:00:00', duration: 'PT30M' }], repetition: null },
+    ]);
   });
 
   it('elsewhere adds a second time as before', async () => {

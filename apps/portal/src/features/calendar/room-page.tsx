@@ -50,7 +50,10 @@ export function RoomPage() {
 
   return (
     <div className="lk-stack lk-room-page">
-      <PageHead title="Velg tidspunkt" description="Velg dager og tider i kalenderen for rommene du vil låne eller leie, én gang eller fast." />
+      <PageHead
+        title="Velg tidspunkt"
+        description="Velg dager og tider i kalenderen for rommene du vil låne eller leie, én gang eller fast."
+      />
       <Link asChild>
         <RouterLink to={venueHref}>{firstRoom ? `Tilbake til ${firstRoom.locationName}` : 'Tilbake'}</RouterLink>
       </Link>
@@ -68,7 +71,10 @@ export function RoomPage() {
       {page.data?.location && page.data.bounds && (
         <>
           <Paragraph>
-            {page.data.location.name}: {page.data.rooms.map((r) => (r.capacity === null ? r.displayName : `${r.displayName} (${formatCapacity(r.capacity)})`)).join(', ')}
+            {page.data.location.name}:{' '}
+            {page.data.rooms
+              .map((r) => (r.capacity === null ? r.displayName : `${r.displayName} (${formatCapacity(r.capacity)})`))
+              .join(', ')}
           </Paragraph>
           {alertDate && (
             <Alert data-color="info">
@@ -79,7 +85,12 @@ export function RoomPage() {
             </Alert>
           )}
           <FreeSlotAlertButton
-            target={{ locationId: page.data.location.id, locationName: page.data.location.name, bookableAssetId: page.data.rooms[0]!.id, roomName: page.data.rooms[0]!.displayName }}
+            target={{
+              locationId: page.data.location.id,
+              locationName: page.data.location.name,
+              bookableAssetId: page.data.rooms[0]!.id,
+              roomName: page.data.rooms[0]!.displayName,
+            }}
           />
           <RoomCalendar
             initialDate={alertDate}

@@ -34,7 +34,8 @@ export function useAvailabilityCheck() {
       setPending(true);
       try {
         const availability = await checkAvailability({ bookingCreationDtos: [...reservations] });
-        if (request === latest.current && canonicalJson(readBookingDraft().reservations) === sent) updateDraft((d) => ({ ...d, availability }));
+        if (request === latest.current && canonicalJson(readBookingDraft().reservations) === sent)
+          updateDraft((d) => ({ ...d, availability }));
       } catch (error) {
         if (request !== latest.current) return;
         updateDraft((d) => ({ ...d, reservations: [], availability: null }));

@@ -33,7 +33,8 @@ export function WeekNavigation({ week, window, onGoTo }: { week: CalendarWeek; w
           Forrige uke
         </Button>
         <p className="lk-week-navigation__week" aria-live="polite">
-          <strong>Uke {week.weekNumber}</strong> <span>{`${formatDate(week.weekStart, 'd. MMM')} – ${formatDate(week.weekEnd, 'd. MMM yyyy')}`}</span>
+          <strong>Uke {week.weekNumber}</strong>{' '}
+          <span>{`${formatDate(week.weekStart, 'd. MMM')} – ${formatDate(week.weekEnd, 'd. MMM yyyy')}`}</span>
         </p>
         <Button variant="secondary" onClick={() => onGoTo(week.nextWeekStart)} disabled={!week.canGoForward}>
           Neste uke
@@ -42,11 +43,14 @@ export function WeekNavigation({ week, window, onGoTo }: { week: CalendarWeek; w
       <div className="lk-week-navigation__jump">
         <Field>
           <Label>År</Label>
-          <Select value={String(year)} onChange={(event) => {
-            const y = Number(event.target.value);
-            const available = monthOptions(y, window);
-            goToMonth(y, available.includes(month) ? month : (available[0] ?? 1));
-          }}>
+          <Select
+            value={String(year)}
+            onChange={(event) => {
+              const y = Number(event.target.value);
+              const available = monthOptions(y, window);
+              goToMonth(y, available.includes(month) ? month : (available[0] ?? 1));
+            }}
+          >
             {years.map((y) => (
               <Select.Option key={y} value={String(y)}>
                 {y}

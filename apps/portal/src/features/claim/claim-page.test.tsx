@@ -29,7 +29,9 @@ describe('/claim/:token', () => {
   });
 
   it('shows an error state when the link is not valid', async () => {
-    stubApi({ [`/api/verifiedbookingaccess/${token}`]: () => new Response(JSON.stringify({ msg: 'gone', code: 'NOT_FOUND' }), { status: 404 }) });
+    stubApi({
+      [`/api/verifiedbookingaccess/${token}`]: () => new Response(JSON.stringify({ msg: 'gone', code: 'NOT_FOUND' }), { status: 404 }),
+    });
     const { router } = renderPortal(`/claim/${token}`, { user: kari });
     expect(await screen.findByRole('heading', { level: 1, name: 'Vi kunne ikke hente bookingen' })).toBeInTheDocument();
     expect(screen.getByText('Lenken er ikke gyldig, eller den er allerede brukt.')).toBeInTheDocument();
@@ -39,9 +41,16 @@ describe('/claim/:token', () => {
 
   it('speaks of the link, not of fields, when the server refuses a malformed token', async () => {
     stubApi({
-      '/api/verifiedbookingaccess/kort': () => new Response(JSON.stringify({
-        msg: 'params/token: Ugyldig lenke', userMsg: 'Noen av feltene er ikke riktig fylt ut.', code: 'VALIDATION', fields: [{ path: 'params.token', message: 'Ugyldig lenke' }],
-      }), { status: 400 }),
+      '/api/verifiedbookingaccess/kort': () =>
+        new Response(
+          JSON.stringify({
+            msg: 'params/token: Ugyldig lenke',
+            userMsg: 'Noen av feltene er ikke riktig fylt ut.',
+            code: 'VALIDATION',
+            fields: [{ path: 'params.token', message: 'Ugyldig lenke' }],
+          }),
+          { status: 400 },
+        ),
     });
     renderPortal('/claim/kort', { user: kari });
     expect(await screen.findByRole('heading', { level: 1, name: 'Vi kunne ikke hente bookingen' })).toBeInTheDocument();
@@ -50,7 +59,9 @@ describe('/claim/:token', () => {
   });
 
   it('does not blame the link when the server fails', async () => {
-    stubApi({ [`/api/verifiedbookingaccess/${token}`]: () => new Response(JSON.stringify({ msg: 'db down', code: 'INTERNAL' }), { status: 500 }) });
+    stubApi({
+      [`/api/verifiedbookingaccess/${token}`]: () => new Response(JSON.stringify({ msg: 'db down', code: 'INTERNAL' }), { status: 500 }),
+    });
     renderPortal(`/claim/${token}`, { user: kari });
     expect(await screen.findByRole('heading', { level: 1, name: 'Vi kunne ikke hente bookingen' })).toBeInTheDocument();
     expect(screen.getByText(/Det oppstod en uventet feil/)).toBeInTheDocument();

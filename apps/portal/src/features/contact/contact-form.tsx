@@ -3,7 +3,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import type { LocationListItem as Location } from '@lokaler/domain/location';
 import { supportCategories, type SupportCategory } from '@lokaler/domain/support-inquiry';
-import { categoriesWithLocation, categoriesWithReferringPage, locationIdFromReferringPage, locationPrompt, supportRequest, type SupportRequest } from '@lokaler/domain/support-request';
+import {
+  categoriesWithLocation,
+  categoriesWithReferringPage,
+  locationIdFromReferringPage,
+  locationPrompt,
+  supportRequest,
+  type SupportRequest,
+} from '@lokaler/domain/support-request';
 import { isApiClientError } from '@lokaler/api-client/api-client-error';
 import { categoryLabels, contactFailure } from './contact-texts';
 import { FormErrorSummary } from '@lokaler/ui/form-error-summary';
@@ -91,7 +98,16 @@ export function ContactForm({ locations, referringPage, send }: ContactFormProps
         </Field>
       )}
       {/* Not type="email": Chromium's own check refuses æøå before the local part that the schema accepts. */}
-      <Textfield label="E-post" type="text" inputMode="email" autoComplete="email" spellCheck={false} autoCapitalize="off" error={errors.userEmail?.message} {...register('userEmail')} />
+      <Textfield
+        label="E-post"
+        type="text"
+        inputMode="email"
+        autoComplete="email"
+        spellCheck={false}
+        autoCapitalize="off"
+        error={errors.userEmail?.message}
+        {...register('userEmail')}
+      />
       <Textfield label="Melding" multiline rows={6} error={errors.message?.message} {...register('message')} />
       <input type="hidden" {...register('referringPage')} />
       <div>

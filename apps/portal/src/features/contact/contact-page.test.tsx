@@ -8,7 +8,10 @@ import { renderPortal, stubApi } from '../../testing/render-portal';
 /** What the fake API hands an answer function. */
 type StubRequest = { url: URL; init: RequestInit | undefined };
 
-const locations = [buildLocation({ id: 2, name: 'Tøyen skole' }), buildLocation({ id: 3, name: 'Deichman Tøyen', publicLocationType: 'LIBRARIES' })];
+const locations = [
+  buildLocation({ id: 2, name: 'Tøyen skole' }),
+  buildLocation({ id: 3, name: 'Deichman Tøyen', publicLocationType: 'LIBRARIES' }),
+];
 let sent: unknown[];
 
 function stub(answer: () => Response = () => Response.json({ id: 1 }, { status: 201 }), contactUs = 'ENABLED') {
@@ -49,7 +52,11 @@ describe('/kontakt-oss', () => {
     // Under each field and in the error summary, which has the focus.
     const summary = await screen.findByRole('group', { name: 'For å sende må du rette opp følgende:' });
     expect(summary).toHaveFocus();
-    expect(within(summary).getAllByRole('link').map((a) => a.textContent)).toEqual(['Velg et alternativ', 'Feltet er påkrevd', 'Feltet er påkrevd']);
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Velg et alternativ', 'Feltet er påkrevd', 'Feltet er påkrevd']);
     expect(screen.getAllByText('Feltet er påkrevd')).toHaveLength(4);
     await user.type(screen.getByRole('textbox', { name: 'E-post' }), 'kari.no');
     await send(user);
@@ -84,7 +91,9 @@ describe('/kontakt-oss', () => {
     await user.type(screen.getByRole('textbox', { name: 'Melding' }), '  Har dere projektor?  ');
     await send(user);
     expect(await screen.findByRole('heading', { level: 1, name: 'Takk for henvendelsen!' })).toHaveFocus();
-    expect(screen.getByText('Meldingen din er sendt til Deichman Tøyen. Du får svar på e-post, vanligvis innen 5 virkedager.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Meldingen din er sendt til Deichman Tøyen. Du får svar på e-post, vanligvis innen 5 virkedager.'),
+    ).toBeInTheDocument();
     expect(sent).toEqual([{ category: 'LOCATION', userEmail: 'kari@example.no', message: 'Har dere projektor?', locationId: 3 }]);
     expect(screen.getByRole('link', { name: 'Gå til startsiden' })).toHaveAttribute('href', '/');
   });
@@ -100,7 +109,9 @@ describe('/kontakt-oss', () => {
     await send(user);
     expect(await screen.findByRole('heading', { level: 1, name: 'Takk for at du tok kontakt!' })).toBeInTheDocument();
     expect(screen.getByText(/vanligvis innen 1–3 virkedager/)).toBeInTheDocument();
-    expect(sent).toEqual([{ category: 'TECHNICAL', userEmail: 'kåre.ødegård@blåbær.no', message: 'Kalenderen laster ikke.', referringPage: '/sted/3' }]);
+    expect(sent).toEqual([
+      { category: 'TECHNICAL', userEmail: 'kåre.ødegård@blåbær.no', message: 'Kalenderen laster ikke.', referringPage: '/sted/3' },
+    ]);
   });
 
   it("shows a failed send on the e-mail field: the server's message, or 'Det oppsto en feil'", async () => {

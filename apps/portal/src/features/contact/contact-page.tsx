@@ -41,12 +41,16 @@ function Contact() {
 
   return (
     <div className="lk-stack lk-contact-page">
-      <PageHead title="Kontakt oss" description="Spørsmål om å låne eller leie Oslo kommunes lokaler, om en booking eller om tjenesten? Send oss en melding." />
+      <PageHead
+        title="Kontakt oss"
+        description="Spørsmål om å låne eller leie Oslo kommunes lokaler, om en booking eller om tjenesten? Send oss en melding."
+      />
       <Heading level={1} data-size="lg">
         Kontakt oss
       </Heading>
       <Paragraph>
-        Har du spørsmål om et lokale eller en booking, går meldingen til lokalet. Andre spørsmål og tekniske problemer går til oss som drifter tjenesten.
+        Har du spørsmål om et lokale eller en booking, går meldingen til lokalet. Andre spørsmål og tekniske problemer går til oss som
+        drifter tjenesten.
       </Paragraph>
       {locations.isPending && <Loading label="Henter lokaler" />}
       {locations.error && (

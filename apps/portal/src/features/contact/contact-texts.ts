@@ -18,10 +18,7 @@ export const thankYouTexts = {
     body: (locationName: string | null) =>
       `Meldingen din er sendt${locationName ? ` til ${locationName}` : ' til lokalet'}. Du får svar på e-post, vanligvis innen 5 virkedager.`,
   },
-  general: {
-    title: 'Takk for at du tok kontakt!',
-    body: 'Vi har fått meldingen din og svarer på e-post, vanligvis innen 1–3 virkedager.',
-  },
+  general: { title: 'Takk for at du tok kontakt!', body: 'Vi har fått meldingen din og svarer på e-post, vanligvis innen 1–3 virkedager.' },
 } as const;
 
 export const contactFailure = 'Det oppsto en feil';

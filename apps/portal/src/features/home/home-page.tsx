@@ -14,12 +14,16 @@ const categories: readonly { slug: VenueCategorySlug; title: string; description
   { slug: 'barnehager', title: 'Barnehager', description: 'Lokaler i kommunale barnehager.' },
 ];
 
-const homeDescription = 'Lån eller lei Oslo kommunes lokaler: bydelslokaler, skoler, biblioteker og barnehager. Finn et lokale og søk om å bruke det.';
+const homeDescription =
+  'Lån eller lei Oslo kommunes lokaler: bydelslokaler, skoler, biblioteker og barnehager. Finn et lokale og søk om å bruke det.';
 
 /** The receipt the registration page leaves in the navigation's state (features/apply/next-link.ts). */
 function receiptOf(state: unknown): { bookingId: number; omittedDates: string[] } | null {
   if (typeof state !== 'object' || state === null || !('sentBookingId' in state) || typeof state.sentBookingId !== 'number') return null;
-  const omitted = 'omittedDates' in state && Array.isArray(state.omittedDates) ? state.omittedDates.filter((d): d is string => typeof d === 'string') : [];
+  const omitted =
+    'omittedDates' in state && Array.isArray(state.omittedDates)
+      ? state.omittedDates.filter((d): d is string => typeof d === 'string')
+      : [];
   return { bookingId: state.sentBookingId, omittedDates: omitted };
 }
 
@@ -84,7 +88,8 @@ export function HomePage() {
         </ul>
       </nav>
       <Paragraph>
-        Har du spørsmål om å låne eller leie lokaler? Kontakt Kulturetaten på <Link href={`mailto:${contact.cultureAgencyEmail}`}>{contact.cultureAgencyEmail}</Link>.
+        Har du spørsmål om å låne eller leie lokaler? Kontakt Kulturetaten på{' '}
+        <Link href={`mailto:${contact.cultureAgencyEmail}`}>{contact.cultureAgencyEmail}</Link>.
       </Paragraph>
     </div>
   );

@@ -16,8 +16,21 @@ let nextId = 100;
 function hit(overrides: Partial<SearchAssetHit> = {}): SearchAssetHit {
   const id = nextId++;
   return {
-    bookableAssetId: id, locationId: 7, datesCount: 1, unavailableDates: [], name: `Rom ${id}`, displayName: `Rom ${id}`, capacity: 20, assetTypeId: null,
-    locationName: 'Tøyen skole', geographicAreaId: '1', geographicAreaName: 'Gamle Oslo', latLng: { lat: 59.91, lng: 10.77 }, tagIds: [], behandlingstid: 0, ...overrides,
+    bookableAssetId: id,
+    locationId: 7,
+    datesCount: 1,
+    unavailableDates: [],
+    name: `Rom ${id}`,
+    displayName: `Rom ${id}`,
+    capacity: 20,
+    assetTypeId: null,
+    locationName: 'Tøyen skole',
+    geographicAreaId: '1',
+    geographicAreaName: 'Gamle Oslo',
+    latLng: { lat: 59.91, lng: 10.77 },
+    tagIds: [],
+    behandlingstid: 0,
+    ...overrides,
   };
 }
 
@@ -63,9 +76,18 @@ describe('/portal', () => {
         hit({ bookableAssetId: 1, displayName: 'Aula', datesCount: 10, locationId: 3 }),
         hit({ bookableAssetId: 2, displayName: 'Basseng', datesCount: 10, unavailableDates: ['x', 'y', 'z'], capacity: null }),
       ],
-      unavailable: [hit({ bookableAssetId: 3, displayName: 'Kantine', datesCount: 10, unavailableDates: Array.from({ length: 10 }, (_, i) => `d${i}`) })],
+      unavailable: [
+        hit({
+          bookableAssetId: 3,
+          displayName: 'Kantine',
+          datesCount: 10,
+          unavailableDates: Array.from({ length: 10 }, (_, i) => `d${i}`),
+        }),
+      ],
     });
-    renderPortal(`/portal?searchType=list&loanType=recurringLoan&from=${date}&to=${addDays(date, 63)}&duration=PT1H&repetition=WEEKLYONWEEKDAY&daysOfWeek=MONDAY&daysOfWeek=WEDNESDAY`);
+    renderPortal(
+      `/portal?searchType=list&loanType=recurringLoan&from=${date}&to=${addDays(date, 63)}&duration=PT1H&repetition=WEEKLYONWEEKDAY&daysOfWeek=MONDAY&daysOfWeek=WEDNESDAY`,
+    );
     const list = await screen.findByRole('list', { name: 'Ledige rom' });
     const cards = within(list).getAllByRole('article');
     expect(cards.map((c) => within(c).getByRole('heading').textContent)).toEqual(['Aula', 'Basseng']);
@@ -133,7 +155,13 @@ describe('/portal', () => {
 
   it('shows an error with a retry', async () => {
     let fail = true;
-    stub(() => (fail ? Response.json({ msg: 'boom', code: 'INTERNAL' }, { status: 500 }) : Response.json(shapedSearchAnswer({ available: [hit({ displayName: 'Aula' })], unavailable: [] }, new URL('http://localhost/?shape=page')))));
+    stub(() =>
+      fail
+        ? Response.json({ msg: 'boom', code: 'INTERNAL' }, { status: 500 })
+        : Response.json(
+            shapedSearchAnswer({ available: [hit({ displayName: 'Aula' })], unavailable: [] }, new URL('http://localhost/?shape=page')),
+          ),
+    );
     const user = userEvent.setup();
     renderPortal(listUrl);
     expect(await screen.findByText('Feil ved henting av data')).toBeInTheDocument();
@@ -152,7 +180,13 @@ describe('/portal', () => {
   it("says 'Vi finner dessverre ingen rom som passer søket ditt.' when the filters leave none, and counts after the filters", async () => {
     stub({
       available: [
-        hit({ displayName: 'Kafé', capacity: 8, locationName: 'Deichman Grünerløkka', geographicAreaName: 'Grünerløkka', geographicAreaId: '3' }),
+        hit({
+          displayName: 'Kafé',
+          capacity: 8,
+          locationName: 'Deichman Grünerløkka',
+          geographicAreaName: 'Grünerløkka',
+          geographicAreaId: '3',
+        }),
         hit({ displayName: 'Gymsal', capacity: 60, locationName: 'Bjølsen skole', geographicAreaName: 'Sagene', geographicAreaId: '2' }),
         hit({ displayName: 'Aula', capacity: 150 }),
       ],
@@ -189,6 +223,9 @@ describe('/portal', () => {
     expect(screen.getByText(/^Ditt søk: /)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Filtrer (1 valgt)' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Aula' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Vis som liste' })).toHaveAttribute('href', `/portal?searchType=list&loanType=singleLoan&date=${date}&duration=PT2H&kapasitet=11-20`);
+    expect(screen.getByRole('link', { name: 'Vis som liste' })).toHaveAttribute(
+      'href',
+      `/portal?searchType=list&loanType=singleLoan&date=${date}&duration=PT2H&kapasitet=11-20`,
+    );
   });
 });

@@ -28,7 +28,8 @@ function viewHref(view: SearchView, params: URLSearchParams): string {
  * search form, the list view or the map view. The search and the filters live in the URL, so every
  * search is a link to share; the search runs only when complete and valid.
  */
-const searchDescription = 'Finn ledige rom i Oslo kommunes skoler, bydelslokaler, biblioteker og andre lokaler etter aktivitet, dato og varighet, én gang eller fast.';
+const searchDescription =
+  'Finn ledige rom i Oslo kommunes skoler, bydelslokaler, biblioteker og andre lokaler etter aktivitet, dato og varighet, én gang eller fast.';
 
 export function PortalSearchPage() {
   const [params, setParams] = useSearchParams();
@@ -54,7 +55,9 @@ export function PortalSearchPage() {
         <Heading level={1} data-size="lg">
           Finn lokaler etter ønsket aktivitet
         </Heading>
-        <Paragraph>Søk etter ledige rom i kommunens skoler, bydelslokaler, biblioteker og andre lokaler. Du kan låne en enkelt gang eller fast.</Paragraph>
+        <Paragraph>
+          Søk etter ledige rom i kommunens skoler, bydelslokaler, biblioteker og andre lokaler. Du kan låne en enkelt gang eller fast.
+        </Paragraph>
         <SearchForm values={values} onSearch={onSearch} />
       </div>
     );
@@ -83,7 +86,10 @@ function ResultsView({ view, params, setParams, values, onSearch }: ResultsViewP
   const search = issues.length === 0 ? complete : null;
   const filters = useMemo(() => readResultFilters(params), [params]);
   // Filters replace the history entry: Back leaves the search rather than stepping through every checkbox.
-  const setFilters = useCallback((next: ResultFilters) => setParams((current) => writeResultFilters(next, current), { replace: true }), [setParams]);
+  const setFilters = useCallback(
+    (next: ResultFilters) => setParams((current) => writeResultFilters(next, current), { replace: true }),
+    [setParams],
+  );
   const clearFilters = useCallback(() => setFilters(noFilters), [setFilters]);
   const results = useSearchResults(search, filters);
   const hrefs = useMemo(() => locationHrefsFor(params), [params]);
@@ -137,7 +143,13 @@ function ResultsView({ view, params, setParams, values, onSearch }: ResultsViewP
           </Heading>
           <ViewSwitch view={view} params={params} />
         </div>
-        <ToggleGroup className="lk-portal-search__pane-switch" aria-label="Vis ledige rom som" data-size="sm" value={narrowPane} onChange={(next) => setNarrowPane(next === 'list' ? 'list' : 'map')}>
+        <ToggleGroup
+          className="lk-portal-search__pane-switch"
+          aria-label="Vis ledige rom som"
+          data-size="sm"
+          value={narrowPane}
+          onChange={(next) => setNarrowPane(next === 'list' ? 'list' : 'map')}
+        >
           <ToggleGroup.Item value="list">Liste</ToggleGroup.Item>
           <ToggleGroup.Item value="map">Kart</ToggleGroup.Item>
         </ToggleGroup>
@@ -160,8 +172,20 @@ function ResultsView({ view, params, setParams, values, onSearch }: ResultsViewP
 /** The map of the search: the server's compact markers (shape=markers, decision 019), asked for beside the list's page. */
 const noMarkers: never[] = [];
 
-function SearchMap({ search, filters, locationHref }: { search: PortalSearch | null; filters: ResultFilters; locationHref: (locationId: number) => string }) {
-  const markers = useQuery(search ? { ...searchMarkersQuery(search, filters), placeholderData: keepPreviousData } : { queryKey: ['search-assets', 'incomplete', 'markers'], queryFn: skipToken });
+function SearchMap({
+  search,
+  filters,
+  locationHref,
+}: {
+  search: PortalSearch | null;
+  filters: ResultFilters;
+  locationHref: (locationId: number) => string;
+}) {
+  const markers = useQuery(
+    search
+      ? { ...searchMarkersQuery(search, filters), placeholderData: keepPreviousData }
+      : { queryKey: ['search-assets', 'incomplete', 'markers'], queryFn: skipToken },
+  );
   return <ResultsMap markers={markers.data?.markers ?? noMarkers} locationHref={locationHref} />;
 }
 
@@ -184,7 +208,15 @@ function ViewSwitch({ view, params }: { view: SearchView; params: URLSearchParam
 }
 
 /** The map view's filters, in a dialog so the map keeps its room. */
-function FilterDialog({ filters, onChange, results }: { filters: ResultFilters; onChange: (next: ResultFilters) => void; results: SearchResults }) {
+function FilterDialog({
+  filters,
+  onChange,
+  results,
+}: {
+  filters: ResultFilters;
+  onChange: (next: ResultFilters) => void;
+  results: SearchResults;
+}) {
   const [open, setOpen] = useState(false);
   const active = filters.capacity.length + filters.areas.length + (filters.text.trim() ? 1 : 0);
   return (

@@ -23,7 +23,12 @@ export function ResultFilterPanel({ filters, onChange, areas }: ResultFilterPane
   return (
     <div className="lk-result-filters" role="group" aria-label="Filtrer resultatene">
       <FilterTextField value={filters.text} onChange={onText} />
-      <CheckboxFilter legend="Antall personer" options={capacityOptions} chosen={filters.capacity} onChange={(capacity) => onChange({ ...filters, capacity })} />
+      <CheckboxFilter
+        legend="Antall personer"
+        options={capacityOptions}
+        chosen={filters.capacity}
+        onChange={(capacity) => onChange({ ...filters, capacity })}
+      />
       {areas.length > 1 && (
         <CheckboxFilter
           legend="Bydel"

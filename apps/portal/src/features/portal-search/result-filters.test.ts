@@ -6,11 +6,23 @@ let nextId = 1;
 function hit(overrides: Partial<SearchAssetHit> = {}): SearchAssetHit {
   const id = nextId++;
   return {
-    bookableAssetId: id, locationId: 1, datesCount: 1, unavailableDates: [], name: `Rom ${id}`, displayName: `Rom ${id}`, capacity: 20, assetTypeId: null,
-    locationName: 'Tøyen skole', geographicAreaId: '1', geographicAreaName: 'Gamle Oslo', latLng: null, tagIds: [], behandlingstid: 0, ...overrides,
+    bookableAssetId: id,
+    locationId: 1,
+    datesCount: 1,
+    unavailableDates: [],
+    name: `Rom ${id}`,
+    displayName: `Rom ${id}`,
+    capacity: 20,
+    assetTypeId: null,
+    locationName: 'Tøyen skole',
+    geographicAreaId: '1',
+    geographicAreaName: 'Gamle Oslo',
+    latLng: null,
+    tagIds: [],
+    behandlingstid: 0,
+    ...overrides,
   };
 }
-
 
 describe('the availability text', () => {
   it('says on how many of the dates the room is free', () => {

@@ -11,7 +11,16 @@ import { stubApi } from '../../testing/render-portal';
 import { durationLabel, SearchForm, type SearchFormProps } from './search-form';
 
 const today = todayInOslo(new Date());
-const blank: SearchFormValues = { searchType: 'singleLoan', tagIds: [], date: '', from: '', to: '', duration: '', repetition: '', daysOfWeek: [] };
+const blank: SearchFormValues = {
+  searchType: 'singleLoan',
+  tagIds: [],
+  date: '',
+  from: '',
+  to: '',
+  duration: '',
+  repetition: '',
+  daysOfWeek: [],
+};
 
 function renderForm(props: Partial<SearchFormProps> = {}) {
   const onSearch = vi.fn<(values: SearchFormValues) => void>();
@@ -105,7 +114,11 @@ describe('the search form', () => {
     await user.click(screen.getByRole('radio', { name: 'Gjentakende lån' }));
     await search(user);
     const summary = await screen.findByRole('group', { name: 'For å søke må du rette opp følgende:' });
-    expect(within(summary).getAllByRole('link').map((a) => a.textContent)).toEqual(['Dato er påkrevd', 'Dato er påkrevd', 'Velg hvor ofte', 'Velg minst én ukedag']);
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Dato er påkrevd', 'Dato er påkrevd', 'Velg hvor ofte', 'Velg minst én ukedag']);
     expect(screen.getAllByText('Velg hvor ofte')).toHaveLength(2);
     expect(summary).toHaveFocus();
     await user.click(within(summary).getAllByRole('link', { name: 'Dato er påkrevd' })[1]!);
@@ -138,8 +151,14 @@ describe('the search form', () => {
     await search(user);
     await waitFor(() => expect(onSearch).toHaveBeenCalledTimes(1));
     expect(onSearch.mock.calls[0]?.[0]).toEqual({
-      searchType: 'recurringLoan', tagIds: [], date: '', from: addDays(today, 7), to: addDays(today, 90), duration: 'PT1H',
-      repetition: 'BIWEEKLYONWEEKDAY', daysOfWeek: ['TUESDAY', 'THURSDAY'],
+      searchType: 'recurringLoan',
+      tagIds: [],
+      date: '',
+      from: addDays(today, 7),
+      to: addDays(today, 90),
+      duration: 'PT1H',
+      repetition: 'BIWEEKLYONWEEKDAY',
+      daysOfWeek: ['TUESDAY', 'THURSDAY'],
     });
   });
 
@@ -158,6 +177,12 @@ describe('the search form', () => {
 
 describe('duration labels', () => {
   it('reads in Norwegian', () => {
-    expect(['PT30M', 'PT1H', 'PT1H30M', 'PT2H', 'PT15H'].map(durationLabel)).toEqual(['30 minutter', '1 time', '1 time og 30 minutter', '2 timer', '15 timer']);
+    expect(['PT30M', 'PT1H', 'PT1H30M', 'PT2H', 'PT15H'].map(durationLabel)).toEqual([
+      '30 minutter',
+      '1 time',
+      '1 time og 30 minutter',
+      '2 timer',
+      '15 timer',
+    ]);
   });
 });

@@ -69,16 +69,22 @@ function startValues(values: SearchFormValues, minMinutes: number): SearchFormVa
  * weekdays; the activity is one of the purpose tags or 'alle'. Judged by searchFormSchema with today
  * in Oslo; a refused search lists its errors at the top (focused, each a link to its field) and on the fields.
  */
-export function SearchForm({ values, onSearch, minDurationMinutes = ENTRY_PAGE_MIN_DURATION_MINUTES, title, showActivity = true }: SearchFormProps): JSX.Element {
+export function SearchForm({
+  values,
+  onSearch,
+  minDurationMinutes = ENTRY_PAGE_MIN_DURATION_MINUTES,
+  title,
+  showActivity = true,
+}: SearchFormProps): JSX.Element {
   const id = useId();
   const today = todayInOslo(new Date());
   const latest = addDays(today, SEARCH_DAYS_AHEAD);
   const schema = useMemo(() => searchFormSchema(today), [today]);
-  const { register, handleSubmit, control, reset, getValues, setValue, formState } = useForm<z.input<typeof searchFormValues>, unknown, SearchFormValues>({
-    resolver: zodResolver(schema),
-    defaultValues: startValues(values, minDurationMinutes),
-    shouldFocusError: false,
-  });
+  const { register, handleSubmit, control, reset, getValues, setValue, formState } = useForm<
+    z.input<typeof searchFormValues>,
+    unknown,
+    SearchFormValues
+  >({ resolver: zodResolver(schema), defaultValues: startValues(values, minDurationMinutes), shouldFocusError: false });
   const { errors } = formState;
   const searchType = useWatch({ control, name: 'searchType' });
 
@@ -104,7 +110,13 @@ export function SearchForm({ values, onSearch, minDurationMinutes = ENTRY_PAGE_M
 
   const headingId = `${id}-heading`;
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="lk-search-form" aria-labelledby={title ? headingId : undefined} aria-label={title ? undefined : 'Søk etter ledige rom'}>
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      className="lk-search-form"
+      aria-labelledby={title ? headingId : undefined}
+      aria-label={title ? undefined : 'Søk etter ledige rom'}
+    >
       {title && (
         <Heading level={2} data-size="sm" id={headingId}>
           {title}
@@ -120,9 +132,7 @@ export function SearchForm({ values, onSearch, minDurationMinutes = ENTRY_PAGE_M
       </Fieldset>
 
       <div className="lk-search-form__fields">
-        {showActivity && (
-          <ActivitySelect control={control} tags={tags} />
-        )}
+        {showActivity && <ActivitySelect control={control} tags={tags} />}
 
         {searchType === 'singleLoan' ? (
           <DateFieldControl control={control} name="date" label="Dato" min={today} max={latest} />
@@ -152,7 +162,13 @@ export function SearchForm({ values, onSearch, minDurationMinutes = ENTRY_PAGE_M
             <Fieldset.Legend>Hvor ofte?</Fieldset.Legend>
             <div className="lk-search-form__inline">
               {searchRepetitions.map((repetition) => (
-                <Radio key={repetition} label={searchRepetitionLabels[repetition]} value={repetition} aria-invalid={errors.repetition ? true : undefined} {...register('repetition')} />
+                <Radio
+                  key={repetition}
+                  label={searchRepetitionLabels[repetition]}
+                  value={repetition}
+                  aria-invalid={errors.repetition ? true : undefined}
+                  {...register('repetition')}
+                />
               ))}
             </div>
             {errors.repetition?.message && <ValidationMessage>{errors.repetition.message}</ValidationMessage>}
@@ -161,7 +177,13 @@ export function SearchForm({ values, onSearch, minDurationMinutes = ENTRY_PAGE_M
             <Fieldset.Legend>Ukedager</Fieldset.Legend>
             <div className="lk-search-form__inline">
               {daysOfWeek.map((day) => (
-                <Checkbox key={day} label={dayOfWeekLabels[day]} value={day} aria-invalid={errors.daysOfWeek ? true : undefined} {...register('daysOfWeek')} />
+                <Checkbox
+                  key={day}
+                  label={dayOfWeekLabels[day]}
+                  value={day}
+                  aria-invalid={errors.daysOfWeek ? true : undefined}
+                  {...register('daysOfWeek')}
+                />
               ))}
             </div>
             {errors.daysOfWeek?.message && <ValidationMessage>{errors.daysOfWeek.message}</ValidationMessage>}

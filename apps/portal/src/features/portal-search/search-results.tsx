@@ -42,10 +42,18 @@ export interface SearchResults {
  */
 export function useSearchResults(search: PortalSearch | null, filters: ResultFilters): SearchResults {
   const queryClient = useQueryClient();
-  const query = useQuery(search ? { ...searchPageQuery(search, filters), placeholderData: keepPreviousData } : { queryKey: ['search-assets', 'incomplete'], queryFn: skipToken });
+  const query = useQuery(
+    search
+      ? { ...searchPageQuery(search, filters), placeholderData: keepPreviousData }
+      : { queryKey: ['search-assets', 'incomplete'], queryFn: skipToken },
+  );
   const data = query.data;
   const key = `${query.dataUpdatedAt}|${JSON.stringify(filters)}`;
-  const [extra, setExtra] = useState<{ key: string; available: SearchAssetHit[]; unavailable: SearchAssetHit[] }>({ key, available: [], unavailable: [] });
+  const [extra, setExtra] = useState<{ key: string; available: SearchAssetHit[]; unavailable: SearchAssetHit[] }>({
+    key,
+    available: [],
+    unavailable: [],
+  });
   const more = extra.key === key ? extra : { key, available: [], unavailable: [] };
 
   const available = data ? [...data.available, ...more.available] : [];
@@ -110,7 +118,9 @@ export function ResultsBody({ results, filters, onClearFilters, hrefOf }: Result
   return (
     <div className="lk-stack lk-results">
       <Heading level={2} data-size="xs" className="lk-results__count">
-        <span role="status">{filtered ? `${totalAvailable} av ${allAvailable} ledige rom passer filtrene` : countText(totalAvailable)}</span>
+        <span role="status">
+          {filtered ? `${totalAvailable} av ${allAvailable} ledige rom passer filtrene` : countText(totalAvailable)}
+        </span>
       </Heading>
       {totalAvailable === 0 && (
         <Alert data-color="info">
@@ -124,14 +134,30 @@ export function ResultsBody({ results, filters, onClearFilters, hrefOf }: Result
           )}
         </Alert>
       )}
-      {available.length > 0 && <ResultList key={`a|${results.key}`} hits={available} total={totalAvailable} onMore={() => results.more('available')} hrefOf={hrefOf} label="Ledige rom" />}
+      {available.length > 0 && (
+        <ResultList
+          key={`a|${results.key}`}
+          hits={available}
+          total={totalAvailable}
+          onMore={() => results.more('available')}
+          hrefOf={hrefOf}
+          label="Ledige rom"
+        />
+      )}
       {totalUnavailable > 0 && (
         <Details className="lk-results__unavailable">
           <Details.Summary>
             Rom som ikke er ledige ({filtered ? `${totalUnavailable} av ${allUnavailable}` : totalUnavailable})
           </Details.Summary>
           <Details.Content>
-            <ResultList key={`u|${results.key}`} hits={unavailable} total={totalUnavailable} onMore={() => results.more('unavailable')} hrefOf={hrefOf} label="Rom som ikke er ledige" />
+            <ResultList
+              key={`u|${results.key}`}
+              hits={unavailable}
+              total={totalUnavailable}
+              onMore={() => results.more('unavailable')}
+              hrefOf={hrefOf}
+              label="Rom som ikke er ledige"
+            />
           </Details.Content>
         </Details>
       )}

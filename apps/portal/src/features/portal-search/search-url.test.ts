@@ -1,19 +1,40 @@
 import { describe, expect, it } from 'vitest';
-import { locationHrefsFor, portalLocationHref, portalSearchHref, readSearchValues, readSearchView, toPortalSearch, writeSearchValues } from './search-url';
+import {
+  locationHrefsFor,
+  portalLocationHref,
+  portalSearchHref,
+  readSearchValues,
+  readSearchView,
+  toPortalSearch,
+  writeSearchValues,
+} from './search-url';
 
 const params = (qs: string) => new URLSearchParams(qs);
 
 describe('the search in the URL', () => {
   it('reads a recurring search and writes it back the same', () => {
-    const qs = 'loanType=recurringLoan&tagIds=3&tagIds=7&from=2026-12-01&to=2027-03-01&duration=PT1H30M&repetition=WEEKLYONWEEKDAY&daysOfWeek=TUESDAY&daysOfWeek=THURSDAY';
+    const qs =
+      'loanType=recurringLoan&tagIds=3&tagIds=7&from=2026-12-01&to=2027-03-01&duration=PT1H30M&repetition=WEEKLYONWEEKDAY&daysOfWeek=TUESDAY&daysOfWeek=THURSDAY';
     const values = readSearchValues(params(qs));
     expect(values).toEqual({
-      searchType: 'recurringLoan', tagIds: [3, 7], date: '', from: '2026-12-01', to: '2027-03-01', duration: 'PT1H30M',
-      repetition: 'WEEKLYONWEEKDAY', daysOfWeek: ['TUESDAY', 'THURSDAY'],
+      searchType: 'recurringLoan',
+      tagIds: [3, 7],
+      date: '',
+      from: '2026-12-01',
+      to: '2027-03-01',
+      duration: 'PT1H30M',
+      repetition: 'WEEKLYONWEEKDAY',
+      daysOfWeek: ['TUESDAY', 'THURSDAY'],
     });
     expect(writeSearchValues(values).toString()).toBe(qs);
     expect(toPortalSearch(values)).toEqual({
-      kind: 'recurring', tagIds: [3, 7], from: '2026-12-01', to: '2027-03-01', duration: 'PT1H30M', repetition: 'WEEKLYONWEEKDAY', daysOfWeek: ['TUESDAY', 'THURSDAY'],
+      kind: 'recurring',
+      tagIds: [3, 7],
+      from: '2026-12-01',
+      to: '2027-03-01',
+      duration: 'PT1H30M',
+      repetition: 'WEEKLYONWEEKDAY',
+      daysOfWeek: ['TUESDAY', 'THURSDAY'],
     });
   });
 
@@ -25,8 +46,17 @@ describe('the search in the URL', () => {
 
   it('runs a search only when it is complete', () => {
     expect(toPortalSearch(readSearchValues(params('date=2026-12-01')))).toBeNull();
-    expect(toPortalSearch(readSearchValues(params('date=2026-12-01&duration=PT1H')))).toEqual({ kind: 'single', tagIds: [], date: '2026-12-01', duration: 'PT1H' });
-    expect(toPortalSearch(readSearchValues(params('loanType=recurringLoan&from=2026-12-01&to=2027-01-01&duration=PT1H&repetition=WEEKLYONWEEKDAY')))).toBeNull();
+    expect(toPortalSearch(readSearchValues(params('date=2026-12-01&duration=PT1H')))).toEqual({
+      kind: 'single',
+      tagIds: [],
+      date: '2026-12-01',
+      duration: 'PT1H',
+    });
+    expect(
+      toPortalSearch(
+        readSearchValues(params('loanType=recurringLoan&from=2026-12-01&to=2027-01-01&duration=PT1H&repetition=WEEKLYONWEEKDAY')),
+      ),
+    ).toBeNull();
   });
 
   it('keeps the other parameters when the search changes, and writes only the chosen loan type', () => {
@@ -44,11 +74,17 @@ describe('the search in the URL', () => {
   });
 
   it('builds the same links from a search read once for a whole list, also without a room or without a search, with the values encoded', () => {
-    const current = params('searchType=map&loanType=recurringLoan&from=2026-12-01&to=2027-01-31&duration=PT2H&daysOfWeek=TUESDAY&daysOfWeek=THURSDAY&tagIds=5&ressurs=3');
+    const current = params(
+      'searchType=map&loanType=recurringLoan&from=2026-12-01&to=2027-01-31&duration=PT2H&daysOfWeek=TUESDAY&daysOfWeek=THURSDAY&tagIds=5&ressurs=3',
+    );
     const hrefs = locationHrefsFor(current);
     expect(hrefs(12, 34)).toBe(portalLocationHref(12, current, 34));
-    expect(hrefs(12, 34)).toBe('/lokale/12?ressurs=34&scrollTo=34&loanType=recurringLoan&from=2026-12-01&to=2027-01-31&duration=PT2H&daysOfWeek=TUESDAY&daysOfWeek=THURSDAY&tagIds=5');
-    expect(hrefs(12)).toBe('/lokale/12?loanType=recurringLoan&from=2026-12-01&to=2027-01-31&duration=PT2H&daysOfWeek=TUESDAY&daysOfWeek=THURSDAY&tagIds=5');
+    expect(hrefs(12, 34)).toBe(
+      '/lokale/12?ressurs=34&scrollTo=34&loanType=recurringLoan&from=2026-12-01&to=2027-01-31&duration=PT2H&daysOfWeek=TUESDAY&daysOfWeek=THURSDAY&tagIds=5',
+    );
+    expect(hrefs(12)).toBe(
+      '/lokale/12?loanType=recurringLoan&from=2026-12-01&to=2027-01-31&duration=PT2H&daysOfWeek=TUESDAY&daysOfWeek=THURSDAY&tagIds=5',
+    );
     expect(locationHrefsFor(params('searchType=list'))(12, 34)).toBe('/lokale/12?ressurs=34&scrollTo=34');
     expect(locationHrefsFor(params(''))(12)).toBe('/lokale/12');
   });

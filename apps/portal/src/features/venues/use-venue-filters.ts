@@ -14,7 +14,8 @@ export function useVenueFilters(): { filters: VenueFilters; setFilters: (next: V
   const setFilters = useCallback(
     (next: VenueFilters) => {
       const nextSearch = venueFiltersToSearch(next);
-      if (nextSearch !== venueFiltersToSearch(parseVenueFilters(new URLSearchParams(search)))) void navigate({ pathname, search: nextSearch }, { replace: true });
+      if (nextSearch !== venueFiltersToSearch(parseVenueFilters(new URLSearchParams(search))))
+        void navigate({ pathname, search: nextSearch }, { replace: true });
     },
     [navigate, pathname, search],
   );

@@ -19,7 +19,12 @@ export function VenueFilterPanel({ filters, onChange }: { filters: VenueFilters;
   return (
     <div className="lk-venue-filters">
       <VenueSearchField value={filters.text} onSearch={onSearch} />
-      <CheckboxFilter legend="Type lokale" options={categoryFilterOptions} chosen={filters.categories} onChange={(categories) => onChange({ ...filters, categories })} />
+      <CheckboxFilter
+        legend="Type lokale"
+        options={categoryFilterOptions}
+        chosen={filters.categories}
+        onChange={(categories) => onChange({ ...filters, categories })}
+      />
       {allAreas.length > 0 && (
         <CheckboxFilter
           legend="Bydel"

@@ -3,12 +3,36 @@ import { buildLocation } from '../../testing/factories';
 import { filterVenues, groupVenues, normalizeSearchText, parseVenueFilters, venueCountLabel, venueFiltersToSearch } from './venue-filters';
 
 const venues = [
-  buildLocation({ id: 1, name: 'Østensjø bydelshus', publicLocationType: 'DISTRICT_VENUES', geographicAreaId: 'ostensjo', geographicAreaName: 'Østensjø' }),
-  buildLocation({ id: 2, name: 'Tøyen skole', publicLocationType: 'SCHOOLS', geographicAreaId: 'gamle-oslo', geographicAreaName: 'Gamle Oslo' }),
-  buildLocation({ id: 3, name: 'Deichman Grünerløkka', publicLocationType: 'LIBRARIES', geographicAreaId: 'grunerlokka', geographicAreaName: 'Grünerløkka' }),
+  buildLocation({
+    id: 1,
+    name: 'Østensjø bydelshus',
+    publicLocationType: 'DISTRICT_VENUES',
+    geographicAreaId: 'ostensjo',
+    geographicAreaName: 'Østensjø',
+  }),
+  buildLocation({
+    id: 2,
+    name: 'Tøyen skole',
+    publicLocationType: 'SCHOOLS',
+    geographicAreaId: 'gamle-oslo',
+    geographicAreaName: 'Gamle Oslo',
+  }),
+  buildLocation({
+    id: 3,
+    name: 'Deichman Grünerløkka',
+    publicLocationType: 'LIBRARIES',
+    geographicAreaId: 'grunerlokka',
+    geographicAreaName: 'Grünerløkka',
+  }),
   buildLocation({ id: 4, name: 'Oslo rådhus', publicLocationType: 'WEDDINGS', geographicAreaId: 'sentrum', geographicAreaName: 'Sentrum' }),
   buildLocation({ id: 5, name: 'Åsen skole', publicLocationType: 'SCHOOLS', geographicAreaId: 'ostensjo', geographicAreaName: 'Østensjø' }),
-  buildLocation({ id: 6, name: 'Vålerenga skole', publicLocationType: 'SCHOOLS', geographicAreaId: 'gamle-oslo', geographicAreaName: 'Gamle Oslo' }),
+  buildLocation({
+    id: 6,
+    name: 'Vålerenga skole',
+    publicLocationType: 'SCHOOLS',
+    geographicAreaId: 'gamle-oslo',
+    geographicAreaName: 'Gamle Oslo',
+  }),
 ];
 const names = (list: { name: string }[]) => list.map((l) => l.name);
 const filters = (search: string) => parseVenueFilters(new URLSearchParams(search));
@@ -24,7 +48,9 @@ describe('venue filters in the URL (tekst, kategorier, geo)', () => {
   });
 
   it('writes them back with readable commas, leaving out what is empty', () => {
-    expect(venueFiltersToSearch({ text: ' Tøyen ', categories: ['skoler', 'biblioteker'], districts: ['gamle-oslo'] })).toBe('?tekst=T%C3%B8yen&kategorier=skoler,biblioteker&geo=gamle-oslo');
+    expect(venueFiltersToSearch({ text: ' Tøyen ', categories: ['skoler', 'biblioteker'], districts: ['gamle-oslo'] })).toBe(
+      '?tekst=T%C3%B8yen&kategorier=skoler,biblioteker&geo=gamle-oslo',
+    );
     expect(venueFiltersToSearch({ text: '  ', categories: [], districts: [] })).toBe('');
   });
 
@@ -36,8 +62,20 @@ describe('venue filters in the URL (tekst, kategorier, geo)', () => {
 
 describe('filterVenues', () => {
   it('sorts in Norwegian order (Å and Ø last) and always keeps the town hall', () => {
-    expect(names(filterVenues(venues, filters('')))).toEqual(['Deichman Grünerløkka', 'Oslo rådhus', 'Tøyen skole', 'Vålerenga skole', 'Østensjø bydelshus', 'Åsen skole']);
-    expect(names(filterVenues(venues, filters('?kategorier=skoler')))).toEqual(['Oslo rådhus', 'Tøyen skole', 'Vålerenga skole', 'Åsen skole']);
+    expect(names(filterVenues(venues, filters('')))).toEqual([
+      'Deichman Grünerløkka',
+      'Oslo rådhus',
+      'Tøyen skole',
+      'Vålerenga skole',
+      'Østensjø bydelshus',
+      'Åsen skole',
+    ]);
+    expect(names(filterVenues(venues, filters('?kategorier=skoler')))).toEqual([
+      'Oslo rådhus',
+      'Tøyen skole',
+      'Vålerenga skole',
+      'Åsen skole',
+    ]);
     expect(names(filterVenues(venues, filters('?geo=ostensjo&kategorier=skoler')))).toEqual(['Oslo rådhus', 'Åsen skole']);
   });
 

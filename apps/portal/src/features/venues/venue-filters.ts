@@ -44,7 +44,11 @@ export function venueFiltersToSearch(filters: VenueFilters): string {
 
 /** Case- and accent-insensitive text (spec 01 §5 search: 'rosenhoff' finds 'Rosenhoff', 'grunerlokka' finds 'Grünerløkka' apart from ø). */
 export function normalizeSearchText(value: string): string {
-  return value.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLocaleLowerCase('nb').trim();
+  return value
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLocaleLowerCase('nb')
+    .trim();
 }
 
 function matchesText(location: Location, text: string): boolean {

@@ -6,10 +6,35 @@ import { buildLocation } from '../../testing/factories';
 import { renderPortal, stubApi } from '../../testing/render-portal';
 
 const locations = [
-  buildLocation({ id: 2, name: 'Tøyen skole', publicLocationType: 'SCHOOLS', geographicAreaId: 'gamle-oslo', geographicAreaName: 'Gamle Oslo' }),
-  buildLocation({ id: 1, name: 'Østensjø bydelshus', publicLocationType: 'DISTRICT_VENUES', geographicAreaId: 'ostensjo', geographicAreaName: 'Østensjø' }),
-  buildLocation({ id: 4, name: 'Deichman Grünerløkka', publicLocationType: 'LIBRARIES', geographicAreaId: 'grunerlokka', geographicAreaName: 'Grünerløkka' }),
-  buildLocation({ id: 3, name: 'Aktivitetshuset Vika', publicLocationType: 'DISTRICT_VENUES', geographicAreaId: 'frogner', geographicAreaName: 'Frogner', externalUrl: 'https://vika.example.no' }),
+  buildLocation({
+    id: 2,
+    name: 'Tøyen skole',
+    publicLocationType: 'SCHOOLS',
+    geographicAreaId: 'gamle-oslo',
+    geographicAreaName: 'Gamle Oslo',
+  }),
+  buildLocation({
+    id: 1,
+    name: 'Østensjø bydelshus',
+    publicLocationType: 'DISTRICT_VENUES',
+    geographicAreaId: 'ostensjo',
+    geographicAreaName: 'Østensjø',
+  }),
+  buildLocation({
+    id: 4,
+    name: 'Deichman Grünerløkka',
+    publicLocationType: 'LIBRARIES',
+    geographicAreaId: 'grunerlokka',
+    geographicAreaName: 'Grünerløkka',
+  }),
+  buildLocation({
+    id: 3,
+    name: 'Aktivitetshuset Vika',
+    publicLocationType: 'DISTRICT_VENUES',
+    geographicAreaId: 'frogner',
+    geographicAreaName: 'Frogner',
+    externalUrl: 'https://vika.example.no',
+  }),
   buildLocation({ id: 9, name: 'Oslo rådhus', publicLocationType: 'WEDDINGS', geographicAreaId: 'sentrum', geographicAreaName: 'Sentrum' }),
 ];
 const areas = [
@@ -38,7 +63,11 @@ describe('/oversikt', () => {
     const districtVenues = screen.getByRole('list', { name: /Bydelslokaler/ });
     expect(screen.getByRole('heading', { level: 3, name: 'Bydelslokaler (2 lokaler)' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 3, name: 'Skoler (Ett lokale)' })).toBeInTheDocument();
-    expect(within(districtVenues).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+    expect(
+      within(districtVenues)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
       ['Aktivitetshuset Vika (åpnes i ny fane)', 'https://vika.example.no'],
       ['Østensjø bydelshus', '/sted/1'],
     ]);
@@ -96,7 +125,11 @@ describe('/oversikt', () => {
     const user = userEvent.setup();
     const { router } = renderPortal('/oversikt');
     const district = await screen.findByRole('group', { name: 'Bydel' });
-    expect(within(district).getAllByRole('checkbox').map((c) => c.getAttribute('value'))).toEqual(['frogner', 'gamle-oslo', 'grunerlokka']);
+    expect(
+      within(district)
+        .getAllByRole('checkbox')
+        .map((c) => c.getAttribute('value')),
+    ).toEqual(['frogner', 'gamle-oslo', 'grunerlokka']);
     const toggle = within(district).getByRole('button', { name: 'Vis alle' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await user.click(toggle);
@@ -105,7 +138,11 @@ describe('/oversikt', () => {
     await waitFor(() => expect(search(router)).toBe('?geo=ostensjo'));
     await user.click(within(district).getByRole('button', { name: 'Vis færre' }));
     // A chosen district stays visible when the list folds.
-    expect(within(district).getAllByRole('checkbox').map((c) => c.getAttribute('value'))).toEqual(['frogner', 'gamle-oslo', 'grunerlokka', 'ostensjo']);
+    expect(
+      within(district)
+        .getAllByRole('checkbox')
+        .map((c) => c.getAttribute('value')),
+    ).toEqual(['frogner', 'gamle-oslo', 'grunerlokka', 'ostensjo']);
     expect(screen.getByText('2 resultater')).toBeInTheDocument();
   });
 });

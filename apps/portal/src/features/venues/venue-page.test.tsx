@@ -14,14 +14,32 @@ const school = buildLocation({
   contactEmail: 'utleie@toyen.no',
   informationMessage: '<p>Søknadsfrist <b>1. juni</b>.</p><script>alert(1)</script>',
 });
-const gym = buildRoom({ id: 11, name: 'Gymsal', displayName: 'Gymsal (G1)', capacity: 120, purposes: ['Idrett og trening'], facilities: ['Garderobe', 'Dusj'], uu: ['Heis'] });
-const classroom = buildRoom({ id: 12, name: 'Klasserom', displayName: 'Klasserom (101)', capacity: 1, purposes: ['Møte', 'Kurs og foredrag'] });
+const gym = buildRoom({
+  id: 11,
+  name: 'Gymsal',
+  displayName: 'Gymsal (G1)',
+  capacity: 120,
+  purposes: ['Idrett og trening'],
+  facilities: ['Garderobe', 'Dusj'],
+  uu: ['Heis'],
+});
+const classroom = buildRoom({
+  id: 12,
+  name: 'Klasserom',
+  displayName: 'Klasserom (101)',
+  capacity: 1,
+  purposes: ['Møte', 'Kurs og foredrag'],
+});
 
 function stub(location = school) {
   stubApi({
     [`/api/location/${location.id}`]: location,
     [`/api/location/${location.id}/bookableassets`]: [gym, classroom],
-    [`/api/about/${location.id}`]: { whoCanApply: '<p>Lag og <a href="https://oslo.kommune.no">foreninger</a></p>', locationCosts: null, loanCriteria: '<ul><li>Rydd etter deg</li></ul>' },
+    [`/api/about/${location.id}`]: {
+      whoCanApply: '<p>Lag og <a href="https://oslo.kommune.no">foreninger</a></p>',
+      locationCosts: null,
+      loanCriteria: '<ul><li>Rydd etter deg</li></ul>',
+    },
   });
 }
 
@@ -60,13 +78,17 @@ describe('/sted/:locationId', () => {
     expect(within(card('Gymsal (G1)')).getByText('Heis', { selector: 'li' })).toBeInTheDocument();
 
     const purpose = await screen.findByRole('combobox', { name: 'Hva ønsker du å bruke lokalet til?' });
-    expect(within(purpose).getAllByRole('option').map((o) => o.textContent)).toEqual(['Se alle', 'Idrett og trening', 'Kurs og foredrag', 'Møte']);
+    expect(
+      within(purpose)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Se alle', 'Idrett og trening', 'Kurs og foredrag', 'Møte']);
     await user.selectOptions(purpose, 'Møte');
     expect(screen.queryByRole('article', { name: 'Gymsal (G1)' })).not.toBeInTheDocument();
     expect(card('Klasserom (101)')).toBeInTheDocument();
   });
 
-  it("keeps chosen rooms in the repeated ressurs parameter; the summary leads to /ressurs with the same query", async () => {
+  it('keeps chosen rooms in the repeated ressurs parameter; the summary leads to /ressurs with the same query', async () => {
     const user = userEvent.setup();
     const { router } = renderPortal('/sted/7?ressurs=12');
     const summary = await screen.findByRole('complementary', { name: 'Valgte rom' });
@@ -87,7 +109,10 @@ describe('/sted/:locationId', () => {
     const user = userEvent.setup();
     writeBookingDraft({
       repetition: { pattern: 'SINGLE_DAY', lastDate: null },
-      checked: [{ bookableAssetId: 11, date: '2030-03-04', startTime: '18:00:00' }, { bookableAssetId: 12, date: '2030-03-04', startTime: '18:00:00' }],
+      checked: [
+        { bookableAssetId: 11, date: '2030-03-04', startTime: '18:00:00' },
+        { bookableAssetId: 12, date: '2030-03-04', startTime: '18:00:00' },
+      ],
       reservations: [],
       availability: null,
     });
@@ -129,7 +154,11 @@ describe('/sted/:locationId', () => {
   it('shows the venue in one go once its texts and rooms are in, holding a screen until then (decision 025: nothing moves)', async () => {
     let answerRooms: (response: Response) => void = () => {};
     const rooms = new Promise<Response>((resolve) => (answerRooms = resolve));
-    stubApi({ '/api/location/7': school, '/api/location/7/bookableassets': () => rooms, '/api/about/7': { whoCanApply: '<p>Lag</p>', locationCosts: null, loanCriteria: null } });
+    stubApi({
+      '/api/location/7': school,
+      '/api/location/7/bookableassets': () => rooms,
+      '/api/about/7': { whoCanApply: '<p>Lag</p>', locationCosts: null, loanCriteria: null },
+    });
     const { container } = renderPortal('/sted/7');
     await waitFor(() => expect(container.querySelector('.lk-venue-page .lk-route-loading')).not.toBeNull());
     // The location and its texts are in; the rooms are not: nothing of the venue yet.
@@ -143,9 +172,15 @@ describe('/sted/:locationId', () => {
   });
 
   it("shows the spec's message when the rooms cannot be loaded", async () => {
-    stubApi({ '/api/location/7': school, '/api/location/7/bookableassets': () => new Response('{}', { status: 500 }), '/api/about/7': { whoCanApply: null, locationCosts: null, loanCriteria: null } });
+    stubApi({
+      '/api/location/7': school,
+      '/api/location/7/bookableassets': () => new Response('{}', { status: 500 }),
+      '/api/about/7': { whoCanApply: null, locationCosts: null, loanCriteria: null },
+    });
     renderPortal('/sted/7');
-    expect(await screen.findByText('Ups, vi klarte ikke å laste inn rommene! Du kan prøve å laste inn siden på nytt, eller prøve igjen senere.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Ups, vi klarte ikke å laste inn rommene! Du kan prøve å laste inn siden på nytt, eller prøve igjen senere.'),
+    ).toBeInTheDocument();
   });
 });
 
@@ -157,7 +192,14 @@ describe('deprecated routes', () => {
     ['/sted', '/oversikt', ''],
     ['/liste', '/oversikt', ''],
   ])('%s → %s%s', async (from, pathname, query) => {
-    stubApi({ '/api/location/7': school, '/api/location/7/bookableassets': [gym], '/api/about/7': {}, '/api/location': [school], '/api/geographicareas': [], '/api/bookableasset': [gym] });
+    stubApi({
+      '/api/location/7': school,
+      '/api/location/7/bookableassets': [gym],
+      '/api/about/7': {},
+      '/api/location': [school],
+      '/api/geographicareas': [],
+      '/api/bookableasset': [gym],
+    });
     const { router } = renderPortal(from);
     await waitFor(() => expect(router.state.location.pathname).toBe(pathname));
     expect(router.state.location.search).toBe(query);

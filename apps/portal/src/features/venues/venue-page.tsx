@@ -44,14 +44,16 @@ function venueDescription(location: { name: string; geographicAreaName?: string 
  * shows its own loading state and message), and never again once an answer came (a part asking again
  * as it mounts does not hide the page).
  */
-const firstTry = (query: { isPending: boolean; isFetched: boolean; failureCount: number }) => query.isPending && !query.isFetched && query.failureCount === 0;
+const firstTry = (query: { isPending: boolean; isFetched: boolean; failureCount: number }) =>
+  query.isPending && !query.isFetched && query.failureCount === 0;
 
 function Venue({ id }: { id: number }) {
   const location = useQuery(locationQuery(id));
   // Decision 019: the rooms and the about texts are asked for with the location, not after it.
   const rooms = useQuery(locationAssetsQuery(id));
   const about = useQuery(locationAboutQuery(id));
-  const gone = (isApiClientError(location.error) && location.error.status === 404) || (location.data && location.data.status !== 'PUBLISHED');
+  const gone =
+    (isApiClientError(location.error) && location.error.status === 404) || (location.data && location.data.status !== 'PUBLISHED');
   if (gone) return <Navigate to={paths.notFound.getHref()} replace />;
   // Decision 025: the page is shown once, when its three answers are in (they are asked for
   // together), so neither the texts nor the rooms push what is above them down when they arrive; until
@@ -123,7 +125,10 @@ function Rooms({ locationId }: { locationId: number }) {
   const navigate = useNavigate();
   useScrollToParameter(Boolean(rooms.data));
 
-  const purposes = useMemo(() => (rooms.data ? [...new Set(rooms.data.flatMap((r) => r.purposes))].sort(compareNorwegian) : []), [rooms.data]);
+  const purposes = useMemo(
+    () => (rooms.data ? [...new Set(rooms.data.flatMap((r) => r.purposes))].sort(compareNorwegian) : []),
+    [rooms.data],
+  );
 
   if (rooms.isPending) return <Loading label="Henter rommene" />;
   if (rooms.error) return <Alert data-color="danger">{roomsFailed}</Alert>;

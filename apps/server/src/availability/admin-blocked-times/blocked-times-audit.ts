@@ -11,7 +11,10 @@ export function blockedTimesChange(
   room: { bookableAssetId: number; name: string },
   before: ReadonlyMap<string, readonly MinuteInterval[]>,
   after: ReadonlyMap<string, readonly MinuteInterval[]>,
-): { before: { bookableAssetId: number; name: string; dates: TimesByDate }; after: { bookableAssetId: number; name: string; dates: TimesByDate } } | null {
+): {
+  before: { bookableAssetId: number; name: string; dates: TimesByDate };
+  after: { bookableAssetId: number; name: string; dates: TimesByDate };
+} | null {
   const was: TimesByDate = {};
   const is: TimesByDate = {};
   for (const [date, intervals] of after) {

@@ -12,7 +12,21 @@ import { assertManagesRoom } from './assert-manages-room';
  * GET /api/bookableasset/{id}/blockedtimes/schedule: the room's 15-minute slots in opening hours
  * with `blocked` and `booked`, as the administrator's blocking calendar shows them.
  */
-export async function getBlockedTimesSchedule({ db, user, assetId, fromInclusive, toInclusive, now = new Date() }: { db: DbOrTx; user: AuthenticatedUser; assetId: number; fromInclusive: string; toInclusive: string; now?: Date }): Promise<BlockedTimesSchedule> {
+export async function getBlockedTimesSchedule({
+  db,
+  user,
+  assetId,
+  fromInclusive,
+  toInclusive,
+  now = new Date(),
+}: {
+  db: DbOrTx;
+  user: AuthenticatedUser;
+  assetId: number;
+  fromInclusive: string;
+  toInclusive: string;
+  now?: Date;
+}): Promise<BlockedTimesSchedule> {
   const access: RoomAccess = { kind: 'admin', user, allowedToBookBlockedSlots: true };
   const rooms = await loadRoomCalendars(db, [assetId], { fromInclusive, toInclusive });
   assertManagesRoom(user, assetId, rooms.get(assetId)?.row);

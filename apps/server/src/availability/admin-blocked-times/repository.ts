@@ -8,7 +8,8 @@ import { blockedTimes } from '../../db/schema/schedule';
 export async function blockedIntervalsByDate(tx: Tx, assetId: number, dates: readonly string[]): Promise<Map<string, MinuteInterval[]>> {
   const result = new Map<string, MinuteInterval[]>(dates.map((d) => [d, []]));
   if (dates.length === 0) return result;
-  const rows = await tx.select({ date: blockedTimes.date, startTime: blockedTimes.startTime, durationMinutes: blockedTimes.durationMinutes })
+  const rows = await tx
+    .select({ date: blockedTimes.date, startTime: blockedTimes.startTime, durationMinutes: blockedTimes.durationMinutes })
     .from(blockedTimes)
     .where(and(eq(blockedTimes.bookableAssetId, assetId), inArray(blockedTimes.date, [...dates])))
     .orderBy(asc(blockedTimes.date), asc(blockedTimes.startTime));
@@ -24,11 +25,13 @@ export async function replaceBlockedTimes(tx: Tx, assetId: number, byDate: Reado
   const dates = [...byDate.keys()];
   if (dates.length === 0) return;
   await tx.delete(blockedTimes).where(and(eq(blockedTimes.bookableAssetId, assetId), inArray(blockedTimes.date, dates)));
-  const rows = [...byDate].flatMap(([date, intervals]) => intervals.map((i) => ({
-    bookableAssetId: assetId,
-    date,
-    startTime: `${String(Math.floor(i.start / 60)).padStart(2, '0')}:${String(i.start % 60).padStart(2, '0')}:00`,
-    durationMinutes: i.end - i.start,
-  })));
+  const rows = [...byDate].flatMap(([date, intervals]) =>
+    intervals.map((i) => ({
+      bookableAssetId: assetId,
+      date,
+      startTime: `${String(Math.floor(i.start / 60)).padStart(2, '0')}:${String(i.start % 60).padStart(2, '0')}:00`,
+      durationMinutes: i.end - i.start,
+    })),
+  );
   if (rows.length) await tx.insert(blockedTimes).values(rows);
 }

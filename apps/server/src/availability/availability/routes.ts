@@ -12,29 +12,38 @@ const checkSchema = { tags: ['booking'], response: { 200: availabilityResponse, 
 export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
 
-  app.put('/booking/availability', {
-    config: { access: 'public' },
-    schema: {
-      ...checkSchema,
-      summary: 'Which of the chosen times (repetition expanded) are probably available, unavailable or break a rule',
-      body: availabilityRequest,
+  app.put(
+    '/booking/availability',
+    {
+      config: { access: 'public' },
+      schema: {
+        ...checkSchema,
+        summary: 'Which of the chosen times (repetition expanded) are probably available, unavailable or break a rule',
+        body: availabilityRequest,
+      },
     },
-  }, async (request) => checkAvailability({ db, dtos: request.body.bookingCreationDtos, access: { kind: 'public' } }));
+    async (request) => checkAvailability({ db, dtos: request.body.bookingCreationDtos, access: { kind: 'public' } }),
+  );
 
-  app.put('/admin/booking/availability', adminOnly({
-    ...checkSchema,
-    summary: 'The availability check for an administrator of the rooms (includeBlockedSlots, includeClosedDates, reservationIdsToIgnore)',
-    querystring: availabilityQuery,
-    body: adminAvailabilityRequest,
-  }), async (request) => checkAvailability({
-    db,
-    dtos: request.body.bookingCreationDtos,
-    access: {
-      kind: 'admin',
-      user: currentUser(request),
-      allowedToBookBlockedSlots: request.body.includeBlockedSlots ?? false,
-      closedDatesAvailable: request.body.includeClosedDates ?? false,
-    },
-    reservationIdsToIgnore: request.query.reservationIdsToIgnore ?? [],
-  }));
+  app.put(
+    '/admin/booking/availability',
+    adminOnly({
+      ...checkSchema,
+      summary: 'The availability check for an administrator of the rooms (includeBlockedSlots, includeClosedDates, reservationIdsToIgnore)',
+      querystring: availabilityQuery,
+      body: adminAvailabilityRequest,
+    }),
+    async (request) =>
+      checkAvailability({
+        db,
+        dtos: request.body.bookingCreationDtos,
+        access: {
+          kind: 'admin',
+          user: currentUser(request),
+          allowedToBookBlockedSlots: request.body.includeBlockedSlots ?? false,
+          closedDatesAvailable: request.body.includeClosedDates ?? false,
+        },
+        reservationIdsToIgnore: request.query.reservationIdsToIgnore ?? [],
+      }),
+  );
 };

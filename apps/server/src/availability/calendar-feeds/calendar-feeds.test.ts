@@ -24,14 +24,17 @@ describe('calendar feeds: /api/calendar/{id}-{secret}.ics, /api/user/calendar-fe
 
   const path = (url: string) => new URL(url).pathname;
   const fetchFeed = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url: path(url), headers });
-  const feedsOf = async (who: CitizenSession) => (await who.request({ method: 'GET', url: '/api/user/calendar-feeds' })).json<CalendarFeed[]>();
+  const feedsOf = async (who: CitizenSession) =>
+    (await who.request({ method: 'GET', url: '/api/user/calendar-feeds' })).json<CalendarFeed[]>();
   const events = (text: string) => new ICAL.Component(ICAL.parse(text)).getAllSubcomponents('vevent').map((c) => new ICAL.Event(c));
-  const byBooking = (text: string, bookingId: number) => events(text).filter((e) => e.component.getFirstPropertyValue('url')?.toString().endsWith(`/${bookingId}`));
+  const byBooking = (text: string, bookingId: number) =>
+    events(text).filter((e) => e.component.getFirstPropertyValue('url')?.toString().endsWith(`/${bookingId}`));
 
   beforeAll(async () => {
     ctx = await createTestApp();
     const db = ctx.database.db;
-    locationId = (await createLocation(db, { name: 'Sagene skole', streetAddress: 'Kierschows gate 2', postCode: '0479', city: 'Oslo' })).id;
+    locationId = (await createLocation(db, { name: 'Sagene skole', streetAddress: 'Kierschows gate 2', postCode: '0479', city: 'Oslo' }))
+      .id;
     otherLocationId = (await createLocation(db, { name: 'Tøyen skole' })).id;
     gym = (await createAsset(db, locationId, { name: 'Gymsal, hall A', externalAssetNumber: 'G1' })).id;
     kari = await citizenSession(ctx.app, testCitizens[0]!);
@@ -44,7 +47,14 @@ describe('calendar feeds: /api/calendar/{id}-{secret}.ics, /api/user/calendar-fe
     kariBookings = {
       approved: (await applicantBooking(db, { locationId, userId: kari.userId, status: 'APPROVED', times: time(inDays(10)) })).id,
       pending: (await applicantBooking(db, { locationId, userId: kari.userId, times: time(inDays(11)) })).id,
-      org: (await applicantBooking(db, { locationId, userId: kari.userId, times: time(inDays(12)), organization: { number: '998877660', name: 'Sagene Sjakklubb' } })).id,
+      org: (
+        await applicantBooking(db, {
+          locationId,
+          userId: kari.userId,
+          times: time(inDays(12)),
+          organization: { number: '998877660', name: 'Sagene Sjakklubb' },
+        })
+      ).id,
       olas: (await applicantBooking(db, { locationId, userId: ola.userId, times: time(inDays(13)) })).id,
     };
   });
@@ -78,7 +88,8 @@ describe('calendar feeds: /api/calendar/{id}-{secret}.ics, /api/user/calendar-fe
     expect(first!.location).toBe('Sagene skole, Kierschows gate 2, 0479 Oslo');
     expect(first!.uid).toMatch(/^reservation-\d+@localhost$/);
     // No one's name, e-mail or form answers, not even the owner's own.
-    for (const personal of ['Kari', 'Nordmann', 'kari.nordmann@example.no', 'kontakt@example.no', 'Korøvelse', 'Vi tar med noter']) expect(res.body).not.toContain(personal);
+    for (const personal of ['Kari', 'Nordmann', 'kari.nordmann@example.no', 'kontakt@example.no', 'Korøvelse', 'Vi tar med noter'])
+      expect(res.body).not.toContain(personal);
   });
 
   it('answers 304 to If-None-Match while nothing changed; a cancellation makes the event CANCELLED with a higher SEQUENCE and a new ETag', async () => {
@@ -91,7 +102,11 @@ describe('calendar feeds: /api/calendar/{id}-{secret}.ics, /api/user/calendar-fe
     expect(again.body).toBe('');
     const [pendingBefore] = byBooking(before.body, kariBookings.pending);
 
-    const cancelled = await kari.request({ method: 'PATCH', url: `/api/booking/${kariBookings.pending}`, payload: { status: 'cancelled' } });
+    const cancelled = await kari.request({
+      method: 'PATCH',
+      url: `/api/booking/${kariBookings.pending}`,
+      payload: { status: 'cancelled' },
+    });
     expect(cancelled.statusCode).toBe(200);
 
     const after = await fetchFeed(own!.url, { 'if-none-match': etag });
@@ -108,7 +123,9 @@ describe('calendar feeds: /api/calendar/{id}-{secret}.ics, /api/user/calendar-fe
     const chess = (await feedsOf(kari)).find((f) => f.organizationNumber === '998877660')!;
     const res = await fetchFeed(chess.url);
     expect(res.statusCode).toBe(200);
-    expect(events(res.body).map((e) => e.component.getFirstPropertyValue('url')?.toString())).toEqual([`http://localhost:3000/bookinger/${kariBookings.org}`]);
+    expect(events(res.body).map((e) => e.component.getFirstPropertyValue('url')?.toString())).toEqual([
+      `http://localhost:3000/bookinger/${kariBookings.org}`,
+    ]);
     expect(res.body).toContain('X-WR-CALNAME:Sagene Sjakklubb – Lokaler');
   });
 
@@ -119,10 +136,17 @@ describe('calendar feeds: /api/calendar/{id}-{secret}.ics, /api/user/calendar-fe
     const [, olaId] = /(\d+)-([\w-]+)\.ics$/.exec(olas!.url)!;
     const flipped = `${secret!.slice(0, -1)}${secret!.endsWith('A') ? 'B' : 'A'}`;
     const wrong = [
-      `/api/calendar/${id}-${flipped}.ics`, `/api/calendar/${olaId}-${secret}.ics`, `/api/calendar/999999-${secret}.ics`,
-      `/api/calendar/99999999999-${secret}.ics`, `/api/calendar/${id}-${secret}`, `/api/calendar/${id}-${secret}.ics.ics`,
-      `/api/calendar/${id}`, `/api/calendar/${id}-${secret!.slice(1)}.ics`, `/api/calendar/${'x'.repeat(90)}.ics`,
-      `/api/calendar/${id}-${encodeURIComponent('æ'.repeat(43))}.ics`, `/api/calendar/0-${secret}.ics`,
+      `/api/calendar/${id}-${flipped}.ics`,
+      `/api/calendar/${olaId}-${secret}.ics`,
+      `/api/calendar/999999-${secret}.ics`,
+      `/api/calendar/99999999999-${secret}.ics`,
+      `/api/calendar/${id}-${secret}`,
+      `/api/calendar/${id}-${secret}.ics.ics`,
+      `/api/calendar/${id}`,
+      `/api/calendar/${id}-${secret!.slice(1)}.ics`,
+      `/api/calendar/${'x'.repeat(90)}.ics`,
+      `/api/calendar/${id}-${encodeURIComponent('æ'.repeat(43))}.ics`,
+      `/api/calendar/0-${secret}.ics`,
     ];
     for (const url of wrong) {
       const res = await ctx.app.inject({ method: 'GET', url });
@@ -150,18 +174,34 @@ describe('calendar feeds: /api/calendar/{id}-{secret}.ics, /api/user/calendar-fe
 
   it("rotates an organisation's feed for its representatives only; bad bodies are 400; anonymous and admin tokens are refused first", async () => {
     const chess = (await feedsOf(kari)).find((f) => f.organizationNumber === '998877660')!;
-    const refused = await ola.request({ method: 'POST', url: '/api/user/calendar-feeds/rotate', payload: { kind: 'ORGANIZATION', organizationNumber: '998877660' } });
+    const refused = await ola.request({
+      method: 'POST',
+      url: '/api/user/calendar-feeds/rotate',
+      payload: { kind: 'ORGANIZATION', organizationNumber: '998877660' },
+    });
     expect(refused.statusCode).toBe(403);
     expect((await fetchFeed(chess.url)).statusCode).toBe(200);
-    for (const payload of [{}, { kind: 'LOCATION' }, { kind: 'ORGANIZATION' }, { kind: 'ORGANIZATION', organizationNumber: '12' }, { kind: 'PERSON', extra: 1 }]) {
+    for (const payload of [
+      {},
+      { kind: 'LOCATION' },
+      { kind: 'ORGANIZATION' },
+      { kind: 'ORGANIZATION', organizationNumber: '12' },
+      { kind: 'PERSON', extra: 1 },
+    ]) {
       expect((await kari.request({ method: 'POST', url: '/api/user/calendar-feeds/rotate', payload })).statusCode).toBe(400);
     }
-    const rotated = await kari.request({ method: 'POST', url: '/api/user/calendar-feeds/rotate', payload: { kind: 'ORGANIZATION', organizationNumber: '998877660' } });
+    const rotated = await kari.request({
+      method: 'POST',
+      url: '/api/user/calendar-feeds/rotate',
+      payload: { kind: 'ORGANIZATION', organizationNumber: '998877660' },
+    });
     expect(rotated.statusCode).toBe(200);
     expect((await fetchFeed(chess.url)).statusCode).toBe(404);
     expect((await fetchFeed(rotated.json<CalendarFeed>().url)).statusCode).toBe(200);
 
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/user/calendar-feeds/rotate', payload: { kind: 'PERSON' } })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/user/calendar-feeds/rotate', payload: { kind: 'PERSON' } })).statusCode).toBe(
+      401,
+    );
     expect((await ctx.app.inject({ method: 'GET', url: '/api/user/calendar-feeds' })).statusCode).toBe(401);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/user/calendar-feeds', headers: bearer(siri) })).statusCode).toBe(401);
   });
@@ -176,24 +216,42 @@ describe('calendar feeds: /api/calendar/{id}-{secret}.ics, /api/user/calendar-fe
     expect(events(res.body)).toHaveLength(4);
     expect(res.body).toContain('X-WR-CALNAME:Sagene skole – Lokaler');
     expect(events(res.body).map((e) => e.summary)).toContain('Søkt: Gymsal, hall A: Sagene Sjakklubb');
-    expect(events(res.body).map((e) => e.component.getFirstPropertyValue('url')?.toString())).toContain(`http://localhost:3000/admin/soknader/${kariBookings.olas}`);
-    for (const personal of ['Kari', 'Ola', 'Nordmann', '@example.no', 'Korøvelse', 'Vi tar med noter', '41234567']) expect(res.body).not.toContain(personal);
+    expect(events(res.body).map((e) => e.component.getFirstPropertyValue('url')?.toString())).toContain(
+      `http://localhost:3000/admin/soknader/${kariBookings.olas}`,
+    );
+    for (const personal of ['Kari', 'Ola', 'Nordmann', '@example.no', 'Korøvelse', 'Vi tar med noter', '41234567'])
+      expect(res.body).not.toContain(personal);
 
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/admin/location/${locationId}/calendar-feed`, headers: bearer(jonas) })).statusCode).toBe(403);
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/admin/location/${locationId}/calendar-feed/rotate`, headers: bearer(jonas) })).statusCode).toBe(403);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/admin/location/424242/calendar-feed', headers: bearer(siri) })).statusCode).toBe(404);
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/admin/location/${locationId}/calendar-feed`, headers: bearer(kari.token) })).statusCode).toBe(403);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/api/admin/location/${locationId}/calendar-feed`, headers: bearer(jonas) })).statusCode,
+    ).toBe(403);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: `/api/admin/location/${locationId}/calendar-feed/rotate`, headers: bearer(jonas) }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/admin/location/424242/calendar-feed', headers: bearer(siri) })).statusCode,
+    ).toBe(404);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/api/admin/location/${locationId}/calendar-feed`, headers: bearer(kari.token) }))
+        .statusCode,
+    ).toBe(403);
     expect((await ctx.app.inject({ method: 'POST', url: `/api/admin/location/${locationId}/calendar-feed/rotate` })).statusCode).toBe(401);
 
-    const rotated = await ctx.app.inject({ method: 'POST', url: `/api/admin/location/${locationId}/calendar-feed/rotate`, headers: bearer(siri) });
+    const rotated = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/location/${locationId}/calendar-feed/rotate`,
+      headers: bearer(siri),
+    });
     expect(rotated.statusCode).toBe(200);
     expect((await fetchFeed(feed.url)).statusCode).toBe(404);
     expect((await fetchFeed(rotated.json<CalendarFeed>().url)).statusCode).toBe(200);
   });
 
-  it('raises a reservation\'s revision only when its room, time or status changes', async () => {
+  it("raises a reservation's revision only when its room, time or status changes", async () => {
     const db = ctx.database.db;
-    const read = async () => (await queryRows<{ revision: number }>(db, sql`select revision from reservations where booking_id = ${kariBookings.approved}`))[0]!;
+    const read = async () =>
+      (await queryRows<{ revision: number }>(db, sql`select revision from reservations where booking_id = ${kariBookings.approved}`))[0]!;
     const start = await read();
     await db.execute(sql`update reservations set initial_repetition_date = null where booking_id = ${kariBookings.approved}`);
     expect((await read()).revision).toBe(start.revision);

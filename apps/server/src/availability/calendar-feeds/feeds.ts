@@ -20,7 +20,8 @@ export function feedUrl(publicUrl: string, feed: Pick<CalendarFeedRow, 'id' | 's
 
 function ownerOf(feed: CalendarFeedRow): FeedOwner {
   if (feed.kind === 'PERSON' && feed.userId !== null) return { kind: 'PERSON', userId: feed.userId };
-  if (feed.kind === 'ORGANIZATION' && feed.organizationNumber !== null) return { kind: 'ORGANIZATION', organizationNumber: feed.organizationNumber };
+  if (feed.kind === 'ORGANIZATION' && feed.organizationNumber !== null)
+    return { kind: 'ORGANIZATION', organizationNumber: feed.organizationNumber };
   if (feed.kind === 'LOCATION' && feed.locationId !== null) return { kind: 'LOCATION', locationId: feed.locationId };
   throw new Error(`Calendar feed ${feed.id} has no owner`);
 }
@@ -43,45 +44,93 @@ export async function renderFeedOfFile(db: DbOrTx, file: string, links: FeedLink
   const feed = await feedOfFile(db, file);
   const owner = ownerOf(feed);
   const rows = await loadFeedReservations(db, owner);
-  const name = owner.kind === 'PERSON'
-    ? 'Mine bookinger – Lokaler'
-    : owner.kind === 'ORGANIZATION'
-      ? `${rows.findLast((r) => r.organizationName)?.organizationName ?? 'Organisasjonens bookinger'} – Lokaler`
-      : `${(await loadName(db, 'locations', owner.locationId)) ?? 'Lokalet'} – Lokaler`;
+  const name =
+    owner.kind === 'PERSON'
+      ? 'Mine bookinger – Lokaler'
+      : owner.kind === 'ORGANIZATION'
+        ? `${rows.findLast((r) => r.organizationName)?.organizationName ?? 'Organisasjonens bookinger'} – Lokaler`
+        : `${(await loadName(db, 'locations', owner.locationId)) ?? 'Lokalet'} – Lokaler`;
   return buildFeed(name, owner.kind, rows, links);
 }
 
 /** GET /api/user/calendar-feeds: the person's own feed, then one per organisation they represent (made on first ask). */
-export async function listUserFeeds({ db, user, orgRegistry, publicUrl }: { db: DbOrTx; user: AuthenticatedUser; orgRegistry: OrgRegistry; publicUrl: string }): Promise<CalendarFeed[]> {
+export async function listUserFeeds({
+  db,
+  user,
+  orgRegistry,
+  publicUrl,
+}: {
+  db: DbOrTx;
+  user: AuthenticatedUser;
+  orgRegistry: OrgRegistry;
+  publicUrl: string;
+}): Promise<CalendarFeed[]> {
   const organizations = await orgRegistry.organizationsFor(user);
   return writeTransaction(db, async (tx) => {
     const own = await ensureFeed(tx, { kind: 'PERSON', userId: user.userId });
-    const feeds: CalendarFeed[] = [{ kind: 'PERSON', name: user.name, organizationNumber: null, locationId: null, url: feedUrl(publicUrl, own) }];
+    const feeds: CalendarFeed[] = [
+      { kind: 'PERSON', name: user.name, organizationNumber: null, locationId: null, url: feedUrl(publicUrl, own) },
+    ];
     for (const org of organizations) {
       const feed = await ensureFeed(tx, { kind: 'ORGANIZATION', organizationNumber: org.orgnr });
-      feeds.push({ kind: 'ORGANIZATION', name: org.orgNavn, organizationNumber: org.orgnr, locationId: null, url: feedUrl(publicUrl, feed) });
+      feeds.push({
+        kind: 'ORGANIZATION',
+        name: org.orgNavn,
+        organizationNumber: org.orgnr,
+        locationId: null,
+        url: feedUrl(publicUrl, feed),
+      });
     }
     return feeds;
   });
 }
 
 /** POST /api/user/calendar-feeds/rotate: a new URL for the person's own feed or an organisation's they represent. */
-export async function rotateUserFeed({ db, user, orgRegistry, publicUrl, body, now }: {
-  db: DbOrTx; user: AuthenticatedUser; orgRegistry: OrgRegistry; publicUrl: string; body: RotateUserCalendarFeedBody; now: Date;
+export async function rotateUserFeed({
+  db,
+  user,
+  orgRegistry,
+  publicUrl,
+  body,
+  now,
+}: {
+  db: DbOrTx;
+  user: AuthenticatedUser;
+  orgRegistry: OrgRegistry;
+  publicUrl: string;
+  body: RotateUserCalendarFeedBody;
+  now: Date;
 }): Promise<CalendarFeed> {
   if (body.kind === 'PERSON') {
     const feed = await writeTransaction(db, (tx) => rotateFeed(tx, { kind: 'PERSON', userId: user.userId }, now));
     return { kind: 'PERSON', name: user.name, organizationNumber: null, locationId: null, url: feedUrl(publicUrl, feed) };
   }
   const org = (await orgRegistry.organizationsFor(user)).find((o) => o.orgnr === body.organizationNumber);
-  if (!org) throw new AppError('FORBIDDEN', `User ${user.userId} does not represent ${body.organizationNumber}`, 'Du representerer ikke denne organisasjonen.');
+  if (!org)
+    throw new AppError(
+      'FORBIDDEN',
+      `User ${user.userId} does not represent ${body.organizationNumber}`,
+      'Du representerer ikke denne organisasjonen.',
+    );
   const feed = await writeTransaction(db, (tx) => rotateFeed(tx, { kind: 'ORGANIZATION', organizationNumber: org.orgnr }, now));
   return { kind: 'ORGANIZATION', name: org.orgNavn, organizationNumber: org.orgnr, locationId: null, url: feedUrl(publicUrl, feed) };
 }
 
 /** GET and POST …/rotate of /api/admin/location/{id}/calendar-feed: for the location's administrators and city admins. */
-export async function locationFeed({ db, user, locationId, publicUrl, rotate, now }: {
-  db: DbOrTx; user: AuthenticatedUser; locationId: number; publicUrl: string; rotate: boolean; now: Date;
+export async function locationFeed({
+  db,
+  user,
+  locationId,
+  publicUrl,
+  rotate,
+  now,
+}: {
+  db: DbOrTx;
+  user: AuthenticatedUser;
+  locationId: number;
+  publicUrl: string;
+  rotate: boolean;
+  now: Date;
 }): Promise<CalendarFeed> {
   return writeTransaction(db, async (tx) => {
     const location = await managedLocation(tx, user, locationId);

@@ -60,7 +60,13 @@ describe('the iCalendar writer (RFC 5545)', () => {
   });
 
   it('ends every line in CRLF and gives a calendar ical.js reads back, times in Europe/Oslo', () => {
-    const text = renderCalendar({ name: 'Mine bookinger – Lokaler', events: [event(), event({ uid: 'reservation-8@lokaler.example', status: 'TENTATIVE', sequence: 0, date: '2026-07-01', startTime: '09:15' })] });
+    const text = renderCalendar({
+      name: 'Mine bookinger – Lokaler',
+      events: [
+        event(),
+        event({ uid: 'reservation-8@lokaler.example', status: 'TENTATIVE', sequence: 0, date: '2026-07-01', startTime: '09:15' }),
+      ],
+    });
     expect(text.endsWith('\r\n')).toBe(true);
     expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
     const calendar = parse(text);

@@ -41,14 +41,16 @@ const NEEDS_ESCAPE = /[\\;,\r\n\u0000-\u0008\u000b-\u001f\u007f]/;
 
 export function escapeText(value: string): string {
   if (!NEEDS_ESCAPE.test(value)) return value;
-  return value
-    .replace(/\\/g, '\\\\')
-    .replace(/;/g, '\\;')
-    .replace(/,/g, '\\,')
-    .replace(/\r\n|\r|\n/g, '\\n')
-    // Other control characters are not allowed in TEXT (§3.3.11); a tab is.
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '');
+  return (
+    value
+      .replace(/\\/g, '\\\\')
+      .replace(/;/g, '\\;')
+      .replace(/,/g, '\\,')
+      .replace(/\r\n|\r|\n/g, '\\n')
+      // Other control characters are not allowed in TEXT (§3.3.11); a tab is.
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
+  );
 }
 
 /**
@@ -89,7 +91,10 @@ function localDateTime(date: string, time: string): string {
 
 /** `20260315T170000Z`: a UTC date-time, whole seconds. */
 export function utcDateTime(at: Date): string {
-  return at.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
+  return at
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/[-:]/g, '');
 }
 
 /** Europe/Oslo: CET/CEST with the EU rule (last Sunday of March and October, 01:00 UTC). */

@@ -8,9 +8,7 @@ export type CalendarFeedRow = typeof calendarFeeds.$inferSelect;
 
 /** Whose feed: a person's own bookings, an organisation's, or a location's. */
 export type FeedOwner =
-  | { kind: 'PERSON'; userId: number }
-  | { kind: 'ORGANIZATION'; organizationNumber: string }
-  | { kind: 'LOCATION'; locationId: number };
+  { kind: 'PERSON'; userId: number } | { kind: 'ORGANIZATION'; organizationNumber: string } | { kind: 'LOCATION'; locationId: number };
 
 /** 32 random bytes: 256 bits, 43 characters of base64url. */
 export function newSecret(): string {
@@ -19,17 +17,23 @@ export function newSecret(): string {
 
 function ownerColumns(owner: FeedOwner) {
   switch (owner.kind) {
-    case 'PERSON': return { kind: owner.kind, userId: owner.userId };
-    case 'ORGANIZATION': return { kind: owner.kind, organizationNumber: owner.organizationNumber };
-    case 'LOCATION': return { kind: owner.kind, locationId: owner.locationId };
+    case 'PERSON':
+      return { kind: owner.kind, userId: owner.userId };
+    case 'ORGANIZATION':
+      return { kind: owner.kind, organizationNumber: owner.organizationNumber };
+    case 'LOCATION':
+      return { kind: owner.kind, locationId: owner.locationId };
   }
 }
 
 function ownerIs(owner: FeedOwner): SQL {
   switch (owner.kind) {
-    case 'PERSON': return and(eq(calendarFeeds.kind, 'PERSON'), eq(calendarFeeds.userId, owner.userId))!;
-    case 'ORGANIZATION': return and(eq(calendarFeeds.kind, 'ORGANIZATION'), eq(calendarFeeds.organizationNumber, owner.organizationNumber))!;
-    case 'LOCATION': return and(eq(calendarFeeds.kind, 'LOCATION'), eq(calendarFeeds.locationId, owner.locationId))!;
+    case 'PERSON':
+      return and(eq(calendarFeeds.kind, 'PERSON'), eq(calendarFeeds.userId, owner.userId))!;
+    case 'ORGANIZATION':
+      return and(eq(calendarFeeds.kind, 'ORGANIZATION'), eq(calendarFeeds.organizationNumber, owner.organizationNumber))!;
+    case 'LOCATION':
+      return and(eq(calendarFeeds.kind, 'LOCATION'), eq(calendarFeeds.locationId, owner.locationId))!;
   }
 }
 
@@ -42,7 +46,10 @@ export async function findFeed(db: DbOrTx, id: number): Promise<CalendarFeedRow 
 export async function ensureFeed(db: DbOrTx, owner: FeedOwner): Promise<CalendarFeedRow> {
   const [existing] = await db.select().from(calendarFeeds).where(ownerIs(owner));
   if (existing) return existing;
-  await db.insert(calendarFeeds).values({ ...ownerColumns(owner), secret: newSecret() }).onConflictDoNothing();
+  await db
+    .insert(calendarFeeds)
+    .values({ ...ownerColumns(owner), secret: newSecret() })
+    .onConflictDoNothing();
   const [row] = await db.select().from(calendarFeeds).where(ownerIs(owner));
   if (!row) throw new Error(`Calendar feed of ${owner.kind} was not stored`);
   return row;
@@ -51,8 +58,11 @@ export async function ensureFeed(db: DbOrTx, owner: FeedOwner): Promise<Calendar
 /** A new secret for the owner's feed (made if there was none): the old URL stops working at once. */
 export async function rotateFeed(db: DbOrTx, owner: FeedOwner, now: Date): Promise<CalendarFeedRow> {
   const feed = await ensureFeed(db, owner);
-  const [row] = await db.update(calendarFeeds).set({ secret: newSecret(), rotatedAt: now })
-    .where(eq(calendarFeeds.id, feed.id)).returning();
+  const [row] = await db
+    .update(calendarFeeds)
+    .set({ secret: newSecret(), rotatedAt: now })
+    .where(eq(calendarFeeds.id, feed.id))
+    .returning();
   return row!;
 }
 
@@ -88,7 +98,9 @@ export const FEED_DAYS_BACK = 90;
 export const LOCATION_FEED_DAYS = { back: 30, ahead: 365 } as const;
 
 function feedRows(db: DbOrTx, whose: SQL): Promise<FeedReservationRow[]> {
-  return queryRows<FeedReservationRow>(db, sql`
+  return queryRows<FeedReservationRow>(
+    db,
+    sql`
     select r.id, r.booking_id as "bookingId", b.case_number as "caseNumber", r.date::text as date, r.start_time::text as "startTime",
       r.duration_minutes as "durationMinutes", r.status, r.revision, r.created_at as "createdAt", r.updated_at as "updatedAt",
       a.name as "roomName", l.name as "locationName", l.street_address as "streetAddress", l.post_code as "postCode", l.city,
@@ -98,23 +110,31 @@ function feedRows(db: DbOrTx, whose: SQL): Promise<FeedReservationRow[]> {
     join bookable_assets a on a.id = r.bookable_asset_id
     join locations l on l.id = b.location_id
     where ${whose} and r.date >= (now() at time zone 'Europe/Oslo')::date - ${FEED_DAYS_BACK}::int
-    order by r.date, r.start_time, r.id`);
+    order by r.date, r.start_time, r.id`,
+  );
 }
 
 /** The reservations a feed lists: every status (the ended ones become STATUS:CANCELLED). */
 export function loadFeedReservations(db: DbOrTx, owner: FeedOwner): Promise<FeedReservationRow[]> {
   switch (owner.kind) {
-    case 'PERSON': return feedRows(db, sql`b.user_id = ${owner.userId} and b.organization_number is null`);
-    case 'ORGANIZATION': return feedRows(db, sql`b.organization_number = ${owner.organizationNumber}`);
-    case 'LOCATION': return feedRows(db, sql`b.location_id = ${owner.locationId}
+    case 'PERSON':
+      return feedRows(db, sql`b.user_id = ${owner.userId} and b.organization_number is null`);
+    case 'ORGANIZATION':
+      return feedRows(db, sql`b.organization_number = ${owner.organizationNumber}`);
+    case 'LOCATION':
+      return feedRows(
+        db,
+        sql`b.location_id = ${owner.locationId}
       and r.date <= (now() at time zone 'Europe/Oslo')::date + ${LOCATION_FEED_DAYS.ahead}::int
-      and r.date >= (now() at time zone 'Europe/Oslo')::date - ${LOCATION_FEED_DAYS.back}::int`);
+      and r.date >= (now() at time zone 'Europe/Oslo')::date - ${LOCATION_FEED_DAYS.back}::int`,
+      );
   }
 }
 
 export async function loadName(db: DbOrTx, table: 'users' | 'locations', id: number): Promise<string | null> {
-  const rows = await queryRows<{ name: string }>(db, table === 'users'
-    ? sql`select name from users where id = ${id}`
-    : sql`select name from locations where id = ${id}`);
+  const rows = await queryRows<{ name: string }>(
+    db,
+    table === 'users' ? sql`select name from users where id = ${id}` : sql`select name from locations where id = ${id}`,
+  );
   return rows[0]?.name ?? null;
 }

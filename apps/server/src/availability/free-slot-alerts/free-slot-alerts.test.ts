@@ -49,34 +49,77 @@ describe('free-time alerts (decision 022): /api/user/free-slot-alerts, the job a
   });
   afterAll(() => ctx.close());
   beforeEach(async () => {
-    await ctx.database.db.execute(sql`truncate free_slot_alerts, free_slot_events, free_slot_notices, free_slot_alert_mails, bookings, reservations, blocked_times, change_log, mail_outbox restart identity cascade`);
+    await ctx.database.db.execute(
+      sql`truncate free_slot_alerts, free_slot_events, free_slot_notices, free_slot_alert_mails, bookings, reservations, blocked_times, change_log, mail_outbox restart identity cascade`,
+    );
   });
 
   const tuesdayEvenings = (fields: object = {}) => ({
-    locationId: school, bookableAssetId: gym, fromDate: inDays(1), toDate: inDays(60), weekdays: [2], timeFrom: '17:00:00', timeTo: '21:00:00', ...fields,
+    locationId: school,
+    bookableAssetId: gym,
+    fromDate: inDays(1),
+    toDate: inDays(60),
+    weekdays: [2],
+    timeFrom: '17:00:00',
+    timeTo: '21:00:00',
+    ...fields,
   });
   const subscribe = (who: CitizenSession, payload: object) => who.request({ method: 'POST', url: '/api/user/free-slot-alerts', payload });
-  const kariBooks = (date = tuesday, startTime = '18:00:00', status: 'UNPROCESSED' | 'APPROVED' = 'UNPROCESSED') => applicantBooking(ctx.database.db, {
-    locationId: school, userId: kari.userId, status, times: [{ bookableAssetId: gym, date, startTime, durationMinutes: 60 }],
-  });
+  const kariBooks = (date = tuesday, startTime = '18:00:00', status: 'UNPROCESSED' | 'APPROVED' = 'UNPROCESSED') =>
+    applicantBooking(ctx.database.db, {
+      locationId: school,
+      userId: kari.userId,
+      status,
+      times: [{ bookableAssetId: gym, date, startTime, durationMinutes: 60 }],
+    });
   const runJob = () => ctx.app.jobs.runNow(FREE_SLOT_ALERTS_JOB);
-  const alertMails = () => queryRows<{ recipient: string; subject: string; body: string }>(ctx.database.db,
-    sql`select recipient, subject, body from mail_outbox where topic->>'kind' = 'FreeSlotAlert' order by id`);
-  const written = async () => (await queryRows(ctx.database.db, sql`select
-    (select count(*)::int from free_slot_alerts) as alerts, (select count(*)::int from free_slot_alerts where ended_at is not null) as ended`))[0];
-  const olaBooks = (date: string, startTime: string) => ola.request({
-    method: 'POST', url: '/api/booking', payload: {
-      availabilityData: { probablyAvailable: [{ bookableAssetId: gym, datesAndTimes: [{ date, startTime, duration: 'PT1H', initialRepetitionDate: null }] }] },
-      isRepeating: false, bookingPortalClient: 'PUBLIC', bookingPurpose: 'PUBLICUSER_LOAN',
-      formAnswers: { activity: 'Basket', purpose: 'Trening', participants: 10, contactEmail: 'ola.nordmann@example.no', contactPhone: '92345678' },
-    },
-  });
+  const alertMails = () =>
+    queryRows<{ recipient: string; subject: string; body: string }>(
+      ctx.database.db,
+      sql`select recipient, subject, body from mail_outbox where topic->>'kind' = 'FreeSlotAlert' order by id`,
+    );
+  const written = async () =>
+    (
+      await queryRows(
+        ctx.database.db,
+        sql`select
+    (select count(*)::int from free_slot_alerts) as alerts, (select count(*)::int from free_slot_alerts where ended_at is not null) as ended`,
+      )
+    )[0];
+  const olaBooks = (date: string, startTime: string) =>
+    ola.request({
+      method: 'POST',
+      url: '/api/booking',
+      payload: {
+        availabilityData: {
+          probablyAvailable: [
+            { bookableAssetId: gym, datesAndTimes: [{ date, startTime, duration: 'PT1H', initialRepetitionDate: null }] },
+          ],
+        },
+        isRepeating: false,
+        bookingPortalClient: 'PUBLIC',
+        bookingPurpose: 'PUBLICUSER_LOAN',
+        formAnswers: {
+          activity: 'Basket',
+          purpose: 'Trening',
+          participants: 10,
+          contactEmail: 'ola.nordmann@example.no',
+          contactPhone: '92345678',
+        },
+      },
+    });
 
   it('creates, lists and ends an alert; ending again changes nothing', async () => {
     const res = await subscribe(amina, tuesdayEvenings());
     expect(res.statusCode, res.body).toBe(201);
     const alert = res.json<{ id: number }>();
-    expect(alert).toMatchObject({ locationName: 'Sagene skole', roomName: 'Gymsal (G1)', weekdays: [2], timeFrom: '17:00:00', timeTo: '21:00:00' });
+    expect(alert).toMatchObject({
+      locationName: 'Sagene skole',
+      roomName: 'Gymsal (G1)',
+      weekdays: [2],
+      timeFrom: '17:00:00',
+      timeTo: '21:00:00',
+    });
     const list = await amina.request({ method: 'GET', url: '/api/user/free-slot-alerts' });
     expect(list.json()).toEqual({ alerts: [alert], maxActive: 3 });
     expect((await kari.request({ method: 'GET', url: '/api/user/free-slot-alerts' })).json()).toEqual({ alerts: [], maxActive: 3 });
@@ -125,18 +168,27 @@ describe('free-time alerts (decision 022): /api/user/free-slot-alerts, the job a
     expect((await subscribe(kari, tuesdayEvenings())).statusCode).toBe(201);
     // An expired alert (its range passed) neither counts nor shows.
     await ctx.database.db.execute(sql`update free_slot_alerts set from_date = current_date - 30, to_date = current_date - 2 where id = 1`);
-    expect((await amina.request({ method: 'GET', url: '/api/user/free-slot-alerts' })).json<{ alerts: unknown[] }>().alerts).toHaveLength(2);
+    expect((await amina.request({ method: 'GET', url: '/api/user/free-slot-alerts' })).json<{ alerts: unknown[] }>().alerts).toHaveLength(
+      2,
+    );
     expect((await subscribe(amina, tuesdayEvenings())).statusCode).toBe(201);
   });
 
-  it('anonymous calls are 401 before the body is read; unknown and other people\'s alerts are 404', async () => {
-    for (const [method, url] of [['GET', '/api/user/free-slot-alerts'], ['POST', '/api/user/free-slot-alerts'], ['DELETE', '/api/user/free-slot-alerts/1']] as const) {
+  it("anonymous calls are 401 before the body is read; unknown and other people's alerts are 404", async () => {
+    for (const [method, url] of [
+      ['GET', '/api/user/free-slot-alerts'],
+      ['POST', '/api/user/free-slot-alerts'],
+      ['DELETE', '/api/user/free-slot-alerts/1'],
+    ] as const) {
       const res = await ctx.app.inject({ method, url, headers: { 'content-type': 'application/json' }, payload: '{broken' });
       expect([url, res.statusCode]).toEqual([url, 401]);
     }
     // An administrator's token is not a citizen's (decision 016): 401 on the citizen routes too.
     const admin = (await loginAs(ctx.app, testAdmins[0]!)).accessToken;
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/user/free-slot-alerts', headers: bearer(admin), payload: tuesdayEvenings() })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/user/free-slot-alerts', headers: bearer(admin), payload: tuesdayEvenings() }))
+        .statusCode,
+    ).toBe(401);
     const alert = (await subscribe(amina, tuesdayEvenings())).json<{ id: number }>();
     for (const url of [`/api/user/free-slot-alerts/${alert.id}`, '/api/user/free-slot-alerts/424242']) {
       const res = await kari.request({ method: 'DELETE', url });
@@ -153,7 +205,9 @@ describe('free-time alerts (decision 022): /api/user/free-slot-alerts, the job a
     await runJob();
     expect(await alertMails()).toEqual([]);
 
-    expect((await kari.request({ method: 'PATCH', url: `/api/booking/${booking.id}`, payload: { status: 'cancelled' } })).statusCode).toBe(200);
+    expect((await kari.request({ method: 'PATCH', url: `/api/booking/${booking.id}`, payload: { status: 'cancelled' } })).statusCode).toBe(
+      200,
+    );
     await runJob();
     const mails = await alertMails();
     expect(mails).toHaveLength(1);
@@ -162,7 +216,9 @@ describe('free-time alerts (decision 022): /api/user/free-slot-alerts, the job a
     // The freed time itself (the cancelled hour), not the rest of her window that was free already.
     expect(mails[0]!.body).toContain(`Gymsal (G1), Sagene skole: tirsdag ${tuesday.split('-').reverse().join('.')} 18:00–19:00`);
     expect(mails[0]!.body).toContain(`http://localhost:3000/ressurs?ressurs=${gym}&dato=${tuesday}&tid=18:00`);
-    expect(mails[0]!.body).toContain(`http://localhost:3000/varsler/avslutt?varsel=${alert.id}&token=${unsubscribeToken(ctx.app.config.cookieSecret, alert.id)}`);
+    expect(mails[0]!.body).toContain(
+      `http://localhost:3000/varsler/avslutt?varsel=${alert.id}&token=${unsubscribeToken(ctx.app.config.cookieSecret, alert.id)}`,
+    );
 
     await runJob();
     await ctx.database.db.execute(sql`update reservations set status = 'APPROVED' where booking_id = ${booking.id}`);
@@ -171,12 +227,20 @@ describe('free-time alerts (decision 022): /api/user/free-slot-alerts, the job a
     expect(await alertMails()).toHaveLength(1);
   });
 
-  it('the piece reported is what is free now inside the alert\'s window', async () => {
+  it("the piece reported is what is free now inside the alert's window", async () => {
     // 17:00–19:00 cancelled, 17:00–18:00 taken by someone else: only 18:00–19:00 is mailed.
-    const long = await applicantBooking(ctx.database.db, { locationId: school, userId: kari.userId, times: [{ bookableAssetId: gym, date: tuesday, startTime: '17:00:00', durationMinutes: 120 }] });
+    const long = await applicantBooking(ctx.database.db, {
+      locationId: school,
+      userId: kari.userId,
+      times: [{ bookableAssetId: gym, date: tuesday, startTime: '17:00:00', durationMinutes: 120 }],
+    });
     await subscribe(amina, tuesdayEvenings());
     await ctx.database.db.execute(sql`update reservations set status = 'CANCELLED' where booking_id = ${long.id}`);
-    await applicantBooking(ctx.database.db, { locationId: school, userId: ola.userId, times: [{ bookableAssetId: gym, date: tuesday, startTime: '17:00:00', durationMinutes: 60 }] });
+    await applicantBooking(ctx.database.db, {
+      locationId: school,
+      userId: ola.userId,
+      times: [{ bookableAssetId: gym, date: tuesday, startTime: '17:00:00', durationMinutes: 60 }],
+    });
     await runJob();
     const [mail] = await alertMails();
     expect(mail!.body).toMatch(/tirsdag \d{2}\.\d{2}\.\d{4} 18:00–19:00\n/);
@@ -185,7 +249,9 @@ describe('free-time alerts (decision 022): /api/user/free-slot-alerts, the job a
   it('no e-mail when the time is taken again before the job runs', async () => {
     const booking = await kariBooks();
     await subscribe(amina, tuesdayEvenings());
-    expect((await kari.request({ method: 'PATCH', url: `/api/booking/${booking.id}`, payload: { status: 'cancelled' } })).statusCode).toBe(200);
+    expect((await kari.request({ method: 'PATCH', url: `/api/booking/${booking.id}`, payload: { status: 'cancelled' } })).statusCode).toBe(
+      200,
+    );
     expect((await olaBooks(tuesday, '18:00:00')).statusCode).toBe(201);
     await runJob();
     expect(await alertMails()).toEqual([]);
@@ -194,11 +260,20 @@ describe('free-time alerts (decision 022): /api/user/free-slot-alerts, the job a
 
   it('matches only its weekdays, time of day, room and range', async () => {
     const wednesdayBooking = await kariBooks(wednesday);
-    const morning = await applicantBooking(ctx.database.db, { locationId: school, userId: kari.userId, times: [{ bookableAssetId: gym, date: tuesday, startTime: '16:00:00', durationMinutes: 60 }] });
-    const hallBooking = await applicantBooking(ctx.database.db, { locationId: school, userId: kari.userId, times: [{ bookableAssetId: hall, date: tuesday, startTime: '18:00:00', durationMinutes: 60 }] });
+    const morning = await applicantBooking(ctx.database.db, {
+      locationId: school,
+      userId: kari.userId,
+      times: [{ bookableAssetId: gym, date: tuesday, startTime: '16:00:00', durationMinutes: 60 }],
+    });
+    const hallBooking = await applicantBooking(ctx.database.db, {
+      locationId: school,
+      userId: kari.userId,
+      times: [{ bookableAssetId: hall, date: tuesday, startTime: '18:00:00', durationMinutes: 60 }],
+    });
     const late = await kariBooks(tuesdayIn(70));
     await subscribe(amina, tuesdayEvenings());
-    for (const b of [wednesdayBooking, morning, hallBooking, late]) await ctx.database.db.execute(sql`update reservations set status = 'CANCELLED' where booking_id = ${b.id}`);
+    for (const b of [wednesdayBooking, morning, hallBooking, late])
+      await ctx.database.db.execute(sql`update reservations set status = 'CANCELLED' where booking_id = ${b.id}`);
     await runJob();
     expect(await alertMails()).toEqual([]);
   });
@@ -255,7 +330,9 @@ describe('free-time alerts (decision 022): /api/user/free-slot-alerts, the job a
     await addBlockedTime(db, gym, tuesday, '17:00:00', 180);
     await subscribe(amina, tuesdayEvenings());
     const res = await ctx.app.inject({
-      method: 'PUT', url: `/api/bookableasset/${gym}/blockedtimes`, headers: bearer(siri),
+      method: 'PUT',
+      url: `/api/bookableasset/${gym}/blockedtimes`,
+      headers: bearer(siri),
       payload: { timeslotsByDate: { [tuesday]: [{ startTime: '18:00:00', blocked: false, duration: 'PT30M' }] } },
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -275,7 +352,12 @@ describe('free-time alerts (decision 022): /api/user/free-slot-alerts, the job a
       while (isoWeekday(d) !== 5) d = addDays(d, 1);
       return d;
     })();
-    const held = await applicantBooking(db, { locationId: venue, userId: kari.userId, sourceForm: 'wedding', times: [{ bookableAssetId: ceremony, date: friday, startTime: '11:00:00', durationMinutes: 30 }] });
+    const held = await applicantBooking(db, {
+      locationId: venue,
+      userId: kari.userId,
+      sourceForm: 'wedding',
+      times: [{ bookableAssetId: ceremony, date: friday, startTime: '11:00:00', durationMinutes: 30 }],
+    });
     expect((await subscribe(amina, { locationId: venue, fromDate: inDays(1), toDate: inDays(60), weekdays: [5] })).statusCode).toBe(201);
     expect((await kari.request({ method: 'PUT', url: `/api/user/booking/${held.id}/autoreject` })).statusCode).toBe(200);
     await runJob();

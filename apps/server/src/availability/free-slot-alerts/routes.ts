@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  freeSlotAlert, freeSlotAlertFields, freeSlotAlertList, freeSlotAlertProblem, freeSlotAlertUnsubscribed, freeSlotAlertUnsubscribeQuery,
+  freeSlotAlert,
+  freeSlotAlertFields,
+  freeSlotAlertList,
+  freeSlotAlertProblem,
+  freeSlotAlertUnsubscribed,
+  freeSlotAlertUnsubscribeQuery,
 } from '@lokaler/domain/free-slot-alert';
 import { idParams } from '@lokaler/domain/id-param';
 import { osloClock } from '@lokaler/domain/scheduling/oslo-clock';
@@ -22,65 +27,104 @@ export const freeSlotAlertRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   const { maxPerPerson } = app.config.freeSlotAlerts;
 
-  app.get('/user/free-slot-alerts', {
-    config: { access: 'citizen' },
-    schema: { tags: ['mine bookinger'], summary: 'My active free-time alerts', security: bearerSecurity, response: { 200: freeSlotAlertList, ...errorAnswers(401) } },
-  }, async (request) => {
-    const user = currentUser(request);
-    return { alerts: await listActiveAlerts(db, user.userId, osloClock(new Date()).today), maxActive: maxPerPerson };
-  });
-
-  app.post('/user/free-slot-alerts', {
-    config: { access: 'citizen' },
-    schema: {
-      tags: ['mine bookinger'], summary: 'Ask to be told by e-mail when a time frees up in a room or a location',
-      description: `At most ${maxPerPerson} active alerts a person (FREE_SLOT_ALERTS_PER_PERSON); a range of at most 183 days that has not ended; a published room or location.`,
-      security: bearerSecurity, body: freeSlotAlertFields, response: { 201: freeSlotAlert, ...errorAnswers(400, 401, 404, 409) },
+  app.get(
+    '/user/free-slot-alerts',
+    {
+      config: { access: 'citizen' },
+      schema: {
+        tags: ['mine bookinger'],
+        summary: 'My active free-time alerts',
+        security: bearerSecurity,
+        response: { 200: freeSlotAlertList, ...errorAnswers(401) },
+      },
     },
-  }, async (request, reply) => {
-    const user = currentUser(request);
-    const body = request.body;
-    const now = new Date();
-    const { today } = osloClock(now);
-    const problem = freeSlotAlertProblem(body, today);
-    if (problem) throw new AppError('VALIDATION', `Invalid alert: ${problem.path}`, problem.message, { fields: [{ path: `body.${problem.path}`, message: problem.message }] });
-    const id = await writeTransaction(db, async (tx) => {
-      const target = await findPublicTarget(tx, body.locationId, body.bookableAssetId);
-      if (!target) throw new AppError('NOT_FOUND', 'Location or room not found for the public', 'Fant ikke lokalet eller rommet. Det kan være skjult eller ikke publisert.');
-      // One person's alerts are counted under a lock on their user row, so two requests at once cannot both pass the limit.
-      await lockUser(tx, user.userId);
-      if (await countActiveAlerts(tx, user.userId, today) >= maxPerPerson) {
-        throw new AppError('CONFLICT', `At most ${maxPerPerson} active alerts`, `Du kan ha høyst ${maxPerPerson} aktive varsler. Avslutt et varsel under Mine bookinger før du lager et nytt.`);
-      }
-      return insertAlert(tx, user.userId, body);
-    });
-    const [created] = await listActiveAlerts(db, user.userId, today, id);
-    return reply.status(201).send(created!);
-  });
-
-  app.delete('/user/free-slot-alerts/:id', {
-    config: { access: 'citizen' },
-    schema: {
-      tags: ['mine bookinger'], summary: 'End one of my free-time alerts (ending it again changes nothing)',
-      security: bearerSecurity, params: idParams, response: { 204: z.null(), ...errorAnswers(400, 401, 404) },
+    async (request) => {
+      const user = currentUser(request);
+      return { alerts: await listActiveAlerts(db, user.userId, osloClock(new Date()).today), maxActive: maxPerPerson };
     },
-  }, async (request, reply) => {
-    const user = currentUser(request);
-    await writeTransaction(db, async (tx) => {
-      const alert = await lockAlert(tx, request.params.id);
-      // Another person's alert answers as an unknown one: its existence is not theirs to learn.
-      if (!alert || alert.userId !== user.userId) throw notFound();
-      await endAlert(tx, alert.id, new Date());
-    });
-    return reply.status(204).send(null);
-  });
+  );
+
+  app.post(
+    '/user/free-slot-alerts',
+    {
+      config: { access: 'citizen' },
+      schema: {
+        tags: ['mine bookinger'],
+        summary: 'Ask to be told by e-mail when a time frees up in a room or a location',
+        description: `At most ${maxPerPerson} active alerts a person (FREE_SLOT_ALERTS_PER_PERSON); a range of at most 183 days that has not ended; a published room or location.`,
+        security: bearerSecurity,
+        body: freeSlotAlertFields,
+        response: { 201: freeSlotAlert, ...errorAnswers(400, 401, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const body = request.body;
+      const now = new Date();
+      const { today } = osloClock(now);
+      const problem = freeSlotAlertProblem(body, today);
+      if (problem)
+        throw new AppError('VALIDATION', `Invalid alert: ${problem.path}`, problem.message, {
+          fields: [{ path: `body.${problem.path}`, message: problem.message }],
+        });
+      const id = await writeTransaction(db, async (tx) => {
+        const target = await findPublicTarget(tx, body.locationId, body.bookableAssetId);
+        if (!target)
+          throw new AppError(
+            'NOT_FOUND',
+            'Location or room not found for the public',
+            'Fant ikke lokalet eller rommet. Det kan være skjult eller ikke publisert.',
+          );
+        // One person's alerts are counted under a lock on their user row, so two requests at once cannot both pass the limit.
+        await lockUser(tx, user.userId);
+        if ((await countActiveAlerts(tx, user.userId, today)) >= maxPerPerson) {
+          throw new AppError(
+            'CONFLICT',
+            `At most ${maxPerPerson} active alerts`,
+            `Du kan ha høyst ${maxPerPerson} aktive varsler. Avslutt et varsel under Mine bookinger før du lager et nytt.`,
+          );
+        }
+        return insertAlert(tx, user.userId, body);
+      });
+      const [created] = await listActiveAlerts(db, user.userId, today, id);
+      return reply.status(201).send(created!);
+    },
+  );
+
+  app.delete(
+    '/user/free-slot-alerts/:id',
+    {
+      config: { access: 'citizen' },
+      schema: {
+        tags: ['mine bookinger'],
+        summary: 'End one of my free-time alerts (ending it again changes nothing)',
+        security: bearerSecurity,
+        params: idParams,
+        response: { 204: z.null(), ...errorAnswers(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      await writeTransaction(db, async (tx) => {
+        const alert = await lockAlert(tx, request.params.id);
+        // Another person's alert answers as an unknown one: its existence is not theirs to learn.
+        if (!alert || alert.userId !== user.userId) throw notFound();
+        await endAlert(tx, alert.id, new Date());
+      });
+      return reply.status(204).send(null);
+    },
+  );
 
   const unsubscribeQuery = freeSlotAlertUnsubscribeQuery;
   const unsubscribe = async (query: z.infer<typeof unsubscribeQuery>) => {
     await writeTransaction(db, async (tx) => {
       const alert = await lockAlert(tx, query.varsel);
       if (!alert || !isValidUnsubscribeToken(app.config.cookieSecret, alert.id, query.token)) {
-        throw new AppError('NOT_FOUND', 'Unknown alert or wrong token', 'Lenken for å avslutte varselet er ugyldig. Du kan avslutte varslene dine under Mine bookinger.');
+        throw new AppError(
+          'NOT_FOUND',
+          'Unknown alert or wrong token',
+          'Lenken for å avslutte varselet er ugyldig. Du kan avslutte varslene dine under Mine bookinger.',
+        );
       }
       await endAlert(tx, alert.id, new Date());
     });
@@ -89,13 +133,31 @@ export const freeSlotAlertRoutes: FastifyPluginAsyncZod = async (app) => {
   const unsubscribeAnswer = freeSlotAlertUnsubscribed;
 
   // The link in the e-mail: no login; the signed token is the authority. Idempotent.
-  app.get('/free-slot-alerts/unsubscribe', {
-    config: { access: 'public' },
-    schema: { tags: ['mine bookinger'], summary: 'One-click end of a free-time alert from its e-mail (signed token)', querystring: unsubscribeQuery, response: { 200: unsubscribeAnswer, ...errorAnswers(400, 404) } },
-  }, async (request) => unsubscribe(request.query));
+  app.get(
+    '/free-slot-alerts/unsubscribe',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['mine bookinger'],
+        summary: 'One-click end of a free-time alert from its e-mail (signed token)',
+        querystring: unsubscribeQuery,
+        response: { 200: unsubscribeAnswer, ...errorAnswers(400, 404) },
+      },
+    },
+    async (request) => unsubscribe(request.query),
+  );
   // RFC 8058 one-click (List-Unsubscribe-Post) posts to the same URL.
-  app.post('/free-slot-alerts/unsubscribe', {
-    config: { access: 'public' },
-    schema: { tags: ['mine bookinger'], summary: 'One-click end of a free-time alert (RFC 8058 POST)', querystring: unsubscribeQuery, response: { 200: unsubscribeAnswer, ...errorAnswers(400, 404) } },
-  }, async (request) => unsubscribe(request.query));
+  app.post(
+    '/free-slot-alerts/unsubscribe',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['mine bookinger'],
+        summary: 'One-click end of a free-time alert (RFC 8058 POST)',
+        querystring: unsubscribeQuery,
+        response: { 200: unsubscribeAnswer, ...errorAnswers(400, 404) },
+      },
+    },
+    async (request) => unsubscribe(request.query),
+  );
 };

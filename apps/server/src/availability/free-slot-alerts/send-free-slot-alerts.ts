@@ -11,8 +11,19 @@ import { writeTransaction } from '../../db/write-transaction';
 import { enqueueMail } from '../../integrations/mail/outbox';
 import { loadRoomCalendars } from '../room-calendars/repository';
 import {
-  alertsMatchingEvent, claimEvents, deleteEvents, dropNoticesOfInactiveAlerts, findRecipient, insertNotices, lockPendingNotices, mailsInTheLastHour,
-  markNoticesTaken, publishedRoomIds, recordMail, usersWithPendingNotices, type NoticeRow,
+  alertsMatchingEvent,
+  claimEvents,
+  deleteEvents,
+  dropNoticesOfInactiveAlerts,
+  findRecipient,
+  insertNotices,
+  lockPendingNotices,
+  mailsInTheLastHour,
+  markNoticesTaken,
+  publishedRoomIds,
+  recordMail,
+  usersWithPendingNotices,
+  type NoticeRow,
 } from './job-repository';
 import { lockUser } from './repository';
 import { unsubscribeUrl } from './unsubscribe-token';
@@ -40,7 +51,10 @@ export interface FreeSlotAlertJobOptions {
  *    engine now (the same roomDay/intervalProblem as the availability check): those taken again are
  *    dropped (TAKEN), the rest go out in one e-mail through the outbox (SENT).
  */
-export async function sendFreeSlotAlerts(db: Db, options: FreeSlotAlertJobOptions): Promise<{ notices: number; mails: number; taken: number }> {
+export async function sendFreeSlotAlerts(
+  db: Db,
+  options: FreeSlotAlertJobOptions,
+): Promise<{ notices: number; mails: number; taken: number }> {
   const { today } = osloClock(options.now);
   let notices = 0;
   for (;;) {
@@ -68,8 +82,20 @@ async function matchEvents(tx: Tx, today: string): Promise<{ events: number; not
   for (const event of events) {
     for (const alert of await alertsMatchingEvent(tx, event, today)) {
       const pieces = alertPieces(
-        { fromDate: alert.from_date, toDate: alert.to_date, weekdays: alert.weekdays.map(Number), timeFrom: alert.time_from, timeTo: alert.time_to },
-        { fromDate: event.from_date, toDate: event.to_date, weekday: event.weekday, startMinute: event.start_minute, endMinute: event.end_minute },
+        {
+          fromDate: alert.from_date,
+          toDate: alert.to_date,
+          weekdays: alert.weekdays.map(Number),
+          timeFrom: alert.time_from,
+          timeTo: alert.time_to,
+        },
+        {
+          fromDate: event.from_date,
+          toDate: event.to_date,
+          weekday: event.weekday,
+          startMinute: event.start_minute,
+          endMinute: event.end_minute,
+        },
         today,
       );
       if (pieces.length === 0) continue;
@@ -83,7 +109,10 @@ async function matchEvents(tx: Tx, today: string): Promise<{ events: number; not
     }
   }
   const inserted = await insertNotices(tx, rows);
-  await deleteEvents(tx, events.map((e) => e.id));
+  await deleteEvents(
+    tx,
+    events.map((e) => e.id),
+  );
   return { events: events.length, notices: inserted };
 }
 
@@ -91,21 +120,32 @@ async function mailOnePerson(tx: Tx, userId: number, options: FreeSlotAlertJobOp
   const { today, time } = osloClock(options.now);
   // One person's mail is decided under a lock on their user row: two processes cannot both pass the hourly limit.
   await lockUser(tx, userId);
-  if (await mailsInTheLastHour(tx, userId, options.now) >= options.mailsPerHour) return { mailed: false, taken: 0 };
+  if ((await mailsInTheLastHour(tx, userId, options.now)) >= options.mailsPerHour) return { mailed: false, taken: 0 };
   const notices = await lockPendingNotices(tx, userId, today);
   if (notices.length === 0) return { mailed: false, taken: 0 };
   const dates = notices.map((n) => n.date).sort();
-  const rooms = await loadRoomCalendars(tx, notices.map((n) => n.bookable_asset_id), { fromInclusive: dates[0]!, toInclusive: dates.at(-1)! });
-  const prepared = new Map([...rooms].map(([id, { row, calendar }]) => [id, {
-    row,
-    room: prepareRoom(calendar, { today, now: time, caller: publicCaller }),
-    visible: row.status === 'PUBLISHED' && row.location.status === 'PUBLISHED',
-  }]));
+  const rooms = await loadRoomCalendars(
+    tx,
+    notices.map((n) => n.bookable_asset_id),
+    { fromInclusive: dates[0]!, toInclusive: dates.at(-1)! },
+  );
+  const prepared = new Map(
+    [...rooms].map(([id, { row, calendar }]) => [
+      id,
+      {
+        row,
+        room: prepareRoom(calendar, { today, now: time, caller: publicCaller }),
+        visible: row.status === 'PUBLISHED' && row.location.status === 'PUBLISHED',
+      },
+    ]),
+  );
   const free: { notice: NoticeRow; line: string; link: string; alertId: number }[] = [];
   const takenIds: number[] = [];
   for (const notice of notices) {
     const room = prepared.get(notice.bookable_asset_id);
-    const times = room?.visible ? freeTimesInPiece(room.room, { date: notice.date, start: notice.start_minute, end: notice.end_minute }) : [];
+    const times = room?.visible
+      ? freeTimesInPiece(room.room, { date: notice.date, start: notice.start_minute, end: notice.end_minute })
+      : [];
     if (!room || times.length === 0) {
       takenIds.push(notice.id);
       continue;
@@ -113,20 +153,36 @@ async function mailOnePerson(tx: Tx, userId: number, options: FreeSlotAlertJobOp
     const name = assetDisplayName(room.row.name, room.row.externalAssetNumber);
     const when = `${weekdayName(notice.date)} ${formatDate(notice.date, 'dd.MM.yyyy')} ${times.map((t) => `${short(t.start)}–${short(t.end)}`).join(', ')}`;
     free.push({
-      notice, alertId: notice.alert_id,
+      notice,
+      alertId: notice.alert_id,
       line: `${name}, ${room.row.location.name}: ${when}`,
       link: `${options.publicUrl}/ressurs?ressurs=${notice.bookable_asset_id}&dato=${notice.date}&tid=${short(times[0]!.start)}`,
     });
   }
   await markNoticesTaken(tx, takenIds);
   if (free.length === 0) return { mailed: false, taken: takenIds.length };
-  await recordMail(tx, userId, options.now, free.map((f) => f.notice.id));
+  await recordMail(
+    tx,
+    userId,
+    options.now,
+    free.map((f) => f.notice.id),
+  );
   const user = await findRecipient(tx, userId);
   if (user?.email) await enqueueMail(tx, alertMail({ to: user.email, name: user.name, free, options }));
   return { mailed: true, taken: takenIds.length };
 }
 
-function alertMail({ to, name, free, options }: { to: string; name: string; free: { line: string; link: string; alertId: number }[]; options: FreeSlotAlertJobOptions }) {
+function alertMail({
+  to,
+  name,
+  free,
+  options,
+}: {
+  to: string;
+  name: string;
+  free: { line: string; link: string; alertId: number }[];
+  options: FreeSlotAlertJobOptions;
+}) {
   const alertIds = [...new Set(free.map((f) => f.alertId))];
   const subject = free.length === 1 ? `Ledig tid: ${free[0]!.line.split(':')[0]}` : `${free.length} ledige tider du har bedt om varsel for`;
   const text = [
@@ -153,9 +209,15 @@ const short = (minutes: number) => minutesToTime(minutes).slice(0, 5);
 /** Registers the job on the one job runner (decision 009). */
 export function registerFreeSlotAlerts(app: FastifyInstance): void {
   app.jobs.register({
-    name: FREE_SLOT_ALERTS_JOB, intervalMs: INTERVAL_MS,
-    run: ({ now, signal }) => sendFreeSlotAlerts(app.database.db, {
-      now, signal, publicUrl: app.config.publicUrl, secret: app.config.cookieSecret, mailsPerHour: app.config.freeSlotAlerts.mailsPerHour,
-    }),
+    name: FREE_SLOT_ALERTS_JOB,
+    intervalMs: INTERVAL_MS,
+    run: ({ now, signal }) =>
+      sendFreeSlotAlerts(app.database.db, {
+        now,
+        signal,
+        publicUrl: app.config.publicUrl,
+        secret: app.config.cookieSecret,
+        mailsPerHour: app.config.freeSlotAlerts.mailsPerHour,
+      }),
   });
 }

@@ -32,10 +32,36 @@ describe('room calendars repository', () => {
     await addBlockedTime(db, rooms[1]!, day, '18:00', 60);
     userId = (await createUser(db)).id;
     // 23:00 the day before, for three hours: it takes the first two hours of `day`.
-    lateReservation = (await addReservation(db, { locationId, userId, bookableAssetId: rooms[0]!, date: inDays(9), startTime: '23:00', durationMinutes: 180 })).reservationId;
-    await addReservation(db, { locationId, userId, bookableAssetId: rooms[0]!, date: day, startTime: '16:00', durationMinutes: 60, status: 'REJECTED' });
+    lateReservation = (
+      await addReservation(db, {
+        locationId,
+        userId,
+        bookableAssetId: rooms[0]!,
+        date: inDays(9),
+        startTime: '23:00',
+        durationMinutes: 180,
+      })
+    ).reservationId;
+    await addReservation(db, {
+      locationId,
+      userId,
+      bookableAssetId: rooms[0]!,
+      date: day,
+      startTime: '16:00',
+      durationMinutes: 60,
+      status: 'REJECTED',
+    });
     // A loan of three days that began three days before still holds `day`; one that ended days before does not.
-    longLoan = (await addReservation(db, { locationId, userId, bookableAssetId: rooms[3]!, date: inDays(7), startTime: '12:00', durationMinutes: 3 * 1440 })).reservationId;
+    longLoan = (
+      await addReservation(db, {
+        locationId,
+        userId,
+        bookableAssetId: rooms[3]!,
+        date: inDays(7),
+        startTime: '12:00',
+        durationMinutes: 3 * 1440,
+      })
+    ).reservationId;
     await addReservation(db, { locationId, userId, bookableAssetId: rooms[3]!, date: inDays(6), startTime: '10:00', durationMinutes: 60 });
     await addReservation(db, { locationId, userId, bookableAssetId: rooms[2]!, date: inDays(30), startTime: '16:00', durationMinutes: 60 });
     // The evening before, over before midnight: not in the range.
@@ -57,8 +83,11 @@ describe('room calendars repository', () => {
     expect(ten.count()).toBe(1);
   });
 
-  it('builds each room\'s calendar: own hours per weekday, closed dates, blocked times and active reservations of the range', async () => {
-    const loaded = await loadRoomCalendars(ctx.database.db, [rooms[0]!, rooms[1]!, rooms[2]!, rooms[3]!, rooms[4]!, rooms[5]!, 999_999], { fromInclusive: day, toInclusive: day });
+  it("builds each room's calendar: own hours per weekday, closed dates, blocked times and active reservations of the range", async () => {
+    const loaded = await loadRoomCalendars(ctx.database.db, [rooms[0]!, rooms[1]!, rooms[2]!, rooms[3]!, rooms[4]!, rooms[5]!, 999_999], {
+      fromInclusive: day,
+      toInclusive: day,
+    });
     expect(loaded.has(999_999)).toBe(false);
     const first = loaded.get(rooms[0]!)!.calendar;
     const weekday = isoWeekday(day);
@@ -69,10 +98,17 @@ describe('room calendars repository', () => {
     expect(first.reservations).toEqual([{ id: lateReservation, date: inDays(9), startTime: '23:00:00', duration: 'PT3H' }]);
     expect(loaded.get(rooms[1]!)!.calendar.blockedTimes).toEqual([{ date: day, startTime: '18:00:00', duration: 'PT1H' }]);
     expect(loaded.get(rooms[2]!)!.calendar.reservations).toEqual([]);
-    expect(loaded.get(rooms[3]!)!.calendar.reservations).toEqual([{ id: longLoan, date: inDays(7), startTime: '12:00:00', duration: 'PT72H' }]);
+    expect(loaded.get(rooms[3]!)!.calendar.reservations).toEqual([
+      { id: longLoan, date: inDays(7), startTime: '12:00:00', duration: 'PT72H' },
+    ]);
     expect(loaded.get(rooms[4]!)!.calendar.blockedTimes).toEqual([{ date: inDays(9), startTime: '23:00:00', duration: 'PT2H' }]);
     expect(loaded.get(rooms[5]!)!.calendar.blockedTimes).toEqual([{ date: inDays(8), startTime: '12:00:00', duration: 'PT48H' }]);
-    expect(loaded.get(rooms[1]!)!.row).toMatchObject({ locationId, status: 'PUBLISHED', bookingFlowTheme: null, location: { behandlingstid: 0, status: 'PUBLISHED' } });
+    expect(loaded.get(rooms[1]!)!.row).toMatchObject({
+      locationId,
+      status: 'PUBLISHED',
+      bookingFlowTheme: null,
+      location: { behandlingstid: 0, status: 'PUBLISHED' },
+    });
   });
 
   it('loads the seasonal periods that touch the range, with their hours, in the same one statement', async () => {
@@ -82,11 +118,14 @@ describe('room calendars repository', () => {
     const own = (await createAsset(db, other)).id;
     await setOpeningHours(db, other, '08:00', '16:00');
     await setOpeningHours(db, other, '07:00', '23:00', { bookableAssetId: own, weekdays: [isoWeekday(day)] });
-    const [summer, empty, later] = await db.insert(openingHourPeriods).values([
-      { locationId: other, name: 'Sommer', fromDate: addDays(day, -3), toDate: day },
-      { locationId: other, name: 'Stengt', fromDate: addDays(day, 1), toDate: addDays(day, 2) },
-      { locationId: other, name: 'Høst', fromDate: addDays(day, 30), toDate: addDays(day, 40) },
-    ]).returning();
+    const [summer, empty, later] = await db
+      .insert(openingHourPeriods)
+      .values([
+        { locationId: other, name: 'Sommer', fromDate: addDays(day, -3), toDate: day },
+        { locationId: other, name: 'Stengt', fromDate: addDays(day, 1), toDate: addDays(day, 2) },
+        { locationId: other, name: 'Høst', fromDate: addDays(day, 30), toDate: addDays(day, 40) },
+      ])
+      .returning();
     await db.insert(openingHours).values([
       { locationId: other, periodId: summer!.id, weekday: isoWeekday(day), opens: '10:00', closes: '12:00' },
       { locationId: other, periodId: later!.id, weekday: isoWeekday(day), opens: '10:00', closes: '11:00' },
@@ -96,12 +135,19 @@ describe('room calendars repository', () => {
     expect(counting.count()).toBe(1);
     const calendar = loaded.get(room)!.calendar;
     // The autumn period lies outside the range: neither it nor its hours are read.
-    expect(calendar.openingPeriods).toEqual([{ fromDate: summer!.fromDate, toDate: summer!.toDate }, { fromDate: empty!.fromDate, toDate: empty!.toDate }]);
-    expect(calendar.openingHours.filter((h) => h.fromDate)).toEqual([{ weekday: isoWeekday(day), opens: '10:00:00', closes: '12:00:00', fromDate: summer!.fromDate, toDate: summer!.toDate }]);
+    expect(calendar.openingPeriods).toEqual([
+      { fromDate: summer!.fromDate, toDate: summer!.toDate },
+      { fromDate: empty!.fromDate, toDate: empty!.toDate },
+    ]);
+    expect(calendar.openingHours.filter((h) => h.fromDate)).toEqual([
+      { weekday: isoWeekday(day), opens: '10:00:00', closes: '12:00:00', fromDate: summer!.fromDate, toDate: summer!.toDate },
+    ]);
     expect(calendar.openingHours.filter((h) => !h.fromDate)).toHaveLength(7);
     // A room's own standard hours replace the location's standard ones only; the period still applies to it.
     const ownCalendar = loaded.get(own)!.calendar;
-    expect(ownCalendar.openingHours.filter((h) => !h.fromDate && h.weekday === isoWeekday(day))).toEqual([{ weekday: isoWeekday(day), opens: '07:00:00', closes: '23:00:00' }]);
+    expect(ownCalendar.openingHours.filter((h) => !h.fromDate && h.weekday === isoWeekday(day))).toEqual([
+      { weekday: isoWeekday(day), opens: '07:00:00', closes: '23:00:00' },
+    ]);
     expect(ownCalendar.openingHours.filter((h) => h.fromDate)).toHaveLength(1);
   });
 
@@ -112,7 +158,7 @@ describe('room calendars repository', () => {
     for (const row of found) expect(loaded.get(row.id)!.row).toStrictEqual(row);
   });
 
-  it('finds only the reservations of the person\'s own bookings', async () => {
+  it("finds only the reservations of the person's own bookings", async () => {
     const stranger = (await createUser(ctx.database.db)).id;
     expect(await findOwnReservationIds(ctx.database.db, userId, [lateReservation, 999_999])).toEqual([lateReservation]);
     expect(await findOwnReservationIds(ctx.database.db, stranger, [lateReservation])).toEqual([]);

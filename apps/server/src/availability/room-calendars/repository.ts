@@ -42,7 +42,9 @@ const roomColumns = {
 };
 
 function selectRooms(db: DbOrTx, assetIds: readonly number[]) {
-  return db.select(roomColumns).from(bookableAssets)
+  return db
+    .select(roomColumns)
+    .from(bookableAssets)
     .innerJoin(locations, eq(locations.id, bookableAssets.locationId))
     .leftJoin(bookingFlows, eq(bookingFlows.id, bookableAssets.bookingFlowId))
     .where(inArray(bookableAssets.id, [...assetIds]));
@@ -91,9 +93,11 @@ const fromParam = sql`${sql.placeholder('from')}::date`;
 const toParam = sql`${sql.placeholder('to')}::date`;
 
 /** loadRoomCalendars' one statement, prepared (db/client.ts preparedQuery): the same text for any rooms and dates. */
-const roomCalendarsStatement = preparedQuery<CalendarsRow>('room_calendars', (() => {
-  const locationIds = sql`(select location_id from bookable_assets where id = any(${roomsParam}))`;
-  return sql`select
+const roomCalendarsStatement = preparedQuery<CalendarsRow>(
+  'room_calendars',
+  (() => {
+    const locationIds = sql`(select location_id from bookable_assets where id = any(${roomsParam}))`;
+    return sql`select
     (select coalesce(json_agg(${roomJson}), '[]') from bookable_assets a
       join locations l on l.id = a.location_id left join booking_flows f on f.id = a.booking_flow_id
       where a.id = any(${roomsParam})) as rooms,
@@ -108,7 +112,8 @@ const roomCalendarsStatement = preparedQuery<CalendarsRow>('room_calendars', (()
       where c.location_id in ${locationIds} and c.date between ${fromParam} and ${toParam}) as closed,
     (select coalesce(json_agg(json_build_array(x.kind, x.room, x.id, x.date, x."startTime", x."durationMinutes")
       order by x.kind, x.room, x.date, x."startTime", x.id), '[]') from (${busyTimesOf(roomsParam, fromParam, toParam)}) x) as busy`;
-})());
+  })(),
+);
 
 /**
  * The rooms with their calendars, by room id: the rooms with their location's rules, opening hours,
@@ -116,13 +121,28 @@ const roomCalendarsStatement = preparedQuery<CalendarsRow>('room_calendars', (()
  * number of rooms (each part a JSON array built by the database: one round trip, one plan, no
  * per-row work in the drivers).
  */
-export async function loadRoomCalendars(db: DbOrTx, assetIds: readonly number[], range: CalendarRange): Promise<Map<number, RoomWithCalendar>> {
+export async function loadRoomCalendars(
+  db: DbOrTx,
+  assetIds: readonly number[],
+  range: CalendarRange,
+): Promise<Map<number, RoomWithCalendar>> {
   const result = new Map<number, RoomWithCalendar>();
   if (assetIds.length === 0) return result;
   const ids = [...new Set(assetIds)];
   const [data] = await roomCalendarsStatement(db, { rooms: pgArray(ids), from: range.fromInclusive, to: range.toInclusive });
-  const hours = data!.hours.map(([locationId, bookableAssetId, weekday, opens, closes, fromDate, toDate]) => ({ locationId, bookableAssetId, weekday, opens, closes, fromDate, toDate }));
-  const busy = groupBusyTimes(ids, data!.busy.map(([kind, room, id, date, startTime, durationMinutes]) => ({ kind, room, id, date, startTime, durationMinutes })));
+  const hours = data!.hours.map(([locationId, bookableAssetId, weekday, opens, closes, fromDate, toDate]) => ({
+    locationId,
+    bookableAssetId,
+    weekday,
+    opens,
+    closes,
+    fromDate,
+    toDate,
+  }));
+  const busy = groupBusyTimes(
+    ids,
+    data!.busy.map(([kind, room, id, date, startTime, durationMinutes]) => ({ kind, room, id, date, startTime, durationMinutes })),
+  );
 
   for (const row of data!.rooms) {
     result.set(row.id, {
@@ -130,7 +150,9 @@ export async function loadRoomCalendars(db: DbOrTx, assetIds: readonly number[],
       calendar: {
         bookableAssetId: row.id,
         openingHours: roomOpeningHours(hours, row.id, row.locationId),
-        openingPeriods: data!.periods.filter(([locationId]) => locationId === row.locationId).map(([, fromDate, toDate]) => ({ fromDate, toDate })),
+        openingPeriods: data!.periods
+          .filter(([locationId]) => locationId === row.locationId)
+          .map(([, fromDate, toDate]) => ({ fromDate, toDate })),
         closedDates: data!.closed.filter(([locationId]) => locationId === row.locationId).map(([, date]) => date),
         ...(busy.get(row.id) ?? { blockedTimes: [], reservations: [] }),
         lastBookableDate: null,
@@ -176,7 +198,8 @@ function busyTimesOf(rooms: SQL, from: SQL, to: SQL): SQL {
   const ends = sql`((${to} + 1)::timestamp at time zone 'Europe/Oslo')`;
   const near = (alias: SQL) => sql`${alias}.bookable_asset_id = any(${rooms}) and ${alias}.date between ${from} - 1 and ${to}
     and upper(${alias}.period) > ${starts} and lower(${alias}.period) < ${ends}`;
-  const earlier = (alias: SQL) => sql`${alias}.period @> ${starts} and ${alias}.bookable_asset_id = any(${rooms}) and ${alias}.date < ${from} - 1`;
+  const earlier = (alias: SQL) =>
+    sql`${alias}.period @> ${starts} and ${alias}.bookable_asset_id = any(${rooms}) and ${alias}.date < ${from} - 1`;
   const columns = (alias: SQL, kind: string) =>
     sql`${kind}::text as kind, ${alias}.bookable_asset_id as room, ${alias}.id, ${alias}.date::text as date, ${alias}.start_time::text as "startTime", ${alias}.duration_minutes as "durationMinutes"`;
   const active = sql`r.status in (${sql.raw(activeReservationStatuses.map((s) => `'${s}'`).join(', '))})`;
@@ -197,7 +220,8 @@ export function groupBusyTimes(ids: readonly number[], rows: readonly BusyTimeRo
   for (const row of rows) {
     const busy = result.get(row.room);
     if (!busy) continue;
-    if (row.kind === 'r') busy.reservations.push({ id: row.id, date: row.date, startTime: row.startTime, duration: formatDuration(row.durationMinutes) });
+    if (row.kind === 'r')
+      busy.reservations.push({ id: row.id, date: row.date, startTime: row.startTime, duration: formatDuration(row.durationMinutes) });
     else busy.blockedTimes.push({ date: row.date, startTime: row.startTime, duration: formatDuration(row.durationMinutes) });
   }
   return result;
@@ -208,7 +232,10 @@ export function groupBusyTimes(ids: readonly number[], rows: readonly BusyTimeRo
  * busyTimesSql): what other writers change. One query whatever the number of rooms; booking
  * creation reads them again under the rooms' locks.
  */
-const busyTimesStatement = preparedQuery<BusyTimeRow>('busy_times', sql`${busyTimesOf(roomsParam, fromParam, toParam)} order by kind, room, date, "startTime", id`);
+const busyTimesStatement = preparedQuery<BusyTimeRow>(
+  'busy_times',
+  sql`${busyTimesOf(roomsParam, fromParam, toParam)} order by kind, room, date, "startTime", id`,
+);
 
 export async function loadBusyTimes(db: DbOrTx, assetIds: readonly number[], range: CalendarRange): Promise<Map<number, BusyTimes>> {
   const ids = [...new Set(assetIds)];
@@ -237,9 +264,13 @@ export interface HoursRow {
 export function roomOpeningHours(rows: readonly HoursRow[], assetId: number, locationId: number): OpeningHoursEntry[] {
   const own = rows.filter((h) => h.bookableAssetId === assetId);
   const ownDays = new Set(own.map((h) => `${h.fromDate}|${h.weekday}`));
-  const inherited = rows.filter((h) => h.bookableAssetId === null && h.locationId === locationId && !ownDays.has(`${h.fromDate}|${h.weekday}`));
+  const inherited = rows.filter(
+    (h) => h.bookableAssetId === null && h.locationId === locationId && !ownDays.has(`${h.fromDate}|${h.weekday}`),
+  );
   return [...own, ...inherited].map((h) => ({
-    weekday: h.weekday as IsoWeekday, opens: h.opens, closes: h.closes,
+    weekday: h.weekday as IsoWeekday,
+    opens: h.opens,
+    closes: h.closes,
     ...(h.fromDate !== null ? { fromDate: h.fromDate, toDate: h.toDate } : {}),
   }));
 }
@@ -247,7 +278,9 @@ export function roomOpeningHours(rows: readonly HoursRow[], assetId: number, loc
 /** Of these reservation ids, those in bookings of this person (a citizen may ignore only their own). One query. */
 export async function findOwnReservationIds(db: DbOrTx, userId: number, reservationIds: readonly number[]): Promise<number[]> {
   if (reservationIds.length === 0) return [];
-  const rows = await db.select({ id: reservations.id }).from(reservations)
+  const rows = await db
+    .select({ id: reservations.id })
+    .from(reservations)
     .innerJoin(bookings, eq(bookings.id, reservations.bookingId))
     .where(and(inArray(reservations.id, [...reservationIds]), eq(bookings.userId, userId)));
   return rows.map((r) => r.id);

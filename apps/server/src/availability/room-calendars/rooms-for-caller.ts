@@ -29,9 +29,11 @@ export type RoomAccess =
 export function assertRoomsAccessible(assetIds: readonly number[], rows: ReadonlyMap<number, RoomRow>, access: RoomAccess): void {
   for (const id of assetIds) {
     const row = rows.get(id);
-    const visible = row !== undefined && (access.kind === 'public'
-      ? row.status === 'PUBLISHED' && row.location.status === 'PUBLISHED'
-      : row.status !== 'DELETED' && row.location.status !== 'DELETED');
+    const visible =
+      row !== undefined &&
+      (access.kind === 'public'
+        ? row.status === 'PUBLISHED' && row.location.status === 'PUBLISHED'
+        : row.status !== 'DELETED' && row.location.status !== 'DELETED');
     if (!visible) throw AppError.notFound(`Bookable asset ${id}`);
   }
   if (access.kind === 'admin') {
@@ -40,11 +42,16 @@ export function assertRoomsAccessible(assetIds: readonly number[], rows: Readonl
 }
 
 export function schedulingCallerFor(row: RoomRow, access: RoomAccess): SchedulingCaller {
-  return schedulingCallerOf(row, access.kind === 'public' ? access : {
-    kind: 'admin',
-    allowedToBookBlockedSlots: access.allowedToBookBlockedSlots ?? false,
-    closedDatesAvailable: access.closedDatesAvailable ?? false,
-  });
+  return schedulingCallerOf(
+    row,
+    access.kind === 'public'
+      ? access
+      : {
+          kind: 'admin',
+          allowedToBookBlockedSlots: access.allowedToBookBlockedSlots ?? false,
+          closedDatesAvailable: access.closedDatesAvailable ?? false,
+        },
+  );
 }
 
 export function publicRulesOf(row: RoomRow): PublicBookingRules {

@@ -10,7 +10,12 @@ import { assertRoomsAccessible, schedulingCallerFor, type RoomAccess } from '../
  * latest last bookable date over the rooms, for this caller (behandlingstid for the public, a year
  * back for an administrator of a location with ADMIN_CAN_BOOK_PAST_DATES). One query.
  */
-export async function getBookableDateBounds({ db, assetIds, access, now = new Date() }: {
+export async function getBookableDateBounds({
+  db,
+  assetIds,
+  access,
+  now = new Date(),
+}: {
   db: DbOrTx;
   assetIds: readonly number[];
   access: RoomAccess;
@@ -22,7 +27,12 @@ export async function getBookableDateBounds({ db, assetIds, access, now = new Da
   assertRoomsAccessible(ids, rows, access);
   const windows = ids.map((id) => {
     const row = rows.get(id)!;
-    return bookingWindow({ today, caller: schedulingCallerFor(row, access), behandlingstid: row.location.behandlingstid, lastBookableDate: null });
+    return bookingWindow({
+      today,
+      caller: schedulingCallerFor(row, access),
+      behandlingstid: row.location.behandlingstid,
+      lastBookableDate: null,
+    });
   });
   // ids is never empty (the query asks for at least one room), so neither is the list.
   return combineBounds(windows)!;

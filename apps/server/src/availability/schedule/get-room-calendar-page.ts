@@ -18,7 +18,13 @@ import type { ScheduleVersionReader } from './schedule-versions-repository';
  *
  * The answer is JSON text: the kept schedule bytes go in as they are (tested against the schema).
  */
-export async function roomCalendarPageJson({ db, cache, assetIds, readVersions, now = new Date() }: {
+export async function roomCalendarPageJson({
+  db,
+  cache,
+  assetIds,
+  readVersions,
+  now = new Date(),
+}: {
   db: DbOrTx;
   cache: ScheduleCache;
   assetIds: readonly number[];

@@ -33,6 +33,9 @@ export async function getSchedule({ db, query, access, citizen = null, now = new
   return ids.map((id) => {
     const { row, calendar } = rooms.get(id)!;
     const room = prepareRoom(calendar, { today, now: time, caller: schedulingCallerFor(row, access), reservationIdsToIgnore });
-    return { bookableAssetId: id, timeslotsByDate: buildSchedule({ room, fromInclusive: query.fromInclusive, toInclusive: query.toInclusive }) };
+    return {
+      bookableAssetId: id,
+      timeslotsByDate: buildSchedule({ room, fromInclusive: query.fromInclusive, toInclusive: query.toInclusive }),
+    };
   });
 }

@@ -29,15 +29,24 @@ describe('GET /api/bookableasset/calendar', () => {
     hidden = (await createAsset(db, location.id, { name: 'Lager', status: 'UNPUBLISHED' })).id;
     unpublishedLocationRoom = (await createAsset(db, (await createLocation(db, { status: 'UNPUBLISHED' })).id)).id;
     const users = await loginAs(ctx.app, testCitizens[0]!);
-    const userId = (await ctx.app.inject({ method: 'GET', url: '/api/currentuser/roles', headers: bearer(users.accessToken) })).json<{ userId: number }>().userId;
-    await addReservation(db, { locationId: location.id, userId, bookableAssetId: gym, date: inDays(10), startTime: '17:00', durationMinutes: 60 });
+    const userId = (await ctx.app.inject({ method: 'GET', url: '/api/currentuser/roles', headers: bearer(users.accessToken) })).json<{
+      userId: number;
+    }>().userId;
+    await addReservation(db, {
+      locationId: location.id,
+      userId,
+      bookableAssetId: gym,
+      date: inDays(10),
+      startTime: '17:00',
+      durationMinutes: 60,
+    });
   });
   afterAll(() => ctx.close());
 
   const get = (url: string) => ctx.app.inject({ method: 'GET', url });
   const ids = (...list: number[]) => list.map((id) => `bookableAssetIds=${id}`).join('&');
 
-  it('answers the rooms, the location, the bounds and the opening week\'s schedule, each as its own call answers it', async () => {
+  it("answers the rooms, the location, the bounds and the opening week's schedule, each as its own call answers it", async () => {
     const res = await get(`/api/bookableasset/calendar?${ids(gym, hall)}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
@@ -58,7 +67,9 @@ describe('GET /api/bookableasset/calendar', () => {
     const week = page.week!;
     expect(week.fromInclusive <= inDays(9) && inDays(9) <= week.toInclusive).toBe(true);
     expect(new Date(`${week.fromInclusive}T12:00:00Z`).getUTCDay()).toBe(1);
-    const schedule = (await get(`/api/schedule?${ids(gym, hall)}&fromInclusive=${week.fromInclusive}&toInclusive=${week.toInclusive}`)).json();
+    const schedule = (
+      await get(`/api/schedule?${ids(gym, hall)}&fromInclusive=${week.fromInclusive}&toInclusive=${week.toInclusive}`)
+    ).json();
     expect(page.schedule).toEqual(schedule);
     expect(page.schedule.map((s) => s.bookableAssetId)).toEqual([gym, hall]);
   });
@@ -79,7 +90,11 @@ describe('GET /api/bookableasset/calendar', () => {
   });
 
   it('is public: no token needed, and a token is not read', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: `/api/bookableasset/calendar?${ids(gym)}`, headers: { authorization: 'Bearer not-a-token' } });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/bookableasset/calendar?${ids(gym)}`,
+      headers: { authorization: 'Bearer not-a-token' },
+    });
     expect(res.statusCode).toBe(200);
   });
 

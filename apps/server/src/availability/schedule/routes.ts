@@ -42,46 +42,77 @@ export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
   const cache = new ScheduleCache();
   const readVersions = scheduleVersionReader(app.database);
 
-  app.get('/schedule', {
-    config: { access: 'public' },
-    schema: { ...scheduleSchema, summary: 'The 15-minute slots of the rooms (at most 20 rooms, 93 days); reservationIdsToIgnore needs the owner\'s token' },
-  }, async (request, reply) => {
-    // Only a citizen's own reservations may be ignored, so the token matters only then: a stale
-    // token never breaks the anonymous calendar.
-    if (request.query.reservationIdsToIgnore?.length) {
-      await optionalUser(request, reply);
-      const citizen = request.user?.portal === 'PUBLIC' ? request.user : null;
-      return fastJson(reply, await getSchedule({ db, query: request.query, access: { kind: 'public' }, citizen }));
-    }
-    return sendBytes(reply, await publicScheduleBody({ db, cache, query: request.query, readVersions }));
-  });
-
-  app.get('/bookableasset/calendar', {
-    config: { access: 'public' },
-    schema: {
-      tags: ['kalender'],
-      summary: 'The room page in one request: the published rooms among bookableAssetIds (at most 20), their location, first and last bookable date, and the opening week\'s schedule',
-      querystring: roomCalendarPageQuery,
-      response: { 200: roomCalendarPage, ...errorAnswers(400) },
+  app.get(
+    '/schedule',
+    {
+      config: { access: 'public' },
+      schema: {
+        ...scheduleSchema,
+        summary: "The 15-minute slots of the rooms (at most 20 rooms, 93 days); reservationIdsToIgnore needs the owner's token",
+      },
     },
-  }, async (request, reply) => sendBytes(reply, Buffer.from(await roomCalendarPageJson({ db, cache, assetIds: request.query.bookableAssetIds, readVersions }))));
+    async (request, reply) => {
+      // Only a citizen's own reservations may be ignored, so the token matters only then: a stale
+      // token never breaks the anonymous calendar.
+      if (request.query.reservationIdsToIgnore?.length) {
+        await optionalUser(request, reply);
+        const citizen = request.user?.portal === 'PUBLIC' ? request.user : null;
+        return fastJson(reply, await getSchedule({ db, query: request.query, access: { kind: 'public' }, citizen }));
+      }
+      return sendBytes(reply, await publicScheduleBody({ db, cache, query: request.query, readVersions }));
+    },
+  );
 
-  app.get('/admin/schedule', adminOnly({
-    ...scheduleSchema,
-    summary: 'The slots as an administrator of the rooms\' locations sees them (allowedToBookBlockedSlots, any reservationIdsToIgnore)',
-  }), async (request, reply) => fastJson(reply, await getSchedule({
-    db,
-    query: request.query,
-    access: { kind: 'admin', user: currentUser(request), allowedToBookBlockedSlots: request.query.allowedToBookBlockedSlots ?? false },
-  })));
+  app.get(
+    '/bookableasset/calendar',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['kalender'],
+        summary:
+          "The room page in one request: the published rooms among bookableAssetIds (at most 20), their location, first and last bookable date, and the opening week's schedule",
+        querystring: roomCalendarPageQuery,
+        response: { 200: roomCalendarPage, ...errorAnswers(400) },
+      },
+    },
+    async (request, reply) =>
+      sendBytes(reply, Buffer.from(await roomCalendarPageJson({ db, cache, assetIds: request.query.bookableAssetIds, readVersions }))),
+  );
 
-  app.get('/bookableasset/firstandlastbookabledate', {
-    config: { access: 'public' },
-    schema: { ...boundsSchema, summary: 'Earliest first and latest last bookable date over the rooms, for the public' },
-  }, async (request) => getBookableDateBounds({ db, assetIds: request.query.bookableAssetIds, access: { kind: 'public' } }));
+  app.get(
+    '/admin/schedule',
+    adminOnly({
+      ...scheduleSchema,
+      summary: "The slots as an administrator of the rooms' locations sees them (allowedToBookBlockedSlots, any reservationIdsToIgnore)",
+    }),
+    async (request, reply) =>
+      fastJson(
+        reply,
+        await getSchedule({
+          db,
+          query: request.query,
+          access: {
+            kind: 'admin',
+            user: currentUser(request),
+            allowedToBookBlockedSlots: request.query.allowedToBookBlockedSlots ?? false,
+          },
+        }),
+      ),
+  );
 
-  app.get('/admin/bookableasset/firstandlastbookabledate', adminOnly({
-    ...boundsSchema,
-    summary: 'Earliest first and latest last bookable date over the rooms, for their administrator',
-  }), async (request) => getBookableDateBounds({ db, assetIds: request.query.bookableAssetIds, access: { kind: 'admin', user: currentUser(request) } }));
+  app.get(
+    '/bookableasset/firstandlastbookabledate',
+    {
+      config: { access: 'public' },
+      schema: { ...boundsSchema, summary: 'Earliest first and latest last bookable date over the rooms, for the public' },
+    },
+    async (request) => getBookableDateBounds({ db, assetIds: request.query.bookableAssetIds, access: { kind: 'public' } }),
+  );
+
+  app.get(
+    '/admin/bookableasset/firstandlastbookabledate',
+    adminOnly({ ...boundsSchema, summary: 'Earliest first and latest last bookable date over the rooms, for their administrator' }),
+    async (request) =>
+      getBookableDateBounds({ db, assetIds: request.query.bookableAssetIds, access: { kind: 'admin', user: currentUser(request) } }),
+  );
 };

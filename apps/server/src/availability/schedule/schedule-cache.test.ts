@@ -59,13 +59,24 @@ describe('GET /api/schedule kept between requests', () => {
     expect(uncached.rawPayload.equals(first.rawPayload)).toBe(true);
     expect(second.headers['content-type']).toBe(uncached.headers['content-type']);
     expect(second.headers['content-length']).toBe(uncached.headers['content-length']);
-    const fresh = await getSchedule({ db: ctx.database.db, query: { bookableAssetIds: [gym], fromInclusive: day, toInclusive: inDays(9) }, access: { kind: 'public' } });
+    const fresh = await getSchedule({
+      db: ctx.database.db,
+      query: { bookableAssetIds: [gym], fromInclusive: day, toInclusive: inDays(9) },
+      access: { kind: 'public' },
+    });
     expect(first.payload).toBe(JSON.stringify(fresh));
   });
 
   it('shows a new booking, a cancellation, a blocked time and its removal in the very next answer', async () => {
     expect(slot(await slotsAt(gym), '17:00:00')).toMatchObject({ booked: false });
-    const { reservationId } = await addReservation(ctx.database.db, { locationId, userId, bookableAssetId: gym, date: day, startTime: '17:00', durationMinutes: 60 });
+    const { reservationId } = await addReservation(ctx.database.db, {
+      locationId,
+      userId,
+      bookableAssetId: gym,
+      date: day,
+      startTime: '17:00',
+      durationMinutes: 60,
+    });
     expect(slot(await slotsAt(gym), '17:00:00')).toMatchObject({ booked: true });
     await exec(sql`update reservations set status = 'CANCELLED' where id = ${reservationId}`);
     expect(slot(await slotsAt(gym), '17:00:00')).toMatchObject({ booked: false });
@@ -85,7 +96,14 @@ describe('GET /api/schedule kept between requests', () => {
   });
 
   it('shows a reservation moved to another room in both rooms', async () => {
-    const { reservationId } = await addReservation(ctx.database.db, { locationId, userId, bookableAssetId: gym, date: day, startTime: '17:45', durationMinutes: 15 });
+    const { reservationId } = await addReservation(ctx.database.db, {
+      locationId,
+      userId,
+      bookableAssetId: gym,
+      date: day,
+      startTime: '17:45',
+      durationMinutes: 15,
+    });
     expect(slot(await slotsAt(gym), '17:45:00')).toMatchObject({ booked: true });
     expect(slot(await slotsAt(hall), '17:45:00')).toMatchObject({ booked: false });
     await exec(sql`update reservations set bookable_asset_id = ${hall} where id = ${reservationId}`);
@@ -112,7 +130,7 @@ describe('GET /api/schedule kept between requests', () => {
     expect((await get(url(gym))).statusCode).toBe(200);
   });
 
-  it('keeps a room\'s answer when another room changes, and answers anew when that room changes', async () => {
+  it("keeps a room's answer when another room changes, and answers anew when that room changes", async () => {
     const cache = new ScheduleCache();
     const db = ctx.database.db;
     const query = { bookableAssetIds: [gym], fromInclusive: day, toInclusive: inDays(9) };
@@ -166,11 +184,21 @@ describe('GET /api/schedule kept between requests', () => {
     expect(later.hits).toBe(1);
   });
 
-  it('is bypassed by the administrator\'s schedule and by reservations to ignore', async () => {
-    const { reservationId } = await addReservation(ctx.database.db, { locationId, userId, bookableAssetId: gym, date: day, startTime: '17:00', durationMinutes: 60 });
+  it("is bypassed by the administrator's schedule and by reservations to ignore", async () => {
+    const { reservationId } = await addReservation(ctx.database.db, {
+      locationId,
+      userId,
+      bookableAssetId: gym,
+      date: day,
+      startTime: '17:00',
+      durationMinutes: 60,
+    });
     await addBlockedTime(ctx.database.db, gym, day, '16:30:00', 30);
     expect(slot(await slotsAt(gym), '16:30:00')).toMatchObject({ blocked: true, bookingAllowed: false });
-    const admin = await get(`/api/admin/schedule?bookableAssetIds=${gym}&fromInclusive=${day}&toInclusive=${inDays(9)}&allowedToBookBlockedSlots=true&reservationIdsToIgnore=${reservationId}`, siri);
+    const admin = await get(
+      `/api/admin/schedule?bookableAssetIds=${gym}&fromInclusive=${day}&toInclusive=${inDays(9)}&allowedToBookBlockedSlots=true&reservationIdsToIgnore=${reservationId}`,
+      siri,
+    );
     const adminSlots = admin.json<ScheduleResponse>()[0]!.timeslotsByDate[day]!;
     expect(slot(adminSlots, '16:30:00')).toMatchObject({ blocked: true, bookingAllowed: true, displayAsBlockedButAllowed: true });
     expect(slot(adminSlots, '17:00:00')).toMatchObject({ booked: false });

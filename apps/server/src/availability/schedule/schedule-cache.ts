@@ -96,7 +96,13 @@ export function clockKey(query: Pick<ScheduleQuery, 'fromInclusive' | 'toInclusi
  * JSON bytes to send, from the cache when its key still holds. Errors (a hidden room: 404) are
  * thrown by getSchedule and never kept.
  */
-export async function publicScheduleBody({ db, cache, query, now = new Date(), readVersions = (ids) => readScheduleVersions(db, ids) }: {
+export async function publicScheduleBody({
+  db,
+  cache,
+  query,
+  now = new Date(),
+  readVersions = (ids) => readScheduleVersions(db, ids),
+}: {
   db: DbOrTx;
   cache: ScheduleCache;
   query: ScheduleQuery;
@@ -112,7 +118,12 @@ export async function publicScheduleBody({ db, cache, query, now = new Date(), r
     return kept;
   }
   cache.misses += 1;
-  const answer = await getSchedule({ db, query: { bookableAssetIds: ids, fromInclusive: query.fromInclusive, toInclusive: query.toInclusive }, access: { kind: 'public' }, now });
+  const answer = await getSchedule({
+    db,
+    query: { bookableAssetIds: ids, fromInclusive: query.fromInclusive, toInclusive: query.toInclusive },
+    access: { kind: 'public' },
+    now,
+  });
   const body = Buffer.from(JSON.stringify(answer));
   cache.set(asked, version, body);
   return body;

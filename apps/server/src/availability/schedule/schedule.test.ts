@@ -5,7 +5,15 @@ import { testAdmins, testCitizens } from '../../seed/test-users';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { bearer, loginAs } from '../../../test/login';
 import { createAsset, createLocation } from '../../../test/factories/places';
-import { addBlockedTime, addClosedDate, addLocationAdmin, addReservation, inDays, osloToday, setOpeningHours } from '../../../test/factories/calendar';
+import {
+  addBlockedTime,
+  addClosedDate,
+  addLocationAdmin,
+  addReservation,
+  inDays,
+  osloToday,
+  setOpeningHours,
+} from '../../../test/factories/calendar';
 
 type Slot = ScheduleResponse[number]['timeslotsByDate'][string][number];
 
@@ -42,10 +50,29 @@ describe('GET /api/schedule, /api/admin/schedule, /api/bookableasset/firstandlas
     await addBlockedTime(db, gym, day, '16:30:00', 30);
     kari = (await loginAs(ctx.app, testCitizens[0]!)).accessToken;
     ola = (await loginAs(ctx.app, testCitizens[1]!)).accessToken;
-    const kariId = (await ctx.app.inject({ method: 'GET', url: '/api/currentuser/roles', headers: bearer(kari) })).json<{ userId: number }>().userId;
-    kariReservation = (await addReservation(db, { locationId: location.id, userId: kariId, bookableAssetId: gym, date: day, startTime: '17:00', durationMinutes: 60 })).reservationId;
+    const kariId = (await ctx.app.inject({ method: 'GET', url: '/api/currentuser/roles', headers: bearer(kari) })).json<{
+      userId: number;
+    }>().userId;
+    kariReservation = (
+      await addReservation(db, {
+        locationId: location.id,
+        userId: kariId,
+        bookableAssetId: gym,
+        date: day,
+        startTime: '17:00',
+        durationMinutes: 60,
+      })
+    ).reservationId;
     // A cancelled reservation holds nothing.
-    await addReservation(db, { locationId: location.id, userId: kariId, bookableAssetId: gym, date: day, startTime: '16:00', durationMinutes: 30, status: 'CANCELLED' });
+    await addReservation(db, {
+      locationId: location.id,
+      userId: kariId,
+      bookableAssetId: gym,
+      date: day,
+      startTime: '16:00',
+      durationMinutes: 30,
+      status: 'CANCELLED',
+    });
     await addLocationAdmin(db, location.id, testAdmins[0]!.email);
     siri = (await loginAs(ctx.app, testAdmins[0]!)).accessToken;
   });
@@ -54,10 +81,11 @@ describe('GET /api/schedule, /api/admin/schedule, /api/bookableasset/firstandlas
   const query = (ids: number[], from: string, to: string, extra = '') =>
     `${ids.map((id) => `bookableAssetIds=${id}`).join('&')}&fromInclusive=${from}&toInclusive=${to}${extra}`;
   const get = (url: string, token?: string) => ctx.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
-  const slotsOf = (body: ScheduleResponse, id: number, date: string): Slot[] => body.find((s) => s.bookableAssetId === id)!.timeslotsByDate[date]!;
+  const slotsOf = (body: ScheduleResponse, id: number, date: string): Slot[] =>
+    body.find((s) => s.bookableAssetId === id)!.timeslotsByDate[date]!;
   const slotAt = (slots: Slot[], time: string) => slots.find((s) => s.startTime === time)!;
 
-  it('answers each room\'s 15-minute slots per date with booked, blocked and bookingAllowed for the public', async () => {
+  it("answers each room's 15-minute slots per date with booked, blocked and bookingAllowed for the public", async () => {
     const res = await get(`/api/schedule?${query([gym, hall], osloToday(), inDays(6))}`);
     expect(res.statusCode).toBe(200);
     const body = res.json<ScheduleResponse>();
@@ -66,10 +94,31 @@ describe('GET /api/schedule, /api/admin/schedule, /api/bookableasset/firstandlas
     expect(body.map((s) => s.bookableAssetId)).toEqual([gym, hall]);
     expect(Object.keys(body[0]!.timeslotsByDate)).toHaveLength(7);
     const slots = slotsOf(body, gym, day);
-    expect(slots.map((s) => s.startTime)).toEqual(['16:00:00', '16:15:00', '16:30:00', '16:45:00', '17:00:00', '17:15:00', '17:30:00', '17:45:00']);
+    expect(slots.map((s) => s.startTime)).toEqual([
+      '16:00:00',
+      '16:15:00',
+      '16:30:00',
+      '16:45:00',
+      '17:00:00',
+      '17:15:00',
+      '17:30:00',
+      '17:45:00',
+    ]);
     // The cancelled reservation at 16:00 is not there; the blocked time is blocked for the public.
-    expect(slotAt(slots, '16:00:00')).toEqual({ startTime: '16:00:00', duration: 'PT15M', booked: false, bookingAllowed: true, displayAsBlockedButAllowed: false, blocked: false });
-    expect(slotAt(slots, '16:30:00')).toMatchObject({ blocked: true, bookingAllowed: false, displayAsBlockedButAllowed: false, booked: false });
+    expect(slotAt(slots, '16:00:00')).toEqual({
+      startTime: '16:00:00',
+      duration: 'PT15M',
+      booked: false,
+      bookingAllowed: true,
+      displayAsBlockedButAllowed: false,
+      blocked: false,
+    });
+    expect(slotAt(slots, '16:30:00')).toMatchObject({
+      blocked: true,
+      bookingAllowed: false,
+      displayAsBlockedButAllowed: false,
+      booked: false,
+    });
     expect(slotAt(slots, '17:00:00')).toMatchObject({ booked: true, blocked: false, bookingAllowed: true });
     // The hall's own hours; behandlingstid (2 days) and the closed date make days unbookable, not hidden.
     expect(slotsOf(body, hall, day).map((s) => s.startTime)).toEqual(['15:00:00', '15:15:00', '15:30:00', '15:45:00']);
@@ -89,7 +138,11 @@ describe('GET /api/schedule, /api/admin/schedule, /api/bookableasset/firstandlas
     expect(res.statusCode).toBe(200);
     const body = res.json<ScheduleResponse>();
     expect(scheduleResponse.parse(body)).toEqual(body);
-    expect(slotAt(slotsOf(body, gym, day), '16:30:00')).toMatchObject({ blocked: true, bookingAllowed: true, displayAsBlockedButAllowed: true });
+    expect(slotAt(slotsOf(body, gym, day), '16:30:00')).toMatchObject({
+      blocked: true,
+      bookingAllowed: true,
+      displayAsBlockedButAllowed: true,
+    });
     expect(slotAt(slotsOf(body, gym, day), '17:00:00')).toMatchObject({ booked: true, displayAsBlockedButAllowed: false });
     expect(slotsOf(body, gym, inDays(1)).every((s) => s.bookingAllowed)).toBe(true);
     // Without the flag blocked stays blocked, also for the administrator.
@@ -99,7 +152,8 @@ describe('GET /api/schedule, /api/admin/schedule, /api/bookableasset/firstandlas
 
   it('ignores a reservation only for its owner or an administrator', async () => {
     const ignore = `&reservationIdsToIgnore=${kariReservation}`;
-    const bookedFor = async (url: string, token?: string) => slotAt(slotsOf((await get(url, token)).json<ScheduleResponse>(), gym, day), '17:00:00').booked;
+    const bookedFor = async (url: string, token?: string) =>
+      slotAt(slotsOf((await get(url, token)).json<ScheduleResponse>(), gym, day), '17:00:00').booked;
     expect(await bookedFor(`/api/schedule?${query([gym], day, day, ignore)}`)).toBe(true);
     expect(await bookedFor(`/api/schedule?${query([gym], day, day, ignore)}`, ola)).toBe(true);
     expect(await bookedFor(`/api/schedule?${query([gym], day, day, ignore)}`, kari)).toBe(false);
@@ -110,11 +164,18 @@ describe('GET /api/schedule, /api/admin/schedule, /api/bookableasset/firstandlas
     const expect400 = async (url: string, path: string, message?: string) => {
       const res = await get(url);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'VALIDATION', fields: expect.arrayContaining([expect.objectContaining({ path, ...(message ? { message } : {}) })]) });
+      expect(res.json()).toMatchObject({
+        code: 'VALIDATION',
+        fields: expect.arrayContaining([expect.objectContaining({ path, ...(message ? { message } : {}) })]),
+      });
     };
     await expect400(`/api/schedule?fromInclusive=${day}&toInclusive=${day}`, 'querystring.bookableAssetIds');
     await expect400(`/api/schedule?bookableAssetIds=abc&fromInclusive=${day}&toInclusive=${day}`, 'querystring.bookableAssetIds.0');
-    await expect400(`/api/schedule?${query([gym], '2025-02-30', day)}`, 'querystring.fromInclusive', 'Ugyldig dato, bruk formatet ÅÅÅÅ-MM-DD');
+    await expect400(
+      `/api/schedule?${query([gym], '2025-02-30', day)}`,
+      'querystring.fromInclusive',
+      'Ugyldig dato, bruk formatet ÅÅÅÅ-MM-DD',
+    );
     await expect400(`/api/schedule?${query([gym], day, inDays(1))}`, 'querystring.toInclusive', 'Til-dato kan ikke være før fra-dato');
     await expect400(`/api/schedule?${query([gym], day, inDays(200))}`, 'querystring.toInclusive', 'Perioden kan være høyst 93 dager');
   });
@@ -127,7 +188,9 @@ describe('GET /api/schedule, /api/admin/schedule, /api/bookableasset/firstandlas
     }
     // The administrator sees the unpublished room of their location, not another location's room.
     expect((await get(`/api/admin/schedule?${query([hiddenRoom], day, day)}`, siri)).statusCode).toBe(200);
-    expect((await get(`/api/admin/schedule?${query([gym, otherLocationRoom], day, day)}`, siri)).json()).toMatchObject({ code: 'FORBIDDEN' });
+    expect((await get(`/api/admin/schedule?${query([gym, otherLocationRoom], day, day)}`, siri)).json()).toMatchObject({
+      code: 'FORBIDDEN',
+    });
     expect((await get(`/api/admin/schedule?${query([gym], day, day)}`)).statusCode).toBe(401);
     const asCitizen = await get(`/api/admin/schedule?${query([gym], day, day)}`, kari);
     expect(asCitizen.statusCode).toBe(403);
@@ -140,9 +203,16 @@ describe('GET /api/schedule, /api/admin/schedule, /api/bookableasset/firstandlas
     expect(publicBounds.statusCode).toBe(200);
     expect(publicBounds.json()).toEqual({ firstDate: inDays(2), lastDate: addYears(today, 10) });
     // The other location has no behandlingstid: the earliest first date over the rooms wins.
-    expect((await get(`/api/bookableasset/firstandlastbookabledate?bookableAssetIds=${gym}&bookableAssetIds=${otherLocationRoom}`)).json()).toEqual({ firstDate: today, lastDate: addYears(today, 10) });
-    expect((await get(`/api/admin/bookableasset/firstandlastbookabledate?bookableAssetIds=${gym}`, siri)).json()).toEqual({ firstDate: today, lastDate: addYears(today, 10) });
-    expect((await get(`/api/admin/bookableasset/firstandlastbookabledate?bookableAssetIds=${otherLocationRoom}`, siri)).statusCode).toBe(403);
+    expect(
+      (await get(`/api/bookableasset/firstandlastbookabledate?bookableAssetIds=${gym}&bookableAssetIds=${otherLocationRoom}`)).json(),
+    ).toEqual({ firstDate: today, lastDate: addYears(today, 10) });
+    expect((await get(`/api/admin/bookableasset/firstandlastbookabledate?bookableAssetIds=${gym}`, siri)).json()).toEqual({
+      firstDate: today,
+      lastDate: addYears(today, 10),
+    });
+    expect((await get(`/api/admin/bookableasset/firstandlastbookabledate?bookableAssetIds=${otherLocationRoom}`, siri)).statusCode).toBe(
+      403,
+    );
     expect((await get(`/api/admin/bookableasset/firstandlastbookabledate?bookableAssetIds=${gym}`, kari)).statusCode).toBe(403);
     expect((await get(`/api/bookableasset/firstandlastbookabledate?bookableAssetIds=${hiddenRoom}`)).statusCode).toBe(404);
     const bad = await get('/api/bookableasset/firstandlastbookabledate');

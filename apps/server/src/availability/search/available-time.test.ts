@@ -27,7 +27,14 @@ describe('GET /api/bookableasset/availabletime and /availabletimeseries', () => 
     seriesOnly = (await createAsset(db, location.id, { name: 'Sal', allowSingleBookingsForPublicUser: false })).id;
     singleOnly = (await createAsset(db, location.id, { name: 'Kjøkken', allowRepeatedBookingsForPublicUser: false })).id;
     hidden = (await createAsset(db, location.id, { name: 'Lager', status: 'UNPUBLISHED' })).id;
-    await addReservation(db, { locationId: location.id, userId, bookableAssetId: meeting, date: day, startTime: '17:00', durationMinutes: 60 });
+    await addReservation(db, {
+      locationId: location.id,
+      userId,
+      bookableAssetId: meeting,
+      date: day,
+      startTime: '17:00',
+      durationMinutes: 60,
+    });
     await addBlockedTime(db, meeting, addDays(day, 7), '19:00', 60);
     await addClosedDate(db, location.id, addDays(day, 14));
     const unpublished = await createLocation(db, { status: 'UNPUBLISHED' });
@@ -41,7 +48,11 @@ describe('GET /api/bookableasset/availabletime and /availabletimeseries', () => 
   const expectRejected = async (url: string, path: string, message: string) => {
     const res = await get(url);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'VALIDATION', userMsg: message, fields: expect.arrayContaining([{ path: `querystring.${path}`, message }]) });
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION',
+      userMsg: message,
+      fields: expect.arrayContaining([{ path: `querystring.${path}`, message }]),
+    });
   };
 
   it('lists the starts where the duration fits, each with its end and the date as first available', async () => {
@@ -67,7 +78,9 @@ describe('GET /api/bookableasset/availabletime and /availabletimeseries', () => 
   });
 
   it('answers the series keyed by weekday, with how many of the dates each time is free on', async () => {
-    const res = await get(`availabletimeseries?bookableAssetId=${meeting}&from=${day}&to=${addDays(day, 14)}&duration=PT1H&repetition=WEEKLYONWEEKDAY&daysOfWeek=${weekday}&daysOfWeek=${nextWeekday}`);
+    const res = await get(
+      `availabletimeseries?bookableAssetId=${meeting}&from=${day}&to=${addDays(day, 14)}&duration=PT1H&repetition=WEEKLYONWEEKDAY&daysOfWeek=${weekday}&daysOfWeek=${nextWeekday}`,
+    );
     expect(res.statusCode).toBe(200);
     const series = availableTimeSeriesResponse.parse(res.json());
     // Three dates of `weekday` (the third is closed) and two of the next weekday.
@@ -76,16 +89,37 @@ describe('GET /api/bookableasset/availabletime and /availabletimeseries', () => 
     expect(series.share).toBeCloseTo(4 / 5);
     const first = series.byWeekday[weekday]!;
     const at = (time: string) => first.find((t) => t.timeInterval.start === time);
-    expect(at('16:00:00')).toEqual({ timeInterval: { start: '16:00:00', end: '17:00:00' }, firstAvailable: day, availableDatesCount: 2, datesCount: 3 });
+    expect(at('16:00:00')).toEqual({
+      timeInterval: { start: '16:00:00', end: '17:00:00' },
+      firstAvailable: day,
+      availableDatesCount: 2,
+      datesCount: 3,
+    });
     // Booked on the first date, free a week later.
     expect(at('17:00:00')).toMatchObject({ firstAvailable: addDays(day, 7), availableDatesCount: 1 });
     // Blocked 19–20 a week later.
     expect(at('19:00:00')).toMatchObject({ firstAvailable: day, availableDatesCount: 1 });
-    expect(starts(series.byWeekday[nextWeekday]!)).toEqual(['16:00', '16:15', '16:30', '16:45', '17:00', '17:15', '17:30', '17:45', '18:00', '18:15', '18:30', '18:45', '19:00']);
+    expect(starts(series.byWeekday[nextWeekday]!)).toEqual([
+      '16:00',
+      '16:15',
+      '16:30',
+      '16:45',
+      '17:00',
+      '17:15',
+      '17:30',
+      '17:45',
+      '18:00',
+      '18:15',
+      '18:30',
+      '18:45',
+      '19:00',
+    ]);
   });
 
   it('answers a series without times in a room that lends only single dates', async () => {
-    const res = await get(`availabletimeseries?bookableAssetId=${singleOnly}&from=${day}&to=${addDays(day, 7)}&duration=PT1H&repetition=WEEKLYONWEEKDAY&daysOfWeek=${weekday}`);
+    const res = await get(
+      `availabletimeseries?bookableAssetId=${singleOnly}&from=${day}&to=${addDays(day, 7)}&duration=PT1H&repetition=WEEKLYONWEEKDAY&daysOfWeek=${weekday}`,
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ byWeekday: { [weekday]: [] }, datesCount: 2, unavailableDates: [day, addDays(day, 7)], share: 0 });
   });
@@ -95,18 +129,36 @@ describe('GET /api/bookableasset/availabletime and /availabletimeseries', () => 
       const single = await get(`availabletime?bookableAssetId=${id}&date=${day}&duration=PT1H`);
       expect(single.statusCode).toBe(404);
       expect(single.json()).toMatchObject({ code: 'NOT_FOUND', msg: `Bookable asset ${id} not found` });
-      const series = await get(`availabletimeseries?bookableAssetId=${id}&from=${day}&to=${addDays(day, 7)}&duration=PT1H&repetition=WEEKLYONWEEKDAY&daysOfWeek=MONDAY`);
+      const series = await get(
+        `availabletimeseries?bookableAssetId=${id}&from=${day}&to=${addDays(day, 7)}&duration=PT1H&repetition=WEEKLYONWEEKDAY&daysOfWeek=MONDAY`,
+      );
       expect(series.statusCode).toBe(404);
     }
   });
 
-  it('refuses missing or invalid parameters with the search form\'s texts', async () => {
+  it("refuses missing or invalid parameters with the search form's texts", async () => {
     await expectRejected(`availabletime?bookableAssetId=${meeting}&duration=PT1H`, 'date', 'Dato er påkrevd');
-    await expectRejected(`availabletime?bookableAssetId=${meeting}&date=${inDays(-1)}&duration=PT1H`, 'date', 'Dato kan ikke være i fortiden');
+    await expectRejected(
+      `availabletime?bookableAssetId=${meeting}&date=${inDays(-1)}&duration=PT1H`,
+      'date',
+      'Dato kan ikke være i fortiden',
+    );
     await expectRejected(`availabletime?bookableAssetId=${meeting}&date=${day}`, 'duration', 'Varighet er påkrevd');
-    await expectRejected(`availabletimeseries?bookableAssetId=${meeting}&from=${day}&to=${addDays(day, -2)}&duration=PT1H&repetition=WEEKLYONWEEKDAY&daysOfWeek=MONDAY`, 'to', 'Til-dato kan ikke være før fra-dato');
-    await expectRejected(`availabletimeseries?bookableAssetId=${meeting}&from=${day}&to=${addDays(day, 7)}&duration=PT1H&daysOfWeek=MONDAY`, 'repetition', 'Velg hvor ofte');
-    await expectRejected(`availabletimeseries?bookableAssetId=${meeting}&from=${day}&to=${addDays(day, 7)}&duration=PT1H&repetition=WEEKLYONWEEKDAY`, 'daysOfWeek', 'Velg minst én ukedag');
+    await expectRejected(
+      `availabletimeseries?bookableAssetId=${meeting}&from=${day}&to=${addDays(day, -2)}&duration=PT1H&repetition=WEEKLYONWEEKDAY&daysOfWeek=MONDAY`,
+      'to',
+      'Til-dato kan ikke være før fra-dato',
+    );
+    await expectRejected(
+      `availabletimeseries?bookableAssetId=${meeting}&from=${day}&to=${addDays(day, 7)}&duration=PT1H&daysOfWeek=MONDAY`,
+      'repetition',
+      'Velg hvor ofte',
+    );
+    await expectRejected(
+      `availabletimeseries?bookableAssetId=${meeting}&from=${day}&to=${addDays(day, 7)}&duration=PT1H&repetition=WEEKLYONWEEKDAY`,
+      'daysOfWeek',
+      'Velg minst én ukedag',
+    );
     for (const url of [`availabletime?date=${day}&duration=PT1H`, `availabletime?bookableAssetId=x&date=${day}&duration=PT1H`]) {
       const res = await get(url);
       expect(res.statusCode).toBe(400);

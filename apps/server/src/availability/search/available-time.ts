@@ -6,7 +6,12 @@ import { formatDuration } from '@lokaler/domain/scheduling/iso-duration';
 import { osloClock } from '@lokaler/domain/scheduling/oslo-clock';
 import { prepareRoom, type RoomCalendar } from '@lokaler/domain/scheduling/room-calendar';
 import { publicCaller } from '@lokaler/domain/scheduling/scheduling-caller';
-import { checkRecurringSearch, checkSingleDateSearch, type availableTimeParams, type availableTimeSeriesParams } from '@lokaler/domain/search-request';
+import {
+  checkRecurringSearch,
+  checkSingleDateSearch,
+  type availableTimeParams,
+  type availableTimeSeriesParams,
+} from '@lokaler/domain/search-request';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
@@ -36,7 +41,11 @@ async function publicRoom(db: DbOrTx, id: number, from: string, to: string): Pro
   return { row, calendar: { ...calendar, ...busyRowsByRoom(busy).get(id) } };
 }
 
-export async function getAvailableTime({ db, query, now = new Date() }: {
+export async function getAvailableTime({
+  db,
+  query,
+  now = new Date(),
+}: {
   db: DbOrTx;
   query: z.infer<typeof availableTimeParams>;
   now?: Date;
@@ -49,7 +58,11 @@ export async function getAvailableTime({ db, query, now = new Date() }: {
   return toAvailableTimes(date, availableIntervals({ room, date, duration: formatDuration(minutes) }));
 }
 
-export async function getAvailableTimeSeries({ db, query, now = new Date() }: {
+export async function getAvailableTimeSeries({
+  db,
+  query,
+  now = new Date(),
+}: {
   db: DbOrTx;
   query: z.infer<typeof availableTimeSeriesParams>;
   now?: Date;
@@ -59,7 +72,12 @@ export async function getAvailableTimeSeries({ db, query, now = new Date() }: {
   const { row, calendar } = await publicRoom(db, query.bookableAssetId, series.from, series.to);
   if (!publicRulesOfRow(row).allowRepeated) {
     const dates = expandWeekdayPattern(series);
-    return { byWeekday: Object.fromEntries(series.daysOfWeek.map((d) => [d, []])), datesCount: dates.length, unavailableDates: dates, share: 0 };
+    return {
+      byWeekday: Object.fromEntries(series.daysOfWeek.map((d) => [d, []])),
+      datesCount: dates.length,
+      unavailableDates: dates,
+      share: 0,
+    };
   }
   const room = prepareRoom(calendar, { today, now: time, caller: publicCaller });
   return availableTimeSeries({ room, ...series, duration: formatDuration(series.minutes) });

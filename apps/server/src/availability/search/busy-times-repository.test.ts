@@ -34,14 +34,26 @@ describe('busy times repository', () => {
     await reserve('23:30', 60, 'APPROVED', '2031-06-10');
     await addBlockedTime(db, quiet, '2031-06-12', '10:00', 60);
     // A loan of three days from the 20th: still running on the 22nd.
-    await addReservation(db, { locationId: location.id, userId, bookableAssetId: quiet, date: '2031-06-20', startTime: '12:00', durationMinutes: 3 * 1440 });
+    await addReservation(db, {
+      locationId: location.id,
+      userId,
+      bookableAssetId: quiet,
+      date: '2031-06-20',
+      startTime: '12:00',
+      durationMinutes: 3 * 1440,
+    });
     await addBlockedTime(db, quiet, '2031-06-19', '08:00', 4 * 1440);
   });
   afterAll(() => ctx.close());
 
   const ids = (rows: BusyRow[]) => rows.map((r) => `${r.kind}:${r.date} ${r.startTime.slice(0, 5)} ${r.durationMinutes}`).sort();
   const crowded = (budget: number | null, special: string[] = []) =>
-    findCrowdedBusyTimes(ctx.database.db, { dates: [date], specialDates: new Set(special), rooms: [{ room, budgets: budgetOn(budget) }], durationSlots: slots }).then((r) => r.rows);
+    findCrowdedBusyTimes(ctx.database.db, {
+      dates: [date],
+      specialDates: new Set(special),
+      rooms: [{ room, budgets: budgetOn(budget) }],
+      durationSlots: slots,
+    }).then((r) => r.rows);
 
   it('keeps a date whose pieces exceed the budget, with every active row that touches it', async () => {
     // 12 + 2·4 = 20, plus the evening before: it counts its whole hour (4 slots) + 4 = 28.
@@ -56,17 +68,28 @@ describe('busy times repository', () => {
   });
 
   it('counts blocked times and reads them from the date of the earliest piece', async () => {
-    const { rows } = await findCrowdedBusyTimes(ctx.database.db, { dates: ['2031-06-12'], specialDates: new Set(), rooms: [{ room: quiet, budgets: [null, null, null, 0, null, null, null] }], durationSlots: slots });
+    const { rows } = await findCrowdedBusyTimes(ctx.database.db, {
+      dates: ['2031-06-12'],
+      specialDates: new Set(),
+      rooms: [{ room: quiet, budgets: [null, null, null, 0, null, null, null] }],
+      durationSlots: slots,
+    });
     expect(ids(rows)).toEqual(['b:2031-06-12 10:00 60']);
   });
 
   it('reads every busy row of a few rooms in a period, active reservations and blocked times', async () => {
     expect(ids(await findBusyTimes(ctx.database.db, [room, quiet], '2031-06-11', '2031-06-12'))).toEqual([
-      'b:2031-06-12 10:00 60', 'r:2031-06-10 23:30 60', 'r:2031-06-11 16:00 60', 'r:2031-06-11 17:10 110',
+      'b:2031-06-12 10:00 60',
+      'r:2031-06-10 23:30 60',
+      'r:2031-06-11 16:00 60',
+      'r:2031-06-11 17:10 110',
     ]);
     expect(await findBusyTimes(ctx.database.db, [quiet], '2031-06-13', '2031-06-18')).toEqual([]);
     // Rows that started days before the period and still run in it.
-    expect(ids(await findBusyTimes(ctx.database.db, [quiet], '2031-06-22', '2031-06-25'))).toEqual(['b:2031-06-19 08:00 5760', 'r:2031-06-20 12:00 4320']);
+    expect(ids(await findBusyTimes(ctx.database.db, [quiet], '2031-06-22', '2031-06-25'))).toEqual([
+      'b:2031-06-19 08:00 5760',
+      'r:2031-06-20 12:00 4320',
+    ]);
     expect(ids(await findBusyTimes(ctx.database.db, [quiet], '2031-06-24', '2031-06-25'))).toEqual([]);
   });
 });

@@ -43,7 +43,9 @@ export function findBusyTimes(db: DbOrTx, roomIds: readonly number[], from: stri
   const overlaps = (alias: SQL) => sql`upper(${alias}.period) > lower(${range}) and lower(${alias}.period) < upper(${range})`;
   const columns = (alias: SQL, kind: string) =>
     sql`${kind}::text as kind, ${alias}.bookable_asset_id as room, ${alias}.id, ${alias}.date::text as date, ${alias}.start_time::text as "startTime", ${alias}.duration_minutes as "durationMinutes"`;
-  return queryRows<BusyRow>(db, sql`
+  return queryRows<BusyRow>(
+    db,
+    sql`
     select ${columns(sql`r`, 'r')} from reservations r
     where r.bookable_asset_id = any(${rooms}) and r.date between ${from}::date - 1 and ${to}::date + 1 and r.${active} and ${overlaps(sql`r`)}
     union all
@@ -54,7 +56,8 @@ export function findBusyTimes(db: DbOrTx, roomIds: readonly number[], from: stri
     where b.bookable_asset_id = any(${rooms}) and b.date between ${from}::date - 1 and ${to}::date + 1 and ${overlaps(sql`b`)}
     union all
     select ${columns(sql`b`, 'b')} from blocked_times b
-    where b.period @> lower(${range}) and b.bookable_asset_id = any(${rooms}) and b.date < ${from}::date - 1`);
+    where b.period @> lower(${range}) and b.bookable_asset_id = any(${rooms}) and b.date < ${from}::date - 1`,
+  );
 }
 
 /** Per room and ISO weekday (1–7, index 0–6), the busy budget of search-room-dates' busyBudget. */
@@ -111,7 +114,9 @@ export async function findCrowdedBusyTimes(db: DbOrTx, query: CrowdedDaysQuery):
   // core, and a search should not wait on one core while another is idle.
   if (query.dates.length < PARALLEL_FROM_DATES) return crowdedBusyTimes(db, query);
   const half = Math.ceil(query.dates.length / 2);
-  const parts = await Promise.all([query.dates.slice(0, half), query.dates.slice(half)].map((dates) => crowdedBusyTimes(db, { ...query, dates })));
+  const parts = await Promise.all(
+    [query.dates.slice(0, half), query.dates.slice(half)].map((dates) => crowdedBusyTimes(db, { ...query, dates })),
+  );
   return { rows: parts.flatMap((p) => p.rows), versions: parts.flatMap((p) => p.versions) };
 }
 
@@ -126,12 +131,20 @@ const PARALLEL_FROM_DATES = 60;
 function crowdedBusyTimes(db: DbOrTx, query: CrowdedDaysQuery): Promise<CrowdedBusyTimes> {
   const { firstRoom, tables } = budgetTables(query.rooms, new Set(query.dates.map(isoWeekday)));
   const position = sql`s.bookable_asset_id - ${firstRoom}::int + 1`;
-  const budget = sql`(case d.weekday ${sql.join(tables.map((t, i) => sql`when ${i + 1} then (${t}::int[])[${position}]`), sql` `)} end)`;
+  const budget = sql`(case d.weekday ${sql.join(
+    tables.map((t, i) => sql`when ${i + 1} then (${t}::int[])[${position}]`),
+    sql` `,
+  )} end)`;
   // JIT compilation costs more than this query takes (PostgreSQL turns it on by the cost estimate).
   // The statement that turns it off also reads the rooms' version for the search's cached rooms.
   return writeTransaction(db, async (tx) => {
-    const [setting] = await queryRows<{ version: string | null }>(tx, sql`select set_config('jit', 'off', true) as jit, ${searchRoomsVersionColumn}`);
-    const rows = await queryRows<BusyRow>(tx, sql`
+    const [setting] = await queryRows<{ version: string | null }>(
+      tx,
+      sql`select set_config('jit', 'off', true) as jit, ${searchRoomsVersionColumn}`,
+    );
+    const rows = await queryRows<BusyRow>(
+      tx,
+      sql`
     with days as (
       select t.d as date, t.special, extract(isodow from t.d)::int as weekday, ${dayWindow(sql`t.d`)} as win
       from unnest(${pgArray(query.dates)}::date[], ${pgArray(query.dates.map((d) => query.specialDates.has(d)))}::bool[]) as t(d, special)
@@ -150,7 +163,8 @@ function crowdedBusyTimes(db: DbOrTx, query: CrowdedDaysQuery): Promise<CrowdedB
     union all
     select 'b', b.bookable_asset_id, b.id, b.date::text, b.start_time::text, b.duration_minutes
     from crowded c join blocked_times b on b.bookable_asset_id = c.room
-      and b.date between (c.earliest at time zone 'Europe/Oslo')::date and c.date + 1 and b.period && c.win`);
+      and b.date between (c.earliest at time zone 'Europe/Oslo')::date and c.date + 1 and b.period && c.win`,
+    );
     return { rows, versions: [setting?.version ?? null] };
   });
 }

@@ -41,10 +41,16 @@ describe('SearchAnswerCache', () => {
     await cache.answer('q0', 'k', async () => ((recomputed = true), { answer: answer(0), keep: true }));
     expect(recomputed).toBe(true);
 
-    const kept = await cache.answer('q69', 'k', async () => { throw new Error('kept, not computed'); });
+    const kept = await cache.answer('q69', 'k', async () => {
+      throw new Error('kept, not computed');
+    });
     const first = keptText(kept, 'page', () => '{"page":1}');
     expect(Buffer.isBuffer(first)).toBe(true);
-    expect(keptText(kept, 'page', () => { throw new Error('kept, not written'); })).toBe(first);
+    expect(
+      keptText(kept, 'page', () => {
+        throw new Error('kept, not written');
+      }),
+    ).toBe(first);
     // Too long to keep: written each time.
     const long = 'x'.repeat(300 * 1024);
     expect(keptText(kept, 'whole', () => long)).toBe(long);

@@ -17,7 +17,7 @@ import { searchAnswerCache } from './search-answer-cache';
  * through search_rooms_version and search_date_versions (migrations 0012 and 0020). Each answer is
  * compared with the location's search of the same rooms, which is never kept.
  */
-describe('the search\'s kept answers', () => {
+describe("the search's kept answers", () => {
   let ctx: TestContext;
   const day = inDays(10);
   let school: number;
@@ -41,7 +41,12 @@ describe('the search\'s kept answers', () => {
     const res = await ctx.app.inject({ method: 'GET', url: `/api/search/assets?date=${date}&duration=PT1H` });
     expect(res.statusCode, res.body).toBe(200);
     const kept = searchAssetsResponse.parse(res.json());
-    const fresh: SearchAssetsResponse = await searchAssets({ db: ctx.database.db, search: { kind: 'single', date, minutes: 60 }, tagIds: [], locationId: school });
+    const fresh: SearchAssetsResponse = await searchAssets({
+      db: ctx.database.db,
+      search: { kind: 'single', date, minutes: 60 },
+      tagIds: [],
+      locationId: school,
+    });
     expect(kept).toEqual(fresh);
     const page = await ctx.app.inject({ method: 'GET', url: `/api/search/assets?date=${date}&duration=PT1H&shape=page&limit=30` });
     expect(searchAssetsPage.parse(page.json()).available.map((h) => h.name)).toEqual(kept.available.map((h) => h.name));
@@ -54,7 +59,14 @@ describe('the search\'s kept answers', () => {
     expect(await search()).toEqual(bothFree);
     expect(await search()).toEqual(bothFree);
 
-    const { reservationId } = await addReservation(db, { locationId: school, userId, bookableAssetId: gym, date: day, startTime: '16:00', durationMinutes: 120 });
+    const { reservationId } = await addReservation(db, {
+      locationId: school,
+      userId,
+      bookableAssetId: gym,
+      date: day,
+      startTime: '16:00',
+      durationMinutes: 120,
+    });
     expect(await search()).toEqual({ available: ['Aula'], unavailable: ['Gymsal'] });
 
     await db.update(reservations).set({ status: 'REJECTED' }).where(eq(reservations.id, reservationId));
@@ -64,7 +76,10 @@ describe('the search\'s kept answers', () => {
 
     // Moved to the next day: free on this one, taken on that one.
     expect(await search(addDays(day, 1))).toEqual(bothFree);
-    await db.update(reservations).set({ date: addDays(day, 1) }).where(eq(reservations.id, reservationId));
+    await db
+      .update(reservations)
+      .set({ date: addDays(day, 1) })
+      .where(eq(reservations.id, reservationId));
     expect(await search()).toEqual(bothFree);
     expect(await search(addDays(day, 1))).toEqual({ available: ['Aula'], unavailable: ['Gymsal'] });
     await db.delete(reservations).where(eq(reservations.id, reservationId));
@@ -75,16 +90,21 @@ describe('the search\'s kept answers', () => {
     expect(await search()).toEqual({ available: ['Gymsal'], unavailable: ['Aula'] });
     await db.update(blockedTimes).set({ durationMinutes: 60 }).where(eq(blockedTimes.bookableAssetId, aula));
     expect(await search()).toEqual(bothFree);
-    await db.update(blockedTimes).set({ durationMinutes: 19 * 60 }).where(eq(blockedTimes.bookableAssetId, aula));
+    await db
+      .update(blockedTimes)
+      .set({ durationMinutes: 19 * 60 })
+      .where(eq(blockedTimes.bookableAssetId, aula));
     expect(await search()).toEqual({ available: ['Gymsal'], unavailable: ['Aula'] });
     await db.delete(blockedTimes).where(eq(blockedTimes.bookableAssetId, aula));
     expect(await search()).toEqual(bothFree);
 
     // A change rolled back changes nothing; a change to the opening hours is seen.
-    await db.transaction(async (tx) => {
-      await addBlockedTime(tx, gym, day, '16:00', 120);
-      tx.rollback();
-    }).catch(() => undefined);
+    await db
+      .transaction(async (tx) => {
+        await addBlockedTime(tx, gym, day, '16:00', 120);
+        tx.rollback();
+      })
+      .catch(() => undefined);
     expect(await search()).toEqual(bothFree);
     await setOpeningHours(db, school, '16:00', '16:30', { bookableAssetId: gym });
     expect(await search()).toEqual({ available: ['Aula'], unavailable: ['Gymsal'] });
@@ -104,26 +124,42 @@ describe('the search\'s kept answers', () => {
     expect(markers).not.toBe(first);
     expect(searchAnswerCache(db).size).toBeGreaterThan(0);
 
-    await addReservation(db, { locationId: school, userId, bookableAssetId: gym, date: addDays(day, 2), startTime: '16:00', durationMinutes: 120 });
+    await addReservation(db, {
+      locationId: school,
+      userId,
+      bookableAssetId: gym,
+      date: addDays(day, 2),
+      startTime: '16:00',
+      durationMinutes: 120,
+    });
     const after = await searchAssetsShapedJson({ db, search: single, tagIds: [] }, params);
     expect(after).not.toBe(first);
     expect(searchAssetsPage.parse(JSON.parse(after.toString())).unavailable.map((h) => h.name)).toEqual(['Gymsal']);
     expect(searchAssetsPage.parse(JSON.parse(first.toString())).unavailable).toEqual([]);
   });
 
-  it('follows the clock: today\'s started slots and the date', async () => {
+  it("follows the clock: today's started slots and the date", async () => {
     const db = ctx.database.db;
     const today = osloToday();
     const single: SearchKind = { kind: 'single', date: today, minutes: 60 };
     const at = (time: string) => {
       // Oslo's offset today: the one whose wall clock reads `time`.
-      const now = [1, 2].map((h) => new Date(`${today}T${time}+0${h}:00`)).find((d) => osloClock(d).time === time && osloClock(d).today === today);
+      const now = [1, 2]
+        .map((h) => new Date(`${today}T${time}+0${h}:00`))
+        .find((d) => osloClock(d).time === time && osloClock(d).today === today);
       if (!now) throw new Error('no such time today');
       return now;
     };
-    const free = async (time: string) => (searchAssetsPage.parse(JSON.parse(
-      (await searchAssetsShapedJson({ db, search: single, tagIds: [], now: at(time) }, { shape: 'page', capacity: [], area: [] })).toString(),
-    )).available.map((h) => h.name));
+    const free = async (time: string) =>
+      searchAssetsPage
+        .parse(
+          JSON.parse(
+            (
+              await searchAssetsShapedJson({ db, search: single, tagIds: [], now: at(time) }, { shape: 'page', capacity: [], area: [] })
+            ).toString(),
+          ),
+        )
+        .available.map((h) => h.name);
     expect(await free('16:40:00')).toEqual(['Aula', 'Gymsal']);
     expect(await free('17:00:00')).toEqual(['Aula', 'Gymsal']);
     // 17:00:01: the 17:00 slot has started, and from 17:15 an hour does not fit before 18:00.

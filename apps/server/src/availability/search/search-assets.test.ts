@@ -24,9 +24,16 @@ describe('GET /api/search/assets[/{locationId}][/repeating]', () => {
   beforeAll(async () => {
     ctx = await createTestApp();
     const db = ctx.database.db;
-    [sport, shower, concert] = (await db.insert(tags).values([
-      { name: 'Idrett og trening', tagType: 'purpose' }, { name: 'Dusj', tagType: 'facility' }, { name: 'Konsert og forestilling', tagType: 'purpose' },
-    ]).returning()).map((t) => t.id) as [number, number, number];
+    [sport, shower, concert] = (
+      await db
+        .insert(tags)
+        .values([
+          { name: 'Idrett og trening', tagType: 'purpose' },
+          { name: 'Dusj', tagType: 'facility' },
+          { name: 'Konsert og forestilling', tagType: 'purpose' },
+        ])
+        .returning()
+    ).map((t) => t.id) as [number, number, number];
     const userId = (await createUser(db)).id;
 
     const school = await createLocation(db, { name: 'Sagene skole', lat: 59.938, lng: 10.754 });
@@ -39,11 +46,28 @@ describe('GET /api/search/assets[/{locationId}][/repeating]', () => {
     ids.blocked = (await createAsset(db, sagene, { name: 'Blokkert sal' })).id;
     ids.storage = (await createAsset(db, sagene, { name: 'Lager', status: 'UNPUBLISHED' })).id;
     await db.insert(assetTags).values([
-      { bookableAssetId: ids.gym, tagId: sport }, { bookableAssetId: ids.gym, tagId: shower }, { bookableAssetId: ids.aula, tagId: concert },
+      { bookableAssetId: ids.gym, tagId: sport },
+      { bookableAssetId: ids.gym, tagId: shower },
+      { bookableAssetId: ids.aula, tagId: concert },
     ]);
-    await addReservation(db, { locationId: sagene, userId, bookableAssetId: ids.full, date: day, startTime: '16:00', durationMinutes: 360 });
+    await addReservation(db, {
+      locationId: sagene,
+      userId,
+      bookableAssetId: ids.full,
+      date: day,
+      startTime: '16:00',
+      durationMinutes: 360,
+    });
     // A cancelled reservation holds nothing.
-    await addReservation(db, { locationId: sagene, userId, bookableAssetId: ids.gym, date: day, startTime: '16:00', durationMinutes: 360, status: 'CANCELLED' });
+    await addReservation(db, {
+      locationId: sagene,
+      userId,
+      bookableAssetId: ids.gym,
+      date: day,
+      startTime: '16:00',
+      durationMinutes: 360,
+      status: 'CANCELLED',
+    });
     // Blocked until 21:30: half an hour is left, an hour is not.
     await addBlockedTime(db, ids.blocked, day, '16:00', 330);
 
@@ -80,18 +104,33 @@ describe('GET /api/search/assets[/{locationId}][/repeating]', () => {
   const expectRejected = async (url: string, path: string, message: string) => {
     const res = await get(url);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'VALIDATION', userMsg: message, fields: expect.arrayContaining([{ path: `querystring.${path}`, message }]) });
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION',
+      userMsg: message,
+      fields: expect.arrayContaining([{ path: `querystring.${path}`, message }]),
+    });
   };
 
-  it('answers every published room of the portal\'s locations on one date, free ones first by name', async () => {
+  it("answers every published room of the portal's locations on one date, free ones first by name", async () => {
     const result = await search(`/search/assets?date=${day}&duration=PT1H`);
     expect(names(result.available)).toEqual(['Aula', 'Gymsal (G1)']);
     // Booked, blocked, within behandlingstid, single loans not lent, shorter than the minimum.
     expect(names(result.unavailable)).toEqual(['Bare serier', 'Blokkert sal', 'Fullt rom', 'Lesesal', 'Storsal']);
     expect(result.available[1]).toEqual({
-      bookableAssetId: ids.gym, locationId: sagene, datesCount: 1, unavailableDates: [], name: 'Gymsal', displayName: 'Gymsal (G1)',
-      capacity: 120, assetTypeId: null, locationName: 'Sagene skole', geographicAreaId: 'sagene', geographicAreaName: 'Sagene',
-      latLng: { lat: 59.9381, lng: 10.7541 }, tagIds: [sport, shower].sort((a, b) => a - b), behandlingstid: 0,
+      bookableAssetId: ids.gym,
+      locationId: sagene,
+      datesCount: 1,
+      unavailableDates: [],
+      name: 'Gymsal',
+      displayName: 'Gymsal (G1)',
+      capacity: 120,
+      assetTypeId: null,
+      locationName: 'Sagene skole',
+      geographicAreaId: 'sagene',
+      geographicAreaName: 'Sagene',
+      latLng: { lat: 59.9381, lng: 10.7541 },
+      tagIds: [sport, shower].sort((a, b) => a - b),
+      behandlingstid: 0,
     });
     // Without a position of its own a room is placed at its location.
     expect(result.available[0]!.latLng).toEqual({ lat: 59.938, lng: 10.754 });
@@ -114,9 +153,11 @@ describe('GET /api/search/assets[/{locationId}][/repeating]', () => {
     expect(names(tooSoon.unavailable)).toContain('Lesesal');
   });
 
-  it('keeps the rooms with every asked tag, and ignores the \'alle\' tag', async () => {
+  it("keeps the rooms with every asked tag, and ignores the 'alle' tag", async () => {
     expect(names((await search(`/search/assets?date=${day}&duration=PT1H&tagIds=${sport}`)).available)).toEqual(['Gymsal (G1)']);
-    expect(names((await search(`/search/assets?date=${day}&duration=PT1H&tagIds=${sport}&tagIds=${shower}`)).available)).toEqual(['Gymsal (G1)']);
+    expect(names((await search(`/search/assets?date=${day}&duration=PT1H&tagIds=${sport}&tagIds=${shower}`)).available)).toEqual([
+      'Gymsal (G1)',
+    ]);
     const none = await search(`/search/assets?date=${day}&duration=PT1H&tagIds=${sport}&tagIds=${concert}`);
     expect(none).toEqual({ available: [], unavailable: [] });
     const all = await search(`/search/assets?date=${day}&duration=PT1H&tagIds=alle`);
@@ -125,27 +166,36 @@ describe('GET /api/search/assets[/{locationId}][/repeating]', () => {
 
   it('sorts a recurring search by the share of free dates, then by name', async () => {
     const weekday = isoToDayOfWeek(isoWeekday(day));
-    const result = await search(`/search/assets/repeating?from=${day}&to=${weekLater}&duration=PT1H&repetition=WEEKLYONWEEKDAY&daysOfWeek=${weekday}`);
+    const result = await search(
+      `/search/assets/repeating?from=${day}&to=${weekLater}&duration=PT1H&repetition=WEEKLYONWEEKDAY&daysOfWeek=${weekday}`,
+    );
     // Full share first (Bare serier lends series), then the half-free rooms by name.
     expect(names(result.available)).toEqual(['Aula', 'Bare serier', 'Gymsal (G1)', 'Blokkert sal', 'Fullt rom', 'Lesesal']);
     expect(result.available.find((h) => h.bookableAssetId === ids.full)).toMatchObject({ datesCount: 2, unavailableDates: [day] });
     expect(result.available.find((h) => h.bookableAssetId === ids.reading)).toMatchObject({ datesCount: 2, unavailableDates: [day] });
     expect(names(result.unavailable)).toEqual(['Storsal']);
-    const twoHours = await search(`/search/assets/repeating?from=${day}&to=${weekLater}&duration=PT2H&repetition=WEEKLYONWEEKDAY&daysOfWeek=${weekday}`);
+    const twoHours = await search(
+      `/search/assets/repeating?from=${day}&to=${weekLater}&duration=PT2H&repetition=WEEKLYONWEEKDAY&daysOfWeek=${weekday}`,
+    );
     // Closed on the second date.
     expect(twoHours.available.find((h) => h.bookableAssetId === ids.hall)).toMatchObject({ datesCount: 2, unavailableDates: [weekLater] });
   });
 
-  it('answers one location\'s rooms, also a location not listed in the portal', async () => {
+  it("answers one location's rooms, also a location not listed in the portal", async () => {
     expect(names((await search(`/search/assets/${sagene}?date=${day}&duration=PT1H`)).available)).toEqual(['Aula', 'Gymsal (G1)']);
     const wedding = await search(`/search/assets/${hiddenFromPortal}?date=${day}&duration=PT1H`);
     expect(names(wedding.available)).toEqual(['Vielsesrom']);
     const all = await search(`/search/assets?date=${day}&duration=PT1H`);
     expect([...all.available, ...all.unavailable].map((h) => h.bookableAssetId)).not.toContain(ids.wedding);
     const pattern = { from: day, to: inDays(40), repetition: 'BIWEEKLYONWEEKDAY', daysOfWeek: ['MONDAY', 'FRIDAY'] } as const;
-    const biweekly = await search(`/search/assets/${sagene}/repeating?from=${pattern.from}&to=${pattern.to}&duration=PT1H&repetition=${pattern.repetition}&daysOfWeek=MONDAY&daysOfWeek=FRIDAY`);
+    const biweekly = await search(
+      `/search/assets/${sagene}/repeating?from=${pattern.from}&to=${pattern.to}&duration=PT1H&repetition=${pattern.repetition}&daysOfWeek=MONDAY&daysOfWeek=FRIDAY`,
+    );
     expect(names(biweekly.available).sort()).toEqual(['Aula', 'Bare serier', 'Blokkert sal', 'Fullt rom', 'Gymsal (G1)']);
-    expect(biweekly.available.find((h) => h.bookableAssetId === ids.aula)).toMatchObject({ datesCount: expandWeekdayPattern(pattern).length, unavailableDates: [] });
+    expect(biweekly.available.find((h) => h.bookableAssetId === ids.aula)).toMatchObject({
+      datesCount: expandWeekdayPattern(pattern).length,
+      unavailableDates: [],
+    });
   });
 
   it('answers 404 for an unknown or unpublished location and 400 for a bad id', async () => {
@@ -159,7 +209,7 @@ describe('GET /api/search/assets[/{locationId}][/repeating]', () => {
     expect(bad.json()).toMatchObject({ code: 'VALIDATION', fields: [expect.objectContaining({ path: 'params.locationId' })] });
   });
 
-  it('refuses a single-date search with the search form\'s texts', async () => {
+  it("refuses a single-date search with the search form's texts", async () => {
     await expectRejected('/search/assets?duration=PT1H', 'date', 'Dato er påkrevd');
     await expectRejected('/search/assets?date=17.05.2031&duration=PT1H', 'date', 'Dato er påkrevd');
     await expectRejected(`/search/assets?date=${inDays(-1)}&duration=PT1H`, 'date', 'Dato kan ikke være i fortiden');
@@ -172,26 +222,55 @@ describe('GET /api/search/assets[/{locationId}][/repeating]', () => {
     expect(badTag.json()).toMatchObject({ code: 'VALIDATION', fields: [expect.objectContaining({ path: 'querystring.tagIds.0' })] });
   });
 
-  it('refuses a recurring search with the search form\'s texts', async () => {
+  it("refuses a recurring search with the search form's texts", async () => {
     const base = `duration=PT1H&repetition=WEEKLYONWEEKDAY&daysOfWeek=MONDAY`;
     await expectRejected(`/search/assets/repeating?to=${weekLater}&${base}`, 'from', 'Dato er påkrevd');
     await expectRejected(`/search/assets/repeating?from=${day}&to=${inDays(3)}&${base}`, 'to', 'Til-dato kan ikke være før fra-dato');
-    await expectRejected(`/search/assets/repeating?from=${day}&to=${inDays(600)}&${base}`, 'to', 'Dato kan ikke være mer enn 1.5 år frem i tid');
-    await expectRejected(`/search/assets/repeating?from=${day}&to=${weekLater}&duration=PT1H&daysOfWeek=MONDAY`, 'repetition', 'Velg hvor ofte');
-    await expectRejected(`/search/assets/repeating?from=${day}&to=${weekLater}&duration=PT1H&repetition=WEEKLYONWEEKDAY`, 'daysOfWeek', 'Velg minst én ukedag');
-    await expectRejected(`/search/assets/${sagene}/repeating?from=${day}&to=${weekLater}&repetition=WEEKLYONWEEKDAY&daysOfWeek=MONDAY`, 'duration', 'Varighet er påkrevd');
+    await expectRejected(
+      `/search/assets/repeating?from=${day}&to=${inDays(600)}&${base}`,
+      'to',
+      'Dato kan ikke være mer enn 1.5 år frem i tid',
+    );
+    await expectRejected(
+      `/search/assets/repeating?from=${day}&to=${weekLater}&duration=PT1H&daysOfWeek=MONDAY`,
+      'repetition',
+      'Velg hvor ofte',
+    );
+    await expectRejected(
+      `/search/assets/repeating?from=${day}&to=${weekLater}&duration=PT1H&repetition=WEEKLYONWEEKDAY`,
+      'daysOfWeek',
+      'Velg minst én ukedag',
+    );
+    await expectRejected(
+      `/search/assets/${sagene}/repeating?from=${day}&to=${weekLater}&repetition=WEEKLYONWEEKDAY&daysOfWeek=MONDAY`,
+      'duration',
+      'Varighet er påkrevd',
+    );
     const badPattern = await get(`/search/assets/repeating?from=${day}&to=${weekLater}&duration=PT1H&repetition=DAILY&daysOfWeek=MONDAY`);
     expect(badPattern.statusCode).toBe(400);
     expect(badPattern.json()).toMatchObject({ fields: [expect.objectContaining({ path: 'querystring.repetition' })] });
-    const badDay = await get(`/search/assets/repeating?from=${day}&to=${weekLater}&duration=PT1H&repetition=WEEKLYONWEEKDAY&daysOfWeek=FUNDAY`);
+    const badDay = await get(
+      `/search/assets/repeating?from=${day}&to=${weekLater}&duration=PT1H&repetition=WEEKLYONWEEKDAY&daysOfWeek=FUNDAY`,
+    );
     expect(badDay.statusCode).toBe(400);
   });
 
   it('gives the same answer whether it reads every busy row or lets the database pick the crowded dates', async () => {
-    const recurring = { kind: 'recurring' as const, from: day, to: inDays(60), minutes: 60, repetition: 'WEEKLYONWEEKDAY' as const, daysOfWeek: ['MONDAY', 'WEDNESDAY', 'SATURDAY'] as const };
+    const recurring = {
+      kind: 'recurring' as const,
+      from: day,
+      to: inDays(60),
+      minutes: 60,
+      repetition: 'WEEKLYONWEEKDAY' as const,
+      daysOfWeek: ['MONDAY', 'WEDNESDAY', 'SATURDAY'] as const,
+    };
     // The long one is read in two halves on two connections.
     const everyDay = { ...recurring, to: inDays(200), daysOfWeek: [...daysOfWeek] };
-    for (const query of [{ kind: 'single' as const, date: day, minutes: 60 }, { ...recurring, daysOfWeek: [...recurring.daysOfWeek] }, everyDay]) {
+    for (const query of [
+      { kind: 'single' as const, date: day, minutes: 60 },
+      { ...recurring, daysOfWeek: [...recurring.daysOfWeek] },
+      everyDay,
+    ]) {
       const exact = await searchAssets({ db: ctx.database.db, search: query, tagIds: [], exactRoomLimit: 1000 });
       const crowded = await searchAssets({ db: ctx.database.db, search: query, tagIds: [], exactRoomLimit: 0 });
       expect(crowded).toEqual(exact);

@@ -10,7 +10,16 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
 import { findBusyTimes, findCrowdedBusyTimes, type BusyRow } from './busy-times-repository';
 import { busyRowsByRoom, withBusyTimes } from './search-calendars';
-import { closedDatesWithin, prepareCalendar, reloadSearchRoomsCache, searchRoomsCache, toSearchRooms, type SearchCalendar, type SearchRoom, type SearchRooms } from './search-rooms-cache';
+import {
+  closedDatesWithin,
+  prepareCalendar,
+  reloadSearchRoomsCache,
+  searchRoomsCache,
+  toSearchRooms,
+  type SearchCalendar,
+  type SearchRoom,
+  type SearchRooms,
+} from './search-rooms-cache';
 import { findClosedDates, findOpeningHours, findOpeningPeriods, findSearchRooms, isPublishedLocation } from './search-rooms-repository';
 import { readSearchRoomsVersion } from '../../locations';
 import { readSearchVersions } from './search-versions-repository';
@@ -63,7 +72,15 @@ export async function searchAssetsJson(options: SearchAssetsOptions): Promise<st
   return wholeJson((await keptSearch(options)).answer);
 }
 
-function wholeJson({ datesCount, available, unavailable }: { datesCount: number; available: readonly RoomAnswer[]; unavailable: readonly RoomAnswer[] }): string {
+function wholeJson({
+  datesCount,
+  available,
+  unavailable,
+}: {
+  datesCount: number;
+  available: readonly RoomAnswer[];
+  unavailable: readonly RoomAnswer[];
+}): string {
   const texts = new Map<readonly string[], string>();
   const line = (a: RoomAnswer) => hitLine(a, datesCount, texts);
   return `{"available":[${available.map(line).join(',')}],"unavailable":[${unavailable.map(line).join(',')}]}`;
@@ -77,7 +94,15 @@ function wholeJson({ datesCount, available, unavailable }: { datesCount: number;
 export async function searchAssetsShapedJson(options: SearchAssetsOptions, params: SearchResultParams): Promise<string | Buffer> {
   const kept = await keptSearch(options);
   const { answer } = kept;
-  const textKey = JSON.stringify([params.shape ?? null, params.limit ?? null, params.offset ?? null, params.list ?? null, params.capacity ?? null, params.text ?? null, params.area ?? null]);
+  const textKey = JSON.stringify([
+    params.shape ?? null,
+    params.limit ?? null,
+    params.offset ?? null,
+    params.list ?? null,
+    params.capacity ?? null,
+    params.text ?? null,
+    params.area ?? null,
+  ]);
   return keptText(kept, textKey, () => {
     const filters = filtersOf(params);
     if (params.shape === undefined && !filters.active) return wholeJson(answer);
@@ -169,7 +194,11 @@ interface CalendarState {
   unavailable?: string[];
 }
 
-async function answer({ db, search, dates, today, context, exactRoomLimit }: Question, { rooms, calendars }: SearchRooms, readVersion: boolean): Promise<{ answer: SearchAnswer; versions: (string | null)[] }> {
+async function answer(
+  { db, search, dates, today, context, exactRoomLimit }: Question,
+  { rooms, calendars }: SearchRooms,
+  readVersion: boolean,
+): Promise<{ answer: SearchAnswer; versions: (string | null)[] }> {
   const first = dates.dates[0];
   const last = dates.dates.at(-1);
   const minutes = search.minutes;
@@ -203,7 +232,12 @@ async function answer({ db, search, dates, today, context, exactRoomLimit }: Que
   if (first && last && lending.length > 0) {
     if (lending.length <= exactRoomLimit) {
       const [rows, version] = await Promise.all([
-        findBusyTimes(db, lending.map((r) => r.room.row.id), first, last),
+        findBusyTimes(
+          db,
+          lending.map((r) => r.room.row.id),
+          first,
+          last,
+        ),
         readVersion ? readSearchRoomsVersion(db) : Promise.resolve(null),
       ]);
       busy = rows;

@@ -1,6 +1,12 @@
 import { formatDuration } from '@lokaler/domain/scheduling/iso-duration';
 import type { IsoWeekday } from '@lokaler/domain/scheduling/calendar-date';
-import { prepareRoom, type OpeningHoursEntry, type PreparedRoom, type RoomCalendar, type SchedulingContext } from '@lokaler/domain/scheduling/room-calendar';
+import {
+  prepareRoom,
+  type OpeningHoursEntry,
+  type PreparedRoom,
+  type RoomCalendar,
+  type SchedulingContext,
+} from '@lokaler/domain/scheduling/room-calendar';
 import type { PublicBookingRules } from '@lokaler/domain/scheduling/public-booking-rules';
 import { calendarSettingsOf, publicRulesOfRoom } from '@lokaler/domain/scheduling/room-rules';
 import type { BusyRow } from './busy-times-repository';
@@ -45,7 +51,9 @@ export function calendarGroups(
     else map.set(key, [h]);
   }
   const entry = (h: OpeningHoursRow): OpeningHoursEntry => ({
-    weekday: h.weekday as IsoWeekday, opens: h.opens, closes: h.closes,
+    weekday: h.weekday as IsoWeekday,
+    opens: h.opens,
+    closes: h.closes,
     ...(h.fromDate !== null ? { fromDate: h.fromDate, toDate: h.toDate } : {}),
   });
   const dayKey = (h: OpeningHoursRow) => `${h.fromDate}|${h.weekday}`;
@@ -86,14 +94,18 @@ export function busyRowsByRoom(rows: readonly BusyRow[]): Map<number, Pick<RoomC
     return text;
   };
   const seen = new Set<number>();
-  const byRoom = new Map<number, { reservations: RoomCalendar['reservations'][number][]; blockedTimes: RoomCalendar['blockedTimes'][number][] }>();
+  const byRoom = new Map<
+    number,
+    { reservations: RoomCalendar['reservations'][number][]; blockedTimes: RoomCalendar['blockedTimes'][number][] }
+  >();
   for (const row of rows) {
     const key = row.kind === 'r' ? row.id * 2 : row.id * 2 + 1;
     if (seen.has(key)) continue;
     seen.add(key);
     let entry = byRoom.get(row.room);
     if (!entry) byRoom.set(row.room, (entry = { reservations: [], blockedTimes: [] }));
-    if (row.kind === 'r') entry.reservations.push({ date: row.date, startTime: row.startTime, duration: duration(row.durationMinutes), id: row.id });
+    if (row.kind === 'r')
+      entry.reservations.push({ date: row.date, startTime: row.startTime, duration: duration(row.durationMinutes), id: row.id });
     else entry.blockedTimes.push({ date: row.date, startTime: row.startTime, duration: duration(row.durationMinutes) });
   }
   return byRoom;
@@ -104,8 +116,24 @@ export function busyRowsByRoom(rows: readonly BusyRow[]): Map<number, Pick<RoomC
  * indexing, ignored reservations and all); the rest — hours, closed dates, window — is the group's,
  * already prepared: the same PreparedRoom as preparing the whole calendar, without redoing the hours.
  */
-export function withBusyTimes(base: PreparedRoom, busy: Pick<RoomCalendar, 'reservations' | 'blockedTimes'>, context: SchedulingContext): PreparedRoom {
-  const indexed = prepareRoom({ bookableAssetId: base.bookableAssetId, openingHours: [], openingPeriods: [], closedDates: [], lastBookableDate: null, behandlingstid: null, minBookingDurationMinutes: null, ...busy }, context);
+export function withBusyTimes(
+  base: PreparedRoom,
+  busy: Pick<RoomCalendar, 'reservations' | 'blockedTimes'>,
+  context: SchedulingContext,
+): PreparedRoom {
+  const indexed = prepareRoom(
+    {
+      bookableAssetId: base.bookableAssetId,
+      openingHours: [],
+      openingPeriods: [],
+      closedDates: [],
+      lastBookableDate: null,
+      behandlingstid: null,
+      minBookingDurationMinutes: null,
+      ...busy,
+    },
+    context,
+  );
   return { ...base, bookedByDate: indexed.bookedByDate, blockedByDate: indexed.blockedByDate };
 }
 

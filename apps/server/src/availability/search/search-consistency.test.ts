@@ -42,8 +42,15 @@ const weekdays: IsoWeekday[] = [1, 2, 3, 4, 5, 6, 7];
 const clock = fc.integer({ min: 0, max: 287 }).map((i) => i * 5);
 // Hours like the city's (evenings, office hours) as often as odd ones, so a few bookings fill a day.
 const hours = fc.oneof(
-  fc.constantFrom({ opens: '16:00:00', closes: '22:00:00' }, { opens: '08:00:00', closes: '14:00:00' }, { opens: '10:10:00', closes: '13:50:00' }, { opens: '00:00:00', closes: '24:00:00' }),
-  fc.tuple(clock, fc.integer({ min: 1, max: 288 })).map(([opens, length]) => ({ opens: minutesToTime(opens), closes: minutesToTime(Math.min(1440, opens + length * 5)) })),
+  fc.constantFrom(
+    { opens: '16:00:00', closes: '22:00:00' },
+    { opens: '08:00:00', closes: '14:00:00' },
+    { opens: '10:10:00', closes: '13:50:00' },
+    { opens: '00:00:00', closes: '24:00:00' },
+  ),
+  fc
+    .tuple(clock, fc.integer({ min: 1, max: 288 }))
+    .map(([opens, length]) => ({ opens: minutesToTime(opens), closes: minutesToTime(Math.min(1440, opens + length * 5)) })),
 );
 const week = fc.array(fc.option(hours, { nil: null, freq: 4 }), { minLength: 7, maxLength: 7 });
 // Busy times crowd a few dates: today (10:30 is past), the spring-forward Sunday and the day before
@@ -51,7 +58,10 @@ const week = fc.array(fc.option(hours, { nil: null, freq: 4 }), { minLength: 7, 
 const busyTime = fc.record({
   date: fc.oneof(fc.constantFrom(today, '2027-03-27', '2027-03-28'), fc.constantFrom('2027-03-21', ...span)),
   start: fc.oneof(fc.constantFrom(480, 600, 660, 960, 1020, 1080, 1320, 1410), clock),
-  minutes: fc.oneof(fc.constantFrom(60, 90, 120, 180, 240), fc.integer({ min: 1, max: 120 }).map((n) => n * 5)),
+  minutes: fc.oneof(
+    fc.constantFrom(60, 90, 120, 180, 240),
+    fc.integer({ min: 1, max: 120 }).map((n) => n * 5),
+  ),
 });
 /** True in `tenths` of ten cases. */
 const mostly = (tenths: number) => fc.integer({ min: 0, max: 9 }).map((i) => i < tenths);
@@ -78,28 +88,49 @@ const roomFlags = fc.record({
 } satisfies { [K in keyof RoomFlags]-?: fc.Arbitrary<RoomFlags[K]> });
 
 const world = fc.record({
-  locations: fc.array(fc.record({
-    rules: locationRules,
-    week,
-    // A seasonal period inside the span (its hours replace the standard ones; a day without hours in it is closed).
-    season: fc.option(fc.tuple(fc.integer({ min: 0, max: span.length - 1 }), fc.integer({ min: 0, max: span.length - 1 }), week)
-      .map(([a, b, hours]) => ({ fromDate: span[Math.min(a, b)]!, toDate: span[Math.max(a, b)]!, week: hours })), { nil: null, freq: 2 }),
-    closed: fc.subarray(span, { maxLength: 3 }),
-    rooms: fc.array(fc.record({
-      published: mostly(9),
-      rules: roomFlags,
-      ownWeek: fc.option(week, { nil: null, freq: 3 }),
-      reservations: fc.array(fc.record({ time: busyTime, active: mostly(8) }), { maxLength: 12 }),
-      blocked: fc.array(busyTime, { maxLength: 3 }),
-    }), { minLength: 1, maxLength: 3 }),
-  }), { minLength: 1, maxLength: 2 }),
-  searches: fc.array(fc.oneof(
-    fc.record({ kind: fc.constant('single' as const), date: fc.oneof(fc.constantFrom(today, '2027-03-27', '2027-03-28'), fc.constantFrom(...span)), minutes: fc.constantFrom(30, 60, 90, 120, 240) }),
+  locations: fc.array(
     fc.record({
-      kind: fc.constant('recurring' as const), from: fc.constantFrom(...span.slice(0, 7)), to: fc.constantFrom(...span.slice(7)),
-      minutes: fc.constantFrom(30, 60, 120), repetition: fc.constantFrom(...searchRepetitions), daysOfWeek: fc.subarray([...daysOfWeek], { minLength: 1 }),
+      rules: locationRules,
+      week,
+      // A seasonal period inside the span (its hours replace the standard ones; a day without hours in it is closed).
+      season: fc.option(
+        fc
+          .tuple(fc.integer({ min: 0, max: span.length - 1 }), fc.integer({ min: 0, max: span.length - 1 }), week)
+          .map(([a, b, hours]) => ({ fromDate: span[Math.min(a, b)]!, toDate: span[Math.max(a, b)]!, week: hours })),
+        { nil: null, freq: 2 },
+      ),
+      closed: fc.subarray(span, { maxLength: 3 }),
+      rooms: fc.array(
+        fc.record({
+          published: mostly(9),
+          rules: roomFlags,
+          ownWeek: fc.option(week, { nil: null, freq: 3 }),
+          reservations: fc.array(fc.record({ time: busyTime, active: mostly(8) }), { maxLength: 12 }),
+          blocked: fc.array(busyTime, { maxLength: 3 }),
+        }),
+        { minLength: 1, maxLength: 3 },
+      ),
     }),
-  ), { minLength: 1, maxLength: 4 }),
+    { minLength: 1, maxLength: 2 },
+  ),
+  searches: fc.array(
+    fc.oneof(
+      fc.record({
+        kind: fc.constant('single' as const),
+        date: fc.oneof(fc.constantFrom(today, '2027-03-27', '2027-03-28'), fc.constantFrom(...span)),
+        minutes: fc.constantFrom(30, 60, 90, 120, 240),
+      }),
+      fc.record({
+        kind: fc.constant('recurring' as const),
+        from: fc.constantFrom(...span.slice(0, 7)),
+        to: fc.constantFrom(...span.slice(7)),
+        minutes: fc.constantFrom(30, 60, 120),
+        repetition: fc.constantFrom(...searchRepetitions),
+        daysOfWeek: fc.subarray([...daysOfWeek], { minLength: 1 }),
+      }),
+    ),
+    { minLength: 1, maxLength: 4 },
+  ),
 });
 type World = typeof world extends fc.Arbitrary<infer T> ? T : never;
 
@@ -124,35 +155,64 @@ describe('search agrees with the availability check', () => {
       if (rows.length) await db.insert(openingHours).values(rows);
       const seasonRows: { weekday: IsoWeekday; opens: string; closes: string }[] = [];
       if (l.season) {
-        const [period] = await db.insert(openingHourPeriods).values({ locationId: location.id, name: 'Sommer', fromDate: l.season.fromDate, toDate: l.season.toDate }).returning();
+        const [period] = await db
+          .insert(openingHourPeriods)
+          .values({ locationId: location.id, name: 'Sommer', fromDate: l.season.fromDate, toDate: l.season.toDate })
+          .returning();
         seasonRows.push(...weekdays.flatMap((weekday, i) => (l.season!.week[i] ? [{ weekday, ...l.season!.week[i]! }] : [])));
-        if (seasonRows.length) await db.insert(openingHours).values(seasonRows.map((h) => ({ ...h, locationId: location.id, periodId: period!.id })));
+        if (seasonRows.length)
+          await db.insert(openingHours).values(seasonRows.map((h) => ({ ...h, locationId: location.id, periodId: period!.id })));
       }
       if (l.closed.length) await db.insert(closedDates).values(l.closed.map((date) => ({ locationId: location.id, date })));
       const booking = await createBooking(db, location.id, userId);
       for (const r of l.rooms) {
         const room = await createAsset(db, location.id, { ...r.rules, status: r.published ? 'PUBLISHED' : 'UNPUBLISHED' });
-        const own = weekdays.flatMap((weekday, i) => (r.ownWeek?.[i] ? [{ locationId: location.id, bookableAssetId: room.id, weekday, ...r.ownWeek[i]! }] : []));
+        const own = weekdays.flatMap((weekday, i) =>
+          r.ownWeek?.[i] ? [{ locationId: location.id, bookableAssetId: room.id, weekday, ...r.ownWeek[i]! }] : [],
+        );
         if (own.length) await db.insert(openingHours).values(own);
         const ownDays = new Set(own.map((h) => h.weekday));
         const stored: RoomCalendar['reservations'][number][] = [];
         for (const { time: t, active } of r.reservations) {
           try {
-            const [row] = await insertReservations(db, [{ bookingId: booking.id, bookableAssetId: room.id, date: t.date, startTime: minutesToTime(t.start), durationMinutes: t.minutes, status: active ? 'APPROVED' : 'REJECTED' }]);
+            const [row] = await insertReservations(db, [
+              {
+                bookingId: booking.id,
+                bookableAssetId: room.id,
+                date: t.date,
+                startTime: minutesToTime(t.start),
+                durationMinutes: t.minutes,
+                status: active ? 'APPROVED' : 'REJECTED',
+              },
+            ]);
             if (active) stored.push({ id: row!.id, date: t.date, startTime: minutesToTime(t.start), duration: formatDuration(t.minutes) });
           } catch (error) {
             // Overlapping an active reservation of the room: the database refuses it, so it does not exist.
             if (sqlState(error) !== '23P01') throw error;
           }
         }
-        if (r.blocked.length) await db.insert(blockedTimes).values(r.blocked.map((t) => ({ bookableAssetId: room.id, date: t.date, startTime: minutesToTime(t.start), durationMinutes: t.minutes })));
+        if (r.blocked.length)
+          await db
+            .insert(blockedTimes)
+            .values(
+              r.blocked.map((t) => ({
+                bookableAssetId: room.id,
+                date: t.date,
+                startTime: minutesToTime(t.start),
+                durationMinutes: t.minutes,
+              })),
+            );
         if (!r.published) continue;
         expected.set(room.id, {
           rules: effectivePublicRules(l.rules, r.rules),
           calendar: {
             bookableAssetId: room.id,
             openingHours: [
-              ...[...own, ...rows.filter((h) => !ownDays.has(h.weekday))].map((h) => ({ weekday: h.weekday, opens: h.opens, closes: h.closes })),
+              ...[...own, ...rows.filter((h) => !ownDays.has(h.weekday))].map((h) => ({
+                weekday: h.weekday,
+                opens: h.opens,
+                closes: h.closes,
+              })),
               ...seasonRows.map((h) => ({ ...h, fromDate: l.season!.fromDate, toDate: l.season!.toDate })),
             ],
             openingPeriods: l.season ? [{ fromDate: l.season.fromDate, toDate: l.season.toDate }] : [],
@@ -176,10 +236,21 @@ describe('search agrees with the availability check', () => {
   function acceptedStarts(room: ExpectedRoom, date: string, minutes: number, repeating = false): string[] {
     const prepared = prepareRoom(room.calendar, { today, now: time, caller: publicCaller });
     const starts = Array.from({ length: Math.floor((1440 - minutes) / 15) + 1 }, (_, i) => minutesToTime(i * 15));
-    const checks = checkRequestedTimes({ room: prepared, requests: starts.map((startTime) => ({ date, startTime, duration: formatDuration(minutes) })) });
+    const checks = checkRequestedTimes({
+      room: prepared,
+      requests: starts.map((startTime) => ({ date, startTime, duration: formatDuration(minutes) })),
+    });
     const repetition = repeating ? { pattern: 'WEEKLY', lastDate: date } : null;
-    return checks.filter((c) => c.available)
-      .filter((c) => checkPublicBookingRules({ datesAndTimes: [{ date, startTime: c.startTime, duration: formatDuration(minutes) }], repetition }, room.rules, publicCaller).length === 0)
+    return checks
+      .filter((c) => c.available)
+      .filter(
+        (c) =>
+          checkPublicBookingRules(
+            { datesAndTimes: [{ date, startTime: c.startTime, duration: formatDuration(minutes) }], repetition },
+            room.rules,
+            publicCaller,
+          ).length === 0,
+      )
       .map((c) => c.startTime);
   }
 
@@ -188,38 +259,82 @@ describe('search agrees with the availability check', () => {
     return dates.filter((date) => acceptedStarts(room, date, minutes, repeating).length === 0);
   }
 
-  it('reads busy rows where the pre-filter\'s budget does not hold: today after 10:30, the spring-forward Sunday, an evening into the night', async () => {
+  it("reads busy rows where the pre-filter's budget does not hold: today after 10:30, the spring-forward Sunday, an evening into the night", async () => {
     const w: World = {
-      locations: [{
-        rules: {
-          allowSingleBookingsForPublicUser: true, allowRepeatedBookingsForPublicUser: true, maxOneTimeslotPerBookingForPublicUser: false,
-          behandlingstid: 0, minBookingDurationMinutes: null, adminCanBookPastDates: false,
-        },
-        closed: [], season: null,
-        week: weekdays.map(() => ({ opens: '00:00:00', closes: '24:00:00' })).map((h, i) => (i === 0 ? { opens: '08:00:00', closes: '14:00:00' } : h)),
-        rooms: [{
-          published: true, ownWeek: null, blocked: [],
-          rules: { allowSingleBookingsForPublicUser: true, allowRepeatedBookingsForPublicUser: true, maxOneTimeslotPerBookingForPublicUser: false },
-          reservations: [
-            // Today 11–13: with 10:30 past, 90 minutes fit nowhere, though they would on an ordinary Monday.
-            { time: { date: today, start: 660, minutes: 120 }, active: true },
-            // Saturday 23:00 until Sunday's midnight (wall clock): the 28th has nothing free.
-            { time: { date: '2027-03-27', start: 1380, minutes: 1500 }, active: true },
+      locations: [
+        {
+          rules: {
+            allowSingleBookingsForPublicUser: true,
+            allowRepeatedBookingsForPublicUser: true,
+            maxOneTimeslotPerBookingForPublicUser: false,
+            behandlingstid: 0,
+            minBookingDurationMinutes: null,
+            adminCanBookPastDates: false,
+          },
+          closed: [],
+          season: null,
+          week: weekdays
+            .map(() => ({ opens: '00:00:00', closes: '24:00:00' }))
+            .map((h, i) => (i === 0 ? { opens: '08:00:00', closes: '14:00:00' } : h)),
+          rooms: [
+            {
+              published: true,
+              ownWeek: null,
+              blocked: [],
+              rules: {
+                allowSingleBookingsForPublicUser: true,
+                allowRepeatedBookingsForPublicUser: true,
+                maxOneTimeslotPerBookingForPublicUser: false,
+              },
+              reservations: [
+                // Today 11–13: with 10:30 past, 90 minutes fit nowhere, though they would on an ordinary Monday.
+                { time: { date: today, start: 660, minutes: 120 }, active: true },
+                // Saturday 23:00 until Sunday's midnight (wall clock): the 28th has nothing free.
+                { time: { date: '2027-03-27', start: 1380, minutes: 1500 }, active: true },
+              ],
+            },
           ],
-        }],
-      }],
+        },
+      ],
       searches: [],
     };
     const expected = await store(w);
     const [room] = [...expected.values()];
     for (const exactRoomLimit of [1000, 0]) {
-      const answer = await searchAssets({ db: ctx.database.db, search: { kind: 'single', date: today, minutes: 90 }, tagIds: [], now, exactRoomLimit });
+      const answer = await searchAssets({
+        db: ctx.database.db,
+        search: { kind: 'single', date: today, minutes: 90 },
+        tagIds: [],
+        now,
+        exactRoomLimit,
+      });
       expect(answer.unavailable.map((h) => h.unavailableDates)).toEqual([[today]]);
-      const sunday = await searchAssets({ db: ctx.database.db, search: { kind: 'recurring', from: '2027-03-27', to: '2027-03-29', minutes: 60, repetition: 'WEEKLYONWEEKDAY', daysOfWeek: ['SATURDAY', 'SUNDAY', 'MONDAY'] }, tagIds: [], now, exactRoomLimit });
-      expect(sunday.available.map((h) => h.unavailableDates)).toEqual([unavailableByCheck(room!, ['2027-03-27', '2027-03-28', '2027-03-29'], 60, true)]);
+      const sunday = await searchAssets({
+        db: ctx.database.db,
+        search: {
+          kind: 'recurring',
+          from: '2027-03-27',
+          to: '2027-03-29',
+          minutes: 60,
+          repetition: 'WEEKLYONWEEKDAY',
+          daysOfWeek: ['SATURDAY', 'SUNDAY', 'MONDAY'],
+        },
+        tagIds: [],
+        now,
+        exactRoomLimit,
+      });
+      expect(sunday.available.map((h) => h.unavailableDates)).toEqual([
+        unavailableByCheck(room!, ['2027-03-27', '2027-03-28', '2027-03-29'], 60, true),
+      ]);
       expect(sunday.available[0]!.unavailableDates).toEqual(['2027-03-28']);
       // Asked alone, Sunday's busy time still comes from Saturday's row.
-      const sundayOnly = await searchAssets({ db: ctx.database.db, search: { kind: 'single', date: '2027-03-28', minutes: 60 }, tagIds: [], now, exactRoomLimit });
+      const sundayOnly = await searchAssets({
+        db: ctx.database.db,
+        search: { kind: 'single', date: '2027-03-28', minutes: 60 },
+        tagIds: [],
+        now,
+        exactRoomLimit,
+      });
       expect(sundayOnly.unavailable.map((h) => h.unavailableDates)).toEqual([['2027-03-28']]);
     }
   });
@@ -230,9 +345,11 @@ describe('search agrees with the availability check', () => {
         const expected = await store(w);
         for (const search of w.searches as SearchKind[]) {
           const dates = search.kind === 'single' ? [search.date] : expandWeekdayPattern(search);
-          const want = new Map([...expected].map(([id, room]) => {
-            return [id, unavailableByCheck(room, dates, search.minutes, search.kind !== 'single')];
-          }));
+          const want = new Map(
+            [...expected].map(([id, room]) => {
+              return [id, unavailableByCheck(room, dates, search.minutes, search.kind !== 'single')];
+            }),
+          );
           for (const exactRoomLimit of [1000, 0]) {
             const answer = await searchAssets({ db: ctx.database.db, search, tagIds: [], now, exactRoomLimit });
             const got = new Map([...answer.available, ...answer.unavailable].map((h) => [h.bookableAssetId, h.unavailableDates]));
@@ -243,7 +360,11 @@ describe('search agrees with the availability check', () => {
           // The location page's times for a single date: exactly the starts the check accepts.
           if (search.kind !== 'single') continue;
           for (const [id, room] of expected) {
-            const times = await getAvailableTime({ db: ctx.database.db, query: { bookableAssetId: id, date: search.date, duration: formatDuration(search.minutes) }, now });
+            const times = await getAvailableTime({
+              db: ctx.database.db,
+              query: { bookableAssetId: id, date: search.date, duration: formatDuration(search.minutes) },
+              now,
+            });
             expect(times.map((t) => t.timeInterval.start)).toEqual(acceptedStarts(room, search.date, search.minutes));
           }
         }

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchAssetsPage, searchAssetsResponse, searchMarkersResponse, type SearchAssetsPage, type SearchAssetsResponse, type SearchMarkersResponse } from '@lokaler/domain/search-request';
+import {
+  searchAssetsPage,
+  searchAssetsResponse,
+  searchMarkersResponse,
+  type SearchAssetsPage,
+  type SearchAssetsResponse,
+  type SearchMarkersResponse,
+} from '@lokaler/domain/search-request';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { createArea, createAsset, createLocation } from '../../../test/factories/places';
 import { inDays, setOpeningHours } from '../../../test/factories/calendar';
@@ -52,7 +59,10 @@ describe('GET /api/search/assets with shape=page|markers and the result filters'
     expect(page.available).toEqual(whole.available.slice(0, 3));
     expect(page.unavailable).toEqual(whole.unavailable);
     expect(page).toMatchObject({ totalAvailable: 8, totalUnavailable: 1, allAvailable: 8, allUnavailable: 1, offset: 0, limit: 3 });
-    expect(page.areas).toEqual([{ id: grunerlokka, name: 'Grünerløkka', count: 2 }, { id: 'sagene', name: 'Sagene', count: 6 }]);
+    expect(page.areas).toEqual([
+      { id: grunerlokka, name: 'Grünerløkka', count: 2 },
+      { id: 'sagene', name: 'Sagene', count: 6 },
+    ]);
 
     const next = await get<SearchAssetsPage>(`${base}&shape=page&limit=3&offset=3&list=available`);
     expect(next.available).toEqual(whole.available.slice(3, 6));
@@ -66,7 +76,8 @@ describe('GET /api/search/assets with shape=page|markers and the result filters'
   });
 
   it('folds æ, ø, å and accents on both sides of the free text: grunerlokka, bjolsen, aeroy, KAFE', async () => {
-    const names = async (text: string) => (await get<SearchAssetsPage>(`${base}&shape=page&text=${encodeURIComponent(text)}`)).available.map((h) => h.displayName).sort();
+    const names = async (text: string) =>
+      (await get<SearchAssetsPage>(`${base}&shape=page&text=${encodeURIComponent(text)}`)).available.map((h) => h.displayName).sort();
     expect(await names('grunerlokka')).toEqual(['Kafé', 'Scene']);
     expect(await names('bjolsen klasserom 3')).toEqual(['Klasserom 3']);
     expect(await names('aeroy')).toEqual(['Sal']);
@@ -81,10 +92,15 @@ describe('GET /api/search/assets with shape=page|markers and the result filters'
     const { markers } = await get<SearchMarkersResponse>(`${base}&shape=markers`);
     expect(searchMarkersResponse.parse({ markers })).toEqual({ markers });
     // Årvoll has no place on the map; Gymsal is free on no date.
-    expect(markers.map((m) => [m.locationName, m.freeRooms.length]).sort()).toEqual([['Bjølsen skole', 5], ['Deichman Grünerløkka', 2]]);
+    expect(markers.map((m) => [m.locationName, m.freeRooms.length]).sort()).toEqual([
+      ['Bjølsen skole', 5],
+      ['Deichman Grünerløkka', 2],
+    ]);
     expect(markers.find((m) => m.locationName === 'Bjølsen skole')?.freeRooms).not.toContain('Gymsal');
     const filtered = await get<SearchMarkersResponse>(`${base}&shape=markers&text=kafe`);
-    expect(filtered.markers).toEqual([{ locationId: expect.any(Number), locationName: 'Deichman Grünerløkka', latLng: { lat: 59.92, lng: 10.76 }, freeRooms: ['Kafé'] }]);
+    expect(filtered.markers).toEqual([
+      { locationId: expect.any(Number), locationName: 'Deichman Grünerløkka', latLng: { lat: 59.92, lng: 10.76 }, freeRooms: ['Kafé'] },
+    ]);
   });
 
   it('refuses bad shape parameters with 400, never 500', async () => {

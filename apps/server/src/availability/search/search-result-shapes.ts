@@ -1,4 +1,11 @@
-import { hasFilters, passesFilters, SEARCH_PAGE_SIZE, searchWords, type CapacityBucketId, type SearchResultParams } from '@lokaler/domain/search-filters';
+import {
+  hasFilters,
+  passesFilters,
+  SEARCH_PAGE_SIZE,
+  searchWords,
+  type CapacityBucketId,
+  type SearchResultParams,
+} from '@lokaler/domain/search-filters';
 import type { LatLng } from '@lokaler/domain/location';
 import { compareNorwegian } from '@lokaler/domain/norwegian-order';
 import type { SearchAreaOption, SearchMarker } from '@lokaler/domain/search-request';
@@ -65,10 +72,17 @@ export function pageJson(
   const offset = params.offset ?? 0;
   const limit = params.limit ?? SEARCH_PAGE_SIZE;
   const slice = (which: 'available' | 'unavailable') =>
-    params.list === undefined || params.list === which ? filtered[which].slice(offset, offset + limit).map(line).join(',') : '';
-  return `{"available":[${slice('available')}],"unavailable":[${slice('unavailable')}],"totalAvailable":${filtered.available.length},`
-    + `"totalUnavailable":${filtered.unavailable.length},"allAvailable":${answer.available.length},"allUnavailable":${answer.unavailable.length},`
-    + `"areas":${JSON.stringify(areaOptions(answer.available))},"offset":${offset},"limit":${limit}}`;
+    params.list === undefined || params.list === which
+      ? filtered[which]
+          .slice(offset, offset + limit)
+          .map(line)
+          .join(',')
+      : '';
+  return (
+    `{"available":[${slice('available')}],"unavailable":[${slice('unavailable')}],"totalAvailable":${filtered.available.length},` +
+    `"totalUnavailable":${filtered.unavailable.length},"allAvailable":${answer.available.length},"allUnavailable":${answer.unavailable.length},` +
+    `"areas":${JSON.stringify(areaOptions(answer.available))},"offset":${offset},"limit":${limit}}`
+  );
 }
 
 /**
@@ -82,7 +96,10 @@ export function markersJson(available: readonly RoomAnswer[]): string {
     if (!point) continue;
     let entry = byLocation.get(room.row.locationId);
     if (!entry) {
-      entry = { marker: { locationId: room.row.locationId, locationName: room.row.locationName, latLng: point, freeRooms: [] }, points: [] };
+      entry = {
+        marker: { locationId: room.row.locationId, locationName: room.row.locationName, latLng: point, freeRooms: [] },
+        points: [],
+      };
       byLocation.set(room.row.locationId, entry);
     }
     entry.marker.freeRooms.push(room.hit.displayName);

@@ -14,7 +14,7 @@ import { searchAssets, searchAssetsJson, type SearchKind } from './search-assets
  * written here straight to the database, as another server process would: the search only learns
  * of it through search_rooms_version (migration 0012).
  */
-describe('the search\'s kept rooms', () => {
+describe("the search's kept rooms", () => {
   let ctx: TestContext;
   const day = inDays(10);
   let school: number;
@@ -29,7 +29,12 @@ describe('the search\'s kept rooms', () => {
     await setOpeningHours(db, school, '16:00', '22:00');
     gym = (await createAsset(db, school, { name: 'Gymsal' })).id;
     aula = (await createAsset(db, school, { name: 'Aula' })).id;
-    [sport] = (await db.insert(tags).values([{ name: 'Idrett og trening', tagType: 'purpose' }]).returning()).map((t) => t.id) as [number];
+    [sport] = (
+      await db
+        .insert(tags)
+        .values([{ name: 'Idrett og trening', tagType: 'purpose' }])
+        .returning()
+    ).map((t) => t.id) as [number];
   });
   afterAll(() => ctx.close());
 
@@ -44,7 +49,10 @@ describe('the search\'s kept rooms', () => {
     expect(crowded).toEqual(viaRoute);
     return viaRoute;
   };
-  const names = (result: SearchAssetsResponse) => ({ available: result.available.map((h) => h.name), unavailable: result.unavailable.map((h) => h.name) });
+  const names = (result: SearchAssetsResponse) => ({
+    available: result.available.map((h) => h.name),
+    unavailable: result.unavailable.map((h) => h.name),
+  });
 
   it('sees a change to a room, its tags, opening hours, closed dates or location in the very next search', async () => {
     const db = ctx.database.db;
@@ -79,15 +87,24 @@ describe('the search\'s kept rooms', () => {
     await db.update(bookableAssets).set({ status: 'PUBLISHED' }).where(eq(bookableAssets.id, aula));
 
     // A change rolled back changes nothing.
-    await db.transaction(async (tx) => {
-      await tx.update(bookableAssets).set({ name: 'Borte' }).where(eq(bookableAssets.id, aula));
-      tx.rollback();
-    }).catch(() => undefined);
+    await db
+      .transaction(async (tx) => {
+        await tx.update(bookableAssets).set({ name: 'Borte' }).where(eq(bookableAssets.id, aula));
+        tx.rollback();
+      })
+      .catch(() => undefined);
     expect(names(await both())).toEqual({ available: ['Aula', 'Idrettshall'], unavailable: [] });
   });
 
   it('writes exactly the text JSON.stringify writes of the answer', async () => {
-    const recurring: SearchKind = { kind: 'recurring', from: inDays(1), to: inDays(60), minutes: 60, repetition: 'WEEKLYONWEEKDAY', daysOfWeek: ['TUESDAY', 'THURSDAY'] };
+    const recurring: SearchKind = {
+      kind: 'recurring',
+      from: inDays(1),
+      to: inDays(60),
+      minutes: 60,
+      repetition: 'WEEKLYONWEEKDAY',
+      daysOfWeek: ['TUESDAY', 'THURSDAY'],
+    };
     for (const search of [single, recurring]) {
       for (const options of [{ tagIds: [] }, { tagIds: [sport] }, { tagIds: [], locationId: school }]) {
         const text = await searchAssetsJson({ db: ctx.database.db, search, ...options });

@@ -6,7 +6,15 @@ import type { PublicBookingRules } from '@lokaler/domain/scheduling/public-booki
 import { publicCaller } from '@lokaler/domain/scheduling/scheduling-caller';
 import type { DbOrTx } from '../../db/client';
 import { calendarGroups, publicRulesOfRow } from './search-calendars';
-import { findClosedDates, findOpeningHours, findOpeningPeriods, findSearchRooms, type OpeningHoursRow, type OpeningPeriodRow, type SearchRoomRow } from './search-rooms-repository';
+import {
+  findClosedDates,
+  findOpeningHours,
+  findOpeningPeriods,
+  findSearchRooms,
+  type OpeningHoursRow,
+  type OpeningPeriodRow,
+  type SearchRoomRow,
+} from './search-rooms-repository';
 import { readSearchRoomsVersion } from '../../locations';
 import { norwegianRanks, toSearchHit } from './to-search-hit';
 
@@ -94,8 +102,11 @@ export function toSearchRooms(
       const indexed = prepareRoom(group.calendar, indexingContext);
       const { behandlingstid, minBookingDurationMinutes, lastBookableDate } = group.calendar;
       calendar = {
-        index: calendars.size, calendar: group.calendar, opening: indexed.opening,
-        closedDates: [...group.calendar.closedDates].sort(), shape: JSON.stringify([indexed.opening, behandlingstid, minBookingDurationMinutes, lastBookableDate]),
+        index: calendars.size,
+        calendar: group.calendar,
+        opening: indexed.opening,
+        closedDates: [...group.calendar.closedDates].sort(),
+        shape: JSON.stringify([indexed.opening, behandlingstid, minBookingDurationMinutes, lastBookableDate]),
       };
       calendars.set(group.calendar, calendar);
     }
@@ -111,7 +122,13 @@ export function toSearchRooms(
       locationRank: ranks.get(row.locationName) ?? 0,
       jsonHead: text.slice(0, at + datesHead.length),
       jsonTail: text.slice(at + datesMarker.length),
-      hit: { displayName: hit.displayName, capacity: hit.capacity, geographicAreaId: hit.geographicAreaId, geographicAreaName: hit.geographicAreaName, latLng: hit.latLng },
+      hit: {
+        displayName: hit.displayName,
+        capacity: hit.capacity,
+        geographicAreaId: hit.geographicAreaId,
+        geographicAreaName: hit.geographicAreaName,
+        latLng: hit.latLng,
+      },
       haystack: roomHaystack(hit),
     };
   });
@@ -149,7 +166,11 @@ async function loadSearchRooms(db: DbOrTx): Promise<CachedSearchRooms> {
   const version = await readSearchRoomsVersion(db);
   const rows = await findSearchRooms(db, { tagIds: [] });
   const locationIds = [...new Set(rows.map((r) => r.locationId))];
-  const [hours, closed, periods] = await Promise.all([findOpeningHours(db, locationIds), findClosedDates(db, locationIds), findOpeningPeriods(db, locationIds)]);
+  const [hours, closed, periods] = await Promise.all([
+    findOpeningHours(db, locationIds),
+    findClosedDates(db, locationIds),
+    findOpeningPeriods(db, locationIds),
+  ]);
   return { version, ...toSearchRooms(rows, hours, closed, periods) };
 }
 

@@ -50,17 +50,29 @@ const rulesColumns = roomRulesPlainSql({ room: 'a', location: 'l' });
 
 export async function findSearchRooms(db: DbOrTx, scope: SearchScope): Promise<SearchRoomRow[]> {
   const cityWide = scope.locationId === undefined && scope.roomId === undefined;
-  const where = scope.roomId !== undefined ? sql`a.id = ${scope.roomId}` : scope.locationId !== undefined ? sql`l.id = ${scope.locationId}` : sql`l.display_in_portal`;
+  const where =
+    scope.roomId !== undefined
+      ? sql`a.id = ${scope.roomId}`
+      : scope.locationId !== undefined
+        ? sql`l.id = ${scope.locationId}`
+        : sql`l.display_in_portal`;
   // City-wide, one pass over all tags beats a lookup per room (half the query's time); for one
   // location's few rooms the lookups are cheaper.
-  const tagIds = cityWide ? sql`t.tag_ids` : sql`(select string_agg(t.tag_id::text, ',' order by t.tag_id) from asset_tags t where t.bookable_asset_id = a.id)`;
+  const tagIds = cityWide
+    ? sql`t.tag_ids`
+    : sql`(select string_agg(t.tag_id::text, ',' order by t.tag_id) from asset_tags t where t.bookable_asset_id = a.id)`;
   const tagJoin = cityWide
     ? sql`left join (select bookable_asset_id, string_agg(tag_id::text, ',' order by tag_id) as tag_ids from asset_tags group by bookable_asset_id) t on t.bookable_asset_id = a.id`
     : sql``;
-  const tags = scope.tagIds.length === 0 ? sql`` : sql`
+  const tags =
+    scope.tagIds.length === 0
+      ? sql``
+      : sql`
     and not exists (select 1 from unnest(${pgArray(scope.tagIds)}::int[]) as wanted(tag_id)
       where not exists (select 1 from asset_tags t where t.bookable_asset_id = a.id and t.tag_id = wanted.tag_id))`;
-  const rows = await queryRows<Omit<SearchRoomRow, 'rules'>>(db, sql`
+  const rows = await queryRows<Omit<SearchRoomRow, 'rules'>>(
+    db,
+    sql`
     select a.id, a.name, a.external_asset_number as "externalAssetNumber", a.capacity, a.asset_type_id as "assetTypeId",
       a.lat, a.lng, l.id as "locationId", l.name as "locationName", l.lat as "locationLat", l.lng as "locationLng",
       g.id as "geographicAreaId", g.name as "geographicAreaName", ${rulesColumns},
@@ -69,7 +81,8 @@ export async function findSearchRooms(db: DbOrTx, scope: SearchScope): Promise<S
     join locations l on l.id = a.location_id
     join geographic_areas g on g.id = l.geographic_area_id
     ${tagJoin}
-    where a.status = 'PUBLISHED' and l.status = 'PUBLISHED' and ${where} ${tags}`);
+    where a.status = 'PUBLISHED' and l.status = 'PUBLISHED' and ${where} ${tags}`,
+  );
   return rows.map(withRules);
 }
 
@@ -85,7 +98,10 @@ function withRules(row: Omit<SearchRoomRow, 'rules'>): SearchRoomRow {
 
 /** Whether the location exists and is published (else the location's search is a 404). One query. */
 export async function isPublishedLocation(db: DbOrTx, locationId: number): Promise<boolean> {
-  const rows = await queryRows<{ found: number }>(db, sql`select 1 as found from locations where id = ${locationId} and status = 'PUBLISHED'`);
+  const rows = await queryRows<{ found: number }>(
+    db,
+    sql`select 1 as found from locations where id = ${locationId} and status = 'PUBLISHED'`,
+  );
   return rows.length > 0;
 }
 
@@ -103,11 +119,14 @@ export interface OpeningHoursRow extends Record<string, unknown> {
 /** The opening hours of these locations (the location's and its rooms' own, standard and seasonal). One query. */
 export function findOpeningHours(db: DbOrTx, locationIds: readonly number[]): Promise<OpeningHoursRow[]> {
   if (locationIds.length === 0) return Promise.resolve([]);
-  return queryRows<OpeningHoursRow>(db, sql`
+  return queryRows<OpeningHoursRow>(
+    db,
+    sql`
     select h.location_id as "locationId", h.bookable_asset_id as "bookableAssetId", h.weekday, h.opens::text as opens, h.closes::text as closes,
       p.from_date::text as "fromDate", p.to_date::text as "toDate"
     from opening_hours h left join opening_hour_periods p on p.id = h.period_id
-    where h.location_id = any(${pgArray(locationIds)}::int[])`);
+    where h.location_id = any(${pgArray(locationIds)}::int[])`,
+  );
 }
 
 export interface OpeningPeriodRow extends Record<string, unknown> {
@@ -119,9 +138,12 @@ export interface OpeningPeriodRow extends Record<string, unknown> {
 /** Each location's seasonal periods of opening hours (also those without hours: closed all week). One query. */
 export async function findOpeningPeriods(db: DbOrTx, locationIds: readonly number[]): Promise<Map<number, OpeningPeriodRow[]>> {
   if (locationIds.length === 0) return new Map();
-  const rows = await queryRows<OpeningPeriodRow>(db, sql`
+  const rows = await queryRows<OpeningPeriodRow>(
+    db,
+    sql`
     select location_id as "locationId", from_date::text as "fromDate", to_date::text as "toDate"
-    from opening_hour_periods where location_id = any(${pgArray(locationIds)}::int[]) order by from_date`);
+    from opening_hour_periods where location_id = any(${pgArray(locationIds)}::int[]) order by from_date`,
+  );
   const byLocation = new Map<number, OpeningPeriodRow[]>();
   for (const row of rows) {
     const list = byLocation.get(row.locationId);
@@ -132,13 +154,20 @@ export async function findOpeningPeriods(db: DbOrTx, locationIds: readonly numbe
 }
 
 /** Each location's closed dates in the period (without one: all of them), ascending. One query. */
-export async function findClosedDates(db: DbOrTx, locationIds: readonly number[], period?: { from: string; to: string }): Promise<Map<number, string[]>> {
+export async function findClosedDates(
+  db: DbOrTx,
+  locationIds: readonly number[],
+  period?: { from: string; to: string },
+): Promise<Map<number, string[]>> {
   if (locationIds.length === 0) return new Map();
   const within = period ? sql`and date between ${period.from}::date and ${period.to}::date` : sql``;
-  const rows = await queryRows<{ locationId: number; dates: string }>(db, sql`
+  const rows = await queryRows<{ locationId: number; dates: string }>(
+    db,
+    sql`
     select location_id as "locationId", string_agg(date::text, ',' order by date) as dates
     from closed_dates
     where location_id = any(${pgArray(locationIds)}::int[]) ${within}
-    group by location_id`);
+    group by location_id`,
+  );
   return new Map(rows.map((r) => [r.locationId, r.dates.split(',')]));
 }

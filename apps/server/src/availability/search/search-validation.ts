@@ -8,10 +8,7 @@ import { AppError } from '../../errors';
 export function acceptedOrBadRequest<T>(checked: Checked<T>): T {
   if (checked.ok) return checked.value;
   const fields = checked.issues.map((issue) => ({ path: `querystring.${issue.path}`, message: issue.message }));
-  throw new AppError(
-    'VALIDATION',
-    `Invalid querystring: ${fields.map((f) => `${f.path} ${f.message}`).join('; ')}`,
-    fields[0]?.message,
-    { fields },
-  );
+  throw new AppError('VALIDATION', `Invalid querystring: ${fields.map((f) => `${f.path} ${f.message}`).join('; ')}`, fields[0]?.message, {
+    fields,
+  });
 }

@@ -15,9 +15,12 @@ export interface SearchVersions {
   dates: string;
 }
 
-const versionsStatement = preparedQuery<{ version: string | null; dates: string | null }>('search_versions', sql`select ${searchRoomsVersionColumn},
+const versionsStatement = preparedQuery<{ version: string | null; dates: string | null }>(
+  'search_versions',
+  sql`select ${searchRoomsVersionColumn},
   (select string_agg(v.date::text || ':' || v.version::text, ',' order by v.date) from search_date_versions v
-    where v.date = any(${sql.placeholder('dates')}::date[]) or v.date = '-infinity') as dates`);
+    where v.date = any(${sql.placeholder('dates')}::date[]) or v.date = '-infinity') as dates`,
+);
 
 export async function readSearchVersions(db: DbOrTx, dates: readonly string[]): Promise<SearchVersions> {
   const [row] = await versionsStatement(db, { dates: pgArray(dates) });

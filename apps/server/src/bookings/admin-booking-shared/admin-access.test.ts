@@ -39,16 +39,48 @@ const routes: Route[] = [
   ['unapprove', 'PUT', (t) => `/api/booking/${t.bookingId}/unapprove`],
   ['reject', 'PUT', (t) => `/api/booking/${t.bookingId}/reject`, () => ({ rejectionText: 'Nei' })],
   ['reject room', 'PUT', (t) => `/api/booking/${t.bookingId}/rejectasset/${t.roomId}`, () => ({})],
-  ['change time', 'PUT', (t) => `/api/reservation/${t.reservationId}`, () => ({ updateReservations: [{ newDate: date, newStartTime: '10:00:00', newDuration: 'PT1H' }] })],
+  [
+    'change time',
+    'PUT',
+    (t) => `/api/reservation/${t.reservationId}`,
+    () => ({ updateReservations: [{ newDate: date, newStartTime: '10:00:00', newDuration: 'PT1H' }] }),
+  ],
   ['delete times', 'DELETE', (t) => `/api/reservation?id=${t.reservationId}`],
-  ['add times', 'POST', (t) => `/api/booking/${t.bookingId}/reservations`, (t) => ({
-    availabilityData: { probablyAvailable: [{ bookableAssetId: t.roomId, datesAndTimes: [{ date, startTime: '10:00:00', duration: 'PT1H', initialRepetitionDate: null }] }] }, isRepeating: false,
-  })],
-  ['admin booking', 'POST', () => '/api/booking', (t) => ({
-    availabilityData: { probablyAvailable: [{ bookableAssetId: t.roomId, datesAndTimes: [{ date, startTime: '10:00:00', duration: 'PT1H', initialRepetitionDate: null }] }] },
-    isRepeating: false, bookingPortalClient: 'ADMIN', bookingPurpose: 'ADMINUSER_INTERNAL_ACTIVITY', formAnswers: {},
-  })],
-  ['block times', 'PUT', (t) => `/api/bookableasset/${t.roomId}/blockedtimes`, () => ({ timeslotsByDate: { [date]: [{ startTime: '10:00:00', blocked: true, duration: 'PT1H' }] } })],
+  [
+    'add times',
+    'POST',
+    (t) => `/api/booking/${t.bookingId}/reservations`,
+    (t) => ({
+      availabilityData: {
+        probablyAvailable: [
+          { bookableAssetId: t.roomId, datesAndTimes: [{ date, startTime: '10:00:00', duration: 'PT1H', initialRepetitionDate: null }] },
+        ],
+      },
+      isRepeating: false,
+    }),
+  ],
+  [
+    'admin booking',
+    'POST',
+    () => '/api/booking',
+    (t) => ({
+      availabilityData: {
+        probablyAvailable: [
+          { bookableAssetId: t.roomId, datesAndTimes: [{ date, startTime: '10:00:00', duration: 'PT1H', initialRepetitionDate: null }] },
+        ],
+      },
+      isRepeating: false,
+      bookingPortalClient: 'ADMIN',
+      bookingPurpose: 'ADMINUSER_INTERNAL_ACTIVITY',
+      formAnswers: {},
+    }),
+  ],
+  [
+    'block times',
+    'PUT',
+    (t) => `/api/bookableasset/${t.roomId}/blockedtimes`,
+    () => ({ timeslotsByDate: { [date]: [{ startTime: '10:00:00', blocked: true, duration: 'PT1H' }] } }),
+  ],
   ['blocked schedule', 'GET', (t) => `/api/bookableasset/${t.roomId}/blockedtimes/schedule?fromInclusive=${date}&toInclusive=${date}`],
   ['booking rules', 'GET', (t) => `/api/location/${t.locationId}/bookingrules`],
   ['set booking rules', 'PUT', (t) => `/api/location/${t.locationId}/bookingrules`, () => ({ rules: { ENABLE_VEDTAK: true } })],
@@ -80,11 +112,14 @@ describe('an administrator sees and changes only the locations they administer',
 
   /** The demo's approved booking with a time at a location only this admin (by name) administers. */
   async function targetAt(locationName: string, status: string): Promise<Target> {
-    const [row] = await queryRows<{ location_id: number; booking_id: number; reservation_id: number; room_id: number }>(ctx.database.db, sql`
+    const [row] = await queryRows<{ location_id: number; booking_id: number; reservation_id: number; room_id: number }>(
+      ctx.database.db,
+      sql`
       select l.id as location_id, b.id as booking_id, r.id as reservation_id, r.bookable_asset_id as room_id
       from bookings b join locations l on l.id = b.location_id join reservations r on r.booking_id = b.id
       where l.name = ${locationName} and b.status = ${status}::booking_status and r.status in ('UNPROCESSED', 'APPROVED')
-      order by b.id, r.id limit 1`);
+      order by b.id, r.id limit 1`,
+    );
     if (!row) throw new Error(`no ${status} booking at ${locationName} in the demo data`);
     return { locationId: row.location_id, bookingId: row.booking_id, reservationId: row.reservation_id, roomId: row.room_id };
   }
@@ -102,7 +137,7 @@ describe('an administrator sees and changes only the locations they administer',
   });
   afterAll(() => ctx.close());
 
-  it.each(routes)('403 for %s about another administrator\'s location, and nothing changes', async (_name, method, url, body) => {
+  it.each(routes)("403 for %s about another administrator's location, and nothing changes", async (_name, method, url, body) => {
     const before = await snapshot(ctx, jonasLibrary);
     const res = await call(ctx.app, siri, method, url(jonasLibrary), body?.(jonasLibrary));
     expect(res.statusCode, res.body).toBe(403);
@@ -117,12 +152,15 @@ describe('an administrator sees and changes only the locations they administer',
 
   // PATCH /booking/{id}, POST /booking and GET /booking/{id} are also the citizen's calls (cancel,
   // apply, the wedding page: the citizen's own body, see user-bookings/citizen-booking-view.test.ts).
-  it.each(routes.filter(([name]) => name !== 'title' && name !== 'admin booking' && name !== 'booking'))('403 for %s with a citizen\'s token', async (_name, method, url, body) => {
-    const res = await call(ctx.app, kari, method, url(siriSchool), body?.(siriSchool));
-    expect(res.statusCode).toBe(403);
-  });
+  it.each(routes.filter(([name]) => name !== 'title' && name !== 'admin booking' && name !== 'booking'))(
+    "403 for %s with a citizen's token",
+    async (_name, method, url, body) => {
+      const res = await call(ctx.app, kari, method, url(siriSchool), body?.(siriSchool));
+      expect(res.statusCode).toBe(403);
+    },
+  );
 
-  it('answers the same reads for the administrator\'s own location', async () => {
+  it("answers the same reads for the administrator's own location", async () => {
     for (const [name, method, url] of routes.filter(([n, m]) => m === 'GET' && n !== 'prøvingsattest')) {
       const res = await call(ctx.app, siri, method, url(siriSchool));
       expect(res.statusCode, `${name}: ${res.body}`).toBe(200);

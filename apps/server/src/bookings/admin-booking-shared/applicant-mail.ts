@@ -38,7 +38,14 @@ export async function applicantMail(tx: Tx, booking: MailTarget, notice: Applica
   const userEmail = booking.userId === null ? null : await findUserEmail(tx, booking.userId);
   const to = booking.onBehalfOfEmail ?? booking.formAnswers.contactEmail ?? userEmail;
   if (!to) return null;
-  return applicantNoticeMail({ to, booking, notice, locationName: location?.name ?? 'lokalet', contactEmail: location?.contactEmail ?? null, publicUrl });
+  return applicantNoticeMail({
+    to,
+    booking,
+    notice,
+    locationName: location?.name ?? 'lokalet',
+    contactEmail: location?.contactEmail ?? null,
+    publicUrl,
+  });
 }
 
 /** The applicant's e-mail about a change: the notice's paragraphs in the one frame, signed by the location. */
@@ -59,5 +66,10 @@ export function applicantNoticeMail(input: {
     ],
     signature: [locationName],
   });
-  return { to: input.to, subject: `${notice.subject} – ${locationName} (${booking.caseNumber})`, text, topic: { kind: notice.kind, bookingId: booking.id } };
+  return {
+    to: input.to,
+    subject: `${notice.subject} – ${locationName} (${booking.caseNumber})`,
+    text,
+    topic: { kind: notice.kind, bookingId: booking.id },
+  };
 }

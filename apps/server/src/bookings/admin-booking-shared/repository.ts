@@ -21,8 +21,14 @@ export async function insertDecisionMessage(tx: Tx, bookingId: number, message: 
 }
 
 /** The location's name and contact address, as the applicant's e-mails sign with them. */
-export async function findLocationContact(db: DbOrTx, locationId: number): Promise<{ name: string; contactEmail: string | null } | undefined> {
-  const [row] = await db.select({ name: locations.name, contactEmail: locations.contactEmail }).from(locations).where(eq(locations.id, locationId));
+export async function findLocationContact(
+  db: DbOrTx,
+  locationId: number,
+): Promise<{ name: string; contactEmail: string | null } | undefined> {
+  const [row] = await db
+    .select({ name: locations.name, contactEmail: locations.contactEmail })
+    .from(locations)
+    .where(eq(locations.id, locationId));
   return row;
 }
 

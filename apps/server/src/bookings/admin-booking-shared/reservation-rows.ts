@@ -18,7 +18,9 @@ export function isActive(r: Pick<ReservationRow, 'status'>): boolean {
  * 'dd.MM.yyyy HH:mm–HH:mm' line per time, as the seed's entries read. The documents and the
  * e-mails list times with it; a time ending at midnight reads '22:00–00:00'.
  */
-export function describeTimes(rows: readonly Pick<ReservationRow, 'roomName' | 'roomNumber' | 'date' | 'startTime' | 'durationMinutes'>[]): ChangeLogReservationTimes {
+export function describeTimes(
+  rows: readonly Pick<ReservationRow, 'roomName' | 'roomNumber' | 'date' | 'startTime' | 'durationMinutes'>[],
+): ChangeLogReservationTimes {
   const byRoom = new Map<string, string[]>();
   for (const r of rows) {
     const line = `${formatDateNorwegian(r.date)} ${formatClock(r.startTime)}–${formatClock(reservationEndTime(r.startTime, r.durationMinutes))}`;

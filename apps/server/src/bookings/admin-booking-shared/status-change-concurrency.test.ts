@@ -23,7 +23,15 @@ const BOOKINGS = engine === 'postgres' ? 60 : 16;
 /** Few days, so the writers meet on the same rooms' days (room_day_busy rows, reservations, locks). */
 const DAYS = 2;
 
-interface Seeded { bookingId: number; owner: CitizenSession; rooms: number[]; reservationIds: number[]; approved: boolean; date: string; startTime: string }
+interface Seeded {
+  bookingId: number;
+  owner: CitizenSession;
+  rooms: number[];
+  reservationIds: number[];
+  approved: boolean;
+  date: string;
+  startTime: string;
+}
 type Operation = { kind: string; run: () => Promise<LightMyRequestResponse> };
 
 describe(`status changes and bookings at once on the same rooms (${engine}, ${BOOKINGS} bookings)`, () => {
@@ -49,8 +57,13 @@ describe(`status changes and bookings at once on the same rooms (${engine}, ${BO
     const db = ctx.database.db;
     // Seeded (mulberry32, as the demo data): a failure replays.
     const next = createRandom(20_261_126).next;
-    const pick = <T,>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
-    const roomSets = [[rooms[0]!, rooms[1]!], [rooms[1]!, rooms[2]!], [rooms[2]!, rooms[0]!], [rooms[2]!, rooms[1]!, rooms[0]!]];
+    const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
+    const roomSets = [
+      [rooms[0]!, rooms[1]!],
+      [rooms[1]!, rooms[2]!],
+      [rooms[2]!, rooms[0]!],
+      [rooms[2]!, rooms[1]!, rooms[0]!],
+    ];
 
     // Bookings on distinct times (a day and an hour each), each in two or three of the same rooms.
     const seeded: Seeded[] = [];
@@ -61,9 +74,19 @@ describe(`status changes and bookings at once on the same rooms (${engine}, ${BO
       const date = inDays(10 + (i % DAYS));
       const start = 8 * 60 + 30 * Math.floor(i / DAYS);
       const startTime = `${String(Math.floor(start / 60)).padStart(2, '0')}:${String(start % 60).padStart(2, '0')}`;
-      const { bookingId, reservationIds } = await bookingWithTimes(db, (await locationOf()), owner.userId,
-        bookingRooms.map((bookableAssetId) => ({ bookableAssetId, date, startTime, durationMinutes: 30, status: approved ? 'APPROVED' as const : 'UNPROCESSED' as const })),
-        approved ? { status: 'APPROVED', costCategory: 'FREE' } : {});
+      const { bookingId, reservationIds } = await bookingWithTimes(
+        db,
+        await locationOf(),
+        owner.userId,
+        bookingRooms.map((bookableAssetId) => ({
+          bookableAssetId,
+          date,
+          startTime,
+          durationMinutes: 30,
+          status: approved ? ('APPROVED' as const) : ('UNPROCESSED' as const),
+        })),
+        approved ? { status: 'APPROVED', costCategory: 'FREE' } : {},
+      );
       seeded.push({ bookingId, owner, rooms: bookingRooms, reservationIds, approved, date, startTime });
     }
 
@@ -74,44 +97,73 @@ describe(`status changes and bookings at once on the same rooms (${engine}, ${BO
         b.approved
           ? { kind: 'unapprove', run: () => call(ctx.app, admin, 'PUT', `/api/booking/${b.bookingId}/unapprove`) }
           : { kind: 'approve', run: () => call(ctx.app, admin, 'PUT', `/api/booking/${b.bookingId}/approve`, { costCategory: 'FREE' }) },
-        { kind: 'reject', run: () => call(ctx.app, admin, 'PUT', `/api/booking/${b.bookingId}/reject`, { rejectionText: 'Lokalet er opptatt.' }) },
+        {
+          kind: 'reject',
+          run: () => call(ctx.app, admin, 'PUT', `/api/booking/${b.bookingId}/reject`, { rejectionText: 'Lokalet er opptatt.' }),
+        },
         { kind: 'rejectasset', run: () => call(ctx.app, admin, 'PUT', `/api/booking/${b.bookingId}/rejectasset/${pick(b.rooms)}`) },
         { kind: 'takeback', run: () => call(ctx.app, admin, 'DELETE', `/api/reservation?id=${pick(b.reservationIds)}`) },
-        { kind: 'cancel', run: () => b.owner.request({ method: 'PATCH', url: `/api/booking/${b.bookingId}`, payload: { status: 'cancelled' } }) },
+        {
+          kind: 'cancel',
+          run: () => b.owner.request({ method: 'PATCH', url: `/api/booking/${b.bookingId}`, payload: { status: 'cancelled' } }),
+        },
       ];
       for (let n = 2 + Math.floor(next() * 2); n > 0; n--) operations.push(changes.splice(Math.floor(next() * changes.length), 1)[0]!);
-      for (const wanted of [[...b.rooms].reverse(), next() < 0.5 ? [...b.rooms] : [pick(b.rooms)]]) operations.push({
-        kind: 'book',
-        run: () => pick(citizens).request({
-          method: 'POST', url: '/api/booking',
-          payload: {
-            availabilityData: { probablyAvailable: wanted.map((bookableAssetId) => ({ bookableAssetId, datesAndTimes: [{ date: b.date, startTime: `${b.startTime}:00`, duration: 'PT30M', initialRepetitionDate: null }] })) },
-            isRepeating: false, bookingPortalClient: 'PUBLIC', bookingPurpose: 'PUBLICUSER_LOAN',
-            formAnswers: { activity: 'Fotball', purpose: 'Trening', participants: 12, contactEmail: 'lag@example.no', contactPhone: '41234567' },
-          },
-        }),
-      });
+      for (const wanted of [[...b.rooms].reverse(), next() < 0.5 ? [...b.rooms] : [pick(b.rooms)]])
+        operations.push({
+          kind: 'book',
+          run: () =>
+            pick(citizens).request({
+              method: 'POST',
+              url: '/api/booking',
+              payload: {
+                availabilityData: {
+                  probablyAvailable: wanted.map((bookableAssetId) => ({
+                    bookableAssetId,
+                    datesAndTimes: [{ date: b.date, startTime: `${b.startTime}:00`, duration: 'PT30M', initialRepetitionDate: null }],
+                  })),
+                },
+                isRepeating: false,
+                bookingPortalClient: 'PUBLIC',
+                bookingPurpose: 'PUBLICUSER_LOAN',
+                formAnswers: {
+                  activity: 'Fotball',
+                  purpose: 'Trening',
+                  participants: 12,
+                  contactEmail: 'lag@example.no',
+                  contactPhone: '41234567',
+                },
+              },
+            }),
+        });
     }
     // Started in random order over half a second: some bookings come before the time is freed, some after, most amid.
     const starts = operations.map(() => next() * 500);
 
     const deadlocksBefore = await deadlockCount();
     const retriesBefore = writeTransactionStats();
-    const answers = await Promise.all(operations.map(async (op, i) => {
-      await new Promise((resolve) => setTimeout(resolve, starts[i]));
-      return { kind: op.kind, res: await op.run() };
-    }));
+    const answers = await Promise.all(
+      operations.map(async (op, i) => {
+        await new Promise((resolve) => setTimeout(resolve, starts[i]));
+        return { kind: op.kind, res: await op.run() };
+      }),
+    );
     const deadlocks = engine === 'postgres' ? (await deadlockCount())! - deadlocksBefore! : null;
     const retries = writeTransactionStats().conflictRetries - retriesBefore.conflictRetries;
 
     const tally: Record<string, Record<number, number>> = {};
     for (const { kind, res } of answers) (tally[kind] ??= {})[res.statusCode] = (tally[kind]![res.statusCode] ?? 0) + 1;
-    const [{ n: overlaps }] = (await queryRows<{ n: number }>(db, sql`
+    const [{ n: overlaps }] = (await queryRows<{ n: number }>(
+      db,
+      sql`
       select count(*)::int as n from reservations a join reservations b
         on a.id < b.id and a.bookable_asset_id = b.bookable_asset_id and a.period && b.period
-      where a.status in ('UNPROCESSED', 'APPROVED') and b.status in ('UNPROCESSED', 'APPROVED')`)) as [{ n: number }];
+      where a.status in ('UNPROCESSED', 'APPROVED') and b.status in ('UNPROCESSED', 'APPROVED')`,
+    )) as [{ n: number }];
     // eslint-disable-next-line no-console -- the figures are the test's report
-    console.log(`[status-change concurrency ${engine}] ${operations.length} requests at once: ${JSON.stringify(tally)}; deadlocks ${deadlocks ?? 'n/a'}, deadlock retries ${retries}, overlapping active reservations ${overlaps}`);
+    console.log(
+      `[status-change concurrency ${engine}] ${operations.length} requests at once: ${JSON.stringify(tally)}; deadlocks ${deadlocks ?? 'n/a'}, deadlock retries ${retries}, overlapping active reservations ${overlaps}`,
+    );
 
     const serverErrors = answers.filter((a) => a.res.statusCode >= 500);
     expect(serverErrors.map((a) => `${a.kind} ${a.res.statusCode} ${a.res.body}`).slice(0, 3)).toEqual([]);
@@ -124,13 +176,19 @@ describe(`status changes and bookings at once on the same rooms (${engine}, ${BO
   });
 
   async function locationOf(): Promise<number> {
-    const [row] = await queryRows<{ id: number }>(ctx.database.db, sql`select location_id as id from bookable_assets where id = ${rooms[0]!}`);
+    const [row] = await queryRows<{ id: number }>(
+      ctx.database.db,
+      sql`select location_id as id from bookable_assets where id = ${rooms[0]!}`,
+    );
     return row!.id;
   }
 
   async function deadlockCount(): Promise<number | null> {
     if (engine !== 'postgres') return null;
-    const [row] = await queryRows<{ n: string }>(ctx.database.db, sql`select deadlocks::text as n from pg_stat_database where datname = current_database()`);
+    const [row] = await queryRows<{ n: string }>(
+      ctx.database.db,
+      sql`select deadlocks::text as n from pg_stat_database where datname = current_database()`,
+    );
     return Number(row!.n);
   }
 });

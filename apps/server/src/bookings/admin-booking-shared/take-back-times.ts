@@ -34,28 +34,41 @@ export async function takeBackTimes({ tx, booking, user, select, type, comment, 
   }
   const active = (await loadReservationRows(tx, [booking.id])).filter(isActive);
   const taken = active.filter(select);
-  if (taken.length === 0) throw conflict(`No active times of booking ${booking.id} selected`, type === 'AssetRejection' ? rejectionMessages.noTimesInRoom : reservationChangeMessages.notActive);
+  if (taken.length === 0)
+    throw conflict(
+      `No active times of booking ${booking.id} selected`,
+      type === 'AssetRejection' ? rejectionMessages.noTimesInRoom : reservationChangeMessages.notActive,
+    );
   if (taken.length === active.length) {
-    throw conflict(`That would take every time of booking ${booking.id}`, type === 'AssetRejection' ? rejectionMessages.onlyRoom : reservationChangeMessages.allTimes);
+    throw conflict(
+      `That would take every time of booking ${booking.id}`,
+      type === 'AssetRejection' ? rejectionMessages.onlyRoom : reservationChangeMessages.allTimes,
+    );
   }
   const status = booking.status === 'APPROVED' ? 'UNAVAILABLE' : 'REJECTED';
   await addDecisionMessage(tx, booking.id, comment);
   const times = describeTimes(taken);
   const location = await findLocationContact(tx, booking.locationId);
   await changeStatus(tx, {
-    bookingId: booking.id, by: 'administrator',
+    bookingId: booking.id,
+    by: 'administrator',
     reservations: { ids: taken.map((r) => r.id), to: status },
     log: { type, ...byAdministrator(user), reservationTimes: times, comment: comment || null },
-    mail: await applicantMail(tx, booking, {
-      kind: type,
-      subject: 'Tider i bookingen din er slettet',
-      paragraphs: [
-        `${location?.name ?? 'Lokalet'} har slettet ${taken.length === 1 ? 'en tid' : `${taken.length} tider`} i bookingen din:`,
-        times.map((r) => `${r.assetDescription}: ${r.times.join(', ')}`).join('\n'),
-        ...(comment ? [`Melding fra lokalet: ${comment}`] : []),
-        'De andre tidene i bookingen gjelder som før.',
-      ],
-    }, publicUrl),
+    mail: await applicantMail(
+      tx,
+      booking,
+      {
+        kind: type,
+        subject: 'Tider i bookingen din er slettet',
+        paragraphs: [
+          `${location?.name ?? 'Lokalet'} har slettet ${taken.length === 1 ? 'en tid' : `${taken.length} tider`} i bookingen din:`,
+          times.map((r) => `${r.assetDescription}: ${r.times.join(', ')}`).join('\n'),
+          ...(comment ? [`Melding fra lokalet: ${comment}`] : []),
+          'De andre tidene i bookingen gjelder som før.',
+        ],
+      },
+      publicUrl,
+    ),
   });
   return loadReservationRows(tx, [booking.id]);
 }

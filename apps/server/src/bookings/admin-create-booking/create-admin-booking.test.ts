@@ -45,8 +45,16 @@ describe('POST /api/booking with an admin token (on behalf of a citizen, interna
   });
 
   const body = (room: number, date: string, extra: Record<string, unknown> = {}) => ({
-    availabilityData: { probablyAvailable: [{ bookableAssetId: room, datesAndTimes: [{ date, startTime: '10:00:00', duration: 'PT2H', initialRepetitionDate: null }] }] },
-    isRepeating: false, bookingPortalClient: 'ADMIN', bookingPurpose: 'ADMINUSER_INTERNAL_ACTIVITY', formAnswers: {}, ...extra,
+    availabilityData: {
+      probablyAvailable: [
+        { bookableAssetId: room, datesAndTimes: [{ date, startTime: '10:00:00', duration: 'PT2H', initialRepetitionDate: null }] },
+      ],
+    },
+    isRepeating: false,
+    bookingPortalClient: 'ADMIN',
+    bookingPurpose: 'ADMINUSER_INTERNAL_ACTIVITY',
+    formAnswers: {},
+    ...extra,
   });
 
   it('books an internal activity, approved at once, without asking the public rules', async () => {
@@ -55,23 +63,56 @@ describe('POST /api/booking with an admin token (on behalf of a citizen, interna
     const { bookingId, caseNumber } = res.json<{ bookingId: number; caseNumber: string }>();
     expect(caseNumber).toMatch(/^LOK-\d{4}-\d{5,}$/);
     const [row] = await ctx.database.db.select().from(bookings).where(eq(bookings.id, bookingId));
-    expect(row).toMatchObject({ status: 'APPROVED', purpose: 'ADMINUSER_INTERNAL_ACTIVITY', sourceForm: 'internal', internalEventTitle: 'Foreldremøte', userId: null });
-    expect(await trailOf(ctx.database.db, bookingId)).toMatchObject({ reservationStatuses: ['APPROVED'], changeLogTypes: ['Comment'], mailKinds: [] });
+    expect(row).toMatchObject({
+      status: 'APPROVED',
+      purpose: 'ADMINUSER_INTERNAL_ACTIVITY',
+      sourceForm: 'internal',
+      internalEventTitle: 'Foreldremøte',
+      userId: null,
+    });
+    expect(await trailOf(ctx.database.db, bookingId)).toMatchObject({
+      reservationStatuses: ['APPROVED'],
+      changeLogTypes: ['Comment'],
+      mailKinds: [],
+    });
   });
 
   it('books on behalf of a citizen, who gets the confirmation with a claim link', async () => {
-    const missing = await call(ctx.app, siri, 'POST', '/api/booking', body(gym, inDays(4), { bookingPurpose: 'ADMINUSER_ON_BEHALF_OF_PUBLICUSER_LOAN', onBehalfOfName: 'Leif Pettersen' }));
+    const missing = await call(
+      ctx.app,
+      siri,
+      'POST',
+      '/api/booking',
+      body(gym, inDays(4), { bookingPurpose: 'ADMINUSER_ON_BEHALF_OF_PUBLICUSER_LOAN', onBehalfOfName: 'Leif Pettersen' }),
+    );
     expect(missing.statusCode).toBe(400);
     expect(missing.json<ApiError>().fields).toEqual([{ path: 'body.onBehalfOfEmail', message: adminBookingMessages.onBehalfOfEmail }]);
 
-    const res = await call(ctx.app, siri, 'POST', '/api/booking', body(gym, inDays(4), {
-      bookingPurpose: 'ADMINUSER_ON_BEHALF_OF_PUBLICUSER_LOAN', onBehalfOfName: 'Leif Pettersen', onBehalfOfEmail: 'Leif.Pettersen@example.no', formAnswers: { activity: ' Pensjonisttreff ' },
-    }));
+    const res = await call(
+      ctx.app,
+      siri,
+      'POST',
+      '/api/booking',
+      body(gym, inDays(4), {
+        bookingPurpose: 'ADMINUSER_ON_BEHALF_OF_PUBLICUSER_LOAN',
+        onBehalfOfName: 'Leif Pettersen',
+        onBehalfOfEmail: 'Leif.Pettersen@example.no',
+        formAnswers: { activity: ' Pensjonisttreff ' },
+      }),
+    );
     expect(res.statusCode).toBe(201);
     const { bookingId } = res.json<{ bookingId: number }>();
     const [row] = await ctx.database.db.select().from(bookings).where(eq(bookings.id, bookingId));
-    expect(row).toMatchObject({ status: 'APPROVED', onBehalfOfName: 'Leif Pettersen', onBehalfOfEmail: 'leif.pettersen@example.no', formAnswers: { activity: 'Pensjonisttreff' } });
-    const [mail] = await queryRows<{ recipient: string; body: string }>(ctx.database.db, sql`select recipient, body from mail_outbox where (topic ->> 'bookingId')::integer = ${bookingId}`);
+    expect(row).toMatchObject({
+      status: 'APPROVED',
+      onBehalfOfName: 'Leif Pettersen',
+      onBehalfOfEmail: 'leif.pettersen@example.no',
+      formAnswers: { activity: 'Pensjonisttreff' },
+    });
+    const [mail] = await queryRows<{ recipient: string; body: string }>(
+      ctx.database.db,
+      sql`select recipient, body from mail_outbox where (topic ->> 'bookingId')::integer = ${bookingId}`,
+    );
     expect(mail?.recipient).toBe('leif.pettersen@example.no');
     expect(mail?.body).toMatch(/\/claim\/[A-Za-z0-9_-]{20,}/);
   });
@@ -82,34 +123,55 @@ describe('POST /api/booking with an admin token (on behalf of a citizen, interna
     expect((await call(ctx.app, siri, 'POST', '/api/booking', body(strictRoom, inDays(-30)))).statusCode).toBe(422);
   });
 
-  it('books a blocked slot only with includeBlockedSlots, never a taken one, never another location\'s room', async () => {
+  it("books a blocked slot only with includeBlockedSlots, never a taken one, never another location's room", async () => {
     await addBlockedTime(ctx.database.db, strictRoom, inDays(6), '10:00', 60);
     const blocked = await call(ctx.app, siri, 'POST', '/api/booking', body(strictRoom, inDays(6)));
     expect(blocked.statusCode).toBe(409);
-    expect(blocked.json<ApiError>().conflicts).toEqual([{ bookableAssetId: strictRoom, date: inDays(6), startTime: '10:00:00', endTime: '12:00:00' }]);
-    expect((await call(ctx.app, siri, 'POST', '/api/booking', body(strictRoom, inDays(6), { includeBlockedSlots: true }))).statusCode).toBe(201);
-    expect((await call(ctx.app, siri, 'POST', '/api/booking', body(strictRoom, inDays(6), { includeBlockedSlots: true }))).statusCode).toBe(409);
+    expect(blocked.json<ApiError>().conflicts).toEqual([
+      { bookableAssetId: strictRoom, date: inDays(6), startTime: '10:00:00', endTime: '12:00:00' },
+    ]);
+    expect((await call(ctx.app, siri, 'POST', '/api/booking', body(strictRoom, inDays(6), { includeBlockedSlots: true }))).statusCode).toBe(
+      201,
+    );
+    expect((await call(ctx.app, siri, 'POST', '/api/booking', body(strictRoom, inDays(6), { includeBlockedSlots: true }))).statusCode).toBe(
+      409,
+    );
     expect((await call(ctx.app, jonas, 'POST', '/api/booking', body(strictRoom, inDays(7)))).statusCode).toBe(403);
-    const asPublic = await call(ctx.app, siri, 'POST', '/api/booking', body(strictRoom, inDays(7), { bookingPortalClient: 'PUBLIC', bookingPurpose: 'PUBLICUSER_LOAN' }));
+    const asPublic = await call(
+      ctx.app,
+      siri,
+      'POST',
+      '/api/booking',
+      body(strictRoom, inDays(7), { bookingPortalClient: 'PUBLIC', bookingPurpose: 'PUBLICUSER_LOAN' }),
+    );
     expect(asPublic.statusCode).toBe(400);
   });
 
-  describe('the location\'s rules hold for the administrator\'s own bookings (decision 044)', () => {
-    const onBehalf = (extra: Record<string, unknown> = {}) => body(districtRoom, inDays(5), {
-      bookingPurpose: 'ADMINUSER_ON_BEHALF_OF_PUBLICUSER_LOAN', onBehalfOfName: 'Leif Pettersen', onBehalfOfEmail: 'leif@example.no', ...extra,
-    });
+  describe("the location's rules hold for the administrator's own bookings (decision 044)", () => {
+    const onBehalf = (extra: Record<string, unknown> = {}) =>
+      body(districtRoom, inDays(5), {
+        bookingPurpose: 'ADMINUSER_ON_BEHALF_OF_PUBLICUSER_LOAN',
+        onBehalfOfName: 'Leif Pettersen',
+        onBehalfOfEmail: 'leif@example.no',
+        ...extra,
+      });
     const count = async () => (await ctx.database.db.select({ id: bookings.id }).from(bookings)).length;
 
     it('refuses a loan on behalf of a citizen without a cost category where the location requires one, and writes nothing', async () => {
       const res = await call(ctx.app, siri, 'POST', '/api/booking', onBehalf());
       expect(res.statusCode).toBe(400);
-      expect(res.json<ApiError>()).toMatchObject({ userMsg: adminBookingMessages.costCategoryRequired, fields: [{ path: 'body.costCategory', message: adminBookingMessages.costCategoryRequired }] });
+      expect(res.json<ApiError>()).toMatchObject({
+        userMsg: adminBookingMessages.costCategoryRequired,
+        fields: [{ path: 'body.costCategory', message: adminBookingMessages.costCategoryRequired }],
+      });
       const noPrice = await call(ctx.app, siri, 'POST', '/api/booking', onBehalf({ costCategory: 'MARKET' }));
       expect(noPrice.statusCode).toBe(400);
       expect(noPrice.json<ApiError>().fields).toEqual([{ path: 'body.marketPrice', message: adminBookingMessages.marketPriceRequired }]);
       const emptyReason = await call(ctx.app, siri, 'POST', '/api/booking', onBehalf({ overrideRules: { reason: '   ' } }));
       expect(emptyReason.statusCode).toBe(400);
-      expect(emptyReason.json<ApiError>().fields).toEqual([{ path: 'body.overrideRules.reason', message: adminBookingMessages.overrideReason }]);
+      expect(emptyReason.json<ApiError>().fields).toEqual([
+        { path: 'body.overrideRules.reason', message: adminBookingMessages.overrideReason },
+      ]);
       expect(await count()).toBe(0);
       expect(await ctx.database.db.select().from(changeLog)).toEqual([]);
     });
@@ -122,12 +184,21 @@ describe('POST /api/booking with an admin token (on behalf of a citizen, interna
     });
 
     it('books past the rule only with an explicit override, whose reason the change log records', async () => {
-      const res = await call(ctx.app, siri, 'POST', '/api/booking', onBehalf({ overrideRules: { reason: ' Avtalt med bydelsdirektøren ' } }));
+      const res = await call(
+        ctx.app,
+        siri,
+        'POST',
+        '/api/booking',
+        onBehalf({ overrideRules: { reason: ' Avtalt med bydelsdirektøren ' } }),
+      );
       expect(res.statusCode).toBe(201);
       const bookingId = res.json<{ bookingId: number }>().bookingId;
       const [row] = await ctx.database.db.select().from(bookings).where(eq(bookings.id, bookingId));
       expect(row?.costCategory).toBeNull();
-      const log = await ctx.database.db.select({ type: changeLog.type, comment: changeLog.comment }).from(changeLog).where(eq(changeLog.bookingId, bookingId));
+      const log = await ctx.database.db
+        .select({ type: changeLog.type, comment: changeLog.comment })
+        .from(changeLog)
+        .where(eq(changeLog.bookingId, bookingId));
       expect(log).toEqual([{ type: 'Comment', comment: 'Lokalets regler overstyrt av administrator: Avtalt med bydelsdirektøren' }]);
     });
 

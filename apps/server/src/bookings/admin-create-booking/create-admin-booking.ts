@@ -1,5 +1,10 @@
 import { messages } from '@lokaler/domain/api-error';
-import { adminBookingRequest, adminBookingRuleProblem, defaultAdminTitles, type CreateBookingRequestWithAdmin } from '@lokaler/domain/admin-booking-create';
+import {
+  adminBookingRequest,
+  adminBookingRuleProblem,
+  defaultAdminTitles,
+  type CreateBookingRequestWithAdmin,
+} from '@lokaler/domain/admin-booking-create';
 import type { BookingFormAnswers } from '@lokaler/domain/booking';
 import { formTheme } from '@lokaler/domain/booking-create-form';
 import type { CreateBookingResponse } from '@lokaler/domain/booking-create';
@@ -28,11 +33,28 @@ import { writeTransaction } from '../../db/write-transaction';
  * category), unless the body overrides them with a reason, which the 'Opprettet' entry records.
  * One 'Opprettet' change-log entry; the person booked for gets the confirmation with a claim link.
  */
-export async function createAdminBooking({ db, user, body, publicUrl, now = new Date() }: { db: Db; user: AuthenticatedUser; body: CreateBookingRequestWithAdmin; publicUrl: string; now?: Date }): Promise<CreateBookingResponse> {
+export async function createAdminBooking({
+  db,
+  user,
+  body,
+  publicUrl,
+  now = new Date(),
+}: {
+  db: Db;
+  user: AuthenticatedUser;
+  body: CreateBookingRequestWithAdmin;
+  publicUrl: string;
+  now?: Date;
+}): Promise<CreateBookingResponse> {
   const parsed = adminBookingRequest.safeParse(body);
   if (!parsed.success) {
     const fields = parsed.error.issues.map((i) => ({ path: ['body', ...i.path.map(String)].join('.'), message: i.message }));
-    throw new AppError('VALIDATION', `Invalid admin booking: ${fields.map((f) => `${f.path} ${f.message}`).join('; ')}`, fields[0]?.message ?? messages.invalidInput, { fields });
+    throw new AppError(
+      'VALIDATION',
+      `Invalid admin booking: ${fields.map((f) => `${f.path} ${f.message}`).join('; ')}`,
+      fields[0]?.message ?? messages.invalidInput,
+      { fields },
+    );
   }
   const admin = parsed.data;
   const ids = [...new Set(body.availabilityData.probablyAvailable.map((e) => e.bookableAssetId))];
@@ -49,48 +71,67 @@ export async function createAdminBooking({ db, user, body, publicUrl, now = new 
   const theme = formTheme(rows.map((r) => r.bookingFlowTheme ?? 'default'));
   const { today } = osloClock(now);
 
-  return writeTransaction(db, async (tx) => {
-    const accepted = await checkAdminTimes({
-      tx, user, locationId: location.id, entries: body.availabilityData.probablyAvailable, isRepeating: body.isRepeating,
-      includeBlockedSlots: body.includeBlockedSlots, includeClosedDates: body.includeClosedDates, now,
-    });
-    const booking = await insertAdminBooking(tx, today.slice(0, 4), {
-      status: 'APPROVED',
-      userId: null,
-      locationId: location.id,
-      purpose: admin.bookingPurpose,
-      sourceForm: onBehalf ? theme : 'internal',
-      durationType: body.isRepeating || accepted.some((t) => t.initialRepetitionDate) ? 'SEMESTERLOAN' : 'SINGLE_BOOKING',
-      formAnswers: answersOf(body.formAnswers),
-      internalEventTitle: admin.internalEventTitle || defaultAdminTitles[admin.bookingPurpose],
-      onBehalfOfName: onBehalf ? admin.onBehalfOfName! : null,
-      onBehalfOfEmail: onBehalf ? admin.onBehalfOfEmail!.toLowerCase() : null,
-      // A cost category is a loan's: internal activities and unavailable times have none.
-      costCategory: onBehalf ? admin.costCategory ?? null : null,
-      marketPriceOre: onBehalf && admin.costCategory === 'MARKET' ? admin.marketPrice ?? null : null,
-    });
-    await insertAcceptedTimes(tx, booking.id, accepted, 'APPROVED');
-    const times = describeTimes(accepted);
-    await appendChangeLog(tx, {
-      bookingId: booking.id, type: 'Comment', userId: user.userId, userName: user.name, reservationTimes: times,
-      comment: admin.overrideRules ? overrideComment(admin.overrideRules.reason) : null,
-    });
-    if (onBehalf) {
-      // The person has no login on the booking yet: the claim link makes it theirs when they log in.
-      const token = await createClaimToken(tx, booking.id, now);
-      await notifyApplicant(tx, booking, {
-        kind: 'AdminBookingCreated',
-        subject: 'Du har fått en booking',
-        paragraphs: [
-          `${location.name} har booket lokale for deg:`,
-          times.map((r) => `${r.assetDescription}: ${r.times.join(', ')}`).join('\n'),
-          `Åpne denne lenken og logg inn for å få bookingen inn under «Mine bookinger»: ${claimLink(publicUrl, token)}`,
-          'Kontakt lokalet hvis noe ikke stemmer.',
-        ],
-      }, publicUrl);
-    }
-    return { bookingId: booking.id, caseNumber: booking.caseNumber };
-  }, { lockRooms: ids });
+  return writeTransaction(
+    db,
+    async (tx) => {
+      const accepted = await checkAdminTimes({
+        tx,
+        user,
+        locationId: location.id,
+        entries: body.availabilityData.probablyAvailable,
+        isRepeating: body.isRepeating,
+        includeBlockedSlots: body.includeBlockedSlots,
+        includeClosedDates: body.includeClosedDates,
+        now,
+      });
+      const booking = await insertAdminBooking(tx, today.slice(0, 4), {
+        status: 'APPROVED',
+        userId: null,
+        locationId: location.id,
+        purpose: admin.bookingPurpose,
+        sourceForm: onBehalf ? theme : 'internal',
+        durationType: body.isRepeating || accepted.some((t) => t.initialRepetitionDate) ? 'SEMESTERLOAN' : 'SINGLE_BOOKING',
+        formAnswers: answersOf(body.formAnswers),
+        internalEventTitle: admin.internalEventTitle || defaultAdminTitles[admin.bookingPurpose],
+        onBehalfOfName: onBehalf ? admin.onBehalfOfName! : null,
+        onBehalfOfEmail: onBehalf ? admin.onBehalfOfEmail!.toLowerCase() : null,
+        // A cost category is a loan's: internal activities and unavailable times have none.
+        costCategory: onBehalf ? (admin.costCategory ?? null) : null,
+        marketPriceOre: onBehalf && admin.costCategory === 'MARKET' ? (admin.marketPrice ?? null) : null,
+      });
+      await insertAcceptedTimes(tx, booking.id, accepted, 'APPROVED');
+      const times = describeTimes(accepted);
+      await appendChangeLog(tx, {
+        bookingId: booking.id,
+        type: 'Comment',
+        userId: user.userId,
+        userName: user.name,
+        reservationTimes: times,
+        comment: admin.overrideRules ? overrideComment(admin.overrideRules.reason) : null,
+      });
+      if (onBehalf) {
+        // The person has no login on the booking yet: the claim link makes it theirs when they log in.
+        const token = await createClaimToken(tx, booking.id, now);
+        await notifyApplicant(
+          tx,
+          booking,
+          {
+            kind: 'AdminBookingCreated',
+            subject: 'Du har fått en booking',
+            paragraphs: [
+              `${location.name} har booket lokale for deg:`,
+              times.map((r) => `${r.assetDescription}: ${r.times.join(', ')}`).join('\n'),
+              `Åpne denne lenken og logg inn for å få bookingen inn under «Mine bookinger»: ${claimLink(publicUrl, token)}`,
+              'Kontakt lokalet hvis noe ikke stemmer.',
+            ],
+          },
+          publicUrl,
+        );
+      }
+      return { bookingId: booking.id, caseNumber: booking.caseNumber };
+    },
+    { lockRooms: ids },
+  );
 }
 
 /** The change log's record of an explicit override (adminBookingRequest's overrideRules). */
@@ -101,9 +142,19 @@ export function overrideComment(reason: string): string {
 /** The form's answers an administrator gave, trimmed; nothing is required of an administrator. */
 function answersOf(input: CreateBookingRequestWithAdmin['formAnswers']): BookingFormAnswers {
   const text = (v: string | null | undefined) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
-  const participants = typeof input.participants === 'number' ? input.participants : /^\d+$/.test(String(input.participants ?? '').trim()) ? Number(input.participants) : undefined;
+  const participants =
+    typeof input.participants === 'number'
+      ? input.participants
+      : /^\d+$/.test(String(input.participants ?? '').trim())
+        ? Number(input.participants)
+        : undefined;
   const answers: BookingFormAnswers = {
-    activity: text(input.activity), purpose: text(input.purpose), participants, contactEmail: text(input.contactEmail), contactPhone: text(input.contactPhone), message: text(input.message),
+    activity: text(input.activity),
+    purpose: text(input.purpose),
+    participants,
+    contactEmail: text(input.contactEmail),
+    contactPhone: text(input.contactPhone),
+    message: text(input.message),
   };
   return Object.fromEntries(Object.entries(answers).filter(([, v]) => v !== undefined)) as BookingFormAnswers;
 }

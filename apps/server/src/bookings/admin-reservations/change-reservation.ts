@@ -1,4 +1,8 @@
-import { reservationChangeMessages, type ChangeReservationBody, type ReservationsChangedResponse } from '@lokaler/domain/admin-reservation-change';
+import {
+  reservationChangeMessages,
+  type ChangeReservationBody,
+  type ReservationsChangedResponse,
+} from '@lokaler/domain/admin-reservation-change';
 import { daysBetween } from '@lokaler/domain/scheduling/calendar-date';
 import { toBookingReservation } from '@lokaler/domain/booking-reservation';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
@@ -31,41 +35,89 @@ export interface ChangeReservationOptions {
  * shortened or moved within itself. One ReservationChange entry with before and after, and the
  * applicant's e-mail.
  */
-export async function changeReservation({ db, user, reservationId, body, publicUrl, now }: ChangeReservationOptions): Promise<ReservationsChangedResponse> {
+export async function changeReservation({
+  db,
+  user,
+  reservationId,
+  body,
+  publicUrl,
+  now,
+}: ChangeReservationOptions): Promise<ReservationsChangedResponse> {
   return writeTransaction(db, async (tx) => {
     const [found] = await findReservationBookings(tx, [reservationId]);
     if (!found) throw AppError.notFound(`Reservation ${reservationId}`);
     const booking = await lockBookingToDecide(tx, found.bookingId, user);
     await lockRoomsOfBookings(tx, [booking.id]);
-    if (booking.status !== 'UNPROCESSED' && booking.status !== 'APPROVED') throw conflict(`Booking ${booking.id} is ${booking.status}`, reservationChangeMessages.bookingClosed);
+    if (booking.status !== 'UNPROCESSED' && booking.status !== 'APPROVED')
+      throw conflict(`Booking ${booking.id} is ${booking.status}`, reservationChangeMessages.bookingClosed);
     const old = (await loadReservationRows(tx, [booking.id])).find((r) => r.id === reservationId)!;
     if (!isActive(old)) throw conflict(`Reservation ${reservationId} is ${old.status}`, reservationChangeMessages.notActive);
 
     // A new time stays part of the series when it is on the series' weekday.
-    const series = (date: string) => (old.initialRepetitionDate && daysBetween(old.initialRepetitionDate, date) >= 0 && daysBetween(old.initialRepetitionDate, date) % 7 === 0 ? old.initialRepetitionDate : null);
+    const series = (date: string) =>
+      old.initialRepetitionDate &&
+      daysBetween(old.initialRepetitionDate, date) >= 0 &&
+      daysBetween(old.initialRepetitionDate, date) % 7 === 0
+        ? old.initialRepetitionDate
+        : null;
     const accepted = await checkAdminTimes({
-      tx, user, locationId: booking.locationId, isRepeating: false, reservationIdsToIgnore: [old.id], ...(now ? { now } : {}),
-      entries: [{ bookableAssetId: old.bookableAssetId, datesAndTimes: body.updateReservations.map((u) => ({ date: u.newDate, startTime: u.newStartTime, duration: u.newDuration, initialRepetitionDate: null })) }],
+      tx,
+      user,
+      locationId: booking.locationId,
+      isRepeating: false,
+      reservationIdsToIgnore: [old.id],
+      ...(now ? { now } : {}),
+      entries: [
+        {
+          bookableAssetId: old.bookableAssetId,
+          datesAndTimes: body.updateReservations.map((u) => ({
+            date: u.newDate,
+            startTime: u.newStartTime,
+            duration: u.newDuration,
+            initialRepetitionDate: null,
+          })),
+        },
+      ],
     });
     // The old row stops holding its time first, so the new ones can take it; the change is recorded once they are in.
     await changeStatus(tx, { bookingId: booking.id, by: 'administrator', reservations: { ids: [old.id], to: 'REPLACED' }, log: null });
     const status = old.status === 'APPROVED' ? 'APPROVED' : 'UNPROCESSED';
-    await insertAcceptedTimes(tx, booking.id, accepted.map((t) => ({ ...t, initialRepetitionDate: series(t.date) })), status);
+    await insertAcceptedTimes(
+      tx,
+      booking.id,
+      accepted.map((t) => ({ ...t, initialRepetitionDate: series(t.date) })),
+      status,
+    );
 
     const before = describeTimes([old]);
     const after = describeTimes(accepted);
     const location = await findLocationContact(tx, booking.locationId);
-    await recordChange(tx, { bookingId: booking.id, type: 'ReservationChange', ...byAdministrator(user), reservationTimes: before, newReservationTimes: after, comment: body.comment || null },
-      await applicantMail(tx, booking, {
-        kind: 'ReservationChange',
-        subject: 'En tid i bookingen din er endret',
-        paragraphs: [
-          `${location?.name ?? 'Lokalet'} har endret en tid i bookingen din.`,
-          `Før: ${before.map((r) => `${r.assetDescription} ${r.times.join(', ')}`).join('; ')}`,
-          `Nå: ${after.map((r) => `${r.assetDescription} ${r.times.join(', ')}`).join('; ')}`,
-          ...(body.comment ? [`Melding fra lokalet: ${body.comment}`] : []),
-        ],
-      }, publicUrl));
+    await recordChange(
+      tx,
+      {
+        bookingId: booking.id,
+        type: 'ReservationChange',
+        ...byAdministrator(user),
+        reservationTimes: before,
+        newReservationTimes: after,
+        comment: body.comment || null,
+      },
+      await applicantMail(
+        tx,
+        booking,
+        {
+          kind: 'ReservationChange',
+          subject: 'En tid i bookingen din er endret',
+          paragraphs: [
+            `${location?.name ?? 'Lokalet'} har endret en tid i bookingen din.`,
+            `Før: ${before.map((r) => `${r.assetDescription} ${r.times.join(', ')}`).join('; ')}`,
+            `Nå: ${after.map((r) => `${r.assetDescription} ${r.times.join(', ')}`).join('; ')}`,
+            ...(body.comment ? [`Melding fra lokalet: ${body.comment}`] : []),
+          ],
+        },
+        publicUrl,
+      ),
+    );
     return { bookingId: booking.id, reservations: (await loadReservationRows(tx, [booking.id])).map(toBookingReservation) };
   });
 }

@@ -15,7 +15,14 @@ import { findTakenTimes } from '../apply-for-booking/repository';
 import { rejectOverlappingTimes } from '../apply-for-booking/validate-booking-request';
 import { lockRooms } from '../../db/lock-rooms';
 import { loadRoomCalendars } from '../../availability';
-import { assertRoomsAccessible, calendarRange, displayNameOf, publicRulesOf, schedulingCallerFor, type RoomAccess } from '../../availability';
+import {
+  assertRoomsAccessible,
+  calendarRange,
+  displayNameOf,
+  publicRulesOf,
+  schedulingCallerFor,
+  type RoomAccess,
+} from '../../availability';
 import { withSavepoint } from '../../db/write-transaction';
 
 export interface AdminTimesInput {
@@ -53,10 +60,22 @@ export async function checkAdminTimes(input: AdminTimesInput): Promise<AcceptedT
   rejectOverlappingTimes(entries, entryIndex);
   const ids = entries.map((e) => e.bookableAssetId);
   const { today, time } = osloClock(input.now ?? new Date());
-  const access: RoomAccess = { kind: 'admin', user, allowedToBookBlockedSlots: input.includeBlockedSlots ?? false, closedDatesAvailable: input.includeClosedDates ?? false };
+  const access: RoomAccess = {
+    kind: 'admin',
+    user,
+    allowedToBookBlockedSlots: input.includeBlockedSlots ?? false,
+    closedDatesAvailable: input.includeClosedDates ?? false,
+  };
 
   await lockRooms(tx, ids);
-  const rooms = await loadRoomCalendars(tx, ids, calendarRange(entries.flatMap((e) => e.datesAndTimes.map((t) => t.date)), today));
+  const rooms = await loadRoomCalendars(
+    tx,
+    ids,
+    calendarRange(
+      entries.flatMap((e) => e.datesAndTimes.map((t) => t.date)),
+      today,
+    ),
+  );
   const rows = new Map([...rooms].map(([id, r]) => [id, r.row]));
   assertRoomsAccessible(ids, rows, access);
   for (const row of rows.values()) {
@@ -66,41 +85,70 @@ export async function checkAdminTimes(input: AdminTimesInput): Promise<AcceptedT
   }
   const checked: CheckedRoom[] = entries.map((entry) => {
     const { row, calendar } = rooms.get(entry.bookableAssetId)!;
-    const room = prepareRoom(calendar, { today, now: time, caller: schedulingCallerFor(row, access), reservationIdsToIgnore: input.reservationIdsToIgnore ?? [] });
+    const room = prepareRoom(calendar, {
+      today,
+      now: time,
+      caller: schedulingCallerFor(row, access),
+      reservationIdsToIgnore: input.reservationIdsToIgnore ?? [],
+    });
     const result = checkTimesToBook({ room, times: entry, isRepeating: input.isRepeating, rules: publicRulesOf(row) });
     return { entryIndex: entryIndex(entry.bookableAssetId), name: displayNameOf(row), result };
   });
   const ruleError = ruleViolationError(checked);
   if (ruleError) throw ruleError;
   const conflicts = conflictsOf(checked);
-  if (conflicts.length) throw conflictError(conflicts, (id) => { const row = rows.get(id); return row ? displayNameOf(row) : undefined; });
+  if (conflicts.length)
+    throw conflictError(conflicts, (id) => {
+      const row = rows.get(id);
+      return row ? displayNameOf(row) : undefined;
+    });
 
-  return checked.flatMap(({ result }) => {
-    const row = rows.get(result.bookableAssetId)!;
-    return result.probablyAvailable.map((t) => ({
-      bookableAssetId: result.bookableAssetId,
-      date: t.date,
-      startTime: t.startTime,
-      durationMinutes: parseDuration(t.duration)!,
-      initialRepetitionDate: t.initialRepetitionDate,
-      endTime: t.endTime!,
-      roomName: row.name,
-      roomNumber: row.externalAssetNumber,
-    }));
-  }).sort((a, b) => (a.date === b.date ? a.startTime.localeCompare(b.startTime) : a.date.localeCompare(b.date)));
+  return checked
+    .flatMap(({ result }) => {
+      const row = rows.get(result.bookableAssetId)!;
+      return result.probablyAvailable.map((t) => ({
+        bookableAssetId: result.bookableAssetId,
+        date: t.date,
+        startTime: t.startTime,
+        durationMinutes: parseDuration(t.duration)!,
+        initialRepetitionDate: t.initialRepetitionDate,
+        endTime: t.endTime!,
+        roomName: row.name,
+        roomNumber: row.externalAssetNumber,
+      }));
+    })
+    .sort((a, b) => (a.date === b.date ? a.startTime.localeCompare(b.startTime) : a.date.localeCompare(b.date)));
 }
 
 /**
  * Inserts the accepted times, or none: the exclusion constraint has the last word (a writer that
  * skipped the locks); its 23P01 becomes a 409 naming the times taken now.
  */
-export async function insertAcceptedTimes(tx: Tx, bookingId: number, times: readonly AcceptedTime[], status: 'UNPROCESSED' | 'APPROVED'): Promise<void> {
-  const rows = times.map((t) => ({ bookingId, bookableAssetId: t.bookableAssetId, date: t.date, startTime: t.startTime, durationMinutes: t.durationMinutes, initialRepetitionDate: t.initialRepetitionDate ?? null, status }));
+export async function insertAcceptedTimes(
+  tx: Tx,
+  bookingId: number,
+  times: readonly AcceptedTime[],
+  status: 'UNPROCESSED' | 'APPROVED',
+): Promise<void> {
+  const rows = times.map((t) => ({
+    bookingId,
+    bookableAssetId: t.bookableAssetId,
+    date: t.date,
+    startTime: t.startTime,
+    durationMinutes: t.durationMinutes,
+    initialRepetitionDate: t.initialRepetitionDate ?? null,
+    status,
+  }));
   try {
-    await withSavepoint(tx, async (savepoint) => { await insertReservations(savepoint, rows); });
+    await withSavepoint(tx, async (savepoint) => {
+      await insertReservations(savepoint, rows);
+    });
   } catch (error) {
     if (sqlState(error) !== '23P01') throw error;
     const taken = await findTakenTimes(tx, times);
-    throw conflictError(taken.map((t) => ({ bookableAssetId: t.bookableAssetId, date: t.date, startTime: t.startTime, endTime: t.endTime })), () => undefined);
+    throw conflictError(
+      taken.map((t) => ({ bookableAssetId: t.bookableAssetId, date: t.date, startTime: t.startTime, endTime: t.endTime })),
+      () => undefined,
+    );
   }
 }

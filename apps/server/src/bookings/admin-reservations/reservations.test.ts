@@ -43,15 +43,23 @@ describe('changing single times (PUT /api/reservation/{id}, DELETE /api/reservat
     await ctx.database.db.delete(blockedTimes);
   });
 
-  const series = (status: 'UNPROCESSED' | 'APPROVED' = 'APPROVED') => bookingWithTimes(ctx.database.db, locationId, userId, [
-    { bookableAssetId: gym, date, startTime: '19:00', durationMinutes: 90, status },
-    { bookableAssetId: gym, date: later, startTime: '19:00', durationMinutes: 90, status },
-  ], { status });
+  const series = (status: 'UNPROCESSED' | 'APPROVED' = 'APPROVED') =>
+    bookingWithTimes(
+      ctx.database.db,
+      locationId,
+      userId,
+      [
+        { bookableAssetId: gym, date, startTime: '19:00', durationMinutes: 90, status },
+        { bookableAssetId: gym, date: later, startTime: '19:00', durationMinutes: 90, status },
+      ],
+      { status },
+    );
 
   it('moves a time: the old one is kept as REPLACED, the new one takes its status, the log has before and after', async () => {
     const { bookingId, reservationIds } = await series();
     const res = await call(ctx.app, siri, 'PUT', `/api/reservation/${reservationIds[0]}`, {
-      updateReservations: [{ newDate: date, newStartTime: '20:00:00', newDuration: 'PT1H30M' }], comment: 'Turnering i gymsalen til 20.',
+      updateReservations: [{ newDate: date, newStartTime: '20:00:00', newDuration: 'PT1H30M' }],
+      comment: 'Turnering i gymsalen til 20.',
     });
     expect(res.statusCode).toBe(200);
     const body = res.json<ReservationsChangedResponse>();
@@ -60,10 +68,15 @@ describe('changing single times (PUT /api/reservation/{id}, DELETE /api/reservat
       [date, '20:00:00', '21:30:00', 'APPROVED'],
       [later, '19:00:00', '20:30:00', 'APPROVED'],
     ]);
-    expect(await trailOf(ctx.database.db, bookingId)).toMatchObject({ changeLogTypes: ['ReservationChange'], mailKinds: ['ReservationChange'] });
+    expect(await trailOf(ctx.database.db, bookingId)).toMatchObject({
+      changeLogTypes: ['ReservationChange'],
+      mailKinds: ['ReservationChange'],
+    });
     const [entry] = (await call(ctx.app, siri, 'GET', `/api/booking-log/${bookingId}/changes`)).json();
     expect(entry).toMatchObject({
-      type: 'ReservationChange', label: 'Endret', comment: 'Turnering i gymsalen til 20.',
+      type: 'ReservationChange',
+      label: 'Endret',
+      comment: 'Turnering i gymsalen til 20.',
       reservationTimes: [{ assetDescription: 'Gymsal', times: [expect.stringMatching(/19:00–20:30$/)] }],
       newReservationTimes: [{ assetDescription: 'Gymsal', times: [expect.stringMatching(/20:00–21:30$/)] }],
     });
@@ -73,15 +86,24 @@ describe('changing single times (PUT /api/reservation/{id}, DELETE /api/reservat
     const { bookingId, reservationIds } = await series();
     await bookingWithTimes(ctx.database.db, locationId, userId, [{ bookableAssetId: gym, date, startTime: '17:00', durationMinutes: 60 }]);
     const before = await trailOf(ctx.database.db, bookingId);
-    const res = await call(ctx.app, siri, 'PUT', `/api/reservation/${reservationIds[0]}`, { updateReservations: [{ newDate: date, newStartTime: '17:30:00', newDuration: 'PT1H' }] });
+    const res = await call(ctx.app, siri, 'PUT', `/api/reservation/${reservationIds[0]}`, {
+      updateReservations: [{ newDate: date, newStartTime: '17:30:00', newDuration: 'PT1H' }],
+    });
     expect(res.statusCode).toBe(409);
-    expect(res.json<ApiError>()).toMatchObject({ code: 'BOOKING_CONFLICT', conflicts: [{ bookableAssetId: gym, date, startTime: '17:30:00', endTime: '18:30:00' }] });
+    expect(res.json<ApiError>()).toMatchObject({
+      code: 'BOOKING_CONFLICT',
+      conflicts: [{ bookableAssetId: gym, date, startTime: '17:30:00', endTime: '18:30:00' }],
+    });
     expect(await trailOf(ctx.database.db, bookingId)).toEqual(before);
 
     await addBlockedTime(ctx.database.db, gym, later, '16:00', 60);
-    const blocked = await call(ctx.app, siri, 'PUT', `/api/reservation/${reservationIds[0]}`, { updateReservations: [{ newDate: later, newStartTime: '16:00:00', newDuration: 'PT1H' }] });
+    const blocked = await call(ctx.app, siri, 'PUT', `/api/reservation/${reservationIds[0]}`, {
+      updateReservations: [{ newDate: later, newStartTime: '16:00:00', newDuration: 'PT1H' }],
+    });
     expect(blocked.statusCode).toBe(409);
-    const closedHours = await call(ctx.app, siri, 'PUT', `/api/reservation/${reservationIds[0]}`, { updateReservations: [{ newDate: date, newStartTime: '22:00:00', newDuration: 'PT1H' }] });
+    const closedHours = await call(ctx.app, siri, 'PUT', `/api/reservation/${reservationIds[0]}`, {
+      updateReservations: [{ newDate: date, newStartTime: '22:00:00', newDuration: 'PT1H' }],
+    });
     expect(closedHours.statusCode).toBe(422);
     expect(await trailOf(ctx.database.db, bookingId)).toEqual(before);
   });
@@ -89,15 +111,25 @@ describe('changing single times (PUT /api/reservation/{id}, DELETE /api/reservat
   it('refuses to change a time that is no longer active', async () => {
     const { reservationIds } = await series();
     await ctx.database.db.update(reservations).set({ status: 'UNAVAILABLE' }).where(eq(reservations.id, reservationIds[0]!));
-    const res = await call(ctx.app, siri, 'PUT', `/api/reservation/${reservationIds[0]}`, { updateReservations: [{ newDate: date, newStartTime: '17:00:00', newDuration: 'PT1H' }] });
+    const res = await call(ctx.app, siri, 'PUT', `/api/reservation/${reservationIds[0]}`, {
+      updateReservations: [{ newDate: date, newStartTime: '17:00:00', newDuration: 'PT1H' }],
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json<ApiError>().userMsg).toBe(reservationChangeMessages.notActive);
-    expect((await call(ctx.app, siri, 'PUT', '/api/reservation/999999', { updateReservations: [{ newDate: date, newStartTime: '17:00:00', newDuration: 'PT1H' }] })).statusCode).toBe(404);
+    expect(
+      (
+        await call(ctx.app, siri, 'PUT', '/api/reservation/999999', {
+          updateReservations: [{ newDate: date, newStartTime: '17:00:00', newDuration: 'PT1H' }],
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('deletes chosen times of one booking, but not all of them and not across bookings', async () => {
     const { bookingId, reservationIds } = await series('UNPROCESSED');
-    const other = await bookingWithTimes(ctx.database.db, locationId, userId, [{ bookableAssetId: hall, date, startTime: '17:00', durationMinutes: 60 }]);
+    const other = await bookingWithTimes(ctx.database.db, locationId, userId, [
+      { bookableAssetId: hall, date, startTime: '17:00', durationMinutes: 60 },
+    ]);
 
     const across = await call(ctx.app, siri, 'DELETE', `/api/reservation?id=${reservationIds[0]}&id=${other.reservationIds[0]}`);
     expect(across.statusCode).toBe(400);
@@ -106,19 +138,34 @@ describe('changing single times (PUT /api/reservation/{id}, DELETE /api/reservat
     expect(all.json<ApiError>().userMsg).toBe(reservationChangeMessages.allTimes);
     expect((await trailOf(ctx.database.db, bookingId)).changeLogTypes).toEqual([]);
 
-    const res = await call(ctx.app, siri, 'DELETE', `/api/reservation?id=${reservationIds[1]}&comment=${encodeURIComponent('Skolen har eksamen.')}`);
+    const res = await call(
+      ctx.app,
+      siri,
+      'DELETE',
+      `/api/reservation?id=${reservationIds[1]}&comment=${encodeURIComponent('Skolen har eksamen.')}`,
+    );
     expect(res.statusCode).toBe(200);
     expect(await trailOf(ctx.database.db, bookingId)).toMatchObject({
-      status: 'UNPROCESSED', reservationStatuses: ['UNPROCESSED', 'REJECTED'], changeLogTypes: ['ReservationRejection'], mailKinds: ['ReservationRejection'], decisionMessages: 1,
+      status: 'UNPROCESSED',
+      reservationStatuses: ['UNPROCESSED', 'REJECTED'],
+      changeLogTypes: ['ReservationRejection'],
+      mailKinds: ['ReservationRejection'],
+      decisionMessages: 1,
     });
   });
 
   it('adds times to a booking with the admin rules, all or none', async () => {
     const { bookingId } = await series();
-    const add = (bookableAssetId: number, startTime: string, extra: Record<string, unknown> = {}) => call(ctx.app, siri, 'POST', `/api/booking/${bookingId}/reservations`, {
-      availabilityData: { probablyAvailable: [{ bookableAssetId, datesAndTimes: [{ date: later, startTime, duration: 'PT1H', initialRepetitionDate: null }] }] },
-      isRepeating: false, ...extra,
-    });
+    const add = (bookableAssetId: number, startTime: string, extra: Record<string, unknown> = {}) =>
+      call(ctx.app, siri, 'POST', `/api/booking/${bookingId}/reservations`, {
+        availabilityData: {
+          probablyAvailable: [
+            { bookableAssetId, datesAndTimes: [{ date: later, startTime, duration: 'PT1H', initialRepetitionDate: null }] },
+          ],
+        },
+        isRepeating: false,
+        ...extra,
+      });
     await addBlockedTime(ctx.database.db, hall, later, '17:00', 60);
     const onBlocked = await add(hall, '17:00:00');
     expect(onBlocked.statusCode).toBe(409);
@@ -129,8 +176,16 @@ describe('changing single times (PUT /api/reservation/{id}, DELETE /api/reservat
     const res = await add(hall, '17:00:00', { includeBlockedSlots: true, comment: 'Aulaen i tillegg.' });
     expect(res.statusCode).toBe(200);
     const trail = await trailOf(ctx.database.db, bookingId);
-    expect(trail).toMatchObject({ reservationStatuses: ['APPROVED', 'APPROVED', 'APPROVED'], changeLogTypes: ['ReservationAddition'], mailKinds: ['ReservationAddition'] });
+    expect(trail).toMatchObject({
+      reservationStatuses: ['APPROVED', 'APPROVED', 'APPROVED'],
+      changeLogTypes: ['ReservationAddition'],
+      mailKinds: ['ReservationAddition'],
+    });
     const [entry] = (await call(ctx.app, siri, 'GET', `/api/booking-log/${bookingId}/changes`)).json();
-    expect(entry).toMatchObject({ type: 'ReservationAddition', label: 'Lagt til', reservationTimes: [{ assetDescription: 'Aula', times: [expect.stringMatching(/17:00–18:00$/)] }] });
+    expect(entry).toMatchObject({
+      type: 'ReservationAddition',
+      label: 'Lagt til',
+      reservationTimes: [{ assetDescription: 'Aula', times: [expect.stringMatching(/17:00–18:00$/)] }],
+    });
   });
 });

@@ -24,7 +24,10 @@ export async function getSelvkostCalculation(options: CalculationOptions): Promi
   const { db, user, locationId, bookingId } = options;
   assertAdministers(user, locationId);
   const tilsynsvakt = tilsynsvaktProblem(options);
-  if (tilsynsvakt) throw new AppError('VALIDATION', 'hasTilsynsvakt without tilsynsvaktWeekdays', tilsynsvakt, { fields: [{ path: 'querystring.tilsynsvaktWeekdays', message: tilsynsvakt }] });
+  if (tilsynsvakt)
+    throw new AppError('VALIDATION', 'hasTilsynsvakt without tilsynsvaktWeekdays', tilsynsvakt, {
+      fields: [{ path: 'querystring.tilsynsvaktWeekdays', message: tilsynsvakt }],
+    });
   const booking = await findBookingForAdmin(db, bookingId, user);
   if (booking.locationId !== locationId) throw AppError.notFound(`Booking ${bookingId} at location ${locationId}`);
   const prices = await findSelvkostPrices(db, locationId);
@@ -32,7 +35,13 @@ export async function getSelvkostCalculation(options: CalculationOptions): Promi
   const reservations = (await loadReservationRows(db, [bookingId])).filter(isActive);
   const calculation = calculateSelvkost({
     prices,
-    reservations: reservations.map((r) => ({ bookableAssetId: r.bookableAssetId, roomName: r.roomName, squareMeters: r.squareMeters, date: r.date, durationMinutes: r.durationMinutes })),
+    reservations: reservations.map((r) => ({
+      bookableAssetId: r.bookableAssetId,
+      roomName: r.roomName,
+      squareMeters: r.squareMeters,
+      date: r.date,
+      durationMinutes: r.durationMinutes,
+    })),
     durationType: booking.durationType,
     hasTilsynsvakt: options.hasTilsynsvakt ?? false,
     tilsynsvaktWeekdays: options.tilsynsvaktWeekdays ?? [],

@@ -11,7 +11,15 @@ export function noPrices(locationId: number): AppError {
 }
 
 /** GET /api/selvkost/prices/{locationId}. */
-export async function getSelvkostPrices({ db, user, locationId }: { db: DbOrTx; user: AuthenticatedUser; locationId: number }): Promise<SelvkostPricesResponse> {
+export async function getSelvkostPrices({
+  db,
+  user,
+  locationId,
+}: {
+  db: DbOrTx;
+  user: AuthenticatedUser;
+  locationId: number;
+}): Promise<SelvkostPricesResponse> {
   assertAdministers(user, locationId);
   const prices = await findSelvkostPrices(db, locationId);
   if (!prices) throw noPrices(locationId);

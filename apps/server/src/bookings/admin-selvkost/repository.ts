@@ -12,16 +12,24 @@ export async function findSelvkostPrices(db: DbOrTx, locationId: number): Promis
 /** The price lists of several locations (those without one are missing from the map). One query. */
 export async function findSelvkostPricesOfLocations(db: DbOrTx, locationIds: readonly number[]): Promise<Map<number, CostBasedPrices>> {
   if (locationIds.length === 0) return new Map();
-  const rows = await db.select().from(selvkostPrices).where(inArray(selvkostPrices.locationId, [...new Set(locationIds)]));
-  return new Map(rows.map((row) => [row.locationId, {
-    lokalkategori1: row.lokalkategori1Ore,
-    lokalkategori2: row.lokalkategori2Ore,
-    lokalkategori3: row.lokalkategori3Ore,
-    etableringSemesterlan: row.etableringSemesterlanOre,
-    etableringEngangsutleie: row.etableringEngangsutleieOre,
-    timeTilsynsvakt: row.timeTilsynsvaktOre,
-    timeEkstraRenhold: row.timeEkstraRenholdOre,
-  }]));
+  const rows = await db
+    .select()
+    .from(selvkostPrices)
+    .where(inArray(selvkostPrices.locationId, [...new Set(locationIds)]));
+  return new Map(
+    rows.map((row) => [
+      row.locationId,
+      {
+        lokalkategori1: row.lokalkategori1Ore,
+        lokalkategori2: row.lokalkategori2Ore,
+        lokalkategori3: row.lokalkategori3Ore,
+        etableringSemesterlan: row.etableringSemesterlanOre,
+        etableringEngangsutleie: row.etableringEngangsutleieOre,
+        timeTilsynsvakt: row.timeTilsynsvaktOre,
+        timeEkstraRenhold: row.timeEkstraRenholdOre,
+      },
+    ]),
+  );
 }
 
 /** Sets a location's price list (demo data and tests; no admin screen sets it). */
@@ -36,7 +44,10 @@ export async function upsertSelvkostPrices(db: DbOrTx, locationId: number, price
     timeEkstraRenholdOre: prices.timeEkstraRenhold,
     updatedAt: new Date(),
   };
-  await db.insert(selvkostPrices).values({ locationId, ...values }).onConflictDoUpdate({ target: selvkostPrices.locationId, set: values });
+  await db
+    .insert(selvkostPrices)
+    .values({ locationId, ...values })
+    .onConflictDoUpdate({ target: selvkostPrices.locationId, set: values });
 }
 
 /** The same prices for every location of these types that has none yet. One statement. */
@@ -46,6 +57,9 @@ export async function insertPricesOfLocationTypes(db: DbOrTx, types: readonly Pu
     insert into selvkost_prices (location_id, lokalkategori1_ore, lokalkategori2_ore, lokalkategori3_ore, etablering_semesterlan_ore,
       etablering_engangsutleie_ore, time_tilsynsvakt_ore, time_ekstra_renhold_ore)
     select id, ${p.lokalkategori1}, ${p.lokalkategori2}, ${p.lokalkategori3}, ${p.etableringSemesterlan}, ${p.etableringEngangsutleie}, ${p.timeTilsynsvakt}, ${p.timeEkstraRenhold}
-    from locations where public_location_type in (${sql.join(types.map((t) => sql`${t}::public_location_type`), sql`, `)})
+    from locations where public_location_type in (${sql.join(
+      types.map((t) => sql`${t}::public_location_type`),
+      sql`, `,
+    )})
     on conflict (location_id) do nothing`);
 }

@@ -13,25 +13,38 @@ const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
 
 /** Cost-based prices ("selvkost") for the approval wizard (spec 02 §7). */
 export const adminSelvkostRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/selvkost/prices/:id', {
-    config: { access: 'admin' },
-    schema: {
-      tags: ['admin'], summary: 'The location\'s cost-based price list in øre; 404 "Could not find selvkost prices" when none', security: [{ bearer: [] }],
-      params: z.object({ id: idParam }), response: { 200: selvkostPricesResponse, ...errors },
+  app.get(
+    '/selvkost/prices/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'The location\'s cost-based price list in øre; 404 "Could not find selvkost prices" when none',
+        security: [{ bearer: [] }],
+        params: z.object({ id: idParam }),
+        response: { 200: selvkostPricesResponse, ...errors },
+      },
     },
-  }, async (request) => getSelvkostPrices({ db: app.database.db, user: currentUser(request), locationId: request.params.id }));
+    async (request) => getSelvkostPrices({ db: app.database.db, user: currentUser(request), locationId: request.params.id }),
+  );
 
-  app.get('/selvkost/calculation', {
-    config: { access: 'admin' },
-    schema: {
-      tags: ['admin'], summary: 'The cost-based price of a booking\'s active times (øre), line by line', security: [{ bearer: [] }],
-      querystring: z.object({
-        locationId: idParam,
-        bookingId: idParam,
-        hasTilsynsvakt: queryBoolean.optional(),
-        tilsynsvaktWeekdays: repeatedParam(z.enum(daysOfWeek)).optional(),
-      }),
-      response: { 200: selvkostCalculationResponse, ...errors },
+  app.get(
+    '/selvkost/calculation',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: "The cost-based price of a booking's active times (øre), line by line",
+        security: [{ bearer: [] }],
+        querystring: z.object({
+          locationId: idParam,
+          bookingId: idParam,
+          hasTilsynsvakt: queryBoolean.optional(),
+          tilsynsvaktWeekdays: repeatedParam(z.enum(daysOfWeek)).optional(),
+        }),
+        response: { 200: selvkostCalculationResponse, ...errors },
+      },
     },
-  }, async (request) => getSelvkostCalculation({ db: app.database.db, user: currentUser(request), ...request.query }));
+    async (request) => getSelvkostCalculation({ db: app.database.db, user: currentUser(request), ...request.query }),
+  );
 };

@@ -15,8 +15,13 @@ import { bookingWithTimes, call } from '../../../test/admin-test-support';
 import { upsertSelvkostPrices } from './repository';
 
 const prices = {
-  lokalkategori1: 15_000, lokalkategori2: 30_000, lokalkategori3: 60_000,
-  etableringSemesterlan: 50_000, etableringEngangsutleie: 25_000, timeTilsynsvakt: 45_000, timeEkstraRenhold: 55_000,
+  lokalkategori1: 15_000,
+  lokalkategori2: 30_000,
+  lokalkategori3: 60_000,
+  etableringSemesterlan: 50_000,
+  etableringEngangsutleie: 25_000,
+  timeTilsynsvakt: 45_000,
+  timeEkstraRenhold: 55_000,
 };
 
 describe('cost-based price (selvkost)', () => {
@@ -37,16 +42,22 @@ describe('cost-based price (selvkost)', () => {
     // A Monday and the Tuesday after it: 2 h in the hall on both, 1.5 h in the meeting room on the Tuesday.
     const monday = addDays(weekStart(inDays(10)), 7);
     const tuesday = addDays(monday, 1);
-    ({ bookingId } = await bookingWithTimes(db, locationId, userId, [
-      { bookableAssetId: hall, date: monday, startTime: '18:00', durationMinutes: 120 },
-      { bookableAssetId: hall, date: tuesday, startTime: '18:00', durationMinutes: 120 },
-      { bookableAssetId: meeting, date: tuesday, startTime: '18:00', durationMinutes: 90 },
-    ], { durationType: 'SEMESTERLOAN' }));
+    ({ bookingId } = await bookingWithTimes(
+      db,
+      locationId,
+      userId,
+      [
+        { bookableAssetId: hall, date: monday, startTime: '18:00', durationMinutes: 120 },
+        { bookableAssetId: hall, date: tuesday, startTime: '18:00', durationMinutes: 120 },
+        { bookableAssetId: meeting, date: tuesday, startTime: '18:00', durationMinutes: 90 },
+      ],
+      { durationType: 'SEMESTERLOAN' },
+    ));
     siri = (await loginAs(ctx.app, testAdmins[0]!, { client: 'admin' })).accessToken;
   });
   afterAll(() => ctx.close());
 
-  it('answers 404 with \'Could not find selvkost prices\' while the location has none', async () => {
+  it("answers 404 with 'Could not find selvkost prices' while the location has none", async () => {
     const res = await call(ctx.app, siri, 'GET', `/api/selvkost/prices/${locationId}`);
     expect(res.statusCode).toBe(404);
     expect(res.json<ApiError>().msg).toBe(SELVKOST_NOT_FOUND);
@@ -55,11 +66,16 @@ describe('cost-based price (selvkost)', () => {
     expect(calc.json<ApiError>().msg).toBe(SELVKOST_NOT_FOUND);
   });
 
-  it('calculates the price of the booking\'s hours per room category, etablering and tilsynsvakt', async () => {
+  it("calculates the price of the booking's hours per room category, etablering and tilsynsvakt", async () => {
     await upsertSelvkostPrices(ctx.database.db, locationId, prices);
     expect((await call(ctx.app, siri, 'GET', `/api/selvkost/prices/${locationId}`)).json()).toEqual({ locationId, ...prices });
 
-    const res = await call(ctx.app, siri, 'GET', `/api/selvkost/calculation?locationId=${locationId}&bookingId=${bookingId}&hasTilsynsvakt=true&tilsynsvaktWeekdays=MONDAY`);
+    const res = await call(
+      ctx.app,
+      siri,
+      'GET',
+      `/api/selvkost/calculation?locationId=${locationId}&bookingId=${bookingId}&hasTilsynsvakt=true&tilsynsvaktWeekdays=MONDAY`,
+    );
     expect(res.statusCode).toBe(200);
     const body = res.json<SelvkostCalculationResponse>();
     expect(body.lines).toEqual([
@@ -86,12 +102,18 @@ describe('cost-based price (selvkost)', () => {
     expect(contract.html).toContain('550,00 kr per time');
 
     const changed = await call(ctx.app, siri, 'PUT', `/api/booking/${bookingId}/approve`, {
-      costCategory: 'COST', costBasedPrices: { ...prices, lokalkategori3: 70_000 }, contractApproved: true, contractHash: contract.hash,
+      costCategory: 'COST',
+      costBasedPrices: { ...prices, lokalkategori3: 70_000 },
+      contractApproved: true,
+      contractHash: contract.hash,
     });
     expect(changed.statusCode).toBe(409);
 
     const res = await call(ctx.app, siri, 'PUT', `/api/booking/${bookingId}/approve`, {
-      costCategory: 'COST', costBasedPrices: prices, contractApproved: true, contractHash: contract.hash,
+      costCategory: 'COST',
+      costBasedPrices: prices,
+      contractApproved: true,
+      contractHash: contract.hash,
     });
     expect(res.statusCode).toBe(200);
     const [terms] = await ctx.database.db.select().from(bookingApprovals).where(eq(bookingApprovals.bookingId, bookingId));

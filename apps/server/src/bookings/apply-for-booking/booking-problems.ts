@@ -22,14 +22,18 @@ const conflictReasons = new Set(['BOOKED', 'BLOCKED']);
 
 /** The times other bookings or blocked times hold. */
 export function conflictsOf(rooms: readonly CheckedRoom[]): BookingConflict[] {
-  return rooms.flatMap(({ result }) => result.unavailable
-    .filter((t) => t.reason !== null && conflictReasons.has(t.reason) && t.endTime !== null)
-    .map((t) => ({ bookableAssetId: result.bookableAssetId, date: t.date, startTime: t.startTime, endTime: t.endTime! })));
+  return rooms.flatMap(({ result }) =>
+    result.unavailable
+      .filter((t) => t.reason !== null && conflictReasons.has(t.reason) && t.endTime !== null)
+      .map((t) => ({ bookableAssetId: result.bookableAssetId, date: t.date, startTime: t.startTime, endTime: t.endTime! })),
+  );
 }
 
 export function conflictError(conflicts: readonly BookingConflict[], roomName: (id: number) => string | undefined): AppError {
   const listed = conflicts.map((c) => `${c.bookableAssetId} ${c.date} ${c.startTime}-${c.endTime}`).join(', ');
-  return new AppError('BOOKING_CONFLICT', `Taken: ${listed || 'a requested time'}`, conflictUserMessage(conflicts, roomName), { conflicts: [...conflicts] });
+  return new AppError('BOOKING_CONFLICT', `Taken: ${listed || 'a requested time'}`, conflictUserMessage(conflicts, roomName), {
+    conflicts: [...conflicts],
+  });
 }
 
 function describe(t: TimeWithAvailability): string {
@@ -63,20 +67,38 @@ export function ruleViolationError(rooms: readonly CheckedRoom[]): AppError | nu
  * must still be not free. One that is free now is a 409 naming it (the person decides again);
  * otherwise the left-out times as stored with the booking.
  */
-export function checkOmittedTimes({ room, times, rules, roomName }: { room: PreparedRoom; times: AssetTimesToBook; rules: PublicBookingRules; roomName: string }): OmittedTime[] {
+export function checkOmittedTimes({
+  room,
+  times,
+  rules,
+  roomName,
+}: {
+  room: PreparedRoom;
+  times: AssetTimesToBook;
+  rules: PublicBookingRules;
+  roomName: string;
+}): OmittedTime[] {
   const result = checkTimesToBook({ room, times, isRepeating: true, rules });
   if (result.probablyAvailable.length > 0) {
     const free = result.probablyAvailable.map((t) => `${roomName} ${describeOmitted(t)}`);
-    const userMsg = free.length === 1 ? omittedMessages.free(free[0]!) : omittedMessages.free(`${free.slice(0, 5).join(', ')}${free.length > 5 ? ` og ${free.length - 5} til` : ''}`);
+    const userMsg =
+      free.length === 1
+        ? omittedMessages.free(free[0]!)
+        : omittedMessages.free(`${free.slice(0, 5).join(', ')}${free.length > 5 ? ` og ${free.length - 5} til` : ''}`);
     throw new AppError('CONFLICT', `${free.length} omitted time(s) are free`, userMsg, {
-      fields: result.probablyAvailable.map((t) => ({ path: 'body.availabilityData.omitted', message: omittedMessages.free(`${roomName} ${describeOmitted(t)}`) })),
+      fields: result.probablyAvailable.map((t) => ({
+        path: 'body.availabilityData.omitted',
+        message: omittedMessages.free(`${roomName} ${describeOmitted(t)}`),
+      })),
     });
   }
-  return [...result.unavailable, ...result.errors].map((t) => ({
-    bookableAssetId: times.bookableAssetId,
-    roomName,
-    date: t.date,
-    startTime: t.startTime,
-    endTime: t.endTime ?? t.startTime,
-  })).sort((a, b) => (a.date === b.date ? a.startTime.localeCompare(b.startTime) : a.date.localeCompare(b.date)));
+  return [...result.unavailable, ...result.errors]
+    .map((t) => ({
+      bookableAssetId: times.bookableAssetId,
+      roomName,
+      date: t.date,
+      startTime: t.startTime,
+      endTime: t.endTime ?? t.startTime,
+    }))
+    .sort((a, b) => (a.date === b.date ? a.startTime.localeCompare(b.startTime) : a.date.localeCompare(b.date)));
 }

@@ -23,7 +23,11 @@ export async function assertBookingRate(db: DbOrTx, user: AuthenticatedUser, max
   const { count, ttlMs } = await countRequest(db, `POST /api/booking|person:${user.userId}`, TEN_MINUTES);
   if (count <= max) return;
   const minutes = Math.max(1, Math.ceil(ttlMs / 60_000));
-  throw new AppError('RATE_LIMITED', `Person ${user.userId} sent more than ${max} applications in 10 minutes`, fairShareMessages.bookingRate(minutes));
+  throw new AppError(
+    'RATE_LIMITED',
+    `Person ${user.userId} sent more than ${max} applications in 10 minutes`,
+    fairShareMessages.bookingRate(minutes),
+  );
 }
 
 /**
@@ -33,7 +37,10 @@ export async function assertBookingRate(db: DbOrTx, user: AuthenticatedUser, max
  * the form cannot be used to send the city's mail to any address in bulk. Counted in the booking's
  * transaction, so a refused application does not use up the allowance.
  */
-export async function receiptAddress(tx: DbOrTx, { user, typed, maxPerHour }: { user: AuthenticatedUser; typed: string | null | undefined; maxPerHour: number }): Promise<string | null> {
+export async function receiptAddress(
+  tx: DbOrTx,
+  { user, typed, maxPerHour }: { user: AuthenticatedUser; typed: string | null | undefined; maxPerHour: number },
+): Promise<string | null> {
   const own = user.email ?? null;
   if (!typed) return own;
   if (own && typed.trim().toLowerCase() === own.trim().toLowerCase()) return typed;

@@ -46,22 +46,29 @@ export function bookingReceipt(input: {
     if (room.times.length > LISTED_TIMES) lines.push(`  … og ${room.times.length - LISTED_TIMES} tidspunkter til`);
   }
   const omitted = input.omitted ?? [];
-  const text = letterText({ blocks: [
-    `Vi har mottatt søknaden din om å låne ${input.locationName}. Saksnummeret er ${input.caseNumber}.`,
-    ['Du har søkt om:', ...lines],
-    ...(omitted.length > 0
-      ? [[`${omittedSummary(omitted.length)} som ikke var ledige:`, ...omitted.slice(0, LISTED_TIMES).map((t) => `  ${t.roomName} ${formatTimeRange(t.date, t.startTime, t.endTime)}`)]]
-      : []),
-    [
-      ...(input.round
+  const text = letterText({
+    blocks: [
+      `Vi har mottatt søknaden din om å låne ${input.locationName}. Saksnummeret er ${input.caseNumber}.`,
+      ['Du har søkt om:', ...lines],
+      ...(omitted.length > 0
         ? [
-          `Søknaden er med i søknadsrunden «${input.round.name}». ${deadlineText(input.round.deadline)}.`,
-          'Søknaden behandles sammen med de andre søknadene til semesteret etter søknadsfristen. Du får en e-post når den er behandlet.',
-        ]
-        : ['Søknaden venter på behandling. Du får en e-post når lokalet har behandlet den, normalt innen tre uker.']),
-      `Du kan følge søknaden og avbestille den her: ${input.publicUrl}/bookinger/${input.bookingId}`,
+            [
+              `${omittedSummary(omitted.length)} som ikke var ledige:`,
+              ...omitted.slice(0, LISTED_TIMES).map((t) => `  ${t.roomName} ${formatTimeRange(t.date, t.startTime, t.endTime)}`),
+            ],
+          ]
+        : []),
+      [
+        ...(input.round
+          ? [
+              `Søknaden er med i søknadsrunden «${input.round.name}». ${deadlineText(input.round.deadline)}.`,
+              'Søknaden behandles sammen med de andre søknadene til semesteret etter søknadsfristen. Du får en e-post når den er behandlet.',
+            ]
+          : ['Søknaden venter på behandling. Du får en e-post når lokalet har behandlet den, normalt innen tre uker.']),
+        `Du kan følge søknaden og avbestille den her: ${input.publicUrl}/bookinger/${input.bookingId}`,
+      ],
     ],
-  ] });
+  });
   return {
     to: input.to,
     subject: `Vi har mottatt søknaden din (${input.caseNumber})`,

@@ -14,7 +14,7 @@ import { createTestDatabase } from '../../../test/test-db';
  * pins both to the engine: osloInstant reads a wall clock as `at time zone 'Europe/Oslo'` does, and
  * the rule gives what the SQL it replaced gave, on generated dates crossing both clock changes.
  */
-describe('the cancellation deadline against the database\'s Oslo clock', () => {
+describe("the cancellation deadline against the database's Oslo clock", () => {
   let database: Database;
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -29,12 +29,27 @@ describe('the cancellation deadline against the database\'s Oslo clock', () => {
     fc.integer({ min: 0, max: 365 * 4 }).map((n) => addDays('2025-01-01', n)),
   );
   // Quarter hours, as reservations start; the skipped hour of March included (PostgreSQL reads it too).
-  const time = fc.integer({ min: 0, max: 95 }).map((q) => `${String(Math.floor(q / 4)).padStart(2, '0')}:${String((q % 4) * 15).padStart(2, '0')}:00`);
-  const cases = fc.sample(fc.record({ date, time, form: fc.constantFrom(...sourceForms), nowMinutes: fc.integer({ min: -60 * 24 * 40, max: 60 * 24 }) }), 400);
+  const time = fc
+    .integer({ min: 0, max: 95 })
+    .map((q) => `${String(Math.floor(q / 4)).padStart(2, '0')}:${String((q % 4) * 15).padStart(2, '0')}:00`);
+  const cases = fc.sample(
+    fc.record({ date, time, form: fc.constantFrom(...sourceForms), nowMinutes: fc.integer({ min: -60 * 24 * 40, max: 60 * 24 }) }),
+    400,
+  );
   // Every quarter hour of each change day's night, and 23:59 of the days around them.
   const edges = changeDays.flatMap((d) => [
-    ...Array.from({ length: 16 }, (_, q) => ({ date: d, time: `${String(Math.floor(q / 4)).padStart(2, '0')}:${String((q % 4) * 15).padStart(2, '0')}:00`, form: 'default' as const, nowMinutes: -60 * 24 * 30 })),
-    ...[7, 8, 28, 29].map((n) => ({ date: addDays(d, n), time: '23:59:00', form: n > 8 ? 'wedding' as const : 'school' as const, nowMinutes: -60 * 24 * 40 })),
+    ...Array.from({ length: 16 }, (_, q) => ({
+      date: d,
+      time: `${String(Math.floor(q / 4)).padStart(2, '0')}:${String((q % 4) * 15).padStart(2, '0')}:00`,
+      form: 'default' as const,
+      nowMinutes: -60 * 24 * 30,
+    })),
+    ...[7, 8, 28, 29].map((n) => ({
+      date: addDays(d, n),
+      time: '23:59:00',
+      form: n > 8 ? ('wedding' as const) : ('school' as const),
+      nowMinutes: -60 * 24 * 40,
+    })),
   ]);
 
   it('reads an Oslo wall clock as PostgreSQL does, and gives what the SQL rule it replaced gave', async () => {
@@ -42,7 +57,9 @@ describe('the cancellation deadline against the database\'s Oslo clock', () => {
       const now = new Date(osloInstant(c.date, c.time).getTime() + c.nowMinutes * 60_000);
       return { ...c, now: now.toISOString(), days: cancellationDays(c.form) };
     });
-    const rows = await queryRows<{ i: number; start: string; deadline: string }>(database.db, sql`
+    const rows = await queryRows<{ i: number; start: string; deadline: string }>(
+      database.db,
+      sql`
       select t.i,
         extract(epoch from (t.d + t.s) at time zone 'Europe/Oslo')::bigint::text as start,
         extract(epoch from case when ((t.d - t.n) + time '23:59') at time zone 'Europe/Oslo' > t.now
@@ -50,7 +67,8 @@ describe('the cancellation deadline against the database\'s Oslo clock', () => {
           else (t.d + t.s) at time zone 'Europe/Oslo' end)::bigint::text as deadline
       from jsonb_to_recordset(${JSON.stringify(all.map((c, i) => ({ i, d: c.date, s: c.time, n: c.days, now: c.now })))}::jsonb)
         as t(i int, d date, s time, n int, now timestamptz)
-      order by t.i`);
+      order by t.i`,
+    );
     expect(rows).toHaveLength(all.length);
     const differing = rows.flatMap((row) => {
       const c = all[row.i]!;

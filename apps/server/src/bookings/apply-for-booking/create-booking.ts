@@ -7,17 +7,43 @@ import { osloClock } from '@lokaler/domain/scheduling/oslo-clock';
 import { prepareRoom } from '@lokaler/domain/scheduling/room-calendar';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Db, Tx } from '../../db/client';
-import { insertBookingWithEntry, insertReservationsUnlessTaken, insertWeddingTake, type NewBooking, type NewReservation } from '../bookings';
+import {
+  insertBookingWithEntry,
+  insertReservationsUnlessTaken,
+  insertWeddingTake,
+  type NewBooking,
+  type NewReservation,
+} from '../bookings';
 import { sqlState } from '../../http/error-handler';
 import { enqueueMail } from '../../integrations/mail/outbox';
 import { lockRooms, lockRoomsShared } from '../../db/lock-rooms';
-import { loadBusyTimes, loadRoomCalendars, type BusyTimes, type CalendarRange, type RoomRow, type RoomWithCalendar } from '../../availability';
-import { assertRoomsAccessible, calendarRange, displayNameOf, publicRulesOf, schedulingCallerFor, type RoomAccess } from '../../availability';
+import {
+  loadBusyTimes,
+  loadRoomCalendars,
+  type BusyTimes,
+  type CalendarRange,
+  type RoomRow,
+  type RoomWithCalendar,
+} from '../../availability';
+import {
+  assertRoomsAccessible,
+  calendarRange,
+  displayNameOf,
+  publicRulesOf,
+  schedulingCallerFor,
+  type RoomAccess,
+} from '../../availability';
 import { conflictError, conflictsOf, ruleViolationError, type CheckedRoom } from './booking-problems';
 import { bookingReceipt, changeLogTimes, type BookedRoomTimes } from './booking-receipt';
 import { afterRunningSameKey, limitConcurrency } from './limit-concurrency';
 import { findTakenTimes, lockUserAndLoadBusyTimes } from './repository';
-import { assertCitizenApplication, parseFormAnswers, rejectOverlappingTimes, rejectWrongOmissions, singleLocation } from './validate-booking-request';
+import {
+  assertCitizenApplication,
+  parseFormAnswers,
+  rejectOverlappingTimes,
+  rejectWrongOmissions,
+  singleLocation,
+} from './validate-booking-request';
 import { checkOmittedTimes } from './booking-problems';
 import { omittedByRoom } from '@lokaler/domain/booking-omitted';
 import { assertNoHoldInProgress, assertOneWeddingTime, weddingTerms } from './wedding-hold';
@@ -102,7 +128,17 @@ function oneTimeKey(body: CreateBookingRequest): string | null {
 }
 
 async function book(options: CreateBookingOptions, seen: SeenCalendars | null): Promise<Take> {
-  const { db, user, organization = null, body, publicUrl, weddingHoldMinutes, typedReceiptsPerHour = 5, now = new Date(), beforeReservations } = options;
+  const {
+    db,
+    user,
+    organization = null,
+    body,
+    publicUrl,
+    weddingHoldMinutes,
+    typedReceiptsPerHour = 5,
+    now = new Date(),
+    beforeReservations,
+  } = options;
   assertCitizenApplication(user, body);
   const sent = body.availabilityData.probablyAvailable;
   const entries = timesByRoom(sent);
@@ -112,12 +148,22 @@ async function book(options: CreateBookingOptions, seen: SeenCalendars | null): 
   const omittedEntries = omittedByRoom(body.availabilityData.omitted);
   const ids = entries.map((e) => e.bookableAssetId);
   const { today, time } = osloClock(now);
-  const range = calendarRange(entries.flatMap((e) => e.datesAndTimes.map((t) => t.date)), today);
+  const range = calendarRange(
+    entries.flatMap((e) => e.datesAndTimes.map((t) => t.date)),
+    today,
+  );
   /** The rooms as this citizen may book them (404 otherwise), all of one location (422 otherwise). */
   const bookable = (rooms: ReadonlyMap<number, RoomWithCalendar>) => {
     const rows = new Map([...rooms].map(([id, r]) => [id, r.row]));
     assertRoomsAccessible(ids, rows, PUBLIC);
-    return { rows, location: singleLocation([...rows.values()]), roomName: (id: number) => { const row = rows.get(id); return row ? displayNameOf(row) : undefined; } };
+    return {
+      rows,
+      location: singleLocation([...rows.values()]),
+      roomName: (id: number) => {
+        const row = rows.get(id);
+        return row ? displayNameOf(row) : undefined;
+      },
+    };
   };
   /** Every time by the domain rules: a 422 for a broken rule, a 409 for a taken time, else the accepted times. */
   const check = (rooms: ReadonlyMap<number, RoomWithCalendar>, roomName: (id: number) => string | undefined) => {
@@ -136,7 +182,8 @@ async function book(options: CreateBookingOptions, seen: SeenCalendars | null): 
 
   // A first pass without locks answers what is refused anyway (a wrong form, a broken rule, a time
   // someone already holds) without queueing for the rooms' locks: under a rush most losers leave here.
-  const before = seen && sameRange(seen.range, range) && ids.every((id) => seen.rooms.has(id)) ? seen.rooms : await loadRoomCalendars(db, ids, range);
+  const before =
+    seen && sameRange(seen.range, range) && ids.every((id) => seen.rooms.has(id)) ? seen.rooms : await loadRoomCalendars(db, ids, range);
   const { rows, location, roomName } = bookable(before);
   // A wedding venue takes one time, held for the wedding form (decision 012).
   const wedding = location.filterCategory === 'WEDDINGS' ? weddingTerms(now, weddingHoldMinutes) : null;
@@ -186,75 +233,112 @@ async function book(options: CreateBookingOptions, seen: SeenCalendars | null): 
     // (decision 012). Four statements: the lock; the user's row lock with the busy times (a time
     // taken meanwhile is refused before anything is written); the one-hold check with the booking,
     // its change-log entry and the reservation; the commit.
-    return bookingTransactions(() => writeTransaction(db, async (tx) => {
-      await lockRoomsShared(tx, ids);
-      const busy = await lockUserAndLoadBusyTimes(tx, user.userId, ids, range);
-      const [time] = timesToWrite(recheck(busy));
-      await beforeReservations?.(tx);
-      let taken;
-      try {
-        taken = await insertWeddingTake(tx, { ...booking, now, userName: user.name, reservationTimes, reservation: time! });
-      } catch (error) {
-        // Only the exclusion constraint saw the collision: the one time is the taken one.
-        if (sqlState(error) === '23P01') throw conflictError([{ bookableAssetId: time!.bookableAssetId, date: time!.date, startTime: time!.startTime, endTime: time!.endTime }], roomName);
-        throw error;
-      }
-      if ('heldBookingId' in taken) assertNoHoldInProgress(taken.heldBookingId);
-      const response = taken as CreateBookingResponse;
-      return { response, seen: { range, rooms: withTaken(before, busy, time!, response.bookingId) } };
-    }));
+    return bookingTransactions(() =>
+      writeTransaction(db, async (tx) => {
+        await lockRoomsShared(tx, ids);
+        const busy = await lockUserAndLoadBusyTimes(tx, user.userId, ids, range);
+        const [time] = timesToWrite(recheck(busy));
+        await beforeReservations?.(tx);
+        let taken;
+        try {
+          taken = await insertWeddingTake(tx, { ...booking, now, userName: user.name, reservationTimes, reservation: time! });
+        } catch (error) {
+          // Only the exclusion constraint saw the collision: the one time is the taken one.
+          if (sqlState(error) === '23P01')
+            throw conflictError(
+              [{ bookableAssetId: time!.bookableAssetId, date: time!.date, startTime: time!.startTime, endTime: time!.endTime }],
+              roomName,
+            );
+          throw error;
+        }
+        if ('heldBookingId' in taken) assertNoHoldInProgress(taken.heldBookingId);
+        const response = taken as CreateBookingResponse;
+        return { response, seen: { range, rooms: withTaken(before, busy, time!, response.bookingId) } };
+      }),
+    );
   }
 
-  const response = await bookingTransactions(() => writeTransaction(db, async (tx) => {
-    // A semester application while a round of the location collects is a wish in it
-    // (decision 029): the same checks, but its dates are IN_ROUND (they hold no time) with its wishes.
-    const round = booking.durationType === 'SEMESTERLOAN' ? await roundToEnter(tx, { locationId: location.id, today, firstDate: first.date }) : null;
-    // The rows no other booking competes for come first, so the rooms' locks are held only for
-    // the re-check and the reservations (and the commit): the queue on a busy room moves faster.
-    const { bookingId, caseNumber } = await insertBookingWithEntry(tx, booking, { userName: user.name, reservationTimes });
-    const to = await receiptAddress(tx, { user, typed: formAnswers.contactEmail, maxPerHour: typedReceiptsPerHour });
-    if (to) await enqueueMail(tx, bookingReceipt({ to, bookingId, caseNumber, locationName: location.name, rooms: booked, publicUrl, omitted: omittedTimes, round }));
-    await lockRooms(tx, ids);
-    // One that held the locks has committed, so its reservations are seen.
-    const checked = recheck(await loadBusyTimes(tx, ids, range));
-    const rows = timesToWrite(checked).map((t) => ({ ...t, bookingId, ...(round ? { status: 'IN_ROUND' as const } : {}) }));
-    // Fair share, counted under the applicant's lock (taken last, after the rooms'): a round's wishes
-    // by the round's rules, other applications by the pending limits at the location.
-    const wishes = round ? wishesOf(rows, round.id, bookingId) : [];
-    if (round) await assertWithinRoundLimits(tx, { round, applicant, wishes, bookingId });
-    else await assertPendingWithinLimits(tx, { applicant, locationId: location.id, limits: limits!, times: rows, bookingId });
-    await beforeReservations?.(tx);
-    await insertAllOrConflict(tx, rows, roomName);
-    if (round) await insertWishes(tx, wishes);
-    return { bookingId, caseNumber };
-  }));
+  const response = await bookingTransactions(() =>
+    writeTransaction(db, async (tx) => {
+      // A semester application while a round of the location collects is a wish in it
+      // (decision 029): the same checks, but its dates are IN_ROUND (they hold no time) with its wishes.
+      const round =
+        booking.durationType === 'SEMESTERLOAN' ? await roundToEnter(tx, { locationId: location.id, today, firstDate: first.date }) : null;
+      // The rows no other booking competes for come first, so the rooms' locks are held only for
+      // the re-check and the reservations (and the commit): the queue on a busy room moves faster.
+      const { bookingId, caseNumber } = await insertBookingWithEntry(tx, booking, { userName: user.name, reservationTimes });
+      const to = await receiptAddress(tx, { user, typed: formAnswers.contactEmail, maxPerHour: typedReceiptsPerHour });
+      if (to)
+        await enqueueMail(
+          tx,
+          bookingReceipt({
+            to,
+            bookingId,
+            caseNumber,
+            locationName: location.name,
+            rooms: booked,
+            publicUrl,
+            omitted: omittedTimes,
+            round,
+          }),
+        );
+      await lockRooms(tx, ids);
+      // One that held the locks has committed, so its reservations are seen.
+      const checked = recheck(await loadBusyTimes(tx, ids, range));
+      const rows = timesToWrite(checked).map((t) => ({ ...t, bookingId, ...(round ? { status: 'IN_ROUND' as const } : {}) }));
+      // Fair share, counted under the applicant's lock (taken last, after the rooms'): a round's wishes
+      // by the round's rules, other applications by the pending limits at the location.
+      const wishes = round ? wishesOf(rows, round.id, bookingId) : [];
+      if (round) await assertWithinRoundLimits(tx, { round, applicant, wishes, bookingId });
+      else await assertPendingWithinLimits(tx, { applicant, locationId: location.id, limits: limits!, times: rows, bookingId });
+      await beforeReservations?.(tx);
+      await insertAllOrConflict(tx, rows, roomName);
+      if (round) await insertWishes(tx, wishes);
+      return { bookingId, caseNumber };
+    }),
+  );
   return { response, seen: null };
 }
 
 const sameRange = (a: CalendarRange, b: CalendarRange) => a.fromInclusive === b.fromInclusive && a.toInclusive === b.toInclusive;
 
 /** The rooms' calendars with the busy times read under the lock and the time just taken (its id: minus the booking's, never a real one). */
-function withTaken(rooms: ReadonlyMap<number, RoomWithCalendar>, busy: ReadonlyMap<number, BusyTimes>, time: TimeToWrite, bookingId: number): Map<number, RoomWithCalendar> {
-  return new Map([...rooms].map(([id, r]) => {
-    const now = busy.get(id) ?? r.calendar;
-    const reservations = id === time.bookableAssetId
-      ? [...now.reservations, { id: -bookingId, date: time.date, startTime: time.startTime, duration: formatDuration(time.durationMinutes) }]
-      : now.reservations;
-    return [id, { row: r.row, calendar: { ...r.calendar, blockedTimes: now.blockedTimes, reservations } }];
-  }));
+function withTaken(
+  rooms: ReadonlyMap<number, RoomWithCalendar>,
+  busy: ReadonlyMap<number, BusyTimes>,
+  time: TimeToWrite,
+  bookingId: number,
+): Map<number, RoomWithCalendar> {
+  return new Map(
+    [...rooms].map(([id, r]) => {
+      const now = busy.get(id) ?? r.calendar;
+      const reservations =
+        id === time.bookableAssetId
+          ? [
+              ...now.reservations,
+              { id: -bookingId, date: time.date, startTime: time.startTime, duration: formatDuration(time.durationMinutes) },
+            ]
+          : now.reservations;
+      return [id, { row: r.row, calendar: { ...r.calendar, blockedTimes: now.blockedTimes, reservations } }];
+    }),
+  );
 }
 
 /** The accepted times as rows, in date and time order (the first is the booking's first time). */
 function timesToWrite(checked: readonly CheckedRoom[]): TimeToWrite[] {
-  return checked.flatMap(({ result }) => result.probablyAvailable.map((t) => ({
-    bookingId: 0,
-    bookableAssetId: result.bookableAssetId,
-    date: t.date,
-    startTime: t.startTime,
-    durationMinutes: parseDuration(t.duration)!,
-    initialRepetitionDate: t.initialRepetitionDate,
-    endTime: t.endTime!,
-  }))).sort((a, b) => (a.date === b.date ? a.startTime.localeCompare(b.startTime) : a.date.localeCompare(b.date)));
+  return checked
+    .flatMap(({ result }) =>
+      result.probablyAvailable.map((t) => ({
+        bookingId: 0,
+        bookableAssetId: result.bookableAssetId,
+        date: t.date,
+        startTime: t.startTime,
+        durationMinutes: parseDuration(t.duration)!,
+        initialRepetitionDate: t.initialRepetitionDate,
+        endTime: t.endTime!,
+      })),
+    )
+    .sort((a, b) => (a.date === b.date ? a.startTime.localeCompare(b.startTime) : a.date.localeCompare(b.date)));
 }
 
 function bookedTimesByRoom(times: readonly TimeToWrite[], rows: ReadonlyMap<number, RoomRow>): BookedRoomTimes[] {
@@ -271,8 +355,12 @@ function bookedTimesByRoom(times: readonly TimeToWrite[], rows: ReadonlyMap<numb
  */
 async function insertAllOrConflict(tx: Tx, rows: readonly TimeToWrite[], roomName: (id: number) => string | undefined): Promise<void> {
   let inserted = 0;
-  for (let i = 0; i < rows.length; i += RESERVATION_CHUNK) inserted += (await insertReservationsUnlessTaken(tx, rows.slice(i, i + RESERVATION_CHUNK))).length;
+  for (let i = 0; i < rows.length; i += RESERVATION_CHUNK)
+    inserted += (await insertReservationsUnlessTaken(tx, rows.slice(i, i + RESERVATION_CHUNK))).length;
   if (inserted === rows.length) return;
   const taken = await findTakenTimes(tx, rows, rows[0]?.bookingId);
-  throw conflictError(taken.map((t) => ({ bookableAssetId: t.bookableAssetId, date: t.date, startTime: t.startTime, endTime: t.endTime })), roomName);
+  throw conflictError(
+    taken.map((t) => ({ bookableAssetId: t.bookableAssetId, date: t.date, startTime: t.startTime, endTime: t.endTime })),
+    roomName,
+  );
 }

@@ -1,7 +1,13 @@
 import type { AssetTimesToBook } from '@lokaler/domain/booking-request';
 import {
-  applicationShapeProblems, cityWideFairShareLimits, effectiveFairShareLimits, minutesBySemester, pendingLimitProblem, semesterOf,
-  type BookingLimitsResponse, type FairShareLimits,
+  applicationShapeProblems,
+  cityWideFairShareLimits,
+  effectiveFairShareLimits,
+  minutesBySemester,
+  pendingLimitProblem,
+  semesterOf,
+  type BookingLimitsResponse,
+  type FairShareLimits,
 } from '@lokaler/domain/fair-share';
 import { addDays } from '@lokaler/domain/scheduling/calendar-date';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -24,7 +30,10 @@ export async function loadFairShareLimits(db: DbOrTx, locationId: number): Promi
  * what their effective identity holds pending there this semester and the next, so the calendar and
  * /send can say the limit before sending.
  */
-export async function getBookingLimits(db: DbOrTx, { locationId, applicant, today }: { locationId: number; applicant: Applicant | null; today: string }): Promise<BookingLimitsResponse> {
+export async function getBookingLimits(
+  db: DbOrTx,
+  { locationId, applicant, today }: { locationId: number; applicant: Applicant | null; today: string },
+): Promise<BookingLimitsResponse> {
   const { locationFound, overrides, settings } = await findFairShareSettings(db, locationId);
   if (!locationFound) throw AppError.notFound(`Location ${locationId}`);
   const limits = effectiveFairShareLimits(cityWideFairShareLimits(settings), overrides);
@@ -38,11 +47,17 @@ export async function getBookingLimits(db: DbOrTx, { locationId, applicant, toda
 function limitError(problems: ReadonlyArray<{ path: string; message: string }>): AppError {
   const first = problems[0]!.message;
   const userMsg = problems.length === 1 ? first : `${first} (og ${problems.length - 1} til)`;
-  return new AppError('BOOKING_LIMIT_REACHED', `The application breaks ${problems.length} fair-share limit(s)`, userMsg, { fields: [...problems] });
+  return new AppError('BOOKING_LIMIT_REACHED', `The application breaks ${problems.length} fair-share limit(s)`, userMsg, {
+    fields: [...problems],
+  });
 }
 
 /** Too many rooms, or a room with more dates than a series may have: 422 naming the limit, before any lock. */
-export function assertApplicationShape(entries: readonly AssetTimesToBook[], limits: FairShareLimits, roomName: (id: number) => string): void {
+export function assertApplicationShape(
+  entries: readonly AssetTimesToBook[],
+  limits: FairShareLimits,
+  roomName: (id: number) => string,
+): void {
   const problems = applicationShapeProblems(entries, limits, roomName);
   if (problems.length) throw limitError(problems);
 }
@@ -53,16 +68,30 @@ export function assertApplicationShape(entries: readonly AssetTimesToBook[], lim
  * the message naming the limit; the transaction rolls back) an application that would go past the
  * pending hours or applications there.
  */
-export async function assertPendingWithinLimits(tx: Tx, { applicant, locationId, limits, times, bookingId }: {
-  applicant: Applicant;
-  locationId: number;
-  limits: FairShareLimits;
-  times: ReadonlyArray<{ date: string; durationMinutes: number }>;
-  bookingId: number;
-}): Promise<void> {
+export async function assertPendingWithinLimits(
+  tx: Tx,
+  {
+    applicant,
+    locationId,
+    limits,
+    times,
+    bookingId,
+  }: {
+    applicant: Applicant;
+    locationId: number;
+    limits: FairShareLimits;
+    times: ReadonlyArray<{ date: string; durationMinutes: number }>;
+    bookingId: number;
+  },
+): Promise<void> {
   await lockApplicant(tx, applicant, locationId);
   const asked = minutesBySemester(times);
-  const pending = await findPendingBySemester(tx, { applicant, locationId, semesters: asked.map((a) => a.semester), exceptBookingId: bookingId });
+  const pending = await findPendingBySemester(tx, {
+    applicant,
+    locationId,
+    semesters: asked.map((a) => a.semester),
+    exceptBookingId: bookingId,
+  });
   const problems = asked.flatMap(({ semester, minutes }) => {
     const problem = pendingLimitProblem(limits, semester, pending.get(semester.key)!, minutes);
     return problem ? [{ path: 'body.availabilityData.probablyAvailable', message: problem }] : [];

@@ -5,7 +5,10 @@ import { afterRunningSameKey, limitConcurrency } from './limit-concurrency';
 function deferred<T = void>() {
   let resolve!: (value: T) => void;
   let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => { resolve = res; reject = rej; });
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
   return { promise, resolve, reject };
 }
 
@@ -16,7 +19,13 @@ describe('limitConcurrency', () => {
     const limit = limitConcurrency(2);
     const gates = [deferred(), deferred(), deferred()];
     const started: number[] = [];
-    const calls = gates.map((gate, i) => limit(async () => { started.push(i); await gate.promise; return i; }));
+    const calls = gates.map((gate, i) =>
+      limit(async () => {
+        started.push(i);
+        await gate.promise;
+        return i;
+      }),
+    );
     await tick();
     expect(started).toEqual([0, 1]);
     gates[1]!.resolve();
@@ -33,9 +42,20 @@ describe('afterRunningSameKey', () => {
     const after = afterRunningSameKey();
     const first = deferred<string>();
     const log: string[] = [];
-    const running = after('room 1 10:00', async () => { log.push('first'); return first.promise; });
-    const waiting = ['second', 'third'].map((name) => after('room 1 10:00', async () => { log.push(name); return name; }));
-    const other = after('room 1 11:00', async () => { log.push('other time'); return 'other'; });
+    const running = after('room 1 10:00', async () => {
+      log.push('first');
+      return first.promise;
+    });
+    const waiting = ['second', 'third'].map((name) =>
+      after('room 1 10:00', async () => {
+        log.push(name);
+        return name;
+      }),
+    );
+    const other = after('room 1 11:00', async () => {
+      log.push('other time');
+      return 'other';
+    });
     await tick();
     expect(log).toEqual(['first', 'other time']);
     first.resolve('first');
@@ -47,8 +67,16 @@ describe('afterRunningSameKey', () => {
     const after = afterRunningSameKey<string>();
     const first = deferred<string>();
     const seen: Array<string | undefined> = [];
-    const running = after('k', async (earlier) => { seen.push(earlier); return first.promise; });
-    const waiters = [1, 2].map((n) => after('k', async (earlier) => { seen.push(earlier); return `waiter ${n}`; }));
+    const running = after('k', async (earlier) => {
+      seen.push(earlier);
+      return first.promise;
+    });
+    const waiters = [1, 2].map((n) =>
+      after('k', async (earlier) => {
+        seen.push(earlier);
+        return `waiter ${n}`;
+      }),
+    );
     await tick();
     first.resolve('taken by the first');
     await Promise.all([running, ...waiters]);
@@ -67,8 +95,20 @@ describe('afterRunningSameKey', () => {
     const first = deferred<string>();
     const log: string[] = [];
     const failing = after('k', async () => first.promise);
-    const waiter = after('k', async () => { log.push('waiter'); return 'waiter'; });
-    const unkeyed = [after(null, async () => { log.push('null 1'); return first.promise; }), after(null, async () => { log.push('null 2'); return 'n'; })];
+    const waiter = after('k', async () => {
+      log.push('waiter');
+      return 'waiter';
+    });
+    const unkeyed = [
+      after(null, async () => {
+        log.push('null 1');
+        return first.promise;
+      }),
+      after(null, async () => {
+        log.push('null 2');
+        return 'n';
+      }),
+    ];
     await tick();
     expect(log).toEqual(['null 1', 'null 2']);
     first.reject(new Error('taken'));

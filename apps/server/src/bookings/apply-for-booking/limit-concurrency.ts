@@ -39,7 +39,12 @@ export function afterRunningSameKey<T>(): (key: string | null, work: (earlier: T
   return async (key, work) => {
     if (key === null) return work(undefined);
     const earlier = running.get(key);
-    const outcome = earlier ? await earlier.then((value) => value, () => undefined) : undefined;
+    const outcome = earlier
+      ? await earlier.then(
+          (value) => value,
+          () => undefined,
+        )
+      : undefined;
     // Another waiter of the same call went first: run alongside it.
     if (running.has(key)) return work(outcome);
     const current = work(outcome);

@@ -19,7 +19,14 @@ import { addClosedDate, addFlow, addLocationAdmin, addReservation, inDays, setOp
  * Norwegian 4xx and writes nothing, and its final check still refuses a date taken meanwhile.
  */
 
-const answers = { activity: 'Innebandy', purpose: 'Trening', participants: 18, contactEmail: 'per@example.no', contactPhone: '412 34 567', message: '' };
+const answers = {
+  activity: 'Innebandy',
+  purpose: 'Trening',
+  participants: 18,
+  contactEmail: 'per@example.no',
+  contactPhone: '412 34 567',
+  message: '',
+};
 
 describe('POST /api/booking without the dates that are not free', () => {
   let ctx: TestContext;
@@ -51,17 +58,43 @@ describe('POST /api/booking without the dates that are not free', () => {
   afterAll(() => ctx.close());
   beforeEach(async () => {
     await ctx.database.db.execute(sql`truncate bookings, reservations, change_log, mail_outbox restart identity cascade`);
-    await addReservation(ctx.database.db, { locationId, userId: strangerId, bookableAssetId: gym, date: taken, startTime: '18:00', durationMinutes: 60 });
+    await addReservation(ctx.database.db, {
+      locationId,
+      userId: strangerId,
+      bookableAssetId: gym,
+      date: taken,
+      startTime: '18:00',
+      durationMinutes: 60,
+    });
   });
 
   const check = async () => {
-    const res = await ctx.app.inject({ method: 'PUT', url: '/api/booking/availability', payload: { bookingCreationDtos: [{
-      bookableAssetId: gym, datesAndTimes: [{ date: first, startTime: '18:00:00', duration: 'PT1H' }], repetition: { pattern: 'WEEKLY', lastDate: series[4] },
-    }] } });
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/booking/availability',
+      payload: {
+        bookingCreationDtos: [
+          {
+            bookableAssetId: gym,
+            datesAndTimes: [{ date: first, startTime: '18:00:00', duration: 'PT1H' }],
+            repetition: { pattern: 'WEEKLY', lastDate: series[4] },
+          },
+        ],
+      },
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json<AvailabilityResponse>();
   };
-  const strip = (list: AvailabilityResponse['probablyAvailable']) => list.map((a) => ({ bookableAssetId: a.bookableAssetId, datesAndTimes: a.datesAndTimes.map(({ date, startTime, duration, initialRepetitionDate }) => ({ date, startTime, duration, initialRepetitionDate })) }));
+  const strip = (list: AvailabilityResponse['probablyAvailable']) =>
+    list.map((a) => ({
+      bookableAssetId: a.bookableAssetId,
+      datesAndTimes: a.datesAndTimes.map(({ date, startTime, duration, initialRepetitionDate }) => ({
+        date,
+        startTime,
+        duration,
+        initialRepetitionDate,
+      })),
+    }));
   const body = (probablyAvailable: unknown, omitted: unknown, extra: Record<string, unknown> = {}) => ({
     availabilityData: { probablyAvailable, omitted },
     sendWithoutOmitted: true,
@@ -71,15 +104,28 @@ describe('POST /api/booking without the dates that are not free', () => {
     formAnswers: answers,
     ...extra,
   });
-  const post = (payload: unknown) => ctx.app.inject({ method: 'POST', url: '/api/booking', headers: bearer(per), payload: payload as object });
-  const counts = async () => (await queryRows<{ b: number; r: number; m: number }>(ctx.database.db, sql`
-    select (select count(*)::int from bookings) as b, (select count(*)::int from reservations) as r, (select count(*)::int from mail_outbox) as m`))[0]!;
-  const seriesTime = (date: string, room = gym) => ({ bookableAssetId: room, datesAndTimes: [{ date, startTime: '18:00:00', duration: 'PT1H', initialRepetitionDate: first }] });
+  const post = (payload: unknown) =>
+    ctx.app.inject({ method: 'POST', url: '/api/booking', headers: bearer(per), payload: payload as object });
+  const counts = async () =>
+    (
+      await queryRows<{ b: number; r: number; m: number }>(
+        ctx.database.db,
+        sql`
+    select (select count(*)::int from bookings) as b, (select count(*)::int from reservations) as r, (select count(*)::int from mail_outbox) as m`,
+      )
+    )[0]!;
+  const seriesTime = (date: string, room = gym) => ({
+    bookableAssetId: room,
+    datesAndTimes: [{ date, startTime: '18:00:00', duration: 'PT1H', initialRepetitionDate: first }],
+  });
 
   it('sends the free dates, stores the two left out and shows them to the administrator and in the receipt', async () => {
     const answer = await check();
     expect(answer.probablyAvailable[0]!.datesAndTimes.map((t) => t.date)).toEqual([series[0], series[2], series[4]]);
-    expect(answer.unavailable[0]!.datesAndTimes.map((t) => [t.date, t.reason])).toEqual([[taken, 'BOOKED'], [closed, 'CLOSED_DATE']]);
+    expect(answer.unavailable[0]!.datesAndTimes.map((t) => [t.date, t.reason])).toEqual([
+      [taken, 'BOOKED'],
+      [closed, 'CLOSED_DATE'],
+    ]);
     const res = await post(body(strip(answer.probablyAvailable), strip(answer.unavailable)));
     expect(res.statusCode, res.body).toBe(201);
     const { bookingId } = res.json<{ bookingId: number }>();
@@ -103,10 +149,18 @@ describe('POST /api/booking without the dates that are not free', () => {
 
   it("leaves out a date of times listed one by one ('Hver fjerde uke' has no repetition pattern)", async () => {
     const listed = (date: string) => ({ date, startTime: '18:00:00', duration: 'PT1H', initialRepetitionDate: null });
-    const res = await post({ ...body([{ bookableAssetId: gym, datesAndTimes: [listed(series[0]!), listed(series[4]!)] }], [{ bookableAssetId: gym, datesAndTimes: [listed(taken)] }]), isRepeating: false });
+    const res = await post({
+      ...body(
+        [{ bookableAssetId: gym, datesAndTimes: [listed(series[0]!), listed(series[4]!)] }],
+        [{ bookableAssetId: gym, datesAndTimes: [listed(taken)] }],
+      ),
+      isRepeating: false,
+    });
     expect(res.statusCode, res.body).toBe(201);
     const [row] = await ctx.database.db.select().from(bookings).where(eq(bookings.id, res.json<{ bookingId: number }>().bookingId));
-    expect(row!.omittedTimes).toEqual([{ bookableAssetId: gym, roomName: 'Gymsal', date: taken, startTime: '18:00:00', endTime: '19:00:00' }]);
+    expect(row!.omittedTimes).toEqual([
+      { bookableAssetId: gym, roomName: 'Gymsal', date: taken, startTime: '18:00:00', endTime: '19:00:00' },
+    ]);
   });
 
   it('still books a whole series without any omission list (old clients), and shows none left out', async () => {
@@ -119,26 +173,103 @@ describe('POST /api/booking without the dates that are not free', () => {
   it('refuses a date that became taken meanwhile with 409 naming it, writing nothing', async () => {
     const answer = await check();
     // Someone takes a date after the preview, before the citizen sends.
-    await addReservation(ctx.database.db, { locationId, userId: strangerId, bookableAssetId: gym, date: series[4]!, startTime: '18:00', durationMinutes: 60 });
+    await addReservation(ctx.database.db, {
+      locationId,
+      userId: strangerId,
+      bookableAssetId: gym,
+      date: series[4]!,
+      startTime: '18:00',
+      durationMinutes: 60,
+    });
     const before = await counts();
     const res = await post(body(strip(answer.probablyAvailable), strip(answer.unavailable)));
     expect(res.statusCode, res.body).toBe(409);
-    expect(res.json<{ userMsg: string }>().userMsg).toBe(`Tidspunktet er ikke lenger ledig: Gymsal ${formatDateNorwegian(series[4]!)} kl. 18:00–19:00. Ingenting er lagret. Velg andre tidspunkter og prøv igjen.`);
+    expect(res.json<{ userMsg: string }>().userMsg).toBe(
+      `Tidspunktet er ikke lenger ledig: Gymsal ${formatDateNorwegian(series[4]!)} kl. 18:00–19:00. Ingenting er lagret. Velg andre tidspunkter og prøv igjen.`,
+    );
     expect(await counts()).toEqual(before);
   });
 
   describe('bad omission lists: a Norwegian 4xx, never 5xx, nothing written', () => {
     const cases: Array<[string, () => unknown, number, string]> = [
-      ['left out without the explicit choice', () => body([seriesTime(series[0]!)], [seriesTime(taken)], { sendWithoutOmitted: false }), 400, 'Du må velge «Send søknaden uten datoene som ikke er ledige» for å sende uten noen av datoene.'],
-      ['a date that is not in the series (not whole weeks after its start)', () => body([seriesTime(series[0]!)], [seriesTime(addDays(taken, 1))]), 400, `${formatDateNorwegian(addDays(taken, 1))} kl. 18:00 hører ikke til en gjentakelse du søker om.`],
-      ['a date of a series the request does not send', () => body([seriesTime(series[0]!)], [seriesTime(taken, hall)]), 400, `${formatDateNorwegian(taken)} kl. 18:00 hører ikke til en gjentakelse du søker om.`],
-      ['a date listed one by one at a time the request does not send', () => body([seriesTime(series[0]!)], [{ bookableAssetId: gym, datesAndTimes: [{ date: taken, startTime: '18:00:00', duration: 'PT1H', initialRepetitionDate: null }] }]), 400, `${formatDateNorwegian(taken)} kl. 18:00 hører ikke til en gjentakelse du søker om.`],
-      ['a date of the series at another time of day', () => body([seriesTime(series[0]!)], [{ bookableAssetId: gym, datesAndTimes: [{ date: taken, startTime: '19:00:00', duration: 'PT1H', initialRepetitionDate: first }] }]), 400, `${formatDateNorwegian(taken)} kl. 19:00 hører ikke til en gjentakelse du søker om.`],
-      ['a date both sent and left out', () => body([seriesTime(series[0]!)], [seriesTime(series[0]!)]), 400, `${formatDateNorwegian(series[0]!)} kl. 18:00 er både med i søknaden og utelatt.`],
-      ['a date left out twice', () => body([seriesTime(series[0]!)], [seriesTime(taken), seriesTime(taken)]), 400, `${formatDateNorwegian(taken)} kl. 18:00 er utelatt mer enn én gang.`],
-      ['every date left out', () => body([], [seriesTime(taken)]), 400, 'Søknaden må ha minst én ledig tid. Velg andre tider eller endre gjentakelsen.'],
-      ['a room entry with no dates left', () => body([{ bookableAssetId: gym, datesAndTimes: [] }], [seriesTime(taken)]), 400, 'Søknaden må ha minst én ledig tid. Velg andre tider eller endre gjentakelsen.'],
-      ['a left-out date that is free', () => body([seriesTime(series[0]!)], [seriesTime(series[2]!)]), 409, `Gymsal ${formatDateNorwegian(series[2]!)} kl. 18:00 er ledig nå. Sjekk tidene på nytt og velg hva du vil sende.`],
+      [
+        'left out without the explicit choice',
+        () => body([seriesTime(series[0]!)], [seriesTime(taken)], { sendWithoutOmitted: false }),
+        400,
+        'Du må velge «Send søknaden uten datoene som ikke er ledige» for å sende uten noen av datoene.',
+      ],
+      [
+        'a date that is not in the series (not whole weeks after its start)',
+        () => body([seriesTime(series[0]!)], [seriesTime(addDays(taken, 1))]),
+        400,
+        `${formatDateNorwegian(addDays(taken, 1))} kl. 18:00 hører ikke til en gjentakelse du søker om.`,
+      ],
+      [
+        'a date of a series the request does not send',
+        () => body([seriesTime(series[0]!)], [seriesTime(taken, hall)]),
+        400,
+        `${formatDateNorwegian(taken)} kl. 18:00 hører ikke til en gjentakelse du søker om.`,
+      ],
+      [
+        'a date listed one by one at a time the request does not send',
+        () =>
+          body(
+            [seriesTime(series[0]!)],
+            [
+              {
+                bookableAssetId: gym,
+                datesAndTimes: [{ date: taken, startTime: '18:00:00', duration: 'PT1H', initialRepetitionDate: null }],
+              },
+            ],
+          ),
+        400,
+        `${formatDateNorwegian(taken)} kl. 18:00 hører ikke til en gjentakelse du søker om.`,
+      ],
+      [
+        'a date of the series at another time of day',
+        () =>
+          body(
+            [seriesTime(series[0]!)],
+            [
+              {
+                bookableAssetId: gym,
+                datesAndTimes: [{ date: taken, startTime: '19:00:00', duration: 'PT1H', initialRepetitionDate: first }],
+              },
+            ],
+          ),
+        400,
+        `${formatDateNorwegian(taken)} kl. 19:00 hører ikke til en gjentakelse du søker om.`,
+      ],
+      [
+        'a date both sent and left out',
+        () => body([seriesTime(series[0]!)], [seriesTime(series[0]!)]),
+        400,
+        `${formatDateNorwegian(series[0]!)} kl. 18:00 er både med i søknaden og utelatt.`,
+      ],
+      [
+        'a date left out twice',
+        () => body([seriesTime(series[0]!)], [seriesTime(taken), seriesTime(taken)]),
+        400,
+        `${formatDateNorwegian(taken)} kl. 18:00 er utelatt mer enn én gang.`,
+      ],
+      [
+        'every date left out',
+        () => body([], [seriesTime(taken)]),
+        400,
+        'Søknaden må ha minst én ledig tid. Velg andre tider eller endre gjentakelsen.',
+      ],
+      [
+        'a room entry with no dates left',
+        () => body([{ bookableAssetId: gym, datesAndTimes: [] }], [seriesTime(taken)]),
+        400,
+        'Søknaden må ha minst én ledig tid. Velg andre tider eller endre gjentakelsen.',
+      ],
+      [
+        'a left-out date that is free',
+        () => body([seriesTime(series[0]!)], [seriesTime(series[2]!)]),
+        409,
+        `Gymsal ${formatDateNorwegian(series[2]!)} kl. 18:00 er ledig nå. Sjekk tidene på nytt og velg hva du vil sende.`,
+      ],
       ['an omission list that is not a list', () => body([seriesTime(series[0]!)], 'alle'), 400, ''],
     ];
     it.each(cases)('%s', async (_name, payload, status, message) => {

@@ -35,15 +35,21 @@ describe('taking a wedding time (decision 012): POST /api/booking at a WEDDINGS 
     await ctx.database.db.execute(sql`truncate bookings, reservations, change_log, mail_outbox restart identity cascade`);
   });
 
-  const bookingsNow = () => queryRows<{ status: string; source_form: string; hold_minutes: number | null; reservations: string }>(ctx.database.db, sql`
+  const bookingsNow = () =>
+    queryRows<{ status: string; source_form: string; hold_minutes: number | null; reservations: string }>(
+      ctx.database.db,
+      sql`
     select b.status, b.source_form, round(extract(epoch from b.hold_expires_at - now()) / 60)::int as hold_minutes,
       (select string_agg(r.status || ' ' || r.date || ' ' || r.start_time, ',') from reservations r where r.booking_id = b.id) as reservations
-    from bookings b order by b.id`);
+    from bookings b order by b.id`,
+    );
 
   it('one time: an UNPROCESSED wedding booking whose time is held for 30 minutes', async () => {
     const res = await takeWeddingTimes(kari, roomId, [weddingTime(day, '11:00:00')]);
     expect(res.statusCode, res.body).toBe(201);
-    expect(await bookingsNow()).toEqual([{ status: 'UNPROCESSED', source_form: 'wedding', hold_minutes: 30, reservations: `UNPROCESSED ${day} 11:00:00` }]);
+    expect(await bookingsNow()).toEqual([
+      { status: 'UNPROCESSED', source_form: 'wedding', hold_minutes: 30, reservations: `UNPROCESSED ${day} 11:00:00` },
+    ]);
   });
 
   it('refuses a second time in the same application, and a repeated one, writing nothing', async () => {
@@ -67,16 +73,27 @@ describe('taking a wedding time (decision 012): POST /api/booking at a WEDDINGS 
 
   it('the hold is as long as WEDDING_HOLD_MINUTES says, from the moment the time is taken', async () => {
     const now = new Date();
-    const user = { userId: kari.userId, name: kari.name, email: 'kari@example.no', portal: 'PUBLIC' } as Parameters<typeof createBooking>[0]['user'];
+    const user = { userId: kari.userId, name: kari.name, email: 'kari@example.no', portal: 'PUBLIC' } as Parameters<
+      typeof createBooking
+    >[0]['user'];
     const { bookingId } = await createBooking({
-      db: ctx.database.db, user, publicUrl: 'http://localhost', weddingHoldMinutes: 45, now,
+      db: ctx.database.db,
+      user,
+      publicUrl: 'http://localhost',
+      weddingHoldMinutes: 45,
+      now,
       body: createBookingRequest.parse({
         availabilityData: { probablyAvailable: [{ bookableAssetId: roomId, datesAndTimes: [weddingTime(day, '13:00:00')] }] },
-        isRepeating: false, bookingPortalClient: 'PUBLIC', bookingPurpose: 'PUBLICUSER_LOAN',
+        isRepeating: false,
+        bookingPortalClient: 'PUBLIC',
+        bookingPurpose: 'PUBLICUSER_LOAN',
         formAnswers: { participants: 20, contactEmail: 'kari@example.no', contactPhone: '41234567' },
       }),
     });
-    const [row] = await queryRows<{ hold: Date | string }>(ctx.database.db, sql`select hold_expires_at as hold from bookings where id = ${bookingId}`);
+    const [row] = await queryRows<{ hold: Date | string }>(
+      ctx.database.db,
+      sql`select hold_expires_at as hold from bookings where id = ${bookingId}`,
+    );
     expect(new Date(row!.hold).getTime()).toBe(now.getTime() + 45 * 60_000);
   });
 
@@ -89,12 +106,15 @@ describe('taking a wedding time (decision 012): POST /api/booking at a WEDDINGS 
     expect(res.statusCode, res.body).toBe(201);
     const { bookingId, caseNumber } = res.json<{ bookingId: number; caseNumber: string }>();
     expect(caseNumber).toBe(`LOK-${year}-42001`);
-    const [row] = await queryRows<{ deadline: string; entry: string; times: unknown; reservation: string }>(db, sql`
+    const [row] = await queryRows<{ deadline: string; entry: string; times: unknown; reservation: string }>(
+      db,
+      sql`
       select to_char(b.cancellation_deadline at time zone 'Europe/Oslo', 'YYYY-MM-DD HH24:MI') as deadline,
         (select c.type || ' ' || c.user_name from change_log c where c.booking_id = b.id) as entry,
         (select c.reservation_times from change_log c where c.booking_id = b.id) as times,
         (select r.status || ' ' || r.date || ' ' || r.start_time || ' ' || r.duration_minutes from reservations r where r.booking_id = b.id) as reservation
-      from bookings b where b.id = ${bookingId}`);
+      from bookings b where b.id = ${bookingId}`,
+    );
     expect(row).toEqual({
       deadline: `${addDays(day, -28)} 23:59`,
       entry: `Comment ${kari.name}`,
@@ -106,22 +126,37 @@ describe('taking a wedding time (decision 012): POST /api/booking at a WEDDINGS 
   it('answers 409 naming the time, writing nothing, when only the exclusion constraint sees the collision', async () => {
     const db = ctx.database.db;
     const other = await createBookingRow(db, locationId, amina.userId);
-    const user = { userId: kari.userId, name: kari.name, email: 'kari@example.no', portal: 'PUBLIC' } as Parameters<typeof createBooking>[0]['user'];
+    const user = { userId: kari.userId, name: kari.name, email: 'kari@example.no', portal: 'PUBLIC' } as Parameters<
+      typeof createBooking
+    >[0]['user'];
     const error = await createBooking({
-      db, user, publicUrl: 'http://localhost', weddingHoldMinutes: 30,
+      db,
+      user,
+      publicUrl: 'http://localhost',
+      weddingHoldMinutes: 30,
       body: createBookingRequest.parse({
         availabilityData: { probablyAvailable: [{ bookableAssetId: roomId, datesAndTimes: [weddingTime(day, '15:00:00')] }] },
-        isRepeating: false, bookingPortalClient: 'PUBLIC', bookingPurpose: 'PUBLICUSER_LOAN',
+        isRepeating: false,
+        bookingPortalClient: 'PUBLIC',
+        bookingPurpose: 'PUBLICUSER_LOAN',
         formAnswers: { participants: 20, contactEmail: 'kari@example.no', contactPhone: '41234567' },
       }),
       // A writer that does not take the room's lock puts a reservation there after the re-check.
       beforeReservations: async (tx) => {
-        await insertReservations(tx, [{ bookingId: other.id, bookableAssetId: roomId, date: day, startTime: '15:15', durationMinutes: 30, status: 'APPROVED' }]);
+        await insertReservations(tx, [
+          { bookingId: other.id, bookableAssetId: roomId, date: day, startTime: '15:15', durationMinutes: 30, status: 'APPROVED' },
+        ]);
       },
-    }).then(() => null, (e: unknown) => e);
+    }).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).status).toBe(409);
-    expect((error as AppError).toJSON()).toMatchObject({ code: 'BOOKING_CONFLICT', conflicts: [{ bookableAssetId: roomId, date: day, startTime: '15:00:00', endTime: '15:30:00' }] });
+    expect((error as AppError).toJSON()).toMatchObject({
+      code: 'BOOKING_CONFLICT',
+      conflicts: [{ bookableAssetId: roomId, date: day, startTime: '15:00:00', endTime: '15:30:00' }],
+    });
     // The whole transaction was rolled back, the other writer's reservation with it.
     expect(await bookingsNow()).toEqual([{ status: 'UNPROCESSED', source_form: 'default', hold_minutes: null, reservations: null }]);
   });
@@ -132,15 +167,27 @@ describe('taking a wedding time (decision 012): POST /api/booking at a WEDDINGS 
     await setOpeningHours(db, school.id, '10:00', '16:00');
     const room = await createAsset(db, school.id, { name: 'Aula' });
     const res = await kari.request({
-      method: 'POST', url: '/api/booking',
+      method: 'POST',
+      url: '/api/booking',
       payload: {
-        availabilityData: { probablyAvailable: [{ bookableAssetId: room.id, datesAndTimes: [weddingTime(day, '11:00:00'), weddingTime(day, '12:00:00')] }] },
-        isRepeating: false, bookingPortalClient: 'PUBLIC', bookingPurpose: 'PUBLICUSER_LOAN',
+        availabilityData: {
+          probablyAvailable: [{ bookableAssetId: room.id, datesAndTimes: [weddingTime(day, '11:00:00'), weddingTime(day, '12:00:00')] }],
+        },
+        isRepeating: false,
+        bookingPortalClient: 'PUBLIC',
+        bookingPurpose: 'PUBLICUSER_LOAN',
         formAnswers: { activity: 'Møte', purpose: 'Årsmøte', participants: 20, contactEmail: 'kari@example.no', contactPhone: '41234567' },
       },
     });
     expect(res.statusCode, res.body).toBe(201);
-    expect(await bookingsNow()).toEqual([{ status: 'UNPROCESSED', source_form: 'default', hold_minutes: null, reservations: `UNPROCESSED ${day} 11:00:00,UNPROCESSED ${day} 12:00:00` }]);
+    expect(await bookingsNow()).toEqual([
+      {
+        status: 'UNPROCESSED',
+        source_form: 'default',
+        hold_minutes: null,
+        reservations: `UNPROCESSED ${day} 11:00:00,UNPROCESSED ${day} 12:00:00`,
+      },
+    ]);
   });
 });
 
@@ -162,7 +209,9 @@ describe('one held wedding time per person (decision 012) and no receipt at the 
     await ctx.database.db.execute(sql`truncate bookings, reservations, change_log, mail_outbox, wedding_forms restart identity cascade`);
   });
 
-  const statuses = async () => (await queryRows<{ s: string | null }>(ctx.database.db, sql`select string_agg(status::text, ',' order by id) as s from bookings`))[0]!.s;
+  const statuses = async () =>
+    (await queryRows<{ s: string | null }>(ctx.database.db, sql`select string_agg(status::text, ',' order by id) as s from bookings`))[0]!
+      .s;
 
   it('refuses a second wedding time while the first is still held, with a clear message, writing nothing', async () => {
     expect((await takeWeddingTimes(kari, roomId, [weddingTime(day, '11:00:00')])).statusCode).toBe(201);
@@ -191,16 +240,23 @@ describe('one held wedding time per person (decision 012) and no receipt at the 
       expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409]);
       // Every loser is told which time is taken, in the same words, whether it read the calendar or
       // learnt the winner's outcome while it waited for it.
-      const refusals = results.filter((r) => r.statusCode === 409).map((r) => r.json<{ code: string; userMsg: string; conflicts: unknown[] }>());
+      const refusals = results
+        .filter((r) => r.statusCode === 409)
+        .map((r) => r.json<{ code: string; userMsg: string; conflicts: unknown[] }>());
       for (const refusal of refusals) {
         expect(refusal.code).toBe('BOOKING_CONFLICT');
         expect(refusal.conflicts).toEqual([{ bookableAssetId: roomId, date: day, startTime: start, endTime: `1${round + 1}:00:00` }]);
         expect(refusal.userMsg).toBe(refusals[0]!.userMsg);
         expect(refusal.userMsg).toMatch(/kl\. 1\d:30/);
       }
-      const taken = await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from reservations where start_time = ${start} and status = 'UNPROCESSED'`);
+      const taken = await queryRows<{ n: number }>(
+        ctx.database.db,
+        sql`select count(*)::int as n from reservations where start_time = ${start} and status = 'UNPROCESSED'`,
+      );
       expect(taken[0]!.n).toBe(1);
-      await ctx.database.db.execute(sql`update bookings set hold_expires_at = now() - interval '1 second' where hold_expires_at is not null`);
+      await ctx.database.db.execute(
+        sql`update bookings set hold_expires_at = now() - interval '1 second' where hold_expires_at is not null`,
+      );
     }
   });
 

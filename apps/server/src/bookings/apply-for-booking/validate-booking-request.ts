@@ -20,8 +20,11 @@ import type { RoomRow } from '../../availability';
 const publicPurposes = new Set(['PUBLICUSER_LOAN', 'UNKNOWN']);
 
 /** This endpoint books for the logged-in citizen; administrators' bookings (on behalf, internal) are the admin app's. */
-export function assertCitizenApplication(user: AuthenticatedUser, body: Pick<CreateBookingRequest, 'bookingPortalClient' | 'bookingPurpose'>): void {
-  if (user.portal !== 'PUBLIC') throw AppError.forbidden('POST /booking takes a citizen\'s token; administrators book in the admin app');
+export function assertCitizenApplication(
+  user: AuthenticatedUser,
+  body: Pick<CreateBookingRequest, 'bookingPortalClient' | 'bookingPurpose'>,
+): void {
+  if (user.portal !== 'PUBLIC') throw AppError.forbidden("POST /booking takes a citizen's token; administrators book in the admin app");
   if (body.bookingPortalClient !== 'PUBLIC' || !publicPurposes.has(body.bookingPurpose)) {
     throw AppError.forbidden(`A citizen cannot send a booking with purpose ${body.bookingPurpose} from portal ${body.bookingPortalClient}`);
   }
@@ -31,7 +34,10 @@ export function assertCitizenApplication(user: AuthenticatedUser, body: Pick<Cre
 export function parseFormAnswers(answers: CreateBookingRequest['formAnswers'], themes: readonly BookingFlowTheme[]): BookingFormAnswers {
   const parsed = applicationFormSchema(themes).safeParse(answers);
   if (parsed.success) return parsed.data;
-  const fields = parsed.error.issues.map((issue) => ({ path: ['body', 'formAnswers', ...issue.path.map(String)].join('.'), message: issue.message }));
+  const fields = parsed.error.issues.map((issue) => ({
+    path: ['body', 'formAnswers', ...issue.path.map(String)].join('.'),
+    message: issue.message,
+  }));
   return invalid(`Invalid form answers: ${fields.map((f) => `${f.path} ${f.message}`).join('; ')}`, fields);
 }
 
@@ -55,15 +61,24 @@ export function singleLocation(rows: readonly RoomRow[]): RoomRow['location'] & 
  * the room twice (and then fail on the exclusion constraint without anyone else to name): refused.
  */
 export function rejectOverlappingTimes(entries: readonly AssetTimesToBook[], entryIndex: (assetId: number) => number): void {
-  const fields = entries.flatMap((entry) => overlappingTimes(entry.datesAndTimes).map((t) => {
-    const start = parseTime(t.startTime);
-    const minutes = parseDuration(t.duration);
-    const end = start !== null && minutes !== null && start + minutes <= 1440 ? minutesToTime(start + minutes) : null;
-    const when = end ? formatTimeRange(t.date, t.startTime, end) : `${t.date} ${t.startTime} ${minutes === null ? String(t.duration) : formatDuration(minutes)}`;
-    return { path: `body.availabilityData.probablyAvailable.${entryIndex(entry.bookableAssetId)}.datesAndTimes`, message: `${bookingCreateMessages.overlapping} (${when})` };
-  }));
+  const fields = entries.flatMap((entry) =>
+    overlappingTimes(entry.datesAndTimes).map((t) => {
+      const start = parseTime(t.startTime);
+      const minutes = parseDuration(t.duration);
+      const end = start !== null && minutes !== null && start + minutes <= 1440 ? minutesToTime(start + minutes) : null;
+      const when = end
+        ? formatTimeRange(t.date, t.startTime, end)
+        : `${t.date} ${t.startTime} ${minutes === null ? String(t.duration) : formatDuration(minutes)}`;
+      return {
+        path: `body.availabilityData.probablyAvailable.${entryIndex(entry.bookableAssetId)}.datesAndTimes`,
+        message: `${bookingCreateMessages.overlapping} (${when})`,
+      };
+    }),
+  );
   if (fields.length === 0) return;
-  throw new AppError('BOOKING_NOT_ALLOWED', `${fields.length} time(s) overlap others of the same room`, bookingCreateMessages.overlapping, { fields });
+  throw new AppError('BOOKING_NOT_ALLOWED', `${fields.length} time(s) overlap others of the same room`, bookingCreateMessages.overlapping, {
+    fields,
+  });
 }
 
 /**

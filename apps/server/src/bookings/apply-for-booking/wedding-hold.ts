@@ -22,12 +22,16 @@ export interface WeddingTerms {
  */
 export function assertOneWeddingTime(entries: readonly AssetTimesToBook[], isRepeating: boolean, timesToWrite?: number): void {
   const sent = entries.reduce((n, e) => n + e.datesAndTimes.length, 0);
-  const problem = weddingTimesProblem({ times: sent, repeating: isRepeating })
-    ?? (timesToWrite === undefined ? null : weddingTimesProblem({ times: timesToWrite, repeating: isRepeating }));
+  const problem =
+    weddingTimesProblem({ times: sent, repeating: isRepeating }) ??
+    (timesToWrite === undefined ? null : weddingTimesProblem({ times: timesToWrite, repeating: isRepeating }));
   if (problem === null) return;
-  throw new AppError('BOOKING_NOT_ALLOWED', `A wedding booking is one time; got ${timesToWrite ?? sent}${isRepeating ? ' (repeating)' : ''}`, weddingMessages.oneTimeOnly, {
-    fields: [{ path: 'body.availabilityData.probablyAvailable', message: weddingMessages.oneTimeOnly }],
-  });
+  throw new AppError(
+    'BOOKING_NOT_ALLOWED',
+    `A wedding booking is one time; got ${timesToWrite ?? sent}${isRepeating ? ' (repeating)' : ''}`,
+    weddingMessages.oneTimeOnly,
+    { fields: [{ path: 'body.availabilityData.probablyAvailable', message: weddingMessages.oneTimeOnly }] },
+  );
 }
 
 /** The terms of a wedding booking taken now: its hold ends `holdMinutes` from now. */

@@ -13,10 +13,14 @@ export type NewAdminBooking = Omit<typeof bookings.$inferInsert, 'id' | 'caseNum
  */
 export async function insertAdminBooking(tx: Tx, year: string, booking: NewAdminBooking) {
   // A booking starts in one of the lifecycle's first statuses (an administrator's: APPROVED).
-  if (booking.status !== undefined && !initialBookingStatuses.includes(booking.status)) throw new AppError('STATUS_TRANSITION_REFUSED', `A booking cannot start as ${booking.status}`);
+  if (booking.status !== undefined && !initialBookingStatuses.includes(booking.status))
+    throw new AppError('STATUS_TRANSITION_REFUSED', `A booking cannot start as ${booking.status}`);
   for (let attempt = 0; attempt < 1000; attempt++) {
-    const [row] = await tx.insert(bookings).values({ ...booking, caseNumber: nextCaseNumber({ year }) })
-      .onConflictDoNothing({ target: bookings.caseNumber }).returning();
+    const [row] = await tx
+      .insert(bookings)
+      .values({ ...booking, caseNumber: nextCaseNumber({ year }) })
+      .onConflictDoNothing({ target: bookings.caseNumber })
+      .returning();
     if (row) return row;
   }
   throw new Error('No free case number after 1000 attempts');

@@ -36,9 +36,15 @@ const NO_CASE_NUMBER = 'No free case number after 1000 attempts';
  * never gives a value twice, so concurrent bookings cannot collide; a number that exists already
  * (demo data, imports) is skipped by trying the next. One statement per attempt.
  */
-export async function insertBookingWithEntry(tx: DbOrTx, booking: NewBooking, entry: { userName: string; reservationTimes: ChangeLogReservationTimes }): Promise<{ bookingId: number; caseNumber: string }> {
+export async function insertBookingWithEntry(
+  tx: DbOrTx,
+  booking: NewBooking,
+  entry: { userName: string; reservationTimes: ChangeLogReservationTimes },
+): Promise<{ bookingId: number; caseNumber: string }> {
   for (let attempt = 0; attempt < 1000; attempt++) {
-    const [row] = await queryRows<{ id: number; case_number: string }>(tx, sql`
+    const [row] = await queryRows<{ id: number; case_number: string }>(
+      tx,
+      sql`
       with b as (
         insert into bookings (status, user_id, organization_number, organization_name, location_id, purpose, source_form, duration_type,
           case_number, form_answers, hold_expires_at, cancellation_deadline, omitted_times)
@@ -52,7 +58,8 @@ export async function insertBookingWithEntry(tx: DbOrTx, booking: NewBooking, en
         insert into change_log (booking_id, type, user_id, user_name, reservation_times)
         select b.id, 'Comment', ${booking.userId}, ${entry.userName}, ${JSON.stringify(entry.reservationTimes)}::jsonb from b
       )
-      select id, case_number from b`);
+      select id, case_number from b`,
+    );
     if (row) return { bookingId: Number(row.id), caseNumber: row.case_number };
   }
   throw new Error(NO_CASE_NUMBER);
@@ -67,7 +74,13 @@ export function nextCaseNumber(booking: Pick<NewBooking, 'year'>): SQL {
 export interface NewWeddingTake extends NewBooking {
   userName: string;
   reservationTimes: ChangeLogReservationTimes;
-  reservation: { bookableAssetId: number; date: string; startTime: string; durationMinutes: number; initialRepetitionDate?: string | null | undefined };
+  reservation: {
+    bookableAssetId: number;
+    date: string;
+    startTime: string;
+    durationMinutes: number;
+    initialRepetitionDate?: string | null | undefined;
+  };
   /** The hold of an earlier wedding booking counts while it ends after this instant. */
   now: Date;
 }
@@ -80,10 +93,15 @@ export interface NewWeddingTake extends NewBooking {
  * that held the lock before (a read in the locking statement would not). An overlap with an active
  * reservation fails the statement with 23P01 (the exclusion constraint), nothing written.
  */
-export async function insertWeddingTake(tx: DbOrTx, take: NewWeddingTake): Promise<{ heldBookingId: number } | { bookingId: number; caseNumber: string }> {
+export async function insertWeddingTake(
+  tx: DbOrTx,
+  take: NewWeddingTake,
+): Promise<{ heldBookingId: number } | { bookingId: number; caseNumber: string }> {
   const r = take.reservation;
   for (let attempt = 0; attempt < 1000; attempt++) {
-    const [row] = await queryRows<{ held: number | null; id: number | null; case_number: string | null }>(tx, sql`
+    const [row] = await queryRows<{ held: number | null; id: number | null; case_number: string | null }>(
+      tx,
+      sql`
       with held as (
         select id from bookings
         where user_id = ${take.userId} and source_form = 'wedding' and status = 'UNPROCESSED'
@@ -106,7 +124,8 @@ export async function insertWeddingTake(tx: DbOrTx, take: NewWeddingTake): Promi
         insert into reservations (booking_id, bookable_asset_id, date, start_time, duration_minutes, initial_repetition_date, status)
         select b.id, ${r.bookableAssetId}, ${r.date}::date, ${r.startTime}::time, ${r.durationMinutes}, ${r.initialRepetitionDate ?? null}::date, 'UNPROCESSED' from b
       )
-      select (select id from held) as held, b.id, b.case_number from (select 1) one left join b on true`);
+      select (select id from held) as held, b.id, b.case_number from (select 1) one left join b on true`,
+    );
     if (row?.held != null) return { heldBookingId: Number(row.held) };
     if (row?.id != null) return { bookingId: Number(row.id), caseNumber: row.case_number! };
   }

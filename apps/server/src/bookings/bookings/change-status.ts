@@ -4,7 +4,15 @@ import type { ReservationStatus } from '@lokaler/domain/reservation';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import { queueMail, recordChange, type ChangeMail } from './record-change';
-import { lockBookingStatus, lockReservationStatuses, touchBookingRow, writeBookingStatus, writeReservationStatus, type BookingFields, type NewChangeLogEntry } from './repository';
+import {
+  lockBookingStatus,
+  lockReservationStatuses,
+  touchBookingRow,
+  writeBookingStatus,
+  writeReservationStatus,
+  type BookingFields,
+  type NewChangeLogEntry,
+} from './repository';
 import { runGuards, type PlannedStatusChange, type StatusActor } from './status-hooks';
 
 export interface StatusChange {
@@ -49,12 +57,14 @@ export async function changeStatus(tx: Tx, change: StatusChange): Promise<Status
   const bookingFrom = await lockBookingStatus(tx, change.bookingId);
   if (!bookingFrom) throw AppError.notFound(`Booking ${change.bookingId}`);
   const bookingTo = change.booking?.to;
-  if (bookingTo !== undefined && bookingTo !== bookingFrom && !canTransition('booking', bookingFrom, bookingTo)) throw refusedTransition('booking', change.bookingId, bookingFrom, bookingTo);
+  if (bookingTo !== undefined && bookingTo !== bookingFrom && !canTransition('booking', bookingFrom, bookingTo))
+    throw refusedTransition('booking', change.bookingId, bookingFrom, bookingTo);
 
   const wanted = change.reservations;
   const rows = wanted ? await lockReservationStatuses(tx, change.bookingId, wanted) : [];
   const moving = wanted ? rows.filter((r) => r.status !== wanted.to) : [];
-  for (const r of moving) if (!canTransition('reservation', r.status, wanted!.to)) throw refusedTransition('reservation', r.id, r.status, wanted!.to);
+  for (const r of moving)
+    if (!canTransition('reservation', r.status, wanted!.to)) throw refusedTransition('reservation', r.id, r.status, wanted!.to);
 
   const planned: PlannedStatusChange = {
     bookingId: change.bookingId,
@@ -66,7 +76,13 @@ export async function changeStatus(tx: Tx, change: StatusChange): Promise<Status
 
   if (bookingTo !== undefined) await writeBookingStatus(tx, change.bookingId, bookingTo, change.booking?.fields ?? {}, now);
   else await touchBookingRow(tx, change.bookingId, now);
-  if (wanted) await writeReservationStatus(tx, moving.map((r) => r.id), wanted.to, now);
+  if (wanted)
+    await writeReservationStatus(
+      tx,
+      moving.map((r) => r.id),
+      wanted.to,
+      now,
+    );
   if (change.log) await recordChange(tx, { ...change.log, bookingId: change.bookingId }, change.mail);
   else await queueMail(tx, change.mail);
   return { bookingFrom, reservations: moving.map((r) => ({ id: r.id, from: r.status })) };

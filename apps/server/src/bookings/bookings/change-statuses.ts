@@ -5,7 +5,14 @@ import type { Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import { refusedTransition } from './change-status';
 import { queueMail, type ChangeMail } from './record-change';
-import { insertChangeLogEntries, lockBookingStatuses, lockReservationsById, writeBookingStatuses, writeReservationStatuses, type NewChangeLogEntry } from './repository';
+import {
+  insertChangeLogEntries,
+  lockBookingStatuses,
+  lockReservationsById,
+  writeBookingStatuses,
+  writeReservationStatuses,
+  type NewChangeLogEntry,
+} from './repository';
 import { runAfterChange, runGuards, type PlannedStatusChange, type StatusActor } from './status-hooks';
 
 /**
@@ -31,8 +38,13 @@ export interface StatusBatch {
 export async function changeStatuses(tx: Tx, batch: StatusBatch): Promise<void> {
   const bookingChanges = batch.bookings ?? [];
   const reservationChanges = batch.reservations ?? [];
-  const currentReservations = await lockReservationsById(tx, reservationChanges.map((r) => r.id));
-  const bookingIds = [...new Set([...bookingChanges.map((b) => b.bookingId), ...[...currentReservations.values()].map((r) => r.bookingId)])];
+  const currentReservations = await lockReservationsById(
+    tx,
+    reservationChanges.map((r) => r.id),
+  );
+  const bookingIds = [
+    ...new Set([...bookingChanges.map((b) => b.bookingId), ...[...currentReservations.values()].map((r) => r.bookingId)]),
+  ];
   const currentBookings = await lockBookingStatuses(tx, bookingIds);
 
   const planned = new Map<number, PlannedStatusChange>();

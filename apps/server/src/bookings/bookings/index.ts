@@ -5,10 +5,22 @@
  */
 export { changeStatus, type StatusChange, type StatusChanged } from './change-status';
 export { changeStatuses, type StatusBatch } from './change-statuses';
-export { insertReservations, insertReservationsUnlessTaken, type InsertedReservation, type NewReservation } from './reservations-repository';
+export {
+  insertReservations,
+  insertReservationsUnlessTaken,
+  type InsertedReservation,
+  type NewReservation,
+} from './reservations-repository';
 export { insertBookingWithEntry, insertWeddingTake, type NewBooking, type NewWeddingTake } from './applications-repository';
 export { insertAdminBooking, type NewAdminBooking } from './admin-bookings-repository';
 export { recordChange, type ChangeMail } from './record-change';
 export { appendChangeLog, updateBookingDetails } from './booking-details';
 export type { BookingDetails, BookingFields, NewChangeLogEntry } from './repository';
-export { registerBookingStatusHook, registeredBookingStatusHooks, type BookingStatusHook, type PlannedStatusChange, type RecordedChange, type StatusActor } from './status-hooks';
+export {
+  registerBookingStatusHook,
+  registeredBookingStatusHooks,
+  type BookingStatusHook,
+  type PlannedStatusChange,
+  type RecordedChange,
+  type StatusActor,
+} from './status-hooks';

@@ -56,21 +56,26 @@ export async function insertReservationsUnlessTaken(db: DbOrTx, rows: readonly N
 }
 
 function insertStatement(db: DbOrTx, rows: readonly NewReservation[]) {
-  return db.insert(reservations).values(rows.map((r) => ({
-    bookingId: r.bookingId,
-    bookableAssetId: r.bookableAssetId,
-    date: r.date,
-    startTime: r.startTime,
-    durationMinutes: r.durationMinutes,
-    initialRepetitionDate: r.initialRepetitionDate ?? null,
-    status: r.status ?? 'UNPROCESSED',
-  }))).returning({
-    id: reservations.id,
-    bookableAssetId: reservations.bookableAssetId,
-    date: reservations.date,
-    startTime: reservations.startTime,
-    durationMinutes: reservations.durationMinutes,
-    status: reservations.status,
-    period: reservations.period,
-  });
+  return db
+    .insert(reservations)
+    .values(
+      rows.map((r) => ({
+        bookingId: r.bookingId,
+        bookableAssetId: r.bookableAssetId,
+        date: r.date,
+        startTime: r.startTime,
+        durationMinutes: r.durationMinutes,
+        initialRepetitionDate: r.initialRepetitionDate ?? null,
+        status: r.status ?? 'UNPROCESSED',
+      })),
+    )
+    .returning({
+      id: reservations.id,
+      bookableAssetId: reservations.bookableAssetId,
+      date: reservations.date,
+      startTime: reservations.startTime,
+      durationMinutes: reservations.durationMinutes,
+      status: reservations.status,
+      period: reservations.period,
+    });
 }

@@ -22,27 +22,59 @@ import { writeTransaction } from '../../db/write-transaction';
  * after-change step), and the
  * e-mails to the applicant and the location queued.
  */
-export async function cancelBooking({ db, identity, bookingId, now, publicUrl }: { db: Db; identity: EffectiveIdentity; bookingId: number; now: Date; publicUrl: string }): Promise<BookingStatusResponse> {
+export async function cancelBooking({
+  db,
+  identity,
+  bookingId,
+  now,
+  publicUrl,
+}: {
+  db: Db;
+  identity: EffectiveIdentity;
+  bookingId: number;
+  now: Date;
+  publicUrl: string;
+}): Promise<BookingStatusResponse> {
   return writeTransaction(db, async (tx) => {
     const booking = await findVisibleBooking(tx, identity, bookingId, { lock: true });
     await lockRoomsOfBookings(tx, [booking.id]);
     const deadline = effectiveCancellationDeadline(booking, await firstActiveStart(tx, booking.id));
     const location = await loadLocation(tx, booking.locationId);
     if (!isCancellable({ status: booking.status, cancellationDeadline: deadline }, now)) {
-      const userMsg = cancellationRefusedMessage({ status: booking.status, sourceForm: booking.sourceForm, locationName: location.name, contactEmail: location.contactEmail });
+      const userMsg = cancellationRefusedMessage({
+        status: booking.status,
+        sourceForm: booking.sourceForm,
+        locationName: location.name,
+        contactEmail: location.contactEmail,
+      });
       throw new AppError('CONFLICT', `Booking ${booking.id} (${booking.status}) cannot be cancelled by the applicant now`, userMsg);
     }
     await closeBooking(tx, booking, {
-      to: 'CANCELLED', by: 'applicant', now, log: { type: 'BookingCancellation', userId: identity.user.userId, userName: identity.user.name },
+      to: 'CANCELLED',
+      by: 'applicant',
+      now,
+      log: { type: 'BookingCancellation', userId: identity.user.userId, userName: identity.user.name },
       mail: async (cancelled) => {
-        const toApplicant = await applicantMail(tx, booking, {
-          kind: 'BookingCancellation',
-          subject: 'Bookingen er kansellert',
-          paragraphs: [`Bookingen din hos ${location.name} er kansellert. Tidene er gitt fri, og andre kan nå søke om dem.`],
-        }, publicUrl);
+        const toApplicant = await applicantMail(
+          tx,
+          booking,
+          {
+            kind: 'BookingCancellation',
+            subject: 'Bookingen er kansellert',
+            paragraphs: [`Bookingen din hos ${location.name} er kansellert. Tidene er gitt fri, og andre kan nå søke om dem.`],
+          },
+          publicUrl,
+        );
         const times = describeTimes(cancelled).flatMap((r) => r.times.map((t) => `${r.assetDescription}: ${t}`));
-        const toLocation = location.contactEmail && booking.status === 'APPROVED'
-          ? cancellationToLocationMail({ to: location.contactEmail, bookingId: booking.id, caseNumber: booking.caseNumber, freedTimes: times }) : null;
+        const toLocation =
+          location.contactEmail && booking.status === 'APPROVED'
+            ? cancellationToLocationMail({
+                to: location.contactEmail,
+                bookingId: booking.id,
+                caseNumber: booking.caseNumber,
+                freedTimes: times,
+              })
+            : null;
         return [toApplicant, toLocation].filter((m) => m !== null);
       },
     });

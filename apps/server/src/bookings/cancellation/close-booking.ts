@@ -32,7 +32,9 @@ export interface CloseBookingOptions {
 export async function closeBooking(tx: Tx, booking: BookingRow, { to, by, now, log, mail }: CloseBookingOptions) {
   const open = (await loadReservations(tx, [booking.id])).filter((r) => (openReservationStatuses as readonly string[]).includes(r.status));
   await changeStatus(tx, {
-    bookingId: booking.id, by, now,
+    bookingId: booking.id,
+    by,
+    now,
     booking: { to, fields: { holdExpiresAt: null } },
     reservations: { from: openReservationStatuses, to },
     log: { ...log, loggedAt: now, reservationTimes: open.length ? describeTimes(open) : null },

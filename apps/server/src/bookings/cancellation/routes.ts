@@ -15,27 +15,49 @@ const security = [{ bearer: [] }];
 export const cancellationRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
 
-  app.patch('/booking/:id', {
-    config: { access: 'anyUser' },
-    schema: {
-      tags: ['mine bookinger'],
-      summary: '{ status: "cancelled" }: the applicant cancels; { title }: an administrator names an internal activity',
-      description: 'Cancellation is allowed while isCancellable (unprocessed; approved until cancellationDeadline); otherwise 409 with a userMsg that says whom to contact. '
-        + 'The times are released at once.',
-      security, params: idParams, body: patchBookingBody, response: { 200: bookingStatusResponse, ...errors },
+  app.patch(
+    '/booking/:id',
+    {
+      config: { access: 'anyUser' },
+      schema: {
+        tags: ['mine bookinger'],
+        summary: '{ status: "cancelled" }: the applicant cancels; { title }: an administrator names an internal activity',
+        description:
+          'Cancellation is allowed while isCancellable (unprocessed; approved until cancellationDeadline); otherwise 409 with a userMsg that says whom to contact. ' +
+          'The times are released at once.',
+        security,
+        params: idParams,
+        body: patchBookingBody,
+        response: { 200: bookingStatusResponse, ...errors },
+      },
     },
-  }, async (request, reply) => {
-    const body = request.body;
-    if ('title' in body) return setInternalTitle({ db, user: currentUser(request), bookingId: request.params.id, title: body.title });
-    return cancelBooking({ db, identity: await effectiveIdentity(request, reply), bookingId: request.params.id, now: new Date(), publicUrl: app.config.publicUrl });
-  });
+    async (request, reply) => {
+      const body = request.body;
+      if ('title' in body) return setInternalTitle({ db, user: currentUser(request), bookingId: request.params.id, title: body.title });
+      return cancelBooking({
+        db,
+        identity: await effectiveIdentity(request, reply),
+        bookingId: request.params.id,
+        now: new Date(),
+        publicUrl: app.config.publicUrl,
+      });
+    },
+  );
 
-  app.put('/user/booking/:id/autoreject', {
-    // onRequest: an anonymous call is 401 before its body is read (the wizard sends it on pagehide).
-    config: { access: 'citizen' },
-    schema: {
-      tags: ['mine bookinger'], summary: 'Let go of a held wedding time when the applicant leaves the wedding form without sending it', security,
-      params: idParams, response: { 200: bookingStatusResponse, ...errors },
+  app.put(
+    '/user/booking/:id/autoreject',
+    {
+      // onRequest: an anonymous call is 401 before its body is read (the wizard sends it on pagehide).
+      config: { access: 'citizen' },
+      schema: {
+        tags: ['mine bookinger'],
+        summary: 'Let go of a held wedding time when the applicant leaves the wedding form without sending it',
+        security,
+        params: idParams,
+        response: { 200: bookingStatusResponse, ...errors },
+      },
     },
-  }, async (request, reply) => autorejectBooking({ db, identity: await effectiveIdentity(request, reply), bookingId: request.params.id, now: new Date() }));
+    async (request, reply) =>
+      autorejectBooking({ db, identity: await effectiveIdentity(request, reply), bookingId: request.params.id, now: new Date() }),
+  );
 };

@@ -10,7 +10,17 @@ import { writeTransaction } from '../../db/write-transaction';
  * side). It shares its path with the applicant's cancellation, and one path has one handler, so the
  * route lives beside the cancellation; the rule is the administrator's (403 for other locations).
  */
-export async function setInternalTitle({ db, user, bookingId, title }: { db: Db; user: AuthenticatedUser; bookingId: number; title: string }): Promise<BookingStatusResponse> {
+export async function setInternalTitle({
+  db,
+  user,
+  bookingId,
+  title,
+}: {
+  db: Db;
+  user: AuthenticatedUser;
+  bookingId: number;
+  title: string;
+}): Promise<BookingStatusResponse> {
   if (user.portal !== 'ADMIN') throw AppError.forbidden('Only administrators set the title of a booking');
   return writeTransaction(db, async (tx) => {
     const booking = await lockBookingForAdmin(tx, bookingId, user);

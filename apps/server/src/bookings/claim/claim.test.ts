@@ -33,13 +33,17 @@ describe('GET /api/verifiedbookingaccess/{token}', () => {
   /** A booking an administrator registered for Leif, who has not logged in, with its claim link's token. */
   const onBehalf = async (now = new Date(), day = 6) => {
     const booking = await applicantBooking(ctx.database.db, {
-      locationId, userId: null, status: 'APPROVED', onBehalfOf: { name: 'Leif Pettersen', email: 'leif@example.no' },
+      locationId,
+      userId: null,
+      status: 'APPROVED',
+      onBehalfOf: { name: 'Leif Pettersen', email: 'leif@example.no' },
       times: [{ bookableAssetId: room, date: inDays(day), startTime: '10:00:00', durationMinutes: 120 }],
     });
     return { booking, token: await createClaimToken(ctx.database.db, booking.id, now) };
   };
   const claim = (token: string, who = kari) => who.request({ method: 'GET', url: `/api/verifiedbookingaccess/${token}` });
-  const mine = async (who: CitizenSession) => (await who.request({ method: 'GET', url: '/api/user/booking' })).json<UserBookingSummary[]>().map((b) => b.bookingId);
+  const mine = async (who: CitizenSession) =>
+    (await who.request({ method: 'GET', url: '/api/user/booking' })).json<UserBookingSummary[]>().map((b) => b.bookingId);
 
   it('gives the booking to whoever opens the link first, and then answers its id again for them', async () => {
     const { booking, token } = await onBehalf();
@@ -72,7 +76,10 @@ describe('GET /api/verifiedbookingaccess/{token}', () => {
 
     const old = await onBehalf(new Date(Date.now() - 200 * 86_400_000), 7);
     expect((await claim(old.token, ola)).statusCode).toBe(404);
-    const [row] = await queryRows<{ user_id: number | null }>(ctx.database.db, sql`select user_id from bookings where id = ${old.booking.id}`);
+    const [row] = await queryRows<{ user_id: number | null }>(
+      ctx.database.db,
+      sql`select user_id from bookings where id = ${old.booking.id}`,
+    );
     expect(row!.user_id).toBeNull();
     expect(booking.id).not.toBe(old.booking.id);
     expect((await claim('bad token!', ola)).statusCode).toBe(400);

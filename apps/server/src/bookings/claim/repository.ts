@@ -19,7 +19,11 @@ export async function lockClaimToken(tx: Tx, tokenHash: string): Promise<ClaimTo
 
 /** The booking's owner, locked for the rest of the transaction (undefined when it does not exist). */
 export async function lockBookingOwner(tx: Tx, bookingId: number): Promise<{ id: number; userId: number | null } | undefined> {
-  const [row] = await tx.select({ id: bookings.id, userId: bookings.userId }).from(bookings).where(eq(bookings.id, bookingId)).for('update');
+  const [row] = await tx
+    .select({ id: bookings.id, userId: bookings.userId })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId))
+    .for('update');
   return row;
 }
 
@@ -30,7 +34,12 @@ export interface NewOwner {
 }
 
 /** The booking becomes the owner's and the token is marked as used by them, at `now`. */
-export async function assignBookingToClaimer(tx: Tx, claim: Pick<ClaimTokenRow, 'tokenHash' | 'bookingId'>, owner: NewOwner, now: Date): Promise<void> {
+export async function assignBookingToClaimer(
+  tx: Tx,
+  claim: Pick<ClaimTokenRow, 'tokenHash' | 'bookingId'>,
+  owner: NewOwner,
+  now: Date,
+): Promise<void> {
   await updateBookingDetails(tx, claim.bookingId, owner, now);
   await tx.update(claimTokens).set({ claimedAt: now, claimedByUserId: owner.userId }).where(eq(claimTokens.tokenHash, claim.tokenHash));
 }

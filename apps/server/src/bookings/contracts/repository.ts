@@ -13,7 +13,10 @@ export async function findSignedContract(db: DbOrTx, bookingId: number): Promise
 }
 
 export async function contractRequirements(db: DbOrTx, bookingId: number, options: { lock?: boolean } = {}): Promise<RequirementRow[]> {
-  const query = db.select().from(requirements).where(and(eq(requirements.bookingId, bookingId), eq(requirements.type, 'CONTRACT')));
+  const query = db
+    .select()
+    .from(requirements)
+    .where(and(eq(requirements.bookingId, bookingId), eq(requirements.type, 'CONTRACT')));
   return options.lock ? query.for('update') : query;
 }
 
@@ -25,8 +28,11 @@ export async function findApprovalTerms(db: DbOrTx, bookingId: number) {
 
 /** The locations the booking's rooms belong to (a contract covers exactly one). */
 export async function roomLocationIds(db: DbOrTx, bookingId: number): Promise<number[]> {
-  const rows = await queryRows<{ location_id: number }>(db, sql`
-    select distinct a.location_id from reservations r join bookable_assets a on a.id = r.bookable_asset_id where r.booking_id = ${bookingId}`);
+  const rows = await queryRows<{ location_id: number }>(
+    db,
+    sql`
+    select distinct a.location_id from reservations r join bookable_assets a on a.id = r.bookable_asset_id where r.booking_id = ${bookingId}`,
+  );
   return rows.map((r) => Number(r.location_id));
 }
 
@@ -34,8 +40,14 @@ export async function roomLocationIds(db: DbOrTx, bookingId: number): Promise<nu
  * Marks the contract requirement signed, only if it is not signed yet (the row is locked by the
  * caller; the condition makes a second signature a no-op even without the lock). Answers whether it did.
  */
-export async function fulfilContractRequirement(tx: Tx, requirementId: number, signer: { userId: number; name: string }, at: Date): Promise<boolean> {
-  const updated = await tx.update(requirements)
+export async function fulfilContractRequirement(
+  tx: Tx,
+  requirementId: number,
+  signer: { userId: number; name: string },
+  at: Date,
+): Promise<boolean> {
+  const updated = await tx
+    .update(requirements)
     .set({ isFulfilled: true, fulfilledByUserId: signer.userId, fulfilledByName: signer.name, fulfillmentTime: at })
     .where(and(eq(requirements.id, requirementId), eq(requirements.isFulfilled, false)))
     .returning({ id: requirements.id });
@@ -45,4 +57,3 @@ export async function fulfilContractRequirement(tx: Tx, requirementId: number, s
 export async function insertSignedContract(tx: Tx, row: typeof signedContracts.$inferInsert): Promise<void> {
   await tx.insert(signedContracts).values(row);
 }
-

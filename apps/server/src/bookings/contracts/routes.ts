@@ -15,37 +15,62 @@ const security = [{ bearer: [] }];
 export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
 
-  app.get('/user/contract/:id', {
-    config: { access: 'citizen' },
-    schema: {
-      tags: ['mine bookinger'],
-      summary: 'The contract of a booking (HTML) and whether, by whom and when it was signed',
-      description: 'The contract exactly as the administrator approved it (or as signed). 404 when the booking has no contract; 409 DOCUMENT_NOT_APPROVED when it needs one that no administrator has approved yet.',
-      security, params: idParams, response: { 200: contractResponse, ...errors },
+  app.get(
+    '/user/contract/:id',
+    {
+      config: { access: 'citizen' },
+      schema: {
+        tags: ['mine bookinger'],
+        summary: 'The contract of a booking (HTML) and whether, by whom and when it was signed',
+        description:
+          'The contract exactly as the administrator approved it (or as signed). 404 when the booking has no contract; 409 DOCUMENT_NOT_APPROVED when it needs one that no administrator has approved yet.',
+        security,
+        params: idParams,
+        response: { 200: contractResponse, ...errors },
+      },
     },
-  }, async (request, reply) => {
-    const { booking } = await applicantBooking(request, reply, request.params.id);
-    return getContract(db, booking);
-  });
-
-  app.post('/user/contract/confirm/:id', {
-    config: { access: 'citizen' },
-    schema: {
-      tags: ['mine bookinger'],
-      summary: 'Sign the contract (only the person who sent the application)',
-      description: '401 with the spec\'s userMsg when the caller did not create the booking; 409 when already signed, not approved, the booking has more than one contract requirement or location, or no approved contract (DOCUMENT_NOT_APPROVED).',
-      security, params: idParams, response: { 200: contractResponse, ...errors },
+    async (request, reply) => {
+      const { booking } = await applicantBooking(request, reply, request.params.id);
+      return getContract(db, booking);
     },
-  }, async (request, reply) => signContract({ db, identity: await effectiveIdentity(request, reply), bookingId: request.params.id, now: new Date() }));
+  );
 
-  app.get('/user/retroactive-contract/:id', {
-    config: { access: 'citizen' },
-    schema: { tags: ['mine bookinger'], summary: 'The retroactive-booking note: { text }, empty when there is none; cached 5 minutes', security, params: idParams, response: { 200: retroactiveContractResponse, ...errors } },
-  }, async (request, reply) => {
-    const { booking } = await applicantBooking(request, reply, request.params.id);
-    const note = await retroactiveContractNote(db, booking);
-    // Private: the answer is about one person's booking; shared caches must not keep it.
-    reply.header('cache-control', `private, max-age=${RETROACTIVE_CONTRACT_CACHE_SECONDS}`);
-    return note;
-  });
+  app.post(
+    '/user/contract/confirm/:id',
+    {
+      config: { access: 'citizen' },
+      schema: {
+        tags: ['mine bookinger'],
+        summary: 'Sign the contract (only the person who sent the application)',
+        description:
+          "401 with the spec's userMsg when the caller did not create the booking; 409 when already signed, not approved, the booking has more than one contract requirement or location, or no approved contract (DOCUMENT_NOT_APPROVED).",
+        security,
+        params: idParams,
+        response: { 200: contractResponse, ...errors },
+      },
+    },
+    async (request, reply) =>
+      signContract({ db, identity: await effectiveIdentity(request, reply), bookingId: request.params.id, now: new Date() }),
+  );
+
+  app.get(
+    '/user/retroactive-contract/:id',
+    {
+      config: { access: 'citizen' },
+      schema: {
+        tags: ['mine bookinger'],
+        summary: 'The retroactive-booking note: { text }, empty when there is none; cached 5 minutes',
+        security,
+        params: idParams,
+        response: { 200: retroactiveContractResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { booking } = await applicantBooking(request, reply, request.params.id);
+      const note = await retroactiveContractNote(db, booking);
+      // Private: the answer is about one person's booking; shared caches must not keep it.
+      reply.header('cache-control', `private, max-age=${RETROACTIVE_CONTRACT_CACHE_SECONDS}`);
+      return note;
+    },
+  );
 };

@@ -10,9 +10,7 @@ import type { EffectiveIdentity } from '../../people';
 import { recordChange, updateBookingDetails } from '../bookings';
 import { findVisibleBooking, type BookingRow } from '../user-bookings/booking-access';
 import { loadLocation } from '../user-bookings/repository';
-import {
-  contractRequirements, findSignedContract, fulfilContractRequirement, insertSignedContract, roomLocationIds,
-} from './repository';
+import { contractRequirements, findSignedContract, fulfilContractRequirement, insertSignedContract, roomLocationIds } from './repository';
 import { writeTransaction } from '../../db/write-transaction';
 
 const noContract = () => new AppError('NOT_FOUND', 'The booking has no contract', contractMessages.noContract);
@@ -25,7 +23,8 @@ const conflict = (msg: string, userMsg: string) => new AppError('CONFLICT', msg,
  */
 async function approvedContractHtml(db: DbOrTx, bookingId: number): Promise<string> {
   const approved = await findApprovedDocument(db, bookingId, 'CONTRACT');
-  if (!approved) throw new AppError('DOCUMENT_NOT_APPROVED', `Booking ${bookingId} has no approved contract document`, contractMessages.notApprovedYet);
+  if (!approved)
+    throw new AppError('DOCUMENT_NOT_APPROVED', `Booking ${bookingId} has no approved contract document`, contractMessages.notApprovedYet);
   return approved.html;
 }
 
@@ -33,7 +32,13 @@ async function approvedContractHtml(db: DbOrTx, bookingId: number): Promise<stri
 export async function getContract(db: DbOrTx, booking: BookingRow): Promise<ContractResponse> {
   const signed = await findSignedContract(db, booking.id);
   if (signed) {
-    return { bookingId: booking.id, contractHtml: signed.html, isSigned: true, signedByName: signed.signedByName, signedTimeUtc: signed.signedAt.toISOString() };
+    return {
+      bookingId: booking.id,
+      contractHtml: signed.html,
+      isSigned: true,
+      signedByName: signed.signedByName,
+      signedTimeUtc: signed.signedAt.toISOString(),
+    };
   }
   const [requirement] = await contractRequirements(db, booking.id);
   if (!requirement) throw noContract();
@@ -54,7 +59,17 @@ export async function getContract(db: DbOrTx, booking: BookingRow): Promise<Cont
  * the CONTRACT change-log entry written, key access brought up to date and a receipt queued — all
  * or nothing.
  */
-export async function signContract({ db, identity, bookingId, now }: { db: Db; identity: EffectiveIdentity; bookingId: number; now: Date }): Promise<ContractResponse> {
+export async function signContract({
+  db,
+  identity,
+  bookingId,
+  now,
+}: {
+  db: Db;
+  identity: EffectiveIdentity;
+  bookingId: number;
+  now: Date;
+}): Promise<ContractResponse> {
   return writeTransaction(db, async (tx) => {
     const booking = await findVisibleBooking(tx, identity, bookingId, { lock: true });
     const signer = identity.user;
@@ -63,26 +78,42 @@ export async function signContract({ db, identity, bookingId, now }: { db: Db; i
     }
     const contracts = await contractRequirements(tx, booking.id, { lock: true });
     if (contracts.length === 0) throw noContract();
-    if (contracts.length > 1) throw conflict(`Booking ${booking.id} has ${contracts.length} CONTRACT requirements`, contractMessages.invalidContract);
+    if (contracts.length > 1)
+      throw conflict(`Booking ${booking.id} has ${contracts.length} CONTRACT requirements`, contractMessages.invalidContract);
     const locationIds = await roomLocationIds(tx, booking.id);
-    if (locationIds.some((id) => id !== booking.locationId)) throw conflict(`Booking ${booking.id} spans several locations`, contractMessages.invalidContract);
+    if (locationIds.some((id) => id !== booking.locationId))
+      throw conflict(`Booking ${booking.id} spans several locations`, contractMessages.invalidContract);
     const requirement = contracts[0]!;
     if (requirement.isFulfilled) throw conflict('The contract is signed already', contractMessages.alreadySigned);
     if (booking.status !== 'APPROVED') throw conflict(`Booking ${booking.id} is ${booking.status}`, contractMessages.notApproved);
 
     const html = await approvedContractHtml(tx, booking.id);
-    if (!(await fulfilContractRequirement(tx, requirement.id, signer, now))) throw conflict('The contract is signed already', contractMessages.alreadySigned);
+    if (!(await fulfilContractRequirement(tx, requirement.id, signer, now)))
+      throw conflict('The contract is signed already', contractMessages.alreadySigned);
     await insertSignedContract(tx, {
-      bookingId: booking.id, html, sha256: sha256Hex(html), signedByUserId: signer.userId, signedByName: signer.name, signedAt: now,
+      bookingId: booking.id,
+      html,
+      sha256: sha256Hex(html),
+      signedByUserId: signer.userId,
+      signedByName: signer.name,
+      signedAt: now,
     });
     // The signature's CONTRACT entry; digital keys follow it by their after-change step.
     await updateBookingDetails(tx, booking.id, {}, now);
     await recordChange(tx, { bookingId: booking.id, type: 'CONTRACT', loggedAt: now, userId: signer.userId, userName: signer.name });
     const location = await loadLocation(tx, booking.locationId);
     if (signer.email) {
-      await enqueueMail(tx, contractSignedMail({
-        to: signer.email, signerName: signer.name, bookingId: booking.id, caseNumber: booking.caseNumber, locationName: location.name, signedAt: formatOsloDateTime(now),
-      }));
+      await enqueueMail(
+        tx,
+        contractSignedMail({
+          to: signer.email,
+          signerName: signer.name,
+          bookingId: booking.id,
+          caseNumber: booking.caseNumber,
+          locationName: location.name,
+          signedAt: formatOsloDateTime(now),
+        }),
+      );
     }
     return { bookingId: booking.id, contractHtml: html, isSigned: true, signedByName: signer.name, signedTimeUtc: now.toISOString() };
   });

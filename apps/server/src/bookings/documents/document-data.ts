@@ -34,9 +34,17 @@ export async function loadDocumentDataOfBookings(db: DbOrTx, rows: readonly Book
   if (rows.length === 0) return [];
   const locationIds = rows.map((b) => b.locationId);
   const locations = await findDocumentLocations(db, locationIds);
-  const names = await findUserNames(db, rows.map((b) => b.userId));
+  const names = await findUserNames(
+    db,
+    rows.map((b) => b.userId),
+  );
   const reservations = new Map<number, ReservationRow[]>();
-  for (const r of (await loadReservationRows(db, rows.map((b) => b.id))).filter(isActive)) {
+  for (const r of (
+    await loadReservationRows(
+      db,
+      rows.map((b) => b.id),
+    )
+  ).filter(isActive)) {
     const list = reservations.get(r.bookingId) ?? [];
     list.push(r);
     reservations.set(r.bookingId, list);
@@ -45,7 +53,7 @@ export async function loadDocumentDataOfBookings(db: DbOrTx, rows: readonly Book
   return rows.map((booking) => {
     const location = locations.get(booking.locationId);
     if (!location) throw new Error(`Location ${booking.locationId} of a booking is missing`);
-    const userName = booking.userId === null ? null : names.get(booking.userId) ?? null;
+    const userName = booking.userId === null ? null : (names.get(booking.userId) ?? null);
     return {
       bookingId: booking.id,
       caseNumber: booking.caseNumber,

@@ -25,7 +25,10 @@ export function termsFromPreview(query: ContractPreviewQuery, locationPrices: Co
   const category = query.costCategory ?? null;
   // A tilsynsvakt without weekdays would state a supervision nobody is priced for: refused, as the approval refuses it.
   const tilsynsvakt = tilsynsvaktProblem(query);
-  if (tilsynsvakt) throw new AppError('VALIDATION', 'hasTilsynsvakt without tilsynsvaktWeekdays', tilsynsvakt, { fields: [{ path: 'querystring.tilsynsvaktWeekdays', message: tilsynsvakt }] });
+  if (tilsynsvakt)
+    throw new AppError('VALIDATION', 'hasTilsynsvakt without tilsynsvaktWeekdays', tilsynsvakt, {
+      fields: [{ path: 'querystring.tilsynsvaktWeekdays', message: tilsynsvakt }],
+    });
   let costBasedPrices: CostBasedPrices | null = null;
   if (category === 'COST') {
     const merged: Partial<CostBasedPrices> = { ...(locationPrices ?? {}) };
@@ -40,19 +43,19 @@ export function termsFromPreview(query: ContractPreviewQuery, locationPrices: Co
   }
   return {
     costCategory: category,
-    marketPriceOre: category === 'MARKET' ? query.marketPrice ?? null : null,
+    marketPriceOre: category === 'MARKET' ? (query.marketPrice ?? null) : null,
     costBasedPrices,
     retroactiveContract: query.retroactiveContract ?? false,
     hasTilsynsvakt: query.hasTilsynsvakt ?? false,
-    tilsynsvaktWeekdays: query.hasTilsynsvakt ? query.tilsynsvaktWeekdays ?? [] : [],
+    tilsynsvaktWeekdays: query.hasTilsynsvakt ? (query.tilsynsvaktWeekdays ?? []) : [],
   };
 }
 
 export function termsFromApproval(body: ApproveBookingBody): DocumentTerms {
   return {
     costCategory: body.costCategory,
-    marketPriceOre: body.costCategory === 'MARKET' ? body.marketPrice ?? null : null,
-    costBasedPrices: body.costCategory === 'COST' ? body.costBasedPrices ?? null : null,
+    marketPriceOre: body.costCategory === 'MARKET' ? (body.marketPrice ?? null) : null,
+    costBasedPrices: body.costCategory === 'COST' ? (body.costBasedPrices ?? null) : null,
     retroactiveContract: body.retroactiveContract,
     hasTilsynsvakt: body.hasTilsynsvakt,
     tilsynsvaktWeekdays: body.hasTilsynsvakt ? body.tilsynsvaktWeekdays : [],

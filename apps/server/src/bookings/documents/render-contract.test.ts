@@ -30,14 +30,22 @@ describe('the contract document (the one renderer: preview, approval and demo da
   });
 
   it('states supervision and a retroactive contract among the conditions', () => {
-    const html = renderContract({ data: documentData, terms: { ...freeTerms, hasTilsynsvakt: true, tilsynsvaktWeekdays: ['TUESDAY'], retroactiveContract: true }, today });
+    const html = renderContract({
+      data: documentData,
+      terms: { ...freeTerms, hasTilsynsvakt: true, tilsynsvaktWeekdays: ['TUESDAY'], retroactiveContract: true },
+      today,
+    });
     expect(html).toContain('<li>Det skal være tilsynsvakt til stede tirsdag.</li>');
     expect(html).toContain('tilbakevirkende kraft');
   });
 
   it('is the same bytes for the same booking, terms and day (its hash identifies what was approved), and differs by day', () => {
-    expect(renderContract({ data: documentData, terms: freeTerms, today })).toBe(renderContract({ data: { ...documentData }, terms: { ...freeTerms }, today }));
+    expect(renderContract({ data: documentData, terms: freeTerms, today })).toBe(
+      renderContract({ data: { ...documentData }, terms: { ...freeTerms }, today }),
+    );
     expect(renderContract({ data: documentData, terms: freeTerms, today })).toContain('<p>Lånet er gratis.</p>');
-    expect(renderContract({ data: documentData, terms: freeTerms, today: '2025-08-21' })).not.toBe(renderContract({ data: documentData, terms: freeTerms, today }));
+    expect(renderContract({ data: documentData, terms: freeTerms, today: '2025-08-21' })).not.toBe(
+      renderContract({ data: documentData, terms: freeTerms, today }),
+    );
   });
 });

@@ -30,7 +30,13 @@ export function selvkostOf(data: DocumentData, terms: DocumentTerms): SelvkostCa
   if (terms.costCategory !== 'COST' || !terms.costBasedPrices) return null;
   return calculateSelvkost({
     prices: terms.costBasedPrices,
-    reservations: data.reservations.map((r) => ({ bookableAssetId: r.bookableAssetId, roomName: assetDisplayName(r.roomName, r.roomNumber), squareMeters: r.squareMeters, date: r.date, durationMinutes: r.durationMinutes })),
+    reservations: data.reservations.map((r) => ({
+      bookableAssetId: r.bookableAssetId,
+      roomName: assetDisplayName(r.roomName, r.roomNumber),
+      squareMeters: r.squareMeters,
+      date: r.date,
+      durationMinutes: r.durationMinutes,
+    })),
     durationType: data.durationType,
     hasTilsynsvakt: terms.hasTilsynsvakt,
     tilsynsvaktWeekdays: terms.tilsynsvaktWeekdays,
@@ -47,7 +53,12 @@ export function priceSection(data: DocumentData, terms: DocumentTerms): string {
       const calc = selvkostOf(data, terms);
       // A round's application priced at cost at a location without a price list (no wizard chose prices).
       if (!calc) return section(h(2, 'Pris'), p('Leien er beregnet etter selvkost. Prisen avtales med utleier.'));
-      const rows = calc.lines.map((l) => [l.description, l.kind === 'ETABLERING' ? '1' : `${String(l.quantity).replace('.', ',')} t`, formatKroner(l.unitPriceOre), formatKroner(l.amountOre)]);
+      const rows = calc.lines.map((l) => [
+        l.description,
+        l.kind === 'ETABLERING' ? '1' : `${String(l.quantity).replace('.', ',')} t`,
+        formatKroner(l.unitPriceOre),
+        formatKroner(l.amountOre),
+      ]);
       return section(
         h(2, 'Pris'),
         p('Leien er beregnet etter selvkost.'),

@@ -22,7 +22,13 @@ describe('the vedtak document (the one renderer: preview, approval and rejection
     expect(approval).toContain('Sagene samfunnshus innvilger søknaden');
     expect(approval).toContain('<h3>Møterom (M1)</h3>');
     expect(approval).toContain('Lånet er gratis.');
-    const rejection = renderVedtak({ data: documentData, type: 'REJECTION', terms: freeTerms, rejectionText: 'Salen er opptatt.\nPrøv en annen dag.', today });
+    const rejection = renderVedtak({
+      data: documentData,
+      type: 'REJECTION',
+      terms: freeTerms,
+      rejectionText: 'Salen er opptatt.\nPrøv en annen dag.',
+      today,
+    });
     expect(rejection).toContain('<h1>Vedtak om avslag på søknad om lån av lokale</h1>');
     expect(rejection).toContain('<p>Salen er opptatt.<br>Prøv en annen dag.</p>');
     expect(rejection).not.toContain('Møterom (M1)');
@@ -30,15 +36,23 @@ describe('the vedtak document (the one renderer: preview, approval and rejection
   });
 
   it('names the times not granted and why, for an application of a round granted in part (nothing of it otherwise)', () => {
-    const refused = [{ reason: 'Tiden var ikke ledig denne datoen.', times: [{ assetDescription: 'Gymsal (G1)', times: ['09.09.2025 19:00–21:00'] }] }];
+    const refused = [
+      { reason: 'Tiden var ikke ledig denne datoen.', times: [{ assetDescription: 'Gymsal (G1)', times: ['09.09.2025 19:00–21:00'] }] },
+    ];
     const html = renderVedtak({ data: documentData, type: 'APPROVAL', terms: freeTerms, today, refused });
-    expect(html).toContain('<section><h2>Ikke innvilget</h2><h3>Gymsal (G1)</h3><ul><li>09.09.2025 19:00–21:00</li></ul><p>Begrunnelse: Tiden var ikke ledig denne datoen.</p></section>');
+    expect(html).toContain(
+      '<section><h2>Ikke innvilget</h2><h3>Gymsal (G1)</h3><ul><li>09.09.2025 19:00–21:00</li></ul><p>Begrunnelse: Tiden var ikke ledig denne datoen.</p></section>',
+    );
     expect(html.indexOf('Ikke innvilget')).toBeGreaterThan(html.indexOf('Rom og tider'));
-    expect(renderVedtak({ data: documentData, type: 'APPROVAL', terms: freeTerms, today, refused: [] })).toBe(renderVedtak({ data: documentData, type: 'APPROVAL', terms: freeTerms, today }));
+    expect(renderVedtak({ data: documentData, type: 'APPROVAL', terms: freeTerms, today, refused: [] })).toBe(
+      renderVedtak({ data: documentData, type: 'APPROVAL', terms: freeTerms, today }),
+    );
     expect(renderVedtak({ data: documentData, type: 'APPROVAL', terms: freeTerms, today })).not.toContain('Ikke innvilget');
   });
 
   it('is the same bytes for the same booking, decision and day', () => {
-    expect(renderVedtak({ data: documentData, type: 'APPROVAL', terms: freeTerms, today })).toBe(renderVedtak({ data: { ...documentData }, type: 'APPROVAL', terms: { ...freeTerms }, today }));
+    expect(renderVedtak({ data: documentData, type: 'APPROVAL', terms: freeTerms, today })).toBe(
+      renderVedtak({ data: { ...documentData }, type: 'APPROVAL', terms: { ...freeTerms }, today }),
+    );
   });
 });

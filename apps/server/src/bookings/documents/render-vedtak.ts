@@ -34,14 +34,26 @@ export function renderVedtak({ data, type, terms, rejectionText, today, refused 
     p(`Søker: ${applicantLine(data)}`),
     p(`Lokale: ${where}`),
     ...(data.formAnswers.activity ? [p(`Aktivitet: ${data.formAnswers.activity}`)] : []),
-    section(h(2, 'Vedtak'), p(approved
-      ? `${data.location.name} innvilger søknaden om lån av lokale for tidene nedenfor.`
-      : `${data.location.name} avslår søknaden om lån av lokale.`)),
+    section(
+      h(2, 'Vedtak'),
+      p(
+        approved
+          ? `${data.location.name} innvilger søknaden om lån av lokale for tidene nedenfor.`
+          : `${data.location.name} avslår søknaden om lån av lokale.`,
+      ),
+    ),
   ];
   if (approved) {
     parts.push(timesSection(data));
     if (refused.length > 0) {
-      parts.push(section(h(2, 'Ikke innvilget'), ...refused.map((r) => `${r.times.map((room) => `${h(3, room.assetDescription)}${ul(room.times)}`).join('')}${p(`Begrunnelse: ${r.reason}`)}`)));
+      parts.push(
+        section(
+          h(2, 'Ikke innvilget'),
+          ...refused.map(
+            (r) => `${r.times.map((room) => `${h(3, room.assetDescription)}${ul(room.times)}`).join('')}${p(`Begrunnelse: ${r.reason}`)}`,
+          ),
+        ),
+      );
     }
     parts.push(priceSection(data, terms));
     const notes = conditionsNotes(terms);
@@ -49,11 +61,15 @@ export function renderVedtak({ data, type, terms, rejectionText, today, refused 
   } else {
     parts.push(section(h(2, 'Begrunnelse'), p(rejectionText?.trim() || 'Ingen begrunnelse er gitt.')));
   }
-  parts.push(section(
-    h(2, 'Klageadgang'),
-    p('Du kan klage på vedtaket. Fristen for å klage er tre uker fra du mottok vedtaket, jf. forvaltningsloven §§ 28 og 29. '
-      + `Klagen sendes til ${data.location.name}${data.location.contactEmail ? ` (${data.location.contactEmail})` : ''}. `
-      + 'Skriv hvilket vedtak du klager på, hvorfor, og hvilken endring du ønsker.'),
-  ));
+  parts.push(
+    section(
+      h(2, 'Klageadgang'),
+      p(
+        'Du kan klage på vedtaket. Fristen for å klage er tre uker fra du mottok vedtaket, jf. forvaltningsloven §§ 28 og 29. ' +
+          `Klagen sendes til ${data.location.name}${data.location.contactEmail ? ` (${data.location.contactEmail})` : ''}. ` +
+          'Skriv hvilket vedtak du klager på, hvorfor, og hvilken endring du ønsker.',
+      ),
+    ),
+  );
   return article(...parts);
 }

@@ -32,7 +32,9 @@ describe('the applicant API', () => {
   const ctx = useTestApp();
 
   it('has every call of the spec, documented, and each asks for a login except the logout', async () => {
-    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, { security?: unknown[] }>> }>();
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<string, Record<string, { security?: unknown[] }>>;
+    }>();
     for (const [method, path] of applicantCalls) {
       const operation = doc.paths[path]?.[method];
       expect([method, path, operation !== undefined]).toEqual([method, path, true]);

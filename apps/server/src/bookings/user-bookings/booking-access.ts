@@ -19,7 +19,12 @@ export function bookingNotFound(): AppError {
  * The booking if the identity sees it; `lock` takes a row lock (SELECT … FOR UPDATE) for the rest of
  * the transaction, the first lock of every applicant write (lock order: booking, then its rows).
  */
-export async function findVisibleBooking(db: DbOrTx, identity: EffectiveIdentity, bookingId: number, options: { lock?: boolean } = {}): Promise<BookingRow> {
+export async function findVisibleBooking(
+  db: DbOrTx,
+  identity: EffectiveIdentity,
+  bookingId: number,
+  options: { lock?: boolean } = {},
+): Promise<BookingRow> {
   const row = await selectVisibleBooking(db, identity, bookingId, options);
   if (!row) throw bookingNotFound();
   return row;
@@ -29,7 +34,11 @@ export async function findVisibleBooking(db: DbOrTx, identity: EffectiveIdentity
  * For routes (it reads the request's identity, and may refresh the identity cookie on the reply):
  * the effective identity of the request and the booking it asks about (404 when not visible).
  */
-export async function applicantBooking(request: FastifyRequest, reply: FastifyReply, bookingId: number): Promise<{ identity: EffectiveIdentity; booking: BookingRow }> {
+export async function applicantBooking(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  bookingId: number,
+): Promise<{ identity: EffectiveIdentity; booking: BookingRow }> {
   const identity = await effectiveIdentity(request, reply);
   const booking = await findVisibleBooking(request.server.database.db, identity, bookingId);
   return { identity, booking };

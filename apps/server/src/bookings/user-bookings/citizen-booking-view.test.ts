@@ -42,7 +42,7 @@ describe('GET /api/booking/{id} for citizens and administrators', () => {
     expect(res.json()).toMatchObject({ bookingId, status: 'UNPROCESSED' });
   });
 
-  it('answers another citizen\'s booking and an unknown id with the same 404 \'Fant ikke bookingen\'', async () => {
+  it("answers another citizen's booking and an unknown id with the same 404 'Fant ikke bookingen'", async () => {
     const other = await amina.request({ method: 'GET', url: `/api/booking/${bookingId}` });
     const missing = await amina.request({ method: 'GET', url: `/api/booking/${bookingId + 1000}` });
     for (const res of [other, missing]) {
@@ -52,7 +52,7 @@ describe('GET /api/booking/{id} for citizens and administrators', () => {
     expect(other.json()).toEqual(missing.json());
   });
 
-  it('keeps the administrator\'s view for the venue\'s admin, and 403 for an admin of another location', async () => {
+  it("keeps the administrator's view for the venue's admin, and 403 for an admin of another location", async () => {
     const res = await ctx.app.inject({ method: 'GET', url: `/api/booking/${bookingId}`, headers: bearer(vigdis) });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ bookingId, locationName: 'Oslo rådhus', userName: kari.name, sourceForm: 'wedding' });

@@ -4,7 +4,15 @@ import { findRoundOfBooking } from '../../rounds';
 import { listShownPermissions } from './key-permissions-repository';
 import type { BookingRow } from './booking-access';
 import {
-  currentDocumentKinds, findWeddingReleaseAt, firstActiveStart, loadChangeLog, loadDecisionMessages, loadLocation, loadRequirements, loadReservations, loadUser,
+  currentDocumentKinds,
+  findWeddingReleaseAt,
+  firstActiveStart,
+  loadChangeLog,
+  loadDecisionMessages,
+  loadLocation,
+  loadRequirements,
+  loadReservations,
+  loadUser,
 } from './repository';
 import { toUserBooking } from './to-user-booking';
 

@@ -37,9 +37,18 @@ export function infoForLeietaker(location: LocationRow, options: { hasOslonokkel
  * GET /user/booking/{id}/infoforleietaker: the text the location wrote for its tenants (decision 015),
  * or, when it wrote none, the text built from what it has registered.
  */
-export async function getInfoForLeietaker({ db, booking }: { db: DbOrTx; booking: { id: number; locationId: number; sourceForm: string | null } }): Promise<InfoForLeietaker> {
+export async function getInfoForLeietaker({
+  db,
+  booking,
+}: {
+  db: DbOrTx;
+  booking: { id: number; locationId: number; sourceForm: string | null };
+}): Promise<InfoForLeietaker> {
   const own = await findTenantInfo(db, booking.locationId);
   if (own) return own;
   const location = await loadLocation(db, booking.locationId);
-  return infoForLeietaker(location, { hasOslonokkelen: await bookingHasKeyRoom(db, booking.id), wedding: booking.sourceForm === 'wedding' });
+  return infoForLeietaker(location, {
+    hasOslonokkelen: await bookingHasKeyRoom(db, booking.id),
+    wedding: booking.sourceForm === 'wedding',
+  });
 }

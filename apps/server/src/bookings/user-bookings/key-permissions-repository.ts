@@ -14,7 +14,9 @@ export function toPermission(row: Pick<PermissionRow, 'id' | 'bookingId' | 'phon
 
 /** The numbers the applicant sees (every one but DELETED), in the order they were added. */
 export async function listShownPermissions(db: DbOrTx, bookingId: number): Promise<OslonokkelenPermission[]> {
-  const rows = await db.select().from(oslonokkelenPermissions)
+  const rows = await db
+    .select()
+    .from(oslonokkelenPermissions)
     .where(and(eq(oslonokkelenPermissions.bookingId, bookingId), ne(oslonokkelenPermissions.status, 'DELETED')))
     .orderBy(asc(oslonokkelenPermissions.id));
   return rows.map(toPermission);
@@ -22,8 +24,11 @@ export async function listShownPermissions(db: DbOrTx, bookingId: number): Promi
 
 /** Whether a room of the booking opens with the key (any of its times, whatever their status). */
 export async function bookingHasKeyRoom(db: DbOrTx, bookingId: number): Promise<boolean> {
-  const rows = await queryRows<{ found: boolean }>(db, sql`
+  const rows = await queryRows<{ found: boolean }>(
+    db,
+    sql`
     select exists (select 1 from reservations r join bookable_assets a on a.id = r.bookable_asset_id
-                   where r.booking_id = ${bookingId} and a.has_oslonokkelen) as found`);
+                   where r.booking_id = ${bookingId} and a.has_oslonokkelen) as found`,
+  );
   return rows[0]?.found === true;
 }

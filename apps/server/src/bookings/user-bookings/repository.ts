@@ -22,14 +22,23 @@ function visibleTo(identity: EffectiveIdentity): SQL {
 }
 
 /** The booking if the identity sees it; `lock` takes a row lock (SELECT … FOR UPDATE). */
-export async function selectVisibleBooking(db: DbOrTx, identity: EffectiveIdentity, bookingId: number, options: { lock?: boolean } = {}): Promise<BookingRow | undefined> {
-  const query = db.select().from(bookings).where(and(eq(bookings.id, bookingId), visibleTo(identity)));
+export async function selectVisibleBooking(
+  db: DbOrTx,
+  identity: EffectiveIdentity,
+  bookingId: number,
+  options: { lock?: boolean } = {},
+): Promise<BookingRow | undefined> {
+  const query = db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.id, bookingId), visibleTo(identity)));
   const [row] = options.lock ? await query.for('update') : await query;
   return row;
 }
 
 export async function listVisibleBookings(db: DbOrTx, identity: EffectiveIdentity): Promise<(BookingRow & { locationName: string })[]> {
-  const rows = await db.select({ booking: bookings, locationName: locations.name })
+  const rows = await db
+    .select({ booking: bookings, locationName: locations.name })
     .from(bookings)
     .innerJoin(locations, eq(locations.id, bookings.locationId))
     .where(visibleTo(identity))
@@ -44,12 +53,19 @@ export type RequirementRow = typeof requirements.$inferSelect;
 
 export async function loadRequirements(db: DbOrTx, bookingIds: readonly number[]): Promise<RequirementRow[]> {
   if (bookingIds.length === 0) return [];
-  return db.select().from(requirements).where(inArray(requirements.bookingId, [...bookingIds])).orderBy(asc(requirements.id));
+  return db
+    .select()
+    .from(requirements)
+    .where(inArray(requirements.bookingId, [...bookingIds]))
+    .orderBy(asc(requirements.id));
 }
 
 export async function loadDecisionMessages(db: DbOrTx, bookingId: number) {
-  return db.select({ message: decisionMessages.message, createdAt: decisionMessages.createdAt })
-    .from(decisionMessages).where(eq(decisionMessages.bookingId, bookingId)).orderBy(asc(decisionMessages.createdAt), asc(decisionMessages.id));
+  return db
+    .select({ message: decisionMessages.message, createdAt: decisionMessages.createdAt })
+    .from(decisionMessages)
+    .where(eq(decisionMessages.bookingId, bookingId))
+    .orderBy(asc(decisionMessages.createdAt), asc(decisionMessages.id));
 }
 
 export type LocationRow = typeof locations.$inferSelect;
@@ -72,21 +88,29 @@ export async function loadChangeLog(db: DbOrTx, bookingId: number) {
 
 /** The administrator's current (not revoked) documents of the booking: which kinds exist. */
 export async function currentDocumentKinds(db: DbOrTx, bookingId: number): Promise<Set<'CONTRACT' | 'VEDTAK'>> {
-  const rows = await db.select({ kind: bookingDocuments.kind }).from(bookingDocuments)
+  const rows = await db
+    .select({ kind: bookingDocuments.kind })
+    .from(bookingDocuments)
     .where(and(eq(bookingDocuments.bookingId, bookingId), isNull(bookingDocuments.revokedAt)));
   return new Set(rows.map((r) => r.kind));
 }
 
 /** When the first active (UNPROCESSED/APPROVED) time of the booking starts, as an instant; null without one. */
 export async function firstActiveStart(db: DbOrTx, bookingId: number): Promise<Date | null> {
-  const [row] = await queryRows<{ start: string | Date | null }>(db, sql`
+  const [row] = await queryRows<{ start: string | Date | null }>(
+    db,
+    sql`
     select min(lower(period)) as start from reservations
-    where booking_id = ${bookingId} and status in ('UNPROCESSED', 'APPROVED')`);
+    where booking_id = ${bookingId} and status in ('UNPROCESSED', 'APPROVED')`,
+  );
   return row?.start ? new Date(row.start) : null;
 }
 
 /** Decision 038: when a held wedding's time goes because the wizard's page went away, or null. */
 export async function findWeddingReleaseAt(db: DbOrTx, bookingId: number): Promise<Date | null> {
-  const [row] = await db.select({ releaseAt: weddingWizardVisits.releaseAt }).from(weddingWizardVisits).where(eq(weddingWizardVisits.bookingId, bookingId));
+  const [row] = await db
+    .select({ releaseAt: weddingWizardVisits.releaseAt })
+    .from(weddingWizardVisits)
+    .where(eq(weddingWizardVisits.bookingId, bookingId));
   return row?.releaseAt ?? null;
 }

@@ -21,32 +21,71 @@ const security = [{ bearer: [] }];
 export const userBookingRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
 
-  app.get('/user/booking', {
-    config: { access: 'citizen' },
-    schema: { tags: ['mine bookinger'], summary: 'The bookings of the identity the caller acts as, newest first', security, response: { 200: userBookingSummaries, ...errors } },
-  }, async (request, reply) => listUserBookings({ db, identity: await effectiveIdentity(request, reply) }));
+  app.get(
+    '/user/booking',
+    {
+      config: { access: 'citizen' },
+      schema: {
+        tags: ['mine bookinger'],
+        summary: 'The bookings of the identity the caller acts as, newest first',
+        security,
+        response: { 200: userBookingSummaries, ...errors },
+      },
+    },
+    async (request, reply) => listUserBookings({ db, identity: await effectiveIdentity(request, reply) }),
+  );
 
-  app.get('/user/booking/:id', {
-    config: { access: 'citizen' },
-    schema: { tags: ['mine bookinger'], summary: 'One booking with its times, requirements, messages, documents, key and cancellation state', security, params: idParams, response: { 200: userBooking, ...errors } },
-  }, async (request, reply) => {
-    const { booking } = await applicantBooking(request, reply, request.params.id);
-    return getUserBooking({ db, booking, now: new Date() });
-  });
+  app.get(
+    '/user/booking/:id',
+    {
+      config: { access: 'citizen' },
+      schema: {
+        tags: ['mine bookinger'],
+        summary: 'One booking with its times, requirements, messages, documents, key and cancellation state',
+        security,
+        params: idParams,
+        response: { 200: userBooking, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { booking } = await applicantBooking(request, reply, request.params.id);
+      return getUserBooking({ db, booking, now: new Date() });
+    },
+  );
 
-  app.get('/user/booking/:id/changes', {
-    config: { access: 'citizen' },
-    schema: { tags: ['mine bookinger'], summary: 'The change timeline of a booking, oldest first', security, params: idParams, response: { 200: changeLogEntries, ...errors } },
-  }, async (request, reply) => {
-    const { booking } = await applicantBooking(request, reply, request.params.id);
-    return listUserBookingChanges({ db, booking });
-  });
+  app.get(
+    '/user/booking/:id/changes',
+    {
+      config: { access: 'citizen' },
+      schema: {
+        tags: ['mine bookinger'],
+        summary: 'The change timeline of a booking, oldest first',
+        security,
+        params: idParams,
+        response: { 200: changeLogEntries, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { booking } = await applicantBooking(request, reply, request.params.id);
+      return listUserBookingChanges({ db, booking });
+    },
+  );
 
-  app.get('/user/booking/:id/infoforleietaker', {
-    config: { access: 'citizen' },
-    schema: { tags: ['mine bookinger'], summary: 'Practical information about the venue: heading, description, links', security, params: idParams, response: { 200: infoForLeietaker, ...errors } },
-  }, async (request, reply) => {
-    const { booking } = await applicantBooking(request, reply, request.params.id);
-    return getInfoForLeietaker({ db, booking });
-  });
+  app.get(
+    '/user/booking/:id/infoforleietaker',
+    {
+      config: { access: 'citizen' },
+      schema: {
+        tags: ['mine bookinger'],
+        summary: 'Practical information about the venue: heading, description, links',
+        security,
+        params: idParams,
+        response: { 200: infoForLeietaker, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { booking } = await applicantBooking(request, reply, request.params.id);
+      return getInfoForLeietaker({ db, booking });
+    },
+  );
 };

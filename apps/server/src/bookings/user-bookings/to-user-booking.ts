@@ -21,7 +21,12 @@ export function toRoundInfo(round: RoundOfBooking | null | undefined): UserBooki
   return round ? { name: round.name, deadline: round.deadline, collected: round.status !== 'CLOSED' } : null;
 }
 
-export function toSummary(booking: BookingRow & { locationName: string }, reservations: readonly ReservationWithRoom[], requirements: readonly RequirementRow[], round: RoundOfBooking | null = null): UserBookingSummary {
+export function toSummary(
+  booking: BookingRow & { locationName: string },
+  reservations: readonly ReservationWithRoom[],
+  requirements: readonly RequirementRow[],
+  round: RoundOfBooking | null = null,
+): UserBookingSummary {
   return {
     bookingId: booking.id,
     status: booking.status,
@@ -38,11 +43,21 @@ export function toSummary(booking: BookingRow & { locationName: string }, reserv
 }
 
 /** 'Gymsal (G1): 12.03.2025 18:00–19:30 → 12.03.2025 20:30–22:00', one line per moved room. */
-export function modificationDescriptions(entries: readonly { type: string; reservationTimes: ChangeLogReservationTimes | null; newReservationTimes: ChangeLogReservationTimes | null }[]): string[] {
-  return entries.filter((e) => e.type === 'ReservationChange').flatMap((e) => (e.reservationTimes ?? []).map((before) => {
-    const after = e.newReservationTimes?.find((n) => n.assetDescription === before.assetDescription);
-    return `${before.assetDescription}: ${before.times.join(', ')} → ${after ? after.times.join(', ') : ''}`.trimEnd();
-  }));
+export function modificationDescriptions(
+  entries: readonly {
+    type: string;
+    reservationTimes: ChangeLogReservationTimes | null;
+    newReservationTimes: ChangeLogReservationTimes | null;
+  }[],
+): string[] {
+  return entries
+    .filter((e) => e.type === 'ReservationChange')
+    .flatMap((e) =>
+      (e.reservationTimes ?? []).map((before) => {
+        const after = e.newReservationTimes?.find((n) => n.assetDescription === before.assetDescription);
+        return `${before.assetDescription}: ${before.times.join(', ')} → ${after ? after.times.join(', ') : ''}`.trimEnd();
+      }),
+    );
 }
 
 export interface UserBookingParts {
@@ -52,7 +67,11 @@ export interface UserBookingParts {
   reservations: readonly ReservationWithRoom[];
   requirements: readonly RequirementRow[];
   decisionMessages: readonly { message: string; createdAt: Date }[];
-  changeLog: readonly { type: string; reservationTimes: ChangeLogReservationTimes | null; newReservationTimes: ChangeLogReservationTimes | null }[];
+  changeLog: readonly {
+    type: string;
+    reservationTimes: ChangeLogReservationTimes | null;
+    newReservationTimes: ChangeLogReservationTimes | null;
+  }[];
   documentKinds: ReadonlySet<'CONTRACT' | 'VEDTAK'>;
   permissions: readonly OslonokkelenPermission[];
   firstActiveStart: Date | null;
@@ -64,7 +83,11 @@ export interface UserBookingParts {
 }
 
 /** Decision 038: a wedding in hold (form not sent: sending ends the hold), and until when. */
-export function toWeddingHold(booking: Pick<BookingRow, 'sourceForm' | 'status' | 'holdExpiresAt'>, releaseAt: Date | null, now: Date): UserBooking['weddingHold'] {
+export function toWeddingHold(
+  booking: Pick<BookingRow, 'sourceForm' | 'status' | 'holdExpiresAt'>,
+  releaseAt: Date | null,
+  now: Date,
+): UserBooking['weddingHold'] {
   if (booking.sourceForm !== 'wedding' || booking.status !== 'UNPROCESSED') return null;
   const end = weddingHoldEnd({ holdExpiresAt: booking.holdExpiresAt, releaseAt });
   return end ? { expiresAtUtc: end.toISOString(), held: end.getTime() > now.getTime() } : null;

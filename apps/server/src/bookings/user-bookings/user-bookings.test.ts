@@ -15,7 +15,8 @@ describe('GET /api/user/booking…', () => {
   let kari: CitizenSession;
   let ola: CitizenSession;
   let list: UserBookingSummary[];
-  const byStatus = (status: string, pending?: boolean) => list.find((b) => b.status === status && (pending === undefined || b.hasPendingRequirements === pending))!;
+  const byStatus = (status: string, pending?: boolean) =>
+    list.find((b) => b.status === status && (pending === undefined || b.hasPendingRequirements === pending))!;
 
   beforeAll(async () => {
     ctx = await createTestApp();
@@ -26,9 +27,10 @@ describe('GET /api/user/booking…', () => {
   });
   afterAll(() => ctx.close());
 
-  const detail = async (id: number, who = kari) => (await who.request({ method: 'GET', url: `/api/user/booking/${id}` })).json<UserBooking>();
+  const detail = async (id: number, who = kari) =>
+    (await who.request({ method: 'GET', url: `/api/user/booking/${id}` })).json<UserBooking>();
 
-  it('lists Kari\'s own bookings, newest first: one of every status, each with place, date and case number', () => {
+  it("lists Kari's own bookings, newest first: one of every status, each with place, date and case number", () => {
     expect(list.map((b) => b.status).sort()).toEqual(['APPROVED', 'APPROVED', 'AUTOREJECTED', 'CANCELLED', 'REJECTED', 'UNPROCESSED']);
     const created = list.map((b) => b.createdTimeUtc);
     expect(created).toEqual([...created].sort().reverse());
@@ -41,7 +43,7 @@ describe('GET /api/user/booking…', () => {
     expect(byStatus('APPROVED', true)).toMatchObject({ locationName: 'Sagene samfunnshus', hasPendingRequirements: true });
   });
 
-  it('answers the detail of the approval that waits for Kari\'s signature with every field the page needs', async () => {
+  it("answers the detail of the approval that waits for Kari's signature with every field the page needs", async () => {
     const booking = await detail(byStatus('APPROVED', true).bookingId);
     expect(booking).toMatchObject({
       status: 'APPROVED',
@@ -65,8 +67,16 @@ describe('GET /api/user/booking…', () => {
     expect(new Date(booking.cancellationDeadline!).getTime()).toBeGreaterThan(Date.now());
     expect(booking.reservations.length).toBeGreaterThan(1);
     const first = booking.reservations[0]!;
-    expect(first).toMatchObject({ bookableAssetName: 'Storsalen', startTime: '17:00:00', endTime: '19:00:00', duration: 'PT2H', status: 'APPROVED' });
-    expect(booking.timeDescriptionsByReservationId[String(first.reservationId)]).toMatch(/^[a-zæøå]+dag \d{2}\.\d{2}\.\d{4} kl\. 17:00–19:00$/);
+    expect(first).toMatchObject({
+      bookableAssetName: 'Storsalen',
+      startTime: '17:00:00',
+      endTime: '19:00:00',
+      duration: 'PT2H',
+      status: 'APPROVED',
+    });
+    expect(booking.timeDescriptionsByReservationId[String(first.reservationId)]).toMatch(
+      /^[a-zæøå]+dag \d{2}\.\d{2}\.\d{4} kl\. 17:00–19:00$/,
+    );
     expect(booking.reservationTimesDescription).toBe(`${booking.reservations.length} tider, ${booking.periodDescription}`);
   });
 
@@ -77,8 +87,12 @@ describe('GET /api/user/booking…', () => {
     expect(statuses).toContain('UNAVAILABLE');
     const counted = statuses.filter((s) => s === 'APPROVED').length;
     expect(booking.reservationTimesDescription.startsWith(`${counted} tider, `)).toBe(true);
-    expect(booking.reservationModificationDescriptions).toEqual([expect.stringMatching(/^Gymsal \(G1\): \d{2}\.\d{2}\.\d{4} 19:00–20:30 → \d{2}\.\d{2}\.\d{4} 20:30–22:00$/)]);
-    expect(booking.requirements).toEqual([{ type: 'CONTRACT', isFulfilled: true, userName: 'Kari Nordmann', fulfillmentTimeUtc: expect.any(String) }]);
+    expect(booking.reservationModificationDescriptions).toEqual([
+      expect.stringMatching(/^Gymsal \(G1\): \d{2}\.\d{2}\.\d{4} 19:00–20:30 → \d{2}\.\d{2}\.\d{4} 20:30–22:00$/),
+    ]);
+    expect(booking.requirements).toEqual([
+      { type: 'CONTRACT', isFulfilled: true, userName: 'Kari Nordmann', fulfillmentTimeUtc: expect.any(String) },
+    ]);
   });
 
   it('shows the wedding application with its form route, and a closed booking as not cancellable', async () => {
@@ -92,7 +106,11 @@ describe('GET /api/user/booking…', () => {
     const id = list.find((b) => b.locationName === 'Bjølsen skole')!.bookingId;
     const changes = (await kari.request({ method: 'GET', url: `/api/user/booking/${id}/changes` })).json<ChangeLogEntry[]>();
     expect(changes.map((c) => [c.type, c.label])).toEqual([
-      ['Comment', 'Opprettet'], ['BookingApproval', 'Godkjent'], ['CONTRACT', 'Signert'], ['ReservationChange', 'Endret'], ['ReservationRejection', 'Slettet'],
+      ['Comment', 'Opprettet'],
+      ['BookingApproval', 'Godkjent'],
+      ['CONTRACT', 'Signert'],
+      ['ReservationChange', 'Endret'],
+      ['ReservationRejection', 'Slettet'],
     ]);
     const moved = changes[3]!;
     expect(moved.reservationTimes?.[0]?.assetDescription).toBe('Gymsal (G1)');
@@ -116,7 +134,9 @@ describe('GET /api/user/booking…', () => {
     const none = await kari.request({ method: 'GET', url: `/api/user/vedtak/${id}` });
     expect(none.statusCode).toBe(404);
     expect((await detail(id)).vedtakExists).toBe(false);
-    await ctx.database.db.execute(sql`insert into booking_documents (booking_id, kind, html, hash) values (${id}, 'VEDTAK', '<article><h1>Vedtak</h1></article>', ${'a'.repeat(64)})`);
+    await ctx.database.db.execute(
+      sql`insert into booking_documents (booking_id, kind, html, hash) values (${id}, 'VEDTAK', '<article><h1>Vedtak</h1></article>', ${'a'.repeat(64)})`,
+    );
     const issued = await kari.request({ method: 'GET', url: `/api/user/vedtak/${id}` });
     expect(issued.json()).toEqual({ vedtakHtml: '<article><h1>Vedtak</h1></article>' });
     expect((await detail(id)).vedtakExists).toBe(true);
@@ -129,30 +149,33 @@ describe('GET /api/user/booking…', () => {
     const empty = await kari.request({ method: 'GET', url: `/api/user/retroactive-contract/${id}` });
     expect(empty.json()).toEqual({ text: '' });
     expect(empty.headers['cache-control']).toBe('private, max-age=300');
-    await ctx.database.db.execute(sql`insert into booking_approvals (booking_id, cost_category, retroactive_contract) values (${id}, 'FREE', true)`);
+    await ctx.database.db.execute(
+      sql`insert into booking_approvals (booking_id, cost_category, retroactive_contract) values (${id}, 'FREE', true)`,
+    );
     const note = (await kari.request({ method: 'GET', url: `/api/user/retroactive-contract/${id}` })).json<{ text: string }>();
     expect(note.text).toMatch(/^Endringsnotat for sak LOK-/);
     expect(note.text).toContain('i etterkant');
     await ctx.database.db.execute(sql`delete from booking_approvals where booking_id = ${id}`);
   });
 
-  it('tells another citizen nothing: every applicant call on Kari\'s booking answers exactly as for a booking that does not exist', async () => {
+  it("tells another citizen nothing: every applicant call on Kari's booking answers exactly as for a booking that does not exist", async () => {
     const id = byStatus('APPROVED', true).bookingId;
     const before = await snapshot();
-    const calls = (bookingId: number) => [
-      { method: 'GET', url: `/api/user/booking/${bookingId}` },
-      { method: 'GET', url: `/api/user/booking/${bookingId}/changes` },
-      { method: 'GET', url: `/api/user/booking/${bookingId}/infoforleietaker` },
-      { method: 'GET', url: `/api/user/contract/${bookingId}` },
-      { method: 'POST', url: `/api/user/contract/confirm/${bookingId}` },
-      { method: 'GET', url: `/api/user/vedtak/${bookingId}` },
-      { method: 'GET', url: `/api/user/retroactive-contract/${bookingId}` },
-      { method: 'PATCH', url: `/api/booking/${bookingId}`, payload: { status: 'cancelled' } },
-      { method: 'PUT', url: `/api/user/booking/${bookingId}/autoreject` },
-      { method: 'GET', url: `/api/oslonokkelen/${bookingId}/info` },
-      { method: 'POST', url: `/api/oslonokkelen/${bookingId}?phoneNumber=41234567` },
-      { method: 'DELETE', url: `/api/oslonokkelen/${bookingId}?phoneNumber=41234567` },
-    ] as const;
+    const calls = (bookingId: number) =>
+      [
+        { method: 'GET', url: `/api/user/booking/${bookingId}` },
+        { method: 'GET', url: `/api/user/booking/${bookingId}/changes` },
+        { method: 'GET', url: `/api/user/booking/${bookingId}/infoforleietaker` },
+        { method: 'GET', url: `/api/user/contract/${bookingId}` },
+        { method: 'POST', url: `/api/user/contract/confirm/${bookingId}` },
+        { method: 'GET', url: `/api/user/vedtak/${bookingId}` },
+        { method: 'GET', url: `/api/user/retroactive-contract/${bookingId}` },
+        { method: 'PATCH', url: `/api/booking/${bookingId}`, payload: { status: 'cancelled' } },
+        { method: 'PUT', url: `/api/user/booking/${bookingId}/autoreject` },
+        { method: 'GET', url: `/api/oslonokkelen/${bookingId}/info` },
+        { method: 'POST', url: `/api/oslonokkelen/${bookingId}?phoneNumber=41234567` },
+        { method: 'DELETE', url: `/api/oslonokkelen/${bookingId}?phoneNumber=41234567` },
+      ] as const;
     const theirs = calls(id);
     const missing = calls(2_000_000_000);
     for (const [i, call] of theirs.entries()) {
@@ -176,11 +199,14 @@ describe('GET /api/user/booking…', () => {
   });
 
   async function snapshot() {
-    return queryRows(ctx.database.db, sql`select
+    return queryRows(
+      ctx.database.db,
+      sql`select
       (select string_agg(id || ':' || status || ':' || updated_at, ',' order by id) from bookings) as bookings,
       (select string_agg(id || ':' || status, ',' order by id) from reservations) as reservations,
       (select string_agg(id || ':' || is_fulfilled, ',' order by id) from requirements) as requirements,
       (select count(*)::int from change_log) as changes, (select count(*)::int from mail_outbox) as mails,
-      (select count(*)::int from oslonokkelen_permissions) as permissions, (select count(*)::int from signed_contracts) as signed`);
+      (select count(*)::int from oslonokkelen_permissions) as permissions, (select count(*)::int from signed_contracts) as signed`,
+    );
   }
 });

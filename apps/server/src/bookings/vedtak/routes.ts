@@ -7,15 +7,21 @@ import { getVedtak } from './service';
 
 /** The decision letter of a booking (spec 02 §7 GET /user/vedtak/{id}). */
 export const vedtakRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/user/vedtak/:id', {
-    config: { access: 'citizen' },
-    schema: {
-      tags: ['mine bookinger'],
-      summary: 'The vedtak (decision) as the administrator issued it: { vedtakHtml }; 404 when the booking has none',
-      security: [{ bearer: [] }], params: idParams, response: { 200: vedtakResponse, 400: apiError, 401: apiError, 403: apiError, 404: apiError },
+  app.get(
+    '/user/vedtak/:id',
+    {
+      config: { access: 'citizen' },
+      schema: {
+        tags: ['mine bookinger'],
+        summary: 'The vedtak (decision) as the administrator issued it: { vedtakHtml }; 404 when the booking has none',
+        security: [{ bearer: [] }],
+        params: idParams,
+        response: { 200: vedtakResponse, 400: apiError, 401: apiError, 403: apiError, 404: apiError },
+      },
     },
-  }, async (request, reply) => {
-    const { booking } = await applicantBooking(request, reply, request.params.id);
-    return getVedtak(app.database.db, booking.id);
-  });
+    async (request, reply) => {
+      const { booking } = await applicantBooking(request, reply, request.params.id);
+      return getVedtak(app.database.db, booking.id);
+    },
+  );
 };

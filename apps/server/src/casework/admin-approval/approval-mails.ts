@@ -2,7 +2,17 @@ import type { ApplicantNotice } from '../../bookings';
 import type { DocumentData } from '../../bookings';
 
 /** The applicant's e-mail when the application is approved. */
-export function approvalNotice({ data, comment, contractToSign, vedtak }: { data: DocumentData; comment?: string | undefined; contractToSign: boolean; vedtak: boolean }): ApplicantNotice {
+export function approvalNotice({
+  data,
+  comment,
+  contractToSign,
+  vedtak,
+}: {
+  data: DocumentData;
+  comment?: string | undefined;
+  contractToSign: boolean;
+  vedtak: boolean;
+}): ApplicantNotice {
   return {
     kind: 'BookingApproval',
     subject: 'Søknaden din er godkjent',

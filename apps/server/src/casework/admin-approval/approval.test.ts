@@ -26,7 +26,14 @@ describe('approving an application (PUT /api/booking/{id}/approve)', () => {
   beforeAll(async () => {
     ctx = await createTestApp();
     const db = ctx.database.db;
-    withDocuments = (await createLocation(db, { name: 'Sagene samfunnshus', requireContract: true, enableVedtak: true, contactEmail: 'post@sagene.example.no' })).id;
+    withDocuments = (
+      await createLocation(db, {
+        name: 'Sagene samfunnshus',
+        requireContract: true,
+        enableVedtak: true,
+        contactEmail: 'post@sagene.example.no',
+      })
+    ).id;
     plain = (await createLocation(db, { name: 'Bjølsen skole' })).id;
     for (const id of [withDocuments, plain]) {
       await setOpeningHours(db, id, '08:00', '23:00');
@@ -56,7 +63,12 @@ describe('approving an application (PUT /api/booking/{id}/approve)', () => {
   }
 
   const approvalOf = (p: { vedtak: DocumentPreview; contract: DocumentPreview }, extra: Record<string, unknown> = {}) => ({
-    costCategory: 'FREE', vedtakApproved: true, vedtakHash: p.vedtak.hash, contractApproved: true, contractHash: p.contract.hash, ...extra,
+    costCategory: 'FREE',
+    vedtakApproved: true,
+    vedtakHash: p.vedtak.hash,
+    contractApproved: true,
+    contractHash: p.contract.hash,
+    ...extra,
   });
 
   it('approves with the previewed documents: one log entry, one e-mail, exactly the HTML the administrator saw', async () => {
@@ -65,16 +77,30 @@ describe('approving an application (PUT /api/booking/{id}/approve)', () => {
     expect(p.vedtak.html).toContain('Vedtak om lån av lokale');
     expect(p.contract.html).toContain('Kontrakt for lån og leie av lokale');
 
-    const res = await call(ctx.app, siri, 'PUT', `/api/booking/${bookingId}/approve`, approvalOf(p, { comment: 'Velkommen! Nøkkel hos vaktmester.' }));
+    const res = await call(
+      ctx.app,
+      siri,
+      'PUT',
+      `/api/booking/${bookingId}/approve`,
+      approvalOf(p, { comment: 'Velkommen! Nøkkel hos vaktmester.' }),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ bookingId, status: 'APPROVED', contractRequired: true, vedtakStored: true, contractStored: true });
 
     const db = ctx.database.db;
     expect(await trailOf(db, bookingId)).toEqual({
-      status: 'APPROVED', reservationStatuses: ['APPROVED'], changeLogTypes: ['BookingApproval'], mailKinds: ['BookingApproval'],
-      documents: 2, requirements: 1, decisionMessages: 1,
+      status: 'APPROVED',
+      reservationStatuses: ['APPROVED'],
+      changeLogTypes: ['BookingApproval'],
+      mailKinds: ['BookingApproval'],
+      documents: 2,
+      requirements: 1,
+      decisionMessages: 1,
     });
-    const docs = await db.select().from(bookingDocuments).where(and(eq(bookingDocuments.bookingId, bookingId), isNull(bookingDocuments.revokedAt)));
+    const docs = await db
+      .select()
+      .from(bookingDocuments)
+      .where(and(eq(bookingDocuments.bookingId, bookingId), isNull(bookingDocuments.revokedAt)));
     expect(Object.fromEntries(docs.map((d) => [d.kind, d.html]))).toEqual({ VEDTAK: p.vedtak.html, CONTRACT: p.contract.html });
     expect(Object.fromEntries(docs.map((d) => [d.kind, d.hash]))).toEqual({ VEDTAK: p.vedtak.hash, CONTRACT: p.contract.hash });
     const [requirement] = await db.select().from(requirements).where(eq(requirements.bookingId, bookingId));
@@ -85,19 +111,28 @@ describe('approving an application (PUT /api/booking/{id}/approve)', () => {
     expect(terms).toMatchObject({ costCategory: 'FREE', approvedByName: 'Siri Saksbehandler' });
 
     const log = await call(ctx.app, siri, 'GET', `/api/booking-log/${bookingId}/changes`);
-    expect(log.json()).toEqual([expect.objectContaining({ type: 'BookingApproval', label: 'Godkjent', user: 'Siri Saksbehandler', comment: 'Velkommen! Nøkkel hos vaktmester.' })]);
+    expect(log.json()).toEqual([
+      expect.objectContaining({
+        type: 'BookingApproval',
+        label: 'Godkjent',
+        user: 'Siri Saksbehandler',
+        comment: 'Velkommen! Nøkkel hos vaktmester.',
+      }),
+    ]);
     const mails = await call(ctx.app, siri, 'GET', `/api/booking-log/${bookingId}/email-reminders`);
     expect(mails.json()).toEqual([expect.objectContaining({ kind: 'BookingApproval', recipient: 'soker@example.no', status: 'PENDING' })]);
     expect(mails.json()[0].subject).toContain('Søknaden din er godkjent');
   });
 
-  it('asks for a cost category with the spec\'s message and changes nothing', async () => {
+  it("asks for a cost category with the spec's message and changes nothing", async () => {
     const { bookingId } = await application(plain, plainRoom);
     const before = await trailOf(ctx.database.db, bookingId);
     for (const body of [{}, { costCategory: '' }]) {
       const res = await call(ctx.app, siri, 'PUT', `/api/booking/${bookingId}/approve`, body);
       expect(res.statusCode).toBe(400);
-      expect(res.json<ApiError>().fields).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'body.costCategory', message: approvalMessages.chooseCostCategory })]));
+      expect(res.json<ApiError>().fields).toEqual(
+        expect.arrayContaining([expect.objectContaining({ path: 'body.costCategory', message: approvalMessages.chooseCostCategory })]),
+      );
     }
     expect(await trailOf(ctx.database.db, bookingId)).toEqual(before);
   });
@@ -117,7 +152,10 @@ describe('approving an application (PUT /api/booking/{id}/approve)', () => {
     }
     const market = await call(ctx.app, siri, 'PUT', `/api/booking/${bookingId}/approve`, { costCategory: 'MARKET', marketPrice: 350_000 });
     expect(market.statusCode).toBe(200);
-    expect((await ctx.database.db.select().from(bookings).where(eq(bookings.id, bookingId)))[0]).toMatchObject({ costCategory: 'MARKET', marketPriceOre: 350_000 });
+    expect((await ctx.database.db.select().from(bookings).where(eq(bookings.id, bookingId)))[0]).toMatchObject({
+      costCategory: 'MARKET',
+      marketPriceOre: 350_000,
+    });
   });
 
   it('refuses a tilsynsvakt without a weekday in the previews and the price calculation too (400, Norwegian)', async () => {
@@ -129,36 +167,71 @@ describe('approving an application (PUT /api/booking/{id}/approve)', () => {
     ]) {
       const res = await call(ctx.app, siri, 'GET', url);
       expect(res.statusCode, url).toBe(400);
-      expect(res.json<ApiError>()).toMatchObject({ userMsg: approvalMessages.tilsynsvaktWeekdaysRequired, fields: [{ path: 'querystring.tilsynsvaktWeekdays', message: approvalMessages.tilsynsvaktWeekdaysRequired }] });
+      expect(res.json<ApiError>()).toMatchObject({
+        userMsg: approvalMessages.tilsynsvaktWeekdaysRequired,
+        fields: [{ path: 'querystring.tilsynsvaktWeekdays', message: approvalMessages.tilsynsvaktWeekdaysRequired }],
+      });
     }
-    expect((await call(ctx.app, siri, 'GET', `/api/vedtak-preview/${bookingId}?costCategory=FREE&hasTilsynsvakt=true&tilsynsvaktWeekdays=MONDAY`)).statusCode).toBe(200);
+    expect(
+      (
+        await call(
+          ctx.app,
+          siri,
+          'GET',
+          `/api/vedtak-preview/${bookingId}?costCategory=FREE&hasTilsynsvakt=true&tilsynsvaktWeekdays=MONDAY`,
+        )
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('approves a wedding only with what applies to a wedding: free, no retroactive contract, no tilsynsvakt', async () => {
-    const { bookingId } = await bookingWithTimes(ctx.database.db, plain, kariId, [{ bookableAssetId: plainRoom, date, startTime: '12:00', durationMinutes: 30 }], { sourceForm: 'wedding' });
+    const { bookingId } = await bookingWithTimes(
+      ctx.database.db,
+      plain,
+      kariId,
+      [{ bookableAssetId: plainRoom, date, startTime: '12:00', durationMinutes: 30 }],
+      { sourceForm: 'wedding' },
+    );
     const before = await trailOf(ctx.database.db, bookingId);
     const cases: Array<[Record<string, unknown>, string[]]> = [
       [{ costCategory: 'MARKET', marketPrice: 100_000 }, ['body.costCategory']],
-      [{ costCategory: 'FREE', retroactiveContract: true, hasTilsynsvakt: true, tilsynsvaktWeekdays: ['SATURDAY'] }, ['body.retroactiveContract', 'body.hasTilsynsvakt']],
+      [
+        { costCategory: 'FREE', retroactiveContract: true, hasTilsynsvakt: true, tilsynsvaktWeekdays: ['SATURDAY'] },
+        ['body.retroactiveContract', 'body.hasTilsynsvakt'],
+      ],
     ];
     for (const [body, paths] of cases) {
       const res = await call(ctx.app, siri, 'PUT', `/api/booking/${bookingId}/approve`, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(res.json<ApiError>()).toMatchObject({ userMsg: approvalMessages.notForWedding, fields: paths.map((path) => ({ path, message: approvalMessages.notForWedding })) });
+      expect(res.json<ApiError>()).toMatchObject({
+        userMsg: approvalMessages.notForWedding,
+        fields: paths.map((path) => ({ path, message: approvalMessages.notForWedding })),
+      });
     }
     expect(await trailOf(ctx.database.db, bookingId)).toEqual(before);
     const res = await call(ctx.app, siri, 'PUT', `/api/booking/${bookingId}/approve`, { costCategory: 'FREE' });
     expect(res.statusCode).toBe(200);
-    expect((await ctx.database.db.select().from(bookingApprovals).where(eq(bookingApprovals.bookingId, bookingId)))[0]).toMatchObject({ costCategory: 'FREE', retroactiveContract: false, hasTilsynsvakt: false });
+    expect((await ctx.database.db.select().from(bookingApprovals).where(eq(bookingApprovals.bookingId, bookingId)))[0]).toMatchObject({
+      costCategory: 'FREE',
+      retroactiveContract: false,
+      hasTilsynsvakt: false,
+    });
   });
 
   it('requires the vedtak and the contract to be approved where the location uses them', async () => {
     const { bookingId } = await application();
     const p = await previews(bookingId);
     const before = await trailOf(ctx.database.db, bookingId);
-    const res = await call(ctx.app, siri, 'PUT', `/api/booking/${bookingId}/approve`, { costCategory: 'FREE', vedtakApproved: true, vedtakHash: p.vedtak.hash });
+    const res = await call(ctx.app, siri, 'PUT', `/api/booking/${bookingId}/approve`, {
+      costCategory: 'FREE',
+      vedtakApproved: true,
+      vedtakHash: p.vedtak.hash,
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json<ApiError>()).toMatchObject({ userMsg: approvalMessages.contractNotApproved, fields: [{ path: 'body.contractApproved' }] });
+    expect(res.json<ApiError>()).toMatchObject({
+      userMsg: approvalMessages.contractNotApproved,
+      fields: [{ path: 'body.contractApproved' }],
+    });
     expect(await trailOf(ctx.database.db, bookingId)).toEqual(before);
   });
 
@@ -167,7 +240,13 @@ describe('approving an application (PUT /api/booking/{id}/approve)', () => {
     const free = await previews(bookingId);
     const before = await trailOf(ctx.database.db, bookingId);
     // Previewed as free, approved as market price: the documents would say something else.
-    const changedTerms = await call(ctx.app, siri, 'PUT', `/api/booking/${bookingId}/approve`, approvalOf(free, { costCategory: 'MARKET', marketPrice: 100_000 }));
+    const changedTerms = await call(
+      ctx.app,
+      siri,
+      'PUT',
+      `/api/booking/${bookingId}/approve`,
+      approvalOf(free, { costCategory: 'MARKET', marketPrice: 100_000 }),
+    );
     expect(changedTerms.statusCode).toBe(409);
     expect(changedTerms.json<ApiError>()).toMatchObject({ code: 'CONFLICT', userMsg: approvalMessages.documentChanged });
     // The booking changed after the preview (another time added).
@@ -188,7 +267,10 @@ describe('approving an application (PUT /api/booking/{id}/approve)', () => {
     const before = await trailOf(ctx.database.db, bookingId);
     const res = await call(ctx.app, siri, 'PUT', `/api/booking/${bookingId}/approve`, approvalOf(p));
     expect(res.statusCode).toBe(409);
-    expect(res.json<ApiError>()).toMatchObject({ code: 'BOOKING_CONFLICT', conflicts: [{ bookableAssetId: hall, date, startTime: '18:00:00', endTime: '20:00:00' }] });
+    expect(res.json<ApiError>()).toMatchObject({
+      code: 'BOOKING_CONFLICT',
+      conflicts: [{ bookableAssetId: hall, date, startTime: '18:00:00', endTime: '20:00:00' }],
+    });
     expect(res.json<ApiError>().userMsg).toContain(approvalMessages.timesBlocked);
     expect(await trailOf(ctx.database.db, bookingId)).toEqual(before);
   });
@@ -217,25 +299,43 @@ describe('approving an application (PUT /api/booking/{id}/approve)', () => {
     const loser = results.find((r) => r.statusCode === 409)!;
     expect(loser.json<ApiError>()).toMatchObject({ code: 'CONFLICT', userMsg: approvalMessages.alreadyProcessed });
     expect(await trailOf(ctx.database.db, bookingId)).toEqual({
-      status: 'APPROVED', reservationStatuses: ['APPROVED'], changeLogTypes: ['BookingApproval'], mailKinds: ['BookingApproval'],
-      documents: 2, requirements: 1, decisionMessages: 1,
+      status: 'APPROVED',
+      reservationStatuses: ['APPROVED'],
+      changeLogTypes: ['BookingApproval'],
+      mailKinds: ['BookingApproval'],
+      documents: 2,
+      requirements: 1,
+      decisionMessages: 1,
     });
   });
 
-  it('reverts an approval (\'Angre godkjenning\') and can approve again', async () => {
+  it("reverts an approval ('Angre godkjenning') and can approve again", async () => {
     const { bookingId } = await application();
-    expect((await call(ctx.app, siri, 'PUT', `/api/booking/${bookingId}/approve`, approvalOf(await previews(bookingId)))).statusCode).toBe(200);
+    expect((await call(ctx.app, siri, 'PUT', `/api/booking/${bookingId}/approve`, approvalOf(await previews(bookingId)))).statusCode).toBe(
+      200,
+    );
 
     const res = await call(ctx.app, siri, 'PUT', `/api/booking/${bookingId}/unapprove`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ bookingId, status: 'UNPROCESSED' });
     expect(await trailOf(ctx.database.db, bookingId)).toEqual({
-      status: 'UNPROCESSED', reservationStatuses: ['UNPROCESSED'], changeLogTypes: ['BookingApproval', 'BookingSetToUnprocessed'],
-      mailKinds: ['BookingApproval', 'BookingSetToUnprocessed'], documents: 0, requirements: 0, decisionMessages: 0,
+      status: 'UNPROCESSED',
+      reservationStatuses: ['UNPROCESSED'],
+      changeLogTypes: ['BookingApproval', 'BookingSetToUnprocessed'],
+      mailKinds: ['BookingApproval', 'BookingSetToUnprocessed'],
+      documents: 0,
+      requirements: 0,
+      decisionMessages: 0,
     });
     expect(await ctx.database.db.select().from(bookingApprovals).where(eq(bookingApprovals.bookingId, bookingId))).toEqual([]);
     const view = await call(ctx.app, siri, 'GET', `/api/booking/${bookingId}`);
-    expect(view.json()).toMatchObject({ status: 'UNPROCESSED', costCategory: null, approval: null, vedtakExists: false, contractExists: false });
+    expect(view.json()).toMatchObject({
+      status: 'UNPROCESSED',
+      costCategory: null,
+      approval: null,
+      vedtakExists: false,
+      contractExists: false,
+    });
 
     const twice = await call(ctx.app, siri, 'PUT', `/api/booking/${bookingId}/unapprove`);
     expect(twice.statusCode).toBe(409);

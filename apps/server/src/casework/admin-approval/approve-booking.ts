@@ -41,27 +41,52 @@ export interface ApproveOptions {
  * requirement when the location requires a contract, the vedtak and contract documents, the
  * decision message, one BookingApproval change-log entry and the applicant's e-mail.
  */
-export async function approveBooking({ db, user, bookingId, body, publicUrl, now = new Date() }: ApproveOptions): Promise<DecisionResponse> {
+export async function approveBooking({
+  db,
+  user,
+  bookingId,
+  body,
+  publicUrl,
+  now = new Date(),
+}: ApproveOptions): Promise<DecisionResponse> {
   const { today } = osloClock(now);
   return writeTransaction(db, async (tx) => {
     const booking = await lockBookingToDecide(tx, bookingId, user);
     await lockRoomsOfBookings(tx, [bookingId]);
-    if (booking.status !== 'UNPROCESSED') throw conflict(`Booking ${bookingId} is ${booking.status}, already processed`, approvalMessages.alreadyProcessed);
+    if (booking.status !== 'UNPROCESSED')
+      throw conflict(`Booking ${bookingId} is ${booking.status}, already processed`, approvalMessages.alreadyProcessed);
     const notForWedding = weddingApprovalProblems(booking.sourceForm, body);
     if (notForWedding.length > 0) {
-      throw new AppError('VALIDATION', `Booking ${bookingId} is a wedding: ${notForWedding.map((p) => p.path).join(', ')} do not apply`, approvalMessages.notForWedding, { fields: notForWedding.map((p) => ({ path: `body.${p.path}`, message: p.message })) });
+      throw new AppError(
+        'VALIDATION',
+        `Booking ${bookingId} is a wedding: ${notForWedding.map((p) => p.path).join(', ')} do not apply`,
+        approvalMessages.notForWedding,
+        { fields: notForWedding.map((p) => ({ path: `body.${p.path}`, message: p.message })) },
+      );
     }
     const data = await loadDocumentData(tx, booking);
     const { requireContract, enableVedtak } = data.location;
     assertDocumentsApproved(body, { requireContract, enableVedtak });
     if (data.reservations.length === 0) throw conflict(`Booking ${bookingId} has no active times`, approvalMessages.noTimesLeft);
 
-    const taken = await findBlockedOrTaken(tx, data.reservations.map((r) => r.id));
+    const taken = await findBlockedOrTaken(
+      tx,
+      data.reservations.map((r) => r.id),
+    );
     if (taken.length > 0) {
-      const conflicts = taken.map((t) => ({ bookableAssetId: t.bookable_asset_id, date: t.date, startTime: t.start_time, endTime: reservationEndTime(t.start_time, t.duration_minutes) }));
+      const conflicts = taken.map((t) => ({
+        bookableAssetId: t.bookable_asset_id,
+        date: t.date,
+        startTime: t.start_time,
+        endTime: reservationEndTime(t.start_time, t.duration_minutes),
+      }));
       const names = new Map(data.reservations.map((r) => [r.bookableAssetId, assetDisplayName(r.roomName, r.roomNumber)]));
-      throw new AppError('BOOKING_CONFLICT', `${taken.length} time(s) of booking ${bookingId} are blocked or taken`,
-        `${approvalMessages.timesBlocked} ${conflictUserMessage(conflicts, (id) => names.get(id))}`, { conflicts });
+      throw new AppError(
+        'BOOKING_CONFLICT',
+        `${taken.length} time(s) of booking ${bookingId} are blocked or taken`,
+        `${approvalMessages.timesBlocked} ${conflictUserMessage(conflicts, (id) => names.get(id))}`,
+        { conflicts },
+      );
     }
 
     const terms = termsFromApproval(body);
@@ -75,29 +100,62 @@ export async function approveBooking({ db, user, bookingId, body, publicUrl, now
     await addDecisionMessage(tx, bookingId, body.comment);
     // Last of the writes: its after-change steps (digital keys) read the terms and requirements just written.
     await changeStatus(tx, {
-      bookingId, by: 'administrator',
+      bookingId,
+      by: 'administrator',
       booking: { to: 'APPROVED', fields: { costCategory: body.costCategory, marketPriceOre: terms.marketPriceOre } },
       reservations: { from: ['UNPROCESSED'], to: 'APPROVED' },
-      log: { type: 'BookingApproval', ...byAdministrator(user), reservationTimes: describeTimes(data.reservations), comment: body.comment || null },
-      mail: await applicantMail(tx, booking, approvalNotice({ data, comment: body.comment, contractToSign: requireContract, vedtak: vedtak !== null }), publicUrl),
+      log: {
+        type: 'BookingApproval',
+        ...byAdministrator(user),
+        reservationTimes: describeTimes(data.reservations),
+        comment: body.comment || null,
+      },
+      mail: await applicantMail(
+        tx,
+        booking,
+        approvalNotice({ data, comment: body.comment, contractToSign: requireContract, vedtak: vedtak !== null }),
+        publicUrl,
+      ),
     });
-    return { bookingId, status: 'APPROVED', contractRequired: requireContract, vedtakStored: vedtak !== null, contractStored: contract !== null };
+    return {
+      bookingId,
+      status: 'APPROVED',
+      contractRequired: requireContract,
+      vedtakStored: vedtak !== null,
+      contractStored: contract !== null,
+    };
   });
 }
 
 /** The location's documents must have been looked at and approved by the administrator (400 otherwise). */
 function assertDocumentsApproved(body: ApproveBookingBody, location: { requireContract: boolean; enableVedtak: boolean }): void {
   const fields: { path: string; message: string }[] = [];
-  if (location.enableVedtak && (body.vedtakApproved !== true || !body.vedtakHash)) fields.push({ path: 'body.vedtakApproved', message: approvalMessages.vedtakNotApproved });
-  if (location.requireContract && (body.contractApproved !== true || !body.contractHash)) fields.push({ path: 'body.contractApproved', message: approvalMessages.contractNotApproved });
-  if (fields.length) throw new AppError('VALIDATION', 'The vedtak/contract preview must be approved with its hash', fields[0]?.message ?? messages.invalidInput, { fields });
+  if (location.enableVedtak && (body.vedtakApproved !== true || !body.vedtakHash))
+    fields.push({ path: 'body.vedtakApproved', message: approvalMessages.vedtakNotApproved });
+  if (location.requireContract && (body.contractApproved !== true || !body.contractHash))
+    fields.push({ path: 'body.contractApproved', message: approvalMessages.contractNotApproved });
+  if (fields.length)
+    throw new AppError(
+      'VALIDATION',
+      'The vedtak/contract preview must be approved with its hash',
+      fields[0]?.message ?? messages.invalidInput,
+      { fields },
+    );
 }
 
 /** The regenerated document, refused (409) when it is not the one the administrator approved. */
-function checkedDocument(kind: 'CONTRACT' | 'VEDTAK', html: string, approvedHash: string | undefined): { kind: 'CONTRACT' | 'VEDTAK'; html: string; hash: string } {
+function checkedDocument(
+  kind: 'CONTRACT' | 'VEDTAK',
+  html: string,
+  approvedHash: string | undefined,
+): { kind: 'CONTRACT' | 'VEDTAK'; html: string; hash: string } {
   const hash = sha256Hex(html);
   if (hash !== approvedHash) {
-    throw conflict(`The ${kind.toLowerCase()} changed since the preview (hash ${hash} ≠ ${approvedHash ?? 'none'})`, approvalMessages.documentChanged, { fields: [{ path: kind === 'VEDTAK' ? 'body.vedtakHash' : 'body.contractHash', message: approvalMessages.documentChanged }] });
+    throw conflict(
+      `The ${kind.toLowerCase()} changed since the preview (hash ${hash} ≠ ${approvedHash ?? 'none'})`,
+      approvalMessages.documentChanged,
+      { fields: [{ path: kind === 'VEDTAK' ? 'body.vedtakHash' : 'body.contractHash', message: approvalMessages.documentChanged }] },
+    );
   }
   return { kind, html, hash };
 }

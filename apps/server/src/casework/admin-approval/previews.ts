@@ -18,7 +18,13 @@ interface PreviewOptions<Q> {
 }
 
 /** GET /api/vedtak-preview/{bookingId}: the vedtak as the applicant would get it now, with its hash. */
-export async function previewVedtak({ db, user, bookingId, query, now = new Date() }: PreviewOptions<VedtakPreviewQuery>): Promise<DocumentPreview> {
+export async function previewVedtak({
+  db,
+  user,
+  bookingId,
+  query,
+  now = new Date(),
+}: PreviewOptions<VedtakPreviewQuery>): Promise<DocumentPreview> {
   const booking = await findBookingForAdmin(db, bookingId, user);
   const data = await loadDocumentData(db, booking);
   const terms = termsFromPreview(query, data.selvkostPrices);
@@ -27,7 +33,13 @@ export async function previewVedtak({ db, user, bookingId, query, now = new Date
 }
 
 /** GET /api/contract-preview/{bookingId}: the contract as the applicant would get it now, with its hash. */
-export async function previewContract({ db, user, bookingId, query, now = new Date() }: PreviewOptions<ContractPreviewQuery>): Promise<DocumentPreview> {
+export async function previewContract({
+  db,
+  user,
+  bookingId,
+  query,
+  now = new Date(),
+}: PreviewOptions<ContractPreviewQuery>): Promise<DocumentPreview> {
   const booking = await findBookingForAdmin(db, bookingId, user);
   const data = await loadDocumentData(db, booking);
   const terms = termsFromPreview(query, data.selvkostPrices);

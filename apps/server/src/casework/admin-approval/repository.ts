@@ -22,8 +22,13 @@ export interface TakenTime extends Record<string, unknown> {
  */
 export async function findBlockedOrTaken(tx: Tx, reservationIds: readonly number[]): Promise<TakenTime[]> {
   if (reservationIds.length === 0) return [];
-  const ids = sql.join(reservationIds.map((id) => sql`${id}`), sql`, `);
-  return queryRows<TakenTime>(tx, sql`
+  const ids = sql.join(
+    reservationIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  return queryRows<TakenTime>(
+    tx,
+    sql`
     select r.id as reservation_id, r.bookable_asset_id, to_char(r.date, 'YYYY-MM-DD') as date,
       to_char(r.start_time, 'HH24:MI:SS') as start_time, r.duration_minutes
     from reservations r
@@ -31,7 +36,8 @@ export async function findBlockedOrTaken(tx: Tx, reservationIds: readonly number
       and (exists (select 1 from blocked_times bt where bt.bookable_asset_id = r.bookable_asset_id and bt.period && r.period)
         or exists (select 1 from reservations o where o.bookable_asset_id = r.bookable_asset_id and o.booking_id <> r.booking_id
           and o.status in ('UNPROCESSED', 'APPROVED') and o.period && r.period))
-    order by r.date, r.start_time, r.id`);
+    order by r.date, r.start_time, r.id`,
+  );
 }
 
 export interface ApprovalRow {
@@ -46,7 +52,10 @@ export interface ApprovalRow {
 
 export async function saveApproval(tx: Tx, bookingId: number, approval: ApprovalRow, user: AuthenticatedUser): Promise<void> {
   const values = { ...approval, approvedByUserId: user.userId, approvedByName: user.name, approvedAt: new Date() };
-  await tx.insert(bookingApprovals).values({ bookingId, ...values }).onConflictDoUpdate({ target: bookingApprovals.bookingId, set: values });
+  await tx
+    .insert(bookingApprovals)
+    .values({ bookingId, ...values })
+    .onConflictDoUpdate({ target: bookingApprovals.bookingId, set: values });
 }
 
 export async function deleteApproval(tx: Tx, bookingId: number): Promise<void> {
@@ -54,18 +63,30 @@ export async function deleteApproval(tx: Tx, bookingId: number): Promise<void> {
 }
 
 /** Stores a document as the applicant's current one of its kind (an earlier one is revoked first), as closing a round stores its batch's. */
-export async function storeDocument(tx: Tx, doc: { bookingId: number; kind: 'CONTRACT' | 'VEDTAK'; html: string; hash: string; userId: number }): Promise<void> {
+export async function storeDocument(
+  tx: Tx,
+  doc: { bookingId: number; kind: 'CONTRACT' | 'VEDTAK'; html: string; hash: string; userId: number },
+): Promise<void> {
   await storeDocuments(tx, [doc]);
 }
 
-export async function revokeDocuments(tx: Tx, bookingId: number, kinds: readonly ('CONTRACT' | 'VEDTAK')[] = ['CONTRACT', 'VEDTAK']): Promise<void> {
-  await tx.update(bookingDocuments).set({ revokedAt: new Date() })
+export async function revokeDocuments(
+  tx: Tx,
+  bookingId: number,
+  kinds: readonly ('CONTRACT' | 'VEDTAK')[] = ['CONTRACT', 'VEDTAK'],
+): Promise<void> {
+  await tx
+    .update(bookingDocuments)
+    .set({ revokedAt: new Date() })
     .where(and(eq(bookingDocuments.bookingId, bookingId), inArray(bookingDocuments.kind, [...kinds]), isNull(bookingDocuments.revokedAt)));
 }
 
 /** The booking's one CONTRACT requirement (spec 02 §5: more than one is an error), unless it has one. */
 export async function ensureContractRequirement(tx: Tx, bookingId: number): Promise<void> {
-  const existing = await tx.select({ id: requirements.id }).from(requirements).where(and(eq(requirements.bookingId, bookingId), eq(requirements.type, 'CONTRACT')));
+  const existing = await tx
+    .select({ id: requirements.id })
+    .from(requirements)
+    .where(and(eq(requirements.bookingId, bookingId), eq(requirements.type, 'CONTRACT')));
   if (existing.length === 0) await tx.insert(requirements).values({ bookingId, type: 'CONTRACT' });
 }
 

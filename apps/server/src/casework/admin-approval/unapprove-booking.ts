@@ -18,18 +18,30 @@ import { writeTransaction } from '../../db/write-transaction';
  * the vedtak and contract are revoked (kept on record, no longer shown), the CONTRACT requirement
  * goes; one BookingSetToUnprocessed entry and the applicant's e-mail.
  */
-export async function unapproveBooking({ db, user, bookingId, publicUrl }: { db: Db; user: AuthenticatedUser; bookingId: number; publicUrl: string }): Promise<DecisionResponse> {
+export async function unapproveBooking({
+  db,
+  user,
+  bookingId,
+  publicUrl,
+}: {
+  db: Db;
+  user: AuthenticatedUser;
+  bookingId: number;
+  publicUrl: string;
+}): Promise<DecisionResponse> {
   return writeTransaction(db, async (tx) => {
     const booking = await lockBookingToDecide(tx, bookingId, user);
     await lockRoomsOfBookings(tx, [bookingId]);
-    if (booking.status !== 'APPROVED') throw conflict(`Booking ${bookingId} is ${booking.status}, not APPROVED`, approvalMessages.notApproved);
+    if (booking.status !== 'APPROVED')
+      throw conflict(`Booking ${bookingId} is ${booking.status}, not APPROVED`, approvalMessages.notApproved);
     const active = (await loadReservationRows(tx, [bookingId])).filter(isActive);
     await deleteApproval(tx, bookingId);
     await revokeDocuments(tx, bookingId);
     await deleteContractRequirements(tx, bookingId);
     const location = await findLocationContact(tx, booking.locationId);
     await changeStatus(tx, {
-      bookingId, by: 'administrator',
+      bookingId,
+      by: 'administrator',
       booking: { to: 'UNPROCESSED', fields: { costCategory: null, marketPriceOre: null } },
       reservations: { from: ['APPROVED'], to: 'UNPROCESSED' },
       log: { type: 'BookingSetToUnprocessed', ...byAdministrator(user), reservationTimes: describeTimes(active) },

@@ -12,7 +12,15 @@ import { listBlockedTimes, listCalendarRows, listClosedDays } from './repository
  * reservation in the range are left out; with the location's closed days and the rooms' blocked
  * times in the range (decision 042). Three queries.
  */
-export async function getCalendarData({ db, user, query }: { db: DbOrTx; user: AuthenticatedUser; query: CalendarDataQuery }): Promise<CalendarDataResponse> {
+export async function getCalendarData({
+  db,
+  user,
+  query,
+}: {
+  db: DbOrTx;
+  user: AuthenticatedUser;
+  query: CalendarDataQuery;
+}): Promise<CalendarDataResponse> {
   assertAdministers(user, query.locationId);
   const filters = {
     locationId: query.locationId,
@@ -31,7 +39,14 @@ export async function getCalendarData({ db, user, query }: { db: DbOrTx; user: A
   for (const r of rows) {
     let booking = byBooking.get(r.booking_id);
     if (!booking) {
-      booking = { bookingId: r.booking_id, caseNumber: r.case_number, status: r.booking_status, bookingPurpose: r.purpose, title: r.title ?? r.case_number, reservations: [] };
+      booking = {
+        bookingId: r.booking_id,
+        caseNumber: r.case_number,
+        status: r.booking_status,
+        bookingPurpose: r.purpose,
+        title: r.title ?? r.case_number,
+        reservations: [],
+      };
       byBooking.set(r.booking_id, booking);
     }
     booking.reservations.push({
@@ -47,6 +62,11 @@ export async function getCalendarData({ db, user, query }: { db: DbOrTx; user: A
   return {
     bookings: [...byBooking.values()],
     closedDates,
-    blockedTimes: blocked.map((b) => ({ bookableAssetId: b.bookableAssetId, date: b.date, startTime: b.startTime, endTime: reservationEndTime(b.startTime, b.durationMinutes) })),
+    blockedTimes: blocked.map((b) => ({
+      bookableAssetId: b.bookableAssetId,
+      date: b.date,
+      startTime: b.startTime,
+      endTime: reservationEndTime(b.startTime, b.durationMinutes),
+    })),
   };
 }

@@ -10,7 +10,15 @@ import { countByStatus, listPage, roomsOfBookings, type BookingFilters } from '.
  * GET /api/booking: one page of a location's bookings with the filters, sorted on the server, with
  * the total and the counts per status. Three queries whatever the page size.
  */
-export async function listAdminBookings({ db, user, query }: { db: DbOrTx; user: AuthenticatedUser; query: AdminBookingListQuery }): Promise<AdminBookingListResponse> {
+export async function listAdminBookings({
+  db,
+  user,
+  query,
+}: {
+  db: DbOrTx;
+  user: AuthenticatedUser;
+  query: AdminBookingListQuery;
+}): Promise<AdminBookingListResponse> {
   assertAdministers(user, query.locationId);
   const filters: BookingFilters = {
     locationId: query.locationId,
@@ -26,10 +34,12 @@ export async function listAdminBookings({ db, user, query }: { db: DbOrTx; user:
   const selected = filters.statuses?.length ? filters.statuses : bookingStatuses;
   const total = [...new Set(selected)].reduce((sum, s) => sum + countsByStatus[s], 0);
 
-  const rows = total > query.page * query.pageSize
-    ? await listPage(db, filters, query.sort, query.pageSize, query.page * query.pageSize)
-    : [];
-  const rooms = await roomsOfBookings(db, rows.map((r) => r.id));
+  const rows =
+    total > query.page * query.pageSize ? await listPage(db, filters, query.sort, query.pageSize, query.page * query.pageSize) : [];
+  const rooms = await roomsOfBookings(
+    db,
+    rows.map((r) => r.id),
+  );
   const roomsByBooking = new Map<number, { bookableAssetId: number; name: string }[]>();
   for (const room of rooms) {
     const list = roomsByBooking.get(room.booking_id) ?? [];

@@ -31,7 +31,12 @@ function likePattern(text: string): string {
 export function whereClause(f: BookingFilters, withStatus: boolean): SQL {
   const parts: SQL[] = [sql`b.location_id = ${f.locationId}`];
   if (withStatus && f.statuses && f.statuses.length > 0) {
-    parts.push(sql`b.status in (${sql.join(f.statuses.map((s) => sql`${s}::booking_status`), sql`, `)})`);
+    parts.push(
+      sql`b.status in (${sql.join(
+        f.statuses.map((s) => sql`${s}::booking_status`),
+        sql`, `,
+      )})`,
+    );
   }
   if (f.purpose) parts.push(sql`b.purpose = ${f.purpose}::booking_purpose`);
   if (f.fromDate || f.toDate || f.bookableAssetId) {
@@ -52,22 +57,25 @@ export function whereClause(f: BookingFilters, withStatus: boolean): SQL {
 }
 
 export async function countByStatus(db: DbOrTx, f: BookingFilters): Promise<Map<BookingStatus, number>> {
-  const rows = await queryRows<{ status: BookingStatus; count: number }>(db, sql`
+  const rows = await queryRows<{ status: BookingStatus; count: number }>(
+    db,
+    sql`
     select b.status, count(*)::int as count
     from bookings b left join users u on u.id = b.user_id
     where ${whereClause(f, false)}
-    group by b.status`);
+    group by b.status`,
+  );
   return new Map(rows.map((r) => [r.status, Number(r.count)]));
 }
 
 const orderBy: Record<AdminBookingSort, SQL> = {
-  'created': sql`b.created_at asc, b.id asc`,
+  created: sql`b.created_at asc, b.id asc`,
   '-created': sql`b.created_at desc, b.id desc`,
-  'firstDate': sql`d.first_date asc nulls last, b.id asc`,
+  firstDate: sql`d.first_date asc nulls last, b.id asc`,
   '-firstDate': sql`d.first_date desc nulls last, b.id desc`,
-  'caseNumber': sql`b.case_number asc`,
+  caseNumber: sql`b.case_number asc`,
   '-caseNumber': sql`b.case_number desc`,
-  'applicant': sql`lower(coalesce(b.on_behalf_of_name, u.name, b.internal_event_title, '')) asc, b.id asc`,
+  applicant: sql`lower(coalesce(b.on_behalf_of_name, u.name, b.internal_event_title, '')) asc, b.id asc`,
   '-applicant': sql`lower(coalesce(b.on_behalf_of_name, u.name, b.internal_event_title, '')) desc, b.id desc`,
 };
 
@@ -96,7 +104,9 @@ export interface ListRow extends Record<string, unknown> {
 }
 
 export async function listPage(db: DbOrTx, f: BookingFilters, sort: AdminBookingSort, limit: number, offset: number): Promise<ListRow[]> {
-  return queryRows<ListRow>(db, sql`
+  return queryRows<ListRow>(
+    db,
+    sql`
     select b.id, b.case_number, b.status, ${utcText(sql`b.created_at`)} as created_utc, b.purpose, b.duration_type,
       u.name as user_name, u.email as user_email, b.organization_name, b.internal_event_title,
       b.on_behalf_of_name, b.on_behalf_of_email, b.cost_category, b.form_answers ->> 'activity' as activity,
@@ -115,7 +125,8 @@ export async function listPage(db: DbOrTx, f: BookingFilters, sort: AdminBooking
     ) d on true
     where ${whereClause(f, true)}
     order by ${orderBy[sort]}
-    limit ${limit} offset ${offset}`);
+    limit ${limit} offset ${offset}`,
+  );
 }
 
 export interface RoomOfBooking extends Record<string, unknown> {
@@ -128,11 +139,17 @@ export interface RoomOfBooking extends Record<string, unknown> {
 /** The rooms applied for in these bookings (replaced times left out). */
 export async function roomsOfBookings(db: DbOrTx, bookingIds: readonly number[]): Promise<RoomOfBooking[]> {
   if (bookingIds.length === 0) return [];
-  return queryRows<RoomOfBooking>(db, sql`
+  return queryRows<RoomOfBooking>(
+    db,
+    sql`
     select distinct r.booking_id, r.bookable_asset_id, a.name, a.external_asset_number
     from reservations r join bookable_assets a on a.id = r.bookable_asset_id
-    where r.booking_id in (${sql.join(bookingIds.map((id) => sql`${id}`), sql`, `)}) and r.status <> 'REPLACED'
-    order by r.booking_id, a.name, r.bookable_asset_id`);
+    where r.booking_id in (${sql.join(
+      bookingIds.map((id) => sql`${id}`),
+      sql`, `,
+    )}) and r.status <> 'REPLACED'
+    order by r.booking_id, a.name, r.bookable_asset_id`,
+  );
 }
 
 export interface CalendarRow extends Record<string, unknown> {
@@ -154,7 +171,9 @@ export interface CalendarRow extends Record<string, unknown> {
  * order, each with its booking. One query.
  */
 export async function listCalendarRows(db: DbOrTx, f: BookingFilters, from: string, to: string): Promise<CalendarRow[]> {
-  return queryRows<CalendarRow>(db, sql`
+  return queryRows<CalendarRow>(
+    db,
+    sql`
     select b.id as booking_id, b.case_number, b.status as booking_status, b.purpose,
       coalesce(b.internal_event_title, b.on_behalf_of_name, b.organization_name, u.name) as title,
       r.id as reservation_id, r.bookable_asset_id, to_char(r.date, 'YYYY-MM-DD') as date,
@@ -166,22 +185,40 @@ export async function listCalendarRows(db: DbOrTx, f: BookingFilters, from: stri
       and r.status in ('UNPROCESSED', 'APPROVED')
       and r.date between ${from}::date and ${to}::date
       ${f.bookableAssetId ? sql`and r.bookable_asset_id = ${f.bookableAssetId}` : sql``}
-    order by r.date, r.start_time, r.id`);
+    order by r.date, r.start_time, r.id`,
+  );
 }
 
 /** The location's closed days in the range, with their reason (decision 042: the calendar marks them). One query. */
-export async function listClosedDays(db: DbOrTx, locationId: number, from: string, to: string): Promise<{ date: string; reason: string | null }[]> {
-  return queryRows<{ date: string; reason: string | null }>(db, sql`
+export async function listClosedDays(
+  db: DbOrTx,
+  locationId: number,
+  from: string,
+  to: string,
+): Promise<{ date: string; reason: string | null }[]> {
+  return queryRows<{ date: string; reason: string | null }>(
+    db,
+    sql`
     select to_char(date, 'YYYY-MM-DD') as date, reason from closed_dates
-    where location_id = ${locationId} and date between ${from}::date and ${to}::date order by date`);
+    where location_id = ${locationId} and date between ${from}::date and ${to}::date order by date`,
+  );
 }
 
 /** The blocked times of the location's rooms in the range (one room when filtered). One query. */
-export async function listBlockedTimes(db: DbOrTx, locationId: number, from: string, to: string, bookableAssetId?: number): Promise<{ bookableAssetId: number; date: string; startTime: string; durationMinutes: number }[]> {
-  return queryRows<{ bookableAssetId: number; date: string; startTime: string; durationMinutes: number }>(db, sql`
+export async function listBlockedTimes(
+  db: DbOrTx,
+  locationId: number,
+  from: string,
+  to: string,
+  bookableAssetId?: number,
+): Promise<{ bookableAssetId: number; date: string; startTime: string; durationMinutes: number }[]> {
+  return queryRows<{ bookableAssetId: number; date: string; startTime: string; durationMinutes: number }>(
+    db,
+    sql`
     select t.bookable_asset_id as "bookableAssetId", to_char(t.date, 'YYYY-MM-DD') as date, to_char(t.start_time, 'HH24:MI:SS') as "startTime", t.duration_minutes as "durationMinutes"
     from blocked_times t join bookable_assets a on a.id = t.bookable_asset_id
     where a.location_id = ${locationId} and t.date between ${from}::date and ${to}::date
       ${bookableAssetId ? sql`and t.bookable_asset_id = ${bookableAssetId}` : sql``}
-    order by t.date, t.start_time, t.bookable_asset_id`);
+    order by t.date, t.start_time, t.bookable_asset_id`,
+  );
 }

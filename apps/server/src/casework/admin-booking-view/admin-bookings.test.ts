@@ -11,7 +11,7 @@ import { decisionMessages, requirements } from '../../db/schema/bookings';
 import { testAdmins } from '../../seed/test-users';
 import { bookingWithTimes, call, trailOf } from '../../../test/admin-test-support';
 
-describe('the administrator\'s lists and booking view', () => {
+describe("the administrator's lists and booking view", () => {
   let ctx: TestContext;
   let siri: string;
   let locationId: number;
@@ -30,12 +30,40 @@ describe('the administrator\'s lists and booking view', () => {
     const otherRoom = (await createAsset(db, other.id)).id;
     const anna = (await createUser(db)).id;
     const bo = (await createUser(db)).id;
-    const at = (date: string, room = gym, status: 'UNPROCESSED' | 'APPROVED' | 'REJECTED' = 'UNPROCESSED', startTime = '18:00') => ({ bookableAssetId: room, date, startTime, durationMinutes: 60, status });
+    const at = (date: string, room = gym, status: 'UNPROCESSED' | 'APPROVED' | 'REJECTED' = 'UNPROCESSED', startTime = '18:00') => ({
+      bookableAssetId: room,
+      date,
+      startTime,
+      durationMinutes: 60,
+      status,
+    });
     // Created in this order, a second apart in created_at by id order.
-    ids.early = (await bookingWithTimes(db, locationId, anna, [at(inDays(30)), at(inDays(37))], { caseNumber: 'LOK-2030-00001', formAnswers: { activity: 'Innebandy 100%' } })).bookingId;
-    ids.approved = (await bookingWithTimes(db, locationId, bo, [at(inDays(10), hall, 'APPROVED')], { caseNumber: 'LOK-2030-00002', status: 'APPROVED', organizationName: 'Sagene Sjakklubb', organizationNumber: '998877665', formAnswers: { activity: 'Sjakk' } })).bookingId;
-    ids.rejected = (await bookingWithTimes(db, locationId, anna, [at(inDays(12), gym, 'REJECTED')], { caseNumber: 'LOK-2030-00003', status: 'REJECTED' })).bookingId;
-    ids.internal = (await bookingWithTimes(db, locationId, anna, [at(inDays(11), hall, 'APPROVED', '12:00')], { caseNumber: 'LOK-2030-00004', status: 'APPROVED', purpose: 'ADMINUSER_INTERNAL_ACTIVITY', internalEventTitle: 'Foreldremøte' })).bookingId;
+    ids.early = (
+      await bookingWithTimes(db, locationId, anna, [at(inDays(30)), at(inDays(37))], {
+        caseNumber: 'LOK-2030-00001',
+        formAnswers: { activity: 'Innebandy 100%' },
+      })
+    ).bookingId;
+    ids.approved = (
+      await bookingWithTimes(db, locationId, bo, [at(inDays(10), hall, 'APPROVED')], {
+        caseNumber: 'LOK-2030-00002',
+        status: 'APPROVED',
+        organizationName: 'Sagene Sjakklubb',
+        organizationNumber: '998877665',
+        formAnswers: { activity: 'Sjakk' },
+      })
+    ).bookingId;
+    ids.rejected = (
+      await bookingWithTimes(db, locationId, anna, [at(inDays(12), gym, 'REJECTED')], { caseNumber: 'LOK-2030-00003', status: 'REJECTED' })
+    ).bookingId;
+    ids.internal = (
+      await bookingWithTimes(db, locationId, anna, [at(inDays(11), hall, 'APPROVED', '12:00')], {
+        caseNumber: 'LOK-2030-00004',
+        status: 'APPROVED',
+        purpose: 'ADMINUSER_INTERNAL_ACTIVITY',
+        internalEventTitle: 'Foreldremøte',
+      })
+    ).bookingId;
     ids.late = (await bookingWithTimes(db, locationId, bo, [at(inDays(5))], { caseNumber: 'LOK-2030-00005' })).bookingId;
     await bookingWithTimes(db, other.id, anna, [at(inDays(5), otherRoom)], { caseNumber: 'LOK-2030-00099' });
     await db.insert(requirements).values({ bookingId: ids.approved, type: 'CONTRACT' });
@@ -51,10 +79,15 @@ describe('the administrator\'s lists and booking view', () => {
   };
   const cases = (r: AdminBookingListResponse) => r.items.map((i) => i.caseNumber.slice(-5));
 
-  it('pages the location\'s bookings newest first, with the total and the counts per status', async () => {
+  it("pages the location's bookings newest first, with the total and the counts per status", async () => {
     const first = await list('&pageSize=2');
     expect(cases(first)).toEqual(['00005', '00004']);
-    expect(first).toMatchObject({ total: 5, page: 0, pageSize: 2, countsByStatus: { UNPROCESSED: 2, APPROVED: 2, REJECTED: 1, CANCELLED: 0, AUTOREJECTED: 0 } });
+    expect(first).toMatchObject({
+      total: 5,
+      page: 0,
+      pageSize: 2,
+      countsByStatus: { UNPROCESSED: 2, APPROVED: 2, REJECTED: 1, CANCELLED: 0, AUTOREJECTED: 0 },
+    });
     expect(cases(await list('&pageSize=2&page=2'))).toEqual(['00001']);
     expect((await list('&pageSize=2&page=3')).items).toEqual([]);
   });
@@ -87,17 +120,36 @@ describe('the administrator\'s lists and booking view', () => {
 
   it('describes each item: applicant, organisation, dates, rooms, pending requirements', async () => {
     const items = (await list('&sort=caseNumber')).items;
-    expect(items[0]).toMatchObject({ bookingId: ids.early, status: 'UNPROCESSED', activity: 'Innebandy 100%', firstDate: inDays(30), lastDate: inDays(37), reservationCount: 2, rooms: [{ bookableAssetId: gym, name: 'Gymsal (G1)' }] });
-    expect(items[1]).toMatchObject({ displayOrgName: 'Sagene Sjakklubb', hasPendingRequirements: true, rooms: [{ bookableAssetId: hall, name: 'Aula' }] });
+    expect(items[0]).toMatchObject({
+      bookingId: ids.early,
+      status: 'UNPROCESSED',
+      activity: 'Innebandy 100%',
+      firstDate: inDays(30),
+      lastDate: inDays(37),
+      reservationCount: 2,
+      rooms: [{ bookableAssetId: gym, name: 'Gymsal (G1)' }],
+    });
+    expect(items[1]).toMatchObject({
+      displayOrgName: 'Sagene Sjakklubb',
+      hasPendingRequirements: true,
+      rooms: [{ bookableAssetId: hall, name: 'Aula' }],
+    });
     expect(items[2]).toMatchObject({ status: 'REJECTED', firstDate: inDays(12), reservationCount: 0 });
-    expect(items[3]).toMatchObject({ applicantName: expect.any(String), internalEventTitle: 'Foreldremøte', bookingPurpose: 'ADMINUSER_INTERNAL_ACTIVITY' });
+    expect(items[3]).toMatchObject({
+      applicantName: expect.any(String),
+      internalEventTitle: 'Foreldremøte',
+      bookingPurpose: 'ADMINUSER_INTERNAL_ACTIVITY',
+    });
   });
 
   it('runs the same number of statements whatever the page size', async () => {
     const db = ctx.database.db;
     const execute = db.execute.bind(db);
     let statements = 0;
-    (db as { execute: typeof db.execute }).execute = ((query: Parameters<typeof db.execute>[0]) => { statements++; return execute(query); }) as typeof db.execute;
+    (db as { execute: typeof db.execute }).execute = ((query: Parameters<typeof db.execute>[0]) => {
+      statements++;
+      return execute(query);
+    }) as typeof db.execute;
     try {
       await list('&pageSize=1');
       const small = statements;
@@ -126,7 +178,12 @@ describe('the administrator\'s lists and booking view', () => {
       [ids.approved, 'Sagene Sjakklubb', [[inDays(10), '18:00:00', '19:00:00', 'PT1H']]],
       [ids.internal, 'Foreldremøte', [[inDays(11), '12:00:00', '13:00:00', 'PT1H']]],
     ]);
-    const tooLong = await call(ctx.app, siri, 'GET', `/api/booking/calendardata?locationId=${locationId}&from=${inDays(0)}&to=${inDays(100)}`);
+    const tooLong = await call(
+      ctx.app,
+      siri,
+      'GET',
+      `/api/booking/calendardata?locationId=${locationId}&from=${inDays(0)}&to=${inDays(100)}`,
+    );
     expect(tooLong.statusCode).toBe(400);
   });
 
@@ -135,12 +192,33 @@ describe('the administrator\'s lists and booking view', () => {
     expect(res.statusCode).toBe(200);
     const view = res.json<AdminBookingView>();
     expect(view).toMatchObject({
-      bookingId: ids.approved, caseNumber: 'LOK-2030-00002', status: 'APPROVED', locationName: 'Rosenhoff skole', displayOrgName: 'Sagene Sjakklubb',
-      organizationNumber: '998877665', userName: expect.stringMatching(/^Test Testesen/), formAnswers: { activity: 'Sjakk' },
-      requirements: [{ type: 'CONTRACT', isFulfilled: false, userName: null, fulfillmentTimeUtc: null }], hasPendingRequirements: true,
-      decisionMessages: [{ message: 'Velkommen!' }], approval: null, vedtakExists: false, contractExists: false,
+      bookingId: ids.approved,
+      caseNumber: 'LOK-2030-00002',
+      status: 'APPROVED',
+      locationName: 'Rosenhoff skole',
+      displayOrgName: 'Sagene Sjakklubb',
+      organizationNumber: '998877665',
+      userName: expect.stringMatching(/^Test Testesen/),
+      formAnswers: { activity: 'Sjakk' },
+      requirements: [{ type: 'CONTRACT', isFulfilled: false, userName: null, fulfillmentTimeUtc: null }],
+      hasPendingRequirements: true,
+      decisionMessages: [{ message: 'Velkommen!' }],
+      approval: null,
+      vedtakExists: false,
+      contractExists: false,
     });
-    expect(view.reservations).toEqual([expect.objectContaining({ bookableAssetId: hall, bookableAssetName: 'Aula', bookableAssetNumber: null, date: inDays(10), startTime: '18:00:00', endTime: '19:00:00', duration: 'PT1H', status: 'APPROVED' })]);
+    expect(view.reservations).toEqual([
+      expect.objectContaining({
+        bookableAssetId: hall,
+        bookableAssetName: 'Aula',
+        bookableAssetNumber: null,
+        date: inDays(10),
+        startTime: '18:00:00',
+        endTime: '19:00:00',
+        duration: 'PT1H',
+        status: 'APPROVED',
+      }),
+    ]);
     expect((await call(ctx.app, siri, 'GET', '/api/booking/999999')).statusCode).toBe(404);
   });
 
@@ -149,8 +227,12 @@ describe('the administrator\'s lists and booking view', () => {
     expect((await call(ctx.app, siri, 'GET', `/api/booking/${ids.late}/comment`)).json()).toEqual({ comment: '' });
     const put = await call(ctx.app, siri, 'PUT', `/api/booking/${ids.late}/comment`, '  Nøkkel må hentes hos vaktmester.  ');
     expect(put.statusCode).toBe(200);
-    expect((await call(ctx.app, siri, 'GET', `/api/booking/${ids.late}/comment`)).json()).toEqual({ comment: 'Nøkkel må hentes hos vaktmester.' });
-    expect((await call(ctx.app, siri, 'PUT', `/api/booking/${ids.late}/comment`, { comment: 'Som JSON' })).json()).toEqual({ comment: 'Som JSON' });
+    expect((await call(ctx.app, siri, 'GET', `/api/booking/${ids.late}/comment`)).json()).toEqual({
+      comment: 'Nøkkel må hentes hos vaktmester.',
+    });
+    expect((await call(ctx.app, siri, 'PUT', `/api/booking/${ids.late}/comment`, { comment: 'Som JSON' })).json()).toEqual({
+      comment: 'Som JSON',
+    });
     expect((await call(ctx.app, siri, 'PUT', `/api/booking/${ids.late}/comment`, 'x'.repeat(5001))).statusCode).toBe(400);
     expect(await trailOf(ctx.database.db, ids.late)).toEqual(before);
   });
@@ -169,7 +251,10 @@ describe('the administrator\'s lists and booking view', () => {
     expect((await call(ctx.app, siri, 'GET', `/api/booking/${ids.late}/comment`)).json()).toEqual({ comment: 'Før' });
     // Eleven digits without valid check digits are no fødselsnummer: saved without a question.
     expect((await call(ctx.app, siri, 'PUT', `/api/booking/${ids.late}/comment`, 'Faktura 15057523415')).statusCode).toBe(200);
-    const confirmed = await call(ctx.app, siri, 'PUT', `/api/booking/${ids.late}/comment`, { comment: 'Ring +47 412 34 567', confirmPersonalData: true });
+    const confirmed = await call(ctx.app, siri, 'PUT', `/api/booking/${ids.late}/comment`, {
+      comment: 'Ring +47 412 34 567',
+      confirmPersonalData: true,
+    });
     expect(confirmed.statusCode).toBe(200);
     expect((await call(ctx.app, siri, 'GET', `/api/booking/${ids.late}/comment`)).json()).toEqual({ comment: 'Ring +47 412 34 567' });
     await call(ctx.app, siri, 'PUT', `/api/booking/${ids.late}/comment`, '');

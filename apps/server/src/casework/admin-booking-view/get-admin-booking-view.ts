@@ -8,12 +8,28 @@ import { loadReservationRows } from '../../bookings';
 import { listAllPermissions } from '../../keys';
 import { findRoundOfBooking } from '../../rounds';
 import { loadWeddingDetails } from './wedding-details';
-import { findApplicant, findApproval, findLocationRules, listCurrentDocumentKinds, listDecisionMessages, listRequirements, type ApprovalRow } from './repository';
+import {
+  findApplicant,
+  findApproval,
+  findLocationRules,
+  listCurrentDocumentKinds,
+  listDecisionMessages,
+  listRequirements,
+  type ApprovalRow,
+} from './repository';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 /** GET /api/booking/{id} for an administrator of the booking's location: everything the case needs. */
-export async function getAdminBookingView({ db, user, bookingId }: { db: DbOrTx; user: AuthenticatedUser; bookingId: number }): Promise<AdminBookingView> {
+export async function getAdminBookingView({
+  db,
+  user,
+  bookingId,
+}: {
+  db: DbOrTx;
+  user: AuthenticatedUser;
+  bookingId: number;
+}): Promise<AdminBookingView> {
   const booking = await findBookingForAdmin(db, bookingId, user);
   const location = await findLocationRules(db, booking.locationId);
   const applicant = booking.userId === null ? undefined : await findApplicant(db, booking.userId);

@@ -8,7 +8,15 @@ import { findBookingForAdmin } from '../../bookings';
  * internal event's title, PATCH /api/booking/{id} { title }, shares its path with the applicant's
  * cancellation and lives in bookings/cancellation/set-title.ts.)
  */
-export async function getInternalComment({ db, user, bookingId }: { db: DbOrTx; user: AuthenticatedUser; bookingId: number }): Promise<{ comment: string }> {
+export async function getInternalComment({
+  db,
+  user,
+  bookingId,
+}: {
+  db: DbOrTx;
+  user: AuthenticatedUser;
+  bookingId: number;
+}): Promise<{ comment: string }> {
   const booking = await findBookingForAdmin(db, bookingId, user);
   return { comment: booking.internalComment ?? '' };
 }

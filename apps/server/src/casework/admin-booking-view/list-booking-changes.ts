@@ -6,7 +6,15 @@ import { findBookingForAdmin } from '../../bookings';
 import { listChangeLog } from './repository';
 
 /** GET /api/booking-log/{id}/changes: the booking's timeline, oldest first. */
-export async function listChanges({ db, user, bookingId }: { db: DbOrTx; user: AuthenticatedUser; bookingId: number }): Promise<ChangeLogEntry[]> {
+export async function listChanges({
+  db,
+  user,
+  bookingId,
+}: {
+  db: DbOrTx;
+  user: AuthenticatedUser;
+  bookingId: number;
+}): Promise<ChangeLogEntry[]> {
   await findBookingForAdmin(db, bookingId, user);
   const rows = await listChangeLog(db, bookingId);
   return rows.map((r) => ({

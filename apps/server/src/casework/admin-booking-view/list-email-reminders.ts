@@ -8,7 +8,15 @@ import { listMailsAboutBooking } from './repository';
  * GET /api/booking-log/{id}/email-reminders: every e-mail queued to the applicant about the booking
  * (decisions, changes, reminders), from the outbox, with whether it has gone out.
  */
-export async function listEmailReminders({ db, user, bookingId }: { db: DbOrTx; user: AuthenticatedUser; bookingId: number }): Promise<EmailReminder[]> {
+export async function listEmailReminders({
+  db,
+  user,
+  bookingId,
+}: {
+  db: DbOrTx;
+  user: AuthenticatedUser;
+  bookingId: number;
+}): Promise<EmailReminder[]> {
   await findBookingForAdmin(db, bookingId, user);
   const rows = await listMailsAboutBooking(db, bookingId);
   return rows.map((r) => ({

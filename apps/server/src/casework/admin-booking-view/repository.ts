@@ -9,9 +9,14 @@ import { weddingForms } from '../../db/schema/wedding-forms';
 
 export type ApprovalRow = typeof bookingApprovals.$inferSelect;
 
-export async function findLocationRules(db: DbOrTx, locationId: number): Promise<{ name: string; requireContract: boolean; enableVedtak: boolean } | undefined> {
-  const [row] = await db.select({ name: locations.name, requireContract: locations.requireContract, enableVedtak: locations.enableVedtak })
-    .from(locations).where(eq(locations.id, locationId));
+export async function findLocationRules(
+  db: DbOrTx,
+  locationId: number,
+): Promise<{ name: string; requireContract: boolean; enableVedtak: boolean } | undefined> {
+  const [row] = await db
+    .select({ name: locations.name, requireContract: locations.requireContract, enableVedtak: locations.enableVedtak })
+    .from(locations)
+    .where(eq(locations.id, locationId));
   return row;
 }
 
@@ -25,7 +30,11 @@ export async function listRequirements(db: DbOrTx, bookingId: number) {
 }
 
 export async function listDecisionMessages(db: DbOrTx, bookingId: number) {
-  return db.select().from(decisionMessages).where(eq(decisionMessages.bookingId, bookingId)).orderBy(asc(decisionMessages.createdAt), asc(decisionMessages.id));
+  return db
+    .select()
+    .from(decisionMessages)
+    .where(eq(decisionMessages.bookingId, bookingId))
+    .orderBy(asc(decisionMessages.createdAt), asc(decisionMessages.id));
 }
 
 export async function findApproval(db: DbOrTx, bookingId: number): Promise<ApprovalRow | undefined> {
@@ -35,7 +44,9 @@ export async function findApproval(db: DbOrTx, bookingId: number): Promise<Appro
 
 /** The kinds of the booking's documents that are not revoked. */
 export async function listCurrentDocumentKinds(db: DbOrTx, bookingId: number): Promise<('CONTRACT' | 'VEDTAK')[]> {
-  const rows = await db.select({ kind: bookingDocuments.kind }).from(bookingDocuments)
+  const rows = await db
+    .select({ kind: bookingDocuments.kind })
+    .from(bookingDocuments)
     .where(and(eq(bookingDocuments.bookingId, bookingId), isNull(bookingDocuments.revokedAt)));
   return rows.map((r) => r.kind);
 }
@@ -49,18 +60,26 @@ export async function listChangeLog(db: DbOrTx, bookingId: number) {
  * (migration 0007), so the expression must stay the same.
  */
 export async function listMailsAboutBooking(db: DbOrTx, bookingId: number) {
-  return db.select().from(mailOutbox)
+  return db
+    .select()
+    .from(mailOutbox)
     .where(sql`((${mailOutbox.topic} ->> 'bookingId')::integer) = ${bookingId}`)
     .orderBy(asc(mailOutbox.id));
 }
 
 /** The wedding form of a booking as the office sees it: no national identity number, only whether one was given; no bytes. */
 export async function findWeddingFormForAdmin(db: DbOrTx, bookingId: number) {
-  const [row] = await db.select({
-    answers: weddingForms.answers, submittedAt: weddingForms.submittedAt,
-    ssnGiven: sql<boolean>`${weddingForms.applicantSsn} is not null and ${weddingForms.applicantSsn} <> ''`,
-    filename: weddingForms.proevingsattestFilename, contentType: weddingForms.proevingsattestContentType,
-    size: weddingForms.proevingsattestSize, addedAt: weddingForms.proevingsattestAddedAt,
-  }).from(weddingForms).where(eq(weddingForms.bookingId, bookingId));
+  const [row] = await db
+    .select({
+      answers: weddingForms.answers,
+      submittedAt: weddingForms.submittedAt,
+      ssnGiven: sql<boolean>`${weddingForms.applicantSsn} is not null and ${weddingForms.applicantSsn} <> ''`,
+      filename: weddingForms.proevingsattestFilename,
+      contentType: weddingForms.proevingsattestContentType,
+      size: weddingForms.proevingsattestSize,
+      addedAt: weddingForms.proevingsattestAddedAt,
+    })
+    .from(weddingForms)
+    .where(eq(weddingForms.bookingId, bookingId));
   return row;
 }

@@ -48,7 +48,9 @@ describe('the wedding office (decision 013): the form, the certificate, approval
   });
   afterAll(() => ctx.close());
   beforeEach(async () => {
-    await ctx.database.db.execute(sql`truncate bookings, reservations, requirements, change_log, mail_outbox, wedding_forms, decision_messages restart identity cascade`);
+    await ctx.database.db.execute(
+      sql`truncate bookings, reservations, requirements, change_log, mail_outbox, wedding_forms, decision_messages restart identity cascade`,
+    );
     await ctx.database.db.update(locations).set({ enableVedtak: false }).where(eq(locations.id, venueId));
   });
 
@@ -59,14 +61,32 @@ describe('the wedding office (decision 013): the form, the certificate, approval
     const { bookingId } = taken.json<{ bookingId: number }>();
     const withFile = options.file ?? true;
     const res = await kari.request({
-      method: 'POST', url: '/api/user/form/wedding',
+      method: 'POST',
+      url: '/api/user/form/wedding',
       payload: {
-        bookingId, applicantName: 'Kari Nordmann', applicantEmail: '', applicantPhoneNo: '412 34 567', applicantSsn: SSN,
-        addressStreetName: 'Storgata 1', addressPostCode: '0155', addressPostalName: 'Oslo',
-        spouseName: 'Ola Nordmann', spouseEmail: 'ola@example.no', spousePhoneNo: '+47 98765432',
-        eventLanguage: 'norsk', weddingInterpreterRequired: true, weddingInterpreterLanguage: 'somali', preferredContactLanguage: 'engelsk',
-        weddingCulturalSegmentDesired: true, weddingCulturalSegment: 'Et dikt', needsAccommodation: true, accommodationDetails: 'Rullestol',
-        extraInformation: 'To vitner', submitProevingsattestNow: withFile, declarationAccepted: true, userReferenceId: '',
+        bookingId,
+        applicantName: 'Kari Nordmann',
+        applicantEmail: '',
+        applicantPhoneNo: '412 34 567',
+        applicantSsn: SSN,
+        addressStreetName: 'Storgata 1',
+        addressPostCode: '0155',
+        addressPostalName: 'Oslo',
+        spouseName: 'Ola Nordmann',
+        spouseEmail: 'ola@example.no',
+        spousePhoneNo: '+47 98765432',
+        eventLanguage: 'norsk',
+        weddingInterpreterRequired: true,
+        weddingInterpreterLanguage: 'somali',
+        preferredContactLanguage: 'engelsk',
+        weddingCulturalSegmentDesired: true,
+        weddingCulturalSegment: 'Et dikt',
+        needsAccommodation: true,
+        accommodationDetails: 'Rullestol',
+        extraInformation: 'To vitner',
+        submitProevingsattestNow: withFile,
+        declarationAccepted: true,
+        userReferenceId: '',
         proevingsattestFile: withFile ? `data:application/pdf;name=file;base64,${pdf.toString('base64')}` : '',
       },
     });
@@ -87,9 +107,16 @@ describe('the wedding office (decision 013): the form, the certificate, approval
     expect(booking.sourceForm).toBe('wedding');
     expect(booking.wedding).toMatchObject({
       answers: {
-        applicantName: 'Kari Nordmann', spouseName: 'Ola Nordmann', spouseEmail: 'ola@example.no', addressPostCode: '0155',
-        weddingInterpreterRequired: true, weddingInterpreterLanguage: 'somali', preferredContactLanguage: 'engelsk',
-        weddingCulturalSegment: 'Et dikt', accommodationDetails: 'Rullestol', extraInformation: 'To vitner',
+        applicantName: 'Kari Nordmann',
+        spouseName: 'Ola Nordmann',
+        spouseEmail: 'ola@example.no',
+        addressPostCode: '0155',
+        weddingInterpreterRequired: true,
+        weddingInterpreterLanguage: 'somali',
+        preferredContactLanguage: 'engelsk',
+        weddingCulturalSegment: 'Et dikt',
+        accommodationDetails: 'Rullestol',
+        extraInformation: 'To vitner',
       },
       nationalIdentityNumberGiven: true,
       proevingsattestFile: { filename: 'provingsattest.pdf', contentType: 'application/pdf', size: pdf.length },
@@ -103,8 +130,15 @@ describe('the wedding office (decision 013): the form, the certificate, approval
   it('a time only held (form not sent) shows no answers, and a booking that is no wedding has no wedding part', async () => {
     const taken = await takeWeddingTimes(kari, roomId, [weddingTime(day, '13:00:00')]);
     const held = (await view(taken.json<{ bookingId: number }>().bookingId)).json<AdminBookingView>();
-    expect(held.wedding).toMatchObject({ answers: null, submittedAtUtc: null, proevingsattestFile: null, nationalIdentityNumberGiven: false });
-    const school = await bookingWithTimes(ctx.database.db, schoolId, kari.userId, [{ bookableAssetId: schoolRoom, date: day, startTime: '18:00', durationMinutes: 60 }]);
+    expect(held.wedding).toMatchObject({
+      answers: null,
+      submittedAtUtc: null,
+      proevingsattestFile: null,
+      nationalIdentityNumberGiven: false,
+    });
+    const school = await bookingWithTimes(ctx.database.db, schoolId, kari.userId, [
+      { bookableAssetId: schoolRoom, date: day, startTime: '18:00', durationMinutes: 60 },
+    ]);
     const other = await call(ctx.app, siri, 'GET', `/api/booking/${school.bookingId}`);
     expect(other.json<AdminBookingView>().wedding).toBeNull();
   });
@@ -115,7 +149,11 @@ describe('the wedding office (decision 013): the form, the certificate, approval
     const res = await call(ctx.app, vigdis, 'GET', `/api/booking?locationId=${venueId}&status=UNPROCESSED`);
     expect(res.statusCode, res.body).toBe(200);
     const items = res.json<AdminBookingListResponse>().items;
-    expect(items.find((i) => i.bookingId === sent)).toMatchObject({ sourceForm: 'wedding', weddingFormPending: false, applicantName: 'Kari Nordmann' });
+    expect(items.find((i) => i.bookingId === sent)).toMatchObject({
+      sourceForm: 'wedding',
+      weddingFormPending: false,
+      applicantName: 'Kari Nordmann',
+    });
     expect(items.find((i) => i.bookingId === held)).toMatchObject({ sourceForm: 'wedding', weddingFormPending: true });
   });
 
@@ -123,19 +161,29 @@ describe('the wedding office (decision 013): the form, the certificate, approval
     const taken = await takeWeddingTimes(kari, roomId, [weddingTime(day, '12:00:00')]);
     const bookingId = taken.json<{ bookingId: number }>().bookingId;
     const upload = await kari.request({
-      method: 'PUT', url: `/api/user/form/wedding/${bookingId}/proevingsattest`,
-      payload: { proevingsattestFile: { bytes: pdf.toString('base64'), contentType: 'application/pdf', filename: 'prøvingsattest "Kari".pdf', size: pdf.length } },
+      method: 'PUT',
+      url: `/api/user/form/wedding/${bookingId}/proevingsattest`,
+      payload: {
+        proevingsattestFile: {
+          bytes: pdf.toString('base64'),
+          contentType: 'application/pdf',
+          filename: 'prøvingsattest "Kari".pdf',
+          size: pdf.length,
+        },
+      },
     });
     expect(upload.statusCode, upload.body).toBe(200);
     const res = await call(ctx.app, vigdis, 'GET', `/api/admin/booking/${bookingId}/proevingsattest`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="pr_vingsattest _Kari_.pdf"; filename*=UTF-8''${encodeURIComponent('prøvingsattest "Kari".pdf')}`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="pr_vingsattest _Kari_.pdf"; filename*=UTF-8''${encodeURIComponent('prøvingsattest "Kari".pdf')}`,
+    );
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.rawPayload.equals(pdf)).toBe(true);
   });
 
-  it('the download answers anonymous 401, a citizen (even the couple) 403, another location\'s admin 403, and 404 without a certificate', async () => {
+  it("the download answers anonymous 401, a citizen (even the couple) 403, another location's admin 403, and 404 without a certificate", async () => {
     const bookingId = await sentWedding();
     const url = `/api/admin/booking/${bookingId}/proevingsattest`;
     expect((await call(ctx.app, null, 'GET', url)).statusCode).toBe(401);
@@ -152,30 +200,38 @@ describe('the wedding office (decision 013): the form, the certificate, approval
     const none = await call(ctx.app, vigdis, 'GET', `/api/admin/booking/${withoutFile}/proevingsattest`);
     expect(none.statusCode).toBe(404);
     expect(none.json<ApiError>().userMsg).toBe('Det er ikke lastet opp noen prøvingsattest for denne bookingen.');
-    const school = await bookingWithTimes(ctx.database.db, schoolId, (await createUser(ctx.database.db)).id, [{ bookableAssetId: schoolRoom, date: day, startTime: '18:00', durationMinutes: 60 }]);
+    const school = await bookingWithTimes(ctx.database.db, schoolId, (await createUser(ctx.database.db)).id, [
+      { bookableAssetId: schoolRoom, date: day, startTime: '18:00', durationMinutes: 60 },
+    ]);
     expect((await call(ctx.app, siri, 'GET', `/api/admin/booking/${school.bookingId}/proevingsattest`)).statusCode).toBe(404);
   });
 
-  it('approving a wedding gives the info letter\'s due date, 2 weeks from the approval', async () => {
+  it("approving a wedding gives the info letter's due date, 2 weeks from the approval", async () => {
     const bookingId = await sentWedding();
     const approve = await call(ctx.app, vigdis, 'PUT', `/api/booking/${bookingId}/approve`, { costCategory: 'FREE' });
     expect(approve.statusCode, approve.body).toBe(200);
     const booking = (await view(bookingId)).json<AdminBookingView>();
     expect(booking.status).toBe('APPROVED');
-    expect(booking.wedding!.infoLetterDueDate).toBe(addDays(todayInOslo(new Date(booking.approval!.approvedTimeUtc)), WEDDING_INFO_LETTER_DAYS));
+    expect(booking.wedding!.infoLetterDueDate).toBe(
+      addDays(todayInOslo(new Date(booking.approval!.approvedTimeUtc)), WEDDING_INFO_LETTER_DAYS),
+    );
     // Taken back, the due date goes with the approval.
     expect((await call(ctx.app, vigdis, 'PUT', `/api/booking/${bookingId}/unapprove`)).statusCode).toBe(200);
     expect((await view(bookingId)).json<AdminBookingView>().wedding!.infoLetterDueDate).toBeNull();
   });
 
-  it('lists the wedding rejection choices to the venue\'s admins only (anonymous 401, citizen 403)', async () => {
+  it("lists the wedding rejection choices to the venue's admins only (anonymous 401, citizen 403)", async () => {
     expect((await call(ctx.app, null, 'GET', '/api/rejection-choices/wedding')).statusCode).toBe(401);
     expect((await kari.request({ method: 'GET', url: '/api/rejection-choices/wedding' })).statusCode).toBe(403);
     const res = await call(ctx.app, vigdis, 'GET', '/api/rejection-choices/wedding');
     expect(res.statusCode).toBe(200);
     const choices = res.json<RejectionChoice[]>();
     expect(choices.map((c) => c.key)).toEqual(weddingRejectionChoices.map((c) => c.key));
-    expect(choices[0]).toEqual({ key: 'VIELSE_PROEVINGSATTEST_MANGLER', title: 'Prøvingsattest ikke mottatt i tide', text: expect.stringContaining('4 uker før vielsen') });
+    expect(choices[0]).toEqual({
+      key: 'VIELSE_PROEVINGSATTEST_MANGLER',
+      title: 'Prøvingsattest ikke mottatt i tide',
+      text: expect.stringContaining('4 uker før vielsen'),
+    });
   });
 
   it('rejecting with a wedding choice writes its text to the couple, the log and the vedtak, and frees the time', async () => {
@@ -189,9 +245,15 @@ describe('the wedding office (decision 013): the form, the certificate, approval
     expect(booking.decisionMessages.map((m) => m.message)).toEqual([choice.text]);
     const log = (await call(ctx.app, vigdis, 'GET', `/api/booking-log/${bookingId}/changes`)).json<ChangeLogEntry[]>();
     expect(log.at(-1)).toMatchObject({ type: 'BookingRejection', label: 'Avslått', comment: choice.text });
-    const [mail] = await queryRows<{ body: string }>(ctx.database.db, sql`select body from mail_outbox where topic->>'kind' = 'BookingRejection' and (topic->>'bookingId')::int = ${bookingId}`);
+    const [mail] = await queryRows<{ body: string }>(
+      ctx.database.db,
+      sql`select body from mail_outbox where topic->>'kind' = 'BookingRejection' and (topic->>'bookingId')::int = ${bookingId}`,
+    );
     expect(mail!.body).toContain(choice.text);
-    const [doc] = await ctx.database.db.select({ html: bookingDocuments.html }).from(bookingDocuments).where(eq(bookingDocuments.bookingId, bookingId));
+    const [doc] = await ctx.database.db
+      .select({ html: bookingDocuments.html })
+      .from(bookingDocuments)
+      .where(eq(bookingDocuments.bookingId, bookingId));
     expect(doc!.html).toContain(choice.text);
     // The time is free again: Amina can take it.
     const amina = await citizenSession(ctx.app, testCitizens[2]!);
@@ -201,7 +263,10 @@ describe('the wedding office (decision 013): the form, the certificate, approval
   it('an edited wedding choice sends the edited text', async () => {
     const bookingId = await sentWedding();
     const edited = 'Vi har ikke mottatt prøvingsattesten. Ring oss på 21 80 21 80.';
-    const res = await call(ctx.app, vigdis, 'PUT', `/api/booking/${bookingId}/reject`, { rejectionChoiceKey: 'VIELSE_PROEVINGSATTEST_MANGLER', rejectionText: edited });
+    const res = await call(ctx.app, vigdis, 'PUT', `/api/booking/${bookingId}/reject`, {
+      rejectionChoiceKey: 'VIELSE_PROEVINGSATTEST_MANGLER',
+      rejectionText: edited,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect((await view(bookingId)).json<AdminBookingView>().decisionMessages.map((m) => m.message)).toEqual([edited]);
   });
@@ -214,15 +279,19 @@ describe('the wedding office (decision 013): the form, the certificate, approval
     expect(general.json<ApiError>().fields).toEqual([{ path: 'body.rejectionChoiceKey', message: rejectionMessages.unknownChoice }]);
     expect(await trailOf(ctx.database.db, bookingId)).toEqual(before);
 
-    const school = await bookingWithTimes(ctx.database.db, schoolId, kari.userId, [{ bookableAssetId: schoolRoom, date: day, startTime: '18:00', durationMinutes: 60 }]);
+    const school = await bookingWithTimes(ctx.database.db, schoolId, kari.userId, [
+      { bookableAssetId: schoolRoom, date: day, startTime: '18:00', durationMinutes: 60 },
+    ]);
     const wrong = await call(ctx.app, siri, 'PUT', `/api/booking/${school.bookingId}/reject`, { rejectionChoiceKey: 'VIELSE_ANNET' });
     expect(wrong.statusCode).toBe(400);
     expect((await trailOf(ctx.database.db, school.bookingId)).status).toBe('UNPROCESSED');
     // Another location's administrator cannot reject the wedding at all.
-    expect((await call(ctx.app, siri, 'PUT', `/api/booking/${bookingId}/reject`, { rejectionChoiceKey: 'VIELSE_ANNET' })).statusCode).toBe(403);
+    expect((await call(ctx.app, siri, 'PUT', `/api/booking/${bookingId}/reject`, { rejectionChoiceKey: 'VIELSE_ANNET' })).statusCode).toBe(
+      403,
+    );
   });
 
-  it('the change log labels the certificate reminder \'Sendt\'', async () => {
+  it("the change log labels the certificate reminder 'Sendt'", async () => {
     const bookingId = await sentWedding({ file: false });
     await ctx.database.db.insert(changeLog).values({ bookingId, type: 'WeddingCertificateReminderSent', userName: 'System' });
     const log = (await call(ctx.app, vigdis, 'GET', `/api/booking-log/${bookingId}/changes`)).json<ChangeLogEntry[]>();

@@ -18,14 +18,27 @@ import { sha256Hex } from '../../bookings/documents/html';
 
 const SSN = '12088012345';
 const answers: WeddingApplicationAnswers = {
-  applicantName: 'Kari Nordmann', applicantEmail: '', applicantPhoneNo: '41234567',
-  addressStreetName: 'Storgata 1', addressPostCode: '0155', addressPostalName: 'Oslo',
-  spouseName: 'Ola Nordmann', spouseEmail: 'ola@example.no', spousePhoneNo: '98765432',
-  eventLanguage: 'norsk', weddingInterpreterRequired: false, weddingInterpreterLanguage: '', preferredContactLanguage: 'norsk',
-  weddingCulturalSegmentDesired: null, weddingCulturalSegment: '', needsAccommodation: false, accommodationDetails: '', extraInformation: '',
+  applicantName: 'Kari Nordmann',
+  applicantEmail: '',
+  applicantPhoneNo: '41234567',
+  addressStreetName: 'Storgata 1',
+  addressPostCode: '0155',
+  addressPostalName: 'Oslo',
+  spouseName: 'Ola Nordmann',
+  spouseEmail: 'ola@example.no',
+  spousePhoneNo: '98765432',
+  eventLanguage: 'norsk',
+  weddingInterpreterRequired: false,
+  weddingInterpreterLanguage: '',
+  preferredContactLanguage: 'norsk',
+  weddingCulturalSegmentDesired: null,
+  weddingCulturalSegment: '',
+  needsAccommodation: false,
+  accommodationDetails: '',
+  extraInformation: '',
 };
 
-describe('the administrator\'s reads of a booking\'s documents: GET /vedtak/{id}, /contract/{id}, /schema/{sub}/{formId}', () => {
+describe("the administrator's reads of a booking's documents: GET /vedtak/{id}, /contract/{id}, /schema/{sub}/{formId}", () => {
   let ctx: TestContext;
   let siri: string;
   let jonas: string;
@@ -46,7 +59,9 @@ describe('the administrator\'s reads of a booking\'s documents: GET /vedtak/{id}
     await addLocationAdmin(db, school, testAdmins[0]!.email);
     await addLocationAdmin(db, other, testAdmins[1]!.email);
     const user = (await createUser(db)).id;
-    const time = (startTime: string) => [{ bookableAssetId: room, date: inDays(30), startTime, durationMinutes: 60, status: 'APPROVED' as const }];
+    const time = (startTime: string) => [
+      { bookableAssetId: room, date: inDays(30), startTime, durationMinutes: 60, status: 'APPROVED' as const },
+    ];
 
     schoolBooking = (await bookingWithTimes(db, school, user, time('10:00'), { status: 'APPROVED' })).bookingId;
     await db.insert(bookingDocuments).values({ bookingId: schoolBooking, kind: 'VEDTAK', html: vedtakHtml, hash: sha256Hex(vedtakHtml) });
@@ -56,8 +71,26 @@ describe('the administrator\'s reads of a booking\'s documents: GET /vedtak/{id}
     signedBooking = (await bookingWithTimes(db, school, user, time('12:00'), { status: 'APPROVED' })).bookingId;
     await storeApprovedContract(db, signedBooking);
     const signedAt = new Date('2030-01-20T10:15:00Z');
-    await db.insert(requirements).values({ bookingId: signedBooking, type: 'CONTRACT', isFulfilled: true, fulfilledByUserId: user, fulfilledByName: 'Ola Signer', fulfillmentTime: signedAt });
-    await db.insert(signedContracts).values({ bookingId: signedBooking, html: '<p>Signert kontrakt</p>', sha256: sha256Hex('<p>Signert kontrakt</p>'), signedByUserId: user, signedByName: 'Ola Signer', signedAt });
+    await db
+      .insert(requirements)
+      .values({
+        bookingId: signedBooking,
+        type: 'CONTRACT',
+        isFulfilled: true,
+        fulfilledByUserId: user,
+        fulfilledByName: 'Ola Signer',
+        fulfillmentTime: signedAt,
+      });
+    await db
+      .insert(signedContracts)
+      .values({
+        bookingId: signedBooking,
+        html: '<p>Signert kontrakt</p>',
+        sha256: sha256Hex('<p>Signert kontrakt</p>'),
+        signedByUserId: user,
+        signedByName: 'Ola Signer',
+        signedAt,
+      });
 
     bareBooking = (await bookingWithTimes(db, school, user, time('14:00'))).bookingId;
     wedding = (await bookingWithTimes(db, school, user, time('16:00'), { sourceForm: 'wedding' })).bookingId;
@@ -82,12 +115,21 @@ describe('the administrator\'s reads of a booking\'s documents: GET /vedtak/{id}
   it('GET /contract/{id} answers the approved contract unsigned, the signed copy with who and when, 404 without one', async () => {
     const unsigned = await call(ctx.app, siri, 'GET', `/api/contract/${schoolBooking}`);
     expect(unsigned.statusCode, unsigned.body).toBe(200);
-    expect(unsigned.json<ContractResponse>()).toMatchObject({ bookingId: schoolBooking, isSigned: false, signedByName: null, signedTimeUtc: null });
+    expect(unsigned.json<ContractResponse>()).toMatchObject({
+      bookingId: schoolBooking,
+      isSigned: false,
+      signedByName: null,
+      signedTimeUtc: null,
+    });
     expect(unsigned.json<ContractResponse>().contractHtml).toContain('<h1');
 
     const signed = await call(ctx.app, siri, 'GET', `/api/contract/${signedBooking}`);
     expect(signed.json<ContractResponse>()).toEqual({
-      bookingId: signedBooking, contractHtml: '<p>Signert kontrakt</p>', isSigned: true, signedByName: 'Ola Signer', signedTimeUtc: '2030-01-20T10:15:00.000Z',
+      bookingId: signedBooking,
+      contractHtml: '<p>Signert kontrakt</p>',
+      isSigned: true,
+      signedByName: 'Ola Signer',
+      signedTimeUtc: '2030-01-20T10:15:00.000Z',
     });
 
     const none = await call(ctx.app, siri, 'GET', `/api/contract/${bareBooking}`);
@@ -100,8 +142,13 @@ describe('the administrator\'s reads of a booking\'s documents: GET /vedtak/{id}
     expect(res.statusCode, res.body).toBe(200);
     expect(res.body).not.toContain(SSN);
     expect(res.json<AdminFormResponse>()).toEqual({
-      bookingId: wedding, formDetailsSubRoute: 'vielse', submittedAtUtc: '2030-01-10T09:00:00.000Z', answers,
-      nationalIdentityNumberGiven: true, proevingsattestFile: null, proevingsattestFileAddedTimeUtc: null,
+      bookingId: wedding,
+      formDetailsSubRoute: 'vielse',
+      submittedAtUtc: '2030-01-10T09:00:00.000Z',
+      answers,
+      nationalIdentityNumberGiven: true,
+      proevingsattestFile: null,
+      proevingsattestFileAddedTimeUtc: null,
     });
     expect((await call(ctx.app, siri, 'GET', `/api/schema/wedding/${wedding}`)).json()).toEqual(res.json());
 
@@ -117,7 +164,7 @@ describe('the administrator\'s reads of a booking\'s documents: GET /vedtak/{id}
     }
   });
 
-  it('refuses: anonymous 401, a citizen 403, another location\'s administrator 403, an unknown booking 404, a bad id 400', async () => {
+  it("refuses: anonymous 401, a citizen 403, another location's administrator 403, an unknown booking 404, a bad id 400", async () => {
     for (const url of [`/api/vedtak/${schoolBooking}`, `/api/contract/${schoolBooking}`, `/api/schema/vielse/${wedding}`]) {
       expect((await call(ctx.app, null, 'GET', url)).statusCode, url).toBe(401);
       expect((await call(ctx.app, kari, 'GET', url)).statusCode, url).toBe(403);

@@ -13,11 +13,25 @@ import { findApprovedDocument } from '../../bookings';
  * contract approved without a CONTRACT requirement (the location does not require one) is shown too,
  * unsigned: the administrator sent it. 404 when no contract was approved (or it was revoked).
  */
-export async function getAdminContract({ db, user, bookingId }: { db: DbOrTx; user: AuthenticatedUser; bookingId: number }): Promise<ContractResponse> {
+export async function getAdminContract({
+  db,
+  user,
+  bookingId,
+}: {
+  db: DbOrTx;
+  user: AuthenticatedUser;
+  bookingId: number;
+}): Promise<ContractResponse> {
   const booking = await findBookingForAdmin(db, bookingId, user);
   const signed = await findSignedContract(db, booking.id);
   if (signed) {
-    return { bookingId: booking.id, contractHtml: signed.html, isSigned: true, signedByName: signed.signedByName, signedTimeUtc: signed.signedAt.toISOString() };
+    return {
+      bookingId: booking.id,
+      contractHtml: signed.html,
+      isSigned: true,
+      signedByName: signed.signedByName,
+      signedTimeUtc: signed.signedAt.toISOString(),
+    };
   }
   const approved = await findApprovedDocument(db, booking.id, 'CONTRACT');
   if (!approved) throw new AppError('NOT_FOUND', `Booking ${booking.id} has no approved contract`, adminDocumentMessages.noContract);

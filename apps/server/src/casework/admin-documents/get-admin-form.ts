@@ -14,7 +14,17 @@ const unknownForm = (msg: string) => new AppError('NOT_FOUND', msg, adminDocumen
  * the access check, so a stranger cannot tell which bookings are weddings. The national identity
  * number never leaves the server: only whether it was given.
  */
-export async function getAdminForm({ db, user, sub, formId }: { db: DbOrTx; user: AuthenticatedUser; sub: string; formId: number }): Promise<AdminFormResponse> {
+export async function getAdminForm({
+  db,
+  user,
+  sub,
+  formId,
+}: {
+  db: DbOrTx;
+  user: AuthenticatedUser;
+  sub: string;
+  formId: number;
+}): Promise<AdminFormResponse> {
   const booking = await findBookingForAdmin(db, formId, user);
   const sourceForm = Object.hasOwn(formSubRoutes, sub) ? formSubRoutes[sub as keyof typeof formSubRoutes] : undefined;
   if (!sourceForm) throw unknownForm(`Unknown form sub-route '${sub}'`);

@@ -8,7 +8,15 @@ import { getVedtak } from '../../bookings';
  * GET /api/vedtak/{id}: the vedtak the applicant got, byte for byte the stored (approved) document
  * (decision 004) — the administrator reads what was sent, never a fresh rendering (that is the preview).
  */
-export async function getAdminVedtak({ db, user, bookingId }: { db: DbOrTx; user: AuthenticatedUser; bookingId: number }): Promise<VedtakResponse> {
+export async function getAdminVedtak({
+  db,
+  user,
+  bookingId,
+}: {
+  db: DbOrTx;
+  user: AuthenticatedUser;
+  bookingId: number;
+}): Promise<VedtakResponse> {
   const booking = await findBookingForAdmin(db, bookingId, user);
   return getVedtak(db, booking.id);
 }

@@ -20,29 +20,53 @@ const security = [{ bearer: [] }];
 export const adminDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
 
-  app.get('/vedtak/:id', {
-    config: { access: 'admin' },
-    schema: {
-      tags: ['admin'], security, params: idParams, response: { 200: vedtakResponse, ...errors },
-      summary: 'The vedtak the applicant got (id = booking id): { vedtakHtml } exactly as approved; 404 when the booking has none',
+  app.get(
+    '/vedtak/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        security,
+        params: idParams,
+        response: { 200: vedtakResponse, ...errors },
+        summary: 'The vedtak the applicant got (id = booking id): { vedtakHtml } exactly as approved; 404 when the booking has none',
+      },
     },
-  }, async (request) => getAdminVedtak({ db, user: currentUser(request), bookingId: request.params.id }));
+    async (request) => getAdminVedtak({ db, user: currentUser(request), bookingId: request.params.id }),
+  );
 
-  app.get('/contract/:id', {
-    config: { access: 'admin' },
-    schema: {
-      tags: ['admin'], security, params: idParams, response: { 200: contractResponse, ...errors },
-      summary: 'The booking\'s contract as the applicant has it (id = booking id): the approved or signed HTML and whether, by whom and when it was signed',
-      description: '404 when no contract was approved for the booking (or the approval was reverted).',
+  app.get(
+    '/contract/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        security,
+        params: idParams,
+        response: { 200: contractResponse, ...errors },
+        summary:
+          "The booking's contract as the applicant has it (id = booking id): the approved or signed HTML and whether, by whom and when it was signed",
+        description: '404 when no contract was approved for the booking (or the approval was reverted).',
+      },
     },
-  }, async (request) => getAdminContract({ db, user: currentUser(request), bookingId: request.params.id }));
+    async (request) => getAdminContract({ db, user: currentUser(request), bookingId: request.params.id }),
+  );
 
-  app.get('/schema/:sub/:formId', {
-    config: { access: 'admin' },
-    schema: {
-      tags: ['admin'], security, params: adminFormParams, response: { 200: adminFormResponse, ...errors },
-      summary: 'The form answers of a booking under its formDetailsSubRoute: /schema/vielse/{bookingId} (alias /schema/wedding/…) — the wedding form without the national identity number',
-      description: 'formId is the booking id. answers is null until the couple has sent the form. 404 for an unknown sub-route or a booking whose form is another.',
+  app.get(
+    '/schema/:sub/:formId',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        security,
+        params: adminFormParams,
+        response: { 200: adminFormResponse, ...errors },
+        summary:
+          'The form answers of a booking under its formDetailsSubRoute: /schema/vielse/{bookingId} (alias /schema/wedding/…) — the wedding form without the national identity number',
+        description:
+          'formId is the booking id. answers is null until the couple has sent the form. 404 for an unknown sub-route or a booking whose form is another.',
+      },
     },
-  }, async (request) => getAdminForm({ db, user: currentUser(request), sub: request.params.sub, formId: request.params.formId }));
+    async (request) => getAdminForm({ db, user: currentUser(request), sub: request.params.sub, formId: request.params.formId }),
+  );
 };

@@ -28,7 +28,21 @@ const rejectable = new Set(['UNPROCESSED', 'APPROVED']);
  * with withdrawApproved (the admin app's own dialog, decision 044); its approval terms, documents and
  * contract requirement go with it, and the e-mail says the approval is withdrawn.
  */
-export async function rejectBooking({ db, user, bookingId, body, publicUrl, now = new Date() }: { db: Db; user: AuthenticatedUser; bookingId: number; body: RejectBookingBody; publicUrl: string; now?: Date }): Promise<DecisionResponse> {
+export async function rejectBooking({
+  db,
+  user,
+  bookingId,
+  body,
+  publicUrl,
+  now = new Date(),
+}: {
+  db: Db;
+  user: AuthenticatedUser;
+  bookingId: number;
+  body: RejectBookingBody;
+  publicUrl: string;
+  now?: Date;
+}): Promise<DecisionResponse> {
   return writeTransaction(db, async (tx) => {
     const booking = await lockBookingToDecide(tx, bookingId, user);
     await lockRoomsOfBookings(tx, [bookingId]);
@@ -36,13 +50,20 @@ export async function rejectBooking({ db, user, bookingId, body, publicUrl, now 
     const withdrawing = booking.status === 'APPROVED';
     // The applicant was told yes: taking it back is a decision of its own, not the one-step rejection of an application.
     if (withdrawing && body.withdrawApproved !== true) {
-      throw conflict(`Booking ${bookingId} is APPROVED; withdrawApproved not given`, rejectionMessages.approvedNeedsConfirmation, { fields: [{ path: 'body.withdrawApproved', message: rejectionMessages.approvedNeedsConfirmation }] });
+      throw conflict(`Booking ${bookingId} is APPROVED; withdrawApproved not given`, rejectionMessages.approvedNeedsConfirmation, {
+        fields: [{ path: 'body.withdrawApproved', message: rejectionMessages.approvedNeedsConfirmation }],
+      });
     }
     // A wedding is rejected with the wedding choices (decision 013), any other booking with the prepared reasons.
-    const choice = !body.rejectionChoiceKey ? null
-      : booking.sourceForm === 'wedding' ? findWeddingRejectionChoice(body.rejectionChoiceKey) : await findRejectionChoice(tx, body.rejectionChoiceKey);
+    const choice = !body.rejectionChoiceKey
+      ? null
+      : booking.sourceForm === 'wedding'
+        ? findWeddingRejectionChoice(body.rejectionChoiceKey)
+        : await findRejectionChoice(tx, body.rejectionChoiceKey);
     if (body.rejectionChoiceKey && !choice) {
-      throw new AppError('VALIDATION', `Unknown rejection choice ${body.rejectionChoiceKey}`, messages.invalidInput, { fields: [{ path: 'body.rejectionChoiceKey', message: rejectionMessages.unknownChoice }] });
+      throw new AppError('VALIDATION', `Unknown rejection choice ${body.rejectionChoiceKey}`, messages.invalidInput, {
+        fields: [{ path: 'body.rejectionChoiceKey', message: rejectionMessages.unknownChoice }],
+      });
     }
     const reason = body.rejectionText || choice?.text || '';
     const data = await loadDocumentData(tx, booking);
@@ -52,7 +73,11 @@ export async function rejectBooking({ db, user, bookingId, body, publicUrl, now 
       const html = renderVedtak({ data, type: 'REJECTION', terms: noTerms, rejectionText: reason, today: osloClock(now).today });
       const hash = sha256Hex(html);
       if (body.vedtakHash && body.vedtakHash !== hash) {
-        throw conflict(`The rejection vedtak changed since the preview (hash ${hash} ≠ ${body.vedtakHash})`, approvalMessages.documentChanged, { fields: [{ path: 'body.vedtakHash', message: approvalMessages.documentChanged }] });
+        throw conflict(
+          `The rejection vedtak changed since the preview (hash ${hash} ≠ ${body.vedtakHash})`,
+          approvalMessages.documentChanged,
+          { fields: [{ path: 'body.vedtakHash', message: approvalMessages.documentChanged }] },
+        );
       }
       await revokeDocuments(tx, bookingId);
       await storeDocument(tx, { bookingId, kind: 'VEDTAK', html, hash, userId: user.userId });
@@ -67,24 +92,37 @@ export async function rejectBooking({ db, user, bookingId, body, publicUrl, now 
 
     await addDecisionMessage(tx, bookingId, reason);
     await changeStatus(tx, {
-      bookingId, by: 'administrator',
+      bookingId,
+      by: 'administrator',
       booking: { to: 'REJECTED' },
       reservations: { ids: data.reservations.map((r) => r.id), to: 'REJECTED' },
       log: { type: 'BookingRejection', ...byAdministrator(user), reservationTimes: describeTimes(data.reservations), comment: reason },
-      mail: await applicantMail(tx, booking, {
-        kind: 'BookingRejection',
-        subject: withdrawing ? 'Godkjenningen av bookingen din er trukket tilbake' : 'Søknaden din er avslått',
-        paragraphs: [
-          withdrawing
-            ? `Bookingen din av ${data.location.name} var godkjent, men godkjenningen er nå trukket tilbake. Tidene er ikke lenger dine.`
-            : `Søknaden din om å låne ${data.location.name} er dessverre avslått.`,
-          `Begrunnelse: ${reason}`,
-          ...(vedtakStored ? ['Vedtaket, med informasjon om hvordan du kan klage, finner du på bookingsiden.'] : []),
-        ],
-      }, publicUrl),
+      mail: await applicantMail(
+        tx,
+        booking,
+        {
+          kind: 'BookingRejection',
+          subject: withdrawing ? 'Godkjenningen av bookingen din er trukket tilbake' : 'Søknaden din er avslått',
+          paragraphs: [
+            withdrawing
+              ? `Bookingen din av ${data.location.name} var godkjent, men godkjenningen er nå trukket tilbake. Tidene er ikke lenger dine.`
+              : `Søknaden din om å låne ${data.location.name} er dessverre avslått.`,
+            `Begrunnelse: ${reason}`,
+            ...(vedtakStored ? ['Vedtaket, med informasjon om hvordan du kan klage, finner du på bookingsiden.'] : []),
+          ],
+        },
+        publicUrl,
+      ),
     });
     return { bookingId, status: 'REJECTED', contractRequired: false, vedtakStored, contractStored: false };
   });
 }
 
-const noTerms = { costCategory: null, marketPriceOre: null, costBasedPrices: null, retroactiveContract: false, hasTilsynsvakt: false, tilsynsvaktWeekdays: [] };
+const noTerms = {
+  costCategory: null,
+  marketPriceOre: null,
+  costBasedPrices: null,
+  retroactiveContract: false,
+  hasTilsynsvakt: false,
+  tilsynsvaktWeekdays: [],
+};

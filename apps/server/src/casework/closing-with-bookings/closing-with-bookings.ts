@@ -3,7 +3,15 @@ import type { ReservationStatus } from '@lokaler/domain/reservation';
 import { formatDateNorwegian } from '@lokaler/domain/scheduling/format-date';
 import { formatClock, reservationEndTime } from '@lokaler/domain/scheduling/time-of-day';
 import { assetDisplayName } from '@lokaler/domain/bookable-asset';
-import { applicantMail, addDecisionMessage, byAdministrator, changeStatuses, describeTimes, findLocationContact, type NewChangeLogEntry } from '../../bookings';
+import {
+  applicantMail,
+  addDecisionMessage,
+  byAdministrator,
+  changeStatuses,
+  describeTimes,
+  findLocationContact,
+  type NewChangeLogEntry,
+} from '../../bookings';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { OutboxMail } from '../../integrations/mail/outbox';
@@ -26,8 +34,12 @@ export function closingWithBookings(publicUrl: string): ClosingHook {
     if (rows.length === 0) return;
     const byBooking = groupByBooking(rows);
     if (!closing.decision) {
-      throw new AppError(AFFECTED_BOOKINGS, `The closing hits ${rows.length} active time(s) of ${byBooking.size} booking(s)`, closingMessages.affected,
-        { affectedBookings: [...byBooking.values()].map(toAffectedBooking) });
+      throw new AppError(
+        AFFECTED_BOOKINGS,
+        `The closing hits ${rows.length} active time(s) of ${byBooking.size} booking(s)`,
+        closingMessages.affected,
+        { affectedBookings: [...byBooking.values()].map(toAffectedBooking) },
+      );
     }
     if (closing.decision.decision === 'KEEP') return;
     await cancelTimes(tx, closing, byBooking, publicUrl);
@@ -73,8 +85,17 @@ async function cancelTimes(tx: Tx, closing: Closing, byBooking: ReadonlyMap<numb
     const first = rows[0]!;
     const whole = rows.length >= first.activeCount;
     if (whole) bookings.push({ bookingId: first.bookingId, to: 'CANCELLED' });
-    for (const r of rows) reservations.push({ id: r.reservationId, to: whole ? 'CANCELLED' : r.reservationStatus === 'APPROVED' ? 'UNAVAILABLE' : 'REJECTED' });
-    const times = describeTimes(rows.map((r) => ({ roomName: r.roomName, roomNumber: r.roomNumber, date: r.date, startTime: r.startTime, durationMinutes: r.durationMinutes })));
+    for (const r of rows)
+      reservations.push({ id: r.reservationId, to: whole ? 'CANCELLED' : r.reservationStatus === 'APPROVED' ? 'UNAVAILABLE' : 'REJECTED' });
+    const times = describeTimes(
+      rows.map((r) => ({
+        roomName: r.roomName,
+        roomNumber: r.roomNumber,
+        date: r.date,
+        startTime: r.startTime,
+        durationMinutes: r.durationMinutes,
+      })),
+    );
     log.push({
       bookingId: first.bookingId,
       type: whole ? 'BookingCancellation' : 'ReservationRejection',
@@ -84,20 +105,29 @@ async function cancelTimes(tx: Tx, closing: Closing, byBooking: ReadonlyMap<numb
       comment: `${closingMessages.logPrefix}${reason}`,
     });
     await addDecisionMessage(tx, first.bookingId, message);
-    const applicant = await applicantMail(tx, {
-      id: first.bookingId, caseNumber: first.caseNumber, locationId: first.locationId, userId: first.userId,
-      onBehalfOfEmail: first.onBehalfOfEmail, formAnswers: first.formAnswers,
-    }, {
-      kind: whole ? 'BookingCancellation' : 'ReservationRejection',
-      subject: whole ? 'Bookingen din er avlyst fordi lokalet er stengt' : 'Tider i bookingen din er avlyst fordi lokalet er stengt',
-      paragraphs: [
-        // A closed range names its days and reason; a blocked time has no reason of its own (the message says why).
-        `${locationName} er stengt${closing.closed.kind === 'DAYS' ? ` ${periodText(closing.closed.fromDate, closing.closed.toDate)}${closing.reason ? ` (${closing.reason})` : ''}` : ' i tiden du har booket'}. ${rows.length === 1 ? 'Denne tiden' : 'Disse tidene'} i bookingen din er derfor avlyst:`,
-        times.map((t) => `${t.assetDescription}: ${t.times.join(', ')}`).join('\n'),
-        `Melding fra lokalet: ${message}`,
-        whole ? 'Bookingen har ingen andre tider og er avlyst.' : 'De andre tidene i bookingen gjelder som før.',
-      ],
-    }, publicUrl);
+    const applicant = await applicantMail(
+      tx,
+      {
+        id: first.bookingId,
+        caseNumber: first.caseNumber,
+        locationId: first.locationId,
+        userId: first.userId,
+        onBehalfOfEmail: first.onBehalfOfEmail,
+        formAnswers: first.formAnswers,
+      },
+      {
+        kind: whole ? 'BookingCancellation' : 'ReservationRejection',
+        subject: whole ? 'Bookingen din er avlyst fordi lokalet er stengt' : 'Tider i bookingen din er avlyst fordi lokalet er stengt',
+        paragraphs: [
+          // A closed range names its days and reason; a blocked time has no reason of its own (the message says why).
+          `${locationName} er stengt${closing.closed.kind === 'DAYS' ? ` ${periodText(closing.closed.fromDate, closing.closed.toDate)}${closing.reason ? ` (${closing.reason})` : ''}` : ' i tiden du har booket'}. ${rows.length === 1 ? 'Denne tiden' : 'Disse tidene'} i bookingen din er derfor avlyst:`,
+          times.map((t) => `${t.assetDescription}: ${t.times.join(', ')}`).join('\n'),
+          `Melding fra lokalet: ${message}`,
+          whole ? 'Bookingen har ingen andre tider og er avlyst.' : 'De andre tidene i bookingen gjelder som før.',
+        ],
+      },
+      publicUrl,
+    );
     if (applicant) mail.push(applicant);
   }
   await changeStatuses(tx, { by: 'administrator', now, bookings, reservations, log, mail });

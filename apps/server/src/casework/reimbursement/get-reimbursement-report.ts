@@ -24,7 +24,9 @@ export async function getReimbursementReport({ db, user, locationId, query }: Re
   const parsed = reimbursementQuery.safeParse(query);
   if (!parsed.success) {
     const fields = parsed.error.issues.map((i) => ({ path: ['querystring', ...i.path.map(String)].join('.'), message: i.message }));
-    throw new AppError('VALIDATION', `Invalid range: ${fields.map((f) => `${f.path} ${f.message}`).join('; ')}`, fields[0]!.message, { fields });
+    throw new AppError('VALIDATION', `Invalid range: ${fields.map((f) => `${f.path} ${f.message}`).join('; ')}`, fields[0]!.message, {
+      fields,
+    });
   }
   // One transaction: the name and the rows from one snapshot, and the facts' JIT setting stays local.
   return writeTransaction(db, async (tx) => {

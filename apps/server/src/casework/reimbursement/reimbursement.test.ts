@@ -15,8 +15,10 @@ import { bookingWithTimes, call, type TimeSpec } from '../../../test/admin-test-
 
 const from = '2030-03-01';
 const to = '2030-04-01';
-const report = (token: string | null, locationId: number, range = `fromDateInclusive=${from}&toDateExclusive=${to}`, csv = false) =>
-  (ctx: TestContext) => call(ctx.app, token, 'GET', `/api/location/${locationId}/reimbursement${csv ? '.csv' : ''}?${range}`);
+const report =
+  (token: string | null, locationId: number, range = `fromDateInclusive=${from}&toDateExclusive=${to}`, csv = false) =>
+  (ctx: TestContext) =>
+    call(ctx.app, token, 'GET', `/api/location/${locationId}/reimbursement${csv ? '.csv' : ''}?${range}`);
 
 describe('the reimbursement report (decision 015): GET /api/location/{id}/reimbursement(.csv)', () => {
   let ctx: TestContext;
@@ -40,28 +42,55 @@ describe('the reimbursement report (decision 015): GET /api/location/{id}/reimbu
     await addLocationAdmin(db, otherId, testAdmins[1]!.email);
     const ola = await createUser(db);
     let hour = 7;
-    const t = (date: string, durationMinutes: number, status: TimeSpec['status'] = 'APPROVED', room = gym): TimeSpec =>
-      ({ bookableAssetId: room, date, startTime: `${String(++hour % 24).padStart(2, '0')}:00`, durationMinutes, status });
-    const approved = async (name: string, times: TimeSpec[], fields: Parameters<typeof bookingWithTimes>[4], terms?: { costCategory: CostCategory; marketPriceOre?: number; calculatedPriceOre?: number }) => {
+    const t = (date: string, durationMinutes: number, status: TimeSpec['status'] = 'APPROVED', room = gym): TimeSpec => ({
+      bookableAssetId: room,
+      date,
+      startTime: `${String(++hour % 24).padStart(2, '0')}:00`,
+      durationMinutes,
+      status,
+    });
+    const approved = async (
+      name: string,
+      times: TimeSpec[],
+      fields: Parameters<typeof bookingWithTimes>[4],
+      terms?: { costCategory: CostCategory; marketPriceOre?: number; calculatedPriceOre?: number },
+    ) => {
       ids[name] = (await bookingWithTimes(db, fields?.locationId ?? schoolId, ola.id, times, { status: 'APPROVED', ...fields })).bookingId;
       if (terms) await db.insert(bookingApprovals).values({ bookingId: ids[name]!, ...terms });
     };
     const club = { organizationNumber: '998877660', organizationName: '=HYPERLINK("http://x";"Sagene IL")' };
 
     // In the range: 60 + 90 of 240 approved minutes; 300 000 øre for the whole booking → 187 500.
-    await approved('market', [t('2030-03-05', 60), t('2030-03-31', 90), t('2030-04-01', 90)], club, { costCategory: 'MARKET', marketPriceOre: 300_000 });
+    await approved('market', [t('2030-03-05', 60), t('2030-03-31', 90), t('2030-04-01', 90)], club, {
+      costCategory: 'MARKET',
+      marketPriceOre: 300_000,
+    });
     // Wholly in the range, same club: 100 000.
     await approved('cost', [t('2030-03-10', 60, 'APPROVED', aula)], club, { costCategory: 'COST', calculatedPriceOre: 100_000 });
     // Ola's own, free: 120 minutes; the rejected and replaced times do not count.
-    await approved('free', [t('2030-03-12', 120), t('2030-03-13', 60, 'REJECTED'), t('2030-03-14', 30, 'REPLACED')], {}, { costCategory: 'FREE' });
+    await approved(
+      'free',
+      [t('2030-03-12', 120), t('2030-03-13', 60, 'REJECTED'), t('2030-03-14', 30, 'REPLACED')],
+      {},
+      { costCategory: 'FREE' },
+    );
     // Booked by an administrator for someone, approved at once without terms: no category, 0 kr, 45 minutes.
-    await approved('behalf', [t('2030-03-20', 45)], { purpose: 'ADMINUSER_ON_BEHALF_OF_PUBLICUSER_LOAN', onBehalfOfName: 'Nina Nabo', onBehalfOfEmail: 'nina@example.no' });
+    await approved('behalf', [t('2030-03-20', 45)], {
+      purpose: 'ADMINUSER_ON_BEHALF_OF_PUBLICUSER_LOAN',
+      onBehalfOfName: 'Nina Nabo',
+      onBehalfOfEmail: 'nina@example.no',
+    });
     // Not in the report: waiting, internal, a time made unavailable, outside the range, another location.
     ids.waiting = (await bookingWithTimes(db, schoolId, ola.id, [t('2030-03-06', 60, 'UNPROCESSED')])).bookingId;
     await approved('internal', [t('2030-03-07', 60)], { purpose: 'ADMINUSER_INTERNAL_ACTIVITY' });
     await approved('unavailable', [t('2030-03-08', 60)], { purpose: 'ADMINUSER_MAKE_TIME_UNAVAILABLE' });
     await approved('before', [t('2030-02-28', 60)], club, { costCategory: 'MARKET', marketPriceOre: 50_000 });
-    await approved('elsewhere', [t('2030-03-05', 60, 'APPROVED', hall)], { locationId: otherId, ...club }, { costCategory: 'MARKET', marketPriceOre: 70_000 });
+    await approved(
+      'elsewhere',
+      [t('2030-03-05', 60, 'APPROVED', hall)],
+      { locationId: otherId, ...club },
+      { costCategory: 'MARKET', marketPriceOre: 70_000 },
+    );
 
     siri = (await loginAs(ctx.app, testAdmins[0]!, { client: 'admin' })).accessToken;
     jonas = (await loginAs(ctx.app, testAdmins[1]!, { client: 'admin' })).accessToken;
@@ -81,23 +110,34 @@ describe('the reimbursement report (decision 015): GET /api/location/{id}/reimbu
     const body = await get();
     expect(body).toMatchObject({ locationId: schoolId, locationName: 'Bjølsen skole', fromDateInclusive: from, toDateExclusive: to });
     // In Norwegian order of the payer ('=' sorts before letters), then by case number.
-    expect(body.rows.map((r) => [r.bookingId, r.payerName.replace(/ \d+$/, ''), r.organizationNumber, r.costCategory, r.hours, r.amountOre])).toEqual([
+    expect(
+      body.rows.map((r) => [r.bookingId, r.payerName.replace(/ \d+$/, ''), r.organizationNumber, r.costCategory, r.hours, r.amountOre]),
+    ).toEqual([
       [ids.market, '=HYPERLINK("http://x";"Sagene IL")', '998877660', 'MARKET', 2.5, 187_500],
       [ids.cost, '=HYPERLINK("http://x";"Sagene IL")', '998877660', 'COST', 1, 100_000],
       [ids.behalf, 'Nina Nabo', null, null, 0.75, 0],
       [ids.free, 'Test Testesen', null, 'FREE', 2, 0],
     ]);
     expect(body.groups.find((g) => g.organizationNumber === '998877660')).toEqual({
-      payerKind: 'ORGANISATION', payerName: '=HYPERLINK("http://x";"Sagene IL")', organizationNumber: '998877660', bookings: 2, minutes: 210, hours: 3.5, amountOre: 287_500,
+      payerKind: 'ORGANISATION',
+      payerName: '=HYPERLINK("http://x";"Sagene IL")',
+      organizationNumber: '998877660',
+      bookings: 2,
+      minutes: 210,
+      hours: 3.5,
+      amountOre: 287_500,
     });
     expect(body.totals).toEqual({ bookings: 4, minutes: 60 + 90 + 60 + 120 + 45, hours: 6.25, amountOre: 287_500 });
   });
 
   it('reconciles with the approved reservations: the minutes are theirs, and ranges that split a booking add up to its price', async () => {
-    const [stored] = await queryRows<{ minutes: number }>(ctx.database.db, sql`
+    const [stored] = await queryRows<{ minutes: number }>(
+      ctx.database.db,
+      sql`
       select coalesce(sum(r.duration_minutes), 0)::int as minutes from reservations r join bookings b on b.id = r.booking_id
       where b.location_id = ${schoolId} and b.status = 'APPROVED' and r.status = 'APPROVED'
-        and b.purpose in ('PUBLICUSER_LOAN', 'ADMINUSER_ON_BEHALF_OF_PUBLICUSER_LOAN') and r.date >= ${from}::date and r.date < ${to}::date`);
+        and b.purpose in ('PUBLICUSER_LOAN', 'ADMINUSER_ON_BEHALF_OF_PUBLICUSER_LOAN') and r.date >= ${from}::date and r.date < ${to}::date`,
+    );
     const body = await get();
     expect(body.totals.minutes).toBe(Number(stored!.minutes));
     expect(body.rows.reduce((s, r) => s + r.minutes, 0)).toBe(body.totals.minutes);
@@ -115,7 +155,11 @@ describe('the reimbursement report (decision 015): GET /api/location/{id}/reimbu
   });
 
   it('an empty range is an empty report, not an error', async () => {
-    expect((await get('fromDateInclusive=2031-01-01&toDateExclusive=2031-02-01'))).toMatchObject({ rows: [], groups: [], totals: { bookings: 0, minutes: 0, amountOre: 0 } });
+    expect(await get('fromDateInclusive=2031-01-01&toDateExclusive=2031-02-01')).toMatchObject({
+      rows: [],
+      groups: [],
+      totals: { bookings: 0, minutes: 0, amountOre: 0 },
+    });
   });
 
   it('the CSV: a streamed attachment with a BOM, ;, decimal comma, CRLF and the formula defused', async () => {
@@ -127,11 +171,13 @@ describe('the reimbursement report (decision 015): GET /api/location/{id}/reimbu
     const text = res.rawPayload.toString('utf8');
     expect(text.startsWith('\uFEFFSaksnummer;')).toBe(true);
     const lines = text.split('\r\n');
-    expect(lines.find((l) => l.includes(`;${ids.market};`))).toMatch(/;"'=HYPERLINK\(""http:\/\/x"";""Sagene IL""\)";998877660;Markedspris;2,50;1875,00$/);
+    expect(lines.find((l) => l.includes(`;${ids.market};`))).toMatch(
+      /;"'=HYPERLINK\(""http:\/\/x"";""Sagene IL""\)";998877660;Markedspris;2,50;1875,00$/,
+    );
     expect(lines.at(-2)).toBe('Totalt;;4;6,25;2875,00');
   });
 
-  it('refuses anonymous 401, a citizen 403, another location\'s administrator 403 — before looking at the range', async () => {
+  it("refuses anonymous 401, a citizen 403, another location's administrator 403 — before looking at the range", async () => {
     for (const csv of [false, true]) {
       expect((await report(null, schoolId, undefined, csv)(ctx)).statusCode).toBe(401);
       expect((await report(kari, schoolId, undefined, csv)(ctx)).statusCode).toBe(403);
@@ -142,7 +188,7 @@ describe('the reimbursement report (decision 015): GET /api/location/{id}/reimbu
     expect((await report(siri, otherId)(ctx)).statusCode).toBe(403);
   });
 
-  it('a city-wide administrator (decision 015) reads every location\'s report, though she administers none', async () => {
+  it("a city-wide administrator (decision 015) reads every location's report, though she administers none", async () => {
     const res = await report(bente, schoolId)(ctx);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<ReimbursementReport>().totals.bookings).toBe(4);

@@ -39,7 +39,9 @@ interface FactRow extends Record<string, unknown> {
  */
 export async function loadReimbursementFacts(tx: Tx, locationId: number, range: ReimbursementQuery): Promise<ReimbursementBookingFacts[]> {
   await tx.execute(sql`select set_config('jit', 'off', true)`);
-  const rows = await queryRows<FactRow>(tx, sql`
+  const rows = await queryRows<FactRow>(
+    tx,
+    sql`
     with in_range as materialized (
       select r.booking_id, sum(r.duration_minutes)::int as minutes
       from bookable_assets a
@@ -71,7 +73,8 @@ export async function loadReimbursementFacts(tx: Tx, locationId: number, range: 
     from loans b
     join approved t on t.booking_id = b.id
     left join booking_approvals a on a.booking_id = b.id
-    left join users u on u.id = b.user_id`);
+    left join users u on u.id = b.user_id`,
+  );
   return rows.map((r) => ({
     bookingId: Number(r.id),
     caseNumber: r.case_number,

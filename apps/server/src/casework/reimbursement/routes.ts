@@ -14,32 +14,51 @@ const rangeQuery = z.object({
   fromDateInclusive: z.string().max(20).optional().describe('YYYY-MM-DD, Oslo date, inclusive'),
   toDateExclusive: z.string().max(20).optional().describe('YYYY-MM-DD, exclusive; at most 366 days after fromDateInclusive'),
 });
-const description = 'Approved loans (applications and bookings on someone\'s behalf) with approved times on dates in [from, to). '
-  + 'The amount is the approval\'s price for the whole booking (market price, or the cost-based total) times the share of its approved hours in the range; FREE is 0. '
-  + 'For the administrators of the location and city-wide administrators (403 otherwise). 400 with a Norwegian userMsg for a missing, invalid or inverted range or one longer than 366 days.';
+const description =
+  "Approved loans (applications and bookings on someone's behalf) with approved times on dates in [from, to). " +
+  "The amount is the approval's price for the whole booking (market price, or the cost-based total) times the share of its approved hours in the range; FREE is 0. " +
+  'For the administrators of the location and city-wide administrators (403 otherwise). 400 with a Norwegian userMsg for a missing, invalid or inverted range or one longer than 366 days.';
 
 /** The reimbursement report of a location (spec 02 §7 GET /location/{id}/reimbursement; decision 015). */
 export const reimbursementRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
 
-  app.get('/location/:id/reimbursement', {
-    config: { access: 'admin' },
-    schema: {
-      tags: ['admin'], security, params: idParams, querystring: rangeQuery, response: { 200: reimbursementReport, ...errors },
-      summary: 'Per approved booking: who, cost category, hours in the range and amount (øre); totals per organisation or person and overall',
-      description,
+  app.get(
+    '/location/:id/reimbursement',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        security,
+        params: idParams,
+        querystring: rangeQuery,
+        response: { 200: reimbursementReport, ...errors },
+        summary:
+          'Per approved booking: who, cost category, hours in the range and amount (øre); totals per organisation or person and overall',
+        description,
+      },
     },
-  }, async (request) => getReimbursementReport({ db, user: currentUser(request), locationId: request.params.id, query: request.query }));
+    async (request) => getReimbursementReport({ db, user: currentUser(request), locationId: request.params.id, query: request.query }),
+  );
 
-  app.get('/location/:id/reimbursement.csv', {
-    config: { access: 'admin' },
-    schema: {
-      tags: ['admin'], security, params: idParams, querystring: rangeQuery, response: { 200: z.any().describe('text/csv; charset=utf-8'), ...errors },
-      summary: 'The same report as CSV for a Norwegian spreadsheet (UTF-8 BOM, ";", decimal comma, CRLF), streamed as an attachment refusjon-{location}-{from}-{to}.csv',
-      description,
+  app.get(
+    '/location/:id/reimbursement.csv',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        security,
+        params: idParams,
+        querystring: rangeQuery,
+        response: { 200: z.any().describe('text/csv; charset=utf-8'), ...errors },
+        summary:
+          'The same report as CSV for a Norwegian spreadsheet (UTF-8 BOM, ";", decimal comma, CRLF), streamed as an attachment refusjon-{location}-{from}-{to}.csv',
+        description,
+      },
     },
-  }, async (request, reply) => {
-    const report = await getReimbursementReport({ db, user: currentUser(request), locationId: request.params.id, query: request.query });
-    return sendReimbursementCsv(reply, report);
-  });
+    async (request, reply) => {
+      const report = await getReimbursementReport({ db, user: currentUser(request), locationId: request.params.id, query: request.query });
+      return sendReimbursementCsv(reply, report);
+    },
+  );
 };

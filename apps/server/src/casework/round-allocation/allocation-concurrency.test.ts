@@ -47,18 +47,34 @@ describe(`allocating and closing at once (${engine})`, () => {
     for (let i = 0; i < WISHES; i++) {
       // Every wish overlaps 18:00–19:00 on Tuesdays.
       const start = 17 + (i % 2);
-      apps.push(await addRoundApplication(db, { round, locationId: location, userId: owner.id, organization: { number: `91000${String(i).padStart(4, '0')}`, name: `Lag ${i}` },
-        wishes: [{ roomId: gym, weekday: 2, startTime: `${start}:00`, endTime: `${start + 2}:00` }] }));
+      apps.push(
+        await addRoundApplication(db, {
+          round,
+          locationId: location,
+          userId: owner.id,
+          organization: { number: `91000${String(i).padStart(4, '0')}`, name: `Lag ${i}` },
+          wishes: [{ roomId: gym, weekday: 2, startTime: `${start}:00`, endTime: `${start + 2}:00` }],
+        }),
+      );
     }
-    const answers = await Promise.all(apps.flatMap((a, i) => [0, 1].map((who) => call(ctx.app, tokens[(i + who) % 2]!, 'PUT', `/api/admin/rounds/${round.id}/allocations`, {
-      changes: [{ wishId: a.wishIds[0], version: 0, decision: 'ASKED' }],
-    }))));
+    const answers = await Promise.all(
+      apps.flatMap((a, i) =>
+        [0, 1].map((who) =>
+          call(ctx.app, tokens[(i + who) % 2]!, 'PUT', `/api/admin/rounds/${round.id}/allocations`, {
+            changes: [{ wishId: a.wishIds[0], version: 0, decision: 'ASKED' }],
+          }),
+        ),
+      ),
+    );
     expect(answers.filter((a) => a.statusCode >= 500).map((a) => a.body)).toEqual([]);
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
     const codes = new Set(answers.filter((a) => a.statusCode === 409).map((a) => a.json<ApiError>().code));
     expect([...codes].every((c) => c === roundErrorCodes.taken || c === roundErrorCodes.stale)).toBe(true);
     expect(answers.filter((a) => a.statusCode !== 200 && a.statusCode !== 409)).toEqual([]);
-    const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from round_wishes where round_id = ${round.id} and decision <> 'UNDECIDED'`);
+    const [row] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from round_wishes where round_id = ${round.id} and decision <> 'UNDECIDED'`,
+    );
     expect(Number(row!.n)).toBe(1);
   });
 
@@ -68,10 +84,21 @@ describe(`allocating and closing at once (${engine})`, () => {
     const owner = await createUser(db);
     const apps: RoundApplication[] = [];
     for (let i = 0; i < WISHES; i++) {
-      apps.push(await addRoundApplication(db, { round, locationId: location, userId: owner.id, organization: { number: `92000${String(i).padStart(4, '0')}`, name: `Lag ${i}` },
-        wishes: [{ roomId: gym, weekday: 1 + (i % 7), startTime: clock(8 + Math.floor(i / 7) * 2), endTime: clock(9 + Math.floor(i / 7) * 2) }] }));
+      apps.push(
+        await addRoundApplication(db, {
+          round,
+          locationId: location,
+          userId: owner.id,
+          organization: { number: `92000${String(i).padStart(4, '0')}`, name: `Lag ${i}` },
+          wishes: [
+            { roomId: gym, weekday: 1 + (i % 7), startTime: clock(8 + Math.floor(i / 7) * 2), endTime: clock(9 + Math.floor(i / 7) * 2) },
+          ],
+        }),
+      );
     }
-    const allocated = await call(ctx.app, tokens[0]!, 'PUT', `/api/admin/rounds/${round.id}/allocations`, { changes: apps.map((a) => ({ wishId: a.wishIds[0], version: 0, decision: 'ASKED' })) });
+    const allocated = await call(ctx.app, tokens[0]!, 'PUT', `/api/admin/rounds/${round.id}/allocations`, {
+      changes: apps.map((a) => ({ wishId: a.wishIds[0], version: 0, decision: 'ASKED' })),
+    });
     expect(allocated.statusCode).toBe(200);
     const [closing] = await Promise.all([
       call(ctx.app, tokens[0]!, 'POST', `/api/admin/rounds/${round.id}/close`),
@@ -79,15 +106,24 @@ describe(`allocating and closing at once (${engine})`, () => {
     ]);
     expect(closing.statusCode).toBe(200);
     await ctx.app.jobs.runNow(ROUND_CLOSING_JOB);
-    const mails = await queryRows<{ booking: number; n: number }>(db, sql`select (topic ->> 'bookingId')::int as booking, count(*)::int as n from mail_outbox
-      where (topic ->> 'bookingId')::int = any(${`{${apps.map((a) => a.bookingId).join(',')}}`}::int[]) group by 1`);
+    const mails = await queryRows<{ booking: number; n: number }>(
+      db,
+      sql`select (topic ->> 'bookingId')::int as booking, count(*)::int as n from mail_outbox
+      where (topic ->> 'bookingId')::int = any(${`{${apps.map((a) => a.bookingId).join(',')}}`}::int[]) group by 1`,
+    );
     expect(mails).toHaveLength(apps.length);
     expect(mails.every((m) => Number(m.n) === 1)).toBe(true);
-    const [status] = await queryRows<{ status: string }>(db, sql`select status::text as status from application_rounds where id = ${round.id}`);
+    const [status] = await queryRows<{ status: string }>(
+      db,
+      sql`select status::text as status from application_rounds where id = ${round.id}`,
+    );
     expect(status!.status).toBe('CLOSED');
-    const [overlaps] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from reservations a join reservations b
+    const [overlaps] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from reservations a join reservations b
       on a.bookable_asset_id = b.bookable_asset_id and a.id < b.id and a.period && b.period
-      where a.status in ('UNPROCESSED', 'APPROVED') and b.status in ('UNPROCESSED', 'APPROVED')`);
+      where a.status in ('UNPROCESSED', 'APPROVED') and b.status in ('UNPROCESSED', 'APPROVED')`,
+    );
     expect(Number(overlaps!.n)).toBe(0);
   });
 });

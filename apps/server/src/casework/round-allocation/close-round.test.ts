@@ -27,9 +27,12 @@ async function roundStatus(db: Db, id: number) {
 }
 
 async function overlapsOfActiveTimes(db: Db): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from reservations a join reservations b
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from reservations a join reservations b
     on a.bookable_asset_id = b.bookable_asset_id and a.id < b.id and a.period && b.period
-    where a.status in ('UNPROCESSED', 'APPROVED') and b.status in ('UNPROCESSED', 'APPROVED')`);
+    where a.status in ('UNPROCESSED', 'APPROVED') and b.status in ('UNPROCESSED', 'APPROVED')`,
+  );
   return Number(row!.n);
 }
 
@@ -61,7 +64,8 @@ describe('closing a round (POST /api/admin/rounds/{id}/close)', () => {
   afterAll(() => ctx.close());
 
   const close = (token: string, id: number) => call(ctx.app, token, 'POST', `/api/admin/rounds/${id}/close`);
-  const allocate = (token: string, id: number, changes: unknown[]) => call(ctx.app, token, 'PUT', `/api/admin/rounds/${id}/allocations`, { changes });
+  const allocate = (token: string, id: number, changes: unknown[]) =>
+    call(ctx.app, token, 'PUT', `/api/admin/rounds/${id}/allocations`, { changes });
 
   /** A round of both schools with one semester each, shifted so that rounds of one test never overlap another's. */
   let shift = 0;
@@ -71,28 +75,60 @@ describe('closing a round (POST /api/admin/rounds/{id}/close)', () => {
     return createRound(db, { locationIds: [schoolA, schoolB], semesterStart, semesterEnd: addDays(semesterStart, 27), ...fields });
   }
 
-  it('answers every application at once: approvals, changed times as \'Endret\', partial approvals and rejections, one e-mail each', async () => {
+  it("answers every application at once: approvals, changed times as 'Endret', partial approvals and rejections, one e-mail each", async () => {
     const round = await freshRound();
     const owner = await createUser(db);
-    const asked = await addRoundApplication(db, { round, locationId: schoolA, userId: owner.id, organization: { number: '911111111', name: 'Sagene IF' }, wishes: [{ roomId: gym, weekday: 2, startTime: '18:00', endTime: '20:00' }] });
-    const moved = await addRoundApplication(db, { round, locationId: schoolA, userId: owner.id, organization: { number: '922222222', name: 'Skolekorpset' }, wishes: [
-      { roomId: gym, weekday: 2, startTime: '19:00', endTime: '21:00' },
-      { roomId: gym, weekday: 4, startTime: '17:00', endTime: '18:00' },
-    ] });
-    const refused = await addRoundApplication(db, { round, locationId: schoolB, userId: owner.id, wishes: [{ roomId: roomB, weekday: 1, startTime: '18:00', endTime: '19:00' }] });
-    const withdrawn = await addRoundApplication(db, { round, locationId: schoolB, userId: owner.id, status: 'CANCELLED', wishes: [{ roomId: roomB, weekday: 3, startTime: '18:00', endTime: '19:00' }] });
+    const asked = await addRoundApplication(db, {
+      round,
+      locationId: schoolA,
+      userId: owner.id,
+      organization: { number: '911111111', name: 'Sagene IF' },
+      wishes: [{ roomId: gym, weekday: 2, startTime: '18:00', endTime: '20:00' }],
+    });
+    const moved = await addRoundApplication(db, {
+      round,
+      locationId: schoolA,
+      userId: owner.id,
+      organization: { number: '922222222', name: 'Skolekorpset' },
+      wishes: [
+        { roomId: gym, weekday: 2, startTime: '19:00', endTime: '21:00' },
+        { roomId: gym, weekday: 4, startTime: '17:00', endTime: '18:00' },
+      ],
+    });
+    const refused = await addRoundApplication(db, {
+      round,
+      locationId: schoolB,
+      userId: owner.id,
+      wishes: [{ roomId: roomB, weekday: 1, startTime: '18:00', endTime: '19:00' }],
+    });
+    const withdrawn = await addRoundApplication(db, {
+      round,
+      locationId: schoolB,
+      userId: owner.id,
+      status: 'CANCELLED',
+      wishes: [{ roomId: roomB, weekday: 3, startTime: '18:00', endTime: '19:00' }],
+    });
     // One Tuesday of the asked time is blocked after the allocation.
     const tuesdays = semesterDates(round.semesterStart, round.semesterEnd, 2);
     await addBlockedTime(db, gym, tuesdays[1]!, '18:30', 30);
 
     const undecided = await close(siriToken, round.id);
     expect(undecided.statusCode).toBe(409);
-    expect(undecided.json<ApiError>()).toMatchObject({ code: roundErrorCodes.notReady, userMsg: '4 ønsker er ikke fordelt ennå. Fordel alle ønskene (eller lag et forslag) før runden lukkes.' });
+    expect(undecided.json<ApiError>()).toMatchObject({
+      code: roundErrorCodes.notReady,
+      userMsg: '4 ønsker er ikke fordelt ennå. Fordel alle ønskene (eller lag et forslag) før runden lukkes.',
+    });
     expect((await roundStatus(db, round.id)).status).toBe('OPEN');
 
     const res = await allocate(siriToken, round.id, [
       { wishId: asked.wishIds[0], version: 0, decision: 'ASKED' },
-      { wishId: moved.wishIds[0], version: 0, decision: 'OTHER', allocated: { roomId: hall, weekday: 3, startTime: '19:00', endTime: '20:30' }, reason: 'Gymsalen var tatt.' },
+      {
+        wishId: moved.wishIds[0],
+        version: 0,
+        decision: 'OTHER',
+        allocated: { roomId: hall, weekday: 3, startTime: '19:00', endTime: '20:30' },
+        reason: 'Gymsalen var tatt.',
+      },
       { wishId: moved.wishIds[1], version: 0, decision: 'ASKED' },
       { wishId: refused.wishIds[0], version: 0, decision: 'NONE', reason: 'Rommet er tildelt barn og unge.' },
     ]);
@@ -128,17 +164,28 @@ describe('closing a round (POST /api/admin/rounds/{id}/close)', () => {
     expect(change!.newReservationTimes![0]!.assetDescription).toBe('Aula');
     expect(change!.newReservationTimes![0]!.times[0]).toMatch(/19:00–20:30$/);
     // The new dates are the Wednesdays of the same weeks.
-    const newDates = await queryRows<{ date: string; dow: number }>(db, sql`select date::text as date, extract(isodow from date)::int as dow from reservations
-      where booking_id = ${moved.bookingId} and bookable_asset_id = ${hall} and status = 'APPROVED' order by date`);
+    const newDates = await queryRows<{ date: string; dow: number }>(
+      db,
+      sql`select date::text as date, extract(isodow from date)::int as dow from reservations
+      where booking_id = ${moved.bookingId} and bookable_asset_id = ${hall} and status = 'APPROVED' order by date`,
+    );
     expect(newDates.map((d) => d.date)).toEqual(tuesdays.map((t) => addDays(t, 1)));
-    const [mail] = await queryRows<{ text: string; subject: string }>(db, sql`select body as text, subject from mail_outbox where (topic ->> 'bookingId')::int = ${moved.bookingId}`);
+    const [mail] = await queryRows<{ text: string; subject: string }>(
+      db,
+      sql`select body as text, subject from mail_outbox where (topic ->> 'bookingId')::int = ${moved.bookingId}`,
+    );
     expect(mail!.subject).toMatch(/^Søknaden din er godkjent med endrede tider – /);
     expect(mail!.text).toContain('Endret:');
     expect(mail!.text).toContain('Aula: onsdag 19:00–20:30 (4 datoer');
     expect(mail!.text).toContain('Tildelt som søkt:');
 
     const r = await trailOf(db, refused.bookingId);
-    expect(r).toMatchObject({ status: 'REJECTED', changeLogTypes: ['BookingRejection'], mailKinds: ['BookingRejection'], decisionMessages: 1 });
+    expect(r).toMatchObject({
+      status: 'REJECTED',
+      changeLogTypes: ['BookingRejection'],
+      mailKinds: ['BookingRejection'],
+      decisionMessages: 1,
+    });
     expect(r.reservationStatuses.every((s) => s === 'REJECTED')).toBe(true);
     const [refusal] = await db.select().from(changeLog).where(eq(changeLog.bookingId, refused.bookingId));
     expect(refusal!.comment).toBe('Rommet er tildelt barn og unge.');
@@ -170,16 +217,42 @@ describe('closing a round (POST /api/admin/rounds/{id}/close)', () => {
     const owner = await createUser(db);
     const apps: RoundApplication[] = [];
     for (let i = 0; i < 6; i++) {
-      apps.push(await addRoundApplication(db, { round, locationId: schoolA, userId: owner.id, organization: { number: `9000000${10 + i}`, name: `Lag ${i}` }, wishes: [{ roomId: gym, weekday: 1 + (i % 5), startTime: `${10 + i}:00`, endTime: `${11 + i}:00` }] }));
+      apps.push(
+        await addRoundApplication(db, {
+          round,
+          locationId: schoolA,
+          userId: owner.id,
+          organization: { number: `9000000${10 + i}`, name: `Lag ${i}` },
+          wishes: [{ roomId: gym, weekday: 1 + (i % 5), startTime: `${10 + i}:00`, endTime: `${11 + i}:00` }],
+        }),
+      );
     }
-    const res = await allocate(siriToken, round.id, apps.map((a, i) => ({ wishId: a.wishIds[0], version: 0, decision: i % 2 ? 'ASKED' : 'NONE', reason: i % 2 ? null : 'Ikke plass.' })));
+    const res = await allocate(
+      siriToken,
+      round.id,
+      apps.map((a, i) => ({ wishId: a.wishIds[0], version: 0, decision: i % 2 ? 'ASKED' : 'NONE', reason: i % 2 ? null : 'Ikke plass.' })),
+    );
     expect(res.statusCode).toBe(200);
 
     const failing = apps[2]!.bookingId;
-    const user: AuthenticatedUser = { userId: owner.id, sub: 'x', name: 'Siri Saksbehandler', email: null, portal: 'ADMIN', clientId: 'admin', adminLocationIds: [schoolA, schoolB], cityAdmin: false };
+    const user: AuthenticatedUser = {
+      userId: owner.id,
+      sub: 'x',
+      name: 'Siri Saksbehandler',
+      email: null,
+      portal: 'ADMIN',
+      clientId: 'admin',
+      adminLocationIds: [schoolA, schoolB],
+      cityAdmin: false,
+    };
     const error = await closeRound({
-      db, user, roundId: round.id, publicUrl: 'http://localhost',
-      beforeDecision: async (_tx, bookingId) => { if (bookingId === failing) throw new Error('the process died here'); },
+      db,
+      user,
+      roundId: round.id,
+      publicUrl: 'http://localhost',
+      beforeDecision: async (_tx, bookingId) => {
+        if (bookingId === failing) throw new Error('the process died here');
+      },
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).code).toBe('SERVICE_UNAVAILABLE');
@@ -220,7 +293,12 @@ describe('closing a round (POST /api/admin/rounds/{id}/close)', () => {
 
   it('a request to close a CLOSING round finishes it', async () => {
     const round = await freshRound();
-    const app = await addRoundApplication(db, { round, locationId: schoolB, userId: null, wishes: [{ roomId: roomB, weekday: 2, startTime: '17:00', endTime: '18:00' }] });
+    const app = await addRoundApplication(db, {
+      round,
+      locationId: schoolB,
+      userId: null,
+      wishes: [{ roomId: roomB, weekday: 2, startTime: '17:00', endTime: '18:00' }],
+    });
     expect((await allocate(siriToken, round.id, [{ wishId: app.wishIds[0], version: 0, decision: 'ASKED' }])).statusCode).toBe(200);
     await db.execute(sql`update application_rounds set status = 'CLOSING' where id = ${round.id}`);
     const res = await close(siriToken, round.id);

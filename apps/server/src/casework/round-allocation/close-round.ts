@@ -6,7 +6,13 @@ import { writeTransaction } from '../../db/write-transaction';
 import { AppError } from '../../errors';
 import { assertClosesRound, loadRound, type RoundWithLocations } from '../../rounds';
 import {
-  countOutcome, countUndecidedWishes, findClosingPlace, findUndecidedBookingIds, lockUndecidedApplications, setRoundClosedIfDone, setRoundClosing,
+  countOutcome,
+  countUndecidedWishes,
+  findClosingPlace,
+  findUndecidedBookingIds,
+  lockUndecidedApplications,
+  setRoundClosedIfDone,
+  setRoundClosing,
 } from './closing-repository';
 import { decideApplications, roomsOfApplication, type ClosingActor } from './decide-application';
 import { assertDeadlinePassed } from './round-wishes';
@@ -39,7 +45,14 @@ export interface CloseRoundOptions {
  * the re-run: it finishes what is left (the job round-closing does the same after a crash). A CLOSED
  * round is 409 ROUND_CLOSED. A crash leaves each application either fully answered or untouched.
  */
-export async function closeRound({ db, user, roundId, publicUrl, now = new Date(), beforeDecision }: CloseRoundOptions): Promise<CloseRoundResponse> {
+export async function closeRound({
+  db,
+  user,
+  roundId,
+  publicUrl,
+  now = new Date(),
+  beforeDecision,
+}: CloseRoundOptions): Promise<CloseRoundResponse> {
   const loaded = await writeTransaction(db, async (tx) => {
     const loaded = await loadRound(tx, roundId, { lock: true });
     assertClosesRound(user, loaded);
@@ -49,14 +62,24 @@ export async function closeRound({ db, user, roundId, publicUrl, now = new Date(
       assertDeadlinePassed(round, now, 'close');
       const undecided = await countUndecidedWishes(tx, roundId);
       if (undecided > 0) {
-        throw new AppError('ROUND_NOT_READY', `${undecided} wishes of round ${roundId} are undecided`,
-          `${undecided === 1 ? 'Ett ønske er' : `${undecided} ønsker er`} ikke fordelt ennå. Fordel alle ønskene (eller lag et forslag) før runden lukkes.`);
+        throw new AppError(
+          'ROUND_NOT_READY',
+          `${undecided} wishes of round ${roundId} are undecided`,
+          `${undecided === 1 ? 'Ett ønske er' : `${undecided} ønsker er`} ikke fordelt ennå. Fordel alle ønskene (eller lag et forslag) før runden lukkes.`,
+        );
       }
       await setRoundClosing(tx, roundId, now);
     }
     return loaded;
   });
-  const status = await finishClosing({ db, round: loaded, actor: { userId: user.userId, name: user.name }, publicUrl, now, beforeDecision });
+  const status = await finishClosing({
+    db,
+    round: loaded,
+    actor: { userId: user.userId, name: user.name },
+    publicUrl,
+    now,
+    beforeDecision,
+  });
   return { status, ...(await countOutcome(db, roundId)) };
 }
 
@@ -70,16 +93,32 @@ export async function closeRound({ db, user, roundId, publicUrl, now = new Date(
  * transaction, so one application that cannot be answered holds back no other; then the failure is
  * thrown, the round stays CLOSING, and a re-run (the request again, or the job) finishes the rest.
  */
-export async function finishClosing(options: { db: Db; round: RoundWithLocations; actor: ClosingActor; publicUrl: string; now: Date; beforeDecision?: ((tx: Tx, bookingId: number) => Promise<void>) | undefined }): Promise<'CLOSING' | 'CLOSED'> {
+export async function finishClosing(options: {
+  db: Db;
+  round: RoundWithLocations;
+  actor: ClosingActor;
+  publicUrl: string;
+  now: Date;
+  beforeDecision?: ((tx: Tx, bookingId: number) => Promise<void>) | undefined;
+}): Promise<'CLOSING' | 'CLOSED'> {
   const { db } = options;
   const { round } = options.round;
   const ids = await findUndecidedBookingIds(db, round.id);
   const place = await findClosingPlace(db, options.round.locationIds);
-  const answer = (batch: readonly number[]) => writeTransaction(db, async (tx) => {
-    const applications = await lockUndecidedApplications(tx, round.id, batch);
-    await lockRooms(tx, applications.flatMap(roomsOfApplication));
-    await decideApplications(tx, { round, applications, place, actor: options.actor, publicUrl: options.publicUrl, now: options.now, beforeDecision: options.beforeDecision });
-  });
+  const answer = (batch: readonly number[]) =>
+    writeTransaction(db, async (tx) => {
+      const applications = await lockUndecidedApplications(tx, round.id, batch);
+      await lockRooms(tx, applications.flatMap(roomsOfApplication));
+      await decideApplications(tx, {
+        round,
+        applications,
+        place,
+        actor: options.actor,
+        publicUrl: options.publicUrl,
+        now: options.now,
+        beforeDecision: options.beforeDecision,
+      });
+    });
   for (let i = 0; i < ids.length; i += CLOSING_BATCH) {
     const batch = ids.slice(i, i + CLOSING_BATCH);
     try {
@@ -89,8 +128,11 @@ export async function finishClosing(options: { db: Db; round: RoundWithLocations
         try {
           await answer([id]);
         } catch (failure) {
-          const error = new AppError('SERVICE_UNAVAILABLE', `Closing round ${round.id} was interrupted at booking ${id}`,
-            'Lukkingen av runden ble avbrutt. Søknadene som er besvart, er ferdige; resten besvares automatisk om litt, eller når du lukker runden igjen.');
+          const error = new AppError(
+            'SERVICE_UNAVAILABLE',
+            `Closing round ${round.id} was interrupted at booking ${id}`,
+            'Lukkingen av runden ble avbrutt. Søknadene som er besvart, er ferdige; resten besvares automatisk om litt, eller når du lukker runden igjen.',
+          );
           error.cause = failure;
           throw error;
         }

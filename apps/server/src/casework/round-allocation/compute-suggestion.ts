@@ -5,7 +5,14 @@ import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Db } from '../../db/client';
 import { writeTransaction } from '../../db/write-transaction';
 import { assertRoundOpen, assertSeesRound, loadRound } from '../../rounds';
-import { findBusyFolds, findLiveWishesOfRound, findRoomsOfLocations, findWeeklyHoursOfRooms, releaseWithdrawnAllocations, writeAllocations } from './repository';
+import {
+  findBusyFolds,
+  findLiveWishesOfRound,
+  findRoomsOfLocations,
+  findWeeklyHoursOfRooms,
+  releaseWithdrawnAllocations,
+  writeAllocations,
+} from './repository';
 import { applicantKey, assertDeadlinePassed } from './round-wishes';
 
 /** Who wrote a suggested allocation, as the conflict view shows it. */
@@ -18,7 +25,17 @@ export const suggestionAuthor = (name: string) => `Forslag (${name})`;
  * the round on any date of the semester. The round's row is locked for the whole of it, so no
  * allocation slips in between the read and the write. A fixed number of queries.
  */
-export async function computeSuggestion({ db, user, roundId, now = new Date() }: { db: Db; user: AuthenticatedUser; roundId: number; now?: Date }): Promise<SuggestionResponse> {
+export async function computeSuggestion({
+  db,
+  user,
+  roundId,
+  now = new Date(),
+}: {
+  db: Db;
+  user: AuthenticatedUser;
+  roundId: number;
+  now?: Date;
+}): Promise<SuggestionResponse> {
   const started = performance.now();
   return writeTransaction(db, async (tx) => {
     const loaded = await loadRound(tx, roundId, { lock: true });
@@ -44,8 +61,10 @@ export async function computeSuggestion({ db, user, roundId, now = new Date() }:
         appliedAt: w.appliedAt,
         asked: { roomId: w.roomId, weekday: w.weekday, startMinute: w.startMinute, endMinute: w.endMinute },
         decision: w.decision,
-        allocated: w.allocRoomId !== null && w.allocWeekday !== null && w.allocStartMinute !== null && w.allocEndMinute !== null
-          ? { roomId: w.allocRoomId, weekday: w.allocWeekday, startMinute: w.allocStartMinute, endMinute: w.allocEndMinute } : null,
+        allocated:
+          w.allocRoomId !== null && w.allocWeekday !== null && w.allocStartMinute !== null && w.allocEndMinute !== null
+            ? { roomId: w.allocRoomId, weekday: w.allocWeekday, startMinute: w.allocStartMinute, endMinute: w.allocEndMinute }
+            : null,
       };
     });
     const decided = suggestAllocation({
@@ -53,7 +72,12 @@ export async function computeSuggestion({ db, user, roundId, now = new Date() }:
       rooms: rooms.map((r) => ({ id: r.id, locationId: r.locationId, openingHours: hours.get(r.id) ?? [] })),
       busy: busy.map((b) => ({ roomId: b.roomId, weekday: b.weekday, startMinute: b.startMinute, endMinute: b.endMinute })),
     });
-    await writeAllocations(tx, decided.map((d) => ({ wishId: d.wishId, decision: d.decision, allocated: d.allocated, reason: d.reason })), suggestionAuthor(user.name), now);
+    await writeAllocations(
+      tx,
+      decided.map((d) => ({ wishId: d.wishId, decision: d.decision, allocated: d.allocated, reason: d.reason })),
+      suggestionAuthor(user.name),
+      now,
+    );
     return {
       decided: decided.length,
       asked: decided.filter((d) => d.decision === 'ASKED').length,

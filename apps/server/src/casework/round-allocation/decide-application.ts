@@ -13,8 +13,14 @@ import { changeStatuses, insertReservations, type NewChangeLogEntry } from '../.
 import type { RoundRow } from '../../rounds';
 import { writeRoundDocuments, type RoundDocumentDecision } from './round-documents';
 import {
-  findBusyCandidates, saveApprovals,
-  type BookingDecision, type Candidate, type ClosingApplication, type ClosingPlace, type ClosingWish, type InRoundReservation,
+  findBusyCandidates,
+  saveApprovals,
+  type BookingDecision,
+  type Candidate,
+  type ClosingApplication,
+  type ClosingPlace,
+  type ClosingWish,
+  type InRoundReservation,
 } from './closing-repository';
 
 /** Who closes: the administrator of the request, or the job ('System') that finishes a closing. */
@@ -53,17 +59,20 @@ export function roomsOfApplication(application: ClosingApplication): number[] {
  * the applications go in shared statements (each statement on reservations runs the table's
  * statement triggers once), so the work is a fixed number of statements plus one per application.
  */
-export async function decideApplications(tx: Tx, options: {
-  round: RoundRow;
-  applications: readonly ClosingApplication[];
-  actor: ClosingActor;
-  /** The round's rooms and locations (findClosingPlace), read once for the whole closing. */
-  place: ClosingPlace;
-  publicUrl: string;
-  now: Date;
-  /** Test seam: runs after the times are written, before the bookings' decisions (a crash midway). */
-  beforeDecision?: ((tx: Tx, bookingId: number) => Promise<void>) | undefined;
-}): Promise<ApplicationOutcome[]> {
+export async function decideApplications(
+  tx: Tx,
+  options: {
+    round: RoundRow;
+    applications: readonly ClosingApplication[];
+    actor: ClosingActor;
+    /** The round's rooms and locations (findClosingPlace), read once for the whole closing. */
+    place: ClosingPlace;
+    publicUrl: string;
+    now: Date;
+    /** Test seam: runs after the times are written, before the bookings' decisions (a crash midway). */
+    beforeDecision?: ((tx: Tx, bookingId: number) => Promise<void>) | undefined;
+  },
+): Promise<ApplicationOutcome[]> {
   const { round, applications, actor, now, place } = options;
   if (applications.length === 0) return [];
   const plans = applications.map((a) => planDecision(a.wishes, a.dates));
@@ -78,37 +87,71 @@ export async function decideApplications(tx: Tx, options: {
   });
 
   // The dates first: a moved date's old row stops holding its time before the new row takes it.
-  await changeStatuses(tx, { by: 'round', now, reservations: decided.flatMap((d) => [
-    ...d.approved.map((r) => ({ id: r.id, to: 'APPROVED' as const })),
-    ...d.replaced.map((r) => ({ id: r.id, to: 'REPLACED' as const })),
-    ...d.allRefused.map((r) => ({ id: r.id, to: 'REJECTED' as const })),
-  ]) });
-  await insertReservations(tx, decided.flatMap((d) => {
-    const firstDateOfWish = new Map<number, string>();
-    for (const { wishId, time } of d.newTimes) if (!firstDateOfWish.has(wishId) || time.date < firstDateOfWish.get(wishId)!) firstDateOfWish.set(wishId, time.date);
-    return d.newTimes.map(({ wishId, time }) => ({
-      bookingId: d.booking.id, bookableAssetId: time.roomId, date: time.date, startTime: `${quarterTimeOfMinutes(time.startMinute)}:00`, durationMinutes: time.durationMinutes,
-      initialRepetitionDate: firstDateOfWish.get(wishId) ?? null, status: 'APPROVED' as const,
-    }));
-  }));
+  await changeStatuses(tx, {
+    by: 'round',
+    now,
+    reservations: decided.flatMap((d) => [
+      ...d.approved.map((r) => ({ id: r.id, to: 'APPROVED' as const })),
+      ...d.replaced.map((r) => ({ id: r.id, to: 'REPLACED' as const })),
+      ...d.allRefused.map((r) => ({ id: r.id, to: 'REJECTED' as const })),
+    ]),
+  });
+  await insertReservations(
+    tx,
+    decided.flatMap((d) => {
+      const firstDateOfWish = new Map<number, string>();
+      for (const { wishId, time } of d.newTimes)
+        if (!firstDateOfWish.has(wishId) || time.date < firstDateOfWish.get(wishId)!) firstDateOfWish.set(wishId, time.date);
+      return d.newTimes.map(({ wishId, time }) => ({
+        bookingId: d.booking.id,
+        bookableAssetId: time.roomId,
+        date: time.date,
+        startTime: `${quarterTimeOfMinutes(time.startMinute)}:00`,
+        durationMinutes: time.durationMinutes,
+        initialRepetitionDate: firstDateOfWish.get(wishId) ?? null,
+        status: 'APPROVED' as const,
+      }));
+    }),
+  );
   for (const d of decided) await options.beforeDecision?.(tx, d.booking.id);
 
   const roomName = (id: number) => {
     const n = place.rooms.get(id);
     return n ? assetDisplayName(n.name, n.roomNumber) : 'Rom';
   };
-  const describe = (rows: readonly Row[]): ChangeLogReservationTimes => describeTimes(rows.map((r) => {
-    const n = place.rooms.get(r.roomId);
-    return { roomName: n?.name ?? 'Rom', roomNumber: n?.roomNumber ?? null, date: r.date, startTime: `${quarterTimeOfMinutes(r.startMinute)}:00`, durationMinutes: r.durationMinutes };
-  }));
+  const describe = (rows: readonly Row[]): ChangeLogReservationTimes =>
+    describeTimes(
+      rows.map((r) => {
+        const n = place.rooms.get(r.roomId);
+        return {
+          roomName: n?.name ?? 'Rom',
+          roomNumber: n?.roomNumber ?? null,
+          date: r.date,
+          startTime: `${quarterTimeOfMinutes(r.startMinute)}:00`,
+          durationMinutes: r.durationMinutes,
+        };
+      }),
+    );
   const entries: NewChangeLogEntry[] = [];
   const mails: OutboxMail[] = [];
   const decisions: BookingDecision[] = [];
   const documents: RoundDocumentDecision[] = [];
   for (const d of decided) {
     const { booking, changes, refused, allRefused } = d;
-    const log = (type: 'ReservationChange' | 'ReservationRejection' | 'BookingApproval' | 'BookingRejection', fields: { reservationTimes?: ChangeLogReservationTimes; newReservationTimes?: ChangeLogReservationTimes; comment?: string | null }) =>
-      entries.push({ bookingId: booking.id, type, loggedAt: now, userId: actor.userId, userName: actor.name, reservationTimes: fields.reservationTimes ?? null, newReservationTimes: fields.newReservationTimes ?? null, comment: fields.comment ?? null });
+    const log = (
+      type: 'ReservationChange' | 'ReservationRejection' | 'BookingApproval' | 'BookingRejection',
+      fields: { reservationTimes?: ChangeLogReservationTimes; newReservationTimes?: ChangeLogReservationTimes; comment?: string | null },
+    ) =>
+      entries.push({
+        bookingId: booking.id,
+        type,
+        loggedAt: now,
+        userId: actor.userId,
+        userName: actor.name,
+        reservationTimes: fields.reservationTimes ?? null,
+        newReservationTimes: fields.newReservationTimes ?? null,
+        comment: fields.comment ?? null,
+      });
     const granted: Row[] = [...d.approved, ...d.newTimes.map((t) => t.time)];
     const location = place.locations.get(booking.locationId);
     if (granted.length > 0) {
@@ -116,9 +159,21 @@ export async function decideApplications(tx: Tx, options: {
       d.outcome = allRefused.length === 0 ? 'APPROVED' : 'PARTLY';
       decisions.push({ bookingId: booking.id, status: 'APPROVED', costCategory: booking.costCategory ?? 'FREE' });
       if (location?.requireContract) await ensureContractRequirement(tx, booking.id);
-      documents.push({ bookingId: booking.id, status: 'APPROVED', costCategory: booking.costCategory, refused: [...refused].map(([reason, rows]) => ({ reason, times: describe(rows) })),
-        rejectionText: null, enableVedtak: location?.enableVedtak ?? false, requireContract: location?.requireContract ?? false });
-      for (const change of changes.values()) log('ReservationChange', { reservationTimes: describe(change.before), newReservationTimes: describe(change.after), comment: change.reason });
+      documents.push({
+        bookingId: booking.id,
+        status: 'APPROVED',
+        costCategory: booking.costCategory,
+        refused: [...refused].map(([reason, rows]) => ({ reason, times: describe(rows) })),
+        rejectionText: null,
+        enableVedtak: location?.enableVedtak ?? false,
+        requireContract: location?.requireContract ?? false,
+      });
+      for (const change of changes.values())
+        log('ReservationChange', {
+          reservationTimes: describe(change.before),
+          newReservationTimes: describe(change.after),
+          comment: change.reason,
+        });
       for (const [reason, rows] of refused) log('ReservationRejection', { reservationTimes: describe(rows), comment: reason });
       log('BookingApproval', { reservationTimes: describe(granted) });
     } else {
@@ -126,23 +181,57 @@ export async function decideApplications(tx: Tx, options: {
       decisions.push({ bookingId: booking.id, status: 'REJECTED', costCategory: booking.costCategory });
       const reason = [...refused.keys()].join(' ') || notAllocatedReason;
       await insertDecisionMessage(tx, booking.id, reason);
-      documents.push({ bookingId: booking.id, status: 'REJECTED', costCategory: booking.costCategory, refused: [], rejectionText: reason, enableVedtak: location?.enableVedtak ?? false, requireContract: false });
+      documents.push({
+        bookingId: booking.id,
+        status: 'REJECTED',
+        costCategory: booking.costCategory,
+        refused: [],
+        rejectionText: reason,
+        enableVedtak: location?.enableVedtak ?? false,
+        requireContract: false,
+      });
       log('BookingRejection', { reservationTimes: describe(allRefused), comment: reason });
     }
     const to = booking.onBehalfOfEmail ?? booking.formAnswers?.contactEmail ?? booking.userEmail;
     if (to) {
       const notice = roundDecisionNotice({
-        roundName: round.name, locationName: location?.name ?? 'lokalet', outcome: d.outcome, roomName, granted: d.approved, changed: [...changes.values()], refused: [...refused],
-        vedtak: location?.enableVedtak ?? false, contractToSign: d.outcome !== 'REJECTED' && (location?.requireContract ?? false),
+        roundName: round.name,
+        locationName: location?.name ?? 'lokalet',
+        outcome: d.outcome,
+        roomName,
+        granted: d.approved,
+        changed: [...changes.values()],
+        refused: [...refused],
+        vedtak: location?.enableVedtak ?? false,
+        contractToSign: d.outcome !== 'REJECTED' && (location?.requireContract ?? false),
       });
-      mails.push(applicantNoticeMail({ to, booking, notice, locationName: location?.name ?? 'lokalet', contactEmail: location?.contactEmail ?? null, publicUrl: options.publicUrl }));
+      mails.push(
+        applicantNoticeMail({
+          to,
+          booking,
+          notice,
+          locationName: location?.name ?? 'lokalet',
+          contactEmail: location?.contactEmail ?? null,
+          publicUrl: options.publicUrl,
+        }),
+      );
     }
   }
   // In the batch's transaction, like the decisions: never a decision without its vedtak (decision 043).
   await writeRoundDocuments(tx, { decisions: documents, actor, now });
   await saveApprovals(tx, decisions, actor, now);
   // The bookings' statuses and the change log last: the after-change steps (keys) read the approvals and requirements.
-  await changeStatuses(tx, { by: 'round', now, bookings: decisions.map((d) => ({ bookingId: d.bookingId, to: d.status, costCategory: d.status === 'APPROVED' ? d.costCategory ?? undefined : undefined })), log: entries, mail: mails });
+  await changeStatuses(tx, {
+    by: 'round',
+    now,
+    bookings: decisions.map((d) => ({
+      bookingId: d.bookingId,
+      to: d.status,
+      costCategory: d.status === 'APPROVED' ? (d.costCategory ?? undefined) : undefined,
+    })),
+    log: entries,
+    mail: mails,
+  });
   return decided.map((d) => d.outcome);
 }
 
@@ -159,7 +248,16 @@ interface Resolved {
 
 /** What becomes of each date of one application, given which of its candidate times are busy now. */
 function resolve(booking: ClosingApplication, plan: Plan, isBusy: (candidate: number) => boolean): Resolved {
-  const d: Resolved = { booking, approved: [], replaced: [], refused: new Map(), allRefused: [], newTimes: [], changes: new Map(), outcome: 'REJECTED' };
+  const d: Resolved = {
+    booking,
+    approved: [],
+    replaced: [],
+    refused: new Map(),
+    allRefused: [],
+    newTimes: [],
+    changes: new Map(),
+    outcome: 'REJECTED',
+  };
   const refuse = (reason: string, row: InRoundReservation) => d.refused.set(reason, [...(d.refused.get(reason) ?? []), row]);
   plan.candidates.forEach((c, i) => {
     if (isBusy(i)) return refuse(busyAtClosingReason, c.row);
@@ -177,29 +275,52 @@ function resolve(booking: ClosingApplication, plan: Plan, isBusy: (candidate: nu
 }
 
 interface Plan {
-  candidates: ({ kind: 'asked'; row: InRoundReservation; time: Candidate; wish: ClosingWish } | { kind: 'other'; row: InRoundReservation; time: Candidate; wish: ClosingWish })[];
+  candidates: (
+    | { kind: 'asked'; row: InRoundReservation; time: Candidate; wish: ClosingWish }
+    | { kind: 'other'; row: InRoundReservation; time: Candidate; wish: ClosingWish }
+  )[];
   refused: { row: InRoundReservation; reason: string }[];
 }
 
 /** Which date becomes what: each IN_ROUND date belongs to the wish of its room, weekday and time. */
 function planDecision(wishes: readonly ClosingWish[], dates: readonly InRoundReservation[]): Plan {
   const byKey = new Map(wishes.map((w) => [`${w.roomId}|${w.weekday}|${w.startMinute}|${w.endMinute}`, w]));
-  const plan: Plan = {
-    candidates: [],
-    refused: [],
-  };
+  const plan: Plan = { candidates: [], refused: [] };
   for (const row of dates) {
     // As the apply flow keys its wishes (enter-round.ts wishesOf): a time past midnight ends at 24:00.
-    const wish = byKey.get(`${row.roomId}|${isoWeekday(row.date)}|${row.startMinute}|${Math.min(row.startMinute + row.durationMinutes, 24 * 60)}`);
+    const wish = byKey.get(
+      `${row.roomId}|${isoWeekday(row.date)}|${row.startMinute}|${Math.min(row.startMinute + row.durationMinutes, 24 * 60)}`,
+    );
     if (!wish) {
       plan.refused.push({ row, reason: notAllocatedReason });
       continue;
     }
     if (wish.decision === 'ASKED') {
-      plan.candidates.push({ kind: 'asked', row, wish, time: { roomId: row.roomId, date: row.date, startMinute: row.startMinute, durationMinutes: row.durationMinutes } });
-    } else if (wish.decision === 'OTHER' && wish.allocRoomId !== null && wish.allocWeekday !== null && wish.allocStartMinute !== null && wish.allocEndMinute !== null) {
+      plan.candidates.push({
+        kind: 'asked',
+        row,
+        wish,
+        time: { roomId: row.roomId, date: row.date, startMinute: row.startMinute, durationMinutes: row.durationMinutes },
+      });
+    } else if (
+      wish.decision === 'OTHER' &&
+      wish.allocRoomId !== null &&
+      wish.allocWeekday !== null &&
+      wish.allocStartMinute !== null &&
+      wish.allocEndMinute !== null
+    ) {
       const date = addDays(row.date, wish.allocWeekday - wish.weekday);
-      plan.candidates.push({ kind: 'other', row, wish, time: { roomId: wish.allocRoomId, date, startMinute: wish.allocStartMinute, durationMinutes: wish.allocEndMinute - wish.allocStartMinute } });
+      plan.candidates.push({
+        kind: 'other',
+        row,
+        wish,
+        time: {
+          roomId: wish.allocRoomId,
+          date,
+          startMinute: wish.allocStartMinute,
+          durationMinutes: wish.allocEndMinute - wish.allocStartMinute,
+        },
+      });
     } else {
       plan.refused.push({ row, reason: wish.reason?.trim() || notAllocatedReason });
     }
@@ -218,7 +339,10 @@ function summarise(rows: readonly Row[], roomName: (id: number) => string): stri
     const sorted = [...g].sort((a, b) => a.date.localeCompare(b.date));
     const first = sorted[0]!;
     const time = `${weekdayName(isoWeekday(first.date))} ${quarterTimeOfMinutes(first.startMinute)}–${quarterTimeOfMinutes(first.startMinute + first.durationMinutes)}`;
-    const span = sorted.length === 1 ? formatDateNorwegian(first.date) : `${sorted.length} datoer, ${formatDateNorwegian(first.date)}–${formatDateNorwegian(sorted.at(-1)!.date)}`;
+    const span =
+      sorted.length === 1
+        ? formatDateNorwegian(first.date)
+        : `${sorted.length} datoer, ${formatDateNorwegian(first.date)}–${formatDateNorwegian(sorted.at(-1)!.date)}`;
     return `${roomName(first.roomId)}: ${time} (${span})`;
   });
 }
@@ -239,14 +363,23 @@ export function roundDecisionNotice(input: {
 }): ApplicantNotice {
   const { outcome, roomName } = input;
   const changedTimes = input.changed.length > 0 ? ' med endrede tider' : '';
-  const verdict = outcome === 'APPROVED' ? `er godkjent${changedTimes}` : outcome === 'PARTLY' ? 'er delvis godkjent' : 'er dessverre avslått';
+  const verdict =
+    outcome === 'APPROVED' ? `er godkjent${changedTimes}` : outcome === 'PARTLY' ? 'er delvis godkjent' : 'er dessverre avslått';
   return {
     kind: outcome === 'REJECTED' ? 'BookingRejection' : 'BookingApproval',
-    subject: outcome === 'REJECTED' ? 'Søknaden din er avslått' : outcome === 'PARTLY' ? 'Søknaden din er delvis godkjent' : `Søknaden din er godkjent${changedTimes}`,
+    subject:
+      outcome === 'REJECTED'
+        ? 'Søknaden din er avslått'
+        : outcome === 'PARTLY'
+          ? 'Søknaden din er delvis godkjent'
+          : `Søknaden din er godkjent${changedTimes}`,
     paragraphs: [
       `Søknaden din om å låne ${input.locationName} i ${input.roundName} ${verdict}.`,
       ...(input.granted.length ? [`Tildelt som søkt:\n${summarise(input.granted, roomName).join('\n')}`] : []),
-      ...input.changed.map((c) => `Endret:\nSøkt: ${summarise(c.before, roomName).join('; ')}\nTildelt: ${summarise(c.after, roomName).join('; ')}${c.reason ? `\nBegrunnelse: ${c.reason}` : ''}`),
+      ...input.changed.map(
+        (c) =>
+          `Endret:\nSøkt: ${summarise(c.before, roomName).join('; ')}\nTildelt: ${summarise(c.after, roomName).join('; ')}${c.reason ? `\nBegrunnelse: ${c.reason}` : ''}`,
+      ),
       ...input.refused.map(([reason, rows]) => `Ikke tildelt:\n${summarise(rows, roomName).join('\n')}\nBegrunnelse: ${reason}`),
       ...(input.vedtak ? ['Vedtaket, med informasjon om hvordan du kan klage, finner du på bookingsiden.'] : []),
       ...(input.contractToSign ? ['Du må signere kontrakten før lånet er bindende. Kontrakten finner du på bookingsiden.'] : []),

@@ -4,7 +4,14 @@ import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { assertSeesRound, loadRound } from '../../rounds';
-import { findBusyFolds, findRoomLocation, findRoomsOfLocations, findWeeklyHoursOfRooms, findWishesOfRoom, type BusyFold } from './repository';
+import {
+  findBusyFolds,
+  findRoomLocation,
+  findRoomsOfLocations,
+  findWeeklyHoursOfRooms,
+  findWishesOfRoom,
+  type BusyFold,
+} from './repository';
 import { toRoundWishes } from './round-wishes';
 
 /**
@@ -14,14 +21,25 @@ import { toRoundWishes } from './round-wishes';
  * The room must be one of the round's locations the caller manages (403 for another of the round's
  * locations, 404 for a room outside the round). A fixed number of queries.
  */
-export async function getRoundConflicts({ db, user, roundId, roomId }: { db: Db; user: AuthenticatedUser; roundId: number; roomId: number }): Promise<RoundConflicts> {
+export async function getRoundConflicts({
+  db,
+  user,
+  roundId,
+  roomId,
+}: {
+  db: Db;
+  user: AuthenticatedUser;
+  roundId: number;
+  roomId: number;
+}): Promise<RoundConflicts> {
   const loaded = await loadRound(db, roundId);
   const managed = assertSeesRound(user, loaded);
   const rooms = await findRoomsOfLocations(db, managed);
   const room = rooms.find((r) => r.id === roomId);
   if (!room) {
     const locationId = await findRoomLocation(db, roomId);
-    if (locationId !== undefined && loaded.locationIds.includes(locationId) && !managed.includes(locationId)) throw AppError.forbidden(`Room ${roomId} is of a location the caller does not manage`);
+    if (locationId !== undefined && loaded.locationIds.includes(locationId) && !managed.includes(locationId))
+      throw AppError.forbidden(`Room ${roomId} is of a location the caller does not manage`);
     throw AppError.notFound(`Room ${roomId} in round ${roundId}`);
   }
   const { round } = loaded;
@@ -43,7 +61,11 @@ export async function getRoundConflicts({ db, user, roundId, roomId }: { db: Db;
       clashCount: asking.filter((w) => w.clashesWith.length > 0).length,
       undecidedCount: asking.filter((w) => w.decision === 'UNDECIDED').length,
     },
-    openingHours: (hours.get(roomId) ?? []).map((h) => ({ weekday: h.weekday, startTime: quarterTimeOfMinutes(h.startMinute), endTime: quarterTimeOfMinutes(h.endMinute) })),
+    openingHours: (hours.get(roomId) ?? []).map((h) => ({
+      weekday: h.weekday,
+      startTime: quarterTimeOfMinutes(h.startMinute),
+      endTime: quarterTimeOfMinutes(h.endMinute),
+    })),
     wishes,
     busy: foldOnGrid(busy),
     rooms: rooms.map((r) => ({ id: r.id, name: assetDisplayName(r.name, r.roomNumber), locationName: r.locationName })),
@@ -62,7 +84,14 @@ export function foldOnGrid(folds: readonly BusyFold[]): RoundBusyTime[] {
     const key = `${f.weekday}|${start}|${end}|${f.label}`;
     const existing = merged.get(key);
     if (existing) existing.dateCount += Number(f.dateCount);
-    else merged.set(key, { weekday: f.weekday, startTime: quarterTimeOfMinutes(start), endTime: quarterTimeOfMinutes(end), dateCount: Number(f.dateCount), label: f.label });
+    else
+      merged.set(key, {
+        weekday: f.weekday,
+        startTime: quarterTimeOfMinutes(start),
+        endTime: quarterTimeOfMinutes(end),
+        dateCount: Number(f.dateCount),
+        label: f.label,
+      });
   }
   return [...merged.values()];
 }

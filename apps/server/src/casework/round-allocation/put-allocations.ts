@@ -1,5 +1,9 @@
 import {
-  minutesOfQuarterTime, quarterTimeOfMinutes, weekdayName, type PutAllocationsBody, type PutAllocationsResponse,
+  minutesOfQuarterTime,
+  quarterTimeOfMinutes,
+  weekdayName,
+  type PutAllocationsBody,
+  type PutAllocationsResponse,
 } from '@lokaler/domain/application-rounds';
 import { assetDisplayName } from '@lokaler/domain/bookable-asset';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
@@ -9,8 +13,16 @@ import { writeTransaction } from '../../db/write-transaction';
 import { AppError } from '../../errors';
 import { assertRoundOpen, assertSeesRound, loadRound } from '../../rounds';
 import {
-  findAllocatedOverlaps, findRoomsOfLocations, findWeeklyHoursOfRooms, findWishes, lockWishes, releaseWithdrawnAllocations, shareLockRound, writeAllocations,
-  type WishRow, type WishWrite,
+  findAllocatedOverlaps,
+  findRoomsOfLocations,
+  findWeeklyHoursOfRooms,
+  findWishes,
+  lockWishes,
+  releaseWithdrawnAllocations,
+  shareLockRound,
+  writeAllocations,
+  type WishRow,
+  type WishWrite,
 } from './repository';
 import { assertDeadlinePassed, toRoundWishes } from './round-wishes';
 
@@ -41,7 +53,13 @@ export function takenMessage(time: { weekday: number; startMinute: number; endMi
  * allocated to another wish (409 ROUND_TIME_ALREADY_ALLOCATED, naming the applicant) — checked first
  * for the message, guaranteed by the exclusion constraint round_wishes_no_double_allocation.
  */
-export async function putAllocations({ db, user, roundId, body, now = new Date() }: PutAllocationsOptions): Promise<PutAllocationsResponse> {
+export async function putAllocations({
+  db,
+  user,
+  roundId,
+  body,
+  now = new Date(),
+}: PutAllocationsOptions): Promise<PutAllocationsResponse> {
   return writeTransaction(db, async (tx) => {
     await shareLockRound(tx, roundId);
     const loaded = await loadRound(tx, roundId);
@@ -56,15 +74,24 @@ export async function putAllocations({ db, user, roundId, body, now = new Date()
     const missing = ids.filter((id) => !byId.has(id));
     if (missing.length) throw AppError.notFound(`Wish ${missing.join(', ')} in round ${roundId}`);
     for (const w of rows) {
-      if (!managed.includes(w.locationId)) throw AppError.forbidden(`Wish ${w.id} is for a room of location ${w.locationId}, which the caller does not manage`);
+      if (!managed.includes(w.locationId))
+        throw AppError.forbidden(`Wish ${w.id} is for a room of location ${w.locationId}, which the caller does not manage`);
     }
     for (const change of body.changes) {
       const w = byId.get(change.wishId)!;
       if (w.version !== change.version) {
-        throw new AppError('ROUND_ALLOCATION_STALE', `Wish ${w.id} is at version ${w.version}, not ${change.version}`, staleMessage(w.applicantName, w.updatedBy));
+        throw new AppError(
+          'ROUND_ALLOCATION_STALE',
+          `Wish ${w.id} is at version ${w.version}, not ${change.version}`,
+          staleMessage(w.applicantName, w.updatedBy),
+        );
       }
       if (w.bookingStatus !== 'UNPROCESSED') {
-        throw new AppError('CONFLICT', `Wish ${w.id}'s booking is ${w.bookingStatus}`, `Søknaden fra ${w.applicantName} (${w.caseNumber}) er trukket eller avgjort, og ønsket kan ikke fordeles.`);
+        throw new AppError(
+          'CONFLICT',
+          `Wish ${w.id}'s booking is ${w.bookingStatus}`,
+          `Søknaden fra ${w.applicantName} (${w.caseNumber}) er trukket eller avgjort, og ønsket kan ikke fordeles.`,
+        );
       }
     }
 
@@ -74,13 +101,31 @@ export async function putAllocations({ db, user, roundId, body, now = new Date()
       const w = byId.get(change.wishId)!;
       const reason = change.reason?.trim() || null;
       switch (change.decision) {
-        case 'ASKED': return { wishId: w.id, decision: 'ASKED', allocated: { roomId: w.roomId, weekday: w.weekday, startMinute: w.startMinute, endMinute: w.endMinute }, reason };
+        case 'ASKED':
+          return {
+            wishId: w.id,
+            decision: 'ASKED',
+            allocated: { roomId: w.roomId, weekday: w.weekday, startMinute: w.startMinute, endMinute: w.endMinute },
+            reason,
+          };
         case 'OTHER': {
           const a = change.allocated!;
-          return { wishId: w.id, decision: 'OTHER', allocated: { roomId: a.roomId, weekday: a.weekday, startMinute: minutesOfQuarterTime(a.startTime), endMinute: minutesOfQuarterTime(a.endTime) }, reason };
+          return {
+            wishId: w.id,
+            decision: 'OTHER',
+            allocated: {
+              roomId: a.roomId,
+              weekday: a.weekday,
+              startMinute: minutesOfQuarterTime(a.startTime),
+              endMinute: minutesOfQuarterTime(a.endTime),
+            },
+            reason,
+          };
         }
-        case 'NONE': return { wishId: w.id, decision: 'NONE', allocated: null, reason };
-        default: return { wishId: w.id, decision: 'UNDECIDED', allocated: null, reason: null };
+        case 'NONE':
+          return { wishId: w.id, decision: 'NONE', allocated: null, reason };
+        default:
+          return { wishId: w.id, decision: 'UNDECIDED', allocated: null, reason: null };
       }
     });
     await assertOtherTimesAllowed(tx, writes, byId, roomById);
@@ -89,8 +134,11 @@ export async function putAllocations({ db, user, roundId, body, now = new Date()
       await writeAllocations(tx, writes, user.name, now);
     } catch (error) {
       if (sqlState(error) === '23P01') {
-        throw new AppError('ROUND_TIME_ALREADY_ALLOCATED', 'round_wishes_no_double_allocation refused the allocation',
-          'Tiden ble nettopp tildelt en annen søker. Last inn siden på nytt og velg en annen tid.');
+        throw new AppError(
+          'ROUND_TIME_ALREADY_ALLOCATED',
+          'round_wishes_no_double_allocation refused the allocation',
+          'Tiden ble nettopp tildelt en annen søker. Last inn siden på nytt og velg en annen tid.',
+        );
       }
       throw error;
     }
@@ -99,29 +147,51 @@ export async function putAllocations({ db, user, roundId, body, now = new Date()
 }
 
 /** OTHER: a room of the round the caller manages, within its opening hours that weekday (422 otherwise). */
-async function assertOtherTimesAllowed(tx: Tx, writes: readonly WishWrite[], wishes: Map<number, WishRow>, rooms: Map<number, { id: number; locationId: number; name: string; roomNumber: string | null }>): Promise<void> {
+async function assertOtherTimesAllowed(
+  tx: Tx,
+  writes: readonly WishWrite[],
+  wishes: Map<number, WishRow>,
+  rooms: Map<number, { id: number; locationId: number; name: string; roomNumber: string | null }>,
+): Promise<void> {
   const others = writes.filter((w) => w.decision === 'OTHER');
   if (others.length === 0) return;
   for (const [i, w] of others.entries()) {
     if (!rooms.has(w.allocated!.roomId)) {
-      throw new AppError('UNPROCESSABLE', `Room ${w.allocated!.roomId} is not a room of the round the caller manages`, 'Rommet er ikke med i runden, eller du administrerer det ikke. Velg et annet rom.',
-        { fields: [{ path: `body.changes.${i}.allocated.roomId`, message: 'Velg et rom i runden' }] });
+      throw new AppError(
+        'UNPROCESSABLE',
+        `Room ${w.allocated!.roomId} is not a room of the round the caller manages`,
+        'Rommet er ikke med i runden, eller du administrerer det ikke. Velg et annet rom.',
+        { fields: [{ path: `body.changes.${i}.allocated.roomId`, message: 'Velg et rom i runden' }] },
+      );
     }
   }
-  const hours = await findWeeklyHoursOfRooms(tx, [...new Set(others.map((w) => w.allocated!.roomId))].map((id) => rooms.get(id)!));
+  const hours = await findWeeklyHoursOfRooms(
+    tx,
+    [...new Set(others.map((w) => w.allocated!.roomId))].map((id) => rooms.get(id)!),
+  );
   for (const w of others) {
     const a = w.allocated!;
-    const open = (hours.get(a.roomId) ?? []).some((h) => h.weekday === a.weekday && h.startMinute <= a.startMinute && a.endMinute <= h.endMinute);
+    const open = (hours.get(a.roomId) ?? []).some(
+      (h) => h.weekday === a.weekday && h.startMinute <= a.startMinute && a.endMinute <= h.endMinute,
+    );
     if (!open) {
       const room = rooms.get(a.roomId)!;
-      throw new AppError('UNPROCESSABLE', `Wish ${w.wishId}: ${a.weekday} ${a.startMinute}-${a.endMinute} is outside room ${a.roomId}'s opening hours`,
-        `${assetDisplayName(room.name, room.roomNumber)} er ikke åpent ${weekdayName(a.weekday)} ${quarterTimeOfMinutes(a.startMinute)}–${quarterTimeOfMinutes(a.endMinute)}. Velg en tid innenfor åpningstiden (søker: ${wishes.get(w.wishId)?.applicantName ?? 'ukjent'}).`);
+      throw new AppError(
+        'UNPROCESSABLE',
+        `Wish ${w.wishId}: ${a.weekday} ${a.startMinute}-${a.endMinute} is outside room ${a.roomId}'s opening hours`,
+        `${assetDisplayName(room.name, room.roomNumber)} er ikke åpent ${weekdayName(a.weekday)} ${quarterTimeOfMinutes(a.startMinute)}–${quarterTimeOfMinutes(a.endMinute)}. Velg en tid innenfor åpningstiden (søker: ${wishes.get(w.wishId)?.applicantName ?? 'ukjent'}).`,
+      );
     }
   }
 }
 
 /** The new allocations overlap neither each other nor another wish's allocation (409 naming the holder). */
-async function assertNotTaken(tx: Tx, roundId: number, writes: readonly WishWrite[], rooms: Map<number, { name: string; roomNumber: string | null }>): Promise<void> {
+async function assertNotTaken(
+  tx: Tx,
+  roundId: number,
+  writes: readonly WishWrite[],
+  rooms: Map<number, { name: string; roomNumber: string | null }>,
+): Promise<void> {
   const placed = writes.filter((w) => w.allocated);
   const roomName = (id: number) => {
     const r = rooms.get(id);
@@ -132,15 +202,27 @@ async function assertNotTaken(tx: Tx, roundId: number, writes: readonly WishWrit
       const a = placed[i]!.allocated!;
       const b = placed[j]!.allocated!;
       if (a.roomId === b.roomId && a.weekday === b.weekday && a.startMinute < b.endMinute && b.startMinute < a.endMinute) {
-        throw new AppError('ROUND_TIME_ALREADY_ALLOCATED', `Wishes ${placed[i]!.wishId} and ${placed[j]!.wishId} would overlap`,
-          `To av endringene gir samme tid ${weekdayName(a.weekday)} i ${roomName(a.roomId)}. Velg ulike tider.`);
+        throw new AppError(
+          'ROUND_TIME_ALREADY_ALLOCATED',
+          `Wishes ${placed[i]!.wishId} and ${placed[j]!.wishId} would overlap`,
+          `To av endringene gir samme tid ${weekdayName(a.weekday)} i ${roomName(a.roomId)}. Velg ulike tider.`,
+        );
       }
     }
   }
-  const overlaps = await findAllocatedOverlaps(tx, roundId, placed.map((w) => w.allocated!), writes.map((w) => w.wishId));
+  const overlaps = await findAllocatedOverlaps(
+    tx,
+    roundId,
+    placed.map((w) => w.allocated!),
+    writes.map((w) => w.wishId),
+  );
   const first = overlaps[0];
   if (first) {
     const time = placed[first.index]!.allocated!;
-    throw new AppError('ROUND_TIME_ALREADY_ALLOCATED', `Wish ${placed[first.index]!.wishId}'s time overlaps wish ${first.wishId}'s allocation`, takenMessage(time, roomName(time.roomId), first.applicantName));
+    throw new AppError(
+      'ROUND_TIME_ALREADY_ALLOCATED',
+      `Wish ${placed[first.index]!.wishId}'s time overlaps wish ${first.wishId}'s allocation`,
+      takenMessage(time, roomName(time.roomId), first.applicantName),
+    );
   }
 }

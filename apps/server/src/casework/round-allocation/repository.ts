@@ -58,22 +58,31 @@ const wishFrom = sql`round_wishes w join bookings b on b.id = w.booking_id join 
 
 /** The wishes of live applications (UNPROCESSED) asking for the room or allocated to it. One query. */
 export async function findWishesOfRoom(db: DbOrTx, roundId: number, roomId: number): Promise<WishRow[]> {
-  return queryRows<WishRow>(db, sql`select ${wishColumns} from ${wishFrom}
+  return queryRows<WishRow>(
+    db,
+    sql`select ${wishColumns} from ${wishFrom}
     where w.round_id = ${roundId} and (w.bookable_asset_id = ${roomId} or w.alloc_asset_id = ${roomId}) and b.status = 'UNPROCESSED'
-    order by w.weekday, w.start_minute, w.id`);
+    order by w.weekday, w.start_minute, w.id`,
+  );
 }
 
 /** Every wish of the round's live applications. One query. */
 export async function findLiveWishesOfRound(db: DbOrTx, roundId: number): Promise<WishRow[]> {
-  return queryRows<WishRow>(db, sql`select ${wishColumns} from ${wishFrom}
-    where w.round_id = ${roundId} and b.status = 'UNPROCESSED' order by w.id`);
+  return queryRows<WishRow>(
+    db,
+    sql`select ${wishColumns} from ${wishFrom}
+    where w.round_id = ${roundId} and b.status = 'UNPROCESSED' order by w.id`,
+  );
 }
 
 /** The wishes by id (of this round only), locked in id order for the rest of the transaction. */
 export async function lockWishes(tx: Tx, roundId: number, wishIds: readonly number[]): Promise<WishRow[]> {
   if (wishIds.length === 0) return [];
-  return queryRows<WishRow>(tx, sql`select ${wishColumns} from ${wishFrom}
-    where w.round_id = ${roundId} and w.id = any(${intArray(wishIds)}) order by w.id for update of w`);
+  return queryRows<WishRow>(
+    tx,
+    sql`select ${wishColumns} from ${wishFrom}
+    where w.round_id = ${roundId} and w.id = any(${intArray(wishIds)}) order by w.id for update of w`,
+  );
 }
 
 /** The wishes by id, as they are now (after a write). */
@@ -86,11 +95,14 @@ export async function findWishes(db: DbOrTx, wishIds: readonly number[]): Promis
 export async function findClashes(db: DbOrTx, wishIds: readonly number[]): Promise<Map<number, number[]>> {
   const result = new Map<number, number[]>();
   if (wishIds.length === 0) return result;
-  const rows = await queryRows<{ id: number; other: number }>(db, sql`select a.id, o.id as other from round_wishes a
+  const rows = await queryRows<{ id: number; other: number }>(
+    db,
+    sql`select a.id, o.id as other from round_wishes a
     join round_wishes o on o.round_id = a.round_id and o.bookable_asset_id = a.bookable_asset_id and o.weekday = a.weekday and o.id <> a.id
       and o.start_minute < a.end_minute and a.start_minute < o.end_minute
     join bookings ob on ob.id = o.booking_id and ob.status = 'UNPROCESSED'
-    where a.id = any(${intArray(wishIds)}) order by a.id, o.id`);
+    where a.id = any(${intArray(wishIds)}) order by a.id, o.id`,
+  );
   for (const r of rows) result.set(r.id, [...(result.get(r.id) ?? []), r.other]);
   return result;
 }
@@ -106,14 +118,20 @@ export interface RoomRow extends Record<string, unknown> {
 /** The rooms of these locations (not deleted), by location name and room name. */
 export async function findRoomsOfLocations(db: DbOrTx, locationIds: readonly number[]): Promise<RoomRow[]> {
   if (locationIds.length === 0) return [];
-  return queryRows<RoomRow>(db, sql`select a.id, a.name, a.external_asset_number as "roomNumber", a.location_id as "locationId", l.name as "locationName"
+  return queryRows<RoomRow>(
+    db,
+    sql`select a.id, a.name, a.external_asset_number as "roomNumber", a.location_id as "locationId", l.name as "locationName"
     from bookable_assets a join locations l on l.id = a.location_id
-    where a.location_id = any(${intArray(locationIds)}) and a.status <> 'DELETED' order by l.name, a.name, a.id`);
+    where a.location_id = any(${intArray(locationIds)}) and a.status <> 'DELETED' order by l.name, a.name, a.id`,
+  );
 }
 
 /** The room's location, or undefined when there is no such room. */
 export async function findRoomLocation(db: DbOrTx, roomId: number): Promise<number | undefined> {
-  const [row] = await queryRows<{ locationId: number }>(db, sql`select location_id as "locationId" from bookable_assets where id = ${roomId}`);
+  const [row] = await queryRows<{ locationId: number }>(
+    db,
+    sql`select location_id as "locationId" from bookable_assets where id = ${roomId}`,
+  );
   return row?.locationId;
 }
 
@@ -128,19 +146,28 @@ export interface WeeklyHours {
  * one weekly pattern for the whole semester). A room's own hours of a weekday replace its
  * location's hours of that weekday, as in the room calendars. One query.
  */
-export async function findWeeklyHoursOfRooms(db: DbOrTx, rooms: readonly { id: number; locationId: number }[]): Promise<Map<number, WeeklyHours[]>> {
+export async function findWeeklyHoursOfRooms(
+  db: DbOrTx,
+  rooms: readonly { id: number; locationId: number }[],
+): Promise<Map<number, WeeklyHours[]>> {
   const result = new Map<number, WeeklyHours[]>();
   if (rooms.length === 0) return result;
-  const rows = await queryRows<HoursRow & Record<string, unknown>>(db, sql`
+  const rows = await queryRows<HoursRow & Record<string, unknown>>(
+    db,
+    sql`
     select location_id as "locationId", bookable_asset_id as "bookableAssetId", weekday::int as weekday, opens::text as opens, closes::text as closes,
       null as "fromDate", null as "toDate"
     from opening_hours where period_id is null and location_id = any(${intArray([...new Set(rooms.map((r) => r.locationId))])})
       and (bookable_asset_id is null or bookable_asset_id = any(${intArray(rooms.map((r) => r.id))}))
-    order by weekday, opens`);
+    order by weekday, opens`,
+  );
   for (const room of rooms) {
-    result.set(room.id, roomOpeningHours(rows, room.id, room.locationId)
-      .map((h) => ({ weekday: h.weekday, startMinute: minutesOfClock(h.opens), endMinute: minutesOfClock(h.closes) }))
-      .sort((a, b) => a.weekday - b.weekday || a.startMinute - b.startMinute));
+    result.set(
+      room.id,
+      roomOpeningHours(rows, room.id, room.locationId)
+        .map((h) => ({ weekday: h.weekday, startMinute: minutesOfClock(h.opens), endMinute: minutesOfClock(h.closes) }))
+        .sort((a, b) => a.weekday - b.weekday || a.startMinute - b.startMinute),
+    );
   }
   return result;
 }
@@ -162,7 +189,9 @@ export interface BusyFold extends Record<string, unknown> {
 export async function findBusyFolds(db: DbOrTx, roomIds: readonly number[], from: string, to: string): Promise<BusyFold[]> {
   if (roomIds.length === 0) return [];
   const minuteOf = (column: SQL) => sql`(extract(hour from ${column}) * 60 + extract(minute from ${column}))::int`;
-  return queryRows<BusyFold>(db, sql`select x.room as "roomId", x.weekday, x.s as "startMinute", least(1440, x.s + x.d) as "endMinute", x.label, count(*)::int as "dateCount" from (
+  return queryRows<BusyFold>(
+    db,
+    sql`select x.room as "roomId", x.weekday, x.s as "startMinute", least(1440, x.s + x.d) as "endMinute", x.label, count(*)::int as "dateCount" from (
       select r.bookable_asset_id as room, extract(isodow from r.date)::int as weekday, ${minuteOf(sql`r.start_time`)} as s, r.duration_minutes as d,
         coalesce(b.organization_name, b.internal_event_title, 'Booket') as label
       from reservations r join bookings b on b.id = r.booking_id
@@ -170,7 +199,8 @@ export async function findBusyFolds(db: DbOrTx, roomIds: readonly number[], from
       union all
       select t.bookable_asset_id, extract(isodow from t.date)::int, ${minuteOf(sql`t.start_time`)}, t.duration_minutes, 'Blokkert'
       from blocked_times t where t.bookable_asset_id = any(${intArray(roomIds)}) and t.date between ${from}::date and ${to}::date
-    ) x group by x.room, x.weekday, x.s, x.d, x.label order by x.room, x.weekday, x.s, x.label`);
+    ) x group by x.room, x.weekday, x.s, x.d, x.label order by x.room, x.weekday, x.s, x.label`,
+  );
 }
 
 /**
@@ -178,17 +208,28 @@ export async function findBusyFolds(db: DbOrTx, roomIds: readonly number[], from
  * exclusive), per applicant: 'org:<number>' for organisations, 'user:<id>' for private persons.
  * One grouped query for every applicant of a view.
  */
-export async function findEarlierUseMinutes(db: DbOrTx, options: { locationIds: readonly number[]; from: string; to: string; organizationNumbers: readonly string[]; userIds: readonly number[] }): Promise<Map<string, number>> {
+export async function findEarlierUseMinutes(
+  db: DbOrTx,
+  options: { locationIds: readonly number[]; from: string; to: string; organizationNumbers: readonly string[]; userIds: readonly number[] },
+): Promise<Map<string, number>> {
   const { organizationNumbers, userIds } = options;
   if (options.locationIds.length === 0 || (organizationNumbers.length === 0 && userIds.length === 0)) return new Map();
-  const orgs = organizationNumbers.length ? sql`b.organization_number in (${sql.join(organizationNumbers.map((n) => sql`${n}`), sql`, `)})` : sql`false`;
+  const orgs = organizationNumbers.length
+    ? sql`b.organization_number in (${sql.join(
+        organizationNumbers.map((n) => sql`${n}`),
+        sql`, `,
+      )})`
+    : sql`false`;
   const users = userIds.length ? sql`(b.organization_number is null and b.user_id = any(${intArray(userIds)}))` : sql`false`;
-  const rows = await queryRows<{ key: string; minutes: number }>(db, sql`
+  const rows = await queryRows<{ key: string; minutes: number }>(
+    db,
+    sql`
     select case when b.organization_number is not null then 'org:' || b.organization_number else 'user:' || b.user_id end as key, sum(r.duration_minutes)::int as minutes
     from reservations r join bookings b on b.id = r.booking_id
     where r.status = 'APPROVED' and b.location_id = any(${intArray(options.locationIds)}) and r.date >= ${options.from}::date and r.date < ${options.to}::date
       and (${orgs} or ${users})
-    group by 1`);
+    group by 1`,
+  );
   return new Map(rows.map((r) => [r.key, Number(r.minutes)]));
 }
 
@@ -207,16 +248,27 @@ export interface AllocatedElsewhere extends Record<string, unknown> {
  * Of the proposed allocations, those that overlap an allocation of another wish of the round (in
  * the same room and weekday); the wishes in `exceptWishIds` (being changed now) do not count.
  */
-export async function findAllocatedOverlaps(db: DbOrTx, roundId: number, times: readonly { roomId: number; weekday: number; startMinute: number; endMinute: number }[], exceptWishIds: readonly number[]): Promise<AllocatedElsewhere[]> {
+export async function findAllocatedOverlaps(
+  db: DbOrTx,
+  roundId: number,
+  times: readonly { roomId: number; weekday: number; startMinute: number; endMinute: number }[],
+  exceptWishIds: readonly number[],
+): Promise<AllocatedElsewhere[]> {
   if (times.length === 0) return [];
-  const values = sql.join(times.map((t, i) => sql`(${i}::int, ${t.roomId}::int, ${t.weekday}::int, ${t.startMinute}::int, ${t.endMinute}::int)`), sql`, `);
-  return queryRows<AllocatedElsewhere>(db, sql`select t.i as index, w.id as "wishId", ${applicantNameSql} as "applicantName"
+  const values = sql.join(
+    times.map((t, i) => sql`(${i}::int, ${t.roomId}::int, ${t.weekday}::int, ${t.startMinute}::int, ${t.endMinute}::int)`),
+    sql`, `,
+  );
+  return queryRows<AllocatedElsewhere>(
+    db,
+    sql`select t.i as index, w.id as "wishId", ${applicantNameSql} as "applicantName"
     from (values ${values}) t(i, room, weekday, s, e)
     join round_wishes w on w.round_id = ${roundId} and w.decision in ('ASKED', 'OTHER') and w.alloc_asset_id = t.room and w.alloc_weekday = t.weekday
       and w.alloc_start_minute < t.e and t.s < w.alloc_end_minute
     join bookings b on b.id = w.booking_id left join users u on u.id = b.user_id
     where not (w.id = any(${intArray(exceptWishIds)}))
-    order by t.i, w.id`);
+    order by t.i, w.id`,
+  );
 }
 
 export interface WishWrite {
@@ -233,8 +285,13 @@ const WRITE_CHUNK = 2000;
 export async function writeAllocations(tx: Tx, writes: readonly WishWrite[], updatedByName: string, now: Date): Promise<void> {
   for (let i = 0; i < writes.length; i += WRITE_CHUNK) {
     const chunk = writes.slice(i, i + WRITE_CHUNK);
-    const values = sql.join(chunk.map((w) => sql`(${w.wishId}::int, ${w.decision}::text, ${w.allocated?.roomId ?? null}::int, ${w.allocated?.weekday ?? null}::int,
-      ${w.allocated?.startMinute ?? null}::int, ${w.allocated?.endMinute ?? null}::int, ${w.reason}::text)`), sql`, `);
+    const values = sql.join(
+      chunk.map(
+        (w) => sql`(${w.wishId}::int, ${w.decision}::text, ${w.allocated?.roomId ?? null}::int, ${w.allocated?.weekday ?? null}::int,
+      ${w.allocated?.startMinute ?? null}::int, ${w.allocated?.endMinute ?? null}::int, ${w.reason}::text)`,
+      ),
+      sql`, `,
+    );
     await tx.execute(sql`update round_wishes w set decision = v.decision::wish_decision, alloc_asset_id = v.room, alloc_weekday = v.weekday::smallint,
         alloc_start_minute = v.s, alloc_end_minute = v.e, reason = v.reason, version = w.version + 1, updated_by_name = ${updatedByName}, updated_at = ${now.toISOString()}::timestamptz
       from (values ${values}) v(id, decision, room, weekday, s, e, reason) where w.id = v.id`);

@@ -16,18 +16,27 @@ import { call } from '../../../test/admin-test-support';
  * round and allocates its rooms, but may not close it or touch the other location's rooms); Vigdis a
  * location outside the round; Nora none; Kari is a citizen.
  */
-interface Target { roundId: number; roomA: number; wishA: number }
+interface Target {
+  roundId: number;
+  roomA: number;
+  wishA: number;
+}
 type Row = { name: string; method: InjectOptions['method']; url: (t: Target) => string; body?: (t: Target) => unknown; allows?: string[] };
 
 const routes: Row[] = [
   { name: 'conflict view', method: 'GET', url: (t) => `/api/admin/rounds/${t.roundId}/conflicts?roomId=${t.roomA}` },
-  { name: 'allocate', method: 'PUT', url: (t) => `/api/admin/rounds/${t.roundId}/allocations`, body: (t) => ({ changes: [{ wishId: t.wishA, version: 0, decision: 'ASKED' }] }) },
+  {
+    name: 'allocate',
+    method: 'PUT',
+    url: (t) => `/api/admin/rounds/${t.roundId}/allocations`,
+    body: (t) => ({ changes: [{ wishId: t.wishA, version: 0, decision: 'ASKED' }] }),
+  },
   // An administrator of one of the round's locations may suggest for its rooms (the round-allocation tests).
   { name: 'suggestion', method: 'POST', url: (t) => `/api/admin/rounds/${t.roundId}/suggestion`, allows: ['otherLocationOfRound'] },
   { name: 'close', method: 'POST', url: (t) => `/api/admin/rounds/${t.roundId}/close` },
 ];
 
-describe('who may call the round allocation\'s routes', () => {
+describe("who may call the round allocation's routes", () => {
   let ctx: TestContext;
   let target: Target;
   const tokens: Record<string, string | null> = {};
@@ -47,8 +56,18 @@ describe('who may call the round allocation\'s routes', () => {
     await addLocationAdmin(db, b, jonas!.email);
     await addLocationAdmin(db, outside, vigdis!.email);
     const round = await createRound(db, { locationIds: [a, b] });
-    const app = await addRoundApplication(db, { round, locationId: a, userId: null, wishes: [{ roomId: roomA, weekday: 2, startTime: '18:00', endTime: '19:00' }] });
-    await addRoundApplication(db, { round, locationId: b, userId: null, wishes: [{ roomId: roomB, weekday: 2, startTime: '18:00', endTime: '19:00' }] });
+    const app = await addRoundApplication(db, {
+      round,
+      locationId: a,
+      userId: null,
+      wishes: [{ roomId: roomA, weekday: 2, startTime: '18:00', endTime: '19:00' }],
+    });
+    await addRoundApplication(db, {
+      round,
+      locationId: b,
+      userId: null,
+      wishes: [{ roomId: roomB, weekday: 2, startTime: '18:00', endTime: '19:00' }],
+    });
     target = { roundId: round.id, roomA, wishA: app.wishIds[0]! };
     tokens.anonymous = null;
     tokens.citizen = (await loginAs(ctx.app, testCitizens[0]!)).accessToken;
@@ -63,13 +82,24 @@ describe('who may call the round allocation\'s routes', () => {
   for (const route of routes) {
     const refused = Object.entries(expected).filter(([who]) => !route.allows?.includes(who));
     it(`${route.name}: ${refused.map(([who, status]) => `${who} ${status}`).join(', ')}; nothing written`, async () => {
-      const before = await queryRows<{ v: number; d: string }>(ctx.database.db, sql`select sum(version)::int as v, string_agg(decision::text, ',' order by id) as d from round_wishes`);
+      const before = await queryRows<{ v: number; d: string }>(
+        ctx.database.db,
+        sql`select sum(version)::int as v, string_agg(decision::text, ',' order by id) as d from round_wishes`,
+      );
       for (const [who, status] of refused) {
         const res = await call(ctx.app, tokens[who] ?? null, route.method, route.url(target), route.body?.(target));
         expect({ who, status: res.statusCode }).toEqual({ who, status });
       }
-      expect(await queryRows(ctx.database.db, sql`select sum(version)::int as v, string_agg(decision::text, ',' order by id) as d from round_wishes`)).toEqual(before);
-      const [round] = await queryRows<{ status: string }>(ctx.database.db, sql`select status::text as status from application_rounds where id = ${target.roundId}`);
+      expect(
+        await queryRows(
+          ctx.database.db,
+          sql`select sum(version)::int as v, string_agg(decision::text, ',' order by id) as d from round_wishes`,
+        ),
+      ).toEqual(before);
+      const [round] = await queryRows<{ status: string }>(
+        ctx.database.db,
+        sql`select status::text as status from application_rounds where id = ${target.roundId}`,
+      );
       expect(round!.status).toBe('OPEN');
     });
   }

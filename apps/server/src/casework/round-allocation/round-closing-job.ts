@@ -17,12 +17,16 @@ export async function finishClosingRounds(db: Db, publicUrl: string, now: Date):
   const closed: number[] = [];
   for (const roundId of await findClosingRoundIds(db)) {
     const round = await loadRound(db, roundId);
-    if (await finishClosing({ db, round, actor: { userId: null, name: 'System' }, publicUrl, now }) === 'CLOSED') closed.push(roundId);
+    if ((await finishClosing({ db, round, actor: { userId: null, name: 'System' }, publicUrl, now })) === 'CLOSED') closed.push(roundId);
   }
   return { closed };
 }
 
 /** Registers the job on the one job runner (decision 009). */
 export function registerRoundClosing(app: FastifyInstance): void {
-  app.jobs.register({ name: ROUND_CLOSING_JOB, intervalMs: INTERVAL_MS, run: ({ now }) => finishClosingRounds(app.database.db, app.config.publicUrl, now) });
+  app.jobs.register({
+    name: ROUND_CLOSING_JOB,
+    intervalMs: INTERVAL_MS,
+    run: ({ now }) => finishClosingRounds(app.database.db, app.config.publicUrl, now),
+  });
 }

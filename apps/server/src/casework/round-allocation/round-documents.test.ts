@@ -39,7 +39,9 @@ describe('the documents of a closed round', () => {
   beforeAll(async () => {
     ctx = await createTestApp();
     db = ctx.database.db;
-    school = (await createLocation(db, { name: 'Sagene skole', enableVedtak: true, requireContract: true, contactEmail: 'sagene@example.no' })).id;
+    school = (
+      await createLocation(db, { name: 'Sagene skole', enableVedtak: true, requireContract: true, contactEmail: 'sagene@example.no' })
+    ).id;
     plain = (await createLocation(db, { name: 'Bjølsen skole' })).id;
     gym = (await createAsset(db, school, { name: 'Gymsal', externalAssetNumber: 'G1' })).id;
     hall = (await createAsset(db, school, { name: 'Aula' })).id;
@@ -59,7 +61,8 @@ describe('the documents of a closed round', () => {
     const semesterStart = semesterDates(addDays('2027-01-04', shift), '2030-01-01', 1)[0]!;
     return createRound(db, { locationIds: [school, plain], semesterStart, semesterEnd: addDays(semesterStart, 27) });
   }
-  const allocate = (roundId: number, changes: unknown[]) => call(ctx.app, siri, 'PUT', `/api/admin/rounds/${roundId}/allocations`, { changes });
+  const allocate = (roundId: number, changes: unknown[]) =>
+    call(ctx.app, siri, 'PUT', `/api/admin/rounds/${roundId}/allocations`, { changes });
   const documentsOf = (ids: number[]) => db.select().from(bookingDocuments).where(inArray(bookingDocuments.bookingId, ids));
   const vedtakOf = async (bookingId: number) => {
     const res = await kari.request({ method: 'GET', url: `/api/user/vedtak/${bookingId}` });
@@ -70,11 +73,36 @@ describe('the documents of a closed round', () => {
     const round = await freshRound();
     // Kari applies as herself (a club's application is seen by whoever acts for the club).
     const club = (activity: string) => ({ userId: kari.userId, activity });
-    const approved = await addRoundApplication(db, { round, locationId: school, ...club('Sagene IF'), wishes: [{ roomId: gym, weekday: 2, startTime: '18:00', endTime: '20:00' }] });
-    const partly = await addRoundApplication(db, { round, locationId: school, ...club('Skolekorpset'), wishes: [{ roomId: hall, weekday: 1, startTime: '17:00', endTime: '18:00' }] });
-    const rejected = await addRoundApplication(db, { round, locationId: school, ...club('Sjakklubben'), wishes: [{ roomId: gym, weekday: 2, startTime: '19:00', endTime: '20:00' }] });
-    const plainApproved = await addRoundApplication(db, { round, locationId: plain, ...club('Koret'), wishes: [{ roomId: plainRoom, weekday: 3, startTime: '18:00', endTime: '19:00' }] });
-    const plainRejected = await addRoundApplication(db, { round, locationId: plain, ...club('Bandet'), wishes: [{ roomId: plainRoom, weekday: 3, startTime: '18:30', endTime: '19:30' }] });
+    const approved = await addRoundApplication(db, {
+      round,
+      locationId: school,
+      ...club('Sagene IF'),
+      wishes: [{ roomId: gym, weekday: 2, startTime: '18:00', endTime: '20:00' }],
+    });
+    const partly = await addRoundApplication(db, {
+      round,
+      locationId: school,
+      ...club('Skolekorpset'),
+      wishes: [{ roomId: hall, weekday: 1, startTime: '17:00', endTime: '18:00' }],
+    });
+    const rejected = await addRoundApplication(db, {
+      round,
+      locationId: school,
+      ...club('Sjakklubben'),
+      wishes: [{ roomId: gym, weekday: 2, startTime: '19:00', endTime: '20:00' }],
+    });
+    const plainApproved = await addRoundApplication(db, {
+      round,
+      locationId: plain,
+      ...club('Koret'),
+      wishes: [{ roomId: plainRoom, weekday: 3, startTime: '18:00', endTime: '19:00' }],
+    });
+    const plainRejected = await addRoundApplication(db, {
+      round,
+      locationId: plain,
+      ...club('Bandet'),
+      wishes: [{ roomId: plainRoom, weekday: 3, startTime: '18:30', endTime: '19:30' }],
+    });
     const mondays = semesterDates(round.semesterStart, round.semesterEnd, 1);
     await addBlockedTime(db, hall, mondays[2]!, '17:00', 60);
     const allocated = await allocate(round.id, [
@@ -123,13 +151,24 @@ describe('the documents of a closed round', () => {
     for (const id of [approved.bookingId, partly.bookingId]) {
       const contract = await kari.request({ method: 'GET', url: `/api/user/contract/${id}` });
       expect(contract.statusCode, contract.body).toBe(200);
-      expect(contract.json<{ contractHtml: string; isSigned: boolean }>()).toMatchObject({ contractHtml: expect.stringContaining('<h1>Kontrakt for lån og leie av lokale</h1>'), isSigned: false });
+      expect(contract.json<{ contractHtml: string; isSigned: boolean }>()).toMatchObject({
+        contractHtml: expect.stringContaining('<h1>Kontrakt for lån og leie av lokale</h1>'),
+        isSigned: false,
+      });
     }
     expect((await kari.request({ method: 'GET', url: `/api/user/contract/${rejected.bookingId}` })).statusCode).toBe(404);
 
     // Stored as a single approval stores them: the HTML with its SHA-256, one current document per kind.
     const stored = await documentsOf([approved.bookingId, partly.bookingId, rejected.bookingId]);
-    expect(stored.map((d) => `${d.bookingId} ${d.kind}`).sort()).toEqual([`${approved.bookingId} CONTRACT`, `${approved.bookingId} VEDTAK`, `${partly.bookingId} CONTRACT`, `${partly.bookingId} VEDTAK`, `${rejected.bookingId} VEDTAK`].sort());
+    expect(stored.map((d) => `${d.bookingId} ${d.kind}`).sort()).toEqual(
+      [
+        `${approved.bookingId} CONTRACT`,
+        `${approved.bookingId} VEDTAK`,
+        `${partly.bookingId} CONTRACT`,
+        `${partly.bookingId} VEDTAK`,
+        `${rejected.bookingId} VEDTAK`,
+      ].sort(),
+    );
     for (const d of stored) {
       expect(d.hash).toBe(createHash('sha256').update(d.html, 'utf8').digest('hex'));
       expect(d.revokedAt).toBeNull();
@@ -139,36 +178,83 @@ describe('the documents of a closed round', () => {
     const page = await kari.request({ method: 'GET', url: `/api/user/booking/${approved.bookingId}` });
     expect(page.json<{ vedtakExists: boolean; contractExists: boolean }>()).toMatchObject({ vedtakExists: true, contractExists: true });
     const rejectedPage = await kari.request({ method: 'GET', url: `/api/user/booking/${rejected.bookingId}` });
-    expect(rejectedPage.json<{ vedtakExists: boolean; contractExists: boolean }>()).toMatchObject({ vedtakExists: true, contractExists: false });
-    const [mail] = await queryRows<{ body: string }>(db, sql`select body from mail_outbox where (topic ->> 'bookingId')::int = ${approved.bookingId}`);
+    expect(rejectedPage.json<{ vedtakExists: boolean; contractExists: boolean }>()).toMatchObject({
+      vedtakExists: true,
+      contractExists: false,
+    });
+    const [mail] = await queryRows<{ body: string }>(
+      db,
+      sql`select body from mail_outbox where (topic ->> 'bookingId')::int = ${approved.bookingId}`,
+    );
     expect(mail!.body).toContain('Vedtaket, med informasjon om hvordan du kan klage, finner du på bookingsiden.');
     expect(mail!.body).toContain('Du må signere kontrakten før lånet er bindende.');
 
     // A location that requires neither: nothing written, 404 as before, and the e-mail does not promise one.
     for (const id of [plainApproved.bookingId, plainRejected.bookingId]) expect((await vedtakOf(id)).status).toBe(404);
     expect(await documentsOf([plainApproved.bookingId, plainRejected.bookingId])).toEqual([]);
-    const [plainMail] = await queryRows<{ body: string }>(db, sql`select body from mail_outbox where (topic ->> 'bookingId')::int = ${plainRejected.bookingId}`);
+    const [plainMail] = await queryRows<{ body: string }>(
+      db,
+      sql`select body from mail_outbox where (topic ->> 'bookingId')::int = ${plainRejected.bookingId}`,
+    );
     expect(plainMail!.body).not.toContain('Vedtaket');
     expect((await trailOf(db, plainApproved.bookingId)).status).toBe('APPROVED');
   });
 
-  it('a crash midway leaves no decision without its vedtak; the job writes the rest\'s, as \'System\'', async () => {
+  it("a crash midway leaves no decision without its vedtak; the job writes the rest's, as 'System'", async () => {
     const round = await freshRound();
     const apps = [];
     for (let i = 0; i < 4; i++) {
-      apps.push(await addRoundApplication(db, { round, locationId: school, userId: kari.userId, wishes: [{ roomId: gym, weekday: 1 + i, startTime: '10:00', endTime: '11:00' }] }));
+      apps.push(
+        await addRoundApplication(db, {
+          round,
+          locationId: school,
+          userId: kari.userId,
+          wishes: [{ roomId: gym, weekday: 1 + i, startTime: '10:00', endTime: '11:00' }],
+        }),
+      );
     }
-    expect((await allocate(round.id, apps.map((a, i) => ({ wishId: a.wishIds[0], version: 0, decision: i % 2 ? 'ASKED' : 'NONE', reason: i % 2 ? null : 'Ikke plass.' })))).statusCode).toBe(200);
+    expect(
+      (
+        await allocate(
+          round.id,
+          apps.map((a, i) => ({
+            wishId: a.wishIds[0],
+            version: 0,
+            decision: i % 2 ? 'ASKED' : 'NONE',
+            reason: i % 2 ? null : 'Ikke plass.',
+          })),
+        )
+      ).statusCode,
+    ).toBe(200);
     const failing = apps[1]!.bookingId;
-    const user: AuthenticatedUser = { userId: kari.userId, sub: 'x', name: 'Siri Saksbehandler', email: null, portal: 'ADMIN', clientId: 'admin', adminLocationIds: [school, plain], cityAdmin: false };
-    await expect(closeRound({
-      db, user, roundId: round.id, publicUrl: 'http://localhost',
-      beforeDecision: async (_tx, bookingId) => { if (bookingId === failing) throw new Error('the process died here'); },
-    })).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    const user: AuthenticatedUser = {
+      userId: kari.userId,
+      sub: 'x',
+      name: 'Siri Saksbehandler',
+      email: null,
+      portal: 'ADMIN',
+      clientId: 'admin',
+      adminLocationIds: [school, plain],
+      cityAdmin: false,
+    };
+    await expect(
+      closeRound({
+        db,
+        user,
+        roundId: round.id,
+        publicUrl: 'http://localhost',
+        beforeDecision: async (_tx, bookingId) => {
+          if (bookingId === failing) throw new Error('the process died here');
+        },
+      }),
+    ).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
 
     for (const app of apps) {
       const decided = (await trailOf(db, app.bookingId)).status !== 'UNPROCESSED';
-      expect((await documentsOf([app.bookingId])).some((d) => d.kind === 'VEDTAK'), `booking ${app.bookingId}`).toBe(decided);
+      expect(
+        (await documentsOf([app.bookingId])).some((d) => d.kind === 'VEDTAK'),
+        `booking ${app.bookingId}`,
+      ).toBe(decided);
     }
     expect(await documentsOf([failing])).toEqual([]);
 

@@ -1,6 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roundDetail, roundSummary, type CloseRoundResponse, type RoundConflicts, type SuggestionResponse } from '@lokaler/domain/application-rounds';
+import {
+  roundDetail,
+  roundSummary,
+  type CloseRoundResponse,
+  type RoundConflicts,
+  type SuggestionResponse,
+} from '@lokaler/domain/application-rounds';
 import { addDays } from '@lokaler/domain/scheduling/calendar-date';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { bearer, loginAs } from '../../../test/login';
@@ -40,18 +46,46 @@ describe('a semester round from the applications to the answers', () => {
 
   it('collects, shows the clash, suggests, and answers each applicant once', async () => {
     const opened = await call(ctx.app, siri, 'POST', '/api/admin/rounds', {
-      name: 'Høst skoler', applicationStart: inDays(-3), deadline: inDays(5), semesterStart: inDays(7), semesterEnd: inDays(60), locationIds: [school],
+      name: 'Høst skoler',
+      applicationStart: inDays(-3),
+      deadline: inDays(5),
+      semesterStart: inDays(7),
+      semesterEnd: inDays(60),
+      locationIds: [school],
     });
     expect(opened.statusCode, opened.body).toBe(201);
     const round = roundSummary.parse(opened.json());
     const firstDate = inDays(14);
     const apply = async (token: string, startTime: string, ageGroup: string) => {
       const res = await ctx.app.inject({
-        method: 'POST', url: '/api/booking', headers: bearer(token),
+        method: 'POST',
+        url: '/api/booking',
+        headers: bearer(token),
         payload: {
-          availabilityData: { probablyAvailable: [{ bookableAssetId: gym, datesAndTimes: Array.from({ length: 4 }, (_, i) => ({ date: addDays(firstDate, 7 * i), startTime, duration: 'PT2H', initialRepetitionDate: firstDate })) }] },
-          isRepeating: true, bookingPortalClient: 'PUBLIC', bookingPurpose: 'PUBLICUSER_LOAN',
-          formAnswers: { activity: 'Innebandy', purpose: 'Trening', participants: 18, ageGroup, contactEmail: 'soker@example.no', contactPhone: '41234567' },
+          availabilityData: {
+            probablyAvailable: [
+              {
+                bookableAssetId: gym,
+                datesAndTimes: Array.from({ length: 4 }, (_, i) => ({
+                  date: addDays(firstDate, 7 * i),
+                  startTime,
+                  duration: 'PT2H',
+                  initialRepetitionDate: firstDate,
+                })),
+              },
+            ],
+          },
+          isRepeating: true,
+          bookingPortalClient: 'PUBLIC',
+          bookingPurpose: 'PUBLICUSER_LOAN',
+          formAnswers: {
+            activity: 'Innebandy',
+            purpose: 'Trening',
+            participants: 18,
+            ageGroup,
+            contactEmail: 'soker@example.no',
+            contactPhone: '41234567',
+          },
         },
       });
       expect(res.statusCode, res.body).toBe(201);
@@ -79,13 +113,19 @@ describe('a semester round from the applications to the answers', () => {
     expect(closed.json<CloseRoundResponse>()).toEqual({ status: 'CLOSED', approved: 2, partlyApproved: 0, rejected: 0 });
     // The children got their asked time; the adults the nearest free two hours (17–19) in the gym.
     const childTrail = await trailOf(ctx.database.db, children);
-    expect(childTrail).toMatchObject({ status: 'APPROVED', changeLogTypes: expect.arrayContaining(['BookingApproval']), mailKinds: expect.arrayContaining(['BookingApproval']) });
+    expect(childTrail).toMatchObject({
+      status: 'APPROVED',
+      changeLogTypes: expect.arrayContaining(['BookingApproval']),
+      mailKinds: expect.arrayContaining(['BookingApproval']),
+    });
     expect(childTrail.reservationStatuses).toEqual(Array(4).fill('APPROVED'));
     const adultTrail = await trailOf(ctx.database.db, adults);
     expect(adultTrail.status).toBe('APPROVED');
     expect(adultTrail.changeLogTypes.slice(-2)).toEqual(['ReservationChange', 'BookingApproval']);
     const approved = await ctx.database.db.select().from(reservations).where(eq(reservations.bookingId, adults));
-    expect(approved.filter((r) => r.status === 'APPROVED').map((r) => [r.bookableAssetId, r.startTime])).toEqual(Array(4).fill([gym, '17:00:00']));
+    expect(approved.filter((r) => r.status === 'APPROVED').map((r) => [r.bookableAssetId, r.startTime])).toEqual(
+      Array(4).fill([gym, '17:00:00']),
+    );
     expect(approved.filter((r) => r.status === 'REPLACED')).toHaveLength(4);
   });
 });

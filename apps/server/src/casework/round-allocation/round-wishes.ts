@@ -18,14 +18,24 @@ export function applicantKey(w: Pick<WishRow, 'organizationNumber' | 'userId' | 
  * locations in the 365 days before the semester) and the wishes each one clashes with: two queries
  * whatever the number of wishes.
  */
-export async function toRoundWishes(db: DbOrTx, round: RoundRow, locationIds: readonly number[], rows: readonly WishRow[]): Promise<RoundWish[]> {
+export async function toRoundWishes(
+  db: DbOrTx,
+  round: RoundRow,
+  locationIds: readonly number[],
+  rows: readonly WishRow[],
+): Promise<RoundWish[]> {
   const [earlier, clashes] = await Promise.all([
     findEarlierUseMinutes(db, {
-      locationIds, from: addDays(round.semesterStart, -365), to: round.semesterStart,
+      locationIds,
+      from: addDays(round.semesterStart, -365),
+      to: round.semesterStart,
       organizationNumbers: [...new Set(rows.flatMap((w) => (w.organizationNumber ? [w.organizationNumber] : [])))],
       userIds: [...new Set(rows.flatMap((w) => (!w.organizationNumber && w.userId !== null ? [w.userId] : [])))],
     }),
-    findClashes(db, rows.map((w) => w.id)),
+    findClashes(
+      db,
+      rows.map((w) => w.id),
+    ),
   ]);
   return rows.map((w) => toRoundWish(w, (earlier.get(applicantKey(w)) ?? 0) / 60, clashes.get(w.id) ?? []));
 }
@@ -33,9 +43,15 @@ export async function toRoundWishes(db: DbOrTx, round: RoundRow, locationIds: re
 export function toRoundWish(w: WishRow, earlierUseHours: number, clashesWith: number[]): RoundWish {
   const answers = w.formAnswers ?? {};
   const parsedAge = ageGroup.safeParse(answers.ageGroup);
-  const allocated = w.allocRoomId !== null && w.allocWeekday !== null && w.allocStartMinute !== null && w.allocEndMinute !== null
-    ? { roomId: w.allocRoomId, weekday: w.allocWeekday, startTime: quarterTimeOfMinutes(w.allocStartMinute), endTime: quarterTimeOfMinutes(w.allocEndMinute) }
-    : null;
+  const allocated =
+    w.allocRoomId !== null && w.allocWeekday !== null && w.allocStartMinute !== null && w.allocEndMinute !== null
+      ? {
+          roomId: w.allocRoomId,
+          weekday: w.allocWeekday,
+          startTime: quarterTimeOfMinutes(w.allocStartMinute),
+          endTime: quarterTimeOfMinutes(w.allocEndMinute),
+        }
+      : null;
   return {
     id: w.id,
     version: w.version,
@@ -69,6 +85,9 @@ export function toRoundWish(w: WishRow, earlierUseHours: number, clashesWith: nu
 export function assertDeadlinePassed(round: RoundRow, now: Date, doing: 'allocate' | 'close'): void {
   if (osloClock(now).today > round.deadline) return;
   const date = formatDateNorwegian(round.deadline);
-  throw new AppError('ROUND_NOT_READY', `Round ${round.id}'s deadline ${round.deadline} has not passed`,
-    doing === 'allocate' ? `Fordelingen kan starte etter søknadsfristen ${date}.` : `Runden kan lukkes etter søknadsfristen ${date}.`);
+  throw new AppError(
+    'ROUND_NOT_READY',
+    `Round ${round.id}'s deadline ${round.deadline} has not passed`,
+    doing === 'allocate' ? `Fordelingen kan starte etter søknadsfristen ${date}.` : `Runden kan lukkes etter søknadsfristen ${date}.`,
+  );
 }

@@ -9,7 +9,7 @@ const usage = [
   'Usage:',
   '  npm run db:backup -- [file] [--force]    back up the database (default file: backups/lokaler-<engine>-<time>.<ext>)',
   '  npm run db:restore -- <file> [--force]   restore into an empty database; --force replaces a non-empty one',
-  'The database is the server\'s: DATABASE_URL (PostgreSQL) or, when unset, PGlite in DATA_DIR. Stop the server first.',
+  "The database is the server's: DATABASE_URL (PostgreSQL) or, when unset, PGlite in DATA_DIR. Stop the server first.",
 ].join('\n');
 
 async function main(argv: readonly string[]): Promise<void> {

@@ -48,9 +48,20 @@ async function withDatabase<T>(target: Target, use: (database: Database) => Prom
 /** What a restore must bring back: every booking and its times, as rows. */
 async function contents(database: Database) {
   return {
-    bookings: await database.db.select({ id: bookings.id, caseNumber: bookings.caseNumber, status: bookings.status }).from(bookings).orderBy(asc(bookings.id)),
-    reservations: await database.db.select({ id: reservations.id, bookingId: reservations.bookingId, bookableAssetId: reservations.bookableAssetId, date: reservations.date, startTime: reservations.startTime })
-      .from(reservations).orderBy(asc(reservations.id)),
+    bookings: await database.db
+      .select({ id: bookings.id, caseNumber: bookings.caseNumber, status: bookings.status })
+      .from(bookings)
+      .orderBy(asc(bookings.id)),
+    reservations: await database.db
+      .select({
+        id: reservations.id,
+        bookingId: reservations.bookingId,
+        bookableAssetId: reservations.bookableAssetId,
+        date: reservations.date,
+        startTime: reservations.startTime,
+      })
+      .from(reservations)
+      .orderBy(asc(reservations.id)),
   };
 }
 
@@ -73,7 +84,15 @@ describe(`db:backup and db:restore (${process.env.TEST_ENGINE === 'postgres' ? '
       for (let i = 0; i < 12; i++) {
         const user = await createUser(db);
         const booking = await createBooking(db, location.id, user.id, { status: i % 3 === 0 ? 'APPROVED' : 'UNPROCESSED' });
-        await insertReservations(db, [{ bookingId: booking.id, bookableAssetId: room, date: '2031-05-06', startTime: `${String(8 + i).padStart(2, '0')}:00:00`, durationMinutes: 60 }]);
+        await insertReservations(db, [
+          {
+            bookingId: booking.id,
+            bookableAssetId: room,
+            date: '2031-05-06',
+            startTime: `${String(8 + i).padStart(2, '0')}:00:00`,
+            durationMinutes: 60,
+          },
+        ]);
       }
       return contents(database);
     });
@@ -95,8 +114,15 @@ describe(`db:backup and db:restore (${process.env.TEST_ENGINE === 'postgres' ? '
       await database.migrate();
       expect(await contents(database)).toEqual(before);
       const [first] = before.reservations;
-      const overlap = insertReservations(database.db, [{ bookingId: first!.bookingId, bookableAssetId: room, date: '2031-05-06', startTime: '08:30:00', durationMinutes: 60 }]);
-      expect(await overlap.then(() => 'accepted', (error: unknown) => sqlState(error))).toBe('23P01');
+      const overlap = insertReservations(database.db, [
+        { bookingId: first!.bookingId, bookableAssetId: room, date: '2031-05-06', startTime: '08:30:00', durationMinutes: 60 },
+      ]);
+      expect(
+        await overlap.then(
+          () => 'accepted',
+          (error: unknown) => sqlState(error),
+        ),
+      ).toBe('23P01');
       // And the sequences go on after the restored rows.
       const user = await createUser(database.db);
       const location = await createLocation(database.db);

@@ -55,10 +55,17 @@ export async function backupPglite(dataDir: string, file: string): Promise<{ boo
  * Unpacks the backup into DATA_DIR, which must hold no database; with `replace`, the database
  * there is first moved aside to `{DATA_DIR}.before-restore-{time}` (kept, never deleted).
  */
-export async function restorePglite(dataDir: string, file: string, options: { replace: boolean }): Promise<{ bookings: number; movedAside: string | null }> {
+export async function restorePglite(
+  dataDir: string,
+  file: string,
+  options: { replace: boolean },
+): Promise<{ bookings: number; movedAside: string | null }> {
   let movedAside: string | null = null;
   if (hasPgliteDatabase(dataDir)) {
-    if (!options.replace) throw new BackupError(`DATA_DIR (${dataDir}) already holds a database: restore into an empty DATA_DIR, or add --force to move it aside and replace it`);
+    if (!options.replace)
+      throw new BackupError(
+        `DATA_DIR (${dataDir}) already holds a database: restore into an empty DATA_DIR, or add --force to move it aside and replace it`,
+      );
     refuseWhileInUse(dataDir);
     movedAside = `${dataDir}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
     fs.renameSync(dataDir, movedAside);

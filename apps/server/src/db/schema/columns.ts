@@ -5,9 +5,7 @@ import { customType } from 'drizzle-orm/pg-core';
  * PostgreSQL's tstzrange, read and written as its text form ('["2025-03-30 01:00:00+01","…")').
  * Drizzle has no range type; the application never builds ranges in JS, the database derives them.
  */
-export const tstzrange = customType<{ data: string; driverData: string }>({
-  dataType: () => 'tstzrange',
-});
+export const tstzrange = customType<{ data: string; driverData: string }>({ dataType: () => 'tstzrange' });
 
 /**
  * The instant range of a wall-clock slot in Europe/Oslo: start = (date + start_time) in Oslo,

@@ -26,9 +26,5 @@ export const oidcPayloads = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
   },
-  (t) => [
-    primaryKey({ columns: [t.model, t.id] }),
-    index('oidc_payloads_grant').on(t.grantId),
-    index('oidc_payloads_uid').on(t.uid),
-  ],
+  (t) => [primaryKey({ columns: [t.model, t.id] }), index('oidc_payloads_grant').on(t.grantId), index('oidc_payloads_uid').on(t.uid)],
 );

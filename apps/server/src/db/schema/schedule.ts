@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  check, date, index, integer, pgTable, primaryKey, serial, smallint, text, time, timestamp, unique,
-} from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, primaryKey, serial, smallint, text, time, timestamp, unique } from 'drizzle-orm/pg-core';
 import { bookableAssets } from './assets';
 import { osloPeriod, tstzrange } from './columns';
 import { closedDateRanges, openingHourPeriods } from './location-setup';
@@ -13,46 +11,66 @@ import { locations } from './locations';
  * to a seasonal period (opening_hour_periods) whose hours replace the standard ones on its dates; a
  * weekday without a row is closed.
  */
-export const openingHours = pgTable('opening_hours', {
-  id: serial('id').primaryKey(),
-  locationId: integer('location_id').notNull().references(() => locations.id, { onDelete: 'cascade' }),
-  bookableAssetId: integer('bookable_asset_id').references(() => bookableAssets.id, { onDelete: 'cascade' }),
-  periodId: integer('period_id').references(() => openingHourPeriods.id, { onDelete: 'cascade' }),
-  weekday: smallint('weekday').notNull(),
-  opens: time('opens').notNull(),
-  closes: time('closes').notNull(),
-}, (t) => [
-  index('opening_hours_location').on(t.locationId),
-  check('opening_hours_weekday', sql`${t.weekday} between 1 and 7`),
-  check('opening_hours_order', sql`${t.closes} > ${t.opens}`),
-]);
+export const openingHours = pgTable(
+  'opening_hours',
+  {
+    id: serial('id').primaryKey(),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    bookableAssetId: integer('bookable_asset_id').references(() => bookableAssets.id, { onDelete: 'cascade' }),
+    periodId: integer('period_id').references(() => openingHourPeriods.id, { onDelete: 'cascade' }),
+    weekday: smallint('weekday').notNull(),
+    opens: time('opens').notNull(),
+    closes: time('closes').notNull(),
+  },
+  (t) => [
+    index('opening_hours_location').on(t.locationId),
+    check('opening_hours_weekday', sql`${t.weekday} between 1 and 7`),
+    check('opening_hours_order', sql`${t.closes} > ${t.opens}`),
+  ],
+);
 
 /** Dates a location is closed (holidays etc.), with an optional reason for the admin. */
-export const closedDates = pgTable('closed_dates', {
-  id: serial('id').primaryKey(),
-  locationId: integer('location_id').notNull().references(() => locations.id, { onDelete: 'cascade' }),
-  date: date('date', { mode: 'string' }).notNull(),
-  reason: text('reason'),
-  /** The range the administrator entered; null for days of the seed written before ranges existed. */
-  rangeId: integer('range_id').references(() => closedDateRanges.id, { onDelete: 'cascade' }),
-}, (t) => [unique('closed_dates_one_per_day').on(t.locationId, t.date)]);
+export const closedDates = pgTable(
+  'closed_dates',
+  {
+    id: serial('id').primaryKey(),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    reason: text('reason'),
+    /** The range the administrator entered; null for days of the seed written before ranges existed. */
+    rangeId: integer('range_id').references(() => closedDateRanges.id, { onDelete: 'cascade' }),
+  },
+  (t) => [unique('closed_dates_one_per_day').on(t.locationId, t.date)],
+);
 
 /**
  * Times an admin has blocked for the public in one room. `period` is derived by the database from
  * the wall-clock fields (see osloPeriod), so availability checks compare instants.
  */
-export const blockedTimes = pgTable('blocked_times', {
-  id: serial('id').primaryKey(),
-  bookableAssetId: integer('bookable_asset_id').notNull().references(() => bookableAssets.id, { onDelete: 'cascade' }),
-  date: date('date', { mode: 'string' }).notNull(),
-  startTime: time('start_time').notNull(),
-  durationMinutes: integer('duration_minutes').notNull(),
-  period: tstzrange('period').notNull().generatedAlwaysAs(osloPeriod('date', 'start_time', 'duration_minutes')),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  index('blocked_times_asset_date').on(t.bookableAssetId, t.date),
-  check('blocked_times_duration_positive', sql`${t.durationMinutes} > 0`),
-]);
+export const blockedTimes = pgTable(
+  'blocked_times',
+  {
+    id: serial('id').primaryKey(),
+    bookableAssetId: integer('bookable_asset_id')
+      .notNull()
+      .references(() => bookableAssets.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    startTime: time('start_time').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    period: tstzrange('period')
+      .notNull()
+      .generatedAlwaysAs(osloPeriod('date', 'start_time', 'duration_minutes')),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('blocked_times_asset_date').on(t.bookableAssetId, t.date),
+    check('blocked_times_duration_positive', sql`${t.durationMinutes} > 0`),
+  ],
+);
 
 /**
  * Per room and date, the busy pieces (active reservations and blocked times) whose `period` overlaps
@@ -63,10 +81,14 @@ export const blockedTimes = pgTable('blocked_times', {
  * per busy room-date instead of every piece. `earliest` only ever moves back (a removed piece
  * leaves it), which only widens what the search reads. Derived data: never written by the app.
  */
-export const roomDayBusy = pgTable('room_day_busy', {
-  bookableAssetId: integer('bookable_asset_id').notNull(),
-  date: date('date', { mode: 'string' }).notNull(),
-  pieces: integer('pieces').notNull(),
-  slots: integer('slots').notNull(),
-  earliest: timestamp('earliest', { withTimezone: true }).notNull(),
-}, (t) => [primaryKey({ name: 'room_day_busy_pkey', columns: [t.date, t.bookableAssetId] })]);
+export const roomDayBusy = pgTable(
+  'room_day_busy',
+  {
+    bookableAssetId: integer('bookable_asset_id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    pieces: integer('pieces').notNull(),
+    slots: integer('slots').notNull(),
+    earliest: timestamp('earliest', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'room_day_busy_pkey', columns: [t.date, t.bookableAssetId] })],
+);

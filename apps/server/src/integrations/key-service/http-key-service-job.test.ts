@@ -30,22 +30,40 @@ describe('the key job with the key service over HTTP', () => {
         return response.writeHead(202).end();
       }
       const asked = new URL(request.url, stub.url).searchParams.getAll('id');
-      return json(200, asked.filter((id) => grants.has(id)).map((grantId) => ({ grantId, state: grants.get(grantId) })))(request, response);
+      return json(
+        200,
+        asked.filter((id) => grants.has(id)).map((grantId) => ({ grantId, state: grants.get(grantId) })),
+      )(request, response);
     });
-    ctx = await createTestApp({ KEY_SERVICE_ADAPTER: 'http', KEY_SERVICE_URL: stub.url, KEY_SERVICE_TOKEN: 'key-token', KEY_SERVICE_TIMEOUT_MS: '1000' });
+    ctx = await createTestApp({
+      KEY_SERVICE_ADAPTER: 'http',
+      KEY_SERVICE_URL: stub.url,
+      KEY_SERVICE_TOKEN: 'key-token',
+      KEY_SERVICE_TIMEOUT_MS: '1000',
+    });
     const db = ctx.database.db;
     const locationId = (await createLocation(db)).id;
     const room = (await createAsset(db, locationId, { hasOslonokkelen: true })).id;
     kari = await citizenSession(ctx.app, testCitizens[0]!);
-    bookingId = (await applicantBooking(db, { locationId, userId: kari.userId, status: 'APPROVED', times: [{ bookableAssetId: room, date: inDays(3), startTime: '18:00:00', durationMinutes: 60 }] })).id;
-    expect((await kari.request({ method: 'POST', url: `/api/oslonokkelen/${bookingId}?phoneNumber=98765432` })).statusCode).toBeLessThan(300);
+    bookingId = (
+      await applicantBooking(db, {
+        locationId,
+        userId: kari.userId,
+        status: 'APPROVED',
+        times: [{ bookableAssetId: room, date: inDays(3), startTime: '18:00:00', durationMinutes: 60 }],
+      })
+    ).id;
+    expect((await kari.request({ method: 'POST', url: `/api/oslonokkelen/${bookingId}?phoneNumber=98765432` })).statusCode).toBeLessThan(
+      300,
+    );
   });
   afterAll(async () => {
     await ctx.close();
     await stub.close();
   });
 
-  const status = async () => (await kari.request({ method: 'GET', url: `/api/oslonokkelen/${bookingId}/info` })).json<OslonokkelenInfo>().oslonokkelenStatus;
+  const status = async () =>
+    (await kari.request({ method: 'GET', url: `/api/oslonokkelen/${bookingId}/info` })).json<OslonokkelenInfo>().oslonokkelenStatus;
 
   it('keeps the number waiting while the service answers 500, then pushes it and shows ACCEPTED once the service is back', async () => {
     const before = await status();

@@ -23,7 +23,10 @@ export interface HttpKeyServiceSettings {
 export class HttpKeyService implements KeyServiceClient {
   private cachedToken: { value: string; renewAt: number } | null = null;
 
-  constructor(private readonly settings: HttpKeyServiceSettings, private readonly log: FastifyBaseLogger) {}
+  constructor(
+    private readonly settings: HttpKeyServiceSettings,
+    private readonly log: FastifyBaseLogger,
+  ) {}
 
   async putGrant(grantId: string, grant: KeyGrant): Promise<void> {
     await this.call({ method: 'PUT', url: this.grantUrl(grantId), logPath: '/grants/{grantId}', body: grant });
@@ -71,7 +74,13 @@ export class HttpKeyService implements KeyServiceClient {
     if (this.cachedToken && Date.now() < this.cachedToken.renewAt) return this.cachedToken.value;
     const form = new URLSearchParams({ grant_type: 'client_credentials', ...(auth.scope ? { scope: auth.scope } : {}) });
     const basic = Buffer.from(`${encodeURIComponent(auth.clientId)}:${encodeURIComponent(auth.clientSecret)}`).toString('base64');
-    const call = { method: 'POST', url: auth.tokenUrl, logPath: 'token endpoint', form, headers: { authorization: `Basic ${basic}` } } as const;
+    const call = {
+      method: 'POST',
+      url: auth.tokenUrl,
+      logPath: 'token endpoint',
+      form,
+      headers: { authorization: `Basic ${basic}` },
+    } as const;
     const { body } = await callJson(SERVICE, this.log, this.settings.timeoutMs, call);
     const parsed = tokenAnswer.safeParse(body);
     if (!parsed.success) throw badAnswer(SERVICE, this.log, call, 'no access_token');

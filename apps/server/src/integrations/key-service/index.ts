@@ -8,7 +8,11 @@ import { LocalKeyService } from './local-key-service';
 export type { KeyGrant, KeyGrantState, KeyServiceClient } from './key-service-client';
 
 /** The key service chosen by config.adapters.keyService: the local fake, or the city's over HTTP. */
-export function createKeyService(config: Pick<Config, 'adapters' | 'keyServiceHttp'>, db: DbOrTx, log: FastifyBaseLogger): KeyServiceClient {
+export function createKeyService(
+  config: Pick<Config, 'adapters' | 'keyServiceHttp'>,
+  db: DbOrTx,
+  log: FastifyBaseLogger,
+): KeyServiceClient {
   switch (config.adapters.keyService) {
     case 'local':
       return new LocalKeyService(db);

@@ -11,12 +11,16 @@ export async function insertLocalGrant(db: DbOrTx, grant: Omit<LocalGrantRow, 'r
 
 export async function findLocalGrants(db: DbOrTx, grantIds: readonly string[]): Promise<LocalGrantRow[]> {
   if (grantIds.length === 0) return [];
-  return db.select().from(localKeyServiceGrants).where(inArray(localKeyServiceGrants.grantId, [...grantIds]));
+  return db
+    .select()
+    .from(localKeyServiceGrants)
+    .where(inArray(localKeyServiceGrants.grantId, [...grantIds]));
 }
 
 /** Marks a grant revoked at `at`; an unknown or already revoked grant is left as it is. */
 export async function revokeLocalGrant(db: DbOrTx, grantId: string, at: Date): Promise<void> {
-  await db.update(localKeyServiceGrants)
+  await db
+    .update(localKeyServiceGrants)
     .set({ revokedAt: at })
     .where(and(eq(localKeyServiceGrants.grantId, grantId), isNull(localKeyServiceGrants.revokedAt)));
 }

@@ -32,16 +32,25 @@ export class LocalKeyService implements KeyServiceClient {
 
   async putGrant(grantId: string, grant: KeyGrant): Promise<void> {
     // Idempotent: a repeated PUT of the same id (a retry) keeps the first one's reception time.
-    await insertLocalGrant(this.db, { grantId, phoneNumber: grant.phoneNumber, doors: grant.doors, periods: grant.periods, receivedAt: this.now() });
+    await insertLocalGrant(this.db, {
+      grantId,
+      phoneNumber: grant.phoneNumber,
+      doors: grant.doors,
+      periods: grant.periods,
+      receivedAt: this.now(),
+    });
   }
 
   async grantStates(grantIds: readonly string[]): Promise<Map<string, KeyGrantState>> {
     if (grantIds.length === 0) return new Map();
     const rows = await findLocalGrants(this.db, grantIds);
     const now = this.now().getTime();
-    return new Map(rows.map((row) => [row.grantId, row.revokedAt
-      ? 'REVOKED'
-      : now - row.receivedAt.getTime() < this.options.processingMs ? 'PENDING' : outcomeFor(row.phoneNumber)]));
+    return new Map(
+      rows.map((row) => [
+        row.grantId,
+        row.revokedAt ? 'REVOKED' : now - row.receivedAt.getTime() < this.options.processingMs ? 'PENDING' : outcomeFor(row.phoneNumber),
+      ]),
+    );
   }
 
   async revokeGrant(grantId: string): Promise<void> {

@@ -31,7 +31,12 @@ export function registerMail(app: FastifyInstance, options: MailOptions = {}): v
   const from = app.config.mail.from;
   const events = mailDeliveryEvents(app.log, app.metrics);
   app.decorate('mailer', mailer);
-  app.jobs.register({ name: DELIVER_MAIL_JOB, intervalMs: 5000, run: ({ signal }) => deliverAllDueMail(app.database.db, mailer, { from, signal, leaseSeconds: app.config.mailClaimLeaseSeconds, events }) });
+  app.jobs.register({
+    name: DELIVER_MAIL_JOB,
+    intervalMs: 5000,
+    run: ({ signal }) =>
+      deliverAllDueMail(app.database.db, mailer, { from, signal, leaseSeconds: app.config.mailClaimLeaseSeconds, events }),
+  });
   app.decorate('flushMail', () => app.jobs.runNow<{ sent: number; failed: number }>(DELIVER_MAIL_JOB));
   app.addHook('onClose', async () => {
     await mailer.close?.();

@@ -16,10 +16,22 @@ describe('the local mail service deduplicates by Message-ID', () => {
   afterEach(() => fs.rmSync(folder, { recursive: true, force: true }));
 
   const message = (messageId: string, to = 'kari@example.no'): OutgoingMail => ({
-    to, subject: 'Søknaden din er godkjent', text: 'Hei Kari!\n\nSøknaden er godkjent.', from: 'Lokaler <ikke-svar@lokaler.oslo.kommune.no>', messageId,
+    to,
+    subject: 'Søknaden din er godkjent',
+    text: 'Hei Kari!\n\nSøknaden er godkjent.',
+    from: 'Lokaler <ikke-svar@lokaler.oslo.kommune.no>',
+    messageId,
   });
-  const emlFiles = () => fs.readdirSync(folder).filter((f) => f.endsWith('.eml')).sort();
-  const resendLog = () => fs.readFileSync(path.join(folder, DELIVERED_FOLDER, RESENDS_LOG), 'utf8').trim().split('\n');
+  const emlFiles = () =>
+    fs
+      .readdirSync(folder)
+      .filter((f) => f.endsWith('.eml'))
+      .sort();
+  const resendLog = () =>
+    fs
+      .readFileSync(path.join(folder, DELIVERED_FOLDER, RESENDS_LOG), 'utf8')
+      .trim()
+      .split('\n');
 
   it('writes one file for a message sent again with the same Message-ID, and logs the resend', async () => {
     const id = '<outbox-7-1764201600000@lokaler.oslo.kommune.no>';

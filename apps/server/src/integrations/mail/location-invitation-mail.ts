@@ -19,15 +19,17 @@ export function locationInvitationMail(input: {
   /** YYYY-MM-DD in Oslo: the last day the link can be used. */
   lastDay: string;
 }): OutboxMail {
-  const text = letterText({ blocks: [
-    `${input.invitedBy} har lagt til ${input.locationName} i Lokaler og invitert deg til å sette opp lokalet.`,
-    [
-      'Åpne lenken og logg inn for å legge inn informasjon, åpningstider og rom. Du kan ta pauser underveis;',
-      'det du har lagret, blir tatt vare på. Lokalet vises i portalen når du publiserer det i siste steg.',
+  const text = letterText({
+    blocks: [
+      `${input.invitedBy} har lagt til ${input.locationName} i Lokaler og invitert deg til å sette opp lokalet.`,
+      [
+        'Åpne lenken og logg inn for å legge inn informasjon, åpningstider og rom. Du kan ta pauser underveis;',
+        'det du har lagret, blir tatt vare på. Lokalet vises i portalen når du publiserer det i siste steg.',
+      ],
+      input.link,
+      `Lenken virker bare når du logger inn med denne e-postadressen, og den må tas i bruk innen ${formatDateNorwegian(input.lastDay)}.`,
     ],
-    input.link,
-    `Lenken virker bare når du logger inn med denne e-postadressen, og den må tas i bruk innen ${formatDateNorwegian(input.lastDay)}.`,
-  ] });
+  });
   return {
     to: input.to,
     subject: `Du er invitert til å sette opp ${input.locationName} i Lokaler`,

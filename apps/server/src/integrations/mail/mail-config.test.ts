@@ -15,10 +15,21 @@ describe('mail configuration', () => {
   });
 
   it('requires TLS in production unless explicitly allowed, and uses 465 for TLS from the first byte', () => {
-    expect(loadConfig({ ...production, ...smtp }).mail.smtp).toEqual({ host: 'smtp.example.no', port: 587, secure: false, requireTls: true, auth: null });
+    expect(loadConfig({ ...production, ...smtp }).mail.smtp).toEqual({
+      host: 'smtp.example.no',
+      port: 587,
+      secure: false,
+      requireTls: true,
+      auth: null,
+    });
     expect(loadConfig({ ...production, ...smtp, SMTP_REQUIRE_TLS: 'false' }).mail.smtp).toMatchObject({ requireTls: false });
-    expect(loadConfig({ ...production, ...smtp, SMTP_SECURE: 'true', SMTP_USER: 'u', SMTP_PASSWORD: 'p' }).mail.smtp)
-      .toEqual({ host: 'smtp.example.no', port: 465, secure: true, requireTls: true, auth: { user: 'u', pass: 'p' } });
+    expect(loadConfig({ ...production, ...smtp, SMTP_SECURE: 'true', SMTP_USER: 'u', SMTP_PASSWORD: 'p' }).mail.smtp).toEqual({
+      host: 'smtp.example.no',
+      port: 465,
+      secure: true,
+      requireTls: true,
+      auth: { user: 'u', pass: 'p' },
+    });
     expect(loadConfig({ ...smtp }).mail.smtp).toMatchObject({ requireTls: false });
   });
 

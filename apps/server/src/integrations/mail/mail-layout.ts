@@ -16,11 +16,7 @@ export function letterText(input: {
   signature?: readonly string[];
 }): string {
   const blocks = input.blocks.map((b) => (typeof b === 'string' ? b : b.join('\n')));
-  return [
-    input.greeting ?? 'Hei!',
-    ...blocks,
-    ['Med vennlig hilsen', ...(input.signature ?? []), 'Oslo kommune'].join('\n'),
-  ].join('\n\n');
+  return [input.greeting ?? 'Hei!', ...blocks, ['Med vennlig hilsen', ...(input.signature ?? []), 'Oslo kommune'].join('\n')].join('\n\n');
 }
 
 const URL_PATTERN = /https?:\/\/[^\s<>"]+[^\s<>".,;:!?)]/g;
@@ -45,7 +41,9 @@ function htmlLine(line: string): string {
 
 export function renderMailParts(message: { subject: string; text: string }): { text: string; html: string } {
   const text = message.text.replace(/\r\n?/g, '\n');
-  const paragraphs = text.split(/\n{2,}/).map((block) => block.trim() === '' ? '' : `<p style="margin:0 0 16px">${block.split('\n').map(htmlLine).join('<br>\n')}</p>`);
+  const paragraphs = text
+    .split(/\n{2,}/)
+    .map((block) => (block.trim() === '' ? '' : `<p style="margin:0 0 16px">${block.split('\n').map(htmlLine).join('<br>\n')}</p>`));
   const html = [
     '<!doctype html>',
     '<html lang="nb">',

@@ -30,7 +30,10 @@ export interface Mailer {
  * timeouts, a login the relay refused) is transient and retried with back-off.
  */
 export class MailDeliveryError extends Error {
-  constructor(message: string, readonly permanent: boolean) {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+  ) {
     super(message);
   }
 }
@@ -77,7 +80,7 @@ export class LocalMailer implements Mailer {
     const marker = path.join(delivered, createHash('sha256').update(message.messageId).digest('hex'));
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     let name = `${stamp}-${randomBytes(3).toString('hex')}.eml`;
-    if (!await createExclusively(marker, name, delivered)) {
+    if (!(await createExclusively(marker, name, delivered))) {
       // Delivered before (or being delivered by another process right now): the marker names the file.
       name = (await fs.readFile(marker, 'utf8')).trim();
       if (await exists(path.join(this.folder, name))) {

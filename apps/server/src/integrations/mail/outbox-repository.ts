@@ -18,14 +18,22 @@ const pending = () => and(isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt)
  * process that dies mid-send leaves it to be picked up when the lease runs out. SKIP LOCKED: rows
  * another process is claiming right now are left to it.
  */
-export async function claimDueMail(db: DbOrTx, options: { limit: number; leaseSeconds: number; maxAttempts: number }): Promise<OutboxRow[]> {
-  const due = db.select({ id: mailOutbox.id }).from(mailOutbox)
+export async function claimDueMail(
+  db: DbOrTx,
+  options: { limit: number; leaseSeconds: number; maxAttempts: number },
+): Promise<OutboxRow[]> {
+  const due = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
     .where(and(pending(), lt(mailOutbox.attempts, options.maxAttempts)))
-    .orderBy(asc(mailOutbox.id)).limit(options.limit).for('update', { skipLocked: true });
-  const rows = await db.update(mailOutbox).set({
-    attempts: sql`${mailOutbox.attempts} + 1`,
-    nextAttemptAt: sql`now() + ${options.leaseSeconds} * interval '1 second'`,
-  }).where(inArray(mailOutbox.id, due)).returning();
+    .orderBy(asc(mailOutbox.id))
+    .limit(options.limit)
+    .for('update', { skipLocked: true });
+  const rows = await db
+    .update(mailOutbox)
+    .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: sql`now() + ${options.leaseSeconds} * interval '1 second'` })
+    .where(inArray(mailOutbox.id, due))
+    .returning();
   return rows.sort((a, b) => a.id - b.id);
 }
 
@@ -34,34 +42,46 @@ export async function claimDueMail(db: DbOrTx, options: { limit: number; leaseSe
  * in a crash (no result was written), so a send that always kills the process stops being resent.
  */
 export async function failExhaustedMail(db: DbOrTx, maxAttempts: number): Promise<number> {
-  const rows = await db.update(mailOutbox).set({
-    failedAt: sql`now()`,
-    lastError: sql`coalesce(${mailOutbox.lastError} || ' – ', '') || ${`gave up after ${maxAttempts} attempts`}`,
-  }).where(and(pending(), gte(mailOutbox.attempts, maxAttempts))).returning({ id: mailOutbox.id });
+  const rows = await db
+    .update(mailOutbox)
+    .set({
+      failedAt: sql`now()`,
+      lastError: sql`coalesce(${mailOutbox.lastError} || ' – ', '') || ${`gave up after ${maxAttempts} attempts`}`,
+    })
+    .where(and(pending(), gte(mailOutbox.attempts, maxAttempts)))
+    .returning({ id: mailOutbox.id });
   return rows.length;
 }
 
 /** After the mail service accepted the message; a row marked once stays as it was. */
 export async function markMailSent(db: DbOrTx, id: number): Promise<void> {
-  await db.update(mailOutbox).set({ sentAt: sql`now()` }).where(and(eq(mailOutbox.id, id), isNull(mailOutbox.sentAt)));
+  await db
+    .update(mailOutbox)
+    .set({ sentAt: sql`now()` })
+    .where(and(eq(mailOutbox.id, id), isNull(mailOutbox.sentAt)));
 }
 
 /** A transient failure: tries again in `delayMinutes` (the attempt was counted by the claim). */
 export async function postponeMail(db: DbOrTx, options: { id: number; lastError: string; delayMinutes: number }): Promise<void> {
-  await db.update(mailOutbox).set({
-    lastError: options.lastError,
-    nextAttemptAt: sql`now() + ${options.delayMinutes} * interval '1 minute'`,
-  }).where(eq(mailOutbox.id, options.id));
+  await db
+    .update(mailOutbox)
+    .set({ lastError: options.lastError, nextAttemptAt: sql`now() + ${options.delayMinutes} * interval '1 minute'` })
+    .where(eq(mailOutbox.id, options.id));
 }
 
 /** A permanent failure, or the last attempt failed: never tried again. */
 export async function markMailFailed(db: DbOrTx, options: { id: number; lastError: string }): Promise<void> {
-  await db.update(mailOutbox).set({ failedAt: sql`now()`, lastError: options.lastError }).where(eq(mailOutbox.id, options.id));
+  await db
+    .update(mailOutbox)
+    .set({ failedAt: sql`now()`, lastError: options.lastError })
+    .where(eq(mailOutbox.id, options.id));
 }
 
 /** Hands back claimed rows this process did not get to (its batch ran long): due now, attempt uncounted. */
 export async function releaseClaims(db: DbOrTx, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
-  await db.update(mailOutbox).set({ attempts: sql`${mailOutbox.attempts} - 1`, nextAttemptAt: sql`now()` })
+  await db
+    .update(mailOutbox)
+    .set({ attempts: sql`${mailOutbox.attempts} - 1`, nextAttemptAt: sql`now()` })
     .where(and(inArray(mailOutbox.id, [...ids]), isNull(mailOutbox.sentAt)));
 }

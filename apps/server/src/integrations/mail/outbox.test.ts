@@ -30,10 +30,12 @@ describe('mail outbox', () => {
 
   it('sends nothing for a transaction that rolled back', async () => {
     const mailer = new LocalMailer();
-    await expect(database.db.transaction(async (tx) => {
-      await enqueueMail(tx, mail('kari@example.no'));
-      throw new Error('the state change failed');
-    })).rejects.toThrow('the state change failed');
+    await expect(
+      database.db.transaction(async (tx) => {
+        await enqueueMail(tx, mail('kari@example.no'));
+        throw new Error('the state change failed');
+      }),
+    ).rejects.toThrow('the state change failed');
     expect(await deliverDueMail(database.db, mailer)).toEqual({ sent: 0, failed: 0 });
     expect(mailer.sent).toEqual([]);
   });
@@ -43,7 +45,12 @@ describe('mail outbox', () => {
     await enqueueMail(database.db, mail('not-an-address'));
     expect(await deliverDueMail(database.db, mailer)).toEqual({ sent: 0, failed: 1 });
     const [row] = await database.db.select().from(mailOutbox);
-    expect(row).toMatchObject({ attempts: 1, sentAt: null, failedAt: expect.any(Date), lastError: expect.stringContaining('invalid recipient') });
+    expect(row).toMatchObject({
+      attempts: 1,
+      sentAt: null,
+      failedAt: expect.any(Date),
+      lastError: expect.stringContaining('invalid recipient'),
+    });
     await makeEverythingDue();
     expect(await deliverDueMail(database.db, mailer)).toEqual({ sent: 0, failed: 0 });
   });
@@ -51,10 +58,12 @@ describe('mail outbox', () => {
   it('puts off a message after a transient failure, with back-off, and sends it once when due', async () => {
     let refusals = 2;
     const mailer = new LocalMailer();
-    const flaky: Mailer = { send: async (message) => {
-      if (refusals-- > 0) throw new MailDeliveryError('421 try again later', false);
-      await mailer.send(message);
-    } };
+    const flaky: Mailer = {
+      send: async (message) => {
+        if (refusals-- > 0) throw new MailDeliveryError('421 try again later', false);
+        await mailer.send(message);
+      },
+    };
     await enqueueMail(database.db, mail('kari@example.no'));
     expect(await deliverDueMail(database.db, flaky)).toEqual({ sent: 0, failed: 1 });
     const [first] = await database.db.select().from(mailOutbox);
@@ -99,7 +108,12 @@ describe('mail outbox', () => {
     expect(await deliverDueMail(database.db, mailer)).toEqual({ sent: 0, failed: 0 });
     expect(mailer.sent).toEqual([]);
     const [row] = await database.db.select().from(mailOutbox);
-    expect(row).toMatchObject({ attempts: MAX_ATTEMPTS, sentAt: null, failedAt: expect.any(Date), lastError: expect.stringContaining(`gave up after ${MAX_ATTEMPTS} attempts`) });
+    expect(row).toMatchObject({
+      attempts: MAX_ATTEMPTS,
+      sentAt: null,
+      failedAt: expect.any(Date),
+      lastError: expect.stringContaining(`gave up after ${MAX_ATTEMPTS} attempts`),
+    });
   });
 
   it('sends a burst in batches until nothing due is left, recording what the service refused', async () => {

@@ -3,7 +3,14 @@ import type { Db, DbOrTx } from '../../db/client';
 import { recordFailure, tracer } from '../../observability/tracer';
 import { MailDeliveryError, type Mailer, type MailMessage } from './mailer';
 import {
-  claimDueMail, failExhaustedMail, insertOutboxRows, markMailFailed, markMailSent, postponeMail, releaseClaims, type OutboxRow,
+  claimDueMail,
+  failExhaustedMail,
+  insertOutboxRows,
+  markMailFailed,
+  markMailSent,
+  postponeMail,
+  releaseClaims,
+  type OutboxRow,
 } from './outbox-repository';
 
 export interface OutboxMail extends MailMessage {
@@ -13,7 +20,10 @@ export interface OutboxMail extends MailMessage {
 /** Queues e-mails in the caller's transaction; they are sent only if it commits. */
 export async function enqueueMail(tx: DbOrTx, mails: OutboxMail | readonly OutboxMail[]): Promise<void> {
   const list = Array.isArray(mails) ? mails : [mails as OutboxMail];
-  await insertOutboxRows(tx, list.map((m) => ({ recipient: m.to, subject: m.subject, body: m.text, topic: m.topic })));
+  await insertOutboxRows(
+    tx,
+    list.map((m) => ({ recipient: m.to, subject: m.subject, body: m.text, topic: m.topic })),
+  );
 }
 
 /**
@@ -91,7 +101,10 @@ export async function deliverDueMail(db: Db, mailer: Mailer, options: DeliveryOp
     // Hand back what is left rather than let a slow relay run past the lease (another process
     // would then send those rows too) or keep a stopping process busy.
     if (options.signal?.aborted || Date.now() - claimedAt > (leaseSeconds * 1000) / 2) {
-      await releaseClaims(db, claimed.slice(index).map((r) => r.id));
+      await releaseClaims(
+        db,
+        claimed.slice(index).map((r) => r.id),
+      );
       break;
     }
     try {

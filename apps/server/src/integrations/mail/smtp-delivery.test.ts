@@ -28,8 +28,13 @@ describe('e-mail over SMTP', () => {
   let kariId: number;
 
   const env = () => ({
-    NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '3000',
-    MAIL_ADAPTER: 'smtp', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), MAIL_FROM: FROM,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PORT: '3000',
+    MAIL_ADAPTER: 'smtp',
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(smtp.port),
+    MAIL_FROM: FROM,
   });
   const startApp = async (extra: Record<string, string> = {}) => {
     const app = await buildApp({ config: loadConfig({ ...env(), ...extra }), database, logger: false, jobs: { run: false } });
@@ -63,8 +68,13 @@ describe('e-mail over SMTP', () => {
     await setOpeningHours(db, location.id, '08:00', '23:00');
     await addLocationAdmin(db, location.id, testAdmins[0]!.email);
     const hall = await createAsset(db, location.id, { name: 'Storsalen' });
-    const booking = await bookingWithTimes(db, location.id, kariId, [{ bookableAssetId: hall.id, date: inDays(20), startTime: '18:00:00', durationMinutes: 60 }]);
-    const approved = await call(apps[0]!, admin, 'PUT', `/api/booking/${booking.bookingId}/approve`, { costCategory: 'FREE', comment: 'Velkommen! Nøkkel hos vaktmester.' });
+    const booking = await bookingWithTimes(db, location.id, kariId, [
+      { bookableAssetId: hall.id, date: inDays(20), startTime: '18:00:00', durationMinutes: 60 },
+    ]);
+    const approved = await call(apps[0]!, admin, 'PUT', `/api/booking/${booking.bookingId}/approve`, {
+      costCategory: 'FREE',
+      comment: 'Velkommen! Nøkkel hos vaktmester.',
+    });
     expect(approved.statusCode).toBe(200);
     return booking;
   };

@@ -41,7 +41,14 @@ export class SmtpMailer implements Mailer {
   async send(message: OutgoingMail): Promise<void> {
     const { text, html } = renderMailParts(message);
     try {
-      await this.transport.sendMail({ from: message.from, to: message.to, subject: message.subject, text, html, messageId: message.messageId });
+      await this.transport.sendMail({
+        from: message.from,
+        to: message.to,
+        subject: message.subject,
+        text,
+        html,
+        messageId: message.messageId,
+      });
     } catch (error) {
       const { responseCode, code } = error as { responseCode?: number; code?: string };
       const reason = `${responseCode ?? code ?? 'SMTP'}: ${error instanceof Error ? error.message : String(error)}`;

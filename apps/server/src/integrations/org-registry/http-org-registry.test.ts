@@ -9,9 +9,23 @@ import { HttpOrgRegistry, PERSON_SUBJECT_TYPE } from './http-org-registry';
 /** Parties as Altinn 3's authorized parties API answers them (the fields this client reads, and some it ignores). */
 const parties = [
   {
-    partyUuid: '5b0f6c1e-0000-4000-8000-000000000001', name: 'Tøyen Sportsklubb', organizationNumber: '997766555', type: 'Organization',
-    isDeleted: false, authorizedRoles: ['KOMAB', 'DAGL'], authorizedResources: [],
-    subunits: [{ name: 'Tøyen Sportsklubb Håndball', organizationNumber: '912345670', type: 'Organization', isDeleted: false, authorizedRoles: ['KOMAB'], subunits: [] }],
+    partyUuid: '5b0f6c1e-0000-4000-8000-000000000001',
+    name: 'Tøyen Sportsklubb',
+    organizationNumber: '997766555',
+    type: 'Organization',
+    isDeleted: false,
+    authorizedRoles: ['KOMAB', 'DAGL'],
+    authorizedResources: [],
+    subunits: [
+      {
+        name: 'Tøyen Sportsklubb Håndball',
+        organizationNumber: '912345670',
+        type: 'Organization',
+        isDeleted: false,
+        authorizedRoles: ['KOMAB'],
+        subunits: [],
+      },
+    ],
   },
   { name: 'Frogner Damekor', organizationNumber: '996655431', type: 'Organization', isDeleted: false, authorizedRoles: ['KOMAB'] },
   { name: 'Nordmann Snekkerservice AS', organizationNumber: '921857462', type: 'Organization', authorizedRoles: ['DAGL'] },
@@ -24,7 +38,9 @@ describe('the organisation register over HTTP (Altinn 3 authorized parties)', ()
   let logger: ReturnType<typeof capturingLogger>;
   const registry = (timeoutMs = 2000) => new HttpOrgRegistry({ url: `${stub.url}/ar`, token: 'reg-token', timeoutMs }, logger.log);
 
-  beforeAll(async () => { stub = await startHttpStub(); });
+  beforeAll(async () => {
+    stub = await startHttpStub();
+  });
   afterAll(() => stub.close());
   beforeEach(() => {
     stub.requests.length = 0;
@@ -50,7 +66,9 @@ describe('the organisation register over HTTP (Altinn 3 authorized parties)', ()
     ['an answer of another shape', json(200, { parties }), 'unexpected answer (not a list of authorized parties)'],
   ])('turns %s into a logged 503 AppError without the subject in the log', async (_what, handler, reason) => {
     stub.answer(handler);
-    const failure = await registry().organizationsFor({ sub: 'sub-123' }).catch((error: unknown) => error);
+    const failure = await registry()
+      .organizationsFor({ sub: 'sub-123' })
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(AppError);
     expect((failure as AppError).message).toBe(`organisation register is unavailable: ${reason}`);
     expect((failure as AppError).status).toBe(503);
@@ -60,8 +78,12 @@ describe('the organisation register over HTTP (Altinn 3 authorized parties)', ()
   });
 
   it('gives up after its deadline', async () => {
-    stub.answer(() => { /* never answers */ });
-    await expect(registry(250).organizationsFor({ sub: 'sub-123' })).rejects.toThrow('organisation register is unavailable: no answer within 250 ms');
+    stub.answer(() => {
+      /* never answers */
+    });
+    await expect(registry(250).organizationsFor({ sub: 'sub-123' })).rejects.toThrow(
+      'organisation register is unavailable: no answer within 250 ms',
+    );
   });
 });
 
@@ -71,8 +93,12 @@ describe('ORG_REGISTRY_ADAPTER=http and KEY_SERVICE_ADAPTER=http in the app', ()
   beforeAll(async () => {
     stub = await startHttpStub();
     ctx = await createTestApp({
-      ORG_REGISTRY_ADAPTER: 'http', ORG_REGISTRY_URL: stub.url, ORG_REGISTRY_TIMEOUT_MS: '500',
-      KEY_SERVICE_ADAPTER: 'http', KEY_SERVICE_URL: `${stub.url}/keys`, KEY_SERVICE_TOKEN: 'key-token',
+      ORG_REGISTRY_ADAPTER: 'http',
+      ORG_REGISTRY_URL: stub.url,
+      ORG_REGISTRY_TIMEOUT_MS: '500',
+      KEY_SERVICE_ADAPTER: 'http',
+      KEY_SERVICE_URL: `${stub.url}/keys`,
+      KEY_SERVICE_TOKEN: 'key-token',
     });
   });
   afterAll(async () => {
@@ -80,9 +106,12 @@ describe('ORG_REGISTRY_ADAPTER=http and KEY_SERVICE_ADAPTER=http in the app', ()
     await stub.close();
   });
 
-  const valid = async () => ctx.app.inject({
-    method: 'GET', url: '/api/user/impersonation/organizations/valid', headers: { authorization: `Bearer ${await signAccessToken(ctx.app)}` },
-  });
+  const valid = async () =>
+    ctx.app.inject({
+      method: 'GET',
+      url: '/api/user/impersonation/organizations/valid',
+      headers: { authorization: `Bearer ${await signAccessToken(ctx.app)}` },
+    });
 
   it("lists the register's organisations to the citizen, and answers 503 with the error shape when the register fails", async () => {
     stub.answer(json(200, parties));
@@ -94,12 +123,20 @@ describe('ORG_REGISTRY_ADAPTER=http and KEY_SERVICE_ADAPTER=http in the app', ()
     stub.answer(json(502, {}));
     const failed = await valid();
     expect(failed.statusCode).toBe(503);
-    expect(failed.json()).toEqual({ code: 'SERVICE_UNAVAILABLE', msg: 'organisation register is unavailable: answered 502', userMsg: expect.any(String) });
+    expect(failed.json()).toEqual({
+      code: 'SERVICE_UNAVAILABLE',
+      msg: 'organisation register is unavailable: answered 502',
+      userMsg: expect.any(String),
+    });
   });
 
   it('gives the key job the HTTP key service', async () => {
     stub.answer(json(200, [{ grantId: 'g-1', state: 'NO_PROFILE' }]));
-    expect([...await ctx.app.keyService.grantStates(['g-1'])]).toEqual([['g-1', 'NO_PROFILE']]);
-    expect(stub.requests.at(-1)).toMatchObject({ method: 'GET', url: '/keys/grants?id=g-1', headers: { authorization: 'Bearer key-token' } });
+    expect([...(await ctx.app.keyService.grantStates(['g-1']))]).toEqual([['g-1', 'NO_PROFILE']]);
+    expect(stub.requests.at(-1)).toMatchObject({
+      method: 'GET',
+      url: '/keys/grants?id=g-1',
+      headers: { authorization: 'Bearer key-token' },
+    });
   });
 });

@@ -22,14 +22,16 @@ interface Party {
   subunits?: Party[] | undefined;
 }
 /** The parts of Altinn 3's AuthorizedParty this client reads; the rest is ignored. */
-const party: z.ZodType<Party> = z.lazy(() => z.object({
-  organizationNumber: z.string().nullish(),
-  name: z.string(),
-  type: z.string(),
-  isDeleted: z.boolean().optional(),
-  authorizedRoles: z.array(z.string()).optional(),
-  subunits: z.array(party).optional(),
-}));
+const party: z.ZodType<Party> = z.lazy(() =>
+  z.object({
+    organizationNumber: z.string().nullish(),
+    name: z.string(),
+    type: z.string(),
+    isDeleted: z.boolean().optional(),
+    authorizedRoles: z.array(z.string()).optional(),
+    subunits: z.array(party).optional(),
+  }),
+);
 
 export interface HttpOrgRegistrySettings {
   url: string;
@@ -44,11 +46,16 @@ export interface HttpOrgRegistrySettings {
  * A failure is a logged 503: the citizen is asked to try again and nothing is cached as "no roles".
  */
 export class HttpOrgRegistry implements OrgRegistry {
-  constructor(private readonly settings: HttpOrgRegistrySettings, private readonly log: FastifyBaseLogger) {}
+  constructor(
+    private readonly settings: HttpOrgRegistrySettings,
+    private readonly log: FastifyBaseLogger,
+  ) {}
 
   async organizationsFor(person: { sub: string }): Promise<OrganizationRole[]> {
     const call = {
-      method: 'POST', url: `${this.settings.url}/authorizedparties`, logPath: '/authorizedparties',
+      method: 'POST',
+      url: `${this.settings.url}/authorizedparties`,
+      logPath: '/authorizedparties',
       body: { type: PERSON_SUBJECT_TYPE, value: person.sub },
       ...(this.settings.token ? { headers: { authorization: `Bearer ${this.settings.token}` } } : {}),
     } as const;
@@ -58,7 +65,8 @@ export class HttpOrgRegistry implements OrgRegistry {
     for (const p of flatten(parsed.data)) {
       const orgnr = p.organizationNumber ?? '';
       if (p.type !== 'Organization' || p.isDeleted || !/^\d{9}$/.test(orgnr)) continue;
-      if (p.authorizedRoles?.includes(KOMMUNALE_TJENESTER_ROLE)) roles.set(orgnr, { orgnr, orgNavn: p.name, rolleKode: KOMMUNALE_TJENESTER_ROLE });
+      if (p.authorizedRoles?.includes(KOMMUNALE_TJENESTER_ROLE))
+        roles.set(orgnr, { orgnr, orgNavn: p.name, rolleKode: KOMMUNALE_TJENESTER_ROLE });
     }
     return [...roles.values()].sort((a, b) => compareNorwegian(a.orgNavn, b.orgNavn));
   }

@@ -9,7 +9,8 @@ describe('the local organisation register', () => {
   const [kari, ola, amina, per] = testCitizens;
 
   it('has real-looking organisation numbers: nine digits with a valid mod-11 control digit', () => {
-    for (const org of Object.values(localOrganizations)) expect([org.orgnr, isValidOrganizationNumber(org.orgnr)]).toEqual([org.orgnr, true]);
+    for (const org of Object.values(localOrganizations))
+      expect([org.orgnr, isValidOrganizationNumber(org.orgnr)]).toEqual([org.orgnr, true]);
     expect(isValidOrganizationNumber('998877665')).toBe(false);
     expect(isValidOrganizationNumber('99887766')).toBe(false);
   });
@@ -22,9 +23,15 @@ describe('the local organisation register', () => {
   it('answers only the roles kommunale tjenester, in Norwegian name order', async () => {
     expect((await registry.organizationsFor(kari!)).map((o) => o.orgNavn)).toEqual(['Frogner Damekor', 'Sagene Sjakklubb']);
     const olas = await registry.organizationsFor(ola!);
-    expect(olas).toEqual([{ orgnr: localOrganizations.toyenSportsklubb.orgnr, orgNavn: 'Tøyen Sportsklubb', rolleKode: KOMMUNALE_TJENESTER_ROLE }]);
+    expect(olas).toEqual([
+      { orgnr: localOrganizations.toyenSportsklubb.orgnr, orgNavn: 'Tøyen Sportsklubb', rolleKode: KOMMUNALE_TJENESTER_ROLE },
+    ]);
     expect((await registry.organizationsFor(amina!)).map((o) => o.orgNavn)).toEqual(['Holmlia Kulturforening']);
-    expect((await registry.organizationsFor(per!)).map((o) => o.orgNavn)).toEqual(['Grorud Historielag', 'Sagene Sjakklubb', 'Stovner Skolekorps']);
+    expect((await registry.organizationsFor(per!)).map((o) => o.orgNavn)).toEqual([
+      'Grorud Historielag',
+      'Sagene Sjakklubb',
+      'Stovner Skolekorps',
+    ]);
     expect(await registry.organizationsFor({ sub: 'nobody' })).toEqual([]);
   });
 });

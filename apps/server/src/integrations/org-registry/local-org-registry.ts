@@ -25,10 +25,29 @@ const DAGLIG_LEDER = 'DAGL';
 
 /** sub → roles. Kari and Per both represent Sagene Sjakklubb, so its bookings show for both. */
 const rolesBySub = new Map<string, readonly (readonly [{ orgnr: string; orgNavn: string }, string])[]>([
-  [kari!.sub, [[o.sageneSjakklubb, KOMMUNALE_TJENESTER_ROLE], [o.frognerDamekor, KOMMUNALE_TJENESTER_ROLE]]],
-  [ola!.sub, [[o.toyenSportsklubb, KOMMUNALE_TJENESTER_ROLE], [o.snekkerservice, DAGLIG_LEDER]]],
+  [
+    kari!.sub,
+    [
+      [o.sageneSjakklubb, KOMMUNALE_TJENESTER_ROLE],
+      [o.frognerDamekor, KOMMUNALE_TJENESTER_ROLE],
+    ],
+  ],
+  [
+    ola!.sub,
+    [
+      [o.toyenSportsklubb, KOMMUNALE_TJENESTER_ROLE],
+      [o.snekkerservice, DAGLIG_LEDER],
+    ],
+  ],
   [amina!.sub, [[o.holmliaKulturforening, KOMMUNALE_TJENESTER_ROLE]]],
-  [per!.sub, [[o.sageneSjakklubb, KOMMUNALE_TJENESTER_ROLE], [o.grorudHistorielag, KOMMUNALE_TJENESTER_ROLE], [o.stovnerSkolekorps, KOMMUNALE_TJENESTER_ROLE]]],
+  [
+    per!.sub,
+    [
+      [o.sageneSjakklubb, KOMMUNALE_TJENESTER_ROLE],
+      [o.grorudHistorielag, KOMMUNALE_TJENESTER_ROLE],
+      [o.stovnerSkolekorps, KOMMUNALE_TJENESTER_ROLE],
+    ],
+  ],
 ]);
 
 export class LocalOrgRegistry implements OrgRegistry {
@@ -36,11 +55,8 @@ export class LocalOrgRegistry implements OrgRegistry {
   private readonly overrides = new Map<string, OrganizationRole[]>();
 
   async organizationsFor(person: { sub: string }): Promise<OrganizationRole[]> {
-    const roles = this.overrides.get(person.sub)
-      ?? (rolesBySub.get(person.sub) ?? []).map(([org, rolleKode]) => ({ ...org, rolleKode }));
-    return roles
-      .filter((r) => r.rolleKode === KOMMUNALE_TJENESTER_ROLE)
-      .sort((a, b) => compareNorwegian(a.orgNavn, b.orgNavn));
+    const roles = this.overrides.get(person.sub) ?? (rolesBySub.get(person.sub) ?? []).map(([org, rolleKode]) => ({ ...org, rolleKode }));
+    return roles.filter((r) => r.rolleKode === KOMMUNALE_TJENESTER_ROLE).sort((a, b) => compareNorwegian(a.orgNavn, b.orgNavn));
   }
 
   /** Replaces a person's roles (tests only). */

@@ -20,9 +20,16 @@ describe('KRR behind Maskinporten (against a local stub of both)', () => {
       [deleted]: { status: 'SLETTET', epostadresse: 'slettet@example.no' },
       [noMobile]: { epostadresse: 'bare-epost@example.no' },
     });
-    register = new KrrPersonRegister(stub.krrUrl, createMaskinportenClient({
-      issuer: stub.maskinportenIssuer, clientId: 'lokaler-maskinporten-client', privateKeyPem: stub.privateKeyPem, keyId: stub.keyId, scope: 'krr:global/kontaktinformasjon.read',
-    }));
+    register = new KrrPersonRegister(
+      stub.krrUrl,
+      createMaskinportenClient({
+        issuer: stub.maskinportenIssuer,
+        clientId: 'lokaler-maskinporten-client',
+        privateKeyPem: stub.privateKeyPem,
+        keyId: stub.keyId,
+        scope: 'krr:global/kontaktinformasjon.read',
+      }),
+    );
   });
   afterAll(() => stub.close());
 
@@ -39,21 +46,33 @@ describe('KRR behind Maskinporten (against a local stub of both)', () => {
 
   it('signs the JWT grant as Maskinporten asks (aud its issuer, iss the client, the scope, kid) and keeps the token until it nears expiry', async () => {
     expect(stub.grants.length).toBe(1);
-    expect(stub.grants[0]).toMatchObject({ aud: stub.maskinportenIssuer, iss: 'lokaler-maskinporten-client', scope: 'krr:global/kontaktinformasjon.read', jti: expect.any(String) });
+    expect(stub.grants[0]).toMatchObject({
+      aud: stub.maskinportenIssuer,
+      iss: 'lokaler-maskinporten-client',
+      scope: 'krr:global/kontaktinformasjon.read',
+      jti: expect.any(String),
+    });
     expect(stub.grants[0]!.exp! - stub.grants[0]!.iat!).toBeLessThanOrEqual(120);
     expect(stub.lookups.every((l) => l.authorization === stub.lookups[0]!.authorization)).toBe(true);
   });
 
   it('fails loudly when Maskinporten refuses the client (the caller logs and goes on)', async () => {
-    const wrongClient = new KrrPersonRegister(stub.krrUrl, createMaskinportenClient({
-      issuer: stub.maskinportenIssuer, clientId: 'someone-else', privateKeyPem: stub.privateKeyPem, keyId: stub.keyId, scope: 'krr:global/kontaktinformasjon.read',
-    }));
+    const wrongClient = new KrrPersonRegister(
+      stub.krrUrl,
+      createMaskinportenClient({
+        issuer: stub.maskinportenIssuer,
+        clientId: 'someone-else',
+        privateKeyPem: stub.privateKeyPem,
+        keyId: stub.keyId,
+        scope: 'krr:global/kontaktinformasjon.read',
+      }),
+    );
     await expect(wrongClient.lookupContact(active)).rejects.toThrow(/Maskinporten answered HTTP 400/);
   });
 });
 
 describe('the local person register', () => {
-  it('knows the local provider\'s test citizens by pid, and nobody else', async () => {
+  it("knows the local provider's test citizens by pid, and nobody else", async () => {
     const kari = testCitizens[0]!;
     expect(await new LocalPersonRegister().lookupContact(kari.pid)).toEqual({ email: kari.email, mobile: kari.phone });
     expect(await new LocalPersonRegister().lookupContact('01017012345')).toEqual({});

@@ -24,7 +24,11 @@ export class KrrPersonRegister implements PersonRegister {
   async lookupContact(pid: string): Promise<ContactDetails> {
     const response = await this.fetchImpl(this.endpoint, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${await this.maskinporten.accessToken()}` },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        authorization: `Bearer ${await this.maskinporten.accessToken()}`,
+      },
       body: JSON.stringify({ personidentifikatorer: [pid] }),
       signal: AbortSignal.timeout(5000),
     });

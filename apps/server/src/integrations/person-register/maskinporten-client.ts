@@ -43,7 +43,8 @@ export function createMaskinportenClient(settings: MaskinportenSettings, fetchIm
     });
     if (!response.ok) throw new Error(`Maskinporten answered HTTP ${response.status}`);
     const body = (await response.json()) as { access_token?: unknown; expires_in?: unknown };
-    if (typeof body.access_token !== 'string' || typeof body.expires_in !== 'number') throw new Error('Maskinporten answered without a token');
+    if (typeof body.access_token !== 'string' || typeof body.expires_in !== 'number')
+      throw new Error('Maskinporten answered without a token');
     cached = { token: body.access_token, renewAt: Date.now() + body.expires_in * 1000 - RENEW_BEFORE_EXPIRY_MS };
     return body.access_token;
   };

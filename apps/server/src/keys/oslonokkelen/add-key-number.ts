@@ -13,7 +13,17 @@ import { writeTransaction } from '../../db/write-transaction';
  * NOT_REQUESTED; the key job pushes it when the booking allows access. 409 when the booking has no
  * key room or is closed, when the number is there already, or when there are too many.
  */
-export async function addKeyNumber({ db, identity, bookingId, phoneNumber }: { db: DbOrTx; identity: EffectiveIdentity; bookingId: number; phoneNumber: string }): Promise<OslonokkelenInfo> {
+export async function addKeyNumber({
+  db,
+  identity,
+  bookingId,
+  phoneNumber,
+}: {
+  db: DbOrTx;
+  identity: EffectiveIdentity;
+  bookingId: number;
+  phoneNumber: string;
+}): Promise<OslonokkelenInfo> {
   return writeTransaction(db, async (tx) => {
     const booking = await findVisibleBooking(tx, identity, bookingId, { lock: true });
     await assertSharingAllowed(tx, booking);
@@ -28,5 +38,6 @@ export async function addKeyNumber({ db, identity, bookingId, phoneNumber }: { d
 
 async function assertSharingAllowed(tx: Tx, booking: BookingRow): Promise<void> {
   if (!(await bookingHasKeyRoom(tx, booking.id))) throw sharingConflict('The booking has no key room', sharingMessages.noKey);
-  if (booking.status !== 'UNPROCESSED' && booking.status !== 'APPROVED') throw sharingConflict(`Booking is ${booking.status}`, sharingMessages.closed);
+  if (booking.status !== 'UNPROCESSED' && booking.status !== 'APPROVED')
+    throw sharingConflict(`Booking is ${booking.status}`, sharingMessages.closed);
 }

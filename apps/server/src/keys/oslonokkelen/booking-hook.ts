@@ -6,7 +6,4 @@ import { syncKeyAccess } from './sync-key-access';
  * cancellation, a moved, added or removed time) key access is brought in line with the state just
  * written, in the same transaction. Registered with the bookings module by the composition root.
  */
-export const keyAccessHook: BookingStatusHook = {
-  name: 'digital-keys',
-  afterChange: (tx, change) => syncKeyAccess(tx, change.bookingId),
-};
+export const keyAccessHook: BookingStatusHook = { name: 'digital-keys', afterChange: (tx, change) => syncKeyAccess(tx, change.bookingId) };

@@ -1,7 +1,15 @@
 import { keyAccessDecision, type KeyAccessDecision } from '@lokaler/domain/oslonokkelen';
 import type { Db, Tx } from '../../db/client';
 import { doorIdOf, type KeyGrant, type KeyServiceClient } from '../../integrations/key-service/key-service-client';
-import { leaseRevocations, listDuePushedGrants, lockDuePushes, lockDueRevocations, lockPermission, settlePushedPermission, updateRevocation } from './key-job-repository';
+import {
+  leaseRevocations,
+  listDuePushedGrants,
+  lockDuePushes,
+  lockDueRevocations,
+  lockPermission,
+  settlePushedPermission,
+  updateRevocation,
+} from './key-job-repository';
 import { grantIdFor, keyTimesHash, planPermission } from './plan-permission';
 import { loadKeyBookingStates, loadKeyTimes, queueRevocation, updatePermission, type PermissionRow } from './repository';
 import { applyPlan } from './sync-key-access';
@@ -44,13 +52,29 @@ const later = (ms: number) => new Date(Date.now() + ms);
 async function withdrawQueuedGrants(db: Db, keyService: KeyServiceClient): Promise<number> {
   const due = await writeTransaction(db, async (tx) => {
     const rows = await lockDueRevocations(tx, 50);
-    await leaseRevocations(tx, rows.map((r) => r.grantId), later(LEASE_MS));
+    await leaseRevocations(
+      tx,
+      rows.map((r) => r.grantId),
+      later(LEASE_MS),
+    );
     return rows;
   });
-  const outcomes = await Promise.all(due.map(async (row) => ({ row, ok: await keyService.revokeGrant(row.grantId).then(() => true, () => false) })));
+  const outcomes = await Promise.all(
+    due.map(async (row) => ({
+      row,
+      ok: await keyService.revokeGrant(row.grantId).then(
+        () => true,
+        () => false,
+      ),
+    })),
+  );
   await writeTransaction(db, async (tx) => {
     for (const { row, ok } of outcomes) {
-      await updateRevocation(tx, row.grantId, ok ? { doneAt: new Date() } : { attempts: row.attempts + 1, nextAttemptAt: later(backoffMs(row.attempts + 1)) });
+      await updateRevocation(
+        tx,
+        row.grantId,
+        ok ? { doneAt: new Date() } : { attempts: row.attempts + 1, nextAttemptAt: later(backoffMs(row.attempts + 1)) },
+      );
     }
   });
   return outcomes.filter((o) => o.ok).length;
@@ -71,7 +95,11 @@ async function decisionsFor(tx: Tx, permissions: readonly PermissionRow[]) {
   return (permission: PermissionRow): { decision: KeyAccessDecision; hash: string; times: typeof times } => {
     const state = states.get(permission.bookingId);
     const own = times.filter((t) => t.bookingId === permission.bookingId);
-    const decision = keyAccessDecision({ status: state?.status ?? 'CANCELLED', contractSigned: state?.contractSigned ?? null, activeKeyReservationCount: own.length });
+    const decision = keyAccessDecision({
+      status: state?.status ?? 'CANCELLED',
+      contractSigned: state?.contractSigned ?? null,
+      activeKeyReservationCount: own.length,
+    });
     return { decision, hash: keyTimesHash(own), times: own };
   };
 }
@@ -87,17 +115,32 @@ async function pushDueGrants(db: Db, keyService: KeyServiceClient): Promise<numb
       if (plan.pushNow) {
         await updatePermission(tx, permission.id, { nextAttemptAt: later(LEASE_MS) });
         toPush.push({
-          permission, hash, grantId: grantIdFor(permission),
-          grant: { phoneNumber: permission.phoneNumber, doors: [...new Set(times.map((t) => doorIdOf(t.bookableAssetId)))], periods: times.map((t) => ({ from: t.from, until: t.until })) },
+          permission,
+          hash,
+          grantId: grantIdFor(permission),
+          grant: {
+            phoneNumber: permission.phoneNumber,
+            doors: [...new Set(times.map((t) => doorIdOf(t.bookableAssetId)))],
+            periods: times.map((t) => ({ from: t.from, until: t.until })),
+          },
         });
         continue;
       }
       await applyPlan(tx, permission, plan);
-      if ((plan.status ?? permission.status) === 'NOT_REQUESTED') await updatePermission(tx, permission.id, { nextAttemptAt: later(RECHECK_WAITING_MS) });
+      if ((plan.status ?? permission.status) === 'NOT_REQUESTED')
+        await updatePermission(tx, permission.id, { nextAttemptAt: later(RECHECK_WAITING_MS) });
     }
     return toPush;
   });
-  const outcomes = await Promise.all(plans.map(async (plan) => ({ plan, ok: await keyService.putGrant(plan.grantId, plan.grant).then(() => true, () => false) })));
+  const outcomes = await Promise.all(
+    plans.map(async (plan) => ({
+      plan,
+      ok: await keyService.putGrant(plan.grantId, plan.grant).then(
+        () => true,
+        () => false,
+      ),
+    })),
+  );
   return writeTransaction(db, async (tx) => {
     let pushed = 0;
     for (const { plan, ok } of outcomes) if (await recordPush(tx, plan, ok)) pushed++;
@@ -108,7 +151,8 @@ async function pushDueGrants(db: Db, keyService: KeyServiceClient): Promise<numb
 /** Records one push; a number that changed meanwhile (removed, withdrawn) gets the fresh grant withdrawn. */
 async function recordPush(tx: Tx, plan: PushPlan, ok: boolean): Promise<boolean> {
   const now = await lockPermission(tx, plan.permission.id);
-  const unchanged = now && now.status === 'NOT_REQUESTED' && now.grantGeneration === plan.permission.grantGeneration && now.grantId === null;
+  const unchanged =
+    now && now.status === 'NOT_REQUESTED' && now.grantGeneration === plan.permission.grantGeneration && now.grantId === null;
   if (!unchanged) {
     if (ok) await queueRevocation(tx, plan.grantId);
     return false;
@@ -124,7 +168,13 @@ async function recordPush(tx: Tx, plan: PushPlan, ok: boolean): Promise<boolean>
     }
     return false;
   }
-  await updatePermission(tx, now.id, { status: 'PUSHED_BUT_STATUS_UNKNOWN', grantId: plan.grantId, grantedTimesHash: plan.hash, attempts: 0, nextAttemptAt: new Date() });
+  await updatePermission(tx, now.id, {
+    status: 'PUSHED_BUT_STATUS_UNKNOWN',
+    grantId: plan.grantId,
+    grantedTimesHash: plan.hash,
+    attempts: 0,
+    nextAttemptAt: new Date(),
+  });
   // The booking may have changed while the service was called: bring the number in line at once.
   const pushed = { ...now, status: 'PUSHED_BUT_STATUS_UNKNOWN' as const, grantId: plan.grantId, grantedTimesHash: plan.hash };
   const { decision, hash } = (await decisionsFor(tx, [pushed]))(pushed);
@@ -142,12 +192,19 @@ async function followPushedGrants(db: Db, keyService: KeyServiceClient): Promise
     for (const permission of withGrant) {
       const state = answers.get(permission.grantId);
       if (state === 'PENDING') continue;
-      const fields = state === undefined
-        // The service does not know the grant (lost on its side): push it again under a new id.
-        ? { status: 'NOT_REQUESTED' as const, grantId: null, grantedTimesHash: null, grantGeneration: permission.grantGeneration + 1, nextAttemptAt: new Date() }
-        // REVOKED here means someone withdrew it at the service, not us: the number has no key.
-        : { status: state === 'REVOKED' ? 'FAILED' as const : state };
-      if (await settlePushedPermission(tx, permission, fields) && state !== undefined) settled++;
+      const fields =
+        state === undefined
+          ? // The service does not know the grant (lost on its side): push it again under a new id.
+            {
+              status: 'NOT_REQUESTED' as const,
+              grantId: null,
+              grantedTimesHash: null,
+              grantGeneration: permission.grantGeneration + 1,
+              nextAttemptAt: new Date(),
+            }
+          : // REVOKED here means someone withdrew it at the service, not us: the number has no key.
+            { status: state === 'REVOKED' ? ('FAILED' as const) : state };
+      if ((await settlePushedPermission(tx, permission, fields)) && state !== undefined) settled++;
     }
     return settled;
   });

@@ -31,7 +31,12 @@ describe('the key job in the background', () => {
     const locationId = (await createLocation(db)).id;
     const room = (await createAsset(db, locationId, { hasOslonokkelen: true })).id;
     const kari = await citizenSession(app, testCitizens[0]!);
-    const booking = await applicantBooking(db, { locationId, userId: kari.userId, status: 'APPROVED', times: [{ bookableAssetId: room, date: inDays(3), startTime: '18:00:00', durationMinutes: 60 }] });
+    const booking = await applicantBooking(db, {
+      locationId,
+      userId: kari.userId,
+      status: 'APPROVED',
+      times: [{ bookableAssetId: room, date: inDays(3), startTime: '18:00:00', durationMinutes: 60 }],
+    });
     await kari.request({ method: 'POST', url: `/api/oslonokkelen/${booking.id}?phoneNumber=98765432` });
 
     const seen = new Set<string>();

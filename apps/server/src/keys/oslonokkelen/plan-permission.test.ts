@@ -27,8 +27,14 @@ describe('what happens to a shared number when the booking changes', () => {
     expect(planPermission(granted, 'CLOSED', hash)).toEqual({ status: 'DELETED', withdrawGrant: true, pushNow: false });
     expect(planPermission(waiting, 'CLOSED', hash)).toEqual({ status: 'DELETED', withdrawGrant: false, pushNow: false });
     expect(planPermission(granted, 'WAITING', hash)).toEqual({ status: 'NOT_REQUESTED', withdrawGrant: true, pushNow: false });
-    expect(planPermission(granted, 'NO_TIMES', hash)).toEqual({ status: 'DELETED_UNTIL_BOOKING_CHANGED', withdrawGrant: true, pushNow: false });
-    expect(planPermission({ status: 'DELETED_UNTIL_BOOKING_CHANGED', grantId: null, grantedTimesHash: null }, 'GRANT', hash)).toMatchObject({ status: 'NOT_REQUESTED', pushNow: true });
+    expect(planPermission(granted, 'NO_TIMES', hash)).toEqual({
+      status: 'DELETED_UNTIL_BOOKING_CHANGED',
+      withdrawGrant: true,
+      pushNow: false,
+    });
+    expect(planPermission({ status: 'DELETED_UNTIL_BOOKING_CHANGED', grantId: null, grantedTimesHash: null }, 'GRANT', hash)).toMatchObject(
+      { status: 'NOT_REQUESTED', pushNow: true },
+    );
   });
 
   it('derives grant ids from the generation: a retry repeats the id, a new grant gets a new one', () => {

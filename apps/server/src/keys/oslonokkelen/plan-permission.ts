@@ -4,7 +4,10 @@ import type { KeyTime } from './repository';
 
 /** A fingerprint of the doors and periods a grant covers: a grant with another fingerprint is out of date. */
 export function keyTimesHash(times: readonly Pick<KeyTime, 'bookableAssetId' | 'from' | 'until'>[]): string {
-  const canonical = times.map((t) => `${t.bookableAssetId}|${t.from}|${t.until}`).sort().join('\n');
+  const canonical = times
+    .map((t) => `${t.bookableAssetId}|${t.from}|${t.until}`)
+    .sort()
+    .join('\n');
   return createHash('sha256').update(canonical).digest('hex');
 }
 

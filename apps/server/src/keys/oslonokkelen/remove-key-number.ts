@@ -9,7 +9,17 @@ import { lockShownPermission, queueRevocation, updatePermission } from './reposi
 import { writeTransaction } from '../../db/write-transaction';
 
 /** Takes the key away from a number: its grant is withdrawn and the number disappears (DELETED). */
-export async function removeKeyNumber({ db, identity, bookingId, phoneNumber }: { db: DbOrTx; identity: EffectiveIdentity; bookingId: number; phoneNumber: string }): Promise<OslonokkelenInfo> {
+export async function removeKeyNumber({
+  db,
+  identity,
+  bookingId,
+  phoneNumber,
+}: {
+  db: DbOrTx;
+  identity: EffectiveIdentity;
+  bookingId: number;
+  phoneNumber: string;
+}): Promise<OslonokkelenInfo> {
   return writeTransaction(db, async (tx) => {
     const booking = await findVisibleBooking(tx, identity, bookingId, { lock: true });
     const permission = await lockShownPermission(tx, booking.id, phoneNumber);

@@ -1,7 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError } from '@lokaler/domain/api-error';
 import {
-  bookingIdParams, invalidKeyPhoneNumberMessage, keyPhoneNumberQuery, normalizeKeyPhoneNumber, oslonokkelenInfo,
+  bookingIdParams,
+  invalidKeyPhoneNumberMessage,
+  keyPhoneNumberQuery,
+  normalizeKeyPhoneNumber,
+  oslonokkelenInfo,
 } from '@lokaler/domain/oslonokkelen';
 import { AppError } from '../../errors';
 import { effectiveIdentity } from '../../people';
@@ -14,38 +18,69 @@ const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409
 
 /** The digital key of a booking (spec 02 §7: /oslonokkelen/{bookingId}…). */
 export const oslonokkelenRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/oslonokkelen/:bookingId/info', {
-    config: { access: 'citizen' },
-    schema: {
-      tags: ['oslonøkkelen'], summary: 'Key info: the shared numbers with their status, whether sharing is allowed', security: [{ bearer: [] }],
-      params: bookingIdParams, response: { 200: oslonokkelenInfo, ...errors },
+  app.get(
+    '/oslonokkelen/:bookingId/info',
+    {
+      config: { access: 'citizen' },
+      schema: {
+        tags: ['oslonøkkelen'],
+        summary: 'Key info: the shared numbers with their status, whether sharing is allowed',
+        security: [{ bearer: [] }],
+        params: bookingIdParams,
+        response: { 200: oslonokkelenInfo, ...errors },
+      },
     },
-  }, async (request, reply) => {
-    const { booking } = await applicantBooking(request, reply, request.params.bookingId);
-    return keyInfo(app.database.db, booking);
-  });
+    async (request, reply) => {
+      const { booking } = await applicantBooking(request, reply, request.params.bookingId);
+      return keyInfo(app.database.db, booking);
+    },
+  );
 
-  app.post('/oslonokkelen/:bookingId', {
-    config: { access: 'citizen' },
-    schema: {
-      tags: ['oslonøkkelen'],
-      summary: 'Share the key with ?phoneNumber= (8 digits once spaces are removed)',
-      description: 'The number starts as NOT_REQUESTED; the key job pushes it to the key service when the booking is approved (and its contract signed).',
-      security: [{ bearer: [] }], params: bookingIdParams, querystring: keyPhoneNumberQuery, response: { 200: oslonokkelenInfo, ...errors },
+  app.post(
+    '/oslonokkelen/:bookingId',
+    {
+      config: { access: 'citizen' },
+      schema: {
+        tags: ['oslonøkkelen'],
+        summary: 'Share the key with ?phoneNumber= (8 digits once spaces are removed)',
+        description:
+          'The number starts as NOT_REQUESTED; the key job pushes it to the key service when the booking is approved (and its contract signed).',
+        security: [{ bearer: [] }],
+        params: bookingIdParams,
+        querystring: keyPhoneNumberQuery,
+        response: { 200: oslonokkelenInfo, ...errors },
+      },
     },
-  }, async (request, reply) => addKeyNumber({
-    db: app.database.db, identity: await effectiveIdentity(request, reply), bookingId: request.params.bookingId, phoneNumber: keyPhoneNumber(request.query.phoneNumber),
-  }));
+    async (request, reply) =>
+      addKeyNumber({
+        db: app.database.db,
+        identity: await effectiveIdentity(request, reply),
+        bookingId: request.params.bookingId,
+        phoneNumber: keyPhoneNumber(request.query.phoneNumber),
+      }),
+  );
 
-  app.delete('/oslonokkelen/:bookingId', {
-    config: { access: 'citizen' },
-    schema: {
-      tags: ['oslonøkkelen'], summary: 'Take the key away from ?phoneNumber=', security: [{ bearer: [] }],
-      params: bookingIdParams, querystring: keyPhoneNumberQuery, response: { 200: oslonokkelenInfo, ...errors },
+  app.delete(
+    '/oslonokkelen/:bookingId',
+    {
+      config: { access: 'citizen' },
+      schema: {
+        tags: ['oslonøkkelen'],
+        summary: 'Take the key away from ?phoneNumber=',
+        security: [{ bearer: [] }],
+        params: bookingIdParams,
+        querystring: keyPhoneNumberQuery,
+        response: { 200: oslonokkelenInfo, ...errors },
+      },
     },
-  }, async (request, reply) => removeKeyNumber({
-    db: app.database.db, identity: await effectiveIdentity(request, reply), bookingId: request.params.bookingId, phoneNumber: keyPhoneNumber(request.query.phoneNumber),
-  }));
+    async (request, reply) =>
+      removeKeyNumber({
+        db: app.database.db,
+        identity: await effectiveIdentity(request, reply),
+        bookingId: request.params.bookingId,
+        phoneNumber: keyPhoneNumber(request.query.phoneNumber),
+      }),
+  );
 };
 
 /** Spec 02 §5: 8 digits once spaces are removed; the refusal names the field and carries the spec's text. */

@@ -1,7 +1,14 @@
 import { keyAccessDecision } from '@lokaler/domain/oslonokkelen';
 import type { Tx } from '../../db/client';
 import { keyTimesHash, planPermission } from './plan-permission';
-import { loadKeyBookingStates, loadKeyTimes, lockShownPermissions, queueRevocation, updatePermission, type PermissionRow } from './repository';
+import {
+  loadKeyBookingStates,
+  loadKeyTimes,
+  lockShownPermissions,
+  queueRevocation,
+  updatePermission,
+  type PermissionRow,
+} from './repository';
 
 /**
  * Brings the digital-key access of a booking in line with the booking, in the caller's transaction.
@@ -16,7 +23,11 @@ export async function syncKeyAccess(tx: Tx, bookingId: number): Promise<void> {
   const state = (await loadKeyBookingStates(tx, [bookingId])).get(bookingId);
   if (!state) return;
   const times = await loadKeyTimes(tx, [bookingId]);
-  const decision = keyAccessDecision({ status: state.status, contractSigned: state.contractSigned, activeKeyReservationCount: times.length });
+  const decision = keyAccessDecision({
+    status: state.status,
+    contractSigned: state.contractSigned,
+    activeKeyReservationCount: times.length,
+  });
   const hash = keyTimesHash(times);
   for (const permission of permissions) await applyPlan(tx, permission, planPermission(permission, decision, hash));
 }

@@ -12,13 +12,25 @@ import { writeTransaction } from '../../db/write-transaction';
  * Adds a co-administrator by e-mail (lower-case). The list is read at every token check, so they see
  * the location at their next request. An address that is an administrator already is a 409.
  */
-export async function addLocationAdmin({ db, user, locationId, email }: { db: Db; user: AuthenticatedUser; locationId: number; email: string }): Promise<{ email: string }[]> {
+export async function addLocationAdmin({
+  db,
+  user,
+  locationId,
+  email,
+}: {
+  db: Db;
+  user: AuthenticatedUser;
+  locationId: number;
+  email: string;
+}): Promise<{ email: string }[]> {
   assertManagesLocation(user, locationId);
   const address = email.trim().toLowerCase();
   return writeTransaction(db, async (tx) => {
     await findLiveLocation(tx, locationId);
     if (!(await insertAdminEmail(tx, locationId, address))) {
-      throw new AppError('CONFLICT', 'Already an administrator of the location', adminMessages.alreadyAdmin, { fields: [{ path: 'body.email', message: adminMessages.alreadyAdmin }] });
+      throw new AppError('CONFLICT', 'Already an administrator of the location', adminMessages.alreadyAdmin, {
+        fields: [{ path: 'body.email', message: adminMessages.alreadyAdmin }],
+      });
     }
     await writeLocationAudit(tx, { locationId, user, action: 'ADMIN_ADDED', before: null, after: { email: address } });
     return listAdminEmails(tx, locationId);

@@ -27,7 +27,15 @@ export function toBookingRules(row: LocationRuleRow): BookingRules {
   };
 }
 
-export async function getBookingRules({ db, user, locationId }: { db: DbOrTx; user: AuthenticatedUser; locationId: number }): Promise<BookingRules> {
+export async function getBookingRules({
+  db,
+  user,
+  locationId,
+}: {
+  db: DbOrTx;
+  user: AuthenticatedUser;
+  locationId: number;
+}): Promise<BookingRules> {
   assertManagesLocation(user, locationId);
   return toBookingRules(await findLiveLocation(db, locationId));
 }

@@ -4,7 +4,15 @@ import type { DbOrTx } from '../../db/client';
 import { findLiveLocation } from './get-booking-rules';
 import { listAdminEmails } from './repository';
 
-export async function listLocationAdmins({ db, user, locationId }: { db: DbOrTx; user: AuthenticatedUser; locationId: number }): Promise<{ email: string }[]> {
+export async function listLocationAdmins({
+  db,
+  user,
+  locationId,
+}: {
+  db: DbOrTx;
+  user: AuthenticatedUser;
+  locationId: number;
+}): Promise<{ email: string }[]> {
   assertManagesLocation(user, locationId);
   await findLiveLocation(db, locationId);
   return listAdminEmails(db, locationId);

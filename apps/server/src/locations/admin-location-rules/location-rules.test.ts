@@ -33,23 +33,43 @@ describe('booking rules and administrators of a location', () => {
     bente = (await loginAs(ctx.app, testAdmins[3]!, { client: 'admin' })).accessToken;
   });
 
-  const admins = async () => (await ctx.database.db.select().from(locationAdmins).where(eq(locationAdmins.locationId, locationId))).map((a) => a.email).sort();
-  const audit = async () => (await ctx.database.db.select().from(locationAuditLog).where(eq(locationAuditLog.locationId, locationId)).orderBy(asc(locationAuditLog.id)))
-    .map((e) => ({ action: e.action, actorName: e.actorName, before: e.before, after: e.after }));
+  const admins = async () =>
+    (await ctx.database.db.select().from(locationAdmins).where(eq(locationAdmins.locationId, locationId))).map((a) => a.email).sort();
+  const audit = async () =>
+    (
+      await ctx.database.db
+        .select()
+        .from(locationAuditLog)
+        .where(eq(locationAuditLog.locationId, locationId))
+        .orderBy(asc(locationAuditLog.id))
+    ).map((e) => ({ action: e.action, actorName: e.actorName, before: e.before, after: e.after }));
   afterAll(() => ctx.close());
 
   it('reads and changes the booking rules', async () => {
-    expect((await call(ctx.app, siri, 'GET', `/api/location/${locationId}/bookingrules`)).json()).toEqual({ REQUIRE_CONTRACT: true, ENABLE_VEDTAK: false, ADMIN_CAN_BOOK_PAST_DATES: false, ...noLimits });
-    const res = await call(ctx.app, siri, 'PUT', `/api/location/${locationId}/bookingrules`, { rules: { ENABLE_VEDTAK: true, ADMIN_CAN_BOOK_PAST_DATES: true } });
+    expect((await call(ctx.app, siri, 'GET', `/api/location/${locationId}/bookingrules`)).json()).toEqual({
+      REQUIRE_CONTRACT: true,
+      ENABLE_VEDTAK: false,
+      ADMIN_CAN_BOOK_PAST_DATES: false,
+      ...noLimits,
+    });
+    const res = await call(ctx.app, siri, 'PUT', `/api/location/${locationId}/bookingrules`, {
+      rules: { ENABLE_VEDTAK: true, ADMIN_CAN_BOOK_PAST_DATES: true },
+    });
     expect(res.json()).toEqual({ REQUIRE_CONTRACT: true, ENABLE_VEDTAK: true, ADMIN_CAN_BOOK_PAST_DATES: true, ...noLimits });
-    expect((await call(ctx.app, siri, 'PUT', `/api/location/${locationId}/bookingrules`, { REQUIRE_CONTRACT: false })).json()).toMatchObject({ REQUIRE_CONTRACT: false });
-    expect((await call(ctx.app, siri, 'PUT', `/api/location/${locationId}/bookingrules`, { rules: { UNKNOWN_RULE: true } })).statusCode).toBe(400);
+    expect(
+      (await call(ctx.app, siri, 'PUT', `/api/location/${locationId}/bookingrules`, { REQUIRE_CONTRACT: false })).json(),
+    ).toMatchObject({ REQUIRE_CONTRACT: false });
+    expect(
+      (await call(ctx.app, siri, 'PUT', `/api/location/${locationId}/bookingrules`, { rules: { UNKNOWN_RULE: true } })).statusCode,
+    ).toBe(400);
   });
 
   it('adds a co-administrator by e-mail, who then gets access; never removes oneself or the last one', async () => {
     expect((await call(ctx.app, jonas, 'GET', `/api/location/${locationId}/admins`)).statusCode).toBe(403);
     expect((await call(ctx.app, siri, 'POST', `/api/location/${locationId}/admins`, { email: 'ikke-en-epost' })).statusCode).toBe(400);
-    const added = await call(ctx.app, siri, 'POST', `/api/location/${locationId}/admins`, { email: ` ${testAdmins[1]!.email.toUpperCase()} ` });
+    const added = await call(ctx.app, siri, 'POST', `/api/location/${locationId}/admins`, {
+      email: ` ${testAdmins[1]!.email.toUpperCase()} `,
+    });
     expect(added.json()).toEqual([{ email: jonasEmail }, { email: siriEmail }]);
     // The same token works now: access is read from location_admins on every request.
     expect((await call(ctx.app, jonas, 'GET', `/api/location/${locationId}/admins`)).statusCode).toBe(200);
@@ -64,9 +84,16 @@ describe('booking rules and administrators of a location', () => {
 
   it('writes each change of the rules to the audit log with the whole map before and after', async () => {
     const before = (await call(ctx.app, siri, 'GET', `/api/location/${locationId}/bookingrules`)).json();
-    const res = await call(ctx.app, siri, 'PUT', `/api/location/${locationId}/bookingrules`, { rules: { REQUIRE_CONTRACT: !before.REQUIRE_CONTRACT } });
+    const res = await call(ctx.app, siri, 'PUT', `/api/location/${locationId}/bookingrules`, {
+      rules: { REQUIRE_CONTRACT: !before.REQUIRE_CONTRACT },
+    });
     expect(res.statusCode).toBe(200);
-    expect((await audit()).at(-1)).toEqual({ action: 'BOOKING_RULES', actorName: 'Siri Saksbehandler', before, after: { ...before, REQUIRE_CONTRACT: !before.REQUIRE_CONTRACT } });
+    expect((await audit()).at(-1)).toEqual({
+      action: 'BOOKING_RULES',
+      actorName: 'Siri Saksbehandler',
+      before,
+      after: { ...before, REQUIRE_CONTRACT: !before.REQUIRE_CONTRACT },
+    });
     // A PUT that changes nothing writes nothing.
     const entries = (await audit()).length;
     await call(ctx.app, siri, 'PUT', `/api/location/${locationId}/bookingrules`, { rules: { REQUIRE_CONTRACT: !before.REQUIRE_CONTRACT } });
@@ -79,7 +106,12 @@ describe('booking rules and administrators of a location', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual([{ email: siriEmail }]);
     expect(await admins()).toEqual([siriEmail]);
-    expect((await audit()).at(-1)).toEqual({ action: 'ADMINS_REMOVED', actorName: 'Siri Saksbehandler', before: { emails: [jonasEmail] }, after: null });
+    expect((await audit()).at(-1)).toEqual({
+      action: 'ADMINS_REMOVED',
+      actorName: 'Siri Saksbehandler',
+      before: { emails: [jonasEmail] },
+      after: null,
+    });
 
     const none = await call(ctx.app, siri, 'DELETE', `/api/location/${locationId}/admins`, { emails: [] });
     expect(none.statusCode).toBe(400);
@@ -102,7 +134,12 @@ describe('booking rules and administrators of a location', () => {
     expect((await call(ctx.app, nora, 'GET', '/api/currentuser/adminlocations')).statusCode).toBe(403);
     const added = await call(ctx.app, siri, 'POST', `/api/location/${locationId}/admins`, { email: noraEmail });
     expect(added.statusCode, added.body).toBe(200);
-    expect((await audit()).at(-1)).toEqual({ action: 'ADMIN_ADDED', actorName: 'Siri Saksbehandler', before: null, after: { email: noraEmail } });
+    expect((await audit()).at(-1)).toEqual({
+      action: 'ADMIN_ADDED',
+      actorName: 'Siri Saksbehandler',
+      before: null,
+      after: { email: noraEmail },
+    });
 
     const again = (await loginAs(ctx.app, testAdmins[4]!, { client: 'admin' })).accessToken;
     const res = await call(ctx.app, again, 'GET', '/api/currentuser/adminlocations');
@@ -114,7 +151,9 @@ describe('booking rules and administrators of a location', () => {
   it('lets a city-wide administrator manage the rules and administrators, but never remove the last one', async () => {
     expect((await call(ctx.app, bente, 'GET', `/api/location/${locationId}/bookingrules`)).statusCode).toBe(200);
     expect((await call(ctx.app, bente, 'PUT', `/api/location/${locationId}/bookingrules`, { ENABLE_VEDTAK: false })).statusCode).toBe(200);
-    expect((await call(ctx.app, bente, 'DELETE', `/api/location/${locationId}/admins`, { emails: [noraEmail] })).json()).toEqual([{ email: siriEmail }]);
+    expect((await call(ctx.app, bente, 'DELETE', `/api/location/${locationId}/admins`, { emails: [noraEmail] })).json()).toEqual([
+      { email: siriEmail },
+    ]);
     const last = await call(ctx.app, bente, 'DELETE', `/api/location/${locationId}/admins?emails=${encodeURIComponent(siriEmail)}`);
     expect(last.statusCode).toBe(409);
     expect(last.json().userMsg).toBe(adminMessages.lastAdmin);

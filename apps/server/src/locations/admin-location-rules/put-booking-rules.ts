@@ -11,7 +11,17 @@ import { writeTransaction } from '../../db/write-transaction';
  * Changes the rules sent; they apply to decisions from now on (approved bookings keep their documents).
  * The change and its audit entry (the whole map before and after) are one transaction.
  */
-export async function putBookingRules({ db, user, locationId, rules }: { db: Db; user: AuthenticatedUser; locationId: number; rules: Partial<BookingRules> }): Promise<BookingRules> {
+export async function putBookingRules({
+  db,
+  user,
+  locationId,
+  rules,
+}: {
+  db: Db;
+  user: AuthenticatedUser;
+  locationId: number;
+  rules: Partial<BookingRules>;
+}): Promise<BookingRules> {
   assertManagesLocation(user, locationId);
   return writeTransaction(db, async (tx) => {
     await lockLocation(tx, locationId);
@@ -27,7 +37,8 @@ export async function putBookingRules({ db, user, locationId, rules }: { db: Db;
       ...(rules.MAX_DATES_PER_SERIES !== undefined ? { maxDatesPerSeries: rules.MAX_DATES_PER_SERIES } : {}),
     });
     const after = toBookingRules(await findLiveLocation(tx, locationId));
-    if (JSON.stringify(after) !== JSON.stringify(before)) await writeLocationAudit(tx, { locationId, user, action: 'BOOKING_RULES', before, after });
+    if (JSON.stringify(after) !== JSON.stringify(before))
+      await writeLocationAudit(tx, { locationId, user, action: 'BOOKING_RULES', before, after });
     return after;
   });
 }

@@ -12,13 +12,26 @@ import { writeTransaction } from '../../db/write-transaction';
  * Removes administrators. Not oneself (that would lock the caller out mid-session), and never the
  * last one: the location row is locked so two removals at once cannot empty it together.
  */
-export async function removeLocationAdmins({ db, user, locationId, emails }: { db: Db; user: AuthenticatedUser; locationId: number; emails: readonly string[] }): Promise<{ email: string }[]> {
+export async function removeLocationAdmins({
+  db,
+  user,
+  locationId,
+  emails,
+}: {
+  db: Db;
+  user: AuthenticatedUser;
+  locationId: number;
+  emails: readonly string[];
+}): Promise<{ email: string }[]> {
   assertManagesLocation(user, locationId);
   const wanted = [...new Set(emails.map((e) => e.trim().toLowerCase()))];
   if (wanted.length === 0) {
-    throw new AppError('VALIDATION', 'No e-mails to remove', adminMessages.chooseAdmin, { fields: [{ path: 'body.emails', message: adminMessages.chooseAdmin }] });
+    throw new AppError('VALIDATION', 'No e-mails to remove', adminMessages.chooseAdmin, {
+      fields: [{ path: 'body.emails', message: adminMessages.chooseAdmin }],
+    });
   }
-  if (user.email && wanted.includes(user.email.toLowerCase())) throw new AppError('CONFLICT', 'Cannot remove oneself', adminMessages.notSelf);
+  if (user.email && wanted.includes(user.email.toLowerCase()))
+    throw new AppError('CONFLICT', 'Cannot remove oneself', adminMessages.notSelf);
   return writeTransaction(db, async (tx) => {
     await lockLocation(tx, locationId);
     await findLiveLocation(tx, locationId);

@@ -15,26 +15,44 @@ export interface LocationRuleRow {
 
 /** The rules of a location that is not deleted. */
 export async function findLocationRules(db: DbOrTx, locationId: number): Promise<LocationRuleRow | undefined> {
-  const [row] = await db.select({
-    requireContract: locations.requireContract, enableVedtak: locations.enableVedtak, adminCanBookPastDates: locations.adminCanBookPastDates,
-    maxPendingHours: locations.maxPendingHours, maxPendingApplications: locations.maxPendingApplications,
-    maxRoomsPerApplication: locations.maxRoomsPerApplication, maxDatesPerSeries: locations.maxDatesPerSeries,
-  }).from(locations).where(and(eq(locations.id, locationId), ne(locations.status, 'DELETED')));
+  const [row] = await db
+    .select({
+      requireContract: locations.requireContract,
+      enableVedtak: locations.enableVedtak,
+      adminCanBookPastDates: locations.adminCanBookPastDates,
+      maxPendingHours: locations.maxPendingHours,
+      maxPendingApplications: locations.maxPendingApplications,
+      maxRoomsPerApplication: locations.maxRoomsPerApplication,
+      maxDatesPerSeries: locations.maxDatesPerSeries,
+    })
+    .from(locations)
+    .where(and(eq(locations.id, locationId), ne(locations.status, 'DELETED')));
   return row;
 }
 
 export async function updateLocationRules(db: DbOrTx, locationId: number, rules: Partial<LocationRuleRow>): Promise<void> {
   if (Object.keys(rules).length === 0) return;
-  await db.update(locations).set({ ...rules, updatedAt: new Date() }).where(eq(locations.id, locationId));
+  await db
+    .update(locations)
+    .set({ ...rules, updatedAt: new Date() })
+    .where(eq(locations.id, locationId));
 }
 
 export async function listAdminEmails(db: DbOrTx, locationId: number): Promise<{ email: string }[]> {
-  return db.select({ email: locationAdmins.email }).from(locationAdmins).where(eq(locationAdmins.locationId, locationId)).orderBy(asc(locationAdmins.email));
+  return db
+    .select({ email: locationAdmins.email })
+    .from(locationAdmins)
+    .where(eq(locationAdmins.locationId, locationId))
+    .orderBy(asc(locationAdmins.email));
 }
 
 /** Whether the address was added (false: it is an administrator already, and nothing changed). */
 export async function insertAdminEmail(db: DbOrTx, locationId: number, email: string): Promise<boolean> {
-  const rows = await db.insert(locationAdmins).values({ locationId, email }).onConflictDoNothing().returning({ email: locationAdmins.email });
+  const rows = await db
+    .insert(locationAdmins)
+    .values({ locationId, email })
+    .onConflictDoNothing()
+    .returning({ email: locationAdmins.email });
   return rows.length > 0;
 }
 

@@ -30,22 +30,49 @@ describe('admin locations: the access matrix', () => {
     await db.insert(cityAdmins).values({ email: bentePerson!.email.toLowerCase() });
     await addLocationAdmin(db, (await createLocation(db, { name: 'Siris skole' })).id, siriPerson!.email);
     const [siri, bente, nora, kari] = await Promise.all([
-      loginAs(ctx.app, siriPerson!, { client: 'admin' }), loginAs(ctx.app, bentePerson!, { client: 'admin' }),
-      loginAs(ctx.app, noraPerson!, { client: 'admin' }), loginAs(ctx.app, testCitizens[0]!),
+      loginAs(ctx.app, siriPerson!, { client: 'admin' }),
+      loginAs(ctx.app, bentePerson!, { client: 'admin' }),
+      loginAs(ctx.app, noraPerson!, { client: 'admin' }),
+      loginAs(ctx.app, testCitizens[0]!),
     ]);
-    Object.assign(tokens, { otherAdmin: siri.accessToken, cityAdmin: bente.accessToken, locationAdmin: nora.accessToken, citizen: kari.accessToken });
-    const created = await call(ctx.app, tokens.cityAdmin, 'POST', '/api/admin/new-locations', { name: 'Matriseskolen', publicLocationType: 'SCHOOLS', geographicAreaId: 'sagene', adminEmail: noraPerson!.email });
+    Object.assign(tokens, {
+      otherAdmin: siri.accessToken,
+      cityAdmin: bente.accessToken,
+      locationAdmin: nora.accessToken,
+      citizen: kari.accessToken,
+    });
+    const created = await call(ctx.app, tokens.cityAdmin, 'POST', '/api/admin/new-locations', {
+      name: 'Matriseskolen',
+      publicLocationType: 'SCHOOLS',
+      geographicAreaId: 'sagene',
+      adminEmail: noraPerson!.email,
+    });
     locationId = created.json().locationId;
-    const [mail] = await queryRows<{ body: string }>(ctx.database.db, sql`select body from mail_outbox where recipient = ${noraPerson!.email.toLowerCase()}`);
+    const [mail] = await queryRows<{ body: string }>(
+      ctx.database.db,
+      sql`select body from mail_outbox where recipient = ${noraPerson!.email.toLowerCase()}`,
+    );
     linkId = /nytt-lokale\/([A-Za-z0-9_-]+)/.exec(mail!.body)![1]!;
     expect((await call(ctx.app, tokens.locationAdmin, 'POST', `/api/admin/new-location/${linkId}/claim`)).statusCode).toBe(200);
   });
   afterAll(() => ctx.close());
 
-  const info = { name: 'Matriseskolen', publicLocationType: 'SCHOOLS', filterCategory: 'SCHOOLS', geographicAreaId: 'sagene', lat: null, lng: null };
+  const info = {
+    name: 'Matriseskolen',
+    publicLocationType: 'SCHOOLS',
+    filterCategory: 'SCHOOLS',
+    geographicAreaId: 'sagene',
+    lat: null,
+    lng: null,
+  };
   const prefs = {
-    behandlingstid: 3, minBookingDurationMinutes: null, requireCostCategory: false, displayInPortal: true,
-    allowRepeatedBookingsForPublicUser: true, allowSingleBookingsForPublicUser: true, maxOneTimeslotPerBookingForPublicUser: false,
+    behandlingstid: 3,
+    minBookingDurationMinutes: null,
+    requireCostCategory: false,
+    displayInPortal: true,
+    allowRepeatedBookingsForPublicUser: true,
+    allowSingleBookingsForPublicUser: true,
+    maxOneTimeslotPerBookingForPublicUser: false,
   };
   const tenantInfo = { heading: 'Velkommen', description: 'Ring på.', links: [] };
   const allowed = 200;
@@ -65,12 +92,17 @@ describe('admin locations: the access matrix', () => {
     ['POST', `/api/admin/new-location/${linkId}/publish`, undefined, 422],
   ];
 
-  it('lets the location\'s administrator and the city admin through every settings route, and nobody else', async () => {
+  it("lets the location's administrator and the city admin through every settings route, and nobody else", async () => {
     const expected: Record<Caller, number | null> = { anonymous: 401, citizen: 403, otherAdmin: 403, locationAdmin: null, cityAdmin: null };
     for (const [method, url, body, through] of settingsRoutes()) {
       for (const caller of Object.keys(expected) as Caller[]) {
         const res = await call(ctx.app, tokens[caller], method as 'GET', url, body);
-        expect({ method, url, caller, status: res.statusCode }, res.body).toEqual({ method, url, caller, status: expected[caller] ?? through });
+        expect({ method, url, caller, status: res.statusCode }, res.body).toEqual({
+          method,
+          url,
+          caller,
+          status: expected[caller] ?? through,
+        });
       }
     }
   });
@@ -78,7 +110,11 @@ describe('admin locations: the access matrix', () => {
   it('keeps creating locations and the invitation list to city admins', async () => {
     const body = { name: 'Byadminskolen', publicLocationType: 'SCHOOLS', geographicAreaId: 'sagene', adminEmail: 'ny@oslo.kommune.no' };
     const expected: Record<Caller, [number, number]> = {
-      anonymous: [401, 401], citizen: [403, 403], otherAdmin: [403, 403], locationAdmin: [403, 403], cityAdmin: [201, 200],
+      anonymous: [401, 401],
+      citizen: [403, 403],
+      otherAdmin: [403, 403],
+      locationAdmin: [403, 403],
+      cityAdmin: [201, 200],
     };
     for (const caller of Object.keys(expected) as Caller[]) {
       const post = await call(ctx.app, tokens[caller], 'POST', '/api/admin/new-locations', body);
@@ -90,13 +126,21 @@ describe('admin locations: the access matrix', () => {
   it('lets any admin-client login try a claim, but only the invited person (who claimed it) get it; others 403', async () => {
     const expected: Record<Caller, number> = { anonymous: 401, citizen: 403, otherAdmin: 403, locationAdmin: 200, cityAdmin: 403 };
     for (const caller of Object.keys(expected) as Caller[]) {
-      expect({ caller, status: (await call(ctx.app, tokens[caller], 'POST', `/api/admin/new-location/${linkId}/claim`)).statusCode }).toEqual({ caller, status: expected[caller] });
+      expect({
+        caller,
+        status: (await call(ctx.app, tokens[caller], 'POST', `/api/admin/new-location/${linkId}/claim`)).statusCode,
+      }).toEqual({ caller, status: expected[caller] });
     }
   });
 
   it('answers an anonymous caller 401 before reading a bad body', async () => {
     for (const [method, url] of [...settingsRoutes().filter(([m]) => m !== 'GET'), ['POST', '/api/admin/new-locations'] as const]) {
-      const res = await ctx.app.inject({ method: method as 'PUT', url, headers: { 'content-type': 'application/json' }, payload: '{not json' });
+      const res = await ctx.app.inject({
+        method: method as 'PUT',
+        url,
+        headers: { 'content-type': 'application/json' },
+        payload: '{not json',
+      });
       expect({ url, status: res.statusCode }).toEqual({ url, status: 401 });
     }
   });

@@ -9,7 +9,11 @@ import { liveInvitation, wizardOf } from './new-location-wizard';
 import { writeTransaction } from '../../db/write-transaction';
 
 function gone(message: string): AppError {
-  return new AppError('GONE', message === newLocationMessages.invitationUsed ? 'Invitation used by someone else' : 'Invitation expired', message);
+  return new AppError(
+    'GONE',
+    message === newLocationMessages.invitationUsed ? 'Invitation used by someone else' : 'Invitation expired',
+    message,
+  );
 }
 
 /**
@@ -20,22 +24,43 @@ function gone(message: string): AppError {
  * device); another login with the same address gets 410, and so does everyone once an unclaimed link
  * has expired. A link replaced by a re-send is unknown (404).
  */
-export async function claimInvitation({ db, user, linkId, now = new Date() }: { db: Db; user: AuthenticatedUser; linkId: string; now?: Date }): Promise<NewLocationWizard> {
+export async function claimInvitation({
+  db,
+  user,
+  linkId,
+  now = new Date(),
+}: {
+  db: Db;
+  user: AuthenticatedUser;
+  linkId: string;
+  now?: Date;
+}): Promise<NewLocationWizard> {
   if (!user.email) throw AppError.forbidden('An administrator without an e-mail address cannot administer a location');
   const email = user.email;
   return writeTransaction(db, async (tx) => {
     const invitation = await liveInvitation(tx, linkId, { lock: true });
     // Both sides lower-case: the invitation is stored so, and an identity provider may spell an address with capitals.
     if (email.toLowerCase() !== invitation.email.toLowerCase()) {
-      throw new AppError('FORBIDDEN', `Invitation ${invitation.id} is for another e-mail address`, newLocationMessages.invitationForSomeoneElse);
+      throw new AppError(
+        'FORBIDDEN',
+        `Invitation ${invitation.id} is for another e-mail address`,
+        newLocationMessages.invitationForSomeoneElse,
+      );
     }
     if (invitation.usedByUserId !== null && invitation.usedByUserId !== user.userId) throw gone(newLocationMessages.invitationUsed);
-    if (invitation.usedByUserId === null && invitation.expiresAt.getTime() <= now.getTime()) throw gone(newLocationMessages.invitationExpired);
+    if (invitation.usedByUserId === null && invitation.expiresAt.getTime() <= now.getTime())
+      throw gone(newLocationMessages.invitationExpired);
     if (!(await bindInvitation(tx, invitation.id, user.userId))) throw gone(newLocationMessages.invitationUsed);
     // Her token is read against location_admins on every request: from the next one on she administers it.
     await insertLocationAdmin(tx, invitation.locationId, email);
     if (invitation.usedByUserId === null) {
-      await writeLocationAudit(tx, { locationId: invitation.locationId, user, action: 'ADMIN_ADDED', before: null, after: { email: email.toLowerCase(), invitation: invitation.id } });
+      await writeLocationAudit(tx, {
+        locationId: invitation.locationId,
+        user,
+        action: 'ADMIN_ADDED',
+        before: null,
+        after: { email: email.toLowerCase(), invitation: invitation.id },
+      });
     }
     return wizardOf(tx, invitation);
   });

@@ -32,14 +32,40 @@ export async function createLocation(options: {
   if (!user.cityAdmin) throw AppError.forbidden('A city-wide administrator is required');
   return writeTransaction(db, async (tx) => {
     if (!(await areaExists(tx, body.geographicAreaId))) throw unknownArea();
-    const locationId = await insertLocation(tx, { name: body.name, publicLocationType: body.publicLocationType, geographicAreaId: body.geographicAreaId });
+    const locationId = await insertLocation(tx, {
+      name: body.name,
+      publicLocationType: body.publicLocationType,
+      geographicAreaId: body.geographicAreaId,
+    });
     await insertLocationAdmin(tx, locationId, body.adminEmail);
     const { linkId, expiresAt } = newInvitationLink(now, options.invitationDays);
-    const invitation = await insertInvitation(tx, { linkId, locationId, email: body.adminEmail, createdByUserId: user.userId, createdAt: now, expiresAt });
-    await enqueueInvitationMail(tx, { to: body.adminEmail, locationName: body.name, invitedBy: user.name, adminPublicUrl: options.adminPublicUrl, linkId, expiresAt });
+    const invitation = await insertInvitation(tx, {
+      linkId,
+      locationId,
+      email: body.adminEmail,
+      createdByUserId: user.userId,
+      createdAt: now,
+      expiresAt,
+    });
+    await enqueueInvitationMail(tx, {
+      to: body.adminEmail,
+      locationName: body.name,
+      invitedBy: user.name,
+      adminPublicUrl: options.adminPublicUrl,
+      linkId,
+      expiresAt,
+    });
     await writeLocationAudit(tx, {
-      locationId, user, action: 'LOCATION_CREATED', before: null,
-      after: { name: body.name, publicLocationType: body.publicLocationType, geographicAreaId: body.geographicAreaId, adminEmail: body.adminEmail },
+      locationId,
+      user,
+      action: 'LOCATION_CREATED',
+      before: null,
+      after: {
+        name: body.name,
+        publicLocationType: body.publicLocationType,
+        geographicAreaId: body.geographicAreaId,
+        adminEmail: body.adminEmail,
+      },
     });
     return { locationId, invitation: toInvitation({ ...invitation, locationName: body.name, locationStatus: 'UNPUBLISHED' }, now) };
   });

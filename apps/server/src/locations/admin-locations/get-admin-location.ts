@@ -5,13 +5,31 @@ import type { LocationSettingsRow } from './location-repository';
 import { managedLocation, pick } from './managed-location';
 
 export const infoKeys = [
-  'name', 'publicLocationType', 'filterCategory', 'geographicAreaId', 'streetAddress', 'postCode', 'city', 'phoneNumber',
-  'contactEmail', 'homepage', 'externalUrl', 'companyCode', 'informationMessage', 'lat', 'lng',
+  'name',
+  'publicLocationType',
+  'filterCategory',
+  'geographicAreaId',
+  'streetAddress',
+  'postCode',
+  'city',
+  'phoneNumber',
+  'contactEmail',
+  'homepage',
+  'externalUrl',
+  'companyCode',
+  'informationMessage',
+  'lat',
+  'lng',
 ] as const;
 
 export const preferenceKeys = [
-  'behandlingstid', 'minBookingDurationMinutes', 'requireCostCategory', 'displayInPortal',
-  'allowRepeatedBookingsForPublicUser', 'allowSingleBookingsForPublicUser', 'maxOneTimeslotPerBookingForPublicUser',
+  'behandlingstid',
+  'minBookingDurationMinutes',
+  'requireCostCategory',
+  'displayInPortal',
+  'allowRepeatedBookingsForPublicUser',
+  'allowSingleBookingsForPublicUser',
+  'maxOneTimeslotPerBookingForPublicUser',
 ] as const satisfies readonly (keyof LocationPreferences)[];
 
 export function toAdminLocation(row: LocationSettingsRow): AdminLocationDetails {
@@ -28,6 +46,14 @@ export function toAdminLocation(row: LocationSettingsRow): AdminLocationDetails 
 }
 
 /** GET /api/admin/location/{id}: every field the administrator edits. */
-export async function getAdminLocation({ db, user, locationId }: { db: DbOrTx; user: AuthenticatedUser; locationId: number }): Promise<AdminLocationDetails> {
+export async function getAdminLocation({
+  db,
+  user,
+  locationId,
+}: {
+  db: DbOrTx;
+  user: AuthenticatedUser;
+  locationId: number;
+}): Promise<AdminLocationDetails> {
   return toAdminLocation(await managedLocation(db, user, locationId));
 }

@@ -15,14 +15,18 @@ export function newInvitationLink(now: Date, days: number): { linkId: string; ex
 }
 
 /** Queues the invitation's e-mail in the writing transaction (sent by the outbox once it commits). */
-export async function enqueueInvitationMail(tx: Tx, invitation: {
-  to: string; locationName: string; invitedBy: string; adminPublicUrl: string; linkId: string; expiresAt: Date;
-}): Promise<void> {
-  await enqueueMail(tx, locationInvitationMail({
-    to: invitation.to,
-    locationName: invitation.locationName,
-    invitedBy: invitation.invitedBy,
-    link: locationInvitationLink(invitation.adminPublicUrl, invitation.linkId),
-    lastDay: osloClock(invitation.expiresAt).today,
-  }));
+export async function enqueueInvitationMail(
+  tx: Tx,
+  invitation: { to: string; locationName: string; invitedBy: string; adminPublicUrl: string; linkId: string; expiresAt: Date },
+): Promise<void> {
+  await enqueueMail(
+    tx,
+    locationInvitationMail({
+      to: invitation.to,
+      locationName: invitation.locationName,
+      invitedBy: invitation.invitedBy,
+      link: locationInvitationLink(invitation.adminPublicUrl, invitation.linkId),
+      lastDay: osloClock(invitation.expiresAt).today,
+    }),
+  );
 }

@@ -10,7 +10,12 @@ import { findLiveLocation, type LocationSettingsRow } from './location-repositor
  * caller administers it or is a city admin. Which ids exist is no secret: GET /api/location/{id}
  * answers every one.
  */
-export async function managedLocation(db: DbOrTx, user: AuthenticatedUser, locationId: number, options: { lock?: boolean } = {}): Promise<LocationSettingsRow> {
+export async function managedLocation(
+  db: DbOrTx,
+  user: AuthenticatedUser,
+  locationId: number,
+  options: { lock?: boolean } = {},
+): Promise<LocationSettingsRow> {
   const location = await findLiveLocation(db, locationId, options);
   if (!location) throw AppError.notFound(`Location ${locationId}`);
   assertManagesLocation(user, locationId);

@@ -38,7 +38,15 @@ export async function wizardOf(db: DbOrTx, invitation: InvitationWithLocation): 
 }
 
 /** GET /api/admin/new-location/{linkId} */
-export async function getNewLocationWizard({ db, user, linkId }: { db: DbOrTx; user: AuthenticatedUser; linkId: string }): Promise<NewLocationWizard> {
+export async function getNewLocationWizard({
+  db,
+  user,
+  linkId,
+}: {
+  db: DbOrTx;
+  user: AuthenticatedUser;
+  linkId: string;
+}): Promise<NewLocationWizard> {
   const invitation = await liveInvitation(db, linkId);
   assertMayUseWizard(user, invitation);
   return wizardOf(db, invitation);

@@ -34,10 +34,21 @@ export async function publishLocation({ db, user, linkId }: { db: Db; user: Auth
       visibleRooms > 0 ? null : { path: 'rooms', message: newLocationMessages.roomMissing },
     ].filter((m) => m !== null);
     if (missing.length > 0) {
-      throw new AppError('UNPROCESSABLE', `Location ${locationId} is not ready: ${missing.map((m) => m.path).join(', ')}`, missing.map((m) => m.message).join(' '), { fields: missing });
+      throw new AppError(
+        'UNPROCESSABLE',
+        `Location ${locationId} is not ready: ${missing.map((m) => m.path).join(', ')}`,
+        missing.map((m) => m.message).join(' '),
+        { fields: missing },
+      );
     }
     await updateLocation(tx, locationId, { status: 'PUBLISHED' });
-    await writeLocationAudit(tx, { locationId, user, action: 'PUBLISHED', before: { status: location.status }, after: { status: 'PUBLISHED' } });
+    await writeLocationAudit(tx, {
+      locationId,
+      user,
+      action: 'PUBLISHED',
+      before: { status: location.status },
+      after: { status: 'PUBLISHED' },
+    });
   });
   const published = await findLocation(db, locationId);
   if (!published) throw invitationNotFound();

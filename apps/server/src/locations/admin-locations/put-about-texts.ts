@@ -9,7 +9,17 @@ import { sanitizeHtml } from './sanitize-html';
 import { writeTransaction } from '../../db/write-transaction';
 
 /** PUT /api/admin/location/{id}/about: the "Om lån og leie" texts, stored sanitised (GET /api/about/{id} shows them). */
-export async function putAboutTexts({ db, user, locationId, texts }: { db: Db; user: AuthenticatedUser; locationId: number; texts: LocationAboutFields }): Promise<LocationAbout> {
+export async function putAboutTexts({
+  db,
+  user,
+  locationId,
+  texts,
+}: {
+  db: Db;
+  user: AuthenticatedUser;
+  locationId: number;
+  texts: LocationAboutFields;
+}): Promise<LocationAbout> {
   return writeTransaction(db, async (tx) => {
     await managedLocation(tx, user, locationId, { lock: true });
     const next: LocationAbout = {

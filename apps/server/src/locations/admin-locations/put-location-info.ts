@@ -13,7 +13,17 @@ import { writeTransaction } from '../../db/write-transaction';
  * PUT /api/admin/location/{id} (step informasjon-om-lokalet): the location's own fields. The
  * information message is stored sanitised; the audit entry holds the fields that changed.
  */
-export async function putLocationInfo({ db, user, locationId, fields }: { db: Db; user: AuthenticatedUser; locationId: number; fields: LocationInfoFields }): Promise<AdminLocationDetails> {
+export async function putLocationInfo({
+  db,
+  user,
+  locationId,
+  fields,
+}: {
+  db: Db;
+  user: AuthenticatedUser;
+  locationId: number;
+  fields: LocationInfoFields;
+}): Promise<AdminLocationDetails> {
   return writeTransaction(db, async (tx) => {
     const current = await managedLocation(tx, user, locationId, { lock: true });
     if (fields.geographicAreaId !== current.geographicAreaId && !(await areaExists(tx, fields.geographicAreaId))) throw unknownArea();

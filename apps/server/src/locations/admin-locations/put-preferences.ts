@@ -8,7 +8,17 @@ import { changedFields, managedLocation, pick } from './managed-location';
 import { writeTransaction } from '../../db/write-transaction';
 
 /** PUT /api/preferences/location/{id}: every preference at once; the audit entry holds those that changed. */
-export async function putPreferences({ db, user, locationId, preferences }: { db: Db; user: AuthenticatedUser; locationId: number; preferences: LocationPreferences }): Promise<LocationPreferences> {
+export async function putPreferences({
+  db,
+  user,
+  locationId,
+  preferences,
+}: {
+  db: Db;
+  user: AuthenticatedUser;
+  locationId: number;
+  preferences: LocationPreferences;
+}): Promise<LocationPreferences> {
   return writeTransaction(db, async (tx) => {
     const current = await managedLocation(tx, user, locationId, { lock: true });
     const next = pick(preferences, preferenceKeys);

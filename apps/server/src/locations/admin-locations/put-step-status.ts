@@ -12,14 +12,26 @@ import { assertMayUseWizard, liveInvitation, wizardOf } from './new-location-wiz
  * it): 409 'Lokalet må ha åpningstider' otherwise, so the wizard never says 'Lagret' for a location
  * that cannot be published for want of hours.
  */
-export async function putStepStatus({ db, user, linkId, step, status }: {
-  db: Db; user: AuthenticatedUser; linkId: string; step: NewLocationStep; status: 'STARTED' | 'SAVED';
+export async function putStepStatus({
+  db,
+  user,
+  linkId,
+  step,
+  status,
+}: {
+  db: Db;
+  user: AuthenticatedUser;
+  linkId: string;
+  step: NewLocationStep;
+  status: 'STARTED' | 'SAVED';
 }): Promise<NewLocationWizard> {
   const invitation = await liveInvitation(db, linkId);
   assertMayUseWizard(user, invitation);
   if (step === 'apningstider' && status === 'SAVED' && (await readinessCounts(db, invitation.locationId)).openWeekdays === 0) {
     const message = newLocationMessages.openingHoursRequired;
-    throw new AppError('CONFLICT', `Location ${invitation.locationId} has no open weekday`, message, { fields: [{ path: 'openingHours', message }] });
+    throw new AppError('CONFLICT', `Location ${invitation.locationId} has no open weekday`, message, {
+      fields: [{ path: 'openingHours', message }],
+    });
   }
   await upsertStep(db, invitation.locationId, step, status);
   return wizardOf(db, invitation);

@@ -7,7 +7,17 @@ import { managedLocation } from './managed-location';
 import { writeTransaction } from '../../db/write-transaction';
 
 /** PUT /api/admin/location/{id}/tenant-info: plain text and http(s) links, replacing what was there. */
-export async function putTenantInfo({ db, user, locationId, info }: { db: Db; user: AuthenticatedUser; locationId: number; info: TenantInfoFields }): Promise<TenantInfoFields> {
+export async function putTenantInfo({
+  db,
+  user,
+  locationId,
+  info,
+}: {
+  db: Db;
+  user: AuthenticatedUser;
+  locationId: number;
+  info: TenantInfoFields;
+}): Promise<TenantInfoFields> {
   return writeTransaction(db, async (tx) => {
     await managedLocation(tx, user, locationId, { lock: true });
     const before = await findTenantInfo(tx, locationId);

@@ -20,7 +20,12 @@ function notResendable(invitationId: number, why: string): AppError {
  * invitee has taken it in use or the location is published. One transaction with its audit entry.
  */
 export async function resendInvitation(options: {
-  db: Db; user: AuthenticatedUser; invitationId: number; invitationDays: number; adminPublicUrl: string; now?: Date;
+  db: Db;
+  user: AuthenticatedUser;
+  invitationId: number;
+  invitationDays: number;
+  adminPublicUrl: string;
+  now?: Date;
 }): Promise<LocationInvitation> {
   const { db, user, invitationId, now = new Date() } = options;
   if (!user.cityAdmin) throw AppError.forbidden('A city-wide administrator is required');
@@ -31,10 +36,20 @@ export async function resendInvitation(options: {
     const { linkId, expiresAt } = newInvitationLink(now, options.invitationDays);
     const replaced = await replaceInvitationLink(tx, invitation.id, { linkId, sentAt: now, expiresAt });
     if (!replaced) throw notResendable(invitationId, 'is claimed already');
-    await enqueueInvitationMail(tx, { to: invitation.email, locationName: invitation.locationName, invitedBy: user.name, adminPublicUrl: options.adminPublicUrl, linkId, expiresAt });
+    await enqueueInvitationMail(tx, {
+      to: invitation.email,
+      locationName: invitation.locationName,
+      invitedBy: user.name,
+      adminPublicUrl: options.adminPublicUrl,
+      linkId,
+      expiresAt,
+    });
     await writeLocationAudit(tx, {
-      locationId: invitation.locationId, user, action: 'INVITATION_RESENT',
-      before: { expiresTimeUtc: invitation.expiresAt.toISOString() }, after: { email: invitation.email, invitation: invitation.id, expiresTimeUtc: expiresAt.toISOString() },
+      locationId: invitation.locationId,
+      user,
+      action: 'INVITATION_RESENT',
+      before: { expiresTimeUtc: invitation.expiresAt.toISOString() },
+      after: { email: invitation.email, invitation: invitation.id, expiresTimeUtc: expiresAt.toISOString() },
     });
     return toInvitation({ ...replaced, locationName: invitation.locationName, locationStatus: invitation.locationStatus }, now);
   });

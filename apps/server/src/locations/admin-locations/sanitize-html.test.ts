@@ -3,10 +3,16 @@ import { sanitizeHtml } from './sanitize-html';
 
 describe('sanitizeHtml', () => {
   it('keeps the tags the portal shows and makes links open in a new tab', () => {
-    expect(sanitizeHtml('<h2>Adkomst</h2><p>Inngang fra <b>gården</b>, <strong>ringeklokke</strong> <em>til venstre</em>.</p><ul><li>Heis</li></ul><ol><li>En</li></ol><p>a<br>b</p>'))
-      .toBe('<h2>Adkomst</h2><p>Inngang fra <b>gården</b>, <strong>ringeklokke</strong> <em>til venstre</em>.</p><ul><li>Heis</li></ul><ol><li>En</li></ol><p>a<br>b</p>');
-    expect(sanitizeHtml('<a href="https://www.oslo.kommune.no/">Les mer</a>'))
-      .toBe('<a href="https://www.oslo.kommune.no/" target="_blank" rel="noopener">Les mer</a>');
+    expect(
+      sanitizeHtml(
+        '<h2>Adkomst</h2><p>Inngang fra <b>gården</b>, <strong>ringeklokke</strong> <em>til venstre</em>.</p><ul><li>Heis</li></ul><ol><li>En</li></ol><p>a<br>b</p>',
+      ),
+    ).toBe(
+      '<h2>Adkomst</h2><p>Inngang fra <b>gården</b>, <strong>ringeklokke</strong> <em>til venstre</em>.</p><ul><li>Heis</li></ul><ol><li>En</li></ol><p>a<br>b</p>',
+    );
+    expect(sanitizeHtml('<a href="https://www.oslo.kommune.no/">Les mer</a>')).toBe(
+      '<a href="https://www.oslo.kommune.no/" target="_blank" rel="noopener">Les mer</a>',
+    );
   });
 
   it('removes scripts, event handlers, styles, javascript: links and unknown tags (keeping their text)', () => {

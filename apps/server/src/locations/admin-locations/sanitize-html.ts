@@ -35,10 +35,8 @@ function getPurifier(): ReturnType<typeof createDOMPurify> {
 /** Clean HTML, or null when nothing is left of it (a text that was only a script). */
 export function sanitizeHtml(html: string | null): string | null {
   if (html === null) return null;
-  const clean = getPurifier().sanitize(html, {
-    ALLOWED_TAGS,
-    ALLOWED_ATTR: ['href', 'target', 'rel'],
-    ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|tel:)/i,
-  }).trim();
+  const clean = getPurifier()
+    .sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR: ['href', 'target', 'rel'], ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|tel:)/i })
+    .trim();
   return clean === '' ? null : clean;
 }

@@ -15,7 +15,17 @@ import { writeTransaction } from '../../db/write-transaction';
  * location row is locked first, so two ranges saved at once cannot both pass the check. Bookings on
  * the days are the closing step's (decision 042): listed (409 AFFECTED_BOOKINGS), cancelled or kept.
  */
-export async function addClosedDates({ db, user, locationId, body }: { db: Db; user: AuthenticatedUser; locationId: number; body: ClosedDateRangeBody }): Promise<ClosedDateRange> {
+export async function addClosedDates({
+  db,
+  user,
+  locationId,
+  body,
+}: {
+  db: Db;
+  user: AuthenticatedUser;
+  locationId: number;
+  body: ClosedDateRangeBody;
+}): Promise<ClosedDateRange> {
   assertManagesLocation(user, locationId);
   return writeTransaction(db, async (tx) => {
     assertLiveLocation(await lockLocationStatus(tx, locationId), locationId);
@@ -23,7 +33,12 @@ export async function addClosedDates({ db, user, locationId, body }: { db: Db; u
       throw new AppError('CONFLICT', `Closed dates ${body.fromDate}–${body.toDate} overlap another range`, closedDateMessages.overlap);
     }
     // The bookings on these days first (decision 042): 409 AFFECTED_BOOKINGS without a decision, nothing written.
-    await runClosingHook(tx, { user, closed: { kind: 'DAYS', locationId, fromDate: body.fromDate, toDate: body.toDate }, reason: body.reason, decision: body.affectedBookings });
+    await runClosingHook(tx, {
+      user,
+      closed: { kind: 'DAYS', locationId, fromDate: body.fromDate, toDate: body.toDate },
+      reason: body.reason,
+      decision: body.affectedBookings,
+    });
     const range = await insertClosedDateRange(tx, locationId, body);
     await writeLocationAudit(tx, { locationId, user, action: 'CLOSED_DATES_ADDED', before: null, after: range });
     return range;

@@ -58,13 +58,23 @@ describe('admin opening hours and closed dates', () => {
 
   /** The gym's slots on a date from GET /api/schedule (public). */
   const slots = async (date: string) => {
-    const res = await ctx.app.inject({ method: 'GET', url: `/api/schedule?bookableAssetIds=${gym}&fromInclusive=${date}&toInclusive=${date}` });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/schedule?bookableAssetIds=${gym}&fromInclusive=${date}&toInclusive=${date}`,
+    });
     expect(res.statusCode, res.body).toBe(200);
-    return res.json<ScheduleResponse>()[0]!.timeslotsByDate[date]!.filter((s) => s.bookingAllowed).map((s) => s.startTime);
+    return res
+      .json<ScheduleResponse>()[0]!
+      .timeslotsByDate[date]!.filter((s) => s.bookingAllowed)
+      .map((s) => s.startTime);
   };
   /** The public availability check of one time in the gym: null when available, else the reason. */
   const check = async (date: string, startTime: string, duration = 'PT1H') => {
-    const res = await ctx.app.inject({ method: 'PUT', url: '/api/booking/availability', payload: { bookingCreationDtos: [{ bookableAssetId: gym, datesAndTimes: [{ date, startTime, duration }], repetition: null }] } });
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/booking/availability',
+      payload: { bookingCreationDtos: [{ bookableAssetId: gym, datesAndTimes: [{ date, startTime, duration }], repetition: null }] },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<AvailabilityResponse>();
     return body.probablyAvailable[0]?.datesAndTimes[0] ? null : (body.unavailable[0] ?? body.errors[0])!.datesAndTimes[0]!.reason;
@@ -75,10 +85,17 @@ describe('admin opening hours and closed dates', () => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json<SearchAssetsResponse>().available.some((h) => h.bookableAssetId === gym);
   };
-  const version = async () => (await queryRows<{ version: string }>(ctx.database.db, sql`select version::text as version from search_rooms_version`))[0]?.version;
-  const auditActions = async () => (await queryRows<{ action: string }>(ctx.database.db, sql`select action from location_audit_log where location_id = ${locationId} order by id`)).map((r) => r.action);
+  const version = async () =>
+    (await queryRows<{ version: string }>(ctx.database.db, sql`select version::text as version from search_rooms_version`))[0]?.version;
+  const auditActions = async () =>
+    (
+      await queryRows<{ action: string }>(
+        ctx.database.db,
+        sql`select action from location_audit_log where location_id = ${locationId} order by id`,
+      )
+    ).map((r) => r.action);
 
-  it('lets the location\'s administrators and a city-wide administrator in, and no one else', async () => {
+  it("lets the location's administrators and a city-wide administrator in, and no one else", async () => {
     for (const url of [hoursUrl(), closedUrl()]) {
       expect((await call(ctx.app, null, 'GET', url)).statusCode).toBe(401);
       expect((await call(ctx.app, kari, 'GET', url)).statusCode).toBe(403);
@@ -103,7 +120,9 @@ describe('admin opening hours and closed dates', () => {
     expect((await call(ctx.app, bente, 'PUT', hoursUrl(999_999), { standard, periods: [] })).statusCode).toBe(404);
     const deleted = (await createLocation(ctx.database.db, { status: 'DELETED' })).id;
     expect((await call(ctx.app, bente, 'GET', closedUrl(deleted))).statusCode).toBe(404);
-    expect((await call(ctx.app, bente, 'POST', closedUrl(deleted), { fromDate: monday, toDate: monday, reason: 'Stengt' })).statusCode).toBe(404);
+    expect(
+      (await call(ctx.app, bente, 'POST', closedUrl(deleted), { fromDate: monday, toDate: monday, reason: 'Stengt' })).statusCode,
+    ).toBe(404);
   });
 
   it('saves the hours and periods; the schedule, the availability check and the search obey them in the next request', async () => {
@@ -117,7 +136,15 @@ describe('admin opening hours and closed dates', () => {
     // Summer week: Monday 18–20 and 20:30–22 only (two intervals); every other weekday closed.
     const body: OpeningHoursBody = {
       standard: [...standard, { weekday: 6, opens: '10:00', closes: '14:00' }, { weekday: 7, opens: '18:00', closes: '24:00' }],
-      periods: [{ ...summer, hours: [{ weekday: 1, opens: '18:00', closes: '20:00' }, { weekday: 1, opens: '20:30', closes: '22:00' }] }],
+      periods: [
+        {
+          ...summer,
+          hours: [
+            { weekday: 1, opens: '18:00', closes: '20:00' },
+            { weekday: 1, opens: '20:30', closes: '22:00' },
+          ],
+        },
+      ],
     };
     const res = await call(ctx.app, siri, 'PUT', hoursUrl(), body);
     expect(res.statusCode, res.body).toBe(200);
@@ -125,7 +152,22 @@ describe('admin opening hours and closed dates', () => {
     expect((await call(ctx.app, bente, 'GET', hoursUrl())).json()).toEqual(body);
     expect(await version()).not.toBe(before);
 
-    expect(await slots(monday)).toEqual(['18:00:00', '18:15:00', '18:30:00', '18:45:00', '19:00:00', '19:15:00', '19:30:00', '19:45:00', '20:30:00', '20:45:00', '21:00:00', '21:15:00', '21:30:00', '21:45:00']);
+    expect(await slots(monday)).toEqual([
+      '18:00:00',
+      '18:15:00',
+      '18:30:00',
+      '18:45:00',
+      '19:00:00',
+      '19:15:00',
+      '19:30:00',
+      '19:45:00',
+      '20:30:00',
+      '20:45:00',
+      '21:00:00',
+      '21:15:00',
+      '21:30:00',
+      '21:45:00',
+    ]);
     expect(await slots(addDays(monday, 1))).toEqual([]); // Tuesday in the period: closed
     expect(await slots(addDays(monday, -1))).toHaveLength(24); // the Sunday before: standard 18–24
     expect(await slots(addDays(monday, 7))).toHaveLength(32); // the Monday after: standard again
@@ -137,9 +179,16 @@ describe('admin opening hours and closed dates', () => {
     expect(await found(addDays(monday, 1), 'PT1H')).toBe(false);
     expect(await found(addDays(monday, 7), 'PT3H')).toBe(true);
 
-    const [entry] = await queryRows<{ action: string; before: unknown; after: unknown; actorName: string }>(ctx.database.db,
-      sql`select action, before, after, actor_name as "actorName" from location_audit_log where location_id = ${locationId} order by id desc limit 1`);
-    expect(entry).toEqual({ action: 'OPENING_HOURS', before: { standard: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, opens: '08:00', closes: '16:00' })), periods: [] }, after: body, actorName: 'Siri Saksbehandler' });
+    const [entry] = await queryRows<{ action: string; before: unknown; after: unknown; actorName: string }>(
+      ctx.database.db,
+      sql`select action, before, after, actor_name as "actorName" from location_audit_log where location_id = ${locationId} order by id desc limit 1`,
+    );
+    expect(entry).toEqual({
+      action: 'OPENING_HOURS',
+      before: { standard: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, opens: '08:00', closes: '16:00' })), periods: [] },
+      after: body,
+      actorName: 'Siri Saksbehandler',
+    });
 
     // Renaming or moving a period alone also moves the kept copies' version (the trigger of migration 0017).
     const moved = await version();
@@ -150,12 +199,19 @@ describe('admin opening hours and closed dates', () => {
   it('closes a range of dates and opens it again; the next requests obey each change', async () => {
     const tuesday = addDays(monday, 8);
     expect(await check(tuesday, '09:00:00')).toBeNull();
-    const added = await call(ctx.app, siri, 'POST', closedUrl(), { fromDate: tuesday, toDate: addDays(tuesday, 2), reason: 'Vannlekkasje' });
+    const added = await call(ctx.app, siri, 'POST', closedUrl(), {
+      fromDate: tuesday,
+      toDate: addDays(tuesday, 2),
+      reason: 'Vannlekkasje',
+    });
     expect(added.statusCode, added.body).toBe(201);
     const range = added.json<{ id: number }>();
     expect(range).toEqual({ id: range.id, fromDate: tuesday, toDate: addDays(tuesday, 2), reason: 'Vannlekkasje' });
     expect((await call(ctx.app, siri, 'GET', closedUrl())).json()).toEqual([range]);
-    const days = await queryRows<{ date: string; rangeId: number }>(ctx.database.db, sql`select date::text as date, range_id as "rangeId" from closed_dates where location_id = ${locationId} order by date`);
+    const days = await queryRows<{ date: string; rangeId: number }>(
+      ctx.database.db,
+      sql`select date::text as date, range_id as "rangeId" from closed_dates where location_id = ${locationId} order by date`,
+    );
     expect(days).toEqual([0, 1, 2].map((i) => ({ date: addDays(tuesday, i), rangeId: range.id })));
 
     expect(await check(tuesday, '09:00:00')).toBe('CLOSED_DATE');
@@ -164,7 +220,11 @@ describe('admin opening hours and closed dates', () => {
     expect(await found(addDays(tuesday, 3), 'PT1H')).toBe(true);
 
     // Overlapping the range, even by its last day: 409, nothing saved.
-    const clash = await call(ctx.app, bente, 'POST', closedUrl(), { fromDate: addDays(tuesday, 2), toDate: addDays(tuesday, 4), reason: 'Maling' });
+    const clash = await call(ctx.app, bente, 'POST', closedUrl(), {
+      fromDate: addDays(tuesday, 2),
+      toDate: addDays(tuesday, 4),
+      reason: 'Maling',
+    });
     expect(clash.statusCode).toBe(409);
     expect(clash.json().userMsg).toBe(closedDateMessages.overlap);
     expect((await call(ctx.app, siri, 'GET', closedUrl())).json()).toHaveLength(1);
@@ -183,7 +243,7 @@ describe('admin opening hours and closed dates', () => {
     expect((await auditActions()).slice(-2)).toEqual(['CLOSED_DATES_ADDED', 'CLOSED_DATES_REMOVED']);
   });
 
-  it('refuses bad hours and bad ranges with the schema\'s Norwegian message, and saves nothing', async () => {
+  it("refuses bad hours and bad ranges with the schema's Norwegian message, and saves nothing", async () => {
     const saved = (await call(ctx.app, siri, 'GET', hoursUrl())).json();
     const audit = (await auditActions()).length;
     const interval = (opens: string, closes: string, weekday = 1) => ({ weekday, opens, closes });
@@ -195,8 +255,20 @@ describe('admin opening hours and closed dates', () => {
       [{ standard: [interval('08:10', '12:00')], periods: [] }, openingHoursMessages.time],
       [{ standard: [interval('8:00', '12:00')], periods: [] }, openingHoursMessages.time],
       [{ standard: [interval('08:00', '24:15')], periods: [] }, openingHoursMessages.time],
-      [{ standard: [], periods: [{ ...summer, fromDate: summer.toDate, toDate: summer.fromDate, hours: [] }] }, openingHoursMessages.periodOrder],
-      [{ standard: [], periods: [{ ...summer, hours: [] }, { ...summer, name: 'Høst', hours: [] }] }, openingHoursMessages.periodOverlap],
+      [
+        { standard: [], periods: [{ ...summer, fromDate: summer.toDate, toDate: summer.fromDate, hours: [] }] },
+        openingHoursMessages.periodOrder,
+      ],
+      [
+        {
+          standard: [],
+          periods: [
+            { ...summer, hours: [] },
+            { ...summer, name: 'Høst', hours: [] },
+          ],
+        },
+        openingHoursMessages.periodOverlap,
+      ],
       [{ standard: [], periods: [{ ...summer, hours: [interval('20:00', '18:00')] }] }, openingHoursMessages.order],
       [{ standard: [], periods: [{ ...summer, name: ' ', hours: [] }] }, openingHoursMessages.periodName],
     ];
@@ -220,7 +292,9 @@ describe('admin opening hours and closed dates', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().userMsg).toBe(message);
     }
-    expect((await call(ctx.app, siri, 'POST', closedUrl(), { fromDate: '2025-02-30', toDate: '2025-03-01', reason: 'Stengt' })).statusCode).toBe(400);
+    expect(
+      (await call(ctx.app, siri, 'POST', closedUrl(), { fromDate: '2025-02-30', toDate: '2025-03-01', reason: 'Stengt' })).statusCode,
+    ).toBe(400);
     // A full year is allowed (366 days in a leap year's span).
     expect((await call(ctx.app, siri, 'GET', closedUrl())).json()).toEqual([]);
     expect(await auditActions()).toHaveLength(audit);

@@ -13,7 +13,15 @@ export function rejectInvalidInput(request: FastifyRequest): void {
   if (!error) return;
   const context = (error as { validationContext?: string }).validationContext ?? 'body';
   const fields = hasZodFastifySchemaValidationErrors(error)
-    ? error.validation.map((v) => ({ path: [context, ...String(v.instancePath).split('/').filter(Boolean)].join('.'), message: v.message ?? messages.invalidInput }))
+    ? error.validation.map((v) => ({
+        path: [context, ...String(v.instancePath).split('/').filter(Boolean)].join('.'),
+        message: v.message ?? messages.invalidInput,
+      }))
     : [];
-  throw new AppError('VALIDATION', `Invalid ${context}: ${fields.map((f) => `${f.path} ${f.message}`).join('; ')}`, fields[0]?.message ?? messages.invalidInput, { fields });
+  throw new AppError(
+    'VALIDATION',
+    `Invalid ${context}: ${fields.map((f) => `${f.path} ${f.message}`).join('; ')}`,
+    fields[0]?.message ?? messages.invalidInput,
+    { fields },
+  );
 }

@@ -6,7 +6,15 @@ import { assertLiveLocation } from './live-location';
 import { findClosedDateRanges, findLocationStatus } from './repository';
 
 /** GET /api/admin/location/{id}/closeddates: the location's closed ranges, earliest first. */
-export async function listClosedDates({ db, user, locationId }: { db: DbOrTx; user: AuthenticatedUser; locationId: number }): Promise<ClosedDateRange[]> {
+export async function listClosedDates({
+  db,
+  user,
+  locationId,
+}: {
+  db: DbOrTx;
+  user: AuthenticatedUser;
+  locationId: number;
+}): Promise<ClosedDateRange[]> {
   assertManagesLocation(user, locationId);
   assertLiveLocation(await findLocationStatus(db, locationId), locationId);
   return findClosedDateRanges(db, locationId);

@@ -14,7 +14,17 @@ import { writeTransaction } from '../../db/write-transaction';
  * `before` is what it replaced. The schedule, the availability check and the search see the new hours
  * in their next request (the tables' triggers move their caches' version in this transaction).
  */
-export async function putOpeningHours({ db, user, locationId, body }: { db: Db; user: AuthenticatedUser; locationId: number; body: OpeningHoursBody }): Promise<OpeningHoursBody> {
+export async function putOpeningHours({
+  db,
+  user,
+  locationId,
+  body,
+}: {
+  db: Db;
+  user: AuthenticatedUser;
+  locationId: number;
+  body: OpeningHoursBody;
+}): Promise<OpeningHoursBody> {
   assertManagesLocation(user, locationId);
   return writeTransaction(db, async (tx) => {
     assertLiveLocation(await lockLocationStatus(tx, locationId), locationId);

@@ -8,7 +8,17 @@ import { deleteClosedDateRange, lockLocationStatus } from './repository';
 import { writeTransaction } from '../../db/write-transaction';
 
 /** DELETE /api/admin/location/{id}/closeddates/{rangeId}: the range and its days, with the audit entry; 404 when not this location's. */
-export async function removeClosedDates({ db, user, locationId, rangeId }: { db: Db; user: AuthenticatedUser; locationId: number; rangeId: number }): Promise<void> {
+export async function removeClosedDates({
+  db,
+  user,
+  locationId,
+  rangeId,
+}: {
+  db: Db;
+  user: AuthenticatedUser;
+  locationId: number;
+  rangeId: number;
+}): Promise<void> {
   assertManagesLocation(user, locationId);
   await writeTransaction(db, async (tx) => {
     assertLiveLocation(await lockLocationStatus(tx, locationId), locationId);

@@ -14,7 +14,10 @@ const hhmm = (time: string) => time.slice(0, 5);
 
 /** The location's status, the row locked until the transaction ends (one writer of its hours at a time); undefined: no such location. */
 export async function lockLocationStatus(tx: Tx, locationId: number): Promise<string | undefined> {
-  const [row] = await queryRows<{ status: string }>(tx, sql`select status::text as status from locations where id = ${locationId} for update`);
+  const [row] = await queryRows<{ status: string }>(
+    tx,
+    sql`select status::text as status from locations where id = ${locationId} for update`,
+  );
   return row?.status;
 }
 
@@ -40,15 +43,26 @@ interface PeriodRow extends Record<string, unknown> {
 /** The standard hours and the periods with their hours, as the API shows them. Two queries. */
 export async function findOpeningHoursOf(db: DbOrTx, locationId: number): Promise<OpeningHoursBody> {
   const [hours, periods] = await Promise.all([
-    queryRows<HoursRow>(db, sql`select period_id as "periodId", weekday, opens::text as opens, closes::text as closes
-      from opening_hours where location_id = ${locationId} and bookable_asset_id is null order by weekday, opens`),
-    queryRows<PeriodRow>(db, sql`select id, name, from_date::text as "fromDate", to_date::text as "toDate"
-      from opening_hour_periods where location_id = ${locationId} order by from_date, id`),
+    queryRows<HoursRow>(
+      db,
+      sql`select period_id as "periodId", weekday, opens::text as opens, closes::text as closes
+      from opening_hours where location_id = ${locationId} and bookable_asset_id is null order by weekday, opens`,
+    ),
+    queryRows<PeriodRow>(
+      db,
+      sql`select id, name, from_date::text as "fromDate", to_date::text as "toDate"
+      from opening_hour_periods where location_id = ${locationId} order by from_date, id`,
+    ),
   ]);
   const interval = (h: HoursRow): OpeningIntervalInput => ({ weekday: h.weekday, opens: hhmm(h.opens), closes: hhmm(h.closes) });
   return {
     standard: hours.filter((h) => h.periodId === null).map(interval),
-    periods: periods.map((p) => ({ name: p.name, fromDate: p.fromDate, toDate: p.toDate, hours: hours.filter((h) => h.periodId === p.id).map(interval) })),
+    periods: periods.map((p) => ({
+      name: p.name,
+      fromDate: p.fromDate,
+      toDate: p.toDate,
+      hours: hours.filter((h) => h.periodId === p.id).map(interval),
+    })),
   };
 }
 
@@ -61,8 +75,14 @@ export async function replaceOpeningHours(tx: Tx, locationId: number, body: Open
   await tx.execute(sql`delete from opening_hour_periods where location_id = ${locationId}`);
   const periodIds: number[] = [];
   if (body.periods.length > 0) {
-    const rows = await queryRows<{ id: number }>(tx, sql`insert into opening_hour_periods (location_id, name, from_date, to_date)
-      values ${sql.join(body.periods.map((p) => sql`(${locationId}, ${p.name}, ${p.fromDate}::date, ${p.toDate}::date)`), sql`, `)} returning id`);
+    const rows = await queryRows<{ id: number }>(
+      tx,
+      sql`insert into opening_hour_periods (location_id, name, from_date, to_date)
+      values ${sql.join(
+        body.periods.map((p) => sql`(${locationId}, ${p.name}, ${p.fromDate}::date, ${p.toDate}::date)`),
+        sql`, `,
+      )} returning id`,
+    );
     periodIds.push(...rows.map((r) => r.id));
   }
   const values = [
@@ -71,27 +91,43 @@ export async function replaceOpeningHours(tx: Tx, locationId: number, body: Open
   ];
   if (values.length === 0) return;
   await tx.execute(sql`insert into opening_hours (location_id, period_id, weekday, opens, closes)
-    values ${sql.join(values.map((v) => sql`(${locationId}, ${v.periodId}::int, ${v.weekday}, ${`${v.opens}:00`}::time, ${`${v.closes}:00`}::time)`), sql`, `)}`);
+    values ${sql.join(
+      values.map((v) => sql`(${locationId}, ${v.periodId}::int, ${v.weekday}, ${`${v.opens}:00`}::time, ${`${v.closes}:00`}::time)`),
+      sql`, `,
+    )}`);
 }
 
 export async function findClosedDateRanges(db: DbOrTx, locationId: number): Promise<ClosedDateRange[]> {
-  return queryRows<ClosedDateRange & Record<string, unknown>>(db, sql`select id, from_date::text as "fromDate", to_date::text as "toDate", reason
-    from closed_date_ranges where location_id = ${locationId} order by from_date, id`);
+  return queryRows<ClosedDateRange & Record<string, unknown>>(
+    db,
+    sql`select id, from_date::text as "fromDate", to_date::text as "toDate", reason
+    from closed_date_ranges where location_id = ${locationId} order by from_date, id`,
+  );
 }
 
 /** Whether a range of the location, or a closed day of it entered without a range, falls on these dates. */
 export async function closedDatesOverlap(tx: Tx, locationId: number, fromDate: string, toDate: string): Promise<boolean> {
-  const rows = await queryRows<{ found: number }>(tx, sql`select 1 as found where
+  const rows = await queryRows<{ found: number }>(
+    tx,
+    sql`select 1 as found where
     exists (select 1 from closed_date_ranges where location_id = ${locationId} and from_date <= ${toDate}::date and to_date >= ${fromDate}::date)
-    or exists (select 1 from closed_dates where location_id = ${locationId} and date between ${fromDate}::date and ${toDate}::date)`);
+    or exists (select 1 from closed_dates where location_id = ${locationId} and date between ${fromDate}::date and ${toDate}::date)`,
+  );
   return rows.length > 0;
 }
 
 /** The range and its days (closed_dates with range_id, what the rules read). Two statements. */
-export async function insertClosedDateRange(tx: Tx, locationId: number, range: { fromDate: string; toDate: string; reason: string }): Promise<ClosedDateRange> {
-  const [row] = await queryRows<ClosedDateRange & Record<string, unknown>>(tx, sql`insert into closed_date_ranges (location_id, from_date, to_date, reason)
+export async function insertClosedDateRange(
+  tx: Tx,
+  locationId: number,
+  range: { fromDate: string; toDate: string; reason: string },
+): Promise<ClosedDateRange> {
+  const [row] = await queryRows<ClosedDateRange & Record<string, unknown>>(
+    tx,
+    sql`insert into closed_date_ranges (location_id, from_date, to_date, reason)
     values (${locationId}, ${range.fromDate}::date, ${range.toDate}::date, ${range.reason})
-    returning id, from_date::text as "fromDate", to_date::text as "toDate", reason`);
+    returning id, from_date::text as "fromDate", to_date::text as "toDate", reason`,
+  );
   await tx.execute(sql`insert into closed_dates (location_id, date, reason, range_id)
     select ${locationId}, d::date, ${range.reason}, ${row!.id}::int from generate_series(${range.fromDate}::date, ${range.toDate}::date, interval '1 day') as d`);
   return row!;
@@ -102,7 +138,10 @@ export async function deleteClosedDateRange(tx: Tx, locationId: number, rangeId:
   // The days first, explicitly (not by the foreign key's cascade), so closed_dates' own statement
   // trigger moves the search's version whatever the database does with cascades.
   await tx.execute(sql`delete from closed_dates where range_id = ${rangeId} and location_id = ${locationId}`);
-  const [row] = await queryRows<ClosedDateRange & Record<string, unknown>>(tx, sql`delete from closed_date_ranges where id = ${rangeId} and location_id = ${locationId}
-    returning id, from_date::text as "fromDate", to_date::text as "toDate", reason`);
+  const [row] = await queryRows<ClosedDateRange & Record<string, unknown>>(
+    tx,
+    sql`delete from closed_date_ranges where id = ${rangeId} and location_id = ${locationId}
+    returning id, from_date::text as "fromDate", to_date::text as "toDate", reason`,
+  );
   return row;
 }

@@ -14,7 +14,19 @@ import { writeTransaction } from '../../db/write-transaction';
  * and audit entry, in one transaction. The search and the calendar see it in the next request (the
  * triggers of bookable_assets and asset_tags move their versions).
  */
-export async function createRoom({ db, user, locationId, fields, now = new Date() }: { db: Db; user: AuthenticatedUser; locationId: number; fields: RoomFields; now?: Date }): Promise<AdminRoom> {
+export async function createRoom({
+  db,
+  user,
+  locationId,
+  fields,
+  now = new Date(),
+}: {
+  db: Db;
+  user: AuthenticatedUser;
+  locationId: number;
+  fields: RoomFields;
+  now?: Date;
+}): Promise<AdminRoom> {
   assertManagesLocation(user, locationId);
   return writeTransaction(db, async (tx) => {
     const location = await findLiveLocation(tx, locationId);

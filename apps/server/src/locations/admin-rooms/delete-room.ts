@@ -16,14 +16,25 @@ import { writeTransaction } from '../../db/write-transaction';
  * runs under the room's lock, the one every booking of the room takes, so no reservation slips in
  * between the check and the deletion.
  */
-export async function deleteRoom({ db, user, roomId, now = new Date() }: { db: Db; user: AuthenticatedUser; roomId: number; now?: Date }): Promise<void> {
+export async function deleteRoom({
+  db,
+  user,
+  roomId,
+  now = new Date(),
+}: {
+  db: Db;
+  user: AuthenticatedUser;
+  roomId: number;
+  now?: Date;
+}): Promise<void> {
   const locationId = await findLocationIdOfRoom(db, roomId);
   if (locationId === undefined) throw roomNotFound(roomId);
   assertManagesLocation(user, locationId);
   await writeTransaction(db, async (tx) => {
     await lockRooms(tx, [roomId]);
     const before = await loadAdminRoom(tx, roomId, now);
-    if (before.hasFutureReservations) throw new AppError('CONFLICT', `Bookable asset ${roomId} has future reservations`, roomMessages.hasFutureReservations);
+    if (before.hasFutureReservations)
+      throw new AppError('CONFLICT', `Bookable asset ${roomId} has future reservations`, roomMessages.hasFutureReservations);
     await updateRoom(tx, roomId, { status: 'DELETED' });
     await writeLocationAudit(tx, { locationId, user, action: 'ROOM_DELETED', before: auditViewOf(before), after: null });
   });

@@ -10,7 +10,9 @@ const editable = and(ne(bookableAssets.status, 'DELETED'), ne(locations.status, 
 
 /** The columns of bookable-assets' public read (so its toBookableAsset maps both), plus the room's status; one query. */
 async function selectRooms(db: DbOrTx, where: SQL | undefined) {
-  return db.select({ ...assetColumns, status: bookableAssets.status }).from(bookableAssets)
+  return db
+    .select({ ...assetColumns, status: bookableAssets.status })
+    .from(bookableAssets)
     .innerJoin(locations, eq(locations.id, bookableAssets.locationId))
     .leftJoin(bookingFlows, eq(bookingFlows.id, bookableAssets.bookingFlowId))
     .where(and(editable, where));
@@ -33,8 +35,13 @@ export async function findLocationIdOfRoom(db: DbOrTx, roomId: number): Promise<
 }
 
 /** A location that is not deleted, with its position (a new room's default). */
-export async function findLiveLocation(db: DbOrTx, locationId: number): Promise<{ id: number; lat: number | null; lng: number | null } | undefined> {
-  const [row] = await db.select({ id: locations.id, lat: locations.lat, lng: locations.lng }).from(locations)
+export async function findLiveLocation(
+  db: DbOrTx,
+  locationId: number,
+): Promise<{ id: number; lat: number | null; lng: number | null } | undefined> {
+  const [row] = await db
+    .select({ id: locations.id, lat: locations.lat, lng: locations.lng })
+    .from(locations)
     .where(and(eq(locations.id, locationId), ne(locations.status, 'DELETED')));
   return row;
 }
@@ -42,18 +49,26 @@ export async function findLiveLocation(db: DbOrTx, locationId: number): Promise<
 /** Which of these rooms have an active reservation (UNPROCESSED or APPROVED) ending after `now`. One query. */
 export async function roomsWithFutureReservations(db: DbOrTx, roomIds: readonly number[], now: Date): Promise<Set<number>> {
   if (roomIds.length === 0) return new Set();
-  const rows = await db.selectDistinct({ roomId: reservations.bookableAssetId }).from(reservations).where(and(
-    inArray(reservations.bookableAssetId, [...roomIds]),
-    inArray(reservations.status, ['UNPROCESSED', 'APPROVED']),
-    gt(sql`upper(${reservations.period})`, sql`${now.toISOString()}::timestamptz`),
-  ));
+  const rows = await db
+    .selectDistinct({ roomId: reservations.bookableAssetId })
+    .from(reservations)
+    .where(
+      and(
+        inArray(reservations.bookableAssetId, [...roomIds]),
+        inArray(reservations.status, ['UNPROCESSED', 'APPROVED']),
+        gt(sql`upper(${reservations.period})`, sql`${now.toISOString()}::timestamptz`),
+      ),
+    );
   return new Set(rows.map((r) => r.roomId));
 }
 
 /** The ids among these that are tags. */
 export async function findExistingTagIds(db: DbOrTx, tagIds: readonly number[]): Promise<Set<number>> {
   if (tagIds.length === 0) return new Set();
-  const rows = await db.select({ id: tags.id }).from(tags).where(inArray(tags.id, [...tagIds]));
+  const rows = await db
+    .select({ id: tags.id })
+    .from(tags)
+    .where(inArray(tags.id, [...tagIds]));
   return new Set(rows.map((r) => r.id));
 }
 
@@ -65,7 +80,10 @@ export async function assetTypeExists(db: DbOrTx, assetTypeId: number): Promise<
 export type RoomColumns = Omit<typeof bookableAssets.$inferInsert, 'id' | 'locationId' | 'createdAt'>;
 
 export async function insertRoom(tx: Tx, locationId: number, columns: RoomColumns): Promise<number> {
-  const [row] = await tx.insert(bookableAssets).values({ ...columns, locationId }).returning({ id: bookableAssets.id });
+  const [row] = await tx
+    .insert(bookableAssets)
+    .values({ ...columns, locationId })
+    .returning({ id: bookableAssets.id });
   return row!.id;
 }
 

@@ -18,10 +18,14 @@ export async function assertRoomReferencesExist(db: DbOrTx, fields: RoomFields):
   const existing = await findExistingTagIds(db, fields.tagIds);
   const unknown = fields.tagIds.filter((id) => !existing.has(id));
   if (unknown.length) {
-    throw new AppError('UNPROCESSABLE', `Unknown tag ids: ${unknown.join(', ')}`, roomMessages.unknownTag, { fields: [{ path: 'body.tagIds', message: roomMessages.unknownTag }] });
+    throw new AppError('UNPROCESSABLE', `Unknown tag ids: ${unknown.join(', ')}`, roomMessages.unknownTag, {
+      fields: [{ path: 'body.tagIds', message: roomMessages.unknownTag }],
+    });
   }
   if (fields.assetTypeId !== null && !(await assetTypeExists(db, fields.assetTypeId))) {
-    throw new AppError('UNPROCESSABLE', `Unknown asset type ${fields.assetTypeId}`, roomMessages.unknownAssetType, { fields: [{ path: 'body.assetTypeId', message: roomMessages.unknownAssetType }] });
+    throw new AppError('UNPROCESSABLE', `Unknown asset type ${fields.assetTypeId}`, roomMessages.unknownAssetType, {
+      fields: [{ path: 'body.assetTypeId', message: roomMessages.unknownAssetType }],
+    });
   }
 }
 

@@ -18,26 +18,69 @@ export const adminRoomRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
 
   // onRequest: an anonymous caller gets 401 before the body is read or validated.
-  app.get('/admin/bookableasset/:id/bookableassets', {
-    config: { access: 'admin' },
-    schema: { tags, security, summary: 'Every room of the location {id} that is not deleted (visible and hidden), with status and tag ids', params: idParams, response: { 200: adminRooms, ...errors } },
-  }, async (request) => listAdminRooms({ db, user: currentUser(request), locationId: request.params.id }));
+  app.get(
+    '/admin/bookableasset/:id/bookableassets',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        security,
+        summary: 'Every room of the location {id} that is not deleted (visible and hidden), with status and tag ids',
+        params: idParams,
+        response: { 200: adminRooms, ...errors },
+      },
+    },
+    async (request) => listAdminRooms({ db, user: currentUser(request), locationId: request.params.id }),
+  );
 
-  app.post('/admin/location/:id/bookableassets', {
-    config: { access: 'admin' },
-    schema: { tags, security, summary: 'Add a room to the location (at the location\'s position); 422 for an unknown tag or room type', params: idParams, body: roomFields, response: { 201: adminRoom, ...errors } },
-  }, async (request, reply) => reply.status(201).send(await createRoom({ db, user: currentUser(request), locationId: request.params.id, fields: request.body })));
+  app.post(
+    '/admin/location/:id/bookableassets',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        security,
+        summary: "Add a room to the location (at the location's position); 422 for an unknown tag or room type",
+        params: idParams,
+        body: roomFields,
+        response: { 201: adminRoom, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createRoom({ db, user: currentUser(request), locationId: request.params.id, fields: request.body })),
+  );
 
-  app.put('/admin/bookableasset/:id', {
-    config: { access: 'admin' },
-    schema: { tags, security, summary: 'Change a room: its fields and tags replaced; visible: false hides it', params: idParams, body: roomFields, response: { 200: adminRoom, ...errors } },
-  }, async (request) => updateRoom({ db, user: currentUser(request), roomId: request.params.id, fields: request.body }));
+  app.put(
+    '/admin/bookableasset/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        security,
+        summary: 'Change a room: its fields and tags replaced; visible: false hides it',
+        params: idParams,
+        body: roomFields,
+        response: { 200: adminRoom, ...errors },
+      },
+    },
+    async (request) => updateRoom({ db, user: currentUser(request), roomId: request.params.id, fields: request.body }),
+  );
 
-  app.delete('/admin/bookableasset/:id', {
-    config: { access: 'admin' },
-    schema: { tags, security, summary: 'Delete a room; 409 when it has future reservations (hide it instead)', params: idParams, response: { 204: z.null(), ...errors } },
-  }, async (request, reply) => {
-    await deleteRoom({ db, user: currentUser(request), roomId: request.params.id });
-    return reply.status(204).send(null);
-  });
+  app.delete(
+    '/admin/bookableasset/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a room; 409 when it has future reservations (hide it instead)',
+        params: idParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await deleteRoom({ db, user: currentUser(request), roomId: request.params.id });
+      return reply.status(204).send(null);
+    },
+  );
 };

@@ -13,16 +13,18 @@ import { roomsWithFutureReservations, type AdminRoomRow } from './repository';
 export async function toAdminRooms(db: DbOrTx, rows: readonly AdminRoomRow[], now: Date): Promise<AdminRoom[]> {
   const ids = rows.map((r) => r.id);
   const [tagsByRoom, withFuture] = await Promise.all([findTagsOfAssets(db, ids), roomsWithFutureReservations(db, ids, now)]);
-  return rows.map((row) => {
-    const tags = tagsByRoom.get(row.id) ?? [];
-    return {
-      ...toBookableAsset(row, tags),
-      ...row.room,
-      status: row.status,
-      tagIds: tags.map((t) => t.id).sort((a, b) => a - b),
-      hasFutureReservations: withFuture.has(row.id),
-    };
-  }).sort(byDisplayName);
+  return rows
+    .map((row) => {
+      const tags = tagsByRoom.get(row.id) ?? [];
+      return {
+        ...toBookableAsset(row, tags),
+        ...row.room,
+        status: row.status,
+        tagIds: tags.map((t) => t.id).sort((a, b) => a - b),
+        hasFutureReservations: withFuture.has(row.id),
+      };
+    })
+    .sort(byDisplayName);
 }
 
 /** What the audit log keeps of a room: the fields the administrator edits, compact. */

@@ -12,7 +12,19 @@ import { writeTransaction } from '../../db/write-transaction';
  * PUT /api/admin/bookableasset/{roomId}: the room's fields and tags replaced in one transaction
  * (its position stays). visible: false hides it from the portal; its reservations stay.
  */
-export async function updateRoom({ db, user, roomId, fields, now = new Date() }: { db: Db; user: AuthenticatedUser; roomId: number; fields: RoomFields; now?: Date }): Promise<AdminRoom> {
+export async function updateRoom({
+  db,
+  user,
+  roomId,
+  fields,
+  now = new Date(),
+}: {
+  db: Db;
+  user: AuthenticatedUser;
+  roomId: number;
+  fields: RoomFields;
+  now?: Date;
+}): Promise<AdminRoom> {
   const locationId = await findLocationIdOfRoom(db, roomId);
   if (locationId === undefined) throw roomNotFound(roomId);
   assertManagesLocation(user, locationId);
@@ -24,7 +36,8 @@ export async function updateRoom({ db, user, roomId, fields, now = new Date() }:
     const after = await loadAdminRoom(tx, roomId, now);
     // A save that changes nothing is not a change worth an entry.
     const [was, is] = [auditViewOf(before), auditViewOf(after)];
-    if (JSON.stringify(was) !== JSON.stringify(is)) await writeLocationAudit(tx, { locationId, user, action: 'ROOM_CHANGED', before: was, after: is });
+    if (JSON.stringify(was) !== JSON.stringify(is))
+      await writeLocationAudit(tx, { locationId, user, action: 'ROOM_CHANGED', before: was, after: is });
     return after;
   });
 }

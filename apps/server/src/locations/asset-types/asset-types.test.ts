@@ -12,9 +12,16 @@ describe('GET /api/preferences/options/assettypes', () => {
   });
 
   it('lists id and name in Norwegian order', async () => {
-    const [aula] = await ctx.database.db.insert(assetTypes).values([{ name: 'Aula' }, { name: 'Øvingsrom' }, { name: 'Gymsal' }]).returning();
+    const [aula] = await ctx.database.db
+      .insert(assetTypes)
+      .values([{ name: 'Aula' }, { name: 'Øvingsrom' }, { name: 'Gymsal' }])
+      .returning();
     const res = await ctx.app.inject({ method: 'GET', url: '/api/preferences/options/assettypes' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual([{ id: aula!.id, name: 'Aula' }, { id: expect.any(Number), name: 'Gymsal' }, { id: expect.any(Number), name: 'Øvingsrom' }]);
+    expect(res.json()).toEqual([
+      { id: aula!.id, name: 'Aula' },
+      { id: expect.any(Number), name: 'Gymsal' },
+      { id: expect.any(Number), name: 'Øvingsrom' },
+    ]);
   });
 });

@@ -19,23 +19,40 @@ describe('rooms: GET /api/location/{id}/bookableassets, /api/bookableasset, /api
   beforeAll(async () => {
     ctx = await createTestApp();
     const db = ctx.database.db;
-    const [flow] = await db.insert(bookingFlows).values({ name: 'Lån av skolelokaler', theme: 'school', publicFormLink: '/bookinger', adminFormLink: '/ny-booking/intern-aktivitet' }).returning();
+    const [flow] = await db
+      .insert(bookingFlows)
+      .values({ name: 'Lån av skolelokaler', theme: 'school', publicFormLink: '/bookinger', adminFormLink: '/ny-booking/intern-aktivitet' })
+      .returning();
     flowId = flow!.id;
     typeId = (await db.insert(assetTypes).values({ name: 'Gymsal' }).returning())[0]!.id;
     const location = await createLocation(db, { name: 'Sagene skole', allowSingleBookingsForPublicUser: false, lat: 59.93, lng: 10.75 });
     locationId = location.id;
     const gymRow = await createAsset(db, locationId, {
-      name: 'Gymsal', externalAssetNumber: 'G1', capacity: 120, squareMeters: 420.5, assetTypeId: typeId, bookingFlowId: flowId,
-      hasOslonokkelen: true, assetInfoMessage: 'Innesko påbudt', maxOneTimeslotPerBookingForPublicUser: true, lat: 59.931, lng: 10.751,
+      name: 'Gymsal',
+      externalAssetNumber: 'G1',
+      capacity: 120,
+      squareMeters: 420.5,
+      assetTypeId: typeId,
+      bookingFlowId: flowId,
+      hasOslonokkelen: true,
+      assetInfoMessage: 'Innesko påbudt',
+      maxOneTimeslotPerBookingForPublicUser: true,
+      lat: 59.931,
+      lng: 10.751,
     });
     meeting = (await createAsset(db, locationId, { name: 'Aula', capacity: 200 })).id;
     hiddenRoom = (await createAsset(db, locationId, { name: 'Lager', status: 'UNPUBLISHED' })).id;
     const gone = await createLocation(db, { name: 'Nedlagt skole', status: 'DELETED' });
     deletedLocationRoom = (await createAsset(db, gone.id, { name: 'Gymsal' })).id;
-    const tagRows = await db.insert(tags).values([
-      { name: 'Idrett og trening', tagType: 'purpose' }, { name: 'Dusj', tagType: 'facility' }, { name: 'Garderobe', tagType: 'facility' },
-      { name: 'Rullestoltilgang', tagType: 'uu' },
-    ]).returning();
+    const tagRows = await db
+      .insert(tags)
+      .values([
+        { name: 'Idrett og trening', tagType: 'purpose' },
+        { name: 'Dusj', tagType: 'facility' },
+        { name: 'Garderobe', tagType: 'facility' },
+        { name: 'Rullestoltilgang', tagType: 'uu' },
+      ])
+      .returning();
     await db.insert(assetTags).values(tagRows.map((t) => ({ bookableAssetId: gymRow.id, tagId: t.id })));
     gymId = gymRow.id;
   });
@@ -45,7 +62,11 @@ describe('rooms: GET /api/location/{id}/bookableassets, /api/bookableasset, /api
   const expectBadRequest = async (url: string, path: string) => {
     const res = await get(url);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'VALIDATION', userMsg: expect.any(String), fields: expect.arrayContaining([expect.objectContaining({ path })]) });
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION',
+      userMsg: expect.any(String),
+      fields: expect.arrayContaining([expect.objectContaining({ path })]),
+    });
   };
 
   it('lists the published rooms of a location by name, with tags, flow and the effective public rules', async () => {
@@ -54,17 +75,39 @@ describe('rooms: GET /api/location/{id}/bookableassets, /api/bookableasset, /api
     const rooms = res.json() as Room[];
     expect(rooms.map((r) => r.displayName)).toEqual(['Aula', 'Gymsal (G1)']);
     expect(rooms[1]).toEqual({
-      id: gymId, name: 'Gymsal', externalAssetNumber: 'G1', displayName: 'Gymsal (G1)', locationId, locationName: 'Sagene skole',
+      id: gymId,
+      name: 'Gymsal',
+      externalAssetNumber: 'G1',
+      displayName: 'Gymsal (G1)',
+      locationId,
+      locationName: 'Sagene skole',
       bookingFlowId: flowId,
-      bookingFlow: { id: flowId, name: 'Lån av skolelokaler', theme: 'school', publicFormLink: '/bookinger', adminFormLink: '/ny-booking/intern-aktivitet' },
-      capacity: 120, squareMeters: 420.5, purposes: ['Idrett og trening'], facilities: ['Dusj', 'Garderobe'], uu: ['Rullestoltilgang'],
+      bookingFlow: {
+        id: flowId,
+        name: 'Lån av skolelokaler',
+        theme: 'school',
+        publicFormLink: '/bookinger',
+        adminFormLink: '/ny-booking/intern-aktivitet',
+      },
+      capacity: 120,
+      squareMeters: 420.5,
+      purposes: ['Idrett og trening'],
+      facilities: ['Dusj', 'Garderobe'],
+      uu: ['Rullestoltilgang'],
       filters: [
-        { id: expect.any(Number), name: 'Dusj', tagType: 'facility' }, { id: expect.any(Number), name: 'Garderobe', tagType: 'facility' },
-        { id: expect.any(Number), name: 'Idrett og trening', tagType: 'purpose' }, { id: expect.any(Number), name: 'Rullestoltilgang', tagType: 'uu' },
+        { id: expect.any(Number), name: 'Dusj', tagType: 'facility' },
+        { id: expect.any(Number), name: 'Garderobe', tagType: 'facility' },
+        { id: expect.any(Number), name: 'Idrett og trening', tagType: 'purpose' },
+        { id: expect.any(Number), name: 'Rullestoltilgang', tagType: 'uu' },
       ],
-      assetTypeId: typeId, latLng: { lat: 59.931, lng: 10.751 }, hasOslonokkelen: true, assetInfoMessage: 'Innesko påbudt',
+      assetTypeId: typeId,
+      latLng: { lat: 59.931, lng: 10.751 },
+      hasOslonokkelen: true,
+      assetInfoMessage: 'Innesko påbudt',
       // The location forbids single bookings; the room asks for one timeslot per booking.
-      allowRepeatedBookingsForPublicUser: true, allowSingleBookingsForPublicUser: false, maxOneTimeslotPerBookingForPublicUser: true,
+      allowRepeatedBookingsForPublicUser: true,
+      allowSingleBookingsForPublicUser: false,
+      maxOneTimeslotPerBookingForPublicUser: true,
     });
     expect(rooms[0]).toMatchObject({ id: meeting, bookingFlow: null, bookingFlowId: null, purposes: [], filters: [], latLng: null });
   });
@@ -89,7 +132,9 @@ describe('rooms: GET /api/location/{id}/bookableassets, /api/bookableasset, /api
   });
 
   it('answers rooms by repeated ids, leaving out unknown, unpublished and deleted ones', async () => {
-    const res = await get(`/bookableasset?ids=${gymId}&ids=${meeting}&ids=${hiddenRoom}&ids=${deletedLocationRoom}&ids=777777&ids=${gymId}`);
+    const res = await get(
+      `/bookableasset?ids=${gymId}&ids=${meeting}&ids=${hiddenRoom}&ids=${deletedLocationRoom}&ids=777777&ids=${gymId}`,
+    );
     expect(res.statusCode).toBe(200);
     expect((res.json() as Room[]).map((r) => r.id)).toEqual([meeting, gymId]);
     const single = await get(`/bookableasset?ids=${gymId}`);
@@ -116,7 +161,13 @@ describe('rooms: GET /api/location/{id}/bookableassets, /api/bookableasset, /api
   it('answers a booking flow, 404 for an unknown one, 400 for a bad id', async () => {
     const res = await get(`/bookingflow/${flowId}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: flowId, name: 'Lån av skolelokaler', theme: 'school', publicFormLink: '/bookinger', adminFormLink: '/ny-booking/intern-aktivitet' });
+    expect(res.json()).toEqual({
+      id: flowId,
+      name: 'Lån av skolelokaler',
+      theme: 'school',
+      publicFormLink: '/bookinger',
+      adminFormLink: '/ny-booking/intern-aktivitet',
+    });
     expect((await get('/bookingflow/31337')).statusCode).toBe(404);
     await expectBadRequest('/bookingflow/-1', 'params.id');
   });

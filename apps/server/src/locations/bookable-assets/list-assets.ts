@@ -5,7 +5,10 @@ import { byDisplayName, toBookableAsset } from './to-bookable-asset';
 
 /** Two queries whatever the number of rooms: the rooms, then all their tags. */
 export async function withTags(db: DbOrTx, rows: readonly AssetRow[]): Promise<BookableAsset[]> {
-  const tags = await findTagsOfAssets(db, rows.map((r) => r.id));
+  const tags = await findTagsOfAssets(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => toBookableAsset(row, tags.get(row.id) ?? [])).sort(byDisplayName);
 }
 

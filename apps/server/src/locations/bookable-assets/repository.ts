@@ -39,7 +39,9 @@ export const assetColumns = {
 
 /** Rooms with their location's name and rules and their booking flow, in one query. */
 async function selectAssets(db: DbOrTx, where: SQL | undefined) {
-  return db.select(assetColumns).from(bookableAssets)
+  return db
+    .select(assetColumns)
+    .from(bookableAssets)
     .innerJoin(locations, eq(locations.id, bookableAssets.locationId))
     .leftJoin(bookingFlows, eq(bookingFlows.id, bookableAssets.bookingFlowId))
     .where(and(visible, where));
@@ -58,8 +60,10 @@ export function findVisibleAssets(db: DbOrTx, ids: readonly number[]): Promise<A
 export async function findTagsOfAssets(db: DbOrTx, assetIds: readonly number[]): Promise<Map<number, Tag[]>> {
   const byAsset = new Map<number, Tag[]>();
   if (assetIds.length === 0) return byAsset;
-  const rows = await db.select({ assetId: assetTags.bookableAssetId, id: tags.id, name: tags.name, tagType: tags.tagType })
-    .from(assetTags).innerJoin(tags, eq(tags.id, assetTags.tagId))
+  const rows = await db
+    .select({ assetId: assetTags.bookableAssetId, id: tags.id, name: tags.name, tagType: tags.tagType })
+    .from(assetTags)
+    .innerJoin(tags, eq(tags.id, assetTags.tagId))
     .where(inArray(assetTags.bookableAssetId, [...assetIds]));
   for (const { assetId, ...tag } of rows) byAsset.set(assetId, [...(byAsset.get(assetId) ?? []), tag]);
   return byAsset;

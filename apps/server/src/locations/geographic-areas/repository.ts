@@ -4,5 +4,8 @@ import type { DbOrTx } from '../../db/client';
 import { geographicAreas } from '../../db/schema/geography';
 
 export async function listListedAreas(db: DbOrTx): Promise<GeographicArea[]> {
-  return db.select({ id: geographicAreas.id, name: geographicAreas.name }).from(geographicAreas).where(ne(geographicAreas.id, UNKNOWN_AREA_ID));
+  return db
+    .select({ id: geographicAreas.id, name: geographicAreas.name })
+    .from(geographicAreas)
+    .where(ne(geographicAreas.id, UNKNOWN_AREA_ID));
 }

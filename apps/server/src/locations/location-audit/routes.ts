@@ -12,8 +12,19 @@ const security = [{ bearer: [] }];
 export const locationAuditRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
 
-  app.get('/location/:id/auditlog', {
-    config: { access: 'admin' },
-    schema: { tags: ['admin'], summary: 'Who changed which setting of the location, newest first (?page=0…)', security, params: idParams, querystring: locationAuditQuery, response: { 200: locationAuditPage, ...errors } },
-  }, async (request) => listLocationAudit({ db, user: currentUser(request), locationId: request.params.id, page: request.query.page }));
+  app.get(
+    '/location/:id/auditlog',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Who changed which setting of the location, newest first (?page=0…)',
+        security,
+        params: idParams,
+        querystring: locationAuditQuery,
+        response: { 200: locationAuditPage, ...errors },
+      },
+    },
+    async (request) => listLocationAudit({ db, user: currentUser(request), locationId: request.params.id, page: request.query.page }),
+  );
 };

@@ -9,13 +9,10 @@ import { insertAuditEntry } from './repository';
  * round. `before`/`after` are the changed values as the API shows them (no national identity numbers;
  * administrators' e-mails are the administrators' own business).
  */
-export async function writeLocationAudit(tx: Tx, entry: {
-  locationId: number;
-  user: AuthenticatedUser;
-  action: LocationAuditAction;
-  before: unknown;
-  after: unknown;
-}): Promise<void> {
+export async function writeLocationAudit(
+  tx: Tx,
+  entry: { locationId: number; user: AuthenticatedUser; action: LocationAuditAction; before: unknown; after: unknown },
+): Promise<void> {
   await insertAuditEntry(tx, {
     locationId: entry.locationId,
     actorUserId: entry.user.userId,

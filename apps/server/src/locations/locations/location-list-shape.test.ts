@@ -27,7 +27,14 @@ describe('GET /api/location: the list shape and the kept answer', () => {
     const list = res.json<LocationListItem[]>();
     expect(locationList.parse(list)).toEqual(list);
     expect(locationsSchema.parse(full)).toEqual(full);
-    expect(Object.keys(list[0]!).sort()).toEqual(['externalUrl', 'geographicAreaId', 'geographicAreaName', 'id', 'name', 'publicLocationType']);
+    expect(Object.keys(list[0]!).sort()).toEqual([
+      'externalUrl',
+      'geographicAreaId',
+      'geographicAreaName',
+      'id',
+      'name',
+      'publicLocationType',
+    ]);
     expect(list.map((l) => l.name)).toEqual(full.map((l) => l.name));
     expect(list.map((l) => l.name).slice(0, 2)).toEqual(['Aker skole', 'Bjølsen skole']);
     expect(res.body.length).toBeLessThan((await get('/api/location')).body.length / 3);

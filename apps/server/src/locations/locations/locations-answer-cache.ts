@@ -21,9 +21,17 @@ export class LocationsAnswerCache {
     const kept = this.kept.get(shape);
     if (kept && version !== null && kept.version === version) return kept.body;
     const locations = await listLocations({ db });
-    const answer = shape === 'list'
-      ? locations.map(({ id, name, externalUrl, publicLocationType, geographicAreaId, geographicAreaName }) => ({ id, name, externalUrl, publicLocationType, geographicAreaId, geographicAreaName }))
-      : locations;
+    const answer =
+      shape === 'list'
+        ? locations.map(({ id, name, externalUrl, publicLocationType, geographicAreaId, geographicAreaName }) => ({
+            id,
+            name,
+            externalUrl,
+            publicLocationType,
+            geographicAreaId,
+            geographicAreaName,
+          }))
+        : locations;
     const body = keepCompressed(Buffer.from(JSON.stringify(answer)));
     this.kept.set(shape, { version, body });
     return body;

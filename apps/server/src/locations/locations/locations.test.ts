@@ -17,9 +17,20 @@ describe('GET /api/location and /api/location/{id}', () => {
     const db = ctx.database.db;
     await createArea(db, 'st-hanshaugen', 'St. Hanshaugen');
     shown = await createLocation(db, {
-      name: 'Bolteløkka skole', geographicAreaId: 'st-hanshaugen', streetAddress: 'Waldemar Thranes gate 23', postCode: '0171', city: 'Oslo',
-      phoneNumber: '23456789', contactEmail: 'utleie@bolteloekka.no', behandlingstid: 7, minBookingDurationMinutes: 60,
-      maxOneTimeslotPerBookingForPublicUser: true, requireContract: true, enableVedtak: true, lat: 59.93, lng: 10.74,
+      name: 'Bolteløkka skole',
+      geographicAreaId: 'st-hanshaugen',
+      streetAddress: 'Waldemar Thranes gate 23',
+      postCode: '0171',
+      city: 'Oslo',
+      phoneNumber: '23456789',
+      contactEmail: 'utleie@bolteloekka.no',
+      behandlingstid: 7,
+      minBookingDurationMinutes: 60,
+      maxOneTimeslotPerBookingForPublicUser: true,
+      requireContract: true,
+      enableVedtak: true,
+      lat: 59.93,
+      lng: 10.74,
     });
     await createAsset(db, shown.id, { hasOslonokkelen: true });
     hidden = (await createLocation(db, { name: 'Adminbygget', displayInPortal: false })).id;
@@ -39,12 +50,34 @@ describe('GET /api/location and /api/location/{id}', () => {
     expect(body.map((l) => l.name)).toEqual(['Aker skole', 'Bolteløkka skole', 'Øraker skole']);
     expect(body.map((l) => l.id)).not.toContain(hidden);
     expect(body[1]).toEqual({
-      id: shown.id, name: 'Bolteløkka skole', informationUrl: null, externalUrl: null, companyCode: null, status: 'PUBLISHED',
-      publicLocationType: 'SCHOOLS', filterCategory: 'SCHOOLS', geographicAreaId: 'st-hanshaugen', geographicAreaName: 'St. Hanshaugen',
-      displayInPortal: true, homepage: null, streetAddress: 'Waldemar Thranes gate 23', postCode: '0171', city: 'Oslo', phoneNumber: '23456789',
-      contactEmail: 'utleie@bolteloekka.no', informationMessage: null, requireContract: true, requireCostCategory: false, enableVedtak: true,
-      allowRepeatedBookingsForPublicUser: true, allowSingleBookingsForPublicUser: true, maxOneTimeslotPerBookingForPublicUser: true,
-      hasBookableAssetWithOslonokkelen: true, behandlingstid: 7, minBookingDurationMinutes: 60, latLng: { lat: 59.93, lng: 10.74 },
+      id: shown.id,
+      name: 'Bolteløkka skole',
+      informationUrl: null,
+      externalUrl: null,
+      companyCode: null,
+      status: 'PUBLISHED',
+      publicLocationType: 'SCHOOLS',
+      filterCategory: 'SCHOOLS',
+      geographicAreaId: 'st-hanshaugen',
+      geographicAreaName: 'St. Hanshaugen',
+      displayInPortal: true,
+      homepage: null,
+      streetAddress: 'Waldemar Thranes gate 23',
+      postCode: '0171',
+      city: 'Oslo',
+      phoneNumber: '23456789',
+      contactEmail: 'utleie@bolteloekka.no',
+      informationMessage: null,
+      requireContract: true,
+      requireCostCategory: false,
+      enableVedtak: true,
+      allowRepeatedBookingsForPublicUser: true,
+      allowSingleBookingsForPublicUser: true,
+      maxOneTimeslotPerBookingForPublicUser: true,
+      hasBookableAssetWithOslonokkelen: true,
+      behandlingstid: 7,
+      minBookingDurationMinutes: 60,
+      latLng: { lat: 59.93, lng: 10.74 },
     });
     expect(body[0]).toMatchObject({ hasBookableAssetWithOslonokkelen: false, latLng: null, minBookingDurationMinutes: null });
   });
@@ -69,7 +102,12 @@ describe('GET /api/location and /api/location/{id}', () => {
   it.each(['abc', '0', '-4', '1.5', '1e3', '2147483648'])('answers 400 for the id %s', async (id) => {
     const res = await get(`/${id}`);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'VALIDATION', msg: expect.any(String), userMsg: expect.any(String), fields: [expect.objectContaining({ path: 'params.id' })] });
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION',
+      msg: expect.any(String),
+      userMsg: expect.any(String),
+      fields: [expect.objectContaining({ path: 'params.id' })],
+    });
   });
 
   it('works on the demo data: at least 60 locations, the town hall among them', async () => {

@@ -7,39 +7,41 @@ import { locations } from '../../db/schema/locations';
 
 /** One query for any number of locations: the area's name is joined, the key flag is a subquery. */
 function selectLocations(db: DbOrTx, where: SQL | undefined) {
-  return db.select({
-    id: locations.id,
-    name: locations.name,
-    informationUrl: locations.informationUrl,
-    externalUrl: locations.externalUrl,
-    companyCode: locations.companyCode,
-    status: locations.status,
-    publicLocationType: locations.publicLocationType,
-    filterCategory: locations.filterCategory,
-    geographicAreaId: locations.geographicAreaId,
-    geographicAreaName: geographicAreas.name,
-    displayInPortal: locations.displayInPortal,
-    homepage: locations.homepage,
-    streetAddress: locations.streetAddress,
-    postCode: locations.postCode,
-    city: locations.city,
-    phoneNumber: locations.phoneNumber,
-    contactEmail: locations.contactEmail,
-    informationMessage: locations.informationMessage,
-    requireContract: locations.requireContract,
-    requireCostCategory: locations.requireCostCategory,
-    enableVedtak: locations.enableVedtak,
-    allowRepeatedBookingsForPublicUser: locations.allowRepeatedBookingsForPublicUser,
-    allowSingleBookingsForPublicUser: locations.allowSingleBookingsForPublicUser,
-    maxOneTimeslotPerBookingForPublicUser: locations.maxOneTimeslotPerBookingForPublicUser,
-    hasBookableAssetWithOslonokkelen: sql<boolean>`exists (
+  return db
+    .select({
+      id: locations.id,
+      name: locations.name,
+      informationUrl: locations.informationUrl,
+      externalUrl: locations.externalUrl,
+      companyCode: locations.companyCode,
+      status: locations.status,
+      publicLocationType: locations.publicLocationType,
+      filterCategory: locations.filterCategory,
+      geographicAreaId: locations.geographicAreaId,
+      geographicAreaName: geographicAreas.name,
+      displayInPortal: locations.displayInPortal,
+      homepage: locations.homepage,
+      streetAddress: locations.streetAddress,
+      postCode: locations.postCode,
+      city: locations.city,
+      phoneNumber: locations.phoneNumber,
+      contactEmail: locations.contactEmail,
+      informationMessage: locations.informationMessage,
+      requireContract: locations.requireContract,
+      requireCostCategory: locations.requireCostCategory,
+      enableVedtak: locations.enableVedtak,
+      allowRepeatedBookingsForPublicUser: locations.allowRepeatedBookingsForPublicUser,
+      allowSingleBookingsForPublicUser: locations.allowSingleBookingsForPublicUser,
+      maxOneTimeslotPerBookingForPublicUser: locations.maxOneTimeslotPerBookingForPublicUser,
+      hasBookableAssetWithOslonokkelen: sql<boolean>`exists (
       select 1 from ${bookableAssets}
       where ${bookableAssets.locationId} = ${locations.id} and ${bookableAssets.hasOslonokkelen} and ${bookableAssets.status} = 'PUBLISHED')`,
-    behandlingstid: locations.behandlingstid,
-    minBookingDurationMinutes: locations.minBookingDurationMinutes,
-    lat: locations.lat,
-    lng: locations.lng,
-  }).from(locations)
+      behandlingstid: locations.behandlingstid,
+      minBookingDurationMinutes: locations.minBookingDurationMinutes,
+      lat: locations.lat,
+      lng: locations.lng,
+    })
+    .from(locations)
     .innerJoin(geographicAreas, eq(geographicAreas.id, locations.geographicAreaId))
     .where(where);
 }

@@ -14,23 +14,32 @@ function sendBytes(reply: FastifyReply, body: Buffer): FastifyReply {
 
 export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
   const kept = new LocationsAnswerCache();
-  app.get('/location', {
-    config: { access: 'public' },
-    schema: {
-      tags: ['lokaler'],
-      summary: 'Published locations shown in the portal, in Norwegian order; shape=list: only what the venue list shows (id, name, externalUrl, publicLocationType, geographicAreaId, geographicAreaName)',
-      querystring: locationsQueryParams,
-      response: { 200: z.union([locations, locationList]), 400: apiError },
+  app.get(
+    '/location',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['lokaler'],
+        summary:
+          'Published locations shown in the portal, in Norwegian order; shape=list: only what the venue list shows (id, name, externalUrl, publicLocationType, geographicAreaId, geographicAreaName)',
+        querystring: locationsQueryParams,
+        response: { 200: z.union([locations, locationList]), 400: apiError },
+      },
     },
-  }, async (request, reply) => sendBytes(reply, await kept.body(app.database.db, request.query.shape ?? 'full')));
+    async (request, reply) => sendBytes(reply, await kept.body(app.database.db, request.query.shape ?? 'full')),
+  );
 
-  app.get('/location/:id', {
-    config: { access: 'public' },
-    schema: {
-      tags: ['lokaler'],
-      summary: 'One location, with its status (UNPUBLISHED and DELETED included)',
-      params: idParams,
-      response: { 200: location, 400: apiError, 404: apiError },
+  app.get(
+    '/location/:id',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['lokaler'],
+        summary: 'One location, with its status (UNPUBLISHED and DELETED included)',
+        params: idParams,
+        response: { 200: location, 400: apiError, 404: apiError },
+      },
     },
-  }, async (request) => getLocation({ db: app.database.db, id: request.params.id }));
+    async (request) => getLocation({ db: app.database.db, id: request.params.id }),
+  );
 };

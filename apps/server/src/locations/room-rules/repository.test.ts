@@ -12,8 +12,12 @@ import { roomRulesAliases, roomRulesColumns } from './repository';
 /** Every rule away from its column's default, so a reader that drops or swaps one answers differently. */
 const stored: RoomRules = {
   location: {
-    allowSingleBookingsForPublicUser: false, allowRepeatedBookingsForPublicUser: false, maxOneTimeslotPerBookingForPublicUser: true,
-    behandlingstid: 3, minBookingDurationMinutes: 45, adminCanBookPastDates: true,
+    allowSingleBookingsForPublicUser: false,
+    allowRepeatedBookingsForPublicUser: false,
+    maxOneTimeslotPerBookingForPublicUser: true,
+    behandlingstid: 3,
+    minBookingDurationMinutes: 45,
+    adminCanBookPastDates: true,
   },
   room: { allowSingleBookingsForPublicUser: false, allowRepeatedBookingsForPublicUser: false, maxOneTimeslotPerBookingForPublicUser: true },
 };
@@ -24,7 +28,7 @@ function rulesOf(row: RoomRules): RoomRules {
   return { location: pick(row.location, Object.keys(roomRulesColumns.location)), room: pick(row.room, Object.keys(roomRulesColumns.room)) };
 }
 
-describe('the one reader of a room\'s rules', () => {
+describe("the one reader of a room's rules", () => {
   let ctx: TestContext;
   let roomId: number;
   beforeAll(async () => {
@@ -34,7 +38,7 @@ describe('the one reader of a room\'s rules', () => {
   });
   afterAll(() => ctx.close());
 
-  it('reads every rule alike through the calendar\'s select, the calendar\'s JSON and the search', async () => {
+  it("reads every rule alike through the calendar's select, the calendar's JSON and the search", async () => {
     const [found] = await findRooms(ctx.database.db, [roomId]);
     expect(rulesOf(found!)).toStrictEqual(stored);
     const loaded = await loadRoomCalendars(ctx.database.db, [roomId], { fromInclusive: '2030-01-07', toInclusive: '2030-01-07' });
@@ -44,7 +48,7 @@ describe('the one reader of a room\'s rules', () => {
     expect(searched!.rules).toStrictEqual(stored);
   });
 
-  it('refuses, when a statement is built, a column whose JSON value would differ from the driver\'s, and a table without an alias', () => {
+  it("refuses, when a statement is built, a column whose JSON value would differ from the driver's, and a table without an alias", () => {
     expect(() => jsonObjectSql({ createdAt: locations.createdAt }, roomRulesAliases('a', 'l'))).toThrow(/createdAt|created_at/);
     expect(() => jsonObjectSql({ id: bookableAssets.id }, new Map())).toThrow(/No alias for table bookable_assets/);
   });

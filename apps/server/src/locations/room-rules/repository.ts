@@ -33,12 +33,16 @@ export const roomRulesColumns = {
 type Read<T extends Record<string, Column>> = { [K in keyof T]: GetColumnData<T[K]> };
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 // A column whose type differs from the domain's (a nullable flag, a text for a number) fails here.
-const readAsDomainType: Same<{ location: Read<typeof roomRulesColumns.location>; room: Read<typeof roomRulesColumns.room> }, RoomRules> = true;
+const readAsDomainType: Same<{ location: Read<typeof roomRulesColumns.location>; room: Read<typeof roomRulesColumns.room> }, RoomRules> =
+  true;
 void readAsDomainType;
 
 /** The table aliases a statement gives the room's and the location's table, for the JSON shape. */
 export function roomRulesAliases(room: string, location: string): Map<Table, string> {
-  return new Map<Table, string>([[bookableAssets, room], [locations, location]]);
+  return new Map<Table, string>([
+    [bookableAssets, room],
+    [locations, location],
+  ]);
 }
 
 /** `json_build_object('location', json_build_object(…), 'room', json_build_object(…))`: RoomRules, built by the database. */

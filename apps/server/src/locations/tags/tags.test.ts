@@ -22,7 +22,12 @@ describe('GET /api/tags', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json() as Array<{ id: number; name: string; tagType: string }>;
     expect(body.map((t) => `${t.tagType}:${t.name}`)).toEqual([
-      'facility:Flygel', 'facility:Projektor', 'uu:Teleslynge', 'purpose:Møte', 'purpose:Vielse', 'purpose:Øving',
+      'facility:Flygel',
+      'facility:Projektor',
+      'uu:Teleslynge',
+      'purpose:Møte',
+      'purpose:Vielse',
+      'purpose:Øving',
     ]);
     expect(Object.keys(body[0]!).sort()).toEqual(['id', 'name', 'tagType']);
     expect(body[0]!.id).toEqual(expect.any(Number));

@@ -9,14 +9,13 @@ import { locationAdmins } from '../../db/schema/index';
 import { testAdmins, testCitizens } from '../../seed/test-users';
 
 const kari = testCitizens[0]!;
-const [siri, jonas, vigdis] = testAdmins as [typeof testAdmins[0], typeof testAdmins[0], typeof testAdmins[0]];
+const [siri, jonas, vigdis] = testAdmins as [(typeof testAdmins)[0], (typeof testAdmins)[0], (typeof testAdmins)[0]];
 
 describe('GET /api/currentuser/roles and /api/currentuser/adminlocations', () => {
   const ctx = useTestApp();
   beforeEach(() => truncateAll(ctx.database));
 
-  const get = (url: string, token?: string) =>
-    ctx.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
+  const get = (url: string, token?: string) => ctx.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
 
   /** Three locations for Siri (one of them deleted), one for Jonas. */
   async function givenAdmins() {
@@ -39,7 +38,13 @@ describe('GET /api/currentuser/roles and /api/currentuser/adminlocations', () =>
     const { accessToken } = await loginAs(ctx.app, kari);
     const res = await get('/api/currentuser/roles', accessToken);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ userId: expect.any(Number), name: 'Kari Nordmann', email: kari.email, portal: 'PUBLIC', roles: ['PUBLIC'] });
+    expect(res.json()).toEqual({
+      userId: expect.any(Number),
+      name: 'Kari Nordmann',
+      email: kari.email,
+      portal: 'PUBLIC',
+      roles: ['PUBLIC'],
+    });
   });
 
   it('answers 401 without a token and 403 (not 401) to a citizen asking for admin locations', async () => {
@@ -58,7 +63,13 @@ describe('GET /api/currentuser/roles and /api/currentuser/adminlocations', () =>
     const { a, b, unpublished } = await givenAdmins();
     const { accessToken } = await loginAs(ctx.app, siri, { client: 'admin' });
     const roles = await get('/api/currentuser/roles', accessToken);
-    expect(roles.json()).toEqual({ userId: expect.any(Number), name: 'Siri Saksbehandler', email: siri.email, portal: 'ADMIN', roles: ['ADMIN'] });
+    expect(roles.json()).toEqual({
+      userId: expect.any(Number),
+      name: 'Siri Saksbehandler',
+      email: siri.email,
+      portal: 'ADMIN',
+      roles: ['ADMIN'],
+    });
     const res = await get('/api/currentuser/adminlocations', accessToken);
     expect(res.statusCode).toBe(200);
     // Norwegian order: Ø after the others.
@@ -71,9 +82,15 @@ describe('GET /api/currentuser/roles and /api/currentuser/adminlocations', () =>
 
   it('matches the e-mail without regard to case', async () => {
     const { a } = await givenAdmins();
-    const token = await signAccessToken(ctx.app, { claims: {
-      sub: siri.sub, client_id: 'lokaler-admin', acr: 'idporten-loa-high', name: 'Siri Saksbehandler', email: 'Siri.Saksbehandler@OSLO.kommune.no',
-    } });
+    const token = await signAccessToken(ctx.app, {
+      claims: {
+        sub: siri.sub,
+        client_id: 'lokaler-admin',
+        acr: 'idporten-loa-high',
+        name: 'Siri Saksbehandler',
+        email: 'Siri.Saksbehandler@OSLO.kommune.no',
+      },
+    });
     const res = await get('/api/currentuser/adminlocations', token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toContainEqual({ id: a.id, name: 'Arendalsgata bydelshus' });
@@ -88,7 +105,7 @@ describe('GET /api/currentuser/roles and /api/currentuser/adminlocations', () =>
     expect(res.json()).toMatchObject({ code: 'FORBIDDEN' });
   });
 
-  it('does not make a portal token an admin token, even for an administrator\'s e-mail', async () => {
+  it("does not make a portal token an admin token, even for an administrator's e-mail", async () => {
     await givenAdmins();
     const token = await signAccessToken(ctx.app, { claims: { sub: siri.sub, email: siri.email, name: 'Siri Saksbehandler' } });
     expect((await get('/api/currentuser/roles', token)).json()).toMatchObject({ portal: 'PUBLIC', roles: ['PUBLIC'] });

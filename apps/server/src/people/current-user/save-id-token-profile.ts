@@ -14,7 +14,7 @@ export async function saveIdTokenProfile(options: { db: DbOrTx; user: Authentica
   const email = claims.email_verified === false ? undefined : text(claims.email);
   const row = await updateUserProfile(options.db, user.userId, { name, email });
   // An administrator stays known by the claim they are matched with (AuthenticatedUser.email).
-  return { ...user, name: row.name, email: user.portal === 'ADMIN' ? user.email ?? row.email : row.email };
+  return { ...user, name: row.name, email: user.portal === 'ADMIN' ? (user.email ?? row.email) : row.email };
 }
 
 function text(value: unknown): string | undefined {

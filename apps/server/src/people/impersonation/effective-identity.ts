@@ -30,7 +30,11 @@ const cache = new WeakMap<FastifyRequest, Promise<EffectiveIdentity>>();
  * sign, or one set for another user, is ignored (and cleared). Only portal (PUBLIC) logins act for
  * organisations; an administrator's token is always the person.
  */
-export function effectiveIdentity(request: FastifyRequest, reply: FastifyReply, options: EffectiveIdentityOptions = {}): Promise<EffectiveIdentity> {
+export function effectiveIdentity(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: EffectiveIdentityOptions = {},
+): Promise<EffectiveIdentity> {
   const known = cache.get(request);
   if (known) return known;
   const resolved = resolve(request, reply, options.onStale ?? 'forbid');

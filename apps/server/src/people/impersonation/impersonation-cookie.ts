@@ -25,7 +25,12 @@ export function setImpersonationCookie(reply: FastifyReply, value: Impersonation
 }
 
 export function clearImpersonationCookie(reply: FastifyReply): void {
-  reply.clearCookie(IMPERSONATION_COOKIE, { path: COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure: reply.server.config.publicUrl.startsWith('https://') });
+  reply.clearCookie(IMPERSONATION_COOKIE, {
+    path: COOKIE_PATH,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: reply.server.config.publicUrl.startsWith('https://'),
+  });
 }
 
 /**

@@ -31,7 +31,14 @@ describe('acting for an organisation: /api/user/impersonation…', () => {
     ola = await citizenSession(ctx.app, testCitizens[1]!);
     per = await citizenSession(ctx.app, testCitizens[3]!);
     const time = (startTime: string) => [{ bookableAssetId: room, date: inDays(5), startTime, durationMinutes: 60 }];
-    clubBooking = (await applicantBooking(db, { locationId, userId: per.userId, organization: { number: club.orgnr, name: club.orgNavn }, times: time('18:00:00') })).id;
+    clubBooking = (
+      await applicantBooking(db, {
+        locationId,
+        userId: per.userId,
+        organization: { number: club.orgnr, name: club.orgNavn },
+        times: time('18:00:00'),
+      })
+    ).id;
     perPrivate = (await applicantBooking(db, { locationId, userId: per.userId, times: time('19:00:00') })).id;
     kariPrivate = (await applicantBooking(db, { locationId, userId: kari.userId, times: time('20:00:00') })).id;
     const school = await createLocation(db, { name: 'Sagene skole' });
@@ -44,9 +51,12 @@ describe('acting for an organisation: /api/user/impersonation…', () => {
     for (const who of [kari, per, ola]) who.cookies.clear();
   });
 
-  const actAs = (who: CitizenSession, orgNo: string, orgName = 'x') => who.request({ method: 'POST', url: '/api/user/impersonation', payload: { orgNo, orgName } });
-  const mine = async (who: CitizenSession) => (await who.request({ method: 'GET', url: '/api/user/booking' })).json<UserBookingSummary[]>().map((b) => b.bookingId);
-  const effective = async (who: CitizenSession) => (await who.request({ method: 'GET', url: '/api/user/impersonation/effectiveuser' })).json();
+  const actAs = (who: CitizenSession, orgNo: string, orgName = 'x') =>
+    who.request({ method: 'POST', url: '/api/user/impersonation', payload: { orgNo, orgName } });
+  const mine = async (who: CitizenSession) =>
+    (await who.request({ method: 'GET', url: '/api/user/booking' })).json<UserBookingSummary[]>().map((b) => b.bookingId);
+  const effective = async (who: CitizenSession) =>
+    (await who.request({ method: 'GET', url: '/api/user/impersonation/effectiveuser' })).json();
 
   it('lists the organisations where the person has the role kommunale tjenester', async () => {
     expect((await kari.request({ method: 'GET', url: '/api/user/impersonation/organizations/valid' })).json()).toEqual([
@@ -54,12 +64,22 @@ describe('acting for an organisation: /api/user/impersonation…', () => {
       { orgnr: club.orgnr, orgNavn: 'Sagene Sjakklubb', rolleKode: 'KOMAB', impersonationId: club.orgnr },
     ]);
     expect((await ola.request({ method: 'GET', url: '/api/user/impersonation/organizations/valid' })).json()).toEqual([
-      { orgnr: localOrganizations.toyenSportsklubb.orgnr, orgNavn: 'Tøyen Sportsklubb', rolleKode: 'KOMAB', impersonationId: localOrganizations.toyenSportsklubb.orgnr },
+      {
+        orgnr: localOrganizations.toyenSportsklubb.orgnr,
+        orgNavn: 'Tøyen Sportsklubb',
+        rolleKode: 'KOMAB',
+        impersonationId: localOrganizations.toyenSportsklubb.orgnr,
+      },
     ]);
   });
 
   it('switches with a signed, httpOnly, SameSite=Lax cookie for /api, and back to the private person', async () => {
-    expect(await effective(kari)).toEqual({ name: 'Kari Nordmann', id: String(kari.userId), impersonationId: null, email: testCitizens[0]!.email });
+    expect(await effective(kari)).toEqual({
+      name: 'Kari Nordmann',
+      id: String(kari.userId),
+      impersonationId: null,
+      email: testCitizens[0]!.email,
+    });
     const res = await actAs(kari, club.orgnr, 'whatever the client says');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ name: 'Sagene Sjakklubb', id: club.orgnr, impersonationId: club.orgnr, email: testCitizens[0]!.email });
@@ -75,7 +95,7 @@ describe('acting for an organisation: /api/user/impersonation…', () => {
     expect(kari.cookies.has(IMPERSONATION_COOKIE)).toBe(false);
   });
 
-  it('shows an organisation\'s bookings to every representative, and keeps them out of private lists', async () => {
+  it("shows an organisation's bookings to every representative, and keeps them out of private lists", async () => {
     expect(await mine(per)).toEqual([perPrivate]);
     expect(await mine(kari)).toEqual([kariPrivate]);
     await actAs(per, club.orgnr);
@@ -90,18 +110,40 @@ describe('acting for an organisation: /api/user/impersonation…', () => {
     expect((await ola.request({ method: 'GET', url: `/api/user/booking/${clubBooking}` })).statusCode).toBe(404);
   });
 
-  it('makes an application sent while acting for an organisation the organisation\'s, seen by its other representatives', async () => {
+  it("makes an application sent while acting for an organisation the organisation's, seen by its other representatives", async () => {
     await actAs(kari, club.orgnr);
-    const sent = await kari.request({ method: 'POST', url: '/api/booking', payload: {
-      availabilityData: { probablyAvailable: [{ bookableAssetId: schoolRoom, datesAndTimes: [{ date: inDays(21), startTime: '18:00:00', duration: 'PT1H', initialRepetitionDate: null }] }] },
-      isRepeating: false, bookingPortalClient: 'PUBLIC', bookingPurpose: 'PUBLICUSER_LOAN',
-      formAnswers: { activity: 'Sjakk', purpose: 'Klubbkveld', participants: 12, contactEmail: 'kari.nordmann@example.no', contactPhone: '41234567', message: '' },
-    } });
+    const sent = await kari.request({
+      method: 'POST',
+      url: '/api/booking',
+      payload: {
+        availabilityData: {
+          probablyAvailable: [
+            {
+              bookableAssetId: schoolRoom,
+              datesAndTimes: [{ date: inDays(21), startTime: '18:00:00', duration: 'PT1H', initialRepetitionDate: null }],
+            },
+          ],
+        },
+        isRepeating: false,
+        bookingPortalClient: 'PUBLIC',
+        bookingPurpose: 'PUBLICUSER_LOAN',
+        formAnswers: {
+          activity: 'Sjakk',
+          purpose: 'Klubbkveld',
+          participants: 12,
+          contactEmail: 'kari.nordmann@example.no',
+          contactPhone: '41234567',
+          message: '',
+        },
+      },
+    });
     expect(sent.statusCode, sent.body).toBe(201);
     const { bookingId } = sent.json<{ bookingId: number }>();
     await actAs(per, club.orgnr);
     expect(await mine(per)).toContain(bookingId);
-    expect((await per.request({ method: 'GET', url: `/api/user/booking/${bookingId}` })).json()).toMatchObject({ displayOrgName: 'Sagene Sjakklubb' });
+    expect((await per.request({ method: 'GET', url: `/api/user/booking/${bookingId}` })).json()).toMatchObject({
+      displayOrgName: 'Sagene Sjakklubb',
+    });
     await actAs(kari, '', 'NO_IMPERSONATION');
     expect(await mine(kari)).not.toContain(bookingId);
   });
@@ -128,7 +170,7 @@ describe('acting for an organisation: /api/user/impersonation…', () => {
     expect(per.cookies.has(IMPERSONATION_COOKIE)).toBe(false);
   });
 
-  it('checks the register on every request: a withdrawn role answers 403 once, clears the cookie, and nothing is done in the organisation\'s name', async () => {
+  it("checks the register on every request: a withdrawn role answers 403 once, clears the cookie, and nothing is done in the organisation's name", async () => {
     await actAs(kari, club.orgnr);
     (ctx.app.orgRegistry as LocalOrgRegistry).setRoles(testCitizens[0]!.sub, []);
     const stale = await kari.request({ method: 'GET', url: '/api/user/booking' });
@@ -147,7 +189,11 @@ describe('acting for an organisation: /api/user/impersonation…', () => {
 
   it('clears the cookie at logout, also without a valid token', async () => {
     await actAs(kari, club.orgnr);
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/user/logout', headers: { cookie: `${IMPERSONATION_COOKIE}=${kari.cookies.get(IMPERSONATION_COOKIE)}` } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/logout',
+      headers: { cookie: `${IMPERSONATION_COOKIE}=${kari.cookies.get(IMPERSONATION_COOKIE)}` },
+    });
     expect(res.statusCode).toBe(204);
     const cleared = String(res.headers['set-cookie']);
     expect(cleared).toMatch(new RegExp(`^${IMPERSONATION_COOKIE}=;`));
@@ -155,16 +201,21 @@ describe('acting for an organisation: /api/user/impersonation…', () => {
     expect(cleared).toContain('Path=/api');
   });
 
-  it('never lets an administrator\'s token act for an organisation: the organisation routes are the portal\'s, 401', async () => {
+  it("never lets an administrator's token act for an organisation: the organisation routes are the portal's, 401", async () => {
     const siri = (await loginAs(ctx.app, testAdmins[0]!)).accessToken;
     await actAs(kari, club.orgnr);
     const res = await ctx.app.inject({
-      method: 'GET', url: '/api/user/impersonation/effectiveuser',
+      method: 'GET',
+      url: '/api/user/impersonation/effectiveuser',
       headers: { ...bearer(siri), cookie: `${IMPERSONATION_COOKIE}=${kari.cookies.get(IMPERSONATION_COOKIE)}` },
     });
     expect(res.statusCode).toBe(401);
     expect(res.body).not.toContain('Kari');
-    const organizations = await ctx.app.inject({ method: 'GET', url: '/api/user/impersonation/organizations/valid', headers: bearer(siri) });
+    const organizations = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/user/impersonation/organizations/valid',
+      headers: bearer(siri),
+    });
     expect(organizations.statusCode).toBe(401);
     expect(organizations.body).not.toContain(club.orgnr);
   });

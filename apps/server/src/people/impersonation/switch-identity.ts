@@ -17,15 +17,31 @@ export interface SwitchedIdentity {
  * and the current choice stays). The name is taken from the register, not from the request. The
  * route writes the answer's cookie.
  */
-export async function switchIdentity({ user, orgRegistry, body }: { user: AuthenticatedUser; orgRegistry: OrgRegistry; body: ImpersonationRequest }): Promise<SwitchedIdentity> {
+export async function switchIdentity({
+  user,
+  orgRegistry,
+  body,
+}: {
+  user: AuthenticatedUser;
+  orgRegistry: OrgRegistry;
+  body: ImpersonationRequest;
+}): Promise<SwitchedIdentity> {
   if (body.orgNo === '') return { effectiveUser: toEffectiveUser({ kind: 'PERSON', user }), cookie: null };
   if (user.portal !== 'PUBLIC') throw AppError.forbidden('Only portal logins act for organisations');
   const organization = (await orgRegistry.organizationsFor(user)).find((o) => o.orgnr === body.orgNo);
   if (!organization) {
-    throw new AppError('FORBIDDEN', `User ${user.userId} may not act for organisation ${body.orgNo}`, impersonationMessages.notRepresentative);
+    throw new AppError(
+      'FORBIDDEN',
+      `User ${user.userId} may not act for organisation ${body.orgNo}`,
+      impersonationMessages.notRepresentative,
+    );
   }
   return {
-    effectiveUser: toEffectiveUser({ kind: 'ORGANIZATION', user, organization: { number: organization.orgnr, name: organization.orgNavn } }),
+    effectiveUser: toEffectiveUser({
+      kind: 'ORGANIZATION',
+      user,
+      organization: { number: organization.orgnr, name: organization.orgNavn },
+    }),
     cookie: { userId: user.userId, orgnr: organization.orgnr },
   };
 }

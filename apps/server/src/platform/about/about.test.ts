@@ -11,7 +11,9 @@ describe('GET /api/about/{locationId}', () => {
     ctx = await createTestApp();
     withTexts = (await createLocation(ctx.database.db)).id;
     withoutTexts = (await createLocation(ctx.database.db)).id;
-    await ctx.database.db.insert(locationAbout).values({ locationId: withTexts, whoCanApply: '<p>Alle</p>', locationCosts: '<p>Gratis</p>', loanCriteria: null });
+    await ctx.database.db
+      .insert(locationAbout)
+      .values({ locationId: withTexts, whoCanApply: '<p>Alle</p>', locationCosts: '<p>Gratis</p>', loanCriteria: null });
   });
   afterAll(() => ctx.close());
 

@@ -6,13 +6,17 @@ import { locationAbout } from '@lokaler/domain/location';
 import { getLocationAbout } from './get-location-about';
 
 export const aboutRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/about/:locationId', {
-    config: { access: 'public' },
-    schema: {
-      tags: ['lokaler'],
-      summary: 'The "Om lån og leie" texts of a location',
-      params: z.object({ locationId: idParam }),
-      response: { 200: locationAbout, 400: apiError, 404: apiError },
+  app.get(
+    '/about/:locationId',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['lokaler'],
+        summary: 'The "Om lån og leie" texts of a location',
+        params: z.object({ locationId: idParam }),
+        response: { 200: locationAbout, 400: apiError, 404: apiError },
+      },
     },
-  }, async (request) => getLocationAbout({ db: app.database.db, locationId: request.params.locationId }));
+    async (request) => getLocationAbout({ db: app.database.db, locationId: request.params.locationId }),
+  );
 };

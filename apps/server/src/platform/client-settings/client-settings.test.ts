@@ -34,7 +34,9 @@ describe('GET /api/client-settings/*.json', () => {
   });
 
   it('points at a provider that really is there: its discovery names the same issuer', async () => {
-    const { authority } = (await ctx.app.inject({ method: 'GET', url: '/api/client-settings/idporten.json' })).json<{ authority: string }>();
+    const { authority } = (await ctx.app.inject({ method: 'GET', url: '/api/client-settings/idporten.json' })).json<{
+      authority: string;
+    }>();
     const discovery = await ctx.app.inject({ method: 'GET', url: `${new URL(authority).pathname}/.well-known/openid-configuration` });
     expect(discovery.statusCode).toBe(200);
     expect(discovery.json()).toMatchObject({ issuer: authority });
@@ -70,16 +72,24 @@ describe('client settings of external providers, from configuration only', () =>
   it('sends the portal to ID-porten with its client id, the API as resource and substantial level', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/client-settings/idporten.json' });
     expect(res.json()).toMatchObject({
-      authority: 'https://test.idporten.no', clientId: '4c0a7b2e-9d1f-4e55-a3b6-0d2c9f8e7a61', scope: 'openid profile',
-      resource: 'https://lokaler.example.no/api', acrValues: 'idporten-loa-substantial', redirectUri: 'https://lokaler.example.no/auth/callback',
+      authority: 'https://test.idporten.no',
+      clientId: '4c0a7b2e-9d1f-4e55-a3b6-0d2c9f8e7a61',
+      scope: 'openid profile',
+      resource: 'https://lokaler.example.no/api',
+      acrValues: 'idporten-loa-substantial',
+      redirectUri: 'https://lokaler.example.no/auth/callback',
     });
   });
 
-  it('sends the admin app to Entra ID with the API\'s scope and no resource parameter', async () => {
+  it("sends the admin app to Entra ID with the API's scope and no resource parameter", async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/client-settings/admin.json' });
     expect(res.json()).toMatchObject({
-      authority: entra, clientId: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d', scope: 'openid profile email api://lokaler-api/Lokaler.Admin',
-      resource: '', acrValues: '', redirectUri: 'https://lokaler.example.no/admin/auth/callback',
+      authority: entra,
+      clientId: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+      scope: 'openid profile email api://lokaler-api/Lokaler.Admin',
+      resource: '',
+      acrValues: '',
+      redirectUri: 'https://lokaler.example.no/admin/auth/callback',
     });
   });
 });
@@ -98,7 +108,11 @@ describe('client settings with an external ID-porten', () => {
 
   it('sends the portal to that issuer and runs no local provider', async () => {
     const settings = (await ctx.app.inject({ method: 'GET', url: '/api/client-settings/idporten.json' })).json();
-    expect(settings).toMatchObject({ authority: 'https://test.idporten.no', redirectUri: 'https://lokaler.example.no/auth/callback', resource: 'https://lokaler.example.no/api' });
+    expect(settings).toMatchObject({
+      authority: 'https://test.idporten.no',
+      redirectUri: 'https://lokaler.example.no/auth/callback',
+      resource: 'https://lokaler.example.no/api',
+    });
     const idp = await ctx.app.inject({ method: 'GET', url: '/idp/.well-known/openid-configuration' });
     expect(idp.statusCode).toBe(404);
   });

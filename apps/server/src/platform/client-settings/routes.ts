@@ -7,21 +7,37 @@ import type { Config } from '../../config';
 export const clientSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const settings = clientSettingsFor(app.config);
 
-  app.get('/client-settings/idporten.json', {
-    config: { access: 'public' },
-    schema: { tags: ['innlogging'], summary: "The portal's login configuration (ID-porten)", response: { 200: clientSettings } },
-  }, async () => settings.portal);
+  app.get(
+    '/client-settings/idporten.json',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['innlogging'], summary: "The portal's login configuration (ID-porten)", response: { 200: clientSettings } },
+    },
+    async () => settings.portal,
+  );
 
-  app.get('/client-settings/admin.json', {
-    config: { access: 'public' },
-    schema: { tags: ['innlogging'], summary: "The admin app's login configuration", response: { 200: clientSettings } },
-  }, async () => settings.admin);
+  app.get(
+    '/client-settings/admin.json',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['innlogging'], summary: "The admin app's login configuration", response: { 200: clientSettings } },
+    },
+    async () => settings.admin,
+  );
 
   const map = mapSettingsFor(app.config);
-  app.get('/client-settings/map.json', {
-    config: { access: 'public' },
-    schema: { tags: ['innstillinger'], summary: "The new portal's map background (MAP_TILE_URL, MAP_TILE_ATTRIBUTION)", response: { 200: mapSettings } },
-  }, async () => map);
+  app.get(
+    '/client-settings/map.json',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['innstillinger'],
+        summary: "The new portal's map background (MAP_TILE_URL, MAP_TILE_ATTRIBUTION)",
+        response: { 200: mapSettings },
+      },
+    },
+    async () => map,
+  );
 };
 
 /** The tiles the portal's map draws under its markers (decision 005); null tileUrl: none. */

@@ -14,7 +14,12 @@ describe('POST /api/frontenderror', () => {
   const post = (payload: unknown) => ctx.app.inject({ method: 'POST', url: '/api/frontenderror', payload: payload as object });
 
   it('stores a report and answers 204 without a body', async () => {
-    const res = await post({ msg: 'TypeError: x is undefined', level: 'ERROR', userAgent: 'Mozilla/5.0 (X11; Linux x86_64)', time: '2031-03-30T01:30:00+02:00' });
+    const res = await post({
+      msg: 'TypeError: x is undefined',
+      level: 'ERROR',
+      userAgent: 'Mozilla/5.0 (X11; Linux x86_64)',
+      time: '2031-03-30T01:30:00+02:00',
+    });
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
     const [row] = await listFrontendErrors(ctx.database.db);
@@ -23,7 +28,8 @@ describe('POST /api/frontenderror', () => {
   });
 
   it('keeps no personal data: e-mail, identity and phone numbers, tokens and query strings are removed', async () => {
-    const msg = 'Failed for kari.nordmann@example.no pid 12088012345 tlf 41 23 45 67 at https://lokaler.oslo.kommune.no/bookinger/12?code=abc&state=xyz Authorization: Bearer eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln';
+    const msg =
+      'Failed for kari.nordmann@example.no pid 12088012345 tlf 41 23 45 67 at https://lokaler.oslo.kommune.no/bookinger/12?code=abc&state=xyz Authorization: Bearer eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln';
     expect((await post({ msg, level: 'error' })).statusCode).toBe(204);
     const [row] = await listFrontendErrors(ctx.database.db);
     for (const secret of ['kari.nordmann', '12088012345', '41 23 45 67', 'code=abc', 'eyJ']) expect(row!.msg).not.toContain(secret);
@@ -72,7 +78,8 @@ describe('POST /api/frontenderror', () => {
   });
 
   it(`limits a client address to ${FRONTEND_ERROR_RATE_LIMIT} reports a minute, others are not affected`, async () => {
-    const from = (remoteAddress: string) => ctx.app.inject({ method: 'POST', url: '/api/frontenderror', remoteAddress, payload: { msg: 'Flood', level: 'error' } });
+    const from = (remoteAddress: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/frontenderror', remoteAddress, payload: { msg: 'Flood', level: 'error' } });
     for (let i = 0; i < FRONTEND_ERROR_RATE_LIMIT; i++) expect((await from('192.0.2.40')).statusCode).toBe(204);
     const before = await listFrontendErrors(ctx.database.db);
     const limited = await from('192.0.2.40');

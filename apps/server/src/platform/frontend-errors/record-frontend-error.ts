@@ -14,7 +14,10 @@ export const KEEP_TOTAL = 500;
 
 /** One distinct error: level plus message with numbers blurred (line numbers, ids, counts vary). */
 export function fingerprintOf(level: string, msg: string): string {
-  return createHash('sha256').update(`${level}\n${msg.replace(/\d+/g, '#')}`).digest('hex').slice(0, 32);
+  return createHash('sha256')
+    .update(`${level}\n${msg.replace(/\d+/g, '#')}`)
+    .digest('hex')
+    .slice(0, 32);
 }
 
 /** Stores a browser's error report, scrubbed of personal data, and drops the oldest beyond the limits. */

@@ -16,15 +16,24 @@ export async function insertFrontendError(db: DbOrTx, entry: NewFrontendError): 
 
 /** Keeps the newest `keep` reports of one fingerprint. */
 export async function pruneFingerprint(db: DbOrTx, fingerprint: string, keep: number): Promise<void> {
-  const newest = db.select({ id: frontendErrors.id }).from(frontendErrors)
-    .where(eq(frontendErrors.fingerprint, fingerprint)).orderBy(desc(frontendErrors.id)).limit(keep);
+  const newest = db
+    .select({ id: frontendErrors.id })
+    .from(frontendErrors)
+    .where(eq(frontendErrors.fingerprint, fingerprint))
+    .orderBy(desc(frontendErrors.id))
+    .limit(keep);
   await db.delete(frontendErrors).where(and(eq(frontendErrors.fingerprint, fingerprint), notInArray(frontendErrors.id, newest)));
 }
 
 /** Keeps the newest `keep` reports overall, so the table stays small whatever the browsers send. */
 export async function pruneTotal(db: DbOrTx, keep: number): Promise<void> {
-  await db.delete(frontendErrors).where(lt(frontendErrors.id, sql`(
-    select id from ${frontendErrors} order by id desc offset ${keep - 1} limit 1)`));
+  await db.delete(frontendErrors).where(
+    lt(
+      frontendErrors.id,
+      sql`(
+    select id from ${frontendErrors} order by id desc offset ${keep - 1} limit 1)`,
+    ),
+  );
 }
 
 export async function listFrontendErrors(db: DbOrTx) {

@@ -8,18 +8,22 @@ import { recordFrontendError } from './record-frontend-error';
 export const FRONTEND_ERROR_RATE_LIMIT = 30;
 
 export const frontendErrorRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/frontenderror', {
-    schema: {
-      tags: ['drift'],
-      summary: 'Report an error from a browser (stored without personal data; the newest 20 per distinct error are kept)',
-      body: frontendErrorInput,
-      response: { 204: z.null(), 400: apiError, 429: apiError },
+  app.post(
+    '/frontenderror',
+    {
+      schema: {
+        tags: ['drift'],
+        summary: 'Report an error from a browser (stored without personal data; the newest 20 per distinct error are kept)',
+        body: frontendErrorInput,
+        response: { 204: z.null(), 400: apiError, 429: apiError },
+      },
+      // Anonymous and cheap, but still an open write: limited per client address across every process (http/rate-limit.ts).
+      config: { access: 'public', rateLimit: { max: FRONTEND_ERROR_RATE_LIMIT, timeWindow: '1 minute' } },
+      bodyLimit: 64 * 1024,
     },
-    // Anonymous and cheap, but still an open write: limited per client address across every process (http/rate-limit.ts).
-    config: { access: 'public', rateLimit: { max: FRONTEND_ERROR_RATE_LIMIT, timeWindow: '1 minute' } },
-    bodyLimit: 64 * 1024,
-  }, async (request, reply) => {
-    await recordFrontendError({ db: app.database.db, report: request.body });
-    return reply.status(204).send(null);
-  });
+    async (request, reply) => {
+      await recordFrontendError({ db: app.database.db, report: request.body });
+      return reply.status(204).send(null);
+    },
+  );
 };

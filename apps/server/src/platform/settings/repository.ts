@@ -9,6 +9,9 @@ export async function findSettingValue(db: DbOrTx, name: string): Promise<string
 
 /** The values of these settings (absent: the server does not have it), in one query. */
 export async function findSettingValues(db: DbOrTx, names: readonly string[]): Promise<Map<string, string>> {
-  const rows = await db.select().from(settings).where(inArray(settings.name, [...names]));
+  const rows = await db
+    .select()
+    .from(settings)
+    .where(inArray(settings.name, [...names]));
   return new Map(rows.map((row) => [row.name, row.value]));
 }

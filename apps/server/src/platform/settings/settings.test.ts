@@ -6,7 +6,10 @@ describe('GET /api/settings', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp();
-    await ctx.database.db.insert(settings).values([{ name: 'CONTACT_US', value: 'ENABLED' }, { name: 'PORTAL_2_BETA', value: 'DISABLED' }]);
+    await ctx.database.db.insert(settings).values([
+      { name: 'CONTACT_US', value: 'ENABLED' },
+      { name: 'PORTAL_2_BETA', value: 'DISABLED' },
+    ]);
   });
   afterAll(() => ctx.close());
 
@@ -25,10 +28,19 @@ describe('GET /api/settings', () => {
     expect(res.json()).toEqual({ name: 'NO_SUCH_SETTING', value: null });
   });
 
-  it.each([['', 'missing'], ['?setting=', 'empty'], ['?setting=contact_us', 'lower-case'], ['?setting=CONTACT%20US', 'with a space']])(
-    'refuses a %s name (%s) with 400 and the field', async (query) => {
-      const res = await get(query);
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'VALIDATION', msg: expect.any(String), userMsg: expect.any(String), fields: [expect.objectContaining({ path: 'querystring.setting' })] });
+  it.each([
+    ['', 'missing'],
+    ['?setting=', 'empty'],
+    ['?setting=contact_us', 'lower-case'],
+    ['?setting=CONTACT%20US', 'with a space'],
+  ])('refuses a %s name (%s) with 400 and the field', async (query) => {
+    const res = await get(query);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION',
+      msg: expect.any(String),
+      userMsg: expect.any(String),
+      fields: [expect.objectContaining({ path: 'querystring.setting' })],
     });
+  });
 });

@@ -35,7 +35,7 @@ describe('index.html as the server sends it (decision 026: boot data and route p
     spas.remove();
   });
 
-  it('carries the portal\'s login configuration and the settings, the same as the API answers', async () => {
+  it("carries the portal's login configuration and the settings, the same as the API answers", async () => {
     await database.db.delete(settings);
     const page = await app.inject({ method: 'GET', url: '/oversikt?kategorier=skoler' });
     expect(page.statusCode).toBe(200);
@@ -46,7 +46,10 @@ describe('index.html as the server sends it (decision 026: boot data and route p
   });
 
   it('reads the settings at every request: a change shows at the next page load', async () => {
-    await database.db.insert(settings).values([{ name: 'PORTAL_2_BETA', value: 'ENABLED' }, { name: 'CONTACT_US', value: 'DISABLED' }]);
+    await database.db.insert(settings).values([
+      { name: 'PORTAL_2_BETA', value: 'ENABLED' },
+      { name: 'CONTACT_US', value: 'DISABLED' },
+    ]);
     const boot = bootOf((await app.inject({ method: 'GET', url: '/' })).body);
     expect(boot.settings).toEqual({ CONTACT_US: 'DISABLED', PORTAL_2_BETA: 'ENABLED' });
     await database.db.delete(settings);
@@ -64,10 +67,14 @@ describe('index.html as the server sends it (decision 026: boot data and route p
     expect(csp).toMatch(/script-src 'self'(;|$)/);
     expect(csp).not.toContain('unsafe-inline');
     const scripts = [...page.body.matchAll(/<script([^>]*)>/g)].map((m) => m[1] ?? '');
-    for (const attributes of scripts) expect(attributes.includes('type="module"') && attributes.includes('src=') || attributes.includes('type="application/json"'), attributes).toBe(true);
+    for (const attributes of scripts)
+      expect(
+        (attributes.includes('type="module"') && attributes.includes('src=')) || attributes.includes('type="application/json"'),
+        attributes,
+      ).toBe(true);
   });
 
-  it('preloads the requested page\'s chunks beyond the entry\'s, and nothing on pages without a table entry', async () => {
+  it("preloads the requested page's chunks beyond the entry's, and nothing on pages without a table entry", async () => {
     // /sted/abc has no answers, so no heading in the shell: its chunks are real preloads.
     const venue = (await app.inject({ method: 'GET', url: '/sted/abc' })).body;
     expect(venue).toContain('<link rel="modulepreload" crossorigin href="/assets/venue-page-Gg90Hh12.js">');
@@ -81,7 +88,7 @@ describe('index.html as the server sends it (decision 026: boot data and route p
     }
   });
 
-  it('writes the page\'s heading into the starting shell and then holds the scripts back until after the first paint', async () => {
+  it("writes the page's heading into the starting shell and then holds the scripts back until after the first paint", async () => {
     const location = await createLocation(database.db, { status: 'PUBLISHED', name: 'Tåsen <skole> & "aula"' });
     for (const url of [`/sted/${location.id}`, `/lokale/${location.id}?date=2030-01-15`]) {
       const page = (await app.inject({ method: 'GET', url })).body;
@@ -92,15 +99,29 @@ describe('index.html as the server sends it (decision 026: boot data and route p
     }
     const venue = (await app.inject({ method: 'GET', url: `/sted/${location.id}` })).body;
     expect(venue).toContain('<link rel="lk-after-paint" data-rel="modulepreload" crossorigin href="/assets/venue-page-Gg90Hh12.js">');
-    expect(venue).toContain('<link rel="lk-after-paint" data-rel="preload" data-as="style" crossorigin href="/assets/venue-page-Kk78Ll90.css">');
-    expect((await app.inject({ method: 'GET', url: '/portal?searchType=list&date=2030-01-15' })).body).toContain('<h1 class="ds-heading" data-size="lg">Ledige rom</h1>');
-    expect((await app.inject({ method: 'GET', url: '/bookinger' })).body).toContain('<h1 class="ds-heading" data-size="lg">Mine bookinger</h1>');
+    expect(venue).toContain(
+      '<link rel="lk-after-paint" data-rel="preload" data-as="style" crossorigin href="/assets/venue-page-Kk78Ll90.css">',
+    );
+    expect((await app.inject({ method: 'GET', url: '/portal?searchType=list&date=2030-01-15' })).body).toContain(
+      '<h1 class="ds-heading" data-size="lg">Ledige rom</h1>',
+    );
+    expect((await app.inject({ method: 'GET', url: '/bookinger' })).body).toContain(
+      '<h1 class="ds-heading" data-size="lg">Mine bookinger</h1>',
+    );
     // No heading the server can know: an empty main, and the scripts fetched with the HTML.
-    expect((await app.inject({ method: 'GET', url: '/oversikt?kategorier=skoler' })).body).toContain('<h1 class="ds-heading" data-size="lg">Lån av skolelokaler</h1><p class="ds-paragraph">Skolene låner ut');
-    expect((await app.inject({ method: 'GET', url: '/oversikt?kategorier=skoler,biblioteker' })).body).toContain('<h1 class="ds-heading" data-size="lg">Lokaler til lån og leie</h1>');
-    expect((await app.inject({ method: 'GET', url: '/' })).body).toContain('<h1 class="ds-heading" data-size="xl">Finn lokaler til lån og leie</h1><p class="ds-paragraph" data-size="lg">Både privatpersoner');
+    expect((await app.inject({ method: 'GET', url: '/oversikt?kategorier=skoler' })).body).toContain(
+      '<h1 class="ds-heading" data-size="lg">Lån av skolelokaler</h1><p class="ds-paragraph">Skolene låner ut',
+    );
+    expect((await app.inject({ method: 'GET', url: '/oversikt?kategorier=skoler,biblioteker' })).body).toContain(
+      '<h1 class="ds-heading" data-size="lg">Lokaler til lån og leie</h1>',
+    );
+    expect((await app.inject({ method: 'GET', url: '/' })).body).toContain(
+      '<h1 class="ds-heading" data-size="xl">Finn lokaler til lån og leie</h1><p class="ds-paragraph" data-size="lg">Både privatpersoner',
+    );
     // The admin start page: its introduction (its heading depends on the login the server cannot see).
-    expect((await app.inject({ method: 'GET', url: '/admin/' })).body).toContain('<p class="ds-paragraph" data-size="lg">Her behandler du søknader om lån og leie av lokalene du administrerer.</p>');
+    expect((await app.inject({ method: 'GET', url: '/admin/' })).body).toContain(
+      '<p class="ds-paragraph" data-size="lg">Her behandler du søknader om lån og leie av lokalene du administrerer.</p>',
+    );
     expect((await app.inject({ method: 'GET', url: '/admin/bookinger/3' })).body).not.toContain('Her behandler du søknader');
     for (const url of ['/portal', '/portal?searchType=map', '/sted/999999', '/kontakt-oss']) {
       const page = (await app.inject({ method: 'GET', url })).body;
@@ -109,7 +130,7 @@ describe('index.html as the server sends it (decision 026: boot data and route p
     }
   });
 
-  it('brings a venue page\'s first public answers, equal to what the API gives an anonymous caller', async () => {
+  it("brings a venue page's first public answers, equal to what the API gives an anonymous caller", async () => {
     const location = await createLocation(database.db, { status: 'PUBLISHED' });
     await createAsset(database.db, location.id);
     const boot = bootOf((await app.inject({ method: 'GET', url: `/sted/${location.id}` })).body);
@@ -123,7 +144,10 @@ describe('index.html as the server sends it (decision 026: boot data and route p
   it('leaves out answers that are not a 200 (a missing place): the page asks and shows the error itself', async () => {
     for (const url of ['/sted/999999', '/sted/abc', '/']) {
       const boot = bootOf((await app.inject({ method: 'GET', url })).body);
-      expect(Object.keys(boot.answers ?? {}).filter((key) => key.startsWith(`/api/location/`)), url).toEqual([]);
+      expect(
+        Object.keys(boot.answers ?? {}).filter((key) => key.startsWith(`/api/location/`)),
+        url,
+      ).toEqual([]);
     }
   });
 
@@ -140,7 +164,10 @@ describe('spa-index', () => {
   });
 
   it('escapes < so no value can close the script element', () => {
-    const html = renderIndex('<html><head></head><body></body></html>', { boot: { settings: { CONTACT_US: '</script><script>alert(1)</script>' } }, preloads: '' });
+    const html = renderIndex('<html><head></head><body></body></html>', {
+      boot: { settings: { CONTACT_US: '</script><script>alert(1)</script>' } },
+      preloads: '',
+    });
     expect(html).not.toContain('</script><script>alert');
     expect(bootOf(html).settings.CONTACT_US).toBe('</script><script>alert(1)</script>');
   });

@@ -62,7 +62,13 @@ const paragraph = (text: string, size?: string) => `<p class="ds-paragraph"${siz
 /** The venue list's title and intro for its `kategorier` (venue-filters.ts and categories.ts: one known slug gives its own). */
 function venueListIntro(query: URLSearchParams): { title: string; intro: string } {
   const known = Object.keys(venueListIntros.byCategory);
-  const slugs = new Set((query.get('kategorier') ?? '').toLowerCase().split(',').map((slug) => slug.trim()).filter((slug) => known.includes(slug)));
+  const slugs = new Set(
+    (query.get('kategorier') ?? '')
+      .toLowerCase()
+      .split(',')
+      .map((slug) => slug.trim())
+      .filter((slug) => known.includes(slug)),
+  );
   const [only] = slugs;
   return slugs.size === 1 && only ? venueListIntros.byCategory[only as VenueListCategory] : venueListIntros.general;
 }
@@ -84,7 +90,11 @@ const USER_MENU = 'src/components/user-menu.tsx';
  */
 export const portalRoutePreloads: readonly RoutePreload[] = [
   // home-page.tsx (in the entry chunk): its heading and introduction.
-  { pattern: /^\/$/, modules: [], heading: () => `<div class="lk-stack">${h1(homeIntro.title, 'xl')}${paragraph(homeIntro.intro, 'lg')}</div>` },
+  {
+    pattern: /^\/$/,
+    modules: [],
+    heading: () => `<div class="lk-stack">${h1(homeIntro.title, 'xl')}${paragraph(homeIntro.intro, 'lg')}</div>`,
+  },
   {
     pattern: /^\/oversikt\/?$/,
     modules: ['src/features/venues/venue-list-page.tsx'],
@@ -170,15 +180,23 @@ function closure(manifest: Manifest, keys: readonly string[]): Set<string> {
  * For each route of the table, the `<link>` tags of the files its page needs beyond the entry chunk's
  * own (which index.html already loads). Routes whose modules the manifest lacks get none.
  */
-export function routePreloadTags(manifest: Manifest | null, routes: readonly RoutePreload[], base: string): { pattern: RegExp; tags: string; answers?: RoutePreload['answers']; heading?: RoutePreload['heading'] }[] {
+export function routePreloadTags(
+  manifest: Manifest | null,
+  routes: readonly RoutePreload[],
+  base: string,
+): { pattern: RegExp; tags: string; answers?: RoutePreload['answers']; heading?: RoutePreload['heading'] }[] {
   if (!manifest) return routes.map(({ pattern, answers, heading }) => ({ pattern, tags: '', answers, heading }));
   const entryKeys = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
   const inEntry = closure(manifest, entryKeys);
   return routes.map(({ pattern, modules, answers, heading }) => {
     const needed = [...closure(manifest, modules)].filter((key) => !inEntry.has(key));
     // Held back until the first paint, as the entry's own (scripts/start-after-first-paint.mjs): the start script makes them preloads.
-    const scripts = needed.map((key) => `<link rel="lk-after-paint" data-rel="modulepreload" crossorigin href="${base}${manifest[key]?.file ?? ''}">`);
-    const styles = needed.flatMap((key) => manifest[key]?.css ?? []).map((file) => `<link rel="lk-after-paint" data-rel="preload" data-as="style" crossorigin href="${base}${file}">`);
+    const scripts = needed.map(
+      (key) => `<link rel="lk-after-paint" data-rel="modulepreload" crossorigin href="${base}${manifest[key]?.file ?? ''}">`,
+    );
+    const styles = needed
+      .flatMap((key) => manifest[key]?.css ?? [])
+      .map((file) => `<link rel="lk-after-paint" data-rel="preload" data-as="style" crossorigin href="${base}${file}">`);
     return { pattern, tags: [...new Set([...scripts, ...styles])].join(''), answers, heading };
   });
 }

@@ -8,7 +8,7 @@ import { createTestDatabase } from '../../../test/test-db';
 import { buildFakeSpas, type BuiltSpas } from '../../../test/spa-folders';
 import { rawGet } from '../../../test/raw-http';
 
-describe('the SPAs\' files (decision 016)', () => {
+describe("the SPAs' files (decision 016)", () => {
   let database: Database;
   let spas: BuiltSpas;
   let app: App;
@@ -27,7 +27,7 @@ describe('the SPAs\' files (decision 016)', () => {
     spas.remove();
   });
 
-  it('sends a hashed asset\'s brotli file to a browser that accepts it, cached for a year', async () => {
+  it("sends a hashed asset's brotli file to a browser that accepts it, cached for a year", async () => {
     const res = await app.inject({ method: 'GET', url: spas.script.urlPath, headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');

@@ -88,14 +88,18 @@ export async function registerStatic(app: FastifyInstance, folders: SpaFolders =
    * anonymous browser would get); only 200s with JSON, the rest the page asks for itself.
    */
   const anonymousAnswers = async (urls: string[]): Promise<Record<string, unknown> | undefined> => {
-    const answered = await Promise.all(urls.map(async (url) => {
-      try {
-        const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
-        return res.statusCode === 200 && String(res.headers['content-type']).startsWith('application/json') ? [[url, res.json() as unknown] as const] : [];
-      } catch {
-        return [];
-      }
-    }));
+    const answered = await Promise.all(
+      urls.map(async (url) => {
+        try {
+          const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+          return res.statusCode === 200 && String(res.headers['content-type']).startsWith('application/json')
+            ? [[url, res.json() as unknown] as const]
+            : [];
+        } catch {
+          return [];
+        }
+      }),
+    );
     const entries = answered.flat();
     return entries.length > 0 ? Object.fromEntries(entries) : undefined;
   };
@@ -112,9 +116,16 @@ export async function registerStatic(app: FastifyInstance, folders: SpaFolders =
     const pathname = `/${(request.url.split('?')[0] ?? '').slice(target.base.length)}`;
     const route = target.preloads.find(({ pattern }) => pattern.test(pathname));
     const match = route && route.pattern.exec(pathname);
-    const [settings, answers] = await Promise.all([serverSettings(), match && route.answers ? anonymousAnswers(route.answers(match)) : undefined]);
+    const [settings, answers] = await Promise.all([
+      serverSettings(),
+      match && route.answers ? anonymousAnswers(route.answers(match)) : undefined,
+    ]);
     const main = match ? route.heading?.(match, new URLSearchParams(request.url.split('?')[1] ?? ''), answers) : undefined;
-    const html = renderIndex(target.html, { boot: { clientSettings: target.clientSettings, settings, answers }, preloads: route?.tags ?? '', main });
+    const html = renderIndex(target.html, {
+      boot: { clientSettings: target.clientSettings, settings, answers },
+      preloads: route?.tags ?? '',
+      main,
+    });
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
   app.get('/admin/', sendIndex(admin));

@@ -11,14 +11,18 @@ import { sendSupportInquiry } from './send-support-inquiry';
 export const SUPPORT_RATE_LIMIT = 10;
 
 export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/support', {
-    schema: {
-      tags: ['kontakt'],
-      summary: 'Send an inquiry from the contact form (only while CONTACT_US is ENABLED)',
-      body: supportRequest,
-      response: { 201: supportResponse, 400: apiError, 404: apiError, 429: apiError },
+  app.post(
+    '/support',
+    {
+      schema: {
+        tags: ['kontakt'],
+        summary: 'Send an inquiry from the contact form (only while CONTACT_US is ENABLED)',
+        body: supportRequest,
+        response: { 201: supportResponse, 400: apiError, 404: apiError, 429: apiError },
+      },
+      config: { access: 'public', rateLimit: { max: SUPPORT_RATE_LIMIT, timeWindow: '10 minutes' } },
+      bodyLimit: 64 * 1024,
     },
-    config: { access: 'public', rateLimit: { max: SUPPORT_RATE_LIMIT, timeWindow: '10 minutes' } },
-    bodyLimit: 64 * 1024,
-  }, async (request, reply) => reply.status(201).send(await sendSupportInquiry({ db: app.database.db, request: request.body })));
+    async (request, reply) => reply.status(201).send(await sendSupportInquiry({ db: app.database.db, request: request.body })),
+  );
 };

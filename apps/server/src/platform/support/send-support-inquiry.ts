@@ -1,6 +1,11 @@
 import { messages } from '@lokaler/domain/api-error';
 import {
-  categoriesWithLocation, locationPrompt, supportCategoryLabels, supportMessageText, type SupportRequest, type SupportResponse,
+  categoriesWithLocation,
+  locationPrompt,
+  supportCategoryLabels,
+  supportMessageText,
+  type SupportRequest,
+  type SupportResponse,
 } from '@lokaler/domain/support-request';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
@@ -27,15 +32,32 @@ export async function sendSupportInquiry({ db, request }: { db: Db; request: Sup
   }
   const location = request.locationId === undefined ? null : await findLocationContact(db, request.locationId);
   if (request.locationId !== undefined && (!location || location.status === 'DELETED')) {
-    throw new AppError('VALIDATION', `Unknown location ${request.locationId}`, messages.invalidInput, { fields: [{ path: 'body.locationId', message: locationPrompt }] });
+    throw new AppError('VALIDATION', `Unknown location ${request.locationId}`, messages.invalidInput, {
+      fields: [{ path: 'body.locationId', message: locationPrompt }],
+    });
   }
   const toLocation = categoriesWithLocation.has(request.category) && location?.contactEmail;
   const recipient = toLocation ? location.contactEmail! : CENTRAL_SUPPORT_ADDRESS;
   const message = supportMessageText(request);
   const label = supportCategoryLabels[request.category];
   return writeTransaction(db, async (tx) => {
-    const id = await insertSupportInquiry(tx, { category: request.category, userEmail: request.userEmail, message, locationId: location?.id ?? null });
-    await enqueueMail(tx, supportInquiryMail({ to: recipient, inquiryId: id, categoryLabel: label, locationName: location?.name ?? null, replyTo: request.userEmail, message }));
+    const id = await insertSupportInquiry(tx, {
+      category: request.category,
+      userEmail: request.userEmail,
+      message,
+      locationId: location?.id ?? null,
+    });
+    await enqueueMail(
+      tx,
+      supportInquiryMail({
+        to: recipient,
+        inquiryId: id,
+        categoryLabel: label,
+        locationName: location?.name ?? null,
+        replyTo: request.userEmail,
+        message,
+      }),
+    );
     return { id };
   });
 }

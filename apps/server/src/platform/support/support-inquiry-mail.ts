@@ -1,7 +1,14 @@
 import type { OutboxMail } from '../../integrations/mail/outbox';
 
 /** A citizen's inquiry, to the location or central support; the answer goes to the citizen's address. */
-export function supportInquiryMail(input: { to: string; inquiryId: number; categoryLabel: string; locationName: string | null; replyTo: string; message: string }): OutboxMail {
+export function supportInquiryMail(input: {
+  to: string;
+  inquiryId: number;
+  categoryLabel: string;
+  locationName: string | null;
+  replyTo: string;
+  message: string;
+}): OutboxMail {
   return {
     to: input.to,
     subject: `Henvendelse fra Lokaler: ${input.categoryLabel}${input.locationName ? ` (${input.locationName})` : ''}`,

@@ -29,18 +29,42 @@ describe('POST /api/support', () => {
   /** Each call comes from its own client address unless told, so the rate limit only bites where tested. */
   const send = (payload: unknown, ip = `10.0.0.${++client}`) =>
     ctx.app.inject({ method: 'POST', url: '/api/support', remoteAddress: ip, payload: payload as object });
-  const stored = async () => (await queryRows<{ i: number; m: number }>(ctx.database.db, sql`
-    select (select count(*)::int from support_inquiries) as i, (select count(*)::int from mail_outbox) as m`))[0]!;
+  const stored = async () =>
+    (
+      await queryRows<{ i: number; m: number }>(
+        ctx.database.db,
+        sql`
+    select (select count(*)::int from support_inquiries) as i, (select count(*)::int from mail_outbox) as m`,
+      )
+    )[0]!;
 
-  it('stores a LOCATION inquiry, trimmed, and queues it for the location\'s address in the same transaction', async () => {
-    const res = await send({ category: 'LOCATION', userEmail: '  ola@example.no ', message: '  Har gymsalen ribbevegg?  ', locationId: school, referringPage: 'https://lokaler.oslo.kommune.no/sted/1' });
+  it("stores a LOCATION inquiry, trimmed, and queues it for the location's address in the same transaction", async () => {
+    const res = await send({
+      category: 'LOCATION',
+      userEmail: '  ola@example.no ',
+      message: '  Har gymsalen ribbevegg?  ',
+      locationId: school,
+      referringPage: 'https://lokaler.oslo.kommune.no/sted/1',
+    });
     expect(res.statusCode, res.body).toBe(201);
     const { id } = res.json<{ id: number }>();
     const [row] = await ctx.database.db.select().from(supportInquiries).where(eq(supportInquiries.id, id));
     // The referring page is kept only for TECHNICAL and OTHER.
-    expect(row).toMatchObject({ category: 'LOCATION', userEmail: 'ola@example.no', message: 'Har gymsalen ribbevegg?', locationId: school });
-    const [mail] = await ctx.database.db.select().from(mailOutbox).where(sql`${mailOutbox.topic} ->> 'inquiryId' = ${String(id)}`);
-    expect(mail).toMatchObject({ recipient: 'sagene.skole@oslo.kommune.no', subject: 'Henvendelse fra Lokaler: Spørsmål om et lokale (Sagene skole)', topic: { kind: 'support-inquiry', inquiryId: id } });
+    expect(row).toMatchObject({
+      category: 'LOCATION',
+      userEmail: 'ola@example.no',
+      message: 'Har gymsalen ribbevegg?',
+      locationId: school,
+    });
+    const [mail] = await ctx.database.db
+      .select()
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.topic} ->> 'inquiryId' = ${String(id)}`);
+    expect(mail).toMatchObject({
+      recipient: 'sagene.skole@oslo.kommune.no',
+      subject: 'Henvendelse fra Lokaler: Spørsmål om et lokale (Sagene skole)',
+      topic: { kind: 'support-inquiry', inquiryId: id },
+    });
     expect(mail!.body).toContain('Svar til: ola@example.no');
     await ctx.app.flushMail();
     expect((ctx.app.mailer as unknown as { sent: Array<{ to: string }> }).sent.map((m) => m.to)).toContain('sagene.skole@oslo.kommune.no');
@@ -51,29 +75,51 @@ describe('POST /api/support', () => {
     expect(res.statusCode, res.body).toBe(201);
     const [row] = await ctx.database.db.select().from(supportInquiries).where(eq(supportInquiries.id, res.json<{ id: number }>().id));
     expect(row!.userEmail).toBe('kåre.ødegård@blåbær.no');
-    const [mail] = await ctx.database.db.select().from(mailOutbox).where(sql`${mailOutbox.topic} ->> 'inquiryId' = ${String(row!.id)}`);
+    const [mail] = await ctx.database.db
+      .select()
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.topic} ->> 'inquiryId' = ${String(row!.id)}`);
     expect(mail!.body).toContain('Svar til: kåre.ødegård@blåbær.no');
   });
 
   it('appends the referring page for TECHNICAL and OTHER and sends them to central support', async () => {
     for (const category of ['TECHNICAL', 'OTHER'] as const) {
-      const res = await send({ category, userEmail: 'kari@example.no', message: 'Kalenderen laster ikke', referringPage: ' /ressurs?ids=3 ' });
+      const res = await send({
+        category,
+        userEmail: 'kari@example.no',
+        message: 'Kalenderen laster ikke',
+        referringPage: ' /ressurs?ids=3 ',
+      });
       expect(res.statusCode, res.body).toBe(201);
       const [row] = await ctx.database.db.select().from(supportInquiries).where(eq(supportInquiries.id, res.json<{ id: number }>().id));
       expect(row).toMatchObject({ category, message: 'Kalenderen laster ikke\n\nReferring page: /ressurs?ids=3', locationId: null });
-      const [mail] = await ctx.database.db.select().from(mailOutbox).where(sql`${mailOutbox.topic} ->> 'inquiryId' = ${String(row!.id)}`);
+      const [mail] = await ctx.database.db
+        .select()
+        .from(mailOutbox)
+        .where(sql`${mailOutbox.topic} ->> 'inquiryId' = ${String(row!.id)}`);
       expect(mail!.recipient).toBe(CENTRAL_SUPPORT_ADDRESS);
     }
   });
 
   it('sends a BOOKING inquiry for a location without an address to central support', async () => {
-    const res = await send({ category: 'BOOKING', userEmail: 'kari@example.no', message: 'Når får jeg svar?', locationId: String(noAddress) });
+    const res = await send({
+      category: 'BOOKING',
+      userEmail: 'kari@example.no',
+      message: 'Når får jeg svar?',
+      locationId: String(noAddress),
+    });
     expect(res.statusCode, res.body).toBe(201);
-    const [mail] = await ctx.database.db.select().from(mailOutbox).where(sql`${mailOutbox.topic} ->> 'inquiryId' = ${String(res.json<{ id: number }>().id)}`);
-    expect(mail).toMatchObject({ recipient: CENTRAL_SUPPORT_ADDRESS, subject: 'Henvendelse fra Lokaler: Spørsmål om en booking (Torshov bibliotek)' });
+    const [mail] = await ctx.database.db
+      .select()
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.topic} ->> 'inquiryId' = ${String(res.json<{ id: number }>().id)}`);
+    expect(mail).toMatchObject({
+      recipient: CENTRAL_SUPPORT_ADDRESS,
+      subject: 'Henvendelse fra Lokaler: Spørsmål om en booking (Torshov bibliotek)',
+    });
   });
 
-  it('refuses a form with the spec\'s messages on each field, storing nothing', async () => {
+  it("refuses a form with the spec's messages on each field, storing nothing", async () => {
     const before = await stored();
     const fieldsOf = async (payload: unknown) => {
       const res = await send(payload);
@@ -87,14 +133,22 @@ describe('POST /api/support', () => {
       { path: 'body.message', message: 'Feltet er påkrevd' },
     ]);
     for (const userEmail of ['ola@', 'ola@blåbær', 'kåre ødegård@example.no']) {
-      expect(await fieldsOf({ category: 'OTHER', userEmail, message: 'Hei' })).toEqual([{ path: 'body.userEmail', message: 'Vennligst skriv inn en gyldig e-postadresse' }]);
+      expect(await fieldsOf({ category: 'OTHER', userEmail, message: 'Hei' })).toEqual([
+        { path: 'body.userEmail', message: 'Vennligst skriv inn en gyldig e-postadresse' },
+      ]);
     }
     for (const category of ['LOCATION', 'BOOKING']) {
-      expect(await fieldsOf({ category, userEmail: 'ola@example.no', message: 'Hei', locationId: '' })).toEqual([{ path: 'body.locationId', message: 'Feltet er påkrevd' }]);
+      expect(await fieldsOf({ category, userEmail: 'ola@example.no', message: 'Hei', locationId: '' })).toEqual([
+        { path: 'body.locationId', message: 'Feltet er påkrevd' },
+      ]);
     }
-    expect(await fieldsOf({ category: 'SOMETHING', userEmail: 'ola@example.no', message: 'Hei' })).toEqual([{ path: 'body.category', message: 'Velg et alternativ' }]);
+    expect(await fieldsOf({ category: 'SOMETHING', userEmail: 'ola@example.no', message: 'Hei' })).toEqual([
+      { path: 'body.category', message: 'Velg et alternativ' },
+    ]);
     for (const locationId of [999_999, deleted]) {
-      expect(await fieldsOf({ category: 'LOCATION', userEmail: 'ola@example.no', message: 'Hei', locationId })).toEqual([{ path: 'body.locationId', message: 'Velg et lokale' }]);
+      expect(await fieldsOf({ category: 'LOCATION', userEmail: 'ola@example.no', message: 'Hei', locationId })).toEqual([
+        { path: 'body.locationId', message: 'Velg et lokale' },
+      ]);
     }
     expect(await stored()).toEqual(before);
   });

@@ -12,16 +12,25 @@ import type { RoundRow } from './round-access';
  * wish). Runs in the booking's transaction under the applicant's lock for the round, so two
  * applications at once are counted one after the other; a refusal is a 422 naming the round's limit.
  */
-export async function assertWithinRoundLimits(tx: Tx, { round, applicant, wishes, bookingId }: {
-  round: RoundRow;
-  applicant: RoundApplicant;
-  wishes: readonly Pick<NewWish, 'startMinute' | 'endMinute'>[];
-  bookingId: number;
-}): Promise<void> {
+export async function assertWithinRoundLimits(
+  tx: Tx,
+  {
+    round,
+    applicant,
+    wishes,
+    bookingId,
+  }: { round: RoundRow; applicant: RoundApplicant; wishes: readonly Pick<NewWish, 'startMinute' | 'endMinute'>[]; bookingId: number },
+): Promise<void> {
   await lockRoundApplicant(tx, round.id, applicant);
   const soFar = await findRoundWishesOfApplicant(tx, round.id, applicant, bookingId);
   const asked = wishes.reduce((sum, w) => sum + (w.endMinute - w.startMinute), 0);
-  const limits = { maxApplicationsPerApplicant: round.maxApplicationsPerApplicant, maxWeeklyHoursPerApplicant: round.maxWeeklyHoursPerApplicant };
+  const limits = {
+    maxApplicationsPerApplicant: round.maxApplicationsPerApplicant,
+    maxWeeklyHoursPerApplicant: round.maxWeeklyHoursPerApplicant,
+  };
   const problem = roundLimitProblem(limits, round.name, soFar, asked);
-  if (problem) throw new AppError('BOOKING_LIMIT_REACHED', `Round ${round.id}: the applicant's limit is reached`, problem, { fields: [{ path: 'body.availabilityData.probablyAvailable', message: problem }] });
+  if (problem)
+    throw new AppError('BOOKING_LIMIT_REACHED', `Round ${round.id}: the applicant's limit is reached`, problem, {
+      fields: [{ path: 'body.availabilityData.probablyAvailable', message: problem }],
+    });
 }

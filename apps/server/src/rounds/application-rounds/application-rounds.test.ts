@@ -1,6 +1,13 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createRoundBody, openRoundOfLocation, roundDetail, roundList, roundSummary, type CreateRoundBody } from '@lokaler/domain/application-rounds';
+import {
+  createRoundBody,
+  openRoundOfLocation,
+  roundDetail,
+  roundList,
+  roundSummary,
+  type CreateRoundBody,
+} from '@lokaler/domain/application-rounds';
 import { userBooking, userBookingSummaries } from '@lokaler/domain/user-booking';
 import { addDays, isoWeekday } from '@lokaler/domain/scheduling/calendar-date';
 import { formatDateNorwegian } from '@lokaler/domain/scheduling/format-date';
@@ -39,7 +46,13 @@ describe('semester rounds', () => {
 
   // A round that collects today: applications from 3 days ago until 5 days from now, the semester from day 7.
   const collecting = (overrides: Partial<CreateRoundBody> = {}): CreateRoundBody => ({
-    name: 'Høst skoler', applicationStart: inDays(-3), deadline: inDays(5), semesterStart: inDays(7), semesterEnd: inDays(120), locationIds: [school], ...overrides,
+    name: 'Høst skoler',
+    applicationStart: inDays(-3),
+    deadline: inDays(5),
+    semesterStart: inDays(7),
+    semesterEnd: inDays(120),
+    locationIds: [school],
+    ...overrides,
   });
 
   beforeAll(async () => {
@@ -65,7 +78,9 @@ describe('semester rounds', () => {
   });
   afterAll(() => ctx.close());
   beforeEach(async () => {
-    await ctx.database.db.execute(sql`truncate application_rounds, application_round_locations, round_wishes, bookings, reservations, change_log, mail_outbox restart identity cascade`);
+    await ctx.database.db.execute(
+      sql`truncate application_rounds, application_round_locations, round_wishes, bookings, reservations, change_log, mail_outbox restart identity cascade`,
+    );
   });
 
   const createRound = (body: unknown, token: string | null = siri) => call(ctx.app, token, 'POST', '/api/admin/rounds', body);
@@ -74,15 +89,28 @@ describe('semester rounds', () => {
     expect(res.statusCode, res.body).toBe(201);
     return roundSummary.parse(res.json());
   };
-  const counts = async () => (await queryRows<{ r: number; l: number }>(ctx.database.db, sql`
-    select (select count(*)::int from application_rounds) as r, (select count(*)::int from application_round_locations) as l`))[0]!;
+  const counts = async () =>
+    (
+      await queryRows<{ r: number; l: number }>(
+        ctx.database.db,
+        sql`
+    select (select count(*)::int from application_rounds) as r, (select count(*)::int from application_round_locations) as l`,
+      )
+    )[0]!;
 
   describe('opening a round (POST /api/admin/rounds)', () => {
     it('opens it: 201 with the summary, the round and its locations written', async () => {
       const summary = await created(collecting({ locationIds: [school] }));
       expect(summary).toMatchObject({
-        name: 'Høst skoler', deadline: inDays(5), status: 'OPEN', phase: 'COLLECTING', locations: [{ id: school, name: 'Sagene skole' }],
-        applicationCount: 0, undecidedCount: 0, decidedCount: 0, canClose: true,
+        name: 'Høst skoler',
+        deadline: inDays(5),
+        status: 'OPEN',
+        phase: 'COLLECTING',
+        locations: [{ id: school, name: 'Sagene skole' }],
+        applicationCount: 0,
+        undecidedCount: 0,
+        decidedCount: 0,
+        canClose: true,
       });
       const rows = await ctx.database.db.select().from(applicationRoundLocations);
       expect(rows).toEqual([{ roundId: summary.id, locationId: school, semesterStart: inDays(7), semesterEnd: inDays(120) }]);
@@ -97,7 +125,9 @@ describe('semester rounds', () => {
     it('names the phase from the dates: not started before the application period, allocating after the deadline', async () => {
       expect((await created(collecting({ applicationStart: inDays(1), deadline: inDays(5) }))).phase).toBe('NOT_STARTED');
       await ctx.database.db.execute(sql`truncate application_rounds cascade`);
-      expect((await created(collecting({ applicationStart: inDays(-10), deadline: inDays(-1), semesterStart: inDays(3) }))).phase).toBe('ALLOCATING');
+      expect((await created(collecting({ applicationStart: inDays(-10), deadline: inDays(-1), semesterStart: inDays(3) }))).phase).toBe(
+        'ALLOCATING',
+      );
     });
 
     it('refuses bad dates with 400 naming the field, and writes nothing', async () => {
@@ -138,28 +168,60 @@ describe('semester rounds', () => {
     it('refuses a location already in a round of an overlapping semester: 409 ROUND_OVERLAPS naming both, and nothing written', async () => {
       await created(collecting({ name: 'Høst 2027', locationIds: [school] }), bente);
       const before = await counts();
-      const res = await createRound(collecting({ name: 'Ekstra høst', locationIds: [otherSchool, school], semesterStart: inDays(100), semesterEnd: inDays(200) }), bente);
+      const res = await createRound(
+        collecting({ name: 'Ekstra høst', locationIds: [otherSchool, school], semesterStart: inDays(100), semesterEnd: inDays(200) }),
+        bente,
+      );
       expect(res.statusCode, res.body).toBe(409);
       expect(res.json()).toEqual({
-        code: 'ROUND_OVERLAPS', msg: expect.any(String),
+        code: 'ROUND_OVERLAPS',
+        msg: expect.any(String),
         userMsg: `Sagene skole er allerede med i søknadsrunden «Høst 2027», med semester ${formatDateNorwegian(inDays(7))}–${formatDateNorwegian(inDays(120))}. Et sted kan bare være med i én runde for samme periode.`,
       });
       expect(await counts()).toEqual(before);
       // The next semester is another period: allowed.
-      await created(collecting({ name: 'Vår', locationIds: [school], deadline: inDays(100), semesterStart: inDays(121), semesterEnd: inDays(240) }));
+      await created(
+        collecting({ name: 'Vår', locationIds: [school], deadline: inDays(100), semesterStart: inDays(121), semesterEnd: inDays(240) }),
+      );
     });
 
     it('maps the exclusion constraint (a round written after the check, by a concurrent writer) to the same 409', async () => {
-      const user: AuthenticatedUser = { userId: (await createUser(ctx.database.db)).id, sub: 'x', name: 'Bente', email: null, portal: 'ADMIN', clientId: 'admin', adminLocationIds: [], cityAdmin: true };
+      const user: AuthenticatedUser = {
+        userId: (await createUser(ctx.database.db)).id,
+        sub: 'x',
+        name: 'Bente',
+        email: null,
+        portal: 'ADMIN',
+        clientId: 'admin',
+        adminLocationIds: [],
+        cityAdmin: true,
+      };
       const error = await createRoundService({
-        db: ctx.database.db, user, body: createRoundBody.parse(collecting({ locationIds: [school, otherSchool] })),
+        db: ctx.database.db,
+        user,
+        body: createRoundBody.parse(collecting({ locationIds: [school, otherSchool] })),
         beforeInsert: async (tx) => {
-          const [other] = await tx.insert(applicationRounds).values({ name: 'Samtidig', applicationStart: inDays(-3), deadline: inDays(5), semesterStart: inDays(7), semesterEnd: inDays(120) }).returning();
-          await tx.insert(applicationRoundLocations).values({ roundId: other!.id, locationId: otherSchool, semesterStart: inDays(60), semesterEnd: inDays(61) });
+          const [other] = await tx
+            .insert(applicationRounds)
+            .values({
+              name: 'Samtidig',
+              applicationStart: inDays(-3),
+              deadline: inDays(5),
+              semesterStart: inDays(7),
+              semesterEnd: inDays(120),
+            })
+            .returning();
+          await tx
+            .insert(applicationRoundLocations)
+            .values({ roundId: other!.id, locationId: otherSchool, semesterStart: inDays(60), semesterEnd: inDays(61) });
         },
       }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(AppError);
-      expect(error).toMatchObject({ code: 'ROUND_OVERLAPS', status: 409, userMsg: expect.stringContaining('allerede med i en søknadsrunde') });
+      expect(error).toMatchObject({
+        code: 'ROUND_OVERLAPS',
+        status: 409,
+        userMsg: expect.stringContaining('allerede med i en søknadsrunde'),
+      });
       expect(await counts()).toEqual({ r: 0, l: 0 });
     });
 
@@ -177,7 +239,11 @@ describe('semester rounds', () => {
       expect((await createRound(collecting(), null)).statusCode).toBe(401);
       expect((await call(ctx.app, null, 'GET', '/api/admin/rounds')).statusCode).toBe(401);
       expect((await call(ctx.app, null, 'GET', '/api/admin/rounds/1')).statusCode).toBe(401);
-      for (const res of [await createRound(collecting(), kari), await call(ctx.app, kari, 'GET', '/api/admin/rounds'), await call(ctx.app, kari, 'GET', '/api/admin/rounds/1')]) {
+      for (const res of [
+        await createRound(collecting(), kari),
+        await call(ctx.app, kari, 'GET', '/api/admin/rounds'),
+        await call(ctx.app, kari, 'GET', '/api/admin/rounds/1'),
+      ]) {
         expect([401, 403]).toContain(res.statusCode);
         expect(res.json()).not.toHaveProperty('fields');
       }
@@ -188,8 +254,19 @@ describe('semester rounds', () => {
   describe('reading rounds', () => {
     it('lists the rounds with a location the caller manages, newest semester first; a city admin sees all', async () => {
       const autumn = await created(collecting({ name: 'Høst', locationIds: [school, otherSchool] }), bente);
-      const spring = await created(collecting({ name: 'Vår', locationIds: [school], deadline: inDays(100), semesterStart: inDays(121), semesterEnd: inDays(240) }));
-      const other = await created(collecting({ name: 'Bjølsen vår', locationIds: [otherSchool], deadline: inDays(100), semesterStart: inDays(121), semesterEnd: inDays(240) }), bente);
+      const spring = await created(
+        collecting({ name: 'Vår', locationIds: [school], deadline: inDays(100), semesterStart: inDays(121), semesterEnd: inDays(240) }),
+      );
+      const other = await created(
+        collecting({
+          name: 'Bjølsen vår',
+          locationIds: [otherSchool],
+          deadline: inDays(100),
+          semesterStart: inDays(121),
+          semesterEnd: inDays(240),
+        }),
+        bente,
+      );
       const list = async (token: string) => {
         const res = await call(ctx.app, token, 'GET', '/api/admin/rounds');
         expect(res.statusCode, res.body).toBe(200);
@@ -204,12 +281,15 @@ describe('semester rounds', () => {
       expect(await list(jonas)).toEqual([]);
     });
 
-    it('shows one round with the rooms of the caller\'s locations; 403 for a round of none of them, 404 for none', async () => {
+    it("shows one round with the rooms of the caller's locations; 403 for a round of none of them, 404 for none", async () => {
       const round = await created(collecting({ locationIds: [school, otherSchool] }), bente);
       const res = await call(ctx.app, siri, 'GET', `/api/admin/rounds/${round.id}`);
       expect(res.statusCode, res.body).toBe(200);
       const detail = roundDetail.parse(res.json());
-      expect(detail.rooms.map((r) => [r.name, r.locationName, r.wishCount, r.clashCount, r.undecidedCount])).toEqual([['Aula', 'Sagene skole', 0, 0, 0], ['Gymsal', 'Sagene skole', 0, 0, 0]]);
+      expect(detail.rooms.map((r) => [r.name, r.locationName, r.wishCount, r.clashCount, r.undecidedCount])).toEqual([
+        ['Aula', 'Sagene skole', 0, 0, 0],
+        ['Gymsal', 'Sagene skole', 0, 0, 0],
+      ]);
       expect(roundDetail.parse((await call(ctx.app, bente, 'GET', `/api/admin/rounds/${round.id}`)).json()).rooms).toHaveLength(3);
       expect((await call(ctx.app, jonas, 'GET', `/api/admin/rounds/${round.id}`)).statusCode).toBe(403);
       expect((await call(ctx.app, siri, 'GET', '/api/admin/rounds/999999')).statusCode).toBe(404);
@@ -221,7 +301,9 @@ describe('semester rounds', () => {
       await created(collecting({ name: 'Ikke åpnet', applicationStart: inDays(1), deadline: inDays(5) }));
       expect((await ask(school)).json()).toEqual({ round: null });
       await created(collecting({ name: 'Høst', locationIds: [otherSchool] }), bente);
-      expect((await ask(otherSchool)).json()).toEqual({ round: { name: 'Høst', deadline: inDays(5), semesterStart: inDays(7), semesterEnd: inDays(120) } });
+      expect((await ask(otherSchool)).json()).toEqual({
+        round: { name: 'Høst', deadline: inDays(5), semesterStart: inDays(7), semesterEnd: inDays(120) },
+      });
       expect((await ask(999_999)).statusCode).toBe(404);
       expect((await ask(library)).json()).toEqual({ round: null });
     });
@@ -231,30 +313,70 @@ describe('semester rounds', () => {
     const firstDate = inDays(14);
     const series = (startTime: string, weeks = 4, room = gym) => ({
       bookableAssetId: room,
-      datesAndTimes: Array.from({ length: weeks }, (_, i) => ({ date: addDays(firstDate, 7 * i), startTime, duration: 'PT1H', initialRepetitionDate: firstDate })),
+      datesAndTimes: Array.from({ length: weeks }, (_, i) => ({
+        date: addDays(firstDate, 7 * i),
+        startTime,
+        duration: 'PT1H',
+        initialRepetitionDate: firstDate,
+      })),
     });
-    const apply = (probablyAvailable: unknown[], token = kari, isRepeating = true) => ctx.app.inject({
-      method: 'POST', url: '/api/booking', headers: bearer(token),
-      payload: {
-        availabilityData: { probablyAvailable }, isRepeating, bookingPortalClient: 'PUBLIC', bookingPurpose: 'PUBLICUSER_LOAN',
-        formAnswers: { activity: 'Innebandy', purpose: 'Trening', participants: 18, ageGroup: 'CHILDREN', contactEmail: 'kari@example.no', contactPhone: '41234567' },
-      },
-    });
+    const apply = (probablyAvailable: unknown[], token = kari, isRepeating = true) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/booking',
+        headers: bearer(token),
+        payload: {
+          availabilityData: { probablyAvailable },
+          isRepeating,
+          bookingPortalClient: 'PUBLIC',
+          bookingPurpose: 'PUBLICUSER_LOAN',
+          formAnswers: {
+            activity: 'Innebandy',
+            purpose: 'Trening',
+            participants: 18,
+            ageGroup: 'CHILDREN',
+            contactEmail: 'kari@example.no',
+            contactPhone: '41234567',
+          },
+        },
+      });
     const applied = async (...args: Parameters<typeof apply>) => {
       const res = await apply(...args);
       expect(res.statusCode, res.body).toBe(201);
       return res.json<{ bookingId: number }>().bookingId;
     };
-    const statusesOf = async (bookingId: number) => (await ctx.database.db.select({ status: reservations.status }).from(reservations).where(eq(reservations.bookingId, bookingId))).map((r) => r.status);
-    const wishesOf = (bookingId: number) => ctx.database.db.select().from(roundWishes).where(eq(roundWishes.bookingId, bookingId)).orderBy(asc(roundWishes.bookableAssetId), asc(roundWishes.startMinute));
+    const statusesOf = async (bookingId: number) =>
+      (await ctx.database.db.select({ status: reservations.status }).from(reservations).where(eq(reservations.bookingId, bookingId))).map(
+        (r) => r.status,
+      );
+    const wishesOf = (bookingId: number) =>
+      ctx.database.db
+        .select()
+        .from(roundWishes)
+        .where(eq(roundWishes.bookingId, bookingId))
+        .orderBy(asc(roundWishes.bookableAssetId), asc(roundWishes.startMinute));
 
     it('enters the round: IN_ROUND dates, one wish per room, weekday and time, and a receipt with the deadline', async () => {
       const round = await created(collecting());
       const bookingId = await applied([series('18:00:00'), series('19:00:00', 3, hall)]);
       expect(await statusesOf(bookingId)).toEqual(Array(7).fill('IN_ROUND'));
       const [booking] = await ctx.database.db.select().from(bookings).where(eq(bookings.id, bookingId));
-      expect(booking).toMatchObject({ status: 'UNPROCESSED', durationType: 'SEMESTERLOAN', formAnswers: expect.objectContaining({ participants: 18, ageGroup: 'CHILDREN' }) });
-      expect((await wishesOf(bookingId)).map((w) => [w.roundId, w.bookableAssetId, w.weekday, w.startMinute, w.endMinute, w.dateCount, w.decision])).toEqual([
+      expect(booking).toMatchObject({
+        status: 'UNPROCESSED',
+        durationType: 'SEMESTERLOAN',
+        formAnswers: expect.objectContaining({ participants: 18, ageGroup: 'CHILDREN' }),
+      });
+      expect(
+        (await wishesOf(bookingId)).map((w) => [
+          w.roundId,
+          w.bookableAssetId,
+          w.weekday,
+          w.startMinute,
+          w.endMinute,
+          w.dateCount,
+          w.decision,
+        ]),
+      ).toEqual([
         [round.id, gym, isoWeekday(firstDate), 18 * 60, 19 * 60, 4, 'UNDECIDED'],
         [round.id, hall, isoWeekday(firstDate), 19 * 60, 20 * 60, 3, 'UNDECIDED'],
       ]);
@@ -267,14 +389,20 @@ describe('semester rounds', () => {
       expect(view.json()).toMatchObject({ round: { id: round.id, name: 'Høst skoler', deadline: inDays(5), status: 'OPEN' } });
       // And the request list marks it, counting its wished dates.
       const list = await call(ctx.app, siri, 'GET', `/api/booking?locationId=${school}&status=UNPROCESSED`);
-      expect(list.json<{ items: { bookingId: number; roundName: string | null; reservationCount: number }[] }>().items.find((i) => i.bookingId === bookingId))
-        .toMatchObject({ roundName: 'Høst skoler', reservationCount: 7 });
+      expect(
+        list
+          .json<{ items: { bookingId: number; roundName: string | null; reservationCount: number }[] }>()
+          .items.find((i) => i.bookingId === bookingId),
+      ).toMatchObject({ roundName: 'Høst skoler', reservationCount: 7 });
       await ctx.database.db.update(applicationRounds).set({ status: 'CLOSED' }).where(eq(applicationRounds.id, round.id));
       const afterClosing = await call(ctx.app, siri, 'GET', `/api/booking?locationId=${school}&status=UNPROCESSED`);
-      expect(afterClosing.json<{ items: { bookingId: number; roundName: string | null }[] }>().items.find((i) => i.bookingId === bookingId)?.roundName).toBeNull();
+      expect(
+        afterClosing.json<{ items: { bookingId: number; roundName: string | null }[] }>().items.find((i) => i.bookingId === bookingId)
+          ?.roundName,
+      ).toBeNull();
     });
 
-    it('accepts another applicant\'s wish for the same time (IN_ROUND holds no time), and counts the clash', async () => {
+    it("accepts another applicant's wish for the same time (IN_ROUND holds no time), and counts the clash", async () => {
       const round = await created(collecting());
       const first = await applied([series('18:00:00')], kari);
       const second = await applied([series('18:30:00')], ola);
@@ -284,7 +412,10 @@ describe('semester rounds', () => {
       expect(detail.rooms.find((r) => r.id === gym)).toMatchObject({ wishCount: 2, clashCount: 2, undecidedCount: 2 });
       expect(detail.rooms.find((r) => r.id === hall)).toMatchObject({ wishCount: 0, clashCount: 0 });
       // A cancelled application leaves the counts and the clash.
-      expect((await ctx.app.inject({ method: 'PATCH', url: `/api/booking/${first}`, headers: bearer(kari), payload: { status: 'cancelled' } })).statusCode).toBe(200);
+      expect(
+        (await ctx.app.inject({ method: 'PATCH', url: `/api/booking/${first}`, headers: bearer(kari), payload: { status: 'cancelled' } }))
+          .statusCode,
+      ).toBe(200);
       expect(await statusesOf(first)).toEqual(Array(4).fill('CANCELLED'));
       const after = roundDetail.parse((await call(ctx.app, siri, 'GET', `/api/admin/rounds/${round.id}`)).json());
       expect(after).toMatchObject({ applicationCount: 1, undecidedCount: 1 });
@@ -302,7 +433,16 @@ describe('semester rounds', () => {
       expect(await statusesOf(early)).toEqual(Array(4).fill('UNPROCESSED'));
       await ctx.database.db.execute(sql`truncate application_rounds, bookings, reservations cascade`);
       await created(collecting());
-      const single = await applied([{ bookableAssetId: gym, datesAndTimes: [{ date: firstDate, startTime: '18:00:00', duration: 'PT1H', initialRepetitionDate: null }] }], kari, false);
+      const single = await applied(
+        [
+          {
+            bookableAssetId: gym,
+            datesAndTimes: [{ date: firstDate, startTime: '18:00:00', duration: 'PT1H', initialRepetitionDate: null }],
+          },
+        ],
+        kari,
+        false,
+      );
       expect(await statusesOf(single)).toEqual(['UNPROCESSED']);
       expect(await wishesOf(single)).toEqual([]);
       const mails = await ctx.database.db.select().from(mailOutbox).orderBy(asc(mailOutbox.id));
@@ -325,20 +465,43 @@ describe('semester rounds', () => {
       expect(view.round).toEqual({ name: 'Høst skoler', deadline: inDays(5), collected: true });
       expect(view.periodDescription).toBe(`${formatDateNorwegian(firstDate)} – ${formatDateNorwegian(addDays(firstDate, 21))}`);
       expect(view.isCancellable).toBe(true);
-      const list = userBookingSummaries.parse((await ctx.app.inject({ method: 'GET', url: '/api/user/booking', headers: bearer(kari) })).json());
+      const list = userBookingSummaries.parse(
+        (await ctx.app.inject({ method: 'GET', url: '/api/user/booking', headers: bearer(kari) })).json(),
+      );
       expect(list.map((b) => [b.bookingId, b.round])).toEqual([[bookingId, { name: 'Høst skoler', deadline: inDays(5), collected: true }]]);
       // Outside a round: null.
       await ctx.database.db.execute(sql`truncate application_rounds cascade`);
-      const single = await applied([{ bookableAssetId: hall, datesAndTimes: [{ date: firstDate, startTime: '18:00:00', duration: 'PT1H', initialRepetitionDate: null }] }], kari, false);
-      expect(userBooking.parse((await ctx.app.inject({ method: 'GET', url: `/api/user/booking/${single}`, headers: bearer(kari) })).json()).round).toBeNull();
+      const single = await applied(
+        [
+          {
+            bookableAssetId: hall,
+            datesAndTimes: [{ date: firstDate, startTime: '18:00:00', duration: 'PT1H', initialRepetitionDate: null }],
+          },
+        ],
+        kari,
+        false,
+      );
+      expect(
+        userBooking.parse((await ctx.app.inject({ method: 'GET', url: `/api/user/booking/${single}`, headers: bearer(kari) })).json())
+          .round,
+      ).toBeNull();
     });
 
-    it('refuses the administrator\'s single decisions on it with 409 BOOKING_IN_ROUND, changing nothing', async () => {
+    it("refuses the administrator's single decisions on it with 409 BOOKING_IN_ROUND, changing nothing", async () => {
       await created(collecting({ name: 'Høst skoler' }));
       const bookingId = await applied([series('18:00:00')]);
-      const [firstRow] = await ctx.database.db.select().from(reservations).where(eq(reservations.bookingId, bookingId)).orderBy(asc(reservations.date));
+      const [firstRow] = await ctx.database.db
+        .select()
+        .from(reservations)
+        .where(eq(reservations.bookingId, bookingId))
+        .orderBy(asc(reservations.date));
       const snapshot = async () => ({
-        booking: (await ctx.database.db.select({ status: bookings.status, updatedAt: bookings.updatedAt }).from(bookings).where(eq(bookings.id, bookingId)))[0],
+        booking: (
+          await ctx.database.db
+            .select({ status: bookings.status, updatedAt: bookings.updatedAt })
+            .from(bookings)
+            .where(eq(bookings.id, bookingId))
+        )[0],
         rows: await ctx.database.db.select().from(reservations).where(eq(reservations.bookingId, bookingId)).orderBy(asc(reservations.id)),
         mails: (await ctx.database.db.select().from(mailOutbox)).length,
       });
@@ -346,16 +509,37 @@ describe('semester rounds', () => {
       const attempts = [
         ['PUT', `/api/booking/${bookingId}/approve`, { costCategory: 'FREE' }],
         ['PUT', `/api/booking/${bookingId}/reject`, { rejectionText: 'Opptatt' }],
-        ['PUT', `/api/reservation/${firstRow!.id}`, { updateReservations: [{ newDate: firstDate, newStartTime: '20:00:00', newDuration: 'PT1H' }] }],
+        [
+          'PUT',
+          `/api/reservation/${firstRow!.id}`,
+          { updateReservations: [{ newDate: firstDate, newStartTime: '20:00:00', newDuration: 'PT1H' }] },
+        ],
         ['PUT', `/api/booking/${bookingId}/unapprove`, undefined],
-        ['POST', `/api/booking/${bookingId}/reservations`, { availabilityData: { probablyAvailable: [{ bookableAssetId: hall, datesAndTimes: [{ date: firstDate, startTime: '20:00:00', duration: 'PT1H', initialRepetitionDate: null }] }] }, isRepeating: false }],
+        [
+          'POST',
+          `/api/booking/${bookingId}/reservations`,
+          {
+            availabilityData: {
+              probablyAvailable: [
+                {
+                  bookableAssetId: hall,
+                  datesAndTimes: [{ date: firstDate, startTime: '20:00:00', duration: 'PT1H', initialRepetitionDate: null }],
+                },
+              ],
+            },
+            isRepeating: false,
+          },
+        ],
         ['PUT', `/api/booking/${bookingId}/rejectasset/${gym}`, { comment: 'Nei' }],
         ['DELETE', `/api/reservation?id=${firstRow!.id}`, undefined],
       ] as const;
       for (const [method, url, payload] of attempts) {
         const res = await call(ctx.app, siri, method, url, payload);
         expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(409);
-        expect(res.json()).toMatchObject({ code: 'BOOKING_IN_ROUND', userMsg: 'Søknaden er med i søknadsrunden «Høst skoler» og avgjøres når runden lukkes.' });
+        expect(res.json()).toMatchObject({
+          code: 'BOOKING_IN_ROUND',
+          userMsg: 'Søknaden er med i søknadsrunden «Høst skoler» og avgjøres når runden lukkes.',
+        });
       }
       expect(await snapshot()).toEqual(before);
       // Once the round is closed, the booking is an ordinary one again.
@@ -366,8 +550,15 @@ describe('semester rounds', () => {
   });
 
   describe('changing a round (PATCH /api/admin/rounds/{id})', () => {
-    const patch = (id: number, body: unknown, token: string | null = siri) => call(ctx.app, token, 'PATCH', `/api/admin/rounds/${id}`, body);
-    const datesOf = (b: CreateRoundBody) => ({ name: b.name, applicationStart: b.applicationStart, deadline: b.deadline, semesterStart: b.semesterStart, semesterEnd: b.semesterEnd });
+    const patch = (id: number, body: unknown, token: string | null = siri) =>
+      call(ctx.app, token, 'PATCH', `/api/admin/rounds/${id}`, body);
+    const datesOf = (b: CreateRoundBody) => ({
+      name: b.name,
+      applicationStart: b.applicationStart,
+      deadline: b.deadline,
+      semesterStart: b.semesterStart,
+      semesterEnd: b.semesterEnd,
+    });
 
     it('moves the deadline to an earlier day: the application period ends and the round allocates', async () => {
       const body = collecting();
@@ -382,14 +573,26 @@ describe('semester rounds', () => {
     it('moves the semester while the round has no application, never over another round of its locations', async () => {
       const body = collecting();
       const round = await created(body);
-      await created(collecting({ name: 'Vår skoler', applicationStart: inDays(130), deadline: inDays(140), semesterStart: inDays(150), semesterEnd: inDays(250) }));
+      await created(
+        collecting({
+          name: 'Vår skoler',
+          applicationStart: inDays(130),
+          deadline: inDays(140),
+          semesterStart: inDays(150),
+          semesterEnd: inDays(250),
+        }),
+      );
       const moved = await patch(round.id, { ...datesOf(body), semesterEnd: inDays(100) });
       expect(moved.statusCode, moved.body).toBe(200);
-      expect((await ctx.database.db.select().from(applicationRoundLocations).where(eq(applicationRoundLocations.roundId, round.id)))[0]).toMatchObject({ semesterEnd: inDays(100) });
+      expect(
+        (await ctx.database.db.select().from(applicationRoundLocations).where(eq(applicationRoundLocations.roundId, round.id)))[0],
+      ).toMatchObject({ semesterEnd: inDays(100) });
       const overlapping = await patch(round.id, { ...datesOf(body), semesterEnd: inDays(160) });
       expect(overlapping.statusCode).toBe(409);
       expect(overlapping.json()).toMatchObject({ code: 'ROUND_OVERLAPS', userMsg: expect.stringContaining('«Vår skoler»') });
-      expect((await ctx.database.db.select().from(applicationRounds).where(eq(applicationRounds.id, round.id)))[0]).toMatchObject({ semesterEnd: inDays(100) });
+      expect((await ctx.database.db.select().from(applicationRounds).where(eq(applicationRounds.id, round.id)))[0]).toMatchObject({
+        semesterEnd: inDays(100),
+      });
     });
 
     it('keeps the semester once applications are in, refuses a closed round, bad dates and callers who do not manage every location', async () => {
@@ -397,11 +600,24 @@ describe('semester rounds', () => {
       const round = await created(body, bente);
       await ctx.database.db.insert(bookings).values({ locationId: school, caseNumber: 'R-1', durationType: 'SEMESTERLOAN' });
       const [booking] = await ctx.database.db.select().from(bookings);
-      await ctx.database.db.insert(roundWishes).values({ roundId: round.id, bookingId: booking!.id, bookableAssetId: gym, weekday: 2, startMinute: 1080, endMinute: 1140, dateCount: 4 });
+      await ctx.database.db
+        .insert(roundWishes)
+        .values({
+          roundId: round.id,
+          bookingId: booking!.id,
+          bookableAssetId: gym,
+          weekday: 2,
+          startMinute: 1080,
+          endMinute: 1140,
+          dateCount: 4,
+        });
 
       const semester = await patch(round.id, { ...datesOf(body), semesterEnd: inDays(90) }, bente);
       expect(semester.statusCode).toBe(409);
-      expect(semester.json()).toMatchObject({ code: 'ROUND_NOT_READY', userMsg: expect.stringContaining('Semesterets datoer kan ikke endres') });
+      expect(semester.json()).toMatchObject({
+        code: 'ROUND_NOT_READY',
+        userMsg: expect.stringContaining('Semesterets datoer kan ikke endres'),
+      });
       expect((await patch(round.id, { ...datesOf(body), deadline: inDays(7) }, bente)).statusCode).toBe(400);
       // Siri administers Sagene skole only: the round is Bjølsen's too.
       expect((await patch(round.id, { ...datesOf(body), deadline: inDays(2) }, siri)).statusCode).toBe(403);

@@ -9,7 +9,11 @@ import { findRoundOfBooking } from './repository';
 export async function assertNotInOpenRound(db: DbOrTx, bookingId: number): Promise<void> {
   const round = await findRoundOfBooking(db, bookingId);
   if (round && round.status !== 'CLOSED') {
-    throw new AppError('BOOKING_IN_ROUND', `Booking ${bookingId} is in round ${round.id} (${round.status})`, `Søknaden er med i søknadsrunden «${round.name}» og avgjøres når runden lukkes.`);
+    throw new AppError(
+      'BOOKING_IN_ROUND',
+      `Booking ${bookingId} is in round ${round.id} (${round.status})`,
+      `Søknaden er med i søknadsrunden «${round.name}» og avgjøres når runden lukkes.`,
+    );
   }
 }
 

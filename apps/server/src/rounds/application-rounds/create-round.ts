@@ -17,7 +17,13 @@ import { roundSummaries } from './round-summary';
  * under concurrency by the exclusion constraint application_round_locations_no_overlap, whose
  * refusal (23P01) becomes the same 409. The round and its locations are written in one transaction.
  */
-export async function createRound({ db, user, body, now = new Date(), beforeInsert }: {
+export async function createRound({
+  db,
+  user,
+  body,
+  now = new Date(),
+  beforeInsert,
+}: {
   db: Db;
   user: AuthenticatedUser;
   body: CreateRoundBody;
@@ -28,7 +34,9 @@ export async function createRound({ db, user, body, now = new Date(), beforeInse
   const found = new Map((await findLiveLocations(db, body.locationIds)).map((l) => [l.id, l]));
   const unknown = body.locationIds.find((id) => !found.has(id));
   if (unknown !== undefined) {
-    throw new AppError('UNPROCESSABLE', `Location ${unknown} does not exist`, `Fant ikke stedet med id ${unknown}. Velg stedene på nytt.`, { fields: [{ path: 'locationIds', message: `Fant ikke stedet med id ${unknown}` }] });
+    throw new AppError('UNPROCESSABLE', `Location ${unknown} does not exist`, `Fant ikke stedet med id ${unknown}. Velg stedene på nytt.`, {
+      fields: [{ path: 'locationIds', message: `Fant ikke stedet med id ${unknown}` }],
+    });
   }
   const managed = new Set(managedLocationIds(user, body.locationIds));
   const notManaged = body.locationIds.find((id) => !managed.has(id));

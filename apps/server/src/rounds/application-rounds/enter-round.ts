@@ -9,13 +9,20 @@ import type { RoundRow } from './round-access';
  * today (OPEN, application start <= today <= deadline) whose semester holds the application's first
  * date. Null otherwise: before the period and after the deadline an application is handled singly.
  */
-export async function roundToEnter(db: DbOrTx, { locationId, today, firstDate }: { locationId: number; today: string; firstDate: string }): Promise<RoundRow | null> {
+export async function roundToEnter(
+  db: DbOrTx,
+  { locationId, today, firstDate }: { locationId: number; today: string; firstDate: string },
+): Promise<RoundRow | null> {
   const rounds = await findCollectingRounds(db, locationId, today);
   return rounds.find((r) => r.semesterStart <= firstDate && firstDate <= r.semesterEnd) ?? null;
 }
 
 /** One wish per (room, ISO weekday, start, end) of the application's dates, with how many dates it covers. */
-export function wishesOf(times: ReadonlyArray<{ bookableAssetId: number; date: string; startTime: string; durationMinutes: number }>, roundId: number, bookingId: number): NewWish[] {
+export function wishesOf(
+  times: ReadonlyArray<{ bookableAssetId: number; date: string; startTime: string; durationMinutes: number }>,
+  roundId: number,
+  bookingId: number,
+): NewWish[] {
   const wishes = new Map<string, NewWish>();
   for (const t of times) {
     const weekday = isoWeekday(t.date);

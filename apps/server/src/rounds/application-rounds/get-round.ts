@@ -10,7 +10,17 @@ import { roundSummaries } from './round-summary';
  * each with how many wishes ask for it, how many of those clash and how many are undecided.
  * 404 for an unknown round, 403 when the caller manages none of its locations.
  */
-export async function getRound({ db, user, roundId, now = new Date() }: { db: DbOrTx; user: AuthenticatedUser; roundId: number; now?: Date }): Promise<RoundDetail> {
+export async function getRound({
+  db,
+  user,
+  roundId,
+  now = new Date(),
+}: {
+  db: DbOrTx;
+  user: AuthenticatedUser;
+  roundId: number;
+  now?: Date;
+}): Promise<RoundDetail> {
   const round = await loadRound(db, roundId);
   const managed = assertSeesRound(user, round);
   const [summary] = await roundSummaries(db, user, [round.round], now);

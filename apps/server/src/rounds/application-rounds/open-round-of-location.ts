@@ -9,7 +9,15 @@ import { findCollectingRounds, locationExists } from './repository';
  * application start <= today <= deadline), else { round: null }; 404 for an unknown location. When two
  * rounds of the location (different semesters) collect at once, the one whose deadline comes first.
  */
-export async function getOpenRoundOfLocation({ db, locationId, now = new Date() }: { db: DbOrTx; locationId: number; now?: Date }): Promise<OpenRoundOfLocation> {
+export async function getOpenRoundOfLocation({
+  db,
+  locationId,
+  now = new Date(),
+}: {
+  db: DbOrTx;
+  locationId: number;
+  now?: Date;
+}): Promise<OpenRoundOfLocation> {
   const [round] = await findCollectingRounds(db, locationId, osloClock(now).today);
   if (!round) {
     if (!(await locationExists(db, locationId))) throw AppError.notFound(`Location ${locationId}`);

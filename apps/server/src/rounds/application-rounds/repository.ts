@@ -14,7 +14,9 @@ export interface LocationRef {
 /** The locations with these ids that exist (a DELETED location does not count). */
 export async function findLiveLocations(db: DbOrTx, ids: readonly number[]): Promise<LocationRef[]> {
   if (ids.length === 0) return [];
-  return db.select({ id: locations.id, name: locations.name }).from(locations)
+  return db
+    .select({ id: locations.id, name: locations.name })
+    .from(locations)
     .where(and(inArray(locations.id, [...ids]), ne(locations.status, 'DELETED')));
 }
 
@@ -29,22 +31,32 @@ export interface OverlappingRound {
  * A round of one of these locations whose semester overlaps [start, end] (both inclusive), if any;
  * `exceptRoundId` leaves that round out (changing a round's own semester).
  */
-export async function findOverlappingRound(db: DbOrTx, locationIds: readonly number[], semesterStart: string, semesterEnd: string, exceptRoundId?: number): Promise<OverlappingRound | null> {
+export async function findOverlappingRound(
+  db: DbOrTx,
+  locationIds: readonly number[],
+  semesterStart: string,
+  semesterEnd: string,
+  exceptRoundId?: number,
+): Promise<OverlappingRound | null> {
   if (locationIds.length === 0) return null;
-  const [row] = await db.select({
-    roundName: applicationRounds.name,
-    locationName: locations.name,
-    semesterStart: applicationRoundLocations.semesterStart,
-    semesterEnd: applicationRoundLocations.semesterEnd,
-  }).from(applicationRoundLocations)
+  const [row] = await db
+    .select({
+      roundName: applicationRounds.name,
+      locationName: locations.name,
+      semesterStart: applicationRoundLocations.semesterStart,
+      semesterEnd: applicationRoundLocations.semesterEnd,
+    })
+    .from(applicationRoundLocations)
     .innerJoin(applicationRounds, eq(applicationRounds.id, applicationRoundLocations.roundId))
     .innerJoin(locations, eq(locations.id, applicationRoundLocations.locationId))
-    .where(and(
-      exceptRoundId === undefined ? undefined : ne(applicationRoundLocations.roundId, exceptRoundId),
-      inArray(applicationRoundLocations.locationId, [...locationIds]),
-      lte(applicationRoundLocations.semesterStart, semesterEnd),
-      gte(applicationRoundLocations.semesterEnd, semesterStart),
-    ))
+    .where(
+      and(
+        exceptRoundId === undefined ? undefined : ne(applicationRoundLocations.roundId, exceptRoundId),
+        inArray(applicationRoundLocations.locationId, [...locationIds]),
+        lte(applicationRoundLocations.semesterStart, semesterEnd),
+        gte(applicationRoundLocations.semesterEnd, semesterStart),
+      ),
+    )
     .orderBy(asc(locations.name), asc(applicationRounds.id))
     .limit(1);
   return row ?? null;
@@ -62,17 +74,27 @@ export interface NewRound {
 
 /** The round and its locations (the caller runs this in its transaction). */
 export async function insertRoundWithLocations(db: DbOrTx, round: NewRound): Promise<RoundRow> {
-  const [row] = await db.insert(applicationRounds).values({
-    name: round.name,
-    applicationStart: round.applicationStart,
-    deadline: round.deadline,
-    semesterStart: round.semesterStart,
-    semesterEnd: round.semesterEnd,
-    createdByUserId: round.createdByUserId,
-  }).returning();
-  await db.insert(applicationRoundLocations).values(round.locationIds.map((locationId) => ({
-    roundId: row!.id, locationId, semesterStart: round.semesterStart, semesterEnd: round.semesterEnd,
-  })));
+  const [row] = await db
+    .insert(applicationRounds)
+    .values({
+      name: round.name,
+      applicationStart: round.applicationStart,
+      deadline: round.deadline,
+      semesterStart: round.semesterStart,
+      semesterEnd: round.semesterEnd,
+      createdByUserId: round.createdByUserId,
+    })
+    .returning();
+  await db
+    .insert(applicationRoundLocations)
+    .values(
+      round.locationIds.map((locationId) => ({
+        roundId: row!.id,
+        locationId,
+        semesterStart: round.semesterStart,
+        semesterEnd: round.semesterEnd,
+      })),
+    );
   return row!;
 }
 
@@ -80,10 +102,22 @@ export async function insertRoundWithLocations(db: DbOrTx, round: NewRound): Pro
 export async function listRoundRows(db: DbOrTx, locationIds: readonly number[] | null): Promise<RoundRow[]> {
   if (locationIds !== null && locationIds.length === 0) return [];
   const query = db.select().from(applicationRounds);
-  const filtered = locationIds === null ? query : query.where(exists(
-    db.select({ one: sql`1` }).from(applicationRoundLocations)
-      .where(and(eq(applicationRoundLocations.roundId, applicationRounds.id), inArray(applicationRoundLocations.locationId, [...locationIds]))),
-  ));
+  const filtered =
+    locationIds === null
+      ? query
+      : query.where(
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(applicationRoundLocations)
+              .where(
+                and(
+                  eq(applicationRoundLocations.roundId, applicationRounds.id),
+                  inArray(applicationRoundLocations.locationId, [...locationIds]),
+                ),
+              ),
+          ),
+        );
   return filtered.orderBy(desc(applicationRounds.semesterStart), desc(applicationRounds.id));
 }
 
@@ -91,7 +125,8 @@ export async function listRoundRows(db: DbOrTx, locationIds: readonly number[] |
 export async function loadRoundLocations(db: DbOrTx, roundIds: readonly number[]): Promise<Map<number, LocationRef[]>> {
   const byRound = new Map<number, LocationRef[]>(roundIds.map((id) => [id, []]));
   if (roundIds.length === 0) return byRound;
-  const rows = await db.select({ roundId: applicationRoundLocations.roundId, id: locations.id, name: locations.name })
+  const rows = await db
+    .select({ roundId: applicationRoundLocations.roundId, id: locations.id, name: locations.name })
     .from(applicationRoundLocations)
     .innerJoin(locations, eq(locations.id, applicationRoundLocations.locationId))
     .where(inArray(applicationRoundLocations.roundId, [...roundIds]))
@@ -113,15 +148,22 @@ export interface RoundCounts {
 export async function loadRoundCounts(db: DbOrTx, roundIds: readonly number[]): Promise<Map<number, RoundCounts>> {
   const byRound = new Map<number, RoundCounts>(roundIds.map((id) => [id, { applicationCount: 0, undecidedCount: 0, decidedCount: 0 }]));
   if (roundIds.length === 0) return byRound;
-  const rows = await queryRows<{ round_id: number; applications: number; undecided: number; decided: number }>(db, sql`
+  const rows = await queryRows<{ round_id: number; applications: number; undecided: number; decided: number }>(
+    db,
+    sql`
     select w.round_id,
       count(distinct w.booking_id)::int as applications,
       count(*) filter (where w.decision = 'UNDECIDED')::int as undecided,
       count(distinct w.booking_id) filter (where b.status <> 'UNPROCESSED')::int as decided
     from round_wishes w join bookings b on b.id = w.booking_id
-    where w.round_id in (${sql.join(roundIds.map((id) => sql`${id}`), sql`, `)}) and b.status <> 'CANCELLED'
-    group by w.round_id`);
-  for (const r of rows) byRound.set(Number(r.round_id), { applicationCount: r.applications, undecidedCount: r.undecided, decidedCount: r.decided });
+    where w.round_id in (${sql.join(
+      roundIds.map((id) => sql`${id}`),
+      sql`, `,
+    )}) and b.status <> 'CANCELLED'
+    group by w.round_id`,
+  );
+  for (const r of rows)
+    byRound.set(Number(r.round_id), { applicationCount: r.applications, undecidedCount: r.undecided, decidedCount: r.decided });
   return byRound;
 }
 
@@ -142,7 +184,17 @@ export interface RoundRoomRow {
  */
 export async function loadRoundRooms(db: DbOrTx, roundId: number, locationIds: readonly number[]): Promise<RoundRoomRow[]> {
   if (locationIds.length === 0) return [];
-  const rows = await queryRows<{ id: number; name: string; location_id: number; location_name: string; wishes: number; clashes: number; undecided: number }>(db, sql`
+  const rows = await queryRows<{
+    id: number;
+    name: string;
+    location_id: number;
+    location_name: string;
+    wishes: number;
+    clashes: number;
+    undecided: number;
+  }>(
+    db,
+    sql`
     with live as (
       select w.id, w.bookable_asset_id, w.weekday, w.start_minute, w.end_minute, w.decision, b.status
       from round_wishes w join bookings b on b.id = w.booking_id
@@ -161,25 +213,38 @@ export async function loadRoundRooms(db: DbOrTx, roundId: number, locationIds: r
       join locations l on l.id = r.location_id
       left join live on live.bookable_asset_id = r.id
       left join clashing on clashing.id = live.id
-    where r.location_id in (${sql.join(locationIds.map((id) => sql`${id}`), sql`, `)}) and r.status <> 'DELETED'
+    where r.location_id in (${sql.join(
+      locationIds.map((id) => sql`${id}`),
+      sql`, `,
+    )}) and r.status <> 'DELETED'
     group by r.id, r.name, r.location_id, l.name
-    order by l.name, r.name, r.id`);
+    order by l.name, r.name, r.id`,
+  );
   return rows.map((r) => ({
-    id: Number(r.id), name: r.name, locationId: Number(r.location_id), locationName: r.location_name,
-    wishCount: r.wishes, clashCount: r.clashes, undecidedCount: r.undecided,
+    id: Number(r.id),
+    name: r.name,
+    locationId: Number(r.location_id),
+    locationName: r.location_name,
+    wishCount: r.wishes,
+    clashCount: r.clashes,
+    undecidedCount: r.undecided,
   }));
 }
 
 /** The rounds of the location that collect applications today, earliest deadline first. */
 export async function findCollectingRounds(db: DbOrTx, locationId: number, today: string): Promise<RoundRow[]> {
-  return db.select(getTableColumns(applicationRounds)).from(applicationRounds)
+  return db
+    .select(getTableColumns(applicationRounds))
+    .from(applicationRounds)
     .innerJoin(applicationRoundLocations, eq(applicationRoundLocations.roundId, applicationRounds.id))
-    .where(and(
-      eq(applicationRoundLocations.locationId, locationId),
-      eq(applicationRounds.status, 'OPEN'),
-      lte(applicationRounds.applicationStart, today),
-      gte(applicationRounds.deadline, today),
-    ))
+    .where(
+      and(
+        eq(applicationRoundLocations.locationId, locationId),
+        eq(applicationRounds.status, 'OPEN'),
+        lte(applicationRounds.applicationStart, today),
+        gte(applicationRounds.deadline, today),
+      ),
+    )
     .orderBy(asc(applicationRounds.deadline), asc(applicationRounds.id));
 }
 
@@ -209,7 +274,13 @@ export interface BookingRound {
 
 /** The round a booking's wishes are in, if any. */
 export async function findRoundOfBooking(db: DbOrTx, bookingId: number): Promise<BookingRound | null> {
-  const [row] = await db.select({ id: applicationRounds.id, name: applicationRounds.name, deadline: applicationRounds.deadline, status: applicationRounds.status })
+  const [row] = await db
+    .select({
+      id: applicationRounds.id,
+      name: applicationRounds.name,
+      deadline: applicationRounds.deadline,
+      status: applicationRounds.status,
+    })
     .from(roundWishes)
     .innerJoin(applicationRounds, eq(applicationRounds.id, roundWishes.roundId))
     .where(eq(roundWishes.bookingId, bookingId))
@@ -220,7 +291,14 @@ export async function findRoundOfBooking(db: DbOrTx, bookingId: number): Promise
 /** The rounds these bookings' wishes are in, by booking. One query, whatever the number of bookings. */
 export async function findRoundsOfBookings(db: DbOrTx, bookingIds: readonly number[]): Promise<Map<number, BookingRound>> {
   if (bookingIds.length === 0) return new Map();
-  const rows = await db.selectDistinct({ bookingId: roundWishes.bookingId, id: applicationRounds.id, name: applicationRounds.name, deadline: applicationRounds.deadline, status: applicationRounds.status })
+  const rows = await db
+    .selectDistinct({
+      bookingId: roundWishes.bookingId,
+      id: applicationRounds.id,
+      name: applicationRounds.name,
+      deadline: applicationRounds.deadline,
+      status: applicationRounds.status,
+    })
     .from(roundWishes)
     .innerJoin(applicationRounds, eq(applicationRounds.id, roundWishes.roundId))
     .where(inArray(roundWishes.bookingId, [...bookingIds]));

@@ -16,14 +16,18 @@ export async function selectRound(db: DbOrTx, roundId: number, options: { lock?:
 
 /** The round's location ids in id order. */
 export async function selectRoundLocationIds(db: DbOrTx, roundId: number): Promise<number[]> {
-  const rows = await db.select({ locationId: applicationRoundLocations.locationId }).from(applicationRoundLocations)
+  const rows = await db
+    .select({ locationId: applicationRoundLocations.locationId })
+    .from(applicationRoundLocations)
     .where(eq(applicationRoundLocations.roundId, roundId));
   return rows.map((r) => r.locationId).sort((a, b) => a - b);
 }
 
 /** Wishes of the round whose application is not cancelled (any: the round has applications). */
 export async function countLiveWishes(db: DbOrTx, roundId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(roundWishes)
+  const [row] = await db
+    .select({ n: count() })
+    .from(roundWishes)
     .innerJoin(bookings, eq(bookings.id, roundWishes.bookingId))
     .where(and(eq(roundWishes.roundId, roundId), ne(bookings.status, 'CANCELLED')));
   return row?.n ?? 0;
@@ -39,7 +43,9 @@ export interface RoundDates {
 
 /** Writes the round's name and dates, and its locations' copy of the semester (the exclusion constraint's). */
 export async function updateRoundRow(db: DbOrTx, roundId: number, dates: RoundDates): Promise<RoundRow> {
-  await db.update(applicationRoundLocations).set({ semesterStart: dates.semesterStart, semesterEnd: dates.semesterEnd })
+  await db
+    .update(applicationRoundLocations)
+    .set({ semesterStart: dates.semesterStart, semesterEnd: dates.semesterEnd })
     .where(eq(applicationRoundLocations.roundId, roundId));
   const [row] = await db.update(applicationRounds).set(dates).where(eq(applicationRounds.id, roundId)).returning();
   return row!;

@@ -18,8 +18,18 @@ import { countLiveWishes, updateRoundRow } from './round-repository';
  * ROUND_NOT_READY otherwise: the wishes were made for that semester), and never to overlap another
  * round of one of its locations (409 ROUND_OVERLAPS; the exclusion constraint guarantees it).
  */
-export async function updateRound({ db, user, roundId, body, now = new Date() }: {
-  db: Db; user: AuthenticatedUser; roundId: number; body: UpdateRoundBody; now?: Date;
+export async function updateRound({
+  db,
+  user,
+  roundId,
+  body,
+  now = new Date(),
+}: {
+  db: Db;
+  user: AuthenticatedUser;
+  roundId: number;
+  body: UpdateRoundBody;
+  now?: Date;
 }): Promise<RoundSummary> {
   const seen = await loadRound(db, roundId);
   if (managedLocationIds(user, seen.locationIds).length !== seen.locationIds.length) {
@@ -31,10 +41,13 @@ export async function updateRound({ db, user, roundId, body, now = new Date() }:
       assertRoundOpen(round);
       const semesterMoves = round.semesterStart !== body.semesterStart || round.semesterEnd !== body.semesterEnd;
       if (semesterMoves) {
-        if (await countLiveWishes(tx, roundId) > 0) {
-          throw new AppError('ROUND_NOT_READY', `Round ${roundId} has applications: its semester stays`,
+        if ((await countLiveWishes(tx, roundId)) > 0) {
+          throw new AppError(
+            'ROUND_NOT_READY',
+            `Round ${roundId} has applications: its semester stays`,
             'Semesterets datoer kan ikke endres etter at søknader har kommet inn i runden. Søknadsperioden og fristen kan endres.',
-            { fields: [{ path: 'semesterStart', message: 'Semesteret kan ikke endres når runden har søknader' }] });
+            { fields: [{ path: 'semesterStart', message: 'Semesteret kan ikke endres når runden har søknader' }] },
+          );
         }
         const other = await findOverlappingRound(tx, locationIds, body.semesterStart, body.semesterEnd, roundId);
         if (other) throw overlapError(other);

@@ -47,11 +47,15 @@ describe('expiring wedding holds', () => {
     ({ roomId, locationId } = await createWeddingVenue(database.db));
   });
 
-  const bookings = () => queryRows<{ id: number; status: string; held: boolean; rejections: number; times: string }>(database.db, sql`
+  const bookings = () =>
+    queryRows<{ id: number; status: string; held: boolean; rejections: number; times: string }>(
+      database.db,
+      sql`
     select b.id, b.status::text, b.hold_expires_at is not null as held,
       (select count(*)::int from change_log c where c.booking_id = b.id and c.type = 'BookingRejection' and c.user_name = 'System') as rejections,
       (select string_agg(r.status::text, ',') from reservations r where r.booking_id = b.id) as times
-    from bookings b order by b.id`);
+    from bookings b order by b.id`,
+    );
 
   it('lets an unsent hold go when the clock passes its end, and then the time is free for somebody else', async () => {
     const app = await startApp();
@@ -73,15 +77,34 @@ describe('expiring wedding holds', () => {
   it('leaves a sent form, another booking and an unexpired hold alone', async () => {
     const db = database.db;
     const now = clock.now();
-    const sent = await applicantBooking(db, { locationId, userId: null, sourceForm: 'wedding', times: [{ bookableAssetId: roomId, date: day, startTime: '11:00:00', durationMinutes: 30 }] });
-    const waiting = await applicantBooking(db, { locationId, userId: null, sourceForm: 'wedding', times: [{ bookableAssetId: roomId, date: day, startTime: '12:00:00', durationMinutes: 30 }] });
-    const expired = await applicantBooking(db, { locationId, userId: null, sourceForm: 'wedding', times: [{ bookableAssetId: roomId, date: day, startTime: '13:00:00', durationMinutes: 30 }] });
+    const sent = await applicantBooking(db, {
+      locationId,
+      userId: null,
+      sourceForm: 'wedding',
+      times: [{ bookableAssetId: roomId, date: day, startTime: '11:00:00', durationMinutes: 30 }],
+    });
+    const waiting = await applicantBooking(db, {
+      locationId,
+      userId: null,
+      sourceForm: 'wedding',
+      times: [{ bookableAssetId: roomId, date: day, startTime: '12:00:00', durationMinutes: 30 }],
+    });
+    const expired = await applicantBooking(db, {
+      locationId,
+      userId: null,
+      sourceForm: 'wedding',
+      times: [{ bookableAssetId: roomId, date: day, startTime: '13:00:00', durationMinutes: 30 }],
+    });
     await db.execute(sql`update bookings set hold_expires_at = case id
       when ${waiting.id} then ${new Date(now.getTime() + MINUTE).toISOString()}::timestamptz
       when ${expired.id} then ${new Date(now.getTime() - MINUTE).toISOString()}::timestamptz end
       where id in (${waiting.id}, ${expired.id})`);
     expect(await expireWeddingHolds(db, now)).toEqual({ autorejected: [expired.id] });
-    expect((await bookings()).map((b) => [b.id, b.status])).toEqual([[sent.id, 'UNPROCESSED'], [waiting.id, 'UNPROCESSED'], [expired.id, 'AUTOREJECTED']]);
+    expect((await bookings()).map((b) => [b.id, b.status])).toEqual([
+      [sent.id, 'UNPROCESSED'],
+      [waiting.id, 'UNPROCESSED'],
+      [expired.id, 'AUTOREJECTED'],
+    ]);
     // Run again: nothing more to do, no second log entry.
     expect(await expireWeddingHolds(db, now)).toEqual({ autorejected: [] });
     expect((await bookings()).map((b) => b.rejections)).toEqual([0, 0, 1]);
@@ -106,14 +129,25 @@ describe('expiring wedding holds', () => {
     const ids: number[] = [];
     for (let i = 0; i < 24; i++) {
       const start = `${String(10 + Math.floor(i / 4)).padStart(2, '0')}:${String((i % 4) * 15).padStart(2, '0')}:00`;
-      ids.push((await applicantBooking(db, { locationId, userId: null, sourceForm: 'wedding', times: [{ bookableAssetId: roomId, date: day, startTime: start, durationMinutes: 15 }] })).id);
+      ids.push(
+        (
+          await applicantBooking(db, {
+            locationId,
+            userId: null,
+            sourceForm: 'wedding',
+            times: [{ bookableAssetId: roomId, date: day, startTime: start, durationMinutes: 15 }],
+          })
+        ).id,
+      );
     }
     await db.execute(sql`update bookings set hold_expires_at = ${new Date(clock.now().getTime() - MINUTE).toISOString()}::timestamptz`);
-    const results = await Promise.all(both.flatMap((app) => [
-      app.jobs.tick(),
-      app.jobs.runNow<{ autorejected: number[] }>(EXPIRE_WEDDING_HOLDS_JOB),
-      app.jobs.runNow<{ autorejected: number[] }>(EXPIRE_WEDDING_HOLDS_JOB),
-    ]));
+    const results = await Promise.all(
+      both.flatMap((app) => [
+        app.jobs.tick(),
+        app.jobs.runNow<{ autorejected: number[] }>(EXPIRE_WEDDING_HOLDS_JOB),
+        app.jobs.runNow<{ autorejected: number[] }>(EXPIRE_WEDDING_HOLDS_JOB),
+      ]),
+    );
     const acted = results.flatMap((r) => ('autorejected' in r ? r.autorejected : []));
     expect([...acted].sort((a, b) => a - b)).toEqual(ids);
     expect((await bookings()).every((b) => b.status === 'AUTOREJECTED' && b.rejections === 1)).toBe(true);

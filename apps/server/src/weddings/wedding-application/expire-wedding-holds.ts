@@ -26,7 +26,10 @@ export async function expireWeddingHolds(db: Db, now: Date, signal?: AbortSignal
   for (;;) {
     const batch = await writeTransaction(db, async (tx) => {
       const expired = await claimExpiredHolds(tx, now, BATCH);
-      await lockRoomsOfBookings(tx, expired.map((b) => b.booking.id));
+      await lockRoomsOfBookings(
+        tx,
+        expired.map((b) => b.booking.id),
+      );
       for (const { booking, left } of expired) await autorejectInTransaction(tx, booking, now, left ? REASON_LEFT : REASON);
       return expired.map((b) => b.booking.id);
     });
@@ -37,5 +40,9 @@ export async function expireWeddingHolds(db: Db, now: Date, signal?: AbortSignal
 
 /** Registers the job on the one job runner (decision 009). */
 export function registerWeddingHoldExpiry(app: FastifyInstance): void {
-  app.jobs.register({ name: EXPIRE_WEDDING_HOLDS_JOB, intervalMs: INTERVAL_MS, run: ({ now, signal }) => expireWeddingHolds(app.database.db, now, signal) });
+  app.jobs.register({
+    name: EXPIRE_WEDDING_HOLDS_JOB,
+    intervalMs: INTERVAL_MS,
+    run: ({ now, signal }) => expireWeddingHolds(app.database.db, now, signal),
+  });
 }

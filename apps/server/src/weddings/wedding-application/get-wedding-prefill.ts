@@ -9,7 +9,12 @@ import { loadWeddingBooking, timeStillHeld } from './wedding-booking';
  * applicant's name, the e-mail and phone given when the time was taken (else the login's e-mail) —
  * and whether the held time is gone (then the wizard offers only leaving).
  */
-export async function getWeddingPrefill(db: Db, identity: EffectiveIdentity, bookingId: number, now: Date): Promise<WeddingPrefillResponse> {
+export async function getWeddingPrefill(
+  db: Db,
+  identity: EffectiveIdentity,
+  bookingId: number,
+  now: Date,
+): Promise<WeddingPrefillResponse> {
   const wedding = await loadWeddingBooking(db, identity, bookingId);
   const { booking } = wedding;
   const answers = booking.formAnswers;

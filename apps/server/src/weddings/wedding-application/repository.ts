@@ -9,14 +9,24 @@ import { weddingForms, weddingWizardVisits } from '../../db/schema/wedding-forms
 import { updateBookingDetails } from '../../bookings';
 
 /** The location's filter category and name (the wizard is only for WEDDINGS). */
-export async function findLocationOfBooking(db: DbOrTx, locationId: number): Promise<{ name: string; filterCategory: PublicLocationType } | undefined> {
-  const [row] = await db.select({ name: locations.name, filterCategory: locations.filterCategory }).from(locations).where(eq(locations.id, locationId));
+export async function findLocationOfBooking(
+  db: DbOrTx,
+  locationId: number,
+): Promise<{ name: string; filterCategory: PublicLocationType } | undefined> {
+  const [row] = await db
+    .select({ name: locations.name, filterCategory: locations.filterCategory })
+    .from(locations)
+    .where(eq(locations.id, locationId));
   return row;
 }
 
 /** The booking's active times (UNPROCESSED or APPROVED), in date and time order. */
-export async function findActiveTimes(db: DbOrTx, bookingId: number): Promise<Array<{ date: string; startTime: string; durationMinutes: number }>> {
-  return db.select({ date: reservations.date, startTime: reservations.startTime, durationMinutes: reservations.durationMinutes })
+export async function findActiveTimes(
+  db: DbOrTx,
+  bookingId: number,
+): Promise<Array<{ date: string; startTime: string; durationMinutes: number }>> {
+  return db
+    .select({ date: reservations.date, startTime: reservations.startTime, durationMinutes: reservations.durationMinutes })
     .from(reservations)
     .where(and(eq(reservations.bookingId, bookingId), inArray(reservations.status, [...activeReservationStatuses])))
     .orderBy(asc(reservations.date), asc(reservations.startTime));
@@ -29,9 +39,16 @@ export async function findSubmittedAt(db: DbOrTx, bookingId: number): Promise<Da
 }
 
 /** Stores the sent answers (the certificate, if any, is kept or stored apart). */
-export async function saveWeddingAnswers(tx: Tx, bookingId: number, form: { answers: WeddingApplicationAnswers; applicantSsn: string | null; submittedAt: Date }): Promise<void> {
+export async function saveWeddingAnswers(
+  tx: Tx,
+  bookingId: number,
+  form: { answers: WeddingApplicationAnswers; applicantSsn: string | null; submittedAt: Date },
+): Promise<void> {
   const values = { answers: form.answers, applicantSsn: form.applicantSsn, submittedAt: form.submittedAt };
-  await tx.insert(weddingForms).values({ bookingId, ...values }).onConflictDoUpdate({ target: weddingForms.bookingId, set: values });
+  await tx
+    .insert(weddingForms)
+    .values({ bookingId, ...values })
+    .onConflictDoUpdate({ target: weddingForms.bookingId, set: values });
 }
 
 /** The hold ends: the booking now waits for the wedding office like any application. */
@@ -41,13 +58,18 @@ export async function endHold(tx: Tx, bookingId: number, now: Date): Promise<voi
 
 /** Decision 038: when the time goes because the wizard's page went away and did not come back, or null. */
 export async function findReleaseAt(db: DbOrTx, bookingId: number): Promise<Date | null> {
-  const [row] = await db.select({ releaseAt: weddingWizardVisits.releaseAt }).from(weddingWizardVisits).where(eq(weddingWizardVisits.bookingId, bookingId));
+  const [row] = await db
+    .select({ releaseAt: weddingWizardVisits.releaseAt })
+    .from(weddingWizardVisits)
+    .where(eq(weddingWizardVisits.bookingId, bookingId));
   return row?.releaseAt ?? null;
 }
 
 /** A page of the wizard opened (a first load, a reload, a restored tab): it is the booking's page now, and nothing is to be let go. */
 export async function openWizardVisit(tx: Tx, bookingId: number, visitId: string): Promise<void> {
-  await tx.insert(weddingWizardVisits).values({ bookingId, visitId, releaseAt: null })
+  await tx
+    .insert(weddingWizardVisits)
+    .values({ bookingId, visitId, releaseAt: null })
     .onConflictDoUpdate({ target: weddingWizardVisits.bookingId, set: { visitId, releaseAt: null } });
 }
 
@@ -57,7 +79,9 @@ export async function openWizardVisit(tx: Tx, bookingId: number, visitId: string
  * changes nothing. Returns whether the release moment was set.
  */
 export async function leaveWizardVisit(tx: Tx, bookingId: number, visitId: string, releaseAt: Date): Promise<boolean> {
-  const rows = await tx.insert(weddingWizardVisits).values({ bookingId, visitId, releaseAt })
+  const rows = await tx
+    .insert(weddingWizardVisits)
+    .values({ bookingId, visitId, releaseAt })
     .onConflictDoUpdate({ target: weddingWizardVisits.bookingId, set: { releaseAt }, setWhere: eq(weddingWizardVisits.visitId, visitId) })
     .returning({ bookingId: weddingWizardVisits.bookingId });
   return rows.length > 0;
@@ -70,11 +94,22 @@ export async function leaveWizardVisit(tx: Tx, bookingId: number, visitId: strin
  * the hold, so a booking still holding is one whose form was never sent. `left` says the page went away.
  */
 export async function claimExpiredHolds(tx: Tx, now: Date, limit: number) {
-  const rows = await tx.select({ booking: bookings, releaseAt: weddingWizardVisits.releaseAt }).from(bookings)
+  const rows = await tx
+    .select({ booking: bookings, releaseAt: weddingWizardVisits.releaseAt })
+    .from(bookings)
     .leftJoin(weddingWizardVisits, eq(weddingWizardVisits.bookingId, bookings.id))
-    .where(and(isNotNull(bookings.holdExpiresAt), eq(bookings.status, 'UNPROCESSED'), or(lte(bookings.holdExpiresAt, now), lte(weddingWizardVisits.releaseAt, now))))
+    .where(
+      and(
+        isNotNull(bookings.holdExpiresAt),
+        eq(bookings.status, 'UNPROCESSED'),
+        or(lte(bookings.holdExpiresAt, now), lte(weddingWizardVisits.releaseAt, now)),
+      ),
+    )
     .orderBy(asc(bookings.holdExpiresAt), asc(bookings.id))
     .limit(limit)
     .for('update', { of: bookings, skipLocked: true });
-  return rows.map(({ booking, releaseAt }) => ({ booking, left: releaseAt !== null && releaseAt.getTime() <= now.getTime() && booking.holdExpiresAt!.getTime() > now.getTime() }));
+  return rows.map(({ booking, releaseAt }) => ({
+    booking,
+    left: releaseAt !== null && releaseAt.getTime() <= now.getTime() && booking.holdExpiresAt!.getTime() > now.getTime(),
+  }));
 }

@@ -20,14 +20,25 @@ import { writeTransaction } from '../../db/write-transaction';
  * upload's checks. Then the answers are stored, the certificate too, the hold ends (the booking
  * waits for the wedding office) and the confirmation is queued. A refused request writes nothing.
  */
-export async function submitWeddingApplication(options: { db: Db; identity: EffectiveIdentity; body: WeddingApplicationRequest; now: Date; publicUrl: string }): Promise<WeddingFormResponse> {
+export async function submitWeddingApplication(options: {
+  db: Db;
+  identity: EffectiveIdentity;
+  body: WeddingApplicationRequest;
+  now: Date;
+  publicUrl: string;
+}): Promise<WeddingFormResponse> {
   const { db, identity, body, now } = options;
   return writeTransaction(db, async (tx) => {
     const wedding = await loadWeddingBooking(tx, identity, body.bookingId, { lock: true });
     const { booking } = wedding;
-    if (wedding.submittedAt) throw new AppError('CONFLICT', `The wedding form of booking ${booking.id} was sent already`, weddingMessages.alreadySubmitted);
+    if (wedding.submittedAt)
+      throw new AppError('CONFLICT', `The wedding form of booking ${booking.id} was sent already`, weddingMessages.alreadySubmitted);
     if (!timeStillHeld(wedding, now)) {
-      throw new AppError('TIME_NO_LONGER_HELD', `Booking ${booking.id} no longer holds its time (${booking.status}, hold ${booking.holdExpiresAt?.toISOString() ?? 'none'})`, weddingMessages.timesTakenTitle);
+      throw new AppError(
+        'TIME_NO_LONGER_HELD',
+        `Booking ${booking.id} no longer holds its time (${booking.status}, hold ${booking.holdExpiresAt?.toISOString() ?? 'none'})`,
+        weddingMessages.timesTakenTitle,
+      );
     }
     const file = body.proevingsattestFile === '' ? null : await checkUpload({ proevingsattestFile: body.proevingsattestFile });
 
@@ -40,10 +51,18 @@ export async function submitWeddingApplication(options: { db: Db; identity: Effe
     // The e-mail given in the form, else the one given when the time was taken (the prefill's), else the login's.
     const to = body.applicantEmail || booking.formAnswers.contactEmail || identity.user.email;
     if (to) {
-      await enqueueMail(tx, weddingConfirmationMail({
-        to, bookingId: booking.id, caseNumber: booking.caseNumber, locationName: wedding.locationName,
-        time: wedding.activeTimes[0], certificateSent: file !== null, publicUrl: options.publicUrl,
-      }));
+      await enqueueMail(
+        tx,
+        weddingConfirmationMail({
+          to,
+          bookingId: booking.id,
+          caseNumber: booking.caseNumber,
+          locationName: wedding.locationName,
+          time: wedding.activeTimes[0],
+          certificateSent: file !== null,
+          publicUrl: options.publicUrl,
+        }),
+      );
     }
     return readWeddingForm(tx, booking.id);
   });
@@ -52,8 +71,13 @@ export async function submitWeddingApplication(options: { db: Db; identity: Effe
 /** What is kept of the payload: the answers, without the file, the declaration, the SSN and the empty reference. */
 function answersOf(body: WeddingApplicationRequest): WeddingApplicationAnswers {
   const {
-    bookingId: _bookingId, applicantSsn: _ssn, declarationAccepted: _declaration, userReferenceId: _reference,
-    submitProevingsattestNow: _now, proevingsattestFile: _file, ...answers
+    bookingId: _bookingId,
+    applicantSsn: _ssn,
+    declarationAccepted: _declaration,
+    userReferenceId: _reference,
+    submitProevingsattestNow: _now,
+    proevingsattestFile: _file,
+    ...answers
   } = body;
   return answers;
 }

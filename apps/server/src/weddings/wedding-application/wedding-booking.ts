@@ -21,14 +21,23 @@ export interface WeddingBooking {
  * booking, a missing one and one that is not a wedding are the same 404 'Fant ikke bookingen';
  * a wedding booking at a location whose filter category is not WEDDINGS is 'Ikke tilgjengelig'.
  */
-export async function loadWeddingBooking(db: DbOrTx, identity: EffectiveIdentity, bookingId: number, options: { lock?: boolean } = {}): Promise<WeddingBooking> {
+export async function loadWeddingBooking(
+  db: DbOrTx,
+  identity: EffectiveIdentity,
+  bookingId: number,
+  options: { lock?: boolean } = {},
+): Promise<WeddingBooking> {
   const booking = await findVisibleBooking(db, identity, bookingId, options);
   assertWedding(booking);
   const location = await findLocationOfBooking(db, booking.locationId);
   if (location?.filterCategory !== 'WEDDINGS') {
     throw new AppError('BOOKING_NOT_ALLOWED', `Location ${booking.locationId} is not a wedding venue`, weddingMessages.notAvailable);
   }
-  const [activeTimes, submittedAt, releaseAt] = await Promise.all([findActiveTimes(db, booking.id), findSubmittedAt(db, booking.id), findReleaseAt(db, booking.id)]);
+  const [activeTimes, submittedAt, releaseAt] = await Promise.all([
+    findActiveTimes(db, booking.id),
+    findSubmittedAt(db, booking.id),
+    findReleaseAt(db, booking.id),
+  ]);
   return { booking, locationName: location.name, activeTimes, submittedAt, releaseAt };
 }
 

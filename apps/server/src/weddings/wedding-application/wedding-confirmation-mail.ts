@@ -16,17 +16,21 @@ export function weddingConfirmationMail(input: {
   certificateSent: boolean;
   publicUrl: string;
 }): OutboxMail {
-  const when = input.time ? formatTimeRange(input.time.date, input.time.startTime, reservationEndTime(input.time.startTime, input.time.durationMinutes)) : null;
-  const text = letterText({ blocks: [
-    `Vi har mottatt søknaden deres om vielse i ${input.locationName}${when ? `, ${when}` : ''}. Saksnummeret er ${input.caseNumber}.`,
-    [
-      'Søknaden venter nå på behandling hos vielseskontoret. Dere får en e-post når den er behandlet.',
-      input.certificateSent
-        ? 'Vi har mottatt prøvingsattesten.'
-        : 'Husk å sende prøvingsattesten senest 4 uker før vielsen, ellers kan dere miste tidspunktet. Den tar 5–6 uker å få og er gyldig i 4 måneder.',
-      `Dere kan følge søknaden her: ${input.publicUrl}/bookinger/${input.bookingId}`,
+  const when = input.time
+    ? formatTimeRange(input.time.date, input.time.startTime, reservationEndTime(input.time.startTime, input.time.durationMinutes))
+    : null;
+  const text = letterText({
+    blocks: [
+      `Vi har mottatt søknaden deres om vielse i ${input.locationName}${when ? `, ${when}` : ''}. Saksnummeret er ${input.caseNumber}.`,
+      [
+        'Søknaden venter nå på behandling hos vielseskontoret. Dere får en e-post når den er behandlet.',
+        input.certificateSent
+          ? 'Vi har mottatt prøvingsattesten.'
+          : 'Husk å sende prøvingsattesten senest 4 uker før vielsen, ellers kan dere miste tidspunktet. Den tar 5–6 uker å få og er gyldig i 4 måneder.',
+        `Dere kan følge søknaden her: ${input.publicUrl}/bookinger/${input.bookingId}`,
+      ],
     ],
-  ] });
+  });
   return {
     to: input.to,
     subject: `Vi har mottatt søknaden om vielse (${input.caseNumber})`,

@@ -33,7 +33,9 @@ describe('PUT /api/user/form/wedding/{id}/wizard-open and …/wizard-left', () =
   });
   afterAll(() => ctx.close());
   beforeEach(async () => {
-    await ctx.database.db.execute(sql`truncate bookings, reservations, requirements, change_log, mail_outbox, wedding_forms, wedding_wizard_visits restart identity cascade`);
+    await ctx.database.db.execute(
+      sql`truncate bookings, reservations, requirements, change_log, mail_outbox, wedding_forms, wedding_wizard_visits restart identity cascade`,
+    );
   });
 
   const takeTime = async (who = kari, start = '11:00:00') => {
@@ -41,21 +43,28 @@ describe('PUT /api/user/form/wedding/{id}/wizard-open and …/wizard-left', () =
     expect(res.statusCode, res.body).toBe(201);
     return res.json<{ bookingId: number }>().bookingId;
   };
-  const open = (id: number | string, visitId: unknown, who = kari) => who.request({ method: 'PUT', url: `/api/user/form/wedding/${id}/wizard-open`, payload: { visitId } as object });
-  const left = (id: number | string, visitId: unknown, who = kari) => who.request({ method: 'PUT', url: `/api/user/form/wedding/${id}/wizard-left`, payload: { visitId } as object });
-  const prefill = async (id: number) => (await kari.request({ method: 'GET', url: `/api/user/form/wedding/prefill/${id}` })).json<WeddingPrefillResponse>();
+  const open = (id: number | string, visitId: unknown, who = kari) =>
+    who.request({ method: 'PUT', url: `/api/user/form/wedding/${id}/wizard-open`, payload: { visitId } as object });
+  const left = (id: number | string, visitId: unknown, who = kari) =>
+    who.request({ method: 'PUT', url: `/api/user/form/wedding/${id}/wizard-left`, payload: { visitId } as object });
+  const prefill = async (id: number) =>
+    (await kari.request({ method: 'GET', url: `/api/user/form/wedding/prefill/${id}` })).json<WeddingPrefillResponse>();
   const bookingPage = async (id: number) => (await kari.request({ method: 'GET', url: `/api/user/booking/${id}` })).json<UserBooking>();
   const holdOf = async (id: number) => {
-    const [row] = await queryRows<{ hold: string | null; release: string | null; status: string }>(ctx.database.db, sql`
+    const [row] = await queryRows<{ hold: string | null; release: string | null; status: string }>(
+      ctx.database.db,
+      sql`
       select b.hold_expires_at as hold, v.release_at as release, b.status::text as status
-      from bookings b left join wedding_wizard_visits v on v.booking_id = b.id where b.id = ${id}`);
+      from bookings b left join wedding_wizard_visits v on v.booking_id = b.id where b.id = ${id}`,
+    );
     const instant = (value: string | null) => (value === null ? null : new Date(value));
     return { hold: instant(row!.hold), release: instant(row!.release), status: row!.status };
   };
   /** The release moment has passed (the 60 seconds of grace are over). */
-  const graceOver = (id: number) => ctx.database.db.execute(sql`update wedding_wizard_visits set release_at = now() - interval '1 second' where booking_id = ${id}`);
+  const graceOver = (id: number) =>
+    ctx.database.db.execute(sql`update wedding_wizard_visits set release_at = now() - interval '1 second' where booking_id = ${id}`);
 
-  it('opening answers when the hold ends; a page that went away sets the time to go 60 s later, and a reload\'s open clears it', async () => {
+  it("opening answers when the hold ends; a page that went away sets the time to go 60 s later, and a reload's open clears it", async () => {
     const bookingId = await takeTime();
     const first = randomUUID();
     const opened = await open(bookingId, first);
@@ -108,7 +117,10 @@ describe('PUT /api/user/form/wedding/{id}/wizard-open and …/wizard-left', () =
 
     expect(await expireWeddingHolds(ctx.database.db, new Date())).toEqual({ autorejected: [bookingId] });
     expect((await holdOf(bookingId)).status).toBe('AUTOREJECTED');
-    const [entry] = await queryRows<{ comment: string }>(ctx.database.db, sql`select comment from change_log where booking_id = ${bookingId} and type = 'BookingRejection'`);
+    const [entry] = await queryRows<{ comment: string }>(
+      ctx.database.db,
+      sql`select comment from change_log where booking_id = ${bookingId} and type = 'BookingRejection'`,
+    );
     expect(entry!.comment).toBe('Søknadsskjemaet for vielse ble lukket uten å bli sendt, så tidspunktet ble frigitt.');
     expect((await bookingPage(bookingId)).weddingHold).toBeNull();
     expect((await takeWeddingTimes(amina, roomId, [weddingTime(day, '11:00:00')])).statusCode).toBe(201);
@@ -132,9 +144,14 @@ describe('PUT /api/user/form/wedding/{id}/wizard-open and …/wizard-left', () =
     expect((await holdOf(closed)).release).toBeNull();
   });
 
-  it('another citizen\'s booking is the one 404 of a missing one; a visit id that is not a uuid is 400 naming the field; nothing is written', async () => {
+  it("another citizen's booking is the one 404 of a missing one; a visit id that is not a uuid is 400 naming the field; nothing is written", async () => {
     const bookingId = await takeTime();
-    const answers = [await open(999_999, randomUUID(), amina), await open(bookingId, randomUUID(), amina), await left(999_999, randomUUID(), amina), await left(bookingId, randomUUID(), amina)];
+    const answers = [
+      await open(999_999, randomUUID(), amina),
+      await open(bookingId, randomUUID(), amina),
+      await left(999_999, randomUUID(), amina),
+      await left(bookingId, randomUUID(), amina),
+    ];
     for (const res of answers) {
       expect(res.statusCode).toBe(404);
       expect(res.json<ApiError>().userMsg).toBe('Fant ikke bookingen');

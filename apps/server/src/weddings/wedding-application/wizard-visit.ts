@@ -26,9 +26,14 @@ export async function openWeddingWizard({ db, identity, bookingId, visitId, now 
   return writeTransaction(db, async (tx) => {
     const wedding = await loadWeddingBooking(tx, identity, bookingId, { lock: true });
     const { booking } = wedding;
-    if (wedding.submittedAt) throw new AppError('CONFLICT', `The wedding form of booking ${booking.id} was sent already`, weddingMessages.alreadySubmitted);
+    if (wedding.submittedAt)
+      throw new AppError('CONFLICT', `The wedding form of booking ${booking.id} was sent already`, weddingMessages.alreadySubmitted);
     if (!timeStillHeld(wedding, now) || booking.holdExpiresAt === null) {
-      throw new AppError('TIME_NO_LONGER_HELD', `Booking ${booking.id} no longer holds its time (${booking.status})`, weddingMessages.timesTakenTitle);
+      throw new AppError(
+        'TIME_NO_LONGER_HELD',
+        `Booking ${booking.id} no longer holds its time (${booking.status})`,
+        weddingMessages.timesTakenTitle,
+      );
     }
     await openWizardVisit(tx, booking.id, visitId);
     return { holdExpiresAtUtc: booking.holdExpiresAt.toISOString() };
@@ -42,7 +47,14 @@ export async function openWeddingWizard({ db, identity, bookingId, visitId, now 
  * form, or a page that is no longer the booking's; the answer is 204 in every such case (the page
  * that sends it is gone and reads nothing).
  */
-export async function leaveWeddingWizard({ db, identity, bookingId, visitId, now, returnSeconds }: VisitOptions & { returnSeconds: number }): Promise<void> {
+export async function leaveWeddingWizard({
+  db,
+  identity,
+  bookingId,
+  visitId,
+  now,
+  returnSeconds,
+}: VisitOptions & { returnSeconds: number }): Promise<void> {
   await writeTransaction(db, async (tx) => {
     const wedding = await loadWeddingBooking(tx, identity, bookingId, { lock: true });
     if (wedding.submittedAt || !timeStillHeld(wedding, now)) return;

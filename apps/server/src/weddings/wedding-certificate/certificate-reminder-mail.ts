@@ -19,14 +19,16 @@ export function certificateReminderMail(input: {
   publicUrl: string;
 }): OutboxMail {
   const when = formatTimeRange(input.time.date, input.time.startTime, reservationEndTime(input.time.startTime, input.time.durationMinutes));
-  const text = letterText({ blocks: [
-    `Vi har ennå ikke mottatt prøvingsattesten for vielsen deres i ${input.locationName}, ${when} (saksnummer ${input.caseNumber}).`,
-    [
-      'Prøvingsattesten må sendes inn senest 4 uker før vielsen. Kommer den ikke fram i tide, kan dere miste tidspunktet.',
-      `Dere laster den opp (PDF, høyst 10 MB) på bookingen her: ${input.publicUrl}/bookinger/${input.bookingId}`,
+  const text = letterText({
+    blocks: [
+      `Vi har ennå ikke mottatt prøvingsattesten for vielsen deres i ${input.locationName}, ${when} (saksnummer ${input.caseNumber}).`,
+      [
+        'Prøvingsattesten må sendes inn senest 4 uker før vielsen. Kommer den ikke fram i tide, kan dere miste tidspunktet.',
+        `Dere laster den opp (PDF, høyst 10 MB) på bookingen her: ${input.publicUrl}/bookinger/${input.bookingId}`,
+      ],
+      'Har dere allerede sendt den på annen måte, kan dere se bort fra denne e-posten.',
     ],
-    'Har dere allerede sendt den på annen måte, kan dere se bort fra denne e-posten.',
-  ] });
+  });
   return {
     to: input.to,
     subject: `Påminnelse: prøvingsattest for vielsen (${input.caseNumber})`,

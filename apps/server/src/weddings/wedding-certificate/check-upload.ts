@@ -1,6 +1,12 @@
 import {
-  PROEVINGSATTEST_CONTENT_TYPE, PROEVINGSATTEST_MAX_BYTES, hasPdfMagic, invalidDataUrlMessage, onlyPdfMessage, parseDataUrl,
-  tooLargeMessage, type ProevingsattestUpload,
+  PROEVINGSATTEST_CONTENT_TYPE,
+  PROEVINGSATTEST_MAX_BYTES,
+  hasPdfMagic,
+  invalidDataUrlMessage,
+  onlyPdfMessage,
+  parseDataUrl,
+  tooLargeMessage,
+  type ProevingsattestUpload,
 } from '@lokaler/domain/wedding-certificate';
 import { pdfRefusalMessages } from '@lokaler/domain/pdf-upload';
 import { AppError } from '../../errors';
@@ -17,7 +23,11 @@ function badRequest(message: string): AppError {
 /** The file's bytes: whole, or in the pieces the upload's body parser decoded them into. */
 export type FileBytes = Buffer | readonly Buffer[];
 
-export interface CheckedFile { filename: string; contentType: string; bytes: FileBytes }
+export interface CheckedFile {
+  filename: string;
+  contentType: string;
+  bytes: FileBytes;
+}
 
 /**
  * Decodes and checks the upload: a data URL or {bytes, contentType, filename}; PDF (by type and magic

@@ -12,7 +12,8 @@ import { findProevingsattestFile } from './repository';
  * administrator's token is refused: the office downloads through /admin/booking/{id}/proevingsattest.
  */
 export async function downloadProevingsattest({ db, identity, bookingId }: { db: Db; identity: EffectiveIdentity; bookingId: number }) {
-  if (identity.user.portal !== 'PUBLIC') throw AppError.forbidden('The couple\'s download takes a portal token; administrators use /admin/booking/{id}/proevingsattest');
+  if (identity.user.portal !== 'PUBLIC')
+    throw AppError.forbidden("The couple's download takes a portal token; administrators use /admin/booking/{id}/proevingsattest");
   const booking = await findVisibleBooking(db, identity, bookingId);
   assertWedding(booking);
   const file = await findProevingsattestFile(db, booking.id);

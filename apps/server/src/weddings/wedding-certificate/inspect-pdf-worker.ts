@@ -4,7 +4,15 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { constants, createInflate } from 'node:zlib';
 import {
-  EncryptedPDFError, PDFArray, PDFDict, PDFDocument, PDFInvalidObject, PDFName, PDFNumber, PDFStream, type PDFObject,
+  EncryptedPDFError,
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFInvalidObject,
+  PDFName,
+  PDFNumber,
+  PDFStream,
+  type PDFObject,
 } from '@cantoo/pdf-lib';
 
 export interface PdfLimits {
@@ -79,10 +87,16 @@ const EF = name('EF');
 const XFA = name('XFA');
 // What a parser that reads more than pdf-lib would find in an object pdf-lib could not read.
 const HOSTILE_TOKENS: [RegExp, PdfFinding][] = [
-  [/\/(?:JS|JavaScript|XFA)\b/, 'javascript'], [/\/Launch\b/, 'launch'], [/\/(?:EmbeddedFiles?|EF)\b/, 'embeddedFiles'],
+  [/\/(?:JS|JavaScript|XFA)\b/, 'javascript'],
+  [/\/Launch\b/, 'launch'],
+  [/\/(?:EmbeddedFiles?|EF)\b/, 'embeddedFiles'],
 ];
 
-interface Walk { finding: PdfFinding | null; pageObjects: number; declaredPages: number }
+interface Walk {
+  finding: PdfFinding | null;
+  pageObjects: number;
+  declaredPages: number;
+}
 
 /**
  * Looks at one dictionary's entries: names are compared after the parser decoded them, so `/J#53` is

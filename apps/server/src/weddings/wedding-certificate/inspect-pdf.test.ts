@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { PDF_MAX_PAGES } from '@lokaler/domain/pdf-upload';
 import {
-  embeddedFilePdf, encryptedPdf, escapedJavaScriptPdf, launchActionPdf, lyingPageTreePdf, normalPdf, openActionJavaScriptPdf, zipBombPdf,
+  embeddedFilePdf,
+  encryptedPdf,
+  escapedJavaScriptPdf,
+  launchActionPdf,
+  lyingPageTreePdf,
+  normalPdf,
+  openActionJavaScriptPdf,
+  zipBombPdf,
 } from '../../../test/factories/pdf';
 import { inspectPdf, pdfCheckLimits } from './inspect-pdf';
 
@@ -10,7 +17,7 @@ describe('inspectPdf: the uploaded PDF parsed in a worker under limits', () => {
     expect(await inspectPdf(await normalPdf(3))).toEqual({ ok: true, pages: 3 });
   });
 
-  it('accepts the same file in the pieces the upload\'s body parser decodes it into', async () => {
+  it("accepts the same file in the pieces the upload's body parser decodes it into", async () => {
     const file = await normalPdf(2);
     expect(await inspectPdf([file.subarray(0, 100), file.subarray(100, 1000), file.subarray(1000)])).toEqual({ ok: true, pages: 2 });
   });

@@ -7,7 +7,9 @@ export interface PdfCheckLimits extends PdfLimits {
 }
 
 export const pdfCheckLimits: PdfCheckLimits = {
-  maxPages: PDF_MAX_PAGES, maxDecompressedBytes: PDF_MAX_DECOMPRESSED_BYTES, timeoutMs: PDF_CHECK_TIMEOUT_MS,
+  maxPages: PDF_MAX_PAGES,
+  maxDecompressedBytes: PDF_MAX_DECOMPRESSED_BYTES,
+  timeoutMs: PDF_CHECK_TIMEOUT_MS,
 };
 
 export type PdfCheck = { ok: true; pages: number } | { ok: false; reason: PdfRefusal };
@@ -16,7 +18,9 @@ export type PdfCheck = { ok: true; pages: number } | { ok: false; reason: PdfRef
  * The worker's file: the TypeScript source beside this one when the server runs from source (tests,
  * which Node runs with its types stripped), else the bundle's own entry beside dist/main.js (build.mjs).
  */
-const workerUrl = import.meta.url.endsWith('.ts') ? new URL('./inspect-pdf-worker.ts', import.meta.url) : new URL('./inspect-pdf-worker.js', import.meta.url);
+const workerUrl = import.meta.url.endsWith('.ts')
+  ? new URL('./inspect-pdf-worker.ts', import.meta.url)
+  : new URL('./inspect-pdf-worker.js', import.meta.url);
 
 /**
  * At most two checks at once: each holds a worker with up to 256 MB of heap and a core, and this
@@ -45,7 +49,8 @@ function runWorker(bytes: Uint8Array<ArrayBuffer>, limits: PdfCheckLimits): Prom
       transferList: [bytes.buffer],
       // A file built to make the parser allocate objects ends the worker, not the server.
       resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 },
-      stdout: true, stderr: true,
+      stdout: true,
+      stderr: true,
     });
     // pdf-lib writes warnings about broken objects: not for the server's log.
     worker.stdout.resume();

@@ -22,23 +22,38 @@ export interface StoredWeddingForm {
 
 /** The booking's wedding form (answers and/or certificate), if it has one. */
 export async function findWeddingForm(db: DbOrTx, bookingId: number): Promise<StoredWeddingForm | undefined> {
-  const [row] = await db.select({
-    filename: weddingForms.proevingsattestFilename, contentType: weddingForms.proevingsattestContentType,
-    size: weddingForms.proevingsattestSize, addedAt: weddingForms.proevingsattestAddedAt,
-    answers: weddingForms.answers, submittedAt: weddingForms.submittedAt,
-  }).from(weddingForms).where(eq(weddingForms.bookingId, bookingId));
+  const [row] = await db
+    .select({
+      filename: weddingForms.proevingsattestFilename,
+      contentType: weddingForms.proevingsattestContentType,
+      size: weddingForms.proevingsattestSize,
+      addedAt: weddingForms.proevingsattestAddedAt,
+      answers: weddingForms.answers,
+      submittedAt: weddingForms.submittedAt,
+    })
+    .from(weddingForms)
+    .where(eq(weddingForms.bookingId, bookingId));
   if (!row) return undefined;
   const { filename, contentType, size, addedAt } = row;
   // The table's check keeps the four together: all set or none.
-  const file = filename !== null && contentType !== null && size !== null && addedAt !== null ? { filename, contentType, size, addedAt } : undefined;
+  const file =
+    filename !== null && contentType !== null && size !== null && addedAt !== null ? { filename, contentType, size, addedAt } : undefined;
   return { file, answers: row.answers, submittedAt: row.submittedAt };
 }
 
 /** The stored prøvingsattest with its bytes, if the booking has one. */
-export async function findProevingsattestFile(db: DbOrTx, bookingId: number): Promise<{ filename: string; contentType: string; bytes: Buffer } | undefined> {
-  const [row] = await db.select({
-    filename: weddingForms.proevingsattestFilename, contentType: weddingForms.proevingsattestContentType, bytes: weddingForms.proevingsattestBytes,
-  }).from(weddingForms).where(eq(weddingForms.bookingId, bookingId));
+export async function findProevingsattestFile(
+  db: DbOrTx,
+  bookingId: number,
+): Promise<{ filename: string; contentType: string; bytes: Buffer } | undefined> {
+  const [row] = await db
+    .select({
+      filename: weddingForms.proevingsattestFilename,
+      contentType: weddingForms.proevingsattestContentType,
+      bytes: weddingForms.proevingsattestBytes,
+    })
+    .from(weddingForms)
+    .where(eq(weddingForms.bookingId, bookingId));
   if (!row || row.filename === null || row.contentType === null || row.bytes === null) return undefined;
   return { filename: row.filename, contentType: row.contentType, bytes: row.bytes };
 }
@@ -92,21 +107,33 @@ export async function upsertProevingsattest(tx: Tx, bookingId: number, file: New
   const pieces = statementPieces(file.bytes);
   const first = pieces.next().value!;
   const values = {
-    proevingsattestFilename: file.filename, proevingsattestContentType: file.contentType, proevingsattestSize: size,
-    proevingsattestBytes: first, proevingsattestAddedAt: file.addedAt, uploadedByUserId: file.uploadedByUserId,
+    proevingsattestFilename: file.filename,
+    proevingsattestContentType: file.contentType,
+    proevingsattestSize: size,
+    proevingsattestBytes: first,
+    proevingsattestAddedAt: file.addedAt,
+    uploadedByUserId: file.uploadedByUserId,
   };
   // The update takes the row's values from `excluded`: the piece is sent to the database once, not twice.
-  await tx.insert(weddingForms).values({ bookingId, ...values })
+  await tx
+    .insert(weddingForms)
+    .values({ bookingId, ...values })
     .onConflictDoUpdate({
       target: weddingForms.bookingId,
       set: {
-        proevingsattestFilename: sql`excluded.proevingsattest_filename`, proevingsattestContentType: sql`excluded.proevingsattest_content_type`,
-        proevingsattestSize: sql`excluded.proevingsattest_size`, proevingsattestBytes: sql`excluded.proevingsattest_bytes`,
-        proevingsattestAddedAt: sql`excluded.proevingsattest_added_at`, uploadedByUserId: sql`excluded.uploaded_by_user_id`,
+        proevingsattestFilename: sql`excluded.proevingsattest_filename`,
+        proevingsattestContentType: sql`excluded.proevingsattest_content_type`,
+        proevingsattestSize: sql`excluded.proevingsattest_size`,
+        proevingsattestBytes: sql`excluded.proevingsattest_bytes`,
+        proevingsattestAddedAt: sql`excluded.proevingsattest_added_at`,
+        uploadedByUserId: sql`excluded.uploaded_by_user_id`,
       },
     });
   for (const piece of pieces) {
-    await tx.update(weddingForms).set({ proevingsattestBytes: sql`${weddingForms.proevingsattestBytes} || ${piece}::bytea` }).where(eq(weddingForms.bookingId, bookingId));
+    await tx
+      .update(weddingForms)
+      .set({ proevingsattestBytes: sql`${weddingForms.proevingsattestBytes} || ${piece}::bytea` })
+      .where(eq(weddingForms.bookingId, bookingId));
   }
 }
 
@@ -114,10 +141,18 @@ export async function upsertProevingsattest(tx: Tx, bookingId: number, file: New
  * The booking's WEDDING_CERTIFICATE requirement is fulfilled by this user now (created if the
  * booking has none), with its change-log entry, and the booking is marked as changed.
  */
-export async function fulfilWeddingCertificate(tx: Tx, bookingId: number, user: { userId: number; name: string }, now: Date): Promise<void> {
+export async function fulfilWeddingCertificate(
+  tx: Tx,
+  bookingId: number,
+  user: { userId: number; name: string },
+  now: Date,
+): Promise<void> {
   const fulfilled = { isFulfilled: true, fulfilledByUserId: user.userId, fulfilledByName: user.name, fulfillmentTime: now };
-  const updated = await tx.update(requirements).set(fulfilled)
-    .where(and(eq(requirements.bookingId, bookingId), eq(requirements.type, 'WEDDING_CERTIFICATE'))).returning({ id: requirements.id });
+  const updated = await tx
+    .update(requirements)
+    .set(fulfilled)
+    .where(and(eq(requirements.bookingId, bookingId), eq(requirements.type, 'WEDDING_CERTIFICATE')))
+    .returning({ id: requirements.id });
   if (updated.length === 0) await tx.insert(requirements).values({ bookingId, type: 'WEDDING_CERTIFICATE', ...fulfilled });
   await appendChangeLog(tx, { bookingId, type: 'WEDDING_CERTIFICATE', loggedAt: now, userId: user.userId, userName: user.name });
   await updateBookingDetails(tx, bookingId, {}, now);
@@ -140,8 +175,21 @@ export interface DueReminder {
  */
 export async function claimDueCertificateReminders(tx: Tx, now: Date, withinDays: number, limit: number): Promise<DueReminder[]> {
   const at = now.toISOString();
-  const active = sql.join(activeReservationStatuses.map((s) => sql`${s}`), sql`, `);
-  const rows = await queryRows<{ id: number; case_number: string; location_name: string; to: string | null; date: string; start_time: string; duration_minutes: number }>(tx, sql`
+  const active = sql.join(
+    activeReservationStatuses.map((s) => sql`${s}`),
+    sql`, `,
+  );
+  const rows = await queryRows<{
+    id: number;
+    case_number: string;
+    location_name: string;
+    to: string | null;
+    date: string;
+    start_time: string;
+    duration_minutes: number;
+  }>(
+    tx,
+    sql`
     select b.id, b.case_number, l.name as location_name,
       coalesce(nullif(f.answers->>'applicantEmail', ''), nullif(b.form_answers->>'contactEmail', ''), u.email) as "to",
       first.date::text as date, first.start_time::text as start_time, first.duration_minutes
@@ -163,9 +211,13 @@ export async function claimDueCertificateReminders(tx: Tx, now: Date, withinDays
       and not exists (select 1 from wedding_certificate_reminders m where m.booking_id = b.id)
     order by first.starts_at, b.id
     limit ${limit}
-    for update of b skip locked`);
+    for update of b skip locked`,
+  );
   return rows.map((r) => ({
-    bookingId: Number(r.id), caseNumber: r.case_number, locationName: r.location_name, to: r.to,
+    bookingId: Number(r.id),
+    caseNumber: r.case_number,
+    locationName: r.location_name,
+    to: r.to,
     time: { date: r.date, startTime: r.start_time, durationMinutes: Number(r.duration_minutes) },
   }));
 }
@@ -175,8 +227,11 @@ export async function claimDueCertificateReminders(tx: Tx, now: Date, withinDays
  * committed one after this one read the booking): the primary key decides, so it goes once.
  */
 export async function markCertificateReminderSent(tx: Tx, bookingId: number, now: Date): Promise<boolean> {
-  const rows = await tx.insert(weddingCertificateReminders).values({ bookingId, sentAt: now })
-    .onConflictDoNothing({ target: weddingCertificateReminders.bookingId }).returning({ bookingId: weddingCertificateReminders.bookingId });
+  const rows = await tx
+    .insert(weddingCertificateReminders)
+    .values({ bookingId, sentAt: now })
+    .onConflictDoNothing({ target: weddingCertificateReminders.bookingId })
+    .returning({ bookingId: weddingCertificateReminders.bookingId });
   return rows.length === 1;
 }
 

@@ -11,10 +11,16 @@ const MAX_NAME_LENGTH = 120;
  */
 export function safeFileName(uploaded: string): string {
   const base = uploaded.normalize('NFC').split(/[/\\]/).pop() ?? '';
-  const visible = base.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, '').replace(/\s+/gu, ' ').trim().replace(/^[.\s]+/u, '');
+  const visible = base
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, '')
+    .replace(/\s+/gu, ' ')
+    .trim()
+    .replace(/^[.\s]+/u, '');
   const stem = visible.replace(/\.pdf$/iu, '').replace(/[.\s]+$/u, '');
   if (stem === '') return DEFAULT_CERTIFICATE_NAME;
-  return `${Array.from(stem).slice(0, MAX_NAME_LENGTH - 4).join('')}.pdf`;
+  return `${Array.from(stem)
+    .slice(0, MAX_NAME_LENGTH - 4)
+    .join('')}.pdf`;
 }
 
 /** RFC 5987's attr-char: what may stand unencoded in `filename*` (encodeURIComponent leaves ' ( ) * ! too). */

@@ -19,7 +19,12 @@ const BATCH = 50;
  * nothing), the mail in the outbox (the admin's e-mail log reads it) and the change-log entry
  * WeddingCertificateReminderSent ('Sendt'). A booking without any e-mail address is only marked.
  */
-export async function sendCertificateReminders(db: Db, now: Date, publicUrl: string, signal?: AbortSignal): Promise<{ reminded: number[] }> {
+export async function sendCertificateReminders(
+  db: Db,
+  now: Date,
+  publicUrl: string,
+  signal?: AbortSignal,
+): Promise<{ reminded: number[] }> {
   const reminded: number[] = [];
   for (;;) {
     const { claimed, sent } = await writeTransaction(db, async (tx) => {
@@ -43,7 +48,8 @@ export async function sendCertificateReminders(db: Db, now: Date, publicUrl: str
 /** Registers the job on the one job runner (decision 009). */
 export function registerCertificateReminders(app: FastifyInstance): void {
   app.jobs.register({
-    name: WEDDING_CERTIFICATE_REMINDERS_JOB, intervalMs: INTERVAL_MS,
+    name: WEDDING_CERTIFICATE_REMINDERS_JOB,
+    intervalMs: INTERVAL_MS,
     run: ({ now, signal }) => sendCertificateReminders(app.database.db, now, app.config.publicUrl, signal),
   });
 }

@@ -7,9 +7,15 @@ import { parseCertificateBody, streamedCertificateOf } from './stream-certificat
 const file = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.from(Array.from({ length: 50_000 }, (_, i) => (i * 7919) % 256))]);
 const dataUrl = (bytes: Buffer) => `data:application/pdf;name=file;base64,${bytes.toString('base64')}`;
 
-async function parse(body: string, pieceSize = body.length, headers: Record<string, string> = { 'content-length': String(Buffer.byteLength(body)) }) {
+async function parse(
+  body: string,
+  pieceSize = body.length,
+  headers: Record<string, string> = { 'content-length': String(Buffer.byteLength(body)) },
+) {
   const request = { headers } as unknown as FastifyRequest;
-  const pieces = Array.from({ length: Math.ceil(body.length / pieceSize) }, (_, i) => Buffer.from(body.slice(i * pieceSize, (i + 1) * pieceSize)));
+  const pieces = Array.from({ length: Math.ceil(body.length / pieceSize) }, (_, i) =>
+    Buffer.from(body.slice(i * pieceSize, (i + 1) * pieceSize)),
+  );
   const parsed = await parseCertificateBody(request, Readable.from(pieces) as never);
   return { parsed, streamed: streamedCertificateOf(request) };
 }
@@ -21,7 +27,7 @@ async function decoded(body: string, pieceSize?: number): Promise<Buffer | strin
 }
 const bodyOf = (base64: string) => `{"proevingsattestFile":"data:application/pdf;base64,${base64}"}`;
 
-describe('the upload\'s streaming body parser', () => {
+describe("the upload's streaming body parser", () => {
   it('decodes the data URL piece by piece, in pieces of any size, and hands on the body without the payload', async () => {
     const body = JSON.stringify({ proevingsattestFile: dataUrl(file) });
     for (const size of [1, 2, 3, 5, 1000, 65_536]) {
@@ -41,7 +47,7 @@ describe('the upload\'s streaming body parser', () => {
     }
   });
 
-  it('marks broken base64 (a bad character, a \'=\' before the end) as invalid, a file over 10 MB as too large', async () => {
+  it("marks broken base64 (a bad character, a '=' before the end) as invalid, a file over 10 MB as too large", async () => {
     const base64 = file.toString('base64');
     for (const bad of [`${base64.slice(0, 8)}==${base64.slice(8)}`, `${base64.slice(0, 100)}!${base64.slice(100)}`, '%%%not-base64']) {
       const { streamed } = await parse(JSON.stringify({ proevingsattestFile: `data:application/pdf;base64,${bad}` }), 1000);
@@ -52,17 +58,23 @@ describe('the upload\'s streaming body parser', () => {
   });
 
   it('parses any other body whole, as JSON, and refuses bad JSON and a body over the limit', async () => {
-    const object = { proevingsattestFile: { bytes: file.toString('base64'), contentType: 'application/pdf', filename: 'a.pdf', size: file.length } };
+    const object = {
+      proevingsattestFile: { bytes: file.toString('base64'), contentType: 'application/pdf', filename: 'a.pdf', size: file.length },
+    };
     const { parsed, streamed } = await parse(JSON.stringify(object), 100);
     expect(parsed).toEqual(object);
     expect(streamed).toBeUndefined();
-    expect((await parse(JSON.stringify({ proevingsattestFile: 'not a data url' }))).parsed).toEqual({ proevingsattestFile: 'not a data url' });
+    expect((await parse(JSON.stringify({ proevingsattestFile: 'not a data url' }))).parsed).toEqual({
+      proevingsattestFile: 'not a data url',
+    });
     await expect(parse('{broken')).rejects.toMatchObject({ statusCode: 400 });
     await expect(parse(`{"proevingsattestFile":"data:application/pdf;base64,AAAA`)).rejects.toMatchObject({ statusCode: 400 });
-    await expect(parse('{}', 2, { 'content-length': String(PROEVINGSATTEST_REQUEST_MAX_BYTES + 1) })).rejects.toMatchObject({ statusCode: 413 });
+    await expect(parse('{}', 2, { 'content-length': String(PROEVINGSATTEST_REQUEST_MAX_BYTES + 1) })).rejects.toMatchObject({
+      statusCode: 413,
+    });
   });
 
-  it('decodes quads split at every offset, the last quad\'s 1–3 characters with or without padding, as Buffer.from(…, \'base64\') does', async () => {
+  it("decodes quads split at every offset, the last quad's 1–3 characters with or without padding, as Buffer.from(…, 'base64') does", async () => {
     const small = Buffer.from('%PDF-1.4 small\xff\x00\x10', 'latin1');
     for (const take of [0, 1, 2, 3, 4, 5]) {
       const bytes = small.subarray(0, small.length - take);
@@ -88,23 +100,31 @@ describe('the upload\'s streaming body parser', () => {
     for (const size of [1, 2, 3, 4, 5, 7]) expect(await decoded(escaped, size)).toEqual(slashes);
   });
 
-  it('marks invalid: characters outside the alphabet, any other escape, \'=\' in the middle or three of them, wherever the pieces end', async () => {
+  it("marks invalid: characters outside the alphabet, any other escape, '=' in the middle or three of them, wherever the pieces end", async () => {
     const base64 = file.subarray(0, 30).toString('base64');
     const bad = [
-      `${base64.slice(0, 9)}-${base64.slice(9)}`, `${base64.slice(0, 9)}_${base64.slice(9)}`, `${base64.slice(0, 9)} ${base64.slice(9)}`,
-      `${base64.slice(0, 9)}\\n${base64.slice(9)}`, `${base64.slice(0, 9)}\\u0041${base64.slice(9)}`, `${base64}\\`,
+      `${base64.slice(0, 9)}-${base64.slice(9)}`,
+      `${base64.slice(0, 9)}_${base64.slice(9)}`,
+      `${base64.slice(0, 9)} ${base64.slice(9)}`,
+      `${base64.slice(0, 9)}\\n${base64.slice(9)}`,
+      `${base64.slice(0, 9)}\\u0041${base64.slice(9)}`,
+      `${base64}\\`,
       `${base64.slice(0, 9)}é${base64.slice(9)}`,
-      `${base64.slice(0, 8)}=${base64.slice(8)}`, `${base64.slice(0, 10)}==${base64.slice(10)}`, `${base64.slice(0, 11)}=A=`, 'AAAA===', 'AA=A',
+      `${base64.slice(0, 8)}=${base64.slice(8)}`,
+      `${base64.slice(0, 10)}==${base64.slice(10)}`,
+      `${base64.slice(0, 11)}=A=`,
+      'AAAA===',
+      'AA=A',
     ];
     for (const text of bad) {
       for (const size of [1, 2, 3, 4, 5, 1000]) expect([text, size, await decoded(bodyOf(text), size)]).toEqual([text, size, 'invalid']);
     }
   });
 
-  it('answers \'too large\' for one byte past 10 MB, whatever the pieces, and keeps a file of exactly 10 MB', async () => {
+  it("answers 'too large' for one byte past 10 MB, whatever the pieces, and keeps a file of exactly 10 MB", async () => {
     const exactly = Buffer.alloc(PROEVINGSATTEST_MAX_BYTES, 0xfb);
     const body = bodyOf(exactly.toString('base64'));
-    for (const size of [65_536, 65_537]) expect((await decoded(body, size) as Buffer).equals(exactly)).toBe(true);
+    for (const size of [65_536, 65_537]) expect(((await decoded(body, size)) as Buffer).equals(exactly)).toBe(true);
     for (const extra of [1, 2, 3]) {
       const over = bodyOf(Buffer.alloc(PROEVINGSATTEST_MAX_BYTES + extra, 0xfb).toString('base64'));
       for (const size of [65_536, 65_537]) expect([extra, size, await decoded(over, size)]).toEqual([extra, size, 'tooLarge']);

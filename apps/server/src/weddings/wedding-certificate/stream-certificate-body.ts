@@ -7,10 +7,7 @@ import { PROEVINGSATTEST_MAX_BYTES, PROEVINGSATTEST_REQUEST_MAX_BYTES } from '@l
  * file (decision 012: "never buffer unbounded bodies", and the upload's memory target). The file
  * is in pieces, in the order read: each the front of a piece of the body, decoded in place.
  */
-export type StreamedCertificate =
-  | { kind: 'file'; pieces: readonly Buffer[] }
-  | { kind: 'tooLarge' }
-  | { kind: 'invalid' };
+export type StreamedCertificate = { kind: 'file'; pieces: readonly Buffer[] } | { kind: 'tooLarge' } | { kind: 'invalid' };
 
 const streamed = new WeakMap<FastifyRequest, StreamedCertificate>();
 
@@ -74,7 +71,10 @@ class Base64Decoder {
       if (sextets === 0 && padding === 0 && !escaped && this.heldCount === 0) {
         const last = Math.min(end - 4, i + (PROEVINGSATTEST_MAX_BYTES - size) / 0.75 - 4);
         while (i <= last) {
-          const a = SEXTETS[bytes[i]!]!, b = SEXTETS[bytes[i + 1]!]!, c = SEXTETS[bytes[i + 2]!]!, d = SEXTETS[bytes[i + 3]!]!;
+          const a = SEXTETS[bytes[i]!]!,
+            b = SEXTETS[bytes[i + 1]!]!,
+            c = SEXTETS[bytes[i + 2]!]!,
+            d = SEXTETS[bytes[i + 3]!]!;
           if ((a | b | c | d) < 0) break;
           // Bytes up to i + 3 are read and `written` is at most i.
           bytes[written] = (a << 2) | (b >>> 4);
@@ -190,7 +190,10 @@ class Base64Decoder {
  * one) is read whole and parsed as JSON, as Fastify would. The route's bodyLimit is kept here: a
  * longer Content-Length, or more bytes than it allows, is a 413 without reading further.
  */
-export async function parseCertificateBody(request: FastifyRequest, payload: AsyncIterable<Buffer> & NodeJS.ReadableStream): Promise<unknown> {
+export async function parseCertificateBody(
+  request: FastifyRequest,
+  payload: AsyncIterable<Buffer> & NodeJS.ReadableStream,
+): Promise<unknown> {
   const declared = Number(request.headers['content-length'] ?? NaN);
   if (declared > PROEVINGSATTEST_REQUEST_MAX_BYTES) throw httpError(413, 'Request body is too large');
 
@@ -254,7 +257,7 @@ export async function parseCertificateBody(request: FastifyRequest, payload: Asy
 }
 
 function parseJson(text: string): unknown {
-  if (text.trim() === '') throw httpError(400, 'Body cannot be empty when content-type is set to \'application/json\'');
+  if (text.trim() === '') throw httpError(400, "Body cannot be empty when content-type is set to 'application/json'");
   try {
     return JSON.parse(text);
   } catch {

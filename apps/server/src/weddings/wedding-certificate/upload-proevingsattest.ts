@@ -16,7 +16,11 @@ import { writeTransaction } from '../../db/write-transaction';
  * requirement fulfilled (created if the booking has none) and a change-log entry written.
  */
 export async function uploadProevingsattest(options: {
-  db: Db; identity: EffectiveIdentity; bookingId: number; upload: ProevingsattestUpload; now: Date;
+  db: Db;
+  identity: EffectiveIdentity;
+  bookingId: number;
+  upload: ProevingsattestUpload;
+  now: Date;
   /** The data URL's payload as the route's body parser decoded it from the stream, if it did. */
   streamed?: StreamedCertificate;
 }): Promise<WeddingFormResponse> {
@@ -27,7 +31,13 @@ export async function uploadProevingsattest(options: {
     const booking = await findVisibleBooking(tx, identity, bookingId, { lock: true });
     assertWedding(booking);
     const user = identity.user;
-    await upsertProevingsattest(tx, booking.id, { filename: file.filename, contentType: file.contentType, bytes: file.bytes, addedAt: now, uploadedByUserId: user.userId });
+    await upsertProevingsattest(tx, booking.id, {
+      filename: file.filename,
+      contentType: file.contentType,
+      bytes: file.bytes,
+      addedAt: now,
+      uploadedByUserId: user.userId,
+    });
     await fulfilWeddingCertificate(tx, booking.id, user, now);
     return readWeddingForm(tx, booking.id);
   });

@@ -20,9 +20,10 @@ export function FreeSlotAlertsPage() {
 
 export function describeAlert(alert: FreeSlotAlert): string {
   const where = alert.roomName ? `${alert.roomName}, ${alert.locationName}` : `Alle rom på ${alert.locationName}`;
-  const days = alert.weekdays.length === 0 || alert.weekdays.length === 7
-    ? 'alle dager'
-    : alert.weekdays.map((d) => dayOfWeekLabels[daysOfWeek[d - 1]!].toLowerCase()).join(', ');
+  const days =
+    alert.weekdays.length === 0 || alert.weekdays.length === 7
+      ? 'alle dager'
+      : alert.weekdays.map((d) => dayOfWeekLabels[daysOfWeek[d - 1]!].toLowerCase()).join(', ');
   const time = alert.timeFrom && alert.timeTo ? `kl. ${alert.timeFrom.slice(0, 5)}–${alert.timeTo.slice(0, 5)}` : 'hele dagen';
   return `${where}: ${formatDateNorwegian(alert.fromDate)}–${formatDateNorwegian(alert.toDate)}, ${days}, ${time}`;
 }
@@ -41,8 +42,8 @@ function MyAlerts({ user }: { user: AuthUser }) {
         Varsler om ledige tider
       </Heading>
       <Paragraph>
-        Du får en e-post når en tid som passer et varsel blir ledig. Et varsel slutter av seg selv etter til-datoen. Lag nye varsler fra kalenderen til et rom
-        med knappen «Varsle meg når en tid blir ledig».
+        Du får en e-post når en tid som passer et varsel blir ledig. Et varsel slutter av seg selv etter til-datoen. Lag nye varsler fra
+        kalenderen til et rom med knappen «Varsle meg når en tid blir ledig».
       </Paragraph>
       {alerts.isPending && <Loading label="Henter varslene dine" />}
       {alerts.error && (
@@ -68,7 +69,13 @@ function MyAlerts({ user }: { user: AuthUser }) {
               return (
                 <li key={alert.id}>
                   <span>{text}</span>
-                  <Button variant="secondary" data-size="sm" loading={end.isPending && end.variables === alert.id} onClick={() => end.mutate(alert.id)} aria-label={`Avslutt varselet ${text}`}>
+                  <Button
+                    variant="secondary"
+                    data-size="sm"
+                    loading={end.isPending && end.variables === alert.id}
+                    onClick={() => end.mutate(alert.id)}
+                    aria-label={`Avslutt varselet ${text}`}
+                  >
                     Avslutt
                   </Button>
                 </li>

@@ -35,7 +35,9 @@ export function UnsubscribePage() {
       )}
       {end.isError && (
         <Alert data-color="danger" role="alert">
-          <Paragraph>{(isApiClientError(end.error) && end.error.userMsg) || 'Varselet kunne ikke avsluttes nå. Prøv igjen litt senere.'}</Paragraph>
+          <Paragraph>
+            {(isApiClientError(end.error) && end.error.userMsg) || 'Varselet kunne ikke avsluttes nå. Prøv igjen litt senere.'}
+          </Paragraph>
         </Alert>
       )}
       <Paragraph>

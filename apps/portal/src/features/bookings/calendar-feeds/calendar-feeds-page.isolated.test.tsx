@@ -14,14 +14,21 @@ function stubFeeds() {
   const posted: unknown[] = [];
   const fetchMock = stubApi({
     '/api/currentuser/roles': kariRoles,
-    '/api/user/calendar-feeds': () => new Response(JSON.stringify([
-      { kind: 'PERSON', name: 'Kari Nordmann', organizationNumber: null, locationId: null, url: url(1, personSecret) },
-      { kind: 'ORGANIZATION', name: 'Sagene Sjakklubb', organizationNumber: '998877660', locationId: null, url: url(2, 'chess') },
-    ]), { status: 200, headers: { 'content-type': 'application/json' } }),
+    '/api/user/calendar-feeds': () =>
+      new Response(
+        JSON.stringify([
+          { kind: 'PERSON', name: 'Kari Nordmann', organizationNumber: null, locationId: null, url: url(1, personSecret) },
+          { kind: 'ORGANIZATION', name: 'Sagene Sjakklubb', organizationNumber: '998877660', locationId: null, url: url(2, 'chess') },
+        ]),
+        { status: 200, headers: { 'content-type': 'application/json' } },
+      ),
     '/api/user/calendar-feeds/rotate': ({ init }: { init: RequestInit | undefined }) => {
       posted.push(JSON.parse(String(init?.body)));
       personSecret = 'second';
-      return new Response(JSON.stringify({ kind: 'PERSON', name: 'Kari Nordmann', organizationNumber: null, locationId: null, url: url(1, personSecret) }), { status: 200, headers: { 'content-type': 'application/json' } });
+      return new Response(
+        JSON.stringify({ kind: 'PERSON', name: 'Kari Nordmann', organizationNumber: null, locationId: null, url: url(1, personSecret) }),
+        { status: 200, headers: { 'content-type': 'application/json' } },
+      );
     },
   });
   return { fetchMock, posted };
@@ -52,7 +59,7 @@ describe('/bookinger/kalenderabonnement', () => {
     expect(within(own).getByRole('status')).toHaveTextContent('Lenken er kopiert.');
   });
 
-  it("makes a new link only after the confirmation that the old one stops working, and shows it", async () => {
+  it('makes a new link only after the confirmation that the old one stops working, and shows it', async () => {
     const { posted } = stubFeeds();
     renderPortal('/bookinger/kalenderabonnement', { user: kari });
     const own = await screen.findByRole('region', { name: 'Dine egne bookinger' });

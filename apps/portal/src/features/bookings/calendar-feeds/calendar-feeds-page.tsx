@@ -32,8 +32,8 @@ function CalendarFeeds({ user }: { user: AuthUser }) {
         Legg bookingene i kalenderen din
       </Heading>
       <Paragraph>
-        Med et kalenderabonnement ser du bookingene dine i Google Kalender, Outlook eller Apple Kalender. Både godkjente bookinger og søknader som venter på svar kommer
-        med, og kalenderen oppdateres når noe endres.
+        Med et kalenderabonnement ser du bookingene dine i Google Kalender, Outlook eller Apple Kalender. Både godkjente bookinger og
+        søknader som venter på svar kommer med, og kalenderen oppdateres når noe endres.
       </Paragraph>
       <CalendarFeedHelp />
       {isPending && <Loading label="Henter kalenderlenkene" />}
@@ -60,7 +60,10 @@ function CalendarFeeds({ user }: { user: AuthUser }) {
 
 function Feed({ sub, feed, title, level }: { sub: string; feed: CalendarFeed; title: string; level: 2 | 3 }) {
   const rotate = useMutation(rotateUserCalendarFeedMutation(sub));
-  const body = feed.kind === 'ORGANIZATION' && feed.organizationNumber ? { kind: 'ORGANIZATION' as const, organizationNumber: feed.organizationNumber } : { kind: 'PERSON' as const };
+  const body =
+    feed.kind === 'ORGANIZATION' && feed.organizationNumber
+      ? { kind: 'ORGANIZATION' as const, organizationNumber: feed.organizationNumber }
+      : { kind: 'PERSON' as const };
   return (
     <CalendarFeedLink
       title={title}

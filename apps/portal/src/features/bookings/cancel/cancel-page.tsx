@@ -16,7 +16,15 @@ import { useBookingId } from '../shared/use-booking-id';
 /** /bookinger/:bookingId/kanseller (spec 02 §2, §4). */
 export function CancelPage() {
   const bookingId = useBookingId();
-  return <LoginGate>{(user) => <BookingLoader sub={user.sub} bookingId={bookingId}>{(booking) => <CancelView sub={user.sub} booking={booking} />}</BookingLoader>}</LoginGate>;
+  return (
+    <LoginGate>
+      {(user) => (
+        <BookingLoader sub={user.sub} bookingId={bookingId}>
+          {(booking) => <CancelView sub={user.sub} booking={booking} />}
+        </BookingLoader>
+      )}
+    </LoginGate>
+  );
 }
 
 /** The rooms of the times that would be given up, each once, in the order they come. */
@@ -61,11 +69,13 @@ function CancelView({ sub, booking }: { sub: string; booking: UserBooking }) {
       </dl>
       {booking.isCancellable ? (
         <>
-          <Paragraph>Er du sikker på at du vil kansellere bookingen? Tidene blir ledige for andre med en gang, og kanselleringen kan ikke angres.</Paragraph>
+          <Paragraph>
+            Er du sikker på at du vil kansellere bookingen? Tidene blir ledige for andre med en gang, og kanselleringen kan ikke angres.
+          </Paragraph>
           {booking.hasOslonokkelen && (
             <Paragraph>
-              Har du delt digital nøkkel i Oslonøkkelen-appen, trekkes tilgangen tilbake når bookingen kanselleres. Telefonnumrene du har lagt til, kan ikke lenger låse opp
-              rommet.
+              Har du delt digital nøkkel i Oslonøkkelen-appen, trekkes tilgangen tilbake når bookingen kanselleres. Telefonnumrene du har
+              lagt til, kan ikke lenger låse opp rommet.
             </Paragraph>
           )}
           {cancel.error && (

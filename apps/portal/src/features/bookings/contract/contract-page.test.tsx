@@ -6,8 +6,14 @@ import { kari, renderPortal, stubApi } from '../../../testing/render-portal';
 import { buildContract, buildUserBooking } from '../testing/booking-factories';
 import { callsOf, json, kariRoles, resetBrowserState } from '../testing/setup';
 
-const unsigned = buildUserBooking({ contractExists: true, requirements: [{ type: 'CONTRACT', isFulfilled: false, userName: null, fulfillmentTimeUtc: null }] });
-const signed = buildUserBooking({ contractExists: true, requirements: [{ type: 'CONTRACT', isFulfilled: true, userName: 'Kari Nordmann', fulfillmentTimeUtc: '2030-02-03T20:14:00Z' }] });
+const unsigned = buildUserBooking({
+  contractExists: true,
+  requirements: [{ type: 'CONTRACT', isFulfilled: false, userName: null, fulfillmentTimeUtc: null }],
+});
+const signed = buildUserBooking({
+  contractExists: true,
+  requirements: [{ type: 'CONTRACT', isFulfilled: true, userName: 'Kari Nordmann', fulfillmentTimeUtc: '2030-02-03T20:14:00Z' }],
+});
 
 /** Where the end of the contract is, relative to the top of the viewport (jsdom lays nothing out). */
 let contractBottom = 3000;
@@ -83,7 +89,12 @@ describe('/bookinger/:bookingId/kontrakt', () => {
     let isSigned = false;
     const fetchMock = stubContract({
       '/api/user/booking/42': () => json(isSigned ? signed : unsigned),
-      '/api/user/contract/42': () => json(isSigned ? buildContract({ isSigned: true, signedByName: 'Kari Nordmann', signedTimeUtc: '2030-02-03T20:14:00Z' }) : buildContract()),
+      '/api/user/contract/42': () =>
+        json(
+          isSigned
+            ? buildContract({ isSigned: true, signedByName: 'Kari Nordmann', signedTimeUtc: '2030-02-03T20:14:00Z' })
+            : buildContract(),
+        ),
       '/api/user/contract/confirm/42': () => {
         isSigned = true;
         return new Response(null, { status: 204 });
@@ -118,7 +129,9 @@ describe('/bookinger/:bookingId/kontrakt', () => {
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Du forsøker å signere en kontrakt på en søknad som ikke er opprettet av deg.');
-    expect(screen.queryByText('Du har ikke tilgang til denne siden, eller du har blitt logget ut på grunn av inaktivitet.')).not.toBeInTheDocument();
+    expect(
+      screen.queryByText('Du har ikke tilgang til denne siden, eller du har blitt logget ut på grunn av inaktivitet.'),
+    ).not.toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Logg inn for å se bookingene dine' })).toBeInTheDocument();
     await waitFor(() => expect(callsOf(fetchMock)).toContain('POST /api/user/logout'));
   });
@@ -131,7 +144,12 @@ describe('/bookinger/:bookingId/kontrakt', () => {
   });
 
   it('shows the contract sanitised, under the page heading', async () => {
-    stubContract({ '/api/user/contract/42': buildContract({ contractHtml: '<h1>Leiekontrakt</h1><p onclick="steal()">Vilkår<script>steal()</script></p><img src=x onerror="steal()"><a href="https://evil.example">lenke</a>' }) });
+    stubContract({
+      '/api/user/contract/42': buildContract({
+        contractHtml:
+          '<h1>Leiekontrakt</h1><p onclick="steal()">Vilkår<script>steal()</script></p><img src=x onerror="steal()"><a href="https://evil.example">lenke</a>',
+      }),
+    });
     renderPortal('/bookinger/42/kontrakt', { user: kari });
     const region = await screen.findByRole('region', { name: 'Kontrakten' });
     expect(region.innerHTML).toBe('<h2>Leiekontrakt</h2><p>Vilkår</p>lenke');
@@ -140,9 +158,22 @@ describe('/bookinger/:bookingId/kontrakt', () => {
 
   it('prints only the allowed tags, and says so when the browser blocks printing', async () => {
     const user = userEvent.setup();
-    stubContract({ '/api/user/contract/42': buildContract({ contractHtml: '<h1>Kontrakt</h1><p>Pris <strong>0 kr</strong></p><table><tr><td>A</td></tr></table><img src="x">' }) });
-    const printWindow = { document: document.implementation.createHTMLDocument(''), print: vi.fn(), focus: vi.fn(), close: vi.fn(), addEventListener: vi.fn() };
-    const open = vi.spyOn(window, 'open').mockReturnValueOnce(printWindow as unknown as Window).mockReturnValueOnce(null);
+    stubContract({
+      '/api/user/contract/42': buildContract({
+        contractHtml: '<h1>Kontrakt</h1><p>Pris <strong>0 kr</strong></p><table><tr><td>A</td></tr></table><img src="x">',
+      }),
+    });
+    const printWindow = {
+      document: document.implementation.createHTMLDocument(''),
+      print: vi.fn(),
+      focus: vi.fn(),
+      close: vi.fn(),
+      addEventListener: vi.fn(),
+    };
+    const open = vi
+      .spyOn(window, 'open')
+      .mockReturnValueOnce(printWindow as unknown as Window)
+      .mockReturnValueOnce(null);
     renderPortal('/bookinger/42/kontrakt', { user: kari });
 
     await user.click(await screen.findByRole('button', { name: 'Skriv ut' }));
@@ -156,16 +187,23 @@ describe('/bookinger/:bookingId/kontrakt', () => {
   });
 
   it('says so, without an error and without signing, while the venue has not approved the contract yet', async () => {
-    stubContract({ '/api/user/contract/42': () => json({ msg: 'No approved contract', code: 'DOCUMENT_NOT_APPROVED', userMsg: 'x' }, 409) });
+    stubContract({
+      '/api/user/contract/42': () => json({ msg: 'No approved contract', code: 'DOCUMENT_NOT_APPROVED', userMsg: 'x' }, 409),
+    });
     renderPortal('/bookinger/42/kontrakt', { user: kari });
-    expect(await screen.findByText('Kontrakten er ikke klar ennå. Utleiestedet må godkjenne kontrakten før du kan lese og signere den.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Kontrakten er ikke klar ennå. Utleiestedet må godkjenne kontrakten før du kan lese og signere den.'),
+    ).toBeInTheDocument();
     expect(screen.queryByText(messages.loadFailed)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Signer kontrakten' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Skriv ut' })).not.toBeInTheDocument();
   });
 
   it('shows a signed contract with its signature and no dialog', async () => {
-    stubContract({ '/api/user/booking/42': signed, '/api/user/contract/42': buildContract({ isSigned: true, signedByName: 'Kari Nordmann', signedTimeUtc: '2030-07-03T19:14:00Z' }) });
+    stubContract({
+      '/api/user/booking/42': signed,
+      '/api/user/contract/42': buildContract({ isSigned: true, signedByName: 'Kari Nordmann', signedTimeUtc: '2030-07-03T19:14:00Z' }),
+    });
     renderPortal('/bookinger/42/kontrakt', { user: kari });
     expect(await screen.findByText('Digitalt signert av Kari Nordmann 03.07.2030 21:14')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Signer kontrakten' })).not.toBeInTheDocument();

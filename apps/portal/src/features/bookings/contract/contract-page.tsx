@@ -25,12 +25,21 @@ import { useReadToEnd } from './use-read-to-end';
 /** /bookinger/:bookingId/kontrakt — the contract, printing, and signing at the bottom (spec 02 §2, §4). */
 export function ContractPage() {
   const bookingId = useBookingId();
-  return <LoginGate>{(user) => <BookingLoader sub={user.sub} bookingId={bookingId}>{(booking) => <ContractView sub={user.sub} booking={booking} />}</BookingLoader>}</LoginGate>;
+  return (
+    <LoginGate>
+      {(user) => (
+        <BookingLoader sub={user.sub} bookingId={bookingId}>
+          {(booking) => <ContractView sub={user.sub} booking={booking} />}
+        </BookingLoader>
+      )}
+    </LoginGate>
+  );
 }
 
 /** Spec 02 §8: a refused signature says that the booking was made by someone else. */
 function signFailureText(error: unknown): string {
-  if (isApiClientError(error) && error.kind === 'http' && (error.status === 401 || error.status === 403)) return contractMessages.notCreator;
+  if (isApiClientError(error) && error.kind === 'http' && (error.status === 401 || error.status === 403))
+    return contractMessages.notCreator;
   return userMessageOf(error);
 }
 
@@ -44,7 +53,9 @@ function ContractView({ sub, booking }: { sub: string; booking: UserBooking }) {
   const readToEnd = useReadToEnd(documentRef, Boolean(contract.data));
   const [printFailed, setPrintFailed] = useState(false);
 
-  const sign = useGuardedMutation(signContractMutation(sub, booking.bookingId), { onSuccess: () => showToast({ type: 'success', msg: 'Kontrakten er signert.' }) });
+  const sign = useGuardedMutation(signContractMutation(sub, booking.bookingId), {
+    onSuccess: () => showToast({ type: 'success', msg: 'Kontrakten er signert.' }),
+  });
 
   const notFound = isApiClientError(contract.error) && contract.error.status === 404;
   // The booking needs a contract, but the venue has not approved its text yet: a state, not a failure.
@@ -82,12 +93,27 @@ function ContractView({ sub, booking }: { sub: string; booking: UserBooking }) {
               {printBlockedMessage}
             </Alert>
           )}
-          <SanitizedDocument ref={documentRef} className="lk-document" html={contract.data.contractHtml} minHeadingLevel={2} aria-label="Kontrakten" role="region" tabIndex={0} />
+          <SanitizedDocument
+            ref={documentRef}
+            className="lk-document"
+            html={contract.data.contractHtml}
+            minHeadingLevel={2}
+            aria-label="Kontrakten"
+            role="region"
+            tabIndex={0}
+          />
           {!contract.data.isSigned && booking.status === 'APPROVED' && !someoneElses && (
-            <SignPanel readToEnd={readToEnd} signing={sign.isPending} error={sign.error ? signFailureText(sign.error) : undefined} onSign={() => sign.mutate()} />
+            <SignPanel
+              readToEnd={readToEnd}
+              signing={sign.isPending}
+              error={sign.error ? signFailureText(sign.error) : undefined}
+              onSign={() => sign.mutate()}
+            />
           )}
           {!contract.data.isSigned && someoneElses && (
-            <Paragraph>Kontrakten kan bare signeres av den som sendte søknaden{booking.userName ? ` (${booking.userName})` : ''}.</Paragraph>
+            <Paragraph>
+              Kontrakten kan bare signeres av den som sendte søknaden{booking.userName ? ` (${booking.userName})` : ''}.
+            </Paragraph>
           )}
         </>
       )}

@@ -28,7 +28,9 @@ export function BookingPage() {
       {(user) => (
         <>
           {bookingId !== null && <PrefetchDocuments sub={user.sub} bookingId={bookingId} />}
-          <BookingLoader sub={user.sub} bookingId={bookingId}>{(booking) => <BookingDetail sub={user.sub} booking={booking} />}</BookingLoader>
+          <BookingLoader sub={user.sub} bookingId={bookingId}>
+            {(booking) => <BookingDetail sub={user.sub} booking={booking} />}
+          </BookingLoader>
         </>
       )}
     </LoginGate>
@@ -52,7 +54,12 @@ function BookingDetail({ sub, booking }: { sub: string; booking: UserBooking }) 
       <BookingSummary booking={booking} />
       <DecisionMessages booking={booking} />
       <RoomsAndTimesSection booking={booking} />
-      <OmittedDatesSection omitted={booking.omittedTimes} className="lk-booking-section" listClassName="lk-plain-list" intro="Du sendte søknaden uten disse datoene, fordi de ikke var ledige:" />
+      <OmittedDatesSection
+        omitted={booking.omittedTimes}
+        className="lk-booking-section"
+        listClassName="lk-plain-list"
+        intro="Du sendte søknaden uten disse datoene, fordi de ikke var ledige:"
+      />
       <DocumentsSection sub={sub} booking={booking} />
       <ProevingsattestSection sub={sub} booking={booking} />
       <FireProcedureSection booking={booking} />

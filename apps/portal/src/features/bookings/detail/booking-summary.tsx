@@ -44,8 +44,8 @@ export function BookingSummary({ booking }: { booking: UserBooking }) {
             <strong>{deadlineText(inRound.deadline)}</strong>
           </Paragraph>
           <Paragraph>
-            Søknaden er mottatt og er med i søknadsrunden «{inRound.name}». Søknaden behandles sammen med de andre søknadene til
-            semesteret etter søknadsfristen. Du får svar på e-post.
+            Søknaden er mottatt og er med i søknadsrunden «{inRound.name}». Søknaden behandles sammen med de andre søknadene til semesteret
+            etter søknadsfristen. Du får svar på e-post.
           </Paragraph>
         </>
       ) : (

@@ -1,7 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { noCertificateOnFileMessage, onlyPdfMessage, tooLargeMessage, uploadFailedMessage, uploadSucceededMessage } from '@lokaler/domain/wedding-certificate';
+import {
+  noCertificateOnFileMessage,
+  onlyPdfMessage,
+  tooLargeMessage,
+  uploadFailedMessage,
+  uploadSucceededMessage,
+} from '@lokaler/domain/wedding-certificate';
 import { pdfRefusalMessages } from '@lokaler/domain/pdf-upload';
 import { kari, renderPortal } from '../../../testing/render-portal';
 import { buildReservation, buildUserBooking } from '../testing/booking-factories';
@@ -21,7 +27,13 @@ const choose = (file: File) => fireEvent.change(screen.getByLabelText('Last opp 
 
 describe('the prøvingsattest section', () => {
   it('is on a wedding booking only, with the rules and the file already sent', async () => {
-    stubBooking(wedding(), { '/api/user/form/wedding/42': { ...emptyForm, proevingsattestFile: { filename: 'min-attest.pdf', contentType: 'application/pdf', size: 1000 }, proevingsattestFileAddedTimeUtc: '2030-02-03T20:14:00Z' } });
+    stubBooking(wedding(), {
+      '/api/user/form/wedding/42': {
+        ...emptyForm,
+        proevingsattestFile: { filename: 'min-attest.pdf', contentType: 'application/pdf', size: 1000 },
+        proevingsattestFileAddedTimeUtc: '2030-02-03T20:14:00Z',
+      },
+    });
     renderPortal('/bookinger/42', { user: kari });
     expect(await screen.findByRole('heading', { level: 2, name: 'Prøvingsattest' })).toBeInTheDocument();
     expect(screen.getByText(/gyldig i 4 måneder og tar 5–6 uker å få\. Den må sendes inn senest 4 uker før vielsen/)).toBeInTheDocument();
@@ -49,7 +61,11 @@ describe('the prøvingsattest section', () => {
   });
 
   it('uploads a PDF as base64, shows it and says so', async () => {
-    const uploaded = { ...emptyForm, proevingsattestFile: { filename: 'attest.pdf', contentType: 'application/pdf', size: 15 }, proevingsattestFileAddedTimeUtc: '2030-02-03T20:14:00Z' };
+    const uploaded = {
+      ...emptyForm,
+      proevingsattestFile: { filename: 'attest.pdf', contentType: 'application/pdf', size: 15 },
+      proevingsattestFileAddedTimeUtc: '2030-02-03T20:14:00Z',
+    };
     let sent: unknown;
     stubBooking(wedding(), {
       '/api/user/form/wedding/42': emptyForm,
@@ -63,18 +79,30 @@ describe('the prøvingsattest section', () => {
     choose(pdfFile());
     expect(await screen.findByText(uploadSucceededMessage)).toBeInTheDocument();
     expect(screen.getByText('Lastet opp: attest.pdf (03.02.2030 21:14)')).toBeInTheDocument();
-    expect(sent).toEqual({ proevingsattestFile: { bytes: btoa('%PDF-1.4\n%%EOF\n'), contentType: 'application/pdf', filename: 'attest.pdf', size: 15 } });
+    expect(sent).toEqual({
+      proevingsattestFile: { bytes: btoa('%PDF-1.4\n%%EOF\n'), contentType: 'application/pdf', filename: 'attest.pdf', size: 15 },
+    });
   });
 
-  it('downloads the stored file with the citizen\'s token under its stored name', async () => {
+  it("downloads the stored file with the citizen's token under its stored name", async () => {
     const user = userEvent.setup();
     const bytes = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x34, 0x00, 0xff]);
     const sent: (string | null)[] = [];
     const fetchMock = stubBooking(wedding(), {
-      '/api/user/form/wedding/42': { ...emptyForm, proevingsattestFile: { filename: 'min-attest.pdf', contentType: 'application/pdf', size: bytes.length }, proevingsattestFileAddedTimeUtc: '2030-02-03T20:14:00Z' },
+      '/api/user/form/wedding/42': {
+        ...emptyForm,
+        proevingsattestFile: { filename: 'min-attest.pdf', contentType: 'application/pdf', size: bytes.length },
+        proevingsattestFileAddedTimeUtc: '2030-02-03T20:14:00Z',
+      },
       '/api/user/form/wedding/42/proevingsattest': ({ init }: { init: RequestInit }) => {
         sent.push(new Headers(init.headers).get('Authorization'));
-        return new Response(bytes, { status: 200, headers: { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="pr_vingsattest.pdf"; filename*=UTF-8''${encodeURIComponent('prøvingsattest.pdf')}` } });
+        return new Response(bytes, {
+          status: 200,
+          headers: {
+            'content-type': 'application/pdf',
+            'content-disposition': `attachment; filename="pr_vingsattest.pdf"; filename*=UTF-8''${encodeURIComponent('prøvingsattest.pdf')}`,
+          },
+        });
       },
     });
     const created: Blob[] = [];
@@ -106,7 +134,11 @@ describe('the prøvingsattest section', () => {
     unmount();
 
     stubBooking(wedding(), {
-      '/api/user/form/wedding/42': { ...emptyForm, proevingsattestFile: { filename: 'min-attest.pdf', contentType: 'application/pdf', size: 10 }, proevingsattestFileAddedTimeUtc: '2030-02-03T20:14:00Z' },
+      '/api/user/form/wedding/42': {
+        ...emptyForm,
+        proevingsattestFile: { filename: 'min-attest.pdf', contentType: 'application/pdf', size: 10 },
+        proevingsattestFileAddedTimeUtc: '2030-02-03T20:14:00Z',
+      },
       '/api/user/form/wedding/42/proevingsattest': () => json({ msg: 'none', userMsg: noCertificateOnFileMessage, code: 'NOT_FOUND' }, 404),
     });
     renderPortal('/bookinger/42', { user: kari });
@@ -114,10 +146,11 @@ describe('the prøvingsattest section', () => {
     expect(await screen.findByText(noCertificateOnFileMessage)).toBeInTheDocument();
   });
 
-  it('keeps the server\'s reason for refusing the file at the field, besides the failure toast', async () => {
+  it("keeps the server's reason for refusing the file at the field, besides the failure toast", async () => {
     stubBooking(wedding(), {
       '/api/user/form/wedding/42': emptyForm,
-      '/api/user/form/wedding/42/proevingsattest': () => json({ msg: 'PDF refused: javascript', userMsg: pdfRefusalMessages.javascript, code: 'BAD_REQUEST' }, 400),
+      '/api/user/form/wedding/42/proevingsattest': () =>
+        json({ msg: 'PDF refused: javascript', userMsg: pdfRefusalMessages.javascript, code: 'BAD_REQUEST' }, 400),
     });
     renderPortal('/bookinger/42', { user: kari });
     await screen.findByRole('heading', { name: 'Prøvingsattest' });
@@ -131,7 +164,8 @@ describe('the prøvingsattest section', () => {
   it('says when the upload failed', async () => {
     stubBooking(wedding(), {
       '/api/user/form/wedding/42': emptyForm,
-      '/api/user/form/wedding/42/proevingsattest': () => json({ msg: 'Kun PDF-filer er tillatt', userMsg: onlyPdfMessage, code: 'BAD_REQUEST' }, 400),
+      '/api/user/form/wedding/42/proevingsattest': () =>
+        json({ msg: 'Kun PDF-filer er tillatt', userMsg: onlyPdfMessage, code: 'BAD_REQUEST' }, 400),
     });
     renderPortal('/bookinger/42', { user: kari });
     await screen.findByRole('heading', { name: 'Prøvingsattest' });
@@ -143,19 +177,25 @@ describe('the prøvingsattest section', () => {
 
 describe('the fire-procedure block', () => {
   it('links one of the ten schools to the form with the property code, the period and the rooms', async () => {
-    stubBooking(buildUserBooking({
-      locationId: 16,
-      reservations: [
-        buildReservation({ date: '2030-03-19', displayName: 'Gymsal' }),
-        buildReservation({ date: '2030-03-12', displayName: 'Aula' }),
-        buildReservation({ date: '2030-03-26', displayName: 'Gymsal', status: 'CANCELLED' }),
-      ],
-    }));
+    stubBooking(
+      buildUserBooking({
+        locationId: 16,
+        reservations: [
+          buildReservation({ date: '2030-03-19', displayName: 'Gymsal' }),
+          buildReservation({ date: '2030-03-12', displayName: 'Aula' }),
+          buildReservation({ date: '2030-03-26', displayName: 'Gymsal', status: 'CANCELLED' }),
+        ],
+      }),
+    );
     renderPortal('/bookinger/42', { user: kari });
     expect(await screen.findByRole('heading', { level: 2, name: 'Brannvernrutiner' })).toBeInTheDocument();
     const href = new URL(screen.getByRole('link', { name: /Gå til skjema for brannvernrutiner/ }).getAttribute('href')!);
     expect(href.searchParams.get('eiendom')).toBe('UDE-0401');
-    expect([href.searchParams.get('fra'), href.searchParams.get('til'), href.searchParams.get('dato')]).toEqual(['2030-03-12', '2030-03-19', null]);
+    expect([href.searchParams.get('fra'), href.searchParams.get('til'), href.searchParams.get('dato')]).toEqual([
+      '2030-03-12',
+      '2030-03-19',
+      null,
+    ]);
     expect(href.searchParams.getAll('rom')).toEqual(['Gymsal', 'Aula']);
   });
 

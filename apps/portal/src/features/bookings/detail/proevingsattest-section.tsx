@@ -7,7 +7,12 @@ import { userMessageOf } from '@lokaler/api-client/user-message';
 import { coupleProevingsattestUrl, downloadCoupleProevingsattest } from '@lokaler/api-client/wedding-application';
 import { uploadProevingsattestMutation, weddingFormQuery } from '@lokaler/api-client/wedding-form';
 import type { UserBooking } from '@lokaler/domain/user-booking';
-import { PROEVINGSATTEST_CONTENT_TYPE, checkCertificateFile, uploadFailedMessage, uploadSucceededMessage } from '@lokaler/domain/wedding-certificate';
+import {
+  PROEVINGSATTEST_CONTENT_TYPE,
+  checkCertificateFile,
+  uploadFailedMessage,
+  uploadSucceededMessage,
+} from '@lokaler/domain/wedding-certificate';
 import { useToasts } from '@lokaler/ui/toasts';
 import { formatInstant } from '../format';
 import { readFileBase64 } from './read-file-base64';

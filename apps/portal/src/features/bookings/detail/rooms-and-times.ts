@@ -23,7 +23,9 @@ export function roomsAndTimes(reservations: readonly BookingReservation[]): Room
   return [...byRoom].map(([bookableAssetId, room]) => {
     const slots = room.times.map((t) => ({ date: t.date, startTime: t.startTime, endTime: t.endTime, duration: t.duration }));
     // A time running past midnight (legacy data) cannot be merged; it is shown as it is.
-    const whole = slots.filter((s) => !isMergeable(s)).map(({ date, startTime, endTime, duration }) => ({ date, startTime, endTime, duration }));
+    const whole = slots
+      .filter((s) => !isMergeable(s))
+      .map(({ date, startTime, endTime, duration }) => ({ date, startTime, endTime, duration }));
     const intervals = [...mergeSlots(slots.filter((s) => isMergeable(s))), ...whole];
     intervals.sort((a, b) => a.date.localeCompare(b.date) || a.startTime.localeCompare(b.startTime));
     return { bookableAssetId, roomName: room.roomName, intervals };

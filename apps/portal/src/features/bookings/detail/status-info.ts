@@ -14,7 +14,8 @@ const texts: Record<BookingStatus, Partial<Record<SourceForm, string>> & { defau
   },
   APPROVED: {
     default: 'Bookingen er godkjent. Husk å lese vedtaket og eventuelle meldinger fra utleier under.',
-    school: 'Bookingen er godkjent. Skolen bruker lokalene på dagtid; tidene under er dine. Les vedtaket og eventuelle meldinger fra skolen under.',
+    school:
+      'Bookingen er godkjent. Skolen bruker lokalene på dagtid; tidene under er dine. Les vedtaket og eventuelle meldinger fra skolen under.',
     wedding: 'Vielsen er bekreftet. Vielseskontoret tar kontakt om det praktiske før seremonien.',
   },
   REJECTED: {

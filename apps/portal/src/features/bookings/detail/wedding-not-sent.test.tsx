@@ -10,7 +10,13 @@ beforeEach(resetBrowserState);
 afterEach(() => vi.unstubAllGlobals());
 
 const wedding = (weddingHold: { expiresAtUtc: string; held: boolean } | null) =>
-  buildUserBooking({ bookingId: 42, sourceForm: 'wedding', status: 'UNPROCESSED', weddingHold, location: { ...buildUserBooking().location, name: 'Oslo rådhus' } });
+  buildUserBooking({
+    bookingId: 42,
+    sourceForm: 'wedding',
+    status: 'UNPROCESSED',
+    weddingHold,
+    location: { ...buildUserBooking().location, name: 'Oslo rådhus' },
+  });
 
 function stubBooking(booking: ReturnType<typeof wedding>) {
   return stubApi({
@@ -26,7 +32,7 @@ function stubBooking(booking: ReturnType<typeof wedding>) {
 
 /** Decision 038: the booking page of a wedding whose form is not sent yet. */
 describe('/bookinger/:bookingId of a held wedding not sent yet', () => {
-  it("says the application is not sent, until when to finish it (Oslo time), and leads back into the wizard", async () => {
+  it('says the application is not sent, until when to finish it (Oslo time), and leads back into the wizard', async () => {
     stubBooking(wedding({ expiresAtUtc: '2030-01-01T12:35:00.000Z', held: true }));
     const { router } = renderPortal('/bookinger/42', { user: kari });
     expect(await screen.findByRole('heading', { level: 2, name: 'Søknaden er ikke sendt ennå' })).toBeInTheDocument();

@@ -27,7 +27,9 @@ export function WeddingNotSent({ bookingId, hold }: { bookingId: number; hold: W
   if (!hold.held) {
     return (
       <Alert data-color="warning">
-        <Paragraph>Søknaden ble ikke sendt, og tidspunktet er ikke lenger holdt av til deg. Velg et nytt tidspunkt i kalenderen for å søke om vielse.</Paragraph>
+        <Paragraph>
+          Søknaden ble ikke sendt, og tidspunktet er ikke lenger holdt av til deg. Velg et nytt tidspunkt i kalenderen for å søke om vielse.
+        </Paragraph>
       </Alert>
     );
   }
@@ -36,9 +38,7 @@ export function WeddingNotSent({ bookingId, hold }: { bookingId: number; hold: W
       <Heading level={2} data-size="xs">
         Søknaden er ikke sendt ennå
       </Heading>
-      <Paragraph>
-        Tidspunktet er holdt av til deg – fullfør innen {clockOf(hold.expiresAtUtc)}, ellers blir det ledig for andre.
-      </Paragraph>
+      <Paragraph>Tidspunktet er holdt av til deg – fullfør innen {clockOf(hold.expiresAtUtc)}, ellers blir det ledig for andre.</Paragraph>
       <Paragraph>
         <Link asChild>
           <RouterLink to={paths.newWeddingBooking.getHref(bookingId)}>Fullfør søknaden om vielse</RouterLink>

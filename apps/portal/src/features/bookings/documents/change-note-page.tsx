@@ -14,7 +14,15 @@ import { useBookingId } from '../shared/use-booking-id';
 /** /bookinger/:bookingId/endringsnotat — the retroactive-booking note, shown as the change note (spec 02 §2). */
 export function ChangeNotePage() {
   const bookingId = useBookingId();
-  return <LoginGate>{(user) => <BookingLoader sub={user.sub} bookingId={bookingId}>{(booking) => <ChangeNoteView sub={user.sub} booking={booking} />}</BookingLoader>}</LoginGate>;
+  return (
+    <LoginGate>
+      {(user) => (
+        <BookingLoader sub={user.sub} bookingId={bookingId}>
+          {(booking) => <ChangeNoteView sub={user.sub} booking={booking} />}
+        </BookingLoader>
+      )}
+    </LoginGate>
+  );
 }
 
 function ChangeNoteView({ sub, booking }: { sub: string; booking: UserBooking }) {
@@ -27,7 +35,9 @@ function ChangeNoteView({ sub, booking }: { sub: string; booking: UserBooking })
       <Heading level={1} data-size="lg">
         Endringsnotat
       </Heading>
-      <Paragraph>Bookingen hos {booking.location.name}, saksnummer {booking.caseNumber}.</Paragraph>
+      <Paragraph>
+        Bookingen hos {booking.location.name}, saksnummer {booking.caseNumber}.
+      </Paragraph>
       {isPending && <Loading label="Henter endringsnotatet" />}
       {error && (
         <Alert data-color="danger">
@@ -35,7 +45,14 @@ function ChangeNoteView({ sub, booking }: { sub: string; booking: UserBooking })
           <Paragraph>{loadFailureMessage(error).detail}</Paragraph>
         </Alert>
       )}
-      {data && (text ? <div className="lk-document lk-preserve-lines" role="region" aria-label="Endringsnotatet" tabIndex={0}>{text}</div> : <Paragraph>Det finnes ikke noe endringsnotat for denne bookingen.</Paragraph>)}
+      {data &&
+        (text ? (
+          <div className="lk-document lk-preserve-lines" role="region" aria-label="Endringsnotatet" tabIndex={0}>
+            {text}
+          </div>
+        ) : (
+          <Paragraph>Det finnes ikke noe endringsnotat for denne bookingen.</Paragraph>
+        ))}
     </article>
   );
 }

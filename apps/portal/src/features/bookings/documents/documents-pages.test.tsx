@@ -44,7 +44,10 @@ describe('decision and change note', () => {
     ['/kontrakt/42', '/bookinger/42/kontrakt'],
     ['/vedtak/42', '/bookinger/42/vedtak'],
   ])('redirects the deprecated %s to %s', async (from, to) => {
-    stubDocuments({ '/api/user/contract/42': () => json({ msg: 'none', code: 'NOT_FOUND' }, 404), '/api/user/vedtak/42': { vedtakHtml: '' } });
+    stubDocuments({
+      '/api/user/contract/42': () => json({ msg: 'none', code: 'NOT_FOUND' }, 404),
+      '/api/user/vedtak/42': { vedtakHtml: '' },
+    });
     const { router } = renderPortal(from, { user: kari });
     await waitFor(() => expect(router.state.location.pathname).toBe(to));
   });

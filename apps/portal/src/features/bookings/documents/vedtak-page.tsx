@@ -16,7 +16,15 @@ import { useBookingId } from '../shared/use-booking-id';
 /** /bookinger/:bookingId/vedtak — the decision letter (vedtakHtml, sanitised). */
 export function VedtakPage() {
   const bookingId = useBookingId();
-  return <LoginGate>{(user) => <BookingLoader sub={user.sub} bookingId={bookingId}>{(booking) => <VedtakView sub={user.sub} booking={booking} />}</BookingLoader>}</LoginGate>;
+  return (
+    <LoginGate>
+      {(user) => (
+        <BookingLoader sub={user.sub} bookingId={bookingId}>
+          {(booking) => <VedtakView sub={user.sub} booking={booking} />}
+        </BookingLoader>
+      )}
+    </LoginGate>
+  );
 }
 
 function VedtakView({ sub, booking }: { sub: string; booking: UserBooking }) {
@@ -38,7 +46,16 @@ function VedtakView({ sub, booking }: { sub: string; booking: UserBooking }) {
           <Paragraph>{loadFailureMessage(error).detail}</Paragraph>
         </Alert>
       )}
-      {data && <SanitizedDocument className="lk-document" html={data.vedtakHtml} minHeadingLevel={2} role="region" aria-label="Vedtaket" tabIndex={0} />}
+      {data && (
+        <SanitizedDocument
+          className="lk-document"
+          html={data.vedtakHtml}
+          minHeadingLevel={2}
+          role="region"
+          aria-label="Vedtaket"
+          tabIndex={0}
+        />
+      )}
     </article>
   );
 }

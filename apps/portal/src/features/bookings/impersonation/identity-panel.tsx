@@ -44,7 +44,12 @@ export function IdentityPanel({ sub }: { sub: string }) {
           <RouterLink to={paths.bookings.getHref({ showImpersonationDialog: true })}>Logg inn som organisasjon</RouterLink>
         </Button>
         {actsForOrganization && (
-          <Button variant="secondary" data-size="sm" loading={switchIdentity.isPending} onClick={() => switchIdentity.mutate(privatePersonRequest)}>
+          <Button
+            variant="secondary"
+            data-size="sm"
+            loading={switchIdentity.isPending}
+            onClick={() => switchIdentity.mutate(privatePersonRequest)}
+          >
             Logg inn som privatperson
           </Button>
         )}

@@ -47,7 +47,14 @@ export function ImpersonationDialog({ sub, personName, onClose }: { sub: string;
           {organizations.data && (
             <Fieldset>
               <Fieldset.Legend>Velg hvem du representerer</Fieldset.Legend>
-              <Radio name="identity" value={PRIVATE} label="Privatperson" description={personName} checked={choice === PRIVATE} onChange={() => setChoice(PRIVATE)} />
+              <Radio
+                name="identity"
+                value={PRIVATE}
+                label="Privatperson"
+                description={personName}
+                checked={choice === PRIVATE}
+                onChange={() => setChoice(PRIVATE)}
+              />
               {organizations.data.map((organization) => (
                 <Radio
                   key={organization.orgnr}
@@ -59,7 +66,9 @@ export function ImpersonationDialog({ sub, personName, onClose }: { sub: string;
                   onChange={() => setChoice(organization.orgnr)}
                 />
               ))}
-              {organizations.data.length === 0 && <Paragraph>Du representerer ingen organisasjoner med rollen «kommunale tjenester».</Paragraph>}
+              {organizations.data.length === 0 && (
+                <Paragraph>Du representerer ingen organisasjoner med rollen «kommunale tjenester».</Paragraph>
+              )}
             </Fieldset>
           )}
           {switchIdentity.error && (

@@ -12,9 +12,18 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const permission = (id: number, phoneNumber: string, status: OslonokkelenRequestStatus) => ({ id, bookingId: 42, phoneNumber, oslonokkelenRequestStatus: status });
+const permission = (id: number, phoneNumber: string, status: OslonokkelenRequestStatus) => ({
+  id,
+  bookingId: 42,
+  phoneNumber,
+  oslonokkelenRequestStatus: status,
+});
 
-function stubKeys(info: OslonokkelenInfo | (() => Response), extra: Record<string, unknown> = {}, booking = buildUserBooking({ hasOslonokkelen: true })) {
+function stubKeys(
+  info: OslonokkelenInfo | (() => Response),
+  extra: Record<string, unknown> = {},
+  booking = buildUserBooking({ hasOslonokkelen: true }),
+) {
   return stubApi({
     '/api/currentuser/roles': kariRoles,
     '/api/user/booking/42': booking,
@@ -31,18 +40,20 @@ async function keyList() {
 
 describe('digital key section (spec 02 §4)', () => {
   it('shows each number in groups of two with the text and colour of its status, and never a DELETED one', async () => {
-    stubKeys(buildKeyInfo({
-      oslonokkelenStatus: 'NOT_REQUESTED',
-      oslonokkelenPermissions: [
-        permission(1, '41234567', 'ACCEPTED'),
-        permission(2, '92345678', 'PUSHED_BUT_STATUS_UNKNOWN'),
-        permission(3, '98765432', 'NO_PROFILE'),
-        permission(4, '47474747', 'FAILED'),
-        permission(5, '12345678', 'ILLEGAL_PHONE_NUMBER'),
-        permission(6, '22334455', 'NOT_REQUESTED'),
-        permission(7, '99887766', 'DELETED'),
-      ],
-    }));
+    stubKeys(
+      buildKeyInfo({
+        oslonokkelenStatus: 'NOT_REQUESTED',
+        oslonokkelenPermissions: [
+          permission(1, '41234567', 'ACCEPTED'),
+          permission(2, '92345678', 'PUSHED_BUT_STATUS_UNKNOWN'),
+          permission(3, '98765432', 'NO_PROFILE'),
+          permission(4, '47474747', 'FAILED'),
+          permission(5, '12345678', 'ILLEGAL_PHONE_NUMBER'),
+          permission(6, '22334455', 'NOT_REQUESTED'),
+          permission(7, '99887766', 'DELETED'),
+        ],
+      }),
+    );
     renderPortal('/bookinger/42', { user: kari });
     const rows = within(await keyList()).getAllByRole('listitem');
     const shown = rows.map((row) => {
@@ -60,13 +71,27 @@ describe('digital key section (spec 02 §4)', () => {
   });
 
   it("says 'Venter på signert kontrakt' while the contract of an approved booking is unsigned", async () => {
-    stubKeys(buildKeyInfo({ contractRequirement: { isFulfilled: false }, oslonokkelenStatus: 'NOT_REQUESTED', oslonokkelenPermissions: [permission(1, '41234567', 'NOT_REQUESTED')] }));
+    stubKeys(
+      buildKeyInfo({
+        contractRequirement: { isFulfilled: false },
+        oslonokkelenStatus: 'NOT_REQUESTED',
+        oslonokkelenPermissions: [permission(1, '41234567', 'NOT_REQUESTED')],
+      }),
+    );
     renderPortal('/bookinger/42', { user: kari });
     expect(within(await keyList()).getByText('Venter på signert kontrakt')).toBeInTheDocument();
   });
 
   it("says 'Venter på godkjenning' while the booking is unprocessed", async () => {
-    stubKeys(buildKeyInfo({ bookingStatus: 'UNPROCESSED', oslonokkelenStatus: 'NOT_REQUESTED', oslonokkelenPermissions: [permission(1, '41234567', 'NOT_REQUESTED')] }), {}, buildUserBooking({ status: 'UNPROCESSED', hasOslonokkelen: true }));
+    stubKeys(
+      buildKeyInfo({
+        bookingStatus: 'UNPROCESSED',
+        oslonokkelenStatus: 'NOT_REQUESTED',
+        oslonokkelenPermissions: [permission(1, '41234567', 'NOT_REQUESTED')],
+      }),
+      {},
+      buildUserBooking({ status: 'UNPROCESSED', hasOslonokkelen: true }),
+    );
     renderPortal('/bookinger/42', { user: kari });
     expect(within(await keyList()).getByText('Venter på godkjenning')).toHaveAttribute('data-color', 'info');
   });
@@ -112,7 +137,10 @@ describe('digital key section (spec 02 §4)', () => {
 
   it("adds a number with Enter, as 8 digits, and says 'Telefonnummer lagt til.'", async () => {
     const user = userEvent.setup();
-    const after = buildKeyInfo({ oslonokkelenStatus: 'PUSHED_BUT_STATUS_UNKNOWN', oslonokkelenPermissions: [permission(9, '41234567', 'PUSHED_BUT_STATUS_UNKNOWN')] });
+    const after = buildKeyInfo({
+      oslonokkelenStatus: 'PUSHED_BUT_STATUS_UNKNOWN',
+      oslonokkelenPermissions: [permission(9, '41234567', 'PUSHED_BUT_STATUS_UNKNOWN')],
+    });
     const fetchMock = stubKeys(buildKeyInfo(), { '/api/oslonokkelen/42': () => json(after) });
     renderPortal('/bookinger/42', { user: kari });
     const field = await screen.findByRole('textbox', { name: 'Telefonnummer' });
@@ -141,9 +169,10 @@ describe('digital key section (spec 02 §4)', () => {
   it("removes a number and says 'Telefonnummeret ble slettet.', or 'Kunne ikke slette telefonnummeret.'", async () => {
     const user = userEvent.setup();
     let fail = true;
-    const fetchMock = stubKeys(buildKeyInfo({ oslonokkelenStatus: 'ACCEPTED', oslonokkelenPermissions: [permission(1, '41234567', 'ACCEPTED')] }), {
-      '/api/oslonokkelen/42': () => (fail ? json({ msg: 'boom', code: 'INTERNAL' }, 500) : json(buildKeyInfo())),
-    });
+    const fetchMock = stubKeys(
+      buildKeyInfo({ oslonokkelenStatus: 'ACCEPTED', oslonokkelenPermissions: [permission(1, '41234567', 'ACCEPTED')] }),
+      { '/api/oslonokkelen/42': () => (fail ? json({ msg: 'boom', code: 'INTERNAL' }, 500) : json(buildKeyInfo())) },
+    );
     renderPortal('/bookinger/42', { user: kari });
     await keyList();
     await user.click(screen.getByRole('button', { name: 'Slett 41 23 45 67' }));
@@ -166,7 +195,9 @@ describe('key status polling (spec 02 §9: every 10 s)', () => {
   it('asks again every 10 s while an approved booking has numbers that are not all accepted, and stops when they are', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let status: OslonokkelenRequestStatus = 'PUSHED_BUT_STATUS_UNKNOWN';
-    const fetchMock = stubKeys(() => json(buildKeyInfo({ oslonokkelenStatus: status, oslonokkelenPermissions: [permission(1, '41234567', status)] })));
+    const fetchMock = stubKeys(() =>
+      json(buildKeyInfo({ oslonokkelenStatus: status, oslonokkelenPermissions: [permission(1, '41234567', status)] })),
+    );
     renderPortal('/bookinger/42', { user: kari });
     await screen.findByText('Venter på Oslonøkkelen');
     expect(infoCalls(fetchMock)).toBe(1);
@@ -186,7 +217,8 @@ describe('key status polling (spec 02 §9: every 10 s)', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const fetchMock = stubKeys(buildKeyInfo(), {
-      '/api/oslonokkelen/42': () => json(buildKeyInfo({ oslonokkelenStatus: 'NOT_REQUESTED', oslonokkelenPermissions: [permission(1, '91234567', 'NOT_REQUESTED')] })),
+      '/api/oslonokkelen/42': () =>
+        json(buildKeyInfo({ oslonokkelenStatus: 'NOT_REQUESTED', oslonokkelenPermissions: [permission(1, '91234567', 'NOT_REQUESTED')] })),
     });
     renderPortal('/bookinger/42', { user: kari });
     await user.type(await screen.findByRole('textbox', { name: 'Telefonnummer' }), '91234567{Enter}');
@@ -198,7 +230,15 @@ describe('key status polling (spec 02 §9: every 10 s)', () => {
 
   it('does not poll an unprocessed booking', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const fetchMock = stubKeys(buildKeyInfo({ bookingStatus: 'UNPROCESSED', oslonokkelenStatus: 'NOT_REQUESTED', oslonokkelenPermissions: [permission(1, '41234567', 'NOT_REQUESTED')] }), {}, buildUserBooking({ status: 'UNPROCESSED', hasOslonokkelen: true }));
+    const fetchMock = stubKeys(
+      buildKeyInfo({
+        bookingStatus: 'UNPROCESSED',
+        oslonokkelenStatus: 'NOT_REQUESTED',
+        oslonokkelenPermissions: [permission(1, '41234567', 'NOT_REQUESTED')],
+      }),
+      {},
+      buildUserBooking({ status: 'UNPROCESSED', hasOslonokkelen: true }),
+    );
     renderPortal('/bookinger/42', { user: kari });
     await keyList();
     await act(() => vi.advanceTimersByTimeAsync(25_000));

@@ -1,8 +1,6 @@
 import { Alert, Button, Heading, Paragraph } from '@digdir/designsystemet-react';
 import { useQuery } from '@tanstack/react-query';
-import {
-  isKeySectionVisible, KEY_STATUS_POLL_MS, oslonokkelenMessages, shouldPollKeyStatus,
-} from '@lokaler/domain/oslonokkelen';
+import { isKeySectionVisible, KEY_STATUS_POLL_MS, oslonokkelenMessages, shouldPollKeyStatus } from '@lokaler/domain/oslonokkelen';
 import { isApiClientError } from '@lokaler/api-client/api-client-error';
 import { addKeyPhoneNumberMutation, oslonokkelenInfoQuery, removeKeyPhoneNumberMutation } from '@lokaler/api-client/oslonokkelen';
 import { useGuardedMutation } from '@lokaler/api-client/react/use-guarded-mutation';
@@ -23,10 +21,12 @@ function failureText(error: unknown, fallback: string): string {
 export function KeySection({ sub, bookingId }: { sub: string; bookingId: number }) {
   const { showToast } = useToasts();
   const query = oslonokkelenInfoQuery(sub, bookingId);
-  const { data: info, error, refetch, isFetching } = useQuery({
-    ...query,
-    refetchInterval: (q) => (q.state.data && shouldPollKeyStatus(q.state.data) ? KEY_STATUS_POLL_MS : false),
-  });
+  const {
+    data: info,
+    error,
+    refetch,
+    isFetching,
+  } = useQuery({ ...query, refetchInterval: (q) => (q.state.data && shouldPollKeyStatus(q.state.data) ? KEY_STATUS_POLL_MS : false) });
 
   const add = useGuardedMutation(addKeyPhoneNumberMutation(sub, bookingId), {
     onSuccess: () => showToast({ type: 'success', msg: oslonokkelenMessages.added }),
@@ -63,8 +63,8 @@ export function KeySection({ sub, bookingId }: { sub: string; bookingId: number 
         Digital nøkkel
       </Heading>
       <Paragraph>
-        Rommet åpnes med Oslonøkkelen-appen. Legg til telefonnummeret til dem som skal kunne låse opp i tidene dere har booket. Nummeret må være registrert i
-        appen.
+        Rommet åpnes med Oslonøkkelen-appen. Legg til telefonnummeret til dem som skal kunne låse opp i tidene dere har booket. Nummeret må
+        være registrert i appen.
       </Paragraph>
       {numbers.length > 0 ? (
         <ul className="lk-plain-list lk-key-list" aria-label="Telefonnumre med digital nøkkel">
@@ -74,7 +74,11 @@ export function KeySection({ sub, bookingId }: { sub: string; bookingId: number 
               <li key={permission.id}>
                 <span className="lk-key-list__number">{formatted}</span>
                 <span className="lk-key-list__status">
-                  <KeyStatusTag status={permission.oslonokkelenRequestStatus} bookingStatus={info.bookingStatus} contractSigned={contractSigned} />
+                  <KeyStatusTag
+                    status={permission.oslonokkelenRequestStatus}
+                    bookingStatus={info.bookingStatus}
+                    contractSigned={contractSigned}
+                  />
                   <Button
                     variant="tertiary"
                     data-size="sm"
@@ -92,7 +96,15 @@ export function KeySection({ sub, bookingId }: { sub: string; bookingId: number 
       ) : (
         <Paragraph>Ingen telefonnumre er lagt til ennå.</Paragraph>
       )}
-      <AddPhoneNumberForm pending={add.isPending} onAdd={(phoneNumber) => add.mutateAsync(phoneNumber).then(() => true, () => false)} />
+      <AddPhoneNumberForm
+        pending={add.isPending}
+        onAdd={(phoneNumber) =>
+          add.mutateAsync(phoneNumber).then(
+            () => true,
+            () => false,
+          )
+        }
+      />
     </section>
   );
 }

@@ -11,7 +11,15 @@ export const keyStatusColors: Record<KeyStatusColour, 'info' | 'success' | 'warn
 };
 
 /** A phone number's key status as a coloured tag; nothing for DELETED (never shown). */
-export function KeyStatusTag({ status, bookingStatus, contractSigned }: { status: OslonokkelenRequestStatus; bookingStatus: string; contractSigned: boolean | null }) {
+export function KeyStatusTag({
+  status,
+  bookingStatus,
+  contractSigned,
+}: {
+  status: OslonokkelenRequestStatus;
+  bookingStatus: string;
+  contractSigned: boolean | null;
+}) {
   if (status === 'DELETED') return null;
   const { text, colour } = oslonokkelenStatusText(status, { status: bookingStatus, contractSigned });
   return (

@@ -17,8 +17,21 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 const bookings = [
-  buildSummary({ bookingId: 3, status: 'UNPROCESSED', locationName: 'Sagene skole', createdTimeUtc: '2030-02-10T23:30:00Z', periodDescription: '14.03.2030' }),
-  buildSummary({ bookingId: 4, status: 'APPROVED', locationName: 'Sagene samfunnshus', createdTimeUtc: '2030-02-01T10:00:00Z', periodDescription: '20.03.2030 – 24.04.2030', caseNumber: 'LOK-2030-00004' }),
+  buildSummary({
+    bookingId: 3,
+    status: 'UNPROCESSED',
+    locationName: 'Sagene skole',
+    createdTimeUtc: '2030-02-10T23:30:00Z',
+    periodDescription: '14.03.2030',
+  }),
+  buildSummary({
+    bookingId: 4,
+    status: 'APPROVED',
+    locationName: 'Sagene samfunnshus',
+    createdTimeUtc: '2030-02-01T10:00:00Z',
+    periodDescription: '20.03.2030 – 24.04.2030',
+    caseNumber: 'LOK-2030-00004',
+  }),
 ];
 
 const organizations = [
@@ -48,17 +61,33 @@ describe('/bookinger', () => {
     stubBookings();
     renderPortal('/bookinger', { user: kari });
     const table = await screen.findByRole('table', { name: 'Mine bookinger' });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Opprettet', 'Sted', 'Dato', 'Status', 'Åpne']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Opprettet', 'Sted', 'Dato', 'Status', 'Åpne']);
     const rows = within(table).getAllByRole('row').slice(1);
     // Created just before midnight UTC is the next day in Oslo.
-    expect(within(rows[0]!).getAllByRole('cell').map((td) => td.textContent)).toEqual(['11.02.2030', 'Sagene skole', '14.03.2030', 'Venter på behandling', 'Se booking']);
+    expect(
+      within(rows[0]!)
+        .getAllByRole('cell')
+        .map((td) => td.textContent),
+    ).toEqual(['11.02.2030', 'Sagene skole', '14.03.2030', 'Venter på behandling', 'Se booking']);
     expect(within(rows[1]!).getByText('Godkjent')).toHaveAttribute('data-color', 'success');
-    expect(within(rows[1]!).getByRole('link', { name: 'Se booking LOK-2030-00004 hos Sagene samfunnshus' })).toHaveAttribute('href', '/bookinger/4');
+    expect(within(rows[1]!).getByRole('link', { name: 'Se booking LOK-2030-00004 hos Sagene samfunnshus' })).toHaveAttribute(
+      'href',
+      '/bookinger/4',
+    );
     expect(document.title).toBe('Mine bookinger – Lokaler');
   });
 
   it("shows an application in a semester round as 'Mottatt' with its 'Søknadsfrist' (decision 029)", async () => {
-    stubBookings({ '/api/user/booking': [buildSummary({ bookingId: 5, status: 'UNPROCESSED', round: { name: 'Høst', deadline: '2030-06-01', collected: true } }), ...bookings] });
+    stubBookings({
+      '/api/user/booking': [
+        buildSummary({ bookingId: 5, status: 'UNPROCESSED', round: { name: 'Høst', deadline: '2030-06-01', collected: true } }),
+        ...bookings,
+      ],
+    });
     renderPortal('/bookinger', { user: kari });
     const table = await screen.findByRole('table', { name: 'Mine bookinger' });
     const [inRound, single] = within(table).getAllByRole('row').slice(1);
@@ -107,14 +136,19 @@ describe('/bookinger with orgLogin', () => {
     renderPortal('/bookinger', { user: kari });
     const panel = await screen.findByRole('complementary', { name: 'Logg inn som' });
     expect(await within(panel).findByText(/Du er logget inn som privatperson/)).toBeInTheDocument();
-    expect(within(panel).getByRole('link', { name: 'Logg inn som organisasjon' })).toHaveAttribute('href', '/bookinger?showImpersonationDialog=true');
+    expect(within(panel).getByRole('link', { name: 'Logg inn som organisasjon' })).toHaveAttribute(
+      'href',
+      '/bookinger?showImpersonationDialog=true',
+    );
     expect(within(panel).queryByRole('button', { name: 'Logg inn som privatperson' })).not.toBeInTheDocument();
     expect(await within(panel).findByText(privacyWarning)).toBeInTheDocument();
   });
 
   it("asks 'Hvem vil du logge på som?', switches to the chosen organisation and loads /bookinger again", async () => {
     const user = userEvent.setup();
-    const fetchMock = stubBookings({ '/api/user/impersonation': () => json({ name: 'Tøyen Sportsklubb', id: '997766554', impersonationId: '997766554', email: null }) });
+    const fetchMock = stubBookings({
+      '/api/user/impersonation': () => json({ name: 'Tøyen Sportsklubb', id: '997766554', impersonationId: '997766554', email: null }),
+    });
     renderPortal('/bookinger?showImpersonationDialog=true', { user: kari });
     const dialog = await screen.findByRole('dialog', { name: 'Hvem vil du logge på som?' });
     expect(await within(dialog).findByRole('radio', { name: /Privatperson/ })).toBeChecked();
@@ -129,7 +163,12 @@ describe('/bookinger with orgLogin', () => {
   it('switches back to the private person with an empty orgNo and NO_IMPERSONATION', async () => {
     const user = userEvent.setup();
     const fetchMock = stubBookings({
-      '/api/user/impersonation/effectiveuser': { name: 'Sagene Sjakklubb', id: '998877665', impersonationId: '998877665', email: 'kari.nordmann@example.no' },
+      '/api/user/impersonation/effectiveuser': {
+        name: 'Sagene Sjakklubb',
+        id: '998877665',
+        impersonationId: '998877665',
+        email: 'kari.nordmann@example.no',
+      },
       '/api/user/impersonation': () => json({ name: 'Kari Nordmann', id: '1', impersonationId: null, email: null }),
     });
     renderPortal('/bookinger', { user: kari });
@@ -143,7 +182,10 @@ describe('/bookinger with orgLogin', () => {
 
   it('shows the error and stays when the switch is refused', async () => {
     const user = userEvent.setup();
-    stubBookings({ '/api/user/impersonation': () => json({ msg: 'not a representative', userMsg: 'Du kan ikke logge på som denne organisasjonen.', code: 'FORBIDDEN' }, 403) });
+    stubBookings({
+      '/api/user/impersonation': () =>
+        json({ msg: 'not a representative', userMsg: 'Du kan ikke logge på som denne organisasjonen.', code: 'FORBIDDEN' }, 403),
+    });
     renderPortal('/bookinger?showImpersonationDialog=true', { user: kari });
     const dialog = await screen.findByRole('dialog', { name: 'Hvem vil du logge på som?' });
     await user.click(await within(dialog).findByRole('radio', { name: /Sagene Sjakklubb/ }));

@@ -62,7 +62,13 @@ function MyBookings({ user }: { user: AuthUser }) {
         {data && data.length > 0 && <BookingsTable bookings={data} />}
       </div>
       {orgLogin && <IdentityPanel sub={user.sub} />}
-      {showDialog && <ImpersonationDialog sub={user.sub} personName={user.name} onClose={() => void navigate(paths.bookings.getHref(), { replace: true })} />}
+      {showDialog && (
+        <ImpersonationDialog
+          sub={user.sub}
+          personName={user.name}
+          onClose={() => void navigate(paths.bookings.getHref(), { replace: true })}
+        />
+      )}
     </div>
   );
 }

@@ -35,11 +35,25 @@ export function BookingNotFound() {
 }
 
 /** Loads the booking of a page; the waiting, not-found and failed states are the shared QueryLoader's. */
-export function BookingLoader({ sub, bookingId, children }: { sub: string; bookingId: number | null; children: (booking: UserBooking) => ReactNode }) {
+export function BookingLoader({
+  sub,
+  bookingId,
+  children,
+}: {
+  sub: string;
+  bookingId: number | null;
+  children: (booking: UserBooking) => ReactNode;
+}) {
   const query = useQuery({ ...userBookingQuery(sub, bookingId ?? 0), enabled: bookingId !== null });
   if (bookingId === null) return <BookingNotFound />;
   return (
-    <QueryLoader query={query} loadingLabel="Henter bookingen" describeFailure={loadFailureMessage} isNotFound={isNotFound} notFound={<BookingNotFound />}>
+    <QueryLoader
+      query={query}
+      loadingLabel="Henter bookingen"
+      describeFailure={loadFailureMessage}
+      isNotFound={isNotFound}
+      notFound={<BookingNotFound />}
+    >
       {children}
     </QueryLoader>
   );

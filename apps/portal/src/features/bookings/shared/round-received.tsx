@@ -12,7 +12,13 @@ export function collectingRound(booking: { status: BookingStatus; round?: Bookin
 }
 
 /** The status badge, 'Mottatt' while a semester round holds the application. */
-export function StatusOrReceivedBadge({ booking, 'data-size': size }: { booking: { status: BookingStatus; round?: BookingRoundInfo }; 'data-size'?: 'sm' | 'md' }) {
+export function StatusOrReceivedBadge({
+  booking,
+  'data-size': size,
+}: {
+  booking: { status: BookingStatus; round?: BookingRoundInfo };
+  'data-size'?: 'sm' | 'md';
+}) {
   if (!collectingRound(booking)) return <BookingStatusBadge status={booking.status} data-size={size} />;
   return (
     <Tag data-color="info" data-size={size} className="lk-status-badge">

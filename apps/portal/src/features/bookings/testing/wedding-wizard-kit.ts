@@ -15,7 +15,13 @@ export const prefill = {
   holdExpiresAtUtc: '2030-01-01T12:30:00Z',
   submitted: false,
 };
-export const sentForm = { bookingId: 42, submittedAtUtc: '2030-01-01T12:10:00Z', answers: null, proevingsattestFile: null, proevingsattestFileAddedTimeUtc: null };
+export const sentForm = {
+  bookingId: 42,
+  submittedAtUtc: '2030-01-01T12:10:00Z',
+  answers: null,
+  proevingsattestFile: null,
+  proevingsattestFileAddedTimeUtc: null,
+};
 export const step = (name: string) => `/ny-booking/vielse/${name}?bookingId=42`;
 
 /** The fake server remembers what the wizard did: after a submit or an autoreject, the prefill says so (as the real one does). */

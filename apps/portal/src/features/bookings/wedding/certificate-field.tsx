@@ -12,7 +12,13 @@ import type { WeddingFormValues } from './wedding-form-values';
  * form and sent with it; the server checks the bytes again.
  */
 export function CertificateField() {
-  const { setValue, setError, clearErrors, watch, formState: { errors } } = useFormContext<WeddingFormValues>();
+  const {
+    setValue,
+    setError,
+    clearErrors,
+    watch,
+    formState: { errors },
+  } = useFormContext<WeddingFormValues>();
   const fileName = watch('proevingsattestFileName');
   const error = errors.proevingsattestFile?.message;
   const id = fieldId('proevingsattestFile');

@@ -6,7 +6,15 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
  * One question answered by radio buttons (yes/no, a language), with the schema's message under it.
  * The first radio carries the field's id, so the error summary's link lands on the question.
  */
-export function ChoiceFieldset({ id, legend, description, options, error, registration, children }: {
+export function ChoiceFieldset({
+  id,
+  legend,
+  description,
+  options,
+  error,
+  registration,
+  children,
+}: {
   id: string;
   legend: string;
   description?: string;

@@ -6,14 +6,21 @@ import { ChoiceFieldset } from './choice-fieldset';
 import { fieldId } from './informasjon-step';
 import { languageLabels, yesNoLabels, type WeddingFormValues } from './wedding-form-values';
 
-const yesNo = [{ value: 'ja', label: yesNoLabels.ja }, { value: 'nei', label: yesNoLabels.nei }] as const;
+const yesNo = [
+  { value: 'ja', label: yesNoLabels.ja },
+  { value: 'nei', label: yesNoLabels.nei },
+] as const;
 const yesNoUnsure = [...yesNo, { value: 'usikker', label: yesNoLabels.usikker }] as const;
 const languages = weddingLanguages.map((l) => ({ value: l, label: languageLabels[l] ?? l }));
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Step 2 (spec 02 §2 gjennomforing): the ceremony — languages, interpreter, cultural segment, accommodation, the certificate. */
 export function GjennomforingStep() {
-  const { register, watch, formState: { errors } } = useFormContext<WeddingFormValues>();
+  const {
+    register,
+    watch,
+    formState: { errors },
+  } = useFormContext<WeddingFormValues>();
   const error = (name: keyof WeddingFormValues) => errors[name]?.message;
   const text = (name: keyof WeddingFormValues) => ({ id: fieldId(name), error: error(name), ...register(name) });
   const interpreterError = error('weddingInterpreterLanguage');
@@ -21,12 +28,29 @@ export function GjennomforingStep() {
 
   return (
     <>
-      <ChoiceFieldset id={fieldId('eventLanguage')} legend="Hvilket språk skal vielsen være på?" options={languages} error={error('eventLanguage')} registration={register('eventLanguage')} />
-      <ChoiceFieldset id={fieldId('weddingInterpreterRequired')} legend="Trenger dere tolk?" options={yesNo} error={error('weddingInterpreterRequired')} registration={register('weddingInterpreterRequired')}>
+      <ChoiceFieldset
+        id={fieldId('eventLanguage')}
+        legend="Hvilket språk skal vielsen være på?"
+        options={languages}
+        error={error('eventLanguage')}
+        registration={register('eventLanguage')}
+      />
+      <ChoiceFieldset
+        id={fieldId('weddingInterpreterRequired')}
+        legend="Trenger dere tolk?"
+        options={yesNo}
+        error={error('weddingInterpreterRequired')}
+        registration={register('weddingInterpreterRequired')}
+      >
         {watch('weddingInterpreterRequired') === 'ja' && (
           <Field>
             <Label htmlFor={interpreterId}>Språk for tolken</Label>
-            <Select id={interpreterId} aria-invalid={interpreterError ? true : undefined} aria-describedby={interpreterError ? `${interpreterId}-error` : undefined} {...register('weddingInterpreterLanguage')}>
+            <Select
+              id={interpreterId}
+              aria-invalid={interpreterError ? true : undefined}
+              aria-describedby={interpreterError ? `${interpreterId}-error` : undefined}
+              {...register('weddingInterpreterLanguage')}
+            >
               <Select.Option value="">Velg språk</Select.Option>
               {interpreterLanguages.map((l) => (
                 <Select.Option key={l} value={l}>
@@ -38,7 +62,13 @@ export function GjennomforingStep() {
           </Field>
         )}
       </ChoiceFieldset>
-      <ChoiceFieldset id={fieldId('preferredContactLanguage')} legend="Hvilket språk vil dere at vi kontakter dere på?" options={languages} error={error('preferredContactLanguage')} registration={register('preferredContactLanguage')} />
+      <ChoiceFieldset
+        id={fieldId('preferredContactLanguage')}
+        legend="Hvilket språk vil dere at vi kontakter dere på?"
+        options={languages}
+        error={error('preferredContactLanguage')}
+        registration={register('preferredContactLanguage')}
+      />
       <ChoiceFieldset
         id={fieldId('weddingCulturalSegmentDesired')}
         legend="Ønsker dere et kulturelt innslag under vielsen?"
@@ -47,10 +77,21 @@ export function GjennomforingStep() {
         error={error('weddingCulturalSegmentDesired')}
         registration={register('weddingCulturalSegmentDesired')}
       >
-        {watch('weddingCulturalSegmentDesired') === 'ja' && <Textfield label="Beskriv det kulturelle innslaget" multiline rows={3} {...text('weddingCulturalSegment')} />}
+        {watch('weddingCulturalSegmentDesired') === 'ja' && (
+          <Textfield label="Beskriv det kulturelle innslaget" multiline rows={3} {...text('weddingCulturalSegment')} />
+        )}
       </ChoiceFieldset>
-      <ChoiceFieldset id={fieldId('needsAccommodation')} legend="Trenger dere tilrettelegging?" description="For eksempel trinnfri adkomst eller teleslynge." options={yesNo} error={error('needsAccommodation')} registration={register('needsAccommodation')}>
-        {watch('needsAccommodation') === 'ja' && <Textfield label="Hva trenger dere av tilrettelegging?" multiline rows={3} {...text('accommodationDetails')} />}
+      <ChoiceFieldset
+        id={fieldId('needsAccommodation')}
+        legend="Trenger dere tilrettelegging?"
+        description="For eksempel trinnfri adkomst eller teleslynge."
+        options={yesNo}
+        error={error('needsAccommodation')}
+        registration={register('needsAccommodation')}
+      >
+        {watch('needsAccommodation') === 'ja' && (
+          <Textfield label="Hva trenger dere av tilrettelegging?" multiline rows={3} {...text('accommodationDetails')} />
+        )}
       </ChoiceFieldset>
       <Textfield label="Annen informasjon (valgfritt)" multiline rows={4} {...text('extraInformation')} />
       <ChoiceFieldset

@@ -11,7 +11,11 @@ import { roomsAndTimes } from '../detail/rooms-and-times';
  */
 export function HeldTime({ sub, bookingId, holdExpiresAtUtc }: { sub: string; bookingId: number; holdExpiresAtUtc: string | null }) {
   const booking = useQuery(userBookingQuery(sub, bookingId));
-  const times = booking.data ? roomsAndTimes(booking.data.reservations).flatMap((room) => room.intervals.map((i) => `${room.roomName}, ${booking.data.location.name}: ${formatInterval(i.date, i.startTime, i.endTime)}`)) : [];
+  const times = booking.data
+    ? roomsAndTimes(booking.data.reservations).flatMap((room) =>
+        room.intervals.map((i) => `${room.roomName}, ${booking.data.location.name}: ${formatInterval(i.date, i.startTime, i.endTime)}`),
+      )
+    : [];
   const until = holdExpiresAtUtc ? ` til kl. ${formatInstant(holdExpiresAtUtc).slice(11)}` : '';
   return (
     <div className="lk-stack lk-wedding-held-time">
@@ -20,7 +24,9 @@ export function HeldTime({ sub, bookingId, holdExpiresAtUtc }: { sub: string; bo
           <strong>Tidspunkt:</strong> {time}
         </Paragraph>
       ))}
-      <Paragraph data-size="sm">Tidspunktet er holdt av til deg{until} mens du fyller ut søknaden. Avbryter du, blir tidspunktet ledig for andre.</Paragraph>
+      <Paragraph data-size="sm">
+        Tidspunktet er holdt av til deg{until} mens du fyller ut søknaden. Avbryter du, blir tidspunktet ledig for andre.
+      </Paragraph>
     </div>
   );
 }

@@ -9,7 +9,17 @@ const answer = (value: string) => (value.trim() === '' ? 'Ikke oppgitt' : value.
 const yesNo = (value: YesNoUnsure) => (value === '' ? 'Ikke oppgitt' : yesNoLabels[value]);
 const language = (value: string) => languageLabels[value] ?? answer(value);
 
-function Answers({ title, step, stepHref, rows }: { title: string; step: WeddingWizardStep; stepHref: (step: WeddingWizardStep) => string; rows: readonly (readonly [string, string])[] }) {
+function Answers({
+  title,
+  step,
+  stepHref,
+  rows,
+}: {
+  title: string;
+  step: WeddingWizardStep;
+  stepHref: (step: WeddingWizardStep) => string;
+  rows: readonly (readonly [string, string])[];
+}) {
   return (
     <section className="lk-stack" aria-labelledby={`vielse-summary-${step}`}>
       <Heading level={3} data-size="xs" id={`vielse-summary-${step}`}>
@@ -32,7 +42,11 @@ function Answers({ title, step, stepHref, rows }: { title: string; step: Wedding
 
 /** Step 3 (spec 02 §2 oppsummering): every answer, and the declaration. */
 export function OppsummeringStep({ stepHref }: { stepHref: (step: WeddingWizardStep) => string }) {
-  const { register, getValues, formState: { errors } } = useFormContext<WeddingFormValues>();
+  const {
+    register,
+    getValues,
+    formState: { errors },
+  } = useFormContext<WeddingFormValues>();
   const v = getValues();
   return (
     <>
@@ -57,9 +71,15 @@ export function OppsummeringStep({ stepHref }: { stepHref: (step: WeddingWizardS
         stepHref={stepHref}
         rows={[
           ['Språk for vielsen', language(v.eventLanguage)],
-          ['Tolk', v.weddingInterpreterRequired === 'ja' ? `Ja, ${answer(v.weddingInterpreterLanguage)}` : yesNo(v.weddingInterpreterRequired)],
+          [
+            'Tolk',
+            v.weddingInterpreterRequired === 'ja' ? `Ja, ${answer(v.weddingInterpreterLanguage)}` : yesNo(v.weddingInterpreterRequired),
+          ],
           ['Språk vi kontakter dere på', language(v.preferredContactLanguage)],
-          ['Kulturelt innslag', v.weddingCulturalSegmentDesired === 'ja' ? `Ja: ${answer(v.weddingCulturalSegment)}` : yesNo(v.weddingCulturalSegmentDesired)],
+          [
+            'Kulturelt innslag',
+            v.weddingCulturalSegmentDesired === 'ja' ? `Ja: ${answer(v.weddingCulturalSegment)}` : yesNo(v.weddingCulturalSegmentDesired),
+          ],
           ['Tilrettelegging', v.needsAccommodation === 'ja' ? `Ja: ${answer(v.accommodationDetails)}` : yesNo(v.needsAccommodation)],
           ['Annen informasjon', answer(v.extraInformation)],
           ['Prøvingsattest', v.submitProevingsattestNow === 'ja' ? `Sendes nå: ${answer(v.proevingsattestFileName)}` : 'Sendes senere'],

@@ -24,7 +24,12 @@ export function loadWeddingAnswers(sub: string, bookingId: number): Partial<Wedd
   const shape = initialValues({ applicantName: '', applicantEmail: '', applicantPhoneNo: '' });
   const kept: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(stored)) {
-    if (field in shape && !(NOT_KEPT as readonly string[]).includes(field) && typeof value === typeof shape[field as keyof WeddingFormValues]) kept[field] = value;
+    if (
+      field in shape &&
+      !(NOT_KEPT as readonly string[]).includes(field) &&
+      typeof value === typeof shape[field as keyof WeddingFormValues]
+    )
+      kept[field] = value;
   }
   return kept as Partial<WeddingFormValues>;
 }

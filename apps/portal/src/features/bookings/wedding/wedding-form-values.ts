@@ -40,7 +40,9 @@ export interface WeddingFormValues {
   declarationAccepted: boolean;
 }
 
-export function initialValues(prefill: Pick<WeddingPrefillResponse, 'applicantName' | 'applicantEmail' | 'applicantPhoneNo'>): WeddingFormValues {
+export function initialValues(
+  prefill: Pick<WeddingPrefillResponse, 'applicantName' | 'applicantEmail' | 'applicantPhoneNo'>,
+): WeddingFormValues {
   return {
     applicantName: prefill.applicantName,
     applicantEmail: prefill.applicantEmail,
@@ -69,7 +71,8 @@ export function initialValues(prefill: Pick<WeddingPrefillResponse, 'applicantNa
 }
 
 /** A question not answered is missing (the schema's 'Du må svare …'), not false. */
-const yesNo = (value: YesNoUnsure): boolean | null | undefined => (value === 'ja' ? true : value === 'nei' ? false : value === 'usikker' ? null : undefined);
+const yesNo = (value: YesNoUnsure): boolean | null | undefined =>
+  value === 'ja' ? true : value === 'nei' ? false : value === 'usikker' ? null : undefined;
 const chosen = (value: string): string | undefined => (value === '' ? undefined : value);
 
 /** The form's values as the domain schema reads them (strings are trimmed by the schema itself). */

@@ -48,7 +48,13 @@ function WithPrefill({ sub, bookingId }: { sub: string; bookingId: number }) {
   const prefill = useQuery(weddingPrefillQuery(sub, bookingId));
   if (prefill.error && isNotWeddingVenue(prefill.error)) return <NotAvailable />;
   return (
-    <QueryLoader query={prefill} loadingLabel="Henter bookingen" describeFailure={loadFailureMessage} isNotFound={(e) => isApiClientError(e) && e.status === 404} notFound={<BookingNotFound />}>
+    <QueryLoader
+      query={prefill}
+      loadingLabel="Henter bookingen"
+      describeFailure={loadFailureMessage}
+      isNotFound={(e) => isApiClientError(e) && e.status === 404}
+      notFound={<BookingNotFound />}
+    >
       {(data) => <Wizard sub={sub} prefill={data} />}
     </QueryLoader>
   );

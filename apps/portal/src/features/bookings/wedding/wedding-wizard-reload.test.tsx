@@ -20,7 +20,9 @@ afterEach(async () => {
 
 const group = (legend: string | RegExp) => within(screen.getByRole('group', { name: legend }));
 const bodiesOf = (fetchMock: ReturnType<typeof stubWizard>, part: string) =>
-  fetchMock.mock.calls.filter(([input]) => String(input).includes(part)).map(([, init]) => JSON.parse(String((init as RequestInit).body)) as { visitId: string });
+  fetchMock.mock.calls
+    .filter(([input]) => String(input).includes(part))
+    .map(([, init]) => JSON.parse(String((init as RequestInit).body)) as { visitId: string });
 
 /** The page goes away (pagehide) and the same tab loads the wizard again at `url`. */
 async function reload(view: ReturnType<typeof renderPortal>, url: string) {
@@ -82,7 +84,9 @@ describe('the wedding wizard over a reload', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Tilbake' }));
     await stepHeading(2, 'Gjennomføring');
     await userEvent.click(group(/^Vil du sende prøvingsattesten nå\?/).getByLabelText('Ja'));
-    fireEvent.change(screen.getByLabelText('Prøvingsattest (PDF, høyst 10 MB)'), { target: { files: [new File(['%PDF-1.4\n%%EOF\n'], 'attest.pdf', { type: 'application/pdf' })] } });
+    fireEvent.change(screen.getByLabelText('Prøvingsattest (PDF, høyst 10 MB)'), {
+      target: { files: [new File(['%PDF-1.4\n%%EOF\n'], 'attest.pdf', { type: 'application/pdf' })] },
+    });
     expect(await screen.findByText('Valgt fil: attest.pdf')).toBeInTheDocument();
     await next();
     await stepHeading(3, 'Oppsummering');
@@ -94,7 +98,7 @@ describe('the wedding wizard over a reload', () => {
     expect(sessionStorage.getItem(`lokaler.vielse.${kari.sub}.42`)).not.toContain('data:');
   });
 
-  it('shows the hold the open answers (a reload\'s release cleared), and opens again when the browser brings the page back', async () => {
+  it("shows the hold the open answers (a reload's release cleared), and opens again when the browser brings the page back", async () => {
     const fetchMock = stubWizard({
       // The prefill was read while the reload's release still counted down.
       '/api/user/form/wedding/prefill/42': { ...prefill, holdExpiresAtUtc: '2030-01-01T12:01:00Z' },
@@ -129,7 +133,15 @@ describe('the wedding wizard over a reload', () => {
 
   it('"Avbryt" and a confirmed leave forget the kept answers; kept values of the wrong type are not used', async () => {
     stubWizard();
-    sessionStorage.setItem(`lokaler.vielse.${kari.sub}.42`, JSON.stringify({ addressStreetName: 42, addressPostalName: 'Oslo', declarationAccepted: 'ja', proevingsattestFile: 'data:application/pdf;base64,AA==' }));
+    sessionStorage.setItem(
+      `lokaler.vielse.${kari.sub}.42`,
+      JSON.stringify({
+        addressStreetName: 42,
+        addressPostalName: 'Oslo',
+        declarationAccepted: 'ja',
+        proevingsattestFile: 'data:application/pdf;base64,AA==',
+      }),
+    );
     const view = renderPortal(step('informasjon'), { user: kari });
     await stepHeading(1, 'Informasjon');
     expect(screen.getByLabelText('Adresse')).toHaveValue('');

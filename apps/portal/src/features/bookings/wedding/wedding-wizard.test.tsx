@@ -6,7 +6,17 @@ import { onlyPdfMessage, tooLargeMessage } from '@lokaler/domain/wedding-certifi
 import { kari, renderPortal } from '../../../testing/render-portal';
 import { buildUserBooking } from '../testing/booking-factories';
 import { callsOf, json, resetBrowserState } from '../testing/setup';
-import { errorSummary, fillGjennomforing, fillInformasjon, next, prefill, sentForm, step, stepHeading, stubWizard } from '../testing/wedding-wizard-kit';
+import {
+  errorSummary,
+  fillGjennomforing,
+  fillInformasjon,
+  next,
+  prefill,
+  sentForm,
+  step,
+  stepHeading,
+  stubWizard,
+} from '../testing/wedding-wizard-kit';
 
 beforeEach(resetBrowserState);
 afterEach(async () => {
@@ -18,7 +28,10 @@ afterEach(async () => {
 
 describe('the wedding wizard', () => {
   it('says "Fant ikke bookingen" without a bookingId and when the server answers 404, the same for both', async () => {
-    stubWizard({ '/api/user/form/wedding/prefill/7': () => json({ msg: 'not found', code: 'NOT_FOUND', userMsg: weddingMessages.bookingNotFound }, 404) });
+    stubWizard({
+      '/api/user/form/wedding/prefill/7': () =>
+        json({ msg: 'not found', code: 'NOT_FOUND', userMsg: weddingMessages.bookingNotFound }, 404),
+    });
     const first = renderPortal('/ny-booking/vielse', { user: kari });
     expect(await screen.findByRole('heading', { level: 1, name: weddingMessages.bookingNotFound })).toBeInTheDocument();
     const without = screen.getByRole('main').textContent;
@@ -29,7 +42,10 @@ describe('the wedding wizard', () => {
   });
 
   it('says "Ikke tilgjengelig" when the booking is not at a wedding venue (the prefill answers 422)', async () => {
-    stubWizard({ '/api/user/form/wedding/prefill/42': () => json({ msg: 'not a wedding venue', code: 'BOOKING_NOT_ALLOWED', userMsg: weddingMessages.notAvailable }, 422) });
+    stubWizard({
+      '/api/user/form/wedding/prefill/42': () =>
+        json({ msg: 'not a wedding venue', code: 'BOOKING_NOT_ALLOWED', userMsg: weddingMessages.notAvailable }, 422),
+    });
     renderPortal('/ny-booking/vielse?bookingId=42', { user: kari });
     expect(await screen.findByRole('heading', { level: 1, name: weddingMessages.notAvailable })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Neste' })).not.toBeInTheDocument();
@@ -46,7 +62,13 @@ describe('the wedding wizard', () => {
     expect(screen.getByLabelText('Telefonnummer')).toHaveValue('41234567');
     expect(screen.getByText(/Tidspunktet er holdt av til deg til kl\. 13:30/)).toBeInTheDocument();
     const booking = buildUserBooking();
-    expect(await screen.findByText((_, el) => el?.tagName === 'P' && (el.textContent ?? '').startsWith(`Tidspunkt: ${booking.reservations[0]!.displayName}, ${booking.location.name}: `))).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        (_, el) =>
+          el?.tagName === 'P' &&
+          (el.textContent ?? '').startsWith(`Tidspunkt: ${booking.reservations[0]!.displayName}, ${booking.location.name}: `),
+      ),
+    ).toBeInTheDocument();
   });
 
   it('offers only leaving when the time is no longer held', async () => {
@@ -60,7 +82,7 @@ describe('the wedding wizard', () => {
     expect(callsOf(fetchMock).some((c) => c.includes('autoreject'))).toBe(false);
   });
 
-  it('Next shows each step\'s messages (and the error summary) and stays; answers are kept across steps and the browser\'s back', async () => {
+  it("Next shows each step's messages (and the error summary) and stays; answers are kept across steps and the browser's back", async () => {
     stubWizard();
     const { router } = renderPortal(step('informasjon'), { user: kari });
     await stepHeading(1, 'Informasjon');
@@ -69,7 +91,15 @@ describe('the wedding wizard', () => {
     await next();
     const summary = (await errorSummary()).closest('ds-error-summary, [data-color], div')!;
     expect(summary).toBeTruthy();
-    for (const message of [weddingMessages.phoneInvalid, weddingMessages.addressRequired, weddingMessages.postCodeRequired, weddingMessages.postalNameRequired, weddingMessages.spouseNameRequired, weddingMessages.spouseEmailRequired, weddingMessages.spousePhoneRequired]) {
+    for (const message of [
+      weddingMessages.phoneInvalid,
+      weddingMessages.addressRequired,
+      weddingMessages.postCodeRequired,
+      weddingMessages.postalNameRequired,
+      weddingMessages.spouseNameRequired,
+      weddingMessages.spouseEmailRequired,
+      weddingMessages.spousePhoneRequired,
+    ]) {
       expect(screen.getAllByText(message).length).toBeGreaterThanOrEqual(2);
     }
     expect(screen.getByRole('link', { name: weddingMessages.addressRequired })).toHaveAttribute('href', '#vielse-addressStreetName');
@@ -89,7 +119,14 @@ describe('the wedding wizard', () => {
 
     await next();
     await errorSummary();
-    for (const message of [weddingMessages.eventLanguageRequired, weddingMessages.interpreterRequired, weddingMessages.contactLanguageRequired, weddingMessages.culturalSegmentChoiceRequired, weddingMessages.accommodationChoiceRequired, weddingMessages.certificateChoiceRequired]) {
+    for (const message of [
+      weddingMessages.eventLanguageRequired,
+      weddingMessages.interpreterRequired,
+      weddingMessages.contactLanguageRequired,
+      weddingMessages.culturalSegmentChoiceRequired,
+      weddingMessages.accommodationChoiceRequired,
+      weddingMessages.certificateChoiceRequired,
+    ]) {
       expect(screen.getAllByText(message).length).toBeGreaterThanOrEqual(2);
     }
     const group = (legend: string | RegExp) => within(screen.getByRole('group', { name: legend }));
@@ -101,7 +138,11 @@ describe('the wedding wizard', () => {
     await userEvent.click(group(/^Ønsker dere et kulturelt innslag/).getByLabelText('Ja'));
     await userEvent.click(group(/^Trenger dere tilrettelegging\?/).getByLabelText('Ja'));
     await next();
-    for (const message of [weddingMessages.interpreterLanguageRequired, weddingMessages.culturalSegmentRequired, weddingMessages.accommodationDetailsRequired]) {
+    for (const message of [
+      weddingMessages.interpreterLanguageRequired,
+      weddingMessages.culturalSegmentRequired,
+      weddingMessages.accommodationDetailsRequired,
+    ]) {
       expect((await screen.findAllByText(message)).length).toBeGreaterThanOrEqual(2);
     }
     expect(screen.getByRole('combobox', { name: 'Språk for tolken' }).querySelectorAll('option').length).toBeGreaterThanOrEqual(41);
@@ -132,8 +173,12 @@ describe('the wedding wizard', () => {
     await errorSummary();
     const summaryLinks = screen.getAllByRole('link').map((a) => a.textContent);
     for (const message of [
-      weddingMessages.eventLanguageRequired, weddingMessages.contactLanguageRequired, weddingMessages.culturalSegmentChoiceRequired, weddingMessages.certificateChoiceRequired,
-      weddingMessages.interpreterLanguageRequired, weddingMessages.accommodationDetailsRequired,
+      weddingMessages.eventLanguageRequired,
+      weddingMessages.contactLanguageRequired,
+      weddingMessages.culturalSegmentChoiceRequired,
+      weddingMessages.certificateChoiceRequired,
+      weddingMessages.interpreterLanguageRequired,
+      weddingMessages.accommodationDetailsRequired,
     ]) {
       expect(summaryLinks, message).toContain(message);
       expect(screen.getAllByText(message).length, message).toBeGreaterThanOrEqual(2);
@@ -141,7 +186,7 @@ describe('the wedding wizard', () => {
     expect(screen.getByLabelText('Språk for tolken')).toHaveAttribute('aria-invalid', 'true');
   });
 
-  it('a step\'s address opened before the steps before it are done goes to the first open step', async () => {
+  it("a step's address opened before the steps before it are done goes to the first open step", async () => {
     stubWizard();
     const { router } = renderPortal(step('oppsummering'), { user: kari });
     await stepHeading(1, 'Informasjon');
@@ -181,7 +226,9 @@ describe('the wedding wizard', () => {
     await stepHeading(2, 'Gjennomføring');
     await fillGjennomforing();
     await userEvent.click(within(screen.getByRole('group', { name: /^Vil du sende prøvingsattesten nå\?/ })).getByLabelText('Ja'));
-    fireEvent.change(screen.getByLabelText('Prøvingsattest (PDF, høyst 10 MB)'), { target: { files: [new File(['%PDF-1.4\n%%EOF\n'], 'attest.pdf', { type: 'application/pdf' })] } });
+    fireEvent.change(screen.getByLabelText('Prøvingsattest (PDF, høyst 10 MB)'), {
+      target: { files: [new File(['%PDF-1.4\n%%EOF\n'], 'attest.pdf', { type: 'application/pdf' })] },
+    });
     expect(await screen.findByText('Valgt fil: attest.pdf')).toBeInTheDocument();
     await next();
     await stepHeading(3, 'Oppsummering');
@@ -219,7 +266,7 @@ describe('the wedding wizard', () => {
     expect(callsOf(fetchMock).some((c) => c.includes('autoreject'))).toBe(false);
   });
 
-  it('a 409 (the time was taken) shows the dialog with only a way out; another error shows the server\'s text and keeps the answers', async () => {
+  it("a 409 (the time was taken) shows the dialog with only a way out; another error shows the server's text and keeps the answers", async () => {
     let answer = () => json({ msg: 'already sent', code: 'CONFLICT', userMsg: weddingMessages.alreadySubmitted }, 409);
     stubWizard({ '/api/user/form/wedding': () => answer() });
     const { router } = renderPortal(step('informasjon'), { user: kari });
@@ -240,7 +287,11 @@ describe('the wedding wizard', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('heading', { name: weddingMessages.timesTakenTitle })).toBeInTheDocument();
     expect(within(dialog).getByText(weddingMessages.timesTakenText)).toBeInTheDocument();
-    expect(within(dialog).getAllByRole('button').map((b) => b.textContent)).toEqual(['Gå til mine bookinger']);
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Gå til mine bookinger']);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Gå til mine bookinger' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/bookinger'));
   });
@@ -264,7 +315,7 @@ describe('the wedding wizard', () => {
     expect(callsOf(fetchMock).filter((c) => c.includes('autoreject'))).toEqual(['PUT /api/user/booking/42/autoreject']);
   });
 
-  it('a link out of the wizard asks first (the spec\'s guard): staying keeps the time, leaving lets it go', async () => {
+  it("a link out of the wizard asks first (the spec's guard): staying keeps the time, leaving lets it go", async () => {
     const fetchMock = stubWizard();
     const { router } = renderPortal(step('informasjon'), { user: kari, strict: true });
     await stepHeading(1, 'Informasjon');
@@ -280,7 +331,9 @@ describe('the wedding wizard', () => {
     await act(() => router.navigate('/oversikt'));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Gå ut uten å lagre' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/oversikt'));
-    await waitFor(() => expect(callsOf(fetchMock).filter((c) => c.includes('autoreject'))).toEqual(['PUT /api/user/booking/42/autoreject']));
+    await waitFor(() =>
+      expect(callsOf(fetchMock).filter((c) => c.includes('autoreject'))).toEqual(['PUT /api/user/booking/42/autoreject']),
+    );
 
     // Back in the wizard, the server says the time is gone: only leaving is offered.
     await act(() => router.navigate(step('informasjon')));

@@ -22,7 +22,15 @@ import { fieldId, InformasjonStep } from './informasjon-step';
 import { OppsummeringStep } from './oppsummering-step';
 import { useWizardVisit } from './use-wizard-visit';
 import { forgetWeddingAnswers, loadWeddingAnswers, saveWeddingAnswers } from './wedding-answers-storage';
-import { firstIncompleteStepBefore, initialValues, isWeddingStep, stepSchema, stepTitles, toApplicationInput, type WeddingFormValues } from './wedding-form-values';
+import {
+  firstIncompleteStepBefore,
+  initialValues,
+  isWeddingStep,
+  stepSchema,
+  stepTitles,
+  toApplicationInput,
+  type WeddingFormValues,
+} from './wedding-form-values';
 import './wedding.css';
 
 /** 409 TIME_NO_LONGER_HELD: the held time is no longer this booking's (spec 02 §8). */
@@ -31,7 +39,8 @@ const isTimeGone = (error: unknown) => isApiClientError(error) && error.status =
 /** What leaving the wizard costs, said in the unsaved-changes dialog. */
 const leavingLetsTheTimeGo = 'Søknaden er ikke sendt. Går du ut nå, blir tidspunktet for vielsen ledig for andre.';
 
-const isWizardPath = (pathname: string) => pathname.startsWith(`${paths.newWeddingBooking.path}/`) || pathname === paths.newWeddingBooking.path;
+const isWizardPath = (pathname: string) =>
+  pathname.startsWith(`${paths.newWeddingBooking.path}/`) || pathname === paths.newWeddingBooking.path;
 
 /**
  * The three steps of the wedding application in one form: the form lives as long as the wizard, so
@@ -52,7 +61,10 @@ export function WeddingWizard({ sub, prefill, onTimeGone }: { sub: string; prefi
   usePageTitle(`${stepTitles[step]} – søknad om vielse`);
 
   // The resolver validates the step shown now (useForm takes the options of every render).
-  const resolver = useMemo(() => zodResolver(stepSchema(step) as unknown as z.ZodType<WeddingFormValues, WeddingFormValues>) as Resolver<WeddingFormValues>, [step]);
+  const resolver = useMemo(
+    () => zodResolver(stepSchema(step) as unknown as z.ZodType<WeddingFormValues, WeddingFormValues>) as Resolver<WeddingFormValues>,
+    [step],
+  );
   // Answers kept from before a reload come over the prefill; the prefill fills what was never typed.
   const [defaultValues] = useState(() => ({ ...initialValues(prefill), ...loadWeddingAnswers(sub, bookingId) }));
   // The error summary takes the focus after a refused Next, not the first field.
@@ -61,7 +73,10 @@ export function WeddingWizard({ sub, prefill, onTimeGone }: { sub: string; prefi
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   // Every change is kept at once (a few hundred bytes): a reload a moment later finds it.
-  useEffect(() => subscribe({ formState: { values: true }, callback: ({ values }) => saveWeddingAnswers(sub, bookingId, values) }), [subscribe, sub, bookingId]);
+  useEffect(
+    () => subscribe({ formState: { values: true }, callback: ({ values }) => saveWeddingAnswers(sub, bookingId, values) }),
+    [subscribe, sub, bookingId],
+  );
 
   const visit = useWizardVisit(bookingId, onTimeGone);
   // The couple is done with this time: nothing more is sent on leaving, and the kept answers go.
@@ -142,7 +157,12 @@ export function WeddingWizard({ sub, prefill, onTimeGone }: { sub: string; prefi
 
   return (
     <FormProvider {...form}>
-      <form noValidate className="lk-stack lk-wedding-wizard" onSubmit={(event) => void form.handleSubmit(onValid)(event)} aria-labelledby="vielse-title">
+      <form
+        noValidate
+        className="lk-stack lk-wedding-wizard"
+        onSubmit={(event) => void form.handleSubmit(onValid)(event)}
+        aria-labelledby="vielse-title"
+      >
         <Heading level={1} data-size="lg" id="vielse-title">
           Søknad om vielse
         </Heading>
@@ -158,7 +178,11 @@ export function WeddingWizard({ sub, prefill, onTimeGone }: { sub: string; prefi
         <Heading level={2} data-size="md" tabIndex={-1} ref={headingRef}>
           Steg {stepIndex + 1} av {weddingWizardSteps.length}: {stepTitles[step]}
         </Heading>
-        <FormErrorSummary errors={form.formState.errors} submitCount={form.formState.submitCount} idOf={(path) => fieldId(path as keyof WeddingFormValues)} />
+        <FormErrorSummary
+          errors={form.formState.errors}
+          submitCount={form.formState.submitCount}
+          idOf={(path) => fieldId(path as keyof WeddingFormValues)}
+        />
         {step === 'informasjon' && <InformasjonStep />}
         {step === 'gjennomforing' && <GjennomforingStep />}
         {step === 'oppsummering' && <OppsummeringStep stepHref={stepHref} />}

@@ -23,8 +23,21 @@ const school = buildLocation({
 
 function hit(id: number, displayName: string, overrides: Partial<SearchAssetHit> = {}): SearchAssetHit {
   return {
-    bookableAssetId: id, locationId: 7, datesCount: 1, unavailableDates: [], name: displayName, displayName, capacity: 30, assetTypeId: null,
-    locationName: 'Tøyen skole', geographicAreaId: 'gamle-oslo', geographicAreaName: 'Gamle Oslo', latLng: null, tagIds: [], behandlingstid: 0, ...overrides,
+    bookableAssetId: id,
+    locationId: 7,
+    datesCount: 1,
+    unavailableDates: [],
+    name: displayName,
+    displayName,
+    capacity: 30,
+    assetTypeId: null,
+    locationName: 'Tøyen skole',
+    geographicAreaId: 'gamle-oslo',
+    geographicAreaName: 'Gamle Oslo',
+    latLng: null,
+    tagIds: [],
+    behandlingstid: 0,
+    ...overrides,
   };
 }
 const gym = hit(11, 'Gymsal (G1)', { capacity: 120 });
@@ -33,21 +46,34 @@ const hall = hit(13, 'Aula', { unavailableDates: ['2030-03-05'] });
 
 /** 12 free hours from 08:00 in the gym, two in the classroom. */
 const hours = (first: number, count: number, date = '2030-03-05') =>
-  Array.from({ length: count }, (_, i) => ({ timeInterval: { start: minutesToTime((first + i) * 60), end: minutesToTime((first + i + 1) * 60) }, firstAvailable: date }));
+  Array.from({ length: count }, (_, i) => ({
+    timeInterval: { start: minutesToTime((first + i) * 60), end: minutesToTime((first + i + 1) * 60) },
+    firstAvailable: date,
+  }));
 
 type Request = { url: URL; init: RequestInit | undefined };
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** PUT /api/booking/availability answering every time as probably available (with its end time), recording the requests. */
 function availabilityEcho(sent: unknown[]) {
   return ({ init }: Request) => {
-    const body = JSON.parse(String(init?.body)) as { bookingCreationDtos: { bookableAssetId: number; datesAndTimes: { date: string; startTime: string; duration: string }[] }[] };
+    const body = JSON.parse(String(init?.body)) as {
+      bookingCreationDtos: { bookableAssetId: number; datesAndTimes: { date: string; startTime: string; duration: string }[] }[];
+    };
     sent.push(body);
     const answer: AvailabilityResponse = {
       probablyAvailable: body.bookingCreationDtos.map((dto) => ({
         bookableAssetId: dto.bookableAssetId,
         violations: [],
-        datesAndTimes: dto.datesAndTimes.map((t) => ({ ...t, endTime: '19:00:00', initialRepetitionDate: null, available: true, reason: null, message: null })),
+        datesAndTimes: dto.datesAndTimes.map((t) => ({
+          ...t,
+          endTime: '19:00:00',
+          initialRepetitionDate: null,
+          available: true,
+          reason: null,
+          message: null,
+        })),
       })),
       unavailable: [],
       errors: [],
@@ -62,8 +88,12 @@ function stub(location: Location = school, extra: Record<string, unknown> = {}) 
     [`/api/about/${location.id}`]: { whoCanApply: '<p>Lag og foreninger</p>', locationCosts: null, loanCriteria: null },
     '/api/tags': [],
     [`/api/search/assets/${location.id}`]: { available: [gym, classroom], unavailable: [hall] },
-    '/api/bookableasset/availabletime': ({ url }: Request) => json(url.searchParams.get('bookableAssetId') === '11' ? hours(8, 12) : hours(18, 2)),
-    '/api/bookableasset': [buildRoom({ id: 11, displayName: 'Gymsal (G1)', locationId: 7 }), buildRoom({ id: 12, displayName: 'Klasserom (101)', locationId: 7 })],
+    '/api/bookableasset/availabletime': ({ url }: Request) =>
+      json(url.searchParams.get('bookableAssetId') === '11' ? hours(8, 12) : hours(18, 2)),
+    '/api/bookableasset': [
+      buildRoom({ id: 11, displayName: 'Gymsal (G1)', locationId: 7 }),
+      buildRoom({ id: 12, displayName: 'Klasserom (101)', locationId: 7 }),
+    ],
     ...extra,
   });
 }
@@ -89,7 +119,9 @@ describe('/lokale/:locationId', () => {
     expect(screen.getByRole('link', { name: '23 45 67 89' })).toBeInTheDocument();
     expect(screen.getByRole('form', { name: 'Finn rom til lån eller leie' })).toBeInTheDocument();
     // The location's minimum (60 minutes) hides the shorter durations.
-    expect(within(screen.getByRole('combobox', { name: 'Varighet' })).queryByRole('option', { name: '30 minutter' })).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('combobox', { name: 'Varighet' })).queryByRole('option', { name: '30 minutter' }),
+    ).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Rom' })).not.toBeInTheDocument();
     expect(fetch.mock.calls.some(([url]) => String(url).includes('/api/search/assets'))).toBe(false);
   });
@@ -136,7 +168,9 @@ describe('/lokale/:locationId', () => {
     const fetch = stub();
     renderPortal('/lokale/7?loanType=singleLoan&date=2030-03-05&duration=PT30M');
     await screen.findByRole('article', { name: 'Gymsal (G1)' });
-    const searched = fetch.mock.calls.map(([url]) => new URL(String(url), 'http://localhost')).find((u) => u.pathname === '/api/search/assets/7');
+    const searched = fetch.mock.calls
+      .map(([url]) => new URL(String(url), 'http://localhost'))
+      .find((u) => u.pathname === '/api/search/assets/7');
     expect(searched?.searchParams.get('duration')).toBe('PT1H');
   });
 
@@ -147,7 +181,21 @@ describe('/lokale/:locationId', () => {
     await user.click(within(await screen.findByRole('article', { name: 'Gymsal (G1)' })).getByRole('button', { name: 'Velg rom' }));
     await waitFor(() => expect(router.state.location.search).toContain('ressurs=11'));
     const times = await within(card('Gymsal (G1)')).findByRole('list', { name: 'Ledige tider for Gymsal (G1)' });
-    expect(within(times).getAllByRole('button').map((b) => b.textContent)).toEqual(['08:00–09:00', '09:00–10:00', '10:00–11:00', '11:00–12:00', '12:00–13:00', '13:00–14:00', '14:00–15:00', '15:00–16:00', '16:00–17:00']);
+    expect(
+      within(times)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual([
+      '08:00–09:00',
+      '09:00–10:00',
+      '10:00–11:00',
+      '11:00–12:00',
+      '12:00–13:00',
+      '13:00–14:00',
+      '14:00–15:00',
+      '15:00–16:00',
+      '16:00–17:00',
+    ]);
     await user.click(within(card('Gymsal (G1)')).getByRole('button', { name: 'Vis flere' }));
     expect(within(times).getAllByRole('button')).toHaveLength(12);
     expect(within(card('Gymsal (G1)')).queryByRole('button', { name: 'Vis flere' })).not.toBeInTheDocument();
@@ -156,14 +204,18 @@ describe('/lokale/:locationId', () => {
   it("says 'Fant ingen ledige tidspunkt' when no time fits", async () => {
     stub(school, { '/api/bookableasset/availabletime': [] });
     renderPortal(`/lokale/7?${single}&ressurs=13`);
-    expect(await within(await screen.findByRole('article', { name: 'Aula' })).findByText('Fant ingen ledige tidspunkt')).toBeInTheDocument();
+    expect(
+      await within(await screen.findByRole('article', { name: 'Aula' })).findByText('Fant ingen ledige tidspunkt'),
+    ).toBeInTheDocument();
   });
 
   it("refuses 'Gå til søknad' while a chosen room has no time: the message at the room and below, and focus on the first such room", async () => {
     const user = userEvent.setup();
     const fetch = stub();
     renderPortal(`/lokale/7?${single}&ressurs=11&ressurs=12`);
-    await user.click(await within(await screen.findByRole('article', { name: 'Gymsal (G1)' })).findByRole('button', { name: '09:00–10:00' }));
+    await user.click(
+      await within(await screen.findByRole('article', { name: 'Gymsal (G1)' })).findByRole('button', { name: '09:00–10:00' }),
+    );
     await user.click(screen.getByRole('button', { name: 'Gå til søknad' }));
 
     expect(within(card('Klasserom (101)')).getByText('Du må velge et tidspunkt')).toBeInTheDocument();
@@ -183,14 +235,24 @@ describe('/lokale/:locationId', () => {
     const sent: unknown[] = [];
     stub(school, { '/api/booking/availability': availabilityEcho(sent) });
     const { router } = renderPortal(`/lokale/7?${single}&ressurs=12`);
-    await user.click(await within(await screen.findByRole('article', { name: 'Klasserom (101)' })).findByRole('button', { name: '18:00–19:00' }));
+    await user.click(
+      await within(await screen.findByRole('article', { name: 'Klasserom (101)' })).findByRole('button', { name: '18:00–19:00' }),
+    );
     expect(within(screen.getByRole('complementary', { name: 'Valgte rom' })).getByText('18:00–19:00')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Gå til søknad' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/send'));
     expect(router.state.location.search).toBe('?purpose=PUBLICUSER_LOAN&activityType=school');
-    expect(sent).toEqual([{ bookingCreationDtos: [{ bookableAssetId: 12, datesAndTimes: [{ date: '2030-03-05', startTime: '18:00:00', duration: 'PT1H' }], repetition: null }] }]);
-    expect(readBookingDraft().reservations).toEqual([{ bookableAssetId: 12, datesAndTimes: [{ date: '2030-03-05', startTime: '18:00:00', duration: 'PT1H' }], repetition: null }]);
+    expect(sent).toEqual([
+      {
+        bookingCreationDtos: [
+          { bookableAssetId: 12, datesAndTimes: [{ date: '2030-03-05', startTime: '18:00:00', duration: 'PT1H' }], repetition: null },
+        ],
+      },
+    ]);
+    expect(readBookingDraft().reservations).toEqual([
+      { bookableAssetId: 12, datesAndTimes: [{ date: '2030-03-05', startTime: '18:00:00', duration: 'PT1H' }], repetition: null },
+    ]);
     expect(readBookingDraft().availability?.probablyAvailable[0]?.bookableAssetId).toBe(12);
     expect(await screen.findByRole('heading', { level: 1, name: 'Søknad om lån av lokale' })).toBeInTheDocument();
     expect(await screen.findByText(/kl\. 18:00–19:00/)).toBeInTheDocument();
@@ -199,12 +261,18 @@ describe('/lokale/:locationId', () => {
   it("chooses per weekday for a recurring loan, with 'Ledig {n} av {m} valgte datoer', and sends the weekly series from the search's first Monday (the date not free is named on the form, decision 027)", async () => {
     const user = userEvent.setup();
     const sent: unknown[] = [];
-    const recurring = 'loanType=recurringLoan&from=2030-03-04&to=2030-03-31&duration=PT1H&repetition=WEEKLYONWEEKDAY&daysOfWeek=MONDAY&daysOfWeek=THURSDAY';
+    const recurring =
+      'loanType=recurringLoan&from=2030-03-04&to=2030-03-31&duration=PT1H&repetition=WEEKLYONWEEKDAY&daysOfWeek=MONDAY&daysOfWeek=THURSDAY';
     stub(school, {
-      '/api/search/assets/7/repeating': { available: [hit(11, 'Gymsal (G1)', { datesCount: 8, unavailableDates: ['2030-03-04'] })], unavailable: [] },
+      '/api/search/assets/7/repeating': {
+        available: [hit(11, 'Gymsal (G1)', { datesCount: 8, unavailableDates: ['2030-03-04'] })],
+        unavailable: [],
+      },
       '/api/bookableasset/availabletimeseries': {
         byWeekday: {
-          MONDAY: [{ timeInterval: { start: '18:00:00', end: '19:00:00' }, firstAvailable: '2030-03-11', availableDatesCount: 3, datesCount: 4 }],
+          MONDAY: [
+            { timeInterval: { start: '18:00:00', end: '19:00:00' }, firstAvailable: '2030-03-11', availableDatesCount: 3, datesCount: 4 },
+          ],
           THURSDAY: [],
         },
         datesCount: 8,
@@ -224,7 +292,15 @@ describe('/lokale/:locationId', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/send'));
     expect(sent).toEqual([
-      { bookingCreationDtos: [{ bookableAssetId: 11, datesAndTimes: [{ date: '2030-03-04', startTime: '18:00:00', duration: 'PT1H' }], repetition: { pattern: 'WEEKLY', lastDate: '2030-03-31' } }] },
+      {
+        bookingCreationDtos: [
+          {
+            bookableAssetId: 11,
+            datesAndTimes: [{ date: '2030-03-04', startTime: '18:00:00', duration: 'PT1H' }],
+            repetition: { pattern: 'WEEKLY', lastDate: '2030-03-31' },
+          },
+        ],
+      },
     ]);
     expect(readBookingDraft().repetition).toEqual({ pattern: 'WEEKLY', lastDate: '2030-03-31' });
   });
@@ -233,7 +309,9 @@ describe('/lokale/:locationId', () => {
     const user = userEvent.setup();
     stub(school, { '/api/booking/availability': () => new Response(null, { status: 500 }) });
     const { router } = renderPortal(`/lokale/7?${single}&ressurs=12`);
-    await user.click(await within(await screen.findByRole('article', { name: 'Klasserom (101)' })).findByRole('button', { name: '18:00–19:00' }));
+    await user.click(
+      await within(await screen.findByRole('article', { name: 'Klasserom (101)' })).findByRole('button', { name: '18:00–19:00' }),
+    );
     await user.click(screen.getByRole('button', { name: 'Gå til søknad' }));
     expect(await screen.findByText('Vi kunne ikke gå videre til søknaden:')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/lokale/7');
@@ -241,7 +319,7 @@ describe('/lokale/:locationId', () => {
     expect(readBookingDraft().reservations).toEqual([]);
   });
 
-  it("shows the processing-time message when the location has behandlingstid", async () => {
+  it('shows the processing-time message when the location has behandlingstid', async () => {
     stub(buildLocation({ id: 8, name: 'Kampen barnehage', behandlingstid: 7 }));
     renderPortal('/lokale/8');
     expect(await screen.findByText('Lokalet krever at søknader sendes inn minst 7 dager før ønsket dato.')).toBeInTheDocument();
@@ -259,7 +337,9 @@ describe('/lokale/:locationId', () => {
     expect(roomItem(12)).toHaveFocus();
 
     await user.click(await within(card('Klasserom (101)')).findByRole('button', { name: '18:00–19:00' }));
-    await user.click(within(screen.getByRole('complementary', { name: 'Valgte rom' })).getByRole('button', { name: 'Fjern Klasserom (101)' }));
+    await user.click(
+      within(screen.getByRole('complementary', { name: 'Valgte rom' })).getByRole('button', { name: 'Fjern Klasserom (101)' }),
+    );
     await waitFor(() => expect(router.state.location.search).not.toContain('ressurs'));
     await user.click(within(card('Klasserom (101)')).getByRole('button', { name: 'Velg rom' }));
     expect(await within(card('Klasserom (101)')).findByRole('button', { name: '18:00–19:00' })).toHaveAttribute('aria-pressed', 'false');

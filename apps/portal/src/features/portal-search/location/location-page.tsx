@@ -48,7 +48,8 @@ function LocationView({ id }: { id: number }) {
   useEffect(() => {
     if (linkedSearch) void queryClient.prefetchQuery(searchAssetsQuery(linkedSearch, id));
   }, [queryClient, linkedSearch, id]);
-  const gone = (isApiClientError(location.error) && location.error.status === 404) || (location.data && location.data.status !== 'PUBLISHED');
+  const gone =
+    (isApiClientError(location.error) && location.error.status === 404) || (location.data && location.data.status !== 'PUBLISHED');
   if (gone) return <Navigate to={paths.notFound.getHref()} replace />;
   // Decision 025: the location and its about texts (asked for together) are shown together, once,
   // so the texts do not push the contact card and the search form down when they arrive; until then a
@@ -103,7 +104,12 @@ function LocationSearch({ location }: { location: Location }) {
 
   return (
     <>
-      <SearchForm values={values} onSearch={(next) => setParams(writeSearchValues(next, params))} minDurationMinutes={minMinutes} title={SEARCH_TITLE} />
+      <SearchForm
+        values={values}
+        onSearch={(next) => setParams(writeSearchValues(next, params))}
+        minDurationMinutes={minMinutes}
+        title={SEARCH_TITLE}
+      />
       {location.behandlingstid > 0 && <Alert data-color="info">{processingTimeText(location.behandlingstid)}</Alert>}
       {search ? (
         <LocationRooms locationId={location.id} search={search} />

@@ -12,10 +12,14 @@ export function capacityText(capacity: number): string {
 }
 
 /** How much of the search the room is free for: 'Ledig', 'Ikke ledig', or 'Ledig {n} av {m} valgte datoer' (spec 01 §8). */
-export function roomAvailability(hit: Pick<SearchAssetHit, 'datesCount' | 'unavailableDates'>, kind: PortalSearch['kind']): { text: string; color: 'success' | 'warning' | 'danger' } {
+export function roomAvailability(
+  hit: Pick<SearchAssetHit, 'datesCount' | 'unavailableDates'>,
+  kind: PortalSearch['kind'],
+): { text: string; color: 'success' | 'warning' | 'danger' } {
   const free = hit.datesCount - hit.unavailableDates.length;
   if (free <= 0) return { text: 'Ikke ledig', color: 'danger' };
-  if (kind === 'single' || free === hit.datesCount) return { text: kind === 'single' ? 'Ledig' : `Ledig alle ${hit.datesCount} valgte datoer`, color: 'success' };
+  if (kind === 'single' || free === hit.datesCount)
+    return { text: kind === 'single' ? 'Ledig' : `Ledig alle ${hit.datesCount} valgte datoer`, color: 'success' };
   return { text: `Ledig ${free} av ${hit.datesCount} valgte datoer`, color: free * 2 <= hit.datesCount ? 'danger' : 'warning' };
 }
 
@@ -35,7 +39,12 @@ export function LocationRoomCard({ hit, search, selected, onToggle, chosen, onTo
   const errorId = `${roomElementId(hit.bookableAssetId)}-feil`;
   const availability = roomAvailability(hit, search.kind);
   return (
-    <li id={roomElementId(hit.bookableAssetId)} tabIndex={-1} aria-describedby={missingTime ? errorId : undefined} className="lk-location-room">
+    <li
+      id={roomElementId(hit.bookableAssetId)}
+      tabIndex={-1}
+      aria-describedby={missingTime ? errorId : undefined}
+      className="lk-location-room"
+    >
       <Card asChild data-color={selected ? 'accent' : 'neutral'} variant={selected ? 'tinted' : 'default'}>
         <article aria-labelledby={headingId}>
           <div className="lk-location-room__head">
@@ -52,7 +61,15 @@ export function LocationRoomCard({ hit, search, selected, onToggle, chosen, onTo
               {selected ? 'Fjern rom' : 'Velg rom'}
             </Button>
           </div>
-          {selected && <RoomTimesChoice roomId={hit.bookableAssetId} roomName={hit.displayName} search={search} chosen={chosen} onToggle={onToggleTime} />}
+          {selected && (
+            <RoomTimesChoice
+              roomId={hit.bookableAssetId}
+              roomName={hit.displayName}
+              search={search}
+              chosen={chosen}
+              onToggle={onToggleTime}
+            />
+          )}
           {missingTime && <ValidationMessage id={errorId}>{searchFormMessages.chooseTime}</ValidationMessage>}
         </article>
       </Card>

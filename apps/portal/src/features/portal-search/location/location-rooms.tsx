@@ -39,7 +39,11 @@ export function LocationRooms({ locationId, search }: { locationId: number; sear
 
   // Times belong to one search: another search starts with none chosen.
   const searchKey = JSON.stringify(search);
-  const [state, setState] = useState<{ key: string; choices: TimeChoices; checkMissing: boolean }>({ key: searchKey, choices: {}, checkMissing: false });
+  const [state, setState] = useState<{ key: string; choices: TimeChoices; checkMissing: boolean }>({
+    key: searchKey,
+    choices: {},
+    checkMissing: false,
+  });
   const current = state.key === searchKey ? state : { key: searchKey, choices: {}, checkMissing: false };
   const { choices, checkMissing } = current;
   const missing = checkMissing ? roomsMissingTime(chosenIds, (id) => chosenTimeCount(choices, id)) : [];
@@ -55,7 +59,14 @@ export function LocationRooms({ locationId, search }: { locationId: number; sear
 
   const toggleRoom = (id: number) => {
     // Spec 01 §4: a room's time selection clears when it is deselected.
-    if (selected.includes(id)) setState({ ...current, choices: keepRooms(choices, selected.filter((s) => s !== id)) });
+    if (selected.includes(id))
+      setState({
+        ...current,
+        choices: keepRooms(
+          choices,
+          selected.filter((s) => s !== id),
+        ),
+      });
     clearProblems();
     toggle(id);
   };

@@ -23,7 +23,17 @@ interface TimeOption extends ChosenTime {
 }
 
 /** One group of times to choose from: toggle buttons, the chosen one pressed; a second press undoes. */
-function TimeOptions({ label, options, chosen, onToggle }: { label: string; options: readonly TimeOption[]; chosen: ChosenTime | undefined; onToggle: (time: ChosenTime) => void }) {
+function TimeOptions({
+  label,
+  options,
+  chosen,
+  onToggle,
+}: {
+  label: string;
+  options: readonly TimeOption[];
+  chosen: ChosenTime | undefined;
+  onToggle: (time: ChosenTime) => void;
+}) {
   const [showAll, setShowAll] = useState(false);
   if (options.length === 0) return <Paragraph data-size="sm">{noTimesText}</Paragraph>;
   // A chosen time further down the list stays in view.
@@ -46,7 +56,9 @@ function TimeOptions({ label, options, chosen, onToggle }: { label: string; opti
                 <span>{intervalText(option)}</span>
                 {/* The space keeps the two apart in the button's accessible name. */}
                 {option.note && ' '}
-                {option.note && <span className={`lk-location-times__note lk-location-times__note--${option.note.tone}`}>{option.note.text}</span>}
+                {option.note && (
+                  <span className={`lk-location-times__note lk-location-times__note--${option.note.tone}`}>{option.note.text}</span>
+                )}
               </Button>
             </li>
           );
@@ -81,10 +93,20 @@ interface RoomTimesProps {
 
 /** The free times of a chosen room for the search: one list for a single date, one per weekday for a recurring loan. */
 export function RoomTimesChoice(props: RoomTimesProps) {
-  return props.search.kind === 'single' ? <SingleDateTimes {...props} search={props.search} /> : <SeriesTimes {...props} search={props.search} />;
+  return props.search.kind === 'single' ? (
+    <SingleDateTimes {...props} search={props.search} />
+  ) : (
+    <SeriesTimes {...props} search={props.search} />
+  );
 }
 
-function SingleDateTimes({ roomId, roomName, search, chosen, onToggle }: RoomTimesProps & { search: Extract<PortalSearch, { kind: 'single' }> }) {
+function SingleDateTimes({
+  roomId,
+  roomName,
+  search,
+  chosen,
+  onToggle,
+}: RoomTimesProps & { search: Extract<PortalSearch, { kind: 'single' }> }) {
   const times = useQuery(availableTimeQuery(roomId, search.date, search.duration));
   return (
     <div className="lk-location-times">
@@ -105,7 +127,13 @@ function SingleDateTimes({ roomId, roomName, search, chosen, onToggle }: RoomTim
   );
 }
 
-function SeriesTimes({ roomId, roomName, search, chosen, onToggle }: RoomTimesProps & { search: Extract<PortalSearch, { kind: 'recurring' }> }) {
+function SeriesTimes({
+  roomId,
+  roomName,
+  search,
+  chosen,
+  onToggle,
+}: RoomTimesProps & { search: Extract<PortalSearch, { kind: 'recurring' }> }) {
   const series = useQuery(availableTimeSeriesQuery(roomId, search));
   return (
     <div className="lk-location-times">

@@ -8,7 +8,10 @@ const evening = { start: '18:00:00', end: '19:00:00', firstAvailable: '2030-03-0
 describe('buildBookingRequest', () => {
   it('makes one time per room on the searched date for a single loan, in the order the rooms were chosen', () => {
     const search: PortalSearch = { kind: 'single', tagIds: [], date: '2030-03-05', duration: 'PT1H30M' };
-    const choices: TimeChoices = { 11: { single: { start: '18:00:00', end: '19:30:00', firstAvailable: '2030-03-05' } }, 12: { single: { start: '09:15:00', end: '10:45:00', firstAvailable: '2030-03-05' } } };
+    const choices: TimeChoices = {
+      11: { single: { start: '18:00:00', end: '19:30:00', firstAvailable: '2030-03-05' } },
+      12: { single: { start: '09:15:00', end: '10:45:00', firstAvailable: '2030-03-05' } },
+    };
     expect(buildBookingRequest(search, [12, 11, 13], choices)).toEqual([
       { bookableAssetId: 12, datesAndTimes: [{ date: '2030-03-05', startTime: '09:15:00', duration: 'PT1H30M' }], repetition: null },
       { bookableAssetId: 11, datesAndTimes: [{ date: '2030-03-05', startTime: '18:00:00', duration: 'PT1H30M' }], repetition: null },
@@ -16,7 +19,15 @@ describe('buildBookingRequest', () => {
   });
 
   it("repeats each weekday's time weekly from the search's first date of that weekday up to 'to' ('Ukentlig'), free or not", () => {
-    const search: PortalSearch = { kind: 'recurring', tagIds: [], from: '2030-03-04', to: '2030-04-30', duration: 'PT1H', repetition: 'WEEKLYONWEEKDAY', daysOfWeek: ['MONDAY', 'WEDNESDAY'] };
+    const search: PortalSearch = {
+      kind: 'recurring',
+      tagIds: [],
+      from: '2030-03-04',
+      to: '2030-04-30',
+      duration: 'PT1H',
+      repetition: 'WEEKLYONWEEKDAY',
+      daysOfWeek: ['MONDAY', 'WEDNESDAY'],
+    };
     const choices: TimeChoices = {
       11: { WEDNESDAY: { start: '17:00:00', end: '18:00:00', firstAvailable: '2030-03-13' }, MONDAY: evening },
     };
@@ -35,8 +46,18 @@ describe('buildBookingRequest', () => {
 
   it("repeats every other week in the search's own weeks ('Annenhver uke'), even when 'from' is mid-week", () => {
     // From Wednesday 6 March: week 0 is 4–10 March, so Mondays are 18 March, 1 April …; Wednesdays 6 March, 20 March …
-    const search: PortalSearch = { kind: 'recurring', tagIds: [], from: '2030-03-06', to: '2030-04-30', duration: 'PT1H', repetition: 'BIWEEKLYONWEEKDAY', daysOfWeek: ['MONDAY', 'WEDNESDAY'] };
-    const choices: TimeChoices = { 11: { MONDAY: { ...evening, firstAvailable: '2030-03-18' }, WEDNESDAY: { ...evening, firstAvailable: '2030-03-06' } } };
+    const search: PortalSearch = {
+      kind: 'recurring',
+      tagIds: [],
+      from: '2030-03-06',
+      to: '2030-04-30',
+      duration: 'PT1H',
+      repetition: 'BIWEEKLYONWEEKDAY',
+      daysOfWeek: ['MONDAY', 'WEDNESDAY'],
+    };
+    const choices: TimeChoices = {
+      11: { MONDAY: { ...evening, firstAvailable: '2030-03-18' }, WEDNESDAY: { ...evening, firstAvailable: '2030-03-06' } },
+    };
     expect(buildBookingRequest(search, [11], choices)).toEqual([
       {
         bookableAssetId: 11,
@@ -50,12 +71,24 @@ describe('buildBookingRequest', () => {
   });
 
   it("lists every date of 'Hver fjerde uke' (the request repeats only weekly or biweekly)", () => {
-    const search: PortalSearch = { kind: 'recurring', tagIds: [], from: '2030-03-04', to: '2030-05-31', duration: 'PT2H', repetition: 'MONTHLYONWEEKDAY', daysOfWeek: ['TUESDAY'] };
+    const search: PortalSearch = {
+      kind: 'recurring',
+      tagIds: [],
+      from: '2030-03-04',
+      to: '2030-05-31',
+      duration: 'PT2H',
+      repetition: 'MONTHLYONWEEKDAY',
+      daysOfWeek: ['TUESDAY'],
+    };
     const choices: TimeChoices = { 11: { TUESDAY: { start: '10:00:00', end: '12:00:00', firstAvailable: '2030-03-05' } } };
     expect(buildBookingRequest(search, [11], choices)).toEqual([
       {
         bookableAssetId: 11,
-        datesAndTimes: ['2030-03-05', '2030-04-02', '2030-04-30', '2030-05-28'].map((date) => ({ date, startTime: '10:00:00', duration: 'PT2H' })),
+        datesAndTimes: ['2030-03-05', '2030-04-02', '2030-04-30', '2030-05-28'].map((date) => ({
+          date,
+          startTime: '10:00:00',
+          duration: 'PT2H',
+        })),
         repetition: null,
       },
     ]);
@@ -63,7 +96,15 @@ describe('buildBookingRequest', () => {
 
   it("keeps a second room's dates that are not free in its series: a weekly series once lost 24.12 and 31.12 unseen", () => {
     // Seven Thursdays; the second room is closed on 24.12 and 31.12, so its time's first free date is 7.1.
-    const search: PortalSearch = { kind: 'recurring', tagIds: [], from: '2026-12-21', to: '2027-02-05', duration: 'PT1H', repetition: 'WEEKLYONWEEKDAY', daysOfWeek: ['THURSDAY'] };
+    const search: PortalSearch = {
+      kind: 'recurring',
+      tagIds: [],
+      from: '2026-12-21',
+      to: '2027-02-05',
+      duration: 'PT1H',
+      repetition: 'WEEKLYONWEEKDAY',
+      daysOfWeek: ['THURSDAY'],
+    };
     const choices: TimeChoices = {
       11: { THURSDAY: { start: '18:00:00', end: '19:00:00', firstAvailable: '2026-12-24' } },
       12: { THURSDAY: { start: '18:00:00', end: '19:00:00', firstAvailable: '2027-01-07' } },
@@ -71,11 +112,27 @@ describe('buildBookingRequest', () => {
     const [first, second] = buildBookingRequest(search, [11, 12], choices);
     expect(first!.datesAndTimes).toEqual([{ date: '2026-12-24', startTime: '18:00:00', duration: 'PT1H' }]);
     expect(second!.datesAndTimes).toEqual([{ date: '2026-12-24', startTime: '18:00:00', duration: 'PT1H' }]);
-    expect(expandRepetition(second!.datesAndTimes, second!.repetition).map((o) => o.date)).toEqual(['2026-12-24', '2026-12-31', '2027-01-07', '2027-01-14', '2027-01-21', '2027-01-28', '2027-02-04']);
+    expect(expandRepetition(second!.datesAndTimes, second!.repetition).map((o) => o.date)).toEqual([
+      '2026-12-24',
+      '2026-12-31',
+      '2027-01-07',
+      '2027-01-14',
+      '2027-01-21',
+      '2027-01-28',
+      '2027-02-04',
+    ]);
   });
 
   it('leaves out rooms without a time', () => {
-    const search: PortalSearch = { kind: 'recurring', tagIds: [], from: '2030-03-04', to: '2030-03-31', duration: 'PT1H', repetition: 'WEEKLYONWEEKDAY', daysOfWeek: ['MONDAY'] };
+    const search: PortalSearch = {
+      kind: 'recurring',
+      tagIds: [],
+      from: '2030-03-04',
+      to: '2030-03-31',
+      duration: 'PT1H',
+      repetition: 'WEEKLYONWEEKDAY',
+      daysOfWeek: ['MONDAY'],
+    };
     expect(buildBookingRequest(search, [11, 12], { 11: {} })).toEqual([]);
   });
 });

@@ -72,7 +72,15 @@ export function buildBookingRequest(search: PortalSearch, roomIds: readonly numb
     const times = choices[roomId] ?? {};
     if (search.kind === 'single') {
       const time = times.single;
-      return time ? [{ bookableAssetId: roomId, datesAndTimes: [{ date: search.date, startTime: time.start, duration: search.duration }], repetition: null }] : [];
+      return time
+        ? [
+            {
+              bookableAssetId: roomId,
+              datesAndTimes: [{ date: search.date, startTime: time.start, duration: search.duration }],
+              repetition: null,
+            },
+          ]
+        : [];
     }
     const pattern = repeatPatternOf[search.repetition];
     const dates = expandWeekdayPattern(search);

@@ -67,7 +67,13 @@ export function useGoToApplication() {
           return;
         }
         updateDraft(() => ({ repetition: draftRepetition(search), checked: [], reservations, availability }));
-        void navigate(paths.send.getHref({ purpose: 'PUBLICUSER_LOAN', activityType: activityTypeOfRooms(rooms), nextLink: nextLinkOfRooms(rooms, paths.bookings.path) }));
+        void navigate(
+          paths.send.getHref({
+            purpose: 'PUBLICUSER_LOAN',
+            activityType: activityTypeOfRooms(rooms),
+            nextLink: nextLinkOfRooms(rooms, paths.bookings.path),
+          }),
+        );
       } catch (error) {
         setProblems([userMessageOf(error)]);
       } finally {

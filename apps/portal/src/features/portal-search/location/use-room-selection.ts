@@ -6,6 +6,9 @@ export { roomElementId, useScrollToParameter } from '@lokaler/ui/room-selection-
 /** The rooms chosen on the location page, kept in the URL beside the search ('Velg rom' / 'Fjern rom'). */
 export function useRoomSelection() {
   const { selected, setSelected } = useRoomIdsInUrl();
-  const toggle = useCallback((id: number) => setSelected(selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id]), [selected, setSelected]);
+  const toggle = useCallback(
+    (id: number) => setSelected(selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id]),
+    [selected, setSelected],
+  );
   return { selected, toggle };
 }

@@ -80,7 +80,10 @@ export class ResultsMapView {
   private fitPending = false;
   private readonly resizeObserver: ResizeObserver | null;
 
-  constructor(container: HTMLElement, private readonly links: () => MarkerLinks) {
+  constructor(
+    container: HTMLElement,
+    private readonly links: () => MarkerLinks,
+  ) {
     // A map without tiles has no maximum zoom of its own; the cluster plugin needs one.
     this.map = L.map(container, { center: OSLO_CENTRE, zoom: OSLO_ZOOM, maxZoom: MAX_ZOOM, zoomControl: false, attributionControl: false });
     L.control.zoom({ zoomInTitle: 'Zoom inn', zoomOutTitle: 'Zoom ut' }).addTo(this.map);
@@ -123,11 +126,13 @@ export class ResultsMapView {
     this.markerLayer.clearLayers();
     // In one go: the plugin clusters a batch once instead of once per marker.
     this.markerOrder = new WeakMap();
-    this.markerLayer.addLayers(markers.map((marker, index) => {
-      const layer = this.createMarker(marker);
-      this.markerOrder.set(layer, index);
-      return layer;
-    }));
+    this.markerLayer.addLayers(
+      markers.map((marker, index) => {
+        const layer = this.createMarker(marker);
+        this.markerOrder.set(layer, index);
+        return layer;
+      }),
+    );
     this.fit();
   }
 
@@ -139,7 +144,8 @@ export class ResultsMapView {
   private fit(): void {
     const size = this.map.getSize();
     this.fitPending = size.x === 0 || size.y === 0;
-    if (this.markerLayer.getLayers().length) this.map.fitBounds(this.markerLayer.getBounds(), { padding: [MARKER_SIZE, MARKER_SIZE], maxZoom: FIT_MAX_ZOOM });
+    if (this.markerLayer.getLayers().length)
+      this.map.fitBounds(this.markerLayer.getBounds(), { padding: [MARKER_SIZE, MARKER_SIZE], maxZoom: FIT_MAX_ZOOM });
     else this.map.setView(OSLO_CENTRE, OSLO_ZOOM);
   }
 
@@ -164,9 +170,9 @@ export class ResultsMapView {
         const first = minBy(cluster.getAllChildMarkers(), (child) => this.markerOrder.get(child) ?? Infinity);
         if (first) this.focusWhenDrawn(first);
         // Zoom in while that tells its markers apart; where none does (the same building), spread them out.
-        if (this.map.getZoom() < NO_CLUSTERS_FROM_ZOOM && this.map.getBoundsZoom(cluster.getBounds()) > this.map.getZoom()) cluster.zoomToBounds({ padding: [MARKER_SIZE, MARKER_SIZE] });
+        if (this.map.getZoom() < NO_CLUSTERS_FROM_ZOOM && this.map.getBoundsZoom(cluster.getBounds()) > this.map.getZoom())
+          cluster.zoomToBounds({ padding: [MARKER_SIZE, MARKER_SIZE] });
         else cluster.spiderfy();
-
       },
     });
   }
@@ -213,9 +219,10 @@ export class ResultsMapView {
     // A marker's element exists only while it is drawn on its own (not inside a cluster).
     layer.on('add', () => {
       const element = layer.getElement();
-      if (element) element.onpointerdown = () => {
-        openedByKeyboard = false;
-      };
+      if (element)
+        element.onpointerdown = () => {
+          openedByKeyboard = false;
+        };
     });
     return layer;
   }

@@ -11,18 +11,30 @@ import { buildHit } from './test-hits';
 const osm: MapSettings = { tileUrl: 'https://tile.example.no/{z}/{x}/{y}.png', tileAttribution: '© OpenStreetMap-bidragsytere' };
 
 function stubMapSettings(answer: MapSettings | 'fails') {
-  vi.stubGlobal('fetch', vi.fn(async () => answer === 'fails'
-    ? new Response(JSON.stringify({ msg: 'nede', code: 'INTERNAL' }), { status: 500 })
-    : new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () =>
+      answer === 'fails'
+        ? new Response(JSON.stringify({ msg: 'nede', code: 'INTERNAL' }), { status: 500 })
+        : new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } }),
+    ),
+  );
 }
 
 function renderMap(hits: readonly SearchAssetHit[]) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([
-    { path: '/portal', element: <ResultsMap hits={hits} locationHref={(id) => `/lokale/${id}?date=2026-12-01&duration=PT1H`} /> },
-    { path: '/lokale/:locationId', element: <p>Lokalesiden</p> },
-  ], { initialEntries: ['/portal?searchType=map'] });
-  const view = render(<QueryClientProvider client={queryClient}><RouterProvider router={router} /></QueryClientProvider>);
+  const router = createMemoryRouter(
+    [
+      { path: '/portal', element: <ResultsMap hits={hits} locationHref={(id) => `/lokale/${id}?date=2026-12-01&duration=PT1H`} /> },
+      { path: '/lokale/:locationId', element: <p>Lokalesiden</p> },
+    ],
+    { initialEntries: ['/portal?searchType=map'] },
+  );
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
   return { ...view, router };
 }
 
@@ -61,8 +73,15 @@ describe('ResultsMap', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Korsvoll skole: 2 ledige rom' }));
     const popup = await screen.findByRole('group', { name: 'Korsvoll skole' });
     expect(within(popup).getByText('2 ledige rom')).toBeInTheDocument();
-    expect(within(popup).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Gymsal', 'Klasserom 101']);
-    expect(within(popup).getByRole('link', { name: 'Gå til Korsvoll skole' })).toHaveAttribute('href', '/lokale/7?date=2026-12-01&duration=PT1H');
+    expect(
+      within(popup)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Gymsal', 'Klasserom 101']);
+    expect(within(popup).getByRole('link', { name: 'Gå til Korsvoll skole' })).toHaveAttribute(
+      'href',
+      '/lokale/7?date=2026-12-01&duration=PT1H',
+    );
   });
 
   it("follows the popup's link inside the app, with the search", async () => {
@@ -97,11 +116,27 @@ describe('ResultsMap', () => {
     const href = (id: number) => `/lokale/${id}`;
     const router = (list: readonly SearchAssetHit[]) =>
       createMemoryRouter([{ path: '/portal', element: <ResultsMap hits={list} locationHref={href} /> }], { initialEntries: ['/portal'] });
-    const view = render(<QueryClientProvider client={queryClient}><RouterProvider router={router(hits)} /></QueryClientProvider>);
+    const view = render(
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router(hits)} />
+      </QueryClientProvider>,
+    );
     expect(screen.getAllByRole('button', { name: /ledige? rom$/ })).toHaveLength(2);
-    view.rerender(<QueryClientProvider client={queryClient}><RouterProvider router={router(hits.slice(2))} /></QueryClientProvider>);
-    await waitFor(() => expect(screen.getAllByRole('button', { name: /ledige? rom$/ }).map((b) => b.getAttribute('aria-label'))).toEqual(['Deichman Nydalen: 1 ledig rom']));
-    view.rerender(<QueryClientProvider client={queryClient}><RouterProvider router={router([])} /></QueryClientProvider>);
+    view.rerender(
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router(hits.slice(2))} />
+      </QueryClientProvider>,
+    );
+    await waitFor(() =>
+      expect(screen.getAllByRole('button', { name: /ledige? rom$/ }).map((b) => b.getAttribute('aria-label'))).toEqual([
+        'Deichman Nydalen: 1 ledig rom',
+      ]),
+    );
+    view.rerender(
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router([])} />
+      </QueryClientProvider>,
+    );
     await waitFor(() => expect(screen.queryByRole('button', { name: /ledige? rom$/ })).not.toBeInTheDocument());
     expect(screen.getByRole('region', { name: 'Kart over ledige rom: 0 steder' })).toBeInTheDocument();
   });
@@ -144,7 +179,7 @@ describe('ResultsMap', () => {
       buildHit({ locationId: 21, locationName: 'Sagene skole', latLng: { lat: 59.9375, lng: 10.75 } }),
       buildHit({ locationId: 22, locationName: 'Sagene samfunnshus', latLng: { lat: 59.9395, lng: 10.753 } }),
       buildHit({ locationId: 23, locationName: 'Bentsebrua bibliotek', latLng: { lat: 59.9355, lng: 10.754 } }),
-      buildHit({ locationId: 24, locationName: 'Holmlia skole', latLng: { lat: 59.835, lng: 10.80 } }),
+      buildHit({ locationId: 24, locationName: 'Holmlia skole', latLng: { lat: 59.835, lng: 10.8 } }),
     ];
     renderMap(near);
     const map = screen.getByRole('region', { name: 'Kart over ledige rom: 4 steder' });
