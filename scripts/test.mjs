@@ -1,5 +1,5 @@
 // `npm test`: every suite the project has, with one closing line "N passed, N failed".
-//   typecheck (tsc 7, strict) and lint (ESLint) count as one check each, and so does the bundle
+//   typecheck (tsc 7, strict), lint (ESLint) and the format check (Prettier) count as one check each, and so does the bundle
 //   budget (scripts/bundle-budget.mjs: each route's gzip JavaScript, after the build for e2e);
 //   Vitest projects: domain (Europe/Oslo and UTC), web (jsdom), server on PGlite,
 //   server-pg and storm (two server processes, bench/storm) on PostgreSQL when TEST_DATABASE_URL is set,
@@ -92,6 +92,12 @@ const firstChecks = [];
 if (!flag('--no-static')) {
   firstChecks.push(runCaptured('typecheck', ['scripts/typecheck.mjs']).then((ok) => check('typecheck', ok)));
   firstChecks.push(runCaptured('lint', ['node_modules/eslint/bin/eslint.js', '--max-warnings=0', '.']).then((ok) => check('lint', ok)));
+  // The formatter's check counts as part of lint (`npm run format` writes what it wants).
+  firstChecks.push(
+    runCaptured('format', ['node_modules/prettier/bin/prettier.cjs', '--check', '.']).then((ok) =>
+      check('lint: format (prettier --check; npm run format fixes it)', ok),
+    ),
+  );
 }
 if (projects.includes('e2e')) {
   firstChecks.push(
