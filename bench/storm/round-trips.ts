@@ -26,7 +26,7 @@ const scratch = await createScratchDatabase(serverUrl, 'lokaler_roundtrips');
 const database = await openDatabase({ engine: 'postgres', url: scratch.url, maxConnections: 4 });
 try {
   await database.migrate();
-  const location = await createLocation(database.db, { name: 'Stormvik skole' });
+  const location = await createLocation(database.db, { name: 'Stormvik skole', maxPendingHours: 2000, maxPendingApplications: 500 });
   await setOpeningHours(database.db, location.id, '08:00', '23:00');
   const rooms = [
     (await createAsset(database.db, location.id, { name: 'Rom 1' })).id,

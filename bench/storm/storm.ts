@@ -127,7 +127,7 @@ export async function runStorm(options: StormOptions): Promise<StormReport> {
     database = await openDatabase({ engine: 'postgres', url: ownUrl.toString(), maxConnections: 4 });
     await database.migrate();
     const db = database.db;
-    const location = await createLocation(db, { name: 'Stormvik skole' });
+    const location = await createLocation(db, { name: 'Stormvik skole', maxPendingHours: 2000, maxPendingApplications: 500 });
     await setOpeningHours(db, location.id, '08:00', '23:00');
     const rooms: number[] = [];
     for (let i = 0; i < options.rooms; i++) rooms.push((await createAsset(db, location.id, { name: `Rom ${i + 1}` })).id);
@@ -143,6 +143,9 @@ export async function runStorm(options: StormOptions): Promise<StormReport> {
       JOB_LEASE_SECONDS: '5',
       MAIL_CLAIM_LEASE_SECONDS: '10',
       OIDC_ACCESS_TOKEN_TTL_SECONDS: '3600',
+      // A storm of 20 people measures the write path, not fairness: the per-person rate and the location's
+      // fair-share limits (decision 041, fair-share.test.ts) are lifted to their maximum.
+      BOOKINGS_PER_PERSON_PER_10_MINUTES: '1000',
       LOG_LEVEL: 'warn',
       ...(options.cpuProfileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(options.cpuProfileDir)}` } : {}),
     };

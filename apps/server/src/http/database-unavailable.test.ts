@@ -7,6 +7,7 @@ import { createTestApp, type TestContext } from '../../test/test-app';
 import { loginAs } from '../../test/login';
 import { createAsset, createLocation, createUser } from '../../test/factories/places';
 import { addLocationAdmin, inDays, setOpeningHours } from '../../test/factories/calendar';
+import { MAX_CONNECTION_ATTEMPTS } from '../db/connection-retry';
 import { queryRows } from '../db/client';
 import { bookings } from '../db/schema/bookings';
 import { testAdmins } from '../seed/test-users';
@@ -138,13 +139,14 @@ if (engine === 'postgres') {
       expect(await statusOf(bookingId)).toBe('REJECTED');
     });
 
-    it('a rejection whose fresh connection is ended too answers 503 with Retry-After and changes nothing', async () => {
+    it(`a rejection whose connection is ended on each of its ${MAX_CONNECTION_ATTEMPTS} attempts answers 503 with Retry-After and changes nothing`, async () => {
       const { bookingId } = await booking();
       await holder.query('begin');
       await holder.query('select id from bookings where id = $1 for update', [bookingId]);
       const answer = call(ctx.app, admin, 'PUT', `/api/booking/${bookingId}/reject`, { rejectionText: 'Lokalet er opptatt.' });
-      const first = await terminateNextWaiter([]);
-      await terminateNextWaiter([first]);
+      // Decision 043: a write transaction gets MAX_CONNECTION_ATTEMPTS runs, each on a fresh connection.
+      const seen: number[] = [];
+      for (let i = 0; i < MAX_CONNECTION_ATTEMPTS; i++) seen.push(await terminateNextWaiter(seen));
       const res = await answer;
       await holder.query('commit');
       expect(res.statusCode, res.body).toBe(503);
@@ -153,12 +155,14 @@ if (engine === 'postgres') {
       expect(await statusOf(bookingId)).toBe('UNPROCESSED');
     });
 
-    it('a plain read whose connection is ended answers 503 with Retry-After', async () => {
+    it(`a plain read whose connection is ended on each of its ${MAX_CONNECTION_ATTEMPTS} attempts answers 503 with Retry-After`, async () => {
       const { bookingId } = await booking();
       await holder.query('begin');
       await holder.query('lock table bookings in access exclusive mode');
       const answer = call(ctx.app, admin, 'GET', `/api/booking/${bookingId}`);
-      await terminateNextWaiter([]);
+      // Decision 043: the pool runs a lone read again on a fresh connection, MAX_CONNECTION_ATTEMPTS times in all.
+      const seen: number[] = [];
+      for (let i = 0; i < MAX_CONNECTION_ATTEMPTS; i++) seen.push(await terminateNextWaiter(seen));
       const res = await answer;
       await holder.query('commit');
       expect(res.statusCode, res.body).toBe(503);
