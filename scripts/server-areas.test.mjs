@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
@@ -26,6 +26,16 @@ describe('the server areas (scripts/server-areas.mjs)', { timeout: 60_000 }, () 
     for (const area of serverAreas) {
       expect(existsSync(join(src, area.name, 'README.md')), `${area.name}/README.md`).toBe(true);
       expect(existsSync(join(src, area.name, 'index.ts')), `${area.name}/index.ts`).toBe(true);
+    }
+  });
+
+  it("name each of their modules in their README's table", () => {
+    for (const area of serverAreas) {
+      const readme = readFileSync(join(src, area.name, 'README.md'), 'utf8');
+      const modules = readdirSync(join(src, area.name), { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name);
+      for (const module of modules) expect(readme, `${area.name}/README.md names ${module}`).toContain(`| \`${module}\` |`);
     }
   });
 
