@@ -81,6 +81,8 @@ export default defineConfig({
           name: 'server',
           include: serverFiles,
           ...serverProject,
+          // The API fuzzer (minutes) runs once: on PostgreSQL, the production engine, when there is one (server-pg).
+          exclude: [...serverProject.exclude, ...(process.env.TEST_DATABASE_URL ? ['apps/server/src/http/api-fuzz.test.ts'] : [])],
           env: { TZ: 'Europe/Oslo', TEST_ENGINE: 'pglite' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
