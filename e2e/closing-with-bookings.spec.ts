@@ -8,7 +8,7 @@ import { chooseTestPerson, loginToPortal } from './support/portal-login';
 import { visible } from './support/visible';
 
 /**
- * Issue 27 point 6 (decision 042): Siri closes a day at Bjølsen skole that Ola has a booking on.
+ * Decision 042: Siri closes a day at Bjølsen skole that Ola has a booking on.
  * She sees his booking first; cancelling sends Ola one e-mail with her message and logs
  * 'Stengt: Vannlekkasje'; on another day she keeps the booking, and the week calendar shows the day
  * closed with Ola's time still there, marked kept.

@@ -93,7 +93,7 @@ describe('a city sets up a new location, end to end (decision 015)', () => {
     await expectAxeCleanAt320And1280(page);
     const first = /\/nytt-lokale\/([A-Za-z0-9_-]+)/.exec(await waitForMail(nora.email, /\/nytt-lokale\//))![1]!;
 
-    // Sent again (issue 27): a new link replaces the first one, and Nora follows the new one below.
+    // Sent again (decision 039): a new link replaces the first one, and Nora follows the new one below.
     await row.getByRole('button', { name: 'Send invitasjonen på nytt for Testskolen' }).click();
     await visible(page.getByText('Invitasjonen er sendt på nytt. Den forrige lenken virker ikke lenger.', { exact: false }));
     await page.context().close();

@@ -6,7 +6,7 @@ import { visible } from './support/visible';
 import { chooseWeddingTime, fillWeddingApplication, sendAndOpenWizard, weddingDay, weddingRoom } from './support/wedding-slot';
 
 /**
- * Decision 038 (issue 27, point 9): a couple's wedding time survives a reload. A reload on each step
+ * Decision 038: a couple's wedding time survives a reload. A reload on each step
  * comes back to the step with the answers and the time; leaving inside the app asks first (the spec's
  * unsaved-changes guard); a page left without 'Avbryt' shows on the booking page as not sent, with
  * the way back; closing the tab still lets the time go (after the e2e server's 10 s grace).

@@ -11,7 +11,7 @@ import { createAsset, createLocation } from './factories/places';
 import { inDays, setOpeningHours } from './factories/calendar';
 
 /**
- * Decision 043 (point 5 of issue 27): the application's database connections terminated again and
+ * Decision 043: the application's database connections terminated again and
  * again while citizens book. A lost connection is run again on a fresh one (lone reads by the pool,
  * write transactions by writeTransaction, a lost COMMIT asked after): every request answers 201 or
  * 409, never 503, and what was answered 201 is written once (a booking run again after a COMMIT

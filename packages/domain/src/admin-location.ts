@@ -196,7 +196,7 @@ export const newLocationMessages = {
   invitationUsed: 'Invitasjonen er allerede brukt.',
   invitationExpired: 'Invitasjonen har utløpt.',
   invitationNotFound: 'Fant ikke invitasjonen.',
-  /** 403 of a claim by a login whose e-mail is not the invited one (issue 27): the address itself stays unsaid. */
+  /** 403 of a claim by a login whose e-mail is not the invited one (decision 039): the address itself stays unsaid. */
   invitationForSomeoneElse:
     'Invitasjonen er sendt til en annen e-postadresse enn den du er logget inn med. Logg inn med den inviterte e-postadressen, eller be om en ny invitasjon.',
   /** 409 of a re-send once the invited person has taken the invitation in use, or the location is published. */

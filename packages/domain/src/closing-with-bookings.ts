@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Closing a day (a closed date or period of a location) or blocking a room's time over bookings that
- * hold it (issue 27 point 6, decision 042). The save without a decision answers 409
+ * hold it (decision 042). The save without a decision answers 409
  * AFFECTED_BOOKINGS with the bookings it would hit (`affectedBookings` in the error); the
  * administrator then saves again with `affectedBookings: { decision, message }`: CANCEL takes those
  * times out of the bookings (each applicant gets one e-mail and a change-log entry 'Stengt: …'),

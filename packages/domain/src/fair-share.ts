@@ -3,7 +3,7 @@ import type { AssetTimesToBook } from './booking-request';
 import { parseDuration } from './scheduling/iso-duration';
 
 /**
- * Fair share (issue 27, decision 041): what one applicant — a person, or an organisation across all
+ * Fair share (decision 041): what one applicant — a person, or an organisation across all
  * its representatives — may hold pending at one location, so that no one can block a school's
  * evenings with a few requests. A pending application holds its times against everyone else until
  * an administrator decides it, so the limits count what is not decided yet; decided (approved,

@@ -15,7 +15,7 @@ import { addFlow, addLocationAdmin, inDays, osloToday, setOpeningHours } from '.
 import { createAsset, createLocation } from '../../../test/factories/places';
 
 /**
- * Fair share (issue 27 point 1, decision 041), through the API on the engine of the project (PGlite in
+ * Fair share (decision 041), through the API on the engine of the project (PGlite in
  * `server`, PostgreSQL in `server-pg`), with the production rates (20 applications per 10 minutes,
  * 5 receipts an hour to typed addresses).
  */
@@ -129,7 +129,7 @@ describe('fair share: what one applicant may hold pending at a location', () => 
   const actFor = (who: CitizenSession) =>
     who.request({ method: 'POST', url: '/api/user/impersonation', payload: { orgNo: club.orgnr, orgName: club.orgNavn } });
 
-  describe('the attack of issue 27: 7 requests, each a weekly series in all six rooms of one school', () => {
+  describe('the attack decision 041 answers: 7 requests, each a weekly series in all six rooms of one school', () => {
     const attack = () => Array.from({ length: 7 }, (_, weekday) => series(rooms, addDays(firstMonday, weekday)));
 
     it('with the city-wide defaults, no request of the attack holds anything and the evening stays bookable for the next citizen', async () => {

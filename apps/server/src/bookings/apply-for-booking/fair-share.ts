@@ -15,7 +15,7 @@ import { AppError } from '../../errors';
 import { findFairShareSettings, findPendingBySemester, lockApplicant, type Applicant } from './fair-share-repository';
 
 /**
- * Fair share (issue 27, decision 041): what one applicant may hold pending at a location. The rules
+ * Fair share (decision 041): what one applicant may hold pending at a location. The rules
  * and their Norwegian messages are packages/domain fair-share.ts; here they meet the database.
  */
 

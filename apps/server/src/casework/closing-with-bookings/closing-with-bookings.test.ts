@@ -16,7 +16,7 @@ import { addLocationAdmin, inDays, setOpeningHours } from '../../../test/factori
 import { bookingWithTimes, call, trailOf } from '../../../test/admin-test-support';
 
 /**
- * Issue 27 point 6 (decision 042): closing a day, or blocking a time, over bookings. Without a
+ * Decision 042: closing a day, or blocking a time, over bookings. Without a
  * decision the save answers 409 AFFECTED_BOOKINGS with the bookings and nothing is written; CANCEL
  * takes the times out through the one writer with one change-log entry 'Stengt: …' and one e-mail per
  * applicant; KEEP leaves them. Runs on PGlite and PostgreSQL (projects server, server-pg).

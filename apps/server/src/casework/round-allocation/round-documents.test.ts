@@ -19,7 +19,7 @@ import { busyAtClosingReason } from './decide-application';
 import { ROUND_CLOSING_JOB } from './round-closing-job';
 
 /**
- * Decision 043 (issue 27 point 7): closing a round writes the vedtak of every decided application
+ * Decision 043: closing a round writes the vedtak of every decided application
  * at a location that writes vedtak — approvals and rejections, so a refused club can appeal — and the
  * contract of the approved ones where the location requires one, through the one renderer, stored
  * with their hash in the batch's transaction; the applicant reads them on the booking page. A

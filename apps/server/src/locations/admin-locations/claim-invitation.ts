@@ -17,7 +17,7 @@ function gone(message: string): AppError {
 }
 
 /**
- * POST /api/admin/new-location/{linkId}/claim (decision 015, issue 27). The invitation is bound to the
+ * POST /api/admin/new-location/{linkId}/claim (decisions 015 and 039). The invitation is bound to the
  * invited e-mail: a login whose identity (the admin's ADMIN_OIDC_USER_CLAIM, an address) is another
  * gets 403 and changes nothing, so the link still works for the invited person. Her first claim binds
  * the link to her login and makes her an administrator of the location; she may claim again (another

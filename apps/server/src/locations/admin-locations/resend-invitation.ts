@@ -14,7 +14,7 @@ function notResendable(invitationId: number, why: string): AppError {
 }
 
 /**
- * POST /api/admin/new-locations/{id}/resend (city admins; issue 27): a new link to the same invited
+ * POST /api/admin/new-locations/{id}/resend (city admins; decision 039): a new link to the same invited
  * address, valid LOCATION_INVITATION_DAYS from now, e-mailed again; the old link stops working (it is
  * replaced, so it is unknown: 404). Only while nobody has claimed it (SENT or EXPIRED): 409 once the
  * invitee has taken it in use or the location is published. One transaction with its audit entry.
