@@ -1,5 +1,5 @@
 /**
- * The limits and refusals of an uploaded PDF (issue 27): the server parses every uploaded PDF under
+ * The limits and refusals of an uploaded PDF (decision 039): the server parses every uploaded PDF under
  * these limits and refuses what could act on the computer of the person who opens it.
  */
 
