@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { findChromium } from './chromium.mjs';
 
@@ -23,8 +23,6 @@ const option = (name) => args.find((a) => a.startsWith(`${name}=`))?.slice(name.
 const totals = { passed: 0, failed: 0, skipped: 0 };
 // Every failure by name, printed again just above the totals: CI keeps only the tail of the output.
 const failures = [];
-const run = (cmd, cmdArgs, env = {}) =>
-  spawnSync(cmd, cmdArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status === 0;
 const check = (name, ok) => {
   totals[ok ? 'passed' : 'failed']++;
   if (!ok) failures.push(name);
@@ -115,43 +113,102 @@ if (projects.includes('e2e')) {
 await Promise.all(firstChecks);
 
 // One Vitest run per project, in this order (the cheap ones first, so a broken build shows early),
-// each with its wall time: the CI budget is watched per project.
+// each with its wall time: the CI budget is watched per project. The e2e suite runs as E2E_SHARDS
+// Vitest processes at once (default 2), each with its own server and browser on a share of the files
+// (e2eGroups): its files wait on the browser and the server most of the time, so on two cores
+// two shards take a little over half the time of one (docs/decisions/051-ci-time.md).
+const e2eShards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2) || 1);
+
+/**
+ * The e2e files in `shards` groups of about equal time: the longest first, each to the group with the
+ * least so far, by the seconds in e2e/shard-weights.json (Vitest's own --shard splits by count, and
+ * one file takes a fifth of the suite).
+ */
+function e2eGroups(shards) {
+  const { seconds: weights } = JSON.parse(fs.readFileSync(path.join(root, 'e2e/shard-weights.json'), 'utf8'));
+  const known = Object.values(weights).sort((a, b) => a - b);
+  const median = known[Math.floor(known.length / 2)] ?? 1;
+  const files = fs
+    .readdirSync(path.join(root, 'e2e'))
+    .filter((f) => f.endsWith('.spec.ts'))
+    .map((f) => ({ file: `e2e/${f}`, weight: weights[f] ?? median }))
+    .sort((a, b) => b.weight - a.weight || a.file.localeCompare(b.file));
+  const groups = Array.from({ length: shards }, () => ({ files: [], weight: 0 }));
+  for (const { file, weight } of files) {
+    const lightest = groups.reduce((min, g) => (g.weight < min.weight ? g : min));
+    lightest.files.push(file);
+    lightest.weight += weight;
+  }
+  return groups.map((g) => g.files).filter((f) => f.length > 0);
+}
+
+/** One Vitest process; resolves to its JSON report's path (missing when Vitest did not write one). */
+const vitest = (project, extraArgs, captured) =>
+  new Promise((resolve) => {
+    const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lokaler-test-')), 'vitest.json');
+    const child = spawn(
+      process.execPath,
+      [
+        'node_modules/vitest/vitest.mjs',
+        'run',
+        '--passWithNoTests',
+        '--project',
+        project,
+        ...extraArgs,
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${report}`,
+      ],
+      { cwd: root, stdio: captured ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, TZ: process.env.TZ ?? 'Europe/Oslo' } },
+    );
+    let output = '';
+    if (captured) {
+      child.stdout.on('data', (d) => (output += d));
+      child.stderr.on('data', (d) => (output += d));
+    }
+    child.on('close', () => {
+      // A captured shard's output is printed whole when it ends, so two shards' lines do not interleave.
+      if (output) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+      resolve(report);
+    });
+  });
+
+/** Adds one report to the totals and the failures; false when there was none. */
+const count = (project, report) => {
+  if (!fs.existsSync(report)) return false;
+  const r = JSON.parse(fs.readFileSync(report, 'utf8'));
+  totals.passed += r.numPassedTests;
+  totals.failed += r.numFailedTests;
+  totals.skipped += r.numPendingTests + r.numTodoTests;
+  // A file that fails to load has no tests to count: count it as a failure.
+  totals.failed += r.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
+  for (const file of r.testResults) {
+    const where = `${project} ${path.relative(root, file.name)}`;
+    if (file.status === 'failed' && file.assertionResults.length === 0)
+      failures.push(`${where}: ${file.message?.split('\n')[0] ?? 'did not load'}`);
+    for (const t of file.assertionResults) {
+      if (t.status === 'failed') failures.push(`${where} › ${t.fullName}: ${t.failureMessages?.[0]?.split('\n')[0] ?? ''}`);
+    }
+  }
+  return r;
+};
+
 for (const project of projects) {
   const since = Date.now();
-  const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lokaler-test-')), 'vitest.json');
-  run(
-    process.execPath,
-    [
-      'node_modules/vitest/vitest.mjs',
-      'run',
-      '--passWithNoTests',
-      '--project',
-      project,
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${report}`,
-    ],
-    { TZ: process.env.TZ ?? 'Europe/Oslo' },
-  );
-  if (fs.existsSync(report)) {
-    const r = JSON.parse(fs.readFileSync(report, 'utf8'));
-    totals.passed += r.numPassedTests;
-    totals.failed += r.numFailedTests;
-    totals.skipped += r.numPendingTests + r.numTodoTests;
-    // A file that fails to load has no tests to count: count it as a failure.
-    totals.failed += r.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
-    for (const file of r.testResults) {
-      const where = `${project} ${path.relative(root, file.name)}`;
-      if (file.status === 'failed' && file.assertionResults.length === 0)
-        failures.push(`${where}: ${file.message?.split('\n')[0] ?? 'did not load'}`);
-      for (const t of file.assertionResults) {
-        if (t.status === 'failed') failures.push(`${where} › ${t.fullName}: ${t.failureMessages?.[0]?.split('\n')[0] ?? ''}`);
-      }
+  const groups = project === 'e2e' && e2eShards > 1 ? e2eGroups(e2eShards) : [[]];
+  const shards = groups.length;
+  const reports = await Promise.all(groups.map((files) => vitest(project, files, shards > 1)));
+  let passed = 0;
+  let failed = 0;
+  reports.forEach((report, i) => {
+    const r = count(project, report);
+    if (!r) check(`vitest run of ${project}${shards > 1 ? ` (shard ${i + 1}/${shards})` : ''}`, false);
+    else {
+      passed += r.numPassedTests;
+      failed += r.numFailedTests;
     }
-    console.log(`${project}: ${r.numPassedTests} passed, ${r.numFailedTests} failed in ${seconds(since)}`);
-  } else {
-    check(`vitest run of ${project}`, false);
-  }
+  });
+  console.log(`${project}: ${passed} passed, ${failed} failed in ${seconds(since)}${shards > 1 ? ` (${shards} shards at once)` : ''}`);
 }
 console.log(`npm test took ${seconds(started)}`);
 if (failures.length) console.log(['Failed:', ...failures.map((f) => `  ✗ ${f.slice(0, 300)}`)].join('\n'));
