@@ -10,7 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrationsFolder } from '../paths';
-import { RetryingPool } from './connection-retry';
+import { isReadOnlyStatement, RetryingPool } from './connection-retry';
 import { serialised, withStartupLock } from './migrate-with-lock';
 import * as schema from './schema/index';
 
@@ -140,8 +140,8 @@ export async function queryRows<T extends Record<string, unknown>>(db: DbOrTx, q
 /**
  * A statement of the hot paths (booking creation, calendars): its text is built once, with
  * `sql.placeholder(name)` for the values, and on PostgreSQL it is a named prepared statement, parsed
- * once per connection and executed with a cached generic plan. Run outside a transaction it goes to
- * the connections that force generic plans (openDatabase): PostgreSQL's own choice kept the rooms'
+ * once per connection and executed with a cached generic plan. A read run outside a transaction goes
+ * to the connections that force generic plans (openDatabase): PostgreSQL's own choice kept the rooms'
  * calendar statement on custom plans, planned anew on every booking request for ~0.7–0.9 ms against
  * ~0.4 ms to run (decision 048). In a transaction it runs on the transaction's connection, where
  * PostgreSQL chooses. PGlite runs the same text unnamed. The name must be unique in the application.
@@ -152,9 +152,12 @@ export function preparedQuery<T extends Record<string, unknown>>(
 ): (db: DbOrTx, values: Record<string, unknown>) => Promise<T[]> {
   let built: Query | undefined;
   return async (db, values) => {
-    const target = genericPlans.get(db) ?? db;
-    const { session, dialect } = target as unknown as { session: PgSession; dialect: PgDialect };
+    const { dialect } = db as unknown as { dialect: PgDialect };
     built ??= dialect.sqlToQuery(query);
+    // Only reads: a lone write whose connection broke is not run again (connection-retry.ts), and a
+    // write's plan is cheap; it stays on the main pool.
+    const target = (isReadOnlyStatement(built.sql) && genericPlans.get(db)) || db;
+    const { session } = target as unknown as { session: PgSession };
     const result = (await session.prepareQuery(built, undefined, name, false).execute(values)) as unknown as { rows: T[] };
     return result.rows;
   };
