@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/test-db';
-import { preparedQuery, type Database } from './client';
+import { preparedQuery, queryRows, type Database } from './client';
 import { writeTransaction } from './write-transaction';
 
 /**
@@ -36,7 +36,7 @@ describe(`preparedQuery (${engine})`, () => {
 
   if (engine === 'postgres')
     it('leaves every other statement to PostgreSQL: a lone unnamed statement is not forced generic', async () => {
-      const [row] = (await database.db.execute(sql`select current_setting('plan_cache_mode') as mode`)).rows as { mode: string }[];
+      const [row] = await queryRows<{ mode: string }>(database.db, sql`select current_setting('plan_cache_mode') as mode`);
       expect(row!.mode).toBe('auto');
     });
 });
