@@ -10,7 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrationsFolder } from '../paths';
-import { RetryingPool } from './connection-retry';
+import { isReadOnlyStatement, RetryingPool } from './connection-retry';
 import { serialised, withStartupLock } from './migrate-with-lock';
 import * as schema from './schema/index';
 
@@ -39,6 +39,8 @@ export interface Database {
 }
 
 const overNetwork = new WeakSet<object>();
+/** The database of generic plans beside each PostgreSQL database (see preparedQuery). */
+const genericPlans = new WeakMap<object, Db>();
 
 /**
  * Whether the database is reached over a connection that can break (PostgreSQL through the pool),
@@ -87,6 +89,26 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   overNetwork.add(db);
+  // The named statements' lone reads (preparedQuery) run on a few connections of their own whose
+  // plans are always generic: plan_cache_mode is a setting of the session, PostgreSQL has no switch
+  // per statement, and on the main pool it would also make every unnamed statement generic.
+  // (The setting goes with the connection's start-up packet; options given in the URL replace it.)
+  const genericPool = new RetryingPool({
+    connectionString: target.url,
+    options: '-c plan_cache_mode=force_generic_plan',
+    max: genericPlanConnections(target.maxConnections ?? 20),
+  });
+  genericPool.on('error', (error) => {
+    console.error(`database connection lost: ${error.message}`);
+  });
+  genericPool.on('connect', (client) => {
+    client.on('error', (error) => {
+      console.error(`database connection lost: ${error.message}`);
+    });
+  });
+  const generic = drizzlePg(genericPool, { schema }) as unknown as Db;
+  overNetwork.add(generic);
+  genericPlans.set(db, generic);
   return {
     db,
     engine: 'postgres',
@@ -95,8 +117,15 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
         return afterwards?.();
       }),
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), genericPool.end()]);
+    },
   };
+}
+
+/** A fifth of the main pool, at least 2: the named statements are short reads (about 1 ms each). */
+function genericPlanConnections(maxConnections: number): number {
+  return Math.max(2, Math.ceil(maxConnections / 5));
 }
 
 /**
@@ -111,9 +140,11 @@ export async function queryRows<T extends Record<string, unknown>>(db: DbOrTx, q
 /**
  * A statement of the hot paths (booking creation, calendars): its text is built once, with
  * `sql.placeholder(name)` for the values, and on PostgreSQL it is a named prepared statement, parsed
- * once per connection and, after a few runs, executed with a cached generic plan. The calendars'
- * statement took ~0.9 ms to plan against ~0.4 ms to run, on every booking request (bench/RESULTS.md,
- * the storm). PGlite runs the same text unnamed. The name must be unique in the application.
+ * once per connection and executed with a cached generic plan. A read run outside a transaction goes
+ * to the connections that force generic plans (openDatabase): PostgreSQL's own choice kept the rooms'
+ * calendar statement on custom plans, planned anew on every booking request for ~0.7–0.9 ms against
+ * ~0.4 ms to run (decision 048). In a transaction it runs on the transaction's connection, where
+ * PostgreSQL chooses. PGlite runs the same text unnamed. The name must be unique in the application.
  */
 export function preparedQuery<T extends Record<string, unknown>>(
   name: string,
@@ -121,8 +152,12 @@ export function preparedQuery<T extends Record<string, unknown>>(
 ): (db: DbOrTx, values: Record<string, unknown>) => Promise<T[]> {
   let built: Query | undefined;
   return async (db, values) => {
-    const { session, dialect } = db as unknown as { session: PgSession; dialect: PgDialect };
+    const { dialect } = db as unknown as { dialect: PgDialect };
     built ??= dialect.sqlToQuery(query);
+    // Only reads: a lone write whose connection broke is not run again (connection-retry.ts), and a
+    // write's plan is cheap; it stays on the main pool.
+    const target = (isReadOnlyStatement(built.sql) && genericPlans.get(db)) || db;
+    const { session } = target as unknown as { session: PgSession };
     const result = (await session.prepareQuery(built, undefined, name, false).execute(values)) as unknown as { rows: T[] };
     return result.rows;
   };

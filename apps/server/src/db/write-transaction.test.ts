@@ -9,6 +9,7 @@ import { isConnectionLost } from './database-errors';
 import {
   MAX_CONFLICT_ATTEMPTS,
   MAX_CONNECTION_ATTEMPTS,
+  noteTransactionId,
   withSavepoint,
   writeTransaction,
   writeTransactionStats,
@@ -265,6 +266,37 @@ describe(`writeTransaction (${engine})`, () => {
       expect((await queryRows<{ note: string }>(database.db, sql`select note from write_probe`)).map((r) => r.note)).toEqual([
         'committed once',
       ]);
+    });
+
+  if (engine === 'postgres')
+    it('with the id noted by its own statement, asks no more for it, and a COMMIT lost after it committed still answers the result', async () => {
+      let runs = 0;
+      const sent: string[] = [];
+      const result = await writeTransaction(database.db, async (tx) => {
+        runs++;
+        const [{ xid }] = (await queryRows<{ xid: string }>(
+          tx,
+          sql`with w as (insert into write_probe (note) values ('noted') returning id) select pg_current_xact_id()::text as xid from w`,
+        )) as [{ xid: string }];
+        noteTransactionId(tx, xid);
+        const client = (tx as unknown as { session: { client: pg.PoolClient } }).session.client;
+        const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+        (client as unknown as { query: unknown }).query = async (...args: unknown[]) => {
+          const text = typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string }).text ?? '');
+          sent.push(text);
+          if (text !== 'commit') return query(...args);
+          await query(...args);
+          (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+          throw new Error('Connection terminated unexpectedly');
+        };
+        return 'answer';
+      });
+      expect(result).toBe('answer');
+      expect(runs).toBe(1);
+      // COMMIT (then drizzle's ROLLBACK on the broken connection), without asking for the id first.
+      expect(sent[0]).toBe('commit');
+      expect(sent.filter((text) => text.includes('xact_id'))).toEqual([]);
+      expect((await queryRows<{ note: string }>(database.db, sql`select note from write_probe`)).map((r) => r.note)).toEqual(['noted']);
     });
 
   if (engine === 'postgres')

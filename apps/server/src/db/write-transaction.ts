@@ -76,7 +76,7 @@ export async function writeTransaction<T>(db: DbOrTx, fn: (tx: Tx) => Promise<T>
       return await db.transaction(async (tx) => {
         if (options.lockRooms?.length) await lockRooms(tx, options.lockRooms);
         const result = await fn(tx);
-        attempt.committing = { result, xid: askOutcome ? await transactionId(tx) : null };
+        attempt.committing = { result, xid: askOutcome ? (knownTransactionIds.get(tx) ?? (await transactionId(tx))) : null };
         return result;
       });
     } catch (error) {
@@ -120,6 +120,17 @@ export async function writeTransaction<T>(db: DbOrTx, fn: (tx: Tx) => Promise<T>
       throw error;
     }
   }
+}
+
+const knownTransactionIds = new WeakMap<Tx, string>();
+
+/**
+ * For `fn` of writeTransaction whose own statement already returned the transaction's id
+ * (`pg_current_xact_id()::text`, the top-level id even in a savepoint): writeTransaction then does not
+ * ask for it before COMMIT, one round trip less (decision 048). Ignored inside a savepoint.
+ */
+export function noteTransactionId(tx: Tx, xid: string): void {
+  knownTransactionIds.set(tx, xid);
 }
 
 /** The transaction's id, or null when it has none (it wrote nothing). */

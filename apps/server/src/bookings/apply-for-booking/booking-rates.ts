@@ -1,8 +1,7 @@
 import { fairShareMessages } from '@lokaler/domain/fair-share';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
-import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
-import { countRequest } from '../../http/rate-limit-repository';
+import type { AttemptCount } from './fair-share-repository';
 
 /**
  * Per-person rates of the booking path (decision 041), on the rate limiter's counters in PostgreSQL
@@ -14,13 +13,18 @@ import { countRequest } from '../../http/rate-limit-repository';
 const TEN_MINUTES = 10 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
 
+/** The person's application attempts, counted in windows of 10 minutes (decision 041). */
+export function bookingRateWindow(user: AuthenticatedUser): { key: string; windowMs: number } {
+  return { key: `POST /api/booking|person:${user.userId}`, windowMs: TEN_MINUTES };
+}
+
 /**
- * Counts this application attempt of the person and refuses it with 429 past `max` in the window:
+ * Refuses with 429 an application attempt past `max` in the person's window (bookingRateWindow):
  * counted before any work, so attempts the limits or a conflict refuse count too (a rush is slowed
- * down whatever it sends).
+ * down whatever it sends). The count is the first statement of the application
+ * (countAttemptAndFindSettings).
  */
-export async function assertBookingRate(db: DbOrTx, user: AuthenticatedUser, max: number): Promise<void> {
-  const { count, ttlMs } = await countRequest(db, `POST /api/booking|person:${user.userId}`, TEN_MINUTES);
+export function assertWithinBookingRate(user: AuthenticatedUser, { count, ttlMs }: AttemptCount, max: number): void {
   if (count <= max) return;
   const minutes = Math.max(1, Math.ceil(ttlMs / 60_000));
   throw new AppError(
@@ -34,17 +38,24 @@ export async function assertBookingRate(db: DbOrTx, user: AuthenticatedUser, max
  * Where the receipt goes. The address typed in the form (contactEmail) when it is the person's own,
  * or while the person has sent fewer than `maxPerHour` receipts to typed addresses in the hour;
  * beyond that the person's own address (from the login or the register), or no receipt without one:
- * the form cannot be used to send the city's mail to any address in bulk. Counted in the booking's
- * transaction, so a refused application does not use up the allowance.
+ * the form cannot be used to send the city's mail to any address in bulk. The count is taken in the
+ * booking's transaction, so a refused application does not use up the allowance: `window` says
+ * whether (and where) to count, `addressAfter` decides with the count, null when none was needed.
  */
-export async function receiptAddress(
-  tx: DbOrTx,
-  { user, typed, maxPerHour }: { user: AuthenticatedUser; typed: string | null | undefined; maxPerHour: number },
-): Promise<string | null> {
+export function receiptAddress({
+  user,
+  typed,
+  maxPerHour,
+}: {
+  user: AuthenticatedUser;
+  typed: string | null | undefined;
+  maxPerHour: number;
+}): { window: { key: string; windowMs: number } | null; addressAfter: (count: number | null) => string | null } {
   const own = user.email ?? null;
-  if (!typed) return own;
-  if (own && typed.trim().toLowerCase() === own.trim().toLowerCase()) return typed;
-  if (maxPerHour === 0) return own;
-  const { count } = await countRequest(tx, `booking receipt to typed address|person:${user.userId}`, HOUR);
-  return count <= maxPerHour ? typed : own;
+  if (!typed || (own && typed.trim().toLowerCase() === own.trim().toLowerCase())) return { window: null, addressAfter: () => typed || own };
+  if (maxPerHour === 0) return { window: null, addressAfter: () => own };
+  return {
+    window: { key: `booking receipt to typed address|person:${user.userId}`, windowMs: HOUR },
+    addressAfter: (count) => (count !== null && count <= maxPerHour ? typed : own),
+  };
 }

@@ -16,7 +16,7 @@ import {
 } from '../bookings';
 import { sqlState } from '../../http/error-handler';
 import { enqueueMail } from '../../integrations/mail/outbox';
-import { lockRooms, lockRoomsShared } from '../../db/lock-rooms';
+import { lockRoomsShared, lockRoomsThen } from '../../db/lock-rooms';
 import {
   loadBusyTimes,
   loadRoomCalendars,
@@ -47,10 +47,11 @@ import {
 import { checkOmittedTimes } from './booking-problems';
 import { omittedByRoom } from '@lokaler/domain/booking-omitted';
 import { assertNoHoldInProgress, assertOneWeddingTime, weddingTerms } from './wedding-hold';
-import { writeTransaction } from '../../db/write-transaction';
+import { noteTransactionId, writeTransaction } from '../../db/write-transaction';
 import { assertWithinRoundLimits, roundToEnter, wishesOf } from '../../rounds';
-import { assertApplicationShape, assertPendingWithinLimits, loadFairShareLimits } from './fair-share';
-import { receiptAddress } from './booking-rates';
+import { assertApplicationShape, assertPendingWithinLimits, fairShareLimitsAt } from './fair-share';
+import { assertWithinBookingRate, bookingRateWindow, receiptAddress } from './booking-rates';
+import { applicantLockSql, countAttemptAndFindSettings } from './fair-share-repository';
 import { insertWishes } from '../../rounds';
 
 export interface CreateBookingOptions {
@@ -65,6 +66,11 @@ export interface CreateBookingOptions {
   weddingHoldMinutes: number;
   /** Receipts to a typed address other than the person's own, per person and hour (config TYPED_RECEIPTS_PER_PERSON_PER_HOUR). */
   typedReceiptsPerHour?: number;
+  /**
+   * The person's application attempts allowed in 10 minutes (config BOOKINGS_PER_PERSON_PER_10_MINUTES),
+   * counted by the application's first statement before any check (decision 041); not counted when absent.
+   */
+  bookingsPerTenMinutes?: number;
   now?: Date;
   /**
    * Test seam: runs in the transaction after the check under the locks, just before the reservations
@@ -136,11 +142,18 @@ async function book(options: CreateBookingOptions, seen: SeenCalendars | null): 
     publicUrl,
     weddingHoldMinutes,
     typedReceiptsPerHour = 5,
+    bookingsPerTenMinutes,
     now = new Date(),
     beforeReservations,
   } = options;
-  assertCitizenApplication(user, body);
   const sent = body.availabilityData.probablyAvailable;
+  // One statement counts the attempt and reads the fair-share limits of the rooms' locations.
+  const attemptAndSettings = await countAttemptAndFindSettings(db, {
+    rate: bookingsPerTenMinutes === undefined ? null : bookingRateWindow(user),
+    roomIds: sent.map((e) => e.bookableAssetId),
+  });
+  if (bookingsPerTenMinutes !== undefined) assertWithinBookingRate(user, attemptAndSettings.attempt!, bookingsPerTenMinutes);
+  assertCitizenApplication(user, body);
   const entries = timesByRoom(sent);
   const entryIndex = (assetId: number) => sent.findIndex((e) => e.bookableAssetId === assetId);
   rejectOverlappingTimes(entries, entryIndex);
@@ -189,7 +202,7 @@ async function book(options: CreateBookingOptions, seen: SeenCalendars | null): 
   const wedding = location.filterCategory === 'WEDDINGS' ? weddingTerms(now, weddingHoldMinutes) : null;
   if (wedding) assertOneWeddingTime(entries, body.isRepeating);
   // Fair share (decision 041): a wedding take is one time of one room, and one hold at a time.
-  const limits = wedding ? null : await loadFairShareLimits(db, location.id);
+  const limits = wedding ? null : fairShareLimitsAt(location.id, attemptAndSettings);
   if (limits) assertApplicationShape(entries, limits, (id) => roomName(id) ?? `rom ${id}`);
   const applicant = { userId: user.userId, organizationNumber: organization?.number ?? null };
   const themes = [...rows.values()].map((r) => r.bookingFlowTheme ?? 'default');
@@ -232,7 +245,7 @@ async function book(options: CreateBookingOptions, seen: SeenCalendars | null): 
     // that lock the room exclusively (an admin's changes, blocked times) still exclude them
     // (decision 012). Four statements: the lock; the user's row lock with the busy times (a time
     // taken meanwhile is refused before anything is written); the one-hold check with the booking,
-    // its change-log entry and the reservation; the commit.
+    // its change-log entry and the reservation (and the transaction's id); the commit.
     return bookingTransactions(() =>
       writeTransaction(db, async (tx) => {
         await lockRoomsShared(tx, ids);
@@ -252,7 +265,8 @@ async function book(options: CreateBookingOptions, seen: SeenCalendars | null): 
           throw error;
         }
         if ('heldBookingId' in taken) assertNoHoldInProgress(taken.heldBookingId);
-        const response = taken as CreateBookingResponse;
+        const { transactionId, ...response } = taken as CreateBookingResponse & { transactionId: string };
+        noteTransactionId(tx, transactionId);
         return { response, seen: { range, rooms: withTaken(before, busy, time!, response.bookingId) } };
       }),
     );
@@ -266,8 +280,16 @@ async function book(options: CreateBookingOptions, seen: SeenCalendars | null): 
         booking.durationType === 'SEMESTERLOAN' ? await roundToEnter(tx, { locationId: location.id, today, firstDate: first.date }) : null;
       // The rows no other booking competes for come first, so the rooms' locks are held only for
       // the re-check and the reservations (and the commit): the queue on a busy room moves faster.
-      const { bookingId, caseNumber } = await insertBookingWithEntry(tx, booking, { userName: user.name, reservationTimes });
-      const to = await receiptAddress(tx, { user, typed: formAnswers.contactEmail, maxPerHour: typedReceiptsPerHour });
+      // With it, the count of receipts to a typed address (booking-rates), when this one would be one.
+      const receipt = receiptAddress({ user, typed: formAnswers.contactEmail, maxPerHour: typedReceiptsPerHour });
+      const { bookingId, caseNumber, transactionId, counted } = await insertBookingWithEntry(
+        tx,
+        booking,
+        { userName: user.name, reservationTimes },
+        receipt.window,
+      );
+      noteTransactionId(tx, transactionId);
+      const to = receipt.addressAfter(counted);
       if (to)
         await enqueueMail(
           tx,
@@ -282,7 +304,8 @@ async function book(options: CreateBookingOptions, seen: SeenCalendars | null): 
             round,
           }),
         );
-      await lockRooms(tx, ids);
+      // The rooms' locks, and (outside a round) the applicant's after them, in one statement.
+      await lockRoomsThen(tx, ids, round ? undefined : applicantLockSql(applicant, location.id));
       // One that held the locks has committed, so its reservations are seen.
       const checked = recheck(await loadBusyTimes(tx, ids, range));
       const rows = timesToWrite(checked).map((t) => ({ ...t, bookingId, ...(round ? { status: 'IN_ROUND' as const } : {}) }));
@@ -290,7 +313,8 @@ async function book(options: CreateBookingOptions, seen: SeenCalendars | null): 
       // by the round's rules, other applications by the pending limits at the location.
       const wishes = round ? wishesOf(rows, round.id, bookingId) : [];
       if (round) await assertWithinRoundLimits(tx, { round, applicant, wishes, bookingId });
-      else await assertPendingWithinLimits(tx, { applicant, locationId: location.id, limits: limits!, times: rows, bookingId });
+      else
+        await assertPendingWithinLimits(tx, { applicant, locationId: location.id, limits: limits!, times: rows, bookingId, locked: true });
       await beforeReservations?.(tx);
       await insertAllOrConflict(tx, rows, roomName);
       if (round) await insertWishes(tx, wishes);

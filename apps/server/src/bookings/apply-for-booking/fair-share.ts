@@ -7,7 +7,9 @@ import {
   pendingLimitProblem,
   semesterOf,
   type BookingLimitsResponse,
+  noFairShareOverrides,
   type FairShareLimits,
+  type FairShareOverrides,
 } from '@lokaler/domain/fair-share';
 import { addDays } from '@lokaler/domain/scheduling/calendar-date';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -19,10 +21,15 @@ import { findFairShareSettings, findPendingBySemester, lockApplicant, type Appli
  * and their Norwegian messages are packages/domain fair-share.ts; here they meet the database.
  */
 
-/** The limits at the location: its booking rules' overrides over the city-wide settings. One query. */
-export async function loadFairShareLimits(db: DbOrTx, locationId: number): Promise<FairShareLimits> {
-  const { overrides, settings } = await findFairShareSettings(db, locationId);
-  return effectiveFairShareLimits(cityWideFairShareLimits(settings), overrides);
+/**
+ * The limits at the location: its booking rules' overrides over the city-wide settings, as
+ * countAttemptAndFindSettings read them with the application's first statement.
+ */
+export function fairShareLimitsAt(
+  locationId: number,
+  { overridesOf, settings }: { overridesOf: (locationId: number) => FairShareOverrides | null; settings: ReadonlyMap<string, string> },
+): FairShareLimits {
+  return effectiveFairShareLimits(cityWideFairShareLimits(settings), overridesOf(locationId) ?? noFairShareOverrides);
 }
 
 /**
@@ -64,9 +71,10 @@ export function assertApplicationShape(
 
 /**
  * Inside the booking's transaction, after the rooms' locks: takes the applicant's lock at the
- * location, then counts what they hold pending in each semester of the new times and refuses (422,
- * the message naming the limit; the transaction rolls back) an application that would go past the
- * pending hours or applications there.
+ * location (unless `locked`: the caller took it with the rooms', applicantLockSql), then counts what
+ * they hold pending in each semester of the new times and refuses (422, the message naming the
+ * limit; the transaction rolls back) an application that would go past the pending hours or
+ * applications there.
  */
 export async function assertPendingWithinLimits(
   tx: Tx,
@@ -76,15 +84,17 @@ export async function assertPendingWithinLimits(
     limits,
     times,
     bookingId,
+    locked = false,
   }: {
     applicant: Applicant;
     locationId: number;
     limits: FairShareLimits;
     times: ReadonlyArray<{ date: string; durationMinutes: number }>;
     bookingId: number;
+    locked?: boolean;
   },
 ): Promise<void> {
-  await lockApplicant(tx, applicant, locationId);
+  if (!locked) await lockApplicant(tx, applicant, locationId);
   const asked = minutesBySemester(times);
   const pending = await findPendingBySemester(tx, {
     applicant,

@@ -3,7 +3,6 @@ import { apiError } from '@lokaler/domain/api-error';
 import { createBookingResponse } from '@lokaler/domain/booking-create';
 import { createBookingRequestWithAdmin } from '@lokaler/domain/admin-booking-create';
 import { currentUser } from '../../auth/index';
-import { assertBookingRate } from './booking-rates';
 import { createBooking } from './create-booking';
 import { createAdminBooking } from '../admin-create-booking/create-admin-booking';
 import { effectiveIdentity } from '../../people';
@@ -48,18 +47,16 @@ export const applyForBookingRoutes: FastifyPluginAsyncZod = async (app) => {
       // A citizen acting for an organisation books in its name: every representative then sees it.
       const identity = await effectiveIdentity(request, reply);
       const organization = identity.kind === 'ORGANIZATION' ? identity.organization : null;
-      // Per person, before any work (decision 041).
-      await assertBookingRate(app.database.db, user, app.config.bookingRates.perPersonPer10Minutes);
-      return reply
-        .status(201)
-        .send(
-          await createBooking({
-            ...common,
-            organization,
-            weddingHoldMinutes: app.config.weddingHoldMinutes,
-            typedReceiptsPerHour: app.config.bookingRates.typedReceiptsPerPersonPerHour,
-          }),
-        );
+      return reply.status(201).send(
+        await createBooking({
+          ...common,
+          organization,
+          weddingHoldMinutes: app.config.weddingHoldMinutes,
+          typedReceiptsPerHour: app.config.bookingRates.typedReceiptsPerPersonPerHour,
+          // Per person, counted before any work (decision 041), with the application's first statement.
+          bookingsPerTenMinutes: app.config.bookingRates.perPersonPer10Minutes,
+        }),
+      );
     },
   );
 

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { BookingDurationType, BookingFormAnswers, ChangeLogReservationTimes, SourceForm } from '@lokaler/domain/booking';
 import type { OmittedTime } from '@lokaler/domain/booking-omitted';
 import { queryRows, type DbOrTx } from '../../db/client';
+import { countRequestSql } from '../../http/rate-limit-repository';
 
 /*
  * New bookings, written only here (the bookings module owns the table): a citizen's application and
@@ -34,15 +35,19 @@ const NO_CASE_NUMBER = 'No free case number after 1000 attempts';
  * as 'Opprettet', with its times per room) in one statement, with the next free case number,
  * 'LOK-<year>-<at least five digits>', from the sequence of db/schema/case-numbers.ts. A sequence
  * never gives a value twice, so concurrent bookings cannot collide; a number that exists already
- * (demo data, imports) is skipped by trying the next. One statement per attempt.
+ * (demo data, imports) is skipped by trying the next. One statement per attempt. Also returns the
+ * transaction's id, for writeTransaction's noteTransactionId, and counts the booking in `countIn`
+ * (http/rate-limit-repository's counters) when given, only for the attempt that inserts it.
  */
 export async function insertBookingWithEntry(
   tx: DbOrTx,
   booking: NewBooking,
   entry: { userName: string; reservationTimes: ChangeLogReservationTimes },
-): Promise<{ bookingId: number; caseNumber: string }> {
+  /** A rate window to count this booking in with the same statement (the receipt's, booking-rates.ts). */
+  countIn: { key: string; windowMs: number } | null = null,
+): Promise<{ bookingId: number; caseNumber: string; transactionId: string; counted: number | null }> {
   for (let attempt = 0; attempt < 1000; attempt++) {
-    const [row] = await queryRows<{ id: number; case_number: string }>(
+    const [row] = await queryRows<{ id: number; case_number: string; xid: string; counted: number | null }>(
       tx,
       sql`
       with b as (
@@ -57,10 +62,16 @@ export async function insertBookingWithEntry(
       ), entry as (
         insert into change_log (booking_id, type, user_id, user_name, reservation_times)
         select b.id, 'Comment', ${booking.userId}, ${entry.userName}, ${JSON.stringify(entry.reservationTimes)}::jsonb from b
-      )
-      select id, case_number from b`,
+      )${countIn ? sql`, counted as (${countRequestSql(sql`${countIn.key}`, sql`${countIn.windowMs}`, sql`exists (select 1 from b)`)})` : sql``}
+      select id, case_number, pg_current_xact_id()::text as xid, ${countIn ? sql`(select count from counted)` : sql`null::int`} as counted from b`,
     );
-    if (row) return { bookingId: Number(row.id), caseNumber: row.case_number };
+    if (row)
+      return {
+        bookingId: Number(row.id),
+        caseNumber: row.case_number,
+        transactionId: row.xid,
+        counted: row.counted === null ? null : Number(row.counted),
+      };
   }
   throw new Error(NO_CASE_NUMBER);
 }
@@ -88,7 +99,7 @@ export interface NewWeddingTake extends NewBooking {
 /**
  * The second statement of a wedding take, after lockUserAndLoadBusyTimes: the user's wedding booking
  * whose time is still held at `now`, if any (then nothing is written); otherwise the booking, its
- * 'Opprettet' change-log entry and its reservation, in one statement. Its snapshot (READ COMMITTED)
+ * 'Opprettet' change-log entry and its reservation, in one statement, with the transaction's id. Its snapshot (READ COMMITTED)
  * is taken after the user's row lock was granted, so it sees the booking of a take by the same person
  * that held the lock before (a read in the locking statement would not). An overlap with an active
  * reservation fails the statement with 23P01 (the exclusion constraint), nothing written.
@@ -96,10 +107,10 @@ export interface NewWeddingTake extends NewBooking {
 export async function insertWeddingTake(
   tx: DbOrTx,
   take: NewWeddingTake,
-): Promise<{ heldBookingId: number } | { bookingId: number; caseNumber: string }> {
+): Promise<{ heldBookingId: number } | { bookingId: number; caseNumber: string; transactionId: string }> {
   const r = take.reservation;
   for (let attempt = 0; attempt < 1000; attempt++) {
-    const [row] = await queryRows<{ held: number | null; id: number | null; case_number: string | null }>(
+    const [row] = await queryRows<{ held: number | null; id: number | null; case_number: string | null; xid: string | null }>(
       tx,
       sql`
       with held as (
@@ -124,10 +135,11 @@ export async function insertWeddingTake(
         insert into reservations (booking_id, bookable_asset_id, date, start_time, duration_minutes, initial_repetition_date, status)
         select b.id, ${r.bookableAssetId}, ${r.date}::date, ${r.startTime}::time, ${r.durationMinutes}, ${r.initialRepetitionDate ?? null}::date, 'UNPROCESSED' from b
       )
-      select (select id from held) as held, b.id, b.case_number from (select 1) one left join b on true`,
+      select (select id from held) as held, b.id, b.case_number, case when b.id is not null then pg_current_xact_id()::text end as xid
+        from (select 1) one left join b on true`,
     );
     if (row?.held != null) return { heldBookingId: Number(row.held) };
-    if (row?.id != null) return { bookingId: Number(row.id), caseNumber: row.case_number! };
+    if (row?.id != null) return { bookingId: Number(row.id), caseNumber: row.case_number!, transactionId: row.xid! };
   }
   throw new Error(NO_CASE_NUMBER);
 }
