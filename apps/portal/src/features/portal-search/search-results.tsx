@@ -100,6 +100,9 @@ interface ResultsBodyProps {
 
 /** The count, the rooms found, and the rooms not free (folded); or the loading, error and empty states. */
 export function ResultsBody({ results, filters, onClearFilters, hrefOf }: ResultsBodyProps) {
+  // Decision 050: the rooms that are not free render when their list is opened, not with the page
+  // (up to a page of cards nobody sees on the first load).
+  const [unavailableOpen, setUnavailableOpen] = useState(false);
   if (results.status === 'pending') return <Loading label="Søker etter ledige rom" />;
   if (results.status === 'error') {
     const { title, detail } = loadFailureMessage(results.error);
@@ -149,19 +152,26 @@ export function ResultsBody({ results, filters, onClearFilters, hrefOf }: Result
         />
       )}
       {totalUnavailable > 0 && (
-        <Details className="lk-results__unavailable">
+        <Details
+          className="lk-results__unavailable"
+          onToggle={(event) => {
+            if (event.target === event.currentTarget) setUnavailableOpen((event.currentTarget as HTMLDetailsElement).open);
+          }}
+        >
           <Details.Summary>
             Rom som ikke er ledige ({filtered ? `${totalUnavailable} av ${allUnavailable}` : totalUnavailable})
           </Details.Summary>
           <Details.Content>
-            <ResultList
-              key={`u|${results.key}`}
-              hits={unavailable}
-              total={totalUnavailable}
-              onMore={() => results.more('unavailable')}
-              hrefOf={hrefOf}
-              label="Rom som ikke er ledige"
-            />
+            {unavailableOpen && (
+              <ResultList
+                key={`u|${results.key}`}
+                hits={unavailable}
+                total={totalUnavailable}
+                onMore={() => results.more('unavailable')}
+                hrefOf={hrefOf}
+                label="Rom som ikke er ledige"
+              />
+            )}
           </Details.Content>
         </Details>
       )}
