@@ -21,6 +21,8 @@ const html = `<!doctype html>
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="description" content="Referanseside for Lighthouse-målingene: fast arbeid på hovedtråden." />
     <title>Referanse</title>
+    <!-- No favicon request: its 404 would be a console error that costs the page best practices. -->
+    <link rel="icon" href="data:," />
   </head>
   <body style="font-family: sans-serif; margin: 1rem">
     <main>
