@@ -10,6 +10,7 @@ import { findChromium } from '../scripts/chromium.mjs';
 import { logInToAdmin, logInToPortal } from './lighthouse/login';
 import { observedLoad } from './lighthouse/observed';
 import { figuresOf, formatTable, sectionMarker, withSection, type PageFigures, type Run } from './lighthouse/report';
+import { startReferenceServer } from './lighthouse/reference';
 import { startProductionServer } from './lighthouse/server';
 
 /**
@@ -20,7 +21,8 @@ import { startProductionServer } from './lighthouse/server';
  *   npm run build && npm run lighthouse -w bench [-- --runs=3 --pages=home,search --no-write]
  *
  * --runs: runs per page, the median by performance score is reported (default 1);
- * --pages: only these (keys below); --no-write: print only. Each report's JSON is kept in
+ * --pages: only these (keys below; the reference page is measured first in every run, decision 050);
+ * --no-write: print only. Each report's JSON is kept in
  * bench/.data/lighthouse/ for a closer look (`npx lighthouse --view` is not needed: it is the lhr).
  */
 const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -48,7 +50,20 @@ interface Target {
   isPublic: boolean;
   noindex?: string;
   login?: Login;
+  /** Served elsewhere than the app: the reference page's whole address (decision 050). */
+  url?: string;
+  reference?: boolean;
 }
+
+/** The reference page (decision 050): fixed work in fixed tasks, so the machine's load shows beside the app's figures. */
+const referenceTarget = (url: string): Target => ({
+  key: 'reference',
+  label: 'Referanse (statisk, 8 × 10 ms arbeid)',
+  path: '/',
+  url,
+  isPublic: true,
+  reference: true,
+});
 
 async function targets(baseUrl: string): Promise<Target[]> {
   const locations = (await (await fetch(`${baseUrl}/api/location`)).json()) as { id: number; name: string }[];
@@ -106,6 +121,7 @@ async function runLighthouse(page: Page, url: string, keepStorage: boolean): Pro
 
 /** Lighthouse's navigation in a tab of its own (logged in first when the page needs it), `runs` times. */
 async function measure(browser: Browser, baseUrl: string, target: Target): Promise<Run[]> {
+  const url = target.url ?? `${baseUrl}${target.path}`;
   const page = await browser.newPage();
   try {
     if (target.login) {
@@ -113,7 +129,7 @@ async function measure(browser: Browser, baseUrl: string, target: Target): Promi
       // The first navigation after the login still found the page's scripts in the tab's memory cache,
       // which emptying the HTTP cache does not reach (seen: 7 KB transferred against 275 KB cold); an
       // unmeasured run first, so every measured run loads cold like the pages without a login.
-      await runLighthouse(page, `${baseUrl}${target.path}`, true);
+      await runLighthouse(page, url, true);
     }
     const results: Run[] = [];
     for (let i = 0; i < runs; i++) {
@@ -124,7 +140,7 @@ async function measure(browser: Browser, baseUrl: string, target: Target): Promi
         await cdp.send('Network.clearBrowserCache');
         await cdp.detach();
       }
-      const lhr = await runLighthouse(page, `${baseUrl}${target.path}`, Boolean(target.login));
+      const lhr = await runLighthouse(page, url, Boolean(target.login));
       for (const warning of lhr.runWarnings)
         console.warn(`  ${target.key}: ${typeof warning === 'string' ? warning : JSON.stringify(warning)}`);
       fs.writeFileSync(path.join(reportDir, `${target.key}${runs > 1 ? `-${i + 1}` : ''}.json`), JSON.stringify(lhr));
@@ -156,6 +172,7 @@ const started = new Date();
 const chromePath = findChromium();
 if (!chromePath) throw new Error('Chromium not found: apt-get install -y chromium, or set CHROMIUM_PATH');
 const server = await startProductionServer();
+const reference = await startReferenceServer();
 const pages: PageFigures[] = [];
 const benchmarkIndexes: number[] = [];
 let chromiumVersion = '';
@@ -163,7 +180,7 @@ let chrome: chromeLauncher.LaunchedChrome | undefined;
 // Ctrl-C stops the server and the browser too (the finally below does not run on a signal).
 process.once('SIGINT', () => {
   chrome?.kill();
-  void server.stop().then(() => process.exit(130));
+  void Promise.all([server.stop(), reference.stop()]).then(() => process.exit(130));
 });
 try {
   chrome = await chromeLauncher.launch({
@@ -183,8 +200,8 @@ try {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
   chromiumVersion = await browser.version();
   const all = await targets(server.baseUrl);
-  const chosen = only ? all.filter((t) => only.includes(t.key)) : all;
-  if (!chosen.length) throw new Error(`--pages: none of ${only?.join(', ')}; the pages are ${all.map((t) => t.key).join(', ')}`);
+  const chosen = [referenceTarget(reference.url), ...(only ? all.filter((t) => only.includes(t.key)) : all)];
+  if (chosen.length === 1) throw new Error(`--pages: none of ${only?.join(', ')}; the pages are ${all.map((t) => t.key).join(', ')}`);
   for (const target of chosen) {
     console.log(`${target.label}: ${target.path}`);
     const results = await measure(browser, server.baseUrl, target);
@@ -194,7 +211,7 @@ try {
   await browser.disconnect();
 } finally {
   chrome?.kill();
-  await server.stop();
+  await Promise.all([server.stop(), reference.stop()]);
 }
 
 const minutes = (d: Date) => d.toISOString().slice(11, 16);

@@ -153,6 +153,17 @@ describe('/portal', () => {
     expect(screen.getByText('Rom som ikke er ledige (1)')).toBeInTheDocument();
   });
 
+  it('renders the rooms that are not free when their list is opened (decision 050)', async () => {
+    stub({ available: [hit({ displayName: 'Gymsal' })], unavailable: [hit({ displayName: 'Kantine', unavailableDates: [date] })] });
+    const user = userEvent.setup();
+    renderPortal(listUrl);
+    expect(await screen.findByRole('link', { name: 'Gymsal' })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Rom som ikke er ledige' })).not.toBeInTheDocument();
+    await user.click(screen.getByText('Rom som ikke er ledige (1)'));
+    const list = await screen.findByRole('list', { name: 'Rom som ikke er ledige' });
+    expect(within(list).getByRole('link', { name: 'Kantine' })).toBeInTheDocument();
+  });
+
   it('shows an error with a retry', async () => {
     let fail = true;
     stub(() =>

@@ -1,10 +1,11 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Alert, Button, Details, Heading, Paragraph } from '@digdir/designsystemet-react';
 import { keepPreviousData, skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PortalSearch } from '@lokaler/api-client/search';
 import { searchPageQuery } from '@lokaler/api-client/search';
 import { loadFailureMessage } from '@lokaler/api-client/user-message';
 import type { SearchAssetHit } from '@lokaler/domain/search-request';
+import { useAnswerInTransition } from '@lokaler/ui/answer-in-transition';
 import { Loading } from '@lokaler/ui/loading';
 import { ResultList } from './result-list';
 import { hasFilters, type AreaOption, type ResultFilters } from './result-filters';
@@ -47,8 +48,11 @@ export function useSearchResults(search: PortalSearch | null, filters: ResultFil
       ? { ...searchPageQuery(search, filters), placeholderData: keepPreviousData }
       : { queryKey: ['search-assets', 'incomplete'], queryFn: skipToken },
   );
-  const data = query.data;
-  const key = `${query.dataUpdatedAt}|${JSON.stringify(filters)}`;
+  // Decision 050: the rooms render in a transition, not in the task the answer arrived in.
+  const arrived = useMemo(() => ({ data: query.data, updatedAt: query.dataUpdatedAt }), [query.data, query.dataUpdatedAt]);
+  const shown = useAnswerInTransition(arrived);
+  const data = shown.data;
+  const key = `${shown.updatedAt}|${JSON.stringify(filters)}`;
   const [extra, setExtra] = useState<{ key: string; available: SearchAssetHit[]; unavailable: SearchAssetHit[] }>({
     key,
     available: [],
@@ -72,7 +76,7 @@ export function useSearchResults(search: PortalSearch | null, filters: ResultFil
   );
 
   return {
-    status: search === null ? 'idle' : query.status,
+    status: search === null ? 'idle' : query.status === 'success' && data === undefined ? 'pending' : query.status,
     error: query.error,
     retry: () => void query.refetch(),
     available,
@@ -96,6 +100,9 @@ interface ResultsBodyProps {
 
 /** The count, the rooms found, and the rooms not free (folded); or the loading, error and empty states. */
 export function ResultsBody({ results, filters, onClearFilters, hrefOf }: ResultsBodyProps) {
+  // Decision 050: the rooms that are not free render when their list is opened, not with the page
+  // (up to a page of cards nobody sees on the first load).
+  const [unavailableOpen, setUnavailableOpen] = useState(false);
   if (results.status === 'pending') return <Loading label="Søker etter ledige rom" />;
   if (results.status === 'error') {
     const { title, detail } = loadFailureMessage(results.error);
@@ -145,19 +152,26 @@ export function ResultsBody({ results, filters, onClearFilters, hrefOf }: Result
         />
       )}
       {totalUnavailable > 0 && (
-        <Details className="lk-results__unavailable">
+        <Details
+          className="lk-results__unavailable"
+          onToggle={(event) => {
+            if (event.target === event.currentTarget) setUnavailableOpen((event.currentTarget as HTMLDetailsElement).open);
+          }}
+        >
           <Details.Summary>
             Rom som ikke er ledige ({filtered ? `${totalUnavailable} av ${allUnavailable}` : totalUnavailable})
           </Details.Summary>
           <Details.Content>
-            <ResultList
-              key={`u|${results.key}`}
-              hits={unavailable}
-              total={totalUnavailable}
-              onMore={() => results.more('unavailable')}
-              hrefOf={hrefOf}
-              label="Rom som ikke er ledige"
-            />
+            {unavailableOpen && (
+              <ResultList
+                key={`u|${results.key}`}
+                hits={unavailable}
+                total={totalUnavailable}
+                onMore={() => results.more('unavailable')}
+                hrefOf={hrefOf}
+                label="Rom som ikke er ledige"
+              />
+            )}
           </Details.Content>
         </Details>
       )}

@@ -9,6 +9,7 @@ import { locationAboutQuery } from '@lokaler/api-client/location-about';
 import { locationQuery } from '@lokaler/api-client/locations';
 import { searchAssetsQuery } from '@lokaler/api-client/search';
 import { loadFailureMessage } from '@lokaler/api-client/user-message';
+import { useAnswerInTransition } from '@lokaler/ui/answer-in-transition';
 import { LocationAboutSections, LocationContact } from '@lokaler/ui/location-details';
 import { Loading } from '@lokaler/ui/loading';
 import { PageHead } from '@lokaler/ui/page-head';
@@ -48,14 +49,17 @@ function LocationView({ id }: { id: number }) {
   useEffect(() => {
     if (linkedSearch) void queryClient.prefetchQuery(searchAssetsQuery(linkedSearch, id));
   }, [queryClient, linkedSearch, id]);
-  const gone =
-    (isApiClientError(location.error) && location.error.status === 404) || (location.data && location.data.status !== 'PUBLISHED');
-  if (gone) return <Navigate to={paths.notFound.getHref()} replace />;
   // Decision 025: the location and its about texts (asked for together) are shown together, once,
   // so the texts do not push the contact card and the search form down when they arrive; until then a
   // screen's height is held, so the footer stays below the fold.
   // A failed first try of the texts does not hold the page while it is tried again.
-  const waiting = location.isPending || (location.isSuccess && about.isPending && !about.isFetched && about.failureCount === 0);
+  const firstDataIn = !(location.isPending || (location.isSuccess && about.isPending && !about.isFetched && about.failureCount === 0));
+  // Decision 050: the page itself renders in a transition once its first data is in, not in the task
+  // the last of it arrived in (the spinner stays until then).
+  const waiting = !(useAnswerInTransition(firstDataIn) && firstDataIn);
+  const gone =
+    (isApiClientError(location.error) && location.error.status === 404) || (location.data && location.data.status !== 'PUBLISHED');
+  if (gone) return <Navigate to={paths.notFound.getHref()} replace />;
 
   return (
     <div className="lk-location-page">

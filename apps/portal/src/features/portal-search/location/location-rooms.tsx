@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { dayOfWeekLabels } from '@lokaler/domain/scheduling/day-of-week';
 import { roomsMissingTime, searchFormMessages } from '@lokaler/domain/search-form';
 import { searchAssetsQuery, type PortalSearch } from '@lokaler/api-client/search';
+import { useAnswerInTransition } from '@lokaler/ui/answer-in-transition';
 import { Loading } from '@lokaler/ui/loading';
 import { ChosenRoomsPanel } from '../../../components/chosen-rooms-panel';
 import { LocationRoomCard } from './location-room-card';
@@ -32,7 +33,9 @@ function describeTimes(times: RoomTimes, search: PortalSearch): string[] {
  */
 export function LocationRooms({ locationId, search }: { locationId: number; search: PortalSearch }) {
   const result = useQuery(searchAssetsQuery(search, locationId));
-  const hits = useMemo(() => (result.data ? [...result.data.available, ...result.data.unavailable] : []), [result.data]);
+  // Decision 050: the rooms render in a transition, not in the task the answer arrived in.
+  const answer = useAnswerInTransition(result.data);
+  const hits = useMemo(() => (answer ? [...answer.available, ...answer.unavailable] : []), [answer]);
   const { selected, toggle } = useRoomSelection();
   const chosenRooms = useMemo(() => selected.flatMap((id) => hits.filter((h) => h.bookableAssetId === id)), [selected, hits]);
   const chosenIds = chosenRooms.map((h) => h.bookableAssetId);
@@ -55,7 +58,9 @@ export function LocationRooms({ locationId, search }: { locationId: number; sear
   }, [focusRequest]);
 
   const { go, pending, problems, clearProblems } = useGoToApplication();
-  useScrollToParameter(result.isSuccess);
+  // The first answer for this search: until it has rendered, the loading state stays.
+  const firstPending = result.isSuccess && answer === undefined;
+  useScrollToParameter(result.isSuccess && !firstPending);
 
   const toggleRoom = (id: number) => {
     // Spec 01 §4: a room's time selection clears when it is deselected.
@@ -84,7 +89,7 @@ export function LocationRooms({ locationId, search }: { locationId: number; sear
     void go(search, chosenIds, choices);
   };
 
-  if (result.isPending)
+  if (result.isPending || firstPending)
     return (
       <div className="lk-location-rooms-loading">
         <Loading label="Henter rommene" />
