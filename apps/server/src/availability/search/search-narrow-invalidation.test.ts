@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { addDays } from '@lokaler/domain/scheduling/calendar-date';
+import { searchAssetsPage } from '@lokaler/domain/search-request';
+import { assetTags, bookableAssets, tags } from '../../db/schema/assets';
+import { createTestApp, type TestContext } from '../../../test/test-app';
+import { createAsset, createLocation, createUser } from '../../../test/factories/places';
+import { addClosedDate, addReservation, inDays, setOpeningHours } from '../../../test/factories/calendar';
+import { searchAssets, searchAssetsShapedJson, type SearchKind } from './search-assets';
+import { searchRoomsCache } from './search-rooms-cache';
+import { pruneBusyChanges } from './search-versions-repository';
+
+/**
+ * Narrow invalidation (decision 047). Every change is written straight to the database, as another
+ * server process would: the search learns of it only through the triggers' rows (migration 0029).
+ * A booking drops only the kept answers whose rooms and dates it touches; a change to one location's
+ * fixed data renews only that location's kept rooms.
+ */
+describe('narrow invalidation of the kept rooms and answers', () => {
+  let ctx: TestContext;
+  const day = inDays(12);
+  let userId: number;
+  let north: number;
+  let south: number;
+  let hall: number;
+  let court: number;
+  let sport: number;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    const db = ctx.database.db;
+    userId = (await createUser(db)).id;
+    north = (await createLocation(db, { name: 'Nordby skole', behandlingstid: 0 })).id;
+    south = (await createLocation(db, { name: 'Sørby skole', behandlingstid: 0 })).id;
+    await setOpeningHours(db, north, '16:00', '18:00');
+    await setOpeningHours(db, south, '16:00', '18:00');
+    hall = (await createAsset(db, north, { name: 'Idrettshall' })).id;
+    court = (await createAsset(db, south, { name: 'Ballbinge' })).id;
+    [sport] = (
+      await db
+        .insert(tags)
+        .values([{ name: 'Ballspill', tagType: 'purpose' }])
+        .returning()
+    ).map((t) => t.id) as [number];
+    await db.insert(assetTags).values({ bookableAssetId: court, tagId: sport });
+  });
+  afterAll(() => ctx.close());
+
+  const params = { shape: 'page' as const, limit: 30, capacity: [], area: [] };
+  const page = (body: string | Buffer) => searchAssetsPage.parse(JSON.parse(body.toString()));
+  const single = (date = day): SearchKind => ({ kind: 'single', date, minutes: 60 });
+
+  it('drops only the kept answers whose rooms and dates a booking touches', async () => {
+    const db = ctx.database.db;
+    const everyRoom = () => searchAssetsShapedJson({ db, search: single(), tagIds: [] }, params);
+    const courtOnly = () => searchAssetsShapedJson({ db, search: single(), tagIds: [sport] }, params);
+    const nextDay = () => searchAssetsShapedJson({ db, search: single(addDays(day, 1)), tagIds: [] }, params);
+    const [every, courts, next] = [await everyRoom(), await courtOnly(), await nextDay()];
+    expect([await everyRoom(), await courtOnly(), await nextDay()]).toEqual([every, courts, next]);
+    expect(await courtOnly()).toBe(courts);
+
+    // The hall is booked on the day: the search of every room sees it; the ball court's search
+    // (which does not include the hall) and the next day's keep their answers, the very same bytes.
+    await addReservation(db, { locationId: north, userId, bookableAssetId: hall, date: day, startTime: '16:00', durationMinutes: 120 });
+    const everyAfter = await everyRoom();
+    expect(everyAfter).not.toBe(every);
+    expect(page(everyAfter).unavailable.map((h) => h.name)).toEqual(['Idrettshall']);
+    expect(await courtOnly()).toBe(courts);
+    expect(await nextDay()).toBe(next);
+
+    // The ball court booked: its search answers anew.
+    await addReservation(db, { locationId: south, userId, bookableAssetId: court, date: day, startTime: '16:00', durationMinutes: 120 });
+    const courtsAfter = await courtOnly();
+    expect(courtsAfter).not.toBe(courts);
+    expect(page(courtsAfter).unavailable.map((h) => h.name)).toEqual(['Ballbinge']);
+    expect(await nextDay()).toBe(next);
+  });
+
+  it('renews only the changed location in the kept rooms, and answers the change', async () => {
+    const db = ctx.database.db;
+    const date = addDays(day, 3);
+    const names = async () => {
+      const answer = await searchAssets({ db, search: single(date), tagIds: [] });
+      return { available: answer.available.map((h) => h.name), unavailable: answer.unavailable.map((h) => h.name) };
+    };
+    expect(await names()).toEqual({ available: ['Ballbinge', 'Idrettshall'], unavailable: [] });
+    const before = await searchRoomsCache(db);
+    const rowOf = (copy: typeof before, id: number) => copy.rooms.find((r) => r.row.id === id)?.row;
+
+    await addClosedDate(db, north, date);
+    expect(await names()).toEqual({ available: ['Ballbinge'], unavailable: ['Idrettshall'] });
+    const after = await searchRoomsCache(db);
+    expect(after).not.toBe(before);
+    // The south's room is the row read before; the north's was read again.
+    expect(rowOf(after, court)).toBe(rowOf(before, court));
+    expect(rowOf(after, hall)).not.toBe(rowOf(before, hall));
+
+    // A rename ranks the new name among the kept ones: 'Arena' now comes first (before 'Ballbinge').
+    await db.update(bookableAssets).set({ name: 'Arena' }).where(eq(bookableAssets.id, hall));
+    const renamed = await searchAssets({ db, search: single(addDays(day, 4)), tagIds: [] });
+    expect(renamed.available.map((h) => h.name)).toEqual(['Arena', 'Ballbinge']);
+    // Every kept room answers as a copy read whole: the location's own search agrees.
+    for (const locationId of [north, south]) {
+      const own = await searchAssets({ db, search: single(date), tagIds: [], locationId });
+      const cityWide = await searchAssets({ db, search: single(date), tagIds: [] });
+      const mine = (h: { locationId: number }) => h.locationId === locationId;
+      expect({ available: cityWide.available.filter(mine), unavailable: cityWide.unavailable.filter(mine) }).toEqual(own);
+    }
+  });
+
+  it('drops every kept answer when the changes since its last read were pruned', async () => {
+    const db = ctx.database.db;
+    const date = addDays(day, 6);
+    const first = await searchAssetsShapedJson({ db, search: single(date), tagIds: [] }, params);
+    expect(page(first).unavailable).toEqual([]);
+    await addReservation(db, { locationId: north, userId, bookableAssetId: hall, date, startTime: '16:00', durationMinutes: 120 });
+    // Two runs: the second deletes what the first's snapshot had seen committed, the booking's row too.
+    await pruneBusyChanges(db);
+    await pruneBusyChanges(db);
+    const after = await searchAssetsShapedJson({ db, search: single(date), tagIds: [] }, params);
+    expect(page(after).unavailable.map((h) => h.name)).toEqual(['Arena']);
+  });
+});
