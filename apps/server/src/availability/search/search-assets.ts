@@ -146,7 +146,7 @@ async function keptSearch(options: SearchAssetsOptions): Promise<KeptAnswer> {
     question,
     `${versions.rooms}|${clock}`,
     async () => {
-      const { answer, roomsVersion, roomIds } = await runSearch({ ...options, now }, dates);
+      const { answer, roomsVersion, roomIds } = await runSearch({ ...options, now }, dates, versions.rooms);
       // Kept only when computed from the rooms of the version read first (else a change came between).
       return { answer, keep: versions.rooms !== null && roomsVersion === versions.rooms, ...(roomIds ? { rooms: roomIds } : {}) };
     },
@@ -156,11 +156,13 @@ async function keptSearch(options: SearchAssetsOptions): Promise<KeptAnswer> {
 
 /**
  * The search computed now; city-wide, `roomsVersion`: the version of the kept rooms it used, and
- * `roomIds`: the rooms it searched (undefined: every room).
+ * `roomIds`: the rooms it searched (undefined: every room). `roomsVersion` given: the version just
+ * read; kept rooms of another are renewed before the search rather than after it.
  */
 async function runSearch(
   { db, search, tagIds, locationId, now = new Date(), exactRoomLimit = EXACT_ROOM_LIMIT }: SearchAssetsOptions,
   dates: SearchDates = searchDates(search),
+  roomsVersion?: string | null,
 ): Promise<{ answer: SearchAnswer; roomsVersion?: string | null; roomIds?: ReadonlySet<number> }> {
   const { today, time } = osloClock(now);
   const first = dates.dates[0];
@@ -182,6 +184,7 @@ async function runSearch(
   // City-wide: the kept rooms, checked against the version the first query reads. A copy older than
   // this search is read again and the search repeated once; a change during the search may show or not.
   let copy = await searchRoomsCache(db);
+  if (roomsVersion !== undefined && roomsVersion !== copy.version) copy = await reloadSearchRoomsCache(db, copy);
   for (let attempt = 0; ; attempt++) {
     const rooms = tagIds.length === 0 ? copy : { ...copy, rooms: copy.rooms.filter((r) => tagIds.every((t) => r.tagIds.includes(t))) };
     const result = await answer(question, rooms, true);
