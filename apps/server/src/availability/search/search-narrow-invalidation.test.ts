@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { addDays } from '@lokaler/domain/scheduling/calendar-date';
 import { searchAssetsPage } from '@lokaler/domain/search-request';
 import { assetTags, bookableAssets, tags } from '../../db/schema/assets';
+import { reservations } from '../../db/schema/bookings';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { createAsset, createLocation, createUser } from '../../../test/factories/places';
 import { addClosedDate, addReservation, inDays, setOpeningHours } from '../../../test/factories/calendar';
@@ -61,12 +62,27 @@ describe('narrow invalidation of the kept rooms and answers', () => {
 
     // The hall is booked on the day: the search of every room sees it; the ball court's search
     // (which does not include the hall) and the next day's keep their answers, the very same bytes.
-    await addReservation(db, { locationId: north, userId, bookableAssetId: hall, date: day, startTime: '16:00', durationMinutes: 120 });
+    const { reservationId } = await addReservation(db, {
+      locationId: north,
+      userId,
+      bookableAssetId: hall,
+      date: day,
+      startTime: '16:00',
+      durationMinutes: 120,
+    });
     const everyAfter = await everyRoom();
     expect(everyAfter).not.toBe(every);
     expect(page(everyAfter).unavailable.map((h) => h.name)).toEqual(['Idrettshall']);
     expect(await courtOnly()).toBe(courts);
     expect(await nextDay()).toBe(next);
+
+    // Approved: still busy, nothing the search reads changed, the answer is kept; rejected: free again.
+    await db.update(reservations).set({ status: 'APPROVED' }).where(eq(reservations.id, reservationId));
+    expect(await everyRoom()).toBe(everyAfter);
+    await db.update(reservations).set({ status: 'REJECTED' }).where(eq(reservations.id, reservationId));
+    expect(page(await everyRoom()).unavailable).toEqual([]);
+    await db.update(reservations).set({ status: 'APPROVED' }).where(eq(reservations.id, reservationId));
+    expect(page(await everyRoom()).unavailable.map((h) => h.name)).toEqual(['Idrettshall']);
 
     // The ball court booked: its search answers anew.
     await addReservation(db, { locationId: south, userId, bookableAssetId: court, date: day, startTime: '16:00', durationMinutes: 120 });

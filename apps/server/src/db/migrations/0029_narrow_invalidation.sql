@@ -208,12 +208,55 @@ BEGIN
   RETURN NULL;
 END
 $$;--> statement-breakpoint
+-- Reservations: the search reads only active ones (UNPROCESSED, APPROVED), so only their rows count;
+-- an update counts where a row's room, period or activeness changed (an approval, a note: nothing),
+-- its old side when it was active, its new side when it is.
+CREATE FUNCTION busy_changes_reservations_new() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO busy_changes (bookable_asset_id, date)
+    SELECT DISTINCT x.bookable_asset_id, d::date
+    FROM new_rows x, generate_series((((lower(x.period) - interval '3 hours') at time zone 'Europe/Oslo')::date), (((upper(x.period) + interval '3 hours') at time zone 'Europe/Oslo')::date), interval '1 day') AS d
+    WHERE x.status IN ('UNPROCESSED', 'APPROVED');
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+
+CREATE FUNCTION busy_changes_reservations_old() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO busy_changes (bookable_asset_id, date)
+    SELECT DISTINCT x.bookable_asset_id, d::date
+    FROM old_rows x, generate_series((((lower(x.period) - interval '3 hours') at time zone 'Europe/Oslo')::date), (((upper(x.period) + interval '3 hours') at time zone 'Europe/Oslo')::date), interval '1 day') AS d
+    WHERE x.status IN ('UNPROCESSED', 'APPROVED');
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+
+CREATE FUNCTION busy_changes_reservations_both() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO busy_changes (bookable_asset_id, date)
+    SELECT DISTINCT x.bookable_asset_id, d::date
+    FROM (
+      SELECT c.bookable_asset_id, c.period, c.active FROM (
+        SELECT n.bookable_asset_id, n.period, n.status IN ('UNPROCESSED', 'APPROVED') AS active,
+          (o.bookable_asset_id, o.period, o.status IN ('UNPROCESSED', 'APPROVED')) IS DISTINCT FROM
+          (n.bookable_asset_id, n.period, n.status IN ('UNPROCESSED', 'APPROVED')) AS changed
+        FROM new_rows n LEFT JOIN old_rows o ON o.id = n.id
+        UNION ALL
+        SELECT o.bookable_asset_id, o.period, o.status IN ('UNPROCESSED', 'APPROVED'),
+          n.id IS NULL OR (o.bookable_asset_id, o.period, o.status IN ('UNPROCESSED', 'APPROVED')) IS DISTINCT FROM
+          (n.bookable_asset_id, n.period, n.status IN ('UNPROCESSED', 'APPROVED'))
+        FROM old_rows o LEFT JOIN new_rows n ON n.id = o.id
+      ) c WHERE c.changed AND c.active
+    ) x, generate_series((((lower(x.period) - interval '3 hours') at time zone 'Europe/Oslo')::date), (((upper(x.period) + interval '3 hours') at time zone 'Europe/Oslo')::date), interval '1 day') AS d;
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
 CREATE TRIGGER reservations_busy_changes_insert AFTER INSERT ON reservations
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION busy_changes_new();--> statement-breakpoint
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION busy_changes_reservations_new();--> statement-breakpoint
 CREATE TRIGGER reservations_busy_changes_update AFTER UPDATE ON reservations
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION busy_changes_both();--> statement-breakpoint
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION busy_changes_reservations_both();--> statement-breakpoint
 CREATE TRIGGER reservations_busy_changes_delete AFTER DELETE ON reservations
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION busy_changes_old();--> statement-breakpoint
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION busy_changes_reservations_old();--> statement-breakpoint
 CREATE TRIGGER reservations_busy_changes_truncate AFTER TRUNCATE ON reservations
   FOR EACH STATEMENT EXECUTE FUNCTION busy_changes_all();--> statement-breakpoint
 CREATE TRIGGER blocked_times_busy_changes_insert AFTER INSERT ON blocked_times
