@@ -137,3 +137,42 @@ describe('narrow invalidation of the kept rooms and answers', () => {
     expect(page(after).unavailable.map((h) => h.name)).toEqual(['Arena']);
   });
 });
+
+describe('the kept rooms renewed among many locations', () => {
+  let ctx: TestContext;
+  const day = inDays(14);
+  const places: { location: number; room: number }[] = [];
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    const db = ctx.database.db;
+    for (let i = 0; i < 6; i++) {
+      const location = (await createLocation(db, { name: `Skole ${i + 1}`, behandlingstid: 0 })).id;
+      await setOpeningHours(db, location, '16:00', '18:00');
+      places.push({ location, room: (await createAsset(db, location, { name: `Sal ${i + 1}` })).id });
+    }
+  });
+  afterAll(() => ctx.close());
+
+  it("keeps every other location's room objects and calendars, and answers as each location's own search", async () => {
+    const db = ctx.database.db;
+    const search = { kind: 'single' as const, date: day, minutes: 60 };
+    expect((await searchAssets({ db, search, tagIds: [] })).unavailable).toEqual([]);
+    const before = await searchRoomsCache(db);
+    const [first, second] = places as [(typeof places)[number], (typeof places)[number]];
+    await addClosedDate(db, first.location, day);
+    const cityWide = await searchAssets({ db, search, tagIds: [] });
+    expect(cityWide.unavailable.map((h) => h.name)).toEqual(['Sal 1']);
+    const after = await searchRoomsCache(db);
+    const roomOf = (copy: typeof before, id: number) => copy.rooms.find((r) => r.row.id === id);
+    // One calendar unused of seven: the old ones stay at their index, the new one comes after.
+    expect(after.calendars).toHaveLength(before.calendars.length + 1);
+    expect(roomOf(after, second.room)).toBe(roomOf(before, second.room));
+    expect(roomOf(after, first.room)?.calendar.index).toBe(before.calendars.length);
+    for (const { location } of places) {
+      const own = await searchAssets({ db, search, tagIds: [], locationId: location });
+      const mine = (h: { locationId: number }) => h.locationId === location;
+      expect({ available: cityWide.available.filter(mine), unavailable: cityWide.unavailable.filter(mine) }).toEqual(own);
+    }
+  });
+});

@@ -83,6 +83,8 @@ export interface CachedSearchRooms extends SearchRooms {
   snapshot: string;
   /** The rooms' and locations' names with their ranks: a renewal ranks a new name between two known ones. */
   names: NameRanks;
+  /** Calendars no room uses any more (of locations read again), still in `calendars`. */
+  unused: number;
 }
 
 /**
@@ -102,27 +104,29 @@ function rankNames(names: Iterable<string>): NameRanks {
   return { sorted, ranks: new Map(sorted.map((name, i) => [name, i * RANK_GAP])) };
 }
 
-/** The ranks with these names added; a new object when any was new (a concurrent search keeps reading the old). */
-function withNames(known: NameRanks, names: Iterable<string>): NameRanks {
-  let next: NameRanks | undefined;
+/**
+ * The ranks with these names added, in place: a rank once given never changes (searches reading an
+ * older copy keep theirs, taken from its rooms), and no await interrupts an insertion. When no
+ * integer is left between two neighbours, a new object ranks every name again.
+ */
+function withNames(known: NameRanks, names: readonly string[]): NameRanks {
   for (const name of names) {
-    if ((next ?? known).ranks.has(name)) continue;
-    next ??= { sorted: [...known.sorted], ranks: new Map(known.ranks) };
+    if (known.ranks.has(name)) continue;
     let low = 0;
-    let high = next.sorted.length;
+    let high = known.sorted.length;
     while (low < high) {
       const middle = (low + high) >> 1;
-      if (compareNorwegian(next.sorted[middle] ?? '', name) < 0) low = middle + 1;
+      if (compareNorwegian(known.sorted[middle] ?? '', name) < 0) low = middle + 1;
       else high = middle;
     }
-    const before = low === 0 ? -RANK_GAP : (next.ranks.get(next.sorted[low - 1] ?? '') ?? 0);
-    const after = low === next.sorted.length ? before + 2 * RANK_GAP : (next.ranks.get(next.sorted[low] ?? '') ?? 0);
+    const before = low === 0 ? -RANK_GAP : (known.ranks.get(known.sorted[low - 1] ?? '') ?? 0);
+    const after = low === known.sorted.length ? before + 2 * RANK_GAP : (known.ranks.get(known.sorted[low] ?? '') ?? 0);
     const rank = Math.floor((before + after) / 2);
-    if (rank <= before) return rankNames([...next.sorted, name, ...names]);
-    next.sorted.splice(low, 0, name);
-    next.ranks.set(name, rank);
+    if (rank <= before) return rankNames([...known.sorted, ...names]);
+    known.sorted.splice(low, 0, name);
+    known.ranks.set(name, rank);
   }
-  return next ?? known;
+  return known;
 }
 
 function namesOf(rows: readonly SearchRoomRow[]): string[] {
@@ -146,6 +150,7 @@ export function toSearchRooms(
   closed: ReadonlyMap<number, string[]>,
   periods: ReadonlyMap<number, readonly OpeningPeriodRow[]> = new Map(),
   ranks: ReadonlyMap<string, number> = rankNames(namesOf(rows)).ranks,
+  firstIndex = 0,
 ): SearchRooms {
   const groups = calendarGroups(rows, hours, closed, periods);
   const calendars = new Map<RoomCalendar, SearchCalendar>();
@@ -157,7 +162,7 @@ export function toSearchRooms(
       const indexed = prepareRoom(group.calendar, indexingContext);
       const { behandlingstid, minBookingDurationMinutes, lastBookableDate } = group.calendar;
       calendar = {
-        index: calendars.size,
+        index: firstIndex + calendars.size,
         calendar: group.calendar,
         opening: indexed.opening,
         closedDates: [...group.calendar.closedDates].sort(),
@@ -236,23 +241,34 @@ async function loadSearchRooms(db: DbOrTx, base?: CachedSearchRooms): Promise<Ca
   ]);
   if (!base || !changed) {
     const names = rankNames(namesOf(rows));
-    return { version, snapshot, names, ...toSearchRooms(rows, hours, closed, periods, names.ranks) };
+    return { version, snapshot, names, unused: 0, ...toSearchRooms(rows, hours, closed, periods, names.ranks) };
   }
   const names = withNames(base.names, namesOf(rows));
-  const fresh = toSearchRooms(rows, hours, closed, periods, names.ranks);
   const gone = new Set(changed);
-  const kept = base.rooms.filter((room) => !gone.has(room.row.locationId));
-  // A kept room ranked before a name was inserted keeps its rank: it has not changed. Every room
-  // gets a calendar of this copy (its index among this copy's calendars): the old copy's objects
-  // stay as they are for the searches still reading it.
-  const calendars = new Map<SearchCalendar, SearchCalendar>();
-  const renewed = (calendar: SearchCalendar): SearchCalendar => {
-    let copy = calendars.get(calendar);
-    if (!copy) calendars.set(calendar, (copy = { ...calendar, index: calendars.size }));
-    return copy;
-  };
-  const rooms = [...kept, ...fresh.rooms].map((room) => ({ ...room, calendar: renewed(room.calendar) }));
-  return { version, snapshot, names, rooms, calendars: [...calendars.values()] };
+  const kept: SearchRoom[] = [];
+  const dead = new Set<SearchCalendar>();
+  for (const room of base.rooms) {
+    if (gone.has(room.row.locationId)) dead.add(room.calendar);
+    else kept.push(room);
+  }
+  // Calendars belong to one location (its own, or one room's), so the changed locations' are no
+  // other room's: they stay in the array unused, their index taken, and the new ones come after.
+  // Kept rooms keep their objects (a kept room's rank stays valid: ranks never move).
+  const fresh = toSearchRooms(rows, hours, closed, periods, names.ranks, base.calendars.length);
+  const unused = base.unused + dead.size;
+  const calendars = [...base.calendars, ...fresh.calendars];
+  if (unused * 4 <= calendars.length) {
+    return { version, snapshot, names, unused, rooms: kept.concat(fresh.rooms), calendars };
+  }
+  // A quarter unused: every room gets a calendar of this copy at a new index; the old copy's
+  // objects stay as they are for the searches still reading it.
+  const renewed = new Map<SearchCalendar, SearchCalendar>();
+  const rooms = kept.concat(fresh.rooms).map((room) => {
+    let calendar = renewed.get(room.calendar);
+    if (!calendar) renewed.set(room.calendar, (calendar = { ...room.calendar, index: renewed.size }));
+    return { ...room, calendar };
+  });
+  return { version, snapshot, names, unused: 0, rooms, calendars: [...renewed.values()] };
 }
 
 const copies = new WeakMap<DbOrTx, Promise<CachedSearchRooms>>();
