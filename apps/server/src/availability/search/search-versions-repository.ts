@@ -26,7 +26,7 @@ const versionsStatement = preparedQuery<{ version: string | null; snapshot: stri
     where c.xid >= pg_snapshot_xmin(${since}) and not pg_visible_in_snapshot(c.xid, ${since}) limit ${sql.raw(String(MAX_BUSY_CHANGES + 1))}) c) as changes`,
 );
 
-/** The versions now and the busy changes since `since` (none without one: nothing is kept yet). */
+/** The versions now and the busy changes since `since` (without one: `lost`). */
 export async function readSearchVersions(db: DbOrTx, since: string | null): Promise<SearchVersions> {
   const [row] = await versionsStatement(db, { since });
   const changes: BusyChange[] = [];
@@ -38,7 +38,9 @@ export async function readSearchVersions(db: DbOrTx, since: string | null): Prom
     rooms: row?.version ?? null,
     snapshot: row?.snapshot ?? '',
     changes,
-    lost: row?.lost === true || changes.length > MAX_BUSY_CHANGES,
+    // Without `since` nothing says what changed: any answer kept meanwhile (by a request that read
+    // first, at a process's start) is dropped.
+    lost: since === null || row?.lost === true || changes.length > MAX_BUSY_CHANGES,
   };
 }
 
