@@ -115,6 +115,14 @@ describe('narrow invalidation of the kept rooms and answers', () => {
     await db.update(bookableAssets).set({ name: 'Arena' }).where(eq(bookableAssets.id, hall));
     const renamed = await searchAssets({ db, search: single(addDays(day, 4)), tagIds: [] });
     expect(renamed.available.map((h) => h.name)).toEqual(['Arena', 'Ballbinge']);
+    // Names ranked ever closer to each other until no rank is left between them: read whole, in order.
+    for (let i = 1; i <= 12; i++) {
+      const name = `Arena ${String(i).padStart(2, '0')}`;
+      await db.update(bookableAssets).set({ name }).where(eq(bookableAssets.id, hall));
+      const order = await searchAssets({ db, search: single(addDays(day, 5)), tagIds: [] });
+      expect(order.available.map((h) => h.name)).toEqual([name, 'Ballbinge']);
+    }
+    await db.update(bookableAssets).set({ name: 'Arena' }).where(eq(bookableAssets.id, hall));
     // Every kept room answers as a copy read whole: the location's own search agrees.
     for (const locationId of [north, south]) {
       const own = await searchAssets({ db, search: single(date), tagIds: [], locationId });

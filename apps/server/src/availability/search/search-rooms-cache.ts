@@ -107,7 +107,8 @@ function rankNames(names: Iterable<string>): NameRanks {
 /**
  * The ranks with these names added, in place: a rank once given never changes (searches reading an
  * older copy keep theirs, taken from its rooms), and no await interrupts an insertion. When no
- * integer is left between two neighbours, a new object ranks every name again.
+ * integer is left between two neighbours, a new object ranks every name again (and the kept rooms'
+ * ranks no longer fit: the caller reads every room).
  */
 function withNames(known: NameRanks, names: readonly string[]): NameRanks {
   for (const name of names) {
@@ -244,6 +245,8 @@ async function loadSearchRooms(db: DbOrTx, base?: CachedSearchRooms): Promise<Ca
     return { version, snapshot, names, unused: 0, ...toSearchRooms(rows, hours, closed, periods, names.ranks) };
   }
   const names = withNames(base.names, namesOf(rows));
+  // Every name ranked again (no integer left in a gap): the kept rooms' ranks are stale, read everything.
+  if (names !== base.names) return loadSearchRooms(db);
   const gone = new Set(changed);
   const kept: SearchRoom[] = [];
   const dead = new Set<SearchCalendar>();
