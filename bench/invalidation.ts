@@ -121,7 +121,8 @@ async function searches(database: Database, monitor: pg.Client, admin: pg.Client
   let meter = await cpuMeter(monitor);
   const uncached: number[] = [];
   for (let i = 0; i < samples; i++) uncached.push(await timed(() => search(nextDate())));
-  console.log(line('uncached answer, kept rooms warm', uncached, await meter()));
+  const uncachedCpu = await meter();
+  console.log(line('uncached answer, kept rooms warm', uncached, uncachedCpu));
 
   const keptDate = nextDate();
   await search(keptDate);
@@ -145,7 +146,8 @@ async function searches(database: Database, monitor: pg.Client, admin: pg.Client
     await admin.query(change(place));
     afterChange.push(await timed(() => search(nextDate())));
   }
-  console.log(line("next search after one location's change", afterChange, await meter()));
+  const afterChangeCpu = await meter();
+  console.log(line("next search after one location's change", afterChange, afterChangeCpu));
 
   meter = await cpuMeter(monitor);
   const afterRebuild: number[] = [];
@@ -167,7 +169,8 @@ async function searches(database: Database, monitor: pg.Client, admin: pg.Client
       [...uncached].sort((a, b) => a - b),
       50,
     );
-  console.log(`  after a change / uncached warm (p50): ${ratio.toFixed(2)}× (target ≤ 1.2×)`);
+  const cpuRatio = (afterChangeCpu.server + afterChangeCpu.postgres) / (uncachedCpu.server + uncachedCpu.postgres);
+  console.log(`  after a change / uncached warm: p50 ${ratio.toFixed(2)}×, CPU ${cpuRatio.toFixed(2)}× (target ≤ 1.2×)`);
 
   // A booking's reach: kept answers on one date, one room booked.
   const { rows: tagRows } = await admin.query<{ id: number }>(
