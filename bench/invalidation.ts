@@ -262,7 +262,7 @@ async function writers(database: string, label: string, date: string): Promise<v
 }
 
 await copyDatabase(after);
-await copyDatabase(before);
+if (parts.has('writers')) await copyDatabase(before);
 const database = await openDatabase({ engine: 'postgres', url: urlOf(after), maxConnections: 10 });
 try {
   await database.migrate();
