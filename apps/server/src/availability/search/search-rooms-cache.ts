@@ -55,6 +55,8 @@ export interface SearchCalendar {
 
 export interface SearchRoom {
   row: SearchRoomRow;
+  /** row.locationId, read from this object's own shape: the driver's rows are slow to read in a loop over every room. */
+  locationId: number;
   tagIds: readonly number[];
   rules: PublicBookingRules;
   calendar: SearchCalendar;
@@ -176,6 +178,7 @@ export function toSearchRooms(
     const at = text.indexOf(datesMarker);
     return {
       row,
+      locationId: row.locationId,
       tagIds: row.tagIds === '' ? [] : row.tagIds.split(',').map(Number),
       rules: publicRulesOfRow(row),
       calendar,
@@ -251,7 +254,7 @@ async function loadSearchRooms(db: DbOrTx, base?: CachedSearchRooms): Promise<Ca
   const kept: SearchRoom[] = [];
   const dead = new Set<SearchCalendar>();
   for (const room of base.rooms) {
-    if (gone.has(room.row.locationId)) dead.add(room.calendar);
+    if (gone.has(room.locationId)) dead.add(room.calendar);
     else kept.push(room);
   }
   // Calendars belong to one location (its own, or one room's), so the changed locations' are no
