@@ -48,14 +48,11 @@ async function main(): Promise<void> {
     await client.query(`set maintenance_work_mem = '512MB'; set work_mem = '256MB'; set synchronous_commit = off`);
     // The per-room-day busy sums (migration 0011) are kept by row triggers; a bulk load is faster
     // without them and computes the sums once at the end, as the migration does.
-    // The schedule's per-room versions (migration 0013) and the search's per-date versions (0020)
+    // The schedule's per-room versions (migration 0013) and the search's log of busy changes (0029)
     // need no rows in a new database (no process has kept an answer of it), so their statement
     // triggers are off during the load too.
     const versionTriggers = ['insert', 'update', 'delete'].flatMap((event) =>
-      ['reservations', 'blocked_times'].flatMap((table) => [
-        `${table}_schedule_versions_${event}`,
-        `${table}_search_date_versions_${event}`,
-      ]),
+      ['reservations', 'blocked_times'].flatMap((table) => [`${table}_schedule_versions_${event}`, `${table}_busy_changes_${event}`]),
     );
     const busyTriggers = (action: 'disable' | 'enable') =>
       `${['insert', 'update', 'delete'].map((e) => `alter table reservations ${action} trigger reservations_room_day_busy_${e};`).join(' ')} alter table blocked_times ${action} trigger blocked_times_room_day_busy;` +

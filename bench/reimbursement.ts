@@ -49,7 +49,7 @@ const show = (label: string, samples: number[]) =>
 function loadSql(firstMonday: string): { label: string; sql: string }[] {
   const triggers = (action: 'disable' | 'enable') =>
     ['insert', 'update', 'delete']
-      .flatMap((e) => [`reservations_room_day_busy_${e}`, `reservations_schedule_versions_${e}`, `reservations_search_date_versions_${e}`])
+      .flatMap((e) => [`reservations_room_day_busy_${e}`, `reservations_schedule_versions_${e}`, `reservations_busy_changes_${e}`])
       .map((name) => `alter table reservations ${action} trigger ${name};`)
       .join(' ');
   // A deterministic "random" number in [0, 1) per integer, so every run builds the same rows.

@@ -7,7 +7,7 @@ import { registerErrorHandling } from './http/error-handler';
 import { loggerOptions } from './http/logger-options';
 import { registerOpenApi } from './http/openapi';
 import { registerStatic, type SpaFolders } from './platform';
-import { registerFreeSlotAlerts } from './availability';
+import { registerBusyChangesPruning, registerFreeSlotAlerts } from './availability';
 import { registerKeyAccess } from './keys';
 import { registerWeddingHoldExpiry, registerCertificateReminders } from './weddings';
 import { registerRoundClosing } from './casework';
@@ -86,6 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerWeddingHoldExpiry(app);
   registerCertificateReminders(app);
   registerFreeSlotAlerts(app);
+  registerBusyChangesPruning(app);
   registerRoundClosing(app);
   await registerRateLimit(app);
   await registerModules(app);

@@ -9,4 +9,5 @@ export type { BusyTimeRow, BusyTimes, CalendarRange, HoursRow, RoomRow, RoomWith
 export { assertRoomsAccessible, calendarRange, displayNameOf, publicRulesOf, schedulingCallerFor } from './room-calendars/rooms-for-caller';
 export type { RoomAccess } from './room-calendars/rooms-for-caller';
 export { scheduleRoutes } from './schedule/routes';
+export { registerBusyChangesPruning } from './search/prune-busy-changes';
 export { searchRoutes } from './search/routes';

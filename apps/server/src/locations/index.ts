@@ -15,6 +15,7 @@ export { locationAuditRoutes } from './location-audit/routes';
 export { writeLocationAudit } from './location-audit/write-location-audit';
 export { findLocation } from './locations/repository';
 export { locationRoutes } from './locations/routes';
-export { readSearchRoomsVersion, searchRoomsVersionColumn } from './locations/search-rooms-version-repository';
+export { readSearchRoomsChanges, readSearchRoomsVersion, searchRoomsVersionColumn } from './locations/search-rooms-version-repository';
+export type { SearchRoomsChanges } from './locations/search-rooms-version-repository';
 export { roomRulesAliases, roomRulesColumns, roomRulesOf, roomRulesPlainSql } from './room-rules/repository';
 export { tagRoutes } from './tags/routes';

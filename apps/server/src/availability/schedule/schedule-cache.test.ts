@@ -130,6 +130,24 @@ describe('GET /api/schedule kept between requests', () => {
     expect((await get(url(gym))).statusCode).toBe(200);
   });
 
+  it("keeps a room's answer when another location's fixed data changes, and answers anew when its own does", async () => {
+    const cache = new ScheduleCache();
+    const db = ctx.database.db;
+    const elsewhere = (await createLocation(db, { name: 'Annen skole' })).id;
+    const query = { bookableAssetIds: [gym], fromInclusive: day, toInclusive: inDays(9) };
+    const first = await publicScheduleBody({ db, cache, query });
+    await setOpeningHours(db, elsewhere, '08:00', '10:00');
+    await createAsset(db, elsewhere, { name: 'Annen sal' });
+    expect(await publicScheduleBody({ db, cache, query })).toBe(first);
+    expect({ hits: cache.hits, misses: cache.misses }).toEqual({ hits: 1, misses: 1 });
+    await exec(sql`update locations set behandlingstid = 5 where id = ${locationId}`);
+    const changed = await publicScheduleBody({ db, cache, query });
+    expect(changed.equals(first)).toBe(false);
+    await exec(sql`update locations set behandlingstid = 0 where id = ${locationId}`);
+    expect((await publicScheduleBody({ db, cache, query })).equals(first)).toBe(true);
+    expect(cache.misses).toBe(3);
+  });
+
   it("keeps a room's answer when another room changes, and answers anew when that room changes", async () => {
     const cache = new ScheduleCache();
     const db = ctx.database.db;

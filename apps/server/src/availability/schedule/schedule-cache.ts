@@ -10,9 +10,10 @@ import { readScheduleVersions, type ScheduleVersionReader } from './schedule-ver
  * The public GET /api/schedule's answers kept as the bytes sent (ADR 008), one per asked query (rooms
  * in the order asked, from, to), each with the key of everything it was computed from:
  *
- * - the rooms' fixed data: search_rooms_version (migration 0012; rooms, locations, areas, tags,
- *   opening hours, closed dates — with the rooms' reservations and blocked times, all the
- *   schedule reads that its answer shows);
+ * - the rooms' fixed data: their locations' rows of search_location_versions and its row 0
+ *   (migration 0029, decision 047; rooms, locations, areas, tags, opening hours, closed dates —
+ *   with the rooms' reservations and blocked times, all the schedule reads that its answer shows),
+ *   so a change to another location keeps the answer;
  * - each room's reservations and blocked times: schedule_room_versions (migration 0013), and its row
  *   0, moved by a TRUNCATE;
  * - the clock: today in Oslo (the booking window, behandlingstid, past dates) and, when today is one of

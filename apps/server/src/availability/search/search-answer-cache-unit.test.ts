@@ -56,4 +56,34 @@ describe('SearchAnswerCache', () => {
     expect(keptText(kept, 'whole', () => long)).toBe(long);
     expect(kept.texts?.has('whole')).toBe(false);
   });
+
+  it('drops the answers whose searched rooms and dates a busy change touches, and all when changes are lost', async () => {
+    const cache = new SearchAnswerCache();
+    const keep = (rooms?: number[]) => async () => ({ answer: answer(1), keep: true, ...(rooms ? { rooms: new Set(rooms) } : {}) });
+    const snapshot = (xmax: number) => `10:${xmax}:`;
+    cache.applyBusyChanges({ snapshot: snapshot(20), changes: [], lost: true });
+    expect(cache.since).toBe(snapshot(20));
+    const every = await cache.answer('every', 'k', keep(), ['2027-01-04', '2027-01-05']);
+    const some = await cache.answer('some', 'k', keep([1, 2]), ['2027-01-04']);
+    const kept = (question: string, was: unknown) => cache.answer(question, 'k', keep()).then((a) => a === was);
+
+    // Room 3 on the 4th: not one of 'some's rooms.
+    cache.applyBusyChanges({ snapshot: snapshot(30), changes: [{ room: 3, date: '2027-01-04' }], lost: false });
+    expect(await kept('some', some)).toBe(true);
+    expect(await kept('every', every)).toBe(false);
+    // Room 2 on another date, then on the 4th.
+    cache.applyBusyChanges({ snapshot: snapshot(25), changes: [{ room: 2, date: '2027-01-05' }], lost: false });
+    expect(await kept('some', some)).toBe(true);
+    // An older snapshot applied late is not the next `since`.
+    expect(cache.since).toBe(snapshot(30));
+    cache.applyBusyChanges({ snapshot: snapshot(40), changes: [{ room: 2, date: '2027-01-04' }], lost: false });
+    expect(await kept('some', some)).toBe(false);
+    // Room 0: every room and date (a TRUNCATE); lost: changes may be missing.
+    expect(cache.size).toBe(2);
+    cache.applyBusyChanges({ snapshot: snapshot(41), changes: [{ room: 0, date: '-infinity' }], lost: false });
+    expect(cache.size).toBe(0);
+    await cache.answer('every', 'k', keep(), ['2027-01-04']);
+    cache.applyBusyChanges({ snapshot: snapshot(42), changes: [], lost: true });
+    expect(cache.size).toBe(0);
+  });
 });

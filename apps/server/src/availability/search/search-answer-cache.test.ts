@@ -14,7 +14,7 @@ import { searchAnswerCache } from './search-answer-cache';
 /**
  * The city-wide search's kept answers (search-answer-cache.ts, ADR 023). Every change is written
  * here straight to the database, as another server process would: the search only learns of it
- * through search_rooms_version and search_date_versions (migrations 0012 and 0020). Each answer is
+ * through search_rooms_version and the busy_changes log (migrations 0012 and 0029). Each answer is
  * compared with the location's search of the same rooms, which is never kept.
  */
 describe("the search's kept answers", () => {

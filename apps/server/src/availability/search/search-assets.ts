@@ -124,9 +124,11 @@ function searchDates(search: SearchKind): SearchDates {
 }
 
 /**
- * A city-wide search through its kept answer (search-answer-cache.ts, ADR 023): the versions it
- * depends on are read first (one prepared statement), and the answer is computed only when they or
- * the clock moved since it was kept. A location's search is computed each time.
+ * A city-wide search through its kept answer (search-answer-cache.ts, ADR 023): the busy changes
+ * since the last request are read and applied first, with the rooms' version (one prepared
+ * statement), and the answer is computed only when a change touched its rooms and dates, or the
+ * rooms' version or the clock moved since it was kept (decision 047). A location's search is
+ * computed each time.
  */
 async function keptSearch(options: SearchAssetsOptions): Promise<KeptAnswer> {
   if (options.locationId !== undefined) return { answer: (await runSearch(options)).answer };
@@ -135,21 +137,33 @@ async function keptSearch(options: SearchAssetsOptions): Promise<KeptAnswer> {
   const dates = searchDates(search);
   const first = dates.dates[0];
   const last = dates.dates.at(-1);
-  const versions = await readSearchVersions(db, dates.dates);
+  const cache = searchAnswerCache(db);
+  const versions = await readSearchVersions(db, cache.since);
+  cache.applyBusyChanges(versions);
   const clock = first && last ? clockKey({ fromInclusive: first, toInclusive: last }, now) : osloClock(now).today;
   const question = JSON.stringify([search, tagIds, exactRoomLimit]);
-  return searchAnswerCache(db).answer(question, `${versions.rooms}|${versions.dates}|${clock}`, async () => {
-    const { answer, roomsVersion } = await runSearch({ ...options, now }, dates);
-    // Kept only when computed from the rooms of the version read first (else a change came between).
-    return { answer, keep: versions.rooms !== null && roomsVersion === versions.rooms };
-  });
+  return cache.answer(
+    question,
+    `${versions.rooms}|${clock}`,
+    async () => {
+      const { answer, roomsVersion, roomIds } = await runSearch({ ...options, now }, dates, versions.rooms);
+      // Kept only when computed from the rooms of the version read first (else a change came between).
+      return { answer, keep: versions.rooms !== null && roomsVersion === versions.rooms, ...(roomIds ? { rooms: roomIds } : {}) };
+    },
+    dates.dates,
+  );
 }
 
-/** The search computed now; `roomsVersion`: the version of the kept rooms it used (city-wide). */
+/**
+ * The search computed now; city-wide, `roomsVersion`: the version of the kept rooms it used, and
+ * `roomIds`: the rooms it searched (undefined: every room). `roomsVersion` given: the version just
+ * read; kept rooms of another are renewed before the search rather than after it.
+ */
 async function runSearch(
   { db, search, tagIds, locationId, now = new Date(), exactRoomLimit = EXACT_ROOM_LIMIT }: SearchAssetsOptions,
   dates: SearchDates = searchDates(search),
-): Promise<{ answer: SearchAnswer; roomsVersion?: string | null }> {
+  roomsVersion?: string | null,
+): Promise<{ answer: SearchAnswer; roomsVersion?: string | null; roomIds?: ReadonlySet<number> }> {
   const { today, time } = osloClock(now);
   const first = dates.dates[0];
   const last = dates.dates.at(-1);
@@ -170,10 +184,14 @@ async function runSearch(
   // City-wide: the kept rooms, checked against the version the first query reads. A copy older than
   // this search is read again and the search repeated once; a change during the search may show or not.
   let copy = await searchRoomsCache(db);
+  if (roomsVersion !== undefined && roomsVersion !== copy.version) copy = await reloadSearchRoomsCache(db, copy);
   for (let attempt = 0; ; attempt++) {
     const rooms = tagIds.length === 0 ? copy : { ...copy, rooms: copy.rooms.filter((r) => tagIds.every((t) => r.tagIds.includes(t))) };
     const result = await answer(question, rooms, true);
-    if (attempt > 0 || result.versions.every((v) => v === copy.version)) return { answer: result.answer, roomsVersion: copy.version };
+    if (attempt > 0 || result.versions.every((v) => v === copy.version)) {
+      const roomIds = tagIds.length === 0 ? undefined : new Set(rooms.rooms.map((r) => r.row.id));
+      return { answer: result.answer, roomsVersion: copy.version, ...(roomIds ? { roomIds } : {}) };
+    }
     copy = await reloadSearchRoomsCache(db, copy);
   }
 }

@@ -33,6 +33,8 @@ export interface SearchRoomRow extends Record<string, unknown> {
 export interface SearchScope {
   /** Only this location's rooms; undefined: every location shown in the portal. */
   locationId?: number;
+  /** Only these locations' rooms, of those shown in the portal (the kept rooms' partial reload). */
+  locationIds?: readonly number[];
   /** Only this room (of any location, listed in the portal or not). */
   roomId?: number;
   /** The room must have every one of these tags. */
@@ -49,13 +51,15 @@ export interface SearchScope {
 const rulesColumns = roomRulesPlainSql({ room: 'a', location: 'l' });
 
 export async function findSearchRooms(db: DbOrTx, scope: SearchScope): Promise<SearchRoomRow[]> {
-  const cityWide = scope.locationId === undefined && scope.roomId === undefined;
+  const cityWide = scope.locationId === undefined && scope.roomId === undefined && scope.locationIds === undefined;
   const where =
     scope.roomId !== undefined
       ? sql`a.id = ${scope.roomId}`
       : scope.locationId !== undefined
         ? sql`l.id = ${scope.locationId}`
-        : sql`l.display_in_portal`;
+        : scope.locationIds !== undefined
+          ? sql`l.display_in_portal and l.id = any(${pgArray(scope.locationIds)}::int[])`
+          : sql`l.display_in_portal`;
   // City-wide, one pass over all tags beats a lookup per room (half the query's time); for one
   // location's few rooms the lookups are cheaper.
   const tagIds = cityWide

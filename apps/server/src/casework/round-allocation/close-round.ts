@@ -18,12 +18,12 @@ import { decideApplications, roomsOfApplication, type ClosingActor } from './dec
 import { assertDeadlinePassed } from './round-wishes';
 
 /**
- * Applications answered in one transaction. Every application of a round writes reservations on the
- * same semester dates, and each transaction that writes reservations bumps those dates' rows of
- * search_date_versions until it ends: transactions side by side only queue there (and, writing in
- * several statements, deadlock — measured with four at once: 206 s for 2,000 applications, some
- * given up). One after the other, one application each: 36 s; twenty a transaction in shared
- * statements: 18 s (fifty: 17 s, for room locks held two and a half times as long).
+ * Applications answered in one transaction: twenty share their statements and one commit. One
+ * after the other, one application each, the close took 36 s for 2,000 applications; twenty a
+ * transaction: 18 s (fifty: 17 s, for room locks held two and a half times as long). Batching once
+ * also kept closers from queueing (and, four at once, deadlocking) on the semester dates' rows of
+ * search_date_versions; that log is insert-only since migration 0029 (decision 047), so writers of
+ * the same dates no longer wait for each other: the batch is for throughput only.
  */
 export const CLOSING_BATCH = 20;
 
@@ -86,8 +86,7 @@ export async function closeRound({
 /**
  * Answers every application of a CLOSING round still undecided, then marks the round CLOSED when
  * none is left. Applications are answered CLOSING_BATCH to a transaction: each is still answered
- * whole or not at all (a batch commits or rolls back as one), and the batch shares the work every
- * transaction on reservations does for the semester's dates (search_date_versions, migration 0021)
+ * whole or not at all (a batch commits or rolls back as one), and the batch shares its statements
  * and the commit. The batch's bookings are locked first (SKIP LOCKED: another closer's are left to
  * it), then all their rooms in id order. A batch that fails is tried again one application to a
  * transaction, so one application that cannot be answered holds back no other; then the failure is
