@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isReadOnlyStatement } from './connection-retry';
+import { isReadOnlyStatement, MAX_CONNECTION_ATTEMPTS, retryIdempotentWrite } from './connection-retry';
 
 /** Which lone statements the pool may run again after a lost connection (decision 043): reads only. */
 describe('isReadOnlyStatement', () => {
@@ -26,5 +26,41 @@ describe('isReadOnlyStatement', () => {
     'begin',
   ])('never runs again: %s', (text) => {
     expect(isReadOnlyStatement(text)).toBe(false);
+  });
+});
+
+/** A request counter's write runs again after a lost connection, nothing else does (decision 043). */
+describe('retryIdempotentWrite', () => {
+  const lost = () => Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+
+  it('runs the write again on a fresh connection after the connection was lost', async () => {
+    let calls = 0;
+    const answer = await retryIdempotentWrite(async () => {
+      calls++;
+      if (calls < MAX_CONNECTION_ATTEMPTS) throw lost();
+      return 'counted';
+    });
+    expect(answer).toBe('counted');
+    expect(calls).toBe(MAX_CONNECTION_ATTEMPTS);
+  });
+
+  it('gives up after the last attempt and on any other error at once', async () => {
+    let calls = 0;
+    await expect(
+      retryIdempotentWrite(async () => {
+        calls++;
+        throw lost();
+      }),
+    ).rejects.toThrow('terminating connection');
+    expect(calls).toBe(MAX_CONNECTION_ATTEMPTS);
+
+    calls = 0;
+    await expect(
+      retryIdempotentWrite(async () => {
+        calls++;
+        throw Object.assign(new Error('duplicate key'), { code: '23505' });
+      }),
+    ).rejects.toThrow('duplicate key');
+    expect(calls).toBe(1);
   });
 });

@@ -38,6 +38,23 @@ export function isReadOnlyStatement(text: string): boolean {
   return !/\b(insert|update|delete|merge|nextval|setval|pg_advisory_lock|pg_advisory_xact_lock|set_config|pg_notify)\b/i.test(body);
 }
 
+/**
+ * A lone write that may run twice without harm — a request counter: after a lost connection the
+ * count may have committed, and counting the attempt again only makes a limit one step stricter.
+ * Run again on a fresh connection like a lone read, so a connection blip answers no 503 at a rate
+ * limit (the storm, decision 043). Anything else that writes is not for this.
+ */
+export async function retryIdempotentWrite<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (!isConnectionLost(error) || attempt >= MAX_CONNECTION_ATTEMPTS) throw error;
+      await reconnectPause(attempt);
+    }
+  }
+}
+
 type QueryArgs = [queryTextOrConfig: string | pg.QueryConfig, values?: unknown];
 
 /**

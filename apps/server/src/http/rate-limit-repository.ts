@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../db/client';
+import { retryIdempotentWrite } from '../db/connection-retry';
 
 /**
  * Counts one request of `key` in the fixed window of `windowMs` that holds the database's now, in one
@@ -8,7 +9,9 @@ import { queryRows, type DbOrTx } from '../db/client';
  * processes on machines whose clocks differ still share windows.
  */
 export async function countRequest(db: DbOrTx, key: string, windowMs: number): Promise<{ count: number; ttlMs: number }> {
-  const [row] = await queryRows<{ count: number; ttl_ms: string }>(db, countRequestSql(sql`${key}`, sql`${windowMs}`));
+  const [row] = await retryIdempotentWrite(() =>
+    queryRows<{ count: number; ttl_ms: string }>(db, countRequestSql(sql`${key}`, sql`${windowMs}`)),
+  );
   if (!row) throw new Error('rate limit counter not returned');
   return { count: Number(row.count), ttlMs: Math.max(0, Number(row.ttl_ms)) };
 }

@@ -8,6 +8,7 @@ import {
   type Semester,
 } from '@lokaler/domain/fair-share';
 import { preparedQuery, queryRows, type DbOrTx, type Tx } from '../../db/client';
+import { retryIdempotentWrite } from '../../db/connection-retry';
 import { countRequestSql } from '../../http/rate-limit-repository';
 
 /**
@@ -132,8 +133,9 @@ export async function countAttemptAndFindSettings(
 }> {
   // Room ids are integers (the request's schema), so the array literal is safe to build.
   const rooms = `{${roomIds.map((id) => Math.trunc(id)).join(',')}}`;
+  // The count is a write, run again after a lost connection like a lone read (retryIdempotentWrite).
   const rows = rate
-    ? await countAttemptStatement(db, { key: rate.key, windowMs: rate.windowMs, rooms })
+    ? await retryIdempotentWrite(() => countAttemptStatement(db, { key: rate.key, windowMs: rate.windowMs, rooms }))
     : await settingsOfRoomsStatement(db, { rooms });
   const counted = rows.find((r) => r.kind === 'count');
   return { attempt: counted ? { count: Number(counted.h), ttlMs: Math.max(0, Number(counted.a)) } : null, ...readSettings(rows) };
