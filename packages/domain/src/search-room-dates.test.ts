@@ -10,7 +10,14 @@ import { adminCaller, publicCaller } from './scheduling/scheduling-caller';
 import { openingPeriodsWithin } from './scheduling/test-support/arbitraries';
 import { testContext, testRoom } from './scheduling/test-support/room-fixture';
 import { minutesToTime } from './scheduling/time-of-day';
-import { busyBudget, fitsOnOrdinaryDay, indexSearchDates, searchBusyBudgets, unavailableSearchDates } from './search-room-dates';
+import {
+  busyBudget,
+  fitsOnOrdinaryDay,
+  indexSearchDates,
+  searchBusyBudgets,
+  searchOpenSpans,
+  unavailableSearchDates,
+} from './search-room-dates';
 
 // Three weeks around each daylight-saving change of 2025 (spring: Sunday 30 March; autumn: 26 October).
 const spans = [datesInRange('2025-03-17', '2025-04-06'), datesInRange('2025-10-13', '2025-11-02')];
@@ -185,6 +192,55 @@ describe('fitsOnOrdinaryDay and busyBudget', () => {
           const fitsThere = fitsOnOrdinaryDay(room, isoWeekday(date), minutes, openingWeekOn(room.opening, date));
           if (budget !== null && spent <= budget && fitsThere) expect(availableStartMinutes(room, date, minutes).length).toBeGreaterThan(0);
           if (budget === null) expect(fitsThere).toBe(false);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('searchOpenSpans', () => {
+  it("is the one interval of the weekday's hours, narrowed by the periods the search meets", () => {
+    const span = datesInRange('2025-06-02', '2025-06-15');
+    const room = prepareRoom(
+      testRoom({
+        openingHours: [
+          { weekday: 1, opens: '08:00:00', closes: '16:00:00' },
+          { weekday: 2, opens: '08:00:00', closes: '10:00:00' },
+          { weekday: 2, opens: '12:00:00', closes: '16:00:00' },
+          { weekday: 3, opens: '10:00:00', closes: '20:00:00' },
+          { weekday: 3, opens: '12:00:00', closes: '22:00:00', fromDate: '2025-06-09', toDate: '2025-06-15' },
+        ],
+        openingPeriods: [{ fromDate: '2025-06-09', toDate: '2025-06-15' }],
+      }),
+      testContext('2025-05-01'),
+    );
+    const spans = searchOpenSpans(room, indexSearchDates(span));
+    // Monday: no hours of the period that day, so no span at all; Tuesday opens twice; Wednesday 12–20 in both weeks.
+    expect(spans[0]).toBeNull();
+    expect(spans[1]).toBeNull();
+    expect(spans[2]).toEqual({ start: 720, end: 1200 });
+    expect(spans[6]).toBeNull();
+  });
+
+  it('lies inside the opening hours of every searched date of its weekday', () => {
+    const span = datesInRange('2025-06-02', '2025-06-22');
+    fc.assert(
+      fc.property(
+        fc.tuple(...weekdays.map((w) => fc.array(openingEntry(w), { maxLength: 2 }))).map((lists) => lists.flat()),
+        openingPeriodsWithin(span, openingEntry),
+        (standard, seasons) => {
+          const room = prepareRoom(
+            testRoom({ openingHours: [...standard, ...seasons.entries], openingPeriods: seasons.openingPeriods }),
+            testContext('2025-05-01'),
+          );
+          const spans = searchOpenSpans(room, indexSearchDates(span));
+          for (const date of span) {
+            const open = spans[isoWeekday(date) - 1];
+            if (!open) continue;
+            const hours = openingWeekOn(room.opening, date)[isoWeekday(date) - 1] ?? [];
+            expect(hours.some((h) => h.start <= open.start && open.end <= h.end)).toBe(true);
+          }
         },
       ),
       { numRuns: 300 },

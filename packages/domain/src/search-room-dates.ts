@@ -155,6 +155,33 @@ export function searchBusyBudgets(room: PreparedRoom, search: SearchDates, minut
   });
 }
 
+/**
+ * Per ISO weekday (index 0–6), the one opening interval in minutes that every date of the weekday in
+ * the search holds whichever weekly hours it follows (the standard week or a seasonal period's): the
+ * intersection of the weeks' intervals when each week opens once that day, else null. For the
+ * database's second pre-filter (busy-times-repository.ts): a crowded date whose busy time leaves a
+ * gap of the duration on the grid inside it provably fits, whatever else the rules would look at
+ * on an ordinary date (decision 046). Null also for a weekday the search does not hold.
+ */
+export function searchOpenSpans(room: PreparedRoom, search: SearchDates): ({ start: number; end: number } | null)[] {
+  const first = search.dates[0] ?? '';
+  const last = search.dates.at(-1) ?? '';
+  const weeks = [room.opening.standard, ...room.opening.periods.filter((p) => p.fromDate <= last && first <= p.toDate).map((p) => p.week)];
+  return isoWeekdays.map((weekday) => {
+    if (!search.byWeekday.has(weekday)) return null;
+    let start = 0;
+    let end = 24 * 60;
+    for (const week of weeks) {
+      const open = week[weekday - 1] ?? [];
+      const only = open[0];
+      if (open.length !== 1 || !only) return null;
+      start = Math.max(start, only.start);
+      end = Math.min(end, only.end);
+    }
+    return start < end ? { start, end } : null;
+  });
+}
+
 /** Positions [low, high) of the sorted dates from `from` to `to` inclusive. */
 function positionsWithin(dates: readonly string[], from: string, to: string): [number, number] {
   const bound = (date: string, inclusive: boolean) => {

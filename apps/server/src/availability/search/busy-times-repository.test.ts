@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { createAsset, createLocation, createUser } from '../../../test/factories/places';
 import { addBlockedTime, addReservation } from '../../../test/factories/calendar';
-import { findBusyTimes, findCrowdedBusyTimes, type BusyRow } from './busy-times-repository';
+import { findBusyTimes, findCrowdedBusyTimes, readsByRoom, type BusyRow, type CrowdedDaysQuery } from './busy-times-repository';
 
 /**
  * The database side of the city-wide search's pre-filter: a room's date comes back (with all its
@@ -47,34 +47,99 @@ describe('busy times repository', () => {
   afterAll(() => ctx.close());
 
   const ids = (rows: BusyRow[]) => rows.map((r) => `${r.kind}:${r.date} ${r.startTime.slice(0, 5)} ${r.durationMinutes}`).sort();
-  const crowded = (budget: number | null, special: string[] = []) =>
-    findCrowdedBusyTimes(ctx.database.db, {
-      dates: [date],
-      specialDates: new Set(special),
-      rooms: [{ room, budgets: budgetOn(budget) }],
-      durationSlots: slots,
-    }).then((r) => r.rows);
+  // The busy sums read date by date (every room's, many rooms) and room by room (a filter): the same rows.
+  describe.each(['by-date', 'by-room'] as const)('reading the busy sums %s', (reads) => {
+    const crowded = (budget: number | null, special: string[] = []) =>
+      findCrowdedBusyTimes(ctx.database.db, {
+        dates: [date],
+        specialDates: new Set(special),
+        rooms: [{ room, budgets: budgetOn(budget) }],
+        durationSlots: slots,
+        reads,
+      }).then((r) => r.rows);
 
-  it('keeps a date whose pieces exceed the budget, with every active row that touches it', async () => {
-    // 12 + 2·4 = 20, plus the evening before: it counts its whole hour (4 slots) + 4 = 28.
-    expect(await crowded(28)).toEqual([]);
-    expect(ids(await crowded(27))).toEqual(['r:2031-06-10 23:30 60', 'r:2031-06-11 16:00 60', 'r:2031-06-11 17:10 110']);
+    it('keeps a date whose pieces exceed the budget, with every active row that touches it', async () => {
+      // 12 + 2·4 = 20, plus the evening before: it counts its whole hour (4 slots) + 4 = 28.
+      expect(await crowded(28)).toEqual([]);
+      expect(ids(await crowded(27))).toEqual(['r:2031-06-10 23:30 60', 'r:2031-06-11 16:00 60', 'r:2031-06-11 17:10 110']);
+    });
+
+    it('keeps a special date whatever the budget, and never a weekday where nothing fits', async () => {
+      expect(ids(await crowded(1000, [date]))).toHaveLength(3);
+      expect(await crowded(null, [date])).toEqual([]);
+      expect(await crowded(null)).toEqual([]);
+    });
+
+    it('counts blocked times and reads them from the date of the earliest piece', async () => {
+      const { rows } = await findCrowdedBusyTimes(ctx.database.db, {
+        dates: ['2031-06-12'],
+        specialDates: new Set(),
+        rooms: [{ room: quiet, budgets: [null, null, null, 0, null, null, null] }],
+        durationSlots: slots,
+        reads,
+      });
+      expect(ids(rows)).toEqual(['b:2031-06-12 10:00 60']);
+    });
+
+    it("leaves a crowded date's rows out when a gap between its pieces holds the duration inside the opening span", async () => {
+      const spanned = (start: number, end: number, special: string[] = []) =>
+        findCrowdedBusyTimes(ctx.database.db, {
+          dates: [date],
+          specialDates: new Set(special),
+          rooms: [{ room, budgets: budgetOn(27), openSpans: [null, null, { start, end }, null, null, null, null] }],
+          durationSlots: slots,
+          reads,
+        }).then((r) => r.rows);
+      // 16:00–22:00: busy 16:00–17:00 and 17:10–19:00, so 19:00–20:00 fits.
+      expect(await spanned(960, 1320)).toEqual([]);
+      // 16:00–19:45: 17:00–17:10 and 19:00–19:45 are too short, so the rules must look.
+      expect(ids(await spanned(960, 1185))).toHaveLength(3);
+      // 00:00–01:30: the evening before runs to 00:30, and 00:30–01:30 fits; to 01:15 it does not.
+      expect(await spanned(0, 90)).toEqual([]);
+      expect(ids(await spanned(0, 75))).toHaveLength(3);
+      // A special date is never decided here.
+      expect(ids(await spanned(960, 1320, [date]))).toHaveLength(3);
+    });
+
+    it('reads only the searched dates of the period, and only the rooms asked for', async () => {
+      // The 10th and the 12th lie in the period from the 10th to the 12th but are not searched.
+      const { rows } = await findCrowdedBusyTimes(ctx.database.db, {
+        dates: ['2031-06-10', '2031-06-12'],
+        specialDates: new Set(['2031-06-10', '2031-06-12']),
+        rooms: [{ room, budgets: [0, 0, 0, 0, 0, 0, 0] }],
+        durationSlots: slots,
+        reads,
+      });
+      expect(ids(rows)).toEqual(['r:2031-06-10 23:30 60']);
+    });
   });
 
-  it('keeps a special date whatever the budget, and never a weekday where nothing fits', async () => {
-    expect(ids(await crowded(1000, [date]))).toHaveLength(3);
-    expect(await crowded(null, [date])).toEqual([]);
-    expect(await crowded(null)).toEqual([]);
-  });
-
-  it('counts blocked times and reads them from the date of the earliest piece', async () => {
-    const { rows } = await findCrowdedBusyTimes(ctx.database.db, {
-      dates: ['2031-06-12'],
+  it('reads by room when the rooms asked for are few against the dates searched, else by date', () => {
+    const rooms = (ids: number[]) => ids.map((id) => ({ room: id, budgets: budgetOn(0) }));
+    const query = (roomIds: number[], dates: string[]): CrowdedDaysQuery => ({
+      dates,
       specialDates: new Set(),
-      rooms: [{ room: quiet, budgets: [null, null, null, 0, null, null, null] }],
+      rooms: rooms(roomIds),
       durationSlots: slots,
     });
-    expect(ids(rows)).toEqual(['b:2031-06-12 10:00 60']);
+    const mondays = Array.from({ length: 52 }, (_, i) => new Date(Date.UTC(2031, 0, 6 + 7 * i)).toISOString().slice(0, 10));
+    // 1 room in 27 (ids 1–270): by room for one date and for a weekly pattern.
+    const narrow = Array.from({ length: 10 }, (_, i) => 1 + 27 * i).concat([270]);
+    expect(readsByRoom(query(narrow, ['2031-06-11']))).toBe(true);
+    expect(readsByRoom(query(narrow, mondays))).toBe(true);
+    // Every room: by date.
+    const all = Array.from({ length: 270 }, (_, i) => i + 1);
+    expect(readsByRoom(query(all, ['2031-06-11']))).toBe(false);
+    expect(readsByRoom(query(all, mondays))).toBe(false);
+    // Half the rooms over a weekly pattern: a room's period holds seven times the searched dates.
+    expect(
+      readsByRoom(
+        query(
+          all.filter((id) => id % 2 === 0),
+          mondays,
+        ),
+      ),
+    ).toBe(false);
   });
 
   it('reads every busy row of a few rooms in a period, active reservations and blocked times', async () => {

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { isoWeekday } from '@lokaler/domain/scheduling/calendar-date';
+import { SLOT_MINUTES } from '@lokaler/domain/scheduling/time-of-day';
 import { pgArray } from './pg-array';
 import { searchRoomsVersionColumn } from '../../locations';
 import { writeTransaction } from '../../db/write-transaction';
@@ -64,6 +65,12 @@ export function findBusyTimes(db: DbOrTx, roomIds: readonly number[], from: stri
 export interface RoomBudgets {
   room: number;
   budgets: readonly (number | null)[];
+  /**
+   * Per ISO weekday, the opening interval every searched date of the weekday holds (minutes, on the
+   * grid; search-room-dates' searchOpenSpans), or null: where given, a crowded date whose busy time
+   * leaves a gap of the duration in it is provably free and its rows are not read.
+   */
+  openSpans?: readonly ({ start: number; end: number } | null)[];
 }
 
 export interface CrowdedDaysQuery {
@@ -73,7 +80,11 @@ export interface CrowdedDaysQuery {
   rooms: readonly RoomBudgets[];
   /** The searched duration in 15-minute slots. */
   durationSlots: number;
+  /** How the busy sums are read (see readsByRoom); tests set it to run both ways on the same data. */
+  reads?: BusyReads;
 }
+
+export type BusyReads = 'by-room' | 'by-date';
 
 /** A weekday where nothing fits on an ordinary date: its busy rows are never needed. */
 const NO_FIT = -1_000_000_000;
@@ -83,18 +94,47 @@ const NO_FIT = -1_000_000_000;
  * not searched (ids in between) get NO_FIT; ids outside the range, and weekdays no date of the search
  * falls on (an empty array), read NULL: neither is ever kept. Only the searched weekdays cost text.
  */
-function budgetTables(rooms: readonly RoomBudgets[], weekdays: ReadonlySet<number>): { firstRoom: number; tables: string[] } {
+function budgetTables(
+  rooms: readonly RoomBudgets[],
+  weekdays: ReadonlySet<number>,
+): { firstRoom: number; tables: string[]; spans: string[] } {
   const ids = rooms.map((r) => r.room);
   const firstRoom = Math.min(...ids);
   const size = Math.max(...ids) - firstRoom + 1;
-  const tables = [1, 2, 3, 4, 5, 6, 7].map((weekday) => {
-    if (!weekdays.has(weekday)) return '{}';
-    const table = new Array<number>(size).fill(NO_FIT);
-    for (const { room, budgets } of rooms) table[room - firstRoom] = budgets[weekday - 1] ?? NO_FIT;
-    return pgArray(table);
-  });
-  return { firstRoom, tables };
+  const perWeekday = (value: (room: RoomBudgets, index: number) => number, none: number) =>
+    [1, 2, 3, 4, 5, 6, 7].map((weekday) => {
+      if (!weekdays.has(weekday)) return '{}';
+      const table = new Array<number>(size).fill(none);
+      for (const room of rooms) table[room.room - firstRoom] = value(room, weekday - 1);
+      return pgArray(table);
+    });
+  return {
+    firstRoom,
+    tables: perWeekday((r, i) => r.budgets[i] ?? NO_FIT, NO_FIT),
+    // The opening span as one number, start · SPAN_BASE + end; NO_SPAN where there is none.
+    spans: perWeekday((r, i) => {
+      const span = r.openSpans?.[i];
+      return span ? span.start * SPAN_BASE + span.end : NO_SPAN;
+    }, NO_SPAN),
+  };
 }
+
+/** The smallest budget of any room on any searched weekday (NO_FIT when nothing fits anywhere). */
+function smallestBudget(query: CrowdedDaysQuery): number {
+  const weekdays = new Set(query.dates.map(isoWeekday));
+  let smallest: number | null = null;
+  for (const { budgets } of query.rooms)
+    for (const weekday of weekdays) {
+      const budget = budgets[weekday - 1];
+      if (budget != null && (smallest === null || budget < smallest)) smallest = budget;
+    }
+  return smallest ?? NO_FIT;
+}
+
+const SPAN_BASE = 10_000;
+const NO_SPAN = -1;
+/** A constant of this file in the SQL text (not a parameter, so PostgreSQL knows its type). */
+const raw = (n: number) => sql.raw(String(n));
 
 /**
  * The city-wide search's busy rows, only where they can matter. For each date the database reads
@@ -104,6 +144,13 @@ function budgetTables(rooms: readonly RoomBudgets[], weekdays: ReadonlySet<numbe
  * room's budget for that weekday (then the duration might not fit). Only those room-dates' rows are
  * read, through the (bookable_asset_id, date) indexes, from the date of the earliest piece.
  * On the other dates the duration provably fits, and the rules treat them as ordinary dates.
+ *
+ * A crowded room-date whose weekday has one opening span in every week of the search (openSpans) is
+ * looked at once more before its rows are sent (decision 046): its pieces, in minutes of the date
+ * and clipped to the span, are sorted, and when a gap between them (or before the first, after the
+ * last) holds the duration from its first start on the grid, the duration fits there and the date's
+ * rows stay in the database. Only on dates of 24 hours that are not special, and each piece counts
+ * the wider of its wall-clock minutes and its instants, so the gap is never larger than the rules'.
  *
  * A piece counts every slot it touches over its whole length, also outside the day: never fewer
  * than it takes on the day, as busyBudget requires. One query (two for a long pattern).
@@ -128,42 +175,114 @@ export interface CrowdedBusyTimes {
 
 const PARALLEL_FROM_DATES = 60;
 
+/**
+ * Whether reading the rooms' sums room by room over the whole period reads fewer rows than reading
+ * every room's sums date by date: the rooms asked for against the rooms there are (the ids between
+ * the first and last asked for, a room's id being its place among the city's rooms), the days of the
+ * period against the dates searched. A two-tag filter (1/27 of the rooms) reads by room for every
+ * pattern up to Monday–Friday; an unfiltered search reads by date.
+ */
+export function readsByRoom(query: CrowdedDaysQuery): boolean {
+  const ids = query.rooms.map((r) => r.room);
+  const firstRoom = Math.min(...ids);
+  const lastRoom = Math.max(...ids);
+  const first = query.dates[0] ?? '';
+  const last = query.dates.at(-1) ?? first;
+  const days = (Date.parse(last) - Date.parse(first)) / 86_400_000 + 1;
+  return query.rooms.length * days * BY_ROOM_MARGIN < (lastRoom - firstRoom + 1) * query.dates.length;
+}
+
+/** Reading by room pays for rows of unsearched days; it must promise to read this many times fewer. */
+const BY_ROOM_MARGIN = 2;
+
 function crowdedBusyTimes(db: DbOrTx, query: CrowdedDaysQuery): Promise<CrowdedBusyTimes> {
-  const { firstRoom, tables } = budgetTables(query.rooms, new Set(query.dates.map(isoWeekday)));
+  const { firstRoom, tables, spans } = budgetTables(query.rooms, new Set(query.dates.map(isoWeekday)));
+  const first = query.dates[0] ?? '';
+  const last = query.dates.at(-1) ?? first;
+  // Few rooms (a filter): each room's sums of the period through (bookable_asset_id, date), migration
+  // 0028, so the database reads only the rooms asked for. Many rooms: each date's sums through the
+  // primary key (date, bookable_asset_id), which reads only the searched dates (decision 046).
+  const byRoom = query.reads === undefined ? readsByRoom(query) : query.reads === 'by-room';
+  const busySums = byRoom
+    ? sql`unnest(${pgArray(query.rooms.map((r) => r.room))}::int[]) as q(room)
+        join room_day_busy s on s.bookable_asset_id = q.room and s.date between ${first}::date and ${last}::date
+        join days d on d.date = s.date`
+    : sql`room_day_busy s join days d on d.date = s.date and s.date between ${first}::date and ${last}::date`;
   const position = sql`s.bookable_asset_id - ${firstRoom}::int + 1`;
-  const budget = sql`(case d.weekday ${sql.join(
-    tables.map((t, i) => sql`when ${i + 1} then (${t}::int[])[${position}]`),
-    sql` `,
-  )} end)`;
-  // JIT compilation costs more than this query takes (PostgreSQL turns it on by the cost estimate).
-  // The statement that turns it off also reads the rooms' version for the search's cached rooms.
+  const byWeekday = (arrays: string[]) =>
+    sql`(case d.weekday ${sql.join(
+      arrays.map((t, i) => sql`when ${i + 1} then (${t}::int[])[${position}]`),
+      sql` `,
+    )} end)`;
+  const budget = byWeekday(tables);
+  const span = byWeekday(spans);
+  const minutes = query.durationSlots * SLOT_MINUTES;
+  // JIT compilation costs more than this query takes (PostgreSQL turns it on by the cost estimate);
+  // parallel workers scan the whole table for each half of a long pattern, and cost CPU no one
+  // counts per request (decision 046). The statement that turns both off also reads the rooms'
+  // version for the search's cached rooms.
   return writeTransaction(db, async (tx) => {
     const [setting] = await queryRows<{ version: string | null }>(
       tx,
-      sql`select set_config('jit', 'off', true) as jit, ${searchRoomsVersionColumn}`,
+      sql`select set_config('jit', 'off', true) as jit, set_config('max_parallel_workers_per_gather', '0', true) as parallel, ${searchRoomsVersionColumn}`,
     );
     const rows = await queryRows<BusyRow>(
       tx,
       sql`
     with days as (
-      select t.d as date, t.special, extract(isodow from t.d)::int as weekday, ${dayWindow(sql`t.d`)} as win
+      select t.d as date, t.special, extract(isodow from t.d)::int as weekday, ${dayWindow(sql`t.d`)} as win,
+        t.d::timestamp at time zone 'Europe/Oslo' as midnight,
+        ((t.d + 1)::timestamp at time zone 'Europe/Oslo') - (t.d::timestamp at time zone 'Europe/Oslo') = interval '24 hours' as whole
       from unnest(${pgArray(query.dates)}::date[], ${pgArray(query.dates.map((d) => query.specialDates.has(d)))}::bool[]) as t(d, special)
     ), crowded as materialized (
-      select d.date, d.win, s.bookable_asset_id as room, s.earliest
-      from days d join room_day_busy s on s.date = d.date
+      select d.date, d.win, d.midnight, s.bookable_asset_id as room, s.earliest,
+        -- The span is tried only on a date of 24 hours that is not special (decision 046).
+        case when d.whole and not d.special then ${span} else ${raw(NO_SPAN)} end as span
+      from ${busySums}
       where s.pieces > 0 and ${budget} > ${NO_FIT}
+        -- The smallest budget first: a plain comparison that drops most room-dates before the
+        -- per-room budget is looked up (a date's sums mostly hold one short piece).
+        and (d.special or s.slots + ${query.durationSlots}::int * s.pieces > ${raw(smallestBudget(query))})
         and (d.special or s.slots + ${query.durationSlots}::int * s.pieces > ${budget})
+    ), found as (
+      select c.date as for_date, c.midnight, c.room, c.span, 'r' as kind, r.id, r.date, r.start_time, r.duration_minutes, r.period
+      from crowded c join reservations r on r.bookable_asset_id = c.room
+        and r.date between (c.earliest at time zone 'Europe/Oslo')::date and c.date + 1 and r.${active}
+        -- The overlap spelled out, so the planner reads through (bookable_asset_id, date): probing the
+        -- period-first GiST index once per crowded date costs twenty times more.
+        and upper(r.period) > lower(c.win) and lower(r.period) < upper(c.win)
+      union all
+      select c.date, c.midnight, c.room, c.span, 'b', b.id, b.date, b.start_time, b.duration_minutes, b.period
+      from crowded c join blocked_times b on b.bookable_asset_id = c.room
+        and b.date between (c.earliest at time zone 'Europe/Oslo')::date and c.date + 1
+        and upper(b.period) > lower(c.win) and lower(b.period) < upper(c.win)
+    ), pieces as (
+      -- Each piece in minutes of the crowded date, as wall-clock arithmetic from its own date and as
+      -- time since the date's midnight (the two agree but across a daylight-saving change), the wider
+      -- of both, clipped to the span: never less busy time than the rules see on the date.
+      select p.for_date, p.room, p.span / ${raw(SPAN_BASE)} as o, p.span % ${raw(SPAN_BASE)} as c,
+        least(p.span % ${raw(SPAN_BASE)}, greatest(p.span / ${raw(SPAN_BASE)}, least(p.wall_from, p.since_from))) as lo,
+        greatest(p.span / ${raw(SPAN_BASE)}, least(p.span % ${raw(SPAN_BASE)}, greatest(p.wall_from + p.duration_minutes, p.since_to))) as hi
+      from (
+        select f.for_date, f.room, f.span, f.duration_minutes,
+          (f.date - f.for_date) * 1440 + date_part('epoch', f.start_time)::int / 60 as wall_from,
+          floor(date_part('epoch', lower(f.period) - f.midnight) / 60)::int as since_from,
+          ceil(date_part('epoch', upper(f.period) - f.midnight) / 60)::int as since_to
+        from found f where f.span >= 0
+      ) p
+    ), free_from as (
+      -- Where each piece's preceding gap starts: the span's start or the latest end before it.
+      select for_date, room, o, c, lo, hi,
+        greatest(o, coalesce(max(hi) over (partition by for_date, room order by lo, hi rows between unbounded preceding and 1 preceding), o)) as gap
+      from pieces
+    ), fits as (
+      -- A gap holds the duration from its first start on the grid: before a piece, or after the last.
+      select for_date, room from free_from group by for_date, room, o, c
+      having bool_or(((gap + ${raw(SLOT_MINUTES - 1)}) / ${raw(SLOT_MINUTES)}) * ${raw(SLOT_MINUTES)} + ${minutes}::int <= lo)
+        or ((greatest(o, max(hi)) + ${raw(SLOT_MINUTES - 1)}) / ${raw(SLOT_MINUTES)}) * ${raw(SLOT_MINUTES)} + ${minutes}::int <= c
     )
-    select 'r' as kind, r.bookable_asset_id as room, r.id, r.date::text as date, r.start_time::text as "startTime", r.duration_minutes as "durationMinutes"
-    from crowded c join reservations r on r.bookable_asset_id = c.room
-      and r.date between (c.earliest at time zone 'Europe/Oslo')::date and c.date + 1 and r.${active}
-      -- The overlap spelled out, so the planner reads through (bookable_asset_id, date): probing the
-      -- period-first GiST index once per crowded date costs twenty times more.
-      and upper(r.period) > lower(c.win) and lower(r.period) < upper(c.win)
-    union all
-    select 'b', b.bookable_asset_id, b.id, b.date::text, b.start_time::text, b.duration_minutes
-    from crowded c join blocked_times b on b.bookable_asset_id = c.room
-      and b.date between (c.earliest at time zone 'Europe/Oslo')::date and c.date + 1 and b.period && c.win`,
+    select f.kind, f.room, f.id, f.date::text as date, f.start_time::text as "startTime", f.duration_minutes as "durationMinutes"
+    from found f where not exists (select from fits x where x.for_date = f.for_date and x.room = f.room)`,
     );
     return { rows, versions: [setting?.version ?? null] };
   });

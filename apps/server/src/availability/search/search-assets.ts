@@ -3,12 +3,18 @@ import { osloClock } from '@lokaler/domain/scheduling/oslo-clock';
 import { publicCaller } from '@lokaler/domain/scheduling/scheduling-caller';
 import { SLOT_MINUTES } from '@lokaler/domain/scheduling/time-of-day';
 import type { PreparedRoom, SchedulingContext } from '@lokaler/domain/scheduling/room-calendar';
-import { indexSearchDates, searchBusyBudgets, unavailableSearchDates, type SearchDates } from '@lokaler/domain/search-room-dates';
+import {
+  indexSearchDates,
+  searchBusyBudgets,
+  searchOpenSpans,
+  unavailableSearchDates,
+  type SearchDates,
+} from '@lokaler/domain/search-room-dates';
 import type { SearchResultParams } from '@lokaler/domain/search-filters';
 import type { RecurringSearch, SearchAssetsResponse, SingleDateSearch } from '@lokaler/domain/search-request';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
-import { findBusyTimes, findCrowdedBusyTimes, type BusyRow } from './busy-times-repository';
+import { findBusyTimes, findCrowdedBusyTimes, type BusyReads, type BusyRow } from './busy-times-repository';
 import { busyRowsByRoom, withBusyTimes } from './search-calendars';
 import {
   closedDatesWithin,
@@ -54,6 +60,8 @@ export interface SearchAssetsOptions {
   now?: Date;
   /** Tests set it to run both paths on the same data. */
   exactRoomLimit?: number;
+  /** How the crowded path reads the busy sums (busy-times-repository.ts); by the filter's width unless set. */
+  busyReads?: BusyReads;
 }
 
 /** The answer as objects (the location's search and tests). */
@@ -141,7 +149,7 @@ async function keptSearch(options: SearchAssetsOptions): Promise<KeptAnswer> {
   const versions = await readSearchVersions(db, cache.since);
   cache.applyBusyChanges(versions);
   const clock = first && last ? clockKey({ fromInclusive: first, toInclusive: last }, now) : osloClock(now).today;
-  const question = JSON.stringify([search, tagIds, exactRoomLimit]);
+  const question = JSON.stringify([search, tagIds, exactRoomLimit, options.busyReads ?? null]);
   return cache.answer(
     question,
     `${versions.rooms}|${clock}`,
@@ -160,14 +168,14 @@ async function keptSearch(options: SearchAssetsOptions): Promise<KeptAnswer> {
  * read; kept rooms of another are renewed before the search rather than after it.
  */
 async function runSearch(
-  { db, search, tagIds, locationId, now = new Date(), exactRoomLimit = EXACT_ROOM_LIMIT }: SearchAssetsOptions,
+  { db, search, tagIds, locationId, now = new Date(), exactRoomLimit = EXACT_ROOM_LIMIT, busyReads }: SearchAssetsOptions,
   dates: SearchDates = searchDates(search),
   roomsVersion?: string | null,
 ): Promise<{ answer: SearchAnswer; roomsVersion?: string | null; roomIds?: ReadonlySet<number> }> {
   const { today, time } = osloClock(now);
   const first = dates.dates[0];
   const last = dates.dates.at(-1);
-  const question: Question = { db, search, dates, today, context: { today, now: time, caller: publicCaller }, exactRoomLimit };
+  const question: Question = { db, search, dates, today, context: { today, now: time, caller: publicCaller }, exactRoomLimit, busyReads };
 
   if (locationId !== undefined) {
     if (!(await isPublishedLocation(db, locationId))) throw AppError.notFound(`Location ${locationId}`);
@@ -203,17 +211,19 @@ interface Question {
   today: string;
   context: SchedulingContext;
   exactRoomLimit: number;
+  busyReads?: BusyReads;
 }
 
 /** Per calendar and search: prepared for the caller without busy rows, with its budgets and answer. */
 interface CalendarState {
   base: PreparedRoom;
   budgets: (number | null)[];
+  spans: ({ start: number; end: number } | null)[];
   unavailable?: string[];
 }
 
 async function answer(
-  { db, search, dates, today, context, exactRoomLimit }: Question,
+  { db, search, dates, today, context, exactRoomLimit, busyReads }: Question,
   { rooms, calendars }: SearchRooms,
   readVersion: boolean,
 ): Promise<{ answer: SearchAnswer; versions: (string | null)[] }> {
@@ -231,7 +241,7 @@ async function answer(
     state = byShape.get(key);
     if (!state) {
       const base = prepareCalendar(calendar, context, closed);
-      state = { base, budgets: searchBusyBudgets(base, dates, minutes) };
+      state = { base, budgets: searchBusyBudgets(base, dates, minutes), spans: searchOpenSpans(base, dates) };
       byShape.set(key, state);
     }
     return (states[calendar.index] = state);
@@ -264,9 +274,10 @@ async function answer(
       ({ rows: busy, versions } = await findCrowdedBusyTimes(db, {
         dates: dates.dates,
         specialDates: new Set([today, ...dates.irregular.map((i) => dates.dates[i] ?? today)]),
-        rooms: lending.map((r) => ({ room: r.room.row.id, budgets: r.state.budgets })),
+        rooms: lending.map((r) => ({ room: r.room.row.id, budgets: r.state.budgets, openSpans: r.state.spans })),
         // Off the grid nothing fits (every budget is null); rounding keeps the parameter an integer.
         durationSlots: Math.ceil(minutes / SLOT_MINUTES),
+        reads: busyReads,
       }));
     }
   }

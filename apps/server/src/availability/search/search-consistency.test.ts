@@ -19,7 +19,7 @@ import { useTestApp } from '../../../test/test-app';
 import { truncateAll } from '../../../test/test-db';
 import { createAsset, createBooking, createLocation, createUser } from '../../../test/factories/places';
 import { getAvailableTime } from './available-time';
-import { searchAssets, type SearchKind } from './search-assets';
+import { searchAssets, type SearchAssetsOptions, type SearchKind } from './search-assets';
 
 /**
  * Search, calendar and availability check agree: random locations and rooms (hours with odd edges,
@@ -27,7 +27,8 @@ import { searchAssets, type SearchKind } from './search-assets';
  * room and its location: behandlingstid, minimum durations, the public flags of both),
  * reservations (some not active) and blocked times are stored; random single and recurring searches
  * over two weeks holding the spring daylight-saving change, at 10:30 on a Monday, are answered by the
- * search service — reading every busy row and letting the database pick the crowded dates — and each
+ * search service — reading every busy row, and letting the database pick the crowded dates from the busy
+ * sums read date by date and room by room — and each
  * room's unavailable dates must be exactly those where no start on the 15-minute grid passes the
  * availability check (checkRequestedTimes) and the booking rules (checkPublicBookingRules, single
  * or weekly) for the same room, built from what was generated; and
@@ -254,6 +255,17 @@ describe('search agrees with the availability check', () => {
       .map((c) => c.startTime);
   }
 
+  /**
+   * Every way the search reads busy time: every row of its rooms (few rooms), and the crowded
+   * room-dates by the pre-filter, its busy sums read date by date (many rooms) or room by room over
+   * the period (a narrow filter, decision 046).
+   */
+  const paths: Pick<SearchAssetsOptions, 'exactRoomLimit' | 'busyReads'>[] = [
+    { exactRoomLimit: 1000 },
+    { exactRoomLimit: 0, busyReads: 'by-date' },
+    { exactRoomLimit: 0, busyReads: 'by-room' },
+  ];
+
   /** The availability check's answer: the dates where no start on the grid is accepted. */
   function unavailableByCheck(room: ExpectedRoom, dates: string[], minutes: number, repeating = false): string[] {
     return dates.filter((date) => acceptedStarts(room, date, minutes, repeating).length === 0);
@@ -300,13 +312,13 @@ describe('search agrees with the availability check', () => {
     };
     const expected = await store(w);
     const [room] = [...expected.values()];
-    for (const exactRoomLimit of [1000, 0]) {
+    for (const path of paths) {
       const answer = await searchAssets({
         db: ctx.database.db,
         search: { kind: 'single', date: today, minutes: 90 },
         tagIds: [],
         now,
-        exactRoomLimit,
+        ...path,
       });
       expect(answer.unavailable.map((h) => h.unavailableDates)).toEqual([[today]]);
       const sunday = await searchAssets({
@@ -321,7 +333,7 @@ describe('search agrees with the availability check', () => {
         },
         tagIds: [],
         now,
-        exactRoomLimit,
+        ...path,
       });
       expect(sunday.available.map((h) => h.unavailableDates)).toEqual([
         unavailableByCheck(room!, ['2027-03-27', '2027-03-28', '2027-03-29'], 60, true),
@@ -333,7 +345,7 @@ describe('search agrees with the availability check', () => {
         search: { kind: 'single', date: '2027-03-28', minutes: 60 },
         tagIds: [],
         now,
-        exactRoomLimit,
+        ...path,
       });
       expect(sundayOnly.unavailable.map((h) => h.unavailableDates)).toEqual([['2027-03-28']]);
     }
@@ -350,8 +362,8 @@ describe('search agrees with the availability check', () => {
               return [id, unavailableByCheck(room, dates, search.minutes, search.kind !== 'single')];
             }),
           );
-          for (const exactRoomLimit of [1000, 0]) {
-            const answer = await searchAssets({ db: ctx.database.db, search, tagIds: [], now, exactRoomLimit });
+          for (const path of paths) {
+            const answer = await searchAssets({ db: ctx.database.db, search, tagIds: [], now, ...path });
             const got = new Map([...answer.available, ...answer.unavailable].map((h) => [h.bookableAssetId, h.unavailableDates]));
             expect(got).toEqual(want);
             for (const hit of answer.available) expect(hit.unavailableDates.length).toBeLessThan(dates.length);

@@ -90,5 +90,10 @@ export const roomDayBusy = pgTable(
     slots: integer('slots').notNull(),
     earliest: timestamp('earliest', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ name: 'room_day_busy_pkey', columns: [t.date, t.bookableAssetId] })],
+  // A filtered search reads only its rooms' sums through the room-led index (decision 046). Both
+  // indexes also carry the sums (INCLUDE, written by hand in migrations 0011 and 0028), for index-only reads.
+  (t) => [
+    primaryKey({ name: 'room_day_busy_pkey', columns: [t.date, t.bookableAssetId] }),
+    index('room_day_busy_room_date').on(t.bookableAssetId, t.date),
+  ],
 );
