@@ -8,6 +8,8 @@ declare module 'autocannon' {
     duration: number;
     timeout?: number;
     headers?: Record<string, string>;
+    /** Each request's path made afresh (e.g. a distinct question per request). */
+    requests?: Array<{ setupRequest: (request: { path: string }) => { path: string } }>;
   }
   interface Result {
     requests: { total: number; average: number };

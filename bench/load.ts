@@ -16,12 +16,23 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
-/** `headers`: e.g. a browser's Accept-Encoding, so the server compresses as it does for the portal. */
-export function runLoad(url: string, connections: number, seconds: number, headers: Record<string, string> = {}): Promise<LoadResult> {
+/**
+ * `headers`: e.g. a browser's Accept-Encoding, so the server compresses as it does for the portal.
+ * `nextPath`: each request's path (and query) made afresh, for scenarios that ask a distinct question
+ * every time; without it every request asks `url`.
+ */
+export function runLoad(
+  url: string,
+  connections: number,
+  seconds: number,
+  headers: Record<string, string> = {},
+  nextPath?: () => string,
+): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const latencies: number[] = [];
     let failed = 0;
-    const instance = autocannon({ url, connections, duration: seconds, timeout: 30, headers }, (error, result) => {
+    const distinct = nextPath ? { requests: [{ setupRequest: (request: { path: string }) => ({ ...request, path: nextPath() }) }] } : {};
+    const instance = autocannon({ url, connections, duration: seconds, timeout: 30, headers, ...distinct }, (error, result) => {
       if (error) return reject(error);
       latencies.sort((a, b) => a - b);
       resolve({
