@@ -30,14 +30,17 @@ import { CpuMeter } from './storm/cpu';
  * --connections=1,10: instead of each scenario's own. --no-bare: without the ceiling.
  * --scale=N: the size generated when the database has no data set (default 1; a data set made for
  * another week is made again at its own size). --json=FILE: the rows as JSON too (the vitest project bench).
+ * --data-dir=DIR: instead of bench/.data.
  */
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
-const dataDir = path.join(here, '.data');
 // Options as --name=value, or BENCH_NAME=value (npm run bench at the root does not pass arguments on).
 const option = (name: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? process.env[`BENCH_${name.toUpperCase()}`];
+// The bundle, the captured answers and the report; another folder for a run beside another (the vitest
+// project). Inside the repository: the bundle finds the packages it loads at run time from there.
+const dataDir = path.resolve(option('data-dir') ?? path.join(here, '.data'));
 const seconds = Number(option('seconds') ?? 10);
 const only = option('only')?.split(',');
 const connectionsOption = option('connections')?.split(',').map(Number);
@@ -317,7 +320,7 @@ async function main(): Promise<void> {
     ].join('\n');
     fs.writeFileSync(path.join(dataDir, 'last-run.md'), `${report}\n`);
     if (jsonFile) fs.writeFileSync(jsonFile, JSON.stringify({ info, rows }, null, 2));
-    console.log(`\n${report}\n\n(also in bench/.data/last-run.md)`);
+    console.log(`\n${report}\n\n(also in ${path.relative(root, path.join(dataDir, 'last-run.md'))})`);
   } finally {
     await monitor.end();
     for (const child of children) child.kill('SIGTERM');
