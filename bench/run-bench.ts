@@ -27,7 +27,8 @@ import { CpuMeter } from './storm/cpu';
  *   npm run bench -w bench -- --only=search --database=lokaler_bench_x10     (every search-* scenario, the national set)
  *
  * --only: scenario names, comma-separated; a name also takes its variants (search: every search-…).
- * --connections=1,10: instead of each scenario's own. --no-bare: without the ceiling.
+ * --connections=1,10: instead of each scenario's own. --no-bare: without the ceiling. --no-jobs: the application
+ * without its background jobs (on a data set other processes use too).
  * --scale=N: the size generated when the database has no data set (default 1; a data set made for
  * another week is made again at its own size). --json=FILE: the rows as JSON too (the vitest project bench).
  * --data-dir=DIR: instead of bench/.data.
@@ -45,6 +46,7 @@ const seconds = Number(option('seconds') ?? 10);
 const only = option('only')?.split(',');
 const connectionsOption = option('connections')?.split(',').map(Number);
 const withBare = !process.argv.includes('--no-bare') && process.env.BENCH_BARE !== 'off';
+const withJobs = !process.argv.includes('--no-jobs') && process.env.BENCH_JOBS !== 'off';
 const jsonFile = option('json');
 const applicationName = `run_bench_${process.pid}`;
 
@@ -243,6 +245,7 @@ async function main(): Promise<void> {
         // The production rails (decision 033): no benchmark request sends mail, pushes a key or asks the register.
         ALLOW_DEMO_SERVICES: 'true',
         PUBLIC_URL: 'http://127.0.0.1',
+        BENCH_JOBS: withJobs ? 'on' : 'off',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
