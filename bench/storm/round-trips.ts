@@ -34,7 +34,9 @@ try {
   ];
   await addLocationAdmin(database.db, location.id, testAdmins[0]!.email);
   const app = await buildApp({
-    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '3000' }),
+    // One person sends every request: the per-person rate (decision 041, 20 in 10 minutes) at its highest,
+    // or all but the first requests would measure a 429.
+    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '3000', BOOKINGS_PER_PERSON_PER_10_MINUTES: '1000' }),
     database,
     logger: false,
     jobs: { run: false },
