@@ -12,7 +12,7 @@ declare module 'autocannon' {
     requests?: Array<{ setupRequest: (request: { path: string }) => { path: string } }>;
   }
   interface Result {
-    requests: { total: number; average: number };
+    requests: { total: number; average: number; sent: number };
     errors: number;
     timeouts: number;
     non2xx: number;

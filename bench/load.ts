@@ -3,6 +3,8 @@ import autocannon from 'autocannon';
 /** One load run: latencies of every 2xx response (exact percentiles, not a histogram's buckets). */
 export interface LoadResult {
   requests: number;
+  /** Requests sent, answered or not: those still in flight when the run ends are finished by the server all the same. */
+  sent: number;
   requestsPerSecond: number;
   p50: number;
   p95: number;
@@ -37,6 +39,7 @@ export function runLoad(
       latencies.sort((a, b) => a - b);
       resolve({
         requests: latencies.length,
+        sent: result.requests.sent,
         requestsPerSecond: latencies.length / seconds,
         p50: percentile(latencies, 50),
         p95: percentile(latencies, 95),

@@ -157,7 +157,10 @@ export interface BenchRow {
   bytes: number;
   app: LoadResult;
   bare: LoadResult | null;
-  /** CPU time per answered request (ms): the application's process and PostgreSQL's backends serving it. */
+  /**
+   * CPU time per request sent (ms): the application's process and PostgreSQL's backends serving it, until
+   * the server is idle again (a request in flight when the run ends is finished and counted too).
+   */
   cpu: { server: number; postgres: number };
   /** The 1-minute load average before and after the application's run. */
   load: { before: string; after: string };
@@ -202,10 +205,19 @@ async function measured(
     clearInterval(timer);
   }
   await sampling;
-  server.sample([appPid]);
-  postgres.sample(await backendPids(monitor));
-  const answered = Math.max(1, result.requests);
-  return { result, cpu: { server: server.total() / answered, postgres: postgres.total() / answered }, load: { before, after: load1() } };
+  const after = load1();
+  // The requests still in flight when the run ended are finished by the server (a search is not
+  // cancelled with its connection): wait until the process is idle (under a tenth of a core over
+  // 250 ms, at most a minute), so their CPU time is counted with them.
+  for (let waited = 0; waited < 60_000; waited += 250) {
+    const before = server.total();
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    server.sample([appPid]);
+    postgres.sample(await backendPids(monitor));
+    if (server.total() - before < 25) break;
+  }
+  const sent = Math.max(1, result.sent);
+  return { result, cpu: { server: server.total() / sent, postgres: postgres.total() / sent }, load: { before, after } };
 }
 
 async function main(): Promise<void> {
