@@ -18,9 +18,9 @@ import { CpuMeter } from './storm/cpu';
  * npm run bench: the city-scale data set (generated when missing or made for another week), the real
  * application in one process, a bare Fastify ceiling in another, and autocannon driving both from
  * this third process, on loopback. Prints a markdown table and writes it to bench/.data/. Beside each
- * latency: the CPU time per answered request of the application's process and of PostgreSQL's backends
- * serving it (from /proc, found by application_name), and the load average (1 minute) before and after
- * the run: the machine is shared, so compare by CPU time when it is busy (decision 049).
+ * latency: the CPU time per request of the application's process and of PostgreSQL's backends serving
+ * it (from /proc, found by application_name; per request sent, until the server is idle again), and the
+ * load average (1 minute) before and after the run: the machine is shared, so compare by CPU time when it is busy (decision 049).
  *
  *   npm run bench                       (BENCH_SECONDS=5 / BENCH_ONLY=search-single to narrow it)
  *   npm run bench -w bench -- --seconds=5 --only=search-single,search-single-uncached
