@@ -207,14 +207,14 @@ async function measured(
   await sampling;
   const after = load1();
   // The requests still in flight when the run ended are finished by the server (a search is not
-  // cancelled with its connection): wait until the process is idle (under a tenth of a core over
-  // 250 ms, at most a minute), so their CPU time is counted with them.
-  for (let waited = 0; waited < 60_000; waited += 250) {
-    const before = server.total();
+  // cancelled with its connection): wait until the process and its backends are idle (under a tenth
+  // of a core together over 250 ms, at most two minutes), so their CPU time is counted with them.
+  for (let waited = 0; waited < 120_000; waited += 250) {
+    const before = server.total() + postgres.total();
     await new Promise((resolve) => setTimeout(resolve, 250));
     server.sample([appPid]);
     postgres.sample(await backendPids(monitor));
-    if (server.total() - before < 25) break;
+    if (server.total() + postgres.total() - before < 25) break;
   }
   const sent = Math.max(1, result.sent);
   return { result, cpu: { server: server.total() / sent, postgres: postgres.total() / sent }, load: { before, after } };
