@@ -107,6 +107,18 @@ export default defineConfig({
         test: { name: 'storm', include: ['bench/storm/*.test.ts'], environment: 'node', env: { TZ: 'Europe/Oslo' }, testTimeout: 180_000 },
       },
       {
+        // Decision 049: npm run bench at CI size (a tiny city, a second per search and schedule scenario); only with TEST_DATABASE_URL.
+        extends: true,
+        test: {
+          name: 'bench',
+          include: ['bench/*.test.ts'],
+          environment: 'node',
+          env: { TZ: 'Europe/Oslo' },
+          testTimeout: 180_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
         // Issue 25: the runtime tree the Docker image copies, installed and started outside the repository
         // on PostgreSQL (apps/server/test/artifact); only with TEST_DATABASE_URL. npm ci there needs the registry.
         extends: true,

@@ -10,7 +10,8 @@ import { openDatabase } from '../apps/server/src/db/client';
  */
 const config = loadConfig();
 const database = await openDatabase(config.database);
-const app = await buildApp({ config, database, serveSpas: false });
+// BENCH_JOBS=off: no background jobs, for a data set other processes use too (their outbox is theirs).
+const app = await buildApp({ config, database, serveSpas: false, ...(process.env.BENCH_JOBS === 'off' ? { jobs: { run: false } } : {}) });
 await app.listen({ port: config.port, host: config.host });
 const address = app.server.address();
 console.log(`LISTENING ${typeof address === 'object' && address ? address.port : config.port}`);

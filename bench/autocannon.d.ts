@@ -8,9 +8,11 @@ declare module 'autocannon' {
     duration: number;
     timeout?: number;
     headers?: Record<string, string>;
+    /** Each request's path made afresh (e.g. a distinct question per request). */
+    requests?: Array<{ setupRequest: (request: { path: string }) => { path: string } }>;
   }
   interface Result {
-    requests: { total: number; average: number };
+    requests: { total: number; average: number; sent: number };
     errors: number;
     timeouts: number;
     non2xx: number;

@@ -2,9 +2,21 @@ import pg from 'pg';
 
 /**
  * Where the benchmark's data lives: its own database on the local PostgreSQL, never the
- * application's or a test's. BENCH_DATABASE_URL overrides it (the database name is the last path part).
+ * application's or a test's. BENCH_DATABASE_URL overrides it (the database name is the last path part),
+ * and a script's --database=NAME names another database on that server, e.g. lokaler_bench_x10, the
+ * national set (decision 049).
  */
-export const benchDatabaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/lokaler_bench';
+export const benchDatabaseUrl = withDatabase(
+  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/lokaler_bench',
+  process.argv.find((a) => a.startsWith('--database='))?.split('=')[1],
+);
+
+function withDatabase(url: string, name: string | undefined): string {
+  if (!name) return url;
+  const changed = new URL(url);
+  changed.pathname = `/${name}`;
+  return changed.toString();
+}
 
 export function benchDatabaseName(): string {
   const name = new URL(benchDatabaseUrl).pathname.replace(/^\//, '');
@@ -55,8 +67,10 @@ export async function readCityShape(): Promise<Record<string, unknown> | null> {
       `select shobj_description(oid, 'pg_database') as shape from pg_database where datname = $1`,
       [benchDatabaseName()],
     );
+    // generate-city.ts writes "complete scale=N in S s {…}" (before decision 049: the JSON alone).
     const shape = rows[0]?.shape;
-    return shape ? (JSON.parse(shape) as Record<string, unknown>) : null;
+    const json = shape?.slice(shape.indexOf('{'));
+    return json?.startsWith('{') ? (JSON.parse(json) as Record<string, unknown>) : null;
   } finally {
     await admin.end();
   }

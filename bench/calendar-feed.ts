@@ -8,7 +8,7 @@ import { loadConfig } from '../apps/server/src/config';
 import { openDatabase, queryRows } from '../apps/server/src/db/client';
 import { ensureFeed, LOCATION_FEED_DAYS } from '../apps/server/src/availability/calendar-feeds/repository';
 import { feedUrl } from '../apps/server/src/availability/calendar-feeds/feeds';
-import { benchServerUrl, onBenchServer } from './bench-database';
+import { benchDatabaseName, benchServerUrl, onBenchServer } from './bench-database';
 import { percentile } from './percentile';
 
 /**
@@ -18,7 +18,8 @@ import { percentile } from './percentile';
  * app's migrations are applied, one new person gets whole bookings of the city until ~500 of their
  * reservations fall in the feed's window, and the real app answers over one keep-alive HTTP connection:
  * the person's feed (200, whole body), the same with If-None-Match (304), and the feed of the location
- * with the most reservations. `node --import tsx bench/calendar-feed.ts [--requests=200] [--reuse] [--keep]`.
+ * with the most reservations. `node --import tsx bench/calendar-feed.ts [--requests=200] [--reuse] [--keep]
+ * [--database=lokaler_bench]` (another data set, copied to NAME_feeds).
  */
 
 const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -27,8 +28,9 @@ const WARM_UP = 20;
 const TARGET = Number(option('reservations') ?? 500);
 const REUSE = process.argv.includes('--reuse');
 const KEEP = process.argv.includes('--keep') || REUSE;
-const DB_NAME = 'lokaler_feeds_bench';
-const SOURCE = 'lokaler_bench';
+// The data set copied: lokaler_bench, or the one BENCH_DATABASE_URL or --database names (e.g. lokaler_bench_x10).
+const SOURCE = benchDatabaseName();
+const DB_NAME = SOURCE === 'lokaler_bench' ? 'lokaler_feeds_bench' : `${SOURCE}_feeds`;
 
 async function serverQuery<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: benchServerUrl });

@@ -3,7 +3,7 @@ import { openDatabase } from '../apps/server/src/db/client';
 import { todayInOslo } from '@lokaler/domain/scheduling/oslo-clock';
 import { benchDatabaseName, benchDatabaseUrl, recreateBenchDatabase } from './bench-database';
 import { bookingsSql } from './city/bookings-sql';
-import { cityShape } from './city/city-shape';
+import { cityShape, scaledSizes } from './city/city-shape';
 import { placesSql } from './city/places-sql';
 import { literal } from './city/sql-literal';
 
@@ -13,7 +13,11 @@ import { literal } from './city/sql-literal';
  * hashes, no row-by-row inserts from Node). Deterministic for a given first Monday: pass
  * --today=YYYY-MM-DD to rebuild the same rows on another day.
  *
- *   npx tsx bench/generate-city.ts [--today=2026-01-05] [--rooms=6000] [--locations=1000] [--reservations=1000000]
+ * --scale=N multiplies the three sizes (scale 1: 1,000 locations, 6,000 rooms, 1,000,000 reservations;
+ * 10: the national set of decision 049; 0.01: the tiny city of the vitest project `bench`); an explicit
+ * --locations/--rooms/--reservations wins over the scale.
+ *
+ *   npx tsx bench/generate-city.ts [--today=2026-01-05] [--scale=1] [--rooms=6000] [--locations=1000] [--reservations=1000000]
  */
 
 function option(name: string): string | undefined {
@@ -28,10 +32,12 @@ function positive(name: string, fallback: number): number {
 
 async function main(): Promise<void> {
   const today = option('today') ?? todayInOslo(new Date());
+  const factor = Number(option('scale') ?? 1);
+  const scaled = scaledSizes(factor);
   const shape = cityShape(today, {
-    locations: positive('locations', 1000),
-    rooms: positive('rooms', 6000),
-    reservations: positive('reservations', 1_000_000),
+    locations: positive('locations', scaled.locations),
+    rooms: positive('rooms', scaled.rooms),
+    reservations: positive('reservations', scaled.reservations),
   });
   const started = performance.now();
   console.log(`Building ${benchDatabaseName()}: ${JSON.stringify(shape)}`);
@@ -81,8 +87,13 @@ async function main(): Promise<void> {
       (select count(*) from blocked_times) as blocked_times, (select count(*) from closed_dates) as closed_dates,
       pg_size_pretty(pg_database_size(current_database())) as size`);
     console.log(rows[0]);
-    // Marks what the database holds, so run-bench.ts knows whether it fits today.
-    await client.query(`comment on database ${benchDatabaseName()} is ${literal(JSON.stringify(shape))}`);
+    // Marks what the database holds, so run-bench.ts knows whether it fits today, and that it is whole
+    // (the comment is written last): "complete scale=10 in 2400 s {…shape}", read by readCityShape;
+    // the scale is the reservations' (explicit sizes need not match one).
+    const seconds = ((performance.now() - started) / 1000).toFixed(0);
+    await client.query(
+      `comment on database ${benchDatabaseName()} is ${literal(`complete scale=${shape.reservations / 1_000_000} in ${seconds} s ${JSON.stringify(shape)}`)}`,
+    );
   } finally {
     await client.end();
   }

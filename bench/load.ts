@@ -3,6 +3,8 @@ import autocannon from 'autocannon';
 /** One load run: latencies of every 2xx response (exact percentiles, not a histogram's buckets). */
 export interface LoadResult {
   requests: number;
+  /** Requests sent, answered or not: those still in flight when the run ends are finished by the server all the same. */
+  sent: number;
   requestsPerSecond: number;
   p50: number;
   p95: number;
@@ -16,16 +18,28 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
-/** `headers`: e.g. a browser's Accept-Encoding, so the server compresses as it does for the portal. */
-export function runLoad(url: string, connections: number, seconds: number, headers: Record<string, string> = {}): Promise<LoadResult> {
+/**
+ * `headers`: e.g. a browser's Accept-Encoding, so the server compresses as it does for the portal.
+ * `nextPath`: each request's path (and query) made afresh, for scenarios that ask a distinct question
+ * every time; without it every request asks `url`.
+ */
+export function runLoad(
+  url: string,
+  connections: number,
+  seconds: number,
+  headers: Record<string, string> = {},
+  nextPath?: () => string,
+): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const latencies: number[] = [];
     let failed = 0;
-    const instance = autocannon({ url, connections, duration: seconds, timeout: 30, headers }, (error, result) => {
+    const distinct = nextPath ? { requests: [{ setupRequest: (request: { path: string }) => ({ ...request, path: nextPath() }) }] } : {};
+    const instance = autocannon({ url, connections, duration: seconds, timeout: 30, headers, ...distinct }, (error, result) => {
       if (error) return reject(error);
       latencies.sort((a, b) => a - b);
       resolve({
         requests: latencies.length,
+        sent: result.requests.sent,
         requestsPerSecond: latencies.length / seconds,
         p50: percentile(latencies, 50),
         p95: percentile(latencies, 95),

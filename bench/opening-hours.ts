@@ -24,9 +24,9 @@ import { percentile } from './percentile';
  *
  * The real app (buildApp, every module) on PostgreSQL over HTTP (keep-alive), in this process. The
  * data set is generate-city.ts's, in a database of its own (default lokaler_hours_bench, built when
- * missing, ~2–4 minutes; dropped at the end unless --keep).
+ * missing, ~2–4 minutes, at --scale times the city's size, default 1; dropped at the end unless --keep).
  *
- *   npx tsx bench/opening-hours.ts [--saves=60] [--database=lokaler_hours_bench] [--keep]
+ *   npx tsx bench/opening-hours.ts [--saves=60] [--database=lokaler_hours_bench] [--scale=1] [--keep]
  */
 
 const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -54,7 +54,7 @@ async function databaseExists(): Promise<boolean> {
 if (!(await databaseExists())) {
   console.log(`[opening-hours] building ${DB_NAME} (generate-city.ts)…`);
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, 'generate-city.ts')], {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, 'generate-city.ts'), `--scale=${option('scale') ?? 1}`], {
     stdio: 'inherit',
     cwd: path.join(here, '..'),
     env: { ...process.env, BENCH_DATABASE_URL: url.toString() },

@@ -25,7 +25,7 @@ import { percentile } from './percentile';
  * (default 100, after 10 to warm up) of GET /api/location/{id}/reimbursement for the year, and of
  * the .csv: time to the first byte and to the last, and that it arrived chunked. Prints, not asserts.
  *
- *   node --import tsx bench/reimbursement.ts [--rooms=60] [--others=100] [--requests=100] [--keep | --reuse]
+ *   node --import tsx bench/reimbursement.ts [--rooms=60] [--others=100] [--requests=100] [--keep | --reuse] [--database=lokaler_reimbursement_bench]
  */
 
 const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -37,7 +37,9 @@ const WARM_UP = 10;
 const KEEP = process.argv.includes('--keep') || process.argv.includes('--reuse');
 /** --reuse measures again on the database a --keep run left (no new data). */
 const REUSE = process.argv.includes('--reuse');
-const DB_NAME = 'lokaler_reimbursement_bench';
+// --database: another name, for two runs on one server at once.
+const DB_NAME = option('database') ?? 'lokaler_reimbursement_bench';
+if (!/^[a-z_][a-z0-9_]*$/.test(DB_NAME)) throw new Error(`Unexpected database name '${DB_NAME}'`);
 const ADMIN_EMAIL = 'bench.admin@oslo.kommune.no';
 
 const show = (label: string, samples: number[]) =>

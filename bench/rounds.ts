@@ -36,7 +36,7 @@ import { percentile } from './percentile';
  *    IN_ROUND reservation left, exactly one outbox e-mail per application.
  *
  *   node --import tsx bench/rounds.ts [--fresh] [--keep] [--passes=3] [--concurrency=8] [--page-requests=20]
- *     [--applications=2000] [--locations=60] [--city-admin] [--no-close] [--data-only]
+ *     [--applications=2000] [--locations=60] [--city-admin] [--no-close] [--data-only] [--database=lokaler_rounds_bench]
  */
 
 const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -52,8 +52,10 @@ const KEEP = flag('keep');
 const NO_CLOSE = flag('no-close');
 /** --data-only makes (or checks) the data and stops before the server. */
 const DATA_ONLY = flag('data-only');
-const DATA_DB = 'lokaler_rounds_bench_data';
-const RUN_DB = 'lokaler_rounds_bench';
+// --database: another name for the measured copy (the data: NAME_data), for two runs on one server at once.
+const RUN_DB = option('database') ?? 'lokaler_rounds_bench';
+if (!/^[a-z_][a-z0-9_]*$/.test(RUN_DB)) throw new Error(`Unexpected database name '${RUN_DB}'`);
+const DATA_DB = `${RUN_DB}_data`;
 const TARGETS = { conflictsP95Ms: 500, suggestionMs: 5_000, closeMs: 30_000 };
 
 const figures = (samples: readonly number[]) =>

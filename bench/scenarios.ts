@@ -14,6 +14,25 @@ export interface Scenario {
   path: string;
   /** Concurrent connections of each load run (several runs, e.g. one connection and ten). */
   connections: number[];
+  /**
+   * Uncached scenarios: the next request's path, a question not asked before in this process (so no
+   * kept answer serves it, ADR 023); `path` is then the first one's. Absent: every request asks `path`.
+   */
+  next?: () => string;
+}
+
+/** Durations the uncached searches vary (with the dates): 45 minutes to 2½ hours, by quarter hours. */
+const DURATIONS = ['PT45M', 'PT1H', 'PT1H15M', 'PT1H30M', 'PT1H45M', 'PT2H', 'PT2H15M', 'PT2H30M'];
+
+/**
+ * Distinct questions: request i asks `question(offset, duration)` with offset i mod `offsets` and the
+ * duration after every `offsets` requests, so offsets × 8 requests ask no question twice. The search
+ * keeps 64 answers (least recently used out first): beyond that, a question asked again was dropped.
+ */
+function distinct(offsets: number, question: (offset: number, duration: string) => string): { path: string; next: () => string } {
+  let i = 0;
+  const at = (n: number) => question(n % offsets, DURATIONS[Math.floor(n / offsets) % DURATIONS.length] ?? 'PT1H');
+  return { path: at(0), next: () => at(i++) };
 }
 
 const weekdays = 'daysOfWeek=MONDAY&daysOfWeek=TUESDAY&daysOfWeek=WEDNESDAY&daysOfWeek=THURSDAY&daysOfWeek=FRIDAY';
@@ -46,20 +65,51 @@ export async function buildScenarios(databaseUrl: string, today: string): Promis
   return [
     {
       name: 'search-single',
-      title: 'Search, one date, all rooms',
+      title: 'Search, one date, all rooms, kept (one question repeated)',
       path: `/api/search/assets?date=${weekAhead}&duration=PT1H`,
       connections: [1, 10],
     },
     {
       name: 'search-recurring',
-      title: 'Search, weekly Tue+Thu for a year, all rooms',
+      title: 'Search, weekly Tue+Thu for a year, all rooms, kept',
       path: `/api/search/assets/repeating?${recurring}`,
       connections: [1, 10],
     },
     {
       name: 'search-worst',
-      title: 'Search, Mon–Fri for 1.5 years, all rooms',
+      title: 'Search, Mon–Fri for 1.5 years, all rooms, kept',
       path: `/api/search/assets/repeating?from=${tomorrow}&to=${addDays(today, SEARCH_DAYS_AHEAD)}&duration=PT1H&repetition=WEEKLYONWEEKDAY&${weekdays}`,
+      connections: [1, 10],
+    },
+    // The same searches, each request a question not asked before (another date or start, another
+    // duration): what a search costs when no kept answer serves it (decision 049).
+    {
+      name: 'search-single-uncached',
+      title: 'Search, one date, all rooms, uncached (each request another date or duration)',
+      // Tomorrow and the 539 days after it, times 8 durations: 4,320 questions.
+      ...distinct(540, (offset, duration) => `/api/search/assets?date=${addDays(tomorrow, offset)}&duration=${duration}`),
+      connections: [1, 10],
+    },
+    {
+      name: 'search-recurring-uncached',
+      title: 'Search, weekly Tue+Thu for a year, all rooms, uncached (each request another start or duration)',
+      // Starting tomorrow or up to 179 days later (the year still within the search's 548 days): 1,440 questions.
+      ...distinct(
+        180,
+        (offset, duration) =>
+          `/api/search/assets/repeating?from=${addDays(tomorrow, offset)}&to=${addDays(yearLater, offset)}&duration=${duration}&repetition=WEEKLYONWEEKDAY&daysOfWeek=TUESDAY&daysOfWeek=THURSDAY`,
+      ),
+      connections: [1, 10],
+    },
+    {
+      name: 'search-worst-uncached',
+      title: 'Search, Mon–Fri for 1.5 years, all rooms, uncached (each request another start or duration)',
+      // Starting tomorrow or up to 13 days later (at most 2.5 % fewer dates), to today + 548: 112 questions.
+      ...distinct(
+        14,
+        (offset, duration) =>
+          `/api/search/assets/repeating?from=${addDays(tomorrow, offset)}&to=${addDays(today, SEARCH_DAYS_AHEAD)}&duration=${duration}&repetition=WEEKLYONWEEKDAY&${weekdays}`,
+      ),
       connections: [1, 10],
     },
     {

@@ -23,7 +23,9 @@ import { benchServerUrl, onBenchServer } from './bench-database';
 const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const REQUESTS = Number(option('requests') ?? 200);
 const WARM_UP = 20;
-const DB_NAME = 'lokaler_schedule_bench';
+// --database: another name, for two runs on one server at once.
+const DB_NAME = option('database') ?? 'lokaler_schedule_bench';
+if (!/^[a-z_][a-z0-9_]*$/.test(DB_NAME)) throw new Error(`Unexpected database name '${DB_NAME}'`);
 
 interface Figures {
   p50: number;

@@ -2,7 +2,7 @@
 //   typecheck (tsc 7, strict), lint (ESLint) and the format check (Prettier) count as one check each, and so does the bundle
 //   budget (scripts/bundle-budget.mjs: each route's gzip JavaScript, after the build for e2e);
 //   Vitest projects: domain (Europe/Oslo and UTC), web (jsdom), server on PGlite,
-//   server-pg and storm (two server processes, bench/storm) on PostgreSQL when TEST_DATABASE_URL is set,
+//   server-pg, storm (two server processes, bench/storm) and bench (npm run bench at CI size) on PostgreSQL when TEST_DATABASE_URL is set,
 //   artifact (the Docker image's runtime tree, scripts/runtime-tree.mjs, started on its own) likewise,
 //   and e2e in Chromium.
 // Options: --no-static (skip typecheck and lint), --no-e2e, --projects=a,b (Vitest projects).
@@ -41,13 +41,14 @@ let projects = option('--projects')?.split(',') ?? [
   'server',
   'server-pg',
   'storm',
+  'bench',
   'artifact',
   'e2e',
 ];
 if (!process.env.TEST_DATABASE_URL) {
   if (projects.includes('server-pg'))
-    console.log('TEST_DATABASE_URL is not set: the server suites run on PGlite only (no storm, no artifact).');
-  projects = projects.filter((p) => p !== 'server-pg' && p !== 'storm' && p !== 'artifact');
+    console.log('TEST_DATABASE_URL is not set: the server suites run on PGlite only (no storm, no bench, no artifact).');
+  projects = projects.filter((p) => p !== 'server-pg' && p !== 'storm' && p !== 'bench' && p !== 'artifact');
 }
 if (flag('--no-e2e')) projects = projects.filter((p) => p !== 'e2e');
 let chromium;

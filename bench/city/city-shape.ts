@@ -28,3 +28,13 @@ export function cityShape(today: string, sizes: Partial<Pick<CityShape, 'locatio
     weeks: CITY_WEEKS,
   };
 }
+
+/**
+ * The sizes at `scale` times decision 006's (decision 049): 10 is the national set (10,000 locations,
+ * 60,000 rooms, 10,000,000 reservations), 0.01 the tiny city of the vitest project `bench`; at least one of each.
+ */
+export function scaledSizes(scale: number): Pick<CityShape, 'locations' | 'rooms' | 'reservations'> {
+  if (!Number.isFinite(scale) || scale <= 0) throw new Error(`The scale must be a positive number, not ${scale}`);
+  const scaled = (size: number) => Math.max(1, Math.round(size * scale));
+  return { locations: scaled(1000), rooms: scaled(6000), reservations: scaled(1_000_000) };
+}

@@ -34,7 +34,8 @@ try {
   ];
   await addLocationAdmin(database.db, location.id, testAdmins[0]!.email);
   const app = await buildApp({
-    // As the storm: the per-person rate (decision 041) lifted, or the measured requests would be 429s.
+    // One person sends every request: the per-person rate (decision 041, 20 in 10 minutes) at its highest,
+    // or all but the first requests would measure a 429.
     config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '3000', BOOKINGS_PER_PERSON_PER_10_MINUTES: '1000' }),
     database,
     logger: false,
