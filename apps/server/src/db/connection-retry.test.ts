@@ -1,5 +1,8 @@
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { isReadOnlyStatement, MAX_CONNECTION_ATTEMPTS, retryIdempotentWrite } from './connection-retry';
+import { isReadOnlyStatement, MAX_CONNECTION_ATTEMPTS, retryIdempotentWrite, RetryingPool } from './connection-retry';
+
+const engine = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'pglite';
 
 /** Which lone statements the pool may run again after a lost connection (decision 043): reads only. */
 describe('isReadOnlyStatement', () => {
@@ -64,3 +67,35 @@ describe('retryIdempotentWrite', () => {
     expect(calls).toBe(1);
   });
 });
+
+/** A transaction's client whose BEGIN met a lost connection goes back to the pool (Drizzle does not release it then). */
+if (engine === 'postgres')
+  describe('RetryingPool on PostgreSQL', () => {
+    it('discards a client whose BEGIN failed on a lost connection, so the pool can end', async () => {
+      const url = process.env.TEST_DATABASE_URL!;
+      const pool = new RetryingPool({ connectionString: url, max: 2 });
+      pool.on('error', () => {});
+      const client = await pool.connect();
+      client.on('error', () => {});
+      const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+      const outside = new pg.Client({ connectionString: url });
+      await outside.connect();
+      await outside.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
+      await outside.end();
+
+      await expect(client.query('begin')).rejects.toThrow();
+      expect(pool.totalCount).toBe(0);
+      await pool.end();
+    });
+
+    it('leaves a client whose BEGIN worked checked out until it is released', async () => {
+      const pool = new RetryingPool({ connectionString: process.env.TEST_DATABASE_URL!, max: 2 });
+      const client = await pool.connect();
+      await client.query('begin');
+      expect(pool.totalCount - pool.idleCount).toBe(1);
+      await client.query('rollback');
+      client.release();
+      expect(pool.idleCount).toBe(1);
+      await pool.end();
+    });
+  });

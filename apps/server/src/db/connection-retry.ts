@@ -65,6 +65,17 @@ type QueryArgs = [queryTextOrConfig: string | pg.QueryConfig, values?: unknown];
  * error). Writes and transactions are writeTransaction's business.
  */
 export class RetryingPool extends pg.Pool {
+  /**
+   * A client checked out for a transaction is given back to the pool when its BEGIN fails: Drizzle's
+   * transaction() sends BEGIN before its try/finally that releases the client, so a connection lost
+   * just then kept the client checked out for good, and the pool's end() never finished (the
+   * lost-connection test's teardown hung once bookings got faster, decision 048).
+   */
+  override connect(...args: unknown[]): never {
+    if (args.length > 0) return (super.connect as (...a: unknown[]) => never)(...args);
+    return (super.connect as () => Promise<pg.PoolClient>)().then(releasedOnFailedBegin) as never;
+  }
+
   override query(...args: unknown[]): never {
     const [textOrConfig, values] = args as QueryArgs;
     const text = typeof textOrConfig === 'string' ? textOrConfig : textOrConfig?.text;
@@ -89,4 +100,24 @@ export class RetryingPool extends pg.Pool {
       }
     })() as never;
   }
+}
+
+const guarded = new WeakSet<pg.PoolClient>();
+
+/** The client, whose failing BEGIN releases it (with the error, so the pool discards it) before it throws. */
+function releasedOnFailedBegin(client: pg.PoolClient): pg.PoolClient {
+  if (guarded.has(client)) return client;
+  guarded.add(client);
+  const query = client.query.bind(client) as (...a: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    const [textOrConfig] = args as QueryArgs;
+    const text = typeof textOrConfig === 'string' ? textOrConfig : textOrConfig?.text;
+    const result = query(...args);
+    if (typeof text !== 'string' || !/^\s*begin\b/i.test(text) || !(result instanceof Promise)) return result;
+    return result.catch((error: unknown) => {
+      client.release(error instanceof Error ? error : true);
+      throw error;
+    });
+  }) as typeof client.query;
+  return client;
 }
