@@ -135,6 +135,8 @@ const SPAN_BASE = 10_000;
 const NO_SPAN = -1;
 /** A constant of this file in the SQL text (not a parameter, so PostgreSQL knows its type). */
 const raw = (n: number) => sql.raw(String(n));
+/** Minutes rounded up to the 15-minute grid, where the rules offer starts (availableStartMinutes). */
+const ceilToGrid = (minutes: SQL) => sql`((${minutes} + ${raw(SLOT_MINUTES - 1)}) / ${raw(SLOT_MINUTES)}) * ${raw(SLOT_MINUTES)}`;
 
 /**
  * The city-wide search's busy rows, only where they can matter. For each date the database reads
@@ -244,6 +246,12 @@ function crowdedBusyTimes(db: DbOrTx, query: CrowdedDaysQuery): Promise<CrowdedB
         -- per-room budget is looked up (a date's sums mostly hold one short piece).
         and (d.special or s.slots + ${query.durationSlots}::int * s.pieces > ${raw(smallestBudget(query))})
         and (d.special or s.slots + ${query.durationSlots}::int * s.pieces > ${budget})
+        -- The gap before the first piece, from the sums alone (decision 046, second step): when the
+        -- earliest piece starts late enough in the span, the duration fits before it, and the date's
+        -- reservations are never read.
+        and not (d.whole and not d.special and ${span} >= 0
+          and ${ceilToGrid(sql`${span} / ${raw(SPAN_BASE)}`)} + ${minutes}::int
+            <= least(${span} % ${raw(SPAN_BASE)}, floor(date_part('epoch', s.earliest - d.midnight) / 60)::int))
     ), found as (
       select c.date as for_date, c.midnight, c.room, c.span, 'r' as kind, r.id, r.date, r.start_time, r.duration_minutes, r.period
       from crowded c join reservations r on r.bookable_asset_id = c.room
