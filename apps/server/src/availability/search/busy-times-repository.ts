@@ -240,21 +240,23 @@ function crowdedBusyTimes(db: DbOrTx, query: CrowdedDaysQuery): Promise<CrowdedB
         ((t.d + 1)::timestamp at time zone 'Europe/Oslo') - (t.d::timestamp at time zone 'Europe/Oslo') = interval '24 hours' as whole
       from unnest(${pgArray(query.dates)}::date[], ${pgArray(query.dates.map((d) => query.specialDates.has(d)))}::bool[]) as t(d, special)
     ), crowded as materialized (
-      select d.date, d.win, d.midnight, s.bookable_asset_id as room, (s.earliest at time zone 'Europe/Oslo')::date as from_date,
-        -- The span is tried only on a date of 24 hours that is not special (decision 046).
-        case when d.whole and not d.special then ${span} else ${raw(NO_SPAN)} end as span
-      from ${busySums}
-      where s.pieces > 0 and ${budget} > ${NO_FIT}
-        -- The smallest budget first: a plain comparison that drops most room-dates before the
-        -- per-room budget is looked up (a date's sums mostly hold one short piece).
-        and (d.special or s.slots + ${query.durationSlots}::int * s.pieces > ${raw(smallestBudget(query))})
-        and (d.special or s.slots + ${query.durationSlots}::int * s.pieces > ${budget})
-        -- The gap before the first piece, from the sums alone (decision 046, second step): when the
-        -- earliest piece starts late enough in the span, the duration fits before it, and the date's
-        -- reservations are never read.
-        and not (d.whole and not d.special and ${span} >= 0
-          and ${ceilToGrid(sql`${span} / ${raw(SPAN_BASE)}`)} + ${minutes}::int
-            <= least(${span} % ${raw(SPAN_BASE)}, floor(date_part('epoch', s.earliest - d.midnight) / 60)::int))
+      -- The gap before the first piece, from the sums alone (decision 046, second step): when the
+      -- earliest piece starts late enough in the span, the duration fits before it, and the date's
+      -- reservations are never read. (The span written once: each mention sends its array again.)
+      select c.date, c.win, c.midnight, c.room, c.from_date, c.span from (
+        select d.date, d.win, d.midnight, s.bookable_asset_id as room, (s.earliest at time zone 'Europe/Oslo')::date as from_date,
+          floor(date_part('epoch', s.earliest - d.midnight) / 60)::int as first_start,
+          -- The span is tried only on a date of 24 hours that is not special (decision 046).
+          case when d.whole and not d.special then ${span} else ${raw(NO_SPAN)} end as span
+        from ${busySums}
+        where s.pieces > 0 and ${budget} > ${NO_FIT}
+          -- The smallest budget first: a plain comparison that drops most room-dates before the
+          -- per-room budget is looked up (a date's sums mostly hold one short piece).
+          and (d.special or s.slots + ${query.durationSlots}::int * s.pieces > ${raw(smallestBudget(query))})
+          and (d.special or s.slots + ${query.durationSlots}::int * s.pieces > ${budget})
+      ) c
+      where not (c.span >= 0
+        and ${ceilToGrid(sql`c.span / ${raw(SPAN_BASE)}`)} + ${minutes}::int <= least(c.span % ${raw(SPAN_BASE)}, c.first_start))
     ), found as (
       select c.date as for_date, c.midnight, c.room, c.span, 'r' as kind, r.id, r.date, r.start_time, r.duration_minutes, r.period
       from crowded c join reservations r on r.bookable_asset_id = c.room
