@@ -101,6 +101,31 @@ describe('busy times repository', () => {
       expect(ids(await spanned(960, 1320, [date]))).toHaveLength(3);
     });
 
+    it("decides the gap before a date's first piece from its sums, within the span's end", async () => {
+      // The 12th (a Thursday) holds one piece, blocked 10:00–11:00: its earliest start is on the date.
+      const spanned = (start: number, end: number) =>
+        findCrowdedBusyTimes(ctx.database.db, {
+          dates: ['2031-06-12'],
+          specialDates: new Set(),
+          rooms: [
+            {
+              room: quiet,
+              budgets: [null, null, null, 0, null, null, null],
+              openSpans: [null, null, null, { start, end }, null, null, null],
+            },
+          ],
+          durationSlots: slots,
+          reads,
+        }).then((r) => ids(r.rows));
+      // 08:00–12:00 and 09:00–10:00: the hour before 10:00 fits.
+      expect(await spanned(480, 720)).toEqual([]);
+      expect(await spanned(540, 600)).toEqual([]);
+      // 09:00–09:45: the piece starts an hour after the span opens, but the span closes first.
+      expect(await spanned(540, 585)).toEqual(['b:2031-06-12 10:00 60']);
+      // 09:15–10:30: 45 minutes before the piece, none after it.
+      expect(await spanned(555, 630)).toEqual(['b:2031-06-12 10:00 60']);
+    });
+
     it('reads only the searched dates of the period, and only the rooms asked for', async () => {
       // The 10th and the 12th lie in the period from the 10th to the 12th but are not searched.
       const { rows } = await findCrowdedBusyTimes(ctx.database.db, {

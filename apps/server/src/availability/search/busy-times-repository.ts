@@ -135,6 +135,8 @@ const SPAN_BASE = 10_000;
 const NO_SPAN = -1;
 /** A constant of this file in the SQL text (not a parameter, so PostgreSQL knows its type). */
 const raw = (n: number) => sql.raw(String(n));
+/** Minutes rounded up to the 15-minute grid, where the rules offer starts (availableStartMinutes). */
+const ceilToGrid = (minutes: SQL) => sql`((${minutes} + ${raw(SLOT_MINUTES - 1)}) / ${raw(SLOT_MINUTES)}) * ${raw(SLOT_MINUTES)}`;
 
 /**
  * The city-wide search's busy rows, only where they can matter. For each date the database reads
@@ -219,42 +221,53 @@ function crowdedBusyTimes(db: DbOrTx, query: CrowdedDaysQuery): Promise<CrowdedB
   const minutes = query.durationSlots * SLOT_MINUTES;
   // JIT compilation costs more than this query takes (PostgreSQL turns it on by the cost estimate);
   // parallel workers scan the whole table for each half of a long pattern, and cost CPU no one
-  // counts per request (decision 046). The statement that turns both off also reads the rooms'
-  // version for the search's cached rooms.
+  // counts per request (decision 046); the gap test sorts a long pattern's crowded pieces (a few MB),
+  // which spill to disk under the default work_mem. The statement that sets these also reads the
+  // rooms' version for the search's cached rooms.
   return writeTransaction(db, async (tx) => {
     const [setting] = await queryRows<{ version: string | null }>(
       tx,
-      sql`select set_config('jit', 'off', true) as jit, set_config('max_parallel_workers_per_gather', '0', true) as parallel, ${searchRoomsVersionColumn}`,
+      sql`select set_config('jit', 'off', true) as jit, set_config('max_parallel_workers_per_gather', '0', true) as parallel, set_config('work_mem', '16MB', true) as memory, ${searchRoomsVersionColumn}`,
     );
     const rows = await queryRows<BusyRow>(
       tx,
       sql`
-    with days as (
+    with days as materialized (
+      -- Materialized: inlined, each date's weekday, midnight and length were computed again for every
+      -- room's sums read on it (two million rows at ten times the city), most of the read's time.
       select t.d as date, t.special, extract(isodow from t.d)::int as weekday, ${dayWindow(sql`t.d`)} as win,
         t.d::timestamp at time zone 'Europe/Oslo' as midnight,
         ((t.d + 1)::timestamp at time zone 'Europe/Oslo') - (t.d::timestamp at time zone 'Europe/Oslo') = interval '24 hours' as whole
       from unnest(${pgArray(query.dates)}::date[], ${pgArray(query.dates.map((d) => query.specialDates.has(d)))}::bool[]) as t(d, special)
     ), crowded as materialized (
-      select d.date, d.win, d.midnight, s.bookable_asset_id as room, s.earliest,
-        -- The span is tried only on a date of 24 hours that is not special (decision 046).
-        case when d.whole and not d.special then ${span} else ${raw(NO_SPAN)} end as span
-      from ${busySums}
-      where s.pieces > 0 and ${budget} > ${NO_FIT}
-        -- The smallest budget first: a plain comparison that drops most room-dates before the
-        -- per-room budget is looked up (a date's sums mostly hold one short piece).
-        and (d.special or s.slots + ${query.durationSlots}::int * s.pieces > ${raw(smallestBudget(query))})
-        and (d.special or s.slots + ${query.durationSlots}::int * s.pieces > ${budget})
+      -- The gap before the first piece, from the sums alone (decision 046, second step): when the
+      -- earliest piece starts late enough in the span, the duration fits before it, and the date's
+      -- reservations are never read. (The span written once: each mention sends its array again.)
+      select c.date, c.win, c.midnight, c.room, c.from_date, c.span from (
+        select d.date, d.win, d.midnight, s.bookable_asset_id as room, (s.earliest at time zone 'Europe/Oslo')::date as from_date,
+          floor(date_part('epoch', s.earliest - d.midnight) / 60)::int as first_start,
+          -- The span is tried only on a date of 24 hours that is not special (decision 046).
+          case when d.whole and not d.special then ${span} else ${raw(NO_SPAN)} end as span
+        from ${busySums}
+        where s.pieces > 0 and ${budget} > ${NO_FIT}
+          -- The smallest budget first: a plain comparison that drops most room-dates before the
+          -- per-room budget is looked up (a date's sums mostly hold one short piece).
+          and (d.special or s.slots + ${query.durationSlots}::int * s.pieces > ${raw(smallestBudget(query))})
+          and (d.special or s.slots + ${query.durationSlots}::int * s.pieces > ${budget})
+      ) c
+      where not (c.span >= 0
+        and ${ceilToGrid(sql`c.span / ${raw(SPAN_BASE)}`)} + ${minutes}::int <= least(c.span % ${raw(SPAN_BASE)}, c.first_start))
     ), found as (
       select c.date as for_date, c.midnight, c.room, c.span, 'r' as kind, r.id, r.date, r.start_time, r.duration_minutes, r.period
       from crowded c join reservations r on r.bookable_asset_id = c.room
-        and r.date between (c.earliest at time zone 'Europe/Oslo')::date and c.date + 1 and r.${active}
+        and r.date between c.from_date and c.date + 1 and r.${active}
         -- The overlap spelled out, so the planner reads through (bookable_asset_id, date): probing the
         -- period-first GiST index once per crowded date costs twenty times more.
         and upper(r.period) > lower(c.win) and lower(r.period) < upper(c.win)
       union all
       select c.date, c.midnight, c.room, c.span, 'b', b.id, b.date, b.start_time, b.duration_minutes, b.period
       from crowded c join blocked_times b on b.bookable_asset_id = c.room
-        and b.date between (c.earliest at time zone 'Europe/Oslo')::date and c.date + 1
+        and b.date between c.from_date and c.date + 1
         and upper(b.period) > lower(c.win) and lower(b.period) < upper(c.win)
     ), pieces as (
       -- Each piece in minutes of the crowded date, as wall-clock arithmetic from its own date and as
