@@ -8,7 +8,7 @@ import { installGlobalErrorReporting } from '@lokaler/api-client/frontend-error-
 import { loadDesignSystemBehaviourAfterLoad } from '@lokaler/ui/design-system-behaviour';
 import { setAppName } from '@lokaler/ui/page-title';
 import { reloadWhenCodeIsStale } from '@lokaler/ui/reload-when-code-is-stale';
-import { App, createAppRouter } from './app/app';
+import { App } from './app/app';
 import { env } from './config/env';
 
 configureApiClient({ frontendVersion: env.VERSION });
@@ -23,18 +23,13 @@ if (!root) throw new Error('index.html has no #root element');
 // a task of its own, before the route's code and data arrive, instead of inside the search form's render.
 setTimeout(() => todayInOslo(new Date()), 0);
 
-// The router is made in a task of its own, after this module's evaluation (decision 050, "Second step"):
-// a transition cannot split its making. The first render then runs in a transition, which yields to the
-// browser every few milliseconds instead of being one long task (decision 028); the starting shell stays
-// on screen until it commits.
-setTimeout(() => {
-  const router = createAppRouter();
-  startTransition(() => {
-    createRoot(root).render(
-      <StrictMode>
-        <App router={router} />
-      </StrictMode>,
-    );
-  });
-}, 0);
+// In a transition, the first render yields to the browser every few milliseconds instead of being one
+// long task (decision 028); the starting shell stays on screen until it commits.
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});
 loadDesignSystemBehaviourAfterLoad();
