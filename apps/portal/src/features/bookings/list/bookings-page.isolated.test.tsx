@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useAnswerInTransition } from '@lokaler/ui/answer-in-transition';
 import { setFeatureSwitch } from '@lokaler/ui/feature-switches';
 import { leavePage } from '@lokaler/ui/leave-page';
 import { kari, renderPortal, stubApi } from '../../../testing/render-portal';
@@ -9,6 +10,11 @@ import { buildSummary } from '../testing/booking-factories';
 import { callsOf, json, kariRoles, resetBrowserState } from '../testing/setup';
 
 vi.mock('@lokaler/ui/leave-page', () => ({ leavePage: vi.fn() }));
+// The real hook, watched: the table's answer must come through it (decision 050).
+vi.mock('@lokaler/ui/answer-in-transition', async (importOriginal) => {
+  const real = await importOriginal<{ useAnswerInTransition: typeof useAnswerInTransition }>();
+  return { useAnswerInTransition: vi.fn(real.useAnswerInTransition) };
+});
 
 beforeEach(() => {
   resetBrowserState();
@@ -95,6 +101,15 @@ describe('/bookinger', () => {
     expect(within(inRound!).getByText('Søknadsfrist 01.06.2030')).toBeInTheDocument();
     expect(within(single!).getByText('Venter på behandling')).toBeInTheDocument();
     expect(within(single!).queryByText(/Søknadsfrist/)).not.toBeInTheDocument();
+  });
+
+  it('renders the table in a transition, not in the render the answer arrived in (decision 050)', async () => {
+    vi.mocked(useAnswerInTransition).mockClear();
+    stubBookings();
+    renderPortal('/bookinger', { user: kari });
+    await screen.findByRole('table', { name: 'Mine bookinger' });
+    const answers = vi.mocked(useAnswerInTransition).mock.calls.map(([answer]) => answer);
+    expect(answers).toContainEqual(bookings);
   });
 
   it('opens the booking on a click anywhere in its row', async () => {

@@ -4,6 +4,7 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import type { AuthUser } from '@lokaler/api-client/auth-client';
 import { userBookingsQuery } from '@lokaler/api-client/user-bookings';
 import { loadFailureMessage } from '@lokaler/api-client/user-message';
+import { useAnswerInTransition } from '@lokaler/ui/answer-in-transition';
 import { useFeatureSwitch } from '@lokaler/ui/feature-switches';
 import { Loading } from '@lokaler/ui/loading';
 import { usePageTitle } from '@lokaler/ui/page-title';
@@ -24,7 +25,12 @@ function MyBookings({ user }: { user: AuthUser }) {
   const [orgLogin] = useFeatureSwitch('orgLogin');
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  const { data, error, isPending } = useQuery(userBookingsQuery(user.sub));
+  const bookings = useQuery(userBookingsQuery(user.sub));
+  // Decision 050: the table renders in a transition, not in the task the answer arrived in; until then the
+  // loading state stays.
+  const data = useAnswerInTransition(bookings.data);
+  const { error } = bookings;
+  const isPending = bookings.isPending || (bookings.data !== undefined && data === undefined);
   const showDialog = orgLogin && searchParams.get('showImpersonationDialog') === 'true';
 
   return (
