@@ -71,9 +71,11 @@ export class RetryingPool extends pg.Pool {
    * just then kept the client checked out for good, and the pool's end() never finished (the
    * lost-connection test's teardown hung once bookings got faster, decision 048).
    */
-  override connect(...args: unknown[]): never {
-    if (args.length > 0) return (super.connect as (...a: unknown[]) => never)(...args);
-    return (super.connect as () => Promise<pg.PoolClient>)().then(releasedOnFailedBegin) as never;
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: Parameters<pg.Pool['connect']>[0]): void;
+  override connect(...args: unknown[]): Promise<pg.PoolClient> | void {
+    if (args.length > 0) return (super.connect as (...a: unknown[]) => void)(...args);
+    return (super.connect as () => Promise<pg.PoolClient>)().then(releasedOnFailedBegin);
   }
 
   override query(...args: unknown[]): never {
