@@ -102,7 +102,7 @@ export default defineConfig({
         },
       },
       {
-        // Issue 14's storm at CI size: two server processes on PostgreSQL (bench/storm); only with TEST_DATABASE_URL.
+        // The storm of decision 016 at CI size: two server processes on PostgreSQL (bench/storm); only with TEST_DATABASE_URL.
         extends: true,
         test: { name: 'storm', include: ['bench/storm/*.test.ts'], environment: 'node', env: { TZ: 'Europe/Oslo' }, testTimeout: 180_000 },
       },
@@ -119,7 +119,7 @@ export default defineConfig({
         },
       },
       {
-        // Issue 25: the runtime tree the Docker image copies, installed and started outside the repository
+        // Decision 036: the runtime tree the Docker image copies, installed and started outside the repository
         // on PostgreSQL (apps/server/test/artifact); only with TEST_DATABASE_URL. npm ci there needs the registry.
         extends: true,
         test: {

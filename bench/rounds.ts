@@ -494,7 +494,7 @@ async function main(): Promise<void> {
     }
     console.log(`Load average after: ${load()}`);
 
-    console.log('Targets (issue 17, PostgreSQL):');
+    console.log('Targets (decision 031, PostgreSQL):');
     const line = (label: string, met: boolean, value: string) => console.log(`  ${label}: ${met ? 'met' : 'NOT met'} (${value})`);
     line(
       `conflict view p95 ≤ ${TARGETS.conflictsP95Ms} ms`,
