@@ -1,4 +1,3 @@
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -7,6 +6,7 @@ import { queryRows } from '../../db/client';
 import { testCitizens } from '../../seed/test-users';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { loginAs } from '../../../test/login';
+import { postBooking } from '../../../test/booking-http';
 import { createAsset, createLocation } from '../../../test/factories/places';
 import { inDays, setOpeningHours } from '../../../test/factories/calendar';
 import { searchAssets } from './search-assets';
@@ -19,37 +19,6 @@ import { searchAssets } from './search-assets';
  */
 const engine = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'pglite';
 const REQUESTS = engine === 'postgres' ? 200 : 20;
-
-/** POST over a fresh connection (agent: false): no request shares a socket with another. */
-function post(port: number, token: string, payload: unknown): Promise<{ status: number; body: string; ms: number }> {
-  const data = JSON.stringify(payload);
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        path: '/api/booking',
-        method: 'POST',
-        agent: false,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(data),
-          authorization: `Bearer ${token}`,
-          connection: 'close',
-        },
-      },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, ms: performance.now() - started }));
-      },
-    );
-    req.on('error', reject);
-    req.end(data);
-  });
-}
 
 describe(`${REQUESTS} concurrent bookings on one date, each its own room (${engine})`, () => {
   let ctx: TestContext;
@@ -89,7 +58,7 @@ describe(`${REQUESTS} concurrent bookings on one date, each its own room (${engi
       rooms.map((bookableAssetId, i) => {
         // The series' dates in either order in the body.
         const dates = i % 2 === 0 ? [date, addDays(date, 7)] : [addDays(date, 7), date];
-        return post(port, tokens[i % tokens.length]!, {
+        return postBooking(port, tokens[i % tokens.length]!, {
           availabilityData: {
             probablyAvailable: [
               {

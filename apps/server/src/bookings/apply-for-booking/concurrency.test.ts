@@ -1,4 +1,3 @@
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -8,6 +7,7 @@ import { queryRows } from '../../db/client';
 import { testCitizens } from '../../seed/test-users';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { loginAs } from '../../../test/login';
+import { postBooking } from '../../../test/booking-http';
 import { createAsset, createLocation } from '../../../test/factories/places';
 import { inDays, setOpeningHours } from '../../../test/factories/calendar';
 
@@ -51,39 +51,10 @@ function random(seed: number) {
   };
 }
 
-/** POST over a fresh connection (agent: false): no request shares a socket with another. */
-function post(port: number, token: string, payload: unknown): Promise<Answer> {
-  const data = JSON.stringify(payload);
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        path: '/api/booking',
-        method: 'POST',
-        agent: false,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(data),
-          authorization: `Bearer ${token}`,
-          connection: 'close',
-        },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          text += chunk;
-        });
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, body: text ? (JSON.parse(text) as unknown) : null, ms: performance.now() - started }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(data);
-  });
+/** One booking over a fresh connection (postBooking), its JSON body parsed. */
+async function post(port: number, token: string, payload: unknown): Promise<Answer> {
+  const { status, body, ms } = await postBooking(port, token, payload);
+  return { status, body: body ? (JSON.parse(body) as unknown) : null, ms };
 }
 
 const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
