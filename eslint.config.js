@@ -112,7 +112,7 @@ const bookingTablesWrittenByBookingsOnly = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/data/**', 'apps/server/src/db/migrations/**', 'bench/.data/**'] },
+  { ignores: ['**/dist/**', '**/dist-test/**', '**/node_modules/**', '**/data/**', 'apps/server/src/db/migrations/**', 'bench/.data/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

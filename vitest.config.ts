@@ -23,7 +23,7 @@ const webProject = {
 } as const;
 // *.artifact.test.ts run in their own project (artifact), not on the server's template database.
 const serverProject = {
-  globalSetup: [templateDatabase],
+  globalSetup: [templateDatabase, './apps/server/test/build-server.ts'],
   environment: 'node',
   isolate: false,
   exclude: ['**/node_modules/**', '**/*.artifact.test.ts'],
@@ -141,6 +141,8 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 180_000,
           hookTimeout: 180_000,
+          // A poll's default second is too short for a page drawn by a browser on a busy CI machine.
+          expect: { poll: { timeout: 10_000 } },
           env: { TZ: 'Europe/Oslo' },
         },
       },

@@ -60,11 +60,17 @@ async function main(): Promise<void> {
     const versionTriggers = ['insert', 'update', 'delete'].flatMap((event) =>
       ['reservations', 'blocked_times'].flatMap((table) => [`${table}_schedule_versions_${event}`, `${table}_busy_changes_${event}`]),
     );
+    // The rooms' open spans (migration 0030) are computed once by room_day_busy_rebuild() at the end.
+    const spanTriggers = [
+      ...['insert', 'update', 'delete'].map((event) => ['opening_hours', `opening_hours_room_open_spans_${event}`]),
+      ...['insert', 'update'].map((event) => ['bookable_assets', `bookable_assets_room_open_spans_${event}`]),
+    ];
     const busyTriggers = (action: 'disable' | 'enable') =>
       `${['insert', 'update', 'delete'].map((e) => `alter table reservations ${action} trigger reservations_room_day_busy_${e};`).join(' ')} alter table blocked_times ${action} trigger blocked_times_room_day_busy;` +
       versionTriggers
         .map((name) => ` alter table ${name.startsWith('reservations') ? 'reservations' : 'blocked_times'} ${action} trigger ${name};`)
-        .join('');
+        .join('') +
+      spanTriggers.map(([table, name]) => ` alter table ${table} ${action} trigger ${name};`).join('');
     const steps = [
       { label: 'room_day_busy and schedule version triggers off', sql: busyTriggers('disable') },
       ...placesSql(shape),

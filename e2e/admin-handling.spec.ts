@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expectNoAxeViolations, newPage, useBrowser } from './support/browser';
@@ -230,6 +231,18 @@ describe('an administrator handles applications, and the applicant sees the deci
     await page.getByRole('link', { name: 'Vedtak' }).click();
     await visible(page.getByRole('heading', { level: 1, name: 'Vedtak for bookingen hos Bjølsen skole' }));
     await expectNoAxeViolations(page);
+    // The vedtak as PDF/A (decision 055): the link downloads it with Ola's login, under its case number.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Last ned vedtaket som PDF' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`vedtak-${approved.caseNumber}.pdf`);
+    const pdf = fs.readFileSync(await download.path());
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // The XMP metadata is stored uncompressed (PDF/A): its claim and the title are readable in the bytes.
+    const xmp = pdf.toString('utf8');
+    expect(xmp).toContain('<pdfaid:part>2</pdfaid:part>');
+    expect(xmp).toContain(`Vedtak om lån av lokale, saksnummer ${approved.caseNumber}`);
 
     await page.goto(`/bookinger/${rejectedId}`);
     await visible(page.getByRole('heading', { level: 1, name: 'Din booking hos Rosenhoff skole' }));

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { formatDate } from '@lokaler/domain/scheduling/format-date';
 import { expectNoAxeViolations, newPage, useBrowser } from './support/browser';
 import { norwegianDate, osloToday } from './support/dates';
 import { applyThroughApi, demoLocation, type DemoLocation } from './support/demo-api';
@@ -38,7 +39,7 @@ describe('closing a day that has bookings', () => {
   let admin: { context: BrowserContext; page: Page };
   let bjolsen: DemoLocation;
   let cancelled: { bookingId: number; caseNumber: string; date: string };
-  let kept: { bookingId: number; caseNumber: string; date: string };
+  let kept: { bookingId: number; caseNumber: string; roomId: number; date: string };
 
   afterAll(async () => {
     await admin?.context.close();
@@ -123,6 +124,16 @@ describe('closing a day that has bookings', () => {
     await visible(week.getByText('Stengt: Strømbrudd').first());
     await visible(week.getByRole('link', { name: /21:00–22:00 .*\(beholdt\)/ }));
     await expectAxeCleanAt320And1280(page);
+
+    // A citizen's calendar of the room says the day is closed, and why, instead of 'Ikke ledig'.
+    const citizen = await newPage(browser());
+    await citizen.page.goto(`/ressurs?ressurs=${kept.roomId}&dato=${kept.date}`);
+    const grid = citizen.page.getByRole('grid', { name: /uke/ });
+    const day = formatDate(kept.date, 'EEEE d. MMMM');
+    await visible(grid.getByRole('button', { name: `${day}: Stengt: Strømbrudd` }));
+    await visible(grid.getByRole('gridcell', { name: `${day} kl. 21:00–21:15, Stengt` }));
+    await visible(citizen.page.getByText(`Stengt ${day}: Strømbrudd`));
+    await citizen.context.close();
   });
 
   it('Siri opens both days again (the demo data stays as it was for other specs)', async () => {

@@ -266,10 +266,12 @@ describe('a city sets up a new location, end to end (decision 015)', () => {
     await visible(page.getByText('De valgte tidene ble blokkert'));
     await expectAxeCleanAt320And1280(page);
 
-    // The portal's next request obeys both: the closed day is not bookable at all, the blocked quarter is taken, the next one free.
+    // The portal's next request obeys both: the closed day is 'Stengt' all day, the blocked quarter is taken, the next one free.
     await portal.goto(`/ressurs?ressurs=${gymId}`);
     await portal.getByRole('grid', { name: /Gymsal/ }).waitFor({ timeout: 30_000 });
-    for (const clock of ['08:00', '10:00', '15:45']) expect(await stateAt(closedDate, clock)).toBe('Ikke ledig');
+    for (const clock of ['08:00', '10:00', '15:45']) expect(await stateAt(closedDate, clock)).toBe('Stengt');
+    // With the reason Nora gave, which the closed-dates form says the applicants see.
+    await visible(portal.getByText(/: Planleggingsdag$/).first());
     expect(await stateAt(blockedDate, '10:00')).toBe('Ikke ledig');
     expect(await stateAt(blockedDate, '10:15')).toBe('Ledig');
   });

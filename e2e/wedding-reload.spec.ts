@@ -9,7 +9,7 @@ import { chooseWeddingTime, fillWeddingApplication, sendAndOpenWizard, weddingDa
  * Decision 038: a couple's wedding time survives a reload. A reload on each step
  * comes back to the step with the answers and the time; leaving inside the app asks first (the spec's
  * unsaved-changes guard); a page left without 'Avbryt' shows on the booking page as not sent, with
- * the way back; closing the tab still lets the time go (after the e2e server's 10 s grace).
+ * the way back; closing the tab still lets the time go (after the e2e server's 20 s grace).
  *
  * Data this spec owns: Oslo rådhus' Vielsesrommet on a Tuesday, Wednesday and Thursday about 38 weeks
  * ahead (after wedding-citizen.spec.ts's days).
@@ -113,7 +113,7 @@ describe("a couple's wedding time survives a reload", () => {
     await expectNoAxeViolations(page); // at 1280 and 320 px
 
     // Past the grace: every reload's release was cleared, the hold is the one the take gave.
-    await page.waitForTimeout(11_000);
+    await page.waitForTimeout(21_000);
     expect(await booking()).toEqual(expect.objectContaining({ status: 'UNPROCESSED', weddingHold: hold }));
 
     await page.getByLabel(/Jeg bekrefter at opplysningene er riktige/).check();
@@ -190,7 +190,7 @@ describe("a couple's wedding time survives a reload", () => {
     expect((await opened).status()).toBe(200);
     await stepHeading(page, 1, 'Informasjon');
     expect(await page.getByRole('textbox', { name: 'Adresse', exact: true }).inputValue()).toBe('Thorvald Meyers gate 3');
-    await page.waitForTimeout(11_000);
+    await page.waitForTimeout(21_000);
     expect(await booking()).toMatchObject({ status: 'UNPROCESSED', weddingHold: { held: true } });
 
     // Done with it: Avbryt lets the time go at once (Per takes another time in the wedding office's spec).

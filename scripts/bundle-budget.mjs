@@ -31,6 +31,9 @@ export const budgets = [
     firstRoute: '/',
     firstRouteLimit: 150 * KB,
     routeLimit: 250 * KB,
+    // What the entry imports dynamically as soon as it runs (decision 050, third step: its modules are
+    // evaluated in steps; apps/portal/vite.config.ts `withEntry`): part of every route.
+    withEntry: ['../../packages/api-client/src/zod-without-eval.ts', 'src/app/start-app.tsx'],
     routes: [
       // A citizen arriving from a link, not logged in: the home page is in the entry itself.
       { route: '/', modules: [] },
@@ -44,12 +47,15 @@ export const budgets = [
         // The map view shows its results and the map's box with the page; Leaflet follows into the box.
         // Leaflet alone is ≈ 45 kB (decision 005), more than the rest of the view leaves under 250 kB:
         // the whole view has its own limit, so it cannot grow unseen either (decision 021: raised from
-        // 280 to 285 kB when the first paint's boot data and the pages of decisions 022, 024 and 027 took it to 281.4 kB).
+        // 280 to 285 kB when the first paint's boot data and the pages of decisions 022, 024 and 027 took it to 281.4 kB;
+        // to 290 kB when decision 050's modules evaluated in steps took it from 282.8 to 287.4 kB).
         route: '/portal?searchType=map, with the map',
         modules: ['src/features/portal-search/portal-search-page.tsx', 'src/features/portal-search/map/results-map.tsx'],
-        limit: 285 * KB,
+        limit: 290 * KB,
       },
-      { route: '/lokale/:locationId', modules: ['src/features/portal-search/location/location-page.tsx'] },
+      // Decision 050, third step: the modules evaluated in steps (the entry's, the search's schemas, the
+      // page's) take ≈ 4.5 kB more in chunk overhead; the page was at 249.7 kB before.
+      { route: '/lokale/:locationId', modules: ['src/features/portal-search/location/location-page.tsx'], limit: 255 * KB },
       { route: '/send', modules: ['src/features/apply/application-page.tsx'] },
       { route: '/send/registrering', modules: ['src/features/apply/registration-page.tsx'] },
       { route: '/kontakt-oss', modules: ['src/features/contact/contact-page.tsx'] },
@@ -149,7 +155,8 @@ export function routeFigures(manifest, modules, gzipSize) {
  * the manifest does not have (a renamed page must be renamed here too).
  */
 export function budgetRows(budget, manifest, gzipSize) {
-  const named = new Set(budget.routes.flatMap((r) => r.modules));
+  const withEntry = budget.withEntry ?? [];
+  const named = new Set([...withEntry, ...budget.routes.flatMap((r) => r.modules)]);
   for (const key of named) {
     if (!manifest[key]) throw new Error(`${budget.app}: the budget's route table names ${key}, which the build does not have as a chunk`);
   }
@@ -160,7 +167,7 @@ export function budgetRows(budget, manifest, gzipSize) {
   }
   return rows.map(({ route, modules, limit: own }) => {
     const limit = own ?? (route === budget.firstRoute ? budget.firstRouteLimit : budget.routeLimit);
-    const figures = routeFigures(manifest, modules, gzipSize);
+    const figures = routeFigures(manifest, [...withEntry, ...modules], gzipSize);
     return { app: budget.app, route, ...figures, limit, ok: limit === null || figures.jsGzip <= limit };
   });
 }

@@ -1,5 +1,5 @@
 // `node scripts/runtime-tree.mjs <outDir>`: assembles the folder that runs Lokaler in production, and
-// nothing else: the built server, its migrations, the built SPAs without source maps, the server's
+// nothing else: the built server, its migrations, its PDF fonts and colour profile, the built SPAs without source maps, the server's
 // production dependencies from package-lock.json, and sbom.cdx.json (CycloneDX) listing exactly them.
 // Start it with `node --enable-source-maps apps/server/dist/main.js` from <outDir>.
 // The Dockerfile copies this folder into its runtime image, and the artifact test
@@ -20,7 +20,7 @@ const RUNTIME_WORKSPACES = [SERVER_WORKSPACE, 'packages/domain'];
  * The build output the server reads at run time, at the paths apps/server/src/paths.ts expects
  * relative to dist/main.js.
  */
-const BUILT = ['apps/server/dist', 'apps/server/src/db/migrations', 'apps/portal/dist', 'apps/admin/dist'];
+const BUILT = ['apps/server/dist', 'apps/server/src/db/migrations', 'apps/server/assets', 'apps/portal/dist', 'apps/admin/dist'];
 const SPA_DISTS = ['apps/portal/dist', 'apps/admin/dist'];
 /** Manifest fields a runtime tree keeps: no scripts, no devDependencies. */
 const RUNTIME_FIELDS = [

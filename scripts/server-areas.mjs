@@ -52,6 +52,18 @@ export const serverAreas = [
     about: "Weddings at the town hall: the wizard's hold and application, the certificate of marriage conditions (prøvingsattest).",
   },
   {
+    name: 'archive',
+    uses: ['platform', 'bookings'],
+    about:
+      "The city's archive (decision 056): each application a case with journal posts for the application, the decision and the signed contract, sent as Fiks Arkiv arkivmeldinger through an outbox.",
+  },
+  {
+    name: 'privacy',
+    uses: ['platform', 'people', 'availability', 'bookings', 'weddings'],
+    about:
+      "Personal data kept no longer than needed, and the person's own copy and deletion request: the retention rules and their daily job (decision 054), 'Mine data' (decision 057).",
+  },
+  {
     name: 'casework',
     uses: ['platform', 'people', 'locations', 'availability', 'rounds', 'bookings', 'keys', 'weddings'],
     about:

@@ -11,7 +11,8 @@ import { createHash } from 'node:crypto';
  * Runs in the browser: after the next frame (or after 100 ms in a hidden tab, which has no frames) imports
  * the entry and turns the held-back links (`rel="lk-after-paint"`: the entry's imports, and the page's
  * chunks the server adds) into real preloads, six per task: the 40-odd preloads of a heavy page started
- * in one task made it a long one (≈ 200 ms at Lighthouse's 4× CPU on /lokale).
+ * in one task made it a long one (≈ 200 ms at Lighthouse's 4× CPU on /lokale). A chunk both index.html and
+ * the server name is preloaded once.
  */
 const START = `const entry = document.querySelector('link[data-lk-entry]');
 if (entry) {
@@ -20,7 +21,7 @@ if (entry) {
     if (started) return;
     started = true;
     void import(entry.href);
-    const held = [...document.querySelectorAll('link[rel="lk-after-paint"]')];
+    const held = [...new Map([...document.querySelectorAll('link[rel="lk-after-paint"]')].map((l) => [l.href, l])).values()];
     const release = () => {
       for (const link of held.splice(0, 6)) {
         const preload = document.createElement('link');
@@ -47,8 +48,37 @@ export function heldModulePreload(href, extra = '') {
   return `<link rel="lk-after-paint" data-rel="modulepreload" crossorigin href="${href}"${extra}>`;
 }
 
-/** @returns {import('vite').Plugin} */
-export function startAfterFirstPaint() {
+/**
+ * The chunks of `modules` (absolute paths: what the entry imports dynamically at once, decision 050's
+ * third step) and every chunk they import statically, minus what `html` names already: held preloads
+ * beside the entry's own, so splitting the entry's evaluation costs no round trip.
+ * @param {import('vite').Rollup.OutputBundle} bundle
+ * @param {string[]} modules
+ * @param {string} base
+ * @param {string} html
+ */
+export function withEntryPreloads(bundle, modules, base, html) {
+  const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+  const files = new Set();
+  const visit = (fileName) => {
+    if (files.has(fileName)) return;
+    files.add(fileName);
+    for (const next of chunks.find((c) => c.fileName === fileName)?.imports ?? []) visit(next);
+  };
+  for (const module of modules) {
+    const chunk = chunks.find((c) => c.facadeModuleId === module) ?? chunks.find((c) => c.moduleIds.includes(module));
+    if (!chunk) throw new Error(`start-after-first-paint: no chunk holds ${module}`);
+    visit(chunk.fileName);
+  }
+  return [...files].filter((file) => !html.includes(`"${base}${file}"`)).map((file) => heldModulePreload(`${base}${file}`));
+}
+
+/**
+ * @param {{ withEntry?: string[] }} [options] `withEntry`: modules (absolute paths) the entry imports
+ *   dynamically as soon as it runs, preloaded with it.
+ * @returns {import('vite').Plugin}
+ */
+export function startAfterFirstPaint({ withEntry = [] } = {}) {
   const fileName = `assets/start-${createHash('sha256').update(START).digest('hex').slice(0, 8)}.js`;
   let base = '/';
   return {
@@ -62,15 +92,20 @@ export function startAfterFirstPaint() {
     },
     transformIndexHtml: {
       order: 'post',
-      handler(html) {
+      handler(html, context) {
         const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
         if (!entry) throw new Error('start-after-first-paint: no entry script in index.html');
-        return html
-          .replace(
-            entry[0],
-            `${heldModulePreload(entry[1], ' data-lk-entry')}\n    <script type="module" crossorigin src="${base}${fileName}"></script>`,
-          )
-          .replace(/<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_tag, href) => heldModulePreload(href));
+        const withIt = withEntry.length && context?.bundle ? withEntryPreloads(context.bundle, withEntry, base, html) : [];
+        return (
+          html
+            .replace(
+              entry[0],
+              `${heldModulePreload(entry[1], ' data-lk-entry')}\n    <script type="module" crossorigin src="${base}${fileName}"></script>`,
+            )
+            .replace(/<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_tag, href) => heldModulePreload(href))
+            // After the entry's own imports: the start script releases the links in this order.
+            .replace('</head>', `${withIt.map((link) => `  ${link}\n  `).join('')}</head>`)
+        );
       },
     },
   };

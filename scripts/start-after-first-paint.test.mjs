@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startAfterFirstPaint } from './start-after-first-paint.mjs';
+import { startAfterFirstPaint, withEntryPreloads } from './start-after-first-paint.mjs';
 
 /** The plugin's hooks as Vite calls them in a build with base `base`. */
 function built(base) {
@@ -37,5 +37,30 @@ describe('start after the first paint (decision 026)', () => {
 
   it('fails the build when index.html has no entry script to move', () => {
     expect(() => built('/').transform('<head></head>')).toThrow(/no entry script/);
+  });
+
+  it('preloads what the entry imports at once (withEntry) with it, after its own imports and each chunk once (decision 050)', () => {
+    const plugin = startAfterFirstPaint({ withEntry: ['/app/src/app/start-app.tsx'] });
+    plugin.configResolved({ base: '/' });
+    plugin.buildStart.call({ emitFile: () => {} });
+    const chunk = (fileName, facadeModuleId, imports = []) => ({
+      type: 'chunk',
+      fileName,
+      facadeModuleId,
+      moduleIds: [facadeModuleId],
+      imports,
+    });
+    const bundle = {
+      a: chunk('assets/index-Ab12.js', '/app/src/main.tsx', ['assets/react-Cd34.js']),
+      b: chunk('assets/react-Cd34.js', null),
+      c: chunk('assets/start-app-Ef56.js', '/app/src/app/start-app.tsx', ['assets/react-Cd34.js', 'assets/zod-Gh78.js']),
+      d: chunk('assets/zod-Gh78.js', null),
+      e: chunk('assets/page-Ij90.js', '/app/src/page.tsx', ['assets/zod-Gh78.js']),
+    };
+    const html = plugin.transformIndexHtml.handler(`${viteHtml('/assets/index-Ab12.js')}`.replace('admin/', ''), { bundle });
+    const held = [...html.matchAll(/rel="lk-after-paint"[^>]* href="([^"]+)"/g)].map((m) => m[1]);
+    // The entry, its own import, then the app's chunk and the one it adds; not the page's, not React's twice.
+    expect(held).toEqual(['/assets/index-Ab12.js', '/assets/react-Cd34.js', '/assets/start-app-Ef56.js', '/assets/zod-Gh78.js']);
+    expect(() => withEntryPreloads(bundle, ['/app/src/missing.tsx'], '/', html)).toThrow(/no chunk holds/);
   });
 });

@@ -19,6 +19,8 @@ const only = process.argv
   .slice(2)
   .find((a) => !a.startsWith('--'))
   ?.split(',');
+/** --tasks-from=MS: with --tasks, every task of at least MS ms of CPU, not only the long ones (to see a split task's parts). */
+const listFrom = process.argv.find((a) => a.startsWith('--tasks-from='))?.split('=')[1];
 /** --cpu=N: instead of the profile, N cold loads per page with a trace, and the main thread's CPU time (see cpuOfLoad). */
 const cpuRuns = Number(process.argv.find((a) => a.startsWith('--cpu='))?.split('=')[1] ?? 0);
 const server = await startProductionServer();
@@ -71,7 +73,8 @@ function cpuOfLoad(events: TraceEvent[]): { cpuMs: number; tasks: number; blocki
     const long = tasks.filter((e) => (4 * e.tdur!) / 1000 > 50);
     const blocking = long.reduce((sum, e) => sum + (4 * e.tdur!) / 1000 - 50, 0);
     // What each long task did: its direct pieces of work (script by file, layout, style, paint), by thread time.
-    const detail = long
+    const listed = listFrom === undefined ? long : tasks.filter((e) => e.tdur! / 1000 >= Number(listFrom));
+    const detail = listed
       .map((task) => {
         const inside = events.filter(
           (e) =>

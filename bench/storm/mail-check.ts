@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { decodeWords } from 'postal-mime';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../apps/server/src/db/client';
 import { DELIVERED_FOLDER, RESENDS_LOG } from '../../apps/server/src/integrations/mail/mailer';
@@ -22,13 +23,11 @@ export interface MailCheck {
   resendsDeduplicated: number;
 }
 
-/** A header of an .eml file, RFC 2047 base64 words decoded (how the local adapter writes subjects). */
+/** A header of an .eml file: its folded lines joined and RFC 2047 words decoded (compose-mail.ts, nodemailer's). */
 function header(eml: string, name: string): string {
-  const line = eml.split(/\r?\n/).find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`)) ?? '';
-  return line
-    .slice(name.length + 1)
-    .trim()
-    .replace(/=\?UTF-8\?B\?([^?]*)\?=/gi, (_m, b64: string) => Buffer.from(b64, 'base64').toString('utf8'));
+  const head = eml.slice(0, eml.indexOf('\r\n\r\n')).replace(/\r\n[ \t]/g, ' ');
+  const line = head.split('\r\n').find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`)) ?? '';
+  return decodeWords(line.slice(name.length + 1).trim());
 }
 
 /**

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import PostalMime from 'postal-mime';
 import { expect, inject } from 'vitest';
 
 /**
@@ -14,9 +15,11 @@ async function mails(): Promise<{ to: string; text: string }[]> {
       .filter((name) => name.endsWith('.eml'))
       .sort()
       .map(async (name) => {
-        const eml = await fs.readFile(path.join(folder, name), 'utf8');
-        const [head, ...body] = eml.split('\r\n\r\n');
-        return { to: /^To: (.*)$/m.exec(head ?? '')?.[1] ?? '', text: body.join('\r\n\r\n') };
+        // Parsed as a mail program would: the files are the bytes production sends (quoted-printable).
+        const parsed = await PostalMime.parse(await fs.readFile(path.join(folder, name)));
+        const to = parsed.to?.[0];
+        // What a reader sees: the subject, then the plain text.
+        return { to: to && 'address' in to ? (to.address ?? '') : '', text: `${parsed.subject ?? ''}\n\n${parsed.text ?? ''}` };
       }),
   );
 }

@@ -35,6 +35,7 @@ import {
   registerBookingStatusHook,
 } from './bookings';
 import { oslonokkelenRoutes, keyAccessHook } from './keys';
+import { archiveHook, archiveMessageRoutes } from './archive';
 import { weddingCertificateRoutes, weddingApplicationRoutes } from './weddings';
 import {
   closingWithBookings,
@@ -45,7 +46,10 @@ import {
   adminDocumentRoutes,
   reimbursementRoutes,
   roundAllocationRoutes,
+  invoiceBasisHook,
+  invoiceBasisRoutes,
 } from './casework';
+import { myDataRoutes } from './privacy';
 
 /** Every module's routes, in the order they are registered, each under /api. Add one line per module. */
 const moduleRoutes = [
@@ -92,12 +96,19 @@ const moduleRoutes = [
   calendarFeedRoutes,
   applicationRoundRoutes,
   roundAllocationRoutes,
+  myDataRoutes,
+  archiveMessageRoutes,
+  invoiceBasisRoutes,
 ];
 
 export async function registerModules(app: FastifyInstance): Promise<void> {
   // Digital keys and semester rounds have their say in a booking's life here, not from inside the bookings module.
   registerBookingStatusHook(keyAccessHook);
   registerBookingStatusHook(roundDecisionGuard);
+  // The archive queues each journal post with the change it records (decision 056).
+  registerBookingStatusHook(archiveHook(app.config.archive.mode !== 'off'));
+  // The invoice basis follows every change of a priced booking, whatever the invoiceGeneration switch (decision 058).
+  registerBookingStatusHook(invoiceBasisHook);
   // Closing a day or blocking a time over bookings (decision 042): locations and availability may not
   // use the bookings area, so the case officer's area deals with the bookings through this step.
   registerClosingHook(closingWithBookings(app.config.publicUrl));

@@ -149,6 +149,7 @@ describe('the production rails (decision 033)', () => {
       .map((line) => /^ {2}(\w+):/.exec(line)?.[1]);
     expect(named.sort()).toEqual([
       'ADMIN_OIDC_ISSUER',
+      'ARCHIVE_MODE',
       'COOKIE_SECRET',
       'DATABASE_URL',
       'KEY_SERVICE_ADAPTER',
@@ -175,7 +176,13 @@ describe('the production rails (decision 033)', () => {
     expect(config.allowDemoServices).toBe(true);
     expect(config.oidc.local).toBe(true);
     expect(config.database).toMatchObject({ engine: 'pglite' });
-    expect(config.adapters).toEqual({ mail: 'local', keyService: 'local', orgRegistry: 'local', personRegister: 'local' });
+    expect(config.adapters).toEqual({
+      mail: 'local',
+      keyService: 'local',
+      orgRegistry: 'local',
+      personRegister: 'local',
+      archive: 'local',
+    });
     expect(config.seedDemoData).toBe(true);
     expect(() => loadConfig({ ...demo, COOKIE_SECRET: 'secret'.repeat(6) })).toThrow(/COOKIE_SECRET: too weak/);
     expect(() => loadConfig({ ...demo, PUBLIC_URL: 'http://demo.lokaler.example.no' })).toThrow(/PUBLIC_URL: must be https/);

@@ -2,6 +2,7 @@ import { createPrivateKey } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { archiveProblems, archiveSettings, mailSettings, personRegisterSettings, smtpProblems } from './config-integrations';
 import { integrationProblems, keyServiceHttpSettings, productionProblems } from './production-rails';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -166,6 +167,8 @@ const envSchema = z.object({
   FREE_SLOT_ALERTS_PER_PERSON: z.coerce.number().int().min(1).max(100).default(10),
   /** Most free-time alert e-mails one person is sent per hour; more freed times wait for the next hour. */
   FREE_SLOT_ALERT_MAILS_PER_HOUR: z.coerce.number().int().min(1).max(60).default(4),
+  /** How long after a booking's last time its contact details are kept before they are anonymised (decision 054). */
+  RETENTION_BOOKING_MONTHS: z.coerce.number().int().min(1).max(120).default(24),
   /** How long the invitation link to set up a new location (/nytt-lokale/{linkId}) can be claimed (decision 015). */
   LOCATION_INVITATION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   /** Largest request body of an ordinary route; the prøvingsattest upload keeps its own, larger limit. */
@@ -253,6 +256,20 @@ const envSchema = z.object({
   /** The kid of that key as registered at Maskinporten. */
   MASKINPORTEN_KEY_ID: z.string().trim().min(1).optional(),
   MASKINPORTEN_SCOPE: z.string().trim().min(1).default('krr:global/kontaktinformasjon.read'),
+  // The city's archive (decision 056)
+  /** local: each message a folder in LOCAL_ARCHIVE_DIR; fiks: KS Fiks Arkiv through Fiks IO; off: nothing is archived. */
+  ARCHIVE_MODE: z.enum(['local', 'fiks', 'off']).default('local'),
+  /** Where the local archive writes each message; default DATA_DIR/archive on PGlite, in memory on PostgreSQL and in tests. */
+  LOCAL_ARCHIVE_DIR: z.string().min(1).optional(),
+  FIKS_IO_URL: z.url({ protocol: /^https?$/ }).default('https://api.fiks.ks.no'),
+  /** The portal's Fiks IO account, and the archive's (the receiving account). */
+  FIKS_ARKIV_ACCOUNT_ID: z.uuid().optional(),
+  FIKS_ARKIV_ARCHIVE_ACCOUNT_ID: z.uuid().optional(),
+  FIKS_INTEGRATION_ID: z.uuid().optional(),
+  FIKS_INTEGRATION_PASSWORD: z.string().min(1).optional(),
+  /** The scope asked of Maskinporten (MASKINPORTEN_ISSUER, _CLIENT_ID, _PRIVATE_KEY, _KEY_ID) for Fiks IO. */
+  FIKS_MASKINPORTEN_SCOPE: z.string().trim().min(1).default('ks:fiks'),
+  FIKS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
 });
 
 export type Config = ReturnType<typeof buildConfig>;
@@ -297,6 +314,7 @@ function buildConfig(env: Env) {
     },
     locationInvitationDays: env.LOCATION_INVITATION_DAYS,
     freeSlotAlerts: { maxPerPerson: env.FREE_SLOT_ALERTS_PER_PERSON, mailsPerHour: env.FREE_SLOT_ALERT_MAILS_PER_HOUR },
+    retention: { bookingMonths: env.RETENTION_BOOKING_MONTHS },
     http: {
       bodyLimitBytes: env.HTTP_BODY_LIMIT_BYTES,
       requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
@@ -314,6 +332,7 @@ function buildConfig(env: Env) {
       keyService: env.KEY_SERVICE_ADAPTER,
       orgRegistry: env.ORG_REGISTRY_ADAPTER,
       personRegister: env.PERSON_REGISTER_ADAPTER,
+      archive: env.ARCHIVE_MODE,
     },
     shutdown: shutdownSettings(env),
     observability: {
@@ -332,6 +351,7 @@ function buildConfig(env: Env) {
         ? { url: env.ORG_REGISTRY_URL.replace(/\/$/, ''), token: env.ORG_REGISTRY_TOKEN ?? null, timeoutMs: env.ORG_REGISTRY_TIMEOUT_MS }
         : null,
     personRegister: personRegisterSettings(env),
+    archive: archiveSettings(env),
   };
 }
 
@@ -340,7 +360,7 @@ const PRODUCTION_DRAIN_MS = 5000;
 /** What requests and jobs in flight get after the drain, unless SHUTDOWN_GRACE_MS says otherwise. */
 const GRACE_AFTER_DRAIN_MS = 10_000;
 
-function shutdownSettings(env: z.infer<typeof envSchema>) {
+function shutdownSettings(env: Env) {
   const drainMs = env.SHUTDOWN_DRAIN_MS ?? (env.NODE_ENV === 'production' ? PRODUCTION_DRAIN_MS : 0);
   const graceMs = env.SHUTDOWN_GRACE_MS ?? drainMs + GRACE_AFTER_DRAIN_MS;
   // A grace within the drain would exit with 1 while the process still serves.
@@ -350,7 +370,7 @@ function shutdownSettings(env: z.infer<typeof envSchema>) {
 }
 
 /** What the SPAs ask each provider for and how the API reads its tokens (decision 032). */
-function oidcProviderSettings(env: z.infer<typeof envSchema>, publicUrl: string) {
+function oidcProviderSettings(env: Env, publicUrl: string) {
   const audience = env.OIDC_AUDIENCE ?? `${publicUrl}/api`;
   const adminAudience = env.ADMIN_OIDC_AUDIENCE ?? `${publicUrl}/api/admin`;
   return {
@@ -378,32 +398,8 @@ function oidcProviderSettings(env: z.infer<typeof envSchema>, publicUrl: string)
   };
 }
 
-function personRegisterSettings(env: z.infer<typeof envSchema>) {
-  if (
-    env.PERSON_REGISTER_ADAPTER === 'local' ||
-    !env.KRR_URL ||
-    !env.MASKINPORTEN_ISSUER ||
-    !env.MASKINPORTEN_CLIENT_ID ||
-    !env.MASKINPORTEN_PRIVATE_KEY ||
-    !env.MASKINPORTEN_KEY_ID
-  ) {
-    return { adapter: 'local' } as const;
-  }
-  return {
-    adapter: 'krr',
-    krrUrl: env.KRR_URL,
-    maskinporten: {
-      issuer: env.MASKINPORTEN_ISSUER,
-      clientId: env.MASKINPORTEN_CLIENT_ID,
-      privateKeyPem: env.MASKINPORTEN_PRIVATE_KEY,
-      keyId: env.MASKINPORTEN_KEY_ID,
-      scope: env.MASKINPORTEN_SCOPE,
-    },
-  } as const;
-}
-
 /** Settings that are only wrong together: named, like smtpProblems. */
-function identityProblems(env: z.infer<typeof envSchema>): string[] {
+function identityProblems(env: Env): string[] {
   const krr = env.PERSON_REGISTER_ADAPTER === 'krr';
   return [
     !env.ADMIN_OIDC_CITY_ADMIN_CLAIM !== !env.ADMIN_OIDC_CITY_ADMIN_VALUE &&
@@ -411,35 +407,6 @@ function identityProblems(env: z.infer<typeof envSchema>): string[] {
     ...(['KRR_URL', 'MASKINPORTEN_ISSUER', 'MASKINPORTEN_CLIENT_ID', 'MASKINPORTEN_PRIVATE_KEY', 'MASKINPORTEN_KEY_ID'] as const).map(
       (name) => krr && !env[name] && `  ${name}: required when PERSON_REGISTER_ADAPTER=krr`,
     ),
-  ].filter((line): line is string => Boolean(line));
-}
-
-const DEFAULT_MAIL_FROM = 'Lokaler <ikke-svar@lokaler.oslo.kommune.no>';
-
-function mailSettings(env: z.infer<typeof envSchema>) {
-  const secure = env.SMTP_SECURE;
-  return {
-    from: env.MAIL_FROM ?? DEFAULT_MAIL_FROM,
-    smtp:
-      env.MAIL_ADAPTER === 'smtp' && env.SMTP_HOST
-        ? {
-            host: env.SMTP_HOST,
-            port: env.SMTP_PORT ?? (secure ? 465 : 587),
-            secure,
-            requireTls: secure || (env.SMTP_REQUIRE_TLS ?? env.NODE_ENV === 'production'),
-            auth: env.SMTP_USER && env.SMTP_PASSWORD ? { user: env.SMTP_USER, pass: env.SMTP_PASSWORD } : null,
-          }
-        : null,
-  };
-}
-
-/** What MAIL_ADAPTER=smtp cannot run without: named, so an operator sees every gap at once. */
-function smtpProblems(env: z.infer<typeof envSchema>): string[] {
-  if (env.MAIL_ADAPTER !== 'smtp') return [];
-  return [
-    !env.SMTP_HOST && '  SMTP_HOST: required when MAIL_ADAPTER=smtp',
-    !env.MAIL_FROM && '  MAIL_FROM: required when MAIL_ADAPTER=smtp (e.g. "Lokaler <ikke-svar@example.no>")',
-    !env.SMTP_USER !== !env.SMTP_PASSWORD && '  SMTP_USER, SMTP_PASSWORD: set both or neither',
   ].filter((line): line is string => Boolean(line));
 }
 
@@ -456,6 +423,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...smtpProblems(parsed.data),
     ...integrationProblems(parsed.data),
     ...identityProblems(parsed.data),
+    ...archiveProblems(parsed.data),
   ];
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   return buildConfig(parsed.data);

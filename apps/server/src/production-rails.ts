@@ -42,6 +42,10 @@ export function productionProblems(env: Env): string[] {
     !demo &&
       env.PERSON_REGISTER_ADAPTER === 'local' &&
       `  PERSON_REGISTER_ADAPTER: is local (the test people's contact details); ${fake('set PERSON_REGISTER_ADAPTER=krr with KRR_URL and MASKINPORTEN_*')}`,
+    // The local archive keeps the city's case records in a folder (or memory) no archivist sees (decision 056).
+    !demo &&
+      env.ARCHIVE_MODE === 'local' &&
+      `  ARCHIVE_MODE: is local (archive messages are written to a folder, never archived); ${fake('set ARCHIVE_MODE=fiks with FIKS_*, or off')}`,
     !demo &&
       !env.DATABASE_URL &&
       `  DATABASE_URL: required when NODE_ENV=production (PGlite is one process on one disk); ${fake('set postgres://…')}`,

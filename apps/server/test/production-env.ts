@@ -29,4 +29,9 @@ export const productionEnv = {
     .privateKey.export({ type: 'pkcs8', format: 'pem' })
     .toString(),
   MASKINPORTEN_KEY_ID: 'lokaler-test-key',
+  ARCHIVE_MODE: 'fiks',
+  FIKS_ARKIV_ACCOUNT_ID: '0b6c3f1e-2d4a-4e8b-9c7d-1a2b3c4d5e6f',
+  FIKS_ARKIV_ARCHIVE_ACCOUNT_ID: '5f4e3d2c-1b0a-4f9e-8d7c-6b5a4f3e2d1c',
+  FIKS_INTEGRATION_ID: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+  FIKS_INTEGRATION_PASSWORD: 'fiks-integration-test-value',
 } as const satisfies Record<string, string>;

@@ -5,17 +5,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { productionEnv } from './production-env';
-import { startServerProcess } from './server-process';
+import { serverEntry, startServerProcess } from './server-process';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
-/** Runs main.ts as a process until it exits (it must: the configuration is refused before anything listens). */
+/** Runs the server (serverEntry: its test bundle) as a process until it exits (it must: the configuration is refused before anything listens). */
 async function runRefused(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
   for (const name of Object.keys(childEnv))
     if (/^(DATABASE_URL|PUBLIC_URL|OIDC_|ADMIN_OIDC_|SEED_|MAIL_|SMTP_|KEY_SERVICE_|ORG_REGISTRY_|COOKIE_SECRET|ALLOW_DEMO)/.test(name))
       delete childEnv[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, serverEntry(), {
     cwd: repoRoot,
     env: { ...childEnv, ...env, PORT: '0', HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -27,7 +27,7 @@ async function runRefused(env: Record<string, string>): Promise<{ code: number |
   child.stderr.on('data', (chunk: Buffer) => {
     output += chunk.toString();
   });
-  // A cold tsx start of main.ts takes seconds, more on a busy machine; the test's own limit is 60 s.
+  // A start takes a second or two (tens of seconds through tsx on a busy machine); the test's own limit is 60 s.
   const timer = setTimeout(() => child.kill('SIGKILL'), 50_000);
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   clearTimeout(timer);
@@ -54,6 +54,7 @@ describe('starting in production', () => {
       'KEY_SERVICE_ADAPTER',
       'ORG_REGISTRY_ADAPTER',
       'PERSON_REGISTER_ADAPTER',
+      'ARCHIVE_MODE',
       'DATABASE_URL',
     ]) {
       expect(output).toMatch(new RegExp(`^ {2}${variable}: `, 'm'));
@@ -114,6 +115,7 @@ describe('starting in production', () => {
         'the local keyService adapter',
         'the local orgRegistry adapter',
         'the local personRegister adapter',
+        'the local archive adapter',
         'PGlite (one process, one disk)',
       ]);
       // Production's default: no admin API document.

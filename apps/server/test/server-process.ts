@@ -53,7 +53,17 @@ export interface ServerProcess {
 }
 
 /**
- * Starts apps/server/src/main.ts (through tsx, no build needed) as its own process on a free port,
+ * The server's entry: the bundle the server projects' global setup made (build-server.ts: what
+ * production runs, started in a second), else apps/server/src/main.ts through tsx (no build needed:
+ * the benchmarks outside Vitest).
+ */
+export function serverEntry(): string[] {
+  const bundle = process.env.LOKALER_TEST_SERVER_BUNDLE;
+  return bundle && fs.existsSync(bundle) ? ['--enable-source-maps', bundle] : ['--import', 'tsx', 'apps/server/src/main.ts'];
+}
+
+/**
+ * Starts the server (serverEntry: its test bundle, or main.ts through tsx) as its own process on a free port,
  * and waits until /api/health/ready answers 200. `env` adds to or overrides a quiet test
  * environment: no demo data, no SPAs (no build needed), warnings only, its own DATA_DIR.
  */
@@ -65,7 +75,7 @@ export async function startServerProcess(
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lokaler-process-'));
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
   for (const name of ['DATABASE_URL', 'PUBLIC_URL', 'OIDC_ISSUER', 'ADMIN_OIDC_ISSUER']) delete childEnv[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, serverEntry(), {
     cwd: repoRoot,
     env: {
       ...childEnv,

@@ -99,6 +99,35 @@ function checkRoundDates(b: RoundDates, ctx: z.RefinementCtx): void {
 
 const roundName = z.string().trim().min(1, { message: 'Gi runden et navn' }).max(120, { message: 'Navnet kan være høyst 120 tegn' });
 
+/** Allowed values of a round's own limits per applicant (decision 041). */
+export const roundLimitBounds = {
+  maxApplicationsPerApplicant: { min: 1, max: 100 },
+  maxWeeklyHoursPerApplicant: { min: 1, max: 168 },
+} as const;
+
+/** The round form's labels (Norwegian). */
+export const roundLimitLabels = {
+  maxApplicationsPerApplicant: 'Maks søknader per søker i runden',
+  maxWeeklyHoursPerApplicant: 'Maks timer per uke per søker i runden',
+} as const;
+
+const wholeNumberIn = (bounds: { min: number; max: number }) =>
+  z
+    .number({ message: 'Skriv et helt tall' })
+    .int({ message: 'Skriv et helt tall' })
+    .min(bounds.min, { message: `Skriv et tall fra ${bounds.min} til ${bounds.max}` })
+    .max(bounds.max, { message: `Skriv et tall fra ${bounds.min} til ${bounds.max}` });
+
+/**
+ * A round's own fair-share limits per applicant (decision 041): applications, and wished hours a week.
+ * Left out when a round is made: the defaults. A change applies to the applications that come after it;
+ * those already in the round stay.
+ */
+const roundLimits = {
+  maxApplicationsPerApplicant: wholeNumberIn(roundLimitBounds.maxApplicationsPerApplicant),
+  maxWeeklyHoursPerApplicant: wholeNumberIn(roundLimitBounds.maxWeeklyHoursPerApplicant),
+};
+
 /** POST /api/admin/rounds. The messages are the form's own (the server says the same in userMsg). */
 export const createRoundBody = z
   .object({
@@ -108,21 +137,34 @@ export const createRoundBody = z
     semesterStart: isoDate,
     semesterEnd: isoDate,
     locationIds: z.array(jsonId).min(1, { message: 'Velg minst ett sted' }).max(MAX_ROUND_LOCATIONS),
+    // Left out: the table's defaults (fair-share's defaultRoundApplicantLimits; not imported here, it would
+    // bring the fair-share rules into the portal's location page).
+    maxApplicationsPerApplicant: roundLimits.maxApplicationsPerApplicant.optional(),
+    maxWeeklyHoursPerApplicant: roundLimits.maxWeeklyHoursPerApplicant.optional(),
   })
   .superRefine((b, ctx) => {
     checkRoundDates(b, ctx);
     if (new Set(b.locationIds).size !== b.locationIds.length)
       ctx.addIssue({ code: 'custom', path: ['locationIds'], message: 'Et sted er valgt to ganger' });
   });
-export type CreateRoundBody = z.infer<typeof createRoundBody>;
+export type CreateRoundBody = z.output<typeof createRoundBody>;
 
 /**
- * PATCH /api/admin/rounds/{id}: the name and dates of an OPEN round (its locations stay). The
+ * PATCH /api/admin/rounds/{id}: the name, dates and limits of an OPEN round (its locations stay). The
  * deadline may move, also to an earlier day (the application period then ends sooner: what was
- * collected stays in the round); the semester's dates only while no application is in the round.
+ * collected stays in the round); the semester's dates only while no application is in the round. A
+ * limit left out stays as it is.
  */
 export const updateRoundBody = z
-  .object({ name: roundName, applicationStart: isoDate, deadline: isoDate, semesterStart: isoDate, semesterEnd: isoDate })
+  .object({
+    name: roundName,
+    applicationStart: isoDate,
+    deadline: isoDate,
+    semesterStart: isoDate,
+    semesterEnd: isoDate,
+    maxApplicationsPerApplicant: roundLimits.maxApplicationsPerApplicant.optional(),
+    maxWeeklyHoursPerApplicant: roundLimits.maxWeeklyHoursPerApplicant.optional(),
+  })
   .superRefine(checkRoundDates);
 export type UpdateRoundBody = z.infer<typeof updateRoundBody>;
 
@@ -142,6 +184,9 @@ export const roundSummary = z.object({
   status: roundStatus,
   phase: z.enum(roundPhases),
   locations: z.array(roundLocation),
+  /** The round's own limits per applicant (decision 041). */
+  maxApplicationsPerApplicant: z.number(),
+  maxWeeklyHoursPerApplicant: z.number(),
   /** Applications in the round (cancelled ones not counted). */
   applicationCount: z.number(),
   /** Wishes not yet allocated. */

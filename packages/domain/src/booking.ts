@@ -62,6 +62,8 @@ export const changeLogTypes = [
   'CONTRACT',
   'WeddingCertificateReminderSent',
   'WEDDING_CERTIFICATE',
+  /** The applicant asked for their personal data to be deleted (Mine data, decision 057). */
+  'PersonalDataDeleted',
 ] as const;
 export const changeLogType = z.enum(changeLogTypes);
 export type ChangeLogType = z.infer<typeof changeLogType>;
@@ -78,6 +80,7 @@ export const changeLogTypeLabels: Partial<Record<ChangeLogType, string>> = {
   Comment: 'Opprettet',
   CONTRACT: 'Signert',
   WeddingCertificateReminderSent: 'Sendt',
+  PersonalDataDeleted: 'Personopplysninger slettet',
 };
 
 /**

@@ -97,9 +97,18 @@ export type FreeSlotAlertList = z.infer<typeof freeSlotAlertList>;
 /** The answer of the e-mail's one-click link (POST/GET /api/free-slot-alerts/unsubscribe). */
 export const freeSlotAlertUnsubscribed = z.object({ ended: z.literal(true), userMsg: z.string() });
 
-/** Its query: the alert and the token signed for it. */
+/**
+ * Its query: the alert and the token signed for it. `og`: the other alerts of the same e-mail (the
+ * List-Unsubscribe header's one click ends every alert the e-mail is about), signed with it.
+ */
 export const freeSlotAlertUnsubscribeQuery = z.object({
   varsel: z.coerce.number().int().positive().max(2_147_483_647),
+  og: z
+    .string()
+    .regex(/^[1-9]\d{0,9}(,[1-9]\d{0,9}){0,49}$/)
+    .transform((list) => list.split(',').map(Number))
+    .pipe(z.array(z.number().int().max(2_147_483_647)))
+    .optional(),
   token: z.string().min(1).max(100),
 });
 

@@ -15,6 +15,7 @@ import {
   fitsOnOrdinaryDay,
   indexSearchDates,
   searchBusyBudgets,
+  sameHoursEveryWeek,
   searchOpenSpans,
   unavailableSearchDates,
 } from './search-room-dates';
@@ -245,5 +246,58 @@ describe('searchOpenSpans', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('sameHoursEveryWeek', () => {
+  const room = (openingHours: RoomCalendar['openingHours'], periods = [{ fromDate: '2025-06-09', toDate: '2025-06-15' }]) =>
+    prepareRoom(testRoom({ openingHours, openingPeriods: periods }), testContext('2025-05-01'));
+  const wednesdays = indexSearchDates(['2025-06-04', '2025-06-11']);
+  const mondaysAndWednesdays = indexSearchDates(['2025-06-02', '2025-06-04']);
+
+  it('holds when every week that opens a searched weekday opens it once, at the same times', () => {
+    const evenings = [
+      { weekday: 3 as IsoWeekday, opens: '16:00:00', closes: '22:00:00' },
+      { weekday: 3 as IsoWeekday, opens: '16:00:00', closes: '22:00:00', fromDate: '2025-06-09', toDate: '2025-06-15' },
+    ];
+    expect(sameHoursEveryWeek(room(evenings), wednesdays)).toBe(true);
+    // A week closed that weekday (the period has no Monday) changes nothing: such a date is closed anyway.
+    expect(sameHoursEveryWeek(room([...evenings, { weekday: 1, opens: '08:00:00', closes: '12:00:00' }]), mondaysAndWednesdays)).toBe(true);
+    // A weekday the search does not hold is not looked at.
+    expect(
+      sameHoursEveryWeek(
+        room([...evenings, { weekday: 5, opens: '08:00:00', closes: '10:00:00' }, { weekday: 5, opens: '12:00:00', closes: '14:00:00' }]),
+        wednesdays,
+      ),
+    ).toBe(true);
+  });
+
+  it('fails when the period opens other hours, or a week opens twice that day', () => {
+    const standard = { weekday: 3 as IsoWeekday, opens: '16:00:00', closes: '22:00:00' };
+    expect(
+      sameHoursEveryWeek(room([standard, { ...standard, closes: '21:00:00', fromDate: '2025-06-09', toDate: '2025-06-15' }]), wednesdays),
+    ).toBe(false);
+    expect(
+      sameHoursEveryWeek(
+        room(
+          [
+            { ...standard, closes: '18:00:00' },
+            { ...standard, opens: '19:00:00' },
+          ],
+          [],
+        ),
+        wednesdays,
+      ),
+    ).toBe(false);
+    // A period the search does not meet counts too: the database keeps one span per room and weekday.
+    expect(
+      sameHoursEveryWeek(
+        room(
+          [standard, { ...standard, opens: '17:00:00', fromDate: '2025-09-01', toDate: '2025-09-30' }],
+          [{ fromDate: '2025-09-01', toDate: '2025-09-30' }],
+        ),
+        wednesdays,
+      ),
+    ).toBe(false);
   });
 });

@@ -182,6 +182,28 @@ export function searchOpenSpans(room: PreparedRoom, search: SearchDates): ({ sta
   });
 }
 
+/**
+ * Whether, on every weekday the search holds, every week of the room's hours that opens that day
+ * (the standard week and each seasonal period's, whether or not the search meets it) opens once and
+ * at the same times: then the span the database keeps per room and weekday (room_open_spans) is the
+ * day's opening interval on every open date, and its kept fit decides a busy date (decision 052).
+ */
+export function sameHoursEveryWeek(room: PreparedRoom, search: SearchDates): boolean {
+  const weeks = [room.opening.standard, ...room.opening.periods.map((p) => p.week)];
+  for (const weekday of search.byWeekday.keys()) {
+    let only: { start: number; end: number } | undefined;
+    for (const week of weeks) {
+      const open = week[weekday - 1] ?? [];
+      if (open.length === 0) continue;
+      const [interval] = open;
+      if (open.length > 1 || !interval) return false;
+      if (only && (only.start !== interval.start || only.end !== interval.end)) return false;
+      only = interval;
+    }
+  }
+  return true;
+}
+
 /** Positions [low, high) of the sorted dates from `from` to `to` inclusive. */
 function positionsWithin(dates: readonly string[], from: string, to: string): [number, number] {
   const bound = (date: string, inclusive: boolean) => {

@@ -42,6 +42,8 @@ export const userBookingSummary = z.object({
   hasPendingRequirements: z.boolean(),
   /** Decision 029: the semester round the application is in (null when none); optional on the wire. */
   round: bookingRoundInfo.default(null),
+  /** Decision 038: a wedding time taken whose form is not sent yet ('Ikke sendt', not waiting for anybody); optional on the wire. */
+  weddingNotSent: z.boolean().default(false),
 });
 export type UserBookingSummary = z.infer<typeof userBookingSummary>;
 export const userBookingSummaries = z.array(userBookingSummary);

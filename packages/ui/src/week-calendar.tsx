@@ -31,6 +31,11 @@ export interface WeekCalendarProps {
   canToggleDay: (date: string) => boolean;
   /** Whether every choosable slot of the day is chosen (the header button then clears the day). */
   isDayChosen: (date: string) => boolean;
+  /**
+   * The shown days the location has closed, with the reason it gave (null: none): the header says
+   * 'Stengt' (its name adds the reason). Their cells are the caller's to make closed (status null).
+   */
+  closedDays?: ReadonlyMap<string, string | null>;
 }
 
 /** A click changes these: available and blocked-but-allowed get chosen, chosen ones (even if taken since) get unchosen. */
@@ -52,7 +57,17 @@ export function slotLabel(date: string, time: string, status: SlotStatus | null)
   return `${formatDate(date, 'EEEE d. MMMM')} kl. ${clock}, ${status ? slotStatusLabels[status] : closedLabel}`;
 }
 
-export function WeekCalendar({ label, dates, times, statusOf, onToggleSlot, onToggleDay, canToggleDay, isDayChosen }: WeekCalendarProps) {
+export function WeekCalendar({
+  label,
+  dates,
+  times,
+  statusOf,
+  onToggleSlot,
+  onToggleDay,
+  canToggleDay,
+  isDayChosen,
+  closedDays,
+}: WeekCalendarProps) {
   // Row 0 is the header row with the day buttons; slot rows start at 1.
   const size = { rows: times.length + 1, cols: dates.length, pageRows: 4 };
   const [active, setActive] = useState<GridPosition>({ row: 1, col: 0 });
@@ -73,7 +88,7 @@ export function WeekCalendar({ label, dates, times, statusOf, onToggleSlot, onTo
   };
 
   const toggleDay = (date: string) => {
-    if (!canToggleDay(date)) return;
+    if (closedDays?.has(date) || !canToggleDay(date)) return;
     onToggleDay(date);
     setAnnouncement({ date });
   };
@@ -120,7 +135,10 @@ export function WeekCalendar({ label, dates, times, statusOf, onToggleSlot, onTo
             </th>
             {dates.map((date, col) => {
               const allChosen = isDayChosen(date);
-              const disabled = !canToggleDay(date);
+              const reason = closedDays?.get(date);
+              // 'Stengt', or 'Stengt: Vannlekkasje' when the location gave a reason; undefined when open.
+              const closed = closedDays?.has(date) ? (reason ? `${closedLabel}: ${reason}` : closedLabel) : undefined;
+              const disabled = closed !== undefined || !canToggleDay(date);
               return (
                 <th role="columnheader" scope="col" key={date} className="lk-week-calendar__day">
                   <button
@@ -128,14 +146,14 @@ export function WeekCalendar({ label, dates, times, statusOf, onToggleSlot, onTo
                     ref={register(0, col)}
                     tabIndex={tabIndexOf(0, col)}
                     aria-disabled={disabled || undefined}
-                    aria-label={`${formatDate(date, 'EEEE d. MMMM')}: ${allChosen ? 'fjern hele dagen' : 'velg hele dagen'}`}
+                    aria-label={`${formatDate(date, 'EEEE d. MMMM')}: ${closed ?? (allChosen ? 'fjern hele dagen' : 'velg hele dagen')}`}
                     onFocus={() => setActive({ row: 0, col })}
                     onClick={() => toggleDay(date)}
                     className="lk-week-calendar__day-button"
                   >
                     {/* One text node, the line break by white-space: pre-line: the visible words are the name's first
                         words (WCAG 2.5.3), and nothing joins 'mandag' and '4. mars' into one word. */}
-                    {`${formatDate(date, 'EEEE')}\n${formatDate(date, 'd. MMMM')}`}
+                    {`${formatDate(date, 'EEEE')}\n${formatDate(date, 'd. MMMM')}${closed !== undefined ? `\n${closedLabel}` : ''}`}
                   </button>
                 </th>
               );

@@ -9,6 +9,8 @@ export const roundSummaryOf = (overrides: Partial<RoundSummary> = {}): RoundSumm
   deadline: '2026-12-01',
   semesterStart: '2027-01-04',
   semesterEnd: '2027-06-18',
+  maxApplicationsPerApplicant: 5,
+  maxWeeklyHoursPerApplicant: 20,
   status: 'OPEN',
   phase: 'ALLOCATING',
   locations: [{ id: 7, name: 'Bjølsen skole' }],

@@ -70,6 +70,8 @@ export const paths = {
   freeSlotAlertUnsubscribe: { path: '/varsler/avslutt', getHref: () => '/varsler/avslutt' },
   /** Decision 024: the secret calendar feed URLs of the person's bookings and their organisations'. */
   calendarFeeds: { path: '/bookinger/kalenderabonnement', getHref: () => '/bookinger/kalenderabonnement' },
+  /** Decision 057: the person's copy of their data and their deletion request, under Mine bookinger. */
+  myData: { path: '/bookinger/mine-data', getHref: () => '/bookinger/mine-data' },
   booking: { path: '/bookinger/:bookingId', getHref: (bookingId: number | string) => `/bookinger/${enc(String(bookingId))}` },
   bookingContract: {
     path: '/bookinger/:bookingId/kontrakt',

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { preparedQuery, type DbOrTx } from '../db/client';
 import { users } from '../db/schema/index';
 
@@ -60,4 +60,24 @@ export async function setEmailIfMissing(db: DbOrTx, userId: number, email: strin
     .where(and(eq(users.id, userId), isNull(users.email)));
   const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   return row?.email ?? null;
+}
+
+/** Decision 057: the person's account as their copy shows it. */
+export async function findUserProfile(db: DbOrTx, userId: number) {
+  const [row] = await db
+    .select({ name: users.name, email: users.email, createdAt: users.createdAt, lastLoginAt: users.lastLoginAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row) throw new Error(`User ${userId} is missing`);
+  return row;
+}
+
+/** Decision 057: the account's e-mail address, on the person's request; whether there was one. */
+export async function forgetUserEmail(db: DbOrTx, userId: number): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ email: null })
+    .where(and(eq(users.id, userId), isNotNull(users.email)))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }

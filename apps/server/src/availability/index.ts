@@ -11,3 +11,5 @@ export type { RoomAccess } from './room-calendars/rooms-for-caller';
 export { scheduleRoutes } from './schedule/routes';
 export { registerBusyChangesPruning } from './search/prune-busy-changes';
 export { searchRoutes } from './search/routes';
+export { deletePersonFeed, findPersonFeed } from './calendar-feeds/personal-data-repository';
+export { deleteAlertsOfPerson, listAlertsOfPerson } from './free-slot-alerts/personal-data-repository';

@@ -3,3 +3,4 @@ export { currentUserRoutes } from './current-user/routes';
 export { effectiveIdentity } from './impersonation/effective-identity';
 export type { EffectiveIdentity } from './impersonation/effective-identity';
 export { impersonationRoutes } from './impersonation/routes';
+export { listValidOrganizations } from './impersonation/list-valid-organizations';

@@ -51,6 +51,15 @@ export const testCitizens: readonly TestCitizen[] = [
     email: 'per.hansen@example.no',
     phone: '47474747',
   },
+  /** Has no demo data: the 'Mine data' e2e test (decision 057) deletes what she holds, so no other test relies on her. */
+  {
+    sub: 'c2f1a9d0-0b1e-4c55-9a1e-sofie0000005',
+    pid: withCheckDigits('140293', '512'),
+    givenName: 'Sofie',
+    familyName: 'Berg',
+    email: 'sofie.berg@example.no',
+    phone: '46464646',
+  },
 ];
 
 /** Administrators; which locations each administers is in the demo data (location_admins by e-mail). */

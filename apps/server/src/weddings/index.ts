@@ -5,3 +5,5 @@ export { findProevingsattestFile } from './wedding-certificate/repository';
 export { weddingCertificateRoutes } from './wedding-certificate/routes';
 export { registerCertificateReminders } from './wedding-certificate/send-certificate-reminders';
 export { sendProevingsattest } from './wedding-certificate/send-proevingsattest';
+export { anonymiseAnswersBefore, dropCertificatesBefore, forgetIdentityNumbersBefore } from './wedding-certificate/retention-repository';
+export { forgetWeddingFormsOf, loadWeddingFormsOf } from './wedding-certificate/personal-data-repository';

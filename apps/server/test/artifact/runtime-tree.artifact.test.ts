@@ -305,6 +305,16 @@ describe('the runtime tree the Docker image copies', () => {
     expect(fs.readdirSync(path.join(tree, 'apps/portal/dist/assets')).filter((f) => f.includes('.map'))).toEqual([]);
   });
 
+  it("ships the PDF documents' fonts and colour profile where src/paths.ts finds them from dist/main.js (decision 055)", () => {
+    expect(fs.readdirSync(path.join(tree, 'apps/server/assets/pdf')).sort()).toEqual([
+      'DejaVuSans-Bold.ttf',
+      'DejaVuSans.ttf',
+      'LICENSE-DejaVu.txt',
+      'LICENSE-sRGB.txt',
+      'sRGB.icc',
+    ]);
+  });
+
   it("takes a booking over HTTP from a citizen with an external provider's token", async () => {
     const token = await signCitizenToken();
     const call = async (method: string, url: string, body?: unknown) => {

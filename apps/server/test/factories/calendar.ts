@@ -31,8 +31,8 @@ export async function setOpeningHours(
     .values(weekdays.map((weekday) => ({ locationId, bookableAssetId: options.bookableAssetId ?? null, weekday, opens, closes })));
 }
 
-export async function addClosedDate(db: DbOrTx, locationId: number, date: string) {
-  await db.insert(closedDates).values({ locationId, date, reason: 'Stengt' });
+export async function addClosedDate(db: DbOrTx, locationId: number, date: string, reason: string | null = 'Stengt') {
+  await db.insert(closedDates).values({ locationId, date, reason });
 }
 
 export async function addBlockedTime(db: DbOrTx, bookableAssetId: number, date: string, startTime: string, durationMinutes: number) {

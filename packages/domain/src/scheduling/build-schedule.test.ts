@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildSchedule, type ScheduleSlot } from './build-schedule';
+import { buildSchedule, closedDatesIn, type ScheduleSlot } from './build-schedule';
+import { prepareRoom } from './room-calendar';
 import { adminCaller } from './scheduling-caller';
 import { allDayEveryDay, testContext, testRoom } from './test-support/room-fixture';
 
@@ -117,6 +118,17 @@ describe('buildSchedule', () => {
         (s) => s.bookingAllowed,
       ),
     ).toBe(true);
+  });
+
+  it('names the closed dates of the range the caller cannot book, also one without opening hours', () => {
+    // Tuesday, and Sunday (no hours: still named, the portal marks the day 'Stengt'); Friday 28 March is past.
+    const room = testRoom({ closedDates: ['2025-03-28', '2025-04-01', '2025-04-06', '2025-04-08'], behandlingstid: 0 });
+    const week = ['2025-03-27', '2025-04-06'] as const;
+    expect(closedDatesIn(prepareRoom(room, testContext(monday)), ...week)).toEqual(['2025-04-01', '2025-04-06']);
+    expect(closedDatesIn(prepareRoom(room, testContext(monday, adminCaller())), ...week)).toEqual(['2025-04-01', '2025-04-06']);
+    expect(closedDatesIn(prepareRoom(room, testContext(monday, adminCaller({ closedDatesAvailable: true }))), ...week)).toEqual([]);
+    // Inside behandlingstid the date is unbookable for that reason first: not named as closed.
+    expect(closedDatesIn(prepareRoom({ ...room, behandlingstid: 2 }, testContext(monday)), ...week)).toEqual(['2025-04-06']);
   });
 
   it('behandlingstid: the first bookable date is today + n; earlier dates show, not bookable', () => {

@@ -3,7 +3,7 @@ import { formatDuration } from './iso-duration';
 import { overlapsAny } from './minute-intervals';
 import { nonexistentMinutes } from './oslo-clock';
 import { asPrepared, type PreparedRoom, type RoomCalendar, type SchedulingContext } from './room-calendar';
-import { intervalProblem, roomDay } from './room-day';
+import { dayClosure, intervalProblem, roomDay } from './room-day';
 import { SLOT_MINUTES, minutesToTime } from './time-of-day';
 
 /**
@@ -70,4 +70,14 @@ export function scheduleForDate(room: PreparedRoom, date: string): ScheduleSlot[
     }
   }
   return slots;
+}
+
+/**
+ * The dates of the range this caller finds closed (a location's closed date, CLOSED_DATE): the
+ * portal shows them as 'Stengt' rather than as taken. Only dates inside the caller's window count
+ * (a closed date that is past, inside behandlingstid or beyond the last date is unbookable for that
+ * reason first), and none for an administrator who may book closed dates (closedDatesAvailable).
+ */
+export function closedDatesIn(room: PreparedRoom, fromInclusive: string, toInclusive: string): string[] {
+  return datesInRange(fromInclusive, toInclusive).filter((date) => dayClosure(room, date) === 'CLOSED_DATE');
 }

@@ -1,29 +1,13 @@
 import { toDayNumber } from './calendar-date';
+import { osloWallClockParts } from './oslo-wall-clock';
 
 /**
  * "Now" in Europe/Oslo, computed from an instant without looking at the process time zone, and the
- * daylight-saving changes of the Oslo wall clock, both from the platform's time-zone data (Intl).
+ * daylight-saving changes of the Oslo wall clock, both from the platform's time-zone data (Intl;
+ * in the SPAs' builds from the EU's rule, with the same results: `oslo-wall-clock.ts`).
  * Every rule takes `today` as a parameter; only the edges (a route handler, a SPA hook) call these
  * with `new Date()`.
  */
-
-/**
- * Made at its first use, not when the module loads: the first time-zone formatter loads the
- * platform's zone data (50–160 ms on a phone, decisions 025 and 028), which then no longer
- * adds to the long task of the SPA chunk that imports this module.
- */
-let osloPartsFormat: Intl.DateTimeFormat | undefined;
-const osloParts = () =>
-  (osloPartsFormat ??= new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/Oslo',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }));
 
 export interface OsloClock {
   /** 'YYYY-MM-DD' in Europe/Oslo. */
@@ -44,8 +28,7 @@ export function osloClock(now: Date): OsloClock {
 }
 
 function computeOsloClock(now: Date): OsloClock {
-  const parts: Record<string, string> = {};
-  for (const part of osloParts().formatToParts(now)) parts[part.type] = part.value;
+  const parts = osloWallClockParts(now);
   // Some engines write midnight as '24' even with h23.
   const hour = String(Number(parts.hour) % 24).padStart(2, '0');
   return { today: `${parts.year}-${parts.month}-${parts.day}`, time: `${hour}:${parts.minute}:${parts.second}` };
@@ -67,10 +50,9 @@ export interface OsloClockChange {
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 
-/** Oslo's UTC offset in minutes at an instant (whole seconds), read from the platform's zone data. */
+/** Oslo's UTC offset in minutes at an instant (whole seconds), read from the wall clock (`oslo-wall-clock.ts`). */
 function offsetMinutes(instantMs: number): number {
-  const parts: Record<string, string> = {};
-  for (const part of osloParts().formatToParts(instantMs)) parts[part.type] = part.value;
+  const parts = osloWallClockParts(instantMs);
   const wall = Date.UTC(
     Number(parts.year),
     Number(parts.month) - 1,
@@ -84,7 +66,8 @@ function offsetMinutes(instantMs: number): number {
 
 /**
  * The clock changes whose wall-clock date falls in this year, from the platform's time-zone data
- * (so a change of the EU's rule, or its end, arrives with the next tzdata, not a code change). The
+ * (so a change of the EU's rule, or its end, arrives on the server with the next tzdata, not a code change;
+ * the SPAs' rule then fails its property test until it follows, decision 050). The
  * offset is sampled at each month's start, since Oslo's changes are months apart, and a month whose
  * ends differ is halved down to the minute of its change.
  */

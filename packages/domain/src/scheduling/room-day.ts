@@ -50,7 +50,8 @@ export function roomDay(room: PreparedRoom, date: string): RoomDay {
   };
 }
 
-function dayClosure(room: PreparedRoom, date: string): DayClosure | null {
+/** Why nothing on this date can be booked by the room's caller, or null (also read alone: the schedule's closed dates). */
+export function dayClosure(room: PreparedRoom, date: string): DayClosure | null {
   const { today, firstDate, lastDate } = room.window;
   if (date > lastDate) return 'OUTSIDE_WINDOW';
   if (date < firstDate) {

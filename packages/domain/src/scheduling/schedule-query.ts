@@ -42,7 +42,23 @@ export const scheduleSlot = z.object({
 
 export const timeslotsByDate = z.record(z.string(), z.array(scheduleSlot));
 
-export const assetSchedule = z.object({ bookableAssetId: z.number().int(), timeslotsByDate });
+/**
+ * A date of the range closed for this caller (dayClosure's CLOSED_DATE, closedDatesIn), with the
+ * reason the location gave: the admin's closed-dates form says it is shown to applicants.
+ */
+export const scheduleClosedDate = z.object({ date: isoDate, reason: z.string().nullable() });
+
+/**
+ * `closedDates` is an addition to spec 01 §3's schedule, left out when no date of the range is closed
+ * (most weeks), so every earlier answer still parses. The closed dates' slots keep their meaning
+ * (bookingAllowed false). One list per room rather than a flag on each slot: a room-week is ~700
+ * slots, and a flag would say nothing of the reason.
+ */
+export const assetSchedule = z.object({
+  bookableAssetId: z.number().int(),
+  timeslotsByDate,
+  closedDates: z.array(scheduleClosedDate).optional(),
+});
 export type AssetSchedule = z.infer<typeof assetSchedule>;
 
 /** One schedule per asked room, in the order asked. */

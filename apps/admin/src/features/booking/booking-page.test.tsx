@@ -56,6 +56,19 @@ configure({ asyncUtilTimeout: 5000 });
 setUpAdminTests({ scrollTo: 'stub' });
 
 describe('booking in the admin view', () => {
+  it('offers the vedtak and the contract the applicant has as PDF downloads (decision 055), and none without them', async () => {
+    stubBooking({ 'GET /api/booking/5': buildAdminBooking({ vedtakExists: true, contractExists: true }) });
+    const { unmount } = renderAdmin('/admin/soknader/5', { user: siri });
+    expect(await screen.findByRole('link', { name: 'Last ned vedtaket som PDF' })).toHaveAttribute('href', '/api/vedtak/5/pdf');
+    expect(screen.getByRole('link', { name: 'Last ned kontrakten som PDF' })).toHaveAttribute('href', '/api/contract/5/pdf');
+    unmount();
+
+    stubBooking();
+    renderAdmin('/admin/soknader/5', { user: siri });
+    await screen.findByText('Krav, dokumenter og meldinger');
+    expect(screen.queryByRole('link', { name: /som PDF/ })).not.toBeInTheDocument();
+  });
+
   it('shows the applicant, the form answers, the times merged, the change log and the e-mails sent', async () => {
     stubBooking();
     renderAdmin('/admin/soknader/5', { user: siri });

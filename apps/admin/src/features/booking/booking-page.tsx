@@ -22,6 +22,7 @@ import { BookingActions } from './booking-actions';
 import { ChangeLogSection } from './change-log-section';
 import { DocumentsSection } from './documents-section';
 import { EmailRemindersSection } from './email-reminders-section';
+import { ArchiveMessagesSection } from './archive-messages-section';
 import { InternalCommentEditor } from './internal-comment-editor';
 import { InternalTitleEditor } from './internal-title-editor';
 import { KeyAccessSection } from './key-access-section';
@@ -123,6 +124,7 @@ function BookingView({ booking }: { booking: AdminBookingView }) {
       </section>
       <ChangeLogSection bookingId={booking.bookingId} />
       <EmailRemindersSection bookingId={booking.bookingId} />
+      <ArchiveMessagesSection bookingId={booking.bookingId} />
     </div>
   );
 }

@@ -1,6 +1,9 @@
 import { Heading, List, Paragraph } from '@digdir/designsystemet-react';
+import { adminDocumentPdfUrl, downloadAdminDocumentPdf, type DocumentPdfKind } from '@lokaler/api-client/document-pdf';
+import { userMessageOf } from '@lokaler/api-client/user-message';
 import type { AdminBookingView } from '@lokaler/domain/admin-booking-view';
 import type { RequirementType } from '@lokaler/domain/booking';
+import { FileDownloadLink } from '@lokaler/ui/file-download-link';
 import { formatInstant } from '../../lib/format';
 
 const requirementNames: Record<RequirementType, string> = { CONTRACT: 'Kontrakt', WEDDING_CERTIFICATE: 'Prøvingsattest' };
@@ -18,8 +21,14 @@ export function DocumentsSection({ booking }: { booking: AdminBookingView }) {
             {requirementNames[r.type]}: {requirementState(r)}
           </List.Item>
         ))}
-        <List.Item>{vedtakState(booking)}</List.Item>
-        <List.Item>{contractState(booking)}</List.Item>
+        <List.Item>
+          {vedtakState(booking)}
+          {booking.vedtakExists && <PdfLink booking={booking} kind="vedtak" />}
+        </List.Item>
+        <List.Item>
+          {contractState(booking)}
+          {booking.contractExists && <PdfLink booking={booking} kind="contract" />}
+        </List.Item>
       </List.Unordered>
       {booking.decisionMessages.length > 0 && (
         <>
@@ -39,6 +48,21 @@ export function DocumentsSection({ booking }: { booking: AdminBookingView }) {
         </>
       )}
     </section>
+  );
+}
+
+/** The document as the applicant has it, as PDF/A (decision 055): the signed contract with signer, time and hash. */
+function PdfLink({ booking, kind }: { booking: AdminBookingView; kind: DocumentPdfKind }) {
+  const name = kind === 'vedtak' ? 'vedtaket' : 'kontrakten';
+  return (
+    <FileDownloadLink
+      href={adminDocumentPdfUrl(kind, booking.bookingId)}
+      fallbackName={`${kind === 'vedtak' ? 'vedtak' : 'kontrakt'}-${booking.caseNumber}.pdf`}
+      fetchFile={() => downloadAdminDocumentPdf(kind, booking.bookingId)}
+      describeFailure={userMessageOf}
+    >
+      Last ned {name} som PDF
+    </FileDownloadLink>
   );
 }
 

@@ -57,6 +57,10 @@ describe('the form that changes a round', () => {
     await setDate(user, 'Søknadsfrist', '2026-11-20');
     await user.clear(name);
     await user.type(name, ' Skoler våren 2027 ');
+    const applications = screen.getByRole('textbox', { name: 'Maks søknader per søker i runden' });
+    expect(applications).toHaveValue('5');
+    await user.clear(applications);
+    await user.type(applications, '3');
     await user.click(screen.getByRole('button', { name: 'Lagre endringene' }));
 
     expect(await screen.findByRole('link', { name: 'Tilbake til søknadsrundene' })).toBeInTheDocument();
@@ -67,6 +71,8 @@ describe('the form that changes a round', () => {
         deadline: '2026-11-20',
         semesterStart: '2027-01-04',
         semesterEnd: '2027-06-18',
+        maxApplicationsPerApplicant: 3,
+        maxWeeklyHoursPerApplicant: 20,
       },
     ]);
   });

@@ -55,13 +55,39 @@ describe("the new round's form", () => {
     const locations = screen.getByRole('group', { name: /Steder/ });
     await user.click(within(locations).getByRole('checkbox', { name: 'Sagene skole' }));
     expect(screen.getByText('1 sted valgt')).toBeInTheDocument();
+    // The round's limits per applicant start from the defaults; one is changed.
+    expect(screen.getByRole('textbox', { name: 'Maks søknader per søker i runden' })).toHaveValue('5');
+    const hours = screen.getByRole('textbox', { name: 'Maks timer per uke per søker i runden' });
+    expect(hours).toHaveValue('20');
+    await user.clear(hours);
+    await user.type(hours, '8');
     expect(await axeViolations()).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Opprett søknadsrunde' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Skolelokaler våren 2027' })).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/admin/rounds').map((c) => c.body)).toEqual([
-      { name: 'Skolelokaler våren 2027', ...goodDates, locationIds: [8] },
+      { name: 'Skolelokaler våren 2027', ...goodDates, locationIds: [8], maxApplicationsPerApplicant: 5, maxWeeklyHoursPerApplicant: 8 },
     ]);
+  });
+
+  it('refuses a limit that is not a whole number from 1, on the field, and sends nothing', async () => {
+    const user = userEvent.setup();
+    const api = stubForm();
+    renderAdmin('/admin/soknadsrunder/ny', { user: siri });
+    await user.type(await screen.findByRole('textbox', { name: /Navn på runden/ }), 'Skolelokaler våren 2027');
+    await fillDates(user, goodDates);
+    await user.click(within(screen.getByRole('group', { name: /Steder/ })).getByRole('checkbox', { name: 'Sagene skole' }));
+    const applications = screen.getByRole('textbox', { name: 'Maks søknader per søker i runden' });
+    await user.clear(applications);
+    await user.type(applications, '0');
+    const hours = screen.getByRole('textbox', { name: 'Maks timer per uke per søker i runden' });
+    await user.clear(hours);
+    await user.type(hours, 'mange');
+    await user.click(screen.getByRole('button', { name: 'Opprett søknadsrunde' }));
+    expect(await screen.findAllByText('Skriv et tall fra 1 til 100')).not.toHaveLength(0);
+    expect(screen.getAllByText('Skriv et helt tall')).not.toHaveLength(0);
+    expect(applications).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo('POST', '/api/admin/rounds')).toEqual([]);
   });
 
   it('lists what is missing in the error summary, which takes the focus, and sends nothing', async () => {

@@ -14,6 +14,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useController, useForm } from 'react-hook-form';
+import { defaultRoundApplicantLimits } from '@lokaler/domain/fair-share';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { createRoundMutation, roundErrorCode, roundUserMessage } from '@lokaler/api-client/admin-rounds';
 import { isApiClientError } from '@lokaler/api-client/api-client-error';
@@ -105,6 +106,8 @@ export function NewRoundForm({ options }: { options: readonly RoundLocationOptio
       deadline: '',
       semesterStart: '',
       semesterEnd: '',
+      maxApplicationsPerApplicant: String(defaultRoundApplicantLimits.maxApplicationsPerApplicant),
+      maxWeeklyHoursPerApplicant: String(defaultRoundApplicantLimits.maxWeeklyHoursPerApplicant),
       // With one location there is nothing to choose.
       locationIds: options.length === 1 ? [options[0]!.id] : [],
     },

@@ -15,7 +15,24 @@ export interface RoundFormValues {
   deadline: string;
   semesterStart: string;
   semesterEnd: string;
+  /** The round's limits per applicant, as typed (whole numbers; decision 041). */
+  maxApplicationsPerApplicant: string;
+  maxWeeklyHoursPerApplicant: string;
   locationIds: number[];
+}
+
+export const roundLimitFields = ['maxApplicationsPerApplicant', 'maxWeeklyHoursPerApplicant'] as const;
+
+/** A typed limit as the body's number: empty or not a number is NaN, which the body refuses with 'Skriv et helt tall'. */
+const typedNumber = (text: string): number => (text.trim() === '' ? Number.NaN : Number(text.trim()));
+
+/** The values as the API body holds them: the limits as numbers. */
+function bodyValuesOf<T extends { maxApplicationsPerApplicant: string; maxWeeklyHoursPerApplicant: string }>(values: T) {
+  return {
+    ...values,
+    maxApplicationsPerApplicant: typedNumber(values.maxApplicationsPerApplicant),
+    maxWeeklyHoursPerApplicant: typedNumber(values.maxWeeklyHoursPerApplicant),
+  };
 }
 
 export const roundDateFields = ['applicationStart', 'deadline', 'semesterStart', 'semesterEnd'] as const;
@@ -30,7 +47,7 @@ export const roundDateMessages: Record<DateField, string> = {
 
 const isDateField = (key: unknown): key is DateField => typeof key === 'string' && (roundDateFields as readonly string[]).includes(key);
 
-/** The name and dates a round's form holds (the new round's form adds the locations). */
+/** The name, dates and limits a round's form holds (the new round's form adds the locations). */
 export type RoundDatesFormValues = Omit<RoundFormValues, 'locationIds'>;
 
 /**
@@ -45,6 +62,8 @@ function formSchemaOf<T extends z.ZodRawShape>(extra: T, body: z.ZodType) {
       deadline: z.string(),
       semesterStart: z.string(),
       semesterEnd: z.string(),
+      maxApplicationsPerApplicant: z.string(),
+      maxWeeklyHoursPerApplicant: z.string(),
       ...extra,
     })
     .superRefine((values, ctx) => {
@@ -52,7 +71,7 @@ function formSchemaOf<T extends z.ZodRawShape>(extra: T, body: z.ZodType) {
       for (const field of roundDateFields) {
         if (!isValidDate(dates[field])) ctx.addIssue({ code: 'custom', path: [field], message: roundDateMessages[field] });
       }
-      const parsed = body.safeParse(values);
+      const parsed = body.safeParse(bodyValuesOf(values as unknown as RoundDatesFormValues));
       if (parsed.success) return;
       for (const issue of parsed.error.issues) {
         const field = issue.path[0];
@@ -70,12 +89,12 @@ function formSchemaOf<T extends z.ZodRawShape>(extra: T, body: z.ZodType) {
 export const roundFormSchema = formSchemaOf({ locationIds: z.array(z.number()) }, createRoundBody);
 
 /** The body of a form the schema has accepted (the name trimmed). */
-export const toCreateRoundBody = (values: RoundFormValues): CreateRoundBody => createRoundBody.parse(values);
+export const toCreateRoundBody = (values: RoundFormValues): CreateRoundBody => createRoundBody.parse(bodyValuesOf(values));
 
 /** The form that changes a round: updateRoundBody's rules. */
 export const editRoundFormSchema = formSchemaOf({}, updateRoundBody);
 
-export const toUpdateRoundBody = (values: RoundDatesFormValues): UpdateRoundBody => updateRoundBody.parse(values);
+export const toUpdateRoundBody = (values: RoundDatesFormValues): UpdateRoundBody => updateRoundBody.parse(bodyValuesOf(values));
 
 /** The form's values from the round as it is. */
 export const editRoundValuesOf = (round: RoundSummary): RoundDatesFormValues => ({
@@ -84,4 +103,6 @@ export const editRoundValuesOf = (round: RoundSummary): RoundDatesFormValues => 
   deadline: round.deadline,
   semesterStart: round.semesterStart,
   semesterEnd: round.semesterEnd,
+  maxApplicationsPerApplicant: String(round.maxApplicationsPerApplicant),
+  maxWeeklyHoursPerApplicant: String(round.maxWeeklyHoursPerApplicant),
 });

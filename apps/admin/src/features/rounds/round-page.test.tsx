@@ -19,6 +19,7 @@ describe('the round page', () => {
     const main = screen.getByRole('main');
     expect(main).toHaveTextContent('Søknadsfrist 01.12.2026');
     expect(main).toHaveTextContent('Semester 04.01.2027–18.06.2027');
+    expect(main).toHaveTextContent('Per søker: høyst 5 søknader og 20 timer i uken');
     expect(main).toHaveTextContent('Fordeling');
     const rooms = screen.getByRole('region', { name: 'Rom' });
     expect(within(rooms).getByRole('heading', { level: 3, name: 'Bjølsen skole' })).toBeInTheDocument();

@@ -60,6 +60,9 @@ function RoundContent({ round }: { round: RoundDetail }) {
         <br />
         Semester {formatPeriod(round.semesterStart, round.semesterEnd)}
         <br />
+        Per søker: høyst {countText(round.maxApplicationsPerApplicant, 'søknad', 'søknader')} og{' '}
+        {countText(round.maxWeeklyHoursPerApplicant, 'time', 'timer')} i uken
+        <br />
         {countText(round.applicationCount, 'søknad', 'søknader')} i runden, {countText(round.undecidedCount, 'ønske', 'ønsker')} ikke
         fordelt
       </Paragraph>

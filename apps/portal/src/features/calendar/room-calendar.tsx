@@ -73,6 +73,7 @@ export function RoomCalendar({ rooms, location, bounds, openingWeek = null, init
     ...roomScheduleQuery({ bookableAssetIds: roomIds, fromInclusive: week.weekStart, toInclusive: week.weekEnd }),
     ...(isOpeningWeek ? { initialData: openingWeek.schedule, initialDataUpdatedAt: openingWeek.fetchedAt, refetchOnMount: false } : {}),
   });
+  const roomSchedule = schedule.data?.find((s) => s.bookableAssetId === room.id);
   const reserved = useMemo(() => reservedSlotKeys(draft.reservations), [draft.reservations]);
   const tooShort = useMemo(() => tooShortText(draft.checked, rooms, rules.minMinutes), [draft.checked, rooms, rules.minMinutes]);
   const { check, pending } = useAvailabilityCheck();
@@ -190,7 +191,8 @@ export function RoomCalendar({ rooms, location, bounds, openingWeek = null, init
             key={room.id}
             room={room}
             week={week}
-            timeslotsByDate={schedule.data.find((s) => s.bookableAssetId === room.id)?.timeslotsByDate ?? {}}
+            timeslotsByDate={roomSchedule?.timeslotsByDate ?? {}}
+            closedDates={roomSchedule?.closedDates}
             reserved={reserved}
             oneTimeslotOnly={rules.oneTimeslotRooms.has(room.id)}
           />

@@ -9,7 +9,7 @@ import { addBlockedTime, addClosedDate, addFlow, addLocationAdmin, inDays, setOp
 import { createAsset, createLocation } from '../../../test/factories/places';
 import { applicantBooking, citizenSession, type CitizenSession } from '../../../test/factories/applicant';
 import { FREE_SLOT_ALERTS_JOB, sendFreeSlotAlerts } from './send-free-slot-alerts';
-import { unsubscribeToken } from './unsubscribe-token';
+import { oneClickUnsubscribeUrl, unsubscribeToken } from './unsubscribe-token';
 
 /** The first Tuesday at least `days` ahead. */
 function tuesdayIn(days: number): string {
@@ -410,5 +410,33 @@ describe('free-time alerts (decision 022): /api/user/free-slot-alerts, the job a
     }
     expect(await written()).toEqual({ alerts: 2, ended: 1 });
     expect((await kari.request({ method: 'GET', url: '/api/user/free-slot-alerts' })).json<{ alerts: unknown[] }>().alerts).toHaveLength(1);
+  });
+
+  it("the e-mail's List-Unsubscribe address (RFC 8058 one click) ends every alert it is about; another's set or a changed set is 404", async () => {
+    const first = (await subscribe(amina, tuesdayEvenings())).json<{ id: number }>();
+    const second = (await subscribe(amina, tuesdayEvenings())).json<{ id: number }>();
+    const other = (await subscribe(kari, tuesdayEvenings())).json<{ id: number }>();
+    const secret = ctx.app.config.cookieSecret;
+    const address = (ids: number[]) => new URL(oneClickUnsubscribeUrl('http://localhost:3000', secret, ids));
+    const path = (url: URL) => `${url.pathname}${url.search}`;
+    // Kari's alert slipped into Amina's set, or one alert dropped from the signed pair: refused, nothing ended.
+    const forged = address([first.id, second.id]);
+    forged.searchParams.set('og', String(other.id));
+    const shortened = address([first.id, second.id]);
+    shortened.searchParams.delete('og');
+    for (const url of [forged, shortened]) expect((await ctx.app.inject({ method: 'POST', url: path(url) })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/free-slot-alerts/unsubscribe?varsel=1&og=1,x&token=y' })).statusCode).toBe(
+      400,
+    );
+    expect(await written()).toEqual({ alerts: 3, ended: 0 });
+
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: path(address([first.id, second.id])),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await written()).toEqual({ alerts: 3, ended: 2 });
   });
 });

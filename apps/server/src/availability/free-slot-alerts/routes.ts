@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   freeSlotAlert,
@@ -117,16 +117,18 @@ export const freeSlotAlertRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const unsubscribeQuery = freeSlotAlertUnsubscribeQuery;
   const unsubscribe = async (query: z.infer<typeof unsubscribeQuery>) => {
+    const ids = [query.varsel, ...(query.og ?? [])];
     await writeTransaction(db, async (tx) => {
-      const alert = await lockAlert(tx, query.varsel);
-      if (!alert || !isValidUnsubscribeToken(app.config.cookieSecret, alert.id, query.token)) {
+      const alerts = [];
+      for (const id of ids) alerts.push(await lockAlert(tx, id));
+      if (alerts.some((alert) => !alert) || !isValidUnsubscribeToken(app.config.cookieSecret, ids, query.token)) {
         throw new AppError(
           'NOT_FOUND',
           'Unknown alert or wrong token',
           'Lenken for å avslutte varselet er ugyldig. Du kan avslutte varslene dine under Mine bookinger.',
         );
       }
-      await endAlert(tx, alert.id, new Date());
+      for (const id of ids) await endAlert(tx, id, new Date());
     });
     return { ended: true as const, userMsg: 'Varselet er avsluttet. Du får ikke flere e-poster om ledige tider fra det.' };
   };
@@ -146,18 +148,25 @@ export const freeSlotAlertRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => unsubscribe(request.query),
   );
-  // RFC 8058 one-click (List-Unsubscribe-Post) posts to the same URL.
-  app.post(
-    '/free-slot-alerts/unsubscribe',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['mine bookinger'],
-        summary: 'One-click end of a free-time alert (RFC 8058 POST)',
-        querystring: unsubscribeQuery,
-        response: { 200: unsubscribeAnswer, ...errorAnswers(400, 404) },
+  // RFC 8058 one-click (List-Unsubscribe-Post) posts to the same URL, with the form body
+  // `List-Unsubscribe=One-Click`: its own scope reads that body (a few bytes) and ignores it.
+  await app.register(async (plain) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) =>
+      done(null, undefined),
+    );
+    scope.post(
+      '/free-slot-alerts/unsubscribe',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['mine bookinger'],
+          summary: 'One-click end of a free-time alert (RFC 8058 POST)',
+          querystring: unsubscribeQuery,
+          response: { 200: unsubscribeAnswer, ...errorAnswers(400, 404) },
+        },
       },
-    },
-    async (request) => unsubscribe(request.query),
-  );
+      async (request) => unsubscribe(request.query),
+    );
+  });
 };

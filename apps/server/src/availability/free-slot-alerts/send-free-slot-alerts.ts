@@ -8,7 +8,7 @@ import { publicCaller } from '@lokaler/domain/scheduling/scheduling-caller';
 import { minutesToTime } from '@lokaler/domain/scheduling/time-of-day';
 import type { Db, Tx } from '../../db/client';
 import { writeTransaction } from '../../db/write-transaction';
-import { enqueueMail } from '../../integrations/mail/outbox';
+import { enqueueMail, type OutboxMail } from '../../integrations/mail/outbox';
 import { loadRoomCalendars } from '../room-calendars/repository';
 import {
   alertsMatchingEvent,
@@ -26,7 +26,7 @@ import {
   type NoticeRow,
 } from './job-repository';
 import { lockUser } from './repository';
-import { unsubscribeUrl } from './unsubscribe-token';
+import { oneClickUnsubscribeUrl, unsubscribeUrl } from './unsubscribe-token';
 
 /** The job's name in job_schedule. */
 export const FREE_SLOT_ALERTS_JOB = 'free-slot-alerts';
@@ -172,7 +172,8 @@ async function mailOnePerson(tx: Tx, userId: number, options: FreeSlotAlertJobOp
   return { mailed: true, taken: takenIds.length };
 }
 
-function alertMail({
+/** One person's e-mail about the free times of their alerts, with the one-click List-Unsubscribe of all of them. */
+export function alertMail({
   to,
   name,
   free,
@@ -181,8 +182,8 @@ function alertMail({
   to: string;
   name: string;
   free: { line: string; link: string; alertId: number }[];
-  options: FreeSlotAlertJobOptions;
-}) {
+  options: Pick<FreeSlotAlertJobOptions, 'publicUrl' | 'secret'>;
+}): OutboxMail {
   const alertIds = [...new Set(free.map((f) => f.alertId))];
   const subject = free.length === 1 ? `Ledig tid: ${free[0]!.line.split(':')[0]}` : `${free.length} ledige tider du har bedt om varsel for`;
   const text = [
@@ -196,7 +197,8 @@ function alertMail({
     ...alertIds.map((id) => `Avslutt dette varselet: ${unsubscribeUrl(options.publicUrl, options.secret, id)}`),
     `Se og avslutt alle varslene dine under Mine bookinger: ${options.publicUrl}/bookinger/varsler`,
   ].join('\n');
-  return { to, subject, text, topic: { kind: 'FreeSlotAlert', alertIds } };
+  const listUnsubscribe = oneClickUnsubscribeUrl(options.publicUrl, options.secret, alertIds);
+  return { to, subject, text, listUnsubscribe, topic: { kind: 'FreeSlotAlert', alertIds } };
 }
 
 const weekdayNames = ['mandag', 'tirsdag', 'onsdag', 'torsdag', 'fredag', 'lørdag', 'søndag'];

@@ -60,6 +60,8 @@ export async function findRooms(db: DbOrTx, assetIds: readonly number[]): Promis
 export interface RoomWithCalendar {
   row: RoomRow;
   calendar: RoomCalendar;
+  /** The reason of each closed date of calendar.closedDates (the schedule answers it); absent on a copy that does not need it. */
+  closedReasons?: ReadonlyMap<string, string | null>;
 }
 
 export interface CalendarRange {
@@ -75,8 +77,8 @@ const roomJson = jsonObjectSql(roomColumns, new Map<Table, string>([...roomRules
 type HoursTuple = [number, number | null, number, string, string, string | null, string | null];
 /** [location, from date, to date]: a seasonal period of opening hours (also one without hours). */
 type PeriodTuple = [number, string, string];
-/** [location, date] */
-type ClosedTuple = [number, string];
+/** [location, date, reason] */
+type ClosedTuple = [number, string, string | null];
 /** ['r' reservation or 'b' blocked time, room, id, date, start time, minutes] */
 type BusyTuple = ['r' | 'b', number, number, string, string, number];
 
@@ -108,7 +110,7 @@ const roomCalendarsStatement = preparedQuery<CalendarsRow>(
         and (h.period_id is null or (p.to_date >= ${fromParam} and p.from_date <= ${toParam}))) as hours,
     (select coalesce(json_agg(json_build_array(p.location_id, p.from_date, p.to_date) order by p.from_date), '[]') from opening_hour_periods p
       where p.location_id in ${locationIds} and p.to_date >= ${fromParam} and p.from_date <= ${toParam}) as periods,
-    (select coalesce(json_agg(json_build_array(c.location_id, c.date) order by c.date), '[]') from closed_dates c
+    (select coalesce(json_agg(json_build_array(c.location_id, c.date, c.reason) order by c.date), '[]') from closed_dates c
       where c.location_id in ${locationIds} and c.date between ${fromParam} and ${toParam}) as closed,
     (select coalesce(json_agg(json_build_array(x.kind, x.room, x.id, x.date, x."startTime", x."durationMinutes")
       order by x.kind, x.room, x.date, x."startTime", x.id), '[]') from (${busyTimesOf(roomsParam, fromParam, toParam)}) x) as busy`;
@@ -145,6 +147,7 @@ export async function loadRoomCalendars(
   );
 
   for (const row of data!.rooms) {
+    const closed = data!.closed.filter(([locationId]) => locationId === row.locationId);
     result.set(row.id, {
       row,
       calendar: {
@@ -153,11 +156,12 @@ export async function loadRoomCalendars(
         openingPeriods: data!.periods
           .filter(([locationId]) => locationId === row.locationId)
           .map(([, fromDate, toDate]) => ({ fromDate, toDate })),
-        closedDates: data!.closed.filter(([locationId]) => locationId === row.locationId).map(([, date]) => date),
+        closedDates: closed.map(([, date]) => date),
         ...(busy.get(row.id) ?? { blockedTimes: [], reservations: [] }),
         lastBookableDate: null,
         ...calendarSettingsOf(row),
       },
+      closedReasons: new Map(closed.map(([, date, reason]) => [date, reason])),
     });
   }
   return result;

@@ -1,5 +1,5 @@
 import type { ScheduleQuery, ScheduleResponse } from '@lokaler/domain/scheduling/schedule-query';
-import { buildSchedule } from '@lokaler/domain/scheduling/build-schedule';
+import { buildSchedule, closedDatesIn } from '@lokaler/domain/scheduling/build-schedule';
 import { osloClock } from '@lokaler/domain/scheduling/oslo-clock';
 import { prepareRoom } from '@lokaler/domain/scheduling/room-calendar';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
@@ -31,11 +31,17 @@ export async function getSchedule({ db, query, access, citizen = null, now = new
   // booking); a citizen only as if their own were.
   const reservationIdsToIgnore = access.kind === 'admin' ? asked : citizen ? await findOwnReservationIds(db, citizen.userId, asked) : [];
   return ids.map((id) => {
-    const { row, calendar } = rooms.get(id)!;
+    const { row, calendar, closedReasons } = rooms.get(id)!;
     const room = prepareRoom(calendar, { today, now: time, caller: schedulingCallerFor(row, access), reservationIdsToIgnore });
+    const closedDates = closedDatesIn(room, query.fromInclusive, query.toInclusive).map((date) => ({
+      date,
+      reason: closedReasons?.get(date) ?? null,
+    }));
     return {
       bookableAssetId: id,
       timeslotsByDate: buildSchedule({ room, fromInclusive: query.fromInclusive, toInclusive: query.toInclusive }),
+      // Left out when none (most weeks): the answer stays as small as before (schedule-query.ts).
+      ...(closedDates.length > 0 ? { closedDates } : {}),
     };
   });
 }

@@ -4,7 +4,7 @@ import { testCitizens } from '../../seed/test-users';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { bearer, loginAs } from '../../../test/login';
 import { createAsset, createLocation } from '../../../test/factories/places';
-import { addReservation, inDays, setOpeningHours } from '../../../test/factories/calendar';
+import { addClosedDate, addReservation, inDays, setOpeningHours } from '../../../test/factories/calendar';
 
 /**
  * GET /api/bookableasset/calendar (decision 019): the room page's four calls in one answer, equal
@@ -26,6 +26,8 @@ describe('GET /api/bookableasset/calendar', () => {
     await setOpeningHours(db, location.id, '16:00', '18:00');
     gym = (await createAsset(db, location.id, { name: 'Gymsal' })).id;
     hall = (await createAsset(db, location.id, { name: 'Aula' })).id;
+    // The first bookable date is closed: the opening week names it.
+    await addClosedDate(db, location.id, inDays(9), 'Vannlekkasje');
     hidden = (await createAsset(db, location.id, { name: 'Lager', status: 'UNPUBLISHED' })).id;
     unpublishedLocationRoom = (await createAsset(db, (await createLocation(db, { status: 'UNPUBLISHED' })).id)).id;
     const users = await loginAs(ctx.app, testCitizens[0]!);
@@ -72,6 +74,8 @@ describe('GET /api/bookableasset/calendar', () => {
     ).json();
     expect(page.schedule).toEqual(schedule);
     expect(page.schedule.map((s) => s.bookableAssetId)).toEqual([gym, hall]);
+    const closed = [{ date: inDays(9), reason: 'Vannlekkasje' }];
+    expect(page.schedule.map((s) => s.closedDates)).toEqual([closed, closed]);
   });
 
   it('leaves hidden rooms out and answers an empty page when none is shown, as GET /api/bookableasset does', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addYears } from '@lokaler/domain/scheduling/calendar-date';
 import { scheduleResponse, type ScheduleResponse } from '@lokaler/domain/scheduling/schedule-query';
 import { testAdmins, testCitizens } from '../../seed/test-users';
+import { getSchedule } from './get-schedule';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { bearer, loginAs } from '../../../test/login';
 import { createAsset, createLocation } from '../../../test/factories/places';
@@ -19,6 +20,7 @@ type Slot = ScheduleResponse[number]['timeslotsByDate'][string][number];
 
 describe('GET /api/schedule, /api/admin/schedule, /api/bookableasset/firstandlastbookabledate', () => {
   let ctx: TestContext;
+  let locationId: number;
   let gym: number;
   let hall: number;
   let hiddenRoom: number;
@@ -34,6 +36,7 @@ describe('GET /api/schedule, /api/admin/schedule, /api/bookableasset/firstandlas
     ctx = await createTestApp();
     const db = ctx.database.db;
     const location = await createLocation(db, { name: 'Sagene skole', behandlingstid: 2 });
+    locationId = location.id;
     await setOpeningHours(db, location.id, '16:00', '18:00');
     gym = (await createAsset(db, location.id, { name: 'Gymsal' })).id;
     hall = (await createAsset(db, location.id, { name: 'Aula' })).id;
@@ -46,7 +49,7 @@ describe('GET /api/schedule, /api/admin/schedule, /api/bookableasset/firstandlas
     await setOpeningHours(db, other.id, '16:00', '18:00');
     otherLocationRoom = (await createAsset(db, other.id)).id;
 
-    await addClosedDate(db, location.id, inDays(5));
+    await addClosedDate(db, location.id, inDays(5), 'Vannlekkasje');
     await addBlockedTime(db, gym, day, '16:30:00', 30);
     kari = (await loginAs(ctx.app, testCitizens[0]!)).accessToken;
     ola = (await loginAs(ctx.app, testCitizens[1]!)).accessToken;
@@ -126,6 +129,26 @@ describe('GET /api/schedule, /api/admin/schedule, /api/bookableasset/firstandlas
     expect(slotsOf(body, gym, inDays(2)).every((s) => s.bookingAllowed)).toBe(true);
     expect(slotsOf(body, gym, inDays(5)).length).toBe(8);
     expect(slotsOf(body, gym, inDays(5)).every((s) => !s.bookingAllowed)).toBe(true);
+  });
+
+  it('names the closed dates with their reason beside the slots, for the public and not for an administrator who may book them', async () => {
+    const body = (await get(`/api/schedule?${query([gym, hall], osloToday(), inDays(6))}`)).json<ScheduleResponse>();
+    const closed = [{ date: inDays(5), reason: 'Vannlekkasje' }];
+    expect(body.map((s) => s.closedDates)).toEqual([closed, closed]);
+    // A week without closed dates answers as before.
+    expect((await get(`/api/schedule?${query([gym], day, day)}`)).json<ScheduleResponse>()[0]).not.toHaveProperty('closedDates');
+    // The administrator's schedule: closed for them too, unless they make closed dates available.
+    const admin = (await get(`/api/admin/schedule?${query([gym], inDays(1), inDays(6))}`, siri)).json<ScheduleResponse>();
+    expect(admin[0]!.closedDates).toEqual(closed);
+    // No admin route sends closedDatesAvailable today; the service keeps the rule for when one does.
+    const user = { userId: 1, sub: 'siri', name: 'Siri', email: testAdmins[0]!.email, portal: 'ADMIN' as const, clientId: 'admin' };
+    const withClosed = await getSchedule({
+      db: ctx.database.db,
+      query: { bookableAssetIds: [gym], fromInclusive: inDays(1), toInclusive: inDays(6) },
+      access: { kind: 'admin', user: { ...user, adminLocationIds: [locationId], cityAdmin: false }, closedDatesAvailable: true },
+    });
+    expect(withClosed[0]).not.toHaveProperty('closedDates');
+    expect(withClosed[0]!.timeslotsByDate[inDays(5)]!.every((s) => s.bookingAllowed)).toBe(true);
   });
 
   it('keeps the order asked and answers a repeated id once', async () => {

@@ -17,8 +17,11 @@ import { writeTransaction } from '../../db/write-transaction';
  */
 
 export interface BusyRow extends Record<string, unknown> {
-  /** 'r' reservation, 'b' blocked time. */
-  kind: 'r' | 'b';
+  /**
+   * 'r' reservation, 'b' blocked time; 'f' (the crowded search only): the room-date's kept fit is
+   * below the duration on an ordinary date, so nothing of it fits there (decision 052), no rows sent.
+   */
+  kind: 'r' | 'b' | 'f';
   room: number;
   id: number;
   date: string;
@@ -71,6 +74,12 @@ export interface RoomBudgets {
    * leaves a gap of the duration in it is provably free and its rows are not read.
    */
   openSpans?: readonly ({ start: number; end: number } | null)[];
+  /**
+   * Every week of the room's hours that opens on a searched weekday holds the same one interval
+   * there: the database's kept fit decides its busy dates (decision 052), so a read by date sends no
+   * budgets or spans for it.
+   */
+  exact?: boolean;
 }
 
 export interface CrowdedDaysQuery {
@@ -90,33 +99,46 @@ export type BusyReads = 'by-room' | 'by-date';
 const NO_FIT = -1_000_000_000;
 
 /**
- * The budgets as one array per weekday that the SQL reads by position: room − first room + 1. Rooms
- * not searched (ids in between) get NO_FIT; ids outside the range, and weekdays no date of the search
- * falls on (an empty array), read NULL: neither is ever kept. Only the searched weekdays cost text.
+ * For a read by room: the budgets as one array per weekday that the SQL reads by the position of
+ * the room among those asked for. Weekdays no date of the search falls on get an empty array (NULL,
+ * never kept). Only the searched weekdays cost text.
  */
-function budgetTables(
-  rooms: readonly RoomBudgets[],
-  weekdays: ReadonlySet<number>,
-): { firstRoom: number; tables: string[]; spans: string[] } {
-  const ids = rooms.map((r) => r.room);
-  const firstRoom = Math.min(...ids);
-  const size = Math.max(...ids) - firstRoom + 1;
-  const perWeekday = (value: (room: RoomBudgets, index: number) => number, none: number) =>
-    [1, 2, 3, 4, 5, 6, 7].map((weekday) => {
-      if (!weekdays.has(weekday)) return '{}';
-      const table = new Array<number>(size).fill(none);
-      for (const room of rooms) table[room.room - firstRoom] = value(room, weekday - 1);
-      return pgArray(table);
-    });
-  return {
-    firstRoom,
-    tables: perWeekday((r, i) => r.budgets[i] ?? NO_FIT, NO_FIT),
-    // The opening span as one number, start · SPAN_BASE + end; NO_SPAN where there is none.
-    spans: perWeekday((r, i) => {
-      const span = r.openSpans?.[i];
-      return span ? span.start * SPAN_BASE + span.end : NO_SPAN;
-    }, NO_SPAN),
-  };
+function budgetTables(rooms: readonly RoomBudgets[], weekdays: ReadonlySet<number>): { tables: string[]; spans: string[] } {
+  const perWeekday = (value: (room: RoomBudgets, index: number) => number) =>
+    [1, 2, 3, 4, 5, 6, 7].map((weekday) => (weekdays.has(weekday) ? pgArray(rooms.map((room) => value(room, weekday - 1))) : '{}'));
+  return { tables: perWeekday((r, i) => r.budgets[i] ?? NO_FIT), spans: perWeekday(spanOf) };
+}
+
+/** The opening span as one number, start · SPAN_BASE + end; NO_SPAN where there is none. */
+function spanOf(room: RoomBudgets, weekdayIndex: number): number {
+  const span = room.openSpans?.[weekdayIndex];
+  return span ? span.start * SPAN_BASE + span.end : NO_SPAN;
+}
+
+/** The rooms asked for as a condition on s.bookable_asset_id: within their range, not one left out. */
+function askedRooms(rooms: readonly RoomBudgets[]): SQL {
+  const ids = new Set(rooms.map((r) => r.room));
+  const first = Math.min(...ids);
+  const last = Math.max(...ids);
+  const left: number[] = [];
+  for (let id = first; id <= last; id++) if (!ids.has(id)) left.push(id);
+  const range = sql`s.bookable_asset_id between ${raw(first)} and ${raw(last)}`;
+  return left.length === 0 ? range : sql`${range} and s.bookable_asset_id <> all(${pgArray(left)}::int[])`;
+}
+
+/** For a read by date: a row per room that is not `exact` and searched weekday, with its budget and span. */
+function inexactRows(rooms: readonly RoomBudgets[], weekdays: ReadonlySet<number>) {
+  const rows = { rooms: [] as number[], weekdays: [] as number[], budgets: [] as number[], spans: [] as number[] };
+  for (const room of rooms) {
+    if (room.exact) continue;
+    for (const weekday of weekdays) {
+      rows.rooms.push(room.room);
+      rows.weekdays.push(weekday);
+      rows.budgets.push(room.budgets[weekday - 1] ?? NO_FIT);
+      rows.spans.push(spanOf(room, weekday - 1));
+    }
+  }
+  return rows;
 }
 
 /** The smallest budget of any room on any searched weekday (NO_FIT when nothing fits anywhere). */
@@ -139,7 +161,13 @@ const raw = (n: number) => sql.raw(String(n));
 const ceilToGrid = (minutes: SQL) => sql`((${minutes} + ${raw(SLOT_MINUTES - 1)}) / ${raw(SLOT_MINUTES)}) * ${raw(SLOT_MINUTES)}`;
 
 /**
- * The city-wide search's busy rows, only where they can matter. For each date the database reads
+ * The city-wide search's busy rows, only where they can matter (decision 052): the database reads
+ * only the busy room-dates whose kept `fit` (room_day_busy, migration 0030) is below the duration —
+ * or not known — and every busy room-date of a special date. A known fit below the duration on an
+ * ordinary date decides it: a row of kind 'f' says nothing fits there, and its pieces stay in the
+ * database. The rest is read as before (decision 046):
+ *
+ * For each date the database reads
  * every busy room's sums from room_day_busy (pieces, slots touched and earliest start of the pieces
  * overlapping the date's window, kept by triggers in the writing transaction: one index-only row per
  * busy room-date instead of every piece), and keeps a room's date only when the pieces exceed the
@@ -161,7 +189,8 @@ export async function findCrowdedBusyTimes(db: DbOrTx, query: CrowdedDaysQuery):
   if (query.rooms.length === 0 || query.dates.length === 0) return { rows: [], versions: [] };
   // A long pattern is read in two halves on two connections: PostgreSQL runs one statement on one
   // core, and a search should not wait on one core while another is idle.
-  if (query.dates.length < PARALLEL_FROM_DATES) return crowdedBusyTimes(db, query);
+  // A read by room (a filter) is small whatever the pattern: one statement.
+  if (query.dates.length < PARALLEL_FROM_DATES || byRoomOf(query)) return crowdedBusyTimes(db, query);
   const half = Math.ceil(query.dates.length / 2);
   const parts = await Promise.all(
     [query.dates.slice(0, half), query.dates.slice(half)].map((dates) => crowdedBusyTimes(db, { ...query, dates })),
@@ -194,31 +223,62 @@ export function readsByRoom(query: CrowdedDaysQuery): boolean {
   return query.rooms.length * days * BY_ROOM_MARGIN < (lastRoom - firstRoom + 1) * query.dates.length;
 }
 
+function byRoomOf(query: CrowdedDaysQuery): boolean {
+  return query.reads === undefined ? readsByRoom(query) : query.reads === 'by-room';
+}
+
 /** Reading by room pays for rows of unsearched days; it must promise to read this many times fewer. */
 const BY_ROOM_MARGIN = 2;
 
 function crowdedBusyTimes(db: DbOrTx, query: CrowdedDaysQuery): Promise<CrowdedBusyTimes> {
-  const { firstRoom, tables, spans } = budgetTables(query.rooms, new Set(query.dates.map(isoWeekday)));
+  const byRoom = byRoomOf(query);
+  const weekdays = new Set(query.dates.map(isoWeekday));
+  const { tables, spans } = byRoom ? budgetTables(query.rooms, weekdays) : { tables: [], spans: [] };
+  const byDate = byRoom ? { rooms: [], weekdays: [], budgets: [], spans: [] } : inexactRows(query.rooms, weekdays);
   const first = query.dates[0] ?? '';
   const last = query.dates.at(-1) ?? first;
-  // Few rooms (a filter): each room's sums of the period through (bookable_asset_id, date), migration
-  // 0028, so the database reads only the rooms asked for. Many rooms: each date's sums through the
-  // primary key (date, bookable_asset_id), which reads only the searched dates (decision 046).
-  const byRoom = query.reads === undefined ? readsByRoom(query) : query.reads === 'by-room';
-  const busySums = byRoom
-    ? sql`unnest(${pgArray(query.rooms.map((r) => r.room))}::int[]) as q(room)
-        join room_day_busy s on s.bookable_asset_id = q.room and s.date between ${first}::date and ${last}::date
-        join days d on d.date = s.date`
-    : sql`room_day_busy s join days d on d.date = s.date and s.date between ${first}::date and ${last}::date`;
-  const position = sql`s.bookable_asset_id - ${firstRoom}::int + 1`;
+  // Few rooms (a filter): each room's rows through room_day_busy_room_fit (room, fit, date), so the
+  // database reads only the rooms asked for. Many rooms: each searched date's rows through
+  // room_day_busy_date_fit (date, fit). Both indexes are migration 0030's (decisions 046, 052).
+  const minutes = query.durationSlots * SLOT_MINUTES;
+  // Only the room-dates where the duration might not fit (decision 052): `fit`, the longest run kept
+  // per busy room-date inside the room's open span, is below it (or not known), or the date is one the
+  // rules treat specially, where every busy room-date is read.
+  const sumColumns = sql`d.date, d.special, d.weekday, d.win, d.midnight, d.whole, s.bookable_asset_id as room, s.pieces, s.slots, s.earliest, s.fit`;
+  // By room, the budgets and spans are arrays in the order of the rooms asked for (a filter's stay
+  // short). By date, only the rooms whose kept fit may not be known (not `exact`) send theirs, as
+  // rows; every other room's busy dates get a budget and span that prove nothing (the fit decides).
   const byWeekday = (arrays: string[]) =>
     sql`(case d.weekday ${sql.join(
-      arrays.map((t, i) => sql`when ${i + 1} then (${t}::int[])[${position}]`),
+      arrays.map((t, i) => sql`when ${i + 1} then (${t}::int[])[q.ord::int]`),
       sql` `,
     )} end)`;
-  const budget = byWeekday(tables);
-  const span = byWeekday(spans);
-  const minutes = query.durationSlots * SLOT_MINUTES;
+  const inexact = byDate.rooms.length > 0;
+  // By date, the rooms asked for are most ids of their range: the range and the ids left out.
+  const askedFor = byRoom ? sql`true` : askedRooms(query.rooms);
+  const inexactColumns = inexact
+    ? sql`coalesce(x.budget, -1) as budget, coalesce(x.span, ${raw(NO_SPAN)}) as open_span`
+    : sql`-1 as budget, ${raw(NO_SPAN)} as open_span`;
+  const inexactJoin = inexact ? sql`left join inexact x on x.room = s.bookable_asset_id and x.weekday = d.weekday` : sql``;
+  const busySums = byRoom
+    ? sql`select ${sumColumns}, ${byWeekday(tables)} as budget, ${byWeekday(spans)} as open_span from rooms q
+        join room_day_busy s on s.bookable_asset_id = q.room and s.fit < ${minutes}::int and s.date between ${first}::date and ${last}::date
+        join days d on d.date = s.date and not d.special
+        union all
+        select ${sumColumns}, ${byWeekday(tables)}, ${byWeekday(spans)} from days d cross join rooms q
+        join room_day_busy s on s.date = d.date and s.bookable_asset_id = q.room
+        where d.special`
+    : sql`select ${sumColumns}, ${inexactColumns} from days d join room_day_busy s on s.date = d.date and s.fit < ${minutes}::int
+        ${inexactJoin} where not d.special and ${askedFor}
+        union all
+        select ${sumColumns}, ${inexactColumns} from days d join room_day_busy s on s.date = d.date ${inexactJoin} where d.special and ${askedFor}`;
+  const rooms = byRoom
+    ? sql`, rooms as materialized (select * from unnest(${pgArray(query.rooms.map((r) => r.room))}::int[]) with ordinality as q(room, ord))`
+    : inexact
+      ? sql`, inexact as materialized (select * from unnest(${pgArray(byDate.rooms)}::int[], ${pgArray(byDate.weekdays)}::int[], ${pgArray(byDate.budgets)}::int[], ${pgArray(byDate.spans)}::int[]) as x(room, weekday, budget, span))`
+      : sql``;
+  const budget = sql`s.budget`;
+  const span = sql`s.open_span`;
   // JIT compilation costs more than this query takes (PostgreSQL turns it on by the cost estimate);
   // parallel workers scan the whole table for each half of a long pattern, and cost CPU no one
   // counts per request (decision 046); the gap test sorts a long pattern's crowded pieces (a few MB),
@@ -239,34 +299,36 @@ function crowdedBusyTimes(db: DbOrTx, query: CrowdedDaysQuery): Promise<CrowdedB
         t.d::timestamp at time zone 'Europe/Oslo' as midnight,
         ((t.d + 1)::timestamp at time zone 'Europe/Oslo') - (t.d::timestamp at time zone 'Europe/Oslo') = interval '24 hours' as whole
       from unnest(${pgArray(query.dates)}::date[], ${pgArray(query.dates.map((d) => query.specialDates.has(d)))}::bool[]) as t(d, special)
-    ), crowded as materialized (
+    )${rooms}, crowded as materialized (
       -- The gap before the first piece, from the sums alone (decision 046, second step): when the
       -- earliest piece starts late enough in the span, the duration fits before it, and the date's
       -- reservations are never read. (The span written once: each mention sends its array again.)
-      select c.date, c.win, c.midnight, c.room, c.from_date, c.span from (
-        select d.date, d.win, d.midnight, s.bookable_asset_id as room, (s.earliest at time zone 'Europe/Oslo')::date as from_date,
-          floor(date_part('epoch', s.earliest - d.midnight) / 60)::int as first_start,
+      select c.date, c.win, c.midnight, c.room, c.from_date, c.span, c.decided from (
+        select s.date, s.win, s.midnight, s.room, (s.earliest at time zone 'Europe/Oslo')::date as from_date,
+          -- A known fit below the duration on an ordinary date decides it: nothing fits (decision 052).
+          not s.special and s.fit >= 0 as decided,
+          floor(date_part('epoch', s.earliest - s.midnight) / 60)::int as first_start,
           -- The span is tried only on a date of 24 hours that is not special (decision 046).
-          case when d.whole and not d.special then ${span} else ${raw(NO_SPAN)} end as span
-        from ${busySums}
+          case when s.whole and not s.special then ${span} else ${raw(NO_SPAN)} end as span
+        from (${busySums}) s
         where s.pieces > 0 and ${budget} > ${NO_FIT}
           -- The smallest budget first: a plain comparison that drops most room-dates before the
           -- per-room budget is looked up (a date's sums mostly hold one short piece).
-          and (d.special or s.slots + ${query.durationSlots}::int * s.pieces > ${raw(smallestBudget(query))})
-          and (d.special or s.slots + ${query.durationSlots}::int * s.pieces > ${budget})
+          and (s.special or s.slots + ${query.durationSlots}::int * s.pieces > ${raw(byRoom ? smallestBudget(query) : -1)})
+          and (s.special or s.slots + ${query.durationSlots}::int * s.pieces > ${budget})
       ) c
-      where not (c.span >= 0
+      where c.decided or not (c.span >= 0
         and ${ceilToGrid(sql`c.span / ${raw(SPAN_BASE)}`)} + ${minutes}::int <= least(c.span % ${raw(SPAN_BASE)}, c.first_start))
     ), found as (
       select c.date as for_date, c.midnight, c.room, c.span, 'r' as kind, r.id, r.date, r.start_time, r.duration_minutes, r.period
-      from crowded c join reservations r on r.bookable_asset_id = c.room
+      from crowded c join reservations r on not c.decided and r.bookable_asset_id = c.room
         and r.date between c.from_date and c.date + 1 and r.${active}
         -- The overlap spelled out, so the planner reads through (bookable_asset_id, date): probing the
         -- period-first GiST index once per crowded date costs twenty times more.
         and upper(r.period) > lower(c.win) and lower(r.period) < upper(c.win)
       union all
       select c.date, c.midnight, c.room, c.span, 'b', b.id, b.date, b.start_time, b.duration_minutes, b.period
-      from crowded c join blocked_times b on b.bookable_asset_id = c.room
+      from crowded c join blocked_times b on not c.decided and b.bookable_asset_id = c.room
         and b.date between c.from_date and c.date + 1
         and upper(b.period) > lower(c.win) and lower(b.period) < upper(c.win)
     ), pieces as (
@@ -295,7 +357,9 @@ function crowdedBusyTimes(db: DbOrTx, query: CrowdedDaysQuery): Promise<CrowdedB
         or ((greatest(o, max(hi)) + ${raw(SLOT_MINUTES - 1)}) / ${raw(SLOT_MINUTES)}) * ${raw(SLOT_MINUTES)} + ${minutes}::int <= c
     )
     select f.kind, f.room, f.id, f.date::text as date, f.start_time::text as "startTime", f.duration_minutes as "durationMinutes"
-    from found f where not exists (select from fits x where x.for_date = f.for_date and x.room = f.room)`,
+    from found f where not exists (select from fits x where x.for_date = f.for_date and x.room = f.room)
+    union all
+    select 'f', c.room, 0, c.date::text, '', 0 from crowded c where c.decided`,
     );
     return { rows, versions: [setting?.version ?? null] };
   });

@@ -6,6 +6,7 @@ import type { PreparedRoom, SchedulingContext } from '@lokaler/domain/scheduling
 import {
   indexSearchDates,
   searchBusyBudgets,
+  sameHoursEveryWeek,
   searchOpenSpans,
   unavailableSearchDates,
   type SearchDates,
@@ -24,7 +25,6 @@ import {
   toSearchRooms,
   type SearchCalendar,
   type SearchRoom,
-  type SearchRooms,
 } from './search-rooms-cache';
 import { findClosedDates, findOpeningHours, findOpeningPeriods, findSearchRooms, isPublishedLocation } from './search-rooms-repository';
 import { readSearchRoomsVersion } from '../../locations';
@@ -194,7 +194,8 @@ async function runSearch(
   let copy = await searchRoomsCache(db);
   if (roomsVersion !== undefined && roomsVersion !== copy.version) copy = await reloadSearchRoomsCache(db, copy);
   for (let attempt = 0; ; attempt++) {
-    const rooms = tagIds.length === 0 ? copy : { ...copy, rooms: copy.rooms.filter((r) => tagIds.every((t) => r.tagIds.includes(t))) };
+    const named = inNameOrder(copy.rooms);
+    const rooms = { ...copy, rooms: tagIds.length === 0 ? named : named.filter((r) => tagIds.every((t) => r.tagIds.includes(t))) };
     const result = await answer(question, rooms, true);
     if (attempt > 0 || result.versions.every((v) => v === copy.version)) {
       const roomIds = tagIds.length === 0 ? undefined : new Set(rooms.rooms.map((r) => r.row.id));
@@ -219,12 +220,14 @@ interface CalendarState {
   base: PreparedRoom;
   budgets: (number | null)[];
   spans: ({ start: number; end: number } | null)[];
+  /** Its weeks agree on every searched weekday (sameHoursEveryWeek): the database's kept fit decides. */
+  exact: boolean;
   unavailable?: string[];
 }
 
 async function answer(
   { db, search, dates, today, context, exactRoomLimit, busyReads }: Question,
-  { rooms, calendars }: SearchRooms,
+  { rooms, calendars }: { rooms: readonly SearchRoom[]; calendars: readonly SearchCalendar[] },
   readVersion: boolean,
 ): Promise<{ answer: SearchAnswer; versions: (string | null)[] }> {
   const first = dates.dates[0];
@@ -241,7 +244,12 @@ async function answer(
     state = byShape.get(key);
     if (!state) {
       const base = prepareCalendar(calendar, context, closed);
-      state = { base, budgets: searchBusyBudgets(base, dates, minutes), spans: searchOpenSpans(base, dates) };
+      state = {
+        base,
+        budgets: searchBusyBudgets(base, dates, minutes),
+        spans: searchOpenSpans(base, dates),
+        exact: sameHoursEveryWeek(base, dates),
+      };
       byShape.set(key, state);
     }
     return (states[calendar.index] = state);
@@ -274,7 +282,7 @@ async function answer(
       ({ rows: busy, versions } = await findCrowdedBusyTimes(db, {
         dates: dates.dates,
         specialDates: new Set([today, ...dates.irregular.map((i) => dates.dates[i] ?? today)]),
-        rooms: lending.map((r) => ({ room: r.room.row.id, budgets: r.state.budgets, openSpans: r.state.spans })),
+        rooms: lending.map((r) => ({ room: r.room.row.id, budgets: r.state.budgets, openSpans: r.state.spans, exact: r.state.exact })),
         // Off the grid nothing fits (every budget is null); rounding keeps the parameter an integer.
         durationSlots: Math.ceil(minutes / SLOT_MINUTES),
         reads: busyReads,
@@ -282,7 +290,19 @@ async function answer(
     }
   }
   if (readVersion && versions.length === 0) versions = [await readSearchRoomsVersion(db)];
-  const busyByRoom = busyRowsByRoom(busy);
+  // Room-dates the database decided from their kept fit (decision 052) come without rows: nothing of
+  // the duration fits there, whatever the rules would say of the date without its busy time.
+  const decided = new Map<number, string[]>();
+  const pieces: BusyRow[] = [];
+  for (const row of busy) {
+    if (row.kind !== 'f') pieces.push(row);
+    else {
+      const dates = decided.get(row.room);
+      if (dates) dates.push(row.date);
+      else decided.set(row.room, [row.date]);
+    }
+  }
+  const busyByRoom = busyRowsByRoom(pieces);
 
   const allDates = [...dates.dates];
   const ranked = rooms.map((room, i) => {
@@ -293,10 +313,44 @@ async function answer(
       const own = busyByRoom.get(room.row.id);
       if (own) unavailable = unavailableSearchDates(withBusyTimes(state.base, own, context), dates, minutes);
       else unavailable = state.unavailable ??= unavailableSearchDates(state.base, dates, minutes);
+      const none = decided.get(room.row.id);
+      if (none) unavailable = withDates(unavailable, none);
     }
     const share = allDates.length === 0 ? 0 : (allDates.length - unavailable.length) / allDates.length;
     return { room, unavailable, share, nameRank: room.nameRank, locationRank: room.locationRank, id: room.row.id };
   });
   const { available, unavailable } = inSearchOrder(ranked);
   return { answer: { datesCount: allDates.length, available, unavailable }, versions };
+}
+
+/** The sorted dates of both lists, each once (a new array: `sorted` may be shared by rooms). */
+function withDates(sorted: readonly string[], more: string[]): string[] {
+  more.sort();
+  const merged: string[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < sorted.length || j < more.length) {
+    const a = sorted[i];
+    const b = more[j];
+    const next = b === undefined || (a !== undefined && a <= b) ? a! : b;
+    if (next === a) i++;
+    if (next === b) j++;
+    if (merged.at(-1) !== next) merged.push(next);
+  }
+  return merged;
+}
+
+const nameOrders = new WeakMap<readonly SearchRoom[], readonly SearchRoom[]>();
+
+/**
+ * The kept rooms in name order (spec 01 §5's order among rooms of one share: name, location, id),
+ * sorted once per copy, so that inSearchOrder only groups an answer by share.
+ */
+function inNameOrder(rooms: readonly SearchRoom[]): readonly SearchRoom[] {
+  let ordered = nameOrders.get(rooms);
+  if (!ordered) {
+    ordered = [...rooms].sort((a, b) => a.nameRank - b.nameRank || a.locationRank - b.locationRank || a.row.id - b.row.id);
+    nameOrders.set(rooms, ordered);
+  }
+  return ordered;
 }

@@ -266,6 +266,21 @@ describe('search agrees with the availability check', () => {
     { exactRoomLimit: 0, busyReads: 'by-room' },
   ];
 
+  /** A location and a room of the fixed examples: open to the public's single and weekly bookings, no other rule. */
+  const openLocation: World['locations'][number]['rules'] = {
+    allowSingleBookingsForPublicUser: true,
+    allowRepeatedBookingsForPublicUser: true,
+    maxOneTimeslotPerBookingForPublicUser: false,
+    behandlingstid: 0,
+    minBookingDurationMinutes: null,
+    adminCanBookPastDates: false,
+  };
+  const openRoom: World['locations'][number]['rooms'][number]['rules'] = {
+    allowSingleBookingsForPublicUser: true,
+    allowRepeatedBookingsForPublicUser: true,
+    maxOneTimeslotPerBookingForPublicUser: false,
+  };
+
   /** The availability check's answer: the dates where no start on the grid is accepted. */
   function unavailableByCheck(room: ExpectedRoom, dates: string[], minutes: number, repeating = false): string[] {
     return dates.filter((date) => acceptedStarts(room, date, minutes, repeating).length === 0);
@@ -275,14 +290,7 @@ describe('search agrees with the availability check', () => {
     const w: World = {
       locations: [
         {
-          rules: {
-            allowSingleBookingsForPublicUser: true,
-            allowRepeatedBookingsForPublicUser: true,
-            maxOneTimeslotPerBookingForPublicUser: false,
-            behandlingstid: 0,
-            minBookingDurationMinutes: null,
-            adminCanBookPastDates: false,
-          },
+          rules: openLocation,
           closed: [],
           season: null,
           week: weekdays
@@ -293,11 +301,7 @@ describe('search agrees with the availability check', () => {
               published: true,
               ownWeek: null,
               blocked: [],
-              rules: {
-                allowSingleBookingsForPublicUser: true,
-                allowRepeatedBookingsForPublicUser: true,
-                maxOneTimeslotPerBookingForPublicUser: false,
-              },
+              rules: openRoom,
               reservations: [
                 // Today 11–13: with 10:30 past, 90 minutes fit nowhere, though they would on an ordinary Monday.
                 { time: { date: today, start: 660, minutes: 120 }, active: true },
@@ -348,6 +352,55 @@ describe('search agrees with the availability check', () => {
         ...path,
       });
       expect(sundayOnly.unavailable.map((h) => h.unavailableDates)).toEqual([['2027-03-28']]);
+    }
+  });
+
+  it('decides an ordinary date from its kept fit at the edge: the duration exactly, and a quarter more', async () => {
+    // Evenings 16–22; on Wednesday the 24th 16:05–18:00 and 19:30–22:00 are booked: the longest run
+    // from a start on the grid is 18:00–19:30, 90 minutes (the kept fit, decision 052).
+    const w: World = {
+      locations: [
+        {
+          rules: openLocation,
+          closed: [],
+          season: null,
+          week: weekdays.map(() => ({ opens: '16:00:00', closes: '22:00:00' })),
+          rooms: [
+            {
+              published: true,
+              ownWeek: null,
+              blocked: [],
+              rules: openRoom,
+              reservations: [
+                { time: { date: '2027-03-24', start: 965, minutes: 115 }, active: true },
+                { time: { date: '2027-03-24', start: 1170, minutes: 150 }, active: true },
+              ],
+            },
+          ],
+        },
+      ],
+      searches: [],
+    };
+    const expected = await store(w);
+    const [room] = [...expected.values()];
+    for (const minutes of [90, 105]) {
+      const search: SearchKind = {
+        kind: 'recurring',
+        from: '2027-03-23',
+        to: '2027-03-25',
+        minutes,
+        repetition: 'WEEKLYONWEEKDAY',
+        daysOfWeek: ['TUESDAY', 'WEDNESDAY', 'THURSDAY'],
+      };
+      const want = unavailableByCheck(room!, ['2027-03-23', '2027-03-24', '2027-03-25'], minutes, true);
+      expect(want).toEqual(minutes === 90 ? [] : ['2027-03-24']);
+      for (const path of paths) {
+        const answer = await searchAssets({ db: ctx.database.db, search, tagIds: [], now, ...path });
+        expect(
+          answer.available.map((h) => h.unavailableDates),
+          JSON.stringify(path),
+        ).toEqual([want]);
+      }
     }
   });
 

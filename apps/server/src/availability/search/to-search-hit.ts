@@ -52,9 +52,24 @@ export interface SearchOrderKey {
  * changes between two identical searches. A room is available when its share is above zero.
  */
 export function inSearchOrder<T extends SearchOrderKey>(entries: T[]): { available: T[]; unavailable: T[] } {
-  entries.sort((a, b) => b.share - a.share || a.nameRank - b.nameRank || a.locationRank - b.locationRank || a.id - b.id);
+  let ordered = entries;
+  if (entries.every((e, i) => i === 0 || byName(entries[i - 1]!, e) <= 0)) {
+    // Already in name order (the city-wide search passes its kept rooms so, search-assets.ts): grouped by share,
+    // a stable pass, instead of a sort of thousands of rooms.
+    const byShare = new Map<number, T[]>();
+    for (const e of entries) {
+      const group = byShare.get(e.share);
+      if (group) group.push(e);
+      else byShare.set(e.share, [e]);
+    }
+    ordered = [...byShare.keys()].sort((a, b) => b - a).flatMap((share) => byShare.get(share)!);
+  } else ordered.sort((a, b) => b.share - a.share || byName(a, b));
   const available: T[] = [];
   const unavailable: T[] = [];
-  for (const e of entries) (e.share > 0 ? available : unavailable).push(e);
+  for (const e of ordered) (e.share > 0 ? available : unavailable).push(e);
   return { available, unavailable };
+}
+
+function byName(a: SearchOrderKey, b: SearchOrderKey): number {
+  return a.nameRank - b.nameRank || a.locationRank - b.locationRank || a.id - b.id;
 }

@@ -89,6 +89,8 @@ const routes: Route[] = [
   ['remove admins', 'DELETE', (t) => `/api/location/${t.locationId}/admins?emails=${encodeURIComponent(testAdmins[1]!.email)}`],
   // Decision 013: the wedding office's certificate download (the target is no wedding: 404 for its own admin, see wedding-office.test.ts).
   ['prøvingsattest', 'GET', (t) => `/api/admin/booking/${t.bookingId}/proevingsattest`],
+  // Decision 058: the booking's invoice basis.
+  ['invoice basis', 'GET', (t) => `/api/admin/booking/${t.bookingId}/invoice-basis`],
 ];
 
 /** What a refused call must leave as it was. */

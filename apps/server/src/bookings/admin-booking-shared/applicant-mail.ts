@@ -17,9 +17,20 @@ export interface ApplicantNotice {
   /** The change-log type or reminder this mail is about (outbox topic kind). */
   kind: string;
   subject: string;
-  /** Paragraphs of the message; greeting, link and signature are added here. */
+  /** Paragraphs of the message; greeting, links and signature are added here. */
   paragraphs: readonly string[];
+  /**
+   * The decision's documents the message announces: each gets a link to its page in the portal, where
+   * the applicant reads it and downloads it as PDF (decision 055). The PDF's own address needs the
+   * login's token, which a link in an e-mail cannot carry.
+   */
+  documents?: readonly ('vedtak' | 'contract')[];
 }
+
+const documentLinkText = {
+  vedtak: (url: string) => `Les vedtaket eller last det ned som PDF: ${url}/vedtak`,
+  contract: (url: string) => `Les og signer kontrakten, eller last den ned som PDF: ${url}/kontrakt`,
+} as const;
 
 /**
  * Queues the applicant's e-mail about a change in the caller's transaction (sent only if it
@@ -61,6 +72,7 @@ export function applicantNoticeMail(input: {
   const text = letterText({
     blocks: [
       ...notice.paragraphs,
+      ...(notice.documents ?? []).map((kind) => documentLinkText[kind](`${input.publicUrl}/bookinger/${booking.id}`)),
       `Se bookingen din (saksnummer ${booking.caseNumber}): ${input.publicUrl}/bookinger/${booking.id}`,
       ...(input.contactEmail ? [`Spørsmål? Kontakt ${locationName} på ${input.contactEmail}.`] : []),
     ],

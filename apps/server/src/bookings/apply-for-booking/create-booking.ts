@@ -11,6 +11,7 @@ import {
   insertBookingWithEntry,
   insertReservationsUnlessTaken,
   insertWeddingTake,
+  recordApplicationReceived,
   type NewBooking,
   type NewReservation,
 } from '../bookings';
@@ -318,6 +319,8 @@ async function book(options: CreateBookingOptions, seen: SeenCalendars | null): 
       await beforeReservations?.(tx);
       await insertAllOrConflict(tx, rows, roomName);
       if (round) await insertWishes(tx, wishes);
+      // The archive opens the case in this transaction (decision 056): an application refused above leaves nothing to archive.
+      await recordApplicationReceived(tx, bookingId);
       return { bookingId, caseNumber };
     }),
   );

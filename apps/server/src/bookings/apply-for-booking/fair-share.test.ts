@@ -259,20 +259,37 @@ describe('fair share: what one applicant may hold pending at a location', () => 
     expect((await held(kari.userId)).minutes).toBe(28 * 60);
   });
 
-  it("counts an application into an open semester round by the round's own rules, not the pending hours", async () => {
-    const round = await createRound(ctx.database.db, {
-      locationIds: [schoolId],
+  it("counts an application into an open semester round by the round's own rules, as the administrator set them, not the pending hours", async () => {
+    const dates = {
       name: 'Høsten på Sagene',
       applicationStart: inDays(-5),
       // Collecting today, with the deadline before the semester starts.
       deadline: [inDays(5), addDays(nextSemester.firstDate, -1)].sort()[0]!,
       semesterStart: nextSemester.firstDate,
       semesterEnd: nextSemester.lastDate,
-    });
-    await ctx.database.db
-      .update(applicationRounds)
-      .set({ maxApplicationsPerApplicant: 2, maxWeeklyHoursPerApplicant: 6 })
-      .where(sql`id = ${round.id}`);
+    };
+    const round = await createRound(ctx.database.db, { locationIds: [schoolId], ...dates });
+    const patch = (limits: Record<string, unknown>) =>
+      ctx.app.inject({ method: 'PATCH', url: `/api/admin/rounds/${round.id}`, headers: bearer(siri), payload: { ...dates, ...limits } });
+    // Not a whole number from 1: refused with the form's message, nothing changed.
+    const refused = await patch({ maxApplicationsPerApplicant: 0, maxWeeklyHoursPerApplicant: 6.5 });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields).toEqual(
+      expect.arrayContaining([
+        { path: 'body.maxApplicationsPerApplicant', message: 'Skriv et tall fra 1 til 100' },
+        { path: 'body.maxWeeklyHoursPerApplicant', message: 'Skriv et helt tall' },
+      ]),
+    );
+    const [before] = await queryRows<{ max: number }>(
+      ctx.database.db,
+      sql`select max_applications_per_applicant as max from ${applicationRounds} where id = ${round.id}`,
+    );
+    expect(before!.max).toBe(5);
+    const changed = await patch({ maxApplicationsPerApplicant: 2, maxWeeklyHoursPerApplicant: 6 });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ maxApplicationsPerApplicant: 2, maxWeeklyHoursPerApplicant: 6 });
+    // A change of the dates alone keeps the limits.
+    expect((await patch({})).json()).toMatchObject({ maxApplicationsPerApplicant: 2, maxWeeklyHoursPerApplicant: 6 });
     // 3 rooms × 14 weeks × 2 hours = 84 hours, far over 40 pending hours; but 6 hours a week, the round's limit.
     const first = await apply(kari, series([rooms[0]!, rooms[1]!, rooms[2]!], firstMonday));
     expect(first.statusCode, first.body).toBe(201);

@@ -17,6 +17,7 @@ export { recordChange, type ChangeMail } from './record-change';
 export { appendChangeLog, updateBookingDetails } from './booking-details';
 export type { BookingDetails, BookingFields, NewChangeLogEntry } from './repository';
 export {
+  recordApplicationReceived,
   registerBookingStatusHook,
   registeredBookingStatusHooks,
   type BookingStatusHook,
@@ -24,3 +25,4 @@ export {
   type RecordedChange,
   type StatusActor,
 } from './status-hooks';
+export { anonymiseBookingsOf, anonymiseFinishedBookings } from './retention-repository';

@@ -24,12 +24,14 @@ export interface RecordedChange {
  * Another module's say in a booking's life, registered with this module instead of being called
  * from inside it: `guard` refuses a change (throws an AppError; the transaction rolls back),
  * `afterChange` follows every recorded change in the same transaction (digital keys withdraw or
- * grant access from the state just written).
+ * grant access from the state just written), `afterApplication` follows an application that came in
+ * (the archive opens its case, decision 056).
  */
 export interface BookingStatusHook {
   name: string;
   guard?: (tx: Tx, change: PlannedStatusChange) => Promise<void>;
   afterChange?: (tx: Tx, change: RecordedChange) => Promise<void>;
+  afterApplication?: (tx: Tx, application: { bookingId: number }) => Promise<void>;
 }
 
 const hooks = new Map<string, BookingStatusHook>();
@@ -45,6 +47,14 @@ export async function runGuards(tx: Tx, change: PlannedStatusChange): Promise<vo
 
 export async function runAfterChange(tx: Tx, change: RecordedChange): Promise<void> {
   for (const hook of hooks.values()) if (hook.afterChange) await hook.afterChange(tx, change);
+}
+
+/**
+ * An application came in, in the transaction that stores it: a citizen's application (apply-for-booking)
+ * or a wedding form sent for its held time. Runs every registered afterApplication step.
+ */
+export async function recordApplicationReceived(tx: Tx, bookingId: number): Promise<void> {
+  for (const hook of hooks.values()) if (hook.afterApplication) await hook.afterApplication(tx, { bookingId });
 }
 
 /** The registered names, in order (the composition root's test reads them). */

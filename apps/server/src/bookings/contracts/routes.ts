@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { apiError } from '@lokaler/domain/api-error';
 import { contractResponse } from '@lokaler/domain/contract';
 import { idParams } from '@lokaler/domain/id-param';
@@ -6,7 +7,8 @@ import { RETROACTIVE_CONTRACT_CACHE_SECONDS, retroactiveContractResponse } from 
 import { effectiveIdentity } from '../../people';
 import { applicantBooking } from '../user-bookings/booking-access';
 import { retroactiveContractNote } from './retroactive-contract';
-import { getContract, signContract } from './service';
+import { sendDocumentPdf } from '../document-pdf/send-document-pdf';
+import { getContract, getContractPdf, signContract } from './service';
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError };
 const security = [{ bearer: [] }];
@@ -32,6 +34,27 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { booking } = await applicantBooking(request, reply, request.params.id);
       return getContract(db, booking);
+    },
+  );
+
+  app.get(
+    '/user/contract/:id/pdf',
+    {
+      config: { access: 'citizen' },
+      schema: {
+        tags: ['mine bookinger'],
+        summary: 'The contract as PDF/A-2b (application/pdf, attachment kontrakt-{caseNumber}.pdf)',
+        description:
+          'Made from the same approved (or signed) HTML as GET /user/contract/{id}; once signed with the signer, the time and the SHA-256 of the approved text. ' +
+          'The same 404 and 409 DOCUMENT_NOT_APPROVED as that call; 404 for a booking the caller does not see.',
+        security,
+        params: idParams,
+        response: { 200: z.any().describe('The PDF'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { booking } = await applicantBooking(request, reply, request.params.id);
+      return sendDocumentPdf(reply, await getContractPdf(db, booking));
     },
   );
 

@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
 import { enqueueMail } from '../../integrations/mail/outbox';
 import { contractSignedMail } from './contract-signed-mail';
+import { bookingDocumentPdf, type BookingDocumentPdf } from '../document-pdf/booking-document-pdf';
 import { sha256Hex } from '../documents/html';
 import { findApprovedDocument } from '../documents/repository';
 import type { EffectiveIdentity } from '../../people';
@@ -49,6 +50,22 @@ export async function getContract(db: DbOrTx, booking: BookingRow): Promise<Cont
     signedByName: requirement.fulfilledByName,
     signedTimeUtc: requirement.fulfillmentTime?.toISOString() ?? null,
   };
+}
+
+/**
+ * GET /user/contract/{id}/pdf: the contract the applicant reads, as PDF/A (decision 055) — the signed
+ * copy with signer, time and hash, else the approved one. The same answers as getContract when there
+ * is none: 404 without a contract, 409 DOCUMENT_NOT_APPROVED before an administrator approved it.
+ */
+export async function getContractPdf(db: DbOrTx, booking: BookingRow): Promise<BookingDocumentPdf> {
+  if (!(await findSignedContract(db, booking.id))) {
+    const [requirement] = await contractRequirements(db, booking.id);
+    if (!requirement) throw noContract();
+  }
+  const pdf = await bookingDocumentPdf(db, { bookingId: booking.id, kind: 'contract' });
+  if (!pdf)
+    throw new AppError('DOCUMENT_NOT_APPROVED', `Booking ${booking.id} has no approved contract document`, contractMessages.notApprovedYet);
+  return pdf;
 }
 
 /**

@@ -94,14 +94,17 @@ export async function storeDocuments(tx: Tx, docs: readonly IssuedDocument[]): P
     .values(docs.map((d) => ({ bookingId: d.bookingId, kind: d.kind, html: d.html, hash: d.hash, createdByUserId: d.userId })));
 }
 
-/** The booking's current document of a kind, exactly as the administrator approved it (not revoked); undefined without one. */
+/**
+ * The booking's current document of a kind, exactly as the administrator approved it (not revoked),
+ * with when it was issued; undefined without one.
+ */
 export async function findApprovedDocument(
   db: DbOrTx,
   bookingId: number,
   kind: DocumentKind,
-): Promise<{ html: string; hash: string } | undefined> {
+): Promise<{ html: string; hash: string; createdAt: Date } | undefined> {
   const [row] = await db
-    .select({ html: bookingDocuments.html, hash: bookingDocuments.hash })
+    .select({ html: bookingDocuments.html, hash: bookingDocuments.hash, createdAt: bookingDocuments.createdAt })
     .from(bookingDocuments)
     .where(and(eq(bookingDocuments.bookingId, bookingId), eq(bookingDocuments.kind, kind), isNull(bookingDocuments.revokedAt)));
   return row;

@@ -39,6 +39,8 @@ export function toSummary(
     displayOrgName: booking.organizationName,
     hasPendingRequirements: requirements.some((q) => !q.isFulfilled),
     round: toRoundInfo(round),
+    // The same test as the booking's own page (toWeddingHold): sending the form ends the hold.
+    weddingNotSent: booking.sourceForm === 'wedding' && booking.status === 'UNPROCESSED' && booking.holdExpiresAt !== null,
   };
 }
 

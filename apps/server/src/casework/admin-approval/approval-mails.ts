@@ -19,9 +19,9 @@ export function approvalNotice({
     paragraphs: [
       `Søknaden din om å låne ${data.location.name} er godkjent.`,
       ...(comment ? [`Melding fra lokalet: ${comment}`] : []),
-      ...(vedtak ? ['Vedtaket finner du på bookingsiden.'] : []),
-      ...(contractToSign ? ['Du må signere kontrakten før lånet er bindende. Kontrakten finner du på bookingsiden.'] : []),
+      ...(contractToSign ? ['Du må signere kontrakten før lånet er bindende.'] : []),
     ],
+    documents: [...(vedtak ? (['vedtak'] as const) : []), ...(contractToSign ? (['contract'] as const) : [])],
   };
 }
 

@@ -14,6 +14,7 @@ import { addLocationAdmin, inDays } from '../../../test/factories/calendar';
 import { storeApprovedContract } from '../../../test/factories/documents';
 import { createAsset, createLocation, createUser } from '../../../test/factories/places';
 import { bookingWithTimes, call } from '../../../test/admin-test-support';
+import { inspectPdf } from '../../../test/pdf-inspection';
 import { sha256Hex } from '../../bookings/documents/html';
 
 const SSN = '12088012345';
@@ -137,6 +138,26 @@ describe("the administrator's reads of a booking's documents: GET /vedtak/{id}, 
     expect(none.json<ApiError>().userMsg).toBe(adminDocumentMessages.noContract);
   });
 
+  it('GET /vedtak/{id}/pdf and /contract/{id}/pdf answer the same documents as PDF/A attachments (decision 055), 404 without one', async () => {
+    const vedtak = await call(ctx.app, siri, 'GET', `/api/vedtak/${schoolBooking}/pdf`);
+    expect(vedtak.statusCode, vedtak.body).toBe(200);
+    expect(vedtak.headers['content-type']).toBe('application/pdf');
+    expect(vedtak.headers['content-disposition']).toMatch(/^attachment; filename="vedtak-[A-Z0-9-]+\.pdf"$/);
+    expect((await inspectPdf(vedtak.rawPayload)).text).toContain('Søknaden er innvilget.');
+
+    const signed = await call(ctx.app, siri, 'GET', `/api/contract/${signedBooking}/pdf`);
+    expect(signed.headers['content-disposition']).toMatch(/^attachment; filename="kontrakt-[A-Z0-9-]+\.pdf"$/);
+    const text = (await inspectPdf(signed.rawPayload)).text;
+    expect(text).toContain('Signert kontrakt');
+    expect(text).toContain('Signert digitalt av Ola Signer 20.01.2030 kl. 11:15');
+    expect(text).toContain(sha256Hex('<p>Signert kontrakt</p>'));
+
+    expect((await call(ctx.app, siri, 'GET', `/api/vedtak/${bareBooking}/pdf`)).statusCode).toBe(404);
+    const none = await call(ctx.app, siri, 'GET', `/api/contract/${bareBooking}/pdf`);
+    expect(none.statusCode).toBe(404);
+    expect(none.json<ApiError>().userMsg).toBe(adminDocumentMessages.noContract);
+  });
+
   it('GET /schema/vielse/{formId} answers the wedding form without the identity number; /schema/wedding is the same form', async () => {
     const res = await call(ctx.app, siri, 'GET', `/api/schema/vielse/${wedding}`);
     expect(res.statusCode, res.body).toBe(200);
@@ -165,14 +186,26 @@ describe("the administrator's reads of a booking's documents: GET /vedtak/{id}, 
   });
 
   it("refuses: anonymous 401, a citizen 403, another location's administrator 403, an unknown booking 404, a bad id 400", async () => {
-    for (const url of [`/api/vedtak/${schoolBooking}`, `/api/contract/${schoolBooking}`, `/api/schema/vielse/${wedding}`]) {
+    for (const url of [
+      `/api/vedtak/${schoolBooking}`,
+      `/api/contract/${schoolBooking}`,
+      `/api/schema/vielse/${wedding}`,
+      `/api/vedtak/${schoolBooking}/pdf`,
+      `/api/contract/${schoolBooking}/pdf`,
+    ]) {
       expect((await call(ctx.app, null, 'GET', url)).statusCode, url).toBe(401);
       expect((await call(ctx.app, kari, 'GET', url)).statusCode, url).toBe(403);
       const stranger = await call(ctx.app, jonas, 'GET', url);
       expect(stranger.statusCode, url).toBe(403);
       expect(stranger.body, url).not.toContain('Vedtak');
     }
-    for (const url of ['/api/vedtak/999999', '/api/contract/999999', '/api/schema/vielse/999999']) {
+    for (const url of [
+      '/api/vedtak/999999',
+      '/api/contract/999999',
+      '/api/schema/vielse/999999',
+      '/api/vedtak/999999/pdf',
+      '/api/contract/999999/pdf',
+    ]) {
       expect((await call(ctx.app, siri, 'GET', url)).statusCode, url).toBe(404);
     }
     expect((await call(ctx.app, siri, 'GET', '/api/vedtak/abc')).statusCode).toBe(400);

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
 import { findBookingForAdmin } from '../../bookings';
 import { contractRequirements, findSignedContract } from '../../bookings';
-import { findApprovedDocument } from '../../bookings';
+import { bookingDocumentPdf, findApprovedDocument, type BookingDocumentPdf } from '../../bookings';
 
 /**
  * GET /api/contract/{id}: the contract as the applicant has it — the signed copy once signed, else
@@ -43,4 +43,23 @@ export async function getAdminContract({
     signedByName: requirement?.fulfilledByName ?? null,
     signedTimeUtc: requirement?.fulfillmentTime?.toISOString() ?? null,
   };
+}
+
+/**
+ * GET /api/contract/{id}/pdf: the contract the applicant has, as PDF/A (decision 055) — signed, with
+ * signer, time and hash, or approved and unsigned. The same access and 404 as the HTML.
+ */
+export async function getAdminContractPdf({
+  db,
+  user,
+  bookingId,
+}: {
+  db: DbOrTx;
+  user: AuthenticatedUser;
+  bookingId: number;
+}): Promise<BookingDocumentPdf> {
+  const booking = await findBookingForAdmin(db, bookingId, user);
+  const pdf = await bookingDocumentPdf(db, { bookingId: booking.id, kind: 'contract' });
+  if (!pdf) throw new AppError('NOT_FOUND', `Booking ${booking.id} has no approved contract`, adminDocumentMessages.noContract);
+  return pdf;
 }

@@ -1,13 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { adminFormParams, adminFormResponse } from '@lokaler/domain/admin-documents';
 import { apiError } from '@lokaler/domain/api-error';
 import { contractResponse } from '@lokaler/domain/contract';
 import { idParams } from '@lokaler/domain/id-param';
 import { vedtakResponse } from '@lokaler/domain/user-booking-documents';
 import { currentUser } from '../../auth/guards';
-import { getAdminContract } from './get-admin-contract';
+import { sendDocumentPdf } from '../../bookings';
+import { getAdminContract, getAdminContractPdf } from './get-admin-contract';
 import { getAdminForm } from './get-admin-form';
-import { getAdminVedtak } from './get-admin-vedtak';
+import { getAdminVedtak, getAdminVedtakPdf } from './get-admin-vedtak';
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
 const security = [{ bearer: [] }];
@@ -50,6 +52,40 @@ export const adminDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getAdminContract({ db, user: currentUser(request), bookingId: request.params.id }),
+  );
+
+  app.get(
+    '/vedtak/:id/pdf',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        security,
+        params: idParams,
+        response: { 200: z.any().describe('The PDF'), ...errors },
+        summary: 'The vedtak as PDF/A-2b (application/pdf, attachment vedtak-{caseNumber}.pdf), made from the stored HTML',
+        description: '404 when the booking has none.',
+      },
+    },
+    async (request, reply) =>
+      sendDocumentPdf(reply, await getAdminVedtakPdf({ db, user: currentUser(request), bookingId: request.params.id })),
+  );
+
+  app.get(
+    '/contract/:id/pdf',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        security,
+        params: idParams,
+        response: { 200: z.any().describe('The PDF'), ...errors },
+        summary: 'The contract as PDF/A-2b (application/pdf, attachment kontrakt-{caseNumber}.pdf): once signed with signer, time and hash',
+        description: '404 when no contract was approved for the booking (or the approval was reverted).',
+      },
+    },
+    async (request, reply) =>
+      sendDocumentPdf(reply, await getAdminContractPdf({ db, user: currentUser(request), bookingId: request.params.id })),
   );
 
   app.get(

@@ -108,8 +108,9 @@ export async function rejectBooking({
               ? `Bookingen din av ${data.location.name} var godkjent, men godkjenningen er nå trukket tilbake. Tidene er ikke lenger dine.`
               : `Søknaden din om å låne ${data.location.name} er dessverre avslått.`,
             `Begrunnelse: ${reason}`,
-            ...(vedtakStored ? ['Vedtaket, med informasjon om hvordan du kan klage, finner du på bookingsiden.'] : []),
+            ...(vedtakStored ? ['Vedtaket sier hvordan du kan klage.'] : []),
           ],
+          documents: vedtakStored ? ['vedtak'] : [],
         },
         publicUrl,
       ),

@@ -381,8 +381,9 @@ export function roundDecisionNotice(input: {
           `Endret:\nSøkt: ${summarise(c.before, roomName).join('; ')}\nTildelt: ${summarise(c.after, roomName).join('; ')}${c.reason ? `\nBegrunnelse: ${c.reason}` : ''}`,
       ),
       ...input.refused.map(([reason, rows]) => `Ikke tildelt:\n${summarise(rows, roomName).join('\n')}\nBegrunnelse: ${reason}`),
-      ...(input.vedtak ? ['Vedtaket, med informasjon om hvordan du kan klage, finner du på bookingsiden.'] : []),
-      ...(input.contractToSign ? ['Du må signere kontrakten før lånet er bindende. Kontrakten finner du på bookingsiden.'] : []),
+      ...(input.vedtak ? ['Vedtaket sier hvordan du kan klage.'] : []),
+      ...(input.contractToSign ? ['Du må signere kontrakten før lånet er bindende.'] : []),
     ],
+    documents: [...(input.vedtak ? (['vedtak'] as const) : []), ...(input.contractToSign ? (['contract'] as const) : [])],
   };
 }

@@ -186,7 +186,11 @@ describe('the documents of a closed round', () => {
       db,
       sql`select body from mail_outbox where (topic ->> 'bookingId')::int = ${approved.bookingId}`,
     );
-    expect(mail!.body).toContain('Vedtaket, med informasjon om hvordan du kan klage, finner du på bookingsiden.');
+    expect(mail!.body).toContain('Vedtaket sier hvordan du kan klage.');
+    // The link to the vedtak's page, where it is read and downloaded as PDF (decision 055).
+    expect(mail!.body).toMatch(
+      new RegExp(`Les vedtaket eller last det ned som PDF: https?://\\S+/bookinger/${approved.bookingId}/vedtak\\n`),
+    );
     expect(mail!.body).toContain('Du må signere kontrakten før lånet er bindende.');
 
     // A location that requires neither: nothing written, 404 as before, and the e-mail does not promise one.

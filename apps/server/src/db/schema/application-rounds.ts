@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgEnum, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { roundStatuses, wishDecisions } from '@lokaler/domain/application-rounds';
+import { defaultRoundApplicantLimits } from '@lokaler/domain/fair-share';
 import { bookableAssets } from './assets';
 import { bookings } from './bookings';
 import { users } from './identity';
@@ -25,8 +26,12 @@ export const applicationRounds = pgTable(
     semesterEnd: date('semester_end', { mode: 'string' }).notNull(),
     status: roundStatusEnum('status').notNull().default('OPEN'),
     /** The round's own fair-share rules (decision 041): per applicant, applications and wished hours a week. */
-    maxApplicationsPerApplicant: integer('max_applications_per_applicant').notNull().default(5),
-    maxWeeklyHoursPerApplicant: integer('max_weekly_hours_per_applicant').notNull().default(20),
+    maxApplicationsPerApplicant: integer('max_applications_per_applicant')
+      .notNull()
+      .default(defaultRoundApplicantLimits.maxApplicationsPerApplicant),
+    maxWeeklyHoursPerApplicant: integer('max_weekly_hours_per_applicant')
+      .notNull()
+      .default(defaultRoundApplicantLimits.maxWeeklyHoursPerApplicant),
     createdByUserId: integer('created_by_user_id').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     closingStartedAt: timestamp('closing_started_at', { withTimezone: true }),

@@ -17,3 +17,5 @@ export * from './rate-limits';
 export * from './free-slot-alerts';
 export * from './calendar-feeds';
 export * from './application-rounds';
+export * from './archive-outbox';
+export * from './invoice-basis';

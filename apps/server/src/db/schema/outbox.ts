@@ -14,6 +14,10 @@ export const mailOutbox = pgTable(
     body: text('body').notNull(),
     /** What the message is about, for tests and support: { kind, bookingId, … } (no personal data). */
     topic: jsonb('topic').$type<{ kind: string; bookingId?: number; inquiryId?: number; alertIds?: number[] }>().notNull(),
+    /** The Reply-To: the location's contact address for a booking's messages (decision 053). */
+    replyTo: text('reply_to'),
+    /** The List-Unsubscribe address (RFC 8058 one-click) of a message that can be stopped: the free-time alerts. */
+    listUnsubscribe: text('list_unsubscribe'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

@@ -26,6 +26,7 @@ export const openingHours = pgTable(
   },
   (t) => [
     index('opening_hours_location').on(t.locationId),
+    index('opening_hours_room').on(t.bookableAssetId),
     check('opening_hours_weekday', sql`${t.weekday} between 1 and 7`),
     check('opening_hours_order', sql`${t.closes} > ${t.opens}`),
   ],
@@ -89,11 +90,40 @@ export const roomDayBusy = pgTable(
     pieces: integer('pieces').notNull(),
     slots: integer('slots').notNull(),
     earliest: timestamp('earliest', { withTimezone: true }).notNull(),
+    /**
+     * The longest run of minutes from a start on the 15-minute grid that no piece touches inside the
+     * room's open span for the date's weekday (room_open_spans): what the rules find on an ordinary
+     * date. -1 when not known (no span, a date of 23 or 25 hours, a piece across a daylight-saving
+     * change). Kept by the busy triggers (migration 0030, decision 052).
+     */
+    fit: smallint('fit').notNull().default(-1),
   },
-  // A filtered search reads only its rooms' sums through the room-led index (decision 046). Both
-  // indexes also carry the sums (INCLUDE, written by hand in migrations 0011 and 0028), for index-only reads.
+  // A filtered search reads only its rooms' sums through the room-led index (decision 046), an
+  // unfiltered one only the rows whose fit is below its duration (decision 052). The indexes also
+  // carry the sums (INCLUDE, written by hand in migrations 0011, 0028 and 0030), for index-only reads.
   (t) => [
     primaryKey({ name: 'room_day_busy_pkey', columns: [t.date, t.bookableAssetId] }),
-    index('room_day_busy_room_date').on(t.bookableAssetId, t.date),
+    index('room_day_busy_room_fit').on(t.bookableAssetId, t.fit, t.date),
+    index('room_day_busy_date_fit').on(t.date, t.fit),
   ],
+);
+
+/**
+ * Per room and ISO weekday, its one opening interval (minutes, on the grid) when every week of the
+ * room's hours that opens that weekday (the standard week and each seasonal period, the room's own
+ * hours before its location's) opens it once and at the same times; no row otherwise. Kept by
+ * triggers on opening hours and rooms (migration 0030, decision 052): the span inside which
+ * room_day_busy.fit is measured. Derived data: never written by the app.
+ */
+export const roomOpenSpans = pgTable(
+  'room_open_spans',
+  {
+    bookableAssetId: integer('bookable_asset_id')
+      .notNull()
+      .references(() => bookableAssets.id, { onDelete: 'cascade' }),
+    weekday: smallint('weekday').notNull(),
+    startMinute: smallint('start_minute').notNull(),
+    endMinute: smallint('end_minute').notNull(),
+  },
+  (t) => [primaryKey({ name: 'room_open_spans_pkey', columns: [t.bookableAssetId, t.weekday] })],
 );

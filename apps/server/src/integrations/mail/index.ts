@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { mailDeliveryEvents } from '../../observability/mail-delivery-events';
 import { deliverAllDueMail } from './outbox';
+export { deleteFinishedMailBefore } from './outbox-repository';
 import { LocalMailer, type Mailer } from './mailer';
 import { SmtpMailer } from './smtp-mailer';
 

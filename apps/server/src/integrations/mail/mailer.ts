@@ -1,13 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { renderMailParts } from './mail-layout';
+import { composeMail } from './compose-mail';
 
 export interface MailMessage {
   to: string;
   subject: string;
   /** The plain text; the HTML part is rendered from it by the one layout (mail-layout.ts). */
   text: string;
+  /** Where an answer goes: the location's contact address (decision 053); none: no Reply-To. */
+  replyTo?: string;
+  /** The one-click address that stops such messages (RFC 8058; the free-time alerts). */
+  listUnsubscribe?: string;
 }
 
 /** A message as handed to the mail service: the outbox adds the sender and its stable Message-ID. */
@@ -47,7 +51,7 @@ const isCode = (error: unknown, code: string) => (error as NodeJS.ErrnoException
 
 /**
  * The local mail service: writes each message as an RFC 5322 .eml file into a folder (open them in
- * any mail program) and keeps the latest ones in memory for tests. Like a real relay it refuses
+ * any mail program), composed as the SMTP adapter sends it, and keeps the latest ones in memory for tests. Like a real relay it refuses
  * addresses it cannot deliver to (permanently: 550), so a bad address takes the outbox's failed path.
  *
  * Like a receiving service that deduplicates, it delivers each Message-ID once: the outbox resends a
@@ -90,7 +94,8 @@ export class LocalMailer implements Mailer {
       }
     }
     const temporary = path.join(delivered, `${name}.${process.pid}.${randomBytes(3).toString('hex')}.partial`);
-    await fs.writeFile(temporary, this.eml(message));
+    // The bytes production sends (compose-mail.ts, decision 053).
+    await fs.writeFile(temporary, await composeMail(message));
     await fs.rename(temporary, path.join(this.folder, name));
     this.remember(message);
   }
@@ -98,35 +103,6 @@ export class LocalMailer implements Mailer {
   private remember(message: OutgoingMail): void {
     this.sent.push(message);
     if (this.sent.length > 200) this.sent.shift();
-  }
-
-  private eml(message: OutgoingMail): string {
-    const { text, html } = renderMailParts(message);
-    const boundary = `lokaler-${randomBytes(6).toString('hex')}`;
-    // 8bit parts, the text first: readable in a text editor, and the dev mailbox of the e2e tests
-    // (e2e/support/mailbox.ts) finds the text right after the headers.
-    return [
-      `From: ${message.from}`,
-      `To: ${message.to}`,
-      `Subject: =?UTF-8?B?${Buffer.from(message.subject).toString('base64')}?=`,
-      `Date: ${new Date().toUTCString()}`,
-      `Message-ID: ${message.messageId}`,
-      'MIME-Version: 1.0',
-      `Content-Type: multipart/alternative; boundary="${boundary}"`,
-      '',
-      `--${boundary}`,
-      'Content-Type: text/plain; charset=utf-8',
-      'Content-Transfer-Encoding: 8bit',
-      '',
-      text.replace(/\n/g, '\r\n'),
-      `--${boundary}`,
-      'Content-Type: text/html; charset=utf-8',
-      'Content-Transfer-Encoding: 8bit',
-      '',
-      html.replace(/\n/g, '\r\n'),
-      `--${boundary}--`,
-      '',
-    ].join('\r\n');
   }
 }
 

@@ -1,13 +1,18 @@
-import { and, asc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { mailOutbox } from '../../db/schema/outbox';
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
-export type NewOutboxRow = Pick<typeof mailOutbox.$inferInsert, 'recipient' | 'subject' | 'body' | 'topic'>;
+export type NewOutboxRow = Pick<typeof mailOutbox.$inferInsert, 'recipient' | 'subject' | 'body' | 'topic' | 'replyTo' | 'listUnsubscribe'>;
 
 export async function insertOutboxRows(tx: DbOrTx, rows: readonly NewOutboxRow[]): Promise<void> {
   if (rows.length === 0) return;
   await tx.insert(mailOutbox).values([...rows]);
+}
+
+/** The contact address of the booking's location, read in the insert itself (null when it has none). */
+export function locationContactOf(bookingId: number): SQL<string | null> {
+  return sql<string | null>`(select l.contact_email from bookings b join locations l on l.id = b.location_id where b.id = ${bookingId})`;
 }
 
 const pending = () => and(isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt), lte(mailOutbox.nextAttemptAt, sql`now()`));
@@ -84,4 +89,13 @@ export async function releaseClaims(db: DbOrTx, ids: readonly number[]): Promise
     .update(mailOutbox)
     .set({ attempts: sql`${mailOutbox.attempts} - 1`, nextAttemptAt: sql`now()` })
     .where(and(inArray(mailOutbox.id, [...ids]), isNull(mailOutbox.sentAt)));
+}
+
+/** Decision 054: messages sent or given up before `cutoff` (their recipient and text); how many went. */
+export async function deleteFinishedMailBefore(db: DbOrTx, cutoff: Date): Promise<number> {
+  const rows = await db
+    .delete(mailOutbox)
+    .where(lt(sql`coalesce(${mailOutbox.sentAt}, ${mailOutbox.failedAt})`, cutoff))
+    .returning({ id: mailOutbox.id });
+  return rows.length;
 }

@@ -6,6 +6,7 @@ import {
   claimDueMail,
   failExhaustedMail,
   insertOutboxRows,
+  locationContactOf,
   markMailFailed,
   markMailSent,
   postponeMail,
@@ -17,12 +18,23 @@ export interface OutboxMail extends MailMessage {
   topic: { kind: string; bookingId?: number; inquiryId?: number; alertIds?: number[] };
 }
 
-/** Queues e-mails in the caller's transaction; they are sent only if it commits. */
+/**
+ * Queues e-mails in the caller's transaction; they are sent only if it commits. A message about a
+ * booking answers to its location: Reply-To is the location's contact address unless the message
+ * names one (decision 053).
+ */
 export async function enqueueMail(tx: DbOrTx, mails: OutboxMail | readonly OutboxMail[]): Promise<void> {
   const list = Array.isArray(mails) ? mails : [mails as OutboxMail];
   await insertOutboxRows(
     tx,
-    list.map((m) => ({ recipient: m.to, subject: m.subject, body: m.text, topic: m.topic })),
+    list.map((m) => ({
+      recipient: m.to,
+      subject: m.subject,
+      body: m.text,
+      topic: m.topic,
+      replyTo: m.replyTo ?? (m.topic.bookingId === undefined ? null : locationContactOf(m.topic.bookingId)),
+      listUnsubscribe: m.listUnsubscribe ?? null,
+    })),
   );
 }
 
@@ -130,7 +142,15 @@ function sendInSpan(mailer: Mailer, row: OutboxRow, from: string): Promise<void>
   const attributes = { 'lokaler.outbox.id': row.id, 'lokaler.outbox.attempt': row.attempts };
   return tracer.startActiveSpan('mail send', { kind: SpanKind.CLIENT, attributes }, async (span) => {
     try {
-      await mailer.send({ to: row.recipient, subject: row.subject, text: row.body, from, messageId: outboxMessageId(row, from) });
+      await mailer.send({
+        to: row.recipient,
+        subject: row.subject,
+        text: row.body,
+        from,
+        messageId: outboxMessageId(row, from),
+        ...(row.replyTo ? { replyTo: row.replyTo } : {}),
+        ...(row.listUnsubscribe ? { listUnsubscribe: row.listUnsubscribe } : {}),
+      });
     } catch (error) {
       recordFailure(span, error);
       throw error;

@@ -64,7 +64,7 @@ describe('e-mail over SMTP', () => {
   /** An application by Kari at Sagene samfunnshus, approved by the location's administrator. */
   const approvedApplication = async () => {
     const db = database.db;
-    const location = await createLocation(db, { name: 'Sagene samfunnshus' });
+    const location = await createLocation(db, { name: 'Sagene samfunnshus', contactEmail: 'sagene@example.no' });
     await setOpeningHours(db, location.id, '08:00', '23:00');
     await addLocationAdmin(db, location.id, testAdmins[0]!.email);
     const hall = await createAsset(db, location.id, { name: 'Storsalen' });
@@ -105,6 +105,12 @@ describe('e-mail over SMTP', () => {
     const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, 'soker@example.no'));
     expect(row).toMatchObject({ attempts: 1, failedAt: null, sentAt: expect.any(Date) });
     expect(mail!.messageId).toBe(`<outbox-${row!.id}-${row!.createdAt.getTime()}@lokaler.oslo.kommune.no>`);
+    // The bytes composed once (decision 053): an automatic message, answered to the location.
+    const head = mail!.raw.slice(0, mail!.raw.indexOf('\r\n\r\n'));
+    expect(head).toMatch(/^Auto-Submitted: auto-generated$/m);
+    expect(head).toMatch(/^Reply-To: sagene@example\.no$/m);
+    expect(head).not.toMatch(/^List-Unsubscribe/m);
+    expect(row!.replyTo).toBe('sagene@example.no');
   });
 
   it('retries a message the relay put off (451) and delivers it once', async () => {

@@ -1,7 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { Config } from '../../config';
-import { renderMailParts } from './mail-layout';
+import { composeMail } from './compose-mail';
 import { MailDeliveryError, type Mailer, type OutgoingMail } from './mailer';
 
 type SmtpSettings = NonNullable<Config['mail']['smtp']>;
@@ -14,6 +14,9 @@ function isPermanent(error: unknown): boolean {
   if (code === 'EAUTH' || code === 'ETLS' || code === 'ECONNECTION' || code === 'ETIMEDOUT' || code === 'ESOCKET') return false;
   return typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600;
 }
+
+/** `Lokaler <noreply@…>` → `noreply@…`: the envelope's MAIL FROM takes the address alone. */
+const bareAddress = (from: string) => /<([^>]+)>\s*$/.exec(from)?.[1] ?? from;
 
 /**
  * The city's mail relay over SMTP. `send` resolves only when the relay answered 250 to the message's
@@ -39,16 +42,10 @@ export class SmtpMailer implements Mailer {
   }
 
   async send(message: OutgoingMail): Promise<void> {
-    const { text, html } = renderMailParts(message);
+    // Composed once (compose-mail.ts): the relay gets exactly the bytes the local mail service writes.
+    const raw = await composeMail(message);
     try {
-      await this.transport.sendMail({
-        from: message.from,
-        to: message.to,
-        subject: message.subject,
-        text,
-        html,
-        messageId: message.messageId,
-      });
+      await this.transport.sendMail({ envelope: { from: bareAddress(message.from), to: [message.to] }, raw });
     } catch (error) {
       const { responseCode, code } = error as { responseCode?: number; code?: string };
       const reason = `${responseCode ?? code ?? 'SMTP'}: ${error instanceof Error ? error.message : String(error)}`;

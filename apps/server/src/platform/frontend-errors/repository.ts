@@ -39,3 +39,8 @@ export async function pruneTotal(db: DbOrTx, keep: number): Promise<void> {
 export async function listFrontendErrors(db: DbOrTx) {
   return db.select().from(frontendErrors).orderBy(desc(frontendErrors.id));
 }
+
+/** Decision 054: the reports received before `cutoff`; how many went. */
+export async function deleteFrontendErrorsBefore(db: DbOrTx, cutoff: Date): Promise<number> {
+  return (await db.delete(frontendErrors).where(lt(frontendErrors.receivedAt, cutoff)).returning({ id: frontendErrors.id })).length;
+}

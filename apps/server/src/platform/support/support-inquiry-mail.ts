@@ -19,6 +19,8 @@ export function supportInquiryMail(input: {
       '',
       input.message,
     ].join('\n'),
+    // Answering the e-mail answers the citizen.
+    replyTo: input.replyTo,
     topic: { kind: 'support-inquiry', inquiryId: input.inquiryId },
   };
 }

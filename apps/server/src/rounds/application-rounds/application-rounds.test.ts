@@ -1,30 +1,21 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createRoundBody,
-  openRoundOfLocation,
-  roundDetail,
-  roundList,
-  roundSummary,
-  type CreateRoundBody,
-} from '@lokaler/domain/application-rounds';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createRoundBody, openRoundOfLocation, roundDetail, roundList, type CreateRoundBody } from '@lokaler/domain/application-rounds';
 import { userBooking, userBookingSummaries } from '@lokaler/domain/user-booking';
 import { addDays, isoWeekday } from '@lokaler/domain/scheduling/calendar-date';
 import { formatDateNorwegian } from '@lokaler/domain/scheduling/format-date';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
-import { queryRows } from '../../db/client';
 import { AppError } from '../../errors';
 import { applicationRoundLocations, applicationRounds, roundWishes } from '../../db/schema/application-rounds';
 import { bookings, reservations } from '../../db/schema/bookings';
 import { mailOutbox } from '../../db/schema/outbox';
-import { cityAdmins } from '../../db/schema/location-setup';
-import { testAdmins, testCitizens } from '../../seed/test-users';
-import { createTestApp, type TestContext } from '../../../test/test-app';
-import { bearer, loginAs } from '../../../test/login';
-import { createAsset, createLocation, createUser } from '../../../test/factories/places';
+import { type TestContext } from '../../../test/test-app';
+import { bearer } from '../../../test/login';
+import { createUser } from '../../../test/factories/places';
 import { createRound as createRoundService } from './create-round';
-import { addFlow, addLocationAdmin, inDays, setOpeningHours } from '../../../test/factories/calendar';
+import { inDays } from '../../../test/factories/calendar';
 import { call } from '../../../test/admin-test-support';
+import { useRoundsWorld } from '../../../test/factories/rounds-world';
 
 /**
  * Semester rounds (decision 029): opening and reading them (/api/admin/rounds), the public
@@ -32,6 +23,7 @@ import { call } from '../../../test/admin-test-support';
  * enter a collecting round, the applicant's view of it, and single decisions refused while it is open.
  */
 describe('semester rounds', () => {
+  const { world, collecting, createRound, created, counts } = useRoundsWorld();
   let ctx: TestContext;
   let siri: string;
   let jonas: string;
@@ -43,60 +35,9 @@ describe('semester rounds', () => {
   let library: number;
   let gym: number;
   let hall: number;
-
-  // A round that collects today: applications from 3 days ago until 5 days from now, the semester from day 7.
-  const collecting = (overrides: Partial<CreateRoundBody> = {}): CreateRoundBody => ({
-    name: 'Høst skoler',
-    applicationStart: inDays(-3),
-    deadline: inDays(5),
-    semesterStart: inDays(7),
-    semesterEnd: inDays(120),
-    locationIds: [school],
-    ...overrides,
+  beforeAll(() => {
+    ({ ctx, siri, jonas, bente, kari, ola, school, otherSchool, library, gym, hall } = world);
   });
-
-  beforeAll(async () => {
-    ctx = await createTestApp();
-    const db = ctx.database.db;
-    const flow = await addFlow(db, 'school');
-    school = (await createLocation(db, { name: 'Sagene skole', behandlingstid: 3 })).id;
-    otherSchool = (await createLocation(db, { name: 'Bjølsen skole' })).id;
-    library = (await createLocation(db, { name: 'Deichman Bjerke' })).id;
-    await setOpeningHours(db, school, '16:00', '22:00');
-    gym = (await createAsset(db, school, { name: 'Gymsal', externalAssetNumber: 'G1', bookingFlowId: flow.id })).id;
-    hall = (await createAsset(db, school, { name: 'Aula', bookingFlowId: flow.id })).id;
-    await createAsset(db, school, { name: 'Revet rom', status: 'DELETED' });
-    await createAsset(db, otherSchool, { name: 'Gymsal Bjølsen' });
-    await addLocationAdmin(db, school, testAdmins[0]!.email);
-    await addLocationAdmin(db, library, testAdmins[1]!.email);
-    await db.insert(cityAdmins).values({ email: testAdmins[3]!.email.toLowerCase() });
-    siri = (await loginAs(ctx.app, testAdmins[0]!, { client: 'admin' })).accessToken;
-    jonas = (await loginAs(ctx.app, testAdmins[1]!, { client: 'admin' })).accessToken;
-    bente = (await loginAs(ctx.app, testAdmins[3]!, { client: 'admin' })).accessToken;
-    kari = (await loginAs(ctx.app, testCitizens[0]!)).accessToken;
-    ola = (await loginAs(ctx.app, testCitizens[1]!)).accessToken;
-  });
-  afterAll(() => ctx.close());
-  beforeEach(async () => {
-    await ctx.database.db.execute(
-      sql`truncate application_rounds, application_round_locations, round_wishes, bookings, reservations, change_log, mail_outbox restart identity cascade`,
-    );
-  });
-
-  const createRound = (body: unknown, token: string | null = siri) => call(ctx.app, token, 'POST', '/api/admin/rounds', body);
-  const created = async (body: CreateRoundBody, token = siri) => {
-    const res = await createRound(body, token);
-    expect(res.statusCode, res.body).toBe(201);
-    return roundSummary.parse(res.json());
-  };
-  const counts = async () =>
-    (
-      await queryRows<{ r: number; l: number }>(
-        ctx.database.db,
-        sql`
-    select (select count(*)::int from application_rounds) as r, (select count(*)::int from application_round_locations) as l`,
-      )
-    )[0]!;
 
   describe('opening a round (POST /api/admin/rounds)', () => {
     it('opens it: 201 with the summary, the round and its locations written', async () => {
@@ -546,88 +487,6 @@ describe('semester rounds', () => {
       await ctx.database.db.update(applicationRounds).set({ status: 'CLOSED' });
       const res = await call(ctx.app, siri, 'PUT', `/api/booking/${bookingId}/reject`, { rejectionText: 'Opptatt' });
       expect(res.statusCode).not.toBe(409);
-    });
-  });
-
-  describe('changing a round (PATCH /api/admin/rounds/{id})', () => {
-    const patch = (id: number, body: unknown, token: string | null = siri) =>
-      call(ctx.app, token, 'PATCH', `/api/admin/rounds/${id}`, body);
-    const datesOf = (b: CreateRoundBody) => ({
-      name: b.name,
-      applicationStart: b.applicationStart,
-      deadline: b.deadline,
-      semesterStart: b.semesterStart,
-      semesterEnd: b.semesterEnd,
-    });
-
-    it('moves the deadline to an earlier day: the application period ends and the round allocates', async () => {
-      const body = collecting();
-      const round = await created(body);
-      const res = await patch(round.id, { ...datesOf(body), name: 'Høst skoler 2027', applicationStart: inDays(-3), deadline: inDays(-1) });
-      expect(res.statusCode, res.body).toBe(200);
-      expect(roundSummary.parse(res.json())).toMatchObject({ name: 'Høst skoler 2027', deadline: inDays(-1), phase: 'ALLOCATING' });
-      const openNow = openRoundOfLocation.parse((await ctx.app.inject({ method: 'GET', url: `/api/location/${school}/round` })).json());
-      expect(openNow.round).toBeNull();
-    });
-
-    it('moves the semester while the round has no application, never over another round of its locations', async () => {
-      const body = collecting();
-      const round = await created(body);
-      await created(
-        collecting({
-          name: 'Vår skoler',
-          applicationStart: inDays(130),
-          deadline: inDays(140),
-          semesterStart: inDays(150),
-          semesterEnd: inDays(250),
-        }),
-      );
-      const moved = await patch(round.id, { ...datesOf(body), semesterEnd: inDays(100) });
-      expect(moved.statusCode, moved.body).toBe(200);
-      expect(
-        (await ctx.database.db.select().from(applicationRoundLocations).where(eq(applicationRoundLocations.roundId, round.id)))[0],
-      ).toMatchObject({ semesterEnd: inDays(100) });
-      const overlapping = await patch(round.id, { ...datesOf(body), semesterEnd: inDays(160) });
-      expect(overlapping.statusCode).toBe(409);
-      expect(overlapping.json()).toMatchObject({ code: 'ROUND_OVERLAPS', userMsg: expect.stringContaining('«Vår skoler»') });
-      expect((await ctx.database.db.select().from(applicationRounds).where(eq(applicationRounds.id, round.id)))[0]).toMatchObject({
-        semesterEnd: inDays(100),
-      });
-    });
-
-    it('keeps the semester once applications are in, refuses a closed round, bad dates and callers who do not manage every location', async () => {
-      const body = collecting({ locationIds: [school, otherSchool] });
-      const round = await created(body, bente);
-      await ctx.database.db.insert(bookings).values({ locationId: school, caseNumber: 'R-1', durationType: 'SEMESTERLOAN' });
-      const [booking] = await ctx.database.db.select().from(bookings);
-      await ctx.database.db
-        .insert(roundWishes)
-        .values({
-          roundId: round.id,
-          bookingId: booking!.id,
-          bookableAssetId: gym,
-          weekday: 2,
-          startMinute: 1080,
-          endMinute: 1140,
-          dateCount: 4,
-        });
-
-      const semester = await patch(round.id, { ...datesOf(body), semesterEnd: inDays(90) }, bente);
-      expect(semester.statusCode).toBe(409);
-      expect(semester.json()).toMatchObject({
-        code: 'ROUND_NOT_READY',
-        userMsg: expect.stringContaining('Semesterets datoer kan ikke endres'),
-      });
-      expect((await patch(round.id, { ...datesOf(body), deadline: inDays(7) }, bente)).statusCode).toBe(400);
-      // Siri administers Sagene skole only: the round is Bjølsen's too.
-      expect((await patch(round.id, { ...datesOf(body), deadline: inDays(2) }, siri)).statusCode).toBe(403);
-      expect((await patch(round.id, { ...datesOf(body), deadline: inDays(2) }, null)).statusCode).toBe(401);
-      expect((await patch(round.id, { ...datesOf(body), deadline: inDays(2) }, kari)).statusCode).toBe(403);
-      await ctx.database.db.update(applicationRounds).set({ status: 'CLOSED' }).where(eq(applicationRounds.id, round.id));
-      const closed = await patch(round.id, { ...datesOf(body), deadline: inDays(2) }, bente);
-      expect(closed.statusCode).toBe(409);
-      expect(closed.json()).toMatchObject({ code: 'ROUND_CLOSED' });
-      expect((await ctx.database.db.select().from(applicationRounds))[0]).toMatchObject({ deadline: inDays(5), semesterEnd: inDays(120) });
     });
   });
 });

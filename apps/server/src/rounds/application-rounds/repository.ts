@@ -68,6 +68,9 @@ export interface NewRound {
   deadline: string;
   semesterStart: string;
   semesterEnd: string;
+  /** Left out: the table's defaults (defaultRoundApplicantLimits). */
+  maxApplicationsPerApplicant?: number | undefined;
+  maxWeeklyHoursPerApplicant?: number | undefined;
   locationIds: readonly number[];
   createdByUserId: number | null;
 }
@@ -82,6 +85,8 @@ export async function insertRoundWithLocations(db: DbOrTx, round: NewRound): Pro
       deadline: round.deadline,
       semesterStart: round.semesterStart,
       semesterEnd: round.semesterEnd,
+      maxApplicationsPerApplicant: round.maxApplicationsPerApplicant,
+      maxWeeklyHoursPerApplicant: round.maxWeeklyHoursPerApplicant,
       createdByUserId: round.createdByUserId,
     })
     .returning();

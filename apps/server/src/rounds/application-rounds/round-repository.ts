@@ -39,14 +39,26 @@ export interface RoundDates {
   deadline: string;
   semesterStart: string;
   semesterEnd: string;
+  /** Left out: stays as it is. */
+  maxApplicationsPerApplicant?: number | undefined;
+  maxWeeklyHoursPerApplicant?: number | undefined;
 }
 
-/** Writes the round's name and dates, and its locations' copy of the semester (the exclusion constraint's). */
+/** Writes the round's name, dates and limits, and its locations' copy of the semester (the exclusion constraint's). */
 export async function updateRoundRow(db: DbOrTx, roundId: number, dates: RoundDates): Promise<RoundRow> {
   await db
     .update(applicationRoundLocations)
     .set({ semesterStart: dates.semesterStart, semesterEnd: dates.semesterEnd })
     .where(eq(applicationRoundLocations.roundId, roundId));
-  const [row] = await db.update(applicationRounds).set(dates).where(eq(applicationRounds.id, roundId)).returning();
+  const { maxApplicationsPerApplicant, maxWeeklyHoursPerApplicant, ...rest } = dates;
+  const [row] = await db
+    .update(applicationRounds)
+    .set({
+      ...rest,
+      ...(maxApplicationsPerApplicant === undefined ? {} : { maxApplicationsPerApplicant }),
+      ...(maxWeeklyHoursPerApplicant === undefined ? {} : { maxWeeklyHoursPerApplicant }),
+    })
+    .where(eq(applicationRounds.id, roundId))
+    .returning();
   return row!;
 }

@@ -21,6 +21,8 @@ export async function roundSummaries(db: DbOrTx, user: AuthenticatedUser, rounds
       deadline: round.deadline,
       semesterStart: round.semesterStart,
       semesterEnd: round.semesterEnd,
+      maxApplicationsPerApplicant: round.maxApplicationsPerApplicant,
+      maxWeeklyHoursPerApplicant: round.maxWeeklyHoursPerApplicant,
       status: round.status,
       phase: roundPhase(round, today),
       locations,

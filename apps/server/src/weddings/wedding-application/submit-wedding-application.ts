@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { enqueueMail } from '../../integrations/mail/outbox';
 import type { EffectiveIdentity } from '../../people';
+import { recordApplicationReceived } from '../../bookings';
 import { checkUpload } from '../wedding-certificate/check-upload';
 import { readWeddingForm } from '../wedding-certificate/get-wedding-form';
 import { fulfilWeddingCertificate, upsertProevingsattest } from '../wedding-certificate/repository';
@@ -48,6 +49,8 @@ export async function submitWeddingApplication(options: {
       await fulfilWeddingCertificate(tx, booking.id, identity.user, now);
     }
     await endHold(tx, booking.id, now);
+    // The wedding's application came in now, not when its time was taken: the archive opens the case here (decision 056).
+    await recordApplicationReceived(tx, booking.id);
     // The e-mail given in the form, else the one given when the time was taken (the prefill's), else the login's.
     const to = body.applicantEmail || booking.formAnswers.contactEmail || identity.user.email;
     if (to) {

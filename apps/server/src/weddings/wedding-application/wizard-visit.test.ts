@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiError } from '@lokaler/domain/api-error';
-import type { UserBooking } from '@lokaler/domain/user-booking';
+import type { UserBooking, UserBookingSummary } from '@lokaler/domain/user-booking';
 import type { WeddingPrefillResponse } from '@lokaler/domain/wedding-application-answers';
 import type { WeddingWizardOpenResponse } from '@lokaler/domain/wedding-hold';
 import { queryRows } from '../../db/client';
@@ -50,6 +50,9 @@ describe('PUT /api/user/form/wedding/{id}/wizard-open and …/wizard-left', () =
   const prefill = async (id: number) =>
     (await kari.request({ method: 'GET', url: `/api/user/form/wedding/prefill/${id}` })).json<WeddingPrefillResponse>();
   const bookingPage = async (id: number) => (await kari.request({ method: 'GET', url: `/api/user/booking/${id}` })).json<UserBooking>();
+  /** The booking's row in Mine bookinger. */
+  const listed = async (id: number) =>
+    (await kari.request({ method: 'GET', url: '/api/user/booking' })).json<UserBookingSummary[]>().find((b) => b.bookingId === id)!;
   const holdOf = async (id: number) => {
     const [row] = await queryRows<{ hold: string | null; release: string | null; status: string }>(
       ctx.database.db,
@@ -128,6 +131,8 @@ describe('PUT /api/user/form/wedding/{id}/wizard-open and …/wizard-left', () =
 
   it('a sent form and a closed booking: open is 409 (CONFLICT, TIME_NO_LONGER_HELD), left changes nothing', async () => {
     const sent = await takeTime();
+    // Taken, not sent: Mine bookinger says so, as the booking's page does.
+    expect((await listed(sent)).weddingNotSent).toBe(true);
     await ctx.database.db.execute(sql`insert into wedding_forms (booking_id, answers, submitted_at) values (${sent}, '{}'::jsonb, now())`);
     await ctx.database.db.execute(sql`update bookings set hold_expires_at = null where id = ${sent}`);
     const openSent = await open(sent, randomUUID());
@@ -136,6 +141,7 @@ describe('PUT /api/user/form/wedding/{id}/wizard-open and …/wizard-left', () =
     expect((await left(sent, randomUUID())).statusCode).toBe(204);
     expect((await holdOf(sent)).release).toBeNull();
     expect((await bookingPage(sent)).weddingHold).toBeNull();
+    expect((await listed(sent)).weddingNotSent).toBe(false);
 
     const closed = await takeTime(kari, '12:00:00');
     expect((await kari.request({ method: 'PUT', url: `/api/user/booking/${closed}/autoreject` })).statusCode).toBe(200);

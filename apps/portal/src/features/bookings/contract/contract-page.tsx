@@ -5,9 +5,11 @@ import { contractMessages, DOCUMENT_NOT_APPROVED, signedByText } from '@lokaler/
 import type { UserBooking } from '@lokaler/domain/user-booking';
 import { isApiClientError } from '@lokaler/api-client/api-client-error';
 import { contractQuery, signContractMutation } from '@lokaler/api-client/contracts';
+import { downloadUserDocumentPdf, userDocumentPdfUrl } from '@lokaler/api-client/document-pdf';
 import { useCurrentUserRoles } from '@lokaler/api-client/current-user';
 import { useGuardedMutation } from '@lokaler/api-client/react/use-guarded-mutation';
 import { loadFailureMessage, userMessageOf } from '@lokaler/api-client/user-message';
+import { FileDownloadLink } from '@lokaler/ui/file-download-link';
 import { Loading } from '@lokaler/ui/loading';
 import { usePageTitle } from '@lokaler/ui/page-title';
 import { SanitizedDocument } from '@lokaler/ui/sanitized-document';
@@ -87,6 +89,14 @@ function ContractView({ sub, booking }: { sub: string; booking: UserBooking }) {
             <Button variant="secondary" onClick={() => setPrintFailed(!printDocument(title, contract.data.contractHtml))}>
               Skriv ut
             </Button>
+            <FileDownloadLink
+              href={userDocumentPdfUrl('contract', booking.bookingId)}
+              fallbackName={`kontrakt-${booking.caseNumber}.pdf`}
+              fetchFile={() => downloadUserDocumentPdf('contract', booking.bookingId)}
+              describeFailure={userMessageOf}
+            >
+              Last ned kontrakten som PDF
+            </FileDownloadLink>
           </div>
           {printFailed && (
             <Alert data-color="warning" role="alert">

@@ -273,6 +273,7 @@ describe('change timeline', () => {
       'Signert',
       'Sendt',
       null,
+      'Personopplysninger slettet',
     ]);
     expect(within(items[0]!).getByText('01.02.2030 11:00')).toBeInTheDocument();
     expect(within(items[0]!).getByText('av Person 0')).toBeInTheDocument();

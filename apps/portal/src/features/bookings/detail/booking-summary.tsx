@@ -4,7 +4,8 @@ import type { UserBooking } from '@lokaler/domain/user-booking';
 import { contractMustBeSigned, contractMustBeSignedLabel } from '@lokaler/domain/user-booking-rules';
 import { collectingRound, StatusOrReceivedBadge } from '../shared/round-received';
 import { statusInfoText } from './status-info';
-import { NotSentBadge, WeddingNotSent } from './wedding-not-sent';
+import { NotSentBadge } from '../shared/not-sent-badge';
+import { WeddingNotSent } from './wedding-not-sent';
 
 function addressOf(location: UserBooking['location']): string {
   const place = [location.postCode, location.city].filter(Boolean).join(' ');

@@ -1,4 +1,4 @@
-import { Alert, Heading, Link, Paragraph, Tag } from '@digdir/designsystemet-react';
+import { Alert, Heading, Link, Paragraph } from '@digdir/designsystemet-react';
 import { Link as RouterLink } from 'react-router';
 import type { UserBooking } from '@lokaler/domain/user-booking';
 import { paths } from '../../../config/paths';
@@ -8,15 +8,6 @@ type WeddingHold = NonNullable<UserBooking['weddingHold']>;
 
 /** 'HH:mm' of the hold's end on the Oslo clock. */
 const clockOf = (utc: string) => formatInstant(utc).slice(11);
-
-/** Decision 038: a held wedding whose form is not sent is not waiting for anybody: 'Ikke sendt'. */
-export function NotSentBadge() {
-  return (
-    <Tag data-color="warning" className="lk-status-badge">
-      Ikke sendt
-    </Tag>
-  );
-}
 
 /**
  * Decision 038: the booking page of a wedding time taken but whose application is not sent — the

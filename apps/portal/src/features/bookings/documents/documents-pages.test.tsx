@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { kari, renderPortal, stubApi } from '../../../testing/render-portal';
 import { buildUserBooking } from '../testing/booking-factories';
 import { json, kariRoles, resetBrowserState } from '../testing/setup';
@@ -19,6 +20,37 @@ describe('decision and change note', () => {
     expect(region.innerHTML).toBe('<h2>Vedtak</h2><p>Søknaden er innvilget.</p>');
     expect(screen.getByRole('heading', { level: 1, name: 'Vedtak for bookingen hos Sagene samfunnshus' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Tilbake til bookingen' })).toHaveAttribute('href', '/bookinger/42');
+  });
+
+  it("downloads the vedtak as PDF with the citizen's token, under the server's name (decision 055)", async () => {
+    const user = userEvent.setup();
+    const bytes = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d]);
+    const sent: (string | null)[] = [];
+    stubDocuments({
+      '/api/user/vedtak/42': { vedtakHtml: '<h1>Vedtak</h1>' },
+      '/api/user/vedtak/42/pdf': ({ init }: { init: RequestInit }) => {
+        sent.push(new Headers(init.headers).get('Authorization'));
+        return new Response(bytes, {
+          status: 200,
+          headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="vedtak-LOK-2030-00042.pdf"' },
+        });
+      },
+    });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:vedtak', revokeObjectURL: vi.fn() }));
+    const clicked: { href: string; download: string }[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push({ href: this.href, download: this.download });
+    });
+    try {
+      renderPortal('/bookinger/42/vedtak', { user: kari });
+      const link = await screen.findByRole('link', { name: 'Last ned vedtaket som PDF' });
+      expect(link).toHaveAttribute('href', '/api/user/vedtak/42/pdf');
+      await user.click(link);
+      await waitFor(() => expect(clicked).toEqual([{ href: 'blob:vedtak', download: 'vedtak-LOK-2030-00042.pdf' }]));
+      expect(sent).toEqual([expect.stringMatching(/^Bearer .+/)]);
+    } finally {
+      click.mockRestore();
+    }
   });
 
   it('says so when there is no vedtak yet', async () => {

@@ -2,8 +2,10 @@ import { Alert, Heading, Paragraph } from '@digdir/designsystemet-react';
 import { useQuery } from '@tanstack/react-query';
 import type { UserBooking } from '@lokaler/domain/user-booking';
 import { isApiClientError } from '@lokaler/api-client/api-client-error';
+import { downloadUserDocumentPdf, userDocumentPdfUrl } from '@lokaler/api-client/document-pdf';
 import { vedtakQuery } from '@lokaler/api-client/user-booking-documents';
-import { loadFailureMessage } from '@lokaler/api-client/user-message';
+import { loadFailureMessage, userMessageOf } from '@lokaler/api-client/user-message';
+import { FileDownloadLink } from '@lokaler/ui/file-download-link';
 import { Loading } from '@lokaler/ui/loading';
 import { usePageTitle } from '@lokaler/ui/page-title';
 import { SanitizedDocument } from '@lokaler/ui/sanitized-document';
@@ -13,7 +15,7 @@ import { BackToBooking } from '../shared/back-to-booking';
 import { BookingLoader } from '../shared/booking-loader';
 import { useBookingId } from '../shared/use-booking-id';
 
-/** /bookinger/:bookingId/vedtak — the decision letter (vedtakHtml, sanitised). */
+/** /bookinger/:bookingId/vedtak — the decision letter (vedtakHtml, sanitised), and its PDF to download (decision 055). */
 export function VedtakPage() {
   const bookingId = useBookingId();
   return (
@@ -45,6 +47,16 @@ function VedtakView({ sub, booking }: { sub: string; booking: UserBooking }) {
           <Paragraph>{loadFailureMessage(error).title}</Paragraph>
           <Paragraph>{loadFailureMessage(error).detail}</Paragraph>
         </Alert>
+      )}
+      {data && (
+        <FileDownloadLink
+          href={userDocumentPdfUrl('vedtak', booking.bookingId)}
+          fallbackName={`vedtak-${booking.caseNumber}.pdf`}
+          fetchFile={() => downloadUserDocumentPdf('vedtak', booking.bookingId)}
+          describeFailure={userMessageOf}
+        >
+          Last ned vedtaket som PDF
+        </FileDownloadLink>
       )}
       {data && (
         <SanitizedDocument

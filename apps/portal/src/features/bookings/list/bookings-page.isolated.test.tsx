@@ -103,6 +103,21 @@ describe('/bookinger', () => {
     expect(within(single!).queryByText(/Søknadsfrist/)).not.toBeInTheDocument();
   });
 
+  it("shows a wedding time taken whose form is not sent as 'Ikke sendt', not as waiting (decision 038)", async () => {
+    stubBookings({
+      '/api/user/booking': [
+        buildSummary({ bookingId: 6, sourceForm: 'wedding', status: 'UNPROCESSED', weddingNotSent: true }),
+        ...bookings,
+      ],
+    });
+    renderPortal('/bookinger', { user: kari });
+    const table = await screen.findByRole('table', { name: 'Mine bookinger' });
+    const [held, single] = within(table).getAllByRole('row').slice(1);
+    expect(within(held!).getByText('Ikke sendt')).toHaveAttribute('data-color', 'warning');
+    expect(within(held!).queryByText('Venter på behandling')).not.toBeInTheDocument();
+    expect(within(single!).getByText('Venter på behandling')).toBeInTheDocument();
+  });
+
   it('renders the table in a transition, not in the render the answer arrived in (decision 050)', async () => {
     vi.mocked(useAnswerInTransition).mockClear();
     stubBookings();

@@ -49,6 +49,11 @@ function MyBookings({ user }: { user: AuthUser }) {
             <RouterLink to={paths.calendarFeeds.getHref()}>Legg bookingene i kalenderen din</RouterLink>
           </Link>
         </Paragraph>
+        <Paragraph>
+          <Link asChild>
+            <RouterLink to={paths.myData.getHref()}>Mine data</RouterLink>
+          </Link>
+        </Paragraph>
         {isPending && <Loading label="Henter bookingene dine" />}
         {error && (
           <Alert data-color="danger">

@@ -2,6 +2,7 @@ import { Link, Table } from '@digdir/designsystemet-react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { UserBookingSummary } from '@lokaler/domain/user-booking';
 import { deadlineText } from '@lokaler/domain/application-rounds';
+import { NotSentBadge } from '../shared/not-sent-badge';
 import { collectingRound, StatusOrReceivedBadge } from '../shared/round-received';
 import { paths } from '../../../config/paths';
 import { formatInstantDate } from '../format';
@@ -46,7 +47,7 @@ export function BookingsTable({ bookings }: { bookings: readonly UserBookingSumm
               </Table.Cell>
               <Table.Cell data-label="Dato">{booking.periodDescription}</Table.Cell>
               <Table.Cell data-label="Status">
-                <StatusOrReceivedBadge booking={booking} data-size="sm" />
+                {booking.weddingNotSent ? <NotSentBadge data-size="sm" /> : <StatusOrReceivedBadge booking={booking} data-size="sm" />}
                 {booking.round && collectingRound(booking) && <div className="lk-muted">{deadlineText(booking.round.deadline)}</div>}
               </Table.Cell>
               <Table.Cell>

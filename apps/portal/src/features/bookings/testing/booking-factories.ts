@@ -91,6 +91,7 @@ export function buildSummary(overrides: Partial<UserBookingSummary> = {}): UserB
     displayOrgName: null,
     hasPendingRequirements: false,
     round: null,
+    weddingNotSent: false,
     ...overrides,
   };
 }

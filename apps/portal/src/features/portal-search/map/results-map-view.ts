@@ -78,6 +78,8 @@ export class ResultsMapView {
   private markerOrder = new WeakMap<L.Layer, number>();
   /** The markers were fitted while the map had no size (laid out later): fit again once it has one. */
   private fitPending = false;
+  /** Between Leaflet's zoomstart and zoomend. */
+  private zooming = false;
   private readonly resizeObserver: ResizeObserver | null;
 
   constructor(
@@ -99,6 +101,8 @@ export class ResultsMapView {
       iconCreateFunction: (cluster) => this.clusterIcon(cluster),
     });
     this.markerLayer.addTo(this.map);
+    // After the cluster layer's own zoomend (it was added first): by then its clusters are redrawn.
+    this.map.on('zoomstart', () => (this.zooming = true)).on('zoomend', () => (this.zooming = false));
     // Leaflet follows the window's size only; the page's layout can change the map's size on its own.
     this.resizeObserver = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => this.resized());
     this.resizeObserver?.observe(container);
@@ -169,6 +173,8 @@ export class ResultsMapView {
       onActivate: () => {
         const first = minBy(cluster.getAllChildMarkers(), (child) => this.markerOrder.get(child) ?? Infinity);
         if (first) this.focusWhenDrawn(first);
+        // The cluster's element goes with the zoom: until the new one is drawn, focus waits on the map, not the page.
+        this.map.getContainer().focus({ preventScroll: true });
         // Zoom in while that tells its markers apart; where none does (the same building), spread them out.
         if (this.map.getZoom() < NO_CLUSTERS_FROM_ZOOM && this.map.getBoundsZoom(cluster.getBounds()) > this.map.getZoom())
           cluster.zoomToBounds({ padding: [MARKER_SIZE, MARKER_SIZE] });
@@ -177,7 +183,11 @@ export class ResultsMapView {
     });
   }
 
-  /** Focuses what shows this marker (itself, or the cluster it is in) once the clusters are redrawn. */
+  /**
+   * Focuses what shows this marker (itself, or the cluster it is in) once the clusters are redrawn. The
+   * fallback (for a zoom that changed nothing) waits while a zoom is still under way: on a slow device
+   * it would otherwise focus an element the redraw is about to remove, and focus would fall to the page.
+   */
   private focusWhenDrawn(marker: L.Marker): void {
     let done = false;
     const focus = () => {
@@ -187,8 +197,12 @@ export class ResultsMapView {
       const shown = this.markerLayer.getVisibleParent(marker) as L.Marker | null;
       (shown?.getElement() ?? this.map.getContainer()).focus();
     };
+    const fallback = () => {
+      if (this.zooming) setTimeout(fallback, CLUSTER_FOCUS_FALLBACK_MS / 7);
+      else focus();
+    };
     this.markerLayer.once('animationend', focus).once('spiderfied', focus);
-    setTimeout(focus, CLUSTER_FOCUS_FALLBACK_MS);
+    setTimeout(fallback, CLUSTER_FOCUS_FALLBACK_MS);
   }
 
   private createMarker(marker: LocationMarker): L.Marker {

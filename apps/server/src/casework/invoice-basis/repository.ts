@@ -1,0 +1,95 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { CostBasedPrices } from '@lokaler/domain/admin-selvkost';
+import type { BookingDurationType, CostCategory } from '@lokaler/domain/booking';
+import type { NewLine, RecordedLine } from '@lokaler/domain/invoice-basis';
+import type { DayOfWeek } from '@lokaler/domain/scheduling/day-of-week';
+import type { DbOrTx, Tx } from '../../db/client';
+import { bookingApprovals } from '../../db/schema/admin-decisions';
+import { bookings } from '../../db/schema/bookings';
+import { invoiceBasisLines } from '../../db/schema/invoice-basis';
+
+export type InvoiceBasisRow = typeof invoiceBasisLines.$inferSelect;
+
+export interface PricingFacts {
+  durationType: BookingDurationType;
+  /** The approval's category, else the booking's (an administrator's own booking has no approval row). */
+  costCategory: CostCategory | null;
+  marketPriceOre: number | null;
+  costBasedPrices: CostBasedPrices | null;
+  hasTilsynsvakt: boolean;
+  tilsynsvaktWeekdays: DayOfWeek[];
+  /** Whether the booking has any invoice basis line: one without a price and without lines needs no more reads. */
+  hasLines: boolean;
+}
+
+/** The booking's approved terms, read as the reimbursement report reads them (approval first, then the booking). */
+export async function findPricingFacts(db: DbOrTx, bookingId: number): Promise<PricingFacts | undefined> {
+  const [row] = await db
+    .select({
+      durationType: bookings.durationType,
+      bookingCategory: bookings.costCategory,
+      bookingMarketPrice: bookings.marketPriceOre,
+      approvalCategory: bookingApprovals.costCategory,
+      approvalMarketPrice: bookingApprovals.marketPriceOre,
+      costBasedPrices: bookingApprovals.costBasedPrices,
+      hasTilsynsvakt: bookingApprovals.hasTilsynsvakt,
+      tilsynsvaktWeekdays: bookingApprovals.tilsynsvaktWeekdays,
+      hasLines: sql<boolean>`exists (select 1 from ${invoiceBasisLines} where ${invoiceBasisLines.bookingId} = ${bookings.id})`,
+    })
+    .from(bookings)
+    .leftJoin(bookingApprovals, eq(bookingApprovals.bookingId, bookings.id))
+    .where(eq(bookings.id, bookingId));
+  if (!row) return undefined;
+  return {
+    durationType: row.durationType,
+    costCategory: row.approvalCategory ?? row.bookingCategory,
+    marketPriceOre: row.approvalMarketPrice ?? row.bookingMarketPrice,
+    costBasedPrices: row.costBasedPrices ?? null,
+    hasTilsynsvakt: row.hasTilsynsvakt ?? false,
+    tilsynsvaktWeekdays: row.tilsynsvaktWeekdays ?? [],
+    hasLines: row.hasLines,
+  };
+}
+
+export async function listInvoiceBasisLines(db: DbOrTx, bookingId: number): Promise<InvoiceBasisRow[]> {
+  return db.select().from(invoiceBasisLines).where(eq(invoiceBasisLines.bookingId, bookingId)).orderBy(asc(invoiceBasisLines.id));
+}
+
+export function asRecordedLine(row: InvoiceBasisRow): RecordedLine {
+  return {
+    id: row.id,
+    element: row.element,
+    period: row.period,
+    unitPriceOre: row.unitPriceOre,
+    quantity: row.quantity,
+    amountOre: row.amountOre,
+    status: row.status,
+    covers: row.covers,
+  };
+}
+
+/** Deletes OPEN lines only: an invoiced line stays whatever the caller asks. */
+export async function deleteOpenLines(tx: Tx, bookingId: number, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx
+    .delete(invoiceBasisLines)
+    .where(and(eq(invoiceBasisLines.bookingId, bookingId), eq(invoiceBasisLines.status, 'OPEN'), inArray(invoiceBasisLines.id, [...ids])));
+}
+
+export async function insertLines(tx: Tx, bookingId: number, lines: readonly NewLine[]): Promise<void> {
+  if (lines.length === 0) return;
+  await tx.insert(invoiceBasisLines).values(lines.map((l) => ({ ...l, bookingId })));
+}
+
+/**
+ * Marks the booking's OPEN lines as invoiced. The invoice run (not built yet, decision 058) is its
+ * caller; tests use it to reach the credit path. Returns how many lines it marked.
+ */
+export async function markLinesInvoiced(db: DbOrTx, bookingId: number, at: Date): Promise<number> {
+  const marked = await db
+    .update(invoiceBasisLines)
+    .set({ status: 'INVOICED', invoicedAt: at })
+    .where(and(eq(invoiceBasisLines.bookingId, bookingId), eq(invoiceBasisLines.status, 'OPEN')))
+    .returning({ id: invoiceBasisLines.id });
+  return marked.length;
+}
