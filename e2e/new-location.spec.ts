@@ -174,6 +174,8 @@ describe('a city sets up a new location, end to end (decision 015)', () => {
     await atStep(6);
     await saveAndGoOn();
 
+    // The publish section is on the last step already; it says so once the last step's save has landed.
+    await visible(page.getByText('Alle stegene er lagret.', { exact: false }));
     await page.getByRole('button', { name: 'Publiser lokalet' }).click();
     await visible(page.getByRole('link', { name: 'Innstillinger for lokalet' }));
     await expectAxeCleanAt320And1280(page);
