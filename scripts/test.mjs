@@ -143,7 +143,7 @@ function e2eGroups(shards) {
   return groups.map((g) => g.files).filter((f) => f.length > 0);
 }
 
-/** One Vitest process; resolves to its JSON report's path (missing when Vitest did not write one). */
+/** One Vitest process; resolves to its JSON report's path (missing when Vitest did not write one) and its exit code. */
 const vitest = (project, extraArgs, captured) =>
   new Promise((resolve) => {
     const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lokaler-test-')), 'vitest.json');
@@ -167,10 +167,10 @@ const vitest = (project, extraArgs, captured) =>
       child.stdout.on('data', (d) => (output += d));
       child.stderr.on('data', (d) => (output += d));
     }
-    child.on('close', () => {
+    child.on('close', (code) => {
       // A captured shard's output is printed whole when it ends, so two shards' lines do not interleave.
       if (output) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
-      resolve(report);
+      resolve({ report, code });
     });
   });
 
@@ -181,12 +181,13 @@ const count = (project, report) => {
   totals.passed += r.numPassedTests;
   totals.failed += r.numFailedTests;
   totals.skipped += r.numPendingTests + r.numTodoTests;
-  // A file that fails to load has no tests to count: count it as a failure.
-  totals.failed += r.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
+  // A file that fails with no failed test (it did not load, or a hook failed: the OpenAPI response check's
+  // afterAll, decision 060) counts as one failure.
+  const fileFailed = (f) => f.status === 'failed' && !f.assertionResults.some((t) => t.status === 'failed');
+  totals.failed += r.testResults.filter(fileFailed).length;
   for (const file of r.testResults) {
     const where = `${project} ${path.relative(root, file.name)}`;
-    if (file.status === 'failed' && file.assertionResults.length === 0)
-      failures.push(`${where}: ${file.message?.split('\n')[0] ?? 'did not load'}`);
+    if (fileFailed(file)) failures.push(`${where}: ${file.message?.split('\n')[0] ?? 'did not load'}`);
     for (const t of file.assertionResults) {
       if (t.status === 'failed') failures.push(`${where} › ${t.fullName}: ${t.failureMessages?.[0]?.split('\n')[0] ?? ''}`);
     }
@@ -201,12 +202,17 @@ for (const project of projects) {
   const reports = await Promise.all(groups.map((files) => vitest(project, files, shards > 1)));
   let passed = 0;
   let failed = 0;
-  reports.forEach((report, i) => {
+  reports.forEach(({ report, code }, i) => {
+    const run = `vitest run of ${project}${shards > 1 ? ` (shard ${i + 1}/${shards})` : ''}`;
     const r = count(project, report);
-    if (!r) check(`vitest run of ${project}${shards > 1 ? ` (shard ${i + 1}/${shards})` : ''}`, false);
+    if (!r) check(run, false);
     else {
       passed += r.numPassedTests;
       failed += r.numFailedTests;
+      // A run whose report counts no failure but that exited non-zero failed outside any test (e.g. the e2e
+      // teardown's OpenAPI response check, decision 060): one failure, so the totals never hide it.
+      if (code !== 0 && r.numFailedTests === 0 && !r.testResults.some((f) => f.status === 'failed'))
+        check(`${run}: exit code ${code}`, false);
     }
   });
   console.log(`${project}: ${passed} passed, ${failed} failed in ${seconds(since)}${shards > 1 ? ` (${shards} shards at once)` : ''}`);
