@@ -27,6 +27,8 @@ const serverProject = {
   environment: 'node',
   isolate: false,
   exclude: ['**/node_modules/**', '**/*.artifact.test.ts'],
+  // Decision 060: every app a file builds checks its /api answers against its OpenAPI document.
+  setupFiles: ['./apps/server/test/response-check-setup.ts'],
 } as const;
 
 // The domain's files are pure functions without module mocks: they share one module graph per worker.

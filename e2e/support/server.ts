@@ -22,6 +22,8 @@ export interface StartServerOptions {
   requires?: string[];
   /** The name of the empty data folder in the system's temporary folder starts with this. */
   dataDirPrefix?: string;
+  /** Check every /api answer against the OpenAPI document and append each mismatch to this file (decision 060). */
+  responseCheckFile?: string;
 }
 
 const e2eEnv = {
@@ -58,9 +60,17 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), options.dataDirPrefix ?? 'lokaler-e2e-'));
   const baseUrl = `http://localhost:${port}`;
+  const responseCheck = options.responseCheckFile ? { API_RESPONSE_CHECK: options.responseCheckFile } : {};
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', main], {
     cwd: repoRoot,
-    env: serverEnv({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...(options.env ?? e2eEnv) }),
+    env: serverEnv({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...(options.env ?? e2eEnv),
+      ...responseCheck,
+    }),
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));

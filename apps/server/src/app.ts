@@ -6,6 +6,7 @@ import type { Database } from './db/client';
 import { registerErrorHandling } from './http/error-handler';
 import { loggerOptions } from './http/logger-options';
 import { registerOpenApi } from './http/openapi';
+import { mismatchSink, registerResponseCheck } from './http/response-check';
 import { registerStatic, type SpaFolders } from './platform';
 import { registerRetention } from './privacy';
 import { registerBusyChangesPruning, registerFreeSlotAlerts } from './availability';
@@ -70,6 +71,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.decorate('database', database);
   // First: every later hook's and route's answer carries the request id, and every route is measured.
   registerObservability(app);
+  // Tests only (decision 060): before compression, so the check reads each answer's JSON as serialised.
+  if (config.responseCheck) registerResponseCheck(app, mismatchSink(config.responseCheck));
 
   await app.register(cookie, { secret: config.cookieSecret });
   await registerSecurityHeaders(app);

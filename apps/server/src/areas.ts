@@ -21,6 +21,7 @@ import {
   searchRoutes,
   freeSlotAlertRoutes,
   calendarFeedRoutes,
+  openDataRoutes,
 } from './availability';
 import { applicationRoundRoutes, roundDecisionGuard } from './rounds';
 import {
@@ -94,6 +95,7 @@ const moduleRoutes = [
   adminRoomRoutes,
   freeSlotAlertRoutes,
   calendarFeedRoutes,
+  openDataRoutes,
   applicationRoundRoutes,
   roundAllocationRoutes,
   myDataRoutes,

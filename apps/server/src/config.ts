@@ -210,6 +210,15 @@ const envSchema = z.object({
   API_DOCS_PUBLIC: bool.default(true),
   /** The admin API's document: public (in /api/docs and at /api/docs/admin/json), admins (only with an admin's token), off. Default off in production, else public. */
   API_DOCS_ADMIN: z.enum(['public', 'admins', 'off']).optional(),
+  /**
+   * Tests only (decision 060): check every /api answer against the OpenAPI document; `record` keeps the
+   * mismatches in memory, an absolute path appends them to that file (the e2e suite's). Refused in production.
+   */
+  API_RESPONSE_CHECK: z
+    .string()
+    .trim()
+    .refine((v) => v === 'record' || path.isAbsolute(v), 'must be record or an absolute file path')
+    .optional(),
   KEY_SERVICE_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** A fixed bearer token for the key service; or the client credentials below. */
   KEY_SERVICE_TOKEN: z.string().min(1).optional(),
@@ -345,6 +354,8 @@ function buildConfig(env: Env) {
     // Production rails, API documents, HTTP clients of the key service and org register (decision 033)
     allowDemoServices: env.ALLOW_DEMO_SERVICES,
     apiDocs: { public: env.API_DOCS_PUBLIC, admin: env.API_DOCS_ADMIN ?? (env.NODE_ENV === 'production' ? 'off' : 'public') },
+    /** Where answers that disagree with the document go: 'record', a file, or null (not checked; decision 060). */
+    responseCheck: env.API_RESPONSE_CHECK ?? null,
     keyServiceHttp: keyServiceHttpSettings(env),
     orgRegistryHttp:
       env.ORG_REGISTRY_ADAPTER === 'http' && env.ORG_REGISTRY_URL
@@ -424,6 +435,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...integrationProblems(parsed.data),
     ...identityProblems(parsed.data),
     ...archiveProblems(parsed.data),
+    // Decision 060: a test's check, whose compiling and validating every answer production should not pay for.
+    ...(parsed.data.NODE_ENV === 'production' && parsed.data.API_RESPONSE_CHECK
+      ? ['  API_RESPONSE_CHECK: for tests only; unset it in production']
+      : []),
   ];
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   return buildConfig(parsed.data);

@@ -24,6 +24,8 @@ const PUBLIC_ROUTES = [
   'GET /api/preferences/options/assettypes',
   'GET /api/location',
   'GET /api/location/:id',
+  // Spec 01 §7's list of one source (decision 061).
+  'GET /api/location/public',
   'GET /api/location/:id/bookableassets',
   // The semester round an application to the location enters (decision 029): the apply form says so before sending.
   'GET /api/location/:id/round',
@@ -50,6 +52,10 @@ const PUBLIC_ROUTES = [
   'POST /api/free-slot-alerts/unsubscribe',
   // Calendar apps cannot log in: the secret in the feed's URL is the capability (decision 024).
   'GET /api/calendar/:file',
+  // Open data (decision 061): for anyone to build on, no login, no personal data.
+  'GET /api/open-data/catalogue.json',
+  'GET /api/open-data/catalogue.csv',
+  'GET /api/open-data/free-times',
 ];
 
 /** Anyone may call these too; a token, when sent, must be valid (401 otherwise) and adds the caller's own view. */

@@ -94,7 +94,7 @@ const adminEmails = z.array(z.string().trim().toLowerCase().max(320)).max(50);
  * (removeLocationAdminEmails).
  */
 export const removeLocationAdminsQuery = z.object({
-  emails: z.preprocess((v) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : [v]), adminEmails),
+  emails: z.preprocess((v) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : [v]), adminEmails).default([]),
 });
 export const removeLocationAdminsBody = z.object({ emails: adminEmails }).nullish();
 

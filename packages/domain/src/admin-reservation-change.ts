@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { bookingReservation } from './booking-reservation';
 import { assetTimesToBook } from './booking-request';
 import { idParam } from './id-param';
-import { durationOrHours, isoDate, repeatedParam, wallClockTime } from './scheduling/api-primitives';
+import { durationOrHours, isoDate, requiredRepeatedParam, wallClockTime } from './scheduling/api-primitives';
 
 /**
  * The administrator's changes to single times of a booking (spec 02 §3 "Reservation change", §7):
@@ -37,7 +37,7 @@ export type ChangeReservationBody = z.infer<typeof changeReservationBody>;
 
 /** DELETE /api/reservation?id=1&id=2&comment=… (ids of one booking). */
 export const deleteReservationsQuery = z.object({
-  id: repeatedParam(idParam).pipe(z.array(z.number()).min(1, 'Velg minst én tid').max(1000)),
+  id: requiredRepeatedParam(z.array(idParam).min(1, 'Velg minst én tid').max(1000)),
   comment: z.string().trim().max(5000).optional(),
 });
 export type DeleteReservationsQuery = z.infer<typeof deleteReservationsQuery>;

@@ -87,8 +87,8 @@ export const searchResultParams = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_SEARCH_PAGE_SIZE).optional(),
   offset: z.coerce.number().int().min(0).max(100_000).optional(),
   list: z.enum(['available', 'unavailable']).optional(),
-  capacity: repeatedParam(z.enum(capacityBucketIds)),
+  capacity: repeatedParam(z.enum(capacityBucketIds)).default([]),
   text: z.string().max(200).optional(),
-  area: repeatedParam(z.string().min(1).max(50)),
+  area: repeatedParam(z.string().min(1).max(50)).default([]),
 });
 export type SearchResultParams = z.infer<typeof searchResultParams>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idParam } from './id-param';
 import { latLng } from './location';
-import { repeatedParam } from './scheduling/api-primitives';
+import { judgedByRoute, repeatedParam } from './scheduling/api-primitives';
 import { daysOfWeek, type DayOfWeek } from './scheduling/day-of-week';
 import { searchRepetitions, type SearchRepetition } from './scheduling/expand-weekday-pattern';
 import { parseDuration } from './scheduling/iso-duration';
@@ -18,7 +18,10 @@ import { searchFormIssues, type FieldIssue, type SearchFormValues } from './sear
  * kan ikke være i fortiden', 'Til-dato kan ikke være før fra-dato' …) the form shows.
  */
 
-const text = z.string().optional();
+// Required, and judged by the search form's rules with their texts (decision 060).
+const text = judgedByRoute(z.string());
+const repetition = judgedByRoute(z.union([z.enum(searchRepetitions), z.literal('')]));
+// Required too ('Velg minst én ukedag'): without a default the document marks it so.
 const weekdays = repeatedParam(z.enum(daysOfWeek));
 
 export const searchAssetsParams = z.object({ tagIds: tagIdsParam, date: text, duration: text });
@@ -27,7 +30,7 @@ export const searchAssetsRepeatingParams = z.object({
   from: text,
   to: text,
   duration: text,
-  repetition: z.enum(searchRepetitions).optional(),
+  repetition,
   daysOfWeek: weekdays,
 });
 export const searchLocationParams = z.object({ locationId: idParam });
@@ -37,7 +40,7 @@ export const availableTimeSeriesParams = z.object({
   from: text,
   to: text,
   duration: text,
-  repetition: z.enum(searchRepetitions).optional(),
+  repetition,
   daysOfWeek: weekdays,
 });
 
@@ -81,7 +84,7 @@ export function checkRecurringSearch(
     from?: string | undefined;
     to?: string | undefined;
     duration?: string | undefined;
-    repetition?: SearchRepetition | undefined;
+    repetition?: SearchRepetition | '' | undefined;
     daysOfWeek: DayOfWeek[];
   },
   today: string,

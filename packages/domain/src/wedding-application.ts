@@ -32,7 +32,8 @@ const blankOr = (valid: (value: string) => boolean) => (value: string) => value 
 /** A trimmed string of at most `max` characters; `requiredMessage` makes it required. */
 function text(max: number, requiredMessage?: string) {
   const base = z.string({ error: requiredMessage ?? m.tooLong(max) }).max(max, m.tooLong(max));
-  return z.preprocess(trim, requiredMessage ? base.min(1, requiredMessage) : base);
+  // Left out is '' (trim): the default says so in the document (decision 060).
+  return requiredMessage ? z.preprocess(trim, base.min(1, requiredMessage)) : z.preprocess(trim, base).default('');
 }
 
 /** Spec §5: digits and spaces with an optional leading plus, at least 8 digits (as its message says). */
@@ -55,7 +56,7 @@ function email(requiredMessage?: string) {
   const valid = z.email(m.emailInvalid).max(WEDDING_EMAIL_MAX, m.tooLong(WEDDING_EMAIL_MAX));
   // The pipe checks the address only when the field is filled in.
   if (requiredMessage) return z.preprocess(trim, z.string({ error: requiredMessage }).min(1, requiredMessage).pipe(valid));
-  return z.preprocess(trim, z.union([z.literal(''), valid], { error: m.emailInvalid }));
+  return z.preprocess(trim, z.union([z.literal(''), valid], { error: m.emailInvalid })).default('');
 }
 
 const choice = (message: string) => z.boolean({ error: message });
@@ -66,7 +67,9 @@ export const weddingInformasjonShape = {
   /** An optional alternative to the login's e-mail (spec §5). */
   applicantEmail: email(),
   applicantPhoneNo: phone(m.phoneRequired),
-  applicantSsn: z.preprocess(trim, z.union([z.literal(''), z.string().regex(/^\d{11}$/, m.ssnInvalid)], { error: m.ssnInvalid })),
+  applicantSsn: z
+    .preprocess(trim, z.union([z.literal(''), z.string().regex(/^\d{11}$/, m.ssnInvalid)], { error: m.ssnInvalid }))
+    .default(''),
   addressStreetName: text(WEDDING_ADDRESS_MAX, m.addressRequired),
   addressPostCode: z.preprocess(
     trim,
@@ -89,10 +92,9 @@ export const weddingGjennomforingShape = {
   eventLanguage: language(m.eventLanguageRequired),
   weddingInterpreterRequired: choice(m.interpreterRequired),
   /** Required when an interpreter is, from the list; '' otherwise. */
-  weddingInterpreterLanguage: z.preprocess(
-    trim,
-    z.union([z.literal(''), z.enum(interpreterLanguages)], { error: m.interpreterLanguageRequired }),
-  ),
+  weddingInterpreterLanguage: z
+    .preprocess(trim, z.union([z.literal(''), z.enum(interpreterLanguages)], { error: m.interpreterLanguageRequired }))
+    .default(''),
   preferredContactLanguage: language(m.contactLanguageRequired),
   /** true (yes), false (no) or null (unsure): spec §3. Missing is not an answer. */
   weddingCulturalSegmentDesired: z.boolean({ error: m.culturalSegmentChoiceRequired }).nullable(),
@@ -103,7 +105,9 @@ export const weddingGjennomforingShape = {
   /** Send the prøvingsattest now? If so, proevingsattestFile is required. */
   submitProevingsattestNow: choice(m.certificateChoiceRequired),
   /** A data URL of a PDF (spec §3), or '' when sent later. The server checks type, signature and size. */
-  proevingsattestFile: z.preprocess(trim, z.string().max(Math.ceil(PROEVINGSATTEST_MAX_BYTES / 3) * 4 + 200, m.certificateRequired)),
+  proevingsattestFile: z
+    .preprocess(trim, z.string().max(Math.ceil(PROEVINGSATTEST_MAX_BYTES / 3) * 4 + 200, m.certificateRequired))
+    .default(''),
 };
 
 export const weddingOppsummeringShape = { declarationAccepted: z.literal(true, { error: m.declarationRequired }) };

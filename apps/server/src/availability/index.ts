@@ -3,6 +3,7 @@ export { adminBlockedTimeRoutes } from './admin-blocked-times/routes';
 export { availabilityRoutes } from './availability/routes';
 export { calendarFeedRoutes } from './calendar-feeds/routes';
 export { freeSlotAlertRoutes } from './free-slot-alerts/routes';
+export { openDataRoutes } from './open-data/routes';
 export { registerFreeSlotAlerts } from './free-slot-alerts/send-free-slot-alerts';
 export { busyTimesSql, findRooms, groupBusyTimes, loadBusyTimes, loadRoomCalendars, roomOpeningHours } from './room-calendars/repository';
 export type { BusyTimeRow, BusyTimes, CalendarRange, HoursRow, RoomRow, RoomWithCalendar } from './room-calendars/repository';

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
  */
 export const PUBLIC_READS: ReadonlySet<string> = new Set([
   '/api/location',
+  '/api/location/public',
   '/api/location/:id',
   '/api/location/:id/bookableassets',
   '/api/about/:locationId',
@@ -30,6 +31,10 @@ export const PUBLIC_READS: ReadonlySet<string> = new Set([
   '/api/client-settings/idporten.json',
   // A calendar feed (decision 024): the same for every caller holding its secret URL; apps poll it hourly.
   '/api/calendar/:file',
+  // The open data (decision 061): the same for every caller; harvesters poll it.
+  '/api/open-data/catalogue.json',
+  '/api/open-data/catalogue.csv',
+  '/api/open-data/free-times',
 ]);
 
 // The schedule cache sends the same Buffer for every request of a room-week: its tag is hashed once.

@@ -1,9 +1,22 @@
 import type { FastifyInstance } from 'fastify';
+import { registerApiComponents } from '@lokaler/domain/api-components';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../auth/guards';
 import type { RouteAccess } from './route-access';
+import { areaTags, recordRouteAreas } from './openapi-areas';
+import { createOperationTransform } from './openapi-operations';
+import { documentComponents, usedComponents } from './openapi-components';
+
+/**
+ * The API's version (info.version), semantic versioning (decision 062): a breaking change raises the
+ * major, an addition the minor; docs/api-changelog.md has an entry per version, and openapi-breaking.test.ts
+ * compares the document with the last released one (apps/server/openapi/released/).
+ */
+export const API_VERSION = '1.1.0';
+
+/** The document's licence: the open data and the API's description are published under NLOD 2.0 (decision 059). */
+const license = { name: 'Norsk lisens for offentlige data (NLOD) 2.0', url: 'https://data.norge.no/nlod/no/2.0' };
 
 /**
  * The admin API: the routes only the admin app's token opens (their declared access, http/route-access.ts;
@@ -26,12 +39,27 @@ type IsAdminOperation = (method: string, path: string) => boolean;
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   const docs = app.config.apiDocs;
   if (!docs.public && docs.admin === 'off') return;
+  registerApiComponents();
+  const areas = recordRouteAreas(app);
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Lokaler API', description: 'Finn og lån kommunens lokaler', version: '1.0.0' },
+      // OpenAPI 3.1 (JSON Schema 2020-12), the zod schemas registered with an id as components.schemas (decision 059).
+      openapi: '3.1.0',
+      info: {
+        title: 'Lokaler API',
+        description:
+          'Finn og lån kommunens lokaler. Endringer: docs/api-changelog.md; versjonering og varsling av brytende endringer: beslutning 062.',
+        version: API_VERSION,
+        license,
+        contact: { name: 'Lokaler', url: app.config.publicUrl },
+      },
+      // Relative: the host the document is fetched from (the same document serves every environment).
+      servers: [{ url: '/', description: 'The server this document is served from' }],
+      tags: areaTags,
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: createOperationTransform(areas),
+    transformObject: documentComponents,
   });
   const isAdmin = adminOperations(app);
   if (docs.public) {
@@ -57,7 +85,7 @@ function adminOperations(app: FastifyInstance): IsAdminOperation {
   };
 }
 
-/** A copy of the document with only the operations `keep` accepts; a path left with none is dropped. */
+/** A copy of the document with only the operations `keep` accepts (and the components they use); a path left with none is dropped. */
 function operationsWhere<T>(spec: T, keep: IsAdminOperation): T {
   const document = spec as OpenApiDocument;
   const paths: Record<string, Record<string, unknown>> = {};
@@ -65,5 +93,5 @@ function operationsWhere<T>(spec: T, keep: IsAdminOperation): T {
     const kept = Object.fromEntries(Object.entries(item).filter(([method]) => keep(method, path)));
     if (Object.keys(kept).length > 0) paths[path] = kept;
   }
-  return { ...document, paths } as T;
+  return usedComponents({ ...document, paths }) as T;
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
 import { optionalUser, requireAdmin, requireAdminClient, requireAnyUser, requireCityAdmin, requireUser } from '../auth/guards';
 import { bearerSecurity } from './route-schema';
+import { addDeprecationHeaders } from './deprecation';
 
 /**
  * Who may call a route, declared by every route under /api as `config: { access }`:
@@ -69,6 +70,8 @@ export function registerRouteAccess(app: FastifyInstance): void {
       );
     }
     for (const method of [route.method].flat()) declared.push({ method, url: route.url, access });
+    // A deprecated route answers with Deprecation and Sunset (decision 062).
+    addDeprecationHeaders(route);
     const guard = accessGuards[access];
     if (guard === null) return;
     route.onRequest = [guard, ...withoutGuard(route.onRequest, guard)];

@@ -13,6 +13,7 @@ export { bookableAssetRoutes } from './bookable-assets/routes';
 export { geographicAreaRoutes } from './geographic-areas/routes';
 export { locationAuditRoutes } from './location-audit/routes';
 export { writeLocationAudit } from './location-audit/write-location-audit';
+export { listLocations } from './locations/list-locations';
 export { findLocation } from './locations/repository';
 export { locationRoutes } from './locations/routes';
 export { readSearchRoomsChanges, readSearchRoomsVersion, searchRoomsVersionColumn } from './locations/search-rooms-version-repository';

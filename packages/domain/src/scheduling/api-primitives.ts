@@ -32,9 +32,32 @@ export const durationOrHours = z.union([
 // At most PostgreSQL's `integer`: a bigger id can exist nowhere, so it is a 400, not a 500.
 export const positiveId = z.coerce.number().int().positive().max(MAX_ID, { message: 'Ukjent id' });
 
-/** A repeated query parameter (`?id=1&id=2`, or just `?id=1`) as a list. */
+const asList = (v: unknown) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : [v]);
+
+/**
+ * A repeated query parameter (`?id=1&id=2`, or just `?id=1`) as a list; left out, the empty list. Append
+ * `.default([])` (the same empty list) so the document marks it optional (decision 060), or `.optional()`
+ * where left out must stay undefined.
+ */
 export function repeatedParam<T extends z.ZodType>(item: T) {
-  return z.preprocess((v) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : [v]), z.array(item));
+  return z.preprocess(asList, z.array(item));
+}
+
+/**
+ * A query parameter the route requires but judges itself (after its access check, or with the form's own
+ * texts such as spec 01 §5's 'Varighet er påkrevd'): left out, it passes here as '' for the route to name
+ * in its 400. The preprocess keeps it required in the document (decision 060).
+ */
+export function judgedByRoute<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v) => v ?? '', schema);
+}
+
+/**
+ * A repeated query parameter the route cannot do without: `list` (e.g. `z.array(positiveId).min(1)`)
+ * judges it, and the document marks it required (decision 060; a `.pipe` after repeatedParam made it optional there).
+ */
+export function requiredRepeatedParam<A extends z.ZodArray>(list: A) {
+  return z.preprocess(asList, list);
 }
 
 /** A query-string boolean: 'true' / 'false' (and real booleans from JSON). */

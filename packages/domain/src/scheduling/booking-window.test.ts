@@ -43,6 +43,11 @@ describe('bookingWindow', () => {
       ]),
     ).toEqual({ firstDate: '2025-03-28', lastDate: '2025-06-30' });
     expect(combineBounds([])).toBeNull();
+    // One room's whole window gives only the two dates, as GET /api/bookableasset/calendar documents (decision 060).
+    expect(combineBounds([bookingWindow({ today, caller: publicCaller, behandlingstid: 2 })])).toEqual({
+      firstDate: '2025-03-30',
+      lastDate: '2035-03-28',
+    });
   });
 
   it('knows what is inside and snaps a date before the minimum to it', () => {

@@ -69,8 +69,13 @@ export interface Bounds {
  * follow its own window. Null for an empty list.
  */
 export function combineBounds(bounds: readonly Bounds[]): Bounds | null {
-  if (bounds.length === 0) return null;
-  return bounds.reduce((acc, b) => ({ firstDate: minDate(acc.firstDate, b.firstDate), lastDate: maxDate(acc.lastDate, b.lastDate) }));
+  const [first, ...rest] = bounds;
+  if (!first) return null;
+  // A new object even for one room: a whole booking window passed in has more fields than the answer documents (decision 060).
+  return rest.reduce((acc, b) => ({ firstDate: minDate(acc.firstDate, b.firstDate), lastDate: maxDate(acc.lastDate, b.lastDate) }), {
+    firstDate: first.firstDate,
+    lastDate: first.lastDate,
+  });
 }
 
 /** Whether a date lies inside the bookable part of the window. */

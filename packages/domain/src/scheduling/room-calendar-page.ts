@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { bookableAssets } from '../bookable-asset';
 import { location } from '../location';
-import { isoDate, positiveId, repeatedParam } from './api-primitives';
+import { isoDate, positiveId, requiredRepeatedParam } from './api-primitives';
 import { calendarWeek, initialCalendarWeekStart } from './calendar-navigation';
 import { bounds, MAX_SCHEDULE_ASSETS, scheduleResponse, type BoundsResponse } from './schedule-query';
 
@@ -13,7 +13,7 @@ import { bounds, MAX_SCHEDULE_ASSETS, scheduleResponse, type BoundsResponse } fr
  * requests, each waiting for the one before it. Later weeks come from GET /api/schedule.
  */
 export const roomCalendarPageQuery = z.object({
-  bookableAssetIds: repeatedParam(positiveId).pipe(z.array(z.number()).min(1).max(MAX_SCHEDULE_ASSETS)),
+  bookableAssetIds: requiredRepeatedParam(z.array(positiveId).min(1).max(MAX_SCHEDULE_ASSETS)),
 });
 
 /** The week the calendar opens on: the week of the first bookable date (or of today). */

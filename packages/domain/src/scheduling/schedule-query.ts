@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, positiveId, queryBoolean, repeatedParam } from './api-primitives';
+import { isoDate, positiveId, queryBoolean, repeatedParam, requiredRepeatedParam } from './api-primitives';
 import { daysBetween, isValidDate } from './calendar-date';
 
 /**
@@ -13,7 +13,7 @@ export const MAX_SCHEDULE_ASSETS = 20;
 
 export const scheduleQuery = z
   .object({
-    bookableAssetIds: repeatedParam(positiveId).pipe(z.array(z.number()).min(1).max(MAX_SCHEDULE_ASSETS)),
+    bookableAssetIds: requiredRepeatedParam(z.array(positiveId).min(1).max(MAX_SCHEDULE_ASSETS)),
     fromInclusive: isoDate,
     toInclusive: isoDate,
     /** Admin only; ignored for the public. */
@@ -65,9 +65,7 @@ export type AssetSchedule = z.infer<typeof assetSchedule>;
 export const scheduleResponse = z.array(assetSchedule);
 export type ScheduleResponse = z.infer<typeof scheduleResponse>;
 
-export const firstAndLastBookableDateQuery = z.object({
-  bookableAssetIds: repeatedParam(positiveId).pipe(z.array(z.number()).min(1).max(500)),
-});
+export const firstAndLastBookableDateQuery = z.object({ bookableAssetIds: requiredRepeatedParam(z.array(positiveId).min(1).max(500)) });
 
 /**
  * Spec 01 §3 "Bounds": the earliest first and latest last bookable date over the asked rooms (for the

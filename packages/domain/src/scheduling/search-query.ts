@@ -10,10 +10,13 @@ import { searchRepetitions } from './expand-weekday-pattern';
  */
 
 /** The tag list of the URL, with the 'alle' tag dropped (spec 01 §5). */
-export const tagIdsParam = z.preprocess(
-  (v) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : [v]).filter((t) => t !== 'alle'),
-  z.array(positiveId),
-);
+export const tagIdsParam = z
+  .preprocess(
+    (v) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : [v]).filter((t) => t !== 'alle'),
+    z.array(positiveId),
+    // Left out: no tag filter; the default marks it optional in the document (decision 060).
+  )
+  .default([]);
 
 export const searchAssetsQuery = z.object({ tagIds: tagIdsParam, date: isoDate, duration: isoDurationString });
 export type SearchAssetsQuery = z.infer<typeof searchAssetsQuery>;

@@ -26,10 +26,11 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['kalender'],
         summary: 'A secret iCalendar feed (text/calendar, RFC 5545): /api/calendar/{id}-{secret}.ics',
-        description: '404 for a malformed, unknown or rotated URL, all alike. ETag and 304 on If-None-Match.',
+        description:
+          '404 for a malformed, unknown or rotated URL, all alike (400 only for a NUL byte, refused before any route). ETag and 304 on If-None-Match.',
         // Not validated here: whatever the file is, a wrong one is the same 404 (never a 400 that says why).
         params: z.object({ file: z.string() }),
-        response: { 200: z.any().describe('The iCalendar text'), 404: apiError },
+        response: { 200: z.any().describe('The iCalendar text'), 400: apiError, 404: apiError },
       },
     },
     async (request, reply) => {

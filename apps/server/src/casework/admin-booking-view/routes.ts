@@ -129,7 +129,7 @@ export const adminBookingViewRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         params: idParams,
         body: internalCommentBody,
-        response: { 200: internalComment, ...errors },
+        response: { 200: internalComment, ...errors, 409: apiError },
       },
     },
     async (request) => {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiError } from '@lokaler/domain/api-error';
 import { idParams } from '@lokaler/domain/id-param';
+import { judgedByRoute } from '@lokaler/domain/scheduling/api-primitives';
 import { reimbursementReport } from '@lokaler/domain/reimbursement';
 import { currentUser } from '../../auth/guards';
 import { getReimbursementReport } from './get-reimbursement-report';
@@ -9,10 +10,10 @@ import { sendReimbursementCsv } from './send-reimbursement-csv';
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
 const security = [{ bearer: [] }];
-// Checked by the service after the access check (reimbursementQuery), so only their shape is here.
+// Checked by the service after the access check (reimbursementQuery), so only their shape is here; required (decision 060).
 const rangeQuery = z.object({
-  fromDateInclusive: z.string().max(20).optional().describe('YYYY-MM-DD, Oslo date, inclusive'),
-  toDateExclusive: z.string().max(20).optional().describe('YYYY-MM-DD, exclusive; at most 366 days after fromDateInclusive'),
+  fromDateInclusive: judgedByRoute(z.string().max(20)).describe('YYYY-MM-DD, Oslo date, inclusive'),
+  toDateExclusive: judgedByRoute(z.string().max(20)).describe('YYYY-MM-DD, exclusive; at most 366 days after fromDateInclusive'),
 });
 const description =
   "Approved loans (applications and bookings on someone's behalf) with approved times on dates in [from, to). " +

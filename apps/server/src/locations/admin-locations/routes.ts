@@ -152,7 +152,7 @@ export const adminLocationRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         params: stepParams,
         body: putStepStatusBody,
-        response: { 200: newLocationWizard, ...errors },
+        response: { 200: newLocationWizard, ...errors, 409: apiError },
       },
     },
     async (request) =>

@@ -4,6 +4,7 @@ import { apiError } from '@lokaler/domain/api-error';
 import { z } from 'zod';
 import { idParams } from '@lokaler/domain/id-param';
 import { location, locationList, locations, locationsQueryParams } from '@lokaler/domain/location';
+import { publicLocationsQuery } from '@lokaler/domain/public-locations';
 import { getLocation } from './get-location';
 import { LocationsAnswerCache } from './locations-answer-cache';
 
@@ -27,6 +28,23 @@ export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => sendBytes(reply, await kept.body(app.database.db, request.query.shape ?? 'full')),
+  );
+
+  app.get(
+    '/location/public',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['lokaler'],
+        summary: 'Published locations shown in the portal of one source (public location type), in Norwegian order (spec 01 §7)',
+        description:
+          'The same list shape as GET /api/location, only the locations whose publicLocationType is locationSource. ' +
+          'locationSource is required: 400 VALIDATION naming querystring.locationSource when it is missing or unknown (decision 061).',
+        querystring: publicLocationsQuery,
+        response: { 200: locations, 400: apiError },
+      },
+    },
+    async (request, reply) => sendBytes(reply, await kept.body(app.database.db, request.query.locationSource)),
   );
 
   app.get(
