@@ -4,7 +4,7 @@
 //   tsx scripts/openapi.mts <file>        write it to <file>
 //   tsx scripts/openapi.mts --release     write it as the released version, openapi/released/<info.version>.json
 //   tsx scripts/openapi.mts --changes     print its breaking changes since the last release (docs/api-changelog.md lists them)
-// A release's snapshot is what openapi-released.test.ts compares the current document with (decision 062).
+// A release's snapshot is what openapi-versioning.test.ts compares the current document with (decision 062).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
