@@ -6,6 +6,7 @@ import { useAdminLocations } from '@lokaler/api-client/current-user';
 import { useAuth } from '@lokaler/api-client/react/auth-provider';
 import { loadFailureMessage } from '@lokaler/api-client/user-message';
 import { locationAuditActionLabels, type LocationAuditEntry } from '@lokaler/domain/location-audit';
+import { auditEntrySentences } from '@lokaler/domain/location-audit-text';
 import { Loading } from '@lokaler/ui/loading';
 import { usePageTitle } from '@lokaler/ui/page-title';
 import { LoadFailureAlert } from '@lokaler/ui/query-loader';
@@ -16,9 +17,9 @@ import './audit-log.css';
 const positiveId = (value: string | null) => (value && /^\d+$/.test(value) ? Number(value) : null);
 
 /**
- * '/innstillinger/lokalet/endringslogg?lokale={id}' (decision 015): every change of the
- * location's settings, newest first — when, who, what, and what changed (the full before/after on
- * request); 'Vis flere' fetches the next 50. Without `lokale`, the first location the person runs.
+ * '/innstillinger/lokalet/endringslogg?lokale={id}' (decisions 015 and 064): every change of the
+ * location's settings, newest first — when, who, what, and what changed in words (the raw
+ * difference on request); 'Vis flere' fetches the next 50. Without `lokale`, the first location the person runs.
  */
 export function AuditLogPage() {
   usePageTitle('Endringslogg');
@@ -61,7 +62,7 @@ function AuditLog({ locationId }: { locationId: number }) {
               <Table.HeaderCell scope="col">Tidspunkt</Table.HeaderCell>
               <Table.HeaderCell scope="col">Hvem</Table.HeaderCell>
               <Table.HeaderCell scope="col">Hva</Table.HeaderCell>
-              <Table.HeaderCell scope="col">Endringer</Table.HeaderCell>
+              <Table.HeaderCell scope="col">Hva ble endret</Table.HeaderCell>
             </Table.Row>
           </Table.Head>
           <Table.Body>
@@ -90,25 +91,33 @@ function AuditLog({ locationId }: { locationId: number }) {
   );
 }
 
+/**
+ * What changed, in sentences (decision 064); the raw difference and the stored data stay behind
+ * 'Vis tekniske detaljer' for support staff.
+ */
 function Changes({ entry }: { entry: LocationAuditEntry }) {
+  const sentences = auditEntrySentences(entry);
   const changes = changedKeys(entry.before, entry.after);
   return (
     <div className="lk-audit-changes">
-      {changes.length === 0 ? (
-        <span className="lk-subtle">Ingen endrede felt</span>
-      ) : (
-        <ul>
-          {changes.slice(0, 6).map((c) => (
-            <li key={c.key}>
-              {c.key && <strong>{c.key}: </strong>}
-              {c.before} → {c.after}
-            </li>
-          ))}
-          {changes.length > 6 && <li>og {changes.length - 6} til</li>}
-        </ul>
-      )}
+      <ul aria-label="Endringer i ord">
+        {sentences.map((sentence, index) => (
+          <li key={index}>{sentence}</li>
+        ))}
+      </ul>
       <details>
-        <summary>Vis alle data</summary>
+        <summary>Vis tekniske detaljer</summary>
+        {changes.length === 0 ? (
+          <p className="lk-subtle">Ingen endrede felt</p>
+        ) : (
+          <ul>
+            {changes.map((c) => (
+              <li key={c.key}>
+                <code>{c.key || '(verdi)'}</code>: {c.before} → {c.after}
+              </li>
+            ))}
+          </ul>
+        )}
         <pre>{JSON.stringify({ før: entry.before ?? null, etter: entry.after ?? null }, null, 2)}</pre>
       </details>
     </div>
