@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { csvDecimal, csvKroner, csvText, fileSlug, reimbursementCsv, reimbursementCsvFilename } from './reimbursement-csv';
+import {
+  csvDecimal,
+  csvKroner,
+  csvText,
+  fileSlug,
+  reimbursementCsv,
+  reimbursementCsvFilename,
+  reimbursementSumsCsv,
+} from './reimbursement-csv';
 import type { ReimbursementReport } from './reimbursement';
 
 const report: ReimbursementReport = {
   locationId: 7,
   locationName: 'Bjølsen skole',
+  companyCode: '3010',
   fromDateInclusive: '2026-01-01',
   toDateExclusive: '2027-01-01',
   rows: [
@@ -81,28 +90,34 @@ describe('the reimbursement CSV', () => {
     expect(csvKroner(0)).toBe('0,00');
   });
 
-  it('is a BOM, ;-separated lines with CRLF: the bookings, the totals per payer, the total', () => {
+  it('the bookings file is one table (decision 063): a BOM, a header, one ;-separated CRLF line per booking with the company code', () => {
     const csv = reimbursementCsv(report);
-    expect(
-      csv.startsWith('\uFEFFSaksnummer;Booking-ID;Organisasjon eller person;Organisasjonsnummer;Kostnadskategori;Timer;Beløp (kr)\r\n'),
-    ).toBe(true);
     expect(csv.split('\r\n')).toEqual([
-      '\uFEFFSaksnummer;Booking-ID;Organisasjon eller person;Organisasjonsnummer;Kostnadskategori;Timer;Beløp (kr)',
-      'LOK-2026-00012;12;"\'=HYPERLINK(""http://x"";""klikk"")";998877660;Markedspris;1,50;1234,50',
-      'LOK-2026-00013;13;"Ås; Ærlig ""Øystein""";;Ikke fastsatt;0,33;0,00',
-      '',
-      'Sum per organisasjon eller person;Organisasjonsnummer;Bookinger;Timer;Beløp (kr)',
-      '"\'=HYPERLINK(""http://x"";""klikk"")";998877660;1;1,50;1234,50',
-      '"Ås; Ærlig ""Øystein""";;1;0,33;0,00',
-      '',
-      'Totalt;;2;1,83;1234,50',
+      '\uFEFFFirmakode;Saksnummer;Booking-ID;Organisasjon eller person;Organisasjonsnummer;Kostnadskategori;Timer;Beløp (kr)',
+      '3010;LOK-2026-00012;12;"\'=HYPERLINK(""http://x"";""klikk"")";998877660;Markedspris;1,50;1234,50',
+      '3010;LOK-2026-00013;13;"Ås; Ærlig ""Øystein""";;Ikke fastsatt;0,33;0,00',
       '',
     ]);
     expect(csv.replace(/\r\n/g, '')).not.toMatch(/\n/);
+    // No company code: an empty cell, the columns stay.
+    expect(reimbursementCsv({ ...report, companyCode: null }).split('\r\n')[1]).toBe(
+      ';LOK-2026-00012;12;"\'=HYPERLINK(""http://x"";""klikk"")";998877660;Markedspris;1,50;1234,50',
+    );
+  });
+
+  it('the sums file is one table too: a line per payer and the total, in the same columns', () => {
+    expect(reimbursementSumsCsv(report).split('\r\n')).toEqual([
+      '\uFEFFFirmakode;Organisasjon eller person;Organisasjonsnummer;Bookinger;Timer;Beløp (kr)',
+      '3010;"\'=HYPERLINK(""http://x"";""klikk"")";998877660;1;1,50;1234,50',
+      '3010;"Ås; Ærlig ""Øystein""";;1;0,33;0,00',
+      '3010;Totalt;;2;1,83;1234,50',
+      '',
+    ]);
   });
 
   it('names the file refusjon-{location}-{from}-{to}.csv in ASCII', () => {
     expect(reimbursementCsvFilename(report)).toBe('refusjon-bjolsen-skole-2026-01-01-2027-01-01.csv');
+    expect(reimbursementCsvFilename(report, 'sums')).toBe('refusjon-summer-bjolsen-skole-2026-01-01-2027-01-01.csv');
     expect(fileSlug('Årvoll gård / Ærfuglen')).toBe('arvoll-gard-aerfuglen');
     expect(fileSlug('«»')).toBe('lokale');
   });

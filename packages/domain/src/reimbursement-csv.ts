@@ -1,7 +1,7 @@
 import { costCategoryReportLabels, type ReimbursementReport } from './reimbursement';
 
 /**
- * The reimbursement report as CSV for a Norwegian spreadsheet (decision 015): UTF-8 with a BOM
+ * The reimbursement report as CSV for a Norwegian spreadsheet (decisions 015, 063): UTF-8 with a BOM
  * (so Excel reads æøå), ';' between cells (',' is the decimal sign here), decimal comma, CRLF line
  * ends, quoting per RFC 4180. A text cell that a spreadsheet would run as a formula (it starts with
  * = + - @, a tab or a carriage return) gets a leading ' (OWASP's CSV-injection defence).
@@ -36,21 +36,39 @@ export function csvLine(cells: readonly string[]): string {
 
 const categoryLabel = (category: ReimbursementReport['rows'][number]['costCategory']) => costCategoryReportLabels[category ?? 'NONE'];
 
+/** The bookings file's columns (decision 063: one table, the same cells on every line). */
+export const reimbursementCsvHeader = [
+  'Firmakode',
+  'Saksnummer',
+  'Booking-ID',
+  'Organisasjon eller person',
+  'Organisasjonsnummer',
+  'Kostnadskategori',
+  'Timer',
+  'Beløp (kr)',
+] as const;
+
+/** The sums file's columns: one line per organisation or person, the last line 'Totalt' (decision 063). */
+export const reimbursementSumsCsvHeader = [
+  'Firmakode',
+  'Organisasjon eller person',
+  'Organisasjonsnummer',
+  'Bookinger',
+  'Timer',
+  'Beløp (kr)',
+] as const;
+
 /**
- * The file line by line (the BOM on the first), so a server can stream it: the bookings, then the
- * totals per organisation or person, then the total.
+ * The bookings file line by line (the BOM on the first), so a server can stream it: one table, a
+ * header and one line per booking, each with the location's company code (decision 063). The sums
+ * are a second download (reimbursementSumsCsvLines), so a CSV reader sees one shape.
  */
 export function* reimbursementCsvLines(report: ReimbursementReport): Generator<string> {
-  yield (
-    CSV_BOM +
-    csvLine(
-      ['Saksnummer', 'Booking-ID', 'Organisasjon eller person', 'Organisasjonsnummer', 'Kostnadskategori', 'Timer', 'Beløp (kr)'].map(
-        csvText,
-      ),
-    )
-  );
+  yield CSV_BOM + csvLine(reimbursementCsvHeader.map(csvText));
+  const companyCode = csvText(report.companyCode ?? '');
   for (const r of report.rows) {
     yield csvLine([
+      companyCode,
       csvText(r.caseNumber),
       String(r.bookingId),
       csvText(r.payerName),
@@ -60,10 +78,18 @@ export function* reimbursementCsvLines(report: ReimbursementReport): Generator<s
       csvKroner(r.amountOre),
     ]);
   }
-  yield CSV_LINE_END;
-  yield csvLine(['Sum per organisasjon eller person', 'Organisasjonsnummer', 'Bookinger', 'Timer', 'Beløp (kr)'].map(csvText));
+}
+
+/**
+ * The sums file line by line (decision 063): the same delimiter, BOM and quoting as the bookings
+ * file; one line per organisation or person, then 'Totalt' in the same columns.
+ */
+export function* reimbursementSumsCsvLines(report: ReimbursementReport): Generator<string> {
+  yield CSV_BOM + csvLine(reimbursementSumsCsvHeader.map(csvText));
+  const companyCode = csvText(report.companyCode ?? '');
   for (const g of report.groups) {
     yield csvLine([
+      companyCode,
       csvText(g.payerName),
       csvText(g.organizationNumber ?? ''),
       String(g.bookings),
@@ -71,19 +97,18 @@ export function* reimbursementCsvLines(report: ReimbursementReport): Generator<s
       csvKroner(g.amountOre),
     ]);
   }
-  yield CSV_LINE_END;
-  yield csvLine([
-    csvText('Totalt'),
-    '',
-    String(report.totals.bookings),
-    csvDecimal(report.totals.hours, 2),
-    csvKroner(report.totals.amountOre),
-  ]);
+  const t = report.totals;
+  yield csvLine([companyCode, csvText('Totalt'), '', String(t.bookings), csvDecimal(t.hours, 2), csvKroner(t.amountOre)]);
 }
 
-/** The whole file as one string (tests, small reports). */
+/** The bookings file as one string (tests, small reports). */
 export function reimbursementCsv(report: ReimbursementReport): string {
   return [...reimbursementCsvLines(report)].join('');
+}
+
+/** The sums file as one string (tests, small reports). */
+export function reimbursementSumsCsv(report: ReimbursementReport): string {
+  return [...reimbursementSumsCsvLines(report)].join('');
 }
 
 /** 'Bjølsen skole' → 'bjolsen-skole': ASCII, so the download's name needs no encoding. */
@@ -100,9 +125,10 @@ export function fileSlug(name: string): string {
   return slug || 'lokale';
 }
 
-/** refusjon-{location}-{from}-{to}.csv */
+/** refusjon-{location}-{from}-{to}.csv; the sums file is refusjon-summer-{location}-{from}-{to}.csv. */
 export function reimbursementCsvFilename(
   report: Pick<ReimbursementReport, 'locationName' | 'fromDateInclusive' | 'toDateExclusive'>,
+  part: 'bookings' | 'sums' = 'bookings',
 ): string {
-  return `refusjon-${fileSlug(report.locationName)}-${report.fromDateInclusive}-${report.toDateExclusive}.csv`;
+  return `refusjon-${part === 'sums' ? 'summer-' : ''}${fileSlug(report.locationName)}-${report.fromDateInclusive}-${report.toDateExclusive}.csv`;
 }

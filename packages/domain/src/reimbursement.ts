@@ -69,6 +69,8 @@ export type ReimbursementGroup = z.infer<typeof reimbursementGroup>;
 export const reimbursementReport = z.object({
   locationId: z.number().int(),
   locationName: z.string(),
+  /** The location's company code (firmakode) for the finance department's ledger; null when none is set (decision 063). */
+  companyCode: z.string().nullable(),
   fromDateInclusive: z.string(),
   toDateExclusive: z.string(),
   rows: z.array(reimbursementRow),
@@ -150,6 +152,7 @@ function payerOf(f: ReimbursementBookingFacts): {
 export function buildReimbursementReport(input: {
   locationId: number;
   locationName: string;
+  companyCode?: string | null;
   range: ReimbursementQuery;
   bookings: readonly ReimbursementBookingFacts[];
 }): ReimbursementReport {
@@ -197,6 +200,7 @@ export function buildReimbursementReport(input: {
   return {
     locationId: input.locationId,
     locationName: input.locationName,
+    companyCode: input.companyCode ?? null,
     fromDateInclusive: input.range.fromDateInclusive,
     toDateExclusive: input.range.toDateExclusive,
     rows,

@@ -365,6 +365,14 @@ export const locationSetupRoutes: RouteRow[] = [
     access: 'settings',
     ok: 200,
   },
+  {
+    name: 'reimbursement sums as CSV',
+    method: 'GET',
+    route: '/api/location/:id/reimbursement-sums.csv',
+    url: (t) => `/api/location/${t.locationId}/reimbursement-sums.csv?fromDateInclusive=${inDays(-30)}&toDateExclusive=${inDays(1)}`,
+    access: 'settings',
+    ok: 200,
+  },
   // The location's calendar feed (decision 024): settings-level, like the location's own pages.
   {
     name: 'calendar feed',

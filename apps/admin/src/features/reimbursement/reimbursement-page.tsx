@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -18,15 +17,17 @@ import { LoadFailureAlert } from '@lokaler/ui/query-loader';
 import { paths } from '../../config/paths';
 import { formatDay } from '../../lib/format';
 import { CsvDownloadLink } from './csv-download-link';
-import { reimbursementRangeForm, thisYear, toReimbursementQuery, type ReimbursementRangeForm } from './reimbursement-range';
+import { periodFromSearch, reimbursementRangeForm, withPeriod, type ReimbursementRangeForm } from './reimbursement-range';
 import { ReimbursementBookingTable, ReimbursementGroupTable } from './reimbursement-tables';
 import './reimbursement-page.css';
 import { DateFieldControl } from '@lokaler/ui/date-field-control';
 import { FormErrorSummary } from '@lokaler/ui/form-error-summary';
 
 /**
- * '/innstillinger/lokalet/refusjon?lokale={id}': the reimbursement report of a location (decision 015)
- * for a period, this year unless changed, with a CSV download. Without ?lokale the first
+ * '/innstillinger/lokalet/refusjon?lokale={id}&fra={date}&til={date}': the reimbursement report of a
+ * location (decision 015) for a period, this year unless the address says otherwise, with the CSV
+ * downloads. The period lives in the address (decision 063): a reload or a shared link shows the same
+ * period, and the back button the previous one. Without ?lokale the first
  * location the administrator has (decision 015); the server checks access on every call.
  */
 export function ReimbursementPage() {
@@ -65,12 +66,16 @@ export function ReimbursementPage() {
 }
 
 function Report({ locationId }: { locationId: number }) {
-  const [range, setRange] = useState<ReimbursementQuery>(() => toReimbursementQuery(thisYear(todayInOslo(new Date()))));
+  const [search, setSearch] = useSearchParams();
+  const range = periodFromSearch(search, todayInOslo(new Date()));
+  // A new history entry per chosen period, so the back button returns to the one before.
+  const setRange = (next: ReimbursementQuery) => setSearch((current) => withPeriod(current, next));
   const report = useQuery(reimbursementReportQuery(locationId, range));
   const period = `${formatDay(range.fromDateInclusive)}–${formatDay(addDays(range.toDateExclusive, -1))}`;
   return (
     <>
-      <RangeForm initial={range} onSubmit={setRange} />
+      {/* Keyed by the period: going back in history shows that period's dates in the fields. */}
+      <RangeForm key={`${range.fromDateInclusive}/${range.toDateExclusive}`} initial={range} onSubmit={setRange} />
       {report.isPending && <Loading label="Henter rapporten" />}
       {report.error && <LoadFailureAlert failure={loadFailureMessage(report.error)} />}
       {report.data && (
@@ -86,8 +91,9 @@ function Report({ locationId }: { locationId: number }) {
           {report.data.rows.length > 0 && (
             <>
               <ReimbursementBookingTable report={report.data} caption={`Refusjon for ${period}`} />
+              <CsvDownloadLink locationId={locationId} range={range} part="bookings" />
               <ReimbursementGroupTable report={report.data} />
-              <CsvDownloadLink locationId={locationId} range={range} />
+              <CsvDownloadLink locationId={locationId} range={range} part="sums" />
             </>
           )}
         </section>

@@ -39,3 +39,26 @@ export function thisYear(today: string): ReimbursementRangeForm {
   const year = today.slice(0, 4);
   return { fromDateInclusive: `${year}-01-01`, toDateInclusive: `${year}-12-31` };
 }
+
+/** The period's names in the page's address: ?fra=YYYY-MM-DD&til=YYYY-MM-DD, both dates included (decision 063). */
+export const periodParams = { from: 'fra', to: 'til' } as const;
+
+/**
+ * The period in the address, checked by the form's own rule; this year when it is missing or wrong
+ * (a mistyped or half link shows the default period, never an error page). Decision 063.
+ */
+export function periodFromSearch(search: URLSearchParams, today: string): ReimbursementQuery {
+  const asked = reimbursementRangeForm.safeParse({
+    fromDateInclusive: search.get(periodParams.from) ?? '',
+    toDateInclusive: search.get(periodParams.to) ?? '',
+  });
+  return asked.success ? asked.data : toReimbursementQuery(thisYear(today));
+}
+
+/** The address's parameters with the period set (the others, such as ?lokale, kept). */
+export function withPeriod(search: URLSearchParams, range: ReimbursementQuery): URLSearchParams {
+  const next = new URLSearchParams(search);
+  next.set(periodParams.from, range.fromDateInclusive);
+  next.set(periodParams.to, addDays(range.toDateExclusive, -1));
+  return next;
+}

@@ -14,7 +14,7 @@ function ScrollBox({ label, children }: { label: string; children: ReactNode }) 
   );
 }
 
-/** One row per booking, and the total. */
+/** One row per booking with the location's company code (decision 063), and the total. */
 export function ReimbursementBookingTable({ report, caption }: { report: ReimbursementReport; caption: string }) {
   return (
     <ScrollBox label="Bookinger, tabell">
@@ -22,6 +22,7 @@ export function ReimbursementBookingTable({ report, caption }: { report: Reimbur
         <caption>{caption}</caption>
         <Table.Head>
           <Table.Row>
+            <Table.HeaderCell>Firmakode</Table.HeaderCell>
             <Table.HeaderCell>Saksnummer</Table.HeaderCell>
             <Table.HeaderCell>Organisasjon eller person</Table.HeaderCell>
             <Table.HeaderCell>Kostnadskategori</Table.HeaderCell>
@@ -32,6 +33,7 @@ export function ReimbursementBookingTable({ report, caption }: { report: Reimbur
         <Table.Body>
           {report.rows.map((r) => (
             <Table.Row key={r.bookingId}>
+              <Table.Cell>{report.companyCode ?? '–'}</Table.Cell>
               <Table.Cell>{r.caseNumber}</Table.Cell>
               <Table.Cell>
                 {r.payerName}
@@ -45,7 +47,7 @@ export function ReimbursementBookingTable({ report, caption }: { report: Reimbur
         </Table.Body>
         <Table.Foot>
           <Table.Row>
-            <Table.HeaderCell colSpan={3}>
+            <Table.HeaderCell colSpan={4}>
               Totalt ({report.totals.bookings} {report.totals.bookings === 1 ? 'booking' : 'bookinger'})
             </Table.HeaderCell>
             <Table.Cell className="lk-number">{hours(report.totals.hours)}</Table.Cell>

@@ -3,7 +3,8 @@ import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import { assertManagesLocation } from '../../auth/guards';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { findLocationName, loadReimbursementFacts } from './repository';
+import { findReportLocation, loadReimbursementFacts } from './repository';
+import { withSelvkostPrices } from './selvkost-price';
 import { writeTransaction } from '../../db/write-transaction';
 
 export interface ReimbursementOptions {
@@ -17,7 +18,8 @@ export interface ReimbursementOptions {
 /**
  * GET /api/location/{id}/reimbursement: the administrators of the location and the city-wide
  * administrators (decision 015: reimbursement is a settings section, refusjon), 403 otherwise; a bad range
- * is 400 with the domain's Norwegian text. A fixed number of statements whatever the size of the report.
+ * is 400 with the domain's Norwegian text. A fixed number of statements whatever the size of the report;
+ * a cost-based booking without a stored total is priced by the contract's calculation (decision 063).
  */
 export async function getReimbursementReport({ db, user, locationId, query }: ReimbursementOptions): Promise<ReimbursementReport> {
   assertManagesLocation(user, locationId);
@@ -30,9 +32,15 @@ export async function getReimbursementReport({ db, user, locationId, query }: Re
   }
   // One transaction: the name and the rows from one snapshot, and the facts' JIT setting stays local.
   return writeTransaction(db, async (tx) => {
-    const locationName = await findLocationName(tx, locationId);
-    if (locationName === undefined) throw AppError.notFound(`Location ${locationId}`);
-    const bookings = await loadReimbursementFacts(tx, locationId, parsed.data);
-    return buildReimbursementReport({ locationId, locationName, range: parsed.data, bookings });
+    const location = await findReportLocation(tx, locationId);
+    if (location === undefined) throw AppError.notFound(`Location ${locationId}`);
+    const bookings = await withSelvkostPrices(tx, await loadReimbursementFacts(tx, locationId, parsed.data));
+    return buildReimbursementReport({
+      locationId,
+      locationName: location.name,
+      companyCode: location.companyCode,
+      range: parsed.data,
+      bookings,
+    });
   });
 }

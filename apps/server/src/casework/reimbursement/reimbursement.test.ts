@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '@lokaler/domain/api-error';
 import type { CostCategory } from '@lokaler/domain/booking';
-import { reimbursementMessages, type ReimbursementReport } from '@lokaler/domain/reimbursement';
+import { costCategoryReportLabels, reimbursementMessages, type ReimbursementReport } from '@lokaler/domain/reimbursement';
+import { reimbursementCsvHeader, reimbursementSumsCsvHeader } from '@lokaler/domain/reimbursement-csv';
 import { queryRows } from '../../db/client';
-import { bookingApprovals } from '../../db/schema/admin-decisions';
+import { bookingApprovals, selvkostPrices } from '../../db/schema/admin-decisions';
 import { cityAdmins } from '../../db/schema/location-setup';
 import { testAdmins, testCitizens } from '../../seed/test-users';
 import { createTestApp, type TestContext } from '../../../test/test-app';
@@ -16,9 +17,59 @@ import { bookingWithTimes, call, type TimeSpec } from '../../../test/admin-test-
 const from = '2030-03-01';
 const to = '2030-04-01';
 const report =
-  (token: string | null, locationId: number, range = `fromDateInclusive=${from}&toDateExclusive=${to}`, csv = false) =>
+  (
+    token: string | null,
+    locationId: number,
+    range = `fromDateInclusive=${from}&toDateExclusive=${to}`,
+    csv: false | true | 'sums' = false,
+  ) =>
   (ctx: TestContext) =>
-    call(ctx.app, token, 'GET', `/api/location/${locationId}/reimbursement${csv ? '.csv' : ''}?${range}`);
+    call(ctx.app, token, 'GET', `/api/location/${locationId}/reimbursement${csv === 'sums' ? '-sums.csv' : csv ? '.csv' : ''}?${range}`);
+
+/**
+ * An RFC 4180 reader that is told nothing (decision 063): it strips a BOM, then tries the usual
+ * delimiters and takes the one that gives every record the same number of fields (more than one),
+ * as a spreadsheet's or Python's sniffer does; null when none does — as for a file of several tables.
+ */
+function readCsvWithoutHints(text: string): { delimiter: string; records: string[][] } | null {
+  const body = text.replace(/^\uFEFF/, '');
+  const found = [',', ';', '\t', '|']
+    .map((delimiter) => ({ delimiter, records: parseCsv(body, delimiter) }))
+    .filter(({ records }) => records.length > 0 && records[0]!.length > 1 && records.every((r) => r.length === records[0]!.length));
+  return found.sort((a, b) => b.records[0]!.length - a.records[0]!.length)[0] ?? null;
+}
+
+function parseCsv(text: string, delimiter: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i]!;
+    if (quoted && c === '"' && text[i + 1] === '"') {
+      cell += '"';
+      i += 1;
+    } else if (c === '"') quoted = !quoted;
+    else if (quoted) cell += c;
+    else if (c === delimiter) {
+      record.push(cell);
+      cell = '';
+    } else if (c === '\r' || c === '\n') {
+      if (c === '\r' && text[i + 1] === '\n') i += 1;
+      record.push(cell);
+      records.push(record);
+      record = [];
+      cell = '';
+    } else cell += c;
+  }
+  if (cell !== '' || record.length > 0) records.push([...record, cell]);
+  return records;
+}
+
+const kroner = (ore: number) => (ore / 100).toFixed(2).replace('.', ',');
+const decimal = (hours: number) => hours.toFixed(2).replace('.', ',');
+/** A text cell as the spreadsheet shows it: the formula defence's leading ' taken off. */
+const shown = (cell: string) => cell.replace(/^'(?=[=+\-@\t\r])/, '');
 
 describe('the reimbursement report (decision 015): GET /api/location/{id}/reimbursement(.csv)', () => {
   let ctx: TestContext;
@@ -33,7 +84,7 @@ describe('the reimbursement report (decision 015): GET /api/location/{id}/reimbu
   beforeAll(async () => {
     ctx = await createTestApp();
     const db = ctx.database.db;
-    schoolId = (await createLocation(db, { name: 'Bjølsen skole' })).id;
+    schoolId = (await createLocation(db, { name: 'Bjølsen skole', companyCode: '3010' })).id;
     otherId = (await createLocation(db, { name: 'Sagene samfunnshus' })).id;
     const gym = (await createAsset(db, schoolId, { name: 'Gymsal' })).id;
     const aula = (await createAsset(db, schoolId, { name: 'Aula' })).id;
@@ -92,6 +143,26 @@ describe('the reimbursement report (decision 015): GET /api/location/{id}/reimbu
       { costCategory: 'MARKET', marketPriceOre: 70_000 },
     );
 
+    // Priced at cost when a round closed: no stored total (decision 063); 90 minutes in a small room.
+    await db
+      .insert(selvkostPrices)
+      .values({
+        locationId: otherId,
+        lokalkategori1Ore: 40_000,
+        lokalkategori2Ore: 60_000,
+        lokalkategori3Ore: 80_000,
+        etableringSemesterlanOre: 50_000,
+        etableringEngangsutleieOre: 50_000,
+        timeTilsynsvaktOre: 30_000,
+        timeEkstraRenholdOre: 20_000,
+      });
+    const small = (await createAsset(db, otherId, { name: 'Møterom', squareMeters: 30 })).id;
+    await approved(
+      'selvkost',
+      [t('2030-03-15', 90, 'APPROVED', small)],
+      { locationId: otherId, organizationNumber: '911222333', organizationName: 'Sagene sjakklubb' },
+      { costCategory: 'COST' },
+    );
     siri = (await loginAs(ctx.app, testAdmins[0]!, { client: 'admin' })).accessToken;
     jonas = (await loginAs(ctx.app, testAdmins[1]!, { client: 'admin' })).accessToken;
     kari = (await loginAs(ctx.app, testCitizens[0]!)).accessToken;
@@ -108,7 +179,13 @@ describe('the reimbursement report (decision 015): GET /api/location/{id}/reimbu
 
   it('lists each approved loan with approved time in the range: who, category, hours and the share of its price', async () => {
     const body = await get();
-    expect(body).toMatchObject({ locationId: schoolId, locationName: 'Bjølsen skole', fromDateInclusive: from, toDateExclusive: to });
+    expect(body).toMatchObject({
+      locationId: schoolId,
+      locationName: 'Bjølsen skole',
+      companyCode: '3010',
+      fromDateInclusive: from,
+      toDateExclusive: to,
+    });
     // In Norwegian order of the payer ('=' sorts before letters), then by case number.
     expect(
       body.rows.map((r) => [r.bookingId, r.payerName.replace(/ \d+$/, ''), r.organizationNumber, r.costCategory, r.hours, r.amountOre]),
@@ -169,16 +246,78 @@ describe('the reimbursement report (decision 015): GET /api/location/{id}/reimbu
     expect(res.headers['content-disposition']).toBe(`attachment; filename="refusjon-bjolsen-skole-${from}-${to}.csv"`);
     expect(res.headers['transfer-encoding']).toBe('chunked');
     const text = res.rawPayload.toString('utf8');
-    expect(text.startsWith('\uFEFFSaksnummer;')).toBe(true);
+    expect(text.startsWith('\uFEFFFirmakode;Saksnummer;')).toBe(true);
     const lines = text.split('\r\n');
     expect(lines.find((l) => l.includes(`;${ids.market};`))).toMatch(
-      /;"'=HYPERLINK\(""http:\/\/x"";""Sagene IL""\)";998877660;Markedspris;2,50;1875,00$/,
+      /^3010;.*;"'=HYPERLINK\(""http:\/\/x"";""Sagene IL""\)";998877660;Markedspris;2,50;1875,00$/,
     );
-    expect(lines.at(-2)).toBe('Totalt;;4;6,25;2875,00');
+  });
+
+  it('the two CSV files (decision 063) are each one table: a reader told nothing finds ";" and the same columns on every line, the values of the JSON', async () => {
+    const json = await get();
+    const bookingsRes = await report(siri, schoolId, undefined, true)(ctx);
+    const sumsRes = await report(siri, schoolId, undefined, 'sums')(ctx);
+    expect(sumsRes.statusCode, sumsRes.body).toBe(200);
+    expect(sumsRes.headers['content-disposition']).toBe(`attachment; filename="refusjon-summer-bjolsen-skole-${from}-${to}.csv"`);
+
+    const bookings = readCsvWithoutHints(bookingsRes.rawPayload.toString('utf8'));
+    expect(bookings?.delimiter).toBe(';');
+    const [header, ...rows] = bookings!.records;
+    expect(header).toEqual([...reimbursementCsvHeader]);
+    expect(bookings!.records.every((r) => r.length === reimbursementCsvHeader.length)).toBe(true);
+    // The old shape is gone: no blank line, no sums or total among the bookings.
+    expect(rows.map((r) => r.join(''))).not.toContain('');
+    expect(rows.map((r) => r[1])).not.toContain('Totalt');
+    expect(rows.map((r) => r[0])).not.toContain('Sum per organisasjon eller person');
+    expect(rows.map((r) => [r[0], r[1], Number(r[2]), shown(r[3]!), r[4], r[5], r[6], r[7]])).toEqual(
+      json.rows.map((r) => [
+        '3010',
+        r.caseNumber,
+        r.bookingId,
+        r.payerName,
+        r.organizationNumber ?? '',
+        costCategoryReportLabels[r.costCategory ?? 'NONE'],
+        decimal(r.hours),
+        kroner(r.amountOre),
+      ]),
+    );
+
+    const sums = readCsvWithoutHints(sumsRes.rawPayload.toString('utf8'));
+    expect(sums?.delimiter).toBe(';');
+    expect(sums!.records.every((r) => r.length === reimbursementSumsCsvHeader.length)).toBe(true);
+    expect(sums!.records[0]).toEqual([...reimbursementSumsCsvHeader]);
+    expect(sums!.records.slice(1).map((r) => [r[0], shown(r[1]!), r[2], Number(r[3]), r[4], r[5]])).toEqual([
+      ...json.groups.map((g) => ['3010', g.payerName, g.organizationNumber ?? '', g.bookings, decimal(g.hours), kroner(g.amountOre)]),
+      ['3010', 'Totalt', '', json.totals.bookings, decimal(json.totals.hours), kroner(json.totals.amountOre)],
+    ]);
+
+    // The reader can fail: the three tables in one file, as the CSV was, give it no one shape.
+    const threeTables = `${bookingsRes.rawPayload.toString('utf8')}\r\n${sumsRes.rawPayload.toString('utf8').replace(/^\uFEFF/, '')}`;
+    expect(readCsvWithoutHints(threeTables)).toBeNull();
+  });
+
+  it("a cost-based booking approved without a stored total (a round's) carries the contract's price, not 0 kr", async () => {
+    const res = await report(jonas, otherId)(ctx);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<ReimbursementReport>();
+    expect(body.companyCode).toBeNull();
+    // 1.5 h in lokalkategori 1 at 400 kr + the one-off etablering 500 kr.
+    expect(body.rows.find((r) => r.bookingId === ids.selvkost)).toMatchObject({ costCategory: 'COST', hours: 1.5, amountOre: 110_000 });
+    const csv = readCsvWithoutHints((await report(jonas, otherId, undefined, true)(ctx)).rawPayload.toString('utf8'));
+    expect(csv!.records.find((r) => r[2] === String(ids.selvkost))).toEqual([
+      '',
+      expect.any(String),
+      String(ids.selvkost),
+      'Sagene sjakklubb',
+      '911222333',
+      'Selvkost',
+      '1,50',
+      '1100,00',
+    ]);
   });
 
   it("refuses anonymous 401, a citizen 403, another location's administrator 403 — before looking at the range", async () => {
-    for (const csv of [false, true]) {
+    for (const csv of [false, true, 'sums'] as const) {
       expect((await report(null, schoolId, undefined, csv)(ctx)).statusCode).toBe(401);
       expect((await report(kari, schoolId, undefined, csv)(ctx)).statusCode).toBe(403);
       const stranger = await report(jonas, schoolId, 'fromDateInclusive=x', csv)(ctx);
@@ -202,7 +341,7 @@ describe('the reimbursement report (decision 015): GET /api/location/{id}/reimbu
       [`fromDateInclusive=${to}&toDateExclusive=${from}`, reimbursementMessages.inverted],
       ['fromDateInclusive=2030-01-01&toDateExclusive=2031-01-03', reimbursementMessages.tooLong],
     ];
-    for (const csv of [false, true]) {
+    for (const csv of [false, true, 'sums'] as const) {
       for (const [range, userMsg] of cases) {
         const res = await report(siri, schoolId, range, csv)(ctx);
         expect(res.statusCode, range).toBe(400);

@@ -1,12 +1,32 @@
 import { eq, sql } from 'drizzle-orm';
+import type { CostBasedPrices } from '@lokaler/domain/admin-selvkost';
 import type { CostCategory } from '@lokaler/domain/booking';
+import type { DayOfWeek } from '@lokaler/domain/scheduling/day-of-week';
 import type { ReimbursementBookingFacts, ReimbursementQuery } from '@lokaler/domain/reimbursement';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client';
 import { locations } from '../../db/schema/locations';
 
-export async function findLocationName(db: DbOrTx, locationId: number): Promise<string | undefined> {
-  const [row] = await db.select({ name: locations.name }).from(locations).where(eq(locations.id, locationId));
-  return row?.name;
+/** The location's name and company code (firmakode, decision 063); undefined when it does not exist. */
+export async function findReportLocation(
+  db: DbOrTx,
+  locationId: number,
+): Promise<{ name: string; companyCode: string | null } | undefined> {
+  const [row] = await db
+    .select({ name: locations.name, companyCode: locations.companyCode })
+    .from(locations)
+    .where(eq(locations.id, locationId));
+  return row;
+}
+
+/**
+ * A booking's facts as the report reads them, and the approval's cost-based terms: a cost-based
+ * booking approved without a stored total (a round's closing, the demo data) is priced from these by
+ * the contract's own calculation (selvkost-price.ts, decision 063).
+ */
+export interface ReimbursementFactsWithTerms extends ReimbursementBookingFacts {
+  costBasedPrices: CostBasedPrices | null;
+  hasTilsynsvakt: boolean;
+  tilsynsvaktWeekdays: DayOfWeek[];
 }
 
 interface FactRow extends Record<string, unknown> {
@@ -22,6 +42,9 @@ interface FactRow extends Record<string, unknown> {
   price_ore: number | null;
   minutes_in_range: number;
   approved_minutes: number;
+  cost_based_prices: CostBasedPrices | null;
+  has_tilsynsvakt: boolean | null;
+  tilsynsvakt_weekdays: DayOfWeek[] | null;
 }
 
 /**
@@ -37,7 +60,11 @@ interface FactRow extends Record<string, unknown> {
  * of a report that runs in a fraction of that (bench/reimbursement.ts). Hence a transaction: the
  * setting is local to it.
  */
-export async function loadReimbursementFacts(tx: Tx, locationId: number, range: ReimbursementQuery): Promise<ReimbursementBookingFacts[]> {
+export async function loadReimbursementFacts(
+  tx: Tx,
+  locationId: number,
+  range: ReimbursementQuery,
+): Promise<ReimbursementFactsWithTerms[]> {
   await tx.execute(sql`select set_config('jit', 'off', true)`);
   const rows = await queryRows<FactRow>(
     tx,
@@ -69,7 +96,8 @@ export async function loadReimbursementFacts(tx: Tx, locationId: number, range: 
         when 'COST' then a.calculated_price_ore
       end as price_ore,
       b.minutes as minutes_in_range,
-      t.minutes as approved_minutes
+      t.minutes as approved_minutes,
+      a.cost_based_prices, a.has_tilsynsvakt, a.tilsynsvakt_weekdays
     from loans b
     join approved t on t.booking_id = b.id
     left join booking_approvals a on a.booking_id = b.id
@@ -88,5 +116,8 @@ export async function loadReimbursementFacts(tx: Tx, locationId: number, range: 
     priceOre: r.price_ore === null ? null : Number(r.price_ore),
     minutesInRange: Number(r.minutes_in_range),
     approvedMinutes: Number(r.approved_minutes),
+    costBasedPrices: r.cost_based_prices ?? null,
+    hasTilsynsvakt: r.has_tilsynsvakt ?? false,
+    tilsynsvaktWeekdays: r.tilsynsvakt_weekdays ?? [],
   }));
 }
