@@ -335,11 +335,21 @@ describe('booking in the admin view', () => {
     await waitFor(() => expect(api.callsTo('GET', '/api/booking/5').length).toBeGreaterThan(1));
   });
 
+  it("offers no 'Slett' on a booking's last time, and says why", async () => {
+    const single = buildAdminBooking({ reservations: [buildAdminBooking().reservations[0]!] });
+    stubBooking({ 'GET /api/booking/5': single });
+    renderAdmin('/admin/soknader/5', { user: siri });
+    expect(await screen.findByRole('button', { name: /Endre tid/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Slett tid/ })).not.toBeInTheDocument();
+    expect(screen.getByText('Du kan ikke slette alle tidene i søknaden. Avslå hele søknaden i stedet.')).toBeInTheDocument();
+  });
+
   it("says 'Ups, finner ikke tidene …' when the times to delete are gone (404)", async () => {
     const user = userEvent.setup();
-    const single = buildAdminBooking({ reservations: [buildAdminBooking().reservations[0]!] });
+    const [first] = buildAdminBooking().reservations;
+    const twoDays = buildAdminBooking({ reservations: [first!, { ...first!, reservationId: 52, date: '2026-03-24' }] });
     stubBooking({
-      'GET /api/booking/5': single,
+      'GET /api/booking/5': twoDays,
       'DELETE /api/reservation': jsonResponse(404, {
         msg: 'Reservation 51 not found',
         userMsg: 'Beklager, men denne siden finnes ikke',
@@ -347,7 +357,8 @@ describe('booking in the admin view', () => {
       }),
     });
     renderAdmin('/admin/soknader/5', { user: siri });
-    await user.click(await screen.findByRole('button', { name: /Slett tid/ }));
+    expect(screen.queryByText('Du kan ikke slette alle tidene i søknaden. Avslå hele søknaden i stedet.')).not.toBeInTheDocument();
+    await user.click((await screen.findAllByRole('button', { name: /Slett tid/ }))[0]!);
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Slett tiden' }));
     expect(

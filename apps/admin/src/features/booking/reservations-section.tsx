@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Details, Heading, Paragraph, Table } from '@digdir/designsystemet-react';
 import type { AdminBookingView } from '@lokaler/domain/admin-booking-view';
+import { reservationChangeMessages } from '@lokaler/domain/admin-reservation-change';
 import { formatDate } from '@lokaler/domain/scheduling/format-date';
 import { formatClock } from '@lokaler/domain/scheduling/time-of-day';
 import { formatDay } from '../../lib/format';
@@ -24,6 +25,10 @@ export function ReservationsSection({ booking }: { booking: AdminBookingView }) 
   const rooms = roomTimesOf(booking.reservations);
   const open = booking.status === 'UNPROCESSED' || booking.status === 'APPROVED';
   const activeRooms = rooms.filter((r) => r.active.length > 0).length;
+  // The server refuses to delete every time of a booking (reject the booking instead), so a row that holds
+  // them all offers no 'Slett'.
+  const activeTimes = rooms.reduce((sum, r) => sum + r.active.reduce((n, row) => n + row.reservations.length, 0), 0);
+  const deletable = (row: TimeRow) => row.reservations.length < activeTimes;
   const close = () => setEditing(null);
 
   return (
@@ -64,21 +69,24 @@ export function ReservationsSection({ booking }: { booking: AdminBookingView }) 
                             Endre tid
                           </Button>
                         )}
-                        <Button
-                          variant="tertiary"
-                          data-size="sm"
-                          data-color="danger"
-                          onClick={() => setEditing({ kind: 'delete', row, roomName: room.name })}
-                          aria-label={`Slett tid ${describeRow(row)}`}
-                        >
-                          Slett
-                        </Button>
+                        {deletable(row) && (
+                          <Button
+                            variant="tertiary"
+                            data-size="sm"
+                            data-color="danger"
+                            onClick={() => setEditing({ kind: 'delete', row, roomName: room.name })}
+                            aria-label={`Slett tid ${describeRow(row)}`}
+                          >
+                            Slett
+                          </Button>
+                        )}
                       </div>
                     )
                   : undefined
               }
             />
           )}
+          {open && room.active.some((row) => !deletable(row)) && <Paragraph data-size="sm">{reservationChangeMessages.allTimes}</Paragraph>}
           {room.inactive.length > 0 && (
             <Details>
               <Details.Summary>Endrede og slettede tider ({room.inactive.length})</Details.Summary>
