@@ -42,44 +42,47 @@ export const reimbursementRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => getReimbursementReport({ db, user: currentUser(request), locationId: request.params.id, query: request.query }),
   );
 
-  app.get(
-    '/location/:id/reimbursement.csv',
+  // The two files of the report, each one CSV table for a Norwegian spreadsheet (decision 063).
+  const files = [
     {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin'],
-        security,
-        params: idParams,
-        querystring: rangeQuery,
-        response: { 200: z.any().describe('text/csv; charset=utf-8'), ...errors },
-        summary:
-          'The bookings of the report as one CSV table for a Norwegian spreadsheet (UTF-8 BOM, ";", decimal comma, CRLF), an attachment refusjon-{location}-{from}-{to}.csv',
-        description: `${description} One table (decision 063): a header and one line per booking, with the location's company code (Firmakode); the sums are reimbursement-sums.csv.`,
-      },
+      url: '/location/:id/reimbursement.csv',
+      part: 'bookings',
+      summary:
+        'The bookings of the report as one CSV table for a Norwegian spreadsheet (UTF-8 BOM, ";", decimal comma, CRLF), an attachment refusjon-{location}-{from}-{to}.csv',
+      description: `${description} One table (decision 063): a header and one line per booking, with the location's company code (Firmakode); the sums are reimbursement-sums.csv.`,
     },
-    async (request, reply) => {
-      const report = await getReimbursementReport({ db, user: currentUser(request), locationId: request.params.id, query: request.query });
-      return sendReimbursementCsv(reply, report, 'bookings');
-    },
-  );
-  app.get(
-    '/location/:id/reimbursement-sums.csv',
     {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin'],
-        security,
-        params: idParams,
-        querystring: rangeQuery,
-        response: { 200: z.any().describe('text/csv; charset=utf-8'), ...errors },
-        summary:
-          'The sums of the report per organisation or person and the total as one CSV table (UTF-8 BOM, ";", decimal comma, CRLF), an attachment refusjon-summer-{location}-{from}-{to}.csv',
-        description: `${description} One table (decision 063): a header, one line per organisation or person, and a last line 'Totalt' in the same columns.`,
+      url: '/location/:id/reimbursement-sums.csv',
+      part: 'sums',
+      summary:
+        'The sums of the report per organisation or person and the total as one CSV table (UTF-8 BOM, ";", decimal comma, CRLF), an attachment refusjon-summer-{location}-{from}-{to}.csv',
+      description: `${description} One table (decision 063): a header, one line per organisation or person, and a last line 'Totalt' in the same columns.`,
+    },
+  ] as const;
+  for (const file of files) {
+    app.get(
+      file.url,
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['admin'],
+          security,
+          params: idParams,
+          querystring: rangeQuery,
+          response: { 200: z.any().describe('text/csv; charset=utf-8'), ...errors },
+          summary: file.summary,
+          description: file.description,
+        },
       },
-    },
-    async (request, reply) => {
-      const report = await getReimbursementReport({ db, user: currentUser(request), locationId: request.params.id, query: request.query });
-      return sendReimbursementCsv(reply, report, 'sums');
-    },
-  );
+      async (request, reply) => {
+        const report = await getReimbursementReport({
+          db,
+          user: currentUser(request),
+          locationId: request.params.id,
+          query: request.query,
+        });
+        return sendReimbursementCsv(reply, report, file.part);
+      },
+    );
+  }
 };
