@@ -54,39 +54,38 @@ export const adminDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => getAdminContract({ db, user: currentUser(request), bookingId: request.params.id }),
   );
 
-  app.get(
-    '/vedtak/:id/pdf',
+  // The two stored documents as PDF/A-2b (decision 055), with the same access and 404 as their HTML.
+  const pdfs = [
     {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin'],
-        security,
-        params: idParams,
-        response: { 200: z.any().describe('The PDF'), ...errors },
-        summary: 'The vedtak as PDF/A-2b (application/pdf, attachment vedtak-{caseNumber}.pdf), made from the stored HTML',
-        description: '404 when the booking has none.',
-      },
+      url: '/vedtak/:id/pdf',
+      load: getAdminVedtakPdf,
+      summary: 'The vedtak as PDF/A-2b (application/pdf, attachment vedtak-{caseNumber}.pdf), made from the stored HTML',
+      description: '404 when the booking has none.',
     },
-    async (request, reply) =>
-      sendDocumentPdf(reply, await getAdminVedtakPdf({ db, user: currentUser(request), bookingId: request.params.id })),
-  );
-
-  app.get(
-    '/contract/:id/pdf',
     {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin'],
-        security,
-        params: idParams,
-        response: { 200: z.any().describe('The PDF'), ...errors },
-        summary: 'The contract as PDF/A-2b (application/pdf, attachment kontrakt-{caseNumber}.pdf): once signed with signer, time and hash',
-        description: '404 when no contract was approved for the booking (or the approval was reverted).',
-      },
+      url: '/contract/:id/pdf',
+      load: getAdminContractPdf,
+      summary: 'The contract as PDF/A-2b (application/pdf, attachment kontrakt-{caseNumber}.pdf): once signed with signer, time and hash',
+      description: '404 when no contract was approved for the booking (or the approval was reverted).',
     },
-    async (request, reply) =>
-      sendDocumentPdf(reply, await getAdminContractPdf({ db, user: currentUser(request), bookingId: request.params.id })),
-  );
+  ] as const;
+  for (const pdf of pdfs) {
+    app.get(
+      pdf.url,
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['admin'],
+          security,
+          params: idParams,
+          response: { 200: z.any().describe('The PDF'), ...errors },
+          summary: pdf.summary,
+          description: pdf.description,
+        },
+      },
+      async (request, reply) => sendDocumentPdf(reply, await pdf.load({ db, user: currentUser(request), bookingId: request.params.id })),
+    );
+  }
 
   app.get(
     '/schema/:sub/:formId',
