@@ -49,6 +49,7 @@ import {
   roundAllocationRoutes,
   invoiceBasisHook,
   invoiceBasisRoutes,
+  statisticsRoutes,
 } from './casework';
 import { myDataRoutes } from './privacy';
 
@@ -101,6 +102,7 @@ const moduleRoutes = [
   myDataRoutes,
   archiveMessageRoutes,
   invoiceBasisRoutes,
+  statisticsRoutes,
 ];
 
 export async function registerModules(app: FastifyInstance): Promise<void> {

@@ -25,6 +25,7 @@ import { reservationStatus } from './reservation';
 import { roomCalendarPage } from './scheduling/room-calendar-page';
 import { scheduleSlot, assetSchedule } from './scheduling/schedule-query';
 import { searchHit } from './scheduling/search-query';
+import { statisticsBreakdownRow, statisticsDemandCell, statisticsHandlingMonth, statisticsReport, statisticsUtilisation } from './statistics';
 import { tag } from './tag';
 import { userBooking, userBookingSummary } from './user-booking';
 
@@ -69,6 +70,11 @@ export function registerApiComponents(): void {
   if (!z.globalRegistry.has(scheduleSlot)) z.globalRegistry.add(scheduleSlot, { id: 'Timeslot' });
   if (!z.globalRegistry.has(assetSchedule)) z.globalRegistry.add(assetSchedule, { id: 'AssetSchedule' });
   if (!z.globalRegistry.has(searchHit)) z.globalRegistry.add(searchHit, { id: 'SearchHit' });
+  if (!z.globalRegistry.has(statisticsReport)) z.globalRegistry.add(statisticsReport, { id: 'Statistics' });
+  if (!z.globalRegistry.has(statisticsUtilisation)) z.globalRegistry.add(statisticsUtilisation, { id: 'StatisticsUtilisation' });
+  if (!z.globalRegistry.has(statisticsBreakdownRow)) z.globalRegistry.add(statisticsBreakdownRow, { id: 'StatisticsBreakdownRow' });
+  if (!z.globalRegistry.has(statisticsDemandCell)) z.globalRegistry.add(statisticsDemandCell, { id: 'StatisticsDemandCell' });
+  if (!z.globalRegistry.has(statisticsHandlingMonth)) z.globalRegistry.add(statisticsHandlingMonth, { id: 'StatisticsHandlingMonth' });
   if (!z.globalRegistry.has(tag)) z.globalRegistry.add(tag, { id: 'Tag' });
   if (!z.globalRegistry.has(userBooking)) z.globalRegistry.add(userBooking, { id: 'Booking' });
   if (!z.globalRegistry.has(userBookingSummary)) z.globalRegistry.add(userBookingSummary, { id: 'BookingSummary' });

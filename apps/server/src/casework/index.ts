@@ -11,3 +11,4 @@ export { reimbursementRoutes } from './reimbursement/routes';
 export { roundDecisionPdf } from './round-allocation/round-decision-pdf';
 export { registerRoundClosing } from './round-allocation/round-closing-job';
 export { roundAllocationRoutes } from './round-allocation/routes';
+export { statisticsRoutes } from './statistics/routes';

@@ -54,6 +54,7 @@ export const routePluginAreas: Readonly<Record<string, string>> = {
   reimbursementRoutes: 'casework',
   roundAllocationRoutes: 'casework',
   invoiceBasisRoutes: 'casework',
+  statisticsRoutes: 'casework',
   myDataRoutes: 'privacy',
 };
 

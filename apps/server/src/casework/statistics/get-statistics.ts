@@ -1,0 +1,154 @@
+import { toDayNumber } from '@lokaler/domain/scheduling/calendar-date';
+import {
+  statisticsAgeGroupKeys,
+  statisticsAgeGroupLabels,
+  statisticsMessages,
+  statisticsOrganisationTypeLabels,
+  statisticsOrganisationTypes,
+  statisticsPeriod,
+  statisticsPurposeKeys,
+  statisticsPurposeLabels,
+  utilisationColumns,
+  type StatisticsBreakdownRow,
+  type StatisticsPeriod,
+  type StatisticsReport,
+} from '@lokaler/domain/statistics';
+import type { AuthenticatedUser } from '../../auth/authenticated-user';
+import { assertManagesLocation } from '../../auth/guards';
+import type { Db } from '../../db/client';
+import { writeTransaction } from '../../db/write-transaction';
+import { AppError } from '../../errors';
+import { computeOpenHours } from './open-hours';
+import {
+  findLocationName,
+  loadBookedMinutes,
+  loadBreakdowns,
+  loadDemand,
+  loadHandlingTimes,
+  loadOpeningData,
+  loadScopeRooms,
+  turnOffJit,
+  type BreakdownDimension,
+} from './repository';
+
+export interface StatisticsOptions {
+  db: Db;
+  user: AuthenticatedUser;
+  /** The query string as it came: checked after the access check, so a stranger learns nothing from a 400. */
+  query: { locationId?: string | undefined; from?: string | undefined; to?: string | undefined };
+}
+
+function validation(fields: { path: string; message: string }[]): AppError {
+  return new AppError('VALIDATION', `Invalid query: ${fields.map((f) => `${f.path} ${f.message}`).join('; ')}`, fields[0]!.message, {
+    fields,
+  });
+}
+
+/**
+ * Who may see which figures (decision 068): with ?locationId the location's administrators and the
+ * city-wide administrators (403 for anyone else); without it, the whole city, city-wide administrators
+ * only (403 otherwise). Then the period, 400 with a Norwegian message.
+ */
+export function authorizeStatistics(user: AuthenticatedUser, query: StatisticsOptions['query']): { locationId: number | null; period: StatisticsPeriod } {
+  let locationId: number | null = null;
+  if (query.locationId === undefined || query.locationId === '') {
+    if (user.portal !== 'ADMIN' || !user.cityAdmin) throw AppError.forbidden('City-wide statistics are for city-wide administrators');
+  } else {
+    locationId = /^[1-9]\d{0,9}$/.test(query.locationId) ? Number(query.locationId) : NaN;
+    if (!Number.isSafeInteger(locationId) || locationId > 2_147_483_647) {
+      // Only a city-wide administrator learns that the id is malformed; anyone else is refused as for another location.
+      if (user.portal !== 'ADMIN' || !user.cityAdmin) throw AppError.forbidden('Not an administrator of that location');
+      throw validation([{ path: 'querystring.locationId', message: statisticsMessages.invalidLocation }]);
+    }
+    assertManagesLocation(user, locationId);
+  }
+  const parsed = statisticsPeriod.safeParse({ from: query.from, to: query.to });
+  if (!parsed.success) {
+    throw validation(parsed.error.issues.map((i) => ({ path: ['querystring', ...i.path.map(String)].join('.'), message: i.message })));
+  }
+  return { locationId, period: parsed.data };
+}
+
+/**
+ * GET /api/statistics: the figures of a location or of the city over a period (decision 068). Seven
+ * statements in one transaction (one snapshot), each an aggregate; the open hours are counted per
+ * room and date in open-hours.ts.
+ */
+export async function getStatistics({ db, user, query }: StatisticsOptions): Promise<StatisticsReport> {
+  const { locationId, period } = authorizeStatistics(user, query);
+  const unit = locationId === null ? 'LOCATION_MONTH' : 'ROOM_WEEK';
+  const columns = utilisationColumns(period, unit);
+  const columnIndex = new Map(columns.map((c, i) => [c.key, i]));
+  const first = toDayNumber(period.from);
+  // The column of each date of the period, by day number.
+  const columnOfDay: number[] = [];
+  for (const [i, c] of columns.entries()) for (let d = toDayNumber(c.from); d <= toDayNumber(c.to); d++) columnOfDay[d - first] = i;
+
+  return writeTransaction(db, async (tx) => {
+    const locationName = locationId === null ? null : await findLocationName(tx, locationId);
+    if (locationName === undefined) throw AppError.notFound(`Location ${locationId}`);
+    await turnOffJit(tx);
+    const rooms = await loadScopeRooms(tx, locationId);
+    const opening = await loadOpeningData(tx, locationId, period);
+    const booked = await loadBookedMinutes(tx, locationId, period);
+    const breakdowns = await loadBreakdowns(tx, locationId, period);
+    const demand = await loadDemand(tx, locationId, period);
+    const handling = await loadHandlingTimes(tx, locationId, period);
+
+    const open = computeOpenHours(rooms, opening, period, (date) => columnOfDay[toDayNumber(date) - first]!, columns.length);
+
+    // Rows: the rooms of the location, or the city's locations (their rooms' open minutes added up).
+    const rows = new Map<number, { id: number; name: string; bookedMinutes: number[]; openMinutes: number[] }>();
+    const rowOf = (id: number, name: string) => {
+      let row = rows.get(id);
+      if (!row) rows.set(id, (row = { id, name, bookedMinutes: columns.map(() => 0), openMinutes: columns.map(() => 0) }));
+      return row;
+    };
+    for (const room of rooms) {
+      const row = locationId === null ? rowOf(room.locationId, room.locationName) : rowOf(room.id, room.name);
+      open.byRoom.get(room.id)!.forEach((minutes, i) => (row.openMinutes[i]! += minutes));
+    }
+    for (const b of booked) {
+      const row = rows.get(b.row);
+      const i = columnIndex.get(b.column);
+      if (row && i !== undefined) row.bookedMinutes[i]! += b.minutes;
+    }
+
+    const breakdown = <K extends string>(dimension: BreakdownDimension, keys: readonly K[], labels: Record<K, string>): StatisticsBreakdownRow[] =>
+      keys.map((key) => {
+        const found = breakdowns.find((b) => b.dimension === dimension && b.key === key);
+        return { key, label: labels[key], minutes: found?.minutes ?? 0, bookings: found?.bookings ?? 0 };
+      });
+    const demandOf = new Map(demand.map((d) => [(d.weekday - 1) * 24 + d.hour, d.minutes]));
+    const round = (hours: number | null) => (hours === null ? null : Math.round(hours * 10) / 10);
+    const months = handling.filter((h) => h.month !== null);
+    const total = handling.find((h) => h.month === null);
+
+    return {
+      scope: locationId === null ? 'CITY' : 'LOCATION',
+      locationId,
+      locationName,
+      from: period.from,
+      to: period.to,
+      utilisation: { unit, columns, rows: [...rows.values()] },
+      purposes: breakdown('purpose', statisticsPurposeKeys, statisticsPurposeLabels),
+      ageGroups: breakdown('age', statisticsAgeGroupKeys, statisticsAgeGroupLabels),
+      organisationTypes: breakdown('kind', statisticsOrganisationTypes, statisticsOrganisationTypeLabels),
+      demand: open.byWeekdayHour.map((openMinutes, i) => ({
+        weekday: Math.floor(i / 24) + 1,
+        hour: i % 24,
+        appliedMinutes: demandOf.get(i) ?? 0,
+        openMinutes,
+      })),
+      handlingTimes: {
+        months: months.map((m) => ({ month: m.month!, decided: m.decided, medianHours: round(m.median), p90Hours: round(m.p90) })),
+        total: {
+          month: 'ALL',
+          decided: total?.decided ?? 0,
+          medianHours: round(total?.median ?? null),
+          p90Hours: round(total?.p90 ?? null),
+        },
+      },
+    };
+  });
+}
