@@ -52,6 +52,14 @@ export function createRoutes(): RouteObject[] {
                   lazy: () => import('../features/requests/calendar-page').then((m) => ({ Component: m.CalendarPage })),
                 },
                 {
+                  path: paths.locationStatistics.path,
+                  lazy: () => import('../features/statistics/statistics-page').then((m) => ({ Component: m.LocationStatisticsPage })),
+                },
+                {
+                  path: paths.cityStatistics.path,
+                  lazy: () => import('../features/statistics/statistics-page').then((m) => ({ Component: m.CityStatisticsPage })),
+                },
+                {
                   path: paths.booking.path,
                   lazy: () => import('../features/booking/booking-page').then((m) => ({ Component: m.BookingPage })),
                 },

@@ -32,6 +32,13 @@ export const paths = {
     path: '/lokaler/:locationId/kalender',
     getHref: (locationId: number, week?: string) => `/lokaler/${locationId}/kalender${week ? `?uke=${week}` : ''}`,
   },
+  /** A location's statistics (decision 068); ?fra=YYYY-MM-DD&til=YYYY-MM-DD, both included. */
+  locationStatistics: {
+    path: '/lokaler/:locationId/statistikk',
+    getHref: (locationId: number, search = '') => `/lokaler/${locationId}/statistikk${search}`,
+  },
+  /** The whole city's statistics, for a city-wide administrator (decision 068). */
+  cityStatistics: { path: '/statistikk', getHref: (search = '') => `/statistikk${search}` },
   booking: { path: '/soknader/:bookingId', getHref: (bookingId: number) => `/soknader/${bookingId}` },
   approveBooking: { path: '/soknader/:bookingId/godkjenn', getHref: (bookingId: number) => `/soknader/${bookingId}/godkjenn` },
   /** Spec 02 §3: the administrator adds times to a booking. */

@@ -10,7 +10,7 @@ import { paths } from '../../config/paths';
  * and the switch between the request list and the calendar. The name comes from the admin's own
  * locations; the server still checks access on every call.
  */
-export function LocationHeader({ locationId, view }: { locationId: number; view: 'Søknader' | 'Kalender' }) {
+export function LocationHeader({ locationId, view }: { locationId: number; view: 'Søknader' | 'Kalender' | 'Statistikk' }) {
   const { user } = useAuth();
   const { data: locations } = useAdminLocations(user?.sub);
   const name = locations?.find((l) => l.id === locationId)?.name;
@@ -31,6 +31,9 @@ export function LocationHeader({ locationId, view }: { locationId: number; view:
         </NavLink>
         <NavLink to={paths.locationCalendar.getHref(locationId)} className="lk-view-nav__link" end>
           Kalender
+        </NavLink>
+        <NavLink to={paths.locationStatistics.getHref(locationId)} className="lk-view-nav__link" end>
+          Statistikk
         </NavLink>
       </nav>
     </div>

@@ -78,6 +78,15 @@ function AdminLocations({ sub }: { sub: string }) {
           .
         </Paragraph>
       )}
+      {roles.data?.roles.includes('CITY_ADMIN') && (
+        <Paragraph>
+          {'Bruken av alle byens lokaler i tall: '}
+          <Link asChild>
+            <RouterLink to={paths.cityStatistics.getHref()}>Statistikk for hele byen</RouterLink>
+          </Link>
+          .
+        </Paragraph>
+      )}
     </div>
   );
 }

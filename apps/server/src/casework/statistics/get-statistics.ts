@@ -47,26 +47,30 @@ function validation(fields: { path: string; message: string }[]): AppError {
 /**
  * Who may see which figures (decision 068): with ?locationId the location's administrators and the
  * city-wide administrators (403 for anyone else); without it, the whole city, city-wide administrators
- * only (403 otherwise). Then the period, 400 with a Norwegian message.
+ * only (403 otherwise). Answers the location's id, null for the city.
  */
-export function authorizeStatistics(user: AuthenticatedUser, query: StatisticsOptions['query']): { locationId: number | null; period: StatisticsPeriod } {
-  let locationId: number | null = null;
+export function authorizeStatistics(user: AuthenticatedUser, query: StatisticsOptions['query']): number | null {
   if (query.locationId === undefined || query.locationId === '') {
     if (user.portal !== 'ADMIN' || !user.cityAdmin) throw AppError.forbidden('City-wide statistics are for city-wide administrators');
-  } else {
-    locationId = /^[1-9]\d{0,9}$/.test(query.locationId) ? Number(query.locationId) : NaN;
-    if (!Number.isSafeInteger(locationId) || locationId > 2_147_483_647) {
-      // Only a city-wide administrator learns that the id is malformed; anyone else is refused as for another location.
-      if (user.portal !== 'ADMIN' || !user.cityAdmin) throw AppError.forbidden('Not an administrator of that location');
-      throw validation([{ path: 'querystring.locationId', message: statisticsMessages.invalidLocation }]);
-    }
-    assertManagesLocation(user, locationId);
+    return null;
   }
+  const locationId = /^[1-9]\d{0,9}$/.test(query.locationId) ? Number(query.locationId) : NaN;
+  if (!Number.isSafeInteger(locationId) || locationId > 2_147_483_647) {
+    // Only a city-wide administrator learns that the id is malformed; anyone else is refused as for another location.
+    if (user.portal !== 'ADMIN' || !user.cityAdmin) throw AppError.forbidden('Not an administrator of that location');
+    throw validation([{ path: 'querystring.locationId', message: statisticsMessages.invalidLocation }]);
+  }
+  assertManagesLocation(user, locationId);
+  return locationId;
+}
+
+/** The period, after the access check: 400 with a Norwegian message when missing, malformed, inverted or too long. */
+function periodOf(query: StatisticsOptions['query']): StatisticsPeriod {
   const parsed = statisticsPeriod.safeParse({ from: query.from, to: query.to });
   if (!parsed.success) {
     throw validation(parsed.error.issues.map((i) => ({ path: ['querystring', ...i.path.map(String)].join('.'), message: i.message })));
   }
-  return { locationId, period: parsed.data };
+  return parsed.data;
 }
 
 /**
@@ -75,7 +79,8 @@ export function authorizeStatistics(user: AuthenticatedUser, query: StatisticsOp
  * room and date in open-hours.ts.
  */
 export async function getStatistics({ db, user, query }: StatisticsOptions): Promise<StatisticsReport> {
-  const { locationId, period } = authorizeStatistics(user, query);
+  const locationId = authorizeStatistics(user, query);
+  const period = periodOf(query);
   const unit = locationId === null ? 'LOCATION_MONTH' : 'ROOM_WEEK';
   const columns = utilisationColumns(period, unit);
   const columnIndex = new Map(columns.map((c, i) => [c.key, i]));

@@ -67,7 +67,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      // Access first, then the figure's name, then the rest.
+      // Access first, then the figure's name, then the period.
       authorizeStatistics(user, request.query);
       const figure = statisticsFigure.safeParse(request.query.figure);
       if (!figure.success) {
