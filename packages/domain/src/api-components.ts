@@ -25,7 +25,13 @@ import { reservationStatus } from './reservation';
 import { roomCalendarPage } from './scheduling/room-calendar-page';
 import { scheduleSlot, assetSchedule } from './scheduling/schedule-query';
 import { searchHit } from './scheduling/search-query';
-import { statisticsBreakdownRow, statisticsDemandCell, statisticsHandlingMonth, statisticsReport, statisticsUtilisation } from './statistics';
+import {
+  statisticsBreakdownRow,
+  statisticsDemandCell,
+  statisticsHandlingMonth,
+  statisticsReport,
+  statisticsUtilisation,
+} from './statistics';
 import { tag } from './tag';
 import { userBooking, userBookingSummary } from './user-booking';
 

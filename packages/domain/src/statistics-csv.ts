@@ -40,7 +40,15 @@ function* cells(report: StatisticsReport, figure: StatisticsFigure): Generator<r
         for (const [i, column] of columns.entries()) {
           const booked = row.bookedMinutes[i] ?? 0;
           const open = row.openMinutes[i] ?? 0;
-          yield [csvText(row.name), csvText(column.label), column.from, column.to, hours(booked), hours(open), percent(utilisationShare(booked, open))];
+          yield [
+            csvText(row.name),
+            csvText(column.label),
+            column.from,
+            column.to,
+            hours(booked),
+            hours(open),
+            percent(utilisationShare(booked, open)),
+          ];
         }
       }
       return;
@@ -55,7 +63,13 @@ function* cells(report: StatisticsReport, figure: StatisticsFigure): Generator<r
       for (const c of report.demand) {
         if (c.appliedMinutes === 0 && c.openMinutes === 0) continue;
         const clock = `${String(c.hour).padStart(2, '0')}:00–${String(c.hour + 1).padStart(2, '0')}:00`;
-        yield [weekdayName(c.weekday), clock, hours(c.appliedMinutes), hours(c.openMinutes), percent(utilisationShare(c.appliedMinutes, c.openMinutes))];
+        yield [
+          weekdayName(c.weekday),
+          clock,
+          hours(c.appliedMinutes),
+          hours(c.openMinutes),
+          percent(utilisationShare(c.appliedMinutes, c.openMinutes)),
+        ];
       }
       return;
     case 'handling-times':

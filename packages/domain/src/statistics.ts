@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ageGroupLabels, ageGroups } from './application-rounds';
-import { bookingPurpose, type BookingPurpose } from './booking';
+import type { BookingPurpose } from './booking';
 import { addDays, addMonths, daysBetween, isoWeekNumber, isValidDate, maxDate, minDate, weekStart } from './scheduling/calendar-date';
 
 /**
@@ -80,7 +80,12 @@ export const statisticsOrganisationTypeLabels: Record<(typeof statisticsOrganisa
 };
 
 /** One line of a breakdown: booked minutes and the bookings they belong to. */
-export const statisticsBreakdownRow = z.object({ key: z.string(), label: z.string(), minutes: z.number().int(), bookings: z.number().int() });
+export const statisticsBreakdownRow = z.object({
+  key: z.string(),
+  label: z.string(),
+  minutes: z.number().int(),
+  bookings: z.number().int(),
+});
 export type StatisticsBreakdownRow = z.infer<typeof statisticsBreakdownRow>;
 
 export const statisticsUtilisation = z.object({
@@ -172,5 +177,3 @@ export function utilisationColumns(period: StatisticsPeriod, unit: StatisticsUti
 }
 
 export const statisticsPurposeKeys = Object.keys(statisticsPurposeLabels) as (keyof typeof statisticsPurposeLabels)[];
-export const isStatisticsPurpose = (value: string): value is keyof typeof statisticsPurposeLabels =>
-  bookingPurpose.safeParse(value).success && value in statisticsPurposeLabels;

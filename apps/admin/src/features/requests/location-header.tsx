@@ -10,7 +10,7 @@ import { paths } from '../../config/paths';
  * and the switch between the request list and the calendar. The name comes from the admin's own
  * locations; the server still checks access on every call.
  */
-export function LocationHeader({ locationId, view }: { locationId: number; view: 'Søknader' | 'Kalender' | 'Statistikk' }) {
+export function LocationHeader({ locationId, view }: { locationId: number; view: 'Søknader' | 'Kalender' }) {
   const { user } = useAuth();
   const { data: locations } = useAdminLocations(user?.sub);
   const name = locations?.find((l) => l.id === locationId)?.name;

@@ -82,7 +82,9 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
  */
 export function DemandFigure({ report, period }: { report: StatisticsReport; period: StatisticsPeriod }) {
   const title = statisticsFigureTitles.demand;
-  const hours = [...new Set(report.demand.filter((c) => c.appliedMinutes > 0 || c.openMinutes > 0).map((c) => c.hour))].sort((a, b) => a - b);
+  const hours = [...new Set(report.demand.filter((c) => c.appliedMinutes > 0 || c.openMinutes > 0).map((c) => c.hour))].sort(
+    (a, b) => a - b,
+  );
   const cell = (weekday: number, hour: number) => report.demand.find((c) => c.weekday === weekday && c.hour === hour);
   return (
     <Figure

@@ -147,7 +147,8 @@ export function BreakdownFigure({
 
 const hoursOrDash = (hours: number | null) => (hours === null ? '–' : `${hours.toLocaleString('nb-NO', { maximumFractionDigits: 1 })} t`);
 const monthNames = ['januar', 'februar', 'mars', 'april', 'mai', 'juni', 'juli', 'august', 'september', 'oktober', 'november', 'desember'];
-const monthText = (month: string) => (month === 'ALL' ? 'Hele perioden' : `${monthNames[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`);
+const monthText = (month: string) =>
+  month === 'ALL' ? 'Hele perioden' : `${monthNames[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
 
 /** Handling times per month: the median as bars with both numbers in text, or the table. */
 export function HandlingTimesFigure({ report, period }: { report: StatisticsReport; period: StatisticsPeriod }) {

@@ -82,9 +82,17 @@ describe('the statistics page (decision 068)', () => {
 
     const heat = await screen.findByRole('table', { name: 'Utnyttelse per rom og uke' });
     const rows = within(heat).getAllByRole('row');
-    expect(within(rows[0]!).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Rom', 'Uke 10', 'Uke 11']);
+    expect(
+      within(rows[0]!)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['Rom', 'Uke 10', 'Uke 11']);
     expect(within(rows[2]!).getByRole('rowheader')).toHaveTextContent('Gymsal');
-    expect(within(rows[2]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['83 %20 av 24 t', '5 %1,5 av 30 t']);
+    expect(
+      within(rows[2]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['83 %20 av 24 t', '5 %1,5 av 30 t']);
     // Closed all week: no share, a dash.
     expect(within(rows[1]!).getAllByRole('cell')[1]).toHaveTextContent('–0 av 0 t');
     expect(screen.getByRole('region', { name: 'Utnyttelse, tabell' })).toHaveAttribute('tabindex', '0');
@@ -92,14 +100,12 @@ describe('the statistics page (decision 068)', () => {
     const purposes = screen.getByRole('list', { name: 'Timer etter formål' });
     expect(within(purposes).getAllByRole('listitem')[1]).toHaveTextContent('Søknad fra innbygger eller organisasjon4,5 t (75 %)');
     const demand = screen.getByRole('table', { name: 'Etterspørsel og kapasitet: søkte timer av åpne romtimer' });
-    expect(within(demand).getAllByRole('row').map((r) => within(r).queryByRole('rowheader')?.textContent).slice(1)).toEqual([
-      '16–17',
-      '17–18',
-      '18–19',
-      '19–20',
-      '20–21',
-      '21–22',
-    ]);
+    expect(
+      within(demand)
+        .getAllByRole('row')
+        .map((r) => within(r).queryByRole('rowheader')?.textContent)
+        .slice(1),
+    ).toEqual(['16–17', '17–18', '18–19', '19–20', '20–21', '21–22']);
     expect(within(within(demand).getAllByRole('row')[3]!).getAllByRole('cell')[0]).toHaveTextContent('38 %1,5 av 4 t');
     expect(screen.getByRole('list', { name: 'Behandlingstid, median per måned' })).toHaveTextContent(
       'mars 2030median 30 t, 90 % innen 34,8 t (2 søknader)',

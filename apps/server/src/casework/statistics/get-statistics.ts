@@ -2,6 +2,7 @@ import { toDayNumber } from '@lokaler/domain/scheduling/calendar-date';
 import {
   statisticsAgeGroupKeys,
   statisticsAgeGroupLabels,
+  statisticsFigure,
   statisticsMessages,
   statisticsOrganisationTypeLabels,
   statisticsOrganisationTypes,
@@ -10,6 +11,7 @@ import {
   statisticsPurposeLabels,
   utilisationColumns,
   type StatisticsBreakdownRow,
+  type StatisticsFigure,
   type StatisticsPeriod,
   type StatisticsReport,
 } from '@lokaler/domain/statistics';
@@ -64,13 +66,23 @@ export function authorizeStatistics(user: AuthenticatedUser, query: StatisticsOp
   return locationId;
 }
 
-/** The period, after the access check: 400 with a Norwegian message when missing, malformed, inverted or too long. */
-function periodOf(query: StatisticsOptions['query']): StatisticsPeriod {
+/**
+ * The query, after the access check: the period (and for a CSV file the figure's name), 400 with a
+ * Norwegian message for each field that is missing, malformed, inverted or too long, all at once.
+ */
+export function checkStatisticsQuery(
+  user: AuthenticatedUser,
+  query: StatisticsOptions['query'] & { figure?: string | undefined },
+): { locationId: number | null; period: StatisticsPeriod; figure: StatisticsFigure | null } {
+  const locationId = authorizeStatistics(user, query);
+  const fields: { path: string; message: string }[] = [];
   const parsed = statisticsPeriod.safeParse({ from: query.from, to: query.to });
-  if (!parsed.success) {
-    throw validation(parsed.error.issues.map((i) => ({ path: ['querystring', ...i.path.map(String)].join('.'), message: i.message })));
-  }
-  return parsed.data;
+  if (!parsed.success)
+    fields.push(...parsed.error.issues.map((i) => ({ path: ['querystring', ...i.path.map(String)].join('.'), message: i.message })));
+  const figure = 'figure' in query ? statisticsFigure.safeParse(query.figure) : null;
+  if (figure && !figure.success) fields.push({ path: 'querystring.figure', message: statisticsMessages.invalidFigure });
+  if (fields.length > 0 || !parsed.success) throw validation(fields);
+  return { locationId, period: parsed.data, figure: figure?.data ?? null };
 }
 
 /**
@@ -79,8 +91,12 @@ function periodOf(query: StatisticsOptions['query']): StatisticsPeriod {
  * room and date in open-hours.ts.
  */
 export async function getStatistics({ db, user, query }: StatisticsOptions): Promise<StatisticsReport> {
-  const locationId = authorizeStatistics(user, query);
-  const period = periodOf(query);
+  const { locationId, period } = checkStatisticsQuery(user, query);
+  return statisticsOf(db, locationId, period);
+}
+
+/** The figures of an authorised scope and a checked period. */
+export async function statisticsOf(db: Db, locationId: number | null, period: StatisticsPeriod): Promise<StatisticsReport> {
   const unit = locationId === null ? 'LOCATION_MONTH' : 'ROOM_WEEK';
   const columns = utilisationColumns(period, unit);
   const columnIndex = new Map(columns.map((c, i) => [c.key, i]));
@@ -119,7 +135,11 @@ export async function getStatistics({ db, user, query }: StatisticsOptions): Pro
       if (row && i !== undefined) row.bookedMinutes[i]! += b.minutes;
     }
 
-    const breakdown = <K extends string>(dimension: BreakdownDimension, keys: readonly K[], labels: Record<K, string>): StatisticsBreakdownRow[] =>
+    const breakdown = <K extends string>(
+      dimension: BreakdownDimension,
+      keys: readonly K[],
+      labels: Record<K, string>,
+    ): StatisticsBreakdownRow[] =>
       keys.map((key) => {
         const found = breakdowns.find((b) => b.dimension === dimension && b.key === key);
         return { key, label: labels[key], minutes: found?.minutes ?? 0, bookings: found?.bookings ?? 0 };

@@ -65,11 +65,7 @@ export function computeOpenHours(
   return { byRoom, byWeekdayHour };
 }
 
-function prepareRoom(
-  room: ScopeRoom,
-  hours: OpeningData['hours'],
-  periods: OpeningData['periods'],
-): PreparedOpening | null {
+function prepareRoom(room: ScopeRoom, hours: OpeningData['hours'], periods: OpeningData['periods']): PreparedOpening | null {
   try {
     return prepareOpening(roomOpeningHours(hours, room.id, room.locationId), periods);
   } catch (error) {

@@ -4,11 +4,10 @@ import { z } from 'zod';
 import { apiError } from '@lokaler/domain/api-error';
 import { CSV_CONTENT_TYPE } from '@lokaler/domain/reimbursement-csv';
 import { judgedByRoute } from '@lokaler/domain/scheduling/api-primitives';
-import { statisticsFigure, statisticsFigures, statisticsMessages, statisticsReport, STATISTICS_MAX_DAYS } from '@lokaler/domain/statistics';
+import { statisticsFigures, statisticsReport, STATISTICS_MAX_DAYS } from '@lokaler/domain/statistics';
 import { statisticsCsvFilename, statisticsCsvLines } from '@lokaler/domain/statistics-csv';
 import { currentUser } from '../../auth/guards';
-import { AppError } from '../../errors';
-import { authorizeStatistics, getStatistics } from './get-statistics';
+import { checkStatisticsQuery, getStatistics, statisticsOf } from './get-statistics';
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
 const security = [{ bearer: [] }];
@@ -18,7 +17,9 @@ const query = {
     .string()
     .max(12)
     .optional()
-    .describe("A location's id: its figures, for its administrators and city-wide administrators. Left out: the whole city, city-wide administrators only."),
+    .describe(
+      "A location's id: its figures, for its administrators and city-wide administrators. Left out: the whole city, city-wide administrators only.",
+    ),
   from: judgedByRoute(z.string().max(20)).describe('YYYY-MM-DD, Oslo date, included'),
   to: judgedByRoute(z.string().max(20)).describe(`YYYY-MM-DD, included; at most ${STATISTICS_MAX_DAYS} days from 'from'`),
 };
@@ -66,21 +67,15 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = currentUser(request);
-      // Access first, then the figure's name, then the period.
-      authorizeStatistics(user, request.query);
-      const figure = statisticsFigure.safeParse(request.query.figure);
-      if (!figure.success) {
-        const fields = [{ path: 'querystring.figure', message: statisticsMessages.invalidFigure }];
-        throw new AppError('VALIDATION', `Unknown figure '${request.query.figure}'`, statisticsMessages.invalidFigure, { fields });
-      }
-      const report = await getStatistics({ db, user, query: request.query });
+      // Access first, then the figure's name and the period.
+      const { locationId, period, figure } = checkStatisticsQuery(currentUser(request), request.query);
+      const report = await statisticsOf(db, locationId, period);
       return reply
         .header('content-type', CSV_CONTENT_TYPE)
-        .header('content-disposition', `attachment; filename="${statisticsCsvFilename(report, figure.data)}"`)
+        .header('content-disposition', `attachment; filename="${statisticsCsvFilename(report, figure!)}"`)
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')
-        .send(Readable.from(statisticsCsvLines(report, figure.data), { objectMode: false }));
+        .send(Readable.from(statisticsCsvLines(report, figure!), { objectMode: false }));
     },
   );
 };

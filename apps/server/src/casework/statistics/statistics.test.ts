@@ -53,13 +53,13 @@ describe('the statistics (decision 068): GET /api/statistics and /api/statistics
     await addLocationAdmin(db, otherId, testAdmins[1]!.email);
     const ola = await createUser(db);
     const at = (iso: string) => new Date(iso);
-    const t = (bookableAssetId: number, date: string, startTime: string, durationMinutes: number, status: 'APPROVED' | 'UNPROCESSED' | 'REJECTED' = 'APPROVED') => ({
-      bookableAssetId,
-      date,
-      startTime,
-      durationMinutes,
-      status,
-    });
+    const t = (
+      bookableAssetId: number,
+      date: string,
+      startTime: string,
+      durationMinutes: number,
+      status: 'APPROVED' | 'UNPROCESSED' | 'REJECTED' = 'APPROVED',
+    ) => ({ bookableAssetId, date, startTime, durationMinutes, status });
 
     // A youth club's application: two approved evenings (Mon 4th 18–20, Tue 12th 18–19:30), one rejected (Wed 13th 18–19).
     const club = await bookingWithTimes(
@@ -76,11 +76,19 @@ describe('the statistics (decision 068): GET /api/statistics and /api/statistics
       },
     );
     // A person's application waiting: Tue 5th 17:30–18:30 in the aula.
-    await bookingWithTimes(db, schoolId, ola.id, [t(aula, '2030-03-05', '17:30', 60, 'UNPROCESSED')], { createdAt: at('2030-03-01T08:00:00Z') });
+    await bookingWithTimes(db, schoolId, ola.id, [t(aula, '2030-03-05', '17:30', 60, 'UNPROCESSED')], {
+      createdAt: at('2030-03-01T08:00:00Z'),
+    });
     // The school's own activity on Saturday 16th 10–12.
-    await bookingWithTimes(db, schoolId, ola.id, [t(aula, '2030-03-16', '10:00', 120)], { status: 'APPROVED', purpose: 'ADMINUSER_INTERNAL_ACTIVITY' });
+    await bookingWithTimes(db, schoolId, ola.id, [t(aula, '2030-03-16', '10:00', 120)], {
+      status: 'APPROVED',
+      purpose: 'ADMINUSER_INTERNAL_ACTIVITY',
+    });
     // Not use: a time made unavailable; not in the period: the 18th.
-    await bookingWithTimes(db, schoolId, ola.id, [t(gym, '2030-03-15', '16:00', 60)], { status: 'APPROVED', purpose: 'ADMINUSER_MAKE_TIME_UNAVAILABLE' });
+    await bookingWithTimes(db, schoolId, ola.id, [t(gym, '2030-03-15', '16:00', 60)], {
+      status: 'APPROVED',
+      purpose: 'ADMINUSER_MAKE_TIME_UNAVAILABLE',
+    });
     await bookingWithTimes(db, schoolId, ola.id, [t(gym, '2030-03-18', '18:00', 60)], { status: 'APPROVED' });
     // Rejected, over midnight: Sunday 17th 23:00 for two hours (demand on Sunday 23 and Monday 0).
     const late = await bookingWithTimes(db, schoolId, ola.id, [t(gym, '2030-03-17', '23:00', 120, 'REJECTED')], {
@@ -142,14 +150,17 @@ describe('the statistics (decision 068): GET /api/statistics and /api/statistics
     expect(pick(body.organisationTypes)).toEqual({ ORGANISATION: [210, 1], PERSON: [60, 1], INTERNAL: [120, 1] });
     expect(body.ageGroups.find((r) => r.key === 'YOUTH')?.label).toBe('Ungdom (13–19 år)');
     const booked = body.utilisation.rows.flatMap((r) => r.bookedMinutes).reduce((s, m) => s + m, 0);
-    for (const rows of [body.purposes, body.ageGroups, body.organisationTypes]) expect(rows.reduce((s, r) => s + r.minutes, 0)).toBe(booked);
+    for (const rows of [body.purposes, body.ageGroups, body.organisationTypes])
+      expect(rows.reduce((s, r) => s + r.minutes, 0)).toBe(booked);
   });
 
   it('demand against capacity by weekday and hour: applied for incl. rejected, split by hour, past midnight on the next day', async () => {
     const body = await report(siri, `locationId=${schoolId}&${period}`);
     const cell = (weekday: number, hour: number) => body.demand.find((c) => c.weekday === weekday && c.hour === hour)!;
     expect(body.demand).toHaveLength(7 * 24);
-    const applied = Object.fromEntries(body.demand.filter((c) => c.appliedMinutes > 0).map((c) => [`${c.weekday}/${c.hour}`, c.appliedMinutes]));
+    const applied = Object.fromEntries(
+      body.demand.filter((c) => c.appliedMinutes > 0).map((c) => [`${c.weekday}/${c.hour}`, c.appliedMinutes]),
+    );
     expect(applied).toEqual({ '1/0': 60, '1/18': 60, '1/19': 60, '2/17': 30, '2/18': 90, '2/19': 30, '3/18': 60, '7/23': 60 });
     // Two Mondays × two rooms open 16–22; one Wednesday (the other closed) × two rooms; the aula's two Saturdays.
     expect(cell(1, 16).openMinutes).toBe(4 * 60);
@@ -198,7 +209,9 @@ describe('the statistics (decision 068): GET /api/statistics and /api/statistics
       expect(read!.records[0]).toEqual([...statisticsCsvHeaders[figure](json)]);
       expect(read!.records.length, figure).toBeGreaterThan(1);
     }
-    const utilisation = readCsvWithoutHints((await csv(siri, `figure=utilisation&locationId=${schoolId}&${period}`)).rawPayload.toString('utf8'))!;
+    const utilisation = readCsvWithoutHints(
+      (await csv(siri, `figure=utilisation&locationId=${schoolId}&${period}`)).rawPayload.toString('utf8'),
+    )!;
     expect(utilisation.records.slice(1)).toEqual([
       ['Aula', 'Uke 10', '2030-03-04', '2030-03-10', '1,00', '28,00', '3,6'],
       ['Aula', 'Uke 11', '2030-03-11', '2030-03-17', '2,00', '34,00', '5,9'],
@@ -206,14 +219,24 @@ describe('the statistics (decision 068): GET /api/statistics and /api/statistics
       ['Gymsal', 'Uke 11', '2030-03-11', '2030-03-17', '1,50', '30,00', '5,0'],
     ]);
     const purposes = readCsvWithoutHints((await csv(siri, `figure=purpose&locationId=${schoolId}&${period}`)).rawPayload.toString('utf8'))!;
-    expect(purposes.records.slice(1)).toEqual(json.purposes.map((p) => [p.label, (p.minutes / 60).toFixed(2).replace('.', ','), String(p.bookings)]));
-    const handling = readCsvWithoutHints((await csv(siri, `figure=handling-times&locationId=${schoolId}&${period}`)).rawPayload.toString('utf8'))!;
+    expect(purposes.records.slice(1)).toEqual(
+      json.purposes.map((p) => [p.label, (p.minutes / 60).toFixed(2).replace('.', ','), String(p.bookings)]),
+    );
+    const handling = readCsvWithoutHints(
+      (await csv(siri, `figure=handling-times&locationId=${schoolId}&${period}`)).rawPayload.toString('utf8'),
+    )!;
     expect(handling.records.slice(1)).toEqual([
       ['2030-03', '2', '30,0', '34,8'],
       ['Hele perioden', '2', '30,0', '34,8'],
     ]);
     const demand = readCsvWithoutHints((await csv(siri, `figure=demand&locationId=${schoolId}&${period}`)).rawPayload.toString('utf8'))!;
-    expect(demand.records.find((r) => r[0] === 'tirsdag' && r[1] === '18:00–19:00')).toEqual(['tirsdag', '18:00–19:00', '1,50', '4,00', '37,5']);
+    expect(demand.records.find((r) => r[0] === 'tirsdag' && r[1] === '18:00–19:00')).toEqual([
+      'tirsdag',
+      '18:00–19:00',
+      '1,50',
+      '4,00',
+      '37,5',
+    ]);
   });
 
   it("refuses anonymous 401, a citizen 403, another location's administrator 403 — before looking at the period", async () => {

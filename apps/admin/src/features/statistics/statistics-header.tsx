@@ -1,0 +1,41 @@
+import { Heading, Link, Paragraph } from '@digdir/designsystemet-react';
+import { NavLink, Link as RouterLink } from 'react-router';
+import { useAdminLocations } from '@lokaler/api-client/current-user';
+import { useAuth } from '@lokaler/api-client/react/auth-provider';
+import { usePageTitle } from '@lokaler/ui/page-title';
+import { paths } from '../../config/paths';
+
+/**
+ * The top of a location's statistics: the same as the request list's and the calendar's (features do
+ * not share internals, so the markup is repeated here): the way back to 'Mine lokaler', the location's
+ * name as the h1 and the switch between the location's views, 'Statistikk' the current one.
+ */
+export function StatisticsLocationHeader({ locationId }: { locationId: number }) {
+  const { user } = useAuth();
+  const { data: locations } = useAdminLocations(user?.sub);
+  const name = locations?.find((l) => l.id === locationId)?.name;
+  usePageTitle(name ? `Statistikk – ${name}` : 'Statistikk');
+  return (
+    <div className="lk-location-header">
+      <Paragraph data-size="sm">
+        <Link asChild>
+          <RouterLink to={paths.home.getHref()}>Mine lokaler</RouterLink>
+        </Link>
+      </Paragraph>
+      <Heading level={1} data-size="lg">
+        {name ?? 'Lokale'}
+      </Heading>
+      <nav aria-label="Visning" className="lk-view-nav">
+        <NavLink to={paths.locationRequests.getHref(locationId)} className="lk-view-nav__link" end>
+          Søknader
+        </NavLink>
+        <NavLink to={paths.locationCalendar.getHref(locationId)} className="lk-view-nav__link" end>
+          Kalender
+        </NavLink>
+        <NavLink to={paths.locationStatistics.getHref(locationId)} className="lk-view-nav__link" end>
+          Statistikk
+        </NavLink>
+      </nav>
+    </div>
+  );
+}
