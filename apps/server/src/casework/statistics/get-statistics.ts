@@ -125,12 +125,14 @@ export async function statisticsOf(db: Db, locationId: number | null, period: St
       if (!row) rows.set(id, (row = { id, name, bookedMinutes: columns.map(() => 0), openMinutes: columns.map(() => 0) }));
       return row;
     };
+    const rowOfRoom = new Map<number, ReturnType<typeof rowOf>>();
     for (const room of rooms) {
       const row = locationId === null ? rowOf(room.locationId, room.locationName) : rowOf(room.id, room.name);
+      rowOfRoom.set(room.id, row);
       open.byRoom.get(room.id)!.forEach((minutes, i) => (row.openMinutes[i]! += minutes));
     }
     for (const b of booked) {
-      const row = rows.get(b.row);
+      const row = rowOfRoom.get(b.room);
       const i = columnIndex.get(b.column);
       if (row && i !== undefined) row.bookedMinutes[i]! += b.minutes;
     }
