@@ -1,6 +1,6 @@
 import { datesInRange, isoWeekday } from '@lokaler/domain/scheduling/calendar-date';
 import type { MinuteInterval } from '@lokaler/domain/scheduling/minute-intervals';
-import { openingWeekOn, prepareOpening, type PreparedOpening } from '@lokaler/domain/scheduling/opening-on-date';
+import { openingWeekOn, prepareOpening, type OpeningEntryInput, type PreparedOpening } from '@lokaler/domain/scheduling/opening-on-date';
 import { SchedulingDataError } from '@lokaler/domain/scheduling/scheduling-data-error';
 import type { StatisticsPeriod } from '@lokaler/domain/statistics';
 import { roomOpeningHours } from '../../availability';
@@ -43,31 +43,54 @@ export function computeOpenHours(
 
   const byRoom = new Map<number, number[]>();
   const byWeekdayHour = new Array<number>(7 * 24).fill(0);
+  // Rooms of one location with the same weekly hours (most of them: a room's own hours are the exception) are counted once.
+  const counted = new Map<string, { perColumn: number[]; profile: number[] } | null>();
   for (const room of rooms) {
-    const perColumn = new Array<number>(columns).fill(0);
-    byRoom.set(room.id, perColumn);
-    const prepared = prepareRoom(room, hoursByLocation.get(room.locationId) ?? [], periodsByLocation.get(room.locationId) ?? []);
-    if (prepared === null) continue;
-    const closed = closedByLocation.get(room.locationId);
-    // Per weekday's intervals (one array per opening week and weekday): its minutes and how many dates had it.
-    const counted = new Map<readonly MinuteInterval[], { weekday: number; minutes: number; dates: number }>();
-    for (const { date, weekday, column } of dates) {
-      if (closed?.has(date)) continue;
-      const intervals = openingWeekOn(prepared, date)[weekday - 1];
-      if (!intervals || intervals.length === 0) continue;
-      let entry = counted.get(intervals);
-      if (!entry) counted.set(intervals, (entry = { weekday, minutes: intervals.reduce((s, i) => s + (i.end - i.start), 0), dates: 0 }));
-      entry.dates++;
-      perColumn[column]! += entry.minutes;
+    const entries = roomHours(room, hoursByLocation.get(room.locationId) ?? []);
+    const key = `${room.locationId}|${JSON.stringify(entries)}`;
+    if (!counted.has(key)) {
+      const prepared = prepareRoom(entries, periodsByLocation.get(room.locationId) ?? []);
+      counted.set(key, prepared && countOpen(prepared, closedByLocation.get(room.locationId), dates, columns));
     }
-    for (const [intervals, { weekday, dates: times }] of counted) addHours(byWeekdayHour, weekday, intervals, times);
+    const open = counted.get(key);
+    byRoom.set(room.id, open?.perColumn ?? new Array<number>(columns).fill(0));
+    if (open) open.profile.forEach((minutes, i) => (byWeekdayHour[i]! += minutes));
   }
   return { byRoom, byWeekdayHour };
 }
 
-function prepareRoom(room: ScopeRoom, hours: OpeningData['hours'], periods: OpeningData['periods']): PreparedOpening | null {
+/** One room's open minutes per column and per weekday and hour, over the dates. */
+function countOpen(
+  prepared: PreparedOpening,
+  closed: ReadonlySet<string> | undefined,
+  dates: readonly { date: string; weekday: number; column: number }[],
+  columns: number,
+): { perColumn: number[]; profile: number[] } {
+  const perColumn = new Array<number>(columns).fill(0);
+  const profile = new Array<number>(7 * 24).fill(0);
+  // Per weekday's intervals (one array per opening week and weekday): its minutes and how many dates had it.
+  const seen = new Map<readonly MinuteInterval[], { weekday: number; minutes: number; dates: number }>();
+  for (const { date, weekday, column } of dates) {
+    if (closed?.has(date)) continue;
+    const intervals = openingWeekOn(prepared, date)[weekday - 1];
+    if (!intervals || intervals.length === 0) continue;
+    let entry = seen.get(intervals);
+    if (!entry) seen.set(intervals, (entry = { weekday, minutes: intervals.reduce((s, i) => s + (i.end - i.start), 0), dates: 0 }));
+    entry.dates++;
+    perColumn[column]! += entry.minutes;
+  }
+  for (const [intervals, { weekday, dates: times }] of seen) addHours(profile, weekday, intervals, times);
+  return { perColumn, profile };
+}
+
+/** The room's weekly hours by availability's rule (its own for a weekday, else its location's). */
+function roomHours(room: ScopeRoom, hours: OpeningData['hours']): OpeningEntryInput[] {
+  return roomOpeningHours(hours, room.id, room.locationId);
+}
+
+function prepareRoom(entries: readonly OpeningEntryInput[], periods: OpeningData['periods']): PreparedOpening | null {
   try {
-    return prepareOpening(roomOpeningHours(hours, room.id, room.locationId), periods);
+    return prepareOpening(entries, periods);
   } catch (error) {
     // Hours the calendar cannot read either (overlapping periods): the room offers no time, so it has none open here.
     if (error instanceof SchedulingDataError) return null;
