@@ -50,8 +50,7 @@ export function CalendarEntry({
       <RouterLink to={paths.booking.getHref(item.bookingId)} className="lk-calendar-item" data-status={item.status} draggable={false}>
         {time} {item.title}
         {kept && <span className="lk-calendar-kept"> (beholdt)</span>}
-        <span className="lk-visually-hidden">, </span>
-        <span className="lk-calendar-status">{bookingStatusLabels[item.status]}</span>
+        <span className="lk-visually-hidden">,</span> <span className="lk-calendar-status">{bookingStatusLabels[item.status]}</span>
       </RouterLink>
       {movable && onMove && (
         <Button

@@ -51,8 +51,7 @@ export function calendarItemsByCell(data: Pick<CalendarDataResponse, 'bookings'>
     for (const [bookableAssetId, reservations] of byRoom) {
       const item = (date: string, startTime: string, endTime: string): CalendarItem => {
         const held = reservations.filter(
-          (r) =>
-            r.date === date && minutesOf(r.startTime) < minutesOf(endTime, true) && minutesOf(startTime) < minutesOf(r.endTime, true),
+          (r) => r.date === date && minutesOf(r.startTime) < minutesOf(endTime, true) && minutesOf(startTime) < minutesOf(r.endTime, true),
         );
         const only = held.length === 1 ? held[0]! : null;
         return {

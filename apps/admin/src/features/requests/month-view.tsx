@@ -16,7 +16,17 @@ import { ROOMS_FAILED } from './week-view';
  * room, the bookings with their status and the blocked times. One column at narrow widths; seven,
  * Monday first, where the screen has room. Each time links to its booking; 'Flytt' moves it.
  */
-export function MonthView({ locationId, month, today, onMonth }: { locationId: number; month: string; today: string; onMonth: (month: string) => void }) {
+export function MonthView({
+  locationId,
+  month,
+  today,
+  onMonth,
+}: {
+  locationId: number;
+  month: string;
+  today: string;
+  onMonth: (month: string) => void;
+}) {
   const { first, last } = monthRange(month);
   const { calendar, rooms, roomRows } = useCalendarData(locationId, first, last);
   const days = useMemo(() => (calendar.data ? monthDays(month, calendar.data, roomRows) : []), [month, calendar.data, roomRows]);

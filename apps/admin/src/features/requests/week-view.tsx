@@ -21,7 +21,17 @@ type Moving = { kind: 'dialog'; item: MovableItem } | { kind: 'drop'; item: Mova
  * closed days, blocked times and each booking's time and status. A time that can be moved is
  * dragged to another cell (then confirmed) or moved with its 'Flytt' dialog (decision 067).
  */
-export function WeekView({ locationId, monday, today, onWeek }: { locationId: number; monday: string; today: string; onWeek: (date: string) => void }) {
+export function WeekView({
+  locationId,
+  monday,
+  today,
+  onWeek,
+}: {
+  locationId: number;
+  monday: string;
+  today: string;
+  onWeek: (date: string) => void;
+}) {
   const sunday = addDays(monday, 6);
   const days = Array.from({ length: 7 }, (_, i) => addDays(monday, i));
   const { calendar, rooms, roomRows } = useCalendarData(locationId, monday, sunday);

@@ -124,11 +124,9 @@ describe('changing single times (PUT /api/reservation/{id}, DELETE /api/reservat
       newBookableAssetId: hall,
     });
     expect(res.statusCode).toBe(200);
-    expect(
-      res.json<ReservationsChangedResponse>().reservations.map((r) => [r.bookableAssetId, r.date, r.startTime, r.status]),
-    ).toEqual([
-      [gym, date, '19:00:00', 'REPLACED'],
+    expect(res.json<ReservationsChangedResponse>().reservations.map((r) => [r.bookableAssetId, r.date, r.startTime, r.status])).toEqual([
       [hall, date, '18:00:00', 'UNPROCESSED'],
+      [gym, date, '19:00:00', 'REPLACED'],
       [gym, later, '19:00:00', 'UNPROCESSED'],
     ]);
     const [entry] = (await call(ctx.app, siri, 'GET', `/api/booking-log/${bookingId}/changes`)).json();
