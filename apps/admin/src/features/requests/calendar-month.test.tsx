@@ -53,9 +53,14 @@ describe('the month view of the admin calendar (decision 067)', () => {
 
     await user.click(screen.getByRole('button', { name: 'Måned' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Desember 2026' })).toBeInTheDocument();
-    expect(router.state.location.search).toBe('?visning=maaned&maaned=2026-12');
+    // The month keeps the week it came from, and 'Uke' goes back to it.
+    expect(router.state.location.search).toBe('?visning=maaned&maaned=2026-12&uke=2026-12-16');
+    await user.click(screen.getByRole('button', { name: 'Uke' }));
+    expect(await screen.findByRole('table', { name: /Uke 51/ })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?uke=2026-12-14');
+    await user.click(screen.getByRole('button', { name: 'Måned' }));
 
-    await user.click(screen.getByRole('button', { name: 'Neste måned' }));
+    await user.click(await screen.findByRole('button', { name: 'Neste måned' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Januar 2027' })).toBeInTheDocument();
     expect(router.state.location.search).toBe('?visning=maaned&maaned=2027-01');
     await waitFor(() =>

@@ -13,7 +13,8 @@ import './requests.css';
 
 /**
  * '/lokaler/:locationId/kalender': the week of the location's rooms (?uke=YYYY-MM-DD, any day of
- * the week; the default) or the month (?visning=maaned&maaned=YYYY-MM), decision 067.
+ * the week; the default) or the month (?visning=maaned&maaned=YYYY-MM, with the week it came from
+ * while that is in the month), decision 067.
  */
 export function CalendarPage() {
   const locationId = Number(useParams().locationId);
@@ -26,10 +27,12 @@ function LocationCalendar({ locationId }: { locationId: number }) {
   const today = todayInOslo(new Date());
   const isMonth = search.get('visning') === 'maaned';
   // A bad date or month in the URL shows the current one; the view switch keeps the place.
-  const month = monthOf(search.get('maaned'), validDay(search.get('uke')) ?? today);
-  const monday = weekStart(isMonth ? dayOfMonth(month, today) : (validDay(search.get('uke')) ?? today));
+  // The month view keeps the week it came from (?uke=) while it shows that week's month, so 'Uke' goes back to it.
+  const week = validDay(search.get('uke'));
+  const month = monthOf(search.get('maaned'), week ?? today);
+  const monday = weekStart(isMonth ? (week?.startsWith(month) ? week : dayOfMonth(month, today)) : (week ?? today));
   const showWeek = (date: string) => setSearch({ uke: date });
-  const showMonth = (m: string) => setSearch({ visning: 'maaned', maaned: m });
+  const showMonth = (m: string) => setSearch({ visning: 'maaned', maaned: m, ...(week?.startsWith(m) ? { uke: week } : {}) });
 
   return (
     <div className="lk-stack">
