@@ -7,7 +7,7 @@ import type { AdminBookingView } from '@lokaler/domain/admin-booking-view';
 import { ConfirmDialog } from '@lokaler/ui/confirm-dialog';
 import { paths } from '../../config/paths';
 import { RejectDialog, withdrawTexts } from './reject-dialog';
-import { useBookingChange } from './use-booking-change';
+import { useBookingChange } from '../../components/booking-change/use-booking-change';
 
 /** What can be done with the booking in its status: approve or reject it, or take an approval back. */
 export function BookingActions({ booking }: { booking: AdminBookingView }) {
