@@ -27,6 +27,8 @@ import { scheduleSlot, assetSchedule } from './scheduling/schedule-query';
 import { searchHit } from './scheduling/search-query';
 import { tag } from './tag';
 import { userBooking, userBookingSummary } from './user-booking';
+import { nextBookingResponse } from './admin-booking-list';
+import { caseAssignee, caseAssigneeResponse } from './work-queue';
 
 /**
  * The API document's named components (components.schemas; decision 059): the domain's reusable schemas,
@@ -72,4 +74,7 @@ export function registerApiComponents(): void {
   if (!z.globalRegistry.has(tag)) z.globalRegistry.add(tag, { id: 'Tag' });
   if (!z.globalRegistry.has(userBooking)) z.globalRegistry.add(userBooking, { id: 'Booking' });
   if (!z.globalRegistry.has(userBookingSummary)) z.globalRegistry.add(userBookingSummary, { id: 'BookingSummary' });
+  if (!z.globalRegistry.has(caseAssignee)) z.globalRegistry.add(caseAssignee, { id: 'CaseAssignee' });
+  if (!z.globalRegistry.has(caseAssigneeResponse)) z.globalRegistry.add(caseAssigneeResponse, { id: 'CaseAssigneeResponse' });
+  if (!z.globalRegistry.has(nextBookingResponse)) z.globalRegistry.add(nextBookingResponse, { id: 'NextBookingResponse' });
 }
