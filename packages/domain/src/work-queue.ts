@@ -16,14 +16,17 @@ export const caseAssignee = z.object({
 export type CaseAssignee = z.infer<typeof caseAssignee>;
 
 /** GET, PUT and DELETE /booking/{id}/assignee: the application's case officer after the call. */
-export const caseAssigneeResponse = z.object({ assignee: caseAssignee.nullable() });
+export const caseAssigneeResponse = z.object({
+  assignee: caseAssignee.nullable(),
+  /** True when the caller holds it ('Gi fra deg saken'); false when nobody or another does. */
+  heldByMe: z.boolean(),
+});
 export type CaseAssigneeResponse = z.infer<typeof caseAssigneeResponse>;
 
 /** PUT /booking/{id}/assignee: take the case; `takeOver` takes it from the one who holds it (409 without). */
 export const takeCaseBody = z.object({ takeOver: z.boolean().default(false) });
 export type TakeCaseBody = z.input<typeof takeCaseBody>;
 
-export const CASE_TAKEN_CODE = 'CASE_TAKEN';
 export const caseTakenMessage = (name: string) => `Saken er tatt av ${name}.`;
 export const takeOverQuestion = (name: string) => `Saken er tatt av ${name}. Vil du ta den over?`;
 

@@ -1,4 +1,4 @@
-import { caseAssignmentLog, caseTakenMessage, type CaseAssigneeResponse } from '@lokaler/domain/work-queue';
+import { caseAssignmentLog, caseTakenMessage, type CaseAssignee, type CaseAssigneeResponse } from '@lokaler/domain/work-queue';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import type { Db, Tx } from '../../db/client';
 import { writeTransaction } from '../../db/write-transaction';
@@ -15,7 +15,7 @@ import { deleteAssignee, findAssignee, findUserName, upsertAssignee } from './as
 /** GET /api/booking/{id}/assignee. */
 export async function getCaseAssignee({ db, user, bookingId }: { db: Db; user: AuthenticatedUser; bookingId: number }): Promise<CaseAssigneeResponse> {
   await findBookingForAdmin(db, bookingId, user);
-  return { assignee: await findAssignee(db, bookingId) };
+  return answer(user, await findAssignee(db, bookingId));
 }
 
 /** PUT /api/booking/{id}/assignee: 409 with the holder's name when another holds it, unless `takeOver`. */
@@ -33,12 +33,12 @@ export async function takeCase({
   return writeTransaction(db, async (tx) => {
     await lockBookingForAdmin(tx, bookingId, user);
     const current = await findAssignee(tx, bookingId);
-    if (current?.userId === user.userId) return { assignee: current };
+    if (current?.userId === user.userId) return answer(user, current);
     if (current && !takeOver) throw conflict(`Booking ${bookingId} is taken by user ${current.userId}`, caseTakenMessage(current.name));
     const name = await nameOf(tx, user);
     await upsertAssignee(tx, bookingId, user.userId);
     await log(tx, bookingId, user, current ? caseAssignmentLog.takenOver(name, current.name) : caseAssignmentLog.taken(name));
-    return { assignee: await findAssignee(tx, bookingId) };
+    return answer(user, await findAssignee(tx, bookingId));
   });
 }
 
@@ -47,13 +47,17 @@ export async function releaseCase({ db, user, bookingId }: { db: Db; user: Authe
   return writeTransaction(db, async (tx) => {
     await lockBookingForAdmin(tx, bookingId, user);
     const current = await findAssignee(tx, bookingId);
-    if (!current) return { assignee: null };
+    if (!current) return answer(user, null);
     if (current.userId !== user.userId)
       throw conflict(`Booking ${bookingId} is taken by user ${current.userId}`, `${caseTakenMessage(current.name)} Bare den som har saken, kan gi den fra seg.`);
     await deleteAssignee(tx, bookingId);
     await log(tx, bookingId, user, caseAssignmentLog.released(current.name));
-    return { assignee: null };
+    return answer(user, null);
   });
+}
+
+function answer(user: AuthenticatedUser, assignee: CaseAssignee | null): CaseAssigneeResponse {
+  return { assignee, heldByMe: assignee?.userId === user.userId };
 }
 
 async function nameOf(tx: Tx, user: AuthenticatedUser): Promise<string> {

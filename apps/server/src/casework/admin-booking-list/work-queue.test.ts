@@ -116,10 +116,14 @@ describe('the work queue', () => {
   });
 
   it("takes a case, shows it on the row and in 'Mine saker', asks before a take-over, and logs each step", async () => {
-    expect((await assignee('GET', ids.soon)).json<CaseAssigneeResponse>()).toEqual({ assignee: null });
+    expect((await assignee('GET', ids.soon)).json<CaseAssigneeResponse>()).toEqual({ assignee: null, heldByMe: false });
     const taken = await assignee('PUT', ids.soon);
     expect(taken.statusCode, taken.body).toBe(200);
-    expect(taken.json<CaseAssigneeResponse>().assignee).toMatchObject({ name: 'Siri Saksbehandler' });
+    expect(taken.json<CaseAssigneeResponse>()).toMatchObject({ assignee: { name: 'Siri Saksbehandler' }, heldByMe: true });
+    expect((await assignee('GET', ids.soon, jonas)).json<CaseAssigneeResponse>()).toMatchObject({
+      assignee: { name: 'Siri Saksbehandler' },
+      heldByMe: false,
+    });
     const row = (await list('')).items.find((i) => i.bookingId === ids.soon)!;
     expect(row.assignee).toMatchObject({ name: 'Siri Saksbehandler', assignedUtc: expect.stringMatching(/Z$/) });
     expect(cases(await list('&assignee=me'))).toEqual(['02']);
@@ -138,7 +142,7 @@ describe('the work queue', () => {
     expect(cases(await list('&assignee=me'))).toEqual([]);
 
     const released = await assignee('DELETE', ids.soon, jonas);
-    expect(released.json<CaseAssigneeResponse>()).toEqual({ assignee: null });
+    expect(released.json<CaseAssigneeResponse>()).toEqual({ assignee: null, heldByMe: false });
     expect((await list('')).items.find((i) => i.bookingId === ids.soon)!.assignee).toBeNull();
     expect(await logOf(ids.soon)).toEqual([
       'Siri Saksbehandler tok saken.',
