@@ -12,8 +12,4 @@ export function approveBatch(body: BatchApprovalBody) {
 }
 
 export const approveBatchMutation = () =>
-  mutationOptions({
-    mutationKey: [...adminBookingsKey, 'approve-batch'],
-    mutationFn: approveBatch,
-    onSuccess: refreshAdminBookings,
-  });
+  mutationOptions({ mutationKey: [...adminBookingsKey, 'approve-batch'], mutationFn: approveBatch, onSuccess: refreshAdminBookings });

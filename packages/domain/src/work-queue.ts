@@ -38,10 +38,7 @@ export const caseAssignmentLog = {
 };
 
 export type DeadlineMark = 'OVERDUE' | 'THIS_WEEK';
-export const deadlineMarkLabels: Record<DeadlineMark, string> = {
-  OVERDUE: 'Fristen er passert',
-  THIS_WEEK: 'Frist denne uken',
-};
+export const deadlineMarkLabels: Record<DeadlineMark, string> = { OVERDUE: 'Fristen er passert', THIS_WEEK: 'Frist denne uken' };
 
 /**
  * Overdue when the deadline is before today; due this week when it is today or later in this week

@@ -78,4 +78,3 @@ export function stubList(extra: Record<string, unknown> = {}) {
 }
 export const listQueries = (api: ReturnType<typeof stubList>) =>
   api.callsTo('GET', '/api/booking').map((c) => Object.fromEntries(c.url.searchParams));
-

@@ -21,7 +21,7 @@ import { FormErrorSummary } from '@lokaler/ui/form-error-summary';
 import { flashToast } from '@lokaler/ui/flash-toast';
 import { useUnsavedChangesGuard } from '@lokaler/ui/unsaved-changes-guard';
 import { paths } from '../../config/paths';
-import { useListSearch, withList } from '../requests/list-context';
+import { useListSearch, withList } from '../../lib/list-context';
 import {
   approvalFormSchema,
   defaultApprovalValues,

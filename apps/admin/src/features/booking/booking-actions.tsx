@@ -6,7 +6,7 @@ import { userMessageOf } from '@lokaler/api-client/user-message';
 import type { AdminBookingView } from '@lokaler/domain/admin-booking-view';
 import { ConfirmDialog } from '@lokaler/ui/confirm-dialog';
 import { paths } from '../../config/paths';
-import { useListSearch, withList } from '../requests/list-context';
+import { useListSearch, withList } from '../../lib/list-context';
 import { RejectDialog, withdrawTexts } from './reject-dialog';
 import { useBookingChange } from './use-booking-change';
 

@@ -16,8 +16,8 @@ import { useUnsavedChangesGuard } from '@lokaler/ui/unsaved-changes-guard';
 import { OmittedDatesSection } from '@lokaler/ui/omitted-dates-section';
 import { paths } from '../../config/paths';
 import { formatDay, formatInstant } from '../../lib/format';
-import { NextApplication } from '../requests/next-application';
-import { useListSearch } from '../requests/list-context';
+import { NextApplication } from '../../components/next-application';
+import { useListSearch } from '../../lib/list-context';
 import { ApplicantSection } from './applicant-section';
 import { CaseOfficerSection } from './case-officer-section';
 import { ApprovalSummary } from './approval-summary';
@@ -88,7 +88,9 @@ function BookingView({ booking }: { booking: AdminBookingView }) {
       {guard.dialog}
       <Paragraph data-size="sm">
         <Link asChild>
-          <RouterLink to={paths.locationRequests.getHref(booking.locationId, listSearch ? `?${listSearch}` : '')}>Søknader for {booking.locationName}</RouterLink>
+          <RouterLink to={paths.locationRequests.getHref(booking.locationId, listSearch ? `?${listSearch}` : '')}>
+            Søknader for {booking.locationName}
+          </RouterLink>
         </Link>
       </Paragraph>
       <div className="lk-booking__heading">

@@ -87,7 +87,9 @@ describe("the case officer on the booking page ('Ta saken')", () => {
     const dialog = await screen.findByRole('dialog', { name: 'Ta over saken?' });
     expect(within(dialog).getByText('Saken er tatt av Jonas Driftsleder. Vil du ta den over?')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Ta over saken' }));
-    await waitFor(() => expect(api.callsTo('PUT', '/api/booking/5/assignee').map((c) => c.body)).toEqual([{ takeOver: false }, { takeOver: true }]));
+    await waitFor(() =>
+      expect(api.callsTo('PUT', '/api/booking/5/assignee').map((c) => c.body)).toEqual([{ takeOver: false }, { takeOver: true }]),
+    );
     expect(await within(section).findByText(/^Du har saken/)).toBeInTheDocument();
   });
 });

@@ -4,7 +4,7 @@ import type { AdminBookingSort } from '@lokaler/domain/admin-booking-list';
 import { bookingPurposes, type BookingPurpose } from '@lokaler/domain/booking';
 import type { BookableAsset } from '@lokaler/domain/bookable-asset';
 import { bookingPurposeLabels } from '@lokaler/ui/booking-purpose';
-import { hasNarrowingFilters, type FilterChange, type RequestListState } from './list-url-state';
+import { hasNarrowingFilters, type FilterChange, type RequestListState } from '../../lib/list-url-state';
 import { DateField } from '@lokaler/ui/date-field';
 
 const asFilterDate = (value: string): string | undefined => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);

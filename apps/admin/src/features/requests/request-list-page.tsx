@@ -10,7 +10,7 @@ import { Loading } from '@lokaler/ui/loading';
 import { NotFoundPage } from '@lokaler/ui/not-found-page';
 import { LoadFailureAlert } from '@lokaler/ui/query-loader';
 import { BatchApproval } from './batch-approval';
-import { listQueryOf, listSearchOf, PAGE_SIZE } from './list-url-state';
+import { listQueryOf, listSearchOf, PAGE_SIZE } from '../../lib/list-url-state';
 import { ListPagination } from './list-pagination';
 import { LocationHeader } from './location-header';
 import { RequestFilters } from './request-filters';

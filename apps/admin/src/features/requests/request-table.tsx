@@ -8,7 +8,7 @@ import { ageText, deadlineMark, deadlineMarkLabels } from '@lokaler/domain/work-
 import { osloClock } from '@lokaler/domain/scheduling/oslo-clock';
 import { paths } from '../../config/paths';
 import { formatDay, formatInstantDate, formatPeriod } from '../../lib/format';
-import { withList } from './list-context';
+import { withList } from '../../lib/list-context';
 
 /**
  * One row per application. The case number is the row's link (keyboard and screen-reader users reach

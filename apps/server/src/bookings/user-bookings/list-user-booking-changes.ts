@@ -13,12 +13,12 @@ export async function listUserBookingChanges({ db, booking }: { db: DbOrTx; book
   return entries
     .filter((e) => e.type !== 'CaseAssignment')
     .map((e) => ({
-    type: e.type,
-    label: changeLogLabel(e.type),
-    loggedUtc: e.loggedAt.toISOString(),
-    reservationTimes: e.reservationTimes ?? null,
-    newReservationTimes: e.newReservationTimes ?? null,
-    user: e.userName,
-    comment: e.comment,
-  }));
+      type: e.type,
+      label: changeLogLabel(e.type),
+      loggedUtc: e.loggedAt.toISOString(),
+      reservationTimes: e.reservationTimes ?? null,
+      newReservationTimes: e.newReservationTimes ?? null,
+      user: e.userName,
+      comment: e.comment,
+    }));
 }

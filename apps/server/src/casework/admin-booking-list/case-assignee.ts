@@ -13,7 +13,15 @@ import { deleteAssignee, findAssignee, findUserName, upsertAssignee } from './as
  */
 
 /** GET /api/booking/{id}/assignee. */
-export async function getCaseAssignee({ db, user, bookingId }: { db: Db; user: AuthenticatedUser; bookingId: number }): Promise<CaseAssigneeResponse> {
+export async function getCaseAssignee({
+  db,
+  user,
+  bookingId,
+}: {
+  db: Db;
+  user: AuthenticatedUser;
+  bookingId: number;
+}): Promise<CaseAssigneeResponse> {
   await findBookingForAdmin(db, bookingId, user);
   return answer(user, await findAssignee(db, bookingId));
 }
@@ -43,13 +51,24 @@ export async function takeCase({
 }
 
 /** DELETE /api/booking/{id}/assignee: gives up one's own case; 409 when another holds it; nothing to do when nobody does. */
-export async function releaseCase({ db, user, bookingId }: { db: Db; user: AuthenticatedUser; bookingId: number }): Promise<CaseAssigneeResponse> {
+export async function releaseCase({
+  db,
+  user,
+  bookingId,
+}: {
+  db: Db;
+  user: AuthenticatedUser;
+  bookingId: number;
+}): Promise<CaseAssigneeResponse> {
   return writeTransaction(db, async (tx) => {
     await lockBookingForAdmin(tx, bookingId, user);
     const current = await findAssignee(tx, bookingId);
     if (!current) return answer(user, null);
     if (current.userId !== user.userId)
-      throw conflict(`Booking ${bookingId} is taken by user ${current.userId}`, `${caseTakenMessage(current.name)} Bare den som har saken, kan gi den fra seg.`);
+      throw conflict(
+        `Booking ${bookingId} is taken by user ${current.userId}`,
+        `${caseTakenMessage(current.name)} Bare den som har saken, kan gi den fra seg.`,
+      );
     await deleteAssignee(tx, bookingId);
     await log(tx, bookingId, user, caseAssignmentLog.released(current.name));
     return answer(user, null);
@@ -66,5 +85,11 @@ async function nameOf(tx: Tx, user: AuthenticatedUser): Promise<string> {
 
 async function log(tx: Tx, bookingId: number, user: AuthenticatedUser, comment: string): Promise<void> {
   const by = byAdministrator(user);
-  await appendChangeLog(tx, { bookingId, type: 'CaseAssignment', userId: by.userId, userName: by.userName || (await nameOf(tx, user)), comment });
+  await appendChangeLog(tx, {
+    bookingId,
+    type: 'CaseAssignment',
+    userId: by.userId,
+    userName: by.userName || (await nameOf(tx, user)),
+    comment,
+  });
 }

@@ -65,7 +65,15 @@ describe('the work queue', () => {
       .returning();
     await db
       .insert(roundWishes)
-      .values({ roundId: round!.id, bookingId: ids.round, bookableAssetId: gym, weekday: 1, startMinute: 1080, endMinute: 1140, dateCount: 1 });
+      .values({
+        roundId: round!.id,
+        bookingId: ids.round,
+        bookableAssetId: gym,
+        weekday: 1,
+        startMinute: 1080,
+        endMinute: 1140,
+        dateCount: 1,
+      });
     siri = (await loginAs(ctx.app, testAdmins[0]!, { client: 'admin' })).accessToken;
     jonas = (await loginAs(ctx.app, testAdmins[1]!, { client: 'admin' })).accessToken;
     outsider = (await loginAs(ctx.app, testAdmins[2]!, { client: 'admin' })).accessToken;
@@ -151,11 +159,12 @@ describe('the work queue', () => {
     ]);
     // The administrator's log shows the entries; the take is the officers' own work, not in the applicant's timeline.
     const adminLog = await call(ctx.app, siri, 'GET', `/api/booking-log/${ids.soon}/changes`);
-    expect(adminLog.json<ChangeLogEntry[]>().filter((e) => e.type === 'CaseAssignment').map((e) => e.label)).toEqual([
-      'Saksbehandler',
-      'Saksbehandler',
-      'Saksbehandler',
-    ]);
+    expect(
+      adminLog
+        .json<ChangeLogEntry[]>()
+        .filter((e) => e.type === 'CaseAssignment')
+        .map((e) => e.label),
+    ).toEqual(['Saksbehandler', 'Saksbehandler', 'Saksbehandler']);
   });
 
   it("finds 'Neste søknad' in the list's order, placing a decided one by its own sort key", async () => {

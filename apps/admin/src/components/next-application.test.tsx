@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { buildAdminBooking, buildAdminWedding } from '../../testing/admin-booking';
-import { setUpAdminTests } from '../../testing/admin-test-setup';
-import { axeViolations } from '../../testing/axe-check';
-import { renderAdmin, siri } from '../../testing/render-admin';
-import { stubApi } from '../../testing/stub-api';
+import { buildAdminBooking, buildAdminWedding } from '../testing/admin-booking';
+import { setUpAdminTests } from '../testing/admin-test-setup';
+import { axeViolations } from '../testing/axe-check';
+import { renderAdmin, siri } from '../testing/render-admin';
+import { stubApi } from '../testing/stub-api';
 import { NO_MORE_APPLICATIONS } from './next-application';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -86,7 +86,9 @@ describe("'Neste søknad' after a decision", () => {
     stubDecision(14, 'APPROVED', true);
     const { router } = renderAdmin(`/admin/soknader/9/godkjenn?${liste}`, { user: siri });
     await user.click(await screen.findByRole('button', { name: 'Godkjenn søknaden' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Godkjenne søknaden?' })).getByRole('button', { name: 'Ja, godkjenn' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Godkjenne søknaden?' })).getByRole('button', { name: 'Ja, godkjenn' }),
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/soknader/9'));
     expect(router.state.location.search).toBe(`?${liste}`);
     expect(await screen.findByRole('link', { name: 'Neste søknad' })).toHaveAttribute('href', `/admin/soknader/14?${liste}`);

@@ -2,9 +2,9 @@ import { Button, Link, Paragraph } from '@digdir/designsystemet-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { nextBookingQuery } from '@lokaler/api-client/work-queue';
-import { paths } from '../../config/paths';
-import { useListSearch, withList } from './list-context';
-import { listQueryOf, parseListState } from './list-url-state';
+import { paths } from '../config/paths';
+import { useListSearch, withList } from '../lib/list-context';
+import { listQueryOf, parseListState } from '../lib/list-url-state';
 
 export const NO_MORE_APPLICATIONS = 'Det er ingen flere søknader i listen.';
 
