@@ -9,6 +9,7 @@ import { loginAs } from '../../../test/login';
 import { createAsset, createLocation, createUser } from '../../../test/factories/places';
 import { addLocationAdmin, inDays } from '../../../test/factories/calendar';
 import { changeLog } from '../../db/schema/bookings';
+import { users } from '../../db/schema/identity';
 import { applicationRounds, roundWishes } from '../../db/schema/application-rounds';
 import { testAdmins, testCitizens } from '../../seed/test-users';
 import { bookingWithTimes, call } from '../../../test/admin-test-support';
@@ -165,6 +166,18 @@ describe('the work queue', () => {
         .filter((e) => e.type === 'CaseAssignment')
         .map((e) => e.label),
     ).toEqual(['Saksbehandler', 'Saksbehandler', 'Saksbehandler']);
+  });
+
+  it("leaves the take out of the applicant's own timeline", async () => {
+    const db = ctx.database.db;
+    const [me] = await db.select({ id: users.id }).from(users).where(eq(users.sub, testCitizens[0]!.sub));
+    const own = (await bookingWithTimes(db, contractLocationId, me!.id, [], { caseNumber: 'LOK-2040-00050' })).bookingId;
+    expect((await assignee('PUT', own)).statusCode).toBe(200);
+    expect(await logOf(own)).toEqual(['Siri Saksbehandler tok saken.']);
+    const timeline = await call(ctx.app, applicant, 'GET', `/api/user/booking/${own}/changes`);
+    expect(timeline.statusCode, timeline.body).toBe(200);
+    expect(timeline.json<ChangeLogEntry[]>().map((e) => e.type)).not.toContain('CaseAssignment');
+    expect((await assignee('DELETE', own)).statusCode).toBe(200);
   });
 
   it("finds 'Neste søknad' in the list's order, placing a decided one by its own sort key", async () => {
