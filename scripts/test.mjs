@@ -195,11 +195,12 @@ const count = (project, report) => {
   return r;
 };
 
-for (const project of projects) {
+/** One project's Vitest run(s), counted; `captured` holds its output until it ends (it runs beside another). */
+async function runProject(project, captured = false) {
   const since = Date.now();
   const groups = project === 'e2e' && e2eShards > 1 ? e2eGroups(e2eShards) : [[]];
   const shards = groups.length;
-  const reports = await Promise.all(groups.map((files) => vitest(project, files, shards > 1)));
+  const reports = await Promise.all(groups.map((files) => vitest(project, files, captured || shards > 1)));
   let passed = 0;
   let failed = 0;
   reports.forEach(({ report, code }, i) => {
@@ -216,6 +217,22 @@ for (const project of projects) {
     }
   });
   console.log(`${project}: ${passed} passed, ${failed} failed in ${seconds(since)}${shards > 1 ? ` (${shards} shards at once)` : ''}`);
+}
+
+// Decision 069: the suites that start server processes of their own (storm, bench, artifact) run one after
+// another beside the e2e shards, which mostly wait on browsers and timers; without e2e, in their turn.
+const besideE2e = projects.includes('e2e') ? projects.filter((p) => ['storm', 'bench', 'artifact'].includes(p)) : [];
+for (const project of projects.filter((p) => !besideE2e.includes(p))) {
+  if (project !== 'e2e' || besideE2e.length === 0) {
+    await runProject(project);
+    continue;
+  }
+  await Promise.all([
+    runProject('e2e'),
+    (async () => {
+      for (const beside of besideE2e) await runProject(beside, true);
+    })(),
+  ]);
 }
 console.log(`npm test took ${seconds(started)}`);
 if (failures.length) console.log(['Failed:', ...failures.map((f) => `  ✗ ${f.slice(0, 300)}`)].join('\n'));

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { approvalMessages } from './admin-approval';
+import type { BookingStatus, SourceForm } from './booking';
 import { jsonId } from './id-param';
 
 /**
@@ -48,3 +50,43 @@ export const batchApprovalResponse = z.object({
   failedCount: z.number().int(),
 });
 export type BatchApprovalResponse = z.infer<typeof batchApprovalResponse>;
+
+/** Why an application cannot be approved with the others, in Norwegian: each result's `message`. */
+export const batchApprovalMessages = {
+  /** The id names no application, or one of another location: nothing of it is told. */
+  notOfLocation: 'Søknaden finnes ikke ved dette lokalet.',
+  wedding: 'En vielse godkjennes for seg, fra søknaden.',
+  contractRequired: 'Lokalet krever kontrakt, så søknaden må godkjennes for seg med pris og kontrakt.',
+  inRound: (roundName: string) => `Søknaden er med i søknadsrunden «${roundName}» og avgjøres når runden lukkes.`,
+  /** An unexpected failure (the server logs it): this one was not approved, the others stand. */
+  failed: 'Søknaden kunne ikke godkjennes nå på grunn av en feil. Prøv igjen, eller godkjenn den for seg.',
+} as const;
+
+/** What the rule looks at, as the request list reads it and as the server reads it again under the booking's lock. */
+export interface BatchApprovalFacts {
+  status: BookingStatus;
+  sourceForm: SourceForm;
+  /** The semester round that is not closed and holds the application (decision 029); null when none. */
+  roundName: string | null;
+  /** The location's 'Krev kontrakt': its approval needs a contract the administrator previews and prices. */
+  requireContract: boolean;
+}
+
+/**
+ * The rule of decision 066, the one place it is written: why this application cannot be approved
+ * together with others, or null when it can. The request list's `batchApprovable` is this rule in
+ * SQL (status 'UNPROCESSED', source form not 'wedding', no round that is not closed, the location
+ * without REQUIRE_CONTRACT); the server applies this function to each application of the batch.
+ * Checked in this order, so one application answers one message.
+ */
+export function batchApprovalRefusal(facts: BatchApprovalFacts): string | null {
+  if (facts.status !== 'UNPROCESSED') return approvalMessages.alreadyProcessed;
+  if (facts.sourceForm === 'wedding') return batchApprovalMessages.wedding;
+  if (facts.roundName !== null) return batchApprovalMessages.inRound(facts.roundName);
+  if (facts.requireContract) return batchApprovalMessages.contractRequired;
+  return null;
+}
+
+export function batchApprovable(facts: BatchApprovalFacts): boolean {
+  return batchApprovalRefusal(facts) === null;
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { bookingReservation } from './booking-reservation';
 import { assetTimesToBook } from './booking-request';
-import { idParam } from './id-param';
+import { idParam, jsonId } from './id-param';
 import { durationOrHours, isoDate, requiredRepeatedParam, wallClockTime } from './scheduling/api-primitives';
 
 /**
@@ -26,11 +26,13 @@ export type UpdateReservation = z.infer<typeof updateReservation>;
 
 /**
  * PUT /api/reservation/{id}: the reservation is replaced by these times (one, or several when the
- * time is split), in the same room. The old row becomes REPLACED and the new ones take its status,
- * so the change log and the applicant see what it was and what it became.
+ * time is split), in the same room or, with newBookableAssetId, in another room of the booking's
+ * location (the calendar's move, decision 067). The old row becomes REPLACED and the new ones take
+ * its status, so the change log and the applicant see what it was and what it became.
  */
 export const changeReservationBody = z.object({
   updateReservations: z.array(updateReservation).min(1).max(MAX_NEW_TIMES),
+  newBookableAssetId: jsonId.optional(),
   comment: z.string().trim().max(5000).optional(),
 });
 export type ChangeReservationBody = z.infer<typeof changeReservationBody>;

@@ -48,16 +48,35 @@ export function registerResponseCheck(app: FastifyInstance, sink: MismatchSink):
   const marked = app as FastifyInstance & { [checked]?: true };
   if (marked[checked]) return;
   marked[checked] = true;
+  // The app's routes as registered (the hook is added before any of them), to find validators kept for the same routes.
+  const routes: string[] = [];
+  app.addHook('onRoute', (route) => void routes.push(`${[route.method].flat().join(',')} ${route.url}`));
   let validators: Promise<OperationValidators> | undefined;
   app.addHook('onSend', async (request, reply, payload) => {
     const target = answerToCheck(request, reply, payload);
     if (!target) return payload;
     // Read once the routes are all registered; an app without its document (API_DOCS_* off) is not checked.
-    validators ??= OperationValidators.of(app);
+    validators ??= keptValidators(app, routes);
     const mismatch = (await validators).check(target.method, target.route, reply.statusCode, target.body);
     if (mismatch) sink({ ...mismatch, method: target.method, url: request.url, status: reply.statusCode });
     return payload;
   });
+}
+
+/**
+ * Validators kept per process by the app's route list. Building the document and compiling its validators
+ * cost about half a second of CPU per app, and a test run builds hundreds of apps with the same routes. A
+ * route's documented answers come from its code, not the app's config, so apps with the same routes share them.
+ */
+const kept = new Map<string, Promise<OperationValidators>>();
+function keptValidators(app: FastifyInstance, routes: readonly string[]): Promise<OperationValidators> {
+  const key = `${typeof app.swagger}\n${[...routes].sort().join('\n')}`;
+  let found = kept.get(key);
+  if (!found) {
+    found = OperationValidators.of(app);
+    kept.set(key, found);
+  }
+  return found;
 }
 
 interface Target {

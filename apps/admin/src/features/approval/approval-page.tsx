@@ -9,6 +9,7 @@ import { NotFoundPage } from '@lokaler/ui/not-found-page';
 import { usePageTitle } from '@lokaler/ui/page-title';
 import { QueryLoader } from '@lokaler/ui/query-loader';
 import { paths } from '../../config/paths';
+import { ApprovalTimes } from './approval-times';
 import { ApprovalWizard } from './approval-wizard';
 import './approval.css';
 
@@ -73,6 +74,7 @@ function ApprovalView({ booking }: { booking: AdminBookingView }) {
           .filter(Boolean)
           .join(' · ')}
       </Paragraph>
+      <ApprovalTimes booking={booking} />
       <ApprovalWizard booking={booking} />
     </div>
   );

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '@lokaler/ui/confirm-dialog';
 import { paths } from '../../config/paths';
 import { useListSearch, withList } from '../../lib/list-context';
 import { RejectDialog, withdrawTexts } from './reject-dialog';
-import { useBookingChange } from './use-booking-change';
+import { useBookingChange } from '../../components/booking-change/use-booking-change';
 
 /** What can be done with the booking in its status: approve or reject it, or take an approval back. */
 export function BookingActions({ booking }: { booking: AdminBookingView }) {

@@ -7,8 +7,8 @@ import { caseAssigneeQuery, releaseCaseMutation, takeCaseMutation } from '@lokal
 import { takeOverQuestion } from '@lokaler/domain/work-queue';
 import { ConfirmDialog } from '@lokaler/ui/confirm-dialog';
 import { formatInstant } from '../../lib/format';
-import { ChangeFailure } from './change-failure';
-import { useBookingChange } from './use-booking-change';
+import { ChangeFailure } from '../../components/booking-change/change-failure';
+import { useBookingChange } from '../../components/booking-change/use-booking-change';
 
 /**
  * The case officer (decision 065): 'Ta saken' when nobody has it, 'Gi fra deg saken' when the

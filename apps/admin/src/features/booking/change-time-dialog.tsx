@@ -3,15 +3,14 @@ import { Button, Dialog, Field, Heading, Label, Paragraph, Select, Textfield } f
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { changeReservationMutation } from '@lokaler/api-client/admin-reservations';
 import type { BookingReservation } from '@lokaler/domain/booking-reservation';
 import { changeReservationBody, type ChangeReservationBody } from '@lokaler/domain/admin-reservation-change';
-import { formatDuration, parseDuration } from '@lokaler/domain/scheduling/iso-duration';
+import { parseDuration } from '@lokaler/domain/scheduling/iso-duration';
 import { SLOT_MINUTES } from '@lokaler/domain/scheduling/time-of-day';
 import { dateInput, minutesInput, slotStartInput } from '../../lib/time-inputs';
-import { ChangeFailure } from './change-failure';
+import { ChangeFailure } from '../../components/booking-change/change-failure';
 import { describeRow } from './time-rows';
-import { notFoundMessages, useBookingChange } from './use-booking-change';
+import { moveTimeBody, useMoveTime } from '../../components/booking-change/move-time';
 import { DateFieldControl } from '@lokaler/ui/date-field-control';
 import { FormErrorSummary } from '@lokaler/ui/form-error-summary';
 
@@ -36,10 +35,7 @@ function durationOptions(current: number): number[] {
  */
 const changeTimeSchema = z
   .object({ newDate: dateInput, newStartTime: slotStartInput, minutes: minutesInput, comment: changeReservationBody.shape.comment })
-  .transform(({ newDate, newStartTime, minutes, comment }): ChangeReservationBody => ({
-    updateReservations: [{ newDate, newStartTime: `${newStartTime}:00`, newDuration: formatDuration(minutes) }],
-    ...(comment ? { comment } : {}),
-  }));
+  .transform(({ newDate, newStartTime, minutes, comment }) => moveTimeBody({ date: newDate, startTime: newStartTime, minutes, comment }));
 
 /**
  * Moves one time: new date, start and duration, with a comment to the applicant. The server checks
@@ -72,10 +68,7 @@ export function ChangeTimeDialog({
       comment: '',
     },
   });
-  const change = useBookingChange(changeReservationMutation(reservation.reservationId), {
-    onSuccess: onClose,
-    notFound: { message: notFoundMessages.reservation, then: onClose },
-  });
+  const change = useMoveTime(reservation.reservationId, onClose);
   const submit = handleSubmit((body) => change.mutate(body));
 
   return (

@@ -4,7 +4,7 @@ import { deleteReservationsMutation } from '@lokaler/api-client/admin-reservatio
 import { userMessageOf } from '@lokaler/api-client/user-message';
 import { ConfirmDialog } from '@lokaler/ui/confirm-dialog';
 import { describeRow, type TimeRow } from './time-rows';
-import { notFoundMessages, useBookingChange } from './use-booking-change';
+import { notFoundMessages, useBookingChange } from '../../components/booking-change/use-booking-change';
 
 /** Deletes the reservations of one row (a merged interval may hold several), with a comment to the applicant. */
 export function DeleteTimesDialog({ row, roomName, onClose }: { row: TimeRow; roomName: string; onClose: () => void }) {

@@ -7,7 +7,7 @@ import { INTERNAL_COMMENT_MAX, internalCommentWarning } from '@lokaler/domain/ad
 import { findPersonalData, personalDataQuestion } from '@lokaler/domain/personal-data-in-text';
 import { ConfirmDialog } from '@lokaler/ui/confirm-dialog';
 import { QueryLoader } from '@lokaler/ui/query-loader';
-import { useBookingChange } from './use-booking-change';
+import { useBookingChange } from '../../components/booking-change/use-booking-change';
 
 /** Spec 02 §5: internal notes must not hold personal data; said where the note is written. */
 export const INTERNAL_COMMENT_HELP = `${internalCommentWarning} Notatet er bare for administratorene av lokalet. Skriv om saken, ikke om personer: ikke navn, fødselsnummer, telefonnummer, adresse eller helseopplysninger.`;

@@ -3,7 +3,7 @@ import { Button, Textfield } from '@digdir/designsystemet-react';
 import { saveInternalTitleMutation } from '@lokaler/api-client/admin-bookings';
 import { userMessageOf } from '@lokaler/api-client/user-message';
 import { INTERNAL_TITLE_MAX } from '@lokaler/domain/admin-booking-view';
-import { useBookingChange } from './use-booking-change';
+import { useBookingChange } from '../../components/booking-change/use-booking-change';
 
 /** The title of an internal event (shown in the calendar instead of an applicant's name). */
 export function InternalTitleEditor({

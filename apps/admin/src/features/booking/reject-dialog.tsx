@@ -7,8 +7,8 @@ import { loadFailureMessage } from '@lokaler/api-client/user-message';
 import type { AdminBookingView } from '@lokaler/domain/admin-booking-view';
 import { rejectionMessages, type RejectBookingBody, type RejectionChoice } from '@lokaler/domain/admin-rejection';
 import { Loading } from '@lokaler/ui/loading';
-import { ChangeFailure } from './change-failure';
-import { useBookingChange } from './use-booking-change';
+import { ChangeFailure } from '../../components/booking-change/change-failure';
+import { useBookingChange } from '../../components/booking-change/use-booking-change';
 
 const OWN_REASON = '';
 

@@ -4,7 +4,7 @@ import { rejectAssetMutation } from '@lokaler/api-client/admin-rejection';
 import { userMessageOf } from '@lokaler/api-client/user-message';
 import { ConfirmDialog } from '@lokaler/ui/confirm-dialog';
 import type { RoomTimes } from './time-rows';
-import { useBookingChange } from './use-booking-change';
+import { useBookingChange } from '../../components/booking-change/use-booking-change';
 
 /** Rejects every time of one room; the rest of the booking stays as it is. */
 export function RejectRoomDialog({ bookingId, room, onClose }: { bookingId: number; room: RoomTimes; onClose: () => void }) {

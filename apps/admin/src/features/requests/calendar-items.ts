@@ -1,6 +1,7 @@
 import type { CalendarDataResponse } from '@lokaler/domain/admin-booking-list';
 import type { BookingStatus } from '@lokaler/domain/booking';
 import { mergeSlots } from '@lokaler/domain/scheduling/merge-slots';
+import { parseTime } from '@lokaler/domain/scheduling/time-of-day';
 
 /** One booking's time in one room on one date, adjacent reservations merged (spec 02 §9). */
 export interface CalendarItem {
@@ -12,7 +13,25 @@ export interface CalendarItem {
   date: string;
   startTime: string;
   endTime: string;
+  /** The reservations the item holds (several when adjacent times were merged). */
+  reservationIds: number[];
+  /**
+   * The reservation to move, when the item can be moved (decision 067): exactly one reservation,
+   * waiting or approved, of a booking that is waiting or approved; otherwise null.
+   */
+  movable: number | null;
 }
+
+const movableStatuses: readonly string[] = ['UNPROCESSED', 'APPROVED'];
+
+/** Minutes from midnight; an end at midnight ('00:00:00' or '24:00:00') is the day's end. */
+function minutesOf(time: string, isEnd = false): number {
+  const minutes = parseTime(time, { allowEndOfDay: true }) ?? 0;
+  return isEnd && minutes === 0 ? 1440 : minutes;
+}
+
+/** The item's length in minutes. */
+export const itemMinutes = (item: Pick<CalendarItem, 'startTime' | 'endTime'>) => minutesOf(item.endTime, true) - minutesOf(item.startTime);
 
 /**
  * The calendar's cells: items keyed by `${bookableAssetId}|${date}`, sorted by start time. A reservation
@@ -28,12 +47,27 @@ export function calendarItemsByCell(data: Pick<CalendarDataResponse, 'bookings'>
     const base = { bookingId: booking.bookingId, caseNumber: booking.caseNumber, status: booking.status, title: booking.title };
     const byRoom = new Map<number, typeof booking.reservations>();
     for (const r of booking.reservations) byRoom.set(r.bookableAssetId, [...(byRoom.get(r.bookableAssetId) ?? []), r]);
+    const bookingMovable = movableStatuses.includes(booking.status);
     for (const [bookableAssetId, reservations] of byRoom) {
+      const item = (date: string, startTime: string, endTime: string): CalendarItem => {
+        const held = reservations.filter(
+          (r) => r.date === date && minutesOf(r.startTime) < minutesOf(endTime, true) && minutesOf(startTime) < minutesOf(r.endTime, true),
+        );
+        const only = held.length === 1 ? held[0]! : null;
+        return {
+          ...base,
+          bookableAssetId,
+          date,
+          startTime,
+          endTime,
+          reservationIds: held.map((r) => r.reservationId),
+          movable: only && bookingMovable && movableStatuses.includes(only.status) ? only.reservationId : null,
+        };
+      };
       try {
-        for (const interval of mergeSlots(reservations))
-          add({ ...base, bookableAssetId, date: interval.date, startTime: interval.startTime, endTime: interval.endTime });
+        for (const interval of mergeSlots(reservations)) add(item(interval.date, interval.startTime, interval.endTime));
       } catch {
-        for (const r of reservations) add({ ...base, bookableAssetId, date: r.date, startTime: r.startTime, endTime: r.endTime });
+        for (const r of reservations) add(item(r.date, r.startTime, r.endTime));
       }
     }
   }

@@ -29,7 +29,8 @@ export interface ChangeReservationOptions {
 }
 
 /**
- * PUT /api/reservation/{id}: one time replaced by the new ones (same room), in one transaction.
+ * PUT /api/reservation/{id}: one time replaced by the new ones (the same room, or the room
+ * newBookableAssetId names, which must belong to the booking's location), in one transaction.
  * The old row is kept as REPLACED (the applicant's page and the change log show what it was) and the
  * new rows take its status; the new times are checked with the old one ignored, so a time can be
  * shortened or moved within itself. One ReservationChange entry with before and after, and the
@@ -47,7 +48,7 @@ export async function changeReservation({
     const [found] = await findReservationBookings(tx, [reservationId]);
     if (!found) throw AppError.notFound(`Reservation ${reservationId}`);
     const booking = await lockBookingToDecide(tx, found.bookingId, user);
-    await lockRoomsOfBookings(tx, [booking.id]);
+    await lockRoomsOfBookings(tx, [booking.id], body.newBookableAssetId ? [body.newBookableAssetId] : []);
     if (booking.status !== 'UNPROCESSED' && booking.status !== 'APPROVED')
       throw conflict(`Booking ${booking.id} is ${booking.status}`, reservationChangeMessages.bookingClosed);
     const old = (await loadReservationRows(tx, [booking.id])).find((r) => r.id === reservationId)!;
@@ -69,7 +70,7 @@ export async function changeReservation({
       ...(now ? { now } : {}),
       entries: [
         {
-          bookableAssetId: old.bookableAssetId,
+          bookableAssetId: body.newBookableAssetId ?? old.bookableAssetId,
           datesAndTimes: body.updateReservations.map((u) => ({
             date: u.newDate,
             startTime: u.newStartTime,

@@ -108,6 +108,34 @@ describe('changing single times (PUT /api/reservation/{id}, DELETE /api/reservat
     expect(await trailOf(ctx.database.db, bookingId)).toEqual(before);
   });
 
+  it("moves a time to another room of the location (the calendar's move), but not to another location's room", async () => {
+    const { bookingId, reservationIds } = await series('UNPROCESSED');
+    const before = await trailOf(ctx.database.db, bookingId);
+    const elsewhere = await call(ctx.app, siri, 'PUT', `/api/reservation/${reservationIds[0]}`, {
+      updateReservations: [{ newDate: date, newStartTime: '19:00:00', newDuration: 'PT1H30M' }],
+      newBookableAssetId: otherRoom,
+    });
+    expect(elsewhere.statusCode).toBe(422);
+    expect(elsewhere.json<ApiError>().userMsg).toBe(reservationChangeMessages.otherLocation);
+    expect(await trailOf(ctx.database.db, bookingId)).toEqual(before);
+
+    const res = await call(ctx.app, siri, 'PUT', `/api/reservation/${reservationIds[0]}`, {
+      updateReservations: [{ newDate: date, newStartTime: '18:00:00', newDuration: 'PT1H30M' }],
+      newBookableAssetId: hall,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<ReservationsChangedResponse>().reservations.map((r) => [r.bookableAssetId, r.date, r.startTime, r.status])).toEqual([
+      [hall, date, '18:00:00', 'UNPROCESSED'],
+      [gym, date, '19:00:00', 'REPLACED'],
+      [gym, later, '19:00:00', 'UNPROCESSED'],
+    ]);
+    const [entry] = (await call(ctx.app, siri, 'GET', `/api/booking-log/${bookingId}/changes`)).json();
+    expect(entry).toMatchObject({
+      reservationTimes: [{ assetDescription: 'Gymsal' }],
+      newReservationTimes: [{ assetDescription: 'Aula', times: [expect.stringMatching(/18:00–19:30$/)] }],
+    });
+  });
+
   it('refuses to change a time that is no longer active', async () => {
     const { reservationIds } = await series();
     await ctx.database.db.update(reservations).set({ status: 'UNAVAILABLE' }).where(eq(reservations.id, reservationIds[0]!));

@@ -3,9 +3,10 @@ import type { CostCategory } from '@lokaler/domain/booking';
 import type { CostBasedPrices } from '@lokaler/domain/admin-selvkost';
 import type { DayOfWeek } from '@lokaler/domain/scheduling/day-of-week';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
-import { queryRows, type Tx } from '../../db/client';
+import { queryRows, type DbOrTx, type Tx } from '../../db/client';
 import { bookingApprovals, bookingDocuments } from '../../db/schema/admin-decisions';
-import { requirements } from '../../db/schema/bookings';
+import { bookings, requirements } from '../../db/schema/bookings';
+import { users } from '../../db/schema/identity';
 import { storeDocuments } from '../../bookings';
 
 export interface TakenTime extends Record<string, unknown> {
@@ -20,14 +21,14 @@ export interface TakenTime extends Record<string, unknown> {
  * Of these (active) reservations, those a blocked time or another booking's active reservation
  * overlaps now (instants, as the exclusion constraint compares them). One query.
  */
-export async function findBlockedOrTaken(tx: Tx, reservationIds: readonly number[]): Promise<TakenTime[]> {
+export async function findBlockedOrTaken(db: DbOrTx, reservationIds: readonly number[]): Promise<TakenTime[]> {
   if (reservationIds.length === 0) return [];
   const ids = sql.join(
     reservationIds.map((id) => sql`${id}`),
     sql`, `,
   );
   return queryRows<TakenTime>(
-    tx,
+    db,
     sql`
     select r.id as reservation_id, r.bookable_asset_id, to_char(r.date, 'YYYY-MM-DD') as date,
       to_char(r.start_time, 'HH24:MI:SS') as start_time, r.duration_minutes
@@ -93,4 +94,40 @@ export async function ensureContractRequirement(tx: Tx, bookingId: number): Prom
 /** A reverted approval's contract is void: its requirement goes (the change log keeps a signature's entry). */
 export async function deleteContractRequirements(tx: Tx, bookingId: number): Promise<void> {
   await tx.delete(requirements).where(and(eq(requirements.bookingId, bookingId), eq(requirements.type, 'CONTRACT')));
+}
+
+export interface BatchCandidate {
+  id: number;
+  locationId: number;
+  caseNumber: string;
+  /** As the request list names it: the person booked for, the applicant or the internal event's title. */
+  applicantName: string | null;
+}
+
+/** The asked bookings that exist, with what a batch approval's answer names them by. One query. */
+export async function findBatchCandidates(db: DbOrTx, bookingIds: readonly number[]): Promise<Map<number, BatchCandidate>> {
+  if (bookingIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: bookings.id,
+      locationId: bookings.locationId,
+      caseNumber: bookings.caseNumber,
+      onBehalfOfName: bookings.onBehalfOfName,
+      userName: users.name,
+      internalEventTitle: bookings.internalEventTitle,
+    })
+    .from(bookings)
+    .leftJoin(users, eq(users.id, bookings.userId))
+    .where(inArray(bookings.id, [...bookingIds]));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        id: r.id,
+        locationId: r.locationId,
+        caseNumber: r.caseNumber,
+        applicantName: r.onBehalfOfName ?? r.userName ?? r.internalEventTitle ?? null,
+      },
+    ]),
+  );
 }

@@ -1,4 +1,5 @@
 import type { AdminBookingListQuery, AdminBookingListResponse, CountsByStatus } from '@lokaler/domain/admin-booking-list';
+import { batchApprovable } from '@lokaler/domain/admin-batch-approval';
 import { assetDisplayName } from '@lokaler/domain/bookable-asset';
 import { bookingStatuses } from '@lokaler/domain/booking';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
@@ -80,8 +81,13 @@ export async function listAdminBookings({
         r.assignee_user_id === null
           ? null
           : { userId: r.assignee_user_id, name: r.assignee_name || 'Ukjent saksbehandler', assignedUtc: r.assigned_utc ?? '' },
-      // Decision 066's rule (admin-batch-approval.ts); the batch route checks it again for each.
-      batchApprovable: r.status === 'UNPROCESSED' && r.source_form !== 'wedding' && r.round_name === null && !r.require_contract,
+      // Decision 066's rule, written once in the domain; the batch route checks it again for each.
+      batchApprovable: batchApprovable({
+        status: r.status,
+        sourceForm: r.source_form,
+        roundName: r.round_name,
+        requireContract: r.require_contract,
+      }),
     })),
     total,
     page: query.page,
