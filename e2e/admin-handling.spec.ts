@@ -98,6 +98,14 @@ describe('an administrator handles applications, and the applicant sees the deci
     await visible(page.getByText('Foreldremøte for 4. trinn'));
     await visible(page.getByRole('heading', { name: 'Endringslogg' }));
     await expectNoAxeViolations(page);
+
+    // The work queue (decision 065): Siri takes the case, and the list names her on its row.
+    await page.getByRole('button', { name: 'Ta saken' }).click();
+    await visible(page.getByText(/^Du har saken/));
+    await page.goBack();
+    await visible(page.getByRole('row').filter({ hasText: approved.caseNumber }).getByText('Siri Saksbehandler'));
+    await page.goForward();
+    await visible(page.getByRole('heading', { level: 1, name: `Søknad ${approved.caseNumber}` }));
   });
 
   it('Siri approves it with cost-based prices after seeing the vedtak and the contract', async () => {
@@ -141,7 +149,7 @@ describe('an administrator handles applications, and the applicant sees the deci
     await expectNoAxeViolations(page);
     await dialog.getByRole('button', { name: 'Ja, godkjenn' }).click();
 
-    await page.waitForURL(new RegExp(`/admin/soknader/${approved.bookingId}$`));
+    await page.waitForURL(new RegExp(`/admin/soknader/${approved.bookingId}(\\?|$)`));
     await visible(page.getByRole('button', { name: 'Angre godkjenning' }));
     await visible(page.getByText('Søknaden er godkjent'));
     await visible(page.getByText('Godkjent', { exact: true }));
@@ -222,7 +230,7 @@ describe('an administrator handles applications, and the applicant sees the deci
     const row = page.getByRole('row').filter({ hasText: 'Ola Nordmann' });
     await visible(row);
     await row.first().getByRole('link').click();
-    await page.waitForURL(/\/admin\/soknader\/\d+$/);
+    await page.waitForURL(/\/admin\/soknader\/\d+(\?|$)/);
     rejectedId = Number(new URL(page.url()).pathname.split('/').at(-1));
     await visible(page.getByText('Bordtennistrening'));
 

@@ -164,7 +164,7 @@ describe('the wedding office handles wedding applications', () => {
     await visible(dialog.getByText('Er du sikker på at du vil godkjenne denne søknaden?'));
     await dialog.getByRole('button', { name: 'Ja, godkjenn' }).click();
 
-    await page.waitForURL(new RegExp(`/admin/soknader/${approved.bookingId}$`));
+    await page.waitForURL(new RegExp(`/admin/soknader/${approved.bookingId}(\\?|$)`));
     await visible(page.getByText('Søknaden er godkjent'));
     const due = addDays(osloToday(), 14).split('-').reverse().join('.');
     await visible(page.getByRole('region', { name: 'Vielse' }).getByText(`Infobrev sendes innen ${due}`));

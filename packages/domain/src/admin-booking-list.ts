@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { bookingDurationType, bookingPurpose, bookingStatus, bookingStatuses, costCategory, sourceForm } from './booking';
 import { bookingReservation } from './booking-reservation';
 import { idParam } from './id-param';
+import { caseAssignee } from './work-queue';
 import { isoDate, repeatedParam } from './scheduling/api-primitives';
 import { daysBetween, isValidDate } from './scheduling/calendar-date';
 
@@ -10,8 +11,13 @@ import { daysBetween, isValidDate } from './scheduling/calendar-date';
  * and the calendar (GET /booking/calendardata). Sorted and paged on the server.
  */
 
-/** Sort keys; a leading '-' sorts descending. Default '-created' (newest first). */
+/**
+ * Sort keys; a leading '-' sorts descending. Default 'deadline' (decision 065: the work queue, the
+ * application whose deadline comes first on top).
+ */
 export const adminBookingSorts = [
+  'deadline',
+  '-deadline',
   'created',
   '-created',
   'firstDate',
@@ -37,12 +43,16 @@ const filters = {
   purpose: bookingPurpose.optional(),
   /** Free text: case number, applicant, organisation, e-mail, internal title, activity. */
   text: z.string().trim().max(200).optional(),
+  /** 'me': only the applications the caller has taken ('Mine saker', decision 065). */
+  assignee: z.enum(['me']).optional(),
 };
+
+export const DEFAULT_ADMIN_BOOKING_SORT = 'deadline' satisfies AdminBookingSort;
 
 export const adminBookingListQuery = z
   .object({
     ...filters,
-    sort: z.enum(adminBookingSorts).default('-created'),
+    sort: z.enum(adminBookingSorts).default(DEFAULT_ADMIN_BOOKING_SORT),
     page: z.coerce.number().int().min(0).max(100_000).default(0),
     pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(25),
   })
@@ -76,6 +86,15 @@ export const adminBookingListItem = z.object({
   weddingFormPending: z.boolean(),
   /** Decision 029: the semester round the application is collected in, until the round is closed (null: none). */
   roundName: z.string().nullable().default(null),
+  /**
+   * Decision 065: the date the application should be decided by, its first active date minus the
+   * location's behandlingstid (days, Oslo's calendar); null when it has no active time.
+   */
+  deadlineDate: z.string().nullable().default(null),
+  /** The case officer who has taken it ('Ta saken'); null when nobody has. */
+  assignee: caseAssignee.nullable().default(null),
+  /** Decision 066: can be approved with others, free of charge (unprocessed, no wedding, no round, no contract). */
+  batchApprovable: z.boolean().default(false),
 });
 export type AdminBookingListItem = z.infer<typeof adminBookingListItem>;
 
@@ -94,6 +113,18 @@ export const adminBookingListResponse = z.object({
   countsByStatus,
 });
 export type AdminBookingListResponse = z.infer<typeof adminBookingListResponse>;
+
+/**
+ * GET /booking/next (decision 065, 'Neste søknad'): the list's filters and sort, and the booking just
+ * decided. The answer is the application after it in that order; the decided one is placed by its own
+ * sort key even when it no longer matches the filters (an approved one in the list of unprocessed).
+ */
+export const nextBookingQuery = z
+  .object({ ...filters, sort: z.enum(adminBookingSorts).default(DEFAULT_ADMIN_BOOKING_SORT), after: idParam })
+  .refine((q) => !q.fromDate || !q.toDate || q.fromDate <= q.toDate, { path: ['toDate'], message: 'Til-dato kan ikke være før fra-dato' });
+export type NextBookingQuery = z.infer<typeof nextBookingQuery>;
+export const nextBookingResponse = z.object({ bookingId: z.number().int().nullable() });
+export type NextBookingResponse = z.infer<typeof nextBookingResponse>;
 
 /** The calendar shows at most this many days at a time. */
 export const MAX_CALENDAR_DAYS = 93;

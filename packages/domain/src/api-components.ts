@@ -34,6 +34,8 @@ import {
 } from './statistics';
 import { tag } from './tag';
 import { userBooking, userBookingSummary } from './user-booking';
+import { nextBookingResponse } from './admin-booking-list';
+import { caseAssignee, caseAssigneeResponse } from './work-queue';
 
 /**
  * The API document's named components (components.schemas; decision 059): the domain's reusable schemas,
@@ -84,4 +86,7 @@ export function registerApiComponents(): void {
   if (!z.globalRegistry.has(tag)) z.globalRegistry.add(tag, { id: 'Tag' });
   if (!z.globalRegistry.has(userBooking)) z.globalRegistry.add(userBooking, { id: 'Booking' });
   if (!z.globalRegistry.has(userBookingSummary)) z.globalRegistry.add(userBookingSummary, { id: 'BookingSummary' });
+  if (!z.globalRegistry.has(caseAssignee)) z.globalRegistry.add(caseAssignee, { id: 'CaseAssignee' });
+  if (!z.globalRegistry.has(caseAssigneeResponse)) z.globalRegistry.add(caseAssigneeResponse, { id: 'CaseAssigneeResponse' });
+  if (!z.globalRegistry.has(nextBookingResponse)) z.globalRegistry.add(nextBookingResponse, { id: 'NextBookingResponse' });
 }

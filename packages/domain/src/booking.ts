@@ -64,6 +64,8 @@ export const changeLogTypes = [
   'WEDDING_CERTIFICATE',
   /** The applicant asked for their personal data to be deleted (Mine data, decision 057). */
   'PersonalDataDeleted',
+  /** A case officer took, took over or gave up the application (decision 065); the administrator's log only. */
+  'CaseAssignment',
 ] as const;
 export const changeLogType = z.enum(changeLogTypes);
 export type ChangeLogType = z.infer<typeof changeLogType>;
@@ -81,6 +83,7 @@ export const changeLogTypeLabels: Partial<Record<ChangeLogType, string>> = {
   CONTRACT: 'Signert',
   WeddingCertificateReminderSent: 'Sendt',
   PersonalDataDeleted: 'Personopplysninger slettet',
+  CaseAssignment: 'Saksbehandler',
 };
 
 /**

@@ -22,7 +22,7 @@ export const paths = {
   home: { path: '/', getHref: () => '/' },
   authCallback: { path: '/auth/callback', getHref: () => '/auth/callback' },
   notFound: { path: '/404', getHref: () => '/404' },
-  /** A location's applications; filters, sort and page live in the query (see features/requests/list-url-state). */
+  /** A location's applications; filters, sort and page live in the query (see lib/list-url-state). */
   locationRequests: {
     path: '/lokaler/:locationId/soknader',
     getHref: (locationId: number, search = '') => `/lokaler/${locationId}/soknader${search}`,

@@ -21,6 +21,7 @@ import { FormErrorSummary } from '@lokaler/ui/form-error-summary';
 import { flashToast } from '@lokaler/ui/flash-toast';
 import { useUnsavedChangesGuard } from '@lokaler/ui/unsaved-changes-guard';
 import { paths } from '../../config/paths';
+import { useListSearch, withList } from '../../lib/list-context';
 import {
   approvalFormSchema,
   defaultApprovalValues,
@@ -53,6 +54,7 @@ export const WEDDING_APPROVAL_NOTE =
 export function ApprovalWizard({ booking }: { booking: AdminBookingView }) {
   const { bookingId, locationId } = booking;
   const navigate = useNavigate();
+  const listSearch = useListSearch();
   // The error summary takes the focus on a refused submit (decision 020).
   const offered = approvalOptionsFor(booking.sourceForm);
   // A wedding is free: the one category the server takes for it, set rather than asked.
@@ -115,7 +117,7 @@ export function ApprovalWizard({ booking }: { booking: AdminBookingView }) {
     onSuccess: async (...succeeded) => {
       await approveOptions.onSuccess?.(...succeeded);
       guard.allowNavigation();
-      void navigate(paths.booking.getHref(bookingId), { state: flashToast('Søknaden er godkjent') });
+      void navigate(withList(paths.booking.getHref(bookingId), listSearch), { state: flashToast('Søknaden er godkjent') });
     },
     onError: () => setConfirming(false),
   });

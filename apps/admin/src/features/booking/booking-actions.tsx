@@ -6,12 +6,14 @@ import { userMessageOf } from '@lokaler/api-client/user-message';
 import type { AdminBookingView } from '@lokaler/domain/admin-booking-view';
 import { ConfirmDialog } from '@lokaler/ui/confirm-dialog';
 import { paths } from '../../config/paths';
+import { useListSearch, withList } from '../../lib/list-context';
 import { RejectDialog, withdrawTexts } from './reject-dialog';
 import { useBookingChange } from '../../components/booking-change/use-booking-change';
 
 /** What can be done with the booking in its status: approve or reject it, or take an approval back. */
 export function BookingActions({ booking }: { booking: AdminBookingView }) {
   const [dialog, setDialog] = useState<'reject' | 'undo' | null>(null);
+  const listSearch = useListSearch();
   const close = () => setDialog(null);
   const undo = useBookingChange(undoApprovalMutation(booking.bookingId), { successMessage: 'Godkjenningen er angret', onSuccess: close });
 
@@ -22,7 +24,7 @@ export function BookingActions({ booking }: { booking: AdminBookingView }) {
     <div className="lk-booking-actions">
       {booking.status === 'UNPROCESSED' && (
         <Button asChild>
-          <RouterLink to={paths.approveBooking.getHref(booking.bookingId)}>Godkjenn søknaden</RouterLink>
+          <RouterLink to={withList(paths.approveBooking.getHref(booking.bookingId), listSearch)}>Godkjenn søknaden</RouterLink>
         </Button>
       )}
       {booking.status === 'APPROVED' && (

@@ -16,7 +16,10 @@ import { useUnsavedChangesGuard } from '@lokaler/ui/unsaved-changes-guard';
 import { OmittedDatesSection } from '@lokaler/ui/omitted-dates-section';
 import { paths } from '../../config/paths';
 import { formatDay, formatInstant } from '../../lib/format';
+import { NextApplication } from '../../components/next-application';
+import { useListSearch } from '../../lib/list-context';
 import { ApplicantSection } from './applicant-section';
+import { CaseOfficerSection } from './case-officer-section';
 import { ApprovalSummary } from './approval-summary';
 import { BookingActions } from './booking-actions';
 import { ChangeLogSection } from './change-log-section';
@@ -79,12 +82,15 @@ function BookingView({ booking }: { booking: AdminBookingView }) {
   const [commentDirty, setCommentDirty] = useState(false);
   const [titleDirty, setTitleDirty] = useState(false);
   const guard = useUnsavedChangesGuard(commentDirty || titleDirty);
+  const listSearch = useListSearch();
   return (
     <div className="lk-stack lk-booking">
       {guard.dialog}
       <Paragraph data-size="sm">
         <Link asChild>
-          <RouterLink to={paths.locationRequests.getHref(booking.locationId)}>Søknader for {booking.locationName}</RouterLink>
+          <RouterLink to={paths.locationRequests.getHref(booking.locationId, listSearch ? `?${listSearch}` : '')}>
+            Søknader for {booking.locationName}
+          </RouterLink>
         </Link>
       </Paragraph>
       <div className="lk-booking__heading">
@@ -102,6 +108,8 @@ function BookingView({ booking }: { booking: AdminBookingView }) {
         ].join(' · ')}
       </Paragraph>
       {booking.round && booking.round.status !== 'CLOSED' ? <InRoundNotice round={booking.round} /> : <BookingActions booking={booking} />}
+      {booking.status !== 'UNPROCESSED' && <NextApplication bookingId={booking.bookingId} locationId={booking.locationId} />}
+      <CaseOfficerSection bookingId={booking.bookingId} />
       {booking.wedding && <WeddingSection booking={booking} wedding={booking.wedding} />}
       {booking.approval && <ApprovalSummary approval={booking.approval} />}
       <ApplicantSection booking={booking} />

@@ -1,15 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Field, Label, Search, Select } from '@digdir/designsystemet-react';
+import { Button, Checkbox, Field, Label, Search, Select } from '@digdir/designsystemet-react';
 import type { AdminBookingSort } from '@lokaler/domain/admin-booking-list';
 import { bookingPurposes, type BookingPurpose } from '@lokaler/domain/booking';
 import type { BookableAsset } from '@lokaler/domain/bookable-asset';
 import { bookingPurposeLabels } from '@lokaler/ui/booking-purpose';
-import { hasNarrowingFilters, type FilterChange, type RequestListState } from './list-url-state';
+import { hasNarrowingFilters, type FilterChange, type RequestListState } from '../../lib/list-url-state';
 import { DateField } from '@lokaler/ui/date-field';
 
 const asFilterDate = (value: string): string | undefined => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);
 
 export const sortLabels: Record<AdminBookingSort, string> = {
+  deadline: 'Frist, nærmest først',
+  '-deadline': 'Frist, senest først',
   '-created': 'Nyeste søknad først',
   created: 'Eldste søknad først',
   firstDate: 'Første dato, tidligst først',
@@ -22,7 +24,7 @@ export const sortLabels: Record<AdminBookingSort, string> = {
 
 export const REVERSED_DATES_MESSAGE = 'Til-dato kan ikke være før fra-dato';
 
-/** Dates, room, purpose, free text and sort of the request list; every change goes to the URL at once. */
+/** Dates, room, purpose, 'Mine saker', free text and sort of the request list; every change goes to the URL at once. */
 export function RequestFilters({
   state,
   rooms,
@@ -88,6 +90,12 @@ export function RequestFilters({
           </Select>
         </Field>
       </div>
+      <Checkbox
+        label="Mine saker"
+        description="Bare søknadene du har tatt"
+        checked={Boolean(state.mine)}
+        onChange={(e) => onChange({ mine: e.target.checked })}
+      />
       {/* Keyed by the URL's text, so going back in history shows that search's text in the field. */}
       <TextSearch key={state.text ?? ''} text={state.text ?? ''} onSearch={(text) => onChange({ text: text || undefined })} />
       {hasNarrowingFilters(state) && (

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Paragraph } from '@digdir/designsystemet-react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
@@ -8,7 +9,8 @@ import { loadFailureMessage } from '@lokaler/api-client/user-message';
 import { Loading } from '@lokaler/ui/loading';
 import { NotFoundPage } from '@lokaler/ui/not-found-page';
 import { LoadFailureAlert } from '@lokaler/ui/query-loader';
-import { listQueryOf, PAGE_SIZE } from './list-url-state';
+import { BatchApproval } from './batch-approval';
+import { listQueryOf, listSearchOf, PAGE_SIZE } from '../../lib/list-url-state';
 import { ListPagination } from './list-pagination';
 import { LocationHeader } from './location-header';
 import { RequestFilters } from './request-filters';
@@ -31,6 +33,17 @@ function RequestList({ locationId }: { locationId: number }) {
   const data = list.data;
   const pageCount = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   const statusName = state.status === 'ALL' ? 'Alle søknader' : bookingStatusLabels[state.status];
+  const listSearch = listSearchOf(state).toString();
+  // The selection belongs to the list on screen: another filter, sort or page starts without one.
+  const [selection, setSelection] = useState<{ list: string; ids: ReadonlySet<number> }>({ list: listSearch, ids: new Set() });
+  const selectedIds = selection.list === listSearch ? selection.ids : new Set<number>();
+  const select = (bookingId: number, on: boolean) => {
+    const ids = new Set(selectedIds);
+    if (on) ids.add(bookingId);
+    else ids.delete(bookingId);
+    setSelection({ list: listSearch, ids });
+  };
+  const selected = data?.items.filter((item) => item.batchApprovable && selectedIds.has(item.bookingId)) ?? [];
 
   return (
     <div className="lk-stack">
@@ -44,7 +57,16 @@ function RequestList({ locationId }: { locationId: number }) {
           <Paragraph id="lk-request-count" role="status">
             {data.total === 0 ? 'Ingen søknader passer med filtrene.' : `${data.total} ${data.total === 1 ? 'søknad' : 'søknader'}`}
           </Paragraph>
-          {data.items.length > 0 && <RequestTable items={data.items} caption={`${statusName}, side ${state.page} av ${pageCount}`} />}
+          <BatchApproval locationId={locationId} selected={selected} onDone={() => setSelection({ list: listSearch, ids: new Set() })} />
+          {data.items.length > 0 && (
+            <RequestTable
+              items={data.items}
+              caption={`${state.mine ? 'Mine saker, ' : ''}${statusName}, side ${state.page} av ${pageCount}`}
+              listSearch={listSearch}
+              selected={selectedIds}
+              onSelect={select}
+            />
+          )}
           <ListPagination page={state.page} pageCount={pageCount} onPage={goToPage} />
         </section>
       )}

@@ -1,7 +1,7 @@
 import { Chip, Fieldset } from '@digdir/designsystemet-react';
 import type { CountsByStatus } from '@lokaler/domain/admin-booking-list';
 import { bookingStatusLabels, bookingStatuses } from '@lokaler/domain/booking';
-import type { StatusFilter as StatusValue } from './list-url-state';
+import type { StatusFilter as StatusValue } from '../../lib/list-url-state';
 
 const options: readonly StatusValue[] = ['ALL', ...bookingStatuses];
 

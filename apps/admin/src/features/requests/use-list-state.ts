@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { listSearchOf, parseListState, withFilters, withPage, type FilterChange, type RequestListState } from './list-url-state';
+import { listSearchOf, parseListState, withFilters, withPage, type FilterChange, type RequestListState } from '../../lib/list-url-state';
 
 /** The request list's state read from and written to the URL (each change is a history entry). */
 export function useListState(): {

@@ -1,10 +1,25 @@
 import type { AdminBookingListQuery, AdminBookingListResponse, CountsByStatus } from '@lokaler/domain/admin-booking-list';
+import { batchApprovable } from '@lokaler/domain/admin-batch-approval';
 import { assetDisplayName } from '@lokaler/domain/bookable-asset';
 import { bookingStatuses } from '@lokaler/domain/booking';
 import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import { assertAdministers } from '../../auth/guards';
 import type { DbOrTx } from '../../db/client';
 import { countByStatus, listPage, roomsOfBookings, type BookingFilters } from './repository';
+
+/** The SQL filters of a list's query ('Mine saker': the caller's own). */
+export function filtersOf(user: AuthenticatedUser, query: Omit<AdminBookingListQuery, 'sort' | 'page' | 'pageSize'>): BookingFilters {
+  return {
+    locationId: query.locationId,
+    statuses: query.status,
+    fromDate: query.fromDate,
+    toDate: query.toDate,
+    bookableAssetId: query.bookableAssetId,
+    purpose: query.purpose,
+    text: query.text || undefined,
+    assigneeUserId: query.assignee === 'me' ? user.userId : undefined,
+  };
+}
 
 /**
  * GET /api/booking: one page of a location's bookings with the filters, sorted on the server, with
@@ -20,15 +35,7 @@ export async function listAdminBookings({
   query: AdminBookingListQuery;
 }): Promise<AdminBookingListResponse> {
   assertAdministers(user, query.locationId);
-  const filters: BookingFilters = {
-    locationId: query.locationId,
-    statuses: query.status,
-    fromDate: query.fromDate,
-    toDate: query.toDate,
-    bookableAssetId: query.bookableAssetId,
-    purpose: query.purpose,
-    text: query.text || undefined,
-  };
+  const filters = filtersOf(user, query);
   const counts = await countByStatus(db, filters);
   const countsByStatus = Object.fromEntries(bookingStatuses.map((s) => [s, counts.get(s) ?? 0])) as CountsByStatus;
   const selected = filters.statuses?.length ? filters.statuses : bookingStatuses;
@@ -69,6 +76,18 @@ export async function listAdminBookings({
       sourceForm: r.source_form,
       weddingFormPending: r.source_form === 'wedding' && Boolean(r.held),
       roundName: r.round_name,
+      deadlineDate: r.deadline_date,
+      assignee:
+        r.assignee_user_id === null
+          ? null
+          : { userId: r.assignee_user_id, name: r.assignee_name || 'Ukjent saksbehandler', assignedUtc: r.assigned_utc ?? '' },
+      // Decision 066's rule, written once in the domain; the batch route checks it again for each.
+      batchApprovable: batchApprovable({
+        status: r.status,
+        sourceForm: r.source_form,
+        roundName: r.round_name,
+        requireContract: r.require_contract,
+      }),
     })),
     total,
     page: query.page,

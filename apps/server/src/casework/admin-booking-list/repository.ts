@@ -17,6 +17,8 @@ export interface BookingFilters {
   bookableAssetId?: number | undefined;
   purpose?: BookingPurpose | undefined;
   text?: string | undefined;
+  /** Only the applications this user has taken ('Mine saker'). */
+  assigneeUserId?: number | undefined;
 }
 
 /** ISO-8601 UTC text of a timestamptz, the same on both engines. */
@@ -53,6 +55,8 @@ export function whereClause(f: BookingFilters, withStatus: boolean): SQL {
       or b.organization_number ilike ${p} or b.internal_event_title ilike ${p} or b.on_behalf_of_name ilike ${p}
       or b.on_behalf_of_email ilike ${p} or b.form_answers ->> 'activity' ilike ${p} or b.form_answers ->> 'contactEmail' ilike ${p})`);
   }
+  if (f.assigneeUserId)
+    parts.push(sql`exists (select 1 from booking_assignees ba where ba.booking_id = b.id and ba.user_id = ${f.assigneeUserId})`);
   return sql.join(parts, sql` and `);
 }
 
@@ -68,13 +72,19 @@ export async function countByStatus(db: DbOrTx, f: BookingFilters): Promise<Map<
   return new Map(rows.map((r) => [r.status, Number(r.count)]));
 }
 
-const orderBy: Record<AdminBookingSort, SQL> = {
+/** Decision 065: the first active date minus the location's behandlingstid, a date (no clock, no DST). */
+const deadline = sql`(d.first_active_date - l.behandlingstid)`;
+
+/** Every order ends on the id, so it is total: 'Neste søknad' counts on that. */
+export const orderBy: Record<AdminBookingSort, SQL> = {
+  deadline: sql`${deadline} asc nulls last, b.created_at asc, b.id asc`,
+  '-deadline': sql`${deadline} desc nulls last, b.created_at desc, b.id desc`,
   created: sql`b.created_at asc, b.id asc`,
   '-created': sql`b.created_at desc, b.id desc`,
   firstDate: sql`d.first_date asc nulls last, b.id asc`,
   '-firstDate': sql`d.first_date desc nulls last, b.id desc`,
-  caseNumber: sql`b.case_number asc`,
-  '-caseNumber': sql`b.case_number desc`,
+  caseNumber: sql`b.case_number asc, b.id asc`,
+  '-caseNumber': sql`b.case_number desc, b.id desc`,
   applicant: sql`lower(coalesce(b.on_behalf_of_name, u.name, b.internal_event_title, '')) asc, b.id asc`,
   '-applicant': sql`lower(coalesce(b.on_behalf_of_name, u.name, b.internal_event_title, '')) desc, b.id desc`,
 };
@@ -101,7 +111,24 @@ export interface ListRow extends Record<string, unknown> {
   source_form: SourceForm;
   held: boolean;
   round_name: string | null;
+  deadline_date: string | null;
+  assignee_user_id: number | null;
+  assignee_name: string | null;
+  assigned_utc: string | null;
+  require_contract: boolean;
 }
+
+/** The joins every ordered list needs: the applicant, the location, the dates of the times. */
+const listFrom = sql`
+    from bookings b
+    left join users u on u.id = b.user_id
+    join locations l on l.id = b.location_id
+    left join lateral (
+      select min(r.date) as first_date, max(r.date) as last_date,
+        min(r.date) filter (where r.status in ('UNPROCESSED', 'APPROVED', 'IN_ROUND')) as first_active_date,
+        count(*) filter (where r.status in ('UNPROCESSED', 'APPROVED', 'IN_ROUND')) as active_count
+      from reservations r where r.booking_id = b.id and r.status <> 'REPLACED'
+    ) d on true`;
 
 export async function listPage(db: DbOrTx, f: BookingFilters, sort: AdminBookingSort, limit: number, offset: number): Promise<ListRow[]> {
   return queryRows<ListRow>(
@@ -115,18 +142,35 @@ export async function listPage(db: DbOrTx, f: BookingFilters, sort: AdminBooking
       exists (select 1 from requirements q where q.booking_id = b.id and not q.is_fulfilled) as pending,
       b.source_form, (b.hold_expires_at is not null) as held,
       (select ar.name from round_wishes w join application_rounds ar on ar.id = w.round_id
-        where w.booking_id = b.id and ar.status <> 'CLOSED' limit 1) as round_name
-    from bookings b
-    left join users u on u.id = b.user_id
-    left join lateral (
-      select min(r.date) as first_date, max(r.date) as last_date,
-        count(*) filter (where r.status in ('UNPROCESSED', 'APPROVED', 'IN_ROUND')) as active_count
-      from reservations r where r.booking_id = b.id and r.status <> 'REPLACED'
-    ) d on true
+        where w.booking_id = b.id and ar.status <> 'CLOSED' limit 1) as round_name,
+      to_char(${deadline}, 'YYYY-MM-DD') as deadline_date, l.require_contract,
+      ba.user_id as assignee_user_id, au.name as assignee_name, ${utcText(sql`ba.assigned_at`)} as assigned_utc
+    ${listFrom}
+    left join booking_assignees ba on ba.booking_id = b.id
+    left join users au on au.id = ba.user_id
     where ${whereClause(f, true)}
     order by ${orderBy[sort]}
     limit ${limit} offset ${offset}`,
   );
+}
+
+/**
+ * 'Neste søknad' (decision 065): the booking after `afterId` in the list's order. The current booking
+ * joins the ordered set whatever the filters, so it is placed by its own sort key even when it no
+ * longer matches them. Null when it is the last, or not of this location.
+ */
+export async function nextInOrder(db: DbOrTx, f: BookingFilters, sort: AdminBookingSort, afterId: number): Promise<number | null> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`
+    with ordered as (
+      select b.id, row_number() over (order by ${orderBy[sort]}) as n
+      ${listFrom}
+      where b.location_id = ${f.locationId} and (b.id = ${afterId} or (${whereClause(f, true)}))
+    )
+    select o.id from ordered o where o.n > (select c.n from ordered c where c.id = ${afterId}) order by o.n limit 1`,
+  );
+  return rows[0]?.id ?? null;
 }
 
 export interface RoomOfBooking extends Record<string, unknown> {

@@ -19,3 +19,4 @@ export * from './calendar-feeds';
 export * from './application-rounds';
 export * from './archive-outbox';
 export * from './invoice-basis';
+export * from './casework';

@@ -4,9 +4,9 @@ import { hasNarrowingFilters, listQueryOf, listSearchOf, parseListState, withFil
 const parse = (query: string) => parseListState(new URLSearchParams(query));
 
 describe('request list state in the URL', () => {
-  it('opens on the work queue: unprocessed, newest first, page 1, with a plain URL', () => {
+  it('opens on the work queue: unprocessed, nearest deadline first, page 1, with a plain URL', () => {
     const state = parse('');
-    expect(state).toEqual({ status: 'UNPROCESSED', sort: '-created', page: 1 });
+    expect(state).toEqual({ status: 'UNPROCESSED', sort: 'deadline', page: 1 });
     expect(listSearchOf(state).toString()).toBe('');
   });
 
@@ -27,6 +27,16 @@ describe('request list state in the URL', () => {
     expect(listSearchOf(state).toString()).toBe(query);
   });
 
+  it("keeps 'Mine saker' as assignee=me, sends it to the server, and clears it with the filters", () => {
+    const state = parse('assignee=me&sort=-created');
+    expect(state).toEqual({ status: 'UNPROCESSED', mine: true, sort: '-created', page: 1 });
+    expect(listSearchOf(state).toString()).toBe('assignee=me&sort=-created');
+    expect(listQueryOf(7, state)).toMatchObject({ assignee: 'me' });
+    expect(hasNarrowingFilters(state)).toBe(true);
+    expect(withFilters(state, { mine: false })).toEqual({ status: 'UNPROCESSED', sort: '-created', page: 1 });
+    expect(parse('assignee=someone').mine).toBeUndefined();
+  });
+
   it("keeps 'Alle' as status=ALL", () => {
     expect(parse('status=ALL').status).toBe('ALL');
     expect(listSearchOf(parse('status=ALL')).get('status')).toBe('ALL');
@@ -35,7 +45,7 @@ describe('request list state in the URL', () => {
   it('drops what the URL cannot hold: bad dates show empty, unknown values fall back', () => {
     expect(
       parse('status=PENDING&fromDate=2026-02-30&toDate=01.03.2026&bookableAssetId=abc&purpose=PARTY&sort=price&page=-2&text=%20%20'),
-    ).toEqual({ status: 'UNPROCESSED', sort: '-created', page: 1 });
+    ).toEqual({ status: 'UNPROCESSED', sort: 'deadline', page: 1 });
     expect(parse('bookableAssetId=0').bookableAssetId).toBeUndefined();
   });
 
@@ -45,10 +55,10 @@ describe('request list state in the URL', () => {
       status: 'ALL',
       text: 'kor',
       purpose: 'ADMINUSER_INTERNAL_ACTIVITY',
-      sort: '-created',
+      sort: 'deadline',
       page: 1,
     });
-    expect(withFilters(state, { text: undefined })).toEqual({ status: 'ALL', sort: '-created', page: 1 });
+    expect(withFilters(state, { text: undefined })).toEqual({ status: 'ALL', sort: 'deadline', page: 1 });
     expect(withFilters(state, { sort: 'applicant' }).page).toBe(1);
     expect(withPage(state, 5).page).toBe(5);
     expect(withPage(state, 0).page).toBe(1);
@@ -62,7 +72,7 @@ describe('request list state in the URL', () => {
 
 describe('the GET /api/booking query of a state', () => {
   it('sends the location, the status as a list, and the page counted from 0', () => {
-    expect(listQueryOf(7, parse('page=2'))).toEqual({ locationId: 7, status: ['UNPROCESSED'], sort: '-created', page: 1, pageSize: 25 });
+    expect(listQueryOf(7, parse('page=2'))).toEqual({ locationId: 7, status: ['UNPROCESSED'], sort: 'deadline', page: 1, pageSize: 25 });
   });
 
   it("sends no status for 'Alle' and every filter as named", () => {
