@@ -69,6 +69,8 @@ export const changeLogTypes = [
 ] as const;
 export const changeLogType = z.enum(changeLogTypes);
 export type ChangeLogType = z.infer<typeof changeLogType>;
+/** The entries only the administrators' log shows: the applicant's timeline leaves them out (decision 065). */
+export const adminOnlyChangeLogTypes: readonly ChangeLogType[] = ['CaseAssignment'];
 export const changeLogTypeLabels: Partial<Record<ChangeLogType, string>> = {
   BookingApproval: 'Godkjent',
   BookingRejection: 'Avslått',

@@ -1,3 +1,4 @@
+import { adminOnlyChangeLogTypes } from '@lokaler/domain/booking';
 import type { ChangeLogEntry } from '@lokaler/domain/change-log';
 import { changeLogLabel } from '@lokaler/domain/change-log';
 import type { DbOrTx } from '../../db/client';
@@ -11,7 +12,7 @@ import { loadChangeLog } from './repository';
 export async function listUserBookingChanges({ db, booking }: { db: DbOrTx; booking: BookingRow }): Promise<ChangeLogEntry[]> {
   const entries = await loadChangeLog(db, booking.id);
   return entries
-    .filter((e) => e.type !== 'CaseAssignment')
+    .filter((e) => !adminOnlyChangeLogTypes.includes(e.type))
     .map((e) => ({
       type: e.type,
       label: changeLogLabel(e.type),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { changeLogTypes } from '@lokaler/domain/booking';
+import { adminOnlyChangeLogTypes, changeLogTypes } from '@lokaler/domain/booking';
 import { kari, renderPortal, stubApi } from '../../../testing/render-portal';
 import { buildChange, buildReservation, buildUserBooking } from '../testing/booking-factories';
 import { callsOf, json, setUpPortalTests, stubBooking } from '../testing/setup';
@@ -246,9 +246,10 @@ describe('/bookinger/:bookingId', () => {
 describe('change timeline', () => {
   it('loads when opened and labels every change-log type as spec 02 §4 says', async () => {
     const user = userEvent.setup();
-    const entries = changeLogTypes.map((type, i) =>
-      buildChange({ type, loggedUtc: `2030-02-${String(i + 1).padStart(2, '0')}T10:00:00Z`, user: `Person ${i}` }),
-    );
+    // The server leaves the administrators' own entries out of the applicant's timeline (decision 065).
+    const entries = changeLogTypes
+      .filter((type) => !adminOnlyChangeLogTypes.includes(type))
+      .map((type, i) => buildChange({ type, loggedUtc: `2030-02-${String(i + 1).padStart(2, '0')}T10:00:00Z`, user: `Person ${i}` }));
     const fetchMock = stubBooking(buildUserBooking(), { '/api/user/booking/42/changes': entries });
     renderPortal('/bookinger/42', { user: kari });
     const summary = await screen.findByText('Historikk');
