@@ -16,21 +16,23 @@ import { createAsset, createBooking as createBookingRow, createLocation } from '
 import { createWeddingVenue, takeWeddingTimes, weddingTime } from '../../../test/factories/wedding';
 import { createBooking } from './create-booking';
 
+// One app and venue for the file's two blocks: each empties the bookings before every test.
+let ctx: TestContext;
+let kari: CitizenSession;
+let amina: CitizenSession;
+let locationId: number;
+let roomId: number;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  ({ locationId, roomId } = await createWeddingVenue(ctx.database.db));
+  kari = await citizenSession(ctx.app, testCitizens[0]!);
+  amina = await citizenSession(ctx.app, testCitizens[3]!);
+});
+afterAll(() => ctx.close());
+
 describe('taking a wedding time (decision 012): POST /api/booking at a WEDDINGS location', () => {
-  let ctx: TestContext;
-  let kari: CitizenSession;
-  let amina: CitizenSession;
-  let locationId: number;
-  let roomId: number;
   const day = inDays(40);
 
-  beforeAll(async () => {
-    ctx = await createTestApp();
-    ({ locationId, roomId } = await createWeddingVenue(ctx.database.db));
-    kari = await citizenSession(ctx.app, testCitizens[0]!);
-    amina = await citizenSession(ctx.app, testCitizens[3]!);
-  });
-  afterAll(() => ctx.close());
   beforeEach(async () => {
     await ctx.database.db.execute(sql`truncate bookings, reservations, change_log, mail_outbox restart identity cascade`);
   });
@@ -192,19 +194,8 @@ describe('taking a wedding time (decision 012): POST /api/booking at a WEDDINGS 
 });
 
 describe('one held wedding time per person (decision 012) and no receipt at the take', () => {
-  let ctx: TestContext;
-  let kari: CitizenSession;
-  let amina: CitizenSession;
-  let roomId: number;
   const day = inDays(40);
 
-  beforeAll(async () => {
-    ctx = await createTestApp();
-    ({ roomId } = await createWeddingVenue(ctx.database.db));
-    kari = await citizenSession(ctx.app, testCitizens[0]!);
-    amina = await citizenSession(ctx.app, testCitizens[3]!);
-  });
-  afterAll(() => ctx.close());
   beforeEach(async () => {
     await ctx.database.db.execute(sql`truncate bookings, reservations, change_log, mail_outbox, wedding_forms restart identity cascade`);
   });

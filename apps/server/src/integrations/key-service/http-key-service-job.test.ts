@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OslonokkelenInfo } from '@lokaler/domain/oslonokkelen';
 import { createTestApp, type TestContext } from '../../../test/test-app';
+import { queryRows } from '../../db/client';
 import { testCitizens } from '../../seed/test-users';
 import { inDays } from '../../../test/factories/calendar';
 import { createAsset, createLocation } from '../../../test/factories/places';
@@ -68,13 +70,22 @@ describe('the key job with the key service over HTTP', () => {
   it('keeps the number waiting while the service answers 500, then pushes it and shows ACCEPTED once the service is back', async () => {
     const before = await status();
     expect(before).not.toBe('ACCEPTED');
+    const failedFrom = Date.now();
     expect(await ctx.app.runKeyJobs()).toMatchObject({ pushed: 0 });
+    const failedBy = Date.now();
     expect(stub.requests.some((r) => r.method === 'PUT')).toBe(true);
     expect(await status()).toBe(before);
 
     healthy = true;
-    // The failed push waits out its backoff (2 s after the first failure).
-    await new Promise((resolve) => setTimeout(resolve, 2100));
+    // The failed push waits out its backoff: 2 s after the first failure. Its time passes in the database, not in the test.
+    const [row] = await queryRows<{ at: number }>(
+      ctx.database.db,
+      sql`select (extract(epoch from next_attempt_at) * 1000)::float8 as at from oslonokkelen_permissions`,
+    );
+    const at = Number(row!.at);
+    expect(at).toBeGreaterThanOrEqual(failedFrom + 2000 - 1);
+    expect(at).toBeLessThanOrEqual(failedBy + 2000 + 1);
+    await ctx.database.db.execute(sql`update oslonokkelen_permissions set next_attempt_at = now() - interval '1 second'`);
     expect(await ctx.app.runKeyJobs()).toMatchObject({ pushed: 1 });
     const put = stub.requests.filter((r) => r.method === 'PUT').at(-1)!;
     expect(put.headers.authorization).toBe('Bearer key-token');
