@@ -52,6 +52,7 @@ async function consumerFor(url: string) {
 interface TraceEvent {
   name: string;
   ph: string;
+  id?: string;
   pid: number;
   tid: number;
   ts: number;
@@ -64,7 +65,70 @@ interface TraceEvent {
  * busy machine does not inflate the way it does wall time), and the blocking time Lighthouse would
  * simulate from it: Σ max(0, 4 × task − 50 ms), Lighthouse's 4× CPU slowdown applied to real CPU time.
  */
-function cpuOfLoad(events: TraceEvent[]): { cpuMs: number; tasks: number; blockingMs: number; detail: string } {
+interface ProfileNode {
+  id: number;
+  parent?: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+}
+/**
+ * The trace's sampled JavaScript on one thread (the `disabled-by-default-v8.cpu_profiler` category): each sample's
+ * time on the trace's clock and its stack's leaf node, to say what a long task's script was (`--tasks`).
+ */
+function samplesOf(events: TraceEvent[], pid: number, tid: number) {
+  const nodes = new Map<number, ProfileNode>();
+  const samples: { ts: number; node: number }[] = [];
+  type Data = { startTime?: number; cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }; timeDeltas?: number[] };
+  const mine = events.filter((e) => e.pid === pid && (e.name === 'Profile' || e.name === 'ProfileChunk'));
+  const start = mine.find((e) => e.name === 'Profile' && e.tid === tid);
+  if (!start) return { nodes, samples };
+  let clock = (start.args?.data as Data | undefined)?.startTime ?? start.ts;
+  for (const chunk of mine.filter((e) => e.name === 'ProfileChunk' && e.id === start.id)) {
+    const data = chunk.args?.data as Data;
+    for (const n of data.cpuProfile?.nodes ?? []) nodes.set(n.id, n);
+    (data.cpuProfile?.samples ?? []).forEach((node, i) => {
+      clock += data.timeDeltas?.[i] ?? 0;
+      samples.push({ ts: clock, node });
+    });
+  }
+  return { nodes, samples };
+}
+/** Where a frame is in the sources (through the build's source maps): 'file function:line', or null outside the app's scripts. */
+async function sourceOf(frame: ProfileNode['callFrame']): Promise<string | null> {
+  // A trace's frames leave out an empty url and a missing line.
+  if (!frame.url?.startsWith('http') || !(frame.lineNumber >= 0)) return null;
+  const pos = (await consumerFor(frame.url))?.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber });
+  if (!pos?.source) return null;
+  return `${pos.source.replace(/^(\.\.\/)+/, '').replace(/.*node_modules\//, 'nm/')} ${pos.name ?? frame.functionName}:${pos.line}`;
+}
+/** A long task's sampled script: the busiest leaf files (nm/ package or source file), each with the nearest own frame under it. */
+async function sampledScript(task: TraceEvent, profile: ReturnType<typeof samplesOf>): Promise<string> {
+  const inside = profile.samples.filter((s) => s.ts >= task.ts && s.ts < task.ts + task.dur!);
+  if (!inside.length) return '';
+  const counts = new Map<string, number>();
+  for (const s of inside) {
+    const leaf = profile.nodes.get(s.node);
+    if (!leaf || leaf.callFrame.functionName === '(idle)') continue;
+    const leafSource = (await sourceOf(leaf.callFrame)) ?? `(${leaf.callFrame.functionName || 'native'})`;
+    // --tasks-by-function: the leaf's function and line, not only its package or file.
+    const file = process.argv.includes('--tasks-by-function')
+      ? leafSource
+      : leafSource.split(' ')[0]!.replace(/^(nm\/(@[^/]+\/)?[^/]+)\/.*/, '$1');
+    let own = '';
+    for (let n: ProfileNode | undefined = leaf; n && !own; n = n.parent === undefined ? undefined : profile.nodes.get(n.parent)) {
+      const src = await sourceOf(n.callFrame);
+      if (src && !src.startsWith('nm/') && /(^|\/)src\//.test(src)) own = src.replace(/^.*?\/src\//, '');
+    }
+    const key = own ? `${file} < ${own}` : file;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const total = [...counts.values()].reduce((a, b) => a + b, 0);
+  return [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, process.argv.includes('--tasks-by-function') ? 8 : 4)
+    .map(([k, v]) => `${k} ${Math.round((100 * v) / total)} %`)
+    .join('; ');
+}
+async function cpuOfLoad(events: TraceEvent[]): Promise<{ cpuMs: number; tasks: number; blockingMs: number; detail: string }> {
   const mains = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
   let best = { cpuMs: 0, tasks: 0, blockingMs: 0, detail: '' };
   for (const m of mains) {
@@ -74,6 +138,9 @@ function cpuOfLoad(events: TraceEvent[]): { cpuMs: number; tasks: number; blocki
     const blocking = long.reduce((sum, e) => sum + (4 * e.tdur!) / 1000 - 50, 0);
     // What each long task did: its direct pieces of work (script by file, layout, style, paint), by thread time.
     const listed = listFrom === undefined ? long : tasks.filter((e) => e.tdur! / 1000 >= Number(listFrom));
+    const profile = samplesOf(events, m.pid, m.tid);
+    const scripts = new Map<TraceEvent, string>();
+    for (const task of listed) scripts.set(task, await sampledScript(task, profile));
     const detail = listed
       .map((task) => {
         const inside = events.filter(
@@ -111,7 +178,8 @@ function cpuOfLoad(events: TraceEvent[]): { cpuMs: number; tasks: number; blocki
           .slice(0, 4)
           .map(([k, v]) => `${k} ${v.toFixed(1)}`)
           .join('; ');
-        return `      task ${(task.tdur! / 1000).toFixed(1)} ms CPU: ${top}`;
+        const script = scripts.get(task);
+        return `      task ${(task.tdur! / 1000).toFixed(1)} ms CPU: ${top}${script ? `\n        sampled script: ${script}` : ''}`;
       })
       .join('\n');
     if (cpu > best.cpuMs) best = { cpuMs: cpu, tasks: long.length, blockingMs: blocking, detail };
@@ -123,18 +191,21 @@ const browser = await puppeteer.launch({ executablePath: findChromium(), args: [
 try {
   if (cpuRuns > 0) {
     for (const target of pages.filter((p) => !only || only.includes(p.key))) {
-      const runs: ReturnType<typeof cpuOfLoad>[] = [];
+      const runs: Awaited<ReturnType<typeof cpuOfLoad>>[] = [];
       for (let i = 0; i < cpuRuns; i++) {
         const page = await browser.newPage();
         await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true });
         if (target.login) await target.login(page, base);
         const cdp = await page.createCDPSession();
         await cdp.send('Network.clearBrowserCache');
-        await page.tracing.start({ categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+        const categories = ['devtools.timeline', 'disabled-by-default-devtools.timeline'];
+        // With --tasks, the sampled script too (what each long task's JavaScript was; a little CPU of its own).
+        if (process.argv.includes('--tasks')) categories.push('disabled-by-default-v8.cpu_profiler');
+        await page.tracing.start({ categories });
         await page.goto(`${base}${target.path}`, { waitUntil: 'networkidle0' });
         await new Promise((r) => setTimeout(r, 1000));
         const trace = JSON.parse(Buffer.from((await page.tracing.stop())!).toString('utf8')) as { traceEvents: TraceEvent[] };
-        runs.push(cpuOfLoad(trace.traceEvents));
+        runs.push(await cpuOfLoad(trace.traceEvents));
         await page.close();
       }
       console.log(
