@@ -105,16 +105,27 @@ describe('clients generated from the OpenAPI document', () => {
     expect(types).toContain('"application/json": components["schemas"]["BookingCreated"]');
   });
 
-  it('compiles a program that books a time through the generated types, strict, with no diagnostics', () => {
-    expect(diagnosticsOf(dir, bookingProgram)).toEqual([]);
-  });
+  // Each check builds a whole TypeScript program (the DOM's types included): seconds of CPU, more on a loaded machine.
+  const compileTimeout = 120_000;
 
-  it('refuses the same program with a misspelt field or a wrong purpose (the check can fail)', () => {
-    expect(diagnosticsOf(dir, bookingProgram.replace('bookableAssetId: room.id', 'bookableAssetID: room.id')).join('\n')).toMatch(
-      /bookableAssetID/,
-    );
-    expect(diagnosticsOf(dir, bookingProgram.replace("'PUBLICUSER_LOAN'", "'WEDDING'")).join('\n')).toMatch(/WEDDING/);
-  });
+  it(
+    'compiles a program that books a time through the generated types, strict, with no diagnostics',
+    () => {
+      expect(diagnosticsOf(dir, bookingProgram)).toEqual([]);
+    },
+    compileTimeout,
+  );
+
+  it(
+    'refuses the same program with a misspelt field or a wrong purpose (the check can fail)',
+    () => {
+      expect(diagnosticsOf(dir, bookingProgram.replace('bookableAssetId: room.id', 'bookableAssetID: room.id')).join('\n')).toMatch(
+        /bookableAssetID/,
+      );
+      expect(diagnosticsOf(dir, bookingProgram.replace("'PUBLICUSER_LOAN'", "'WEDDING'")).join('\n')).toMatch(/WEDDING/);
+    },
+    compileTimeout,
+  );
 
   it("books a time with the program's functions, run on real answers: 201 with a case number", async () => {
     const db = ctx.database.db;
