@@ -10,7 +10,7 @@ import { NotFoundPage } from '@lokaler/ui/not-found-page';
 import { LoadFailureAlert } from '@lokaler/ui/query-loader';
 import { listQueryOf, PAGE_SIZE } from './list-url-state';
 import { ListPagination } from './list-pagination';
-import { LocationHeader } from './location-header';
+import { LocationHeader } from '../../components/location-header';
 import { RequestFilters } from './request-filters';
 import { RequestTable } from './request-table';
 import { StatusFilter } from './status-filter';
