@@ -33,6 +33,9 @@ import {
   type BreakdownDimension,
 } from './repository';
 
+/** The statements a report runs, called through this object so a test can count them. */
+export const statisticsStatements = { loadScopeRooms, loadOpeningData, loadBookedMinutes, loadBreakdowns, loadDemand, loadHandlingTimes };
+
 export interface StatisticsOptions {
   db: Db;
   user: AuthenticatedUser;
@@ -120,12 +123,13 @@ export async function statisticsOf(
     await turnOffJit(tx);
     // The open hours are the utilisation's denominator and the demand's capacity.
     const needsOpenHours = wants('utilisation', 'demand');
-    const rooms = needsOpenHours ? await loadScopeRooms(tx, locationId) : [];
-    const opening = needsOpenHours ? await loadOpeningData(tx, locationId, period) : { hours: [], periods: [], closed: [] };
-    const booked = wants('utilisation') ? await loadBookedMinutes(tx, locationId, period) : [];
-    const breakdowns = wants('purpose', 'age-group', 'organisation-type') ? await loadBreakdowns(tx, locationId, period) : [];
-    const demand = wants('demand') ? await loadDemand(tx, locationId, period) : [];
-    const handling = wants('handling-times') ? await loadHandlingTimes(tx, locationId, period) : [];
+    const run = statisticsStatements;
+    const rooms = needsOpenHours ? await run.loadScopeRooms(tx, locationId) : [];
+    const opening = needsOpenHours ? await run.loadOpeningData(tx, locationId, period) : { hours: [], periods: [], closed: [] };
+    const booked = wants('utilisation') ? await run.loadBookedMinutes(tx, locationId, period) : [];
+    const breakdowns = wants('purpose', 'age-group', 'organisation-type') ? await run.loadBreakdowns(tx, locationId, period) : [];
+    const demand = wants('demand') ? await run.loadDemand(tx, locationId, period) : [];
+    const handling = wants('handling-times') ? await run.loadHandlingTimes(tx, locationId, period) : [];
 
     const open = computeOpenHours(rooms, opening, period, (date) => columnOfDay[toDayNumber(date) - first]!, columns.length);
 

@@ -11,33 +11,21 @@ import { addClosedDate, addLocationAdmin, setOpeningHours } from '../../../test/
 import { createAsset, createLocation, createUser } from '../../../test/factories/places';
 import { bookingWithTimes, call } from '../../../test/admin-test-support';
 import { readCsvWithoutHints } from '../../../test/csv-reader';
-import * as statements from './repository';
+import { statisticsStatements } from './get-statistics';
 
 // The statements, still run, but counted: which of them a request ran.
-vi.mock('./repository', async (original) => {
-  const real = await original<typeof import('./repository')>();
-  return {
-    ...real,
-    loadScopeRooms: vi.fn(real.loadScopeRooms),
-    loadOpeningData: vi.fn(real.loadOpeningData),
-    loadBookedMinutes: vi.fn(real.loadBookedMinutes),
-    loadBreakdowns: vi.fn(real.loadBreakdowns),
-    loadDemand: vi.fn(real.loadDemand),
-    loadHandlingTimes: vi.fn(real.loadHandlingTimes),
-  };
-});
 const counted = {
-  rooms: statements.loadScopeRooms,
-  opening: statements.loadOpeningData,
-  booked: statements.loadBookedMinutes,
-  breakdowns: statements.loadBreakdowns,
-  demand: statements.loadDemand,
-  handling: statements.loadHandlingTimes,
+  rooms: vi.spyOn(statisticsStatements, 'loadScopeRooms'),
+  opening: vi.spyOn(statisticsStatements, 'loadOpeningData'),
+  booked: vi.spyOn(statisticsStatements, 'loadBookedMinutes'),
+  breakdowns: vi.spyOn(statisticsStatements, 'loadBreakdowns'),
+  demand: vi.spyOn(statisticsStatements, 'loadDemand'),
+  handling: vi.spyOn(statisticsStatements, 'loadHandlingTimes'),
 };
 /** How many times each statement ran since the last call. */
 function statementsRun(): Record<keyof typeof counted, number> {
-  const runs = Object.fromEntries(Object.entries(counted).map(([name, fn]) => [name, vi.mocked(fn).mock.calls.length]));
-  for (const fn of Object.values(counted)) vi.mocked(fn).mockClear();
+  const runs = Object.fromEntries(Object.entries(counted).map(([name, spy]) => [name, spy.mock.calls.length]));
+  for (const spy of Object.values(counted)) spy.mockClear();
   return runs as Record<keyof typeof counted, number>;
 }
 
