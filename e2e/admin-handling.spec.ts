@@ -219,6 +219,18 @@ describe('an administrator handles applications, and the applicant sees the deci
     expect(new URL(page.url()).pathname).toMatch(/\/ny-booking$/);
   });
 
+  it("Siri opens Bjølsen skole's 'Statistikk' tab: the figures, axe-clean at 1280 and 320 px (decision 068)", async () => {
+    const { page } = admin;
+    await page.goto(`/admin/soknader/${approved.bookingId}`);
+    await page.getByRole('link', { name: 'Søknader for Bjølsen skole' }).click();
+    await page.getByRole('navigation', { name: 'Visning' }).getByRole('link', { name: 'Statistikk' }).click();
+    await page.waitForURL(/\/admin\/lokaler\/\d+\/statistikk/);
+    await visible(page.getByRole('heading', { level: 1, name: 'Bjølsen skole' }));
+    // The figures are there when their CSV links are (the first one, the utilisation's).
+    await visible(page.getByRole('link', { name: /^Last ned CSV/ }));
+    await expectNoAxeViolations(page);
+  });
+
   it("Siri rejects Ola's application at Rosenhoff skole with a prepared reason", async () => {
     const { page } = admin;
     await page.goto('/admin/');

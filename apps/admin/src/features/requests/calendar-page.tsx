@@ -5,7 +5,7 @@ import { todayInOslo } from '@lokaler/domain/scheduling/oslo-clock';
 import { NotFoundPage } from '@lokaler/ui/not-found-page';
 import { paths } from '../../config/paths';
 import { LocationCalendarFeed } from './location-calendar-feed';
-import { LocationHeader } from './location-header';
+import { LocationHeader } from '../../components/location-header';
 import { dayOfMonth, monthOf, validDay } from './month-model';
 import { MonthView } from './month-view';
 import { WeekView } from './week-view';

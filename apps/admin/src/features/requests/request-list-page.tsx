@@ -12,7 +12,7 @@ import { LoadFailureAlert } from '@lokaler/ui/query-loader';
 import { BatchApproval } from './batch-approval';
 import { listQueryOf, listSearchOf, PAGE_SIZE } from '../../lib/list-url-state';
 import { ListPagination } from './list-pagination';
-import { LocationHeader } from './location-header';
+import { LocationHeader } from '../../components/location-header';
 import { RequestFilters } from './request-filters';
 import { RequestTable } from './request-table';
 import { StatusFilter } from './status-filter';

@@ -15,7 +15,7 @@ import { usePageTitle } from '@lokaler/ui/page-title';
 import { LoadFailureAlert } from '@lokaler/ui/query-loader';
 import { paths } from '../../config/paths';
 import { formatDay } from '../../lib/format';
-import { StatisticsLocationHeader } from './statistics-header';
+import { LocationHeader } from '../../components/location-header';
 import { DemandFigure, UtilisationFigure } from './heat-maps';
 import { BreakdownFigure, HandlingTimesFigure } from './statistics-figures';
 import { periodFromSearch, statisticsPeriodForm, withPeriod, type StatisticsPeriodForm } from './statistics-period';
@@ -32,7 +32,7 @@ export function LocationStatisticsPage() {
   }
   return (
     <div className="lk-stack">
-      <StatisticsLocationHeader locationId={locationId} />
+      <LocationHeader locationId={locationId} view="Statistikk" />
       <Statistics locationId={locationId} />
     </div>
   );

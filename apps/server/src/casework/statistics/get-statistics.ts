@@ -33,6 +33,9 @@ import {
   type BreakdownDimension,
 } from './repository';
 
+/** The statements a report runs, called through this object so a test can count them. */
+export const statisticsStatements = { loadScopeRooms, loadOpeningData, loadBookedMinutes, loadBreakdowns, loadDemand, loadHandlingTimes };
+
 export interface StatisticsOptions {
   db: Db;
   user: AuthenticatedUser;
@@ -95,8 +98,17 @@ export async function getStatistics({ db, user, query }: StatisticsOptions): Pro
   return statisticsOf(db, locationId, period);
 }
 
-/** The figures of an authorised scope and a checked period. */
-export async function statisticsOf(db: Db, locationId: number | null, period: StatisticsPeriod): Promise<StatisticsReport> {
+/**
+ * The figures of an authorised scope and a checked period. With a figure (a CSV file), only the statements
+ * that figure needs run and the report's other figures are left empty; without one, each statement runs once.
+ */
+export async function statisticsOf(
+  db: Db,
+  locationId: number | null,
+  period: StatisticsPeriod,
+  figure: StatisticsFigure | null = null,
+): Promise<StatisticsReport> {
+  const wants = (...figures: StatisticsFigure[]) => figure === null || figures.includes(figure);
   const unit = locationId === null ? 'LOCATION_MONTH' : 'ROOM_WEEK';
   const columns = utilisationColumns(period, unit);
   const columnIndex = new Map(columns.map((c, i) => [c.key, i]));
@@ -109,12 +121,15 @@ export async function statisticsOf(db: Db, locationId: number | null, period: St
     const locationName = locationId === null ? null : await findLocationName(tx, locationId);
     if (locationName === undefined) throw AppError.notFound(`Location ${locationId}`);
     await turnOffJit(tx);
-    const rooms = await loadScopeRooms(tx, locationId);
-    const opening = await loadOpeningData(tx, locationId, period);
-    const booked = await loadBookedMinutes(tx, locationId, period);
-    const breakdowns = await loadBreakdowns(tx, locationId, period);
-    const demand = await loadDemand(tx, locationId, period);
-    const handling = await loadHandlingTimes(tx, locationId, period);
+    // The open hours are the utilisation's denominator and the demand's capacity.
+    const needsOpenHours = wants('utilisation', 'demand');
+    const run = statisticsStatements;
+    const rooms = needsOpenHours ? await run.loadScopeRooms(tx, locationId) : [];
+    const opening = needsOpenHours ? await run.loadOpeningData(tx, locationId, period) : { hours: [], periods: [], closed: [] };
+    const booked = wants('utilisation') ? await run.loadBookedMinutes(tx, locationId, period) : [];
+    const breakdowns = wants('purpose', 'age-group', 'organisation-type') ? await run.loadBreakdowns(tx, locationId, period) : [];
+    const demand = wants('demand') ? await run.loadDemand(tx, locationId, period) : [];
+    const handling = wants('handling-times') ? await run.loadHandlingTimes(tx, locationId, period) : [];
 
     const open = computeOpenHours(rooms, opening, period, (date) => columnOfDay[toDayNumber(date) - first]!, columns.length);
 

@@ -67,9 +67,9 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      // Access first, then the figure's name and the period.
+      // Access first, then the figure's name and the period; then only the statements that figure needs.
       const { locationId, period, figure } = checkStatisticsQuery(currentUser(request), request.query);
-      const report = await statisticsOf(db, locationId, period);
+      const report = await statisticsOf(db, locationId, period, figure);
       return reply
         .header('content-type', CSV_CONTENT_TYPE)
         .header('content-disposition', `attachment; filename="${statisticsCsvFilename(report, figure!)}"`)

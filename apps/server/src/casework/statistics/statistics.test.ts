@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiError } from '@lokaler/domain/api-error';
 import { statisticsCsvHeaders } from '@lokaler/domain/statistics-csv';
 import { statisticsFigures, statisticsMessages, type StatisticsReport } from '@lokaler/domain/statistics';
@@ -11,6 +11,23 @@ import { addClosedDate, addLocationAdmin, setOpeningHours } from '../../../test/
 import { createAsset, createLocation, createUser } from '../../../test/factories/places';
 import { bookingWithTimes, call } from '../../../test/admin-test-support';
 import { readCsvWithoutHints } from '../../../test/csv-reader';
+import { statisticsStatements } from './get-statistics';
+
+// The statements, still run, but counted: which of them a request ran.
+const counted = {
+  rooms: vi.spyOn(statisticsStatements, 'loadScopeRooms'),
+  opening: vi.spyOn(statisticsStatements, 'loadOpeningData'),
+  booked: vi.spyOn(statisticsStatements, 'loadBookedMinutes'),
+  breakdowns: vi.spyOn(statisticsStatements, 'loadBreakdowns'),
+  demand: vi.spyOn(statisticsStatements, 'loadDemand'),
+  handling: vi.spyOn(statisticsStatements, 'loadHandlingTimes'),
+};
+/** How many times each statement ran since the last call. */
+function statementsRun(): Record<keyof typeof counted, number> {
+  const runs = Object.fromEntries(Object.entries(counted).map(([name, spy]) => [name, spy.mock.calls.length]));
+  for (const spy of Object.values(counted)) spy.mockClear();
+  return runs as Record<keyof typeof counted, number>;
+}
 
 // Two ISO weeks: 10 (4–10 March 2030) and 11 (11–17 March).
 const from = '2030-03-04';
@@ -237,6 +254,28 @@ describe('the statistics (decision 068): GET /api/statistics and /api/statistics
       '4,00',
       '37,5',
     ]);
+  });
+
+  it('the page runs each statement once; a CSV file only those of its figure', async () => {
+    statementsRun();
+    for (const scope of [`locationId=${schoolId}&${period}`, period]) {
+      const token = scope === period ? bente : siri;
+      expect((await get(token, scope)).statusCode).toBe(200);
+      expect(statementsRun()).toEqual({ rooms: 1, opening: 1, booked: 1, breakdowns: 1, demand: 1, handling: 1 });
+      const none = { rooms: 0, opening: 0, booked: 0, breakdowns: 0, demand: 0, handling: 0 };
+      const expected: Record<(typeof statisticsFigures)[number], typeof none> = {
+        utilisation: { ...none, rooms: 1, opening: 1, booked: 1 },
+        purpose: { ...none, breakdowns: 1 },
+        'age-group': { ...none, breakdowns: 1 },
+        'organisation-type': { ...none, breakdowns: 1 },
+        demand: { ...none, rooms: 1, opening: 1, demand: 1 },
+        'handling-times': { ...none, handling: 1 },
+      };
+      for (const figure of statisticsFigures) {
+        expect((await csv(token, `figure=${figure}&${scope}`)).statusCode).toBe(200);
+        expect(statementsRun(), `${figure} ${scope}`).toEqual(expected[figure]);
+      }
+    }
   });
 
   it("refuses anonymous 401, a citizen 403, another location's administrator 403 — before looking at the period", async () => {

@@ -3,14 +3,15 @@ import { NavLink, Link as RouterLink } from 'react-router';
 import { useAdminLocations } from '@lokaler/api-client/current-user';
 import { useAuth } from '@lokaler/api-client/react/auth-provider';
 import { usePageTitle } from '@lokaler/ui/page-title';
-import { paths } from '../../config/paths';
+import { paths } from '../config/paths';
+import './location-header.css';
 
 /**
- * The top of a location's pages: the way back to 'Mine lokaler', the location's name as the page's h1
- * and the switch between the request list and the calendar. The name comes from the admin's own
- * locations; the server still checks access on every call.
+ * The top of a location's pages (the request list, the calendar, the statistics): the way back to
+ * 'Mine lokaler', the location's name as the page's h1 and the switch between those views. The name
+ * comes from the admin's own locations; the server still checks access on every call.
  */
-export function LocationHeader({ locationId, view }: { locationId: number; view: 'Søknader' | 'Kalender' }) {
+export function LocationHeader({ locationId, view }: { locationId: number; view: 'Søknader' | 'Kalender' | 'Statistikk' }) {
   const { user } = useAuth();
   const { data: locations } = useAdminLocations(user?.sub);
   const name = locations?.find((l) => l.id === locationId)?.name;
