@@ -13,9 +13,11 @@ import { useBookingChange } from '../../components/booking-change/use-booking-ch
 /**
  * The case officer (decision 065): 'Ta saken' when nobody has it, 'Gi fra deg saken' when the
  * administrator has it, and 'Ta over saken' after a question when another has it. A take that meets
- * another's take on the server (409) asks the same question with the name the server gave.
+ * another's take on the server (409) asks the same question with the name the server gave. A finished
+ * booking (rejected, cancelled, rejected automatically) has nothing left to handle: it is not offered
+ * to be taken, only given up by the one who has it.
  */
-export function CaseOfficerSection({ bookingId }: { bookingId: number }) {
+export function CaseOfficerSection({ bookingId, finished }: { bookingId: number; finished: boolean }) {
   const assignee = useQuery(caseAssigneeQuery(bookingId));
   // The take-over question on screen, or null.
   const [question, setQuestion] = useState<string | null>(null);
@@ -49,12 +51,12 @@ export function CaseOfficerSection({ bookingId }: { bookingId: number }) {
       {assignee.error && <Paragraph className="lk-subtle">Saksbehandleren kunne ikke hentes.</Paragraph>}
       {assignee.data && (
         <div className="lk-booking-actions">
-          {!holder && (
+          {!holder && !finished && (
             <Button variant="secondary" loading={take.isPending} onClick={() => take.mutate({ takeOver: false })}>
               Ta saken
             </Button>
           )}
-          {holder && !mine && (
+          {holder && !mine && !finished && (
             <Button
               variant="secondary"
               onClick={() => {
