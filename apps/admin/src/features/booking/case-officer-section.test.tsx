@@ -48,10 +48,13 @@ describe("the case officer on the booking page ('Ta saken')", () => {
     expect(await within(section).findByText('Ingen har tatt saken ennå.')).toBeInTheDocument();
     await user.click(within(section).getByRole('button', { name: 'Ta saken' }));
     expect(await within(section).findByText('Du har saken (tatt 11.03.2026 10:15).')).toBeInTheDocument();
+    // The button that was pressed is gone: the focus is on the one that replaced it.
+    await waitFor(() => expect(within(section).getByRole('button', { name: 'Gi fra deg saken' })).toHaveFocus());
     expect(api.callsTo('PUT', '/api/booking/5/assignee')[0]!.body).toEqual({ takeOver: false });
     expect(await axeViolations()).toEqual([]);
     await user.click(within(section).getByRole('button', { name: 'Gi fra deg saken' }));
     expect(await within(section).findByText('Ingen har tatt saken ennå.')).toBeInTheDocument();
+    await waitFor(() => expect(within(section).getByRole('button', { name: 'Ta saken' })).toHaveFocus());
     expect(api.callsTo('DELETE', '/api/booking/5/assignee')).toHaveLength(1);
   });
 

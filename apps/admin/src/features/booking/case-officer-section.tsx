@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Heading, Paragraph } from '@digdir/designsystemet-react';
 import { useQuery } from '@tanstack/react-query';
 import { isApiClientError } from '@lokaler/api-client/api-client-error';
@@ -21,6 +21,12 @@ export function CaseOfficerSection({ bookingId, finished }: { bookingId: number;
   const assignee = useQuery(caseAssigneeQuery(bookingId));
   // The take-over question on screen, or null.
   const [question, setQuestion] = useState<string | null>(null);
+  // Taking or giving up the case swaps its button for another: the focus follows to the new one.
+  const actions = useRef<HTMLDivElement>(null);
+  const refocus = useRef(false);
+  const changed = () => {
+    refocus.current = true;
+  };
   const take = useBookingChange(
     {
       ...takeCaseMutation(bookingId),
@@ -31,11 +37,22 @@ export function CaseOfficerSection({ bookingId, finished }: { bookingId: number;
         }
       },
     },
-    { successMessage: 'Du har tatt saken', onSuccess: () => setQuestion(null) },
+    {
+      successMessage: 'Du har tatt saken',
+      onSuccess: () => {
+        setQuestion(null);
+        changed();
+      },
+    },
   );
-  const release = useBookingChange(releaseCaseMutation(bookingId), { successMessage: 'Du har gitt fra deg saken' });
+  const release = useBookingChange(releaseCaseMutation(bookingId), { successMessage: 'Du har gitt fra deg saken', onSuccess: changed });
   const holder = assignee.data?.assignee ?? null;
   const mine = assignee.data?.heldByMe ?? false;
+  useEffect(() => {
+    if (!refocus.current) return;
+    refocus.current = false;
+    actions.current?.querySelector('button')?.focus();
+  }, [holder?.userId, mine]);
   const takeFailed = take.error && !(isApiClientError(take.error) && take.error.status === 409);
 
   return (
@@ -50,7 +67,7 @@ export function CaseOfficerSection({ bookingId, finished }: { bookingId: number;
       )}
       {assignee.error && <Paragraph className="lk-subtle">Saksbehandleren kunne ikke hentes.</Paragraph>}
       {assignee.data && (
-        <div className="lk-booking-actions">
+        <div className="lk-booking-actions" ref={actions}>
           {!holder && !finished && (
             <Button variant="secondary" loading={take.isPending} onClick={() => take.mutate({ takeOver: false })}>
               Ta saken
