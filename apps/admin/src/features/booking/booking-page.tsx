@@ -33,6 +33,9 @@ import { ReservationsSection } from './reservations-section';
 import { WeddingSection } from './wedding-section';
 import './booking.css';
 
+/** Statuses no writer leaves again (booking-lifecycle): nothing left for a case officer to take. */
+const finishedStatuses: ReadonlySet<string> = new Set(['REJECTED', 'CANCELLED', 'AUTOREJECTED']);
+
 /** '/soknader/:bookingId': one application with everything the administrator needs to decide on it. */
 export function BookingPage() {
   const bookingId = Number(useParams().bookingId);
@@ -109,7 +112,7 @@ function BookingView({ booking }: { booking: AdminBookingView }) {
       </Paragraph>
       {booking.round && booking.round.status !== 'CLOSED' ? <InRoundNotice round={booking.round} /> : <BookingActions booking={booking} />}
       {booking.status !== 'UNPROCESSED' && <NextApplication bookingId={booking.bookingId} locationId={booking.locationId} />}
-      <CaseOfficerSection bookingId={booking.bookingId} />
+      <CaseOfficerSection bookingId={booking.bookingId} finished={finishedStatuses.has(booking.status)} />
       {booking.wedding && <WeddingSection booking={booking} wedding={booking.wedding} />}
       {booking.approval && <ApprovalSummary approval={booking.approval} />}
       <ApplicantSection booking={booking} />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Heading, Paragraph } from '@digdir/designsystemet-react';
 import { useQuery } from '@tanstack/react-query';
 import { isApiClientError } from '@lokaler/api-client/api-client-error';
@@ -13,12 +13,20 @@ import { useBookingChange } from '../../components/booking-change/use-booking-ch
 /**
  * The case officer (decision 065): 'Ta saken' when nobody has it, 'Gi fra deg saken' when the
  * administrator has it, and 'Ta over saken' after a question when another has it. A take that meets
- * another's take on the server (409) asks the same question with the name the server gave.
+ * another's take on the server (409) asks the same question with the name the server gave. A finished
+ * booking (rejected, cancelled, rejected automatically) has nothing left to handle: it is not offered
+ * to be taken, only given up by the one who has it.
  */
-export function CaseOfficerSection({ bookingId }: { bookingId: number }) {
+export function CaseOfficerSection({ bookingId, finished }: { bookingId: number; finished: boolean }) {
   const assignee = useQuery(caseAssigneeQuery(bookingId));
   // The take-over question on screen, or null.
   const [question, setQuestion] = useState<string | null>(null);
+  // Taking or giving up the case swaps its button for another: the focus follows to the new one.
+  const actions = useRef<HTMLDivElement>(null);
+  const refocus = useRef(false);
+  const changed = () => {
+    refocus.current = true;
+  };
   const take = useBookingChange(
     {
       ...takeCaseMutation(bookingId),
@@ -29,11 +37,22 @@ export function CaseOfficerSection({ bookingId }: { bookingId: number }) {
         }
       },
     },
-    { successMessage: 'Du har tatt saken', onSuccess: () => setQuestion(null) },
+    {
+      successMessage: 'Du har tatt saken',
+      onSuccess: () => {
+        setQuestion(null);
+        changed();
+      },
+    },
   );
-  const release = useBookingChange(releaseCaseMutation(bookingId), { successMessage: 'Du har gitt fra deg saken' });
+  const release = useBookingChange(releaseCaseMutation(bookingId), { successMessage: 'Du har gitt fra deg saken', onSuccess: changed });
   const holder = assignee.data?.assignee ?? null;
   const mine = assignee.data?.heldByMe ?? false;
+  useEffect(() => {
+    if (!refocus.current) return;
+    refocus.current = false;
+    actions.current?.querySelector('button')?.focus();
+  }, [holder?.userId, mine]);
   const takeFailed = take.error && !(isApiClientError(take.error) && take.error.status === 409);
 
   return (
@@ -48,13 +67,13 @@ export function CaseOfficerSection({ bookingId }: { bookingId: number }) {
       )}
       {assignee.error && <Paragraph className="lk-subtle">Saksbehandleren kunne ikke hentes.</Paragraph>}
       {assignee.data && (
-        <div className="lk-booking-actions">
-          {!holder && (
+        <div className="lk-booking-actions" ref={actions}>
+          {!holder && !finished && (
             <Button variant="secondary" loading={take.isPending} onClick={() => take.mutate({ takeOver: false })}>
               Ta saken
             </Button>
           )}
-          {holder && !mine && (
+          {holder && !mine && !finished && (
             <Button
               variant="secondary"
               onClick={() => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Heading, Paragraph } from '@digdir/designsystemet-react';
 import { approveBatchMutation } from '@lokaler/api-client/admin-batch-approval';
 import { useGuardedMutation } from '@lokaler/api-client/react/use-guarded-mutation';
@@ -77,11 +77,17 @@ export function BatchApproval({
   );
 }
 
+/**
+ * The button that opened the confirmation leaves with the selection, so the outcome takes the focus:
+ * a keyboard user would otherwise be left on the page's body.
+ */
 function BatchOutcome({ outcome, onClose }: { outcome: BatchApprovalResponse; onClose: () => void }) {
   const failures = outcome.results.filter((r) => !r.approved);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [outcome]);
   return (
     <Alert data-color={failures.length > 0 ? 'warning' : 'success'} role="status">
-      <Heading level={2} data-size="xs">
+      <Heading level={2} data-size="xs" tabIndex={-1} ref={heading}>
         {outcome.approvedCount === 0 ? 'Ingen søknader ble godkjent' : `${count(outcome.approvedCount)} er godkjent`}
       </Heading>
       {failures.length > 0 && (

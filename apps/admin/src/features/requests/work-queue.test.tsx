@@ -119,7 +119,9 @@ describe('the work queue in the request list', () => {
 
     await waitFor(() => expect(api.callsTo('POST', '/api/booking/approve-batch')).toHaveLength(1));
     expect(api.callsTo('POST', '/api/booking/approve-batch')[0]!.body).toEqual({ locationId: 7, bookingIds: [1, 2] });
-    expect(await screen.findByRole('heading', { name: '1 søknad er godkjent' })).toBeInTheDocument();
+    // The opener leaves with the selection: the outcome takes the focus.
+    const outcome = await screen.findByRole('heading', { name: '1 søknad er godkjent' });
+    await waitFor(() => expect(outcome).toHaveFocus());
     expect(screen.getByText('LOK-2026-00002, Per Hansen: Søknaden er allerede behandlet.')).toBeInTheDocument();
     await waitFor(() => expect(listQueries(api).length).toBeGreaterThan(listCalls));
     expect(screen.queryByRole('button', { name: /Godkjenn valgte/ })).toBeNull();

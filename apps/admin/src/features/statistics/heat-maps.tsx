@@ -26,7 +26,7 @@ export function UtilisationFigure({ report, period }: { report: StatisticsReport
   return (
     <Figure
       figure="utilisation"
-      intro={`Bookede timer delt på åpne timer, per ${unit === 'ROOM_WEEK' ? 'rom og uke' : 'lokale og måned'}. Booket er godkjente tider og tider som venter på behandling, men ikke tider gjort utilgjengelige; åpent er åpningstidene, uten stengte dager. Over 100 % betyr at noe er booket utenom åpningstiden, – at det var stengt.`}
+      intro={`Bookede timer delt på åpne timer, per ${unit === 'ROOM_WEEK' ? 'rom og uke' : 'lokale og måned'}. Booket er godkjente tider og tider som venter på behandling, men ikke tider gjort utilgjengelige; åpent er åpningstidene, uten stengte dager. Over 100 % betyr at noe er booket utenom åpningstiden; – betyr at det var stengt.`}
       locationId={report.locationId}
       period={period}
       table={

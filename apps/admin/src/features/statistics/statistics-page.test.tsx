@@ -93,8 +93,9 @@ describe('the statistics page (decision 068)', () => {
         .getAllByRole('cell')
         .map((c) => c.textContent),
     ).toEqual(['83 %20 av 24 t', '5 %1,5 av 30 t']);
-    // Closed all week: no share, a dash.
+    // Closed all week: no share, a dash, which the introduction explains.
     expect(within(rows[1]!).getAllByRole('cell')[1]).toHaveTextContent('–0 av 0 t');
+    expect(screen.getByText(/Over 100 % betyr at noe er booket utenom åpningstiden; – betyr at det var stengt\.$/)).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Utnyttelse, tabell' })).toHaveAttribute('tabindex', '0');
 
     const purposes = screen.getByRole('list', { name: 'Timer etter formål' });
