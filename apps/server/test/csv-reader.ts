@@ -1,7 +1,7 @@
 /**
  * An RFC 4180 reader that is told nothing (decision 063): it strips a BOM, then tries the usual
  * delimiters and takes the one that gives every record the same number of fields (more than one),
- * as a spreadsheet's or Python's sniffer does; null when none does.
+ * as a spreadsheet's or Python's sniffer does; null when none does — as for a file of several tables.
  */
 export function readCsvWithoutHints(text: string): { delimiter: string; records: string[][] } | null {
   const body = text.replace(/^\uFEFF/, '');
