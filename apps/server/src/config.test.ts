@@ -240,6 +240,7 @@ describe('the key service and organisation register over HTTP', () => {
       url: 'https://r.example.no',
       token: null,
       timeoutMs: 5000,
+      enhetsregisteret: { url: 'https://data.brreg.no', timeoutMs: 1500 },
     });
   });
 });

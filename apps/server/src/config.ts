@@ -232,6 +232,9 @@ const envSchema = z.object({
   ORG_REGISTRY_URL: z.url({ protocol: /^https?$/ }).optional(),
   ORG_REGISTRY_TOKEN: z.string().min(1).optional(),
   ORG_REGISTRY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** Enhetsregisteret's open API, for each organisation's form (decision 068); a lookup slower than its deadline leaves the form unknown. */
+  ENHETSREGISTERET_URL: z.url({ protocol: /^https?$/ }).default('https://data.brreg.no'),
+  ENHETSREGISTERET_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(1500),
   // Identity providers and the person register (decision 032). The defaults are the local provider's.
   OIDC_CLIENT_ID: clientId.default('lokaler-portal'),
   OIDC_SCOPES: scopes.default('openid profile'),
@@ -359,7 +362,12 @@ function buildConfig(env: Env) {
     keyServiceHttp: keyServiceHttpSettings(env),
     orgRegistryHttp:
       env.ORG_REGISTRY_ADAPTER === 'http' && env.ORG_REGISTRY_URL
-        ? { url: env.ORG_REGISTRY_URL.replace(/\/$/, ''), token: env.ORG_REGISTRY_TOKEN ?? null, timeoutMs: env.ORG_REGISTRY_TIMEOUT_MS }
+        ? {
+            url: env.ORG_REGISTRY_URL.replace(/\/$/, ''),
+            token: env.ORG_REGISTRY_TOKEN ?? null,
+            timeoutMs: env.ORG_REGISTRY_TIMEOUT_MS,
+            enhetsregisteret: { url: env.ENHETSREGISTERET_URL.replace(/\/$/, ''), timeoutMs: env.ENHETSREGISTERET_TIMEOUT_MS },
+          }
         : null,
     personRegister: personRegisterSettings(env),
     archive: archiveSettings(env),

@@ -69,15 +69,34 @@ export const statisticsAgeGroupLabels: Record<(typeof statisticsAgeGroupKeys)[nu
 };
 
 /**
- * The kind of applicant: bookings store an organisation's number and name but no type of organisation
- * (no register's organisasjonsform, no 'idrettslag' or 'kor'), so this is what exists (decision 068).
+ * The kind of applicant (decision 068): an organisation by its form in Enhetsregisteret, stored on the
+ * booking when the application was sent ('ORG:FLI', …; 'ORG:UNKNOWN' when the register did not answer
+ * or for bookings from before), a private person, or the city's own activity.
  */
-export const statisticsOrganisationTypes = ['ORGANISATION', 'PERSON', 'INTERNAL'] as const;
+export const statisticsOrganisationTypes = ['PERSON', 'INTERNAL'] as const;
 export const statisticsOrganisationTypeLabels: Record<(typeof statisticsOrganisationTypes)[number], string> = {
-  ORGANISATION: 'Organisasjon (med organisasjonsnummer)',
   PERSON: 'Privatperson',
   INTERNAL: 'Kommunens interne aktivitet',
 };
+/** Prefix of an organisation's row key; the rest is the form code, or UNKNOWN. */
+export const STATISTICS_ORGANISATION_KEY_PREFIX = 'ORG:';
+export const STATISTICS_ORGANISATION_FORM_UNKNOWN = 'UNKNOWN';
+/** Enhetsregisteret's names of the forms organisations that book premises mostly have; another code is shown as itself. */
+export const organisationFormLabels: Readonly<Record<string, string>> = {
+  FLI: 'Forening/lag/innretning',
+  STI: 'Stiftelse',
+  AS: 'Aksjeselskap',
+  SA: 'Samvirkeforetak',
+  ORGL: 'Organisasjonsledd',
+  ENK: 'Enkeltpersonforetak',
+  KOMM: 'Kommune',
+};
+
+/** The label of an organisation form code: its name, the code itself when not in the table, 'Organisasjonsform ikke kjent' for null. */
+export function organisationFormLabel(code: string | null): string {
+  if (code === null || code === STATISTICS_ORGANISATION_FORM_UNKNOWN) return 'Organisasjonsform ikke kjent';
+  return Object.hasOwn(organisationFormLabels, code) ? organisationFormLabels[code]! : code;
+}
 
 /** One line of a breakdown: booked minutes and the bookings they belong to. */
 export const statisticsBreakdownRow = z.object({

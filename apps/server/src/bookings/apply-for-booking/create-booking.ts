@@ -59,7 +59,7 @@ export interface CreateBookingOptions {
   db: Db;
   user: AuthenticatedUser;
   /** The organisation the person acts for (impersonation), or null for a private person. */
-  organization?: { number: string; name: string } | null;
+  organization?: { number: string; name: string; form?: string | null } | null;
   body: CreateBookingRequest;
   /** For the link in the receipt. */
   publicUrl: string;

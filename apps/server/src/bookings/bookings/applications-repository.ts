@@ -15,7 +15,8 @@ export interface NewBooking {
   year: string;
   userId: number;
   /** Set when the person acts for an organisation: the booking then belongs to it. */
-  organization: { number: string; name: string } | null;
+  /** `form`: the organisation's form in Enhetsregisteret ('FLI', …), null when the register did not know it (decision 068). */
+  organization: { number: string; name: string; form?: string | null } | null;
   locationId: number;
   sourceForm: SourceForm;
   durationType: BookingDurationType;
@@ -51,9 +52,9 @@ export async function insertBookingWithEntry(
       tx,
       sql`
       with b as (
-        insert into bookings (status, user_id, organization_number, organization_name, location_id, purpose, source_form, duration_type,
+        insert into bookings (status, user_id, organization_number, organization_name, organization_form, location_id, purpose, source_form, duration_type,
           case_number, form_answers, hold_expires_at, cancellation_deadline, omitted_times)
-        values ('UNPROCESSED', ${booking.userId}, ${booking.organization?.number ?? null}, ${booking.organization?.name ?? null}, ${booking.locationId},
+        values ('UNPROCESSED', ${booking.userId}, ${booking.organization?.number ?? null}, ${booking.organization?.name ?? null}, ${booking.organization?.form ?? null}, ${booking.locationId},
           'PUBLICUSER_LOAN', ${booking.sourceForm}::source_form, ${booking.durationType}::booking_duration_type,
           ${nextCaseNumber(booking)}, ${JSON.stringify(booking.formAnswers)}::jsonb, ${booking.holdExpiresAt?.toISOString() ?? null}::timestamptz,
           ${booking.cancellationDeadline.toISOString()}::timestamptz, ${booking.omittedTimes?.length ? JSON.stringify(booking.omittedTimes) : null}::jsonb)
@@ -119,9 +120,9 @@ export async function insertWeddingTake(
           and hold_expires_at is not null and hold_expires_at > ${take.now.toISOString()}::timestamptz
         order by id limit 1
       ), b as (
-        insert into bookings (status, user_id, organization_number, organization_name, location_id, purpose, source_form, duration_type,
+        insert into bookings (status, user_id, organization_number, organization_name, organization_form, location_id, purpose, source_form, duration_type,
           case_number, form_answers, hold_expires_at, cancellation_deadline)
-        select 'UNPROCESSED', ${take.userId}, ${take.organization?.number ?? null}, ${take.organization?.name ?? null}, ${take.locationId},
+        select 'UNPROCESSED', ${take.userId}, ${take.organization?.number ?? null}, ${take.organization?.name ?? null}, ${take.organization?.form ?? null}, ${take.locationId},
           'PUBLICUSER_LOAN', ${take.sourceForm}::source_form, ${take.durationType}::booking_duration_type,
           ${nextCaseNumber(take)}, ${JSON.stringify(take.formAnswers)}::jsonb, ${take.holdExpiresAt?.toISOString() ?? null}::timestamptz,
           ${take.cancellationDeadline.toISOString()}::timestamptz

@@ -3,6 +3,9 @@ import {
   statisticsAgeGroupKeys,
   statisticsAgeGroupLabels,
   statisticsFigure,
+  organisationFormLabel,
+  STATISTICS_ORGANISATION_FORM_UNKNOWN,
+  STATISTICS_ORGANISATION_KEY_PREFIX,
   statisticsMessages,
   statisticsOrganisationTypeLabels,
   statisticsOrganisationTypes,
@@ -175,7 +178,7 @@ export async function statisticsOf(
       utilisation: { unit, columns, rows: [...rows.values()] },
       purposes: breakdown('purpose', statisticsPurposeKeys, statisticsPurposeLabels),
       ageGroups: breakdown('age', statisticsAgeGroupKeys, statisticsAgeGroupLabels),
-      organisationTypes: breakdown('kind', statisticsOrganisationTypes, statisticsOrganisationTypeLabels),
+      organisationTypes: [...organisationRows(breakdowns), ...breakdown('kind', statisticsOrganisationTypes, statisticsOrganisationTypeLabels)],
       demand: open.byWeekdayHour.map((openMinutes, i) => ({
         weekday: Math.floor(i / 24) + 1,
         hour: i % 24,
@@ -193,4 +196,21 @@ export async function statisticsOf(
       },
     };
   });
+}
+
+/**
+ * The organisations' rows of the breakdown by kind of applicant, one per form that occurs (decision 068):
+ * most hours first, the unknown form last.
+ */
+function organisationRows(breakdowns: Awaited<ReturnType<typeof loadBreakdowns>>): StatisticsBreakdownRow[] {
+  const unknownKey = STATISTICS_ORGANISATION_KEY_PREFIX + STATISTICS_ORGANISATION_FORM_UNKNOWN;
+  return breakdowns
+    .filter((b) => b.dimension === 'kind' && b.key.startsWith(STATISTICS_ORGANISATION_KEY_PREFIX))
+    .sort((a, b) => Number(a.key === unknownKey) - Number(b.key === unknownKey) || b.minutes - a.minutes || a.key.localeCompare(b.key))
+    .map((b) => ({
+      key: b.key,
+      label: organisationFormLabel(b.key.slice(STATISTICS_ORGANISATION_KEY_PREFIX.length)),
+      minutes: b.minutes,
+      bookings: b.bookings,
+    }));
 }

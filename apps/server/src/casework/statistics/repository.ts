@@ -1,6 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { activeReservationStatuses } from '@lokaler/domain/reservation';
-import type { StatisticsPeriod } from '@lokaler/domain/statistics';
+import {
+  STATISTICS_ORGANISATION_FORM_UNKNOWN,
+  STATISTICS_ORGANISATION_KEY_PREFIX,
+  type StatisticsPeriod,
+} from '@lokaler/domain/statistics';
 import { queryRows, type Tx } from '../../db/client';
 import type { HoursRow } from '../../availability';
 
@@ -110,7 +114,7 @@ export async function loadBookedMinutes(
 
 export type BreakdownDimension = 'purpose' | 'age' | 'kind';
 
-/** Booked minutes and bookings by purpose, by the form's age group and by kind of applicant. One statement. */
+/** Booked minutes and bookings by purpose, by the form's age group and by kind of applicant (an organisation by its form). One statement. */
 export async function loadBreakdowns(
   tx: Tx,
   locationId: number | null,
@@ -126,7 +130,8 @@ export async function loadBreakdowns(
         select b.purpose::text as purpose,
           case when b.form_answers->>'ageGroup' in ('CHILDREN', 'YOUTH', 'ADULTS', 'ALL') then b.form_answers->>'ageGroup' else 'UNKNOWN' end as age,
           case when b.purpose = 'ADMINUSER_INTERNAL_ACTIVITY' then 'INTERNAL'
-            when b.organization_number is not null then 'ORGANISATION' else 'PERSON' end as kind,
+            when b.organization_number is not null then ${STATISTICS_ORGANISATION_KEY_PREFIX}::text || coalesce(b.organization_form, ${STATISTICS_ORGANISATION_FORM_UNKNOWN}::text)
+            else 'PERSON' end as kind,
           k.minutes
         from booked k join bookings b on b.id = k.booking_id
         where b.purpose <> ${notUse}

@@ -88,6 +88,7 @@ describe('the statistics (decision 068): GET /api/statistics and /api/statistics
         status: 'APPROVED',
         organizationNumber: '998877660',
         organizationName: 'Sagene IL',
+        organizationForm: 'FLI',
         formAnswers: { activity: 'Innebandy', ageGroup: 'YOUTH' },
         createdAt: at('2030-03-04T08:00:00Z'),
       },
@@ -164,11 +165,54 @@ describe('the statistics (decision 068): GET /api/statistics and /api/statistics
       ADMINUSER_INTERNAL_ACTIVITY: [120, 1],
     });
     expect(pick(body.ageGroups)).toEqual({ CHILDREN: [0, 0], YOUTH: [210, 1], ADULTS: [0, 0], ALL: [0, 0], UNKNOWN: [180, 2] });
-    expect(pick(body.organisationTypes)).toEqual({ ORGANISATION: [210, 1], PERSON: [60, 1], INTERNAL: [120, 1] });
+    expect(pick(body.organisationTypes)).toEqual({ 'ORG:FLI': [210, 1], PERSON: [60, 1], INTERNAL: [120, 1] });
     expect(body.ageGroups.find((r) => r.key === 'YOUTH')?.label).toBe('Ungdom (13–19 år)');
     const booked = body.utilisation.rows.flatMap((r) => r.bookedMinutes).reduce((s, m) => s + m, 0);
     for (const rows of [body.purposes, body.ageGroups, body.organisationTypes])
       expect(rows.reduce((s, r) => s + r.minutes, 0)).toBe(booked);
+  });
+
+  it("hours by kind of applicant: an organisation by the form stored on its booking, the code for a form not in the table, 'ikke kjent' for none", async () => {
+    const db = ctx.database.db;
+    const ola = await createUser(db);
+    const hallId = (await createLocation(db, { name: 'Furuset forum' })).id;
+    const hall = (await createAsset(db, hallId, { name: 'Salen' })).id;
+    const time = (date: string, durationMinutes: number) => [
+      { bookableAssetId: hall, date, startTime: '18:00', durationMinutes, status: 'APPROVED' as const },
+    ];
+    const org = (number: string, form: string | null) => ({
+      status: 'APPROVED' as const,
+      organizationNumber: number,
+      organizationName: `Organisasjon ${number}`,
+      organizationForm: form,
+    });
+    await bookingWithTimes(db, hallId, ola.id, time('2031-05-05', 120), org('998877660', 'FLI'));
+    await bookingWithTimes(db, hallId, ola.id, time('2031-05-06', 60), org('997766555', 'FLI'));
+    await bookingWithTimes(db, hallId, ola.id, time('2031-05-07', 240), org('994433229', 'STI'));
+    await bookingWithTimes(db, hallId, ola.id, time('2031-05-08', 30), org('921857462', 'XYZ'));
+    await bookingWithTimes(db, hallId, ola.id, time('2031-05-09', 90), org('996655431', null));
+    await bookingWithTimes(db, hallId, ola.id, time('2031-05-10', 45), { status: 'APPROVED' });
+    const body = await report(bente, `locationId=${hallId}&from=2031-05-05&to=2031-05-11`);
+    expect(body.organisationTypes).toEqual([
+      { key: 'ORG:STI', label: 'Stiftelse', minutes: 240, bookings: 1 },
+      { key: 'ORG:FLI', label: 'Forening/lag/innretning', minutes: 180, bookings: 2 },
+      { key: 'ORG:XYZ', label: 'XYZ', minutes: 30, bookings: 1 },
+      { key: 'ORG:UNKNOWN', label: 'Organisasjonsform ikke kjent', minutes: 90, bookings: 1 },
+      { key: 'PERSON', label: 'Privatperson', minutes: 45, bookings: 1 },
+      { key: 'INTERNAL', label: 'Kommunens interne aktivitet', minutes: 0, bookings: 0 },
+    ]);
+    const rows = readCsvWithoutHints(
+      (await csv(bente, `figure=organisation-type&locationId=${hallId}&from=2031-05-05&to=2031-05-11`)).rawPayload.toString('utf8'),
+    )!;
+    expect(rows.records).toEqual([
+      ['Type søker', 'Timer', 'Bookinger'],
+      ['Stiftelse', '4,00', '1'],
+      ['Forening/lag/innretning', '3,00', '2'],
+      ['XYZ', '0,50', '1'],
+      ['Organisasjonsform ikke kjent', '1,50', '1'],
+      ['Privatperson', '0,75', '1'],
+      ['Kommunens interne aktivitet', '0,00', '0'],
+    ]);
   });
 
   it('demand against capacity by weekday and hour: applied for incl. rejected, split by hour, past midnight on the next day', async () => {

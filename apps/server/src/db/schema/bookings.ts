@@ -38,6 +38,8 @@ export const bookings = pgTable(
     /** Set when the person acted for an organisation ('kommunale tjenester' role). */
     organizationNumber: text('organization_number'),
     organizationName: text('organization_name'),
+    /** The organisation's form in Enhetsregisteret ('FLI', 'STI', …) when the application was sent; null when unknown or not an organisation (decision 068). */
+    organizationForm: text('organization_form'),
     locationId: integer('location_id')
       .notNull()
       .references(() => locations.id),

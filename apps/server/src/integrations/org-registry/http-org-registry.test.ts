@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../errors';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { signAccessToken } from '../../../test/access-tokens';
-import { capturingLogger, json, startHttpStub, type HttpStub } from '../../../test/http-stub';
+import { capturingLogger, json, startHttpStub, type HttpStub, type StubHandler } from '../../../test/http-stub';
 import { testCitizens } from '../../seed/test-users';
 import { HttpOrgRegistry, PERSON_SUBJECT_TYPE } from './http-org-registry';
 
@@ -37,6 +37,23 @@ describe('the organisation register over HTTP (Altinn 3 authorized parties)', ()
   let stub: HttpStub;
   let logger: ReturnType<typeof capturingLogger>;
   const registry = (timeoutMs = 2000) => new HttpOrgRegistry({ url: `${stub.url}/ar`, token: 'reg-token', timeoutMs }, logger.log);
+  const withForms = (formTimeoutMs = 300) =>
+    new HttpOrgRegistry(
+      { url: `${stub.url}/ar`, token: 'reg-token', timeoutMs: 2000, enhetsregisteret: { url: `${stub.url}/brreg`, timeoutMs: formTimeoutMs } },
+      logger.log,
+    );
+  /** The register's parties at /ar, and Enhetsregisteret's enheter at /brreg as `enheter` tells: a form code, a status to fail with, or 'hang'. */
+  const registerAndForms =
+    (enheter: Record<string, string | number>): StubHandler =>
+    (request, response) => {
+      if (request.url === '/ar/authorizedparties') return json(200, parties)(request, response);
+      const orgnr = /^\/brreg\/enhetsregisteret\/api\/enheter\/(\d{9})$/.exec(request.url)?.[1] ?? '';
+      const answer = enheter[orgnr];
+      if (answer === 'hang') return;
+      if (typeof answer === 'number') return json(answer, {})(request, response);
+      if (answer === undefined) return json(404, {})(request, response);
+      json(200, { organisasjonsnummer: orgnr, navn: 'X', organisasjonsform: { kode: answer, beskrivelse: 'Beskrivelse' } })(request, response);
+    };
 
   beforeAll(async () => {
     stub = await startHttpStub();
@@ -49,15 +66,47 @@ describe('the organisation register over HTTP (Altinn 3 authorized parties)', ()
 
   it("asks for the person's parties by subject and keeps the organisations where they have 'kommunale tjenester', subunits included", async () => {
     stub.answer(json(200, parties));
+    // Without Enhetsregisteret configured, every form is unknown.
     expect(await registry().organizationsFor({ sub: 'sub-123' })).toEqual([
-      { orgnr: '996655431', orgNavn: 'Frogner Damekor', rolleKode: 'KOMAB' },
-      { orgnr: '997766555', orgNavn: 'Tøyen Sportsklubb', rolleKode: 'KOMAB' },
-      { orgnr: '912345670', orgNavn: 'Tøyen Sportsklubb Håndball', rolleKode: 'KOMAB' },
+      { orgnr: '996655431', orgNavn: 'Frogner Damekor', rolleKode: 'KOMAB', organisasjonsform: null },
+      { orgnr: '997766555', orgNavn: 'Tøyen Sportsklubb', rolleKode: 'KOMAB', organisasjonsform: null },
+      { orgnr: '912345670', orgNavn: 'Tøyen Sportsklubb Håndball', rolleKode: 'KOMAB', organisasjonsform: null },
     ]);
     expect(stub.requests).toHaveLength(1);
     expect(stub.requests[0]).toMatchObject({ method: 'POST', url: '/ar/authorizedparties' });
     expect(stub.requests[0]!.headers.authorization).toBe('Bearer reg-token');
     expect(JSON.parse(stub.requests[0]!.body)).toEqual({ type: PERSON_SUBJECT_TYPE, value: 'sub-123' });
+  });
+
+  it("gives each organisation its form from Enhetsregisteret, and leaves it null when that lookup fails or is slow, without failing", async () => {
+    stub.answer(registerAndForms({ '996655431': 'FLI', '997766555': 'hang', '912345670': 500 }));
+    const started = Date.now();
+    expect(await withForms().organizationsFor({ sub: 'sub-123' })).toEqual([
+      { orgnr: '996655431', orgNavn: 'Frogner Damekor', rolleKode: 'KOMAB', organisasjonsform: 'FLI' },
+      { orgnr: '997766555', orgNavn: 'Tøyen Sportsklubb', rolleKode: 'KOMAB', organisasjonsform: null },
+      { orgnr: '912345670', orgNavn: 'Tøyen Sportsklubb Håndball', rolleKode: 'KOMAB', organisasjonsform: null },
+    ]);
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(stub.requests.filter((r) => r.url.startsWith('/brreg/')).map((r) => [r.method, r.url])).toEqual(
+      expect.arrayContaining([
+        ['GET', '/brreg/enhetsregisteret/api/enheter/996655431'],
+        ['GET', '/brreg/enhetsregisteret/api/enheter/997766555'],
+        ['GET', '/brreg/enhetsregisteret/api/enheter/912345670'],
+      ]),
+    );
+    expect(logger.warnings).toHaveLength(2);
+    expect(logger.warnings.join('\n')).toContain('no answer within 300 ms');
+    expect(logger.warnings.join('\n')).toContain('answered 500');
+  });
+
+  it('keeps a known form, and asks again for one it could not get', async () => {
+    const client = withForms();
+    stub.answer(registerAndForms({ '996655431': 'FLI', '997766555': 503, '912345670': 'STI' }));
+    await client.organizationsFor({ sub: 'sub-123' });
+    stub.requests.length = 0;
+    stub.answer(registerAndForms({ '996655431': 'AS', '997766555': 'FLI', '912345670': 'AS' }));
+    expect((await client.organizationsFor({ sub: 'sub-123' })).map((o) => o.organisasjonsform)).toEqual(['FLI', 'FLI', 'STI']);
+    expect(stub.requests.filter((r) => r.url.startsWith('/brreg/')).map((r) => r.url)).toEqual(['/brreg/enhetsregisteret/api/enheter/997766555']);
   });
 
   it.each([
@@ -96,6 +145,7 @@ describe('ORG_REGISTRY_ADAPTER=http and KEY_SERVICE_ADAPTER=http in the app', ()
       ORG_REGISTRY_ADAPTER: 'http',
       ORG_REGISTRY_URL: stub.url,
       ORG_REGISTRY_TIMEOUT_MS: '500',
+      ENHETSREGISTERET_URL: `${stub.url}/brreg`,
       KEY_SERVICE_ADAPTER: 'http',
       KEY_SERVICE_URL: `${stub.url}/keys`,
       KEY_SERVICE_TOKEN: 'key-token',

@@ -6,6 +6,7 @@ import { badAnswer, callJson } from '../http/json-client';
 import type { OrganizationRole, OrgRegistry } from './org-registry';
 
 const SERVICE = 'organisation register';
+const FORM_SERVICE = 'Enhetsregisteret';
 /**
  * How the request names the person: by the identity provider's subject, since this server never holds
  * the national identity number (decision 033: Altinn itself wants the number, so a city's integration
@@ -37,19 +38,29 @@ export interface HttpOrgRegistrySettings {
   url: string;
   token: string | null;
   timeoutMs: number;
+  /** Enhetsregisteret's open API (GET {url}/enhetsregisteret/api/enheter/{orgnr}), for each organisation's form. */
+  enhetsregisteret?: { url: string; timeoutMs: number } | undefined;
 }
+
+/** The part of Enhetsregisteret's enhet this client reads. */
+const enhet = z.object({ organisasjonsform: z.object({ kode: z.string().min(1) }) });
 
 /**
  * The organisation register over HTTP, shaped like Altinn 3's authorized parties API
  * (POST {url}/authorizedparties with { type, value } → the parties the person may act for, each with
  * its role codes and subunits). Only 'KOMAB' (Kommunale tjenester) counts, as with the local register.
  * A failure is a logged 503: the citizen is asked to try again and nothing is cached as "no roles".
+ * Each organisation's form (organisasjonsform) comes from Enhetsregisteret, looked up in parallel with
+ * a short deadline; a failed or slow lookup is logged and leaves the form null, never failing the
+ * caller (decision 068). A form once known is kept for the life of the process.
  */
 export class HttpOrgRegistry implements OrgRegistry {
   constructor(
     private readonly settings: HttpOrgRegistrySettings,
     private readonly log: FastifyBaseLogger,
   ) {}
+
+  private readonly forms = new Map<string, string>();
 
   async organizationsFor(person: { sub: string }): Promise<OrganizationRole[]> {
     const call = {
@@ -68,7 +79,26 @@ export class HttpOrgRegistry implements OrgRegistry {
       if (p.authorizedRoles?.includes(KOMMUNALE_TJENESTER_ROLE))
         roles.set(orgnr, { orgnr, orgNavn: p.name, rolleKode: KOMMUNALE_TJENESTER_ROLE });
     }
-    return [...roles.values()].sort((a, b) => compareNorwegian(a.orgNavn, b.orgNavn));
+    const withForms = await Promise.all([...roles.values()].map(async (r) => ({ ...r, organisasjonsform: await this.formOf(r.orgnr) })));
+    return withForms.sort((a, b) => compareNorwegian(a.orgNavn, b.orgNavn));
+  }
+
+  /** The organisation's form code in Enhetsregisteret, or null when it cannot be had now. */
+  private async formOf(orgnr: string): Promise<string | null> {
+    const known = this.forms.get(orgnr);
+    if (known) return known;
+    const register = this.settings.enhetsregisteret;
+    if (!register) return null;
+    const call = { method: 'GET', url: `${register.url}/enhetsregisteret/api/enheter/${orgnr}`, logPath: '/enhetsregisteret/api/enheter/{orgnr}' } as const;
+    try {
+      const parsed = enhet.safeParse((await callJson(FORM_SERVICE, this.log, register.timeoutMs, call)).body);
+      if (!parsed.success) throw badAnswer(FORM_SERVICE, this.log, call, 'no organisasjonsform');
+      this.forms.set(orgnr, parsed.data.organisasjonsform.kode);
+      return parsed.data.organisasjonsform.kode;
+    } catch {
+      // Logged by callJson / badAnswer; the form is then unknown.
+      return null;
+    }
   }
 }
 

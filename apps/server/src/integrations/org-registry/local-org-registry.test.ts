@@ -24,7 +24,12 @@ describe('the local organisation register', () => {
     expect((await registry.organizationsFor(kari!)).map((o) => o.orgNavn)).toEqual(['Frogner Damekor', 'Sagene Sjakklubb']);
     const olas = await registry.organizationsFor(ola!);
     expect(olas).toEqual([
-      { orgnr: localOrganizations.toyenSportsklubb.orgnr, orgNavn: 'Tøyen Sportsklubb', rolleKode: KOMMUNALE_TJENESTER_ROLE },
+      {
+        orgnr: localOrganizations.toyenSportsklubb.orgnr,
+        orgNavn: 'Tøyen Sportsklubb',
+        rolleKode: KOMMUNALE_TJENESTER_ROLE,
+        organisasjonsform: 'FLI',
+      },
     ]);
     expect((await registry.organizationsFor(amina!)).map((o) => o.orgNavn)).toEqual(['Holmlia Kulturforening']);
     expect((await registry.organizationsFor(per!)).map((o) => o.orgNavn)).toEqual([
@@ -33,5 +38,6 @@ describe('the local organisation register', () => {
       'Stovner Skolekorps',
     ]);
     expect(await registry.organizationsFor({ sub: 'nobody' })).toEqual([]);
+    expect((await registry.organizationsFor(per!)).map((o) => o.organisasjonsform)).toEqual(['STI', 'FLI', 'FLI']);
   });
 });

@@ -7,16 +7,16 @@ import type { OrganizationRole, OrgRegistry } from './org-registry';
  * The local organisation register: a fixed set of voluntary organisations (synthetic numbers with
  * valid mod-11 control digits) and the roles the local identity provider's test citizens have in
  * them. Only 'KOMAB' (Kommunale tjenester) roles let a person act for an organisation; the other
- * role is here so that the filter is exercised.
+ * role is here so that the filter is exercised. Each has its form in Enhetsregisteret (organisasjonsform).
  */
 export const localOrganizations = {
-  sageneSjakklubb: { orgnr: '998877660', orgNavn: 'Sagene Sjakklubb' },
-  toyenSportsklubb: { orgnr: '997766555', orgNavn: 'Tøyen Sportsklubb' },
-  frognerDamekor: { orgnr: '996655431', orgNavn: 'Frogner Damekor' },
-  holmliaKulturforening: { orgnr: '995544334', orgNavn: 'Holmlia Kulturforening' },
-  grorudHistorielag: { orgnr: '994433229', orgNavn: 'Grorud Historielag' },
-  stovnerSkolekorps: { orgnr: '993322113', orgNavn: 'Stovner Skolekorps' },
-  snekkerservice: { orgnr: '921857462', orgNavn: 'Nordmann Snekkerservice AS' },
+  sageneSjakklubb: { orgnr: '998877660', orgNavn: 'Sagene Sjakklubb', organisasjonsform: 'FLI' },
+  toyenSportsklubb: { orgnr: '997766555', orgNavn: 'Tøyen Sportsklubb', organisasjonsform: 'FLI' },
+  frognerDamekor: { orgnr: '996655431', orgNavn: 'Frogner Damekor', organisasjonsform: 'FLI' },
+  holmliaKulturforening: { orgnr: '995544334', orgNavn: 'Holmlia Kulturforening', organisasjonsform: 'FLI' },
+  grorudHistorielag: { orgnr: '994433229', orgNavn: 'Grorud Historielag', organisasjonsform: 'STI' },
+  stovnerSkolekorps: { orgnr: '993322113', orgNavn: 'Stovner Skolekorps', organisasjonsform: 'FLI' },
+  snekkerservice: { orgnr: '921857462', orgNavn: 'Nordmann Snekkerservice AS', organisasjonsform: 'AS' },
 } as const;
 
 const [kari, ola, amina, per] = testCitizens;
@@ -24,7 +24,7 @@ const o = localOrganizations;
 const DAGLIG_LEDER = 'DAGL';
 
 /** sub → roles. Kari and Per both represent Sagene Sjakklubb, so its bookings show for both. */
-const rolesBySub = new Map<string, readonly (readonly [{ orgnr: string; orgNavn: string }, string])[]>([
+const rolesBySub = new Map<string, readonly (readonly [{ orgnr: string; orgNavn: string; organisasjonsform: string }, string])[]>([
   [
     kari!.sub,
     [

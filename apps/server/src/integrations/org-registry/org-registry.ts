@@ -9,6 +9,11 @@ export interface OrganizationRole {
   orgNavn: string;
   /** The register's role code ('KOMAB' is 'Kommunale tjenester'). */
   rolleKode: string;
+  /**
+   * The organisation's form in Enhetsregisteret (organisasjonsform.kode: 'FLI', 'STI', 'AS', …), for
+   * the statistics by organisation type (decision 068); null or absent when the lookup failed or was slow.
+   */
+  organisasjonsform?: string | null;
 }
 
 export interface OrgRegistry {

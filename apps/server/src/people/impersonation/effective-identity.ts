@@ -12,7 +12,12 @@ import { clearImpersonationCookie, readImpersonationCookie } from './impersonati
  */
 export type EffectiveIdentity =
   | { kind: 'PERSON'; user: AuthenticatedUser }
-  | { kind: 'ORGANIZATION'; user: AuthenticatedUser; organization: { number: string; name: string } };
+  | {
+      kind: 'ORGANIZATION';
+      user: AuthenticatedUser;
+      /** `form`: Enhetsregisteret's organisasjonsform code from the same register answer, null when unknown (decision 068). */
+      organization: { number: string; name: string; form?: string | null };
+    };
 
 export interface EffectiveIdentityOptions {
   /**
@@ -52,7 +57,12 @@ async function resolve(request: FastifyRequest, reply: FastifyReply, onStale: 'f
   }
   const organizations = await request.server.orgRegistry.organizationsFor(user);
   const organization = organizations.find((o) => o.orgnr === cookie.orgnr);
-  if (organization) return { kind: 'ORGANIZATION', user, organization: { number: organization.orgnr, name: organization.orgNavn } };
+  if (organization)
+    return {
+      kind: 'ORGANIZATION',
+      user,
+      organization: { number: organization.orgnr, name: organization.orgNavn, form: organization.organisasjonsform ?? null },
+    };
   clearImpersonationCookie(reply);
   if (onStale === 'person') return { kind: 'PERSON', user };
   throw new AppError('FORBIDDEN', `User ${user.userId} no longer represents organisation ${cookie.orgnr}`, impersonationMessages.stale);
