@@ -1,7 +1,11 @@
 import type { Tx } from '../db/client';
 import { bookings, changeLog, decisionMessages, requirements, reservations } from '../db/schema/bookings';
+import { localOrganizations } from '../integrations/org-registry/local-org-registry';
 import type { BookingPlan } from './booking-plan';
 import { inChunks } from './chunks';
+
+/** The demo organisations' forms, as the local organisation register gives them (decision 068). */
+const formOf = new Map<string, string>(Object.values(localOrganizations).map((o) => [o.orgnr, o.organisasjonsform]));
 
 /** Case numbers of the demo: LOK-<year>-<five digits>, in creation order. */
 function caseNumber(plan: BookingPlan, sequence: number): string {
@@ -27,6 +31,7 @@ export async function insertBookings(
           userId: userId(plan.userSub),
           organizationNumber: plan.organization?.number ?? null,
           organizationName: plan.organization?.name ?? null,
+          organizationForm: plan.organization ? (formOf.get(plan.organization.number) ?? null) : null,
           locationId: plan.locationId,
           purpose: plan.purpose,
           sourceForm: plan.sourceForm,

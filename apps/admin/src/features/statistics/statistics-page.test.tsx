@@ -41,7 +41,9 @@ const report = (from: string, to: string, scope: 'LOCATION' | 'CITY' = 'LOCATION
     { key: 'UNKNOWN', label: 'Ikke oppgitt', minutes: 150, bookings: 2 },
   ],
   organisationTypes: [
-    { key: 'ORGANISATION', label: 'Organisasjon (med organisasjonsnummer)', minutes: 210, bookings: 1 },
+    { key: 'ORG:FLI', label: 'Forening/lag/innretning', minutes: 150, bookings: 2 },
+    { key: 'ORG:STI', label: 'Stiftelse', minutes: 30, bookings: 1 },
+    { key: 'ORG:UNKNOWN', label: 'Organisasjonsform ikke kjent', minutes: 30, bookings: 1 },
     { key: 'PERSON', label: 'Privatperson', minutes: 60, bookings: 1 },
     { key: 'INTERNAL', label: 'Kommunens interne aktivitet', minutes: 90, bookings: 1 },
   ],
@@ -131,7 +133,15 @@ describe('the statistics page (decision 068)', () => {
     expect(toggle).toHaveAttribute('aria-pressed', 'true');
     expect(within(section).queryByRole('list')).not.toBeInTheDocument();
     const table = within(section).getByRole('table', { name: 'Timer etter type søker' });
-    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Organisasjon (med organisasjonsnummer)3,558 %1');
+    const rows = within(table).getAllByRole('row');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Type søkerTimerAndelBookinger',
+      'Forening/lag/innretning2,542 %2',
+      'Stiftelse0,58 %1',
+      'Organisasjonsform ikke kjent0,58 %1',
+      'Privatperson117 %1',
+      'Kommunens interne aktivitet1,525 %1',
+    ]);
     expect(await axeViolations()).toEqual([]);
     await user.keyboard(' ');
     expect(within(section).getByRole('list', { name: 'Timer etter type søker' })).toBeInTheDocument();

@@ -91,7 +91,7 @@ function Statistics({ locationId }: { locationId: number | null }) {
           />
           <BreakdownFigure
             figure="organisation-type"
-            intro="Bookede timer etter hvem som booket: en organisasjon (med organisasjonsnummer), en privatperson eller kommunen selv. Hva slags organisasjon det er, registreres ikke."
+            intro="Bookede timer etter hvem som booket: en organisasjon etter organisasjonsformen i Enhetsregisteret da søknaden ble sendt, en privatperson eller kommunen selv. Eldre søknader, og søknader sendt mens registeret ikke svarte, står som «Organisasjonsform ikke kjent»."
             keyHeader="Type søker"
             rows={data.organisationTypes}
             locationId={locationId}

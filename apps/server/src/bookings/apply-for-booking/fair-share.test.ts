@@ -247,7 +247,18 @@ describe('fair share: what one applicant may hold pending at a location', () => 
     );
     // As himself, Per holds nothing yet.
     per.cookies.clear();
-    expect((await apply(per, series([rooms[4]!], firstMonday, 7))).statusCode).toBe(201);
+    const own = await apply(per, series([rooms[4]!], firstMonday, 7));
+    expect(own.statusCode).toBe(201);
+    // The organisation's form comes with the register's answer and is stored on its application only (decision 068).
+    const sent = [a, b].find((r) => r.statusCode === 201)!.json<{ bookingId: number }>().bookingId;
+    const stored = await queryRows<{ id: number; organization_number: string | null; organization_form: string | null }>(
+      ctx.database.db,
+      sql`select id, organization_number, organization_form from bookings where id in (${sent}, ${own.json<{ bookingId: number }>().bookingId}) order by id`,
+    );
+    expect(stored.map((r) => [r.organization_number, r.organization_form])).toEqual([
+      [club.orgnr, 'FLI'],
+      [null, null],
+    ]);
   });
 
   it('lets only one of two parallel requests of one person pass a limit only one fits under', async () => {
