@@ -178,7 +178,10 @@ export async function statisticsOf(
       utilisation: { unit, columns, rows: [...rows.values()] },
       purposes: breakdown('purpose', statisticsPurposeKeys, statisticsPurposeLabels),
       ageGroups: breakdown('age', statisticsAgeGroupKeys, statisticsAgeGroupLabels),
-      organisationTypes: [...organisationRows(breakdowns), ...breakdown('kind', statisticsOrganisationTypes, statisticsOrganisationTypeLabels)],
+      organisationTypes: [
+        ...organisationRows(breakdowns),
+        ...breakdown('kind', statisticsOrganisationTypes, statisticsOrganisationTypeLabels),
+      ],
       demand: open.byWeekdayHour.map((openMinutes, i) => ({
         weekday: Math.floor(i / 24) + 1,
         hour: i % 24,

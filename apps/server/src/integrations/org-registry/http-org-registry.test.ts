@@ -39,7 +39,12 @@ describe('the organisation register over HTTP (Altinn 3 authorized parties)', ()
   const registry = (timeoutMs = 2000) => new HttpOrgRegistry({ url: `${stub.url}/ar`, token: 'reg-token', timeoutMs }, logger.log);
   const withForms = (formTimeoutMs = 300) =>
     new HttpOrgRegistry(
-      { url: `${stub.url}/ar`, token: 'reg-token', timeoutMs: 2000, enhetsregisteret: { url: `${stub.url}/brreg`, timeoutMs: formTimeoutMs } },
+      {
+        url: `${stub.url}/ar`,
+        token: 'reg-token',
+        timeoutMs: 2000,
+        enhetsregisteret: { url: `${stub.url}/brreg`, timeoutMs: formTimeoutMs },
+      },
       logger.log,
     );
   /** The register's parties at /ar, and Enhetsregisteret's enheter at /brreg as `enheter` tells: a form code, a status to fail with, or 'hang'. */
@@ -52,7 +57,10 @@ describe('the organisation register over HTTP (Altinn 3 authorized parties)', ()
       if (answer === 'hang') return;
       if (typeof answer === 'number') return json(answer, {})(request, response);
       if (answer === undefined) return json(404, {})(request, response);
-      json(200, { organisasjonsnummer: orgnr, navn: 'X', organisasjonsform: { kode: answer, beskrivelse: 'Beskrivelse' } })(request, response);
+      json(200, { organisasjonsnummer: orgnr, navn: 'X', organisasjonsform: { kode: answer, beskrivelse: 'Beskrivelse' } })(
+        request,
+        response,
+      );
     };
 
   beforeAll(async () => {
@@ -78,7 +86,7 @@ describe('the organisation register over HTTP (Altinn 3 authorized parties)', ()
     expect(JSON.parse(stub.requests[0]!.body)).toEqual({ type: PERSON_SUBJECT_TYPE, value: 'sub-123' });
   });
 
-  it("gives each organisation its form from Enhetsregisteret, and leaves it null when that lookup fails or is slow, without failing", async () => {
+  it('gives each organisation its form from Enhetsregisteret, and leaves it null when that lookup fails or is slow, without failing', async () => {
     stub.answer(registerAndForms({ '996655431': 'FLI', '997766555': 'hang', '912345670': 500 }));
     const started = Date.now();
     expect(await withForms().organizationsFor({ sub: 'sub-123' })).toEqual([
@@ -106,7 +114,9 @@ describe('the organisation register over HTTP (Altinn 3 authorized parties)', ()
     stub.requests.length = 0;
     stub.answer(registerAndForms({ '996655431': 'AS', '997766555': 'FLI', '912345670': 'AS' }));
     expect((await client.organizationsFor({ sub: 'sub-123' })).map((o) => o.organisasjonsform)).toEqual(['FLI', 'FLI', 'STI']);
-    expect(stub.requests.filter((r) => r.url.startsWith('/brreg/')).map((r) => r.url)).toEqual(['/brreg/enhetsregisteret/api/enheter/997766555']);
+    expect(stub.requests.filter((r) => r.url.startsWith('/brreg/')).map((r) => r.url)).toEqual([
+      '/brreg/enhetsregisteret/api/enheter/997766555',
+    ]);
   });
 
   it.each([

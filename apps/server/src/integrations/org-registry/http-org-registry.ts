@@ -89,7 +89,11 @@ export class HttpOrgRegistry implements OrgRegistry {
     if (known) return known;
     const register = this.settings.enhetsregisteret;
     if (!register) return null;
-    const call = { method: 'GET', url: `${register.url}/enhetsregisteret/api/enheter/${orgnr}`, logPath: '/enhetsregisteret/api/enheter/{orgnr}' } as const;
+    const call = {
+      method: 'GET',
+      url: `${register.url}/enhetsregisteret/api/enheter/${orgnr}`,
+      logPath: '/enhetsregisteret/api/enheter/{orgnr}',
+    } as const;
     try {
       const parsed = enhet.safeParse((await callJson(FORM_SERVICE, this.log, register.timeoutMs, call)).body);
       if (!parsed.success) throw badAnswer(FORM_SERVICE, this.log, call, 'no organisasjonsform');
