@@ -178,7 +178,10 @@ describe('ORG_REGISTRY_ADAPTER=http and KEY_SERVICE_ADAPTER=http in the app', ()
     const res = await valid();
     expect(res.statusCode).toBe(200);
     expect(res.json<{ orgnr: string }[]>().map((o) => o.orgnr)).toEqual(['996655431', '997766555', '912345670']);
-    expect(JSON.parse(stub.requests.at(-1)!.body)).toEqual({ type: PERSON_SUBJECT_TYPE, value: testCitizens[0]!.sub });
+    const asked = stub.requests.filter((r) => r.url === '/authorizedparties').at(-1)!;
+    expect(JSON.parse(asked.body)).toEqual({ type: PERSON_SUBJECT_TYPE, value: testCitizens[0]!.sub });
+    // The stub's answer to Enhetsregisteret's lookups is not an enhet: the forms are unknown, the list still answers.
+    expect(stub.requests.filter((r) => r.url.startsWith('/brreg/enhetsregisteret/api/enheter/'))).toHaveLength(3);
 
     stub.answer(json(502, {}));
     const failed = await valid();
