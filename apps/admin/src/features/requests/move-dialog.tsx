@@ -94,7 +94,7 @@ export function MoveDialog({
 
   return (
     <Dialog open onClose={() => !move.isPending && onClose()} aria-labelledby={titleId} closeButton="Lukk">
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form onSubmit={(event) => void submit(event)} noValidate className="lk-move-form">
         <Dialog.Block className="lk-stack">
           <Heading level={2} data-size="sm" id={titleId}>
             Flytt tid
