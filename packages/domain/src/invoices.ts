@@ -116,10 +116,13 @@ export const invoiceDocumentLine = z.object({
   description: z.string(),
   /** 'HUR' hours (hour elements), 'C62' pieces: UN/ECE rec 20, as EHF wants them. */
   unitCode: z.enum(['HUR', 'C62']),
-  /** Hours with up to two decimals for HUR (minutes / 60), pieces otherwise; negative on a credit note's own lines never: see kind. */
+  /** Hours with up to two decimals for HUR (minutes / 60), pieces for C62. Negative for a credit basis line that goes on an invoice. */
   quantity: z.number(),
   unitPriceOre: z.number().int(),
-  /** Positive on both kinds: a credit note states what it gives back as positive amounts. */
+  /**
+   * quantity × unit price, rounded to the øre as the basis line has it. On an INVOICE a credit basis line is a
+   * negative line; on a CREDIT_NOTE every sign is turned, so what it gives back is positive.
+   */
   amountOre: z.number().int(),
   /** The first and last date of the times the line covers. */
   fromDate: z.string(),
