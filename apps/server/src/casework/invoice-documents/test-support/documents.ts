@@ -28,7 +28,8 @@ export const seller: InvoiceSeller = {
   vatRegistered: true,
 };
 
-const hours = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
+// `+ 0` turns -0 into 0: the documents never hold a negative zero.
+const hours = (minutes: number) => Math.round((minutes / 60) * 100) / 100 + 0;
 
 export const exampleLines: InvoiceDocumentLine[] = [
   {
@@ -120,7 +121,7 @@ const lineArbitrary = (period: string): fc.Arbitrary<InvoiceDocumentLine> =>
           quantity: hours(minutes),
           unitPriceOre: price,
           // A difference line: what is owed now less what an earlier invoice had, not quantity × price.
-          amountOre: shape === 'hours' ? Math.round((minutes * price) / 60) : amount,
+          amountOre: shape === 'hours' ? Math.round((minutes * price) / 60) + 0 : amount,
           ...dates,
         };
       if (shape === 'piece')
@@ -154,8 +155,7 @@ export const documentArbitrary = (channel: 'EHF' | 'ERP' = 'EHF'): fc.Arbitrary<
     .map(([r, period, raw]) => {
       // Invoices and credit notes both have a positive total: a negative sum is the other kind's lines.
       const sum = raw.reduce((s, l) => s + l.amountOre, 0);
-      const lines =
-        sum < 0 ? raw.map((l) => ({ ...l, quantity: -l.quantity, amountOre: -l.amountOre, unitPriceOre: l.unitPriceOre })) : raw;
+      const lines = sum < 0 ? raw.map((l) => ({ ...l, quantity: -l.quantity + 0, amountOre: -l.amountOre + 0 })) : raw;
       const orgnr = orgnrWithCheckDigit(r.orgBase) ?? '923609016';
       const issueDate = monthBounds(period).last;
       const due = new Date(`${issueDate}T12:00:00Z`);
