@@ -12,8 +12,9 @@ export function hundredths(quantity: number): number {
 }
 
 /** Hundredths as a decimal without trailing zeros: 150 → '1.5', 200 → '2', -33 → '-0.33'. */
-export function hundredthsText(value: number): string {
-  return kronerText(value).replace(/\.?0+$/, '') || '0';
+export function hundredthsText(value: number, decimalSeparator: '.' | ',' = '.'): string {
+  const text = kronerText(value).replace(/\.?0+$/, '') || '0';
+  return decimalSeparator === '.' ? text : text.replace('.', ',');
 }
 
 /** The first and last day of a 'YYYY-MM' month. */
