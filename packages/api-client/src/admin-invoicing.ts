@@ -28,7 +28,7 @@ export const invoiceSettingsQuery = (locationId: number) =>
     queryFn: ({ signal }) => apiFetch(`/api/admin/location/${locationId}/invoice-settings`, { schema: invoiceSettings, signal }),
   });
 
-/** PUT /api/admin/location/{id}/invoice-settings: answers the stored settings. */
+/** PUT /api/admin/location/{id}/invoice-settings: an answer with a body is parsed as the stored settings; an empty one (204) is fine too. */
 export const saveInvoiceSettingsMutation = (queryClient: QueryClient, locationId: number) =>
   mutationOptions({
     mutationKey: [...invoicingKey(locationId), 'settings'],

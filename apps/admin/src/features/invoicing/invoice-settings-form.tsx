@@ -45,8 +45,9 @@ function SettingsForm({ locationId, settings }: { locationId: number; settings: 
   });
   const { errors, submitCount } = form.formState;
   const save = useGuardedMutation(saveInvoiceSettingsMutation(queryClient, locationId), {
-    onSuccess: (stored) => {
-      form.reset(settingsFormValues(stored));
+    // The fields show what was sent and saved (the settings are read again by the factory's refresh).
+    onSuccess: (_, saved) => {
+      form.reset(settingsFormValues(saved));
       showToast({ type: 'success', msg: preferencesSavedMessage });
     },
   });
