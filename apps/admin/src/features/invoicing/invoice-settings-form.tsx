@@ -11,6 +11,7 @@ import type { InvoiceSettings } from '@lokaler/domain/invoices';
 import { FormErrorSummary } from '@lokaler/ui/form-error-summary';
 import { QueryLoader } from '@lokaler/ui/query-loader';
 import { useToasts } from '@lokaler/ui/toasts';
+import { useUnsavedChangesGuard } from '@lokaler/ui/unsaved-changes-guard';
 import { settingsForm, settingsFormValues, type SettingsFormValues } from './invoicing-forms';
 
 /**
@@ -43,7 +44,8 @@ function SettingsForm({ locationId, settings }: { locationId: number; settings: 
     shouldFocusError: false,
     defaultValues: settingsFormValues(settings),
   });
-  const { errors, submitCount } = form.formState;
+  const { errors, submitCount, isDirty } = form.formState;
+  const guard = useUnsavedChangesGuard(isDirty);
   const save = useGuardedMutation(saveInvoiceSettingsMutation(queryClient, locationId), {
     // The fields show what was sent and saved (the settings are read again by the factory's refresh).
     onSuccess: (_, saved) => {
@@ -58,6 +60,7 @@ function SettingsForm({ locationId, settings }: { locationId: number; settings: 
       aria-label="Fakturainnstillinger"
       onSubmit={(e) => void form.handleSubmit((body) => save.mutate(body))(e)}
     >
+      {guard.dialog}
       <FormErrorSummary
         errors={errors}
         submitCount={submitCount}

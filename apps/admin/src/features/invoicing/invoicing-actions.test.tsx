@@ -68,6 +68,23 @@ describe('holding, releasing and adding lines', () => {
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('holds a line by keyboard alone: Enter opens the dialog, the reason is typed, Tab and Enter send it', async () => {
+    const user = userEvent.setup();
+    const api = stubInvoicing();
+    renderAdmin(october, { user: siri });
+    (await screen.findByRole('button', { name: 'Hold tilbake Leie, markedspris, LOK-2026-00013' })).focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Hold tilbake leie, markedspris' });
+    within(dialog).getByRole('textbox', { name: 'Begrunnelse' }).focus();
+    await user.keyboard('Kreditten venter på ny avtale{Tab}');
+    expect(within(dialog).getByRole('button', { name: 'Hold tilbake' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Slipp Leie, markedspris, LOK-2026-00013' })).toHaveFocus());
+    expect(api.callsTo('PUT', '/api/admin/booking/13/invoice-basis/hold').map((c) => c.body)).toEqual([
+      { held: true, period: '2026-10', element: 'MARKEDSPRIS', reason: 'Kreditten venter på ny avtale' },
+    ]);
+  });
+
   it("'Slipp' releases the element's lines of the month at once and keeps the focus on the line", async () => {
     const user = userEvent.setup();
     const api = stubInvoicing();

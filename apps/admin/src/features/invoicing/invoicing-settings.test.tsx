@@ -66,6 +66,20 @@ describe("the location's invoice settings", () => {
     await user.click(within(form).getByRole('button', { name: 'Lagre' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent('Bare en administrator for hele byen kan slå på fakturering.');
   });
+
+  it('asks before leaving the page with unsaved settings; another month is not leaving', async () => {
+    const user = userEvent.setup();
+    stubInvoicing();
+    const { router } = renderAdmin(october, { user: siri });
+    const form = await screen.findByRole('form', { name: 'Fakturainnstillinger' });
+    await user.click(await within(form).findByRole('checkbox', { name: 'Fakturer leie ved dette lokalet' }));
+    await user.click(screen.getByRole('link', { name: 'Neste måned (november 2026)' }));
+    expect(await screen.findByRole('heading', { name: 'Fakturagrunnlag for november 2026' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Søknader' }));
+    expect(await screen.findByRole('dialog')).toHaveTextContent('Du bør lagre endringer før du går ut');
+    expect(router.state.location.pathname).toBe('/admin/lokaler/7/faktura');
+  });
 });
 
 describe("an invoice's PDF", () => {
