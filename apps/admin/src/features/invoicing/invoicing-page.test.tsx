@@ -8,7 +8,6 @@ import { renderAdmin, siri } from '../../testing/render-admin';
 import { jsonResponse } from '../../testing/stub-api';
 import { addPeriodMonths, monthName } from './invoicing-period';
 import { stubInvoicing } from './invoicing-test-api';
-import { emptyMonth } from './invoicing-test-data';
 
 configure({ asyncUtilTimeout: 5000 });
 setUpAdminTests({ scrollTo: 'stub' });
@@ -74,29 +73,32 @@ describe("the location's Fakturagrunnlag", () => {
 
   it('an empty month says so and offers no run; the month moves through the address and back', async () => {
     const user = userEvent.setup();
-    const api = stubInvoicing({ months: { '2026-10': emptyMonth('2026-10') } });
-    const { router } = renderAdmin(october, { user: siri });
-    expect(await screen.findByText('Ingen bookinger med fakturagrunnlag i oktober 2026.')).toBeInTheDocument();
-    expect(screen.getByText('Ingen fakturaer eller kreditnotaer å sende for oktober 2026.')).toBeInTheDocument();
-    expect(screen.getByText('Ingen fakturaer er laget for oktober 2026 ennå.')).toBeInTheDocument();
+    // Months around today's, so the chooser (two years back) always offers them.
+    const thisMonth = todayInOslo(new Date()).slice(0, 7);
+    const [first, before, chosen] = [-1, -2, -6].map((n) => addPeriodMonths(thisMonth, n)) as [string, string, string];
+    const api = stubInvoicing({ months: {} });
+    const { router } = renderAdmin(`/admin/lokaler/7/faktura?periode=${first}`, { user: siri });
+    expect(await screen.findByText(`Ingen bookinger med fakturagrunnlag i ${monthName(first)}.`)).toBeInTheDocument();
+    expect(screen.getByText(`Ingen fakturaer eller kreditnotaer å sende for ${monthName(first)}.`)).toBeInTheDocument();
+    expect(screen.getByText(`Ingen fakturaer er laget for ${monthName(first)} ennå.`)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Send fakturaer/ })).not.toBeInTheDocument();
     expect(await axeViolations()).toEqual([]);
 
-    await user.click(screen.getByRole('link', { name: 'Forrige måned (september 2026)' }));
-    expect(await screen.findByRole('heading', { name: 'Fakturagrunnlag for september 2026' })).toBeInTheDocument();
-    expect(router.state.location.search).toBe('?periode=2026-09');
+    await user.click(screen.getByRole('link', { name: `Forrige måned (${monthName(before)})` }));
+    expect(await screen.findByRole('heading', { name: `Fakturagrunnlag for ${monthName(before)}` })).toBeInTheDocument();
+    expect(router.state.location.search).toBe(`?periode=${before}`);
 
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Måned' }), 'mai 2026');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Måned' }), monthName(chosen));
     await user.click(screen.getByRole('button', { name: 'Vis' }));
-    expect(await screen.findByRole('heading', { name: 'Fakturagrunnlag for mai 2026' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: `Fakturagrunnlag for ${monthName(chosen)}` })).toBeInTheDocument();
     expect(api.callsTo('GET', '/api/admin/location/7/invoicing').map((c) => c.url.search)).toEqual([
-      '?period=2026-10',
-      '?period=2026-09',
-      '?period=2026-05',
+      `?period=${first}`,
+      `?period=${before}`,
+      `?period=${chosen}`,
     ]);
     await act(() => router.navigate(-1));
-    expect(await screen.findByRole('heading', { name: 'Fakturagrunnlag for september 2026' })).toBeInTheDocument();
-    expect(screen.getByRole('combobox', { name: 'Måned' })).toHaveValue('2026-09');
+    expect(await screen.findByRole('heading', { name: `Fakturagrunnlag for ${monthName(before)}` })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Måned' })).toHaveValue(before);
   });
 
   it.each([
