@@ -127,7 +127,7 @@ function RunOutcome({ outcome, onClose }: { outcome: InvoiceRunResponse; onClose
       ? `Ingen fakturaer ble laget for ${monthName(outcome.period)}`
       : `Laget ${[invoices > 0 ? invoiceCount(invoices) : '', credits > 0 ? creditNoteCount(credits) : ''].filter(Boolean).join(' og ')} for ${monthName(outcome.period)}`;
   return (
-    <Alert data-color={outcome.skipped.length > 0 ? 'warning' : 'success'} className="lk-stack">
+    <Alert data-color={outcome.skipped.length > 0 ? 'warning' : 'success'} className="lk-stack lk-invoicing-outcome">
       <Heading level={3} data-size="xs" tabIndex={-1} ref={heading}>
         {title}
       </Heading>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Heading, Link, Paragraph, Table, Tag } from '@digdir/designsystemet-react';
+import { Alert, Button, Heading, Link, Paragraph, Table } from '@digdir/designsystemet-react';
 import { Link as RouterLink } from 'react-router';
 import { formatKroner } from '@lokaler/domain/admin-selvkost';
 import type { InvoicingBooking, InvoicingLine } from '@lokaler/domain/invoices';
@@ -135,11 +135,7 @@ function LinesTable({ booking, actions }: { booking: InvoicingBooking; actions: 
               <Table.Cell>{lineKindText[line.kind]}</Table.Cell>
               <Table.Cell>
                 <div>{lineStatusText(line)}</div>
-                {line.held && (
-                  <Tag data-color="warning" data-size="sm" className="lk-invoicing-held">
-                    Holdt tilbake: {line.holdReason ?? 'uten begrunnelse'}
-                  </Tag>
-                )}
+                {line.held && <div className="lk-invoicing-held">Holdt tilbake: {line.holdReason ?? 'uten begrunnelse'}</div>}
               </Table.Cell>
               <Table.Cell>
                 <LineAction booking={booking} line={line} actions={actions} />
@@ -159,6 +155,7 @@ function LineAction({ booking, line, actions }: { booking: InvoicingBooking; lin
   return (
     <Button
       id={lineActionId(line)}
+      className="lk-invoicing-line-action"
       variant="tertiary"
       data-size="sm"
       loading={busy}

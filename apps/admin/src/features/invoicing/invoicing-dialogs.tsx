@@ -49,16 +49,18 @@ export function HoldDialog({ booking, line, busy, error, onSubmit, onClose }: Di
   return (
     <Dialog open onClose={() => !busy && onClose()} aria-labelledby={titleId} closeButton="Lukk">
       <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)}>
-        <Dialog.Block className="lk-stack">
+        <Dialog.Block>
           <Heading level={2} data-size="sm" id={titleId}>
             Hold tilbake {elementText(line.element).toLowerCase()}
           </Heading>
-          <Paragraph>
-            De åpne linjene for {elementText(line.element).toLowerCase()} i {monthName(line.period)} på {booking.caseNumber} blir ikke
-            fakturert før du slipper dem. Begrunnelsen lagres i loggen.
-          </Paragraph>
-          <Textfield label="Begrunnelse" multiline rows={3} {...register('reason')} error={errors.reason?.message} required />
-          <Failure error={error} />
+          <div className="lk-stack lk-invoicing-dialog-body">
+            <Paragraph>
+              De åpne linjene for {elementText(line.element).toLowerCase()} i {monthName(line.period)} på {booking.caseNumber} blir ikke
+              fakturert før du slipper dem. Begrunnelsen lagres i loggen.
+            </Paragraph>
+            <Textfield label="Begrunnelse" multiline rows={3} {...register('reason')} error={errors.reason?.message} required />
+            <Failure error={error} />
+          </div>
         </Dialog.Block>
         <Dialog.Block className="lk-dialog-actions">
           <Button type="submit" loading={busy} disabled={busy}>
@@ -97,33 +99,35 @@ export function AdjustmentDialog({
   return (
     <Dialog open onClose={() => !busy && onClose()} aria-labelledby={titleId} closeButton="Lukk">
       <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)}>
-        <Dialog.Block className="lk-stack">
+        <Dialog.Block>
           <Heading level={2} data-size="sm" id={titleId}>
             Legg til linje på {booking.caseNumber}
           </Heading>
-          <Paragraph>Linjen kommer med på fakturaen for {monthName(period)}. Begrunnelsen lagres i loggen.</Paragraph>
-          <FormErrorSummary errors={errors} submitCount={submitCount} heading="For å legge til linjen må du rette opp følgende feil:" />
-          <Field>
-            <Label htmlFor={`${titleId}-element`}>Element</Label>
-            <Select id={`${titleId}-element`} {...register('element')}>
-              {manualInvoiceElements.map((element) => (
-                <Select.Option key={element} value={element}>
-                  {invoiceElementText[element]}
-                </Select.Option>
-              ))}
-            </Select>
-          </Field>
-          <Textfield
-            label="Beløp i kroner"
-            description="Med minus foran for å trekke fra, for eksempel -250,50."
-            inputMode="decimal"
-            className="lk-invoicing-short-field"
-            {...register('amount')}
-            error={errors.amount?.message}
-            required
-          />
-          <Textfield label="Begrunnelse" multiline rows={3} {...register('reason')} error={errors.reason?.message} required />
-          <Failure error={error} />
+          <div className="lk-stack lk-invoicing-dialog-body">
+            <Paragraph>Linjen kommer med på fakturaen for {monthName(period)}. Begrunnelsen lagres i loggen.</Paragraph>
+            <FormErrorSummary errors={errors} submitCount={submitCount} heading="For å legge til linjen må du rette opp følgende feil:" />
+            <Field>
+              <Label htmlFor={`${titleId}-element`}>Element</Label>
+              <Select id={`${titleId}-element`} {...register('element')}>
+                {manualInvoiceElements.map((element) => (
+                  <Select.Option key={element} value={element}>
+                    {invoiceElementText[element]}
+                  </Select.Option>
+                ))}
+              </Select>
+            </Field>
+            <Textfield
+              label="Beløp i kroner"
+              description="Med minus foran for å trekke fra, for eksempel -250,50."
+              inputMode="decimal"
+              className="lk-invoicing-short-field"
+              {...register('amount')}
+              error={errors.amount?.message}
+              required
+            />
+            <Textfield label="Begrunnelse" multiline rows={3} {...register('reason')} error={errors.reason?.message} required />
+            <Failure error={error} />
+          </div>
         </Dialog.Block>
         <Dialog.Block className="lk-dialog-actions">
           <Button type="submit" loading={busy} disabled={busy}>
