@@ -70,7 +70,6 @@ function Basis({ locationId }: { locationId: number }) {
   const hold = useGuardedMutation(holdInvoiceLinesMutation(queryClient, locationId), {
     onSuccess: (_, { body }) => {
       showToast({ type: 'success', msg: body.held ? 'Linjen holdes tilbake' : 'Linjen er sluppet og blir med i neste utsending' });
-      if (dialog?.kind === 'hold') close(lineActionId(dialog.line));
     },
     onError: (error, { body }) => {
       // A release has no dialog to show its refusal in.
@@ -141,7 +140,9 @@ function Basis({ locationId }: { locationId: number }) {
           line={dialog.line}
           busy={hold.isPending}
           error={hold.error}
-          onSubmit={(body) => hold.mutate({ bookingId: dialog.booking.bookingId, body })}
+          onSubmit={(body) =>
+            hold.mutate({ bookingId: dialog.booking.bookingId, body }, { onSuccess: () => close(lineActionId(dialog.line)) })
+          }
           onClose={() => close(lineActionId(dialog.line))}
         />
       )}
