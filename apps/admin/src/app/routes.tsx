@@ -56,6 +56,10 @@ export function createRoutes(): RouteObject[] {
                   lazy: () => import('../features/statistics/statistics-page').then((m) => ({ Component: m.LocationStatisticsPage })),
                 },
                 {
+                  path: paths.locationInvoicing.path,
+                  lazy: () => import('../features/invoicing/invoicing-page').then((m) => ({ Component: m.InvoicingPage })),
+                },
+                {
                   path: paths.cityStatistics.path,
                   lazy: () => import('../features/statistics/statistics-page').then((m) => ({ Component: m.CityStatisticsPage })),
                 },

@@ -7,11 +7,11 @@ import { paths } from '../config/paths';
 import './location-header.css';
 
 /**
- * The top of a location's pages (the request list, the calendar, the statistics): the way back to
+ * The top of a location's pages (the request list, the calendar, the statistics, the invoicing): the way back to
  * 'Mine lokaler', the location's name as the page's h1 and the switch between those views. The name
  * comes from the admin's own locations; the server still checks access on every call.
  */
-export function LocationHeader({ locationId, view }: { locationId: number; view: 'Søknader' | 'Kalender' | 'Statistikk' }) {
+export function LocationHeader({ locationId, view }: { locationId: number; view: 'Søknader' | 'Kalender' | 'Statistikk' | 'Faktura' }) {
   const { user } = useAuth();
   const { data: locations } = useAdminLocations(user?.sub);
   const name = locations?.find((l) => l.id === locationId)?.name;
@@ -35,6 +35,9 @@ export function LocationHeader({ locationId, view }: { locationId: number; view:
         </NavLink>
         <NavLink to={paths.locationStatistics.getHref(locationId)} className="lk-view-nav__link" end>
           Statistikk
+        </NavLink>
+        <NavLink to={paths.locationInvoicing.getHref(locationId)} className="lk-view-nav__link" end>
+          Faktura
         </NavLink>
       </nav>
     </div>

@@ -37,6 +37,11 @@ export const paths = {
     path: '/lokaler/:locationId/statistikk',
     getHref: (locationId: number, search = '') => `/lokaler/${locationId}/statistikk${search}`,
   },
+  /** A location's Fakturagrunnlag (decision 071); ?periode=YYYY-MM, the month before today's without it. */
+  locationInvoicing: {
+    path: '/lokaler/:locationId/faktura',
+    getHref: (locationId: number, period?: string) => `/lokaler/${locationId}/faktura${period ? `?periode=${period}` : ''}`,
+  },
   /** The whole city's statistics, for a city-wide administrator (decision 068). */
   cityStatistics: { path: '/statistikk', getHref: (search = '') => `/statistikk${search}` },
   booking: { path: '/soknader/:bookingId', getHref: (bookingId: number) => `/soknader/${bookingId}` },
