@@ -90,7 +90,7 @@ describe("the booking page's 'Faktura'", () => {
 
     await user.click(within(newest).getByText('Se linjene på fakturaen'));
     const lines = within(newest).getByRole('table', { name: 'Linjene på faktura 1004' });
-    expect(within(lines).getByText('Leie, markedspris').closest('tr')).toHaveTextContent(/4 timer.*2 500,00 kr.*10 000,00 kr/);
+    expect(within(lines).getByText('Leie, markedspris').closest('tr')).toHaveTextContent(/4 timer.*2 500,00 kr per time.*10 000,00 kr/);
     expect(await axeViolations()).toEqual([]);
   });
 

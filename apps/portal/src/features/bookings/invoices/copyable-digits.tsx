@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Button } from '@digdir/designsystemet-react';
 
 /**
@@ -21,7 +21,10 @@ export function CopyableDigits({ label, digits, groups }: { label: string; digit
     <span className="lk-copyable">
       <span className="lk-digits" data-digits={digits}>
         {groups.map((group, index) => (
-          <span key={index}>{group}</span>
+          <Fragment key={index}>
+            {index > 0 && <wbr />}
+            <span>{group}</span>
+          </Fragment>
         ))}
       </span>
       {canCopy && (

@@ -32,7 +32,8 @@ export function InvoiceLines({ invoice }: { invoice: UserInvoice }) {
                 <Table.Cell data-label="Dato">{formatLineDates(line)}</Table.Cell>
                 <Table.Cell data-label="Antall">{formatLineQuantity(line)}</Table.Cell>
                 <Table.Cell data-label="Pris" className="lk-number">
-                  {formatInvoiceAmount(line.unitPriceOre)}
+                  <span className="lk-nowrap">{formatInvoiceAmount(line.unitPriceOre)}</span>
+                  {line.unitCode === 'HUR' && ' per time'}
                 </Table.Cell>
                 <Table.Cell data-label="Beløp" className="lk-number">
                   {formatInvoiceAmount(line.amountOre)}

@@ -94,10 +94,10 @@ describe('/bookinger/faktura', () => {
     // The KID reads in groups but is digits only as text: what a selection copies.
     const kid = fact(sent, 'KID').querySelector('.lk-digits')!;
     expect(kid.textContent).toBe('0000010033');
-    expect([...kid.children].map((group) => group.textContent)).toEqual(['0000', '0100', '33']);
+    expect([...kid.querySelectorAll('span')].map((group) => group.textContent)).toEqual(['0000', '0100', '33']);
     const account = fact(sent, 'Kontonummer').querySelector('.lk-digits')!;
     expect(account.textContent).toBe('15031234567');
-    expect([...account.children].map((group) => group.textContent)).toEqual(['1503', '12', '34567']);
+    expect([...account.querySelectorAll('span')].map((group) => group.textContent)).toEqual(['1503', '12', '34567']);
 
     const sending = await card('Faktura 1004');
     expect(within(sending).getByText('Under sending')).toBeInTheDocument();
@@ -128,7 +128,7 @@ describe('/bookinger/faktura', () => {
       .map((row) => [...row.querySelectorAll('th, td')].map((c) => c.textContent));
     expect(rows).toEqual([
       ['Hva', 'Dato', 'Antall', 'Pris', 'Beløp'],
-      ['Leie, lokalkategori 2', '03.11.2026–24.11.2026', '2,5 timer', '450,00 kr', '1 125,00 kr'],
+      ['Leie, lokalkategori 2', '03.11.2026–24.11.2026', '2,5 timer', '450,00 kr per time', '1 125,00 kr'],
       ['Etableringsgebyr', '03.11.2026', '1 stk', '109,50 kr', '109,50 kr'],
       ['Sum', '1 234,50 kr'],
     ]);
