@@ -26,9 +26,9 @@ export function formatLineDates(line: Pick<InvoiceDocumentLine, 'fromDate' | 'to
 
 const decimals = new Intl.NumberFormat('nb-NO', { maximumFractionDigits: 2 });
 
-/** '2,5 timer', '1 time', '1 stk'. */
+/** '2,5 timer', '1 time', '1 stk'; a credit line on an invoice '-2 timer', with the hyphen its amount has. */
 export function formatLineQuantity(line: Pick<InvoiceDocumentLine, 'quantity' | 'unitCode'>): string {
-  const amount = decimals.format(line.quantity);
+  const amount = decimals.format(line.quantity).replace('\u2212', '-').replace(/\s/g, ' ');
   if (line.unitCode === 'C62') return `${amount} stk`;
   return `${amount} ${Math.abs(line.quantity) === 1 ? 'time' : 'timer'}`;
 }
