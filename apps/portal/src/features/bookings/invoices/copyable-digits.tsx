@@ -19,7 +19,7 @@ export function CopyableDigits({ label, digits, groups }: { label: string; digit
   };
   return (
     <span className="lk-copyable">
-      <span className="lk-digits" data-digits={digits}>
+      <span className="lk-digits">
         {groups.map((group, index) => (
           <Fragment key={index}>
             {index > 0 && <wbr />}
