@@ -72,6 +72,8 @@ export const paths = {
   calendarFeeds: { path: '/bookinger/kalenderabonnement', getHref: () => '/bookinger/kalenderabonnement' },
   /** Decision 057: the person's copy of their data and their deletion request, under Mine bookinger. */
   myData: { path: '/bookinger/mine-data', getHref: () => '/bookinger/mine-data' },
+  /** Decision 071: the invoices and credit notes of the identity the person acts as, under Mine bookinger. */
+  invoices: { path: '/bookinger/faktura', getHref: () => '/bookinger/faktura' },
   booking: { path: '/bookinger/:bookingId', getHref: (bookingId: number | string) => `/bookinger/${enc(String(bookingId))}` },
   bookingContract: {
     path: '/bookinger/:bookingId/kontrakt',

@@ -23,6 +23,7 @@ export const bookingRoutes: RouteObject[] = [
     lazy: () => import('./calendar-feeds/calendar-feeds-page').then((m) => ({ Component: m.CalendarFeedsPage })),
   },
   { path: paths.myData.path, lazy: () => import('./my-data/my-data-page').then((m) => ({ Component: m.MyDataPage })) },
+  { path: paths.invoices.path, lazy: () => import('./invoices/invoices-page').then((m) => ({ Component: m.InvoicesPage })) },
   { path: paths.booking.path, lazy: () => import('./detail/booking-page').then((m) => ({ Component: m.BookingPage })) },
   { path: paths.bookingContract.path, lazy: () => import('./contract/contract-page').then((m) => ({ Component: m.ContractPage })) },
   { path: paths.bookingDecision.path, lazy: () => import('./documents/vedtak-page').then((m) => ({ Component: m.VedtakPage })) },

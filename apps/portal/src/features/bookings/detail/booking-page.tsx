@@ -3,6 +3,7 @@ import { Link } from '@digdir/designsystemet-react';
 import { Link as RouterLink } from 'react-router';
 import type { UserBooking } from '@lokaler/domain/user-booking';
 import { infoForLeietakerQuery, retroactiveContractQuery } from '@lokaler/api-client/user-booking-documents';
+import { userBookingInvoicesQuery } from '@lokaler/api-client/user-invoices';
 import { usePageTitle } from '@lokaler/ui/page-title';
 import { OmittedDatesSection } from '@lokaler/ui/omitted-dates-section';
 import { paths } from '../../../config/paths';
@@ -17,6 +18,7 @@ import { ChangeTimeline } from './change-timeline';
 import { DecisionMessages } from './decision-messages';
 import { DocumentsSection } from './documents-section';
 import { FireProcedureSection } from './fire-procedure-section';
+import { InvoicesSection } from './invoices-section';
 import { ProevingsattestSection } from './proevingsattest-section';
 import { RoomsAndTimesSection } from './rooms-and-times-section';
 
@@ -37,10 +39,11 @@ export function BookingPage() {
   );
 }
 
-/** Decision 019: the documents section's two answers are asked for with the booking, not after it. */
+/** Decision 019: the documents section's two answers (and the invoices', decision 071) are asked for with the booking, not after it. */
 function PrefetchDocuments({ sub, bookingId }: { sub: string; bookingId: number }) {
   usePrefetchQuery(retroactiveContractQuery(sub, bookingId));
   usePrefetchQuery(infoForLeietakerQuery(sub, bookingId));
+  usePrefetchQuery(userBookingInvoicesQuery(sub, bookingId));
   return null;
 }
 
@@ -61,6 +64,7 @@ function BookingDetail({ sub, booking }: { sub: string; booking: UserBooking }) 
         intro="Du sendte søknaden uten disse datoene, fordi de ikke var ledige:"
       />
       <DocumentsSection sub={sub} booking={booking} />
+      <InvoicesSection sub={sub} booking={booking} />
       <ProevingsattestSection sub={sub} booking={booking} />
       <FireProcedureSection booking={booking} />
       {booking.hasOslonokkelen && <KeySection sub={sub} bookingId={booking.bookingId} />}

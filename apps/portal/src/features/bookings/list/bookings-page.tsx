@@ -51,6 +51,11 @@ function MyBookings({ user }: { user: AuthUser }) {
         </Paragraph>
         <Paragraph>
           <Link asChild>
+            <RouterLink to={paths.invoices.getHref()}>Faktura</RouterLink>
+          </Link>
+        </Paragraph>
+        <Paragraph>
+          <Link asChild>
             <RouterLink to={paths.myData.getHref()}>Mine data</RouterLink>
           </Link>
         </Paragraph>

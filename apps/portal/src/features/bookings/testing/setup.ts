@@ -24,13 +24,14 @@ export function callsOf(fetchMock: { mock: { calls: unknown[][] } }): string[] {
   });
 }
 
-/** The answers /bookinger/:bookingId needs for `booking` (roles, the booking, its contract and information), plus `extra`. */
+/** The answers /bookinger/:bookingId needs for `booking` (roles, the booking, its contract, information and invoices), plus `extra`. */
 export function stubBooking(booking = buildUserBooking(), extra: Record<string, unknown> = {}) {
   return stubApi({
     '/api/currentuser/roles': kariRoles,
     [`/api/user/booking/${booking.bookingId}`]: booking,
     [`/api/user/retroactive-contract/${booking.bookingId}`]: { text: '' },
     [`/api/user/booking/${booking.bookingId}/infoforleietaker`]: { heading: '', description: '', links: [] },
+    [`/api/user/booking/${booking.bookingId}/invoices`]: [],
     ...extra,
   });
 }
