@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { CostBasedPrices } from '@lokaler/domain/admin-selvkost';
 import type { BookingDurationType, CostCategory } from '@lokaler/domain/booking';
-import type { NewLine, RecordedLine } from '@lokaler/domain/invoice-basis';
+import type { InvoiceBasisElement, NewLine, RecordedLine } from '@lokaler/domain/invoice-basis';
 import type { DayOfWeek } from '@lokaler/domain/scheduling/day-of-week';
 import type { DbOrTx, Tx } from '../../db/client';
 import { bookingApprovals } from '../../db/schema/admin-decisions';
@@ -55,10 +55,21 @@ export async function listInvoiceBasisLines(db: DbOrTx, bookingId: number): Prom
   return db.select().from(invoiceBasisLines).where(eq(invoiceBasisLines.bookingId, bookingId)).orderBy(asc(invoiceBasisLines.id));
 }
 
-export function asRecordedLine(row: InvoiceBasisRow): RecordedLine {
+/** The lines the reconciliation compares: the contract's, never an administrator's manual line (decision 071). */
+export async function listDerivedLines(db: DbOrTx, bookingId: number): Promise<RecordedLine[]> {
+  const rows = await db
+    .select()
+    .from(invoiceBasisLines)
+    .where(and(eq(invoiceBasisLines.bookingId, bookingId), eq(invoiceBasisLines.manual, false)))
+    .orderBy(asc(invoiceBasisLines.id));
+  return rows.map(asRecordedLine);
+}
+
+function asRecordedLine(row: InvoiceBasisRow): RecordedLine {
+  if (row.manual) throw new Error(`invoice basis line ${row.id} is manual: the reconciliation never reads it`);
   return {
     id: row.id,
-    element: row.element,
+    element: row.element as InvoiceBasisElement,
     period: row.period,
     unitPriceOre: row.unitPriceOre,
     quantity: row.quantity,
@@ -68,12 +79,19 @@ export function asRecordedLine(row: InvoiceBasisRow): RecordedLine {
   };
 }
 
-/** Deletes OPEN lines only: an invoiced line stays whatever the caller asks. */
+/** Deletes OPEN derived lines only: an invoiced line, and an administrator's manual line, stay whatever the caller asks. */
 export async function deleteOpenLines(tx: Tx, bookingId: number, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
   await tx
     .delete(invoiceBasisLines)
-    .where(and(eq(invoiceBasisLines.bookingId, bookingId), eq(invoiceBasisLines.status, 'OPEN'), inArray(invoiceBasisLines.id, [...ids])));
+    .where(
+      and(
+        eq(invoiceBasisLines.bookingId, bookingId),
+        eq(invoiceBasisLines.status, 'OPEN'),
+        eq(invoiceBasisLines.manual, false),
+        inArray(invoiceBasisLines.id, [...ids]),
+      ),
+    );
 }
 
 export async function insertLines(tx: Tx, bookingId: number, lines: readonly NewLine[]): Promise<void> {
@@ -82,8 +100,8 @@ export async function insertLines(tx: Tx, bookingId: number, lines: readonly New
 }
 
 /**
- * Marks the booking's OPEN lines as invoiced. The invoice run (not built yet, decision 058) is its
- * caller; tests use it to reach the credit path. Returns how many lines it marked.
+ * Marks the booking's OPEN lines as invoiced without an invoice: the tests of decision 058 use it to
+ * reach the credit path (the invoice run marks its lines with their invoice, decision 071). Returns how many lines it marked.
  */
 export async function markLinesInvoiced(db: DbOrTx, bookingId: number, at: Date): Promise<number> {
   const marked = await db

@@ -2,7 +2,7 @@ import { assetDisplayName } from '@lokaler/domain/bookable-asset';
 import { isBillableReservation, reconcileInvoiceBasis, type InvoiceTerms } from '@lokaler/domain/invoice-basis';
 import type { Tx } from '../../db/client';
 import { loadReservationRows, type BookingStatusHook } from '../../bookings';
-import { asRecordedLine, deleteOpenLines, findPricingFacts, insertLines, listInvoiceBasisLines, type PricingFacts } from './repository';
+import { deleteOpenLines, findPricingFacts, insertLines, listDerivedLines, type PricingFacts } from './repository';
 
 /**
  * Brings a booking's invoice basis up to date with its times and approved terms (decision 058), in
@@ -15,7 +15,8 @@ export async function syncInvoiceBasis(tx: Tx, bookingId: number): Promise<void>
   const terms = termsOf(facts);
   // Most changes are of free or unpriced bookings: one read, nothing written.
   if (!terms && !facts.hasLines) return;
-  const recorded = (await listInvoiceBasisLines(tx, bookingId)).map(asRecordedLine);
+  // An administrator's manual lines (decision 071) are left out: the reconciliation never sees or deletes them.
+  const recorded = await listDerivedLines(tx, bookingId);
   const reservations = (await loadReservationRows(tx, [bookingId])).map((r) => ({
     id: r.id,
     bookableAssetId: r.bookableAssetId,
