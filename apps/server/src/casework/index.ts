@@ -6,6 +6,8 @@ export { adminDocumentRoutes } from './admin-documents/routes';
 export { closingWithBookings } from './closing-with-bookings/closing-with-bookings';
 export { invoiceBasisHook } from './invoice-basis/sync-invoice-basis';
 export { invoiceBasisRoutes } from './invoice-basis/routes';
+export { invoicingRoutes } from './invoicing/routes';
+export { userInvoiceRoutes } from './invoicing/user-routes';
 export { adminRejectionRoutes } from './admin-rejection/routes';
 export { reimbursementRoutes } from './reimbursement/routes';
 export { roundDecisionPdf } from './round-allocation/round-decision-pdf';
