@@ -4,7 +4,7 @@ export { adminBookingListRoutes } from './admin-booking-list/routes';
 export { adminBookingViewRoutes } from './admin-booking-view/routes';
 export { adminDocumentRoutes } from './admin-documents/routes';
 export { closingWithBookings } from './closing-with-bookings/closing-with-bookings';
-export { invoiceBasisHook } from './invoice-basis/sync-invoice-basis';
+export { invoiceBasisHook, syncInvoiceBasisOfPricedBookings } from './invoice-basis/sync-invoice-basis';
 export { invoiceBasisRoutes } from './invoice-basis/routes';
 export { invoicingRoutes } from './invoicing/routes';
 export { userInvoiceRoutes } from './invoicing/user-routes';

@@ -4,7 +4,7 @@ import type { BookingDurationType, CostCategory } from '@lokaler/domain/booking'
 import type { InvoiceBasisElement, NewLine, RecordedLine } from '@lokaler/domain/invoice-basis';
 import type { DayOfWeek } from '@lokaler/domain/scheduling/day-of-week';
 import type { DbOrTx, Tx } from '../../db/client';
-import { bookingApprovals } from '../../db/schema/admin-decisions';
+import { bookingApprovals, selvkostPrices } from '../../db/schema/admin-decisions';
 import { bookings } from '../../db/schema/bookings';
 import { invoiceBasisLines } from '../../db/schema/invoice-basis';
 
@@ -32,23 +32,51 @@ export async function findPricingFacts(db: DbOrTx, bookingId: number): Promise<P
       approvalCategory: bookingApprovals.costCategory,
       approvalMarketPrice: bookingApprovals.marketPriceOre,
       costBasedPrices: bookingApprovals.costBasedPrices,
+      locationPrices: selvkostPrices,
       hasTilsynsvakt: bookingApprovals.hasTilsynsvakt,
       tilsynsvaktWeekdays: bookingApprovals.tilsynsvaktWeekdays,
       hasLines: sql<boolean>`exists (select 1 from ${invoiceBasisLines} where ${invoiceBasisLines.bookingId} = ${bookings.id})`,
     })
     .from(bookings)
     .leftJoin(bookingApprovals, eq(bookingApprovals.bookingId, bookings.id))
+    .leftJoin(selvkostPrices, eq(selvkostPrices.locationId, bookings.locationId))
     .where(eq(bookings.id, bookingId));
   if (!row) return undefined;
+  const l = row.locationPrices;
   return {
     durationType: row.durationType,
     costCategory: row.approvalCategory ?? row.bookingCategory,
     marketPriceOre: row.approvalMarketPrice ?? row.bookingMarketPrice,
-    costBasedPrices: row.costBasedPrices ?? null,
+    // A cost-based approval without its own price list (a round's decision, the demo data) is priced by
+    // the location's list, as its contract states it and the reimbursement report prices it (decisions 063, 071).
+    costBasedPrices:
+      row.costBasedPrices ??
+      (l
+        ? {
+            lokalkategori1: l.lokalkategori1Ore,
+            lokalkategori2: l.lokalkategori2Ore,
+            lokalkategori3: l.lokalkategori3Ore,
+            etableringSemesterlan: l.etableringSemesterlanOre,
+            etableringEngangsutleie: l.etableringEngangsutleieOre,
+            timeTilsynsvakt: l.timeTilsynsvaktOre,
+            timeEkstraRenhold: l.timeEkstraRenholdOre,
+          }
+        : null),
     hasTilsynsvakt: row.hasTilsynsvakt ?? false,
     tilsynsvaktWeekdays: row.tilsynsvaktWeekdays ?? [],
     hasLines: row.hasLines,
   };
+}
+
+/** The approved, priced bookings (COST or MARKET): the demo data's, whose basis the seed writes after them. */
+export async function findPricedBookingIds(db: DbOrTx): Promise<number[]> {
+  const rows = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .leftJoin(bookingApprovals, eq(bookingApprovals.bookingId, bookings.id))
+    .where(sql`${bookings.status} = 'APPROVED' and coalesce(${bookingApprovals.costCategory}, ${bookings.costCategory}) in ('COST', 'MARKET')`)
+    .orderBy(asc(bookings.id));
+  return rows.map((r) => r.id);
 }
 
 export async function listInvoiceBasisLines(db: DbOrTx, bookingId: number): Promise<InvoiceBasisRow[]> {
