@@ -23,6 +23,8 @@ export interface DocumentPdfInput {
   signature?: { signerName: string; signedAt: Date } | undefined;
   /** A line after the text for an unsigned document that is meant to be signed ('Kontrakten er ikke signert.'). */
   unsignedNote?: string | undefined;
+  /** What the printed SHA-256 is of; the stored documents' 'for godkjent tekst' unless told (an invoice is not approved text). */
+  checksumLabel?: string | undefined;
 }
 
 const PRODUCER = 'Lokaler (pdf-lib)';
@@ -71,7 +73,7 @@ export async function renderDocumentPdf(input: DocumentPdfInput): Promise<Uint8A
   } else if (input.unsignedNote) {
     flow.text(input.unsignedNote, { bold: true });
   }
-  flow.text('Sjekksum (SHA-256) for godkjent tekst:', { size: 9 });
+  flow.text(input.checksumLabel ?? 'Sjekksum (SHA-256) for godkjent tekst:', { size: 9 });
   flow.text(input.sha256, { size: 9 });
   flow.finish(`Saksnummer ${input.caseNumber}`);
 
