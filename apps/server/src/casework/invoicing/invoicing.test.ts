@@ -308,6 +308,16 @@ describe('invoicing: Fakturagrunnlag, holds, adjustments and the run', () => {
     expect((await kari.request({ method: 'GET', url: '/api/user/invoices' })).json<UserInvoice[]>().map((i) => i.bookingId)).toEqual([clubs]);
     await kari.request({ method: 'POST', url: '/api/user/impersonation', payload: { orgNo: '', orgName: 'NO_IMPERSONATION' } });
     expect((await ola.request({ method: 'GET', url: `/api/user/booking/${own}/invoices` })).statusCode).toBe(404);
+    // The PDF: the owner's, as an attachment; 404 for another citizen; the location's administrators only.
+    const pdf = await kari.request({ method: 'GET', url: list[0]!.pdfUrl });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toBe(`attachment; filename="faktura-${list[0]!.number}.pdf"`);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await ola.request({ method: 'GET', url: list[0]!.pdfUrl })).statusCode).toBe(404);
+    expect((await call(ctx.app, siri, 'GET', `/api/admin/invoices/${list[0]!.id}/pdf`)).statusCode).toBe(200);
+    expect((await call(ctx.app, jonas, 'GET', `/api/admin/invoices/${list[0]!.id}/pdf`)).statusCode).toBe(403);
+    expect((await call(ctx.app, siri, 'GET', `/api/admin/invoices/99999/pdf`)).statusCode).toBe(404);
   });
 
   it("lists the booking's deliveries in the administrator's log, for its location's administrators only", async () => {

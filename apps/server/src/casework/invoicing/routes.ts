@@ -17,7 +17,8 @@ import {
 import { currentUser } from '../../auth/index';
 import { addInvoiceAdjustment, getInvoiceSettings, getInvoicingPeriod, getInvoicingSummary, putInvoiceSettings, setInvoiceHold } from './admin-invoicing';
 import { runInvoices } from './run-invoices';
-import { listInvoiceMessages } from './user-invoices';
+import { sendInvoicePdf } from './invoice-pdf';
+import { findAdminInvoice, listInvoiceMessages } from './user-invoices';
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
 const security = [{ bearer: [] }];
@@ -152,6 +153,22 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getInvoicingSummary(db, currentUser(request), request.params.id, request.query.from, request.query.to),
+  );
+
+  app.get(
+    '/admin/invoices/:id/pdf',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        security,
+        params: idParams,
+        response: { 200: z.any().describe('The PDF'), ...errors },
+        summary: 'The invoice or credit note as PDF/A-2b (application/pdf, attachment faktura-{number}.pdf or kreditnota-{number}.pdf), as it was sent',
+        description: "For the administrators of the invoice's location; 403 for others, 404 when there is no such invoice.",
+      },
+    },
+    async (request, reply) => sendInvoicePdf(reply, await findAdminInvoice(db, currentUser(request), request.params.id), app.config.invoicing.seller),
   );
 
   app.get(

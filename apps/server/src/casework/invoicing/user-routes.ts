@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { apiError } from '@lokaler/domain/api-error';
 import { idParams } from '@lokaler/domain/id-param';
 import { userInvoicesResponse } from '@lokaler/domain/invoices';
 import { applicantBooking } from '../../bookings';
 import { effectiveIdentity } from '../../people';
-import { listUserInvoices } from './user-invoices';
+import { sendInvoicePdf } from './invoice-pdf';
+import { findUserInvoice, listUserInvoices } from './user-invoices';
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
 const security = [{ bearer: [] }];
@@ -46,5 +48,21 @@ export const userInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       const { identity, booking } = await applicantBooking(request, reply, request.params.id);
       return listUserInvoices(db, identity, seller, booking.id);
     },
+  );
+
+  app.get(
+    '/user/invoices/:id/pdf',
+    {
+      config: { access: 'citizen' },
+      schema: {
+        tags,
+        security,
+        params: idParams,
+        response: { 200: z.any().describe('The PDF'), ...errors },
+        summary: 'One of the identity\'s invoices or credit notes as PDF/A-2b (application/pdf), as it was sent',
+        description: "The same 404 for an invoice that does not exist and another's.",
+      },
+    },
+    async (request, reply) => sendInvoicePdf(reply, await findUserInvoice(db, await effectiveIdentity(request, reply), request.params.id), seller),
   );
 };
