@@ -116,7 +116,12 @@ export function smtpProblems(env: Env): string[] {
 
 const orgnrList = z
   .string()
-  .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.string().regex(/^\d{9}$/, 'each organisation number must be 9 digits')));
 
 /** Invoices (decision 071): who is invoiced, the seller, and where the documents go. Spread into config.ts's envSchema. */
@@ -132,11 +137,17 @@ export const invoicingEnvShape = {
   INVOICE_ERP_TOKEN: z.string().min(1).optional(),
   INVOICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
   INVOICE_SELLER_NAME: z.string().trim().min(1).default('Oslo kommune'),
-  INVOICE_SELLER_ORGNR: z.string().regex(/^\d{9}$/, 'must be 9 digits').optional(),
+  INVOICE_SELLER_ORGNR: z
+    .string()
+    .regex(/^\d{9}$/, 'must be 9 digits')
+    .optional(),
   INVOICE_SELLER_ADDRESS: z.string().trim().min(1).default('Rådhusplassen 1'),
   INVOICE_SELLER_POSTAL_CODE: z.string().trim().min(1).default('0037'),
   INVOICE_SELLER_CITY: z.string().trim().min(1).default('Oslo'),
-  INVOICE_SELLER_ACCOUNT: z.string().regex(/^\d{11}$/, 'must be 11 digits').optional(),
+  INVOICE_SELLER_ACCOUNT: z
+    .string()
+    .regex(/^\d{11}$/, 'must be 11 digits')
+    .optional(),
   INVOICE_SELLER_EMAIL: z.email().default('faktura@lokaler.oslo.kommune.no'),
   INVOICE_SELLER_VAT_REGISTERED: z
     .enum(['true', 'false'])
@@ -168,7 +179,12 @@ export function invoicingSettings(env: Env) {
     seller: {
       name: env.INVOICE_SELLER_NAME,
       orgnr: env.INVOICE_SELLER_ORGNR ?? DEMO_SELLER.orgnr,
-      address: { addressLine: env.INVOICE_SELLER_ADDRESS, postalCode: env.INVOICE_SELLER_POSTAL_CODE, city: env.INVOICE_SELLER_CITY, countryCode: 'NO' },
+      address: {
+        addressLine: env.INVOICE_SELLER_ADDRESS,
+        postalCode: env.INVOICE_SELLER_POSTAL_CODE,
+        city: env.INVOICE_SELLER_CITY,
+        countryCode: 'NO',
+      },
       accountNumber: env.INVOICE_SELLER_ACCOUNT ?? DEMO_SELLER.accountNumber,
       contactEmail: env.INVOICE_SELLER_EMAIL,
       vatRegistered: env.INVOICE_SELLER_VAT_REGISTERED,
@@ -185,6 +201,8 @@ export function invoicingProblems(env: Env): string[] {
   // A made-up seller would put a made-up account number on real invoices.
   if (env.NODE_ENV === 'production' && env.INVOICE_DELIVERY_MODE !== 'off' && !env.ALLOW_DEMO_SERVICES)
     for (const name of ['INVOICE_SELLER_ORGNR', 'INVOICE_SELLER_ACCOUNT'] as const)
-      problems.push(!env[name] && `  ${name}: required when NODE_ENV=production and invoices are sent (INVOICE_DELIVERY_MODE=off sends none)`);
+      problems.push(
+        !env[name] && `  ${name}: required when NODE_ENV=production and invoices are sent (INVOICE_DELIVERY_MODE=off sends none)`,
+      );
   return problems.filter((line): line is string => Boolean(line));
 }

@@ -26,7 +26,13 @@ export async function approvedBooking(
   app: App,
   db: Db,
   token: string,
-  options: { locationId: number; userId: number; times: readonly TimeSpec[]; organization?: { number: string; name: string }; price?: Price },
+  options: {
+    locationId: number;
+    userId: number;
+    times: readonly TimeSpec[];
+    organization?: { number: string; name: string };
+    price?: Price;
+  },
 ): Promise<number> {
   const booking = await applicantBooking(db, {
     locationId: options.locationId,

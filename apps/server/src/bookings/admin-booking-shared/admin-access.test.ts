@@ -93,7 +93,12 @@ const routes: Route[] = [
   ['invoice basis', 'GET', (t) => `/api/admin/booking/${t.bookingId}/invoice-basis`],
   // Decision 071: invoices.
   ['invoice settings', 'GET', (t) => `/api/admin/location/${t.locationId}/invoice-settings`],
-  ['set invoice settings', 'PUT', (t) => `/api/admin/location/${t.locationId}/invoice-settings`, () => ({ enabled: true, paymentTermsDays: 14 })],
+  [
+    'set invoice settings',
+    'PUT',
+    (t) => `/api/admin/location/${t.locationId}/invoice-settings`,
+    () => ({ enabled: true, paymentTermsDays: 14 }),
+  ],
   ['fakturagrunnlag', 'GET', (t) => `/api/admin/location/${t.locationId}/invoicing?period=${date.slice(0, 7)}`],
   [
     'hold invoice lines',
@@ -108,7 +113,11 @@ const routes: Route[] = [
     () => ({ period: date.slice(0, 7), element: 'JUSTERING', amountOre: -10_000, reason: 'Avslag' }),
   ],
   ['invoice run', 'POST', (t) => `/api/admin/location/${t.locationId}/invoicing/run`, () => ({ period: date.slice(0, 7) })],
-  ['invoicing summary', 'GET', (t) => `/api/admin/location/${t.locationId}/invoicing/summary?from=${date.slice(0, 7)}&to=${date.slice(0, 7)}`],
+  [
+    'invoicing summary',
+    'GET',
+    (t) => `/api/admin/location/${t.locationId}/invoicing/summary?from=${date.slice(0, 7)}&to=${date.slice(0, 7)}`,
+  ],
   ['invoice messages', 'GET', (t) => `/api/booking-log/${t.bookingId}/invoice-messages`],
 ];
 

@@ -74,7 +74,9 @@ export async function findPricedBookingIds(db: DbOrTx): Promise<number[]> {
     .select({ id: bookings.id })
     .from(bookings)
     .leftJoin(bookingApprovals, eq(bookingApprovals.bookingId, bookings.id))
-    .where(sql`${bookings.status} = 'APPROVED' and coalesce(${bookingApprovals.costCategory}, ${bookings.costCategory}) in ('COST', 'MARKET')`)
+    .where(
+      sql`${bookings.status} = 'APPROVED' and coalesce(${bookingApprovals.costCategory}, ${bookings.costCategory}) in ('COST', 'MARKET')`,
+    )
     .orderBy(asc(bookings.id));
   return rows.map((r) => r.id);
 }

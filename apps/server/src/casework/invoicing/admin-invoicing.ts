@@ -35,7 +35,12 @@ export async function getInvoiceSettings(db: Db, user: AuthenticatedUser, locati
 }
 
 /** PUT /api/admin/location/{id}/invoice-settings */
-export async function putInvoiceSettings(db: Db, user: AuthenticatedUser, locationId: number, settings: InvoiceSettings): Promise<InvoiceSettings> {
+export async function putInvoiceSettings(
+  db: Db,
+  user: AuthenticatedUser,
+  locationId: number,
+  settings: InvoiceSettings,
+): Promise<InvoiceSettings> {
   assertManagesLocation(user, locationId);
   await locationOf(db, locationId);
   await writeTransaction(db, (tx) => upsertInvoiceSettings(tx, locationId, settings));
@@ -88,12 +93,22 @@ export async function setInvoiceHold(db: Db, user: AuthenticatedUser, bookingId:
       return;
     }
     if (!(await deleteHold(tx, key))) return;
-    await appendChangeLog(tx, { bookingId, type: 'InvoiceHold', ...by, comment: `Frigitt for fakturering: ${elementWords(request.element, request.period)}.` });
+    await appendChangeLog(tx, {
+      bookingId,
+      type: 'InvoiceHold',
+      ...by,
+      comment: `Frigitt for fakturering: ${elementWords(request.element, request.period)}.`,
+    });
   });
 }
 
 /** POST /api/admin/booking/{id}/invoice-basis/adjustments: a line added by hand, with its reason; logged. */
-export async function addInvoiceAdjustment(db: Db, user: AuthenticatedUser, bookingId: number, request: InvoiceAdjustmentRequest): Promise<number> {
+export async function addInvoiceAdjustment(
+  db: Db,
+  user: AuthenticatedUser,
+  bookingId: number,
+  request: InvoiceAdjustmentRequest,
+): Promise<number> {
   const by = byAdministrator(user);
   return writeTransaction(db, async (tx) => {
     await lockBookingForAdmin(tx, bookingId, user);
@@ -109,7 +124,13 @@ export async function addInvoiceAdjustment(db: Db, user: AuthenticatedUser, book
 }
 
 /** GET /api/admin/location/{id}/invoicing/summary?from&to: 'Fakturert / kreditert / ikke fakturert' per month. */
-export async function getInvoicingSummary(db: Db, user: AuthenticatedUser, locationId: number, from: string, to: string): Promise<InvoicingSummaryResponse> {
+export async function getInvoicingSummary(
+  db: Db,
+  user: AuthenticatedUser,
+  locationId: number,
+  from: string,
+  to: string,
+): Promise<InvoicingSummaryResponse> {
   assertAdministers(user, locationId);
   await locationOf(db, locationId);
   if (from > to) throw new AppError('VALIDATION', `from ${from} after to ${to}`, 'Fra-måneden må være før eller lik til-måneden.');

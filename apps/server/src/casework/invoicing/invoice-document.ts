@@ -40,7 +40,10 @@ export function documentLines(lines: readonly BillableLine[], kind: InvoiceKind)
     .sort((a, b) => a.period.localeCompare(b.period) || order(a.element) - order(b.element) || a.id - b.id)
     .map((l) => {
       const hourly = !l.manual && isHourElement(l.element as InvoiceBasisElement);
-      const dates = l.covers.map((c) => c.date).filter(Boolean).sort();
+      const dates = l.covers
+        .map((c) => c.date)
+        .filter(Boolean)
+        .sort();
       return {
         element: l.element,
         description: l.manual && l.reason ? `${invoiceElementText[l.element]}: ${l.reason}` : invoiceElementText[l.element],

@@ -33,8 +33,19 @@ async function owedByInvoices(db: Db, locationId: number): Promise<Map<number, n
   return new Map(rows.filter((r) => Number(r.ore) !== 0).map((r) => [Number(r.booking_id), Number(r.ore)]));
 }
 
-async function reimbursement(ctx: TestContext, token: string, locationId: number, from: string, toExclusive: string): Promise<Map<number, number>> {
-  const res = await call(ctx.app, token, 'GET', `/api/location/${locationId}/reimbursement?fromDateInclusive=${from}&toDateExclusive=${toExclusive}`);
+async function reimbursement(
+  ctx: TestContext,
+  token: string,
+  locationId: number,
+  from: string,
+  toExclusive: string,
+): Promise<Map<number, number>> {
+  const res = await call(
+    ctx.app,
+    token,
+    'GET',
+    `/api/location/${locationId}/reimbursement?fromDateInclusive=${from}&toDateExclusive=${toExclusive}`,
+  );
   expect(res.statusCode, res.body).toBe(200);
   const report = res.json<ReimbursementReport>();
   return new Map(report.rows.filter((r) => r.amountOre !== 0).map((r) => [r.bookingId, r.amountOre]));
@@ -59,7 +70,7 @@ describe('invoices agree with the contract and the reimbursement report', () => 
   });
   afterAll(() => ctx.close());
 
-  it("bills an approved booking line by line as its contract states the price", async () => {
+  it('bills an approved booking line by line as its contract states the price', async () => {
     const db = ctx.database.db;
     const locationId = (await createLocation(db, { name: 'Kontraktshuset' })).id;
     await setOpeningHours(db, locationId, '08:00', '23:00');
@@ -68,7 +79,11 @@ describe('invoices agree with the contract and the reimbursement report', () => 
     const small = (await createAsset(db, locationId, { name: 'Møterom', squareMeters: 40 })).id;
     const large = (await createAsset(db, locationId, { name: 'Storsal', squareMeters: 250 })).id;
     const period = monthOfDate(inDays(40));
-    const body = { ...cost, hasTilsynsvakt: true, tilsynsvaktWeekdays: ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'] };
+    const body = {
+      ...cost,
+      hasTilsynsvakt: true,
+      tilsynsvaktWeekdays: ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'],
+    };
     const bookingId = await approvedBooking(ctx.app, db, siri, {
       locationId,
       userId: kariId,
@@ -116,10 +131,10 @@ describe('invoices agree with the contract and the reimbursement report', () => 
       market: fc.option(fc.integer({ min: 1, max: 2_000_000 }), { freq: 4 }),
       hold: fc.boolean(),
     });
-    const [plans] = fc.sample(fc.uniqueArray(booking, { minLength: 30, maxLength: 30, selector: (b) => b.times.map((t) => `${t.room}|${t.day}`).join() }), {
-      seed: 71,
-      numRuns: 1,
-    });
+    const [plans] = fc.sample(
+      fc.uniqueArray(booking, { minLength: 30, maxLength: 30, selector: (b) => b.times.map((t) => `${t.room}|${t.day}`).join() }),
+      { seed: 71, numRuns: 1 },
+    );
     const taken = new Set<string>();
     const held: { bookingId: number; period: string }[] = [];
     for (const plan of plans!) {
@@ -130,12 +145,19 @@ describe('invoices agree with the contract and the reimbursement report', () => 
           return { bookableAssetId: rooms[t.room]!, date: addDays(start, t.day), startTime: '10:00:00', durationMinutes: t.minutes * 15 };
         });
       if (times.length === 0) continue;
-      const price: Price = plan.market ? { costCategory: 'MARKET', marketPrice: plan.market } : { costCategory: 'COST', costBasedPrices: prices };
+      const price: Price = plan.market
+        ? { costCategory: 'MARKET', marketPrice: plan.market }
+        : { costCategory: 'COST', costBasedPrices: prices };
       const bookingId = await approvedBooking(ctx.app, db, siri, { locationId, userId: kariId, times, price });
       if (plan.hold) {
         const period = monthOfDate(times[0]!.date);
         const element = plan.market ? 'MARKEDSPRIS' : 'ETABLERING';
-        await call(ctx.app, siri, 'PUT', `/api/admin/booking/${bookingId}/invoice-basis/hold`, { held: true, period, element, reason: 'Kontrolleres' });
+        await call(ctx.app, siri, 'PUT', `/api/admin/booking/${bookingId}/invoice-basis/hold`, {
+          held: true,
+          period,
+          element,
+          reason: 'Kontrolleres',
+        });
         held.push({ bookingId, period });
       }
     }
@@ -144,7 +166,9 @@ describe('invoices agree with the contract and the reimbursement report', () => 
     const middle = months[6]!;
     await runMonths(ctx, siri, locationId, months[0]!, middle);
     for (const h of held.filter((_, i) => i % 2 === 0)) {
-      const element = (await queryRows<{ element: string }>(db, sql`select element::text from invoice_holds where booking_id = ${h.bookingId}`))[0]!.element;
+      const element = (
+        await queryRows<{ element: string }>(db, sql`select element::text from invoice_holds where booking_id = ${h.bookingId}`)
+      )[0]!.element;
       await call(ctx.app, siri, 'PUT', `/api/admin/booking/${h.bookingId}/invoice-basis/hold`, { held: false, period: h.period, element });
     }
     await runMonths(ctx, siri, locationId, months[7]!, months.at(-1)!);
@@ -164,7 +188,10 @@ describe('invoices agree with the contract and the reimbursement report', () => 
       for (const id of ids) expect([id, owed.get(id) ?? 0]).toEqual([id, monthReport.get(id) ?? 0]);
     }
     // Something was invoiced in every month with bookings, and nothing was billed twice.
-    const lines = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from invoice_basis_lines where status = 'INVOICED' and invoice_id is null`);
+    const lines = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from invoice_basis_lines where status = 'INVOICED' and invoice_id is null`,
+    );
     expect(lines[0]!.n).toBe(0);
   });
 

@@ -9,7 +9,10 @@ import { locations } from '../../db/schema/locations';
 
 /** The invoices' reads and writes (decision 071): the run's batch, the documents, the summary, the citizen's list. */
 
-export async function insertRun(tx: Tx, run: { locationId: number; period: string; userId: number; userName: string }): Promise<{ id: string; createdAt: Date }> {
+export async function insertRun(
+  tx: Tx,
+  run: { locationId: number; period: string; userId: number; userName: string },
+): Promise<{ id: string; createdAt: Date }> {
   const [row] = await tx.insert(invoiceRuns).values(run).returning({ id: invoiceRuns.id, createdAt: invoiceRuns.createdAt });
   return row!;
 }
@@ -133,7 +136,8 @@ async function selectInvoices(db: DbOrTx, where: SQL | undefined): Promise<Store
 }
 
 export const findInvoices = {
-  byIds: (db: DbOrTx, ids: readonly number[]) => (ids.length === 0 ? Promise.resolve([]) : selectInvoices(db, inArray(invoices.id, [...ids]))),
+  byIds: (db: DbOrTx, ids: readonly number[]) =>
+    ids.length === 0 ? Promise.resolve([]) : selectInvoices(db, inArray(invoices.id, [...ids])),
   ofLocationPeriod: (db: DbOrTx, locationId: number, period: string) =>
     selectInvoices(db, and(eq(invoices.locationId, locationId), eq(invoices.period, period))),
   ofRun: (db: DbOrTx, runId: string) => selectInvoices(db, eq(invoices.runId, runId)),
@@ -180,4 +184,12 @@ export async function loadSummary(
     invoiced: invoiced.map((r) => ({ ...r, totalOre: Number(r.totalOre) })),
     open: open.map((r) => ({ ...r, amountOre: Number(r.amountOre) })),
   };
+}
+
+export async function findRun(db: DbOrTx, runId: string): Promise<{ id: string; createdAt: Date } | undefined> {
+  const [row] = await db
+    .select({ id: invoiceRuns.id, createdAt: invoiceRuns.createdAt })
+    .from(invoiceRuns)
+    .where(eq(invoiceRuns.id, runId));
+  return row;
 }

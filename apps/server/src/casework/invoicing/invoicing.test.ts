@@ -146,7 +146,9 @@ describe('invoicing: Fakturagrunnlag, holds, adjustments and the run', () => {
     expect(timeline.body).not.toContain('Faktura');
     // Every line of the month is invoiced, each on its booking's invoice.
     const month = await monthOf(ctx.app, siri, locationId, period);
-    expect(month.bookings.every((b) => b.toInvoiceOre === 0 && b.lines.every((l) => l.status === 'INVOICED' && l.invoiceNumber !== null))).toBe(true);
+    expect(
+      month.bookings.every((b) => b.toInvoiceOre === 0 && b.lines.every((l) => l.status === 'INVOICED' && l.invoiceNumber !== null)),
+    ).toBe(true);
     expect(month.invoices.map((i) => i.number)).toEqual(result.made.map((i) => i.number));
   });
 
@@ -188,9 +190,17 @@ describe('invoicing: Fakturagrunnlag, holds, adjustments and the run', () => {
     await ctx.database.db.execute(sql`update locations set require_cost_category = true where id = ${locationId}`);
     // An administrator's loan approved with the rule overridden: no approval's terms, no category.
     const uncategorised = (
-      await applicantBooking(ctx.database.db, { locationId, userId: ola.userId, status: 'APPROVED', times: at(), onBehalfOf: { name: 'Per Hansen', email: 'per@example.no' } })
+      await applicantBooking(ctx.database.db, {
+        locationId,
+        userId: ola.userId,
+        status: 'APPROVED',
+        times: at(),
+        onBehalfOf: { name: 'Per Hansen', email: 'per@example.no' },
+      })
     ).id;
-    await ctx.database.db.execute(sql`update bookings set cost_category = null, purpose = 'ADMINUSER_ON_BEHALF_OF_PUBLICUSER_LOAN' where id = ${uncategorised}`);
+    await ctx.database.db.execute(
+      sql`update bookings set cost_category = null, purpose = 'ADMINUSER_ON_BEHALF_OF_PUBLICUSER_LOAN' where id = ${uncategorised}`,
+    );
     const month = await monthOf(ctx.app, siri, locationId, period);
     expect(month.bookings.find((b) => b.bookingId === uncategorised)!.problem).toBe(
       'Bookingen mangler kostnadskategori, som lokalet krever. Sett kategorien før den kan faktureres.',
@@ -198,7 +208,10 @@ describe('invoicing: Fakturagrunnlag, holds, adjustments and the run', () => {
     const result = await run(ctx.app, siri, locationId, period);
     expect(result.made).toEqual([]);
     expect(result.skipped.map((s) => [s.bookingId, s.reason])).toEqual([
-      [korpsBooking, `Stovner Skolekorps (org.nr. ${korps.orgnr}) har ingen fakturaadresse i Enhetsregisteret. Ingen faktura er sendt; be organisasjonen registrere en postadresse.`],
+      [
+        korpsBooking,
+        `Stovner Skolekorps (org.nr. ${korps.orgnr}) har ingen fakturaadresse i Enhetsregisteret. Ingen faktura er sendt; be organisasjonen registrere en postadresse.`,
+      ],
       [zero, 'Beløpet er 0 kr, så ingen faktura sendes.'],
       [uncategorised, 'Bookingen mangler kostnadskategori, som lokalet krever. Sett kategorien før den kan faktureres.'],
     ]);
@@ -216,8 +229,15 @@ describe('invoicing: Fakturagrunnlag, holds, adjustments and the run', () => {
     const noReason = await call(ctx.app, siri, 'PUT', url, { held: true, period, element: 'LOKALKATEGORI_3', reason: ' ' });
     expect(noReason.statusCode).toBe(400);
     expect(messageOf(noReason)).toBe('Skriv hvorfor linjen holdes tilbake.');
-    expect((await call(ctx.app, jonas, 'PUT', url, { held: true, period, element: 'LOKALKATEGORI_3', reason: 'Nei' })).statusCode).toBe(403);
-    const held = await call(ctx.app, siri, 'PUT', url, { held: true, period, element: 'LOKALKATEGORI_3', reason: 'Søkeren klager på varmen.' });
+    expect((await call(ctx.app, jonas, 'PUT', url, { held: true, period, element: 'LOKALKATEGORI_3', reason: 'Nei' })).statusCode).toBe(
+      403,
+    );
+    const held = await call(ctx.app, siri, 'PUT', url, {
+      held: true,
+      period,
+      element: 'LOKALKATEGORI_3',
+      reason: 'Søkeren klager på varmen.',
+    });
     expect(held.statusCode, held.body).toBe(204);
     // The reconciliation replaces the OPEN line (a time made longer); the hold stays on the element and month.
     const [first] = await loadReservationRows(ctx.database.db, [bookingId]);
@@ -256,7 +276,12 @@ describe('invoicing: Fakturagrunnlag, holds, adjustments and the run', () => {
       expect(messageOf(res)).toBe(message);
     }
     expect((await call(ctx.app, jonas, 'POST', url, { period, element: 'JUSTERING', amountOre: 100, reason: 'x' })).statusCode).toBe(403);
-    const added = await call(ctx.app, siri, 'POST', url, { period, element: 'EKSTRA_RENHOLD', amountOre: 50_000, reason: 'Ekstra renhold etter fest, 1 time.' });
+    const added = await call(ctx.app, siri, 'POST', url, {
+      period,
+      element: 'EKSTRA_RENHOLD',
+      amountOre: 50_000,
+      reason: 'Ekstra renhold etter fest, 1 time.',
+    });
     expect(added.statusCode, added.body).toBe(201);
     // Changes of the booking after it: the manual line stays as it was.
     const [, second] = await loadReservationRows(ctx.database.db, [bookingId]);
@@ -269,14 +294,23 @@ describe('invoicing: Fakturagrunnlag, holds, adjustments and the run', () => {
     const [invoice] = (await run(ctx.app, siri, locationId, period)).made;
     expect(invoice!.amountOre).toBe(75_000 + 180_000 + 50_000);
     const [stored] = await ctx.database.db.select().from(invoices);
-    expect(stored!.lines.at(-1)).toMatchObject({ element: 'EKSTRA_RENHOLD', description: 'Ekstra renhold: Ekstra renhold etter fest, 1 time.', amountOre: 50_000 });
+    expect(stored!.lines.at(-1)).toMatchObject({
+      element: 'EKSTRA_RENHOLD',
+      description: 'Ekstra renhold: Ekstra renhold etter fest, 1 time.',
+      amountOre: 50_000,
+    });
   });
 
   it("states 'Fakturert / kreditert / ikke fakturert' per month exactly", async () => {
     await enable(ctx.app, siri, locationId);
     const invoiced = await book();
     await book({ userId: ola.userId });
-    await call(ctx.app, siri, 'PUT', `/api/admin/booking/${invoiced}/invoice-basis/hold`, { held: true, period, element: 'ETABLERING', reason: 'Venter' });
+    await call(ctx.app, siri, 'PUT', `/api/admin/booking/${invoiced}/invoice-basis/hold`, {
+      held: true,
+      period,
+      element: 'ETABLERING',
+      reason: 'Venter',
+    });
     await run(ctx.app, siri, locationId, period);
     const [, second] = await loadReservationRows(ctx.database.db, [invoiced]);
     await call(ctx.app, siri, 'DELETE', `/api/reservation?id=${second!.id}`);
@@ -287,7 +321,9 @@ describe('invoicing: Fakturagrunnlag, holds, adjustments and the run', () => {
     expect(res.json<InvoicingSummaryResponse>().months).toEqual([
       { period, invoicedOre: 315_000 + 390_000, creditedOre: 135_000, notInvoicedOre: 75_000 },
     ]);
-    expect((await call(ctx.app, siri, 'GET', `/api/admin/location/${locationId}/invoicing/summary?from=${period}&to=2026-1`)).statusCode).toBe(400);
+    expect(
+      (await call(ctx.app, siri, 'GET', `/api/admin/location/${locationId}/invoicing/summary?from=${period}&to=2026-1`)).statusCode,
+    ).toBe(400);
   });
 
   it("shows the citizen their own invoices only, as a person or for the organisation they act for; 404 for another's", async () => {
@@ -299,13 +335,17 @@ describe('invoicing: Fakturagrunnlag, holds, adjustments and the run', () => {
     const mine = await kari.request({ method: 'GET', url: '/api/user/invoices' });
     expect(mine.statusCode, mine.body).toBe(200);
     const list = mine.json<UserInvoice[]>();
-    expect(list.map((i) => [i.bookingId, i.status, i.amountOre, i.accountNumber])).toEqual([[own, 'UNDER_SENDING', 390_000, '12345678903']]);
+    expect(list.map((i) => [i.bookingId, i.status, i.amountOre, i.accountNumber])).toEqual([
+      [own, 'UNDER_SENDING', 390_000, '12345678903'],
+    ]);
     expect(list[0]!.pdfUrl).toBe(`/api/user/invoices/${list[0]!.id}/pdf`);
     expect((await kari.request({ method: 'GET', url: `/api/user/booking/${olas}/invoices` })).statusCode).toBe(404);
     await kari.request({ method: 'POST', url: '/api/user/impersonation', payload: { orgNo: club.orgnr, orgName: club.orgNavn } });
     const forClub = await kari.request({ method: 'GET', url: `/api/user/booking/${clubs}/invoices` });
     expect(forClub.json<UserInvoice[]>().map((i) => i.bookingId)).toEqual([clubs]);
-    expect((await kari.request({ method: 'GET', url: '/api/user/invoices' })).json<UserInvoice[]>().map((i) => i.bookingId)).toEqual([clubs]);
+    expect((await kari.request({ method: 'GET', url: '/api/user/invoices' })).json<UserInvoice[]>().map((i) => i.bookingId)).toEqual([
+      clubs,
+    ]);
     await kari.request({ method: 'POST', url: '/api/user/impersonation', payload: { orgNo: '', orgName: 'NO_IMPERSONATION' } });
     expect((await ola.request({ method: 'GET', url: `/api/user/booking/${own}/invoices` })).statusCode).toBe(404);
     // The PDF: the owner's, as an attachment; 404 for another citizen; the location's administrators only.
@@ -326,7 +366,9 @@ describe('invoicing: Fakturagrunnlag, holds, adjustments and the run', () => {
     const [invoice] = (await run(ctx.app, siri, locationId, period)).made;
     const res = await call(ctx.app, siri, 'GET', `/api/booking-log/${bookingId}/invoice-messages`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject([{ channel: 'EHF', invoiceNumbers: [invoice!.number], status: 'PENDING', attempts: 0, sentTimeUtc: null }]);
+    expect(res.json()).toMatchObject([
+      { channel: 'EHF', invoiceNumbers: [invoice!.number], status: 'PENDING', attempts: 0, sentTimeUtc: null },
+    ]);
     expect((await call(ctx.app, jonas, 'GET', `/api/booking-log/${bookingId}/invoice-messages`)).statusCode).toBe(403);
   });
 });

@@ -45,7 +45,8 @@ export async function loadMonthBasis(
   return facts.map((f) => {
     const own = linesOf.get(f.bookingId) ?? [];
     const held = new Set((holdsOf.get(f.bookingId) ?? []).map(holdKey));
-    const problem = location.requireCostCategory && f.costCategory === null && isLoan(f.purpose) ? invoicingMessages.missingCostCategory : null;
+    const problem =
+      location.requireCostCategory && f.costCategory === null && isLoan(f.purpose) ? invoicingMessages.missingCostCategory : null;
     return {
       facts: f,
       lines: own,

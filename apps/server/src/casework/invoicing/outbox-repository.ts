@@ -39,12 +39,18 @@ export async function claimDueInvoiceRows(db: DbOrTx, options: { limit: number; 
 const unsettled = (id: number) => and(eq(invoiceOutbox.id, id), isNull(invoiceOutbox.sentAt), isNull(invoiceOutbox.failedAt));
 
 export async function markInvoiceRowSent(db: DbOrTx, id: number, receiptId: string): Promise<void> {
-  await db.update(invoiceOutbox).set({ sentAt: sql`now()`, receiptId }).where(unsettled(id));
+  await db
+    .update(invoiceOutbox)
+    .set({ sentAt: sql`now()`, receiptId })
+    .where(unsettled(id));
 }
 
 /** Refused for good (InvoiceDeliveryRefused): FAILED with the receiver's words, never tried again. */
 export async function markInvoiceRowFailed(db: DbOrTx, id: number, lastError: string): Promise<void> {
-  await db.update(invoiceOutbox).set({ failedAt: sql`now()`, lastError }).where(unsettled(id));
+  await db
+    .update(invoiceOutbox)
+    .set({ failedAt: sql`now()`, lastError })
+    .where(unsettled(id));
 }
 
 export async function postponeInvoiceRow(db: DbOrTx, options: { id: number; lastError: string; delayMinutes: number }): Promise<void> {
@@ -63,7 +69,10 @@ export async function releaseInvoiceClaims(db: DbOrTx, ids: readonly number[]): 
 }
 
 /** The booking's deliveries, oldest first, each with the booking's invoice numbers it carries (the admin's log). */
-export async function listInvoiceRowsOfBooking(db: DbOrTx, bookingId: number): Promise<(InvoiceOutboxRow & { invoiceNumbers: number[] })[]> {
+export async function listInvoiceRowsOfBooking(
+  db: DbOrTx,
+  bookingId: number,
+): Promise<(InvoiceOutboxRow & { invoiceNumbers: number[] })[]> {
   const rows = await db
     .select({ row: invoiceOutbox, number: invoices.number })
     .from(invoiceOutbox)

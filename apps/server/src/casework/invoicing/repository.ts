@@ -49,7 +49,11 @@ export async function upsertInvoiceSettings(db: DbOrTx, locationId: number, sett
  */
 export async function lockInvoiceRun(tx: Tx, locationId: number): Promise<void> {
   await tx.insert(locationInvoiceSettings).values({ locationId }).onConflictDoNothing();
-  await tx.select({ id: locationInvoiceSettings.locationId }).from(locationInvoiceSettings).where(eq(locationInvoiceSettings.locationId, locationId)).for('update');
+  await tx
+    .select({ id: locationInvoiceSettings.locationId })
+    .from(locationInvoiceSettings)
+    .where(eq(locationInvoiceSettings.locationId, locationId))
+    .for('update');
 }
 
 /** The bookings' row locks in id order (the lock order of the bookings writer): no reconciliation changes their lines meanwhile. */
@@ -128,7 +132,12 @@ export async function findUncategorisedLoans(db: DbOrTx, locationId: number, per
 export type BasisLineRow = typeof invoiceBasisLines.$inferSelect & { invoiceNumber: number | null };
 
 /** The location's lines of the month, and its OPEN lines of earlier months (the run takes them along, decision 071). */
-export async function loadPeriodLines(db: DbOrTx, locationId: number, period: string, bookingIds?: readonly number[]): Promise<BasisLineRow[]> {
+export async function loadPeriodLines(
+  db: DbOrTx,
+  locationId: number,
+  period: string,
+  bookingIds?: readonly number[],
+): Promise<BasisLineRow[]> {
   const rows = await db
     .select({ line: invoiceBasisLines, invoiceNumber: invoices.number })
     .from(invoiceBasisLines)
@@ -149,7 +158,10 @@ export type HoldRow = typeof invoiceHolds.$inferSelect;
 
 export async function loadHolds(db: DbOrTx, bookingIds: readonly number[]): Promise<HoldRow[]> {
   if (bookingIds.length === 0) return [];
-  return db.select().from(invoiceHolds).where(inArray(invoiceHolds.bookingId, [...bookingIds]));
+  return db
+    .select()
+    .from(invoiceHolds)
+    .where(inArray(invoiceHolds.bookingId, [...bookingIds]));
 }
 
 export async function findHold(db: DbOrTx, key: { bookingId: number; period: string; element: string }): Promise<HoldRow | undefined> {
@@ -198,7 +210,15 @@ export async function deleteHold(tx: Tx, key: { bookingId: number; period: strin
 /** An administrator's line (decision 071): one piece at the amount, OPEN, with its reason and author. */
 export async function insertManualLine(
   tx: Tx,
-  line: { bookingId: number; period: string; element: 'JUSTERING' | 'EKSTRA_RENHOLD'; amountOre: number; reason: string; userId: number; userName: string },
+  line: {
+    bookingId: number;
+    period: string;
+    element: 'JUSTERING' | 'EKSTRA_RENHOLD';
+    amountOre: number;
+    reason: string;
+    userId: number;
+    userName: string;
+  },
 ): Promise<number> {
   const sign = Math.sign(line.amountOre);
   const [row] = await tx

@@ -15,7 +15,14 @@ import {
   invoicingSummaryResponse,
 } from '@lokaler/domain/invoices';
 import { currentUser } from '../../auth/index';
-import { addInvoiceAdjustment, getInvoiceSettings, getInvoicingPeriod, getInvoicingSummary, putInvoiceSettings, setInvoiceHold } from './admin-invoicing';
+import {
+  addInvoiceAdjustment,
+  getInvoiceSettings,
+  getInvoicingPeriod,
+  getInvoicingSummary,
+  putInvoiceSettings,
+  setInvoiceHold,
+} from './admin-invoicing';
 import { runInvoices } from './run-invoices';
 import { sendInvoicePdf } from './invoice-pdf';
 import { findAdminInvoice, listInvoiceMessages } from './user-invoices';
@@ -23,7 +30,8 @@ import { findAdminInvoice, listInvoiceMessages } from './user-invoices';
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
 const security = [{ bearer: [] }];
 const tags = ['admin'];
-const forAdmins = "For the administrators of the location (the booking's location); 403 for others, 404 when there is no such location or booking.";
+const forAdmins =
+  "For the administrators of the location (the booking's location); 403 for others, 404 when there is no such location or booking.";
 
 /** The case officer's invoicing (decision 071): the location's switch, Fakturagrunnlag, holds and adjustments, the run, the summary, the log. */
 export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -40,7 +48,7 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParams,
         response: { 200: invoiceSettings, ...errors },
         summary: "The location's own invoicing switch and payment terms (off and 14 days until set)",
-        description: 'For the location\'s administrators and the city-wide administrators; 403 for others.',
+        description: "For the location's administrators and the city-wide administrators; 403 for others.",
       },
     },
     async (request) => getInvoiceSettings(db, currentUser(request), request.params.id),
@@ -57,7 +65,8 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
         body: invoiceSettings,
         response: { 200: invoiceSettings, ...errors },
         summary: "Turns the location's invoicing on or off and sets the payment terms (7–60 days)",
-        description: 'For the location\'s administrators and the city-wide administrators; 400 with a Norwegian message for terms outside 7–60 days.',
+        description:
+          "For the location's administrators and the city-wide administrators; 400 with a Norwegian message for terms outside 7–60 days.",
       },
     },
     async (request) => putInvoiceSettings(db, currentUser(request), request.params.id, request.body),
@@ -73,7 +82,8 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParams,
         querystring: invoicingPeriodQuery,
         response: { 200: invoicingPeriodResponse, ...errors },
-        summary: "Fakturagrunnlag: the month's bookings with their lines (and earlier months' open lines), holds, problems and the invoices made",
+        summary:
+          "Fakturagrunnlag: the month's bookings with their lines (and earlier months' open lines), holds, problems and the invoices made",
         description: `${forAdmins} 400 'Perioden må være en måned (ÅÅÅÅ-MM).' for a bad period.`,
       },
     },
@@ -89,7 +99,7 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         params: idParams,
         body: invoiceHoldRequest,
-        response: { 204: z.null().describe('Held or released (logged in the booking\'s change log)'), ...errors },
+        response: { 204: z.null().describe("Held or released (logged in the booking's change log)"), ...errors },
         summary: "Holds (with a reason) or releases the booking's lines of one element and month; the run leaves held lines",
         description: `${forAdmins} 400 'Skriv hvorfor linjen holdes tilbake.' without a reason.`,
       },
@@ -130,12 +140,20 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParams,
         body: invoiceRunRequest,
         response: { 200: invoiceRunResponse, ...errors },
-        summary: "Makes and queues the month's invoices and credit notes in one action: per booking its open, not held lines of the month and earlier months",
+        summary:
+          "Makes and queues the month's invoices and credit notes in one action: per booking its open, not held lines of the month and earlier months",
         description: `${forAdmins} Bookings left out are listed with the reason in Norwegian (0 kr, no invoice address, no cost category). Two runs never bill a line twice.`,
       },
     },
     async (request) =>
-      runInvoices({ db, user: currentUser(request), orgRegistry: app.orgRegistry, organizations, locationId: request.params.id, period: request.body.period }),
+      runInvoices({
+        db,
+        user: currentUser(request),
+        orgRegistry: app.orgRegistry,
+        organizations,
+        locationId: request.params.id,
+        period: request.body.period,
+      }),
   );
 
   app.get(
@@ -164,11 +182,13 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         params: idParams,
         response: { 200: z.any().describe('The PDF'), ...errors },
-        summary: 'The invoice or credit note as PDF/A-2b (application/pdf, attachment faktura-{number}.pdf or kreditnota-{number}.pdf), as it was sent',
+        summary:
+          'The invoice or credit note as PDF/A-2b (application/pdf, attachment faktura-{number}.pdf or kreditnota-{number}.pdf), as it was sent',
         description: "For the administrators of the invoice's location; 403 for others, 404 when there is no such invoice.",
       },
     },
-    async (request, reply) => sendInvoicePdf(reply, await findAdminInvoice(db, currentUser(request), request.params.id), app.config.invoicing.seller),
+    async (request, reply) =>
+      sendInvoicePdf(reply, await findAdminInvoice(db, currentUser(request), request.params.id), app.config.invoicing.seller),
   );
 
   app.get(

@@ -9,7 +9,15 @@ import { AppError } from '../../errors';
 import type { OrgRegistry } from '../../integrations/org-registry/index';
 import { appendChangeLog, byAdministrator } from '../../bookings';
 import { documentLines, kindOfNet, plusDays } from './invoice-document';
-import { findInvoices, insertInvoices, insertRun, latestInvoices, nextInvoiceNumbers, type NewInvoice, type StoredInvoice } from './invoice-repository';
+import {
+  findInvoices,
+  insertInvoices,
+  insertRun,
+  latestInvoices,
+  nextInvoiceNumbers,
+  type NewInvoice,
+  type StoredInvoice,
+} from './invoice-repository';
 import { loadMonthBasis, type MonthBooking } from './month-basis';
 import { buyerOf, buyerReferenceOf, invoicingMessages, recipientOf } from './recipients';
 import { findInvoiceLocation, lockBookingsForRun, lockInvoiceRun } from './repository';
@@ -110,7 +118,12 @@ export async function runInvoices(options: InvoiceRunOptions): Promise<InvoiceRu
     if (planned.length === 0) return { period, made: [], skipped };
     const run = await insertRun(tx, { locationId, period, userId: by.userId, userName: by.userName });
     const numbers = await nextInvoiceNumbers(tx, planned.length);
-    const batch: NewInvoice[] = planned.map(({ booking: _b, ...p }, i) => ({ ...p, number: numbers[i]!, kid: kidForInvoiceNumber(numbers[i]!), runId: run.id }));
+    const batch: NewInvoice[] = planned.map(({ booking: _b, ...p }, i) => ({
+      ...p,
+      number: numbers[i]!,
+      kid: kidForInvoiceNumber(numbers[i]!),
+      runId: run.id,
+    }));
     await insertInvoices(tx, batch, run.id);
     for (const invoice of batch) {
       const what = invoice.kind === 'INVOICE' ? 'Faktura' : `Kreditnota (krediterer faktura ${latest.get(invoice.bookingId)?.number})`;
@@ -132,7 +145,10 @@ function isOrganisationToBill(b: MonthBooking): boolean {
 }
 
 /** Each organisation once, in parallel; a failure is remembered as such (the booking is skipped with "try again"). */
-async function lookUpAddresses(registry: Pick<OrgRegistry, 'invoiceAddressOf'>, bookings: readonly MonthBooking[]): Promise<Map<string, Lookup>> {
+async function lookUpAddresses(
+  registry: Pick<OrgRegistry, 'invoiceAddressOf'>,
+  bookings: readonly MonthBooking[],
+): Promise<Map<string, Lookup>> {
   const orgnrs = [...new Set(bookings.map((b) => b.facts.organizationNumber!))];
   const found = await Promise.all(
     orgnrs.map(async (orgnr): Promise<[string, Lookup]> => {

@@ -15,7 +15,12 @@ const ownerOf = (identity: EffectiveIdentity) =>
 export const invoiceNotFoundMessage = 'Fant ikke fakturaen.';
 
 /** GET /api/user/invoices, /api/user/booking/{id}/invoices: the effective user's own (a person's, or the organisation's they act for). */
-export async function listUserInvoices(db: DbOrTx, identity: EffectiveIdentity, seller: InvoiceSeller, bookingId?: number): Promise<UserInvoice[]> {
+export async function listUserInvoices(
+  db: DbOrTx,
+  identity: EffectiveIdentity,
+  seller: InvoiceSeller,
+  bookingId?: number,
+): Promise<UserInvoice[]> {
   const rows = await findInvoices.ofIdentity(db, ownerOf(identity), bookingId);
   return rows.map((r) => userInvoiceOf(r, seller));
 }

@@ -59,10 +59,11 @@ export const userInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         params: idParams,
         response: { 200: z.any().describe('The PDF'), ...errors },
-        summary: 'One of the identity\'s invoices or credit notes as PDF/A-2b (application/pdf), as it was sent',
+        summary: "One of the identity's invoices or credit notes as PDF/A-2b (application/pdf), as it was sent",
         description: "The same 404 for an invoice that does not exist and another's.",
       },
     },
-    async (request, reply) => sendInvoicePdf(reply, await findUserInvoice(db, await effectiveIdentity(request, reply), request.params.id), seller),
+    async (request, reply) =>
+      sendInvoicePdf(reply, await findUserInvoice(db, await effectiveIdentity(request, reply), request.params.id), seller),
   );
 };

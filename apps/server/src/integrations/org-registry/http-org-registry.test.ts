@@ -122,8 +122,18 @@ describe('the organisation register over HTTP (Altinn 3 authorized parties)', ()
       return enhet === undefined ? json(404, {})(request, response) : json(200, enhet)(request, response);
     });
     const client = withForms();
-    expect(await client.invoiceAddressOf('996655431')).toEqual({ addressLine: 'Postboks 2990 Solli', postalCode: '0230', city: 'OSLO', countryCode: 'NO' });
-    expect(await client.invoiceAddressOf('997766555')).toEqual({ addressLine: 'Hagegata 28, Inngang B', postalCode: '0653', city: 'OSLO', countryCode: 'NO' });
+    expect(await client.invoiceAddressOf('996655431')).toEqual({
+      addressLine: 'Postboks 2990 Solli',
+      postalCode: '0230',
+      city: 'OSLO',
+      countryCode: 'NO',
+    });
+    expect(await client.invoiceAddressOf('997766555')).toEqual({
+      addressLine: 'Hagegata 28, Inngang B',
+      postalCode: '0653',
+      city: 'OSLO',
+      countryCode: 'NO',
+    });
     expect(await client.invoiceAddressOf('993322113')).toBeNull();
     expect(await client.invoiceAddressOf('912345670')).toBeNull();
     expect(stub.requests.map((r) => r.url)).toContain('/brreg/enhetsregisteret/api/enheter/996655431');

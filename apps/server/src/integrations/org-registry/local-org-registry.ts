@@ -25,7 +25,12 @@ export const localOrganizations = {
  * forretningsadresse would give them. Stovner Skolekorps has none: the invoice run's "no invoice
  * address" case in the demo.
  */
-const address = (addressLine: string, postalCode: string, city = 'Oslo'): PostalAddress => ({ addressLine, postalCode, city, countryCode: 'NO' });
+const address = (addressLine: string, postalCode: string, city = 'Oslo'): PostalAddress => ({
+  addressLine,
+  postalCode,
+  city,
+  countryCode: 'NO',
+});
 export const localInvoiceAddresses: Readonly<Record<string, PostalAddress | null>> = {
   [localOrganizations.sageneSjakklubb.orgnr]: address('Postboks 4420 Torshov', '0403'),
   [localOrganizations.toyenSportsklubb.orgnr]: address('Hagegata 28', '0653'),
