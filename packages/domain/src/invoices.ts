@@ -207,6 +207,24 @@ export const invoicingBooking = z.object({
 });
 export type InvoicingBooking = z.infer<typeof invoicingBooking>;
 
+export const invoiceSummaryItem = z.object({
+  id: z.number().int(),
+  number: z.number().int(),
+  kind: z.enum(invoiceKinds),
+  channel: z.enum(invoiceChannels),
+  bookingId: z.number().int(),
+  caseNumber: z.string(),
+  recipientName: z.string(),
+  period,
+  issueDate: z.string(),
+  dueDate: z.string(),
+  kid: z.string(),
+  /** Positive on both kinds (a credit note's amount is what it gives back). */
+  amountOre: z.number().int(),
+  delivery: z.enum(invoiceDeliveryStatuses),
+});
+export type InvoiceSummaryItem = z.infer<typeof invoiceSummaryItem>;
+
 /** GET /api/admin/location/{id}/invoicing?period=YYYY-MM */
 export const invoicingPeriodResponse = z.object({
   locationId: z.number().int(),
@@ -214,7 +232,7 @@ export const invoicingPeriodResponse = z.object({
   settings: invoiceSettings,
   bookings: z.array(invoicingBooking),
   /** The invoices already made for the location and month. */
-  invoices: z.array(z.lazy(() => invoiceSummaryItem)),
+  invoices: z.array(invoiceSummaryItem),
 });
 export type InvoicingPeriodResponse = z.infer<typeof invoicingPeriodResponse>;
 
@@ -249,24 +267,6 @@ export type InvoiceAdjustmentRequest = z.infer<typeof invoiceAdjustmentRequest>;
 /** POST /api/admin/location/{id}/invoicing/run: make and send the month's invoices, in one action. */
 export const invoiceRunRequest = z.object({ period });
 export type InvoiceRunRequest = z.infer<typeof invoiceRunRequest>;
-
-export const invoiceSummaryItem = z.object({
-  id: z.number().int(),
-  number: z.number().int(),
-  kind: z.enum(invoiceKinds),
-  channel: z.enum(invoiceChannels),
-  bookingId: z.number().int(),
-  caseNumber: z.string(),
-  recipientName: z.string(),
-  period,
-  issueDate: z.string(),
-  dueDate: z.string(),
-  kid: z.string(),
-  /** Positive on both kinds (a credit note's amount is what it gives back). */
-  amountOre: z.number().int(),
-  delivery: z.enum(invoiceDeliveryStatuses),
-});
-export type InvoiceSummaryItem = z.infer<typeof invoiceSummaryItem>;
 
 export const invoiceRunResponse = z.object({
   period,
