@@ -7,6 +7,7 @@ export { closingWithBookings } from './closing-with-bookings/closing-with-bookin
 export { invoiceBasisHook, syncInvoiceBasisOfPricedBookings } from './invoice-basis/sync-invoice-basis';
 export { invoiceBasisRoutes } from './invoice-basis/routes';
 export { invoicingRoutes } from './invoicing/routes';
+export { registerInvoicing, DELIVER_INVOICES_JOB } from './invoicing/register-invoicing';
 export { userInvoiceRoutes } from './invoicing/user-routes';
 export { adminRejectionRoutes } from './admin-rejection/routes';
 export { reimbursementRoutes } from './reimbursement/routes';
