@@ -97,9 +97,14 @@ describe('invoicing: Fakturagrunnlag, holds, adjustments and the run', () => {
       [person, 'PERSON', null, null],
     ]);
     expect(month.bookings[1]!.toInvoiceOre).toBe(75_000 + 180_000 + 135_000);
+    // A run now bills the listed organisation only; the person's booking is neither billed nor reported as skipped.
+    const first = await run(ctx.app, siri, locationId, period);
+    expect(first.made.map((i) => [i.bookingId, i.channel])).toEqual([[listed, 'EHF']]);
+    expect(first.skipped).toEqual([]);
     await enable(ctx.app, siri, locationId);
     month = await monthOf(ctx.app, siri, locationId, period);
     expect(month.bookings.map((b) => b.channel)).toEqual(['EHF', 'ERP']);
+    expect((await run(ctx.app, siri, locationId, period)).made.map((i) => [i.bookingId, i.channel])).toEqual([[person, 'ERP']]);
     const bad = await call(ctx.app, siri, 'GET', `/api/admin/location/${locationId}/invoicing?period=2026-13`);
     expect(bad.statusCode).toBe(400);
     expect(messageOf(bad)).toBe('Perioden må være en måned (ÅÅÅÅ-MM).');

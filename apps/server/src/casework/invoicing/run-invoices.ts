@@ -50,16 +50,17 @@ export async function runInvoices(options: InvoiceRunOptions): Promise<InvoiceRu
   assertAdministers(user, locationId);
   const location = await findInvoiceLocation(db, locationId);
   if (!location) throw AppError.notFound(`Location ${locationId}`);
-  const before = await loadMonthBasis(db, location, period, options.organizations);
+  // Only the bookings a switch covers: the others are shown in Fakturagrunnlag and never invoiced.
+  const before = (await loadMonthBasis(db, location, period, options.organizations)).filter((b) => b.channel !== null);
   const lookups = await lookUpAddresses(options.orgRegistry, before.filter(isOrganisationToBill));
   const issueDate = todayInOslo(options.now ?? new Date());
   const by = byAdministrator(user);
 
   return writeTransaction(db, async (tx) => {
     await lockInvoiceRun(tx, locationId);
-    const ids = before.map((b) => b.facts.bookingId);
+    const ids = before.filter((b) => b.billable.length > 0).map((b) => b.facts.bookingId);
     await lockBookingsForRun(tx, ids);
-    const month = await loadMonthBasis(tx, location, period, options.organizations, ids);
+    const month = ids.length === 0 ? [] : await loadMonthBasis(tx, location, period, options.organizations, ids);
     const problems = new Map(before.filter((b) => b.problem).map((b) => [b.facts.bookingId, b.problem!]));
     const skipped: InvoiceRunResponse['skipped'] = [];
     const skip = (b: MonthBooking, reason: string) =>
