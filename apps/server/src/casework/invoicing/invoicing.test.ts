@@ -8,7 +8,9 @@ import { createAsset, createLocation } from '../../../test/factories/places';
 import { addLocationAdmin, inDays, setOpeningHours } from '../../../test/factories/calendar';
 import { applicantBooking, citizenSession, type CitizenSession } from '../../../test/factories/applicant';
 import { approvedBooking, enable, monthOf, monthOfDate, run } from '../../../test/invoicing-support';
+import type { AuthenticatedUser } from '../../auth/authenticated-user';
 import { loadReservationRows } from '../../bookings';
+import { runInvoices } from './run-invoices';
 import { changeLog } from '../../db/schema/bookings';
 import { invoiceOutbox, invoices } from '../../db/schema/invoices';
 import { localOrganizations, type LocalOrgRegistry } from '../../integrations/org-registry/local-org-registry';
@@ -166,6 +168,29 @@ describe('invoicing: Fakturagrunnlag, holds, adjustments and the run', () => {
     const all = await ctx.database.db.select().from(invoices);
     expect(all).toHaveLength(3);
     expect((await outbox()).filter((r) => r.kind === 'ERP')).toHaveLength(1);
+  });
+
+  it('bills nothing twice when two runs have read the same open lines before either takes the lock', async () => {
+    await enable(ctx.app, siri, locationId);
+    const ids = [await book({ organization: org(club) }), await book({ organization: org(choir) }), await book()];
+    // Each run waits in its address lookup (before its transaction) until both have read the month.
+    let waiting: (() => void)[] = [];
+    const local = registry();
+    const slow = {
+      invoiceAddressOf: async (orgnr: string) => {
+        await new Promise<void>((resolve) => {
+          waiting.push(resolve);
+          if (waiting.length === 4) for (const go of waiting) go();
+        });
+        return local.invoiceAddressOf(orgnr);
+      },
+    };
+    const user = (await ctx.app.authenticator.authenticate({ headers: { authorization: `Bearer ${siri}` } } as never)) as AuthenticatedUser;
+    const once = () => runInvoices({ db: ctx.database.db, user, orgRegistry: slow, organizations: [choir.orgnr], locationId, period });
+    const [a, b] = await Promise.all([once(), once()]);
+    waiting = [];
+    expect([...a.made, ...b.made].map((i) => i.bookingId).sort()).toEqual(ids.sort());
+    expect(await ctx.database.db.select().from(invoices)).toHaveLength(3);
   });
 
   it('credits a cancelled time after its invoice: a credit note naming the invoice, positive, through the same channel', async () => {
