@@ -119,7 +119,7 @@ const rules: Rule[] = [
       c.lines.forEach((l, i) => {
         const [quantity] = quantityOf(l, c.kind);
         expect(Number.isFinite(Number(quantity?.textContent))).toBe(true);
-        expect(['HUR', 'C62']).toContain(quantity?.getAttribute('unitCode'));
+        expect(['HUR', 'MIN', 'C62']).toContain(quantity?.getAttribute('unitCode'));
         expect(ore(text(l, 'cbc:LineExtensionAmount'))).toBe(c.doc.lines[i]!.amountOre);
         expect(text(l, 'cac:Item/cbc:Name')).toBe(c.doc.lines[i]!.description.trim());
         expect(text(l, 'cac:Price/cbc:PriceAmount')).toBeDefined();
@@ -320,14 +320,45 @@ describe('buildEhf: the document', () => {
     );
   });
 
-  it('states the example invoice’s amounts: 1950.00 + 500.00 − 100.00, the 20 credited minutes at a base quantity', () => {
+  it('states the example invoice’s amounts: 1950.00 + 500.00 − 100.00, hours that are not whole hundredths as minutes', () => {
     const root = parseUbl(buildEhf(exampleDocument('INVOICE'), seller));
     expect(text(root, 'cac:LegalMonetaryTotal/cbc:PayableAmount')).toBe('2350.00');
-    const credit = all(root, 'cac:InvoiceLine')[2]!;
-    expect(text(credit, 'cbc:InvoicedQuantity')).toBe('-0.33');
-    expect(text(credit, 'cbc:LineExtensionAmount')).toBe('-100.00');
-    expect([text(credit, 'cac:Price/cbc:PriceAmount'), text(credit, 'cac:Price/cbc:BaseQuantity')]).toEqual(['100.00', '0.33']);
+    const price = (line: XmlNode) => [
+      all(line, 'cbc:InvoicedQuantity')[0]!.getAttribute('unitCode'),
+      text(line, 'cbc:InvoicedQuantity'),
+      text(line, 'cbc:LineExtensionAmount'),
+      text(line, 'cac:Price/cbc:PriceAmount'),
+      text(line, 'cac:Price/cbc:BaseQuantity'),
+    ];
+    // 4 h 20 min at 450 kr an hour: 4.33 × 450 is 1948.50, so 260 minutes at 450 per 60 minutes.
+    expect(all(root, 'cac:InvoiceLine').map(price)).toEqual([
+      ['MIN', '260', '1950.00', '450.00', '60'],
+      ['C62', '1', '500.00', '500.00', undefined],
+      ['MIN', '-20', '-100.00', '300.00', '60'],
+    ]);
     expect(text(root, 'cac:AccountingCustomerParty/cac:Party/cac:PostalAddress/cbc:AdditionalStreetName')).toBe('inngang B');
+  });
+
+  it('states a difference line as its amount for its quantity, and a hand-made negative line as a negative quantity', () => {
+    const doc = exampleDocument('INVOICE');
+    const lines = [
+      { ...doc.lines[0]!, quantity: 1.5, unitPriceOre: 40_000, amountOre: 12_345 },
+      { ...doc.lines[1]!, element: 'JUSTERING' as const, quantity: 1, unitPriceOre: -2_000, amountOre: -2_000 },
+      { ...doc.lines[1]!, quantity: 0, unitPriceOre: 0, amountOre: 3_000 },
+    ];
+    const root = parseUbl(buildEhf({ ...doc, lines, totalOre: 13_345 }, seller));
+    const [difference, adjustment, noQuantity] = all(root, 'cac:InvoiceLine');
+    expect([
+      text(difference!, 'cbc:InvoicedQuantity'),
+      text(difference!, 'cac:Price/cbc:PriceAmount'),
+      text(difference!, 'cac:Price/cbc:BaseQuantity'),
+    ]).toEqual(['1.5', '123.45', '1.5']);
+    expect([text(adjustment!, 'cbc:InvoicedQuantity'), text(adjustment!, 'cac:Price/cbc:PriceAmount')]).toEqual(['-1', '20.00']);
+    expect([
+      all(noQuantity!, 'cbc:InvoicedQuantity')[0]!.getAttribute('unitCode'),
+      text(noQuantity!, 'cbc:InvoicedQuantity'),
+      text(noQuantity!, 'cac:Price/cbc:PriceAmount'),
+    ]).toEqual(['C62', '1', '30.00']);
   });
 
   it('refuses a buyer without organisation number or address, a total that is not the lines’ sum, and one that is not positive', () => {

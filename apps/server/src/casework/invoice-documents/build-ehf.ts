@@ -32,9 +32,9 @@ const amount = (name: string, ore: number) => leaf(`cbc:${name}`, money(ore).tex
  * A line's quantity and price as EHF states them, so that quantity × price ÷ base quantity is the line's
  * amount within the 0.02 PEPPOL-EN16931-R120 allows, with a price that is never negative (BR-27):
  * - the plain case: the document's quantity and unit price (a negative unit price turns the quantity's sign);
- * - hours rounded to two decimals (20 minutes are 0.33 hours) or an amount that is a difference of earlier
- *   lines do not multiply out: then the price is the line's amount for the line's quantity as base
- *   quantity (BT-149), which is exact;
+ * - hours that are not whole hundredths (20 minutes are 0.33 hours): the minutes (MIN) at the hourly price
+ *   per 60 minutes (base quantity, BT-149), which is exact and keeps the price per hour;
+ * - an amount that is a difference of earlier lines: the line's amount as the price of its quantity;
  * - no quantity, or one of the other sign than the amount: one piece (C62) at the amount.
  */
 export function ehfLinePrice(line: InvoiceDocumentLine): {
@@ -51,6 +51,11 @@ export function ehfLinePrice(line: InvoiceDocumentLine): {
   if (Math.abs(quantity * price - 100 * a) <= 200)
     return { quantityHundredths: quantity, unitCode: line.unitCode, priceOre: price, baseQuantityHundredths: null };
   if (a === 0) return { quantityHundredths: quantity, unitCode: line.unitCode, priceOre: 0, baseQuantityHundredths: null };
+  // Hours with two decimals are whole minutes rounded (at most 0.3 minutes off), so the minutes come back exactly.
+  const minutes = line.unitCode === 'HUR' ? Math.sign(quantity) * Math.round((Math.abs(quantity) * 60) / 100) : 0;
+  // |minutes × p / 60 − a| ≤ 2 øre, in whole numbers.
+  if (minutes !== 0 && Math.abs(minutes * price - 60 * a) <= 120)
+    return { quantityHundredths: minutes * 100, unitCode: 'MIN', priceOre: price, baseQuantityHundredths: 6000 };
   if (quantity !== 0 && Math.sign(quantity) === Math.sign(a))
     return { quantityHundredths: quantity, unitCode: line.unitCode, priceOre: Math.abs(a), baseQuantityHundredths: Math.abs(quantity) };
   return { quantityHundredths: Math.sign(a) * 100, unitCode: 'C62', priceOre: Math.abs(a), baseQuantityHundredths: null };

@@ -1,7 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { inspectPdf } from '../../../test/pdf-inspection';
 import { renderInvoicePdf } from './render-invoice-pdf';
-import { exampleDocument, exampleLines, seller } from './test-support/documents';
+import { kronerText } from './amounts';
+import { documentArbitrary, exampleDocument, exampleLines, seller } from './test-support/documents';
 
 /** The PDF's text as a reader extracts it (pdf.js), white space runs as one space. */
 async function pdfText(bytes: Uint8Array) {
@@ -52,5 +54,20 @@ describe('renderInvoicePdf: the invoice the citizen downloads (decision 071)', (
     const first = Buffer.from(await renderInvoicePdf(doc, seller));
     expect(Buffer.from(await renderInvoicePdf(doc, seller)).equals(first)).toBe(true);
     expect(Buffer.from(await renderInvoicePdf({ ...doc, kid: '0000010437' }, seller)).equals(first)).toBe(false);
+  });
+
+  it('finds the KID, the total and every line’s words and amount in generated documents of both kinds', async () => {
+    await fc.assert(
+      fc.asyncProperty(documentArbitrary('EHF'), async (doc) => {
+        const pdf = await pdfText(await renderInvoicePdf(doc, seller));
+        expect(pdf.flat).toContain(`KID: ${doc.kid}`);
+        expect(pdf.flat).toContain(`${doc.kind === 'INVOICE' ? 'Å betale' : 'Til gode'}: kr ${kronerText(doc.totalOre, ',')}`);
+        for (const line of doc.lines) {
+          expect(pdf.flat).toContain(kronerText(line.amountOre, ','));
+          for (const word of line.description.split(/\s+/).filter(Boolean)) expect(pdf.flat).toContain(word);
+        }
+      }),
+      { numRuns: 5 },
+    );
   });
 });
