@@ -388,6 +388,9 @@ describe('invoicing: Fakturagrunnlag, holds, adjustments and the run', () => {
     expect((await call(ctx.app, siri, 'GET', `/api/admin/invoices/${list[0]!.id}/pdf`)).statusCode).toBe(200);
     expect((await call(ctx.app, jonas, 'GET', `/api/admin/invoices/${list[0]!.id}/pdf`)).statusCode).toBe(403);
     expect((await call(ctx.app, siri, 'GET', `/api/admin/invoices/99999/pdf`)).statusCode).toBe(404);
+    // Each side's routes refuse the other's token: a citizen's on the administrator's PDF, an administrator's on the citizen's list.
+    expect((await call(ctx.app, kari.token, 'GET', `/api/admin/invoices/${list[0]!.id}/pdf`)).statusCode).toBe(403);
+    expect((await call(ctx.app, siri, 'GET', '/api/user/invoices')).statusCode).toBe(401);
   });
 
   it("lists the booking's deliveries in the administrator's log, for its location's administrators only", async () => {
