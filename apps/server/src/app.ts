@@ -12,7 +12,7 @@ import { registerRetention } from './privacy';
 import { registerBusyChangesPruning, registerFreeSlotAlerts } from './availability';
 import { registerKeyAccess } from './keys';
 import { registerWeddingHoldExpiry, registerCertificateReminders } from './weddings';
-import { registerRoundClosing } from './casework';
+import { registerInvoicing, registerRoundClosing } from './casework';
 import { registerArchive } from './archive';
 import { serverLimits } from './http/server-limits';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -94,6 +94,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerBusyChangesPruning(app);
   registerRoundClosing(app);
   registerArchive(app);
+  registerInvoicing(app);
   registerRetention(app);
   await registerRateLimit(app);
   await registerModules(app);

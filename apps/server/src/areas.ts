@@ -49,6 +49,8 @@ import {
   roundAllocationRoutes,
   invoiceBasisHook,
   invoiceBasisRoutes,
+  invoicingRoutes,
+  userInvoiceRoutes,
   statisticsRoutes,
 } from './casework';
 import { myDataRoutes } from './privacy';
@@ -102,6 +104,8 @@ const moduleRoutes = [
   myDataRoutes,
   archiveMessageRoutes,
   invoiceBasisRoutes,
+  invoicingRoutes,
+  userInvoiceRoutes,
   statisticsRoutes,
 ];
 

@@ -111,6 +111,9 @@ describe('the production rails (decision 033)', () => {
     [{ KEY_SERVICE_ADAPTER: 'local' }, 'KEY_SERVICE_ADAPTER', /fake key service/],
     [{ ORG_REGISTRY_ADAPTER: 'local' }, 'ORG_REGISTRY_ADAPTER', /made-up organisations/],
     [{ PERSON_REGISTER_ADAPTER: 'local' }, 'PERSON_REGISTER_ADAPTER', /test people/],
+    [{ INVOICE_DELIVERY_MODE: 'local' }, 'INVOICE_DELIVERY_MODE', /never sent/],
+    [without('INVOICE_SELLER_ACCOUNT'), 'INVOICE_SELLER_ACCOUNT', /invoices are sent/],
+    [without('INVOICE_ERP_TOKEN'), 'INVOICE_ERP_TOKEN', /required when INVOICE_DELIVERY_MODE=http/],
     [without('DATABASE_URL'), 'DATABASE_URL', /PGlite/],
     [without('PUBLIC_URL'), 'PUBLIC_URL', /required/],
     [{ PUBLIC_URL: 'http://lokaler.example.no' }, 'PUBLIC_URL', /must be https/],
@@ -152,6 +155,9 @@ describe('the production rails (decision 033)', () => {
       'ARCHIVE_MODE',
       'COOKIE_SECRET',
       'DATABASE_URL',
+      'INVOICE_DELIVERY_MODE',
+      'INVOICE_SELLER_ACCOUNT',
+      'INVOICE_SELLER_ORGNR',
       'KEY_SERVICE_ADAPTER',
       'MAIL_ADAPTER',
       'OIDC_ISSUER',
@@ -182,6 +188,7 @@ describe('the production rails (decision 033)', () => {
       orgRegistry: 'local',
       personRegister: 'local',
       archive: 'local',
+      invoiceDelivery: 'local',
     });
     expect(config.seedDemoData).toBe(true);
     expect(() => loadConfig({ ...demo, COOKIE_SECRET: 'secret'.repeat(6) })).toThrow(/COOKIE_SECRET: too weak/);

@@ -2,7 +2,16 @@ import { createPrivateKey } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { archiveProblems, archiveSettings, mailSettings, personRegisterSettings, smtpProblems } from './config-integrations';
+import {
+  archiveProblems,
+  archiveSettings,
+  invoicingEnvShape,
+  invoicingProblems,
+  invoicingSettings,
+  mailSettings,
+  personRegisterSettings,
+  smtpProblems,
+} from './config-integrations';
 import { integrationProblems, keyServiceHttpSettings, productionProblems } from './production-rails';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -282,6 +291,8 @@ const envSchema = z.object({
   /** The scope asked of Maskinporten (MASKINPORTEN_ISSUER, _CLIENT_ID, _PRIVATE_KEY, _KEY_ID) for Fiks IO. */
   FIKS_MASKINPORTEN_SCOPE: z.string().trim().min(1).default('ks:fiks'),
   FIKS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
+  // Invoices (decision 071): config-integrations.ts.
+  ...invoicingEnvShape,
 });
 
 export type Config = ReturnType<typeof buildConfig>;
@@ -345,6 +356,7 @@ function buildConfig(env: Env) {
       orgRegistry: env.ORG_REGISTRY_ADAPTER,
       personRegister: env.PERSON_REGISTER_ADAPTER,
       archive: env.ARCHIVE_MODE,
+      invoiceDelivery: env.INVOICE_DELIVERY_MODE,
     },
     shutdown: shutdownSettings(env),
     observability: {
@@ -371,6 +383,7 @@ function buildConfig(env: Env) {
         : null,
     personRegister: personRegisterSettings(env),
     archive: archiveSettings(env),
+    invoicing: invoicingSettings(env),
   };
 }
 
@@ -443,6 +456,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...integrationProblems(parsed.data),
     ...identityProblems(parsed.data),
     ...archiveProblems(parsed.data),
+    ...invoicingProblems(parsed.data),
     // Decision 060: a test's check, whose compiling and validating every answer production should not pay for.
     ...(parsed.data.NODE_ENV === 'production' && parsed.data.API_RESPONSE_CHECK
       ? ['  API_RESPONSE_CHECK: for tests only; unset it in production']

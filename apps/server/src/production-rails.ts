@@ -46,6 +46,10 @@ export function productionProblems(env: Env): string[] {
     !demo &&
       env.ARCHIVE_MODE === 'local' &&
       `  ARCHIVE_MODE: is local (archive messages are written to a folder, never archived); ${fake('set ARCHIVE_MODE=fiks with FIKS_*, or off')}`,
+    // The local invoice delivery writes EHF and ERP files to a folder nobody pays from (decision 071).
+    !demo &&
+      env.INVOICE_DELIVERY_MODE === 'local' &&
+      `  INVOICE_DELIVERY_MODE: is local (invoices are written to a folder, never sent); ${fake('set INVOICE_DELIVERY_MODE=http with INVOICE_ACCESS_POINT_* and INVOICE_ERP_*, or off')}`,
     !demo &&
       !env.DATABASE_URL &&
       `  DATABASE_URL: required when NODE_ENV=production (PGlite is one process on one disk); ${fake('set postgres://…')}`,

@@ -34,4 +34,12 @@ export const productionEnv = {
   FIKS_ARKIV_ARCHIVE_ACCOUNT_ID: '5f4e3d2c-1b0a-4f9e-8d7c-6b5a4f3e2d1c',
   FIKS_INTEGRATION_ID: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
   FIKS_INTEGRATION_PASSWORD: 'fiks-integration-test-value',
+  // Invoices (decision 071): the access point, the ERP, and the city as seller.
+  INVOICE_DELIVERY_MODE: 'http',
+  INVOICE_ACCESS_POINT_URL: 'https://aksesspunkt.example.no/api',
+  INVOICE_ACCESS_POINT_TOKEN: 'access-point-test-token',
+  INVOICE_ERP_URL: 'https://erp.example.no/faktura',
+  INVOICE_ERP_TOKEN: 'erp-test-token',
+  INVOICE_SELLER_ORGNR: '974770482',
+  INVOICE_SELLER_ACCOUNT: '15030100000',
 } as const satisfies Record<string, string>;

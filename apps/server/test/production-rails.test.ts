@@ -116,6 +116,7 @@ describe('starting in production', () => {
         'the local orgRegistry adapter',
         'the local personRegister adapter',
         'the local archive adapter',
+        'the local invoiceDelivery adapter',
         'PGlite (one process, one disk)',
       ]);
       // Production's default: no admin API document.

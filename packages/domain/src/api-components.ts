@@ -36,6 +36,15 @@ import { tag } from './tag';
 import { userBooking, userBookingSummary } from './user-booking';
 import { nextBookingResponse } from './admin-booking-list';
 import { caseAssignee, caseAssigneeResponse } from './work-queue';
+import {
+  invoiceDocumentLine,
+  invoiceMessage,
+  invoiceSettings,
+  invoiceSummaryItem,
+  invoicingBooking,
+  invoicingLine,
+  userInvoice,
+} from './invoices';
 
 /**
  * The API document's named components (components.schemas; decision 059): the domain's reusable schemas,
@@ -89,4 +98,12 @@ export function registerApiComponents(): void {
   if (!z.globalRegistry.has(caseAssignee)) z.globalRegistry.add(caseAssignee, { id: 'CaseAssignee' });
   if (!z.globalRegistry.has(caseAssigneeResponse)) z.globalRegistry.add(caseAssigneeResponse, { id: 'CaseAssigneeResponse' });
   if (!z.globalRegistry.has(nextBookingResponse)) z.globalRegistry.add(nextBookingResponse, { id: 'NextBookingResponse' });
+  // Invoices (decision 071).
+  if (!z.globalRegistry.has(invoiceSettings)) z.globalRegistry.add(invoiceSettings, { id: 'InvoiceSettings' });
+  if (!z.globalRegistry.has(invoicingLine)) z.globalRegistry.add(invoicingLine, { id: 'InvoicingLine' });
+  if (!z.globalRegistry.has(invoicingBooking)) z.globalRegistry.add(invoicingBooking, { id: 'InvoicingBooking' });
+  if (!z.globalRegistry.has(invoiceSummaryItem)) z.globalRegistry.add(invoiceSummaryItem, { id: 'InvoiceSummaryItem' });
+  if (!z.globalRegistry.has(invoiceDocumentLine)) z.globalRegistry.add(invoiceDocumentLine, { id: 'InvoiceLine' });
+  if (!z.globalRegistry.has(userInvoice)) z.globalRegistry.add(userInvoice, { id: 'UserInvoice' });
+  if (!z.globalRegistry.has(invoiceMessage)) z.globalRegistry.add(invoiceMessage, { id: 'InvoiceMessage' });
 }

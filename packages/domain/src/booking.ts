@@ -66,11 +66,15 @@ export const changeLogTypes = [
   'PersonalDataDeleted',
   /** A case officer took, took over or gave up the application (decision 065); the administrator's log only. */
   'CaseAssignment',
+  /** Invoices (decision 071): a line held or released, a line added by hand, an invoice or credit note made; the administrator's log only. */
+  'InvoiceHold',
+  'InvoiceAdjustment',
+  'InvoiceIssued',
 ] as const;
 export const changeLogType = z.enum(changeLogTypes);
 export type ChangeLogType = z.infer<typeof changeLogType>;
 /** The entries only the administrators' log shows: the applicant's timeline leaves them out (decision 065). */
-export const adminOnlyChangeLogTypes: readonly ChangeLogType[] = ['CaseAssignment'];
+export const adminOnlyChangeLogTypes: readonly ChangeLogType[] = ['CaseAssignment', 'InvoiceHold', 'InvoiceAdjustment', 'InvoiceIssued'];
 export const changeLogTypeLabels: Partial<Record<ChangeLogType, string>> = {
   BookingApproval: 'Godkjent',
   BookingRejection: 'Avslått',
@@ -86,6 +90,9 @@ export const changeLogTypeLabels: Partial<Record<ChangeLogType, string>> = {
   WeddingCertificateReminderSent: 'Sendt',
   PersonalDataDeleted: 'Personopplysninger slettet',
   CaseAssignment: 'Saksbehandler',
+  InvoiceHold: 'Fakturagrunnlag',
+  InvoiceAdjustment: 'Fakturajustering',
+  InvoiceIssued: 'Fakturert',
 };
 
 /**

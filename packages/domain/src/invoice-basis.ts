@@ -24,6 +24,16 @@ export const invoiceBasisElements = [
 ] as const;
 export type InvoiceBasisElement = (typeof invoiceBasisElements)[number];
 
+/**
+ * The lines an administrator adds by hand, each with a reason (decision 071): stored beside the
+ * derived lines and never touched by the reconciliation. Re-exported by invoices.ts.
+ */
+export const manualInvoiceElements = ['JUSTERING', 'EKSTRA_RENHOLD'] as const;
+export type ManualInvoiceElement = (typeof manualInvoiceElements)[number];
+/** Every element a stored line may have: the contract's and the manual ones. */
+export const storedInvoiceElements = [...invoiceBasisElements, ...manualInvoiceElements] as const;
+export type StoredInvoiceElement = (typeof storedInvoiceElements)[number];
+
 /** OPEN: not invoiced yet, replaced freely while the times change; INVOICED: sent, never changed again. */
 export const invoiceBasisLineStatuses = ['OPEN', 'INVOICED'] as const;
 export type InvoiceBasisLineStatus = (typeof invoiceBasisLineStatuses)[number];
@@ -37,7 +47,7 @@ const coveredReservation = z.object({ reservationId: z.number().int(), date: z.s
 
 export const invoiceBasisLine = z.object({
   id: z.number().int(),
-  element: z.enum(invoiceBasisElements),
+  element: z.enum(storedInvoiceElements),
   /** 'YYYY-MM': the month of the reservations the line covers. */
   period: z.string().regex(/^\d{4}-\d{2}$/),
   /** Minutes for hour elements, pieces otherwise; negative in a credit line. */
@@ -51,6 +61,9 @@ export const invoiceBasisLine = z.object({
   covers: z.array(coveredReservation),
   createdAt: z.string(),
   invoicedAt: z.string().nullable(),
+  /** Added by an administrator with a reason (decision 071); the reconciliation never touches it. */
+  manual: z.boolean(),
+  reason: z.string().nullable(),
 });
 export type InvoiceBasisLine = z.infer<typeof invoiceBasisLine>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { invoiceBasisElements } from './invoice-basis';
+import { manualInvoiceElements, storedInvoiceElements } from './invoice-basis';
 
 /**
  * Invoices for rentals (decision 071): the `invoiceGeneration` switch turned into invoices. The invoice
@@ -13,9 +13,8 @@ import { invoiceBasisElements } from './invoice-basis';
 const period = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Perioden må være en måned (ÅÅÅÅ-MM).');
 
 /** The lines an administrator adds by hand, each with a reason (never touched by the reconciliation). */
-export const manualInvoiceElements = ['JUSTERING', 'EKSTRA_RENHOLD'] as const;
-export type ManualInvoiceElement = (typeof manualInvoiceElements)[number];
-export const invoiceLineElements = [...invoiceBasisElements, ...manualInvoiceElements] as const;
+export { manualInvoiceElements, type ManualInvoiceElement } from './invoice-basis';
+export const invoiceLineElements = storedInvoiceElements;
 export type InvoiceLineElement = (typeof invoiceLineElements)[number];
 
 /** The words for each element on the invoice, the PDF, the EHF line name and the admin's pages. */
@@ -324,3 +323,27 @@ export const userInvoiceStatusText: Record<UserInvoice['status'], string> = {
   UNDER_SENDING: 'Under sending',
   KREDITERT: 'Kreditert',
 };
+
+/**
+ * One delivery of the booking's invoices as the administrator's log shows it (GET
+ * /api/booking-log/{id}/invoice-messages, beside the archive messages): an EHF document to the access
+ * point, or the run's ERP file that holds the booking's invoice. A refused document is FAILED with the
+ * receiver's words and not tried again; any other failure is RETRYING until it goes through.
+ */
+export const invoiceMessage = z.object({
+  id: z.number().int(),
+  channel: z.enum(invoiceChannels),
+  /** The booking's invoices the message carries (an ERP file carries other bookings' too). */
+  invoiceNumbers: z.array(z.number().int()),
+  messageId: z.string(),
+  createdTimeUtc: z.string(),
+  status: z.enum(['PENDING', 'RETRYING', 'SENT', 'FAILED']),
+  sentTimeUtc: z.string().nullable(),
+  /** When it is tried next; null once sent or failed for good. */
+  nextAttemptTimeUtc: z.string().nullable(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  receiptId: z.string().nullable(),
+});
+export type InvoiceMessage = z.infer<typeof invoiceMessage>;
+export const invoiceMessages = z.array(invoiceMessage);

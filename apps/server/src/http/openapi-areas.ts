@@ -54,6 +54,8 @@ export const routePluginAreas: Readonly<Record<string, string>> = {
   reimbursementRoutes: 'casework',
   roundAllocationRoutes: 'casework',
   invoiceBasisRoutes: 'casework',
+  invoicingRoutes: 'casework',
+  userInvoiceRoutes: 'casework',
   statisticsRoutes: 'casework',
   myDataRoutes: 'privacy',
 };

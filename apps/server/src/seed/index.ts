@@ -13,6 +13,7 @@ import { planDemoRound } from './plan-round';
 import { insertDemoRound } from './insert-round';
 import { createRandom } from './prng';
 import { writeTransaction } from '../db/write-transaction';
+import { syncInvoiceBasisOfPricedBookings } from '../casework';
 
 export interface SeedOptions {
   /** The Oslo date the demo is built around (YYYY-MM-DD); defaults to today, so bookings stay in the future. */
@@ -62,6 +63,8 @@ export async function seedDemoDataIfEmpty(db: Db, options: SeedOptions = {}): Pr
     ];
     const bookingIds = await insertBookings(tx, plans, userIdBySub);
     await insertDemoRound(tx, round, bookingIds);
+    // The demo's priced bookings get their invoice basis as the bookings writer would have kept it (decisions 058, 071).
+    await syncInvoiceBasisOfPricedBookings(tx);
     await options.storeApprovedDocuments?.(tx);
 
     await tx

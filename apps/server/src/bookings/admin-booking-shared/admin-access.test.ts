@@ -91,6 +91,34 @@ const routes: Route[] = [
   ['prøvingsattest', 'GET', (t) => `/api/admin/booking/${t.bookingId}/proevingsattest`],
   // Decision 058: the booking's invoice basis.
   ['invoice basis', 'GET', (t) => `/api/admin/booking/${t.bookingId}/invoice-basis`],
+  // Decision 071: invoices.
+  ['invoice settings', 'GET', (t) => `/api/admin/location/${t.locationId}/invoice-settings`],
+  [
+    'set invoice settings',
+    'PUT',
+    (t) => `/api/admin/location/${t.locationId}/invoice-settings`,
+    () => ({ enabled: true, paymentTermsDays: 14 }),
+  ],
+  ['fakturagrunnlag', 'GET', (t) => `/api/admin/location/${t.locationId}/invoicing?period=${date.slice(0, 7)}`],
+  [
+    'hold invoice lines',
+    'PUT',
+    (t) => `/api/admin/booking/${t.bookingId}/invoice-basis/hold`,
+    () => ({ held: true, period: date.slice(0, 7), element: 'ETABLERING', reason: 'Venter på svar' }),
+  ],
+  [
+    'invoice adjustment',
+    'POST',
+    (t) => `/api/admin/booking/${t.bookingId}/invoice-basis/adjustments`,
+    () => ({ period: date.slice(0, 7), element: 'JUSTERING', amountOre: -10_000, reason: 'Avslag' }),
+  ],
+  ['invoice run', 'POST', (t) => `/api/admin/location/${t.locationId}/invoicing/run`, () => ({ period: date.slice(0, 7) })],
+  [
+    'invoicing summary',
+    'GET',
+    (t) => `/api/admin/location/${t.locationId}/invoicing/summary?from=${date.slice(0, 7)}&to=${date.slice(0, 7)}`,
+  ],
+  ['invoice messages', 'GET', (t) => `/api/booking-log/${t.bookingId}/invoice-messages`],
 ];
 
 /** What a refused call must leave as it was. */

@@ -27,6 +27,8 @@ export async function getInvoiceBasis({
     covers: l.covers,
     createdAt: l.createdAt.toISOString(),
     invoicedAt: l.invoicedAt?.toISOString() ?? null,
+    manual: l.manual,
+    reason: l.reason,
   }));
   return { bookingId, lines, totalOre: lines.reduce((sum, l) => sum + l.amountOre, 0) };
 }

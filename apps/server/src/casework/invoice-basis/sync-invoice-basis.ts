@@ -2,7 +2,7 @@ import { assetDisplayName } from '@lokaler/domain/bookable-asset';
 import { isBillableReservation, reconcileInvoiceBasis, type InvoiceTerms } from '@lokaler/domain/invoice-basis';
 import type { Tx } from '../../db/client';
 import { loadReservationRows, type BookingStatusHook } from '../../bookings';
-import { asRecordedLine, deleteOpenLines, findPricingFacts, insertLines, listInvoiceBasisLines, type PricingFacts } from './repository';
+import { deleteOpenLines, findPricedBookingIds, findPricingFacts, insertLines, listDerivedLines, type PricingFacts } from './repository';
 
 /**
  * Brings a booking's invoice basis up to date with its times and approved terms (decision 058), in
@@ -15,7 +15,8 @@ export async function syncInvoiceBasis(tx: Tx, bookingId: number): Promise<void>
   const terms = termsOf(facts);
   // Most changes are of free or unpriced bookings: one read, nothing written.
   if (!terms && !facts.hasLines) return;
-  const recorded = (await listInvoiceBasisLines(tx, bookingId)).map(asRecordedLine);
+  // An administrator's manual lines (decision 071) are left out: the reconciliation never sees or deletes them.
+  const recorded = await listDerivedLines(tx, bookingId);
   const reservations = (await loadReservationRows(tx, [bookingId])).map((r) => ({
     id: r.id,
     bookableAssetId: r.bookableAssetId,
@@ -31,6 +32,16 @@ export async function syncInvoiceBasis(tx: Tx, bookingId: number): Promise<void>
   const change = reconcileInvoiceBasis(terms, reservations, recorded);
   await deleteOpenLines(tx, bookingId, change.removeOpenLineIds);
   await insertLines(tx, bookingId, change.add);
+}
+
+/**
+ * The basis of every approved, priced booking, in the caller's transaction: for data written without
+ * the bookings writer (the demo data, decision 071), so its invoices and reimbursement report agree.
+ */
+export async function syncInvoiceBasisOfPricedBookings(tx: Tx): Promise<number> {
+  const ids = await findPricedBookingIds(tx);
+  for (const id of ids) await syncInvoiceBasis(tx, id);
+  return ids.length;
 }
 
 /** Only a cost-based or market price has a basis; free bookings and bookings without a category have none. */

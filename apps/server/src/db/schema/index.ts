@@ -19,4 +19,5 @@ export * from './calendar-feeds';
 export * from './application-rounds';
 export * from './archive-outbox';
 export * from './invoice-basis';
+export * from './invoices';
 export * from './casework';

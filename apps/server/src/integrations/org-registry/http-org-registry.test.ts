@@ -107,6 +107,46 @@ describe('the organisation register over HTTP (Altinn 3 authorized parties)', ()
     expect(logger.warnings.join('\n')).toContain('answered 500');
   });
 
+  it("finds the invoice address: Enhetsregisteret's postadresse, else its forretningsadresse, none when it has neither (decision 071)", async () => {
+    const enheter: Record<string, unknown> = {
+      '996655431': {
+        postadresse: { adresse: ['Postboks 2990 Solli'], postnummer: '0230', poststed: 'OSLO', landkode: 'NO' },
+        forretningsadresse: { adresse: ['Frognerveien 1'], postnummer: '0257', poststed: 'OSLO', landkode: 'NO' },
+      },
+      '997766555': { forretningsadresse: { adresse: ['Hagegata 28', 'Inngang B'], postnummer: '0653', poststed: 'OSLO', landkode: 'NO' } },
+      '993322113': { organisasjonsform: { kode: 'FLI' } },
+    };
+    stub.answer((request, response) => {
+      const orgnr = /enheter\/(\d{9})$/.exec(request.url)?.[1] ?? '';
+      const enhet = enheter[orgnr];
+      return enhet === undefined ? json(404, {})(request, response) : json(200, enhet)(request, response);
+    });
+    const client = withForms();
+    expect(await client.invoiceAddressOf('996655431')).toEqual({
+      addressLine: 'Postboks 2990 Solli',
+      postalCode: '0230',
+      city: 'OSLO',
+      countryCode: 'NO',
+    });
+    expect(await client.invoiceAddressOf('997766555')).toEqual({
+      addressLine: 'Hagegata 28, Inngang B',
+      postalCode: '0653',
+      city: 'OSLO',
+      countryCode: 'NO',
+    });
+    expect(await client.invoiceAddressOf('993322113')).toBeNull();
+    expect(await client.invoiceAddressOf('912345670')).toBeNull();
+    expect(stub.requests.map((r) => r.url)).toContain('/brreg/enhetsregisteret/api/enheter/996655431');
+  });
+
+  it('throws, within its deadline, when Enhetsregisteret does not answer the address: "ask again later", not "no address"', async () => {
+    stub.answer(registerAndForms({ '996655431': 'hang', '997766555': 500 }));
+    const started = Date.now();
+    await expect(withForms().invoiceAddressOf('996655431')).rejects.toBeInstanceOf(AppError);
+    expect(Date.now() - started).toBeLessThan(1500);
+    await expect(withForms().invoiceAddressOf('997766555')).rejects.toBeInstanceOf(AppError);
+  });
+
   it('keeps a known form, and asks again for one it could not get', async () => {
     const client = withForms();
     stub.answer(registerAndForms({ '996655431': 'FLI', '997766555': 503, '912345670': 'STI' }));

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { KOMMUNALE_TJENESTER_ROLE } from '@lokaler/domain/impersonation';
+import type { PostalAddress } from '@lokaler/domain/invoices';
 import { compareNorwegian } from '@lokaler/domain/norwegian-order';
 import { badAnswer, callJson } from '../http/json-client';
 import type { OrganizationRole, OrgRegistry } from './org-registry';
@@ -44,6 +45,21 @@ export interface HttpOrgRegistrySettings {
 
 /** The part of Enhetsregisteret's enhet this client reads. */
 const enhet = z.object({ organisasjonsform: z.object({ kode: z.string().min(1) }) });
+/** An address of an enhet (postadresse, forretningsadresse) as Enhetsregisteret writes it. */
+const enhetAddress = z.object({
+  adresse: z.array(z.string()).optional(),
+  postnummer: z.string().optional(),
+  poststed: z.string().optional(),
+  landkode: z.string().length(2).optional(),
+});
+const enhetAddresses = z.object({ postadresse: enhetAddress.nullish(), forretningsadresse: enhetAddress.nullish() });
+
+/** A whole address, or null: a postal code, a place and at least one line. */
+function postalAddressOf(a: z.infer<typeof enhetAddress> | null | undefined): PostalAddress | null {
+  const lines = (a?.adresse ?? []).map((l) => l.trim()).filter(Boolean);
+  if (!a || lines.length === 0 || !a.postnummer || !a.poststed) return null;
+  return { addressLine: lines.join(', '), postalCode: a.postnummer, city: a.poststed, countryCode: a.landkode ?? 'NO' };
+}
 
 /**
  * The organisation register over HTTP, shaped like Altinn 3's authorized parties API
@@ -81,6 +97,26 @@ export class HttpOrgRegistry implements OrgRegistry {
     }
     const withForms = await Promise.all([...roles.values()].map(async (r) => ({ ...r, organisasjonsform: await this.formOf(r.orgnr) })));
     return withForms.sort((a, b) => compareNorwegian(a.orgNavn, b.orgNavn));
+  }
+
+  /**
+   * The invoice address (decision 071): Enhetsregisteret's postadresse, else its forretningsadresse,
+   * with the register's deadline; 404 is no address. A failure or a slow answer throws (logged by callJson).
+   */
+  async invoiceAddressOf(orgnr: string): Promise<PostalAddress | null> {
+    const register = this.settings.enhetsregisteret;
+    if (!register) return null;
+    const call = {
+      method: 'GET',
+      url: `${register.url}/enhetsregisteret/api/enheter/${orgnr}`,
+      logPath: '/enhetsregisteret/api/enheter/{orgnr}',
+      alsoOk: [404, 410],
+    } as const;
+    const answer = await callJson(FORM_SERVICE, this.log, register.timeoutMs, call);
+    if (answer.status === 404 || answer.status === 410) return null;
+    const parsed = enhetAddresses.safeParse(answer.body);
+    if (!parsed.success) throw badAnswer(FORM_SERVICE, this.log, call, 'not an enhet');
+    return postalAddressOf(parsed.data.postadresse) ?? postalAddressOf(parsed.data.forretningsadresse);
   }
 
   /** The organisation's form code in Enhetsregisteret, or null when it cannot be had now. */

@@ -40,4 +40,19 @@ describe('the local organisation register', () => {
     expect(await registry.organizationsFor({ sub: 'nobody' })).toEqual([]);
     expect((await registry.organizationsFor(per!)).map((o) => o.organisasjonsform)).toEqual(['STI', 'FLI', 'FLI']);
   });
+
+  it('gives every demo organisation an invoice address but Stovner Skolekorps, the run\'s "no address" case (decision 071)', async () => {
+    const registry = new LocalOrgRegistry();
+    const withAddress = [];
+    for (const o of Object.values(localOrganizations)) if (await registry.invoiceAddressOf(o.orgnr)) withAddress.push(o.orgNavn);
+    expect(withAddress).toHaveLength(Object.keys(localOrganizations).length - 1);
+    expect(await registry.invoiceAddressOf(localOrganizations.stovnerSkolekorps.orgnr)).toBeNull();
+    expect(await registry.invoiceAddressOf(localOrganizations.sageneSjakklubb.orgnr)).toEqual({
+      addressLine: 'Postboks 4420 Torshov',
+      postalCode: '0403',
+      city: 'Oslo',
+      countryCode: 'NO',
+    });
+    expect(await registry.invoiceAddressOf('912345670')).toBeNull();
+  });
 });

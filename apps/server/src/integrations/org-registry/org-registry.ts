@@ -1,3 +1,5 @@
+import type { PostalAddress } from '@lokaler/domain/invoices';
+
 /**
  * Who may act for which organisation: the organisation register's roles (Altinn / Enhetsregisteret
  * in production). The portal lets a person act for an organisation only where they have the role
@@ -23,4 +25,10 @@ export interface OrgRegistry {
    * accepts, so the national identity number never passes through this server.
    */
   organizationsFor(person: { sub: string }): Promise<OrganizationRole[]>;
+  /**
+   * Where the organisation's invoices go (decision 071): Enhetsregisteret's postadresse, else its
+   * forretningsadresse; null when it has neither (or is not in the register). Throws (a 503 AppError)
+   * when the register cannot answer now, so the caller can tell "no address" from "ask again later".
+   */
+  invoiceAddressOf(orgnr: string): Promise<PostalAddress | null>;
 }
