@@ -228,6 +228,6 @@ if (engine === 'postgres') {
       expect(total).toBeGreaterThan(300);
       // Both processes really served before and after their restart.
       expect([...proxy.stats.served.values()].every((n) => n > 50)).toBe(true);
-    }, 180_000);
+    }, 360_000); // Four process starts: minutes on a machine busy with other work, not a speed bound (decision 072).
   });
 }
