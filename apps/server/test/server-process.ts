@@ -104,7 +104,7 @@ export async function startServerProcess(
   const port = options.port ?? (await freePort());
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lokaler-process-'));
   const template = process.env[PGLITE_TEMPLATE_VARIABLE];
-  if (!env.DATABASE_URL && template && fs.existsSync(template) && fs.readdirSync(dataDir).length === 0)
+  if (!env.DATABASE_URL && template && fs.existsSync(template) && (!fs.existsSync(dataDir) || fs.readdirSync(dataDir).length === 0))
     unpackPgliteTemplate(template, path.resolve(dataDir));
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
   for (const name of ['DATABASE_URL', 'PUBLIC_URL', 'OIDC_ISSUER', 'ADMIN_OIDC_ISSUER']) delete childEnv[name];
