@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { engineIndependentFiles } from './apps/server/test/engine-independent.ts';
 
 // Every suite of `npm test` (scripts/test.mjs decides which projects run).
 // Server suites run once on PGlite and, when TEST_DATABASE_URL is set, again on PostgreSQL.
@@ -92,12 +93,14 @@ export default defineConfig({
       },
       {
         extends: true,
-        // production-rails starts main.ts as processes on PGlite whatever the engine: run once, in `server`.
+        // Run once, in `server` (decision 072): production-rails starts main.ts as processes on PGlite whatever the
+        // engine, and the files of apps/server/test/engine-independent.ts reach no database and never read which
+        // engine the run is on (engine-independent.test.ts checks each against that rule).
         test: {
           name: 'server-pg',
           include: serverFiles,
           ...serverProject,
-          exclude: [...serverProject.exclude, 'apps/server/test/production-rails.test.ts'],
+          exclude: [...serverProject.exclude, 'apps/server/test/production-rails.test.ts', ...engineIndependentFiles],
           env: { TZ: 'Europe/Oslo', TEST_ENGINE: 'postgres' },
           testTimeout: 60_000,
           hookTimeout: 60_000,

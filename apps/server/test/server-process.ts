@@ -62,10 +62,40 @@ export function serverEntry(): string[] {
   return bundle && fs.existsSync(bundle) ? ['--enable-source-maps', bundle] : ['--import', 'tsx', 'apps/server/src/main.ts'];
 }
 
+/** The variable that hands the run's migrated PGlite (template-database.ts) to startServerProcess in the test workers. */
+export const PGLITE_TEMPLATE_VARIABLE = 'LOKALER_TEST_PGLITE_TEMPLATE';
+
+/**
+ * Unpacks a dumpDataDir() tarball (plain ustar: directories and files, short names) into `dir`: the data folder
+ * PGlite opens in a server process then needs neither an initdb nor the migrations (decision 072).
+ */
+export function unpackPgliteTemplate(tarball: string, dir: string): void {
+  const tar = fs.readFileSync(tarball);
+  const text = (from: number, length: number) => tar.toString('latin1', from, from + length).replace(/\0.*$/s, '');
+  for (let at = 0; at + 512 <= tar.length;) {
+    const name = text(at, 100);
+    if (!name) break;
+    const size = parseInt(text(at + 124, 12).trim() || '0', 8);
+    const type = text(at + 156, 1) || '0';
+    const target = path.join(dir, path.posix.join(text(at + 345, 155), name).replace(/^\/+/, ''));
+    if (!target.startsWith(dir + path.sep)) throw new Error(`${tarball}: ${name} lies outside the data folder`);
+    if (type === '5') fs.mkdirSync(target, { recursive: true });
+    else if (type === '0') {
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      fs.writeFileSync(target, tar.subarray(at + 512, at + 512 + size));
+    } else throw new Error(`${tarball}: ${name} is neither a file nor a folder (type ${type})`);
+    at += 512 + Math.ceil(size / 512) * 512;
+  }
+}
+
 /**
  * Starts the server (serverEntry: its test bundle, or main.ts through tsx) as its own process on a free port,
  * and waits until /api/health/ready answers 200. `env` adds to or overrides a quiet test
  * environment: no demo data, no SPAs (no build needed), warnings only, its own DATA_DIR.
+ * On PGlite (no DATABASE_URL) an empty data folder starts as a copy of the run's migrated template when the
+ * server projects' global setup made one, as every test file's database does (decision 072): the process
+ * still runs its migrations, finding them applied, but skips the initdb and the migrations' seconds of CPU.
+ * A fresh start on an empty folder stays covered by e2e (its server) and migrate-with-lock.
  */
 export async function startServerProcess(
   env: Record<string, string>,
@@ -73,6 +103,9 @@ export async function startServerProcess(
 ): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lokaler-process-'));
+  const template = process.env[PGLITE_TEMPLATE_VARIABLE];
+  if (!env.DATABASE_URL && template && fs.existsSync(template) && (!fs.existsSync(dataDir) || fs.readdirSync(dataDir).length === 0))
+    unpackPgliteTemplate(template, path.resolve(dataDir));
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
   for (const name of ['DATABASE_URL', 'PUBLIC_URL', 'OIDC_ISSUER', 'ADMIN_OIDC_ISSUER']) delete childEnv[name];
   const child = spawn(process.execPath, serverEntry(), {

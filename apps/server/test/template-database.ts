@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client';
 import { migrationsFolder, repoRoot } from '../src/paths';
+import { PGLITE_TEMPLATE_VARIABLE } from './server-process';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -28,7 +29,10 @@ export async function setup(project: TestProject): Promise<void> {
     const url = process.env.TEST_DATABASE_URL;
     if (url) project.provide('postgresTemplate', await postgresTemplate(url, `lokaler_template_${key}`));
   } else {
-    project.provide('pgliteTemplate', await pgliteTemplate(key));
+    const template = await pgliteTemplate(key);
+    project.provide('pgliteTemplate', template);
+    // For the server processes a test starts on PGlite (server-process.ts, decision 072).
+    process.env[PGLITE_TEMPLATE_VARIABLE] = template;
   }
 }
 

@@ -54,7 +54,7 @@ describe(`migrate() (${engine})`, () => {
     const applied = await appliedMigrations(first!);
     expect(applied).toHaveLength(journal.entries.length);
     expect(applied.every((m) => m.times === 1)).toBe(true);
-  });
+  }, 120_000); // Every migration on an empty database, twice at once: not a speed bound, and a busy machine stretches it (decision 072).
 
   if (engine === 'postgres')
     it(`waits for the lock ${STARTUP_LOCK_KEY} held elsewhere, while its pool still answers`, async () => {

@@ -17,17 +17,24 @@ const count = async (database: Database, query: ReturnType<typeof sql>) => (awai
 describe('demo data', () => {
   let database: Database;
   let seconds: number;
+  let cpuSeconds: number;
 
   beforeAll(async () => {
     database = await createTestDatabase();
     const started = performance.now();
+    const cpu = process.cpuUsage();
     expect(await seedDemoDataIfEmpty(database.db, { today, storeApprovedDocuments: storeDemoContracts })).toBe(true);
+    const used = process.cpuUsage(cpu);
+    cpuSeconds = (used.user + used.system) / 1e6;
     seconds = (performance.now() - started) / 1000;
   });
   afterAll(() => database.close());
 
   it('loads in a few seconds and only once', async () => {
-    expect(seconds).toBeLessThan(8);
+    // The bound is on this process's CPU time (on PGlite the database's work too: it runs in this process), which a
+    // busy machine does not stretch the way it does the wall time (decision 072); the wall time only has to stay sane.
+    expect(cpuSeconds).toBeLessThan(8);
+    expect(seconds).toBeLessThan(60);
     expect(await seedDemoDataIfEmpty(database.db, { today })).toBe(false);
     expect(await count(database, sql`select count(*)::int as n from locations where name = 'Oslo rådhus'`)).toBe(1);
   });
@@ -262,5 +269,5 @@ describe('demo data', () => {
     await truncateAll(database);
     expect(await seedDemoDataIfEmpty(database.db, { today })).toBe(true);
     expect(await digest()).toBe(first);
-  });
+  }, 120_000); // Seeds a second time: the first test bounds its CPU, this one's time is only a busy machine's (decision 072).
 });

@@ -34,7 +34,7 @@ describe('open data on the demo data', () => {
     }
     expect(rooms).toBeGreaterThan(100);
     expect(catalogue.locations.some((l) => l.rooms.some((r) => r.accessibility.length > 0 && r.openingHours.length > 0))).toBe(true);
-  });
+  }, 120_000); // Every location and its rooms through the routes: not a speed bound (decision 072).
 
   it('answers for every room and date of four weeks the free times GET /api/schedule shows', async () => {
     const from = inDays(0);
@@ -52,5 +52,5 @@ describe('open data on the demo data', () => {
         schedule.map((s) => Object.entries(s.timeslotsByDate).map(([date, slots]) => ({ date, free: freeIntervalsOf(date, slots) }))),
       );
     }
-  });
+  }, 120_000); // Every room and date of four weeks: not a speed bound (decision 072).
 });

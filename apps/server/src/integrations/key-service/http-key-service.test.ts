@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../errors';
 import { capturingLogger, json, startHttpStub, type HttpStub, type StubHandler } from '../../../test/http-stub';
-import { freePort } from '../../../test/server-process';
+import { freePort } from '../../../test/free-port';
 import { HttpKeyService } from './http-key-service';
 import type { KeyGrant } from './key-service-client';
 
