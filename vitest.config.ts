@@ -102,9 +102,6 @@ export default defineConfig({
           ...serverProject,
           exclude: [...serverProject.exclude, 'apps/server/test/production-rails.test.ts', ...engineIndependentFiles],
           env: { TZ: 'Europe/Oslo', TEST_ENGINE: 'postgres' },
-          // Its files wait on PostgreSQL (another process) much of the time: two workers kept about one core busy;
-          // four ran the project in 342 s against 447 s (decision 072).
-          maxWorkers: Math.max(4, os.availableParallelism()),
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -198,7 +198,9 @@ const count = (project, report) => {
 /** One project's Vitest run(s), counted; `captured` holds its output until it ends (it runs beside another). */
 async function runProject(project, captured = false) {
   const since = Date.now();
-  const groups = project === 'e2e' && e2eShards > 1 ? e2eGroups(e2eShards) : [[]];
+  // server-pg's files wait on PostgreSQL, a process of its own, much of the time: four workers instead of two
+  // (decision 072's addendum; Vitest reads maxWorkers from the root config only, so it is set here).
+  const groups = project === 'e2e' && e2eShards > 1 ? e2eGroups(e2eShards) : project === 'server-pg' ? [['--maxWorkers=4']] : [[]];
   const shards = groups.length;
   const reports = await Promise.all(groups.map((files) => vitest(project, files, captured || shards > 1)));
   let passed = 0;
