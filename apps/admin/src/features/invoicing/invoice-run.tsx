@@ -61,30 +61,8 @@ export function InvoiceRun({
       <Heading level={2} data-size="sm" id="lk-invoicing-run" tabIndex={-1} ref={heading}>
         Utsending
       </Heading>
-      {outcome && (
-        <RunOutcome
-          outcome={outcome}
-          onClose={() => {
-            setOutcome(null);
-            // The message and its button go: the focus stays in the section rather than on the page's body.
-            heading.current?.focus();
-          }}
-        />
-      )}
-      {nothing ? (
-        <Paragraph>Ingen fakturaer eller kreditnotaer å sende for {month}.</Paragraph>
-      ) : (
-        <div>
-          <Button
-            onClick={() => {
-              run.reset();
-              setConfirming(true);
-            }}
-          >
-            Send fakturaer for {month}
-          </Button>
-        </div>
-      )}
+      {/* Before the outcome: closing the native dialog (its effect) gives the focus back to the button that
+          opened it, so the outcome's own effect, which moves the focus to its heading, must run after it. */}
       <ConfirmDialog
         open={confirming}
         title={`Sende fakturaer for ${month}?`}
@@ -112,6 +90,30 @@ export function InvoiceRun({
           </Paragraph>
         )}
       </ConfirmDialog>
+      {outcome && (
+        <RunOutcome
+          outcome={outcome}
+          onClose={() => {
+            setOutcome(null);
+            // The message and its button go: the focus stays in the section rather than on the page's body.
+            heading.current?.focus();
+          }}
+        />
+      )}
+      {nothing ? (
+        <Paragraph>Ingen fakturaer eller kreditnotaer å sende for {month}.</Paragraph>
+      ) : (
+        <div>
+          <Button
+            onClick={() => {
+              run.reset();
+              setConfirming(true);
+            }}
+          >
+            Send fakturaer for {month}
+          </Button>
+        </div>
+      )}
     </section>
   );
 }
