@@ -12,6 +12,7 @@ export function FileDownloadLink({
   fallbackName,
   fetchFile,
   describeFailure,
+  accessibleName,
   children,
 }: {
   href: string;
@@ -19,6 +20,8 @@ export function FileDownloadLink({
   fallbackName: string;
   fetchFile: () => Promise<{ blob: Blob; filename: string | null }>;
   describeFailure: (error: unknown) => string;
+  /** The link's name when the visible text alone does not tell one link from the next; it starts with the visible text (WCAG 2.5.3). */
+  accessibleName?: string;
   children: ReactNode;
 }) {
   const [failure, setFailure] = useState<string | null>(null);
@@ -39,7 +42,7 @@ export function FileDownloadLink({
   };
   return (
     <div className="lk-file-download">
-      <Link href={href} download={fallbackName} aria-busy={busy || undefined} onClick={(e) => void download(e)}>
+      <Link href={href} download={fallbackName} aria-label={accessibleName} aria-busy={busy || undefined} onClick={(e) => void download(e)}>
         {children}
       </Link>
       {failure && (

@@ -85,8 +85,9 @@ export function InvoiceCard({ invoice, headingLevel, showBooking }: { invoice: U
         fallbackName={`${kind.toLowerCase()}-${invoice.number}.pdf`}
         fetchFile={() => downloadUserInvoicePdf(invoice)}
         describeFailure={userMessageOf}
+        accessibleName={`Last ned ${kind.toLowerCase()} (PDF), nummer ${invoice.number}`}
       >
-        Last ned {kind.toLowerCase()} (PDF)<span className="lk-visually-hidden">, nummer {invoice.number}</span>
+        Last ned {kind.toLowerCase()} (PDF)
       </FileDownloadLink>
     </article>
   );
