@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   amountInRange,
+  basisAmountInRange,
   buildReimbursementReport,
   reimbursementMessages,
   reimbursementQuery,
@@ -68,6 +69,32 @@ describe('the amount of a booking in the range', () => {
         amountInRange({ costCategory: 'COST', priceOre: price, minutesInRange: b, approvedMinutes: total });
       expect(Math.abs(sum - price)).toBeLessThanOrEqual(1);
     }
+  });
+});
+
+describe('the amount of a booking with an invoice basis (decision 063 §6)', () => {
+  const months = [
+    { period: '2026-01', amountOre: 275_000, minutesInRange: 0, minutesInMonth: 120 },
+    { period: '2026-02', amountOre: 90_000, minutesInRange: 0, minutesInMonth: 60 },
+    { period: '2026-03', amountOre: -45_000, minutesInRange: 0, minutesInMonth: 0 },
+  ];
+  const range = (fromDateInclusive: string, toDateExclusive: string) => ({ fromDateInclusive, toDateExclusive });
+
+  it('is the basis of the months, not the price shared by hours, and wins over the price', () => {
+    expect(basisAmountInRange(range('2026-01-01', '2026-04-01'), months)).toBe(320_000);
+    expect(basisAmountInRange(range('2026-02-01', '2026-03-01'), months)).toBe(90_000);
+    expect(amountInRange({ costCategory: 'COST', priceOre: 365_000, minutesInRange: 60, approvedMinutes: 180, basisOre: 275_000 })).toBe(
+      275_000,
+    );
+    expect(amountInRange({ costCategory: 'FREE', priceOre: null, minutesInRange: 60, approvedMinutes: 60, basisOre: -5_000 })).toBe(-5_000);
+  });
+
+  it('shares a month the range holds part of by its hours, and a month without hours goes to the part holding its first day', () => {
+    const january = [{ ...months[0]!, minutesInRange: 45, minutesInMonth: 120 }];
+    expect(basisAmountInRange(range('2026-01-10', '2026-02-01'), january)).toBe(103_125);
+    const march = [months[2]!];
+    expect(basisAmountInRange(range('2026-03-01', '2026-03-15'), march)).toBe(-45_000);
+    expect(basisAmountInRange(range('2026-03-15', '2026-04-01'), march)).toBe(0);
   });
 });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { costCategory, type CostCategory } from './booking';
 import { compareNorwegian } from './norwegian-order';
-import { daysBetween, isValidDate } from './scheduling/calendar-date';
+import { addDays, addMonths, daysBetween, isValidDate } from './scheduling/calendar-date';
 
 /**
  * The reimbursement report of a location (spec 02 §7 GET /location/{id}/reimbursement; decision 015):
@@ -102,21 +102,64 @@ export interface ReimbursementBookingFacts {
   minutesInRange: number;
   /** All the booking's approved time, in and out of the range. */
   approvedMinutes: number;
+  /**
+   * The amount of a booking with an invoice basis (decision 058): its basis lines of the range's months,
+   * debits less credits, invoiced or open, manual lines included (decision 063 §6). Undefined for a booking
+   * without a basis, whose amount is the price shared by hours.
+   */
+  basisOre?: number;
 }
 
 /** Hours with two decimals. */
 export const hoursOf = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
 
 /**
- * The amount of a booking in the range. A price is for the whole booking (the contract states it so),
- * so a range holding part of its approved time gets that part of it, rounded to whole øre; a free
- * booking, and one without a price, is 0. Ranges that split a booking add up to its price, ±1 øre.
+ * The amount of a booking in the range. A booking with an invoice basis has its basis's amount of the range
+ * (decision 063 §6), what its invoices and open lines say. Otherwise a price is for the whole booking (the
+ * contract states it so), so a range holding part of its approved time gets that part of it, rounded to whole
+ * øre; a free booking, and one without a price, is 0. Ranges that split a booking add up to its price, ±1 øre.
  */
 export function amountInRange(
-  facts: Pick<ReimbursementBookingFacts, 'costCategory' | 'priceOre' | 'minutesInRange' | 'approvedMinutes'>,
+  facts: Pick<ReimbursementBookingFacts, 'costCategory' | 'priceOre' | 'minutesInRange' | 'approvedMinutes' | 'basisOre'>,
 ): number {
+  if (facts.basisOre !== undefined) return facts.basisOre;
   if (facts.costCategory === null || facts.costCategory === 'FREE' || !facts.priceOre || facts.approvedMinutes <= 0) return 0;
   return Math.round((facts.priceOre * Math.min(facts.minutesInRange, facts.approvedMinutes)) / facts.approvedMinutes);
+}
+
+/** One month of a booking's invoice basis, as the report reads it (decision 063 §6). */
+export interface ReimbursementBasisMonth {
+  /** 'YYYY-MM' */
+  period: string;
+  /** The month's lines, debits less credits, invoiced or open, manual lines included. */
+  amountOre: number;
+  /** The booking's approved minutes of the month on dates in the range, and in the whole month. */
+  minutesInRange: number;
+  minutesInMonth: number;
+}
+
+/** The months a range touches: the month of its first day to that of its last ('YYYY-MM'). */
+export function reimbursementMonths(range: ReimbursementQuery): { first: string; last: string } {
+  return { first: range.fromDateInclusive.slice(0, 7), last: addDays(range.toDateExclusive, -1).slice(0, 7) };
+}
+
+/**
+ * A basis booking's amount in the range (decision 063 §6): a month the range holds whole counts whole, so
+ * over whole months the report is exactly the invoices' and open lines' figure. A month the range holds part
+ * of (its first or last) counts by the share of the month's approved hours on its dates, rounded to whole
+ * øre, as decision 015 shares a price; a month without approved hours (a manual line, a credit) counts whole
+ * in the part holding its first day. The parts of a split month add up to it within one øre.
+ */
+export function basisAmountInRange(range: ReimbursementQuery, months: readonly ReimbursementBasisMonth[]): number {
+  let sum = 0;
+  for (const m of months) {
+    const firstDay = `${m.period}-01`;
+    const holdsFirst = range.fromDateInclusive <= firstDay && firstDay < range.toDateExclusive;
+    if (holdsFirst && addMonths(firstDay, 1) <= range.toDateExclusive) sum += m.amountOre;
+    else if (m.minutesInMonth > 0) sum += Math.round((m.amountOre * Math.min(m.minutesInRange, m.minutesInMonth)) / m.minutesInMonth);
+    else if (holdsFirst) sum += m.amountOre;
+  }
+  return sum;
 }
 
 function payerOf(f: ReimbursementBookingFacts): {

@@ -49,8 +49,10 @@ export function ReimbursementPage() {
         Refusjon{name ? ` – ${name}` : ''}
       </Heading>
       <Paragraph className="lk-narrow">
-        Godkjente bookinger med godkjente tider i perioden: hvem de gjelder, kostnadskategori, timer brukt og beløp. Beløpet er prisen i
-        godkjenningen fordelt på timene, så en periode får sin del av en booking som går over flere perioder.
+        Godkjente bookinger med godkjente tider i perioden: hvem de gjelder, kostnadskategori, timer brukt og beløp. For en booking med
+        fakturagrunnlag (selvkost eller markedspris) er beløpet grunnlaget for periodens måneder, fakturert eller ikke, også etter endringer
+        i tidene – det samme som fakturaene sier. For andre er beløpet prisen i godkjenningen fordelt på timene, så en periode får sin del
+        av en booking som går over flere perioder.
       </Paragraph>
       {locationId === undefined ? (
         locations.isPending ? (

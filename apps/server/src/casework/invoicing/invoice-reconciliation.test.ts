@@ -10,7 +10,7 @@ import { createAsset, createLocation } from '../../../test/factories/places';
 import { addLocationAdmin, inDays, setOpeningHours } from '../../../test/factories/calendar';
 import { citizenSession } from '../../../test/factories/applicant';
 import { approvedBooking, cost, enable, monthOfDate, prices, run, type Price } from '../../../test/invoicing-support';
-import { findBookingRows, loadDocumentData, selvkostOf, termsFromApproval } from '../../bookings';
+import { findBookingRows, loadDocumentData, loadReservationRows, selvkostOf, termsFromApproval } from '../../bookings';
 import { queryRows, type Db } from '../../db/client';
 import { invoices } from '../../db/schema/invoices';
 import { seedDemoDataIfEmpty } from '../../seed/index';
@@ -52,6 +52,70 @@ async function reimbursement(
 }
 
 const firstDayAfter = (period: string) => `${monthsBetween(period, '9999-12')[1]}-01`;
+
+/**
+ * Each booking's basis of the months [first, last] by its lines (debits less credits, invoiced or open, manual
+ * lines too): what its invoices and its open lines say of those months, the report's figure (decision 063 §6).
+ */
+async function basisOfMonths(db: Db, locationId: number, first: string, last: string): Promise<Map<number, number>> {
+  const rows = await queryRows<{ booking_id: number; ore: number }>(
+    db,
+    sql`select l.booking_id, sum(l.amount_ore)::int as ore from invoice_basis_lines l join bookings b on b.id = l.booking_id
+        where b.location_id = ${locationId} and l.period >= ${first} and l.period <= ${last} group by 1`,
+  );
+  return new Map(rows.filter((r) => Number(r.ore) !== 0).map((r) => [Number(r.booking_id), Number(r.ore)]));
+}
+
+/** Every invoice is the sum of its lines (a credit note's total given back), and no line is invoiced outside an invoice. */
+async function expectInvoicesAreTheirLines(db: Db, locationId: number): Promise<void> {
+  const rows = await queryRows<{ id: number; total: number; lines: number }>(
+    db,
+    sql`select i.id, case i.kind when 'INVOICE' then i.total_ore else -i.total_ore end as total, coalesce(sum(l.amount_ore), 0)::int as lines
+        from invoices i left join invoice_basis_lines l on l.invoice_id = i.id where i.location_id = ${locationId}
+        group by i.id, i.kind, i.total_ore order by i.id`,
+  );
+  for (const r of rows) expect([r.id, Number(r.lines)]).toEqual([r.id, Number(r.total)]);
+  const loose = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from invoice_basis_lines where status = 'INVOICED' and invoice_id is null`,
+  );
+  expect(loose[0]!.n).toBe(0);
+}
+
+/**
+ * The report against the invoices and open lines for every month, for random ranges of whole months, and for
+ * random ranges that split a month, whose parts add up to the month within one øre per booking (decision 063 §6).
+ */
+async function expectAgreementByMonth(ctx: TestContext, token: string, locationId: number, months: readonly string[], seed: number) {
+  const db = ctx.database.db;
+  await expectInvoicesAreTheirLines(db, locationId);
+  let compared = 0;
+  for (const period of months) {
+    const report = await reimbursement(ctx, token, locationId, `${period}-01`, firstDayAfter(period));
+    expect([period, report]).toEqual([period, await basisOfMonths(db, locationId, period, period)]);
+    compared += report.size;
+  }
+  expect(compared).toBeGreaterThan(0);
+  const ranges = fc.sample(
+    fc.record({ at: fc.nat({ max: months.length - 1 }), length: fc.nat({ max: 11 }), day: fc.integer({ min: 2, max: 28 }) }),
+    { seed, numRuns: 8 },
+  );
+  for (const { at, length, day } of ranges) {
+    const first = months[at]!;
+    const last = months[Math.min(at + length, months.length - 1)]!;
+    const report = await reimbursement(ctx, token, locationId, `${first}-01`, firstDayAfter(last));
+    expect([first, last, report]).toEqual([first, last, await basisOfMonths(db, locationId, first, last)]);
+    const split = `${first}-${String(day).padStart(2, '0')}`;
+    const [before, after] = [
+      await reimbursement(ctx, token, locationId, `${first}-01`, split),
+      await reimbursement(ctx, token, locationId, split, firstDayAfter(first)),
+    ];
+    for (const [id, ore] of await basisOfMonths(db, locationId, first, first)) {
+      const sum = (before.get(id) ?? 0) + (after.get(id) ?? 0);
+      expect([id, Math.abs(sum - ore) <= 1]).toEqual([id, true]);
+    }
+  }
+}
 
 /** Runs every month from `from` to `to` in order, as the city does once a month. */
 async function runMonths(ctx: TestContext, token: string, locationId: number, from: string, to: string): Promise<void> {
@@ -137,6 +201,7 @@ describe('invoices agree with the contract and the reimbursement report', () => 
     );
     const taken = new Set<string>();
     const held: { bookingId: number; period: string }[] = [];
+    const bookingIds: number[] = [];
     for (const plan of plans!) {
       const times = plan.times
         .filter((t) => !taken.has(`${t.room}|${t.day}`))
@@ -149,6 +214,7 @@ describe('invoices agree with the contract and the reimbursement report', () => 
         ? { costCategory: 'MARKET', marketPrice: plan.market }
         : { costCategory: 'COST', costBasedPrices: prices };
       const bookingId = await approvedBooking(ctx.app, db, siri, { locationId, userId: kariId, times, price });
+      bookingIds.push(bookingId);
       if (plan.hold) {
         const period = monthOfDate(times[0]!.date);
         const element = plan.market ? 'MARKEDSPRIS' : 'ETABLERING';
@@ -171,28 +237,67 @@ describe('invoices agree with the contract and the reimbursement report', () => 
       )[0]!.element;
       await call(ctx.app, siri, 'PUT', `/api/admin/booking/${h.bookingId}/invoice-basis/hold`, { held: false, period: h.period, element });
     }
+    // After approval and after the first half was invoiced, times are added, moved and cancelled, in invoiced
+    // months and in later ones: the basis corrects the invoiced months with open lines (decision 058).
+    const changes = fc.sample(
+      fc.array(
+        fc.record({
+          kind: fc.constantFrom('add' as const, 'move' as const, 'remove' as const),
+          booking: fc.nat(),
+          pick: fc.nat(),
+          room: fc.nat({ max: 2 }),
+          day: fc.nat({ max: 359 }),
+          hours: fc.integer({ min: 1, max: 3 }),
+        }),
+        { minLength: 18, maxLength: 18 },
+      ),
+      { seed: 72, numRuns: 1 },
+    )[0]!;
+    const evening = new Set<string>();
+    const change = async (c: (typeof changes)[number]) => {
+      const bookingId = bookingIds[c.booking % bookingIds.length]!;
+      const active = (await loadReservationRows(db, [bookingId])).filter((r) => r.status === 'APPROVED');
+      const picked = active[c.pick % active.length];
+      const room = c.kind === 'move' && picked ? picked.bookableAssetId : rooms[c.room]!;
+      const key = `${room}|${c.day}`;
+      if (c.kind !== 'remove' && evening.has(key)) return;
+      evening.add(key);
+      const date = addDays(start, c.day);
+      const res =
+        c.kind === 'remove' && picked
+          ? await call(ctx.app, siri, 'DELETE', `/api/reservation?id=${picked.id}`)
+          : c.kind === 'move' && picked
+            ? await call(ctx.app, siri, 'PUT', `/api/reservation/${picked.id}`, {
+                updateReservations: [{ newDate: date, newStartTime: '18:00:00', newDuration: `PT${c.hours}H` }],
+              })
+            : await call(ctx.app, siri, 'POST', `/api/booking/${bookingId}/reservations`, {
+                availabilityData: {
+                  probablyAvailable: [
+                    {
+                      bookableAssetId: room,
+                      datesAndTimes: [{ date, startTime: '18:00:00', duration: `PT${c.hours}H`, initialRepetitionDate: null }],
+                    },
+                  ],
+                },
+                isRepeating: false,
+              });
+      expect(res.statusCode, res.body).toBeLessThan(300);
+    };
+    for (const c of changes) await change(c);
+    const corrections = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from invoice_basis_lines l join bookings b on b.id = l.booking_id
+          where b.location_id = ${locationId} and l.kind = 'CREDIT' and l.status = 'OPEN' and l.period <= ${middle}`,
+    );
+    expect(corrections[0]!.n).toBeGreaterThan(0);
+    // The invoiced months now have open corrections: the report follows them month by month.
+    await expectAgreementByMonth(ctx, siri, locationId, months, 73);
     await runMonths(ctx, siri, locationId, months[7]!, months.at(-1)!);
     const report = await reimbursement(ctx, siri, locationId, start, addDays(end, 1));
     expect(report.size).toBeGreaterThan(20);
     expect(await owedByInvoices(db, locationId)).toEqual(report);
-    // Month by month, for the bookings whose times all fall in the month, the report's month is the invoices' month.
-    for (const period of months) {
-      const inMonth = await queryRows<{ id: number }>(
-        db,
-        sql`select b.id from bookings b join reservations r on r.booking_id = b.id where b.location_id = ${locationId}
-            group by b.id having min(to_char(r.date, 'YYYY-MM')) = ${period} and max(to_char(r.date, 'YYYY-MM')) = ${period}`,
-      );
-      const ids = new Set(inMonth.map((r) => Number(r.id)));
-      const monthReport = await reimbursement(ctx, siri, locationId, `${period}-01`, firstDayAfter(period));
-      const owed = await owedByInvoices(db, locationId);
-      for (const id of ids) expect([id, owed.get(id) ?? 0]).toEqual([id, monthReport.get(id) ?? 0]);
-    }
-    // Something was invoiced in every month with bookings, and nothing was billed twice.
-    const lines = await queryRows<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from invoice_basis_lines where status = 'INVOICED' and invoice_id is null`,
-    );
-    expect(lines[0]!.n).toBe(0);
+    // Once every month is invoiced, the corrections with them, every month and range agrees again.
+    await expectAgreementByMonth(ctx, siri, locationId, months, 74);
   });
 
   it('agrees with the reimbursement report over the demo data', { timeout: 240_000 }, async () => {
@@ -220,6 +325,8 @@ describe('invoices agree with the contract and the reimbursement report', () => 
       const report = await reimbursement(ctx, token, locationId, `${l.first}-01`, firstDayAfter(l.last));
       expect(await owedByInvoices(db, locationId)).toEqual(report);
       compared += report.size;
+      // Month by month and over random ranges too, the demo's invoices and open lines are the report's.
+      await expectAgreementByMonth(ctx, token, locationId, monthsBetween(l.first, l.last), locationId);
     }
     expect(compared).toBeGreaterThan(10);
     expect((await db.select().from(invoices)).length).toBeGreaterThan(10);

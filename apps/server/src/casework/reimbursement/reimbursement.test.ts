@@ -6,6 +6,7 @@ import { costCategoryReportLabels, reimbursementMessages, type ReimbursementRepo
 import { reimbursementCsvHeader, reimbursementSumsCsvHeader } from '@lokaler/domain/reimbursement-csv';
 import { queryRows } from '../../db/client';
 import { bookingApprovals, selvkostPrices } from '../../db/schema/admin-decisions';
+import { invoiceBasisLines } from '../../db/schema/invoice-basis';
 import { cityAdmins } from '../../db/schema/location-setup';
 import { testAdmins, testCitizens } from '../../seed/test-users';
 import { createTestApp, type TestContext } from '../../../test/test-app';
@@ -275,6 +276,55 @@ describe('the reimbursement report (decision 015): GET /api/location/{id}/reimbu
       '1,50',
       '1100,00',
     ]);
+  });
+
+  it('a booking with an invoice basis has its lines of the months (decision 063 §6), not its price shared by hours', async () => {
+    const db = ctx.database.db;
+    const torshov = (await createLocation(db, { name: 'Torshov samfunnshus' })).id;
+    await addLocationAdmin(db, torshov, testAdmins[0]!.email);
+    const room = (await createAsset(db, torshov, { name: 'Salen' })).id;
+    const times: TimeSpec[] = [
+      { bookableAssetId: room, date: '2030-03-05', startTime: '18:00', durationMinutes: 60, status: 'APPROVED' },
+      { bookableAssetId: room, date: '2030-04-02', startTime: '18:00', durationMinutes: 60, status: 'APPROVED' },
+    ];
+    const { bookingId } = await bookingWithTimes(db, torshov, (await createUser(db)).id, times, { status: 'APPROVED' });
+    await db.insert(bookingApprovals).values({ bookingId, costCategory: 'MARKET', marketPriceOre: 300_000 });
+    // The market price in the first month, invoiced; a manual line in May, when the booking has no time.
+    const line = { bookingId, quantity: 1, covers: [], kind: 'DEBIT' as const };
+    await db.insert(invoiceBasisLines).values([
+      {
+        ...line,
+        element: 'MARKEDSPRIS',
+        period: '2030-03',
+        unitPriceOre: 300_000,
+        amountOre: 300_000,
+        status: 'INVOICED',
+        invoicedAt: new Date(),
+      },
+      {
+        ...line,
+        element: 'JUSTERING',
+        period: '2030-05',
+        unitPriceOre: 15_000,
+        amountOre: 15_000,
+        manual: true,
+        reason: 'Nøkkel ikke levert',
+      },
+    ]);
+    const amount = async (fromDate: string, toDate: string) => {
+      const res = await report(siri, torshov, `fromDateInclusive=${fromDate}&toDateExclusive=${toDate}`)(ctx);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<ReimbursementReport>().rows.map((r) => [r.bookingId, r.minutes, r.amountOre]);
+    };
+    // Shared by hours it would be 150 000 in March and in April; the basis says 300 000 and 0.
+    expect(await amount('2030-03-01', '2030-04-01')).toEqual([[bookingId, 60, 300_000]]);
+    expect(await amount('2030-04-01', '2030-05-01')).toEqual([[bookingId, 60, 0]]);
+    // The manual line's month has no time, and the booking is still in the report with it.
+    expect(await amount('2030-05-01', '2030-06-01')).toEqual([[bookingId, 0, 15_000]]);
+    expect(await amount('2030-03-01', '2030-07-01')).toEqual([[bookingId, 120, 315_000]]);
+    // A range holding part of March has March's share by its hours there: none after the 5th.
+    expect(await amount('2030-03-06', '2030-06-01')).toEqual([[bookingId, 60, 15_000]]);
+    expect(await amount('2030-03-05', '2030-03-06')).toEqual([[bookingId, 60, 300_000]]);
   });
 
   it("refuses anonymous 401, a citizen 403, another location's administrator 403 — before looking at the range", async () => {

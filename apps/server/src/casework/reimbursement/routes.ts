@@ -16,8 +16,9 @@ const rangeQuery = z.object({
   toDateExclusive: judgedByRoute(z.string().max(20)).describe('YYYY-MM-DD, exclusive; at most 366 days after fromDateInclusive'),
 });
 const description =
-  "Approved loans (applications and bookings on someone's behalf) with approved times on dates in [from, to). " +
-  "The amount is the approval's price for the whole booking (market price, or the cost-based total) times the share of its approved hours in the range; FREE is 0. " +
+  "Approved loans (applications and bookings on someone's behalf) with approved times on dates in [from, to), and loans whose invoice basis of the range's months is not 0. " +
+  "A booking with an invoice basis (approved at cost or market price) has its basis lines of the range's months as the amount (debits less credits, invoiced or open, manual lines included; a month the range holds part of by the share of its approved hours), what its invoices and open lines say (decision 063). " +
+  "Any other has the approval's price for the whole booking times the share of its approved hours in the range; FREE is 0. " +
   'For the administrators of the location and city-wide administrators (403 otherwise). 400 with a Norwegian userMsg for a missing, invalid or inverted range or one longer than 366 days.';
 
 /** The reimbursement report of a location (spec 02 §7 GET /location/{id}/reimbursement; decision 015). */

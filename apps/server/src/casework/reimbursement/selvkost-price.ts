@@ -11,7 +11,9 @@ import type { ReimbursementFactsWithTerms } from './repository';
  * report and the contract never differ. A fixed number of reads whatever the number of bookings.
  */
 export async function withSelvkostPrices(db: DbOrTx, facts: readonly ReimbursementFactsWithTerms[]): Promise<ReimbursementBookingFacts[]> {
-  const unpriced = facts.filter((f) => f.costCategory === 'COST' && f.priceOre === null);
+  // A booking with an invoice basis has its amount from the basis (decision 063 §6) and needs no price.
+  const needsPrice = (f: ReimbursementFactsWithTerms) => f.costCategory === 'COST' && f.priceOre === null && f.basisOre === undefined;
+  const unpriced = facts.filter(needsPrice);
   if (unpriced.length === 0) return [...facts];
   const data = await loadDocumentDataOfBookings(
     db,
@@ -22,7 +24,7 @@ export async function withSelvkostPrices(db: DbOrTx, facts: readonly Reimburseme
   );
   const byId = new Map(data.map((d) => [d.bookingId, d]));
   return facts.map((f) => {
-    const d = f.costCategory === 'COST' && f.priceOre === null ? byId.get(f.bookingId) : undefined;
+    const d = needsPrice(f) ? byId.get(f.bookingId) : undefined;
     if (!d) return f;
     // The approved times only: the report shares the price over them (approvedMinutes).
     const calc = selvkostOf(
