@@ -1,3 +1,6 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 /**
@@ -74,4 +77,34 @@ export async function readCityShape(): Promise<Record<string, unknown> | null> {
   } finally {
     await admin.end();
   }
+}
+
+/**
+ * The URL of database `name` on benchServerUrl's server, holding generate-city.ts's data set: built first, at
+ * `scale` times the city, when no database of that name exists (the benches with a city of their own, dropped at
+ * their end unless --keep: statistics, opening hours, invoicing). `label` names the bench in what it prints.
+ */
+export async function cityDatabaseUrl(name: string, label: string, scale: string): Promise<string> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Unexpected database name '${name}'`);
+  const url = new URL(benchServerUrl);
+  url.pathname = `/${name}`;
+  const client = new pg.Client({ connectionString: benchServerUrl });
+  await client.connect();
+  let exists: boolean;
+  try {
+    exists = ((await client.query('select 1 from pg_database where datname = $1', [name])).rowCount ?? 0) > 0;
+  } finally {
+    await client.end();
+  }
+  if (!exists) {
+    console.log(`[${label}] building ${name} (generate-city.ts)…`);
+    const here = path.dirname(fileURLToPath(import.meta.url));
+    const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, 'generate-city.ts'), `--scale=${scale}`], {
+      stdio: 'inherit',
+      cwd: path.join(here, '..'),
+      env: { ...process.env, BENCH_DATABASE_URL: url.toString() },
+    });
+    if (result.status !== 0) throw new Error('generate-city failed');
+  }
+  return url.toString();
 }

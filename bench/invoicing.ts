@@ -1,7 +1,4 @@
-import { spawnSync } from 'node:child_process';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { InvoiceRunResponse } from '@lokaler/domain/invoices';
 import { todayInOslo } from '@lokaler/domain/scheduling/oslo-clock';
@@ -13,7 +10,7 @@ import { writeTransaction } from '../apps/server/src/db/write-transaction';
 import type { LocalOrgRegistry } from '../apps/server/src/integrations/org-registry/local-org-registry';
 import { testAdmins } from '../apps/server/src/seed/test-users';
 import { signAccessToken } from '../apps/server/test/access-tokens';
-import { benchServerUrl, onBenchServer } from './bench-database';
+import { cityDatabaseUrl, onBenchServer } from './bench-database';
 import { percentile } from './percentile';
 
 /**
@@ -38,39 +35,18 @@ const RUNS = Number(option('runs') ?? 3);
 const DB_NAME = option('database') ?? 'lokaler_invoicing_bench';
 const KEEP = process.argv.includes('--keep');
 const TARGET_MS = 5000;
-if (!/^[a-z_][a-z0-9_]*$/.test(DB_NAME)) throw new Error(`Unexpected database name '${DB_NAME}'`);
 
-const url = new URL(benchServerUrl);
-url.pathname = `/${DB_NAME}`;
 const load = () =>
   os
     .loadavg()
     .map((l) => l.toFixed(1))
     .join(' ');
 
-async function databaseExists(): Promise<boolean> {
-  const admin = await openDatabase({ engine: 'postgres', url: benchServerUrl, maxConnections: 1 });
-  try {
-    return (await queryRows<{ found: number }>(admin.db, sql`select 1 as found from pg_database where datname = ${DB_NAME}`)).length > 0;
-  } finally {
-    await admin.close();
-  }
-}
+const url = await cityDatabaseUrl(DB_NAME, 'invoicing', option('scale') ?? '1');
 
-if (!(await databaseExists())) {
-  console.log(`[invoicing] building ${DB_NAME} (generate-city.ts)…`);
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, 'generate-city.ts'), `--scale=${option('scale') ?? 1}`], {
-    stdio: 'inherit',
-    cwd: path.join(here, '..'),
-    env: { ...process.env, BENCH_DATABASE_URL: url.toString() },
-  });
-  if (result.status !== 0) throw new Error('generate-city failed');
-}
-
-const database = await openDatabase({ engine: 'postgres', url: url.toString() });
+const database = await openDatabase({ engine: 'postgres', url });
 await database.migrate();
-const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', DATABASE_URL: url.toString() });
+const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', DATABASE_URL: url });
 const app = await buildApp({ config, database, logger: false, jobs: { run: false } });
 try {
   await app.ready();

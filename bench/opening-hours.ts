@@ -1,6 +1,3 @@
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { OpeningHoursBody } from '@lokaler/domain/opening-hours';
 import { addDays, isoWeekday } from '@lokaler/domain/scheduling/calendar-date';
@@ -12,7 +9,7 @@ import { loadConfig } from '../apps/server/src/config';
 import { openDatabase, queryRows } from '../apps/server/src/db/client';
 import { testAdmins } from '../apps/server/src/seed/test-users';
 import { signAccessToken } from '../apps/server/test/access-tokens';
-import { benchServerUrl, onBenchServer } from './bench-database';
+import { cityDatabaseUrl, onBenchServer } from './bench-database';
 import { percentile } from './percentile';
 
 /**
@@ -34,36 +31,14 @@ const SAVES = Number(option('saves') ?? 60);
 const WARM_UP = 5;
 const DB_NAME = option('database') ?? 'lokaler_hours_bench';
 const KEEP = process.argv.includes('--keep');
-if (!/^[a-z_][a-z0-9_]*$/.test(DB_NAME)) throw new Error(`Unexpected database name '${DB_NAME}'`);
-
-const url = new URL(benchServerUrl);
-url.pathname = `/${DB_NAME}`;
 
 const show = (samples: readonly number[]) =>
   `p50 ${percentile(samples, 50).toFixed(1)} ms, p95 ${percentile(samples, 95).toFixed(1)} ms, max ${Math.max(...samples).toFixed(1)} ms (n=${samples.length})`;
 
-async function databaseExists(): Promise<boolean> {
-  const admin = await openDatabase({ engine: 'postgres', url: benchServerUrl, maxConnections: 1 });
-  try {
-    return (await queryRows<{ found: number }>(admin.db, sql`select 1 as found from pg_database where datname = ${DB_NAME}`)).length > 0;
-  } finally {
-    await admin.close();
-  }
-}
+const url = await cityDatabaseUrl(DB_NAME, 'opening-hours', option('scale') ?? '1');
 
-if (!(await databaseExists())) {
-  console.log(`[opening-hours] building ${DB_NAME} (generate-city.ts)…`);
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, 'generate-city.ts'), `--scale=${option('scale') ?? 1}`], {
-    stdio: 'inherit',
-    cwd: path.join(here, '..'),
-    env: { ...process.env, BENCH_DATABASE_URL: url.toString() },
-  });
-  if (result.status !== 0) throw new Error('generate-city failed');
-}
-
-const database = await openDatabase({ engine: 'postgres', url: url.toString() });
-const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', DATABASE_URL: url.toString() });
+const database = await openDatabase({ engine: 'postgres', url });
+const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', DATABASE_URL: url });
 const app = await buildApp({ config, database, logger: false, jobs: { run: false } });
 try {
   await app.ready();
